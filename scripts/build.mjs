@@ -1,0 +1,49 @@
+// One build for the three bundles: the extension (Node, CJS), the `mtrl` CLI, and each webview app (browser).
+import * as esbuild from 'esbuild';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'info',
+  absWorkingDir: root,
+};
+
+const webviewEntries = existsSync(path.join(root, 'webview'))
+  ? readdirSync(path.join(root, 'webview'))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+      .map((f) => path.join('webview', f))
+  : [];
+
+const builds = [
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' }, define: { __MTRL_VERSION__: JSON.stringify(version) } },
+];
+if (webviewEntries.length) {
+  builds.push({ ...common, entryPoints: webviewEntries, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'es2022', loader: { '.css': 'text' } });
+}
+
+/** Files that run beside the bundles: codicons for the webviews, Python helpers run with the user's interpreter. */
+function copyAssets() {
+  const codicons = path.join(root, 'node_modules/@vscode/codicons/dist');
+  mkdirSync(path.join(root, 'dist/webview'), { recursive: true });
+  for (const f of ['codicon.css', 'codicon.ttf']) cpSync(path.join(codicons, f), path.join(root, 'dist/webview', f));
+  const python = path.join(root, 'src/python');
+  if (existsSync(python)) cpSync(python, path.join(root, 'dist/python'), { recursive: true });
+}
+
+if (watch) {
+  copyAssets();
+  for (const options of builds) await (await esbuild.context(options)).watch();
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+  copyAssets();
+}

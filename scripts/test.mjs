@@ -1,0 +1,55 @@
+// `npm test`: every test. Type check, build, unit tests in plain Node, then the host suite in a real VS Code.
+// Ends with one summary line, "total: N passed, N failed", counting every suite that ran.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const totals = { passed: 0, failed: 0 };
+
+/** Runs a command with inherited output, echoing and capturing stdout to read the counts. */
+function run(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      out += chunk;
+    });
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+function step(name, ok) {
+  if (ok) return;
+  totals.failed += 1;
+  console.error(`\n${name} failed`);
+}
+
+const typecheck = await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
+step('type check', typecheck.code === 0);
+
+const build = await run(process.execPath, ['scripts/build.mjs']);
+step('build', build.code === 0);
+
+const unit = await run(process.execPath, ['node_modules/mocha/bin/mocha.js', '--color']);
+const count = (label) => Number(/(\d+) (\w+)/.exec(unit.out.match(new RegExp(`\\d+ ${label}`))?.[0] ?? '0 x')[1]);
+totals.passed += count('passing');
+totals.failed += count('failing');
+step('unit tests', unit.code === 0 || count('failing') > 0);
+
+const hostDriver = path.join(root, 'test/host/driver.mjs');
+if (existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1') {
+  const report = path.join(root, 'test-results/host-summary.json');
+  rmSync(report, { force: true });
+  const host = await run(process.execPath, [hostDriver]);
+  const summary = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
+  if (summary) {
+    totals.passed += summary.passed;
+    totals.failed += summary.failed;
+  }
+  step('host tests', host.code === 0 || (summary?.failed ?? 0) > 0);
+}
+
+console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed`);
+process.exitCode = totals.failed > 0 ? 1 : 0;

@@ -1,0 +1,4 @@
+export * from './marks';
+export * from './knowledge';
+export * from './feedback';
+export * from './game';

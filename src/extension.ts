@@ -1,0 +1,21 @@
+import * as vscode from 'vscode';
+import type { Services } from './features/services';
+
+/** What activate() returns: read by the host tests and by other extensions. */
+export interface MtrlApi {
+  /** Wall time of activate(), in milliseconds. */
+  activationMs: number;
+}
+
+export function activate(context: vscode.ExtensionContext): MtrlApi {
+  const started = performance.now();
+  const output = vscode.window.createOutputChannel('MTRL', { log: true });
+  context.subscriptions.push(output);
+  const services: Services = { context, output };
+  void services;
+  const activationMs = performance.now() - started;
+  output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
+  return { activationMs };
+}
+
+export function deactivate(): void {}
