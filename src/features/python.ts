@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+
+/** The interpreter that runs user Python (reward harness, agent lint) and where it came from. */
+export interface PythonInterpreter {
+  path: string;
+  source: 'python-extension' | 'setting' | 'default';
+}
+
+const PYTHON_EXTENSION_ID = 'ms-python.python';
+
+/** The Python extension's active interpreter when it is installed, else `mtrl.python.path`, else `python3`. */
+export async function findPython(resource?: vscode.Uri): Promise<PythonInterpreter> {
+  if (vscode.extensions.getExtension(PYTHON_EXTENSION_ID)) {
+    try {
+      // Loaded lazily: the Python extension's API module is only needed when that extension exists.
+      const { PythonExtension } = await import('@vscode/python-extension');
+      const api = await PythonExtension.api();
+      const active = api.environments.getActiveEnvironmentPath(resource);
+      const resolved = await api.environments.resolveEnvironment(active);
+      const executable = resolved?.executable.uri?.fsPath;
+      if (executable) return { path: executable, source: 'python-extension' };
+    } catch {
+      // Fall through to the setting: a broken Python extension must not stop the preview.
+    }
+  }
+  const configured = vscode.workspace.getConfiguration('mtrl', resource).get<string>('python.path')?.trim();
+  if (configured) return { path: configured, source: 'setting' };
+  return { path: 'python3', source: 'default' };
+}
