@@ -6,23 +6,53 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SageMakerClient } from '@aws-sdk/client-sagemaker';
 import { STSClient } from '@aws-sdk/client-sts';
 import { fromNodeProviderChain } from '@aws-sdk/credential-providers';
+import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
 
 /** Where AWS calls go: a profile from ~/.aws (or the default chain), a region, and optionally one endpoint for every service (the emulator). */
 export interface AwsSettings {
   profile?: string;
   region: string;
   endpoint?: string;
+  /** Attempts per call including retries (the SDK's standard retry); default 4. */
+  maxAttempts?: number;
 }
 
 interface ClientConfig {
   region: string;
   endpoint?: string;
   forcePathStyle?: boolean;
-  credentials: ReturnType<typeof fromNodeProviderChain>;
+  credentials: AwsCredentialIdentityProvider;
   maxAttempts: number;
 }
 
 type Constructor<T> = new (config: ClientConfig) => T;
+
+/** Credentials the local emulator accepts (it accepts any key); used only when the endpoint is loopback and nothing else is configured. */
+export const EMULATOR_CREDENTIALS: AwsCredentialIdentity = { accessKeyId: 'test', secretAccessKey: 'test' };
+
+/** True for http(s)://localhost, 127.x.x.x and [::1] endpoints: the local emulator or a LocalStack-style service. */
+export function isLoopbackEndpoint(endpoint: string | undefined): boolean {
+  if (!endpoint) return false;
+  try {
+    const host = new URL(endpoint).hostname;
+    return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/** The SDK's provider chain; against a loopback endpoint an empty chain falls back to test credentials so the emulator works out of the box. */
+export function credentialsFor(settings: AwsSettings): AwsCredentialIdentityProvider {
+  const chain = fromNodeProviderChain(settings.profile ? { profile: settings.profile } : {});
+  if (!isLoopbackEndpoint(settings.endpoint) || settings.profile) return chain;
+  return async (options) => {
+    try {
+      return await chain(options);
+    } catch {
+      return EMULATOR_CREDENTIALS;
+    }
+  };
+}
 
 /** Builds SDK clients on first use and caches them per (service, profile, region, endpoint). */
 export class AwsClients {
@@ -65,16 +95,16 @@ export class AwsClients {
   private client<T extends { destroy(): void }>(service: string, ctor: Constructor<T>, region?: string): T {
     const s = this.settings();
     const r = region ?? s.region;
-    const key = [service, s.profile ?? '', r, s.endpoint ?? ''].join('|');
+    const key = [service, s.profile ?? '', r, s.endpoint ?? '', s.maxAttempts ?? ''].join('|');
     let client = this.cache.get(key) as T | undefined;
     if (!client) {
       client = new ctor({
         region: r,
-        endpoint: s.endpoint,
+        endpoint: s.endpoint || undefined,
         // The emulator and LocalStack-style endpoints serve every bucket under one host.
         forcePathStyle: s.endpoint ? true : undefined,
-        credentials: fromNodeProviderChain(s.profile ? { profile: s.profile } : {}),
-        maxAttempts: 4,
+        credentials: credentialsFor(s),
+        maxAttempts: s.maxAttempts ?? 4,
       });
       this.cache.set(key, client);
     }

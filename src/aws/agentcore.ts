@@ -1,0 +1,78 @@
+import { InvokeAgentRuntimeCommand, type BedrockAgentCoreClient } from '@aws-sdk/client-bedrock-agentcore';
+import {
+  GetAgentRuntimeCommand,
+  ListAgentRuntimesCommand,
+  type AgentRuntime,
+  type BedrockAgentCoreControlClient,
+  type GetAgentRuntimeCommandOutput,
+} from '@aws-sdk/client-bedrock-agentcore-control';
+import { randomUUID } from 'node:crypto';
+
+export interface Invocation {
+  agentRuntimeArn: string;
+  qualifier?: string;
+  /** Sent as JSON when not already a string. */
+  payload: unknown;
+  /** 33–256 characters; a fresh one is made when omitted. */
+  runtimeSessionId?: string;
+}
+
+export interface InvocationResult {
+  statusCode?: number;
+  runtimeSessionId?: string;
+  text: string;
+  /** The body parsed as JSON, when it is JSON. */
+  json?: unknown;
+}
+
+/** A session id the service accepts (it wants 33–256 characters). */
+export function newRuntimeSessionId(): string {
+  return `mtrl-${randomUUID()}`;
+}
+
+/** Calls the agent once and reads the whole answer. */
+export async function invokeAgentRuntime(client: BedrockAgentCoreClient, call: Invocation, signal?: AbortSignal): Promise<InvocationResult> {
+  const body = typeof call.payload === 'string' ? call.payload : JSON.stringify(call.payload);
+  const out = await client.send(
+    new InvokeAgentRuntimeCommand({
+      agentRuntimeArn: call.agentRuntimeArn,
+      qualifier: call.qualifier,
+      runtimeSessionId: call.runtimeSessionId ?? newRuntimeSessionId(),
+      contentType: 'application/json',
+      accept: 'application/json',
+      payload: new TextEncoder().encode(body),
+    }),
+    { abortSignal: signal },
+  );
+  const text = out.response ? await out.response.transformToString() : '';
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { statusCode: out.statusCode, runtimeSessionId: out.runtimeSessionId, text, json };
+}
+
+export async function* listAgentRuntimes(client: BedrockAgentCoreControlClient, signal?: AbortSignal): AsyncIterable<AgentRuntime> {
+  let token: string | undefined;
+  do {
+    const page = await client.send(new ListAgentRuntimesCommand({ nextToken: token }), { abortSignal: signal });
+    yield* page.agentRuntimes ?? [];
+    token = page.nextToken;
+  } while (token);
+}
+
+export type AgentRuntimeDetails = Omit<GetAgentRuntimeCommandOutput, '$metadata'>;
+
+/** A runtime by id (`wordle_agent-AbCdEf1234`), the part of its ARN after `runtime/`. */
+export async function getAgentRuntime(client: BedrockAgentCoreControlClient, agentRuntimeId: string, signal?: AbortSignal): Promise<AgentRuntimeDetails> {
+  const { $metadata, ...out } = await client.send(new GetAgentRuntimeCommand({ agentRuntimeId }), { abortSignal: signal });
+  void $metadata;
+  return out;
+}
+
+/** The runtime id from an AgentCore runtime ARN, or undefined. */
+export function runtimeIdFromArn(arn: string): string | undefined {
+  return /^arn:aws[a-z-]*:bedrock-agentcore:[a-z0-9-]+:\d{12}:runtime\/([a-zA-Z0-9_-]+)$/.exec(arn)?.[1];
+}

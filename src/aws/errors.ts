@@ -1,0 +1,77 @@
+/** What the sentence may name: the profile and the endpoint in use, and what was being done ("Listing jobs"). */
+export interface AwsErrorContext {
+  profile?: string;
+  endpoint?: string;
+  region?: string;
+  /** What the user asked for, e.g. "List jobs in us-east-1". */
+  action?: string;
+}
+
+interface ErrorShape {
+  name?: string;
+  message?: string;
+  code?: string;
+  Code?: string;
+  cause?: unknown;
+  $metadata?: { httpStatusCode?: number; attempts?: number };
+}
+
+const THROTTLING = new Set(['ThrottlingException', 'Throttling', 'TooManyRequestsException', 'SlowDown', 'RequestLimitExceeded', 'ProvisionedThroughputExceededException', 'RequestThrottled', 'RequestThrottledException']);
+const EXPIRED = new Set(['ExpiredTokenException', 'ExpiredToken', 'RequestExpired', 'TokenRefreshRequired']);
+const ACCESS_DENIED = new Set(['AccessDeniedException', 'AccessDenied', 'UnauthorizedOperation', 'UnrecognizedClientException', 'InvalidClientTokenId', 'SignatureDoesNotMatch']);
+const VALIDATION = new Set(['ValidationException', 'ValidationError', 'InvalidParameterException', 'InvalidParameterValue', 'InvalidRequest', 'BadRequestException']);
+const NOT_FOUND = new Set(['ResourceNotFound', 'ResourceNotFoundException', 'NoSuchEntity', 'NoSuchKey', 'NoSuchBucket', 'NotFound']);
+const NETWORK = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+
+/** A sentence the user can act on for any error an AWS call throws; the service's own message is kept where it is the useful part. */
+export function describeAwsError(error: unknown, context: AwsErrorContext = {}): string {
+  const e = (error ?? {}) as ErrorShape;
+  const name = e.name ?? '';
+  const message = (e.message ?? String(error)).trim();
+  const prefix = context.action ? `${context.action} failed: ` : '';
+  const profile = context.profile ? `profile '${context.profile}'` : 'the default profile';
+  const loginProfile = context.profile ? ` --profile ${context.profile}` : '';
+
+  if (name === 'AbortError' || message === 'Request aborted') return `${context.action ?? 'The request'} was cancelled.`;
+  if (/sso/i.test(message) && /(expired|invalid|not found|refresh)/i.test(message)) {
+    return `${prefix}the AWS SSO session for ${profile} has expired. Run \`aws sso login${loginProfile}\` and try again.`;
+  }
+  if (name === 'CredentialsProviderError' || /could not load credentials/i.test(message)) {
+    return `${prefix}no AWS credentials found for ${profile}. Add them to ~/.aws/credentials or ~/.aws/config (or AWS_CONFIG_FILE / AWS_SHARED_CREDENTIALS_FILE), or choose another profile with "MTRL: Choose AWS Profile".`;
+  }
+  if (EXPIRED.has(name) || /security token included in the request is expired/i.test(message)) {
+    return `${prefix}the AWS credentials of ${profile} have expired. Refresh them (for SSO: \`aws sso login${loginProfile}\`) and try again.`;
+  }
+  if (ACCESS_DENIED.has(name) || e.$metadata?.httpStatusCode === 403) {
+    const jobsApi = /job|sagemaker/i.test(`${context.action ?? ''} ${message}`);
+    const why = jobsApi ? 'the account is not enabled for MTRL, or the identity is missing AmazonSageMakerJobFullAccess' : 'the identity lacks the permission';
+    return `${prefix}access denied with ${profile}: ${why}. The service said: ${message}`;
+  }
+  if (THROTTLING.has(name) || e.$metadata?.httpStatusCode === 429) {
+    const attempts = e.$metadata?.attempts;
+    return `${prefix}AWS is throttling requests${attempts ? ` (still throttled after ${attempts} attempts)` : ''}. Wait a minute and try again.`;
+  }
+  const code = networkCode(e);
+  if (code) {
+    const where = context.endpoint ? context.endpoint : `AWS${context.region ? ` in ${context.region}` : ''}`;
+    const hint = context.endpoint ? ' Is the emulator (`mtrl emulator`) or the service at that address running? Check the setting mtrl.aws.endpoint.' : ' Check your network connection or proxy.';
+    return `${prefix}cannot reach ${where} (${code}).${hint}`;
+  }
+  if (VALIDATION.has(name)) return `${prefix}${message}`;
+  if (NOT_FOUND.has(name) || e.$metadata?.httpStatusCode === 404) return `${prefix}not found: ${message}`;
+  if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return `${prefix}the service had an internal error (${name || e.$metadata?.httpStatusCode}): ${message}. Try again later.`;
+  return `${prefix}${name && name !== 'Error' ? `${name}: ` : ''}${message}`;
+}
+
+/** The Node network error code of the error or of one of its causes, e.g. ECONNREFUSED, or 'timeout'. */
+function networkCode(e: ErrorShape, depth = 0): string | undefined {
+  if (depth > 4 || !e) return undefined;
+  const code = e.code ?? e.Code;
+  if (code && NETWORK.has(code)) return code;
+  if (e.name === 'TimeoutError' || /socket hang up|timed out/i.test(e.message ?? '')) return 'timeout';
+  const found = NETWORK_IN_MESSAGE.exec(e.message ?? '');
+  if (found) return found[1];
+  return e.cause && typeof e.cause === 'object' ? networkCode(e.cause as ErrorShape, depth + 1) : undefined;
+}
+
+const NETWORK_IN_MESSAGE = /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|ENETUNREACH)\b/;

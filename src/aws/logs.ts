@@ -1,0 +1,101 @@
+import {
+  DescribeLogGroupsCommand,
+  DescribeLogStreamsCommand,
+  FilterLogEventsCommand,
+  GetLogEventsCommand,
+  type CloudWatchLogsClient,
+  type FilteredLogEvent,
+  type LogGroup,
+  type LogStream,
+  type OutputLogEvent,
+} from '@aws-sdk/client-cloudwatch-logs';
+
+export interface LogEventQuery {
+  logGroupName: string;
+  logStreamNames?: string[];
+  logStreamNamePrefix?: string;
+  /** Epoch milliseconds. */
+  startTime?: number;
+  endTime?: number;
+  filterPattern?: string;
+  /** Events per page (the service caps it at 10,000). */
+  pageSize?: number;
+}
+
+/** Matching events across the group's streams, page after page; stop iterating (or abort) to stop the scan. */
+export async function* filterLogEvents(client: CloudWatchLogsClient, query: LogEventQuery, signal?: AbortSignal): AsyncIterable<FilteredLogEvent> {
+  let token: string | undefined;
+  do {
+    signal?.throwIfAborted();
+    const page = await client.send(
+      new FilterLogEventsCommand({
+        logGroupName: query.logGroupName,
+        logStreamNames: query.logStreamNames,
+        logStreamNamePrefix: query.logStreamNamePrefix,
+        startTime: query.startTime,
+        endTime: query.endTime,
+        filterPattern: query.filterPattern,
+        limit: query.pageSize,
+        nextToken: token,
+      }),
+      { abortSignal: signal },
+    );
+    yield* page.events ?? [];
+    token = page.nextToken;
+  } while (token);
+}
+
+export interface StreamQuery {
+  logGroupName: string;
+  logStreamName: string;
+  startTime?: number;
+  endTime?: number;
+  /** Oldest first (default true). */
+  startFromHead?: boolean;
+}
+
+/** One stream's events; ends when the service returns the same forward token twice (its end-of-stream signal). */
+export async function* getLogEvents(client: CloudWatchLogsClient, query: StreamQuery, signal?: AbortSignal): AsyncIterable<OutputLogEvent> {
+  let token: string | undefined;
+  for (;;) {
+    signal?.throwIfAborted();
+    const page = await client.send(new GetLogEventsCommand({ ...query, startFromHead: query.startFromHead ?? true, nextToken: token }), { abortSignal: signal });
+    yield* page.events ?? [];
+    const next = query.startFromHead === false ? page.nextBackwardToken : page.nextForwardToken;
+    if (!next || next === token || !page.events?.length) return;
+    token = next;
+  }
+}
+
+export async function* describeLogGroups(client: CloudWatchLogsClient, prefix?: string, signal?: AbortSignal): AsyncIterable<LogGroup> {
+  let token: string | undefined;
+  do {
+    const page = await client.send(new DescribeLogGroupsCommand({ logGroupNamePrefix: prefix, nextToken: token }), { abortSignal: signal });
+    yield* page.logGroups ?? [];
+    token = page.nextToken;
+  } while (token);
+}
+
+export interface StreamListing {
+  prefix?: string;
+  /** Newest first by last event time (prefix and ordering cannot be combined, as in the service). */
+  newestFirst?: boolean;
+}
+
+export async function* describeLogStreams(client: CloudWatchLogsClient, logGroupName: string, listing: StreamListing = {}, signal?: AbortSignal): AsyncIterable<LogStream> {
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new DescribeLogStreamsCommand({
+        logGroupName,
+        logStreamNamePrefix: listing.prefix,
+        orderBy: listing.newestFirst ? 'LastEventTime' : undefined,
+        descending: listing.newestFirst ? true : undefined,
+        nextToken: token,
+      }),
+      { abortSignal: signal },
+    );
+    yield* page.logStreams ?? [];
+    token = page.nextToken;
+  } while (token);
+}

@@ -1,0 +1,81 @@
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client, type _Object } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { Readable } from 'node:stream';
+
+export interface S3Location {
+  bucket: string;
+  key: string;
+}
+
+/** `s3://bucket/key` → { bucket, key }, or undefined when it is not an S3 URI. */
+export function parseS3Uri(uri: string): S3Location | undefined {
+  const match = /^s3:\/\/([^/]+)\/?(.*)$/.exec(uri.trim());
+  return match ? { bucket: match[1], key: match[2] } : undefined;
+}
+
+export function s3Uri(location: S3Location): string {
+  return `s3://${location.bucket}/${location.key}`;
+}
+
+export interface UploadOptions {
+  contentType?: string;
+  /** Bytes sent so far and the total when known. */
+  onProgress?: (loaded: number, total?: number) => void;
+  signal?: AbortSignal;
+  /** Multipart part size in bytes (minimum 5 MiB, the service's rule). */
+  partSize?: number;
+}
+
+/** Uploads a body (multipart above one part), reporting progress; aborting the signal aborts the upload and its parts. */
+export async function upload(client: S3Client, target: S3Location, body: Buffer | Uint8Array | string | Readable, options: UploadOptions = {}): Promise<void> {
+  const transfer = new Upload({
+    client,
+    params: { Bucket: target.bucket, Key: target.key, Body: body, ContentType: options.contentType },
+    partSize: Math.max(options.partSize ?? 8 * 1024 * 1024, 5 * 1024 * 1024),
+    queueSize: 4,
+    leavePartsOnError: false,
+  });
+  if (options.onProgress) transfer.on('httpUploadProgress', (p) => options.onProgress?.(p.loaded ?? 0, p.total));
+  const onAbort = () => void transfer.abort().catch(() => undefined);
+  options.signal?.throwIfAborted();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await transfer.done();
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+export interface ObjectHead {
+  size: number;
+  lastModified?: Date;
+  contentType?: string;
+  etag?: string;
+}
+
+export async function headObject(client: S3Client, location: S3Location, signal?: AbortSignal): Promise<ObjectHead> {
+  const out = await client.send(new HeadObjectCommand({ Bucket: location.bucket, Key: location.key }), { abortSignal: signal });
+  return { size: out.ContentLength ?? 0, lastModified: out.LastModified, contentType: out.ContentType, etag: out.ETag };
+}
+
+/** The object's bytes as chunks; `range` is an HTTP byte range such as `bytes=0-1023`. */
+export async function* getObject(client: S3Client, location: S3Location, range?: string, signal?: AbortSignal): AsyncIterable<Uint8Array> {
+  const out = await client.send(new GetObjectCommand({ Bucket: location.bucket, Key: location.key, Range: range }), { abortSignal: signal });
+  const body = out.Body as (Readable & AsyncIterable<Uint8Array>) | undefined;
+  if (!body) return;
+  try {
+    for await (const chunk of body) yield chunk;
+  } finally {
+    body.destroy?.();
+  }
+}
+
+/** Objects under a prefix, page after page. */
+export async function* listObjectsV2(client: S3Client, bucket: string, prefix?: string, signal?: AbortSignal): AsyncIterable<_Object> {
+  let token: string | undefined;
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }), { abortSignal: signal });
+    yield* page.Contents ?? [];
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}

@@ -1,0 +1,13 @@
+import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
+
+export interface CallerIdentity {
+  account: string;
+  arn: string;
+  userId: string;
+}
+
+/** Who the current credentials belong to; the account id goes into job ARNs of smoke tests. */
+export async function callerIdentity(client: STSClient, signal?: AbortSignal): Promise<CallerIdentity> {
+  const out = await client.send(new GetCallerIdentityCommand({}), { abortSignal: signal });
+  return { account: out.Account ?? '', arn: out.Arn ?? '', userId: out.UserId ?? '' };
+}
