@@ -1,0 +1,4 @@
+export * from './payload';
+export * from './verdict';
+export * from './report';
+export * from './run';

@@ -1,0 +1,69 @@
+import type { CheckState, SmokeVerdict } from './verdict';
+
+/** Everything a smoke-test report shows: what was sent where, and the verdict. */
+export interface SmokeResult {
+  runtimeArn: string;
+  region: string;
+  callerAccount: string;
+  jobArn: string;
+  sessionId: string;
+  logGroup: string;
+  startedAt: string;
+  durationMs: number;
+  response?: string;
+  verdict: SmokeVerdict;
+}
+
+const MARK: Record<CheckState, string> = { pass: '✅', fail: '❌', unknown: '❔' };
+const TEXT_MARK: Record<CheckState, string> = { pass: '[ok]  ', fail: '[FAIL]', unknown: '[?]   ' };
+
+function fence(lines: string[]): string[] {
+  const longest = Math.max(2, ...lines.map((l) => (l.match(/`+/g) ?? []).reduce((n, s) => Math.max(n, s.length), 0)));
+  const ticks = '`'.repeat(longest + 1);
+  return [ticks + 'text', ...lines, ticks];
+}
+
+/** The report as Markdown, for the editor's preview. */
+export function smokeReportMarkdown(result: SmokeResult): string {
+  const { verdict } = result;
+  const out = [
+    `# Smoke test: ${verdict.ok ? 'passed' : 'failed'}`,
+    '',
+    verdict.summary,
+    '',
+    ...verdict.checks.map((c) => `- ${MARK[c.state]} **${c.label}**: ${c.detail}`),
+    '',
+  ];
+  for (const d of verdict.diagnoses) {
+    out.push(`## ${d.problem}`, '', `**Fix:** ${d.fix}`, '');
+    if (d.evidence.filter(Boolean).length) out.push(...fence(d.evidence.filter(Boolean)), '');
+  }
+  if (verdict.evidence.length) out.push('## Log lines', '', ...fence(verdict.evidence), '');
+  out.push(
+    '## Request',
+    '',
+    `| | |`,
+    `|---|---|`,
+    `| Runtime | \`${result.runtimeArn}\` |`,
+    `| Caller account | ${result.callerAccount} |`,
+    `| Fake job ARN | \`${result.jobArn}\` |`,
+    `| Session id | \`${result.sessionId}\` |`,
+    `| Log group | \`${result.logGroup}\` |`,
+    `| Started | ${result.startedAt} (${(result.durationMs / 1000).toFixed(1)} s) |`,
+    '',
+  );
+  if (result.response !== undefined) out.push('Response:', '', ...fence([result.response.slice(0, 2000)]), '');
+  return out.join('\n');
+}
+
+/** The report as plain text, for the command line. */
+export function smokeReportText(result: SmokeResult): string {
+  const { verdict } = result;
+  const out = [verdict.summary, `runtime ${result.runtimeArn} (caller account ${result.callerAccount})`, ''];
+  out.push(...verdict.checks.map((c) => `${TEXT_MARK[c.state]} ${c.label}: ${c.detail}`));
+  for (const d of verdict.diagnoses) {
+    out.push('', `problem: ${d.problem}`, `fix:     ${d.fix}`, ...d.evidence.filter(Boolean).map((e) => `  | ${e}`));
+  }
+  if (verdict.evidence.length) out.push('', `log lines (${result.logGroup}):`, ...verdict.evidence.map((e) => `  | ${e}`));
+  return out.join('\n');
+}

@@ -1,0 +1,179 @@
+import { NEVER_PLAYED_REWARD } from './payload';
+
+/** What InvokeAgentRuntime gave back: a body, an error, or nothing before our deadline. */
+export type InvocationOutcome =
+  | { kind: 'response'; statusCode?: number; body: string }
+  | { kind: 'error'; message: string; statusCode?: number; name?: string }
+  | { kind: 'timeout'; seconds: number };
+
+export interface LogLine {
+  timestamp: number;
+  message: string;
+}
+
+export type CheckState = 'pass' | 'fail' | 'unknown';
+
+export interface SmokeCheck {
+  id: 'payload' | 'auth' | 'reward';
+  label: string;
+  state: CheckState;
+  detail: string;
+}
+
+export interface SmokeDiagnosis {
+  problem: string;
+  fix: string;
+  evidence: string[];
+}
+
+export interface SmokeVerdict {
+  ok: boolean;
+  checks: SmokeCheck[];
+  diagnoses: SmokeDiagnosis[];
+  /** The log lines that back the verdict, quoted in the report. */
+  evidence: string[];
+  reward?: number;
+  summary: string;
+}
+
+export interface VerdictInput {
+  runtimeArn: string;
+  logGroup: string;
+  callerAccount: string;
+  invocation: InvocationOutcome;
+  logLines: LogLine[];
+  /** How long the log group was watched, for the "no log lines" diagnosis. */
+  logWaitSeconds: number;
+}
+
+const JOB_NOT_FOUND = /Could not find job/i;
+const STATUS_400 = /status[=: ]+400\b|\b400\b.*Could not find job|Could not find job.*\b400\b/i;
+const NOT_AUTHORIZED = /not authorized to access this resource|status[=: ]+403\b/i;
+const HANDLER_RAN = /CompleteRollout|UpdateReward|Failed \/|Rollout error|Could not find job|not authorized|trajectory_id=/i;
+const WORTH_QUOTING = /Could not find job|not authorized|status[=: ]+\d{3}|UpdateReward|CompleteRollout|Rollout error|Failed to report|Traceback|Exception|Error\b|bearer token|agent loop ended/i;
+const TIMEOUT_ERROR = /timed? ?out|timeout|did not respond|no response|took too long/i;
+
+/** The reward in a response body, or undefined; `status` when the agent returned one instead. */
+function readBody(body: string): { reward?: number; status?: string; parsed: boolean } {
+  try {
+    const value = JSON.parse(body) as unknown;
+    if (typeof value === 'number') return { reward: value, parsed: true };
+    if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      const reward = typeof record.reward === 'number' ? record.reward : Array.isArray(record.reward) && typeof record.reward[0] === 'number' ? record.reward[0] : undefined;
+      const status = typeof record.status === 'string' ? record.status : undefined;
+      return { reward, status, parsed: true };
+    }
+    return { parsed: true };
+  } catch {
+    return { parsed: false };
+  }
+}
+
+function quote(lines: LogLine[], pattern: RegExp, limit = 12): string[] {
+  return lines.filter((l) => pattern.test(l.message)).slice(0, limit).map((l) => l.message.trim());
+}
+
+/** Turns an invocation result and the runtime's log lines into the §9 checklist and diagnoses with fixes. */
+export function smokeVerdict(input: VerdictInput): SmokeVerdict {
+  const { invocation, logLines } = input;
+  const diagnoses: SmokeDiagnosis[] = [];
+  const notFound = quote(logLines, JOB_NOT_FOUND);
+  const authenticated = logLines.filter((l) => JOB_NOT_FOUND.test(l.message) && STATUS_400.test(l.message)).map((l) => l.message.trim());
+  const forbidden = quote(logLines, NOT_AUTHORIZED);
+  const handlerRan = logLines.some((l) => HANDLER_RAN.test(l.message));
+  const body = invocation.kind === 'response' ? readBody(invocation.body) : undefined;
+  const timedOut = invocation.kind === 'timeout' || (invocation.kind === 'error' && TIMEOUT_ERROR.test(invocation.message));
+
+  const payloadOk = handlerRan || body?.reward !== undefined || body?.status !== undefined;
+  const checks: SmokeCheck[] = [
+    {
+      id: 'payload',
+      label: 'Payload decoded',
+      state: payloadOk ? 'pass' : timedOut || invocation.kind === 'error' ? 'fail' : 'unknown',
+      detail: payloadOk ? 'The handler ran on the smoke-test row.' : 'No sign that the handler ran.',
+    },
+    {
+      id: 'auth',
+      label: 'Authenticated to the Job Runtime',
+      state: authenticated.length || notFound.length ? 'pass' : forbidden.length ? 'fail' : timedOut ? 'fail' : 'unknown',
+      detail: authenticated.length || notFound.length
+        ? 'The Job Runtime answered 400 "Could not find job": the bearer token was accepted.'
+        : forbidden.length
+          ? 'The Job Runtime answered 403 "not authorized".'
+          : 'No 400 "Could not find job" line in the runtime logs.',
+    },
+    {
+      id: 'reward',
+      label: `Reward returned (${NEVER_PLAYED_REWARD})`,
+      state: body?.reward === NEVER_PLAYED_REWARD ? 'pass' : 'fail',
+      detail: body?.reward !== undefined ? `The runtime returned reward ${body.reward}.` : body?.status !== undefined ? `The runtime returned status "${body.status}" and no reward.` : 'No reward in the response.',
+    },
+  ];
+
+  if (forbidden.length) {
+    diagnoses.push({
+      problem: 'The Job Runtime answered 403 "not authorized to access this resource".',
+      fix: `The job ARN names another account than the one that owns the runtime's role. Invoke with credentials of the runtime's account (the smoke test used account ${input.callerAccount}), and check the runtime role has the AmazonSageMakerJobRuntimeAccess policy.`,
+      evidence: forbidden,
+    });
+  }
+  if (timedOut) {
+    diagnoses.push({
+      problem: invocation.kind === 'timeout' ? `The runtime did not answer within ${invocation.seconds} s.` : `The invocation timed out: ${invocation.message}`,
+      fix: 'No HTTP server is listening in the runtime. `@app.entrypoint` must be the outermost decorator, above `@sagemaker_rft_handler`, and `app = BedrockAgentCoreApp()` must exist (with `app.run()` under `__main__`). Fix main.py and redeploy.',
+      evidence: quote(logLines, WORTH_QUOTING),
+    });
+  } else if (invocation.kind === 'error') {
+    diagnoses.push({
+      problem: `InvokeAgentRuntime failed${invocation.statusCode ? ` (HTTP ${invocation.statusCode})` : ''}: ${invocation.message}`,
+      fix: 'Check the runtime ARN, that the runtime is READY, and that your credentials may call bedrock-agentcore:InvokeAgentRuntime in its region.',
+      evidence: quote(logLines, WORTH_QUOTING),
+    });
+  }
+  if (body?.status !== undefined && body.reward === undefined) {
+    diagnoses.push({
+      problem: `The agent returned status "${body.status}" instead of a reward.`,
+      fix: `A failure status makes the service cancel the whole training job ("The agent signaled that the trajectory failed"). Catch errors around the game and always return a reward, e.g. {"reward": ${NEVER_PLAYED_REWARD}}.`,
+      evidence: [invocation.kind === 'response' ? invocation.body.trim() : ''],
+    });
+  } else if (body?.reward !== undefined && body.reward !== NEVER_PLAYED_REWARD) {
+    diagnoses.push({
+      problem: `The reward was ${body.reward}, not ${NEVER_PLAYED_REWARD}.`,
+      fix: `With no job behind it the agent cannot reach the model, so a game with no valid guess must score ${NEVER_PLAYED_REWARD}. Check the reward for the "never played" case and that the agent does not call another model.`,
+      evidence: [invocation.kind === 'response' ? invocation.body.trim() : ''],
+    });
+  } else if (invocation.kind === 'response' && body && !body.parsed) {
+    diagnoses.push({
+      problem: 'The response is not JSON.',
+      fix: 'The handler must return a JSON object such as {"reward": -1.5}.',
+      evidence: [invocation.body.trim().slice(0, 300)],
+    });
+  } else if (invocation.kind === 'response' && body?.reward === undefined) {
+    diagnoses.push({
+      problem: 'The response holds no reward.',
+      fix: 'Return {"reward": <number>} from the handler decorated with @sagemaker_rft_handler.',
+      evidence: [invocation.body.trim().slice(0, 300)],
+    });
+  }
+  if (logLines.length === 0) {
+    diagnoses.push({
+      problem: `No log lines in ${input.logGroup} within ${input.logWaitSeconds} s of the invocation.`,
+      fix: 'Check that the log group exists (the runtime writes it on its first start), that the runtime role may write to CloudWatch Logs, and that your credentials may call logs:FilterLogEvents.',
+      evidence: [],
+    });
+  } else if (!authenticated.length && !notFound.length && !forbidden.length && !timedOut) {
+    diagnoses.push({
+      problem: 'The logs show no answer from the Job Runtime.',
+      fix: 'The agent should call the Job Runtime (RFT_RUNTIME_ENDPOINT) with a bearer token and get 400 "Could not find job" for the smoke-test job. Check the endpoint and that the runtime role has AmazonSageMakerJobRuntimeAccess.',
+      evidence: quote(logLines, WORTH_QUOTING),
+    });
+  }
+
+  const ok = checks.every((c) => c.state === 'pass') && diagnoses.length === 0;
+  const failed = checks.filter((c) => c.state !== 'pass').map((c) => c.label.toLowerCase());
+  const summary = ok
+    ? `Smoke test passed: payload decoded, authenticated to the Job Runtime, reward ${NEVER_PLAYED_REWARD} returned.`
+    : `Smoke test failed: ${diagnoses[0]?.problem ?? `not confirmed: ${failed.join(', ')}`}`;
+  return { ok, checks, diagnoses, evidence: quote(logLines, WORTH_QUOTING, 20), reward: body?.reward, summary };
+}
