@@ -1,0 +1,148 @@
+import { defaultHyperparameters, nonDefaultHyperparameters } from './hyperparameters';
+import { parseBaseModelArn } from './models';
+import type { JobCategory } from './status';
+
+/** A JobConfigDocument as JSON: its shape is the service's (mtrl-reference §4), checked against its schema. */
+export type JobConfigDocument = Record<string, unknown>;
+
+/** What the user chooses for a training job; the builder turns it into the service's document. */
+export interface TrainingJobSpec {
+  runtimeArn: string;
+  qualifier?: string;
+  trainUri: string;
+  validationUri?: string;
+  outputPath: string;
+  baseModelArn: string;
+  mlflowArn?: string;
+  experimentName?: string;
+  /** Every chosen value; only those differing from the model's defaults are sent. */
+  hyperparameters: Record<string, string>;
+  outputModelPackageGroupArn?: string;
+  intermediateCheckpointModelPackageGroupArn?: string;
+  /** Continue training this adapter. */
+  inputModelPackageArn?: string;
+}
+
+export interface EvaluationJobSpec {
+  runtimeArn: string;
+  qualifier?: string;
+  evaluationUri: string;
+  outputPath: string;
+  baseModelArn: string;
+  mlflowArn?: string;
+  experimentName?: string;
+  runName?: string;
+  /** Flat names; missing ones take the evaluation defaults, all are sent. */
+  hyperparameters: Record<string, string>;
+  /** The trained adapter to evaluate; absent to evaluate the base model. */
+  adapterModelPackageArn?: string;
+  maxRuntimeSeconds?: number;
+}
+
+function agentConfig(runtimeArn: string, qualifier = 'DEFAULT') {
+  return { BedrockAgentCoreConfig: { AgentRuntimeArn: runtimeArn, Qualifier: qualifier } };
+}
+
+function channel(name: string, uri: string) {
+  return { ChannelName: name, DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: uri } } };
+}
+
+export function buildTrainingDocument(spec: TrainingJobSpec): JobConfigDocument {
+  const modelId = parseBaseModelArn(spec.baseModelArn)?.modelId;
+  const packages = {
+    ...(spec.inputModelPackageArn && { InputModelPackageArn: spec.inputModelPackageArn }),
+    ...(spec.outputModelPackageGroupArn && { OutputModelPackageGroupArn: spec.outputModelPackageGroupArn }),
+    ...(spec.intermediateCheckpointModelPackageGroupArn && { IntermediateCheckpointModelPackageGroupArn: spec.intermediateCheckpointModelPackageGroupArn }),
+  };
+  return {
+    AgentConfig: agentConfig(spec.runtimeArn, spec.qualifier),
+    InputDataConfig: [channel('train', spec.trainUri), ...(spec.validationUri ? [channel('validation', spec.validationUri)] : [])],
+    OutputDataConfig: { S3OutputPath: spec.outputPath },
+    ...(Object.keys(packages).length > 0 && { ModelPackageConfig: packages }),
+    TrainingConfig: {
+      BaseModelArn: spec.baseModelArn,
+      // The SDK omits MlflowConfig when the account has no MLflow app.
+      ...(spec.mlflowArn && { MlflowConfig: { MlflowResourceArn: spec.mlflowArn, MlflowExperimentName: spec.experimentName || 'mtrl' } }),
+      AcceptEula: true,
+      HyperParameters: nonDefaultHyperparameters(spec.hyperparameters, modelId),
+    },
+  };
+}
+
+export function buildEvaluationDocument(spec: EvaluationJobSpec): JobConfigDocument {
+  const mlflow = spec.mlflowArn && {
+    MlflowConfig: {
+      MlflowResourceArn: spec.mlflowArn,
+      MlflowExperimentName: spec.experimentName || 'mtrl-eval',
+      MlflowRunName: spec.runName || (spec.adapterModelPackageArn ? 'fine-tuned-model-eval' : 'base-model-eval'),
+    },
+  };
+  return {
+    AgentConfig: agentConfig(spec.runtimeArn, spec.qualifier),
+    InputDataConfig: [channel('evaluation', spec.evaluationUri)],
+    OutputDataConfig: { S3OutputPath: spec.outputPath, ...mlflow },
+    EvaluationConfig: {
+      BaseModelArn: spec.baseModelArn,
+      AcceptEula: true,
+      HyperParameters: { ...defaultHyperparameters('AgentRFTEvaluation'), ...spec.hyperparameters },
+    },
+    // Only a trained adapter has a model package; the base model is evaluated without one.
+    ...(spec.adapterModelPackageArn && { ModelPackageConfig: { InputModelPackageArn: spec.adapterModelPackageArn } }),
+    StoppingCondition: { MaxRuntimeInSeconds: spec.maxRuntimeSeconds ?? 14400 },
+  };
+}
+
+/** The facts the checks and the arithmetic read from any document, including hand-written ones. */
+export interface DocumentFacts {
+  runtimeArn?: string;
+  lambdaArn?: string;
+  /** S3 URI per channel name ("train", "validation", "evaluation"). */
+  datasets: Record<string, string>;
+  outputPath?: string;
+  baseModelArn?: string;
+  mlflowArn?: string;
+  hyperparameters: Record<string, string>;
+  inputModelPackageArn?: string;
+}
+
+function object(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function documentFacts(category: JobCategory, document: JobConfigDocument): DocumentFacts {
+  const agent = object(document.AgentConfig);
+  const config = object(category === 'AgentRFT' ? document.TrainingConfig : document.EvaluationConfig);
+  const output = object(document.OutputDataConfig);
+  const mlflow = object(category === 'AgentRFT' ? config.MlflowConfig : output.MlflowConfig);
+  const datasets: Record<string, string> = {};
+  for (const c of Array.isArray(document.InputDataConfig) ? document.InputDataConfig : []) {
+    const name = text(object(c).ChannelName);
+    const uri = text(object(object(object(c).DataSource).S3DataSource).S3Uri);
+    if (name && uri) datasets[name] = uri;
+  }
+  const hyperparameters = Object.fromEntries(Object.entries(object(config.HyperParameters)).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  return {
+    runtimeArn: text(object(agent.BedrockAgentCoreConfig).AgentRuntimeArn),
+    lambdaArn: text(object(agent.CustomAgentLambdaConfig).LambdaArn),
+    datasets,
+    outputPath: text(output.S3OutputPath),
+    baseModelArn: text(config.BaseModelArn),
+    mlflowArn: text(mlflow.MlflowResourceArn),
+    hyperparameters,
+    inputModelPackageArn: text(object(document.ModelPackageConfig).InputModelPackageArn),
+  };
+}
+
+/** The document the user wrote, without what the service adds to DescribeJob's copy. */
+export function withoutServiceOutput(document: JobConfigDocument): JobConfigDocument {
+  return Object.fromEntries(Object.entries(document).filter(([key]) => key !== 'ServiceOutput'));
+}
+
+/** The trained adapter of a completed training job, from DescribeJob's document. */
+export function outputModelPackageArn(document: JobConfigDocument): string | undefined {
+  return text(object(document.ServiceOutput).OutputModelPackageArn);
+}

@@ -1,0 +1,92 @@
+import { diagnoseFailure, type Diagnosis } from './diagnosis';
+import { costOf, formatDollars, modelIdOf, type BillableTokenUsage, type Cost, type PricingTable } from './pricing';
+import { progressText, type JobCategory, type ProgressInfo } from './status';
+import { relativeTime, type StatusTransition } from './timeline';
+
+/** One row of ListJobs, in the tree's words. */
+export interface JobSummary {
+  name: string;
+  arn: string;
+  category: JobCategory;
+  region: string;
+  status: string;
+  secondaryStatus?: string;
+  created: Date;
+  modified?: Date;
+  ended?: Date;
+}
+
+/** The parts of a `JobConfigDocument` (training or evaluation) the tree reads; everything optional. */
+export interface JobDocument {
+  AgentConfig?: {
+    BedrockAgentCoreConfig?: { AgentRuntimeArn?: string; Qualifier?: string };
+    CustomAgentLambdaConfig?: { LambdaArn?: string };
+  };
+  InputDataConfig?: Array<{ ChannelName?: string; DataSource?: { S3DataSource?: { S3Uri?: string }; DatasetSource?: { DatasetArn?: string } } }>;
+  OutputDataConfig?: { S3OutputPath?: string; MlflowConfig?: { MlflowResourceArn?: string; MlflowExperimentName?: string; MlflowRunName?: string } };
+  ModelPackageConfig?: { InputModelPackageArn?: string; OutputModelPackageGroupArn?: string };
+  TrainingConfig?: JobModelConfig & { MlflowConfig?: { MlflowResourceArn?: string; MlflowExperimentName?: string } };
+  EvaluationConfig?: JobModelConfig;
+  StoppingCondition?: { MaxRuntimeInSeconds?: number };
+  ServiceOutput?: ServiceOutput;
+}
+
+interface JobModelConfig {
+  BaseModelArn?: string;
+  HyperParameters?: Record<string, string>;
+}
+
+export interface ServiceOutput {
+  OutputModelPackageArn?: string;
+  MlflowDetails?: { ExperimentName?: string; RunName?: string; ExperimentId?: string; RunId?: string };
+  BillableTokenUsage?: BillableTokenUsage;
+  ProgressInfo?: ProgressInfo;
+  RolloutInfo?: { Total?: number; Completed?: number };
+  EvaluationMetrics?: unknown;
+}
+
+/** DescribeJob, with the document parsed (undefined when it is not valid JSON). */
+export interface JobDetails extends JobSummary {
+  roleArn?: string;
+  failureReason?: string;
+  transitions: StatusTransition[];
+  document?: JobDocument;
+}
+
+export function modelConfigOf(document: JobDocument | undefined): JobModelConfig | undefined {
+  return document?.TrainingConfig ?? document?.EvaluationConfig;
+}
+
+export function jobModelId(job: JobDetails): string | undefined {
+  return modelIdOf(modelConfigOf(job.document)?.BaseModelArn);
+}
+
+export function jobCost(job: JobDetails, pricing: PricingTable): Cost | undefined {
+  const model = jobModelId(job);
+  return costOf(job.document?.ServiceOutput?.BillableTokenUsage, model ? pricing[model] : undefined);
+}
+
+export function jobDiagnosis(job: JobSummary & { failureReason?: string }): Diagnosis | undefined {
+  if (job.status !== 'Failed' && job.secondaryStatus !== 'MaxRuntimeExceeded') return undefined;
+  return diagnoseFailure(job.failureReason, job.secondaryStatus);
+}
+
+/** "step 42/100 · $12.30 · 3h ago"; a failed job shows its diagnosis instead of the progress. */
+export function jobDescription(job: JobSummary | JobDetails, pricing: PricingTable, now: Date): string {
+  const details = 'transitions' in job ? job : undefined;
+  const parts: string[] = [];
+  const diagnosis = details ? jobDiagnosis(details) : undefined;
+  if (diagnosis) parts.push(diagnosis.known ? diagnosis.title : 'Failed');
+  else if (details) {
+    const output = details.document?.ServiceOutput;
+    const progress = progressText(output?.ProgressInfo);
+    const rollouts = output?.RolloutInfo;
+    if (progress) parts.push(progress);
+    else if (typeof rollouts?.Completed === 'number') parts.push(`rollouts ${rollouts.Completed}${rollouts.Total ? `/${rollouts.Total}` : ''}`);
+    else if (job.secondaryStatus && job.status === 'InProgress') parts.push(job.secondaryStatus);
+  } else if (job.secondaryStatus && job.status === 'InProgress') parts.push(job.secondaryStatus);
+  const cost = details ? jobCost(details, pricing) : undefined;
+  if (cost) parts.push(formatDollars(cost.total));
+  parts.push(relativeTime(job.ended ?? job.created, now));
+  return parts.join(' · ');
+}

@@ -1,0 +1,83 @@
+import { hyperparametersThatDiffer } from './defaults';
+import { formatDollars, formatTokens, modelIdOf, type PricingTable } from './pricing';
+import { categoryLabel, progressText } from './status';
+import { jobCost, jobDiagnosis, jobModelId, modelConfigOf, type JobDetails } from './summary';
+import { formatDuration, relativeTime, timelineOf } from './timeline';
+
+/** Escapes text from the service so it cannot inject Markdown or links into the tooltip. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+}
+
+const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+
+/** The Markdown tooltip of a job: identity, failure diagnosis, configuration, progress, timeline, tokens and cost, MLflow. */
+export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): string {
+  const out: string[] = [];
+  const secondary = job.secondaryStatus && job.secondaryStatus !== job.status ? ` (${escapeMarkdown(job.secondaryStatus)})` : '';
+  out.push(`**${escapeMarkdown(job.name)}** · ${categoryLabel(job.category)} · ${escapeMarkdown(job.status)}${secondary}`, '');
+  out.push(`Created ${job.created.toISOString()} (${relativeTime(job.created, now)})${job.ended ? `, ended ${job.ended.toISOString()}` : ''}`, '');
+
+  const diagnosis = jobDiagnosis(job);
+  if (diagnosis) {
+    out.push(diagnosis.known ? `$(error) **${escapeMarkdown(diagnosis.title)}**: ${escapeMarkdown(diagnosis.fix)}` : '$(error) **Failed**', '');
+    out.push(`Reason: ${code(diagnosis.reason)}`, '');
+  }
+
+  const doc = job.document;
+  const model = modelConfigOf(doc);
+  const rows: Array<[string, string]> = [['Job ARN', code(job.arn)]];
+  if (job.roleArn) rows.push(['Role', code(job.roleArn)]);
+  if (model?.BaseModelArn) rows.push(['Base model', code(modelIdOf(model.BaseModelArn) ?? model.BaseModelArn)]);
+  const runtime = doc?.AgentConfig?.BedrockAgentCoreConfig;
+  if (runtime?.AgentRuntimeArn) rows.push(['Runtime', `${code(runtime.AgentRuntimeArn)}${runtime.Qualifier ? ` (${escapeMarkdown(runtime.Qualifier)})` : ''}`]);
+  const lambda = doc?.AgentConfig?.CustomAgentLambdaConfig?.LambdaArn;
+  if (lambda) rows.push(['Agent Lambda', code(lambda)]);
+  for (const channel of doc?.InputDataConfig ?? []) {
+    const uri = channel.DataSource?.S3DataSource?.S3Uri ?? channel.DataSource?.DatasetSource?.DatasetArn;
+    if (uri) rows.push([`Dataset (${escapeMarkdown(channel.ChannelName ?? '?')})`, code(uri)]);
+  }
+  if (doc?.ModelPackageConfig?.InputModelPackageArn) rows.push(['Input adapter', code(doc.ModelPackageConfig.InputModelPackageArn)]);
+  const changed = hyperparametersThatDiffer(model?.HyperParameters, jobModelId(job));
+  if (changed.length) rows.push(['Hyperparameters (non-default)', changed.map(([k, v]) => code(`${k}=${v}`)).join(', ')]);
+  const output = doc?.ServiceOutput;
+  const progress = progressText(output?.ProgressInfo, true);
+  if (progress) rows.push(['Progress', progress]);
+  const rollouts = output?.RolloutInfo;
+  if (typeof rollouts?.Completed === 'number') rows.push(['Rollouts', `${rollouts.Completed.toLocaleString('en-US')}${rollouts.Total ? ` / ${rollouts.Total.toLocaleString('en-US')}` : ''}`]);
+  const mlflow = output?.MlflowDetails;
+  const experiment = mlflow?.ExperimentName ?? doc?.TrainingConfig?.MlflowConfig?.MlflowExperimentName ?? doc?.OutputDataConfig?.MlflowConfig?.MlflowExperimentName;
+  const run = mlflow?.RunName ?? doc?.OutputDataConfig?.MlflowConfig?.MlflowRunName;
+  if (experiment || run) rows.push(['MLflow', [experiment && `experiment ${code(experiment)}`, run && `run ${code(run)}`, mlflow?.RunId && `id ${code(mlflow.RunId)}`].filter(Boolean).join(', ')]);
+  if (output?.OutputModelPackageArn) rows.push(['Output adapter', code(output.OutputModelPackageArn)]);
+  out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`), '');
+
+  const usage = output?.BillableTokenUsage;
+  if (usage) {
+    const cost = jobCost(job, pricing);
+    const modelId = jobModelId(job);
+    const prices = modelId ? pricing[modelId] : undefined;
+    out.push('| Tokens | Count | Per 1M | Cost |', '|---|---:|---:|---:|');
+    const dims: Array<[string, number | undefined, number | undefined, number | undefined]> = [
+      ['Prefill', usage.PrefillTokenCount, prices?.prefill, cost?.prefill],
+      ['Sample', usage.SampleTokenCount, prices?.sample, cost?.sample],
+      ['Train', usage.TrainTokenCount, prices?.train, cost?.train],
+    ];
+    for (const [name, count, price, dollars] of dims) {
+      out.push(`| ${name} | ${formatTokens(count ?? 0)} | ${price !== undefined ? formatDollars(price) : '–'} | ${dollars !== undefined ? formatDollars(dollars) : '–'} |`);
+    }
+    out.push(`| **Total** | | | ${cost ? `**${formatDollars(cost.total)}**` : '–'} |`, '');
+    out.push(cost ? '_Estimated from `mtrl.pricing`; AgentCore compute is billed apart._' : `_No price for ${code(modelId ?? 'this model')} in \`mtrl.pricing\`._`, '');
+  }
+
+  const timeline = timelineOf(job.transitions, now);
+  if (timeline.length) {
+    out.push('| Status | Started | Duration |', '|---|---|---:|');
+    for (const entry of timeline) {
+      const started = entry.start ? entry.start.toISOString().replace('T', ' ').slice(0, 19) : '–';
+      const duration = entry.durationMs !== undefined ? `${formatDuration(entry.durationMs)}${entry.current ? ' so far' : ''}` : '–';
+      out.push(`| ${escapeMarkdown(entry.status)} | ${started} | ${duration} |`);
+    }
+  }
+  return out.join('\n');
+}
