@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Services } from './features/services';
+import * as aws from './features/aws';
 
 /** What activate() returns: read by the host tests and by other extensions. */
 export interface MtrlApi {
@@ -11,8 +12,8 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   const started = performance.now();
   const output = vscode.window.createOutputChannel('MTRL', { log: true });
   context.subscriptions.push(output);
-  const services: Services = { context, output };
-  void services;
+  const services: Services = { context, output, ...aws.createAwsServices(context) };
+  aws.register(services);
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import type { AwsSettings } from '../../aws/clients';
+
+export const DEFAULT_REGION = 'us-east-1';
+
+/** The AWS settings as they are now (`mtrl.aws.*`); empty strings mean "not set". */
+export function readAwsSettings(): AwsSettings {
+  const config = vscode.workspace.getConfiguration('mtrl.aws');
+  const profile = config.get<string>('profile')?.trim() || undefined;
+  const endpoint = config.get<string>('endpoint')?.trim() || undefined;
+  const region = config.get<string>('region')?.trim() || DEFAULT_REGION;
+  return { profile, region, endpoint };
+}
+
+/** Regions the jobs tree lists (`mtrl.aws.regions`); the current region when the setting is empty. */
+export function jobRegions(): string[] {
+  const configured = vscode.workspace.getConfiguration('mtrl.aws').get<string[]>('regions') ?? [];
+  const regions = configured.map((r) => r.trim()).filter(Boolean);
+  return regions.length ? [...new Set(regions)] : [readAwsSettings().region];
+}
+
+/** Writes a setting where the user keeps it: the workspace when it is set there, else the user settings. */
+export async function writeAwsSetting(name: 'profile' | 'region', value: string | undefined): Promise<void> {
+  const config = vscode.workspace.getConfiguration('mtrl.aws');
+  const inspected = config.inspect<string>(name);
+  const target = inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await config.update(name, value, target);
+}
