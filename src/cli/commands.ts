@@ -1,4 +1,5 @@
 import type { CliCommand } from './command';
+import { smokeCommand } from './smoke';
 
 /** Every subcommand of `mtrl`, in the order `--help` lists them. Each feature adds its own. */
-export const commands: CliCommand[] = [];
+export const commands: CliCommand[] = [smokeCommand];

@@ -97,14 +97,21 @@ export async function runSmokeTest(backend: SmokeBackend, options: SmokeOptions)
   step(`Reading ${logGroup}`);
   const deadline = now() + logWaitMs;
   let lines: LogLine[] = [];
+  let logError: string | undefined;
   for (;;) {
-    lines = await backend.logLines({ logGroup, region: arn.region, startTime: logStart }, signal);
+    try {
+      lines = await backend.logLines({ logGroup, region: arn.region, startTime: logStart }, signal);
+      logError = undefined;
+    } catch (error) {
+      if (signal.aborted) throw new SmokeCancelled();
+      logError = error instanceof Error ? error.message : String(error);
+    }
     if (signal.aborted) throw new SmokeCancelled();
     if (lines.some((l) => DECISIVE.test(l.message)) || now() >= deadline) break;
     await sleep(Math.min(pollIntervalMs, Math.max(0, deadline - now())), signal);
   }
 
-  const verdict = smokeVerdict({ runtimeArn: options.runtimeArn, logGroup, callerAccount, invocation, logLines: lines, logWaitSeconds: Math.round(logWaitMs / 1000) });
+  const verdict = smokeVerdict({ runtimeArn: options.runtimeArn, logGroup, callerAccount, invocation, logLines: lines, logWaitSeconds: Math.round(logWaitMs / 1000), logError });
   return {
     runtimeArn: options.runtimeArn,
     region: arn.region,

@@ -44,6 +44,8 @@ export interface VerdictInput {
   logLines: LogLine[];
   /** How long the log group was watched, for the "no log lines" diagnosis. */
   logWaitSeconds: number;
+  /** Why the log group could not be read, when it could not. */
+  logError?: string;
 }
 
 const JOB_NOT_FOUND = /Could not find job/i;
@@ -160,7 +162,7 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
     diagnoses.push({
       problem: `No log lines in ${input.logGroup} within ${input.logWaitSeconds} s of the invocation.`,
       fix: 'Check that the log group exists (the runtime writes it on its first start), that the runtime role may write to CloudWatch Logs, and that your credentials may call logs:FilterLogEvents.',
-      evidence: [],
+      evidence: input.logError ? [input.logError] : [],
     });
   } else if (!authenticated.length && !notFound.length && !forbidden.length && !timedOut) {
     diagnoses.push({

@@ -1,0 +1,79 @@
+import { parseArgs } from 'node:util';
+import { AwsClients } from '../aws/clients';
+import { parseRuntimeArn, runSmokeTest, smokeReportText, SmokeCancelled } from '../core/smoke';
+import { awsSmokeBackend } from '../features/smoke/awsBackend';
+import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
+
+const usage = `Usage: mtrl smoke --runtime <arn> [--region R] [--endpoint URL] [--profile P] [--timeout S] [--log-wait S] [--json]
+
+Smoke-tests a deployed agent runtime before you pay for training: sends the
+reference payload (a fake job of your own account), expects {"reward": -1.5}
+and a 400 "Could not find job" in the runtime's logs, and explains any failure.
+
+  --runtime   the agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>)
+  --region    region for STS (default: the runtime's region)
+  --endpoint  one endpoint for every AWS call, e.g. the emulator's URL
+  --profile   AWS profile from ~/.aws
+  --timeout   seconds to wait for the runtime's answer (default 35)
+  --log-wait  seconds to watch the runtime's log group (default 60)
+  --json      print the result as JSON
+
+Exit code: 0 passed, 1 failed, 2 usage or I/O error.`;
+
+function seconds(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) throw new UsageError(`${flag} takes a number of seconds, not "${text}".`);
+  return value * 1000;
+}
+
+export const smokeCommand: CliCommand = {
+  name: 'smoke',
+  summary: 'smoke-test a deployed agent runtime (reward -1.5 and a 400 "Could not find job")',
+  usage,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          runtime: { type: 'string' },
+          region: { type: 'string' },
+          endpoint: { type: 'string' },
+          profile: { type: 'string' },
+          timeout: { type: 'string' },
+          'log-wait': { type: 'string' },
+          json: { type: 'boolean', default: false },
+        },
+        strict: true,
+        allowPositionals: false,
+      }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (!values.runtime) throw new UsageError('--runtime <arn> is required.');
+    const arn = parseRuntimeArn(values.runtime);
+    if (!arn) throw new UsageError(`"${values.runtime}" is not an agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>).`);
+    const aws = new AwsClients(() => ({ region: values.region ?? arn.region, profile: values.profile, endpoint: values.endpoint }));
+    const controller = new AbortController();
+    const onInterrupt = () => controller.abort();
+    process.once('SIGINT', onInterrupt);
+    try {
+      const result = await runSmokeTest(awsSmokeBackend(aws), {
+        runtimeArn: values.runtime,
+        invokeTimeoutMs: seconds(values.timeout, '--timeout'),
+        logWaitMs: seconds(values['log-wait'], '--log-wait'),
+        signal: controller.signal,
+        onStep: values.json ? undefined : (step) => io.err(`${step}…`),
+      });
+      io.out(values.json ? JSON.stringify(result, null, 2) : smokeReportText(result));
+      return result.verdict.ok ? EXIT_CLEAN : EXIT_FINDINGS;
+    } catch (error) {
+      if (error instanceof SmokeCancelled) throw new UsageError(error.message);
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    } finally {
+      process.removeListener('SIGINT', onInterrupt);
+      aws.reset();
+    }
+  },
+};
