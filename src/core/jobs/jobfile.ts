@@ -1,0 +1,116 @@
+import { withoutServiceOutput, type JobConfigDocument } from './document';
+import type { JobCategory } from './status';
+
+/** A `*.mtrl.json` job file: CreateJob's request with the document as JSON (not a string) and the region. */
+export interface JobFile {
+  JobName: string;
+  JobCategory: JobCategory;
+  Region: string;
+  RoleArn: string;
+  JobConfigSchemaVersion: string;
+  JobConfigDocument: JobConfigDocument;
+  Tags?: { Key: string; Value: string }[];
+}
+
+/** The order keys are written in, so an exported file reads the same every time. */
+const KEYS = ['JobName', 'JobCategory', 'Region', 'RoleArn', 'JobConfigSchemaVersion', 'JobConfigDocument', 'Tags'] as const;
+
+export const JOB_FILE_SUFFIX = '.mtrl.json';
+
+/** A problem that makes the text unusable as a job file, with where it is. */
+export interface JobFileProblem {
+  message: string;
+  /** Character offset in the text, when known. */
+  offset?: number;
+  /** The key the problem is about, when there is one. */
+  key?: string;
+}
+
+export type ParsedJobFile = { jobFile: JobFile; problems: [] } | { jobFile?: undefined; problems: JobFileProblem[] };
+
+export function parseJobFile(text: string): ParsedJobFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = /position (\d+)/.exec(message);
+    return { problems: [{ message: `Not valid JSON: ${message}`, offset: position ? Number(position[1]) : 0 }] };
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { problems: [{ message: 'A job file is a JSON object with JobName, JobCategory, Region, RoleArn, JobConfigSchemaVersion and JobConfigDocument.', offset: 0 }] };
+  const v = value as Record<string, unknown>;
+  const problems: JobFileProblem[] = [];
+  for (const key of ['JobName', 'Region', 'RoleArn', 'JobConfigSchemaVersion'] as const) {
+    if (typeof v[key] !== 'string' || v[key] === '') problems.push({ message: `${key} must be a non-empty string.`, key });
+  }
+  if (v.JobCategory !== 'AgentRFT' && v.JobCategory !== 'AgentRFTEvaluation') problems.push({ message: 'JobCategory must be "AgentRFT" (training) or "AgentRFTEvaluation".', key: 'JobCategory' });
+  if (!v.JobConfigDocument || typeof v.JobConfigDocument !== 'object' || Array.isArray(v.JobConfigDocument)) problems.push({ message: 'JobConfigDocument must be a JSON object (not a string).', key: 'JobConfigDocument' });
+  if (v.Tags !== undefined && !(Array.isArray(v.Tags) && v.Tags.every((t) => t && typeof t.Key === 'string' && typeof t.Value === 'string'))) {
+    problems.push({ message: 'Tags must be a list of { "Key": "…", "Value": "…" }.', key: 'Tags' });
+  }
+  for (const key of Object.keys(v)) {
+    if (!(KEYS as readonly string[]).includes(key) && key !== '$schema') problems.push({ message: `Unknown key ${key}; a job file holds ${KEYS.join(', ')}.`, key });
+  }
+  if (problems.length) return { problems };
+  return { jobFile: v as unknown as JobFile, problems: [] };
+}
+
+/** The canonical text: fixed key order, two-space indent, final newline. */
+export function serializeJobFile(jobFile: JobFile): string {
+  const ordered: Record<string, unknown> = {};
+  for (const key of KEYS) if (jobFile[key] !== undefined) ordered[key] = jobFile[key];
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+/** The CreateJob request the file stands for; the region picks the client. */
+export function createJobRequest(jobFile: JobFile) {
+  return {
+    JobName: jobFile.JobName,
+    RoleArn: jobFile.RoleArn,
+    JobCategory: jobFile.JobCategory,
+    JobConfigSchemaVersion: jobFile.JobConfigSchemaVersion,
+    JobConfigDocument: JSON.stringify(jobFile.JobConfigDocument),
+    ...(jobFile.Tags?.length && { Tags: jobFile.Tags }),
+  };
+}
+
+/** What DescribeJob returns, in the shape of its fields that a job file keeps. */
+export interface DescribedJob {
+  JobName?: string;
+  JobCategory?: string;
+  RoleArn?: string;
+  JobConfigSchemaVersion?: string;
+  JobConfigDocument?: string;
+  Tags?: { Key?: string; Value?: string }[];
+}
+
+/** A job file that launches the same job again: ServiceOutput dropped, the rest exactly as the service holds it. */
+export function jobFileFromDescription(job: DescribedJob, region: string): JobFile {
+  const document = JSON.parse(job.JobConfigDocument ?? '{}') as JobConfigDocument;
+  const tags = (job.Tags ?? []).filter((t): t is { Key: string; Value: string } => typeof t.Key === 'string' && typeof t.Value === 'string');
+  return {
+    JobName: job.JobName ?? '',
+    JobCategory: job.JobCategory === 'AgentRFTEvaluation' ? 'AgentRFTEvaluation' : 'AgentRFT',
+    Region: region,
+    RoleArn: job.RoleArn ?? '',
+    JobConfigSchemaVersion: job.JobConfigSchemaVersion ?? '1.0.0',
+    JobConfigDocument: withoutServiceOutput(document),
+    ...(tags.length > 0 && { Tags: tags }),
+  };
+}
+
+/** "wordle-grpo-2" after "wordle-grpo-1", "x-2" after "x": a fresh name for a similar job. */
+export function nextJobName(name: string, taken: ReadonlySet<string>): string {
+  const m = /^(.*?)-(\d+)$/.exec(name);
+  const stem = m ? m[1] : name;
+  for (let n = m ? Number(m[2]) + 1 : 2; ; n++) {
+    const candidate = `${stem.slice(0, 62 - String(n).length)}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** Where a key is first written as a property (`"key":`), so a diagnostic can point at it. */
+export function keyOffset(text: string, key: string): { offset: number; length: number } | undefined {
+  const m = new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:`).exec(text);
+  return m ? { offset: m.index, length: key.length + 2 } : undefined;
+}
