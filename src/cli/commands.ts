@@ -1,5 +1,6 @@
 import type { CliCommand } from './command';
 import { smokeCommand } from './smoke';
+import { rolloutsCommand } from './rollouts';
 
 /** Every subcommand of `mtrl`, in the order `--help` lists them. Each feature adds its own. */
-export const commands: CliCommand[] = [smokeCommand];
+export const commands: CliCommand[] = [smokeCommand, rolloutsCommand];

@@ -1,0 +1,160 @@
+import { MAX_GUESSES, type ParsedTurn } from '../wordle';
+import { parseRolloutLine } from './parse';
+import { normalizeTurns, type Rollout } from './record';
+
+/** A game rebuilt from feedback lines, waiting for its `UpdateReward` line. */
+interface RebuiltGame {
+  turns: ParsedTurn[];
+  answer?: string;
+  solved: boolean;
+}
+
+/**
+ * Turns log lines into rollouts, in order. Records are taken as they are; without records, games are rebuilt
+ * from tool feedback lines (per AgentCore session when the lines say) and paired with the next `UpdateReward`.
+ */
+export class RolloutCollector {
+  private ready: Rollout[] = [];
+  private readonly recordIds = new Set<string>();
+  private readonly open = new Map<string, RebuiltGame>();
+  private readonly finished: { session: string; game: RebuiltGame }[] = [];
+  private rebuiltCount = 0;
+  private sawRecord = false;
+  /** Lines read so far, for progress messages. */
+  lines = 0;
+
+  /** Adds one log line (or a message with several lines). */
+  add(text: string): void {
+    if (text.includes('\n')) {
+      for (const line of text.split('\n')) this.addLine(line);
+    } else this.addLine(text);
+  }
+
+  private addLine(line: string): void {
+    this.lines++;
+    for (const item of parseRolloutLine(line.endsWith('\r') ? line.slice(0, -1) : line)) {
+      if (item.kind === 'record') {
+        this.sawRecord = true;
+        this.recordIds.add(item.rollout.trajectory_id);
+        this.ready.push(item.rollout);
+      } else if (this.sawRecord) {
+        // Records are the complete story; SDK and feedback lines would only duplicate them.
+        continue;
+      } else if (item.kind === 'turn') this.addTurn(item.turn, item.session ?? '');
+      else if (item.kind === 'loss') this.endGame(item.session ?? '', item.answer);
+      else if (!this.recordIds.has(item.trajectoryId)) this.addReward(item.trajectoryId, item.reward, item.session ?? '');
+    }
+  }
+
+  private addTurn(turn: ParsedTurn, session: string): void {
+    let game = this.open.get(session);
+    if (game && turn.number === 1 && game.turns.some((t) => t.valid)) {
+      this.endGame(session);
+      game = undefined;
+    }
+    if (!game) {
+      this.flushFinished(session);
+      game = { turns: [], solved: false };
+      this.open.set(session, game);
+    }
+    game.turns.push(turn);
+    if (turn.marks === 'GGGGG') {
+      game.solved = true;
+      game.answer = turn.guess;
+      this.endGame(session);
+    } else if (turn.number === MAX_GUESSES) this.endGame(session);
+  }
+
+  private endGame(session: string, answer?: string): void {
+    const game = this.open.get(session);
+    if (!game) {
+      // The loss line follows the sixth guess, which already ended the game.
+      const last = [...this.finished].reverse().find((f) => f.session === session);
+      if (last && answer) last.game.answer ??= answer;
+      return;
+    }
+    if (answer) game.answer = answer;
+    this.open.delete(session);
+    this.finished.push({ session, game });
+  }
+
+  /** A finished game of this session that no reward line claimed is emitted without a reward. */
+  private flushFinished(session: string): void {
+    for (let i = 0; i < this.finished.length; ) {
+      if (this.finished[i].session === session) this.ready.push(this.rebuild(this.finished.splice(i, 1)[0].game));
+      else i++;
+    }
+  }
+
+  private addReward(trajectoryId: string, reward: number, session: string): void {
+    let index = this.finished.findIndex((f) => f.session === session);
+    if (index < 0) index = this.finished.length ? 0 : -1;
+    let game: RebuiltGame | undefined;
+    if (index >= 0) game = this.finished.splice(index, 1)[0].game;
+    else {
+      // The agent can return its reward before a last loss line arrives: take the open game of that session.
+      game = this.open.get(session);
+      this.open.delete(session);
+    }
+    this.ready.push(this.rebuild(game ?? { turns: [], solved: false }, trajectoryId, reward));
+  }
+
+  private rebuild(game: RebuiltGame, trajectoryId?: string, reward?: number): Rollout {
+    const rollout: Rollout = {
+      trajectory_id: trajectoryId ?? `rebuilt-${++this.rebuiltCount}`,
+      answer: game.answer,
+      turns: normalizeTurns(game.turns, game.answer),
+      solved: game.solved,
+      rebuilt: true,
+    };
+    // Marks read from the feedback text are authoritative even when the answer is unknown.
+    game.turns.forEach((t, i) => {
+      if (t.marks && rollout.turns[i].valid) rollout.turns[i].marks = t.marks;
+    });
+    if (reward !== undefined) rollout.reward = reward;
+    return rollout;
+  }
+
+  /** Rollouts completed since the last call. */
+  take(): Rollout[] {
+    const out = this.ready;
+    this.ready = [];
+    return out;
+  }
+
+  /** Ends the input: games still waiting become rollouts (without a reward) and are returned with the rest. */
+  finish(): Rollout[] {
+    if (!this.sawRecord) {
+      for (const session of [...this.open.keys()]) this.endGame(session);
+      for (const { game } of this.finished.splice(0)) if (game.turns.length) this.ready.push(this.rebuild(game));
+    }
+    return this.take();
+  }
+}
+
+/** Lines of a text stream given as string or byte chunks (a file, stdin, an S3 object). */
+export async function* linesOf(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let rest = '';
+  for await (const chunk of chunks) {
+    rest += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    const parts = rest.split('\n');
+    rest = parts.pop() ?? '';
+    yield* parts;
+  }
+  rest += decoder.decode();
+  if (rest) yield rest;
+}
+
+/** Every rollout in a stream of chunks, read as it arrives. */
+export async function collectRollouts(chunks: AsyncIterable<string | Uint8Array>, signal?: AbortSignal): Promise<Rollout[]> {
+  const collector = new RolloutCollector();
+  const rollouts: Rollout[] = [];
+  for await (const line of linesOf(chunks)) {
+    if (signal?.aborted) throw signal.reason ?? new Error('Cancelled');
+    collector.add(line);
+    if (collector.lines % 4096 === 0) rollouts.push(...collector.take());
+  }
+  for (const r of collector.finish()) rollouts.push(r);
+  return rollouts;
+}

@@ -1,0 +1,5 @@
+export * from './record';
+export * from './parse';
+export * from './collect';
+export * from './stats';
+export * from './board';
