@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Services } from './features/services';
 import * as aws from './features/aws';
+import * as smoke from './features/smoke';
 
 /** What activate() returns: read by the host tests and by other extensions. */
 export interface MtrlApi {
@@ -14,6 +15,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   context.subscriptions.push(output);
   const services: Services = { context, output, ...aws.createAwsServices(context) };
   aws.register(services);
+  smoke.register(services);
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

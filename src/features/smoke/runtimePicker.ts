@@ -1,0 +1,63 @@
+import * as vscode from 'vscode';
+import { listAgentRuntimes } from '../../aws/agentcore';
+import { describeAwsError } from '../../aws/errors';
+import { parseRuntimeArn } from '../../core/smoke';
+import type { Services } from '../services';
+import { describeRecord, type SmokeResults } from './results';
+
+interface RuntimeItem extends vscode.QuickPickItem {
+  runtimeArn?: string;
+}
+
+const ENTER_ARN = 'Enter a runtime ARN…';
+
+/** Lets the user pick a runtime listed by AgentCore control (with its status and last smoke result), or type an ARN. */
+export async function pickRuntime(services: Services, results: SmokeResults): Promise<string | undefined> {
+  const pick = vscode.window.createQuickPick<RuntimeItem>();
+  pick.title = 'MTRL: Smoke Test Agent Runtime';
+  pick.placeholder = `Agent runtimes in ${services.aws.current.region}`;
+  pick.busy = true;
+  pick.matchOnDetail = true;
+  const manual: RuntimeItem = { label: `$(edit) ${ENTER_ARN}`, alwaysShow: true };
+  pick.items = [manual];
+  const controller = new AbortController();
+  void (async () => {
+    const items: RuntimeItem[] = [];
+    try {
+      for await (const runtime of listAgentRuntimes(services.aws.agentCoreControl(), controller.signal)) {
+        if (!runtime.agentRuntimeArn) continue;
+        items.push({
+          label: `$(server-process) ${runtime.agentRuntimeName ?? runtime.agentRuntimeId}`,
+          description: `${runtime.status ?? 'UNKNOWN'} · ${describeRecord(results.get(runtime.agentRuntimeArn))}`,
+          detail: runtime.agentRuntimeArn,
+          runtimeArn: runtime.agentRuntimeArn,
+        });
+      }
+      pick.items = [...items, manual];
+      if (!items.length) pick.placeholder = `No agent runtimes in ${services.aws.current.region}: deploy one with \`agentcore deploy\`, or enter an ARN`;
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = describeAwsError(error, { ...services.aws.current, action: 'Listing agent runtimes' });
+      services.output.error(message);
+      pick.placeholder = `${message} You can still enter an ARN.`;
+    } finally {
+      pick.busy = false;
+    }
+  })();
+  const chosen = await new Promise<RuntimeItem | undefined>((resolve) => {
+    pick.onDidAccept(() => resolve(pick.selectedItems[0]));
+    pick.onDidHide(() => resolve(undefined));
+    pick.show();
+  });
+  controller.abort();
+  pick.dispose();
+  if (!chosen) return undefined;
+  if (chosen.runtimeArn) return chosen.runtimeArn;
+  return vscode.window.showInputBox({
+    title: 'MTRL: Smoke Test Agent Runtime',
+    prompt: 'Agent runtime ARN',
+    placeHolder: 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234',
+    ignoreFocusOut: true,
+    validateInput: (text) => (parseRuntimeArn(text) ? undefined : 'An agent runtime ARN looks like arn:aws:bedrock-agentcore:<region>:<account>:runtime/<name>-<10 characters>.'),
+  });
+}

@@ -1,0 +1,75 @@
+import * as vscode from 'vscode';
+import { listAgentRuntimes } from '../../aws/agentcore';
+import { describeAwsError } from '../../aws/errors';
+import type { Services } from '../services';
+import { describeRecord, type SmokeResults } from './results';
+
+/** One agent runtime; `runtimeArn` is what `mtrl.smokeTestRuntime` reads from the node. */
+export class RuntimeNode extends vscode.TreeItem {
+  constructor(
+    readonly runtimeArn: string,
+    name: string,
+    status: string,
+    results: SmokeResults,
+  ) {
+    super(name, vscode.TreeItemCollapsibleState.None);
+    const record = results.get(runtimeArn);
+    this.id = runtimeArn;
+    this.description = `${status} · ${describeRecord(record)}`;
+    this.contextValue = `runtime:${status}`;
+    this.iconPath = record
+      ? new vscode.ThemeIcon(record.ok ? 'pass' : 'error', new vscode.ThemeColor(record.ok ? 'testing.iconPassed' : 'testing.iconFailed'))
+      : new vscode.ThemeIcon(status === 'READY' ? 'server-process' : status.endsWith('FAILED') ? 'warning' : 'loading~spin');
+    const tooltip = new vscode.MarkdownString(`**${name}** (${status})\n\n\`${runtimeArn}\``);
+    if (record) tooltip.appendMarkdown(`\n\n${record.summary}\n\n_${record.at}_`);
+    this.tooltip = tooltip;
+  }
+}
+
+class MessageNode extends vscode.TreeItem {
+  constructor(message: string, icon: string) {
+    super(message, vscode.TreeItemCollapsibleState.None);
+    this.iconPath = new vscode.ThemeIcon(icon);
+    this.tooltip = message;
+  }
+}
+
+/** The "Agent Runtimes" view: runtimes of the current region with status and last smoke result. */
+export class RuntimesTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem> {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(
+    private readonly services: Services,
+    private readonly results: SmokeResults,
+  ) {}
+
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  getTreeItem(node: vscode.TreeItem): vscode.TreeItem {
+    return node;
+  }
+
+  async getChildren(node?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+    if (node) return [];
+    const region = this.services.aws.current.region;
+    try {
+      const nodes: vscode.TreeItem[] = [];
+      for await (const runtime of listAgentRuntimes(this.services.aws.agentCoreControl())) {
+        if (!runtime.agentRuntimeArn) continue;
+        nodes.push(new RuntimeNode(runtime.agentRuntimeArn, runtime.agentRuntimeName ?? runtime.agentRuntimeId ?? runtime.agentRuntimeArn, runtime.status ?? 'UNKNOWN', this.results));
+      }
+      return nodes.length ? nodes : [new MessageNode(`No agent runtimes in ${region}`, 'info')];
+    } catch (error) {
+      const message = describeAwsError(error, { ...this.services.aws.current, action: `Listing agent runtimes in ${region}` });
+      this.services.output.error(message);
+      return [new MessageNode(message, 'error')];
+    }
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
