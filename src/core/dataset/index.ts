@@ -1,0 +1,86 @@
+import { readCsv } from './csv';
+import { readJsonArray } from './json-array';
+import { JsonlReader } from './jsonl';
+import { readParquet } from './parquet';
+import { lineSpan } from './positions';
+import { RowChecker } from './rows';
+import type { DatasetReport, ValidateOptions } from './types';
+
+export * from './types';
+export { compareTrainVal, type Overlap, type OverlapResult } from './overlap';
+export { fileStem, formatFromName, roleFromName } from './names';
+export { containsWord, normalizeAnswer } from './rows';
+
+export interface RunOptions extends ValidateOptions {
+  /** Called between pieces of work; the editor yields to typing here and throws to cancel. */
+  tick?: () => Promise<void> | void;
+}
+
+/** Text pieces from bytes or strings; invalid UTF-8 becomes U+FFFD, which the readers report. */
+async function* decode(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of chunks) {
+    if (typeof chunk === 'string') yield chunk;
+    else {
+      const text = decoder.decode(chunk, { stream: true });
+      if (text) yield text;
+    }
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+async function collectBytes(chunks: AsyncIterable<Uint8Array | string>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** An empty file is an error whatever its role: the job would have nothing to train or validate on. */
+function withEmptyFileError(report: DatasetReport): DatasetReport {
+  if (report.rows === 0 && !report.findings.some((f) => f.severity === 'error')) {
+    report.findings.push({ code: 'too-few-rows', severity: 'error', message: 'The file holds no rows.', span: lineSpan(1), row: 0 });
+  }
+  return report;
+}
+
+/**
+ * Validates a dataset from a stream of chunks: a file, an S3 object body, or editor text in slices.
+ * JSON Lines and CSV are checked as they stream; a JSON array and Parquet need the whole file. Never throws on bad data.
+ */
+export async function validateDataset(chunks: AsyncIterable<Uint8Array | string>, options: RunOptions): Promise<DatasetReport> {
+  const checker = new RowChecker(options);
+  if (options.format === 'parquet') {
+    await readParquet(await collectBytes(chunks), checker, options.tick);
+  } else if (options.format === 'csv') {
+    await readCsv(decode(chunks), checker, options.tick);
+  } else if (options.format === 'json') {
+    let text = '';
+    for await (const piece of decode(chunks)) text += piece;
+    await readJsonArray(text, checker, options.tick);
+  } else {
+    const reader = new JsonlReader(checker);
+    for await (const piece of decode(chunks)) {
+      reader.push(piece);
+      await options.tick?.();
+    }
+    reader.end();
+  }
+  return withEmptyFileError(checker.finish());
+}
+
+/** Editor text cut into slices, so a large document is validated between keystrokes rather than in one block. */
+export async function* textSlices(text: string, size = 256 * 1024): AsyncGenerator<string> {
+  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+}
+
+/** Validates text held in memory (an editor document, a test fixture). */
+export function validateText(text: string, options: RunOptions): Promise<DatasetReport> {
+  return validateDataset(textSlices(text), options);
+}

@@ -1,0 +1,60 @@
+import { propertyValueRange, rawIndexInString } from './json-scan';
+import type { Position, Span } from './types';
+
+/** Offsets of line starts in a text, to turn an offset into a 1-based line and column. */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  position(offset: number): Position {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.starts[lo] + 1 };
+  }
+}
+
+/** Where one row sits, and how to find one of its values, so findings point at the exact characters. */
+export interface RowPlace {
+  /** 1-based data row. */
+  row: number;
+  span: Span;
+  /** The value of a top-level property, or `length` characters at `decodedIndex` inside that string value. */
+  locate?(key: string, decodedIndex?: number, length?: number): Span | undefined;
+}
+
+/** A row that is a JSON text between `start` and `end` of `text`; positions come from `toPosition`, computed only when a finding needs them. */
+export class TextRow implements RowPlace {
+  constructor(
+    readonly row: number,
+    private readonly text: string,
+    private readonly start: number,
+    private readonly end: number,
+    private readonly toPosition: (offset: number) => Position,
+  ) {}
+
+  get span(): Span {
+    return { start: this.toPosition(this.start), end: this.toPosition(this.end) };
+  }
+
+  locate(key: string, decodedIndex?: number, length = 1): Span | undefined {
+    const range = propertyValueRange(this.text, this.start, key, this.end);
+    if (!range) return undefined;
+    if (decodedIndex === undefined || this.text.charCodeAt(range[0]) !== 0x22) return { start: this.toPosition(range[0]), end: this.toPosition(range[1]) };
+    const from = Math.min(rawIndexInString(this.text, range[0], decodedIndex), range[1] - 1);
+    const to = Math.min(rawIndexInString(this.text, range[0], decodedIndex + length), range[1] - 1);
+    return { start: this.toPosition(from), end: this.toPosition(Math.max(to, from + 1)) };
+  }
+}
+
+/** A whole line, for rows that have no character positions (CSV, Parquet) and for file-level findings. */
+export function lineSpan(line: number, length = 0): Span {
+  return { start: { line, column: 1 }, end: { line, column: length + 1 } };
+}

@@ -1,0 +1,211 @@
+import { findJsonError } from './json-scan';
+import { lineSpan, type RowPlace } from './positions';
+import {
+  DEFAULT_BATCH_SIZE,
+  DEFAULT_MAX_FINDINGS,
+  SEVERITY,
+  type DatasetConvention,
+  type DatasetReport,
+  type Finding,
+  type FindingCode,
+  type RelatedLocation,
+  type Span,
+  type ValidateOptions,
+} from './types';
+
+const WORDLE_ANSWER = /^[a-z]{5}$/;
+const WORDLE_HINT = /wordle|5-letter|five-letter/i;
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x20) return false;
+  return true;
+}
+
+function startsLikeJson(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x20) return c === 0x7b || c === 0x5b;
+  }
+  return false;
+}
+
+const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_]/u.test(ch);
+
+/** Whether `word` appears in `text` as a whole word, ignoring case. */
+export function containsWord(text: string, word: string): boolean {
+  const t = text.toLowerCase();
+  const w = word.trim().toLowerCase();
+  if (!w) return false;
+  for (let i = t.indexOf(w); i !== -1; i = t.indexOf(w, i + 1)) {
+    if (!isWordChar(t[i - 1]) && !isWordChar(t[i + w.length])) return true;
+  }
+  return false;
+}
+
+export function normalizeAnswer(answer: string): string {
+  return answer.trim().toLowerCase();
+}
+
+function scalarText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/** Checks rows one at a time, keeping only what later rows and the file summary need. */
+export class RowChecker {
+  private rows = 0;
+  private readonly findings: Finding[] = [];
+  private readonly omitted = { error: 0, warning: 0, info: 0 };
+  private readonly ids = new Map<string, number>();
+  private readonly answers = new Map<string, number>();
+  private fallback?: { column: string; place: RowPlace; count: number };
+  private readonly batchSize: number;
+  private readonly convention: DatasetConvention;
+  private readonly maxFindings: number;
+
+  constructor(private readonly options: ValidateOptions) {
+    this.batchSize = options.batchSize && options.batchSize > 0 ? Math.floor(options.batchSize) : DEFAULT_BATCH_SIZE;
+    this.convention = options.convention ?? 'auto';
+    this.maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
+  }
+
+  /** Records a finding that is not about a parsed row: a syntax error, an unreadable file. */
+  report(code: FindingCode, message: string, span: Span, row: number, related?: RelatedLocation[]): void {
+    const severity = SEVERITY[code];
+    if (this.findings.length >= this.maxFindings) {
+      this.omitted[severity]++;
+      return;
+    }
+    this.findings.push(related ? { code, severity, message, span, row, related } : { code, severity, message, span, row });
+  }
+
+  /** Counts a row the reader could not parse, so row numbers and totals stay right. */
+  countBrokenRow(): void {
+    this.rows++;
+  }
+
+  check(value: unknown, place: RowPlace): void {
+    this.rows++;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      this.report('not-object', `The row is ${kindOf(value)}, not an object: the service reads the \`prompt\` column of each row.`, place.span, place.row);
+      return;
+    }
+    const row = value as Record<string, unknown>;
+    let column = 'prompt';
+    let prompt = row.prompt;
+    if (prompt === undefined && !('prompt' in row)) {
+      const first = Object.keys(row)[0];
+      if (first === undefined) {
+        this.report('empty-prompt', 'The row has no columns, so the agent would get an empty prompt.', place.span, place.row);
+        return;
+      }
+      column = first;
+      prompt = row[first];
+      if (this.fallback) this.fallback.count++;
+      else this.fallback = { column, place, count: 1 };
+    }
+    const flat = column === 'prompt' && ('answer' in row || 'id' in row);
+    if (flat) {
+      const beside = ['answer', 'id'].filter((k) => k in row).map((k) => `\`${k}\``).join(' and ');
+      this.report('flat-row', `${beside} ${beside.includes(' and ') ? 'sit' : 'sits'} beside \`prompt\`: the service passes only the prompt column, so the agent never sees ${beside.includes(' and ') ? 'them' : 'it'}. Wrap the row into a JSON prompt string.`, place.span, place.row);
+    }
+    const promptSpan = () => place.locate?.(column) ?? place.span;
+    if (typeof prompt !== 'string') {
+      this.report('prompt-not-string', `The \`${column}\` value is ${kindOf(prompt)}; the service passes strings to the agent. Serialize it as a JSON string.`, promptSpan(), place.row);
+      return;
+    }
+    if (isBlank(prompt)) {
+      this.report('empty-prompt', `The \`${column}\` value is empty: the agent would get nothing to work on.`, promptSpan(), place.row);
+      return;
+    }
+    if (flat) {
+      this.checkTask(row, prompt, place, promptSpan, true);
+      return;
+    }
+    if (this.convention === 'none') return;
+    const strict = this.convention !== 'auto';
+    if (!startsLikeJson(prompt)) {
+      if (strict) this.report('inner-json-syntax', `The prompt is plain text; the ${this.convention} convention needs a JSON object string with \`prompt\`, \`answer\` and \`id\`.`, promptSpan(), place.row);
+      return;
+    }
+    let inner: unknown;
+    try {
+      inner = JSON.parse(prompt);
+    } catch {
+      const error = findJsonError(prompt) ?? { offset: 0, message: 'Invalid JSON' };
+      const span = place.locate?.(column, error.offset, 1) ?? place.span;
+      this.report('inner-json-syntax', `The prompt string starts like JSON but does not parse: ${error.message} (character ${error.offset + 1} of the prompt string).`, span, place.row);
+      return;
+    }
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) {
+      if (strict) this.report('inner-json-syntax', `The prompt string holds ${kindOf(inner)}; the ${this.convention} convention needs an object with \`prompt\`, \`answer\` and \`id\`.`, promptSpan(), place.row);
+      return;
+    }
+    const task = inner as Record<string, unknown>;
+    this.checkTask(task, typeof task.prompt === 'string' ? task.prompt : undefined, place, promptSpan, false);
+  }
+
+  /** The task checks on the fields `prompt`, `answer` and `id` (inside the prompt string, or beside it for a flat row). */
+  private checkTask(task: Record<string, unknown>, shown: string | undefined, place: RowPlace, promptSpan: () => Span, flat: boolean): void {
+    const line = place.span.start.line;
+    const answer = scalarText(task.answer);
+    const id = scalarText(task.id);
+    const wordle = this.convention === 'wordle' || (this.convention === 'auto' && ((shown !== undefined && WORDLE_HINT.test(shown)) || (id !== undefined && /wordle/i.test(id))));
+    if (answer === undefined || isBlank(answer)) {
+      if (!flat) this.report('missing-answer', 'The task has no `answer`: the environment and the reward cannot score the rollout.', promptSpan(), place.row);
+    } else {
+      if (wordle && !WORDLE_ANSWER.test(answer)) {
+        const normalized = normalizeAnswer(answer);
+        const hint = WORDLE_ANSWER.test(normalized) ? ` Normalize it to '${normalized}'.` : '';
+        this.report('bad-answer', `The answer '${answer}' is not 5 letters a–z: the Wordle agent rejects it.${hint}`, promptSpan(), place.row);
+      }
+      const key = normalizeAnswer(answer);
+      const first = this.answers.get(key);
+      if (first === undefined) this.answers.set(key, line);
+      else this.report('duplicate-answer', `The answer '${key}' already appears on line ${first}: that word gets twice the training weight.`, promptSpan(), place.row, [{ span: lineSpan(first), message: `first '${key}'` }]);
+      if (shown !== undefined && containsWord(shown, answer)) {
+        this.report('answer-leak', `The answer '${answer}' appears in the prompt text shown to the model: the task gives its solution away.`, promptSpan(), place.row);
+      }
+    }
+    if (id === undefined || isBlank(id)) {
+      if (!flat) this.report('missing-id', 'The task has no `id`: its rollouts cannot be told apart in the logs.', promptSpan(), place.row);
+    } else {
+      const first = this.ids.get(id);
+      if (first === undefined) this.ids.set(id, line);
+      else this.report('duplicate-id', `The id '${id}' is already used on line ${first}.`, promptSpan(), place.row, [{ span: lineSpan(first), message: `first use of '${id}'` }]);
+    }
+  }
+
+  finish(): DatasetReport {
+    const { role, format } = this.options;
+    if (this.fallback) {
+      const { column, place, count } = this.fallback;
+      this.report('missing-prompt', `No \`prompt\` column${count > 1 ? ` in ${count} rows` : ''}: the service will pass the first column, \`${column}\`, instead.`, place.span, place.row);
+    }
+    const b = this.batchSize;
+    if (role === 'training' && this.rows < b) {
+      this.report('too-few-rows', `A training file needs at least global_batch_size (${b}) rows; this one has ${this.rows}.`, lineSpan(1), 0);
+    } else if (role === 'training' && this.rows < 10 * b) {
+      this.report('small-dataset', `${this.rows} rows is fewer than 10 × global_batch_size (${10 * b}) recommended for training.`, lineSpan(1), 0);
+    }
+    return {
+      format,
+      role,
+      rows: this.rows,
+      batchSize: b,
+      stepsPerEpoch: Math.floor(this.rows / b),
+      findings: this.findings,
+      omitted: this.omitted,
+      ids: this.ids,
+      answers: this.answers,
+    };
+  }
+}

@@ -1,0 +1,108 @@
+/** The file formats the service reads. */
+export type DatasetFormat = 'jsonl' | 'json' | 'csv' | 'parquet';
+
+/** What a file is used for: row-count checks apply to training files only. */
+export type DatasetRole = 'training' | 'validation' | 'evaluation';
+
+/** How the prompt strings are read: `auto` applies task checks to JSON-object prompts and Wordle checks to Wordle-looking rows. */
+export type DatasetConvention = 'auto' | 'wordle' | 'task' | 'none';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export type FindingCode =
+  | 'json-syntax'
+  | 'csv-syntax'
+  | 'unreadable'
+  | 'not-object'
+  | 'missing-prompt'
+  | 'prompt-not-string'
+  | 'empty-prompt'
+  | 'flat-row'
+  | 'inner-json-syntax'
+  | 'missing-answer'
+  | 'missing-id'
+  | 'bad-answer'
+  | 'duplicate-id'
+  | 'duplicate-answer'
+  | 'answer-leak'
+  | 'too-few-rows'
+  | 'small-dataset'
+  | 'train-val-overlap';
+
+/** A place in the file: 1-based line and column (UTF-16 code units, as editors count). */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A range in the file; `end` is exclusive. */
+export interface Span {
+  start: Position;
+  end: Position;
+}
+
+export interface RelatedLocation {
+  span: Span;
+  message: string;
+  /** Another file, for train/validation overlap; absent means the same file. */
+  path?: string;
+}
+
+export interface Finding {
+  code: FindingCode;
+  severity: Severity;
+  message: string;
+  span: Span;
+  /** 1-based data row (the header of a CSV is not a row); 0 for file-level findings. */
+  row: number;
+  related?: RelatedLocation[];
+}
+
+export interface ValidateOptions {
+  format: DatasetFormat;
+  role?: DatasetRole;
+  /** global_batch_size; default 128. */
+  batchSize?: number;
+  convention?: DatasetConvention;
+  /** Findings kept per file; the rest are only counted. Default 1,000. */
+  maxFindings?: number;
+}
+
+/** What one file holds and what is wrong with it. */
+export interface DatasetReport {
+  format: DatasetFormat;
+  role?: DatasetRole;
+  rows: number;
+  batchSize: number;
+  stepsPerEpoch: number;
+  findings: Finding[];
+  /** Findings beyond `maxFindings`, counted but not kept. */
+  omitted: { error: number; warning: number; info: number };
+  /** Every row id and answer with the line of its first occurrence, for the train/validation comparison. */
+  ids: Map<string, number>;
+  answers: Map<string, number>;
+}
+
+export const DEFAULT_BATCH_SIZE = 128;
+export const DEFAULT_MAX_FINDINGS = 1000;
+
+export const SEVERITY: Record<FindingCode, Severity> = {
+  'json-syntax': 'error',
+  'csv-syntax': 'error',
+  unreadable: 'error',
+  'not-object': 'error',
+  'missing-prompt': 'warning',
+  'prompt-not-string': 'error',
+  'empty-prompt': 'error',
+  'flat-row': 'error',
+  'inner-json-syntax': 'error',
+  'missing-answer': 'error',
+  'missing-id': 'error',
+  'bad-answer': 'error',
+  'duplicate-id': 'error',
+  'duplicate-answer': 'warning',
+  'answer-leak': 'error',
+  'too-few-rows': 'error',
+  'small-dataset': 'info',
+  'train-val-overlap': 'error',
+};
