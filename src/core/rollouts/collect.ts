@@ -133,7 +133,7 @@ export class RolloutCollector {
 }
 
 /** Lines of a text stream given as string or byte chunks (a file, stdin, an S3 object). */
-export async function* linesOf(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<string> {
+export async function* linesOf(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   let rest = '';
   for await (const chunk of chunks) {
@@ -147,7 +147,7 @@ export async function* linesOf(chunks: AsyncIterable<string | Uint8Array>): Asyn
 }
 
 /** Every rollout in a stream of chunks, read as it arrives. */
-export async function collectRollouts(chunks: AsyncIterable<string | Uint8Array>, signal?: AbortSignal): Promise<Rollout[]> {
+export async function collectRollouts(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, signal?: AbortSignal): Promise<Rollout[]> {
   const collector = new RolloutCollector();
   const rollouts: Rollout[] = [];
   for await (const line of linesOf(chunks)) {

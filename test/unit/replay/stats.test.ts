@@ -35,7 +35,7 @@ describe('summarize', () => {
     assert.deepEqual([s.reward?.min, s.reward?.max], [-1.5, 1.55]);
     assert.ok(Math.abs((s.reward?.mean ?? 0) - 0.15) < 1e-12);
     assert.equal(s.meanGuesses, 8 / 3);
-    assert.deepEqual(s.rewardHistogram.counts, [1, 0, 1, 2]);
+    assert.deepEqual(s.rewardHistogram.counts, [1, 1, 0, 2]);
   });
 });
 
