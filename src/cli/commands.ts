@@ -1,6 +1,7 @@
 import type { CliCommand } from './command';
 import { smokeCommand } from './smoke';
 import { rolloutsCommand } from './rollouts';
+import { rewardCommand } from './reward';
 
 /** Every subcommand of `mtrl`, in the order `--help` lists them. Each feature adds its own. */
-export const commands: CliCommand[] = [smokeCommand, rolloutsCommand];
+export const commands: CliCommand[] = [smokeCommand, rolloutsCommand, rewardCommand];

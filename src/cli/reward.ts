@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, failureText, previewJson, previewReward, previewText } from '../core/reward';
+import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, UsageError, type CliCommand } from './command';
+
+const usage = `Usage: mtrl reward <file.py> [--entry function] [--answer WORD] [--python PATH] [--timeout SECONDS] [--json]
+
+Scores canonical Wordle games with your reward code and checks that faster solves win,
+solves beat losses, losses are negative and never playing is worst.
+
+The reward is a class WordleGame(answer) with guess(word), optional guess_from_text(word)
+and final_reward(), or, with --entry, a function called as function(answer, guesses).
+Third-party imports that are not installed are replaced by stubs.
+
+Options:
+  --entry NAME      score function NAME(answer, guesses) instead of the class
+  --answer WORD     the secret word of the games (default ${DEFAULT_ANSWER})
+  --python PATH     the interpreter (default python3)
+  --timeout SEC     stop the code after SEC seconds (default ${DEFAULT_TIMEOUT_SECONDS})
+  --json            {"games":[{"name","guesses","reward"}],"invariants":[{"name","ok","detail"}]}
+
+Exit code: 0 every invariant holds, 1 an invariant fails, 2 the code cannot run.`;
+
+/** The harness beside the bundle (dist/python) or, when run from sources, in src/python. */
+function harnessScript(): string {
+  const candidates = [path.join(__dirname, 'python/reward_harness.py'), path.join(__dirname, '../python/reward_harness.py')];
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new UsageError(`reward_harness.py is missing next to the CLI (looked in ${candidates.join(', ')}); rebuild with npm run build.`);
+  return found;
+}
+
+export const rewardCommand: CliCommand = {
+  name: 'reward',
+  summary: 'score canonical Wordle games with a reward and check its invariants',
+  usage,
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        options: {
+          entry: { type: 'string' },
+          answer: { type: 'string', default: DEFAULT_ANSWER },
+          python: { type: 'string', default: 'python3' },
+          timeout: { type: 'string', default: String(DEFAULT_TIMEOUT_SECONDS) },
+          json: { type: 'boolean', default: false },
+        },
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const { values, positionals } = parsed;
+    if (positionals.length !== 1) throw new UsageError('give exactly one Python file, e.g. mtrl reward main.py');
+    const file = path.resolve(positionals[0]);
+    if (!existsSync(file)) throw new UsageError(`${positionals[0]} does not exist`);
+    if (!/^[a-z]{5}$/i.test(values.answer)) throw new UsageError(`--answer must be 5 letters a-z, got '${values.answer}'`);
+    const seconds = Number(values.timeout);
+    if (!(seconds > 0)) throw new UsageError(`--timeout must be a positive number of seconds, got '${values.timeout}'`);
+    const entry = values.entry?.includes(':') ? values.entry.slice(values.entry.lastIndexOf(':') + 1) : values.entry;
+    const { result, stderr } = await previewReward({ python: values.python, script: harnessScript(), file, entry, answer: values.answer, timeoutMs: seconds * 1000 });
+    if (!result.ok) {
+      if (stderr.trim()) io.err(stderr.trimEnd());
+      io.err(`mtrl reward: ${failureText(result, positionals[0])}`);
+      return EXIT_USAGE;
+    }
+    if (values.json) io.out(JSON.stringify(previewJson(result)));
+    else io.out(previewText(result, positionals[0]));
+    return result.invariants.every((i) => i.ok) ? EXIT_CLEAN : EXIT_FINDINGS;
+  },
+};

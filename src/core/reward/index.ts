@@ -1,0 +1,7 @@
+export * from './games';
+export * from './invariants';
+export * from './protocol';
+export * from './harness';
+export * from './preview';
+export * from './reference';
+export * from './summary';

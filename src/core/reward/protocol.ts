@@ -1,0 +1,81 @@
+import type { GuessRoute } from './games';
+
+/** What the Node side writes to the harness's stdin, as one JSON document. */
+export interface HarnessRequest {
+  /** Absolute path of the user's Python file. */
+  file: string;
+  /** A function called as `function(answer, guesses)`; absent: the `WordleGame` class convention. */
+  entry?: string;
+  answer: string;
+  games: { name: string; guesses: string[]; via: GuessRoute }[];
+}
+
+/** Why the user's code could not be scored. `syntax`/`import` carry the user's line. */
+export type HarnessErrorKind = 'syntax' | 'import' | 'not-found' | 'runtime';
+
+export interface HarnessSuccess {
+  ok: true;
+  convention: 'class' | 'function';
+  /** The class or function that was scored. */
+  target: string;
+  /** 1-based line of `final_reward` or of the entry function. */
+  line: number;
+  /** Modules that were not installed and were replaced by stubs. */
+  stubbed: string[];
+  rewards: Record<string, number>;
+}
+
+export interface HarnessError {
+  ok: false;
+  error: HarnessErrorKind;
+  message: string;
+  /** 1-based line and column in the user's file, when the error points there. */
+  line?: number;
+  column?: number;
+  /** The canonical game being played when a runtime error happened. */
+  game?: string;
+}
+
+export type HarnessResponse = HarnessSuccess | HarnessError;
+
+/** The harness prints its one result on its private copy of stdout, after this marker, so user prints cannot forge it. */
+export const RESULT_MARKER = '@@mtrl-reward-result@@ ';
+
+const KINDS: readonly string[] = ['syntax', 'import', 'not-found', 'runtime'];
+
+/** The harness's answer from its stdout text, or undefined when there is none or it is malformed. */
+export function parseHarnessOutput(stdout: string): HarnessResponse | undefined {
+  const line = stdout.split(/\r?\n/).find((l) => l.startsWith(RESULT_MARKER));
+  if (!line) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(line.slice(RESULT_MARKER.length));
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  if (v.ok === true && typeof v.rewards === 'object' && v.rewards !== null && typeof v.target === 'string') {
+    const rewards = v.rewards as Record<string, unknown>;
+    if (!Object.values(rewards).every((r) => typeof r === 'number' && Number.isFinite(r))) return undefined;
+    return {
+      ok: true,
+      convention: v.convention === 'function' ? 'function' : 'class',
+      target: v.target,
+      line: typeof v.line === 'number' ? v.line : 1,
+      stubbed: Array.isArray(v.stubbed) ? v.stubbed.filter((s): s is string => typeof s === 'string') : [],
+      rewards: rewards as Record<string, number>,
+    };
+  }
+  if (v.ok === false && typeof v.error === 'string' && KINDS.includes(v.error) && typeof v.message === 'string') {
+    return {
+      ok: false,
+      error: v.error as HarnessErrorKind,
+      message: v.message,
+      line: typeof v.line === 'number' ? v.line : undefined,
+      column: typeof v.column === 'number' ? v.column : undefined,
+      game: typeof v.game === 'string' ? v.game : undefined,
+    };
+  }
+  return undefined;
+}
