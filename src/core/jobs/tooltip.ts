@@ -1,4 +1,4 @@
-import { hyperparametersThatDiffer } from './defaults';
+import { defaultHyperparameters, sameValue } from './hyperparameters';
 import { formatDollars, formatTokens, modelIdOf, type PricingTable } from './pricing';
 import { categoryLabel, progressText } from './status';
 import { jobCost, jobDiagnosis, jobModelId, modelConfigOf, type JobDetails } from './summary';
@@ -7,6 +7,14 @@ import { formatDuration, relativeTime, timelineOf } from './timeline';
 /** Escapes text from the service so it cannot inject Markdown or links into the tooltip. */
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+}
+
+/** The job's hyperparameters that differ from the defaults of its category and model (unknown names always count). */
+export function hyperparametersThatDiffer(job: JobDetails): Array<[string, string]> {
+  const defaults = defaultHyperparameters(job.category, jobModelId(job));
+  return Object.entries(modelConfigOf(job.document)?.HyperParameters ?? {})
+    .map(([name, value]): [string, string] => [name, String(value)])
+    .filter(([name, value]) => defaults[name] === undefined || !sameValue(value, defaults[name]));
 }
 
 const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
@@ -38,7 +46,7 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
     if (uri) rows.push([`Dataset (${escapeMarkdown(channel.ChannelName ?? '?')})`, code(uri)]);
   }
   if (doc?.ModelPackageConfig?.InputModelPackageArn) rows.push(['Input adapter', code(doc.ModelPackageConfig.InputModelPackageArn)]);
-  const changed = hyperparametersThatDiffer(model?.HyperParameters, jobModelId(job));
+  const changed = hyperparametersThatDiffer(job);
   if (changed.length) rows.push(['Hyperparameters (non-default)', changed.map(([k, v]) => code(`${k}=${v}`)).join(', ')]);
   const output = doc?.ServiceOutput;
   const progress = progressText(output?.ProgressInfo, true);

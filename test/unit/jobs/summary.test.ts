@@ -1,8 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { hyperparametersThatDiffer } from '../../../src/core/jobs/defaults';
 import { DEFAULT_PRICING } from '../../../src/core/jobs/pricing';
 import { jobDescription, type JobDetails } from '../../../src/core/jobs/summary';
-import { escapeMarkdown, jobTooltip } from '../../../src/core/jobs/tooltip';
+import { escapeMarkdown, hyperparametersThatDiffer, jobTooltip } from '../../../src/core/jobs/tooltip';
 
 const now = new Date('2026-11-29T12:00:00Z');
 
@@ -91,10 +90,14 @@ describe('jobs description and tooltip', () => {
     assert.match(md, /No price for `openai-reasoning-gpt-oss-20b` in `mtrl.pricing`/);
   });
 
-  it('compares hyperparameters numerically and per model', () => {
-    assert.deepEqual(hyperparametersThatDiffer({ learning_rate: '0.00001', lora_rank: '32', custom: 'x' }, 'openai-reasoning-gpt-oss-20b'), [['custom', 'x']]);
-    assert.deepEqual(hyperparametersThatDiffer({ learning_rate: '1e-5' }), [['learning_rate', '1e-5']]);
-    assert.deepEqual(hyperparametersThatDiffer({ pass_k_values: '[1, 2, 4, 8, 16, 32]' }), []);
+  it('compares hyperparameters numerically, per model and per category', () => {
+    const withHp = (category: JobDetails['category'], HyperParameters: Record<string, string>, BaseModelArn?: string) =>
+      job({ category, document: category === 'AgentRFT' ? { TrainingConfig: { BaseModelArn, HyperParameters } } : { EvaluationConfig: { BaseModelArn, HyperParameters } } });
+    const gpt = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
+    assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFT', { learning_rate: '0.00001', lora_rank: '32', custom: 'x' }, gpt)), [['custom', 'x']]);
+    assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFT', { learning_rate: '1e-5' })), [['learning_rate', '1e-5']]);
+    assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFT', { pass_k_values: '[1, 2, 4, 8, 16, 32]' })), []);
+    assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFTEvaluation', { pass_k_values: '[1]', temperature: '0' })), [['temperature', '0']]);
   });
 
   it('escapes Markdown from the service', () => {

@@ -1,0 +1,82 @@
+import { ListJobsCommand, type SageMakerClient } from '@aws-sdk/client-sagemaker';
+import { describeJob, deleteJob, stopJob } from '../../aws/sagemaker';
+import type { JobCategory } from '../../core/jobs/status';
+import type { JobDetails, JobDocument, JobSummary } from '../../core/jobs/summary';
+
+export type JobsSortBy = 'CreationTime' | 'Name' | 'Status';
+
+export interface JobsQuery {
+  nameContains?: string;
+  status?: string;
+  sortBy: JobsSortBy;
+  ascending: boolean;
+}
+
+export interface JobsPage {
+  jobs: JobSummary[];
+  nextToken?: string;
+}
+
+/** What the jobs tree needs from SageMaker: the tree model depends on this, not on the SDK, so tests can count calls. */
+export interface JobsBackend {
+  listPage(region: string, category: JobCategory, query: JobsQuery, nextToken: string | undefined, signal?: AbortSignal): Promise<JobsPage>;
+  describe(region: string, category: JobCategory, jobName: string, signal?: AbortSignal): Promise<JobDetails>;
+  stop(region: string, category: JobCategory, jobName: string): Promise<void>;
+  delete(region: string, category: JobCategory, jobName: string): Promise<void>;
+}
+
+export const PAGE_SIZE = 50;
+
+/** The backend over the real SDK (the AWS layer's wrappers; ListJobs directly because the tree keeps the page token itself). */
+export function sageMakerJobsBackend(client: (region: string) => SageMakerClient): JobsBackend {
+  return {
+    async listPage(region, category, query, nextToken, signal) {
+      const out = await client(region).send(
+        new ListJobsCommand({
+          JobCategory: category,
+          MaxResults: PAGE_SIZE,
+          NextToken: nextToken,
+          NameContains: query.nameContains || undefined,
+          StatusEquals: (query.status || undefined) as never,
+          SortBy: query.sortBy as never,
+          SortOrder: query.ascending ? 'Ascending' : 'Descending',
+        }),
+        { abortSignal: signal },
+      );
+      const jobs = (out.JobSummaries ?? []).map(
+        (s): JobSummary => ({
+          name: s.JobName ?? '',
+          arn: s.JobArn ?? '',
+          category: (s.JobCategory as JobCategory | undefined) ?? category,
+          region,
+          status: s.JobStatus ?? 'Unknown',
+          secondaryStatus: s.JobSecondaryStatus,
+          created: s.CreationTime ?? new Date(0),
+          modified: s.LastModifiedTime,
+          ended: s.EndTime,
+        }),
+      );
+      return { jobs, nextToken: out.NextToken };
+    },
+    async describe(region, category, jobName, signal) {
+      const d = await describeJob(client(region), { jobName, category }, signal);
+      return {
+        name: d.JobName ?? jobName,
+        arn: d.JobArn ?? '',
+        category: (d.JobCategory as JobCategory | undefined) ?? category,
+        region,
+        status: d.JobStatus ?? 'Unknown',
+        secondaryStatus: d.SecondaryStatus,
+        created: d.CreationTime ?? new Date(0),
+        modified: d.LastModifiedTime,
+        ended: d.EndTime,
+        roleArn: d.RoleArn,
+        failureReason: d.FailureReason,
+        transitions: d.SecondaryStatusTransitions ?? [],
+        document: d.config as JobDocument | undefined,
+      };
+    },
+    stop: (region, category, jobName) => stopJob(client(region), { jobName, category }),
+    delete: (region, category, jobName) => deleteJob(client(region), { jobName, category }),
+  };
+}

@@ -1,0 +1,106 @@
+import type { JobCategory } from '../../core/jobs/status';
+import type { JobDetails, JobSummary } from '../../core/jobs/summary';
+import type { TimelineEntry } from '../../core/jobs/timeline';
+
+/** One "Training" or "Evaluation" root of a region; holds the pages loaded so far. */
+export class RootNode {
+  readonly kind = 'root';
+  jobs: JobNode[] = [];
+  nextToken?: string;
+  loaded = false;
+  error?: MessageNode;
+  constructor(
+    readonly region: string,
+    readonly category: JobCategory,
+  ) {}
+  get id(): string {
+    return `${this.region}/${this.category}`;
+  }
+}
+
+/** A job; `jobName`, `category`, `region`, `arn` are the contract other features read from menu arguments. */
+export class JobNode {
+  readonly kind = 'job';
+  details?: JobDetails;
+  /** A sentence when DescribeJob failed: the node still shows the ListJobs row. */
+  describeError?: string;
+  constructor(
+    readonly parent: RootNode,
+    public summary: JobSummary,
+  ) {}
+  get jobName(): string {
+    return this.summary.name;
+  }
+  get category(): JobCategory {
+    return this.summary.category;
+  }
+  get region(): string {
+    return this.summary.region;
+  }
+  get arn(): string {
+    return this.summary.arn;
+  }
+  get status(): string {
+    return this.details?.status ?? this.summary.status;
+  }
+  get id(): string {
+    return `${this.region}/${this.category}/${this.jobName}`;
+  }
+  get contextValue(): string {
+    return `job:${this.category}:${this.status}`;
+  }
+  /** The freshest view of the job: DescribeJob when loaded, else the ListJobs row. */
+  get job(): JobSummary | JobDetails {
+    return this.details ?? this.summary;
+  }
+}
+
+export type SectionKind = 'configuration' | 'history' | 'logs' | 'rollouts';
+
+export class SectionNode {
+  readonly kind = 'section';
+  constructor(
+    readonly parent: JobNode,
+    readonly section: SectionKind,
+  ) {}
+  get id(): string {
+    return `${this.parent.id}#${this.section}`;
+  }
+}
+
+export class TransitionNode {
+  readonly kind = 'transition';
+  constructor(
+    readonly parent: SectionNode,
+    readonly entry: TimelineEntry,
+    readonly index: number,
+  ) {}
+  get id(): string {
+    return `${this.parent.id}#${this.index}`;
+  }
+}
+
+export class LoadMoreNode {
+  readonly kind = 'loadMore';
+  constructor(readonly parent: RootNode) {}
+  get id(): string {
+    return `${this.parent.id}#more`;
+  }
+}
+
+/** Empty and error states: a sentence and, where there is one, the command that fixes it. */
+export type MessageKind = 'error' | 'credentials' | 'empty' | 'noMatch';
+
+export class MessageNode {
+  readonly kind = 'message';
+  constructor(
+    readonly parent: RootNode,
+    readonly message: MessageKind,
+    readonly text: string,
+  ) {}
+  get id(): string {
+    return `${this.parent.id}#${this.message}`;
+  }
+}
+
+export type JobsTreeNode = RootNode | JobNode | SectionNode | TransitionNode | LoadMoreNode | MessageNode;
