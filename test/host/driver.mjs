@@ -1,0 +1,99 @@
+// `npm run test:host`: the packaged extension in a real VS Code (code-server's server) and Chromium, offline.
+// Prints each result and `host: N passed, N failed`, writes test-results/host-summary.json, exits 1 on any failure.
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+import { hasEmulator, startEmulator } from './lib/emulator.mjs';
+import { bundleSuites, installRunner, installVsix, packageExtension } from './lib/extensions.mjs';
+import { ensureCodeServer, ensureNode24, MissingPrerequisite } from './lib/install.mjs';
+import { cleanUpOnSignals, stopAll } from './lib/processes.mjs';
+import { runSession } from './lib/run-session.mjs';
+import { checkChromium, closeBrowsers } from './lib/session.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const { formatResults, summarize } = await tsImport('./lib/report.ts', import.meta.url);
+const results = path.join(root, 'test-results');
+const artifacts = path.join(results, 'host');
+const grep = process.env.MTRL_HOST_GREP ?? '';
+const timeoutMs = Number(process.env.MTRL_HOST_TIMEOUT ?? 600) * 1000;
+const keep = process.env.MTRL_HOST_KEEP === '1';
+const started = Date.now();
+const log = (message) => console.log(`host [${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+
+const runDir = mkdtempSync(path.join(os.tmpdir(), 'mtrl-host-'));
+async function cleanup() {
+  await closeBrowsers();
+  await stopAll();
+  if (!keep) rmSync(runDir, { recursive: true, force: true });
+}
+cleanUpOnSignals(cleanup);
+
+function writeSummary(summary) {
+  mkdirSync(results, { recursive: true });
+  writeFileSync(path.join(results, 'host-summary.json'), JSON.stringify(summary));
+}
+
+async function main() {
+  checkChromium();
+  rmSync(artifacts, { recursive: true, force: true });
+  mkdirSync(artifacts, { recursive: true });
+  const suiteDir = path.join(root, 'test/host/suite');
+  const suites = existsSync(suiteDir) ? readdirSync(suiteDir).filter((f) => f.endsWith('.test.ts')).map((f) => path.join(suiteDir, f)) : [];
+  const untrustedSuites = suites.filter((f) => f.endsWith('.untrusted.test.ts'));
+  const trustedSuites = suites.filter((f) => !f.endsWith('.untrusted.test.ts'));
+
+  log('getting Node 24 and the VS Code server, packaging the extension');
+  const serverReady = ensureNode24(log).then(async (node24) => ({ node24, codeServer: await ensureCodeServer(node24, log) }));
+  const vsix = await packageExtension(root, runDir, log);
+  const { node24, codeServer } = await serverReady;
+  log(`packaged ${path.basename(vsix)}; server ${path.relative(os.homedir(), codeServer.home)}`);
+
+  const extensionsDir = path.join(runDir, 'extensions');
+  mkdirSync(extensionsDir);
+  const product = installVsix(vsix, extensionsDir);
+  await installRunner(root, extensionsDir);
+  const trustedBundles = await bundleSuites(trustedSuites, path.join(runDir, 'suites/trusted'));
+  const untrustedBundles = await bundleSuites(untrustedSuites, path.join(runDir, 'suites/untrusted'));
+
+  const cli = path.join(product.dir, 'dist/cli.js');
+  let emulatorUrl;
+  if (hasEmulator(cli)) {
+    const emulator = await startEmulator(cli, { logStream: createWriteStream(path.join(artifacts, 'emulator.log')) });
+    emulatorUrl = emulator.url;
+    log(`emulator at ${emulatorUrl}`);
+  } else {
+    log('the CLI has no `emulator` command yet: AWS settings left unset');
+  }
+
+  const uiDir = path.join(root, 'test/host/ui');
+  const uiChecks = [];
+  for (const file of existsSync(uiDir) ? readdirSync(uiDir).filter((f) => f.endsWith('.mjs')).sort() : []) {
+    uiChecks.push(...(await import(path.join(uiDir, file))).checks);
+  }
+
+  const common = { root, runDir, artifacts, node24, codeServer, extensionsDir, manifest: product.manifest, emulatorUrl, grep, timeoutMs, uiChecks, log };
+  const all = await runSession({ ...common, phase: 'trusted', bundles: trustedBundles });
+  if (untrustedBundles.length || uiChecks.some((c) => c.phase === 'untrusted')) {
+    all.push(...(await runSession({ ...common, phase: 'untrusted', bundles: untrustedBundles })));
+  }
+  return all;
+}
+
+let exitCode = 1;
+try {
+  const all = await main();
+  console.log(`\n${formatResults(all)}`);
+  const summary = summarize(all);
+  writeSummary(summary);
+  log(`done; screenshots and logs in ${path.relative(root, artifacts)}/`);
+  exitCode = summary.failed > 0 ? 1 : 0;
+} catch (error) {
+  const message = error instanceof MissingPrerequisite ? error.message : (error?.stack ?? String(error));
+  console.error(`\nhost: ${message}`);
+  console.log('host: 0 passed, 1 failed');
+  writeSummary({ passed: 0, failed: 1 });
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);

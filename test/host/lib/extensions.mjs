@@ -1,0 +1,91 @@
+// The extensions dir of one run: the packaged product as users install it, next to the test runner.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { acquireLock } from './lock.mjs';
+
+/** `npm run package`, serialized across concurrent runs; the .vsix is copied out before another run can delete dist/. */
+export async function packageExtension(root, runDir, log) {
+  const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const release = await acquireLock(path.join(os.tmpdir(), 'mtrl-workbench-package.lock'), { label: 'another run packaging the extension', onWait: log });
+  try {
+    try {
+      execFileSync(process.execPath, ['scripts/package.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    } catch (error) {
+      throw new Error(`npm run package failed:\n${`${error.stdout ?? ''}${error.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n')}`);
+    }
+    const vsix = path.join(runDir, `mtrl-workbench-${version}.vsix`);
+    copyFileSync(path.join(root, `dist/mtrl-workbench-${version}.vsix`), vsix);
+    return vsix;
+  } finally {
+    release();
+  }
+}
+
+/** Unpacks the .vsix's `extension/` folder as `<publisher>.<name>-<version>/`, the layout VS Code installs. */
+export function installVsix(vsix, extensionsDir) {
+  const unpacked = mkdtempSync(path.join(extensionsDir, '.vsix-'));
+  execFileSync('unzip', ['-q', vsix, 'extension/*', '-d', unpacked]);
+  const manifest = JSON.parse(readFileSync(path.join(unpacked, 'extension/package.json'), 'utf8'));
+  const id = `${manifest.publisher}.${manifest.name}`;
+  const target = path.join(extensionsDir, `${id}-${manifest.version}`);
+  renameSync(path.join(unpacked, 'extension'), target);
+  rmSync(unpacked, { recursive: true, force: true });
+  return { id, dir: target, manifest };
+}
+
+/** Bundles the runner extension (test/host/runner) into the extensions dir. */
+export async function installRunner(root, extensionsDir) {
+  const source = path.join(root, 'test/host/runner');
+  const manifest = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8'));
+  const target = path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
+  mkdirSync(target, { recursive: true });
+  cpSync(path.join(source, 'package.json'), path.join(target, 'package.json'));
+  await esbuild.build({
+    entryPoints: [path.join(source, 'runner.ts')],
+    outfile: path.join(target, 'runner.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    logLevel: 'error',
+  });
+  return { id: `${manifest.publisher}.${manifest.name}` };
+}
+
+/** Bundles each host suite (mocha BDD, `vscode` external) to CommonJS; returns the bundles in name order. */
+export async function bundleSuites(files, outDir) {
+  mkdirSync(outDir, { recursive: true });
+  const bundles = [];
+  for (const file of [...files].sort()) {
+    const outfile = path.join(outDir, path.basename(file).replace(/\.ts$/, '.js'));
+    await esbuild.build({
+      entryPoints: [file],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      sourcemap: 'inline',
+      external: ['vscode', 'mocha'],
+      logLevel: 'error',
+    });
+    bundles.push(outfile);
+  }
+  return bundles;
+}
+
+/** Marks the extensions as installed the way the server's extension scanner expects. */
+export function writeExtensionsIndex(extensionsDir, installed) {
+  const entries = installed.map(({ id, version, dir }) => ({
+    identifier: { id },
+    version,
+    location: { $mid: 1, path: dir, scheme: 'file' },
+    relativeLocation: path.basename(dir),
+    metadata: { installedTimestamp: Date.now(), source: 'vsix' },
+  }));
+  writeFileSync(path.join(extensionsDir, 'extensions.json'), JSON.stringify(entries));
+}

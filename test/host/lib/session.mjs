@@ -1,0 +1,98 @@
+// One session: a fresh VS Code server with the run's extensions, the workbench in Chromium, the runner's report.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
+import { startProcess, stopProcess, waitForOutput } from './processes.mjs';
+import { MissingPrerequisite } from './install.mjs';
+
+export const CHROMIUM = process.env.MTRL_CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-default-apps'];
+const browsers = new Set();
+
+export function checkChromium() {
+  if (!existsSync(CHROMIUM)) throw new MissingPrerequisite(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set MTRL_CHROMIUM)`);
+}
+
+export async function closeBrowsers() {
+  await Promise.all([...browsers].map((b) => b.close().catch(() => {})));
+}
+
+/** Starts server-main.js directly on a free loopback port; resolves once it listens. */
+export async function startServer({ codeServer, node24, userDataDir, serverDataDir, extensionsDir, env, logFile }) {
+  const args = [codeServer.serverMain, '--host', '127.0.0.1', '--port', '0', '--without-connection-token', '--accept-server-license-terms', '--disable-telemetry', '--user-data-dir', userDataDir, '--server-data-dir', serverDataDir, '--extensions-dir', extensionsDir];
+  const child = startProcess(node24.node, args, { env: { ...env, PATH: `${path.dirname(node24.node)}:${env.PATH}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = createWriteStream(logFile);
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const match = await waitForOutput(child, /listening on (\d+)/, { timeoutMs: 60_000, what: 'The VS Code server' });
+  return { child, url: `http://127.0.0.1:${match[1]}` };
+}
+
+/** Writes the user settings the server reads for this session. */
+export function writeUserSettings(userDataDir, settings) {
+  mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  writeFileSync(path.join(userDataDir, 'User/settings.json'), JSON.stringify(settings, null, 2));
+}
+
+/** Copies `from` and opens it, so tests may edit files without dirtying the repo. */
+export function copyWorkspace(from, to) {
+  cpSync(from, to, { recursive: true });
+  return to;
+}
+
+/** Polls the runner's report until it says done, the server dies, or the time is up. */
+export async function waitForReport(reportPath, server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(reportPath)) {
+      const text = readFileSync(reportPath, 'utf8');
+      if (JSON.parse(text).done) return text;
+    }
+    if (server.exitCode !== null) break;
+    await sleep(300);
+  }
+  return existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : undefined;
+}
+
+export async function openWorkbench(url, folder) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+  browsers.add(browser);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const consoleErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  return {
+    page,
+    consoleErrors,
+    close: async () => {
+      browsers.delete(browser);
+      await browser.close().catch(() => {});
+    },
+  };
+}
+
+/** The extension host's logs (remoteexthost.log, output channels), wherever this server version puts them. */
+export function collectHostLogs(dirs, into) {
+  mkdirSync(into, { recursive: true });
+  const copied = [];
+  const walk = (dir, depth) => {
+    if (depth > 6 || !existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full, depth + 1);
+      else if (entry.name.endsWith('.log') && /exthost/.test(full)) {
+        const name = path.relative(dir.split('/logs/')[0], full).replace(/^.*?exthost\d*[\\/]/, '').replace(/[\\/]/g, '__');
+        cpSync(full, path.join(into, name));
+        copied.push(full);
+      }
+    }
+  };
+  for (const dir of dirs) walk(dir, 0);
+  return copied;
+}
+
+export { stopProcess };

@@ -1,0 +1,39 @@
+// The files the driver and the in-host runner exchange: the run's config in, the report out.
+
+export interface HostRunConfig {
+  /** Absolute path of the repo's mocha CommonJS entry (node_modules/mocha/lib/mocha.cjs). */
+  mochaPath: string;
+  /** Bundled suite files (CommonJS), run in this order. */
+  files: string[];
+  /** Mocha grep over full titles; empty runs everything. */
+  grep: string;
+  /** Where the runner writes the JSON report (rewritten after each test, `done` at the end). */
+  reportPath: string;
+  /** Per-test timeout in milliseconds. */
+  timeoutMs: number;
+  /** Phase of this session: the trusted workspace, or the untrusted one for `*.untrusted.test.ts`. */
+  phase: 'trusted' | 'untrusted';
+  /** The copied fixture workspace the window opened. */
+  workspace: string;
+  /** Base URL of the local emulator, when one runs. */
+  emulatorUrl?: string;
+}
+
+export interface HostTestResult {
+  title: string;
+  file?: string;
+  state: 'passed' | 'failed' | 'pending';
+  durationMs: number;
+  error?: { message: string; stack?: string };
+}
+
+export interface HostReport {
+  startedAt: string;
+  /** False while the suites still run. */
+  done: boolean;
+  /** Set when the runner itself broke (mocha missing, a suite failed to load). */
+  fatal?: string;
+  tests: HostTestResult[];
+  /** Figures the suites recorded (milliseconds and the like), by name. */
+  measurements: Record<string, number>;
+}

@@ -1,0 +1,58 @@
+// UI checks through the page: what a user sees of the product in the workbench.
+import assert from 'node:assert/strict';
+
+/** Commands a user can find in the palette: contributed, and not hidden with `when: false`. */
+function paletteCommands(manifest) {
+  const hidden = new Set((manifest.contributes?.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command));
+  return (manifest.contributes?.commands ?? []).filter((c) => !hidden.has(c.command));
+}
+
+function contributesViews(manifest) {
+  return (manifest.contributes?.views?.mtrl ?? []).length > 0;
+}
+
+const activityBarItem = (page) => page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]');
+
+export const checks = [
+  {
+    name: 'the MTRL container is in the activity bar once a view is contributed',
+    async run({ page, manifest, screenshot }) {
+      const item = activityBarItem(page);
+      if (!contributesViews(manifest)) {
+        // VS Code hides a container without views: assert that truth instead of a fake pass.
+        assert.equal(await item.count(), 0, 'no view is contributed to "mtrl", yet the container shows');
+        return 'skipped: no view contributes to the "mtrl" container yet';
+      }
+      await item.first().waitFor({ timeout: 20_000 });
+      await item.first().click();
+      await page.locator('.part.sidebar .composite.title', { hasText: 'MTRL' }).first().waitFor({ timeout: 10_000 });
+      await screenshot('mtrl-container');
+    },
+  },
+  {
+    name: 'the command palette lists every "MTRL:" command',
+    async run({ page, manifest, screenshot }) {
+      const commands = paletteCommands(manifest);
+      if (!commands.length) return 'skipped: the product contributes no palette command yet';
+      const missing = [];
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: 10_000 });
+      for (const command of commands) {
+        const label = `${command.category ? `${command.category}: ` : ''}${command.title}`;
+        await input.fill(`>${label}`);
+        const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: command.title });
+        try {
+          await row.first().waitFor({ timeout: 3_000 });
+        } catch {
+          missing.push(label);
+        }
+      }
+      await input.fill('>MTRL:');
+      await page.waitForTimeout(300);
+      await screenshot('command-palette');
+      await page.keyboard.press('Escape');
+      assert.deepEqual(missing, [], `the palette lacks ${missing.join(', ')}`);
+    },
+  },
+];
