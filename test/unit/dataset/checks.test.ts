@@ -1,0 +1,119 @@
+import { strict as assert } from 'node:assert';
+import { check, codes, jsonl, where, wordleRow } from './helpers';
+
+describe('dataset checks, one per code', () => {
+  it('json-syntax: exact line and column of the first bad character', async () => {
+    const r = await check(jsonl([wordleRow('crane', 'a'), '{"prompt": "x",}', wordleRow('slate', 'b')]));
+    assert.deepEqual(where(r), ['2:16 json-syntax']);
+    assert.equal(r.findings[0].severity, 'error');
+    assert.match(r.findings[0].message, /property name/);
+  });
+
+  it('not-object: a row that is an array, a number or null', async () => {
+    const r = await check(jsonl(['[1, 2]', '42', 'null']));
+    assert.deepEqual(codes(r), ['not-object', 'not-object', 'not-object']);
+  });
+
+  it('missing-prompt: warns once and names the column the service uses instead', async () => {
+    const r = await check(jsonl(['{"question": "a b c"}', '{"question": "d e f"}']));
+    assert.deepEqual(where(r), ['1:1 missing-prompt']);
+    assert.equal(r.findings[0].severity, 'warning');
+    assert.match(r.findings[0].message, /`question`/);
+    assert.match(r.findings[0].message, /2 rows/);
+  });
+
+  it('prompt-not-string: an object or number prompt, pointing at the value', async () => {
+    const r = await check(jsonl(['{"prompt": {"answer": "crane"}}', '{"prompt": 7}']));
+    assert.deepEqual(where(r), ['1:12 prompt-not-string', '2:12 prompt-not-string']);
+    assert.match(r.findings[0].message, /Serialize/);
+  });
+
+  it('empty-prompt: empty or whitespace prompts, and rows with no columns', async () => {
+    const r = await check(jsonl(['{"prompt": ""}', '{"prompt": "  \\t "}', '{}']));
+    assert.deepEqual(codes(r), ['empty-prompt', 'empty-prompt', 'empty-prompt']);
+  });
+
+  it('flat-row: answer and id beside the prompt', async () => {
+    const r = await check(jsonl(['{"prompt": "Guess the 5-letter word", "answer": "riser", "id": "w_1"}', '{"prompt": "Guess", "id": "w_2"}']));
+    assert.deepEqual(codes(r), ['flat-row', 'flat-row']);
+    assert.match(r.findings[0].message, /`answer` and `id` sit beside/);
+    assert.match(r.findings[1].message, /`id` sits beside/);
+  });
+
+  it('inner-json-syntax: the position inside the prompt string is mapped back into the line', async () => {
+    const line = '{"prompt": "{\\"prompt\\": \\"x\\" \\"answer\\": \\"crane\\"}"}';
+    const r = await check(jsonl([line]));
+    assert.deepEqual(codes(r), ['inner-json-syntax']);
+    // The inner text is {"prompt": "x" "answer"...}; the error is at its second-key quote, written \" in the line.
+    const column = r.findings[0].span.start.column;
+    assert.equal(line.slice(column - 1, column + 1), '\\"');
+    assert.equal(line.slice(column - 1, column + 9), '\\"answer\\"');
+    assert.equal(line.slice(column - 5, column - 1), 'x\\" ');
+  });
+
+  it('missing-answer and missing-id under the task convention', async () => {
+    const r = await check(jsonl([JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess', id: 'a' }) }), JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess', answer: 'crane' }) })]));
+    assert.deepEqual(codes(r), ['missing-answer', 'missing-id']);
+  });
+
+  it('bad-answer: not 5 letters a–z, with the normalized form when one exists', async () => {
+    const r = await check(jsonl([wordleRow('Crane', 'a'), wordleRow('cranes', 'b'), wordleRow('cr4ne', 'c')]));
+    assert.deepEqual(codes(r), ['bad-answer', 'bad-answer', 'bad-answer']);
+    assert.match(r.findings[0].message, /Normalize it to 'crane'/);
+    assert.doesNotMatch(r.findings[1].message, /Normalize/);
+  });
+
+  it('bad-answer only applies to Wordle rows under auto, always under wordle', async () => {
+    const task = JSON.stringify({ prompt: JSON.stringify({ prompt: 'Sum the numbers', answer: '42', id: 't1' }) });
+    assert.deepEqual(codes(await check(jsonl([task]))), []);
+    assert.deepEqual(codes(await check(jsonl([task]), { convention: 'wordle' })), ['bad-answer']);
+  });
+
+  it('duplicate-id: related information points at the first occurrence', async () => {
+    const r = await check(jsonl([wordleRow('crane', 'w1'), wordleRow('slate', 'w2'), wordleRow('pasta', 'w1')]));
+    assert.deepEqual(codes(r), ['duplicate-id']);
+    assert.equal(r.findings[0].span.start.line, 3);
+    assert.equal(r.findings[0].related?.[0].span.start.line, 1);
+  });
+
+  it('duplicate-answer: a warning, comparing trimmed lowercase answers', async () => {
+    const r = await check(jsonl([wordleRow('crane', 'w1'), wordleRow('crane', 'w2')]));
+    assert.deepEqual(codes(r), ['duplicate-answer']);
+    assert.equal(r.findings[0].severity, 'warning');
+  });
+
+  it('answer-leak: the answer as a word in the text shown to the model, not as part of a word', async () => {
+    const r = await check(jsonl([wordleRow('crane', 'w1', 'Guess the 5-letter word. Hint: CRANE'), wordleRow('rane', 'w2', 'Guess the 5-letter word cranes')]));
+    assert.deepEqual(codes(r).filter((c) => c === 'answer-leak'), ['answer-leak']);
+    assert.equal(r.findings.find((f) => f.code === 'answer-leak')?.span.start.line, 1);
+  });
+
+  it('too-few-rows: training files below global_batch_size; validation files exempt', async () => {
+    const rows = jsonl([wordleRow('crane', 'a'), wordleRow('slate', 'b')]);
+    assert.deepEqual(codes(await check(rows, { role: 'training', batchSize: 32 })), ['too-few-rows']);
+    assert.deepEqual(codes(await check(rows, { role: 'validation', batchSize: 32 })), []);
+    assert.deepEqual(codes(await check(rows, { batchSize: 32 })), []);
+  });
+
+  it('small-dataset: info below 10 × global_batch_size; summary counts steps per epoch', async () => {
+    const words = ['crane', 'slate', 'pasta', 'riser', 'valet'];
+    const r = await check(jsonl(words.map((w, i) => wordleRow(w, `w${i}`))), { role: 'training', batchSize: 2 });
+    assert.deepEqual(codes(r), ['small-dataset']);
+    assert.equal(r.findings[0].severity, 'info');
+    assert.equal(r.rows, 5);
+    assert.equal(r.stepsPerEpoch, 2);
+  });
+
+  it('convention none skips inner checks; task flags plain-text prompts', async () => {
+    const rows = jsonl(['{"prompt": "What is 2+2?"}', '{"prompt": "{broken"}']);
+    assert.deepEqual(codes(await check(rows, { convention: 'none' })), []);
+    assert.deepEqual(codes(await check(rows, { convention: 'task' })), ['inner-json-syntax', 'inner-json-syntax']);
+    assert.deepEqual(codes(await check(rows)), ['inner-json-syntax']);
+  });
+
+  it('keeps at most maxFindings and counts the rest', async () => {
+    const r = await check(jsonl(Array.from({ length: 30 }, () => '[]')), { maxFindings: 10 });
+    assert.equal(r.findings.length, 10);
+    assert.equal(r.omitted.error, 20);
+  });
+});
