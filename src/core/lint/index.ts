@@ -1,0 +1,5 @@
+export * from './findings';
+export * from './pythonOutput';
+export * from './agentRegex';
+export * from './trustPolicy';
+export { parseJsonTree } from './jsonTree';

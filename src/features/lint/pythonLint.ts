@@ -1,0 +1,18 @@
+import { spawn } from 'node:child_process';
+
+// No vscode here: unit tests run the real script through it.
+
+/** Runs `agent_lint.py` with the given interpreter on the source (stdin); resolves with its stdout, rejects when Python cannot run. */
+export function runPythonLint(python: string, script: string, source: string, signal?: AbortSignal, timeoutMs = 10_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(python, ['-I', script], { stdio: ['pipe', 'pipe', 'pipe'], signal, timeout: timeoutMs });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${python} exited with ${code}: ${err.trim().split('\n').pop() ?? ''}`))));
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(source, 'utf8');
+  });
+}
