@@ -2,6 +2,7 @@ import type { CliCommand } from './command';
 import { smokeCommand } from './smoke';
 import { rolloutsCommand } from './rollouts';
 import { rewardCommand } from './reward';
+import { validateCommand } from './validate';
 
 /** Every subcommand of `mtrl`, in the order `--help` lists them. Each feature adds its own. */
-export const commands: CliCommand[] = [smokeCommand, rolloutsCommand, rewardCommand];
+export const commands: CliCommand[] = [smokeCommand, rolloutsCommand, rewardCommand, validateCommand];

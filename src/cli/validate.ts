@@ -1,0 +1,185 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { AwsClients } from '../aws/clients';
+import { describeAwsError } from '../aws/errors';
+import { getObject, parseS3Uri } from '../aws/s3';
+import {
+  compareTrainVal,
+  formatFromName,
+  roleFromName,
+  validateDataset,
+  type DatasetConvention,
+  type DatasetFormat,
+  type DatasetReport,
+  type DatasetRole,
+  type Finding,
+  type Overlap,
+} from '../core/dataset';
+import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
+
+const usage = `Usage: mtrl validate <file|s3-uri>... [--batch N] [--train F --val F] [--convention auto|wordle|task|none] [--format F] [--json]
+
+Checks datasets the way the service reads them (JSON Lines, JSON array, CSV, Parquet):
+prompt column, flat rows, the task JSON inside the prompt, Wordle answers, duplicates,
+answer leaks, row counts against global_batch_size, and training/validation overlap.
+Files stream, so size is no limit (a JSON array and Parquet are read whole).
+
+  --batch       global_batch_size for the row-count checks (default 128)
+  --train F     the training file (also: a file whose name contains "train")
+  --val F       the validation file (also: a file whose name contains "val"; "eval"/"test" are evaluation)
+  --convention  how prompt strings are read (default auto: task checks on JSON-object prompts)
+  --format      jsonl|json|csv|parquet when the name does not say
+  --region, --endpoint, --profile   for s3:// URIs (the endpoint also from AWS_ENDPOINT_URL)
+  --json        {"files":[{"path","format","rows","errors","warnings","info"}],"overlap":{"ids","answers"}}
+
+Exit code 1 when any file has an error; 2 on a usage or I/O error.`;
+
+const CONVENTIONS: DatasetConvention[] = ['auto', 'wordle', 'task', 'none'];
+
+interface Options {
+  batch?: number;
+  convention: DatasetConvention;
+  format?: DatasetFormat;
+  json: boolean;
+  aws: () => AwsClients;
+}
+
+interface JsonFinding {
+  line: number;
+  column: number;
+  code: string;
+  message: string;
+}
+
+/** Lines as the issue defines them: character positions for JSON text, the row number for CSV (header = 1) and Parquet. */
+function toJson(finding: Finding, format: DatasetFormat): JsonFinding {
+  const byRow = format === 'csv' || format === 'parquet';
+  return {
+    line: byRow ? finding.row || 1 : finding.span.start.line,
+    column: byRow ? 1 : finding.span.start.column,
+    code: finding.code,
+    message: finding.message,
+  };
+}
+
+async function open(path: string, options: Options): Promise<AsyncIterable<Uint8Array>> {
+  const location = parseS3Uri(path);
+  if (location) {
+    const chunks = getObject(options.aws().s3(), location);
+    // Fail on the first chunk, so a missing object is a usage error and not a row finding.
+    const iterator = chunks[Symbol.asyncIterator]();
+    let first: IteratorResult<Uint8Array>;
+    try {
+      first = await iterator.next();
+    } catch (error) {
+      throw new UsageError(describeAwsError(error, { action: `Reading ${path}` }));
+    }
+    return (async function* () {
+      if (!first.done) yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    })();
+  }
+  try {
+    if (!(await stat(path)).isFile()) throw new UsageError(`${path} is not a file.`);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
+  }
+  return createReadStream(path, { highWaterMark: 1024 * 1024 });
+}
+
+async function validateOne(path: string, role: DatasetRole | undefined, options: Options): Promise<DatasetReport> {
+  const format = options.format ?? formatFromName(path);
+  if (!format) throw new UsageError(`Cannot tell the format of ${path} from its name; pass --format jsonl|json|csv|parquet.`);
+  return validateDataset(await open(path, options), { format, role, batchSize: options.batch, convention: options.convention, maxFindings: Infinity });
+}
+
+function human(path: string, report: DatasetReport): string[] {
+  const steps = report.role === 'training' ? ` · ${report.stepsPerEpoch} steps/epoch @${report.batchSize}` : '';
+  const head = `${path}: ${report.format} · ${report.rows} rows${steps}${report.role ? ` · ${report.role}` : ''}`;
+  const lines = report.findings.map((f) => {
+    const j = toJson(f, report.format);
+    return `${path}:${j.line}:${j.column}: ${f.severity} ${f.code}: ${f.message}`;
+  });
+  return [head, ...lines];
+}
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: {
+        batch: { type: 'string' },
+        train: { type: 'string' },
+        val: { type: 'string' },
+        convention: { type: 'string', default: 'auto' },
+        format: { type: 'string' },
+        region: { type: 'string' },
+        endpoint: { type: 'string' },
+        profile: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+export const validateCommand: CliCommand = {
+  name: 'validate',
+  summary: 'check dataset files (JSONL, JSON, CSV, Parquet; local or s3://) the way the service reads them',
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parse(args);
+    const batch = values.batch === undefined ? undefined : Number(values.batch);
+    if (batch !== undefined && !(Number.isInteger(batch) && batch > 0)) throw new UsageError(`--batch takes a positive whole number, not "${values.batch}".`);
+    const convention = values.convention as DatasetConvention;
+    if (!CONVENTIONS.includes(convention)) throw new UsageError(`--convention is one of ${CONVENTIONS.join(', ')}, not "${values.convention}".`);
+    const format = values.format as DatasetFormat | undefined;
+    if (format && !['jsonl', 'json', 'csv', 'parquet'].includes(format)) throw new UsageError(`--format is one of jsonl, json, csv, parquet, not "${format}".`);
+    const paths = [...positionals];
+    for (const p of [values.train, values.val]) if (p && !paths.includes(p)) paths.push(p);
+    if (!paths.length) throw new UsageError('Name at least one dataset file or s3:// URI.');
+    let clients: AwsClients | undefined;
+    const options: Options = {
+      batch,
+      convention,
+      format,
+      json: values.json,
+      aws: () => (clients ??= new AwsClients(() => ({ region: values.region ?? process.env.AWS_REGION ?? 'us-east-1', profile: values.profile, endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL }))),
+    };
+    const roleOf = (p: string): DatasetRole | undefined => (p === values.train ? 'training' : p === values.val ? 'validation' : values.train || values.val ? undefined : roleFromName(p));
+    const reports: DatasetReport[] = [];
+    try {
+      for (const p of paths) reports.push(await validateOne(p, roleOf(p), options));
+    } finally {
+      clients?.reset();
+    }
+    let overlap: Overlap = { ids: [], answers: [] };
+    const t = reports.findIndex((r) => r.role === 'training');
+    const v = reports.findIndex((r) => r.role === 'validation');
+    if (t !== -1 && v !== -1) {
+      const result = compareTrainVal(reports[t], reports[v], { training: paths[t], validation: paths[v] }, Infinity);
+      overlap = result.overlap;
+      reports[t].findings.push(...result.training);
+      reports[v].findings.push(...result.validation);
+    }
+    const errors = reports.reduce((n, r) => n + r.findings.filter((f) => f.severity === 'error').length, 0);
+    if (values.json) {
+      const files = reports.map((r, i) => {
+        const of = (s: string) => r.findings.filter((f) => f.severity === s).map((f) => toJson(f, r.format));
+        return { path: paths[i], format: r.format, rows: r.rows, errors: of('error'), warnings: of('warning'), info: of('info') };
+      });
+      io.out(JSON.stringify({ files, overlap }, null, 2));
+    } else {
+      const lines = reports.flatMap((r, i) => human(paths[i], r));
+      const warnings = reports.reduce((n, r) => n + r.findings.filter((f) => f.severity === 'warning').length, 0);
+      lines.push(`${errors ? '✗' : '✓'} ${reports.length} file${reports.length === 1 ? '' : 's'}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+      io.out(lines.join('\n'));
+    }
+    return errors ? EXIT_FINDINGS : EXIT_CLEAN;
+  },
+};
