@@ -70,7 +70,7 @@ export function runHarness(run: HarnessRun): Promise<HarnessOutcome> {
     };
     const seconds = timeoutMs / 1000;
     const timer = setTimeout(
-      () => stop({ ok: false, error: 'timeout', message: `The reward code did not finish within ${seconds} s and was stopped (an endless loop, or slow work at import?). Raise mtrl.reward.timeoutSeconds if it is just slow.` }),
+      () => stop({ ok: false, error: 'timeout', message: `The reward code did not finish within ${seconds} s and was stopped: an endless loop, or slow work at import? If it is just slow, allow more time (mtrl.reward.timeoutSeconds, or --timeout).` }),
       timeoutMs,
     );
     const onAbort = () => stop({ ok: false, error: 'cancelled', message: 'The reward preview was cancelled.' });

@@ -5,3 +5,4 @@ export * from './harness';
 export * from './preview';
 export * from './reference';
 export * from './summary';
+export * from './words';

@@ -1,0 +1,57 @@
+import { strict as assert } from 'node:assert';
+import path from 'node:path';
+import { main } from '../../../src/cli';
+
+const fixture = (name: string) => path.resolve(__dirname, '../../fixtures/reward', name);
+
+async function mtrl(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (t) => out.push(t), err: (t) => err.push(t), stdin: async () => '' });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('reward: mtrl reward', function () {
+  this.timeout(30_000);
+
+  it('--json prints exactly games{name,guesses,reward} and invariants{name,ok,detail}; exit 0 when all hold', async () => {
+    const { code, out } = await mtrl('reward', fixture('final_design.py'), '--json');
+    assert.equal(code, 0);
+    const doc = JSON.parse(out);
+    assert.deepEqual(Object.keys(doc), ['games', 'invariants']);
+    assert.equal(doc.games.length, 11);
+    for (const game of doc.games) assert.deepEqual(Object.keys(game), ['name', 'guesses', 'reward']);
+    for (const inv of doc.invariants) assert.deepEqual(Object.keys(inv), ['name', 'ok', 'detail']);
+    assert.deepEqual(doc.games[0], { name: 'solve@1', guesses: ['crane'], reward: doc.games[0].reward });
+  });
+
+  it('exit 1 and the broken pairs in the human output when an invariant fails', async () => {
+    const { code, out } = await mtrl('reward', fixture('summed_design.py'));
+    assert.equal(code, 1);
+    assert.match(out, /✗ loss-negative: loss scores \+0\.49: a lost game is rewarded/);
+    assert.match(out, /✗ faster-solve-wins: solve@1 scores \+0\.99/);
+    assert.match(out, /✗ 2\/4$/);
+  });
+
+  it('exit 2 with file:line when the code cannot run', async () => {
+    const { code, err } = await mtrl('reward', fixture('syntax_error.py'));
+    assert.equal(code, 2);
+    assert.match(err, /syntax_error\.py:5:26: SyntaxError/);
+  });
+
+  it('--entry accepts a function name or path:function, --answer changes the games', async () => {
+    const plain = await mtrl('reward', fixture('entry_function.py'), '--entry', 'score', '--answer', 'riser', '--json');
+    const qualified = await mtrl('reward', fixture('entry_function.py'), '--entry', 'entry_function.py:score', '--answer', 'riser', '--json');
+    assert.equal(plain.code, 0);
+    assert.equal(plain.out, qualified.out);
+    assert.deepEqual(JSON.parse(plain.out).games[0].guesses, ['riser']);
+  });
+
+  it('usage errors exit 2 with one line', async () => {
+    assert.equal((await mtrl('reward')).code, 2);
+    const bad = await mtrl('reward', fixture('final_design.py'), '--answer', 'cranes');
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /--answer must be 5 letters/);
+    assert.equal((await mtrl('reward', 'missing.py')).code, 2);
+  });
+});
