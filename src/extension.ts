@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Services } from './features/services';
 import * as aws from './features/aws';
 import * as smoke from './features/smoke';
+import * as lint from './features/lint';
 
 /** What activate() returns: read by the host tests and by other extensions. */
 export interface MtrlApi {
@@ -16,6 +17,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   const services: Services = { context, output, ...aws.createAwsServices(context) };
   aws.register(services);
   smoke.register(services);
+  lint.register(services);
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };
