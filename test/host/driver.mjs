@@ -18,6 +18,7 @@ const artifacts = path.join(results, 'host');
 const grep = process.env.MTRL_HOST_GREP ?? '';
 const timeoutMs = Number(process.env.MTRL_HOST_TIMEOUT ?? 600) * 1000;
 const keep = process.env.MTRL_HOST_KEEP === '1';
+const onlyPhase = process.env.MTRL_HOST_PHASE ?? '';
 const started = Date.now();
 const log = (message) => console.log(`host [${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
 
@@ -52,9 +53,10 @@ async function main() {
   const extensionsDir = path.join(runDir, 'extensions');
   mkdirSync(extensionsDir);
   const product = installVsix(vsix, extensionsDir);
-  await installRunner(root, extensionsDir);
-  const trustedBundles = await bundleSuites(trustedSuites, path.join(runDir, 'suites/trusted'));
-  const untrustedBundles = await bundleSuites(untrustedSuites, path.join(runDir, 'suites/untrusted'));
+  const runner = await installRunner(root, extensionsDir);
+  // Inside the runner's folder, so the host attributes the suites' require('vscode') to an installed extension.
+  const trustedBundles = await bundleSuites(trustedSuites, path.join(runner.dir, 'suites/trusted'));
+  const untrustedBundles = await bundleSuites(untrustedSuites, path.join(runner.dir, 'suites/untrusted'));
 
   const cli = path.join(product.dir, 'dist/cli.js');
   let emulatorUrl;
@@ -73,8 +75,8 @@ async function main() {
   }
 
   const common = { root, runDir, artifacts, node24, codeServer, extensionsDir, manifest: product.manifest, emulatorUrl, grep, timeoutMs, uiChecks, log };
-  const all = await runSession({ ...common, phase: 'trusted', bundles: trustedBundles });
-  if (untrustedBundles.length || uiChecks.some((c) => c.phase === 'untrusted')) {
+  const all = onlyPhase === 'untrusted' ? [] : await runSession({ ...common, phase: 'trusted', bundles: trustedBundles });
+  if (onlyPhase !== 'trusted' && (untrustedBundles.length || uiChecks.some((c) => c.phase === 'untrusted'))) {
     all.push(...(await runSession({ ...common, phase: 'untrusted', bundles: untrustedBundles })));
   }
   return all;

@@ -1,6 +1,6 @@
 // The extensions dir of one run: the packaged product as users install it, next to the test runner.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -53,7 +53,7 @@ export async function installRunner(root, extensionsDir) {
     external: ['vscode'],
     logLevel: 'error',
   });
-  return { id: `${manifest.publisher}.${manifest.name}` };
+  return { id: `${manifest.publisher}.${manifest.name}`, dir: target };
 }
 
 /** Bundles each host suite (mocha BDD, `vscode` external) to CommonJS; returns the bundles in name order. */
@@ -76,16 +76,4 @@ export async function bundleSuites(files, outDir) {
     bundles.push(outfile);
   }
   return bundles;
-}
-
-/** Marks the extensions as installed the way the server's extension scanner expects. */
-export function writeExtensionsIndex(extensionsDir, installed) {
-  const entries = installed.map(({ id, version, dir }) => ({
-    identifier: { id },
-    version,
-    location: { $mid: 1, path: dir, scheme: 'file' },
-    relativeLocation: path.basename(dir),
-    metadata: { installedTimestamp: Date.now(), source: 'vsix' },
-  }));
-  writeFileSync(path.join(extensionsDir, 'extensions.json'), JSON.stringify(entries));
 }

@@ -1,0 +1,114 @@
+// The smoke test against the emulator and the agent/role lint, in the real VS Code with the installed extension.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { SmokeResult } from '../../../src/core/smoke';
+import type { RunnerApi } from '../runner/runner';
+
+const GOOD_RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
+
+function runner(): RunnerApi {
+  const extension = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner');
+  assert.ok(extension?.isActive, 'the host runner extension is not active');
+  return extension.exports;
+}
+
+function workspaceFile(...parts: string[]): vscode.Uri {
+  const root = runner().config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
+  return vscode.Uri.file(path.join(root, ...parts));
+}
+
+/** Resolves with the diagnostics of `uri` once `accept` likes them. */
+function diagnosticsOf(uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 15_000): Promise<vscode.Diagnostic[]> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const found = vscode.languages.getDiagnostics(uri).filter((d) => String(d.source).startsWith('MTRL'));
+      if (accept(found)) {
+        subscription.dispose();
+        clearTimeout(timer);
+        resolve(found);
+      }
+    };
+    const subscription = vscode.languages.onDidChangeDiagnostics(check);
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`diagnostics of ${uri.fsPath}: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => [d.source, d.code, d.message]))}`));
+    }, timeoutMs);
+    check();
+  });
+}
+
+describe('smoke test', function () {
+  this.timeout(90_000);
+
+  before(async function () {
+    if (!runner().config?.emulatorUrl) this.skip();
+    await vscode.extensions.getExtension('mtrl.mtrl-workbench')!.activate();
+  });
+
+  it('passes on the seeded READY runtime and shows the report', async () => {
+    const result = await vscode.commands.executeCommand<SmokeResult>('mtrl.smokeTestRuntime', { runtimeArn: GOOD_RUNTIME });
+    assert.ok(result, 'the command returned no result');
+    assert.equal(result.verdict.ok, true, result.verdict.summary);
+    assert.equal(result.callerAccount, '111122223333');
+    assert.deepEqual(result.verdict.checks.map((c) => c.state), ['pass', 'pass', 'pass']);
+    const report = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'mtrl-smoke' && d.uri.query === GOOD_RUNTIME);
+    assert.ok(report, 'no smoke report document is open');
+    assert.match(report.getText(), /# Smoke test: passed/);
+    assert.match(report.getText(), /Could not find job/);
+  });
+
+  it('diagnoses a runtime with no HTTP server as a timeout (decorator order)', async () => {
+    const smoke = vscode.workspace.getConfiguration('mtrl.smoke');
+    await smoke.update('invokeTimeoutSeconds', 2, vscode.ConfigurationTarget.Global);
+    await smoke.update('logWaitSeconds', 1, vscode.ConfigurationTarget.Global);
+    try {
+      const runtime = GOOD_RUNTIME.replace('wordle_agent-AbCdEf1234', 'wordle_agent-no-server');
+      const result = await vscode.commands.executeCommand<SmokeResult>('mtrl.smokeTestRuntime', { runtimeArn: runtime });
+      assert.ok(result);
+      assert.equal(result.verdict.ok, false);
+      assert.ok(result.verdict.diagnoses.some((d) => /outermost/.test(d.fix)), JSON.stringify(result.verdict.diagnoses));
+    } finally {
+      await smoke.update('invokeTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+      await smoke.update('logWaitSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
+
+describe('agent and role lint', function () {
+  this.timeout(60_000);
+
+  it('flags swapped decorators in main.py and the quick fix clears it', async () => {
+    const uri = workspaceFile('lint', 'main.py');
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    const [diagnostic] = await diagnosticsOf(uri, (d) => d.some((x) => x.code === 'decorator-order'));
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(diagnostic.source, 'MTRL (python ast)');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range);
+    const fix = actions.find((a) => /entrypoint outermost/.test(a.title));
+    assert.ok(fix?.edit, `no quick fix among ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.match(document.getText(), /@app\.entrypoint\n@sagemaker_rft_handler\ndef handle_rollout/);
+    await document.save();
+    await diagnosticsOf(uri, (d) => d.length === 0);
+  });
+
+  it('flags a job role that trusts sagemaker.amazonaws.com and fixes it', async () => {
+    const uri = workspaceFile('lint', 'training-role.json');
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    const found = await diagnosticsOf(uri, (d) => d.length === 2);
+    assert.deepEqual(found.map((d) => d.code).sort(), ['missing-tag-session', 'trusts-sagemaker']);
+    const trust = found.find((d) => d.code === 'trusts-sagemaker')!;
+    assert.match(trust.message, /needs job\.sagemaker\.amazonaws\.com/);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, trust.range);
+    const fix = actions.find((a) => /Trust job\.sagemaker/.test(a.title));
+    assert.ok(fix?.edit);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.equal(JSON.parse(document.getText()).Statement[0].Principal.Service, 'job.sagemaker.amazonaws.com');
+    await document.save();
+    const after = await diagnosticsOf(uri, (d) => d.length === 1);
+    assert.equal(after[0].code, 'missing-tag-session');
+  });
+});
