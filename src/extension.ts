@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Services } from './features/services';
 import * as aws from './features/aws';
+import * as jobs from './features/jobs';
 import * as smoke from './features/smoke';
 import * as lint from './features/lint';
 
@@ -16,6 +17,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   context.subscriptions.push(output);
   const services: Services = { context, output, ...aws.createAwsServices(context) };
   aws.register(services);
+  jobs.register(services);
   smoke.register(services);
   lint.register(services);
   const activationMs = performance.now() - started;

@@ -1,0 +1,158 @@
+import * as vscode from 'vscode';
+import { isFinished, isStoppable, JOB_STATUSES } from '../../core/jobs/status';
+import type { JobsBackend, JobsSortBy } from './backend';
+import { CONFIG_SCHEME, jobUri } from './documents';
+import { LOGS_SCHEME, type JobLogsProvider } from './logsDocument';
+import type { JobRef, JobsModel } from './model';
+import { JobNode, type JobsTreeNode, type RootNode } from './nodes';
+
+export interface JobsCommandContext {
+  model: JobsModel;
+  backend: JobsBackend;
+  view: vscode.TreeView<JobsTreeNode>;
+  logs: JobLogsProvider;
+  explain: (error: unknown, action: string) => string;
+  output: vscode.LogOutputChannel;
+  /** Called after an action changed jobs, so polling can start. */
+  changed: () => void;
+}
+
+/** A job from a menu argument (tree node or `{ jobName, category, region }`), or picked from the listed jobs. */
+async function jobOf(ctx: JobsCommandContext, arg: unknown): Promise<JobNode | undefined> {
+  if (arg instanceof JobNode) return arg;
+  const parent = (arg as { parent?: unknown } | undefined)?.parent;
+  if (parent instanceof JobNode) return parent;
+  const ref = arg as Partial<JobRef> | undefined;
+  if (ref?.jobName && ref.category) return ctx.model.find(ref as JobRef);
+  const listed = ctx.model.getRoots().flatMap((r) => r.jobs);
+  if (!listed.length) {
+    void vscode.window.showInformationMessage('No jobs are listed yet: open the Jobs view or refresh it first.');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    listed.map((node) => ({ label: node.jobName, description: `${node.status} · ${node.region}`, node })),
+    { placeHolder: 'Pick a job' },
+  );
+  return picked?.node;
+}
+
+async function revealJob(ctx: JobsCommandContext, arg: unknown): Promise<JobNode | undefined> {
+  try {
+    const node = await jobOf(ctx, arg);
+    if (!node) return undefined;
+    await ctx.view.reveal(node, { select: true, focus: true, expand: false });
+    ctx.changed();
+    return node;
+  } catch (error) {
+    void vscode.window.showErrorMessage(ctx.explain(error, 'Showing the job'));
+    return undefined;
+  }
+}
+
+/** Lists every root again and waits for it; returns what is listed (also read by tests and other features). */
+async function refreshJobs(ctx: JobsCommandContext, arg: unknown): Promise<Array<{ region: string; category: string; jobs: Array<{ jobName: string; status: string }>; error?: string }>> {
+  const root = (arg as { kind?: string })?.kind === 'root' ? (arg as RootNode) : ((arg as { parent?: RootNode })?.parent?.kind === 'root' ? (arg as { parent: RootNode }).parent : undefined);
+  ctx.model.refresh(root);
+  const roots = ctx.model.getRoots();
+  await Promise.all(roots.map((r) => ctx.model.ensureLoaded(r)));
+  ctx.changed();
+  return roots.map((r) => ({ region: r.region, category: r.category, jobs: r.jobs.map((j) => ({ jobName: j.jobName, status: j.status })), error: r.error?.text }));
+}
+
+async function stopJob(ctx: JobsCommandContext, arg: unknown): Promise<void> {
+  const node = await jobOf(ctx, arg);
+  if (!node) return;
+  if (!isStoppable(node.status)) {
+    void vscode.window.showInformationMessage(`${node.jobName} is ${node.status}; only a job in progress can be stopped.`);
+    return;
+  }
+  const answer = await vscode.window.showWarningMessage(`Stop ${node.jobName}?`, { modal: true, detail: 'The job stops running rollouts and billing tokens. A stopped job cannot be resumed; Launch Similar starts a new one.' }, 'Stop Job');
+  if (answer !== 'Stop Job') return;
+  try {
+    await ctx.backend.stop(node.region, node.category, node.jobName);
+    ctx.output.info(`Stopped ${node.jobName} (${node.region})`);
+  } catch (error) {
+    void vscode.window.showErrorMessage(ctx.explain(error, `Stopping ${node.jobName}`));
+  }
+  await ctx.model.refreshJob(node);
+  ctx.changed();
+}
+
+async function deleteJob(ctx: JobsCommandContext, arg: unknown): Promise<void> {
+  const node = await jobOf(ctx, arg);
+  if (!node) return;
+  if (!isFinished(node.status)) {
+    void vscode.window.showInformationMessage(`${node.jobName} is ${node.status}; stop it and wait until it has stopped before deleting it.`);
+    return;
+  }
+  const answer = await vscode.window.showWarningMessage(`Delete ${node.jobName}?`, { modal: true, detail: 'The job record is removed from SageMaker. Its output in S3, model packages and MLflow runs stay.' }, 'Delete Job');
+  if (answer !== 'Delete Job') return;
+  try {
+    await ctx.backend.delete(node.region, node.category, node.jobName);
+    ctx.output.info(`Deleted ${node.jobName} (${node.region})`);
+    ctx.model.remove(node);
+  } catch (error) {
+    void vscode.window.showErrorMessage(ctx.explain(error, `Deleting ${node.jobName}`));
+  }
+}
+
+async function openDocument(uri: vscode.Uri): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  return vscode.window.showTextDocument(doc, { preview: true });
+}
+
+const SORTS: Array<{ label: string; sortBy: JobsSortBy; ascending: boolean }> = [
+  { label: 'Newest first', sortBy: 'CreationTime', ascending: false },
+  { label: 'Oldest first', sortBy: 'CreationTime', ascending: true },
+  { label: 'Name (A→Z)', sortBy: 'Name', ascending: true },
+  { label: 'Name (Z→A)', sortBy: 'Name', ascending: false },
+  { label: 'Status', sortBy: 'Status', ascending: true },
+];
+
+export function registerJobsCommands(ctx: JobsCommandContext): vscode.Disposable[] {
+  const command = (id: string, run: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(id, run);
+  const withJob = (run: (node: JobNode) => unknown) => async (arg: unknown) => {
+    const node = await jobOf(ctx, arg);
+    if (node) return run(node);
+  };
+  return [
+    command('mtrl.refreshJobs', (arg) => refreshJobs(ctx, arg)),
+    command('mtrl.refreshJob', withJob(async (node) => (await ctx.model.refreshJob(node), ctx.changed()))),
+    command('mtrl.revealJob', (arg) => revealJob(ctx, arg)),
+    command('mtrl.loadMoreJobs', async (root) => (await ctx.model.loadMore(root as RootNode), ctx.changed())),
+    command('mtrl.filterJobsByName', async () => {
+      const value = await vscode.window.showInputBox({ prompt: 'Show jobs whose name contains (empty: all)', value: ctx.model.query.nameContains ?? '' });
+      if (value !== undefined) ctx.model.setQuery({ nameContains: value.trim() || undefined });
+    }),
+    command('mtrl.filterJobsByStatus', async () => {
+      const picked = await vscode.window.showQuickPick([{ label: 'Any status', status: undefined }, ...JOB_STATUSES.map((s) => ({ label: s, status: s as string | undefined }))], { placeHolder: 'Show jobs with status' });
+      if (picked) ctx.model.setQuery({ status: picked.status });
+    }),
+    command('mtrl.clearJobsFilter', () => ctx.model.setQuery({ nameContains: undefined, status: undefined })),
+    command('mtrl.sortJobs', async () => {
+      const picked = await vscode.window.showQuickPick(SORTS, { placeHolder: 'Sort jobs by' });
+      if (picked) ctx.model.setQuery({ sortBy: picked.sortBy, ascending: picked.ascending });
+    }),
+    command('mtrl.stopJob', (arg) => stopJob(ctx, arg)),
+    command('mtrl.deleteJob', (arg) => deleteJob(ctx, arg)),
+    command('mtrl.openJobConfiguration', withJob((node) => openDocument(jobUri(CONFIG_SCHEME, node, 'json')))),
+    command('mtrl.openJobLogs', withJob((node) => openDocument(jobUri(LOGS_SCHEME, node, 'log')))),
+    command('mtrl.copyJobArn', withJob(async (node) => {
+      await vscode.env.clipboard.writeText(node.arn);
+      vscode.window.setStatusBarMessage(`Copied ${node.arn}`, 3000);
+    })),
+    command('mtrl.openJobInConsole', withJob((node) => vscode.env.openExternal(vscode.Uri.parse(consoleUrl(node))))),
+    command('mtrl.loadOlderJobLogs', (uri) => ctx.logs.loadOlder(uri as vscode.Uri)),
+    command('mtrl.loadNewerJobLogs', (uri) => ctx.logs.loadNewer(uri as vscode.Uri)),
+    command('mtrl.followJobLogs', (uri) => {
+      const target = (uri as vscode.Uri | undefined) ?? vscode.window.activeTextEditor?.document.uri;
+      if (target?.scheme === LOGS_SCHEME) return ctx.logs.toggleFollow(target);
+    }),
+  ];
+}
+
+/** The SageMaker AI console page of the job's region and category. */
+function consoleUrl(node: JobNode): string {
+  const region = encodeURIComponent(node.region);
+  return `https://${region}.console.aws.amazon.com/sagemaker/home?region=${region}#/jobs/${node.category}/${encodeURIComponent(node.jobName)}`;
+}

@@ -1,0 +1,145 @@
+import * as vscode from 'vscode';
+import { formatDollars, type PricingTable } from '../../core/jobs/pricing';
+import { categoryLabel, statusIcon } from '../../core/jobs/status';
+import { jobDescription } from '../../core/jobs/summary';
+import { jobTooltip } from '../../core/jobs/tooltip';
+import { formatDuration } from '../../core/jobs/timeline';
+import type { JobsModel } from './model';
+import type { JobNode, JobsTreeNode, MessageNode, RootNode, SectionNode, TransitionNode } from './nodes';
+
+const SECTIONS = {
+  configuration: { label: 'Configuration', icon: 'json', command: 'mtrl.openJobConfiguration' },
+  history: { label: 'Status history', icon: 'history', command: undefined },
+  logs: { label: 'Service logs', icon: 'output', command: 'mtrl.openJobLogs' },
+  rollouts: { label: 'Rollouts', icon: 'play-circle', command: 'mtrl.openRollouts' },
+} as const;
+
+/** The thin VS Code layer over JobsModel: turns nodes into tree items. */
+export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<JobsTreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscription: { dispose(): void };
+
+  constructor(
+    private readonly model: JobsModel,
+    private readonly pricing: () => PricingTable,
+    /** Launch commands that exist right now, for the empty state. */
+    private readonly commandExists: (id: string) => boolean,
+  ) {
+    this.subscription = model.onDidChange((node) => this.changed.fire(node));
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  /** Redraws everything (prices or the clock changed) without listing again. */
+  redraw(): void {
+    this.changed.fire(undefined);
+  }
+
+  getChildren(node?: JobsTreeNode): Promise<JobsTreeNode[]> {
+    return this.model.getChildren(node);
+  }
+
+  getParent(node: JobsTreeNode): JobsTreeNode | undefined {
+    return node.kind === 'root' ? undefined : node.parent;
+  }
+
+  getTreeItem(node: JobsTreeNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'root':
+        return this.rootItem(node);
+      case 'job':
+        return this.jobItem(node);
+      case 'section':
+        return this.sectionItem(node);
+      case 'transition':
+        return transitionItem(node);
+      case 'loadMore': {
+        const item = new vscode.TreeItem('Load more…');
+        item.id = node.id;
+        item.iconPath = new vscode.ThemeIcon('ellipsis');
+        item.tooltip = 'List the next 50 jobs';
+        item.command = { command: 'mtrl.loadMoreJobs', title: 'Load more', arguments: [node.parent] };
+        return item;
+      }
+      case 'message':
+        return this.messageItem(node);
+    }
+  }
+
+  private rootItem(root: RootNode): vscode.TreeItem {
+    const item = new vscode.TreeItem(categoryLabel(root.category), vscode.TreeItemCollapsibleState.Expanded);
+    item.id = root.id;
+    item.iconPath = new vscode.ThemeIcon(root.category === 'AgentRFT' ? 'mortar-board' : 'beaker');
+    const cost = this.model.rootCost(root, this.pricing());
+    const count = root.loaded && !root.error ? `${root.jobs.length}${root.nextToken ? '+' : ''} jobs` : undefined;
+    item.description = [root.region, count, cost !== undefined ? formatDollars(cost) : undefined].filter(Boolean).join(' · ');
+    item.tooltip = `${categoryLabel(root.category)} jobs (${root.category}) in ${root.region}${cost !== undefined ? `; estimated token cost of the listed jobs ${formatDollars(cost)}` : ''}`;
+    item.contextValue = 'jobsRoot';
+    return item;
+  }
+
+  private jobItem(node: JobNode): vscode.TreeItem {
+    const item = new vscode.TreeItem(node.jobName, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = node.id;
+    const job = node.job;
+    const icon = statusIcon(job.status, job.secondaryStatus);
+    item.iconPath = new vscode.ThemeIcon(icon.spin ? `${icon.codicon}~spin` : icon.codicon, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+    item.description = jobDescription(job, this.pricing(), this.model.now());
+    item.contextValue = node.contextValue;
+    item.accessibilityInformation = { label: `${node.jobName}, ${job.status}, ${item.description}` };
+    if (node.details) {
+      const tooltip = new vscode.MarkdownString(jobTooltip(node.details, this.pricing(), this.model.now()), true);
+      tooltip.supportHtml = false;
+      item.tooltip = tooltip;
+    } else if (node.describeError) item.tooltip = `${node.jobName}: ${job.status}. ${node.describeError}`;
+    return item;
+  }
+
+  private sectionItem(node: SectionNode): vscode.TreeItem {
+    const section = SECTIONS[node.section];
+    const collapsible = node.section === 'history' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+    const item = new vscode.TreeItem(section.label, collapsible);
+    item.id = node.id;
+    item.iconPath = new vscode.ThemeIcon(section.icon);
+    item.contextValue = `jobSection:${node.section}`;
+    if (node.section === 'history') item.description = `${node.parent.details?.transitions.length ?? 0} transitions`;
+    if (section.command) item.command = { command: section.command, title: section.label, arguments: [node.parent] };
+    return item;
+  }
+
+  private messageItem(node: MessageNode): vscode.TreeItem {
+    const item = new vscode.TreeItem(node.text);
+    item.id = node.id;
+    item.tooltip = node.text;
+    const launch = node.parent.category === 'AgentRFT' ? 'mtrl.launchTrainingJob' : 'mtrl.launchEvaluationJob';
+    const action = {
+      error: { icon: 'error', color: 'errorForeground', label: 'Retry', command: 'mtrl.refreshJobs', args: [node.parent] },
+      credentials: { icon: 'key', color: 'list.warningForeground', label: 'Choose AWS profile', command: 'mtrl.chooseProfile', args: [] },
+      empty: { icon: 'rocket', color: undefined, label: `Launch ${categoryLabel(node.parent.category).toLowerCase()} job`, command: launch, args: [] },
+      noMatch: { icon: 'filter', color: undefined, label: 'Clear filter', command: 'mtrl.clearJobsFilter', args: [] },
+    }[node.message];
+    item.iconPath = new vscode.ThemeIcon(action.icon, action.color ? new vscode.ThemeColor(action.color) : undefined);
+    item.contextValue = `jobsMessage:${node.message}`;
+    if (this.commandExists(action.command)) {
+      item.description = action.label;
+      item.command = { command: action.command, title: action.label, arguments: action.args };
+    }
+    return item;
+  }
+}
+
+function transitionItem(node: TransitionNode): vscode.TreeItem {
+  const { entry } = node;
+  const item = new vscode.TreeItem(entry.status);
+  item.id = node.id;
+  const started = entry.start ? entry.start.toISOString().replace('T', ' ').slice(0, 19) : '';
+  const duration = entry.durationMs !== undefined ? `${formatDuration(entry.durationMs)}${entry.current ? ' so far' : ''}` : '';
+  item.description = [started, duration].filter(Boolean).join(' · ');
+  item.tooltip = entry.message ?? undefined;
+  item.iconPath = new vscode.ThemeIcon(entry.current ? 'circle-filled' : 'circle-outline');
+  return item;
+}
