@@ -1,0 +1,20 @@
+// The replay board app: one bundle for the VS Code webview and for a plain browser page (tests, benches, demos).
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import type { InitialState } from '../src/shared/protocol';
+import { ReplayBoard } from './replay/app';
+import { connectHost } from './replay/host';
+import css from './replay/replay.css';
+
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(css);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+
+const initial = JSON.parse(document.getElementById('mtrl-initial')?.textContent ?? 'null') as InitialState | null;
+const root = document.getElementById('root') ?? document.body;
+if (initial) new ReplayBoard(root, initial, connectHost(initial));
+else root.textContent = 'The replay board has no initial state: the page is missing its mtrl-initial script.';

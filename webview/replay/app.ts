@@ -1,0 +1,174 @@
+import type { RolloutFilter } from '../../src/core/rollouts';
+import type { BoardSettings, BoardState, BoardView, HostMessage, InitialState, LoadStatus } from '../../src/shared/protocol';
+import { h, icon, replace } from './dom';
+import { FilterBar } from './filters';
+import { GroupList } from './groups';
+import type { BoardHost } from './host';
+import { RolloutPlayer } from './player';
+import { RolloutTable } from './rollouts';
+import { renderSummary } from './summary';
+
+/** The replay board: filters and summary on top, then groups → rollouts → the board (two boards when comparing). */
+export class ReplayBoard {
+  private readonly status = h('div', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite' } });
+  private readonly statusLine = h('span', { class: 'status-line' });
+  private readonly summary = h('section', { class: 'summary', attrs: { 'aria-label': 'Summary' } });
+  private readonly panes = h('main', { class: 'panes' });
+  private readonly players = h('div', { class: 'players' });
+  private readonly filters: FilterBar;
+  private readonly groups: GroupList;
+  private readonly table: RolloutTable;
+  private readonly player: RolloutPlayer;
+  private readonly comparePlayer: RolloutPlayer;
+  private board: BoardState;
+  private current: LoadStatus;
+  private groupLabel?: string;
+
+  constructor(root: HTMLElement, private readonly initial: InitialState, private readonly host: BoardHost) {
+    this.board = initial.board ?? { filter: {} };
+    this.current = initial.status;
+    this.filters = new FilterBar((filter) => this.filterChanged(filter));
+    this.filters.set(this.board.filter);
+    this.groups = new GroupList(host, (row) => void this.selectGroup(row.index, row.answer?.toUpperCase() ?? row.label), () => this.report());
+    this.table = new RolloutTable((index) => void this.selectRollout(index), (index) => void this.compareWith(index));
+    this.player = new RolloutPlayer((turn) => this.turnChanged(turn));
+    this.comparePlayer = new RolloutPlayer(() => undefined);
+    this.players.appendChild(this.player.element);
+    replace(this.panes, this.groups.element, this.table.element, this.players);
+    replace(root, h('div', { class: 'app' },
+      h('header', { class: 'toolbar' }, h('h1', {}, icon('history'), ' ', initial.source.label), this.statusLine, this.filters.element),
+      this.summary,
+      this.status,
+      this.panes,
+    ));
+    this.groups.element.addEventListener('scroll', () => this.persist());
+    document.addEventListener('keydown', (e) => this.key(e));
+    host.onMessage((message) => this.receive(message));
+    this.applySettings(initial.settings);
+    this.showStatus(initial.status);
+    host.post({ type: 'ready' });
+  }
+
+  private receive(message: HostMessage): void {
+    if (message.type === 'settings') this.applySettings(message.settings);
+    else if (message.type === 'status') {
+      this.showStatus(message.status);
+      if (message.status.state === 'ready') void this.refresh().catch((error: Error) => this.showStatus({ state: 'error', message: error.message }));
+    }
+  }
+
+  private applySettings(settings: BoardSettings): void {
+    document.body.classList.toggle('color-blind', settings.colorBlind);
+  }
+
+  private showStatus(status: LoadStatus): void {
+    this.current = status;
+    const ready = status.state === 'ready';
+    this.panes.hidden = !ready;
+    this.summary.hidden = !ready;
+    this.status.hidden = ready;
+    replace(this.statusLine, ready ? `${status.rollouts.toLocaleString()} rollouts` : '', ready && status.following ? h('span', { class: 'following', attrs: { title: 'Following the job: new rollouts are added as they are logged' } }, ' ', icon('sync'), ' following') : null);
+    if (status.state === 'loading') {
+      const counts = status.lines !== undefined ? ` (${status.lines.toLocaleString()} lines, ${(status.rollouts ?? 0).toLocaleString()} rollouts)` : '';
+      replace(this.status, h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }), h('p', {}, status.message, counts));
+    } else if (status.state === 'error') {
+      replace(this.status, h('p', { class: 'error' }, icon('error'), ' ', status.message), h('vscode-button', { attrs: { icon: 'refresh' }, on: { click: () => this.host.post({ type: 'retry' }) } }, 'Try again'));
+    } else if (status.state === 'empty') {
+      replace(this.status, h('p', {}, icon('info'), ' ', status.message));
+    }
+    this.report();
+  }
+
+  private async refresh(): Promise<void> {
+    const filter = this.board.filter;
+    await this.groups.reset(filter);
+    renderSummary(this.summary, await this.host.request('summary', { filter }));
+    if (!this.groups.total) {
+      this.table.show([], '');
+      this.player.show(undefined);
+      replace(this.table.element, h('div', { class: 'state-message' }, 'No rollout matches the filters. ', h('vscode-button', { attrs: { secondary: true }, on: { click: () => this.filters.set({}, true) } }, 'Clear filters')));
+    } else {
+      if (this.board.scrollTop) this.groups.element.scrollTop = this.board.scrollTop;
+      this.groups.selectIndex(this.board.group);
+    }
+    this.report();
+  }
+
+  private filterChanged(filter: RolloutFilter): void {
+    this.board = { ...this.board, filter };
+    this.persist();
+    if (this.current.state === 'ready') void this.refresh();
+  }
+
+  private async selectGroup(group: number, label: string): Promise<void> {
+    const restoring = this.board.group === group ? this.board.rollout : undefined;
+    this.board = { ...this.board, group };
+    this.groupLabel = label;
+    const rows = await this.host.request('rollouts', { group, filter: this.board.filter });
+    this.table.selected = rows.find((r) => r.index === restoring)?.index ?? rows[0]?.index;
+    this.table.compare = undefined;
+    this.table.show(rows, `${label}: ${rows.length} rollout${rows.length === 1 ? '' : 's'}`);
+    await this.compareWith(undefined);
+    if (this.table.selected !== undefined) await this.selectRollout(this.table.selected, restoring === this.table.selected ? this.board.turn : 0);
+    else this.player.show(undefined);
+  }
+
+  private async selectRollout(index: number, turn = 0): Promise<void> {
+    this.board = { ...this.board, rollout: index, turn };
+    const detail = await this.host.request('rollout', { index });
+    this.player.show(detail ?? undefined, turn);
+    this.persist();
+    this.report();
+  }
+
+  private async compareWith(index: number | undefined): Promise<void> {
+    this.board = { ...this.board, compare: index };
+    if (index === undefined) {
+      this.comparePlayer.show(undefined);
+      this.comparePlayer.element.remove();
+      this.players.classList.remove('comparing');
+      return;
+    }
+    this.comparePlayer.show((await this.host.request('rollout', { index })) ?? undefined);
+    this.players.appendChild(this.comparePlayer.element);
+    this.players.classList.add('comparing');
+  }
+
+  private turnChanged(turn: number): void {
+    this.board = { ...this.board, turn };
+    this.persist();
+    this.report();
+  }
+
+  /** Space plays or pauses, ←/→ step; both boards move together when comparing. Typing in a field is left alone. */
+  private key(e: KeyboardEvent): void {
+    const target = e.target as HTMLElement | null;
+    if (target?.closest('vscode-textfield, vscode-single-select, vscode-button, vscode-checkbox, input, select, .group-list')) return;
+    const boards = this.players.classList.contains('comparing') ? [this.player, this.comparePlayer] : [this.player];
+    if (e.key === ' ') boards.forEach((b) => b.toggle());
+    else if (e.key === 'ArrowRight') boards.forEach((b) => b.step(1));
+    else if (e.key === 'ArrowLeft') boards.forEach((b) => b.step(-1));
+    else return;
+    e.preventDefault();
+  }
+
+  private persist(): void {
+    this.board = { ...this.board, scrollTop: this.groups.element.scrollTop };
+    const state = { source: this.initial.source, board: this.board };
+    this.host.saveState(state);
+    this.host.post({ type: 'state', state });
+  }
+
+  private report(): void {
+    const first = this.groups?.row(0);
+    const view: BoardView = {
+      status: this.current.state,
+      groups: this.groups?.total ?? 0,
+      firstGroup: first ? (first.answer?.toUpperCase() ?? first.label) : undefined,
+      selectedGroup: this.groupLabel,
+      rollout: this.player?.trajectoryId,
+      turn: this.player?.currentTurn,
+    };
+    this.host.post({ type: 'view', view });
+  }
+}

@@ -1,0 +1,74 @@
+import type { RolloutFilter, RolloutOutcome } from '../../src/core/rollouts';
+import { h } from './dom';
+
+const OUTCOMES: [RolloutOutcome, string][] = [['solved', 'Solved'], ['lost', 'Lost'], ['no-play', 'No play']];
+
+/** The filter bar: outcome checkboxes, reward range, search by answer or id. */
+export class FilterBar {
+  readonly element: HTMLElement;
+  private readonly boxes = new Map<RolloutOutcome, HTMLInputElement>();
+  private readonly min: HTMLInputElement;
+  private readonly max: HTMLInputElement;
+  private readonly search: HTMLInputElement;
+  private debounce?: ReturnType<typeof setTimeout>;
+
+  constructor(private readonly onChange: (filter: RolloutFilter) => void) {
+    const changed = () => this.changed();
+    const typed = () => {
+      clearTimeout(this.debounce);
+      this.debounce = setTimeout(changed, 200);
+    };
+    for (const [outcome, label] of OUTCOMES) {
+      this.boxes.set(outcome, h('vscode-checkbox', { class: `filter-${outcome}`, attrs: { label, checked: true }, on: { change: changed } }) as unknown as HTMLInputElement);
+    }
+    const field = (name: string, placeholder: string, label: string) =>
+      h('vscode-textfield', { class: `filter-${name}`, attrs: { placeholder, 'aria-label': label, title: label }, on: { input: typed } }) as unknown as HTMLInputElement;
+    this.min = field('min', 'min reward', 'Lowest reward to show');
+    this.max = field('max', 'max reward', 'Highest reward to show');
+    this.search = field('search', 'search answer or id', 'Search by answer, row id or trajectory id');
+    this.element = h('div', { class: 'filters', attrs: { role: 'search' } },
+      ...[...this.boxes.values()].map((b) => b as unknown as HTMLElement),
+      this.min as unknown as HTMLElement,
+      this.max as unknown as HTMLElement,
+      this.search as unknown as HTMLElement,
+      h('vscode-button', { attrs: { icon: 'clear-all', secondary: true, title: 'Clear filters', 'aria-label': 'Clear filters' }, on: { click: () => this.set({}, true) } }),
+    );
+  }
+
+  get value(): RolloutFilter {
+    const filter: RolloutFilter = {};
+    const outcomes = OUTCOMES.map(([o]) => o).filter((o) => this.boxes.get(o)!.checked);
+    if (outcomes.length < OUTCOMES.length) filter.outcomes = outcomes;
+    const min = this.number(this.min);
+    const max = this.number(this.max);
+    if (min !== undefined) filter.minReward = min;
+    if (max !== undefined) filter.maxReward = max;
+    const search = this.search.value.trim();
+    if (search) filter.search = search;
+    return filter;
+  }
+
+  /** Shows a filter (restored state, or cleared); `notify` reports it as a change. */
+  set(filter: RolloutFilter, notify = false): void {
+    for (const [outcome, box] of this.boxes) box.checked = !filter.outcomes || filter.outcomes.includes(outcome);
+    this.min.value = filter.minReward === undefined ? '' : String(filter.minReward);
+    this.max.value = filter.maxReward === undefined ? '' : String(filter.maxReward);
+    this.search.value = filter.search ?? '';
+    for (const f of [this.min, this.max]) this.number(f);
+    if (notify) this.changed();
+  }
+
+  /** A reward bound, or undefined when empty; a bad entry is flagged with a sentence and ignored. */
+  private number(field: HTMLInputElement): number | undefined {
+    const text = field.value.trim();
+    const value = text === '' ? undefined : Number(text);
+    const bad = value !== undefined && !Number.isFinite(value);
+    field.toggleAttribute('invalid', bad);
+    field.title = bad ? `"${text}" is not a number: this bound is ignored` : field.getAttribute('aria-label') ?? '';
+    return bad ? undefined : value;
+  }
+
+  private changed(): void {
+    this.onChange(this.value);
+  }
+}

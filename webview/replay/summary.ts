@@ -1,0 +1,56 @@
+import type { Histogram, RolloutSummary } from '../../src/core/rollouts';
+import { h, num, replace, svg } from './dom';
+
+const WIDTH = 240;
+const HEIGHT = 64;
+
+/** Solve rate, mean guesses, reward range, and the two histograms as SVG. */
+export function renderSummary(target: HTMLElement, s: RolloutSummary): void {
+  const rate = `${(s.solveRate * 100).toFixed(1)}%`;
+  replace(target,
+    h('div', { class: 'stats' },
+      stat('rollouts', String(s.rollouts)),
+      stat('groups', String(s.groups)),
+      stat('solve rate', rate),
+      stat('solved / lost / no play', `${s.solved} / ${s.lost} / ${s.noPlay}`),
+      stat('mean guesses', num(s.meanGuesses, 2)),
+      stat('reward mean (min…max)', s.reward ? `${num(s.reward.mean)} (${num(s.reward.min, 2)}…${num(s.reward.max, 2)})` : '–'),
+    ),
+    chart('Reward', rewardBars(s.rewardHistogram)),
+    chart('Guesses to solve', s.guessesToSolve.slice(1).map((count, i) => ({ label: String(i + 1), count, title: `solved on guess ${i + 1}: ${count}` }))),
+  );
+}
+
+function stat(label: string, value: string): HTMLElement {
+  return h('div', { class: 'stat' }, h('div', { class: 'stat-value' }, value), h('div', { class: 'stat-label' }, label));
+}
+
+interface Bar {
+  label: string;
+  count: number;
+  title: string;
+}
+
+function rewardBars(hist: Histogram): Bar[] {
+  return hist.counts.map((count, i) => {
+    const from = hist.start + i * hist.width;
+    return { label: i === 0 ? num(from, 1) : i === hist.counts.length - 1 ? num(from + hist.width, 1) : '', count, title: `reward ${num(from, 2)} to ${num(from + hist.width, 2)}: ${count}` };
+  });
+}
+
+/** Labels at the chart's edges hug them so a leading minus sign is not clipped. */
+const anchor = (i: number, n: number) => (n > 6 && i === 0 ? 'start' : n > 6 && i === n - 1 ? 'end' : 'middle');
+const edgeX = (i: number, n: number, width: number) => (n > 6 && i === 0 ? 0 : n > 6 && i === n - 1 ? WIDTH : i * width + width / 2);
+
+function chart(title: string, bars: Bar[]): HTMLElement {
+  const max = Math.max(1, ...bars.map((b) => b.count));
+  const width = WIDTH / Math.max(1, bars.length);
+  const shapes = bars.map((b, i) => {
+    const height = (b.count / max) * (HEIGHT - 14);
+    return svg('g', {},
+      svg('rect', { class: 'bar', x: i * width + 1, y: HEIGHT - 14 - height, width: Math.max(1, width - 2), height }, svg('title', {}, b.title)),
+      b.label ? svg('text', { class: 'axis', x: edgeX(i, bars.length, width), y: HEIGHT - 2, 'text-anchor': anchor(i, bars.length) }, b.label) : null,
+    );
+  });
+  return h('figure', { class: 'chart' }, h('figcaption', {}, title), svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, role: 'img', 'aria-label': `${title} histogram: ${bars.map((b) => b.title).join('; ')}` }, ...shapes));
+}
