@@ -53,6 +53,7 @@ const STATUS_400 = /status[=: ]+400\b|\b400\b.*Could not find job|Could not find
 const NOT_AUTHORIZED = /not authorized to access this resource|status[=: ]+403\b/i;
 const HANDLER_RAN = /CompleteRollout|UpdateReward|Failed \/|Rollout error|Could not find job|not authorized|trajectory_id=/i;
 const WORTH_QUOTING = /Could not find job|not authorized|status[=: ]+\d{3}|UpdateReward|CompleteRollout|Rollout error|Failed to report|Traceback|Exception|Error\b|bearer token|agent loop ended/i;
+const AGENT_FAILED = /CompleteRollout:.*status=(?:failed|error)|signaled that the trajectory failed|Rollout error:/i;
 const TIMEOUT_ERROR = /timed? ?out|timeout|did not respond|no response|took too long/i;
 
 /** The reward in a response body, or undefined; `status` when the agent returned one instead. */
@@ -86,6 +87,8 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
   const handlerRan = logLines.some((l) => HANDLER_RAN.test(l.message));
   const body = invocation.kind === 'response' ? readBody(invocation.body) : undefined;
   const timedOut = invocation.kind === 'timeout' || (invocation.kind === 'error' && TIMEOUT_ERROR.test(invocation.message));
+  const agentFailed = quote(logLines, AGENT_FAILED);
+  if (invocation.kind === 'error' && AGENT_FAILED.test(invocation.message)) agentFailed.unshift(invocation.message);
 
   const payloadOk = handlerRan || body?.reward !== undefined || body?.status !== undefined;
   const checks: SmokeCheck[] = [
@@ -125,6 +128,12 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
       problem: invocation.kind === 'timeout' ? `The runtime did not answer within ${invocation.seconds} s.` : `The invocation timed out: ${invocation.message}`,
       fix: 'No HTTP server is listening in the runtime. `@app.entrypoint` must be the outermost decorator, above `@sagemaker_rft_handler`, and `app = BedrockAgentCoreApp()` must exist (with `app.run()` under `__main__`). Fix main.py and redeploy.',
       evidence: quote(logLines, WORTH_QUOTING),
+    });
+  } else if (agentFailed.length) {
+    diagnoses.push({
+      problem: 'The agent signaled that the trajectory failed instead of returning a reward.',
+      fix: `During training this cancels the whole job. Catch errors around the game and always return a reward, e.g. {"reward": ${NEVER_PLAYED_REWARD}}; never return an error status.`,
+      evidence: agentFailed,
     });
   } else if (invocation.kind === 'error') {
     diagnoses.push({

@@ -67,3 +67,18 @@ describe('smoke verdict', () => {
     assert.ok(v.diagnoses.some((d) => d.problem.includes('HTTP 404') && d.problem.includes('Runtime not found')));
   });
 });
+
+describe('smoke verdict, agent failure', () => {
+  it('explains a failed trajectory (HTTP 500 and "status=failed" in the logs) as a job-cancelling error', () => {
+    const v = smokeVerdict({
+      ...base,
+      invocation: { kind: 'error', statusCode: 500, message: 'InvokeAgentRuntime failed: the service had an internal error (500): The agent signaled that the trajectory failed. Try again later.' },
+      logLines: lines("Rollout error: trajectory_id=r1 error=RuntimeError('environment crashed')", 'CompleteRollout: trajectory_id=r1 status=failed'),
+    });
+    assert.equal(v.ok, false);
+    const d = v.diagnoses.find((x) => /signaled that the trajectory failed/.test(x.problem));
+    assert.ok(d, JSON.stringify(v.diagnoses));
+    assert.match(d.fix, /always return a reward/);
+    assert.ok(d.evidence.some((e) => e.includes('status=failed')));
+  });
+});
