@@ -1,4 +1,123 @@
-// `npm start`: build the extension. The launcher into a real VS Code comes with the host harness.
-import { execFileSync } from 'node:child_process';
-execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
-console.log('Built dist/. The real-VS-Code launcher is not in yet.');
+// `npm start`: the extension on a copy of the demo workspace, against the local emulator (or real AWS), until Ctrl-C.
+// Desktop VS Code (`code` on PATH) gets --extensionDevelopmentPath; otherwise the browser VS Code of the host harness.
+import { spawnSync } from 'node:child_process';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { emulatorEnvironment, hasEmulator, startEmulator } from '../test/host/lib/emulator.mjs';
+import { installVsix, packageExtension } from '../test/host/lib/extensions.mjs';
+import { ensureCodeServer, ensureNode24, MissingPrerequisite } from '../test/host/lib/install.mjs';
+import { cleanUpOnSignals, startProcess, stopAll } from '../test/host/lib/processes.mjs';
+import { closeBrowsers, openWorkbench, startServer, writeUserSettings } from '../test/host/lib/session.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const log = (message) => console.log(`start: ${message}`);
+const runDir = mkdtempSync(path.join(os.tmpdir(), 'mtrl-start-'));
+
+async function cleanup() {
+  await closeBrowsers();
+  await stopAll();
+  rmSync(runDir, { recursive: true, force: true });
+}
+cleanUpOnSignals(async () => {
+  log('stopping');
+  await cleanup();
+});
+
+/** Settings JSON of the demo workspace; comments are not expected there. */
+function readSettings(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+}
+
+/** Real AWS when the user points at it (a profile in the demo settings or credentials in the environment). */
+function wantsRealAws(settings) {
+  return Boolean(settings['mtrl.aws.profile'] || process.env.AWS_PROFILE || process.env.AWS_ACCESS_KEY_ID);
+}
+
+function desktopCode() {
+  if (process.env.MTRL_START_BROWSER === '1') return undefined;
+  return spawnSync('sh', ['-c', 'command -v code'], { encoding: 'utf8' }).stdout.trim() || undefined;
+}
+
+async function screenshotContainer(url, folder) {
+  const workbench = await openWorkbench(url, folder);
+  const container = workbench.page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first();
+  await container.waitFor({ timeout: 30_000 });
+  await container.click();
+  await workbench.page.waitForTimeout(2000);
+  mkdirSync(path.join(root, 'test-results'), { recursive: true });
+  await workbench.page.screenshot({ path: path.join(root, 'test-results/start.png') });
+  await workbench.close();
+  log('saved test-results/start.png');
+}
+
+/** The desktop path runs the source tree's dist/, so it needs a fresh development build. */
+function build() {
+  if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
+}
+
+/** Starts the emulator unless the user wants real AWS; returns the settings and environment that point at it. */
+async function awsTarget(settings, cli) {
+  if (wantsRealAws(settings)) {
+    log('using real AWS (a profile or credentials are set)');
+    return { settings: {}, env: {} };
+  }
+  if (!hasEmulator(cli)) {
+    log('no `mtrl emulator` in this build and no AWS credentials: AWS views will show their error state');
+    return { settings: {}, env: {} };
+  }
+  const emulator = await startEmulator(cli, { logStream: createWriteStream(path.join(runDir, 'emulator.log')) });
+  log(`emulator at ${emulator.url} (log ${path.join(runDir, 'emulator.log')})`);
+  return { settings: { 'mtrl.aws.endpoint': emulator.url, 'mtrl.aws.region': 'us-east-1' }, env: emulatorEnvironment(emulator.url) };
+}
+
+async function main() {
+  const workspace = path.join(runDir, 'demo-workspace');
+  cpSync(path.join(root, 'test/fixtures/demo-workspace'), workspace, { recursive: true });
+  const settingsFile = path.join(workspace, '.vscode/settings.json');
+  const settings = readSettings(settingsFile);
+  const code = desktopCode();
+
+  let cli = path.join(root, 'dist/cli.js');
+  let extensionsDir;
+  if (code) {
+    build();
+  } else {
+    log('packaging the extension');
+    const vsix = await packageExtension(root, runDir, log);
+    extensionsDir = path.join(runDir, 'extensions');
+    mkdirSync(extensionsDir);
+    cli = path.join(installVsix(vsix, extensionsDir).dir, 'dist/cli.js');
+  }
+  const aws = await awsTarget(settings, cli);
+  mkdirSync(path.dirname(settingsFile), { recursive: true });
+  writeFileSync(settingsFile, JSON.stringify({ ...settings, ...aws.settings }, null, 2));
+  const env = { ...process.env, ...aws.env };
+
+  if (code) {
+    log(`opening desktop VS Code: code --extensionDevelopmentPath=${root} ${workspace}`);
+    const child = startProcess(code, ['--new-window', '--wait', `--extensionDevelopmentPath=${root}`, workspace], { env, stdio: 'inherit' });
+    await new Promise((resolve) => child.on('exit', resolve));
+    return;
+  }
+
+  const node24 = await ensureNode24(log);
+  const codeServer = await ensureCodeServer(node24, log);
+  const userDataDir = path.join(runDir, 'user-data');
+  writeUserSettings(userDataDir, { 'security.workspace.trust.enabled': false, 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'workbench.secondarySideBar.defaultVisibility': 'hidden' });
+  const server = await startServer({ codeServer, node24, userDataDir, serverDataDir: path.join(runDir, 'server-data'), extensionsDir, env, logFile: path.join(runDir, 'server.log') });
+  console.log(`\nopen ${server.url}/?folder=${encodeURIComponent(workspace)}\n`);
+  log(`demo workspace copy: ${workspace} (deleted on exit); Ctrl-C to stop`);
+  if (process.env.MTRL_START_SCREENSHOT === '1') await screenshotContainer(server.url, workspace);
+  await new Promise((resolve) => server.child.on('exit', resolve));
+  log('the VS Code server exited');
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`start: ${error instanceof MissingPrerequisite ? error.message : (error?.stack ?? String(error))}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
