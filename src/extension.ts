@@ -4,6 +4,7 @@ import * as aws from './features/aws';
 import * as jobs from './features/jobs';
 import * as smoke from './features/smoke';
 import * as lint from './features/lint';
+import * as reward from './features/reward';
 
 /** What activate() returns: read by the host tests and by other extensions. */
 export interface MtrlApi {
@@ -20,6 +21,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   jobs.register(services);
   smoke.register(services);
   lint.register(services);
+  reward.register(services);
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

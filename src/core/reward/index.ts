@@ -6,3 +6,4 @@ export * from './preview';
 export * from './reference';
 export * from './summary';
 export * from './words';
+export * from './locate';

@@ -1,3 +1,4 @@
+import { isValidWord } from '../wordle';
 import { canonicalGames, DEFAULT_ANSWER } from './games';
 import { runHarness, type HarnessRunFailure } from './harness';
 import { checkInvariants, type InvariantResult, type ScoredGame } from './invariants';
@@ -32,7 +33,7 @@ export interface RewardPreview {
 }
 
 /** Why the reward could not be scored; `line`/`column` point into the user's file when known. */
-export type RewardPreviewFailure = Omit<HarnessError, 'error'> & { error: HarnessError['error'] | HarnessRunFailure['error'] };
+export type RewardPreviewFailure = Omit<HarnessError, 'error'> & { error: HarnessError['error'] | HarnessRunFailure['error'] | 'invalid-answer' };
 
 export interface PreviewOutcome {
   result: RewardPreview | RewardPreviewFailure;
@@ -42,7 +43,11 @@ export interface PreviewOutcome {
 
 /** Plays the canonical games through the user's reward code and checks the invariants. */
 export async function previewReward(options: PreviewOptions): Promise<PreviewOutcome> {
-  const { answer, games, notes } = canonicalGames(options.answer ?? DEFAULT_ANSWER);
+  const requested = options.answer ?? DEFAULT_ANSWER;
+  if (!isValidWord(requested)) {
+    return { result: { ok: false, error: 'invalid-answer', message: `The answer '${requested}' is not 5 letters a-z; set mtrl.reward.answer to a word like 'crane'.` }, stderr: '' };
+  }
+  const { answer, games, notes } = canonicalGames(requested);
   const entry = options.entry?.trim() || undefined;
   const { response, stderr, pid } = await runHarness({
     python: options.python,

@@ -129,6 +129,7 @@ describe('reward: harness with the real python3', function () {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
     const { result, pid } = await preview('infinite_loop.py', { signal: controller.signal });
+    assert.equal(result.ok, false);
     assert.equal(result.error, 'cancelled');
     assert.equal(alive(pid!), false);
   });

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { PreviewOutcome } from '../../core/reward';
+import { failureHtml, previewHtml } from './previewHtml';
+
+const VIEW_TYPE = 'mtrl.rewardPreview';
+
+/** One preview panel per Python file, updated in place when the file's preview changes. */
+export class RewardPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, vscode.WebviewPanel>();
+
+  show(uri: vscode.Uri, outcome: PreviewOutcome): vscode.WebviewPanel {
+    const key = uri.toString();
+    let panel = this.panels.get(key);
+    if (panel) {
+      panel.reveal(undefined, true);
+    } else {
+      const title = `Reward preview: ${vscode.workspace.asRelativePath(uri)}`;
+      // No scripts: the page is static HTML and CSS, which keeps its CSP as tight as it gets.
+      panel = vscode.window.createWebviewPanel(VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: false, localResourceRoots: [] });
+      this.panels.set(key, panel);
+      panel.onDidDispose(() => this.panels.delete(key));
+    }
+    this.render(panel, uri, outcome);
+    return panel;
+  }
+
+  /** Re-renders the panel of a file if one is open. */
+  update(uri: vscode.Uri, outcome: PreviewOutcome): void {
+    const panel = this.panels.get(uri.toString());
+    if (panel) this.render(panel, uri, outcome);
+  }
+
+  private render(panel: vscode.WebviewPanel, uri: vscode.Uri, outcome: PreviewOutcome): void {
+    const nonce = randomBytes(16).toString('base64');
+    const name = vscode.workspace.asRelativePath(uri);
+    panel.webview.html = outcome.result.ok ? previewHtml(outcome.result, name, nonce) : failureHtml(outcome.result, name, nonce);
+  }
+
+  dispose(): void {
+    for (const panel of this.panels.values()) panel.dispose();
+  }
+}

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import * as vscode from 'vscode';
+import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, parseEntrySetting, previewReward, type PreviewOutcome } from '../../core/reward';
+import { findPython } from '../python';
+import type { Services } from '../services';
+
+/** The reward settings for one file, read fresh every time so changes apply without reload. */
+export interface RewardSettings {
+  codeLens: boolean;
+  answer: string;
+  /** The entry function for this file, when `mtrl.reward.entry` names it. */
+  entry?: string;
+  timeoutSeconds: number;
+}
+
+export function rewardSettings(uri: vscode.Uri): RewardSettings {
+  const config = vscode.workspace.getConfiguration('mtrl.reward', uri);
+  const entry = parseEntrySetting(config.get<string>('entry'));
+  let entryHere: string | undefined;
+  if (entry && entry.path) {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const target = folder && !/^([A-Za-z]:)?[\\/]/.test(entry.path) ? vscode.Uri.joinPath(folder.uri, entry.path) : vscode.Uri.file(entry.path);
+    if (target.fsPath === uri.fsPath) entryHere = entry.function;
+  } else if (entry) entryHere = entry.function;
+  const timeout = config.get<number>('timeoutSeconds') ?? DEFAULT_TIMEOUT_SECONDS;
+  return {
+    codeLens: config.get<boolean>('codeLens') ?? true,
+    answer: config.get<string>('answer')?.trim() || DEFAULT_ANSWER,
+    entry: entryHere,
+    timeoutSeconds: timeout > 0 ? timeout : DEFAULT_TIMEOUT_SECONDS,
+  };
+}
+
+const CACHE_SIZE = 32;
+
+/**
+ * Runs the reward harness on saved files and remembers results by content hash, so CodeLens, the preview panel
+ * and diagnostics share one run per saved version.
+ */
+export class RewardPreviews implements vscode.Disposable {
+  private readonly cache = new Map<string, Promise<PreviewOutcome>>();
+  private readonly latest = new Map<string, PreviewOutcome>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  /** Fires when a file's preview has a new result. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly services: Services,
+    private readonly script: string,
+  ) {}
+
+  /** The last finished result for a file, if any. */
+  last(uri: vscode.Uri): PreviewOutcome | undefined {
+    return this.latest.get(uri.toString());
+  }
+
+  /** The preview of the file as saved on disk; runs the harness only when content or settings changed. */
+  async preview(uri: vscode.Uri): Promise<PreviewOutcome> {
+    const settings = rewardSettings(uri);
+    const [content, python] = await Promise.all([vscode.workspace.fs.readFile(uri), findPython(uri)]);
+    const key = createHash('sha256')
+      .update(content)
+      .update(JSON.stringify([uri.fsPath, settings.answer, settings.entry, settings.timeoutSeconds, python.path]))
+      .digest('hex');
+    let run = this.cache.get(key);
+    if (!run) {
+      run = this.run(uri, python.path, settings);
+      this.cache.set(key, run);
+      while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    }
+    const outcome = await run;
+    if (this.latest.get(uri.toString()) !== outcome) {
+      this.latest.set(uri.toString(), outcome);
+      this.changed.fire(uri);
+    }
+    return outcome;
+  }
+
+  private async run(uri: vscode.Uri, python: string, settings: RewardSettings): Promise<PreviewOutcome> {
+    const output = this.services.output;
+    const name = vscode.workspace.asRelativePath(uri);
+    output.info(`Reward preview: running ${name} with ${python}`);
+    const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `MTRL: previewing the reward in ${name}` }, () =>
+      previewReward({
+        python,
+        script: this.script,
+        file: uri.fsPath,
+        entry: settings.entry,
+        answer: settings.answer,
+        timeoutMs: settings.timeoutSeconds * 1000,
+        onStderr: (text) => text.trimEnd() && output.info(`[${name}] ${text.trimEnd()}`),
+      }),
+    );
+    if (!outcome.result.ok) output.warn(`Reward preview of ${name}: ${outcome.result.message}`);
+    return outcome;
+  }
+
+  /** Forgets results so the next request runs again (settings or interpreter changed). */
+  clear(): void {
+    this.cache.clear();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
