@@ -34,7 +34,9 @@ export function cloudWatchJobLogSource(client: CloudWatchLogsClient, logGroupNam
     async streams() {
       const names: string[] = [];
       for await (const s of describeLogStreams(client, logGroupName, { prefix: jobName })) if (s.logStreamName) names.push(s.logStreamName);
-      return names;
+      // `job-a/…` must not pick up `job-a-2/…`; other naming schemes fall back to the plain prefix.
+      const exact = names.filter((n) => n === jobName || n.startsWith(`${jobName}/`));
+      return exact.length ? exact : names;
     },
     older: (stream, token, limit) => page(stream, token, limit, false),
     newer: (stream, token, limit) => page(stream, token, limit, true),
