@@ -5,6 +5,7 @@ import * as jobs from './features/jobs';
 import * as smoke from './features/smoke';
 import * as lint from './features/lint';
 import * as reward from './features/reward';
+import * as launch from './features/launch';
 
 /** What activate() returns: read by the host tests and by other extensions. */
 export interface MtrlApi {
@@ -22,6 +23,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   smoke.register(services);
   lint.register(services);
   reward.register(services);
+  launch.register(services);
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

@@ -1,0 +1,60 @@
+// No vscode import: used by the pre-flight in the editor and in the emulator tests.
+import type { S3Client } from '@aws-sdk/client-s3';
+import { describeAwsError } from '../../aws/errors';
+import { getObject, listObjectsV2, parseS3Uri } from '../../aws/s3';
+import { compareTrainVal, formatFromName, validateDataset, type DatasetReport, type DatasetRole } from '../../core/dataset';
+import type { DatasetFacts } from '../../core/jobs/preflight';
+
+const ROLE: Record<string, DatasetRole> = { train: 'training', validation: 'validation', evaluation: 'evaluation' };
+
+interface ChannelReport {
+  facts: DatasetFacts;
+  report?: DatasetReport;
+}
+
+/** The dataset objects a channel names: the object itself, or every dataset file under an S3 prefix. */
+async function objectKeys(s3: S3Client, bucket: string, key: string, signal?: AbortSignal): Promise<string[]> {
+  if (formatFromName(key)) return [key];
+  const keys: string[] = [];
+  for await (const o of listObjectsV2(s3, bucket, key, signal)) if (o.Key && formatFromName(o.Key)) keys.push(o.Key);
+  return keys;
+}
+
+/** Streams one channel from S3 through the dataset checks (a prefix of several files counts as one dataset). */
+async function readChannel(s3: S3Client, channel: string, uri: string, batchSize: number, signal?: AbortSignal): Promise<ChannelReport> {
+  const location = parseS3Uri(uri);
+  if (!location) return { facts: { channel, uri, unreadable: 'not an s3:// URI', errors: [] } };
+  try {
+    const keys = await objectKeys(s3, location.bucket, location.key, signal);
+    if (keys.length === 0) return { facts: { channel, uri, unreadable: 'no .jsonl, .json, .csv or .parquet object there', errors: [] } };
+    let rows = 0;
+    const errors: string[] = [];
+    let merged: DatasetReport | undefined;
+    for (const key of keys) {
+      const report = await validateDataset(getObject(s3, { bucket: location.bucket, key }, undefined, signal), {
+        format: formatFromName(key)!,
+        role: ROLE[channel],
+        batchSize,
+        maxFindings: 20,
+      });
+      rows += report.rows;
+      const prefix = keys.length > 1 ? `${key}: ` : '';
+      for (const f of report.findings) if (f.severity === 'error' && f.code !== 'too-few-rows') errors.push(`${prefix}${f.row ? `row ${f.row}: ` : ''}${f.message}`);
+      merged = merged ? { ...merged, ids: new Map([...merged.ids, ...report.ids]), answers: new Map([...merged.answers, ...report.answers]) } : report;
+    }
+    return { facts: { channel, uri, rows, errors }, report: merged };
+  } catch (error) {
+    signal?.throwIfAborted();
+    return { facts: { channel, uri, unreadable: describeAwsError(error, { action: `Reading ${uri}` }), errors: [] } };
+  }
+}
+
+/** Every channel checked, plus how many rows train and validation share (by id or by answer). */
+export async function readDatasets(s3: S3Client, channels: Record<string, string>, batchSize: number, signal?: AbortSignal): Promise<{ facts: DatasetFacts[]; overlap?: number }> {
+  const read = await Promise.all(Object.entries(channels).map(([channel, uri]) => readChannel(s3, channel, uri, batchSize, signal)));
+  const train = read.find((r) => r.facts.channel === 'train')?.report;
+  const validation = read.find((r) => r.facts.channel === 'validation')?.report;
+  if (!train || !validation) return { facts: read.map((r) => r.facts) };
+  const { overlap } = compareTrainVal(train, validation, { training: channels.train, validation: channels.validation }, 0);
+  return { facts: read.map((r) => r.facts), overlap: Math.max(overlap.ids.length, overlap.answers.length) };
+}

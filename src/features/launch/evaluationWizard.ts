@@ -1,0 +1,119 @@
+import * as vscode from 'vscode';
+import { describeAwsError } from '../../aws/errors';
+import { describeJob, listJobs } from '../../aws/sagemaker';
+import { buildEvaluationDocument } from '../../core/jobs/document';
+import { EVALUATION_PRESETS } from '../../core/jobs/hyperparameters';
+import type { JobFile } from '../../core/jobs/jobfile';
+import { baseModelArn, parseBaseModelArn } from '../../core/jobs/models';
+import type { Services } from '../services';
+import { hyperparameterStep } from './hyperparameterStep';
+import type { Launcher } from './launcher';
+import { launchWithChecks, type LaunchResult } from './launchFlow';
+import { reviewStep, saveJobFile } from './reviewStep';
+import { BACK, CANCEL, pickStep, runWizard, type Step } from './wizardInput';
+import { datasetStep, jobNameStep, mlflowStep, outputStep, regionStep, roleStep, runtimeStep, suggestJobName, type CommonAnswers } from './wizardSteps';
+
+export interface EvaluationAnswers extends CommonAnswers {
+  modelId?: string;
+  /** The trained adapter's model package; absent to evaluate the base model. */
+  adapterArn?: string;
+  adapterJob?: string;
+  evaluationUri?: string;
+  hyperparameters: Record<string, string>;
+}
+
+const LAST_ANSWERS = 'mtrl.launch.lastEvaluation';
+
+export function evaluationJobFile(a: EvaluationAnswers): JobFile {
+  return {
+    JobName: a.jobName!,
+    JobCategory: 'AgentRFTEvaluation',
+    Region: a.region,
+    RoleArn: a.roleArn!,
+    JobConfigSchemaVersion: '1.0.0',
+    JobConfigDocument: buildEvaluationDocument({
+      runtimeArn: a.runtimeArn!,
+      evaluationUri: a.evaluationUri!,
+      outputPath: a.outputPath!,
+      baseModelArn: baseModelArn(a.region, a.modelId!),
+      mlflowArn: a.mlflowArn,
+      experimentName: a.experimentName,
+      hyperparameters: a.hyperparameters,
+      adapterModelPackageArn: a.adapterArn,
+    }),
+  };
+}
+
+type ModelItem = vscode.QuickPickItem & { modelId?: string; trainingJob?: string };
+
+/** MTRL: Launch Evaluation Job — base model or a completed training job's adapter, with the flat names the service accepts. */
+export async function launchEvaluationWizard(services: Services, launcher: Launcher, onLaunched: (job: JobFile) => void): Promise<LaunchResult | undefined> {
+  const state = services.context.workspaceState;
+  const last = state.get<EvaluationAnswers>(LAST_ANSWERS);
+  const answers: EvaluationAnswers = { ...last, region: last?.region ?? services.aws.current.region, hyperparameters: { ...last?.hyperparameters }, jobName: undefined };
+  let result: LaunchResult | undefined;
+
+  const model: Step<EvaluationAnswers> = async (a, p) => {
+    const r = await pickStep<ModelItem>({
+      ...p,
+      placeholder: 'Evaluate a base model, or the adapter of a completed training job',
+      items: async () => {
+        const base = (await launcher.models.offered(a.region)).map((m) => ({ label: `$(symbol-class) ${m.name}`, description: `base model · ${m.id}`, modelId: m.id }));
+        const trained: ModelItem[] = [];
+        for await (const j of listJobs(services.aws.sagemaker(a.region), { JobCategory: 'AgentRFT', StatusEquals: 'Completed', SortBy: 'CreationTime', SortOrder: 'Descending' })) {
+          trained.push({ label: `$(package) ${j.JobName}`, description: `trained adapter · completed ${j.EndTime?.toISOString().slice(0, 10) ?? ''}`, trainingJob: j.JobName });
+        }
+        return [...base, { label: 'Trained adapters', kind: vscode.QuickPickItemKind.Separator }, ...trained];
+      },
+      active: (i) => (a.adapterJob ? i.trainingJob === a.adapterJob : i.modelId === a.modelId),
+    });
+    if (r === BACK || r === CANCEL) return r;
+    if (r.modelId) {
+      Object.assign(a, { modelId: r.modelId, adapterArn: undefined, adapterJob: undefined });
+      return 'next';
+    }
+    try {
+      const job = await describeJob(services.aws.sagemaker(a.region), { jobName: r.trainingJob!, category: 'AgentRFT' });
+      const adapter = job.config?.ServiceOutput?.OutputModelPackageArn;
+      const base = job.config?.TrainingConfig?.BaseModelArn;
+      if (!adapter || !base) throw new Error(`${r.trainingJob} has no OutputModelPackageArn in its ServiceOutput.`);
+      Object.assign(a, { modelId: parseBaseModelArn(base)?.modelId, adapterArn: adapter, adapterJob: r.trainingJob, runtimeArn: a.runtimeArn ?? job.config?.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn });
+      return 'next';
+    } catch (error) {
+      void vscode.window.showErrorMessage(describeAwsError(error, { action: `Reading training job ${r.trainingJob}` }));
+      // Stay on this step so another model can be picked.
+      return model(a, p);
+    }
+  };
+  const dataset: Step<EvaluationAnswers> = async (a, p) => {
+    const r = await datasetStep(services, p, 'Evaluation dataset (S3): held-out tasks', a.evaluationUri, false);
+    if (r === BACK || r === CANCEL) return r;
+    a.evaluationUri = r;
+    return 'next';
+  };
+  const review: Step<EvaluationAnswers> = async (a, p) => {
+    await state.update(LAST_ANSWERS, a);
+    const job = evaluationJobFile(a);
+    const checked = await launcher.review(job);
+    if (!checked) return BACK;
+    const r = await reviewStep(job, checked, p, async (j) => void (await saveJobFile(j)));
+    if (r !== 'launch') return r;
+    result = await launchWithChecks(services, launcher, job, { review: checked }, onLaunched);
+    return 'next';
+  };
+
+  const steps: Step<EvaluationAnswers>[] = [
+    regionStep,
+    model,
+    (a, p) => runtimeStep(services, a, p),
+    roleStep,
+    dataset,
+    (a, p) => outputStep(a, p, a.evaluationUri),
+    (a, p) => mlflowStep(services, a, p, 'wordle-eval'),
+    (a, p) => hyperparameterStep('AgentRFTEvaluation', a.hyperparameters, EVALUATION_PRESETS, p),
+    (a, p) => jobNameStep(services, a, p, 'AgentRFTEvaluation', suggestJobName(a.adapterJob ? 'mtrl-eval-adapter' : 'mtrl-eval-base')),
+    review,
+  ];
+  await runWizard('MTRL: Launch Evaluation Job', answers, steps);
+  return result;
+}

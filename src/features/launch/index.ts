@@ -1,0 +1,49 @@
+import * as vscode from 'vscode';
+import type { JobFile } from '../../core/jobs/jobfile';
+import type { Services } from '../services';
+import { launchEvaluationWizard } from './evaluationWizard';
+import { JOB_FILE_SELECTOR, JobFiles } from './jobFiles';
+import { Launcher } from './launcher';
+import type { LaunchOptions } from './launchFlow';
+import { reviewStep, saveJobFile } from './reviewStep';
+import { RuntimeBanner } from './runtimeBanner';
+import { launchTrainingWizard } from './trainingWizard';
+import { launchWithChecks } from './launchFlow';
+import { jobFileOf, similarJob } from './treeActions';
+
+/** Launching jobs: the two wizards, job files (lenses, diagnostics), tree actions and the runtime-in-use banner. */
+export function register(services: Services): void {
+  const launcher = new Launcher(services);
+  const banner = new RuntimeBanner(services);
+  const onLaunched = (job: JobFile) => banner.jobLaunched(job);
+  const jobFiles = new JobFiles(services, launcher, onLaunched);
+  const subscriptions = services.context.subscriptions;
+
+  subscriptions.push(
+    banner,
+    jobFiles,
+    vscode.languages.registerCodeLensProvider(JOB_FILE_SELECTOR, jobFiles),
+    vscode.workspace.onDidOpenTextDocument((doc) => jobFiles.showParseProblems(doc)),
+    vscode.workspace.onDidChangeTextDocument((e) => jobFiles.showParseProblems(e.document)),
+    vscode.commands.registerCommand('mtrl.launchTrainingJob', () => launchTrainingWizard(services, launcher, onLaunched)),
+    vscode.commands.registerCommand('mtrl.launchEvaluationJob', () => launchEvaluationWizard(services, launcher, onLaunched)),
+    vscode.commands.registerCommand('mtrl.validateJobFile', (uri?: vscode.Uri, options?: { confirm?: boolean }) => jobFiles.validate(uri, options)),
+    // `options.confirm: false` is for tests only: it skips the review and the dialogs.
+    vscode.commands.registerCommand('mtrl.launchJobFile', (uri?: vscode.Uri, options?: LaunchOptions) => jobFiles.launch(uri, options)),
+    vscode.commands.registerCommand('mtrl.exportJobFile', async (node?: unknown) => {
+      const job = await jobFileOf(services, node);
+      return job && saveJobFile(job);
+    }),
+    vscode.commands.registerCommand('mtrl.launchSimilarJob', async (node?: unknown) => {
+      const original = await jobFileOf(services, node);
+      const job = original && (await similarJob(services, original));
+      if (!job) return undefined;
+      const review = await launcher.review(job);
+      if (!review) return undefined;
+      const choice = await reviewStep(job, review, { title: `MTRL: Launch ${job.JobName}`, step: 1, totalSteps: 1 }, async (j) => void (await saveJobFile(j)));
+      return choice === 'launch' ? launchWithChecks(services, launcher, job, { review }, onLaunched) : undefined;
+    }),
+  );
+  for (const doc of vscode.workspace.textDocuments) jobFiles.showParseProblems(doc);
+  banner.start();
+}

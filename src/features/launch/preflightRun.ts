@@ -1,0 +1,135 @@
+// No vscode import: the pre-flight runs in plain Node too, so the emulator tests drive it over HTTP.
+import type { AwsClients } from '../../aws/clients';
+import { getAgentRuntime, runtimeIdFromArn } from '../../aws/agentcore';
+import { describeAwsError } from '../../aws/errors';
+import { getRole, roleNameFromArn } from '../../aws/iam';
+import { describeJobSchemaVersion, listJobs } from '../../aws/sagemaker';
+import { documentFacts } from '../../core/jobs/document';
+import type { DocumentSchemas } from '../../core/jobs/documentSchema';
+import { defaultHyperparameters } from '../../core/jobs/hyperparameters';
+import type { JobFile } from '../../core/jobs/jobfile';
+import { parseBaseModelArn, type BaseModel } from '../../core/jobs/models';
+import {
+  checkDatasets,
+  checkEvaluations,
+  checkHyperparameters,
+  checkJobName,
+  checkModel,
+  checkRoleTrust,
+  checkRuntime,
+  checkSchema,
+  checkSmoke,
+  type CheckResult,
+  type DatasetFacts,
+  type SmokeResults,
+} from '../../core/jobs/preflight';
+
+/** What the pre-flight needs besides the job file: clients, caches and what other features know. */
+export interface PreflightDeps {
+  aws: AwsClients;
+  schemas: DocumentSchemas;
+  /** Models offered in a region (hub, else static table, plus the setting). */
+  models(region: string, signal?: AbortSignal): Promise<readonly BaseModel[]>;
+  /** Reads and checks each dataset from S3; overlap counts rows shared by train and validation. */
+  datasets(channels: Record<string, string>, batchSize: number, signal?: AbortSignal): Promise<{ facts: DatasetFacts[]; overlap?: number }>;
+  smokeResults?: SmokeResults;
+  /** Skip the job-name uniqueness check (validating a file of a job that already ran). */
+  ignoreExistingName?: boolean;
+}
+
+export interface PreflightOutcome {
+  results: CheckResult[];
+  /** Rows per channel, for the arithmetic. */
+  rows: Record<string, number | undefined>;
+}
+
+/** Every check of issue 7, run in parallel; a check that cannot run says so as its own line, never throws. */
+export async function runPreflight(job: JobFile, deps: PreflightDeps, signal?: AbortSignal): Promise<PreflightOutcome> {
+  const facts = documentFacts(job.JobCategory, job.JobConfigDocument);
+  const region = job.Region;
+  const sagemaker = deps.aws.sagemaker(region);
+  const modelId = facts.baseModelArn ? parseBaseModelArn(facts.baseModelArn)?.modelId : undefined;
+  const batchSize = Number(facts.hyperparameters.global_batch_size ?? defaultHyperparameters('AgentRFT', modelId).global_batch_size);
+  const say = (error: unknown, action: string) => describeAwsError(error, { action, region, endpoint: deps.aws.current.endpoint, profile: deps.aws.current.profile });
+  const rows: Record<string, number | undefined> = {};
+
+  const jobName = async (): Promise<CheckResult> => {
+    if (deps.ignoreExistingName) return checkJobName(job.JobName, new Set());
+    const taken = new Set<string>();
+    for await (const j of listJobs(sagemaker, { JobCategory: job.JobCategory, NameContains: job.JobName }, signal)) if (j.JobName) taken.add(j.JobName);
+    return checkJobName(job.JobName, taken);
+  };
+
+  const schema = async (): Promise<CheckResult> => {
+    const version = job.JobConfigSchemaVersion;
+    try {
+      if (!deps.schemas.has(job.JobCategory, version)) {
+        const fetched = await describeJobSchemaVersion(sagemaker, job.JobCategory, version, signal);
+        deps.schemas.add(job.JobCategory, version, fetched.schema);
+      }
+    } catch (error) {
+      return checkSchema(version, undefined, say(error, `Fetching schema ${version}`));
+    }
+    return checkSchema(version, deps.schemas.validate(job.JobCategory, version, job.JobConfigDocument));
+  };
+
+  const datasets = async (): Promise<CheckResult> => {
+    const { facts: read, overlap } = await deps.datasets(facts.datasets, batchSize, signal);
+    for (const d of read) rows[d.channel] = d.rows;
+    return checkDatasets(read, job.JobCategory === 'AgentRFT' ? batchSize : 1, overlap, job.JobCategory);
+  };
+
+  const role = async (): Promise<CheckResult> => {
+    const name = roleNameFromArn(job.RoleArn);
+    if (!name) return checkRoleTrust(job.RoleArn, undefined, 'it is not an IAM role ARN (arn:aws:iam::<account>:role/<name>)');
+    try {
+      const info = await getRole(deps.aws.iam(), name, signal);
+      return checkRoleTrust(job.RoleArn, info.trustPolicy?.Statement);
+    } catch (error) {
+      return checkRoleTrust(job.RoleArn, undefined, say(error, `Reading role ${name}`));
+    }
+  };
+
+  const runtime = async (): Promise<CheckResult> => {
+    if (!facts.runtimeArn && facts.lambdaArn) return { check: 'runtime', level: 'pass', message: `Custom agent Lambda ${facts.lambdaArn} (not checked).`, key: 'LambdaArn' };
+    const arn = facts.runtimeArn;
+    const id = arn ? runtimeIdFromArn(arn) : undefined;
+    if (!arn || !id) return checkRuntime(arn ? { arn } : undefined, region);
+    const runtimeRegion = /:bedrock-agentcore:([a-z0-9-]+):/.exec(arn)?.[1] ?? region;
+    try {
+      const details = await getAgentRuntime(deps.aws.agentCoreControl(runtimeRegion), id, signal);
+      return checkRuntime({ arn, status: details.status }, region);
+    } catch (error) {
+      return checkRuntime({ arn, unreadable: say(error, `Reading runtime ${id}`) }, region);
+    }
+  };
+
+  const model = async (): Promise<CheckResult> => checkModel(facts.baseModelArn, region, await deps.models(region, signal));
+
+  const evaluations = async (): Promise<CheckResult | undefined> => {
+    if (job.JobCategory !== 'AgentRFTEvaluation') return undefined;
+    const running: string[] = [];
+    for await (const j of listJobs(sagemaker, { JobCategory: 'AgentRFTEvaluation', StatusEquals: 'InProgress' }, signal)) if (j.JobName) running.push(j.JobName);
+    return checkEvaluations(job.JobCategory, running);
+  };
+
+  const guarded = (id: CheckResult['check'], action: string, run: () => Promise<CheckResult | undefined>) =>
+    run().catch((error: unknown): CheckResult => {
+      signal?.throwIfAborted();
+      return { check: id, level: 'warn', message: `Could not check: ${say(error, action)}` };
+    });
+
+  const results = await Promise.all([
+    guarded('jobName', 'Listing jobs', jobName),
+    guarded('schema', 'Validating the document', schema),
+    Promise.resolve(checkHyperparameters(job.JobCategory, facts.hyperparameters)),
+    guarded('datasets', 'Reading the datasets', datasets),
+    guarded('role', 'Reading the role', role),
+    guarded('runtime', 'Reading the runtime', runtime),
+    guarded('model', 'Listing models', model),
+    guarded('evaluations', 'Listing running evaluations', evaluations),
+    Promise.resolve(checkSmoke(facts.runtimeArn, deps.smokeResults)),
+  ]);
+  signal?.throwIfAborted();
+  return { results: results.filter((r): r is CheckResult => r !== undefined), rows };
+}

@@ -1,0 +1,45 @@
+// No vscode import: the review is computed the same way for the wizard, job files and tests.
+import { describeEvaluationArithmetic, describeTrainingArithmetic, evaluationArithmetic, trainingArithmetic } from '../../core/jobs/arithmetic';
+import { documentFacts } from '../../core/jobs/document';
+import { describeEstimate, estimateCost, type CostEstimate, type TokensPerRollout } from '../../core/jobs/estimate';
+import type { JobFile } from '../../core/jobs/jobfile';
+import { parseBaseModelArn } from '../../core/jobs/models';
+import { verdict, type CheckLevel, type CheckResult } from '../../core/jobs/preflight';
+import type { TokenPrices } from '../../core/jobs/pricing';
+
+/** Everything the review step shows before CreateJob. */
+export interface Review {
+  arithmetic: string[];
+  estimate?: CostEstimate;
+  /** Why there is no estimate (no rows, or no price for the model). */
+  estimateMissing?: string;
+  checks: CheckResult[];
+  verdict: CheckLevel;
+}
+
+export function buildReview(job: JobFile, checks: CheckResult[], rows: Record<string, number | undefined>, prices: TokenPrices | undefined, ownAverages: readonly TokensPerRollout[]): Review {
+  const facts = documentFacts(job.JobCategory, job.JobConfigDocument);
+  const modelId = facts.baseModelArn ? parseBaseModelArn(facts.baseModelArn)?.modelId : undefined;
+  let arithmetic: string[] = [];
+  let rollouts: number | undefined;
+  if (job.JobCategory === 'AgentRFT' && rows.train !== undefined) {
+    const a = trainingArithmetic(rows.train, facts.hyperparameters, { validationRows: rows.validation, modelId });
+    arithmetic = describeTrainingArithmetic(a);
+    rollouts = a.totalRollouts;
+  } else if (job.JobCategory === 'AgentRFTEvaluation' && rows.evaluation !== undefined) {
+    const a = evaluationArithmetic(rows.evaluation, facts.hyperparameters);
+    arithmetic = describeEvaluationArithmetic(a);
+    rollouts = a.totalRollouts;
+  } else {
+    arithmetic = ['Rows unknown: the dataset could not be read, so steps and rollouts are not computed.'];
+  }
+  const review: Review = { arithmetic, checks, verdict: verdict(checks) };
+  if (rollouts === undefined) review.estimateMissing = 'No cost estimate without the row count.';
+  else if (!prices) review.estimateMissing = `No token prices for ${modelId ?? 'this model'}; add them to the mtrl.pricing setting for an estimate.`;
+  else review.estimate = estimateCost(rollouts, ownAverages, prices, job.JobCategory);
+  return review;
+}
+
+export function describeReview(r: Review): string[] {
+  return [...r.arithmetic, r.estimate ? `Cost: ${describeEstimate(r.estimate)}` : (r.estimateMissing ?? '')];
+}

@@ -1,0 +1,91 @@
+import * as vscode from 'vscode';
+import { describeEstimate } from '../../core/jobs/estimate';
+import { serializeJobFile, type JobFile } from '../../core/jobs/jobfile';
+import type { CheckResult } from '../../core/jobs/preflight';
+import type { Review } from './review';
+import { BACK, CANCEL, type StepOutcome, type StepPosition } from './wizardInput';
+
+type Action = 'launch' | 'open' | 'save';
+interface ReviewItem extends vscode.QuickPickItem {
+  action?: Action;
+}
+
+const CHECK_ICON: Record<CheckResult['level'], string> = { pass: '$(pass)', warn: '$(warning)', fail: '$(error)' };
+
+function items(job: JobFile, review: Review): ReviewItem[] {
+  const fails = review.checks.filter((c) => c.level === 'fail').length;
+  const warns = review.checks.filter((c) => c.level === 'warn').length;
+  const launch: ReviewItem =
+    fails > 0
+      ? { label: `$(circle-slash) Cannot launch: ${fails} check${fails > 1 ? 's' : ''} failed`, detail: 'Fix the lines marked $(error) below, then go Back or launch from a job file.' }
+      : { label: `$(rocket) Launch ${job.JobName}`, action: 'launch', detail: warns ? `${warns} warning${warns > 1 ? 's' : ''}: you will be asked to confirm.` : 'Every check passed.' };
+  return [
+    launch,
+    { label: '$(json) Open the JobConfigDocument in an editor', action: 'open' },
+    { label: '$(save) Save as job file…', action: 'save', detail: 'A *.mtrl.json file you can validate, launch again and keep in git.' },
+    { label: 'Arithmetic', kind: vscode.QuickPickItemKind.Separator },
+    ...review.arithmetic.map((line) => ({ label: `$(symbol-numeric) ${line}` })),
+    { label: 'Cost', kind: vscode.QuickPickItemKind.Separator },
+    { label: `$(credit-card) ${review.estimate ? describeEstimate(review.estimate) : review.estimateMissing}` },
+    { label: 'Pre-flight', kind: vscode.QuickPickItemKind.Separator },
+    ...review.checks.map((c) => ({ label: `${CHECK_ICON[c.level]} ${c.message}`, detail: c.level === 'pass' ? undefined : c.fix })),
+  ];
+}
+
+/** The last step: the figures and checks, with actions to open the document, save a job file or launch. Info lines do nothing. */
+export async function reviewStep(job: JobFile, review: Review, position: StepPosition, save: (job: JobFile) => Promise<void>): Promise<StepOutcome<'launch'>> {
+  const pick = vscode.window.createQuickPick<ReviewItem>();
+  pick.title = `${position.title}: review`;
+  pick.step = position.step;
+  pick.totalSteps = position.totalSteps;
+  pick.placeholder = 'Review, then choose Launch';
+  pick.ignoreFocusOut = true;
+  pick.matchOnDetail = true;
+  pick.buttons = [vscode.QuickInputButtons.Back];
+  pick.items = items(job, review);
+  const disposables: vscode.Disposable[] = [pick];
+  try {
+    return await new Promise<StepOutcome<'launch'>>((resolve) => {
+      disposables.push(
+        pick.onDidTriggerButton(() => resolve(BACK)),
+        pick.onDidHide(() => resolve(CANCEL)),
+        pick.onDidAccept(async () => {
+          const action = pick.selectedItems[0]?.action;
+          if (action === 'launch') resolve('launch');
+          else if (action === 'open') await openDocument(job);
+          else if (action === 'save') await save(job);
+          pick.selectedItems = [];
+        }),
+      );
+      pick.show();
+    });
+  } finally {
+    for (const d of disposables) d.dispose();
+  }
+}
+
+/** The document as the service will receive it, in an untitled JSON editor beside the wizard. */
+export async function openDocument(job: JobFile): Promise<void> {
+  const document = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(job.JobConfigDocument, null, 2)}\n` });
+  await vscode.window.showTextDocument(document, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
+}
+
+/** Asks where, then writes the job file with an undoable WorkspaceEdit and opens it. */
+export async function saveJobFile(job: JobFile, folder?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const base = folder ?? vscode.workspace.workspaceFolders?.[0]?.uri;
+  const target = await vscode.window.showSaveDialog({
+    title: 'Save job file',
+    defaultUri: base ? vscode.Uri.joinPath(base, `${job.JobName}.mtrl.json`) : undefined,
+    filters: { 'MTRL job file': ['mtrl.json'] },
+  });
+  if (!target) return undefined;
+  const uri = target.path.endsWith('.mtrl.json') ? target : target.with({ path: target.path.replace(/(\.json)?$/, '.mtrl.json') });
+  const edit = new vscode.WorkspaceEdit();
+  edit.createFile(uri, { overwrite: true, contents: new TextEncoder().encode(serializeJobFile(job)) });
+  if (!(await vscode.workspace.applyEdit(edit))) {
+    void vscode.window.showErrorMessage(`Could not write ${uri.fsPath}.`);
+    return undefined;
+  }
+  await vscode.window.showTextDocument(uri, { preview: false });
+  return uri;
+}

@@ -1,0 +1,111 @@
+import * as vscode from 'vscode';
+import { runtimeIdFromArn } from '../../aws/agentcore';
+import { describeJob, listJobs } from '../../aws/sagemaker';
+import { documentFacts } from '../../core/jobs/document';
+import type { JobFile } from '../../core/jobs/jobfile';
+import { JOB_CATEGORIES } from '../../core/jobs/status';
+import { jobRegions } from '../aws/settings';
+import type { Services } from '../services';
+import { agentsFromJson, agentsFromYaml, runtimeNameFromId } from './agentConfig';
+
+/** Running jobs are looked up this often while the workspace holds an agent. */
+const POLL_MS = 60_000;
+
+/**
+ * While a job uses a runtime, a warning on that runtime's `main.py` (matched through `.bedrock_agentcore.yaml`,
+ * `agentcore.json` or `mtrl.launch.runtimeName`): redeploying it would fail the job.
+ */
+export class RuntimeBanner implements vscode.Disposable {
+  private readonly diagnostics = vscode.languages.createDiagnosticCollection('mtrl-runtime-in-use');
+  /** Runtime name → jobs using it, from the last poll plus launches since. */
+  private inUse = new Map<string, Set<string>>();
+  /** Job ARN → runtime name: a job's runtime never changes, so each job is described once. */
+  private readonly runtimeOfJob = new Map<string, string | undefined>();
+  private timer?: NodeJS.Timeout;
+  private polling = false;
+
+  constructor(private readonly services: Services) {}
+
+  start(): void {
+    void this.poll();
+    this.timer = setInterval(() => void this.poll(), POLL_MS);
+  }
+
+  /** A job just launched: mark its runtime at once, without waiting for the next poll. */
+  jobLaunched(job: JobFile): void {
+    const arn = documentFacts(job.JobCategory, job.JobConfigDocument).runtimeArn;
+    const id = arn ? runtimeIdFromArn(arn) : undefined;
+    if (!id) return;
+    const name = runtimeNameFromId(id);
+    this.inUse.set(name, new Set([...(this.inUse.get(name) ?? []), job.JobName]));
+    void this.render();
+  }
+
+  /** Workspace agent files: runtime name → its entry file. */
+  private async declaredAgents(): Promise<Map<string, vscode.Uri[]>> {
+    const byName = new Map<string, vscode.Uri[]>();
+    const add = (name: string, uri: vscode.Uri) => byName.set(name, [...(byName.get(name) ?? []), uri]);
+    for (const file of await vscode.workspace.findFiles('**/{.bedrock_agentcore.yaml,agentcore.json}', '**/node_modules/**', 50)) {
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+      const agents = file.path.endsWith('.json') ? agentsFromJson(text) : agentsFromYaml(text);
+      for (const agent of agents) add(agent.runtimeName, vscode.Uri.joinPath(file, '..', agent.entrypoint));
+    }
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const name = vscode.workspace.getConfiguration('mtrl.launch', folder).get<string>('runtimeName')?.trim();
+      if (name) add(name, vscode.Uri.joinPath(folder.uri, 'main.py'));
+    }
+    return byName;
+  }
+
+  /** In-progress jobs of every listed region and the runtimes they use. */
+  private async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      if ((await this.declaredAgents()).size === 0) return;
+      const inUse = new Map<string, Set<string>>();
+      for (const region of jobRegions()) {
+        for (const category of JOB_CATEGORIES) {
+          const client = this.services.aws.sagemaker(region);
+          for await (const job of listJobs(client, { JobCategory: category, StatusEquals: 'InProgress' })) {
+            if (!job.JobName || !job.JobArn) continue;
+            if (!this.runtimeOfJob.has(job.JobArn)) {
+              const described = await describeJob(client, { jobName: job.JobName, category });
+              const id = runtimeIdFromArn(described.config?.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn ?? '');
+              this.runtimeOfJob.set(job.JobArn, id ? runtimeNameFromId(id) : undefined);
+            }
+            const name = this.runtimeOfJob.get(job.JobArn);
+            if (name) inUse.set(name, new Set([...(inUse.get(name) ?? []), job.JobName]));
+          }
+        }
+      }
+      this.inUse = inUse;
+      await this.render();
+    } catch (error) {
+      // A failed poll keeps the last banner: better a stale warning than none while a job may still run.
+      this.services.output.debug(`Runtime-in-use poll failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private async render(): Promise<void> {
+    const agents = await this.declaredAgents();
+    this.diagnostics.clear();
+    for (const [name, jobs] of this.inUse) {
+      for (const uri of agents.get(name) ?? []) {
+        const list = [...jobs].join(', ');
+        const message = `Runtime ${name} is in use by ${list}: redeploying it now stops in-flight rollouts and fails the job. Wait until ${jobs.size > 1 ? 'they finish' : 'it finishes'}.`;
+        const diagnostic = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), message, vscode.DiagnosticSeverity.Warning);
+        diagnostic.source = 'MTRL';
+        diagnostic.code = 'runtime-in-use';
+        this.diagnostics.set(uri, [...(this.diagnostics.get(uri) ?? []), diagnostic]);
+      }
+    }
+  }
+
+  dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.diagnostics.dispose();
+  }
+}

@@ -1,0 +1,171 @@
+import * as vscode from 'vscode';
+import { ListMlflowAppsCommand } from '@aws-sdk/client-sagemaker';
+import { listAgentRuntimes } from '../../aws/agentcore';
+import { listJobs } from '../../aws/sagemaker';
+import { listObjectsV2, parseS3Uri } from '../../aws/s3';
+import { formatFromName } from '../../core/dataset';
+import { jobNameProblem } from '../../core/jobs/preflight';
+import type { JobCategory } from '../../core/jobs/status';
+import type { Services } from '../services';
+import { jobRegions } from '../aws/settings';
+import { BACK, CANCEL, inputStep, pickStep, type StepOutcome, type StepPosition } from './wizardInput';
+
+/** Answers both wizards share; kept per workspace as the next run's defaults. */
+export interface CommonAnswers {
+  region: string;
+  runtimeArn?: string;
+  roleArn?: string;
+  outputPath?: string;
+  mlflowArn?: string;
+  experimentName?: string;
+  jobName?: string;
+}
+
+type Outcome = 'next' | typeof BACK | typeof CANCEL;
+const done = <T>(r: StepOutcome<T>, apply: (v: T) => void): Outcome => {
+  if (r === BACK) return BACK;
+  if (r === CANCEL) return CANCEL;
+  apply(r as T);
+  return 'next';
+};
+
+const RUNTIME_ARN = /^arn:aws[a-z-]*:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:runtime\/[a-zA-Z0-9_-]+$/;
+const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;
+const MLFLOW_ARN = /^arn:[a-z0-9-.]+:sagemaker:[^:]+:[^:]+:mlflow-app\/.+$/;
+const S3_URI = /^s3:\/\/[^/]+(\/.*)?$/;
+
+export async function regionStep(a: CommonAnswers, p: StepPosition): Promise<Outcome> {
+  const regions = [...new Set([a.region, ...jobRegions(), 'us-east-1', 'us-west-2'])];
+  const r = await pickStep({ ...p, placeholder: 'Region of the job (the agent runtime must be in the same region)', items: regions.map((label) => ({ label })), active: (i) => i.label === a.region });
+  return done(r, (v) => (a.region = v.label));
+}
+
+export async function runtimeStep(services: Services, a: CommonAnswers, p: StepPosition): Promise<Outcome> {
+  const typed = { label: '$(edit) Enter a runtime ARN…', alwaysShow: true };
+  const r = await pickStep<vscode.QuickPickItem & { arn?: string }>({
+    ...p,
+    placeholder: `Agent runtime in ${a.region} (listed with its status)`,
+    items: async () => {
+      const listed: (vscode.QuickPickItem & { arn?: string })[] = [];
+      for await (const rt of listAgentRuntimes(services.aws.agentCoreControl(a.region))) {
+        const ready = rt.status === 'READY';
+        listed.push({ label: `${ready ? '$(vm-running)' : '$(warning)'} ${rt.agentRuntimeName ?? rt.agentRuntimeId}`, description: rt.status, detail: rt.agentRuntimeArn, arn: rt.agentRuntimeArn });
+      }
+      return [...listed, typed];
+    },
+    active: (i) => i.arn === a.runtimeArn,
+  });
+  if (r === BACK || r === CANCEL) return r;
+  if (r.arn) return done(r, () => (a.runtimeArn = r.arn));
+  const arn = await inputStep({ ...p, prompt: 'AgentCore runtime ARN', value: a.runtimeArn, validate: (v) => runtimeProblem(v, a.region) });
+  return done(arn, (v) => (a.runtimeArn = v));
+}
+
+function runtimeProblem(arn: string, region: string): string | undefined {
+  if (!RUNTIME_ARN.test(arn)) return 'Expected arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>.';
+  const runtimeRegion = arn.split(':')[3];
+  return runtimeRegion === region ? undefined : `The runtime is in ${runtimeRegion}; the job runs in ${region}. They must be in the same region.`;
+}
+
+export async function roleStep(a: CommonAnswers, p: StepPosition): Promise<Outcome> {
+  const r = await inputStep({
+    ...p,
+    prompt: 'Job role ARN: it must trust job.sagemaker.amazonaws.com with sts:AssumeRole and sts:TagSession',
+    placeholder: 'arn:aws:iam::111122223333:role/MtrlJobRole',
+    value: a.roleArn,
+    validate: (v) => (ROLE_ARN.test(v) ? undefined : 'Expected arn:aws:iam::<account>:role/<name>.'),
+  });
+  return done(r, (v) => (a.roleArn = v));
+}
+
+/** A dataset URI from recent uploads, an S3 listing, or typed; `optional` adds "None". */
+export async function datasetStep(services: Services, p: StepPosition, what: string, current: string | undefined, optional: boolean): Promise<StepOutcome<string>> {
+  const recent = services.context.workspaceState.get<string[]>('mtrl.datasets.recentUploads') ?? [];
+  type Item = vscode.QuickPickItem & { uri?: string; browse?: boolean; type?: boolean };
+  const items: Item[] = [
+    ...(current && !recent.includes(current) ? [{ label: current, description: 'last used', uri: current }] : []),
+    ...recent.map((uri) => ({ label: uri, description: 'recent upload', uri })),
+    { label: '$(folder-opened) Browse S3…', browse: true },
+    { label: '$(edit) Enter an S3 URI…', type: true },
+    ...(optional ? [{ label: '$(circle-slash) None', uri: '' }] : []),
+  ];
+  const r = await pickStep<Item>({ ...p, placeholder: what, items, active: (i) => i.uri === (current ?? '') });
+  if (r === BACK || r === CANCEL) return r;
+  if (r.uri !== undefined) return r.uri;
+  if (r.type) return inputStep({ ...p, prompt: what, value: current, placeholder: 's3://bucket/wordle/train.jsonl', validate: (v) => (S3_URI.test(v) ? undefined : 'Expected s3://bucket/key.') });
+  const where = await inputStep({ ...p, prompt: 'Bucket and prefix to browse', value: current ? current.replace(/[^/]*$/, '') : 's3://', validate: (v) => (parseS3Uri(v) ? undefined : 'Expected s3://bucket/prefix.') });
+  if (where === BACK || where === CANCEL) return where;
+  const loc = parseS3Uri(where)!;
+  const picked = await pickStep<vscode.QuickPickItem>({
+    ...p,
+    placeholder: `Dataset files under ${where}`,
+    items: async () => {
+      const found: vscode.QuickPickItem[] = [];
+      for await (const o of listObjectsV2(services.aws.s3(), loc.bucket, loc.key)) if (o.Key && formatFromName(o.Key)) found.push({ label: `s3://${loc.bucket}/${o.Key}`, description: `${o.Size ?? 0} bytes` });
+      return found.length ? found : [{ label: `No .jsonl, .json, .csv or .parquet file under ${where}`, description: '' }];
+    },
+  });
+  return picked === BACK || picked === CANCEL ? picked : S3_URI.test(picked.label) ? picked.label : BACK;
+}
+
+export async function outputStep(a: CommonAnswers, p: StepPosition, dataset: string | undefined): Promise<Outcome> {
+  const bucket = dataset ? parseS3Uri(dataset)?.bucket : undefined;
+  const r = await inputStep({ ...p, prompt: 'S3 output path for checkpoints and results', value: a.outputPath ?? (bucket ? `s3://${bucket}/output` : ''), validate: (v) => (S3_URI.test(v) ? undefined : 'Expected s3://bucket/prefix.') });
+  return done(r, (v) => (a.outputPath = v));
+}
+
+export async function mlflowStep(services: Services, a: CommonAnswers, p: StepPosition, defaultExperiment: string): Promise<Outcome> {
+  type Item = vscode.QuickPickItem & { arn?: string; type?: boolean };
+  const r = await pickStep<Item>({
+    ...p,
+    placeholder: 'MLflow app for metrics (reward, turns, pass@k per step)',
+    items: async () => {
+      const apps: Item[] = [];
+      try {
+        const out = await services.aws.sagemaker(a.region).send(new ListMlflowAppsCommand({}));
+        for (const app of out.Summaries ?? []) if (app.Arn) apps.push({ label: app.Name ?? app.Arn, description: app.Status, detail: app.Arn, arn: app.Arn });
+      } catch {
+        // Listing needs sagemaker:ListMlflowApps; typing the ARN still works.
+      }
+      if (a.mlflowArn && !apps.some((x) => x.arn === a.mlflowArn)) apps.unshift({ label: a.mlflowArn, description: 'last used', arn: a.mlflowArn });
+      return [...apps, { label: '$(edit) Enter an MLflow app ARN…', type: true }, { label: '$(circle-slash) None: no MLflow metrics', arn: '' }];
+    },
+    active: (i) => i.arn === (a.mlflowArn ?? ''),
+  });
+  if (r === BACK || r === CANCEL) return r;
+  let arn = r.arn;
+  if (r.type) {
+    const typed = await inputStep({ ...p, prompt: 'MLflow app ARN', value: a.mlflowArn, validate: (v) => (MLFLOW_ARN.test(v) ? undefined : 'Expected arn:aws:sagemaker:<region>:<account>:mlflow-app/<id>.') });
+    if (typed === BACK || typed === CANCEL) return typed;
+    arn = typed;
+  }
+  a.mlflowArn = arn || undefined;
+  if (!a.mlflowArn) return 'next';
+  const exp = await inputStep({ ...p, prompt: 'MLflow experiment name', value: a.experimentName ?? defaultExperiment, validate: (v) => (v ? undefined : 'Enter an experiment name.') });
+  return done(exp, (v) => (a.experimentName = v));
+}
+
+export async function jobNameStep(services: Services, a: CommonAnswers, p: StepPosition, category: JobCategory, suggestion: string): Promise<Outcome> {
+  const r = await inputStep({
+    ...p,
+    prompt: 'Job name (letters, digits, hyphens; unique in the region)',
+    value: a.jobName ?? suggestion,
+    validate: async (v) => {
+      const problem = jobNameProblem(v);
+      if (problem) return problem;
+      try {
+        for await (const j of listJobs(services.aws.sagemaker(a.region), { JobCategory: category, NameContains: v })) if (j.JobName === v) return `A job named ${v} already exists.`;
+      } catch {
+        // Offline or not allowed to list: the pre-flight checks uniqueness again and says why.
+      }
+      return undefined;
+    },
+  });
+  return done(r, (v) => (a.jobName = v));
+}
+
+/** "wordle-grpo-1129-1904": a readable default that is rarely taken. */
+export function suggestJobName(stem: string, now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${stem}-${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}`;
+}
