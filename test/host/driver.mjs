@@ -1,6 +1,6 @@
 // `npm run test:host`: the packaged extension in a real VS Code (code-server's server) and Chromium, offline.
 // Prints each result and `host: N passed, N failed`, writes test-results/host-summary.json, exits 1 on any failure.
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
@@ -14,7 +14,6 @@ import { checkChromium, closeBrowsers } from './lib/session.mjs';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const { formatResults, summarize } = await tsImport('./lib/report.ts', import.meta.url);
 const results = path.join(root, 'test-results');
-const artifacts = path.join(results, 'host');
 const grep = process.env.MTRL_HOST_GREP ?? '';
 const timeoutMs = Number(process.env.MTRL_HOST_TIMEOUT ?? 600) * 1000;
 const keep = process.env.MTRL_HOST_KEEP === '1';
@@ -23,9 +22,18 @@ const started = Date.now();
 const log = (message) => console.log(`host [${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
 
 const runDir = mkdtempSync(path.join(os.tmpdir(), 'mtrl-host-'));
+// Collected in the run dir and published at the end, so concurrent runs never write into each other's files.
+const artifacts = path.join(runDir, 'artifacts');
+mkdirSync(artifacts);
+let cleaned = false;
 async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
   await closeBrowsers();
   await stopAll();
+  rmSync(path.join(results, 'host'), { recursive: true, force: true });
+  mkdirSync(results, { recursive: true });
+  cpSync(artifacts, path.join(results, 'host'), { recursive: true });
   if (!keep) rmSync(runDir, { recursive: true, force: true });
 }
 cleanUpOnSignals(cleanup);
@@ -37,8 +45,6 @@ function writeSummary(summary) {
 
 async function main() {
   checkChromium();
-  rmSync(artifacts, { recursive: true, force: true });
-  mkdirSync(artifacts, { recursive: true });
   const suiteDir = path.join(root, 'test/host/suite');
   const suites = existsSync(suiteDir) ? readdirSync(suiteDir).filter((f) => f.endsWith('.test.ts')).map((f) => path.join(suiteDir, f)) : [];
   const untrustedSuites = suites.filter((f) => f.endsWith('.untrusted.test.ts'));
@@ -88,7 +94,7 @@ try {
   console.log(`\n${formatResults(all)}`);
   const summary = summarize(all);
   writeSummary(summary);
-  log(`done; screenshots and logs in ${path.relative(root, artifacts)}/`);
+  log('done; screenshots and logs in test-results/host/');
   exitCode = summary.failed > 0 ? 1 : 0;
 } catch (error) {
   const message = error instanceof MissingPrerequisite ? error.message : (error?.stack ?? String(error));
