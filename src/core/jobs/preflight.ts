@@ -176,7 +176,7 @@ export type SmokeResults = Record<string, { ok: boolean; at: string; summary: st
 
 export function checkSmoke(runtimeArn: string | undefined, results: SmokeResults | undefined): CheckResult {
   const last = runtimeArn ? results?.[runtimeArn] : undefined;
-  if (!last) return warn('smoke', 'The runtime has not been smoke-tested from this editor.', 'Run "MTRL: Smoke Test Runtime" first: it costs nothing and catches most agent failures.', 'AgentRuntimeArn');
+  if (!last) return warn('smoke', 'The runtime has not been smoke-tested from this editor.', 'Run "MTRL: Smoke Test Agent Runtime" first: it costs nothing and catches most agent failures.', 'AgentRuntimeArn');
   if (!last.ok) return warn('smoke', `The last smoke test (${last.at}) failed: ${last.summary}`, 'Fix the agent and run the smoke test again before paying for a job.', 'AgentRuntimeArn');
   return pass('smoke', `Smoke test passed ${last.at}: ${last.summary}`, 'AgentRuntimeArn');
 }

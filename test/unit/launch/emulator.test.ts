@@ -1,0 +1,125 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AwsClients } from '../../../src/aws/clients';
+import { describeAwsError } from '../../../src/aws/errors';
+import { createJob, describeJob, listJobs } from '../../../src/aws/sagemaker';
+import { getObject, upload } from '../../../src/aws/s3';
+import { buildEvaluationDocument } from '../../../src/core/jobs/document';
+import { DocumentSchemas } from '../../../src/core/jobs/documentSchema';
+import { createJobRequest, jobFileFromDescription, parseJobFile, serializeJobFile, type JobFile } from '../../../src/core/jobs/jobfile';
+import { STATIC_MODELS, baseModelArn, modelsInRegion } from '../../../src/core/jobs/models';
+import { verdict } from '../../../src/core/jobs/preflight';
+import { DEFAULT_PRICING } from '../../../src/core/jobs/pricing';
+import { readDatasets } from '../../../src/features/launch/datasetReader';
+import { runPreflight, type PreflightDeps } from '../../../src/features/launch/preflightRun';
+import { buildReview } from '../../../src/features/launch/review';
+import { ownTokenAverages } from '../../../src/features/launch/tokenHistory';
+import { startEmulator, type Emulator } from '../../emulator/server';
+
+const demoText = readFileSync(path.resolve(__dirname, '../../fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8');
+const demo = parseJobFile(demoText).jobFile!;
+const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
+
+describe('launch against the emulator (real SDK over HTTP)', function () {
+  this.timeout(30_000);
+  let emulator: Emulator;
+  let aws: AwsClients;
+  let deps: PreflightDeps;
+  const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+  const named = (name: string): JobFile => ({ ...demo, JobName: name });
+  const levels = (results: { check: string; level: string }[]) => Object.fromEntries(results.map((r) => [r.check, r.level]));
+
+  before(async () => {
+    process.env.AWS_ACCESS_KEY_ID = 'test';
+    process.env.AWS_SECRET_ACCESS_KEY = 'test';
+    emulator = await startEmulator({ speed: 600 });
+    aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url }));
+    deps = {
+      aws,
+      schemas: new DocumentSchemas(),
+      models: async (region) => modelsInRegion(STATIC_MODELS, region),
+      datasets: (channels, batch, signal) => readDatasets(aws.s3(), channels, batch, signal),
+      smokeResults: { [RUNTIME]: { ok: true, at: '2026-11-29T10:00:00Z', summary: 'reward -1.5, Could not find job' } },
+    };
+  });
+
+  after(async () => {
+    aws.reset();
+    await emulator.close();
+    process.env.AWS_ACCESS_KEY_ID = saved.id;
+    process.env.AWS_SECRET_ACCESS_KEY = saved.secret;
+    if (saved.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
+    if (saved.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
+  });
+
+  it('passes the demo job file, then the launch lands and appears in ListJobs', async () => {
+    const job = named('launch-test-lands');
+    const { results, rows } = await runPreflight(job, deps);
+    assert.notEqual(verdict(results), 'fail', JSON.stringify(results, null, 1));
+    assert.deepEqual(levels(results), { jobName: 'pass', schema: 'pass', hyperparameters: 'pass', datasets: 'warn', role: 'pass', runtime: 'pass', model: 'pass', smoke: 'pass' });
+    assert.ok(rows.train! >= 128, `train rows ${rows.train}`);
+    const arn = await createJob(aws.sagemaker('us-east-1'), createJobRequest(job));
+    assert.equal(arn, 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/launch-test-lands');
+    const names: string[] = [];
+    for await (const j of listJobs(aws.sagemaker(), { JobCategory: 'AgentRFT' })) names.push(j.JobName!);
+    assert.ok(names.includes('launch-test-lands'), names.join(', '));
+    // Export of the launched job gives back the file exactly (ServiceOutput dropped).
+    const exported = jobFileFromDescription(await describeJob(aws.sagemaker(), { jobName: job.JobName, category: 'AgentRFT' }), 'us-east-1');
+    assert.equal(serializeJobFile(exported), serializeJobFile(job));
+    // The name is now taken: a second launch under it is caught before CreateJob.
+    const again = await runPreflight(job, deps);
+    assert.equal(levels(again.results).jobName, 'fail');
+  });
+
+  it('catches the wrong-trust role before CreateJob', async () => {
+    const job = { ...named('launch-test-wrong-trust'), RoleArn: 'arn:aws:iam::111122223333:role/MtrlWrongTrustRole' };
+    const { results } = await runPreflight(job, deps);
+    const role = results.find((r) => r.check === 'role')!;
+    assert.equal(role.level, 'fail');
+    assert.match(role.message, /trusts sagemaker\.amazonaws\.com; the job needs job\.sagemaker\.amazonaws\.com/);
+    assert.equal(verdict(results), 'fail');
+  });
+
+  it('surfaces the service message for an invalid document, and the pre-flight schema check catches it first', async () => {
+    const document = buildEvaluationDocument({ runtimeArn: RUNTIME, evaluationUri: 's3://mtrl-demo/wordle/val.jsonl', outputPath: 's3://mtrl-demo/eval', baseModelArn: baseModelArn('us-east-1', 'openai-reasoning-gpt-oss-20b'), hyperparameters: {} });
+    const hp = (document.EvaluationConfig as { HyperParameters: Record<string, string> }).HyperParameters;
+    delete hp.temperature;
+    hp.sampling_temperature = '1.0';
+    const job: JobFile = { ...named('launch-test-sdk-names'), JobCategory: 'AgentRFTEvaluation', JobConfigDocument: document };
+    const { results } = await runPreflight(job, deps);
+    const schema = results.find((r) => r.check === 'schema')!;
+    assert.equal(schema.level, 'fail');
+    assert.match(schema.message, /sampling_temperature/);
+    assert.match(results.find((r) => r.check === 'hyperparameters')!.message, /sampling_temperature is rejected by the service; use temperature/);
+    const error = await createJob(aws.sagemaker(), createJobRequest(job)).then(() => undefined, (e: unknown) => e);
+    assert.ok(error, 'CreateJob accepted a document the service rejects');
+    const sentence = describeAwsError(error, { action: 'Creating job' });
+    assert.match(sentence, /sampling_temperature/);
+    assert.match(sentence, /temperature/);
+  });
+
+  it('fails datasets that overlap, are missing, or are too small', async () => {
+    let seeded = '';
+    for await (const chunk of getObject(aws.s3(), { bucket: 'mtrl-demo', key: 'wordle/train.jsonl' })) seeded += Buffer.from(chunk).toString('utf8');
+    const train = seeded.split('\n').filter(Boolean);
+    await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'tests/overlap-val.jsonl' }, train.slice(0, 5).join('\n') + '\n');
+    await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'tests/small-train.jsonl' }, train.slice(0, 10).join('\n') + '\n');
+    const overlap = await readDatasets(aws.s3(), { train: 's3://mtrl-demo/wordle/train.jsonl', validation: 's3://mtrl-demo/tests/overlap-val.jsonl' }, 128);
+    assert.ok(overlap.overlap && overlap.overlap > 0, JSON.stringify(overlap));
+    const missing = await readDatasets(aws.s3(), { train: 's3://mtrl-demo/tests/none.jsonl' }, 128);
+    assert.ok(missing.facts[0].unreadable, JSON.stringify(missing.facts));
+    const small = await readDatasets(aws.s3(), { train: 's3://mtrl-demo/tests/small-train.jsonl' }, 128);
+    assert.equal(small.facts[0].rows, 10);
+  });
+
+  it('estimates cost from the user own completed jobs of the same model', async () => {
+    const own = await ownTokenAverages(aws.sagemaker(), 'AgentRFT', 'openai-reasoning-gpt-oss-20b');
+    assert.ok(own.length >= 1);
+    assert.match(own[0].source, /wordle-gptoss20b-grpo-100steps/);
+    const review = buildReview(demo, [], { train: 640, validation: 128 }, DEFAULT_PRICING['openai-reasoning-gpt-oss-20b'], own);
+    assert.ok(review.estimate && review.estimate.low > 0 && review.estimate.high >= review.estimate.low);
+    assert.match(review.arithmetic.join('\n'), /640 rows \/ batch 128 = 5 steps per epoch/);
+    assert.match(review.arithmetic.join('\n'), /128 × group 8 = 1,024 rollouts per step/);
+  });
+});
