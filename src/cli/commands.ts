@@ -3,6 +3,7 @@ import { smokeCommand } from './smoke';
 import { rolloutsCommand } from './rollouts';
 import { rewardCommand } from './reward';
 import { validateCommand } from './validate';
+import { emulatorCommand } from './emulator';
 
 /** Every subcommand of `mtrl`, in the order `--help` lists them. Each feature adds its own. */
-export const commands: CliCommand[] = [smokeCommand, rolloutsCommand, rewardCommand, validateCommand];
+export const commands: CliCommand[] = [smokeCommand, rolloutsCommand, rewardCommand, validateCommand, emulatorCommand];

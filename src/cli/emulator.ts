@@ -1,0 +1,94 @@
+import { parseArgs } from 'node:util';
+import { startEmulator } from '../../test/emulator/server';
+import { SEEDED } from '../../test/emulator/seed';
+import { UsageError, type CliCommand } from './command';
+
+const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--expired-credentials] [--no-history] [--json]
+
+Runs the local MTRL service on 127.0.0.1: SageMaker Jobs, CloudWatch Logs, S3, STS, IAM and
+Bedrock AgentCore over their real wire protocols, with seeded jobs, runtimes and datasets.
+Point the extension at it with the setting mtrl.aws.endpoint (any SigV4 key is accepted).
+
+  --port N               port to listen on (default 0: any free port)
+  --seed S               seed of the scripted rollouts (default "mtrl")
+  --speed X              new jobs run X times faster than real time (default 60)
+  --throttle-rate R      answer this fraction of requests with a throttling error (0-1)
+  --error-rate R         answer this fraction of requests with a 500 (0-1)
+  --latency-ms N         delay every answer by N ms
+  --expired-credentials  answer every request with ExpiredTokenException
+  --no-history           start without the seeded job history
+  --json                 print the address and seeded names as one JSON line
+
+Prints "listening on http://127.0.0.1:N" and runs until interrupted (Ctrl+C).`;
+
+function rate(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`--${name} must be a number between 0 and 1, got '${value}'.`);
+  return n;
+}
+
+function count(value: string | undefined, name: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min) throw new UsageError(`--${name} must be a number ≥ ${min}, got '${value}'.`);
+  return n;
+}
+
+export const emulatorCommand: CliCommand = {
+  name: 'emulator',
+  summary: 'run the local MTRL service emulator (SageMaker, Logs, S3, AgentCore) for tests and demos',
+  usage: USAGE,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          port: { type: 'string' },
+          seed: { type: 'string' },
+          speed: { type: 'string' },
+          'throttle-rate': { type: 'string' },
+          'error-rate': { type: 'string' },
+          'latency-ms': { type: 'string' },
+          'expired-credentials': { type: 'boolean' },
+          'no-history': { type: 'boolean' },
+          json: { type: 'boolean' },
+        },
+      }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const port = count(values.port, 'port', 0);
+    if (port !== undefined && (!Number.isInteger(port) || port > 65535)) throw new UsageError(`--port must be an integer from 0 to 65535, got '${values.port}'.`);
+    const speed = count(values.speed, 'speed', 0.001);
+    let emulator;
+    try {
+      emulator = await startEmulator({
+        port,
+        seed: values.seed,
+        speed,
+        throttleRate: rate(values['throttle-rate'], 'throttle-rate'),
+        errorRate: rate(values['error-rate'], 'error-rate'),
+        latencyMs: count(values['latency-ms'], 'latency-ms', 0),
+        expiredCredentials: values['expired-credentials'],
+        history: !values['no-history'],
+      });
+    } catch (error) {
+      throw new UsageError(`cannot listen on port ${port ?? 0}: ${(error as Error).message}`);
+    }
+    if (values.json) io.out(JSON.stringify({ url: emulator.url, account: '111122223333', ...SEEDED }));
+    else {
+      io.out(`listening on ${emulator.url}`);
+      io.out(`account 111122223333, region us-east-1, speed ${speed ?? 60}x; runtime ${SEEDED.runtime}`);
+      io.out(`set "mtrl.aws.endpoint": "${emulator.url}" to use it; Ctrl+C stops it.`);
+    }
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await emulator.close();
+    return 0;
+  },
+};

@@ -1,0 +1,200 @@
+import type { DatasetRow } from './answers';
+
+export type JobCategory = 'AgentRFT' | 'AgentRFTEvaluation';
+export type JobStatus = 'InProgress' | 'Completed' | 'Failed' | 'Stopping' | 'Stopped';
+type Secondary = 'Starting' | 'Downloading' | 'Training' | 'Evaluating' | 'Uploading' | 'Completed' | 'Failed' | 'Stopping' | 'Stopped';
+
+/** Per-rollout token averages of the reference run (mtrl-reference §2). */
+export const TOKENS_PER_ROLLOUT = { prefill: 4660, sample: 1514, train: 6099 };
+
+/** How a job unfolds, fixed at creation: phase lengths in real milliseconds (already divided by --speed), rollouts, and an optional failure. */
+export interface JobPlan {
+  startingMs: number;
+  downloadingMs: number;
+  stepMs: number;
+  steps: number;
+  rolloutsPerStep: number;
+  /** Tasks (rows) per step and rollouts per task: rollout k of a step plays row ⌊k / groupSize⌋ of the step's batch. */
+  batchSize: number;
+  groupSize: number;
+  stepsPerEpoch: number;
+  maxEpochs: number;
+  /** True when max_steps (not the epochs) ends training: ProgressInfo then uses the MaxSteps form. */
+  limitedBySteps: boolean;
+  uploadingMs: number;
+  stoppingMs: number;
+  rows: DatasetRow[];
+  /** The scripted policy's skill at a step (0–1). */
+  skill: (step: number) => number;
+  failure?: { afterMs: number; reason: string };
+}
+
+export interface Job {
+  name: string;
+  category: JobCategory;
+  arn: string;
+  roleArn: string;
+  schemaVersion: string;
+  /** The document as submitted (ServiceOutput is added on describe). */
+  document: Record<string, unknown>;
+  created: number;
+  tags: { Key: string; Value: string }[];
+  plan: JobPlan;
+  runtimeId?: string;
+  region: string;
+  /** The emulator's --seed: rollouts are seeded by it, the job ARN and the rollout index. */
+  seed: string;
+  stoppedAt?: number;
+}
+
+export interface Transition {
+  Status: Secondary;
+  StartTime: number;
+  EndTime?: number;
+  StatusMessage?: string;
+}
+
+export interface JobState {
+  status: JobStatus;
+  secondary: Secondary;
+  transitions: Transition[];
+  lastModified: number;
+  endTime?: number;
+  failureReason?: string;
+  /** Rollouts finished so far (each has written its record). */
+  completedRollouts: number;
+  totalRollouts: number;
+  /** When rollouts started (the Training / Evaluating phase), for log timestamps. */
+  rolloutStart: number;
+}
+
+const MESSAGES: Partial<Record<Secondary, string>> = {
+  Starting: 'Preparing the instances for training',
+  Downloading: 'Downloading the datasets',
+  Training: 'Training: running rollouts and updating the adapter',
+  Evaluating: 'Evaluating: running rollouts',
+  Uploading: 'Uploading the adapter and metrics',
+  Completed: 'Job completed',
+  Stopping: 'Stopping the job',
+  Stopped: 'Job stopped',
+};
+
+/** When rollout k (0-based, across steps) finishes: spread evenly inside its step. */
+export function rolloutTime(job: Job, k: number): number {
+  const p = job.plan;
+  const step = Math.floor(k / p.rolloutsPerStep);
+  const j = k % p.rolloutsPerStep;
+  return rolloutPhaseStart(job) + step * p.stepMs + Math.floor(((j + 1) * p.stepMs) / (p.rolloutsPerStep + 1));
+}
+
+export function rolloutPhaseStart(job: Job): number {
+  return job.created + job.plan.startingMs + job.plan.downloadingMs;
+}
+
+/** Rollouts finished by time t: inverse of rolloutTime. */
+function rolloutsBy(job: Job, t: number): number {
+  const p = job.plan;
+  const total = p.steps * p.rolloutsPerStep;
+  const elapsed = t - rolloutPhaseStart(job);
+  if (elapsed <= 0) return 0;
+  const step = Math.floor(elapsed / p.stepMs);
+  if (step >= p.steps) return total;
+  const within = elapsed - step * p.stepMs;
+  const j = Math.min(p.rolloutsPerStep, Math.floor(((within + 1) * (p.rolloutsPerStep + 1)) / p.stepMs));
+  let k = step * p.rolloutsPerStep + j;
+  // Integer rounding: trust rolloutTime as the definition.
+  while (k > 0 && rolloutTime(job, k - 1) > t) k--;
+  while (k < total && rolloutTime(job, k) <= t) k++;
+  return k;
+}
+
+/** The job's status at time t, computed from its plan: no timers, so a manual clock moves it instantly. */
+export function jobState(job: Job, t: number): JobState {
+  const p = job.plan;
+  const work: Secondary = job.category === 'AgentRFT' ? 'Training' : 'Evaluating';
+  const phases: [Secondary, number][] = [
+    ['Starting', p.startingMs],
+    ['Downloading', p.downloadingMs],
+    [work, p.steps * p.stepMs],
+    ['Uploading', p.uploadingMs],
+  ];
+  const failAt = p.failure ? job.created + p.failure.afterMs : Infinity;
+  const stopAt = job.stoppedAt ?? Infinity;
+  const end = Math.min(t, failAt, stopAt);
+  const transitions: Transition[] = [];
+  let at = job.created;
+  for (const [status, length] of phases) {
+    if (at > end || (at === end && transitions.length > 0)) break;
+    transitions.push({ Status: status, StartTime: at, StatusMessage: MESSAGES[status] });
+    at += length;
+    if (at <= end) transitions[transitions.length - 1].EndTime = at;
+  }
+  const totalRollouts = p.steps * p.rolloutsPerStep;
+  const completedRollouts = rolloutsBy(job, end);
+  const state: JobState = { status: 'InProgress', secondary: transitions[transitions.length - 1]?.Status ?? 'Starting', transitions, lastModified: transitions[transitions.length - 1]?.StartTime ?? job.created, completedRollouts, totalRollouts, rolloutStart: rolloutPhaseStart(job) };
+  const close = (time: number) => {
+    const last = transitions[transitions.length - 1];
+    if (last && last.EndTime === undefined) last.EndTime = time;
+  };
+  if (failAt <= t && failAt <= stopAt) {
+    close(failAt);
+    transitions.push({ Status: 'Failed', StartTime: failAt, EndTime: failAt, StatusMessage: p.failure?.reason });
+    return { ...state, status: 'Failed', secondary: 'Failed', lastModified: failAt, endTime: failAt, failureReason: p.failure?.reason };
+  }
+  if (stopAt <= t && stopAt < at) {
+    close(stopAt);
+    const stopped = stopAt + p.stoppingMs;
+    transitions.push({ Status: 'Stopping', StartTime: stopAt, StatusMessage: MESSAGES.Stopping, ...(stopped <= t ? { EndTime: stopped } : {}) });
+    if (stopped > t) return { ...state, status: 'Stopping', secondary: 'Stopping', lastModified: stopAt };
+    transitions.push({ Status: 'Stopped', StartTime: stopped, EndTime: stopped, StatusMessage: MESSAGES.Stopped });
+    return { ...state, status: 'Stopped', secondary: 'Stopped', lastModified: stopped, endTime: stopped };
+  }
+  if (at <= t) {
+    transitions.push({ Status: 'Completed', StartTime: at, EndTime: at, StatusMessage: MESSAGES.Completed });
+    return { ...state, status: 'Completed', secondary: 'Completed', lastModified: at, endTime: at };
+  }
+  return state;
+}
+
+/** What DescribeJob adds to the document: fields appear as the job reaches them. */
+export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () => Record<string, number>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const p = job.plan;
+  const mlflow = mlflowConfig(job);
+  if (mlflow) {
+    const id = String(Math.abs(hash(job.name)) % 1_000_000);
+    out.MlflowDetails = { ExperimentName: mlflow.MlflowExperimentName ?? 'mtrl', RunName: mlflow.MlflowRunName ?? job.name, ExperimentId: id, RunId: hash(job.arn).toString(16).padStart(8, '0').repeat(4) };
+  }
+  const started = state.transitions.some((t) => t.Status === 'Training' || t.Status === 'Evaluating');
+  if (started) {
+    const done = state.completedRollouts;
+    const step = Math.floor(done / p.rolloutsPerStep);
+    if (job.category === 'AgentRFT') {
+      out.ProgressInfo = p.limitedBySteps
+        ? { MaxSteps: p.steps, CurrentStep: step }
+        : { MaxEpoch: p.maxEpochs, StepsPerEpoch: p.stepsPerEpoch, CurrentEpoch: Math.min(p.maxEpochs, Math.floor(step / p.stepsPerEpoch) + (step % p.stepsPerEpoch || step === 0 ? 1 : 0)), CurrentStep: step };
+    }
+    out.RolloutInfo = { Total: state.totalRollouts, Completed: done };
+    out.BillableTokenUsage = {
+      ...(job.category === 'AgentRFT' ? { TrainTokenCount: done * TOKENS_PER_ROLLOUT.train } : {}),
+      PrefillTokenCount: done * TOKENS_PER_ROLLOUT.prefill,
+      SampleTokenCount: done * TOKENS_PER_ROLLOUT.sample,
+    };
+  }
+  if (state.status === 'Completed' && job.category === 'AgentRFT') {
+    out.OutputModelPackageArn = `arn:aws:sagemaker:${job.region}:${job.arn.split(':')[4]}:model-package/${job.name}-adapter/1`;
+  }
+  if (state.status === 'Completed' && job.category === 'AgentRFTEvaluation' && evaluationMetrics) out.EvaluationMetrics = evaluationMetrics();
+  return out;
+}
+
+function mlflowConfig(job: Job): Record<string, string> | undefined {
+  const d = job.document as { TrainingConfig?: { MlflowConfig?: Record<string, string> }; OutputDataConfig?: { MlflowConfig?: Record<string, string> } };
+  return d.TrainingConfig?.MlflowConfig ?? d.OutputDataConfig?.MlflowConfig;
+}
+
+function hash(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return h >>> 0;
+}

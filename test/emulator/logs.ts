@@ -1,0 +1,139 @@
+import { filterMatcher, lowerBound, type LogStreamSource } from './logStreams';
+import { ServiceError } from './protocol';
+import { ACCOUNT, type LogGroupView, type World } from './world';
+
+type Input = Record<string, unknown>;
+
+/** Events one FilterLogEvents call examines before answering with a nextToken, as the service does on long scans. */
+export const SCAN_BUDGET = 10_000;
+
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+function decode<T>(token: unknown): T | undefined {
+  if (token === undefined || token === null) return undefined;
+  try {
+    return JSON.parse(Buffer.from(String(token), 'base64url').toString('utf8')) as T;
+  } catch {
+    throw new ServiceError('InvalidParameterException', 'The specified nextToken is invalid.');
+  }
+}
+
+function groupOf(world: World, input: Input, now: number): LogGroupView {
+  const name = String(input.logGroupName ?? input.logGroupIdentifier ?? '');
+  const group = world.logGroups(now).get(name);
+  if (!group) throw new ServiceError('ResourceNotFoundException', 'The specified log group does not exist.');
+  return group;
+}
+
+function limitOf(input: Input, max: number, fallback: number): number {
+  const limit = input.limit === undefined ? fallback : Number(input.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new ServiceError('InvalidParameterException', `1 validation error detected: Value '${String(input.limit)}' at 'limit' failed to satisfy constraint: Member must have value between 1 and ${max}`);
+  return limit;
+}
+
+const groupArn = (world: World, name: string) => `arn:aws:logs:${world.region}:${ACCOUNT}:log-group:${name}`;
+
+/** CloudWatch Logs (JSON 1.1, target `Logs_20140328.<Operation>`). */
+export function logs(world: World, operation: string, input: Input): unknown {
+  const now = world.clock.now();
+  switch (operation) {
+    case 'DescribeLogGroups': {
+      const prefix = String(input.logGroupNamePrefix ?? '');
+      const all = [...world.logGroups(now).values()].filter((g) => g.name.startsWith(prefix)).sort((a, b) => (a.name < b.name ? -1 : 1));
+      const start = decode<number>(input.nextToken) ?? 0;
+      const limit = limitOf(input, 50, 50);
+      return {
+        logGroups: all.slice(start, start + limit).map((g) => ({ logGroupName: g.name, creationTime: g.created, arn: `${groupArn(world, g.name)}:*`, logGroupArn: groupArn(world, g.name), storedBytes: 0, logGroupClass: 'STANDARD' })),
+        nextToken: start + limit < all.length ? encode(start + limit) : undefined,
+      };
+    }
+    case 'DescribeLogStreams': {
+      const group = groupOf(world, input, now);
+      if (input.logStreamNamePrefix && input.orderBy === 'LastEventTime') throw new ServiceError('InvalidParameterException', 'Cannot order by LastEventTime with a logStreamNamePrefix.');
+      let streams = group.streams.filter((s) => s.name.startsWith(String(input.logStreamNamePrefix ?? '')));
+      const last = (s: LogStreamSource) => (s.count ? s.timeAt(s.count - 1) : s.created);
+      streams = [...streams].sort(input.orderBy === 'LastEventTime' ? (a, b) => last(a) - last(b) : (a, b) => (a.name < b.name ? -1 : 1));
+      if (input.descending === true) streams.reverse();
+      const start = decode<number>(input.nextToken) ?? 0;
+      const limit = limitOf(input, 50, 50);
+      return {
+        logStreams: streams.slice(start, start + limit).map((s) => ({
+          logStreamName: s.name,
+          creationTime: s.created,
+          firstEventTimestamp: s.count ? s.timeAt(0) : undefined,
+          lastEventTimestamp: s.count ? last(s) : undefined,
+          lastIngestionTime: s.count ? last(s) : undefined,
+          arn: `${groupArn(world, group.name)}:log-stream:${s.name}`,
+          storedBytes: 0,
+        })),
+        nextToken: start + limit < streams.length ? encode(start + limit) : undefined,
+      };
+    }
+    case 'GetLogEvents':
+      return getLogEvents(world, input, now);
+    case 'FilterLogEvents':
+      return filterLogEvents(world, input, now);
+    default:
+      throw new ServiceError('UnknownOperationException', `The emulator does not implement CloudWatch Logs ${operation}.`);
+  }
+}
+
+function getLogEvents(world: World, input: Input, now: number): unknown {
+  const group = groupOf(world, input, now);
+  const stream = group.streams.find((s) => s.name === input.logStreamName);
+  if (!stream) throw new ServiceError('ResourceNotFoundException', 'The specified log stream does not exist.');
+  const limit = limitOf(input, 10_000, 10_000);
+  const from = typeof input.startTime === 'number' ? lowerBound(stream, input.startTime) : 0;
+  const to = typeof input.endTime === 'number' ? lowerBound(stream, input.endTime) : stream.count;
+  const token = typeof input.nextToken === 'string' ? /^([fb])\/(\d+)$/.exec(input.nextToken) : null;
+  if (input.nextToken !== undefined && !token) throw new ServiceError('InvalidParameterException', 'The specified nextToken is invalid.');
+  let start: number;
+  let end: number;
+  if (token?.[1] === 'f' || (!token && input.startFromHead === true)) {
+    start = Math.max(from, token ? Number(token[2]) : from);
+    end = Math.min(to, start + limit);
+  } else {
+    end = Math.min(to, token ? Number(token[2]) : to);
+    start = Math.max(from, end - limit);
+  }
+  end = Math.max(start, end);
+  const events = [];
+  for (let i = start; i < end; i++) {
+    const e = stream.at(i);
+    events.push({ timestamp: e.timestamp, message: e.message, ingestionTime: e.timestamp });
+  }
+  return { events, nextForwardToken: `f/${end}`, nextBackwardToken: `b/${start}` };
+}
+
+interface Position {
+  s: number;
+  i: number;
+}
+
+function filterLogEvents(world: World, input: Input, now: number): unknown {
+  const group = groupOf(world, input, now);
+  const names = Array.isArray(input.logStreamNames) ? (input.logStreamNames as string[]) : undefined;
+  if (names && input.logStreamNamePrefix) throw new ServiceError('InvalidParameterException', 'logStreamNames and logStreamNamePrefix cannot both be specified.');
+  const streams = group.streams.filter((s) => (names ? names.includes(s.name) : s.name.startsWith(String(input.logStreamNamePrefix ?? ''))));
+  const limit = limitOf(input, 10_000, 10_000);
+  const matches = filterMatcher(typeof input.filterPattern === 'string' ? input.filterPattern : undefined);
+  const startTime = typeof input.startTime === 'number' ? input.startTime : undefined;
+  const endTime = typeof input.endTime === 'number' ? input.endTime : undefined;
+  const position = decode<Position>(input.nextToken) ?? { s: 0, i: -1 };
+  const events = [];
+  let examined = 0;
+  let s = position.s;
+  let i = position.i;
+  for (; s < streams.length; s++, i = -1) {
+    const stream = streams[s];
+    if (i < 0) i = startTime === undefined ? 0 : lowerBound(stream, startTime);
+    for (; i < stream.count; i++) {
+      if (events.length >= limit || examined >= SCAN_BUDGET) return { events, nextToken: encode({ s, i }), searchedLogStreams: [] };
+      examined++;
+      if (endTime !== undefined && stream.timeAt(i) > endTime) break;
+      const e = stream.at(i);
+      if (!matches(e.message)) continue;
+      events.push({ logStreamName: stream.name, timestamp: e.timestamp, message: e.message, ingestionTime: e.timestamp, eventId: `${s}-${i}` });
+    }
+  }
+  return { events, searchedLogStreams: [] };
+}

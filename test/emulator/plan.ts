@@ -1,0 +1,100 @@
+import { TRAIN_ANSWERS, VALIDATION_ANSWERS, rowsOf, type DatasetRow } from './answers';
+import type { JobCategory, JobPlan } from './jobs';
+
+/** What planning needs from the rest of the emulator: the speed, datasets uploaded to its S3, and its runtimes. */
+export interface PlanContext {
+  speed: number;
+  /** Rows of a dataset in the emulator's S3, or undefined when it is not there (the built-in words are used). */
+  rowsAt(uri: string): DatasetRow[] | undefined;
+  /** Whether the runtime exists, and how it behaves. */
+  runtimeKind(runtimeArn: string): 'ready' | 'no-server' | 'error-status' | 'missing';
+}
+
+type Doc = {
+  AgentConfig?: { BedrockAgentCoreConfig?: { AgentRuntimeArn?: string } };
+  InputDataConfig?: { ChannelName?: string; DataSource?: { S3DataSource?: { S3Uri?: string } } }[];
+  TrainingConfig?: { BaseModelArn?: string; HyperParameters?: Record<string, string> };
+  EvaluationConfig?: { HyperParameters?: Record<string, string> };
+  ModelPackageConfig?: { InputModelPackageArn?: string };
+};
+
+const SECONDS = { starting: 90, downloading: 120, uploading: 150, stopping: 45 };
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** Turns a validated document into the job's timeline: the arithmetic of mtrl-reference §5, durations from the reference run. */
+export function planJob(category: JobCategory, document: Record<string, unknown>, roleArn: string, ctx: PlanContext): JobPlan {
+  const doc = document as Doc;
+  const ms = (seconds: number) => Math.max(1, Math.round((seconds * 1000) / ctx.speed));
+  const channel = (name: string) => doc.InputDataConfig?.find((c) => c.ChannelName === name)?.DataSource?.S3DataSource?.S3Uri;
+  const base = { startingMs: ms(SECONDS.starting), downloadingMs: ms(SECONDS.downloading), uploadingMs: ms(SECONDS.uploading), stoppingMs: ms(SECONDS.stopping) };
+  let plan: JobPlan;
+  if (category === 'AgentRFT') {
+    const hp = doc.TrainingConfig?.HyperParameters ?? {};
+    const gptOss = /gpt-oss/.test(doc.TrainingConfig?.BaseModelArn ?? '');
+    const train = channel('train');
+    const rows = (train && ctx.rowsAt(train)) || rowsOf(TRAIN_ANSWERS, 'train');
+    const batchSize = int(hp.global_batch_size, 128);
+    const groupSize = int(hp.group_size, 8);
+    const maxEpochs = int(hp.max_epochs, 1);
+    const maxSteps = int(hp.max_steps, gptOss ? 100 : 50);
+    const stepsPerEpoch = Math.max(1, Math.floor(rows.length / batchSize));
+    const steps = Math.min(maxSteps, maxEpochs * stepsPerEpoch);
+    const rolloutsPerStep = batchSize * groupSize;
+    plan = {
+      ...base,
+      // The reference run: 1,024 rollouts per step, 100 steps in 12 h 40 min, about 450 s a step.
+      stepMs: ms(20 + (430 * rolloutsPerStep) / 1024),
+      steps,
+      rolloutsPerStep,
+      batchSize,
+      groupSize,
+      stepsPerEpoch,
+      maxEpochs,
+      limitedBySteps: maxSteps < maxEpochs * stepsPerEpoch,
+      rows,
+      // Reward rises for about 15 steps, then plateaus (mtrl-reference §2).
+      skill: (step) => 0.3 + 0.35 * (1 - Math.exp(-step / 4)),
+    };
+  } else {
+    const hp = doc.EvaluationConfig?.HyperParameters ?? {};
+    const evaluation = channel('evaluation');
+    const rows = (evaluation && ctx.rowsAt(evaluation)) || rowsOf(VALIDATION_ANSWERS, 'val');
+    const groupSize = int(hp.eval_group_size, 1);
+    const trained = Boolean(doc.ModelPackageConfig?.InputModelPackageArn);
+    plan = {
+      ...base,
+      // An evaluation of 128 rows took about an hour.
+      stepMs: ms(Math.max(120, 28 * rows.length * groupSize)),
+      steps: 1,
+      rolloutsPerStep: rows.length * groupSize,
+      batchSize: rows.length,
+      groupSize,
+      stepsPerEpoch: 1,
+      maxEpochs: 1,
+      limitedBySteps: true,
+      rows,
+      skill: () => (trained ? 0.85 : 0.62),
+    };
+  }
+  plan.failure = failureOf(doc, roleArn, ctx, plan);
+  return plan;
+}
+
+/** The seeded and input-triggered failure scenarios. */
+function failureOf(doc: Doc, roleArn: string, ctx: PlanContext, plan: JobPlan): JobPlan['failure'] {
+  if (/wrong-?trust/i.test(roleArn)) {
+    return { afterMs: Math.round(plan.startingMs / 2), reason: `ClientError: Could not assume role ${roleArn}. The role must trust job.sagemaker.amazonaws.com with sts:AssumeRole and sts:TagSession.` };
+  }
+  const runtime = doc.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn;
+  if (!runtime) return undefined;
+  const kind = ctx.runtimeKind(runtime);
+  const firstRollout = plan.startingMs + plan.downloadingMs + Math.floor(plan.stepMs / (plan.rolloutsPerStep + 1) / 2);
+  if (kind === 'missing') return { afterMs: Math.round(plan.startingMs / 2), reason: `ClientError: Agent runtime ${runtime} was not found. Check the ARN and that the runtime is in the job's region.` };
+  if (kind === 'error-status') return { afterMs: firstRollout, reason: 'AlgorithmError: The agent signaled that the trajectory failed. The agent must always return a reward (e.g. -1.5), never an error status.' };
+  if (kind === 'no-server') return { afterMs: plan.startingMs + plan.downloadingMs + plan.stepMs / 2, reason: 'AlgorithmError: No sampling requests were received. The agent runtime never called the model: check that @app.entrypoint is the outermost decorator and BedrockAgentCoreApp serves HTTP.' };
+  return undefined;
+}

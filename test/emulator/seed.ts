@@ -1,0 +1,97 @@
+import { rowsOf, toJsonl, TRAIN_ANSWERS, VALIDATION_ANSWERS } from './answers';
+import { createHash } from 'node:crypto';
+import { rolloutPhaseStart } from './jobs';
+import { newJob } from './sagemaker';
+import { ACCOUNT, type World } from './world';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export const SEEDED = {
+  runtime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent-AbCdEf1234`,
+  noServerRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_no_server-NoServer12`,
+  errorStatusRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_error_status-ErrStat123`,
+  jobRole: `arn:aws:iam::${ACCOUNT}:role/MtrlJobRole`,
+  wrongTrustRole: `arn:aws:iam::${ACCOUNT}:role/MtrlWrongTrustRole`,
+  mlflowApp: `arn:aws:sagemaker:us-east-1:${ACCOUNT}:mlflow-app/app-wordle01`,
+  train: 's3://mtrl-demo/wordle/train.jsonl',
+  validation: 's3://mtrl-demo/wordle/val.jsonl',
+  completedJob: 'wordle-gptoss20b-grpo-100steps',
+  inProgressJob: 'wordle-gptoss20b-grpo-lr-sweep',
+  failedJob: 'wordle-gptoss20b-grpo-wrong-role',
+  baseEvaluation: 'wordle-eval-base-gptoss20b',
+  trainedEvaluation: 'wordle-eval-trained-gptoss20b',
+};
+
+const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
+
+function trust(service: string, actions: string[]) {
+  return { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { Service: service }, Action: actions }] };
+}
+
+function trainingDocument(experiment: string, hyperParameters: Record<string, string>): Record<string, unknown> {
+  return {
+    AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime, Qualifier: 'DEFAULT' } },
+    InputDataConfig: [
+      { ChannelName: 'train', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.train } } },
+      { ChannelName: 'validation', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.validation } } },
+    ],
+    OutputDataConfig: { S3OutputPath: 's3://mtrl-demo/output' },
+    TrainingConfig: { BaseModelArn: GPT_OSS, MlflowConfig: { MlflowResourceArn: SEEDED.mlflowApp, MlflowExperimentName: experiment }, AcceptEula: true, HyperParameters: hyperParameters },
+  };
+}
+
+function evaluationDocument(runName: string, adapter?: string): Record<string, unknown> {
+  return {
+    AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime, Qualifier: 'DEFAULT' } },
+    InputDataConfig: [{ ChannelName: 'evaluation', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.validation } } }],
+    OutputDataConfig: { S3OutputPath: 's3://mtrl-demo/eval-output', MlflowConfig: { MlflowResourceArn: SEEDED.mlflowApp, MlflowExperimentName: 'wordle-eval', MlflowRunName: runName } },
+    EvaluationConfig: {
+      BaseModelArn: GPT_OSS,
+      AcceptEula: true,
+      HyperParameters: { eval_group_size: '1', temperature: '1.0', sampling_top_p: '1.0', sampling_max_tokens: '8192', pass_k_values: '[1]', success_threshold: '1', rollout_timeout: '600', rollout_max_concurrency: '32', rollout_max_retries: '3' },
+    },
+    ...(adapter ? { ModelPackageConfig: { InputModelPackageArn: adapter } } : {}),
+    StoppingCondition: { MaxRuntimeInSeconds: 14400 },
+  };
+}
+
+/** The account as issue 5 describes it at start: runtimes, the demo bucket, two roles, and a history of jobs. */
+export function seedWorld(world: World, history: boolean): void {
+  const now = world.clock.now();
+  for (const [arn, kind, description] of [
+    [SEEDED.runtime, 'ready', 'Wordle agent (gpt-oss-20b, medium reasoning)'],
+    [SEEDED.noServerRuntime, 'no-server', 'Wordle agent deployed without BedrockAgentCoreApp: no HTTP server'],
+    [SEEDED.errorStatusRuntime, 'error-status', 'Wordle agent that returns an error status instead of a reward'],
+  ] as const) {
+    const id = arn.split('runtime/')[1];
+    world.runtimes.push({ id, name: id.slice(0, id.lastIndexOf('-')), arn, created: now - 5 * DAY, kind, description });
+  }
+  const object = (text: string) => ({ body: Buffer.from(text), contentType: 'application/jsonl', lastModified: now - 5 * DAY, etag: `"${createHash('md5').update(text).digest('hex')}"` });
+  world.buckets.set(
+    'mtrl-demo',
+    new Map([
+      ['wordle/train.jsonl', object(toJsonl(rowsOf(TRAIN_ANSWERS, 'train')))],
+      ['wordle/val.jsonl', object(toJsonl(rowsOf(VALIDATION_ANSWERS, 'val')))],
+    ]),
+  );
+  world.roles.set('MtrlJobRole', { name: 'MtrlJobRole', arn: SEEDED.jobRole, created: now - 5 * DAY, trustPolicy: trust('job.sagemaker.amazonaws.com', ['sts:AssumeRole', 'sts:TagSession']) });
+  world.roles.set('MtrlWrongTrustRole', { name: 'MtrlWrongTrustRole', arn: SEEDED.wrongTrustRole, created: now - 5 * DAY, trustPolicy: trust('sagemaker.amazonaws.com', ['sts:AssumeRole']) });
+  if (history) seedJobs(world, now);
+}
+
+function seedJobs(world: World, now: number): void {
+  const add = (job: ReturnType<typeof newJob>) => world.jobs.set(world.jobKey(job.category, job.name), job);
+  // History ran at real speed (12 h 40 min for 100 steps); only the in-progress job follows --speed.
+  const reference = { global_batch_size: '128', group_size: '8', sampling_max_tokens: '8192', max_epochs: '20', max_steps: '100', learning_rate: '1e-5' };
+  const completed = newJob(world, { name: SEEDED.completedJob, category: 'AgentRFT', roleArn: SEEDED.jobRole, document: trainingDocument('wordle', reference), created: now - 3 * DAY, speed: 1 });
+  add(completed);
+  add(newJob(world, { name: SEEDED.failedJob, category: 'AgentRFT', roleArn: SEEDED.wrongTrustRole, document: trainingDocument('wordle', reference), created: now - 2 * DAY, speed: 1 }));
+  const adapter = `arn:aws:sagemaker:us-east-1:${ACCOUNT}:model-package/${SEEDED.completedJob}-adapter/1`;
+  add(newJob(world, { name: SEEDED.baseEvaluation, category: 'AgentRFTEvaluation', roleArn: SEEDED.jobRole, document: evaluationDocument('base-model-eval'), created: now - 1.5 * DAY, speed: 1 }));
+  add(newJob(world, { name: SEEDED.trainedEvaluation, category: 'AgentRFTEvaluation', roleArn: SEEDED.jobRole, document: evaluationDocument('fine-tuned-model-eval', adapter), created: now - DAY, speed: 1 }));
+  // The in-progress job is 40 steps into 100 at emulator start, so a test has minutes to stop it.
+  const running = newJob(world, { name: SEEDED.inProgressJob, category: 'AgentRFT', roleArn: SEEDED.jobRole, document: trainingDocument('wordle-lr-sweep', { ...reference, learning_rate: '2e-5' }), created: now });
+  running.created = now - (rolloutPhaseStart(running) - running.created) - 40 * running.plan.stepMs;
+  add(running);
+}

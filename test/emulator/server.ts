@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { agentCoreControl, invokeAgentRuntime } from './agentcore';
+import { systemClock, type Clock } from './clock';
+import { iam, sts } from './identity';
+import { logs } from './logs';
+import { jsonBody, protocolOf, readRequest, sendError, sendJson, sendQuery, ServiceError, type EmulatorRequest } from './protocol';
+import { s3 } from './s3';
+import { sagemaker } from './sagemaker';
+import { seedWorld } from './seed';
+import { ACCOUNT, World } from './world';
+
+export interface EmulatorOptions {
+  /** 0 (default): any free port. */
+  port?: number;
+  /** Seeds every rollout; the same seed replays the same games. */
+  seed?: string;
+  /** How much faster than real time new jobs run (default 60: a minute of service time per second). */
+  speed?: number;
+  /** Fraction of requests answered with the service's throttling error, spread evenly (0.5: every other request). */
+  throttleRate?: number;
+  /** Fraction of requests answered with a 500, spread evenly. */
+  errorRate?: number;
+  /** Delay before every answer. */
+  latencyMs?: number;
+  /** Every request fails with the SDK's expired-token error. */
+  expiredCredentials?: boolean;
+  /** How long a `*_no_server` runtime hangs before failing (AgentCore: 30 s; default 30 s divided by speed). */
+  noServerTimeoutMs?: number;
+  /** Seed the job history of issue 5 (default true). */
+  history?: boolean;
+  clock?: Clock;
+  region?: string;
+}
+
+export interface Emulator {
+  url: string;
+  port: number;
+  world: World;
+  close(): Promise<void>;
+}
+
+/** Every `rate`-th request, evenly spaced and deterministic: with rate 0.5 a retry always gets through. */
+function evenly(rate: number): () => boolean {
+  let n = 0;
+  return () => {
+    const hit = Math.floor((n + 1) * rate) > Math.floor(n * rate);
+    n++;
+    return hit;
+  };
+}
+
+/** Starts the local MTRL service on loopback: SageMaker Jobs, CloudWatch Logs, S3, STS, IAM and AgentCore over their real wire protocols. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const speed = options.speed ?? 60;
+  const world = new World(options.clock ?? systemClock, speed, options.region ?? 'us-east-1', options.seed ?? 'mtrl');
+  seedWorld(world, options.history ?? true);
+  const throttled = evenly(options.throttleRate ?? 0);
+  const failed = evenly(options.errorRate ?? 0);
+  const noServerTimeoutMs = options.noServerTimeoutMs ?? Math.round(30_000 / speed);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let request: EmulatorRequest | undefined;
+    try {
+      request = await readRequest(req);
+      if (!request.service) {
+        if (req.method === 'GET' && request.path === '/') return sendJson(res, request, { service: 'mtrl-emulator', account: ACCOUNT, region: world.region }, 200, 'application/json');
+        throw new ServiceError('MissingAuthenticationTokenException', 'Missing Authentication Token: sign requests with SigV4 (any key works).', 403);
+      }
+      if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+      if (options.expiredCredentials) {
+        const code = protocolOf(request) === 'json' || protocolOf(request) === 'rest-json' ? 'ExpiredTokenException' : 'ExpiredToken';
+        throw new ServiceError(code, 'The security token included in the request is expired', 400);
+      }
+      if (throttled()) throw throttlingError(request);
+      if (failed()) throw new ServiceError(request.service === 's3' ? 'InternalError' : 'InternalFailure', 'We encountered an internal error. Please try again.', 500);
+      await dispatch(request, res);
+    } catch (error) {
+      const e = error instanceof ServiceError ? error : new ServiceError('InternalFailure', `Emulator bug: ${(error as Error).message}`, 500);
+      if (request) sendError(res, request, e);
+      else res.destroy();
+    }
+  }
+
+  async function dispatch(request: EmulatorRequest, res: ServerResponse): Promise<void> {
+    const op = request.operation ?? '';
+    switch (request.service) {
+      case 'sagemaker':
+        return sendJson(res, request, sagemaker(world, op, jsonBody(request)));
+      case 'logs':
+        return sendJson(res, request, logs(world, op, jsonBody(request)));
+      case 's3':
+        return s3(world, request, res);
+      case 'sts':
+        return sendQuery(res, request, 'https://sts.amazonaws.com/doc/2011-06-15/', sts(op));
+      case 'iam':
+        return sendQuery(res, request, 'https://iam.amazonaws.com/doc/2010-05-08/', iam(world, op, request.query));
+      case 'bedrock-agentcore':
+        return request.path.endsWith('/invocations') ? invokeAgentRuntime(world, request, res, { noServerTimeoutMs }) : agentCoreControl(world, request, res);
+      default:
+        throw new ServiceError('UnknownServiceException', `The emulator does not emulate the service '${request.service}'.`, 400);
+    }
+  }
+
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    world,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function throttlingError(request: EmulatorRequest): ServiceError {
+  if (request.service === 's3') return new ServiceError('SlowDown', 'Please reduce your request rate.', 503);
+  if (protocolOf(request) === 'query') return new ServiceError('Throttling', 'Rate exceeded', 400);
+  return new ServiceError('ThrottlingException', 'Rate exceeded', protocolOf(request) === 'rest-json' ? 429 : 400);
+}

@@ -1,0 +1,105 @@
+import type { DatasetRow } from './answers';
+import type { Clock } from './clock';
+import type { Job, JobCategory } from './jobs';
+import { JobRolloutStream, jobServiceStream, StoredStream, type LogStreamSource } from './logStreams';
+import type { PlanContext } from './plan';
+
+export const ACCOUNT = '111122223333';
+
+export interface Runtime {
+  id: string;
+  name: string;
+  arn: string;
+  created: number;
+  kind: 'ready' | 'no-server' | 'error-status';
+  description: string;
+}
+
+export interface S3Object {
+  body: Buffer;
+  contentType?: string;
+  lastModified: number;
+  etag: string;
+}
+
+export interface Role {
+  name: string;
+  arn: string;
+  created: number;
+  trustPolicy: Record<string, unknown>;
+}
+
+export interface LogGroupView {
+  name: string;
+  created: number;
+  streams: LogStreamSource[];
+}
+
+/** Everything the emulated account holds: jobs, runtimes, buckets, roles and stored logs. */
+export class World {
+  readonly jobs = new Map<string, Job>();
+  readonly runtimes: Runtime[] = [];
+  readonly buckets = new Map<string, Map<string, S3Object>>();
+  readonly roles = new Map<string, Role>();
+  readonly multipart = new Map<string, { bucket: string; key: string; contentType?: string; parts: Map<number, Buffer> }>();
+  private readonly storedGroups = new Map<string, { created: number; streams: Map<string, StoredStream> }>();
+
+  constructor(
+    readonly clock: Clock,
+    readonly speed: number,
+    readonly region: string,
+    readonly seed: string,
+  ) {}
+
+  jobKey(category: JobCategory, name: string): string {
+    return `${category}/${name}`;
+  }
+
+  runtimeByArnOrId(arnOrId: string): Runtime | undefined {
+    return this.runtimes.find((r) => r.arn === arnOrId || r.id === arnOrId);
+  }
+
+  /** Appends a line to a stored stream, creating the group and stream as the service would. */
+  log(group: string, stream: string, message: string, time = this.clock.now()): void {
+    let g = this.storedGroups.get(group);
+    if (!g) this.storedGroups.set(group, (g = { created: time, streams: new Map() }));
+    let s = g.streams.get(stream);
+    if (!s) g.streams.set(stream, (s = new StoredStream(stream, time)));
+    s.append(time, message);
+  }
+
+  /** The account's log groups at time `now`: runtime groups with one generated stream per job, the jobs' service groups, and stored streams. */
+  logGroups(now: number): Map<string, LogGroupView> {
+    const groups = new Map<string, LogGroupView>();
+    const group = (name: string, created: number) => {
+      let g = groups.get(name);
+      if (!g) groups.set(name, (g = { name, created, streams: [] }));
+      g.created = Math.min(g.created, created);
+      return g;
+    };
+    for (const r of this.runtimes) group(runtimeLogGroup(r.id), r.created);
+    for (const job of this.jobs.values()) {
+      if (job.created > now) continue;
+      group(`/aws/sagemaker/Job/${job.category}`, job.created).streams.push(jobServiceStream(job, now));
+      if (job.runtimeId && this.runtimeByArnOrId(job.runtimeId)) group(runtimeLogGroup(job.runtimeId), job.created).streams.push(new JobRolloutStream(job, now));
+    }
+    for (const [name, g] of this.storedGroups) group(name, g.created).streams.push(...g.streams.values());
+    for (const g of groups.values()) g.streams.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return groups;
+  }
+
+  planContext(readRows: (uri: string) => DatasetRow[] | undefined): PlanContext {
+    return {
+      speed: this.speed,
+      rowsAt: readRows,
+      runtimeKind: (arn) => {
+        const runtime = this.runtimes.find((r) => r.arn === arn);
+        return runtime ? runtime.kind : 'missing';
+      },
+    };
+  }
+}
+
+export function runtimeLogGroup(runtimeId: string): string {
+  return `/aws/bedrock-agentcore/runtimes/${runtimeId}-DEFAULT`;
+}
