@@ -1,0 +1,51 @@
+// UI check of the Jobs view (#6): Playwright reads the tree rows, saves test-results/jobs-tree.png, and stops the running job through its inline action.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
+const SEEDED = [RUNNING, 'wordle-gptoss20b-grpo-wrong-role', 'wordle-gptoss20b-grpo-100steps', 'wordle-eval-trained-gptoss20b', 'wordle-eval-base-gptoss20b'];
+
+const jobsPane = (page) => page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: /^Jobs|Jobs/ }) }).first();
+const row = (page, name) => jobsPane(page).locator('.monaco-list-row', { hasText: name }).first();
+
+async function openJobsView(page) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill('>MTRL: Refresh Jobs');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Refresh Jobs' }).first().click();
+  await page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first().waitFor({ timeout: 20_000 });
+}
+
+export const checks = [
+  {
+    name: 'jobs view shows the seeded jobs with status, progress, cost and age; Stop turns the running job to Stopping/Stopped',
+    async run({ page, emulatorUrl }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';
+      await openJobsView(page);
+      for (const name of SEEDED) await row(page, name).waitFor({ timeout: 30_000 });
+      const rows = await jobsPane(page).locator('.monaco-list-row').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
+      const byName = (name) => rows.find((r) => r.startsWith(`${name},`)) ?? '';
+      assert.match(byName('wordle-gptoss20b-grpo-100steps'), /Completed, step 100\/100 · \$\d+\.\d\d · \dd ago/);
+      assert.match(byName('wordle-gptoss20b-grpo-wrong-role'), /Failed, Job role not trusted/);
+      assert.match(byName(RUNNING), /InProgress, step \d+\/100 · \$\d+\.\d\d/);
+      assert.ok(rows.some((r) => /^Training/.test(r)) && rows.some((r) => /^Evaluation/.test(r)), `roots missing in ${rows.join(' | ')}`);
+      await page.screenshot({ path: path.join(root, 'test-results/jobs-tree.png') });
+
+      const running = row(page, RUNNING);
+      await running.hover();
+      await running.locator('.action-label[aria-label^="Stop Job"]').click();
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 10_000 });
+      assert.match(await dialog.innerText(), new RegExp(`Stop ${RUNNING}\\?`));
+      await dialog.locator('.monaco-button', { hasText: 'Stop Job' }).click();
+      await page.waitForFunction(
+        (name) => [...document.querySelectorAll('.part.sidebar .monaco-list-row')].some((e) => /^.+?, (Stopping|Stopped),/.test(e.getAttribute('aria-label') ?? '') && (e.getAttribute('aria-label') ?? '').startsWith(`${name},`)),
+        RUNNING,
+        { timeout: 30_000 },
+      );
+      await page.screenshot({ path: path.join(root, 'test-results/jobs-tree-stopped.png') });
+    },
+  },
+];
