@@ -10,6 +10,7 @@ export class FilterBar {
   private readonly min: HTMLInputElement;
   private readonly max: HTMLInputElement;
   private readonly search: HTMLInputElement;
+  private readonly problem = h('span', { class: 'filter-problem', attrs: { role: 'alert' } });
   private debounce?: ReturnType<typeof setTimeout>;
 
   constructor(private readonly onChange: (filter: RolloutFilter) => void) {
@@ -31,6 +32,7 @@ export class FilterBar {
       this.min as unknown as HTMLElement,
       this.max as unknown as HTMLElement,
       this.search as unknown as HTMLElement,
+      this.problem,
       h('vscode-button', { attrs: { icon: 'clear-all', secondary: true, title: 'Clear filters', 'aria-label': 'Clear filters' }, on: { click: () => this.set({}, true) } }),
     );
   }
@@ -41,6 +43,8 @@ export class FilterBar {
     if (outcomes.length < OUTCOMES.length) filter.outcomes = outcomes;
     const min = this.number(this.min);
     const max = this.number(this.max);
+    const bad = [this.min, this.max].filter((f) => f.hasAttribute('invalid')).map((f) => `"${f.value.trim()}" is not a number: that bound is ignored.`);
+    this.problem.textContent = bad.join(' ');
     if (min !== undefined) filter.minReward = min;
     if (max !== undefined) filter.maxReward = max;
     const search = this.search.value.trim();
@@ -54,8 +58,8 @@ export class FilterBar {
     this.min.value = filter.minReward === undefined ? '' : String(filter.minReward);
     this.max.value = filter.maxReward === undefined ? '' : String(filter.maxReward);
     this.search.value = filter.search ?? '';
-    for (const f of [this.min, this.max]) this.number(f);
     if (notify) this.changed();
+    else void this.value;
   }
 
   /** A reward bound, or undefined when empty; a bad entry is flagged with a sentence and ignored. */
@@ -64,7 +68,6 @@ export class FilterBar {
     const value = text === '' ? undefined : Number(text);
     const bad = value !== undefined && !Number.isFinite(value);
     field.toggleAttribute('invalid', bad);
-    field.title = bad ? `"${text}" is not a number: this bound is ignored` : field.getAttribute('aria-label') ?? '';
     return bad ? undefined : value;
   }
 

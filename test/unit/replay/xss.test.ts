@@ -1,0 +1,67 @@
+import { strict as assert } from 'node:assert';
+import type { Browser } from 'playwright-core';
+import { BoardServer, launchChromium, watchProblems } from './browser';
+
+const payloads = ['<script>window.__xss = 1</script>', '<img src=x onerror="window.__xss = 2">', '</script><script>window.__xss = 3</script>'];
+const hostileRecord = JSON.stringify({ mtrl_rollout: 1, trajectory_id: payloads[1], row_id: payloads[0], answer: 'crane', turns: payloads.map((guess) => ({ guess, source: 'text' })).concat([{ guess: 'crane', source: 'tool' }]), solved: true, reward: 1.05 });
+/** The fallback path: feedback text and SDK lines carrying payloads, rebuilt into a rollout. */
+const hostileText = [
+  `Invalid guess '<img src=x onerror=window.__xss=4>': must be exactly 5 letters (a-z only). This did not use a guess; Guesses Remaining: 6`,
+  'Guess 1/6: CRANE — all green. Correct, you solved it!',
+  `UpdateReward: trajectory_id=<svg/onload=window.__xss=5> rewards=[1.55]`,
+];
+
+describe('replay board against hostile log content', function () {
+  this.timeout(60_000);
+  let server: BoardServer;
+  let browser: Browser;
+  before(async () => {
+    server = await BoardServer.start();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const [name, lines, shown] of [['record', [hostileRecord], payloads[0]], ['feedback', hostileText, '<img src=x onerror=window.__xss=4>']] as const) {
+    it(`shows <script> and <img onerror> from a ${name} as text and runs nothing`, async () => {
+      const page = await browser.newPage();
+      const problems = watchProblems(page);
+      await page.goto(server.page(`xss-${name}`, [...lines]));
+      await page.waitForSelector('.group-row[data-group]');
+      const groups = await page.locator('.group-row[data-group]').count();
+      for (let i = 0; i < groups; i++) {
+        await page.locator('.group-row[data-group]').nth(i).click();
+        await page.focus('.player');
+        for (let step = 0; step < 6; step++) await page.keyboard.press('ArrowRight');
+        await page.locator('.rollout-row[data-rollout] .compare-button').first().click();
+      }
+      await page.waitForSelector('.players.comparing');
+      assert.ok(((await page.textContent('#root')) ?? '').includes(shown), 'the payload is shown as text');
+      assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined, 'no payload ran');
+      assert.equal(await page.locator('img').count(), 0, 'no <img> element was created');
+      assert.equal(await page.locator('#root script, [onload], [onerror]').count(), 0);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  it('keeps the page CSP strict: an injected inline script is refused', async () => {
+    const page = await browser.newPage();
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/.test(m.text())) refused.push(m.text());
+    });
+    await page.goto(server.page('csp', [hostileRecord]));
+    await page.waitForSelector('.group-row[data-group]');
+    await page.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__xss = 6';
+      document.body.appendChild(s);
+    });
+    assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined);
+    assert.ok(refused.length > 0, 'Chromium reported the CSP refusal');
+    await page.close();
+  });
+});
