@@ -35,6 +35,7 @@ export class RolloutCollector {
     for (const item of parseRolloutLine(line.endsWith('\r') ? line.slice(0, -1) : line)) {
       if (item.kind === 'record') {
         this.sawRecord = true;
+        if (!item.rollout.trajectory_id) item.rollout.trajectory_id = `record-${this.recordIds.size + 1}`;
         this.recordIds.add(item.rollout.trajectory_id);
         this.ready.push(item.rollout);
       } else if (this.sawRecord) {

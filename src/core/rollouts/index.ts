@@ -3,3 +3,4 @@ export * from './parse';
 export * from './collect';
 export * from './stats';
 export * from './board';
+export * from './logging';

@@ -86,8 +86,9 @@ export function rolloutFromRecord(value: unknown): Rollout | undefined {
   const r = value as Record<string, unknown>;
   if (r.mtrl_rollout === undefined) return undefined;
   const reward = finite(r.reward);
-  const id = typeof r.trajectory_id === 'string' || typeof r.trajectory_id === 'number' ? String(r.trajectory_id) : undefined;
-  if (reward === undefined || !id) return undefined;
+  // A record without an id is still a rollout: the collector names it by position.
+  const id = typeof r.trajectory_id === 'string' || typeof r.trajectory_id === 'number' ? String(r.trajectory_id) : '';
+  if (reward === undefined) return undefined;
   const answer = isValidWord(r.answer) ? r.answer.toLowerCase() : undefined;
   const turns = normalizeTurns(Array.isArray(r.turns) ? r.turns : [], answer);
   const rollout: Rollout = {
