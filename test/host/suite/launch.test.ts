@@ -1,0 +1,121 @@
+// Launching from a job file via its CodeLens, in the real VS Code with the installed extension, against the emulator.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { RunnerApi } from '../runner/runner';
+
+interface LaunchResultShape {
+  launched: boolean;
+  jobName: string;
+  arn?: string;
+  reason?: string;
+  review?: { verdict: string; arithmetic: string[]; checks: Array<{ check: string; level: string; message: string }> };
+}
+
+function runner(): RunnerApi {
+  const extension = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner');
+  assert.ok(extension?.isActive, 'the host runner extension is not active');
+  return extension.exports;
+}
+
+function workspaceFile(...parts: string[]): vscode.Uri {
+  const root = runner().config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
+  return vscode.Uri.file(path.join(root, ...parts));
+}
+
+/** Resolves with the MTRL diagnostics of `uri` once `accept` likes them. */
+function diagnosticsOf(uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 15_000): Promise<vscode.Diagnostic[]> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const found = vscode.languages.getDiagnostics(uri).filter((d) => String(d.source).startsWith('MTRL'));
+      if (accept(found)) {
+        subscription.dispose();
+        clearTimeout(timer);
+        resolve(found);
+      }
+    };
+    const subscription = vscode.languages.onDidChangeDiagnostics(check);
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`diagnostics of ${uri.fsPath}: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => [d.source, d.code, d.message]))}`));
+    }, timeoutMs);
+    check();
+  });
+}
+
+/** Replaces the whole text of a file with an undoable edit and saves it, as a user would. */
+async function rewrite(uri: vscode.Uri, change: (text: string) => string): Promise<vscode.TextDocument> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), change(doc.getText()));
+  assert.ok(await vscode.workspace.applyEdit(edit));
+  await doc.save();
+  return doc;
+}
+
+async function lenses(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
+  const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+  return found.filter((l) => l.command?.command.startsWith('mtrl.'));
+}
+
+describe('launch from a job file', function () {
+  this.timeout(90_000);
+  const jobName = `wordle-host-launch-${Date.now().toString(36)}`;
+  const file = () => workspaceFile('launch', 'wordle-host-launch.mtrl.json');
+
+  before(async () => {
+    assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: these tests need `mtrl emulator`');
+    await vscode.extensions.getExtension('mtrl.mtrl-workbench')!.activate();
+  });
+
+  it('shows Validate and Launch lenses at the top of a job file', async () => {
+    await vscode.window.showTextDocument(file());
+    const found = await lenses(file());
+    assert.deepEqual(found.map((l) => [l.command!.command, l.range.start.line]), [['mtrl.validateJobFile', 0], ['mtrl.launchJobFile', 0]]);
+    assert.match(found[0].command!.title, /Validate/);
+    assert.match(found[1].command!.title, /Launch/);
+  });
+
+  it('launches through the Launch lens and the job appears in the tree, with the runtime marked in use', async () => {
+    await rewrite(file(), (text) => text.replace('"wordle-host-launch"', JSON.stringify(jobName)));
+    const launch = (await lenses(file())).find((l) => l.command!.command === 'mtrl.launchJobFile')!;
+    // `confirm: false` is the command's test-only option: no review picker, no dialog.
+    const result = await vscode.commands.executeCommand<LaunchResultShape>(launch.command!.command, ...(launch.command!.arguments ?? []), { confirm: false });
+    assert.ok(result, 'the launch command returned nothing');
+    assert.equal(result.launched, true, `${result.reason}\n${JSON.stringify(result.review?.checks, null, 1)}`);
+    assert.equal(result.arn, `arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/${jobName}`);
+    assert.notEqual(result.review?.verdict, 'fail');
+    assert.ok(result.review?.arithmetic.some((line) => /steps per epoch/.test(line)), JSON.stringify(result.review?.arithmetic));
+
+    const node = await vscode.commands.executeCommand<{ jobName: string; contextValue: string }>('mtrl.revealJob', { jobName, category: 'AgentRFT', region: 'us-east-1' });
+    assert.ok(node, 'the new job is not in the jobs tree');
+    assert.equal(node.jobName, jobName);
+    assert.match(node.contextValue, /^job:AgentRFT:/);
+
+    const banner = await diagnosticsOf(workspaceFile('launch', 'main.py'), (d) => d.some((x) => x.code === 'runtime-in-use' && x.message.includes(jobName)));
+    assert.equal(banner.find((d) => d.code === 'runtime-in-use')!.severity, vscode.DiagnosticSeverity.Warning);
+  });
+
+  it('refuses to launch the same name twice, before CreateJob', async () => {
+    const result = await vscode.commands.executeCommand<LaunchResultShape>('mtrl.launchJobFile', file(), { confirm: false });
+    assert.equal(result.launched, false);
+    assert.match(result.reason ?? '', /already exists/);
+  });
+
+  it('validates a job file with the wrong-trust role and underlines RoleArn', async () => {
+    const doc = await rewrite(file(), (text) => text.replace('role/MtrlJobRole', 'role/MtrlWrongTrustRole'));
+    const review = await vscode.commands.executeCommand<LaunchResultShape['review']>('mtrl.validateJobFile', file(), { confirm: false });
+    assert.equal(review?.verdict, 'fail');
+    const found = await diagnosticsOf(file(), (d) => d.some((x) => x.code === 'role'));
+    const role = found.find((d) => d.code === 'role')!;
+    assert.equal(role.severity, vscode.DiagnosticSeverity.Error);
+    assert.match(role.message, /job\.sagemaker\.amazonaws\.com/);
+    assert.equal(doc.getText(role.range), '"RoleArn"');
+  });
+
+  it('reports a broken job file at once, without AWS', async () => {
+    await rewrite(file(), (text) => text.replace('"JobCategory": "AgentRFT"', '"JobCategory": "Training"'));
+    const found = await diagnosticsOf(file(), (d) => d.some((x) => x.source === 'MTRL job file'));
+    assert.match(found[0].message, /JobCategory must be "AgentRFT"/);
+  });
+});
