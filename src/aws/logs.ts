@@ -40,7 +40,11 @@ export async function* filterLogEvents(client: CloudWatchLogsClient, query: LogE
       }),
       { abortSignal: signal },
     );
-    yield* page.events ?? [];
+    for (const event of page.events ?? []) {
+      // Stop mid-page too: a cancelled scan must not hand out the rest of a 10,000-event page.
+      signal?.throwIfAborted();
+      yield event;
+    }
     token = page.nextToken;
   } while (token);
 }
@@ -60,7 +64,10 @@ export async function* getLogEvents(client: CloudWatchLogsClient, query: StreamQ
   for (;;) {
     signal?.throwIfAborted();
     const page = await client.send(new GetLogEventsCommand({ ...query, startFromHead: query.startFromHead ?? true, nextToken: token }), { abortSignal: signal });
-    yield* page.events ?? [];
+    for (const event of page.events ?? []) {
+      signal?.throwIfAborted();
+      yield event;
+    }
     const next = query.startFromHead === false ? page.nextBackwardToken : page.nextForwardToken;
     if (!next || next === token || !page.events?.length) return;
     token = next;

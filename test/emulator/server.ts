@@ -37,6 +37,8 @@ export interface Emulator {
   url: string;
   port: number;
   world: World;
+  /** Requests received per `service:operation` (S3 and AgentCore: `service:METHOD`), faults included: tests see retries and scans. */
+  requests: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const throttled = evenly(options.throttleRate ?? 0);
   const failed = evenly(options.errorRate ?? 0);
   const noServerTimeoutMs = options.noServerTimeoutMs ?? Math.round(30_000 / speed);
+  const requests = new Map<string, number>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let request: EmulatorRequest | undefined;
@@ -67,6 +70,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         if (req.method === 'GET' && request.path === '/') return sendJson(res, request, { service: 'mtrl-emulator', account: ACCOUNT, region: world.region }, 200, 'application/json');
         throw new ServiceError('MissingAuthenticationTokenException', 'Missing Authentication Token: sign requests with SigV4 (any key works).', 403);
       }
+      const key = `${request.service}:${request.operation ?? request.method}`;
+      requests.set(key, (requests.get(key) ?? 0) + 1);
       if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
       if (options.expiredCredentials) {
         const code = protocolOf(request) === 'json' || protocolOf(request) === 'rest-json' ? 'ExpiredTokenException' : 'ExpiredToken';
@@ -112,6 +117,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url: `http://127.0.0.1:${port}`,
     port,
     world,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
