@@ -114,10 +114,19 @@ function contradictingPath(answer: string, words: readonly string[], first: stri
   return history.map((h) => h.guess);
 }
 
+/** Choosing the games costs far more than playing them, and the answer rarely changes: remember them per answer. */
+const chosen = new Map<string, CanonicalGames>();
+
 /** The games every reward is scored on, chosen with the Wordle rules from the shipped word list. */
 export function canonicalGames(answerInput: string = DEFAULT_ANSWER, words: readonly string[] = WORDS): CanonicalGames {
   if (!isValidWord(answerInput)) throw new Error(`The answer '${answerInput}' is not 5 letters a-z; set mtrl.reward.answer to a word like 'crane'.`);
   const answer = answerInput.toLowerCase();
+  if (words !== WORDS) return chooseGames(answer, words);
+  if (!chosen.has(answer)) chosen.set(answer, chooseGames(answer, words));
+  return structuredClone(chosen.get(answer)!);
+}
+
+function chooseGames(answer: string, words: readonly string[]): CanonicalGames {
   const list = words.filter(isValidWord).map((w) => w.toLowerCase());
   const notes: string[] = [];
   const path = consistentPath(answer, list, notes).map((h) => h.guess);
