@@ -6,7 +6,7 @@ import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { hasEmulator, startEmulator } from './lib/emulator.mjs';
 import { bundleSuites, installRunner, installVsix, packageExtension } from './lib/extensions.mjs';
-import { ensureCodeServer, ensureNode24, MissingPrerequisite } from './lib/install.mjs';
+import { checkPython3, ensureCodeServer, ensureNode24, MissingPrerequisite } from './lib/install.mjs';
 import { cleanUpOnSignals, stopAll } from './lib/processes.mjs';
 import { runSession } from './lib/run-session.mjs';
 import { checkChromium, closeBrowsers } from './lib/session.mjs';
@@ -45,6 +45,7 @@ function writeSummary(summary) {
 
 async function main() {
   checkChromium();
+  checkPython3();
   const suiteDir = path.join(root, 'test/host/suite');
   const suites = existsSync(suiteDir) ? readdirSync(suiteDir).filter((f) => f.endsWith('.test.ts')).map((f) => path.join(suiteDir, f)) : [];
   const untrustedSuites = suites.filter((f) => f.endsWith('.untrusted.test.ts'));
@@ -54,7 +55,7 @@ async function main() {
   const serverReady = ensureNode24(log).then(async (node24) => ({ node24, codeServer: await ensureCodeServer(node24, log) }));
   const vsix = await packageExtension(root, runDir, log);
   const { node24, codeServer } = await serverReady;
-  log(`packaged ${path.basename(vsix)}; server ${path.relative(os.homedir(), codeServer.home)}`);
+  log(`packaged ${path.basename(vsix)}; VS Code server in ${codeServer.home}`);
 
   const extensionsDir = path.join(runDir, 'extensions');
   mkdirSync(extensionsDir);

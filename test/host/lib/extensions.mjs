@@ -27,7 +27,8 @@ export async function packageExtension(root, runDir, log) {
 /** Unpacks the .vsix's `extension/` folder as `<publisher>.<name>-<version>/`, the layout VS Code installs. */
 export function installVsix(vsix, extensionsDir) {
   const unpacked = mkdtempSync(path.join(extensionsDir, '.vsix-'));
-  execFileSync('unzip', ['-q', vsix, 'extension/*', '-d', unpacked]);
+  // python3 (already a prerequisite) rather than unzip, which fresh machines often lack.
+  execFileSync('python3', ['-m', 'zipfile', '-e', vsix, unpacked]);
   const manifest = JSON.parse(readFileSync(path.join(unpacked, 'extension/package.json'), 'utf8'));
   const id = `${manifest.publisher}.${manifest.name}`;
   const target = path.join(extensionsDir, `${id}-${manifest.version}`);

@@ -20,6 +20,11 @@ function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
+/** python3 unpacks the .vsix (and the product runs Python features). */
+export function checkPython3() {
+  if (!onPath('python3')) throw new MissingPrerequisite('python3 not found: apt-get install python3');
+}
+
 /** The Debian packages the native builds of the VS Code server need. */
 export function checkBuildTools() {
   const missing = [];
@@ -98,6 +103,7 @@ export async function ensureCodeServer(node24, log) {
       ...process.env,
       PATH: `${path.dirname(node24.node)}:${process.env.PATH}`,
       npm_config_nodedir: node24.home,
+      // code-server's postinstall runs `npm install` in lib/vscode, whose package.json has no allowScripts of its own.
       npm_config_dangerously_allow_all_scripts: 'true',
       npm_config_foreground_scripts: 'true',
       npm_config_update_notifier: 'false',
