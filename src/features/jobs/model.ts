@@ -94,7 +94,11 @@ export class JobsModel {
     if (root.loaded) return Promise.resolve();
     let pending = this.loading.get(root);
     if (!pending) {
-      pending = this.loadPage(root, false).finally(() => this.loading.delete(root));
+      // Redraw the root itself afterwards: its description (count, cost) was drawn before the jobs arrived.
+      pending = this.loadPage(root, false).finally(() => {
+        this.loading.delete(root);
+        this.fire(root);
+      });
       this.loading.set(root, pending);
     }
     return pending;

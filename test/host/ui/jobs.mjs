@@ -18,6 +18,18 @@ async function openJobsView(page) {
   await page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first().waitFor({ timeout: 20_000 });
 }
 
+/** Drags the sidebar's edge so descriptions (progress, cost, age) are readable in the screenshot. */
+async function widenSidebar(page) {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  if (!box) return;
+  const x = box.x + box.width + 1;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 380, y, { steps: 5 });
+  await page.mouse.up();
+}
+
 export const checks = [
   {
     name: 'jobs view shows the seeded jobs with status, progress, cost and age; Stop turns the running job to Stopping/Stopped',
@@ -31,6 +43,7 @@ export const checks = [
       assert.match(byName('wordle-gptoss20b-grpo-wrong-role'), /Failed, Job role not trusted/);
       assert.match(byName(RUNNING), /InProgress, step \d+\/100 · \$\d+\.\d\d/);
       assert.ok(rows.some((r) => /^Training/.test(r)) && rows.some((r) => /^Evaluation/.test(r)), `roots missing in ${rows.join(' | ')}`);
+      await widenSidebar(page);
       await page.screenshot({ path: path.join(root, 'test-results/jobs-tree.png') });
 
       const running = row(page, RUNNING);
