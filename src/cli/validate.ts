@@ -5,7 +5,7 @@ import { AwsClients } from '../aws/clients';
 import { describeAwsError } from '../aws/errors';
 import { getObject, parseS3Uri } from '../aws/s3';
 import {
-  compareTrainVal,
+  trainValOverlap,
   formatFromName,
   roleFromName,
   validateDataset,
@@ -89,10 +89,19 @@ async function open(path: string, options: Options): Promise<AsyncIterable<Uint8
   return createReadStream(path, { highWaterMark: 1024 * 1024 });
 }
 
-async function validateOne(path: string, role: DatasetRole | undefined, options: Options): Promise<DatasetReport> {
+async function validateOne(path: string, role: DatasetRole | undefined, options: Options, against?: DatasetReport): Promise<DatasetReport> {
   const format = options.format ?? formatFromName(path);
   if (!format) throw new UsageError(`Cannot tell the format of ${path} from its name; pass --format jsonl|json|csv|parquet.`);
-  return validateDataset(await open(path, options), { format, role, batchSize: options.batch, convention: options.convention, maxFindings: Infinity });
+  return validateDataset(await open(path, options), {
+    format,
+    role,
+    batchSize: options.batch,
+    convention: options.convention,
+    maxFindings: Infinity,
+    // Keys are kept as hashes only, so memory stays flat; the overlap is found while the validation file streams.
+    trackKeys: false,
+    against: against?.keyTables,
+  });
 }
 
 function human(path: string, report: DatasetReport): string[] {
@@ -152,17 +161,19 @@ export const validateCommand: CliCommand = {
       aws: () => (clients ??= new AwsClients(() => ({ region: values.region ?? process.env.AWS_REGION ?? 'us-east-1', profile: values.profile, endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL }))),
     };
     const roleOf = (p: string): DatasetRole | undefined => (p === values.train ? 'training' : p === values.val ? 'validation' : values.train || values.val ? undefined : roleFromName(p));
-    const reports: DatasetReport[] = [];
+    const t = paths.findIndex((p) => roleOf(p) === 'training');
+    const v = paths.findIndex((p) => roleOf(p) === 'validation');
+    // The training file goes first, so the validation file can be checked against its keys.
+    const order = t === -1 ? paths.map((_, i) => i) : [t, ...paths.map((_, i) => i).filter((i) => i !== t)];
+    const reports: DatasetReport[] = new Array(paths.length);
     try {
-      for (const p of paths) reports.push(await validateOne(p, roleOf(p), options));
+      for (const i of order) reports[i] = await validateOne(paths[i], roleOf(paths[i]), options, i === v && t !== -1 ? reports[t] : undefined);
     } finally {
       clients?.reset();
     }
     let overlap: Overlap = { ids: [], answers: [] };
-    const t = reports.findIndex((r) => r.role === 'training');
-    const v = reports.findIndex((r) => r.role === 'validation');
     if (t !== -1 && v !== -1) {
-      const result = compareTrainVal(reports[t], reports[v], { training: paths[t], validation: paths[v] }, Infinity);
+      const result = trainValOverlap(reports[v], { training: paths[t], validation: paths[v] }, Infinity);
       overlap = result.overlap;
       reports[t].findings.push(...result.training);
       reports[v].findings.push(...result.validation);

@@ -33,7 +33,7 @@ export async function readCsv(pieces: AsyncIterable<string>, checker: RowChecker
       header.forEach((name, i) => {
         if (i < fields.length) value[name] = fields[i];
       });
-      const place: RowPlace = { row, span };
+      const place: RowPlace = { row, line: start, span };
       checker.check(value, place);
       return null;
     },

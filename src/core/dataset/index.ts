@@ -7,7 +7,8 @@ import { RowChecker } from './rows';
 import type { DatasetReport, ValidateOptions } from './types';
 
 export * from './types';
-export { compareTrainVal, type Overlap, type OverlapResult } from './overlap';
+export { compareTrainVal, trainValOverlap, type Overlap, type OverlapResult } from './overlap';
+export { KeyTable } from './key-table';
 export { fileStem, formatFromName, roleFromName } from './names';
 export { containsWord, normalizeAnswer } from './rows';
 

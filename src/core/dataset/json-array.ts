@@ -30,7 +30,7 @@ export async function readJsonArray(text: string, checker: RowChecker, tick?: (r
         return;
       }
       row++;
-      checker.check(JSON.parse(body.slice(i, end)), new TextRow(row, body, i, end, pos));
+      checker.check(JSON.parse(body.slice(i, end)), new TextRow(row, pos(i).line, body, i, end, index));
       if (tick && row % 2000 === 0) await tick(row);
       i = skipWhitespace(body, end, body.length);
       if (body[i] === ',') {

@@ -1,6 +1,6 @@
 import { findJsonError } from './json-scan';
 import { lineSpan, TextRow } from './positions';
-import type { RowChecker } from './rows';
+import { isBlank, type RowChecker } from './rows';
 
 /** Longest line kept in memory; a longer one is reported, not parsed, so a file without newlines cannot exhaust memory. */
 export const MAX_LINE_CHARS = 64 * 1024 * 1024;
@@ -71,7 +71,7 @@ export class JsonlReader {
   private handle(text: string): void {
     const line = ++this.line;
     if (text.charCodeAt(text.length - 1) === 0x0d) text = text.slice(0, -1);
-    if (!text.trim()) return;
+    if (isBlank(text)) return;
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -89,6 +89,6 @@ export class JsonlReader {
       this.checker.report('json-syntax', 'The line holds bytes that are not valid UTF-8 (shown as �): save the file as UTF-8.', span, line);
       return;
     }
-    this.checker.check(value, new TextRow(line, text, 0, text.length, (offset) => ({ line, column: offset + 1 })));
+    this.checker.check(value, new TextRow(line, line, text, 0, text.length));
   }
 }

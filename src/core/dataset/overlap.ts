@@ -13,40 +13,51 @@ export interface OverlapResult {
   validation: Finding[];
 }
 
-/** Ids and answers that appear in both the training and the validation file: validation would no longer measure held-out tasks. */
-export function compareTrainVal(training: DatasetReport, validation: DatasetReport, paths: { training: string; validation: string }, maxFindings = 1000): OverlapResult {
+/**
+ * Ids and answers in both files, from a validation report validated `against` the training report:
+ * validation would no longer measure held-out tasks. Reported on both files, each pointing at the other.
+ */
+export function trainValOverlap(validation: DatasetReport, paths: { training: string; validation: string }, maxFindings = 1000): OverlapResult {
   const result: OverlapResult = { overlap: { ids: [], answers: [] }, training: [], validation: [] };
-  const compare = (kind: 'id' | 'answer', train: Map<string, number>, val: Map<string, number>, into: string[]) => {
-    const [small, large, smallIsTrain] = train.size <= val.size ? [train, val, true] : [val, train, false];
-    for (const [key, line] of small) {
-      const other = large.get(key);
-      if (other === undefined) continue;
-      into.push(key);
-      const [trainLine, valLine] = smallIsTrain ? [line, other] : [other, line];
-      if (result.training.length < maxFindings) {
-        result.training.push({
-          code: 'train-val-overlap',
-          severity: 'error',
-          message: `The ${kind} '${key}' is also in the validation file (line ${valLine}): validation no longer measures held-out tasks.`,
-          span: lineSpan(trainLine),
-          row: trainLine,
-          related: [{ span: lineSpan(valLine), message: `'${key}' in the validation file`, path: paths.validation }],
-        });
-      }
-      if (result.validation.length < maxFindings) {
-        result.validation.push({
-          code: 'train-val-overlap',
-          severity: 'error',
-          message: `The ${kind} '${key}' is also in the training file (line ${trainLine}): validation no longer measures held-out tasks.`,
-          span: lineSpan(valLine),
-          row: valLine,
-          related: [{ span: lineSpan(trainLine), message: `'${key}' in the training file`, path: paths.training }],
-        });
-      }
+  for (const hit of validation.overlaps) {
+    (hit.kind === 'id' ? result.overlap.ids : result.overlap.answers).push(hit.key);
+    const why = 'validation no longer measures held-out tasks.';
+    if (result.training.length < maxFindings) {
+      result.training.push({
+        code: 'train-val-overlap',
+        severity: 'error',
+        message: `The ${hit.kind} '${hit.key}' is also in the validation file (line ${hit.line}): ${why}`,
+        span: lineSpan(hit.trainingLine),
+        row: hit.trainingLine,
+        related: [{ span: lineSpan(hit.line), message: `'${hit.key}' in the validation file`, path: paths.validation }],
+      });
     }
-    into.sort();
-  };
-  compare('id', training.ids, validation.ids, result.overlap.ids);
-  compare('answer', training.answers, validation.answers, result.overlap.answers);
+    if (result.validation.length < maxFindings) {
+      result.validation.push({
+        code: 'train-val-overlap',
+        severity: 'error',
+        message: `The ${hit.kind} '${hit.key}' is also in the training file (line ${hit.trainingLine}): ${why}`,
+        span: lineSpan(hit.line),
+        row: hit.line,
+        related: [{ span: lineSpan(hit.trainingLine), message: `'${hit.key}' in the training file`, path: paths.training }],
+      });
+    }
+  }
+  result.overlap.ids.sort();
+  result.overlap.answers.sort();
   return result;
+}
+
+/** The same comparison from two reports' `ids`/`answers` maps (both validated with `trackKeys`), for callers that validate the files independently. */
+export function compareTrainVal(training: DatasetReport, validation: DatasetReport, paths: { training: string; validation: string }, maxFindings = 1000): OverlapResult {
+  const overlaps: DatasetReport['overlaps'] = [];
+  for (const [kind, train, val] of [['id', training.ids, validation.ids], ['answer', training.answers, validation.answers]] as const) {
+    for (const [key, line] of val) {
+      const trainingLine = train.get(key);
+      if (trainingLine !== undefined) overlaps.push({ kind, key, line, trainingLine });
+    }
+  }
+  // The order a streamed validation finds them in: by line, the answer before the id.
+  overlaps.sort((a, b) => a.line - b.line || (a.kind === b.kind ? 0 : a.kind === 'answer' ? -1 : 1));
+  return trainValOverlap({ ...validation, overlaps }, paths, maxFindings);
 }

@@ -31,7 +31,7 @@ export async function readParquet(data: Uint8Array | ArrayBuffer, checker: RowCh
       checker.report('unreadable', `Rows ${start + 1}–${end} of the Parquet file cannot be read: ${sentence(error)}`, lineSpan(start + 1), start + 1);
       return;
     }
-    batch.forEach((value, i) => checker.check(value, { row: start + i + 1, span: lineSpan(start + i + 1) }));
+    batch.forEach((value, i) => checker.check(value, { row: start + i + 1, line: start + i + 1, span: lineSpan(start + i + 1) }));
     await tick?.();
   }
 }

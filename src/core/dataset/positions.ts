@@ -25,20 +25,27 @@ export class LineIndex {
 export interface RowPlace {
   /** 1-based data row. */
   row: number;
+  /** The line the row starts on; cheaper than `span` on the hot path. */
+  line: number;
   span: Span;
   /** The value of a top-level property, or `length` characters at `decodedIndex` inside that string value. */
   locate?(key: string, decodedIndex?: number, length?: number): Span | undefined;
 }
 
-/** A row that is a JSON text between `start` and `end` of `text`; positions come from `toPosition`, computed only when a finding needs them. */
+/** A row that is a JSON text between `start` and `end` of `text`; positions are computed only when a finding needs them, from `lines` (a whole document) or else as columns of `line` (one JSON Lines line). */
 export class TextRow implements RowPlace {
   constructor(
     readonly row: number,
+    readonly line: number,
     private readonly text: string,
     private readonly start: number,
     private readonly end: number,
-    private readonly toPosition: (offset: number) => Position,
+    private readonly lines?: LineIndex,
   ) {}
+
+  private toPosition(offset: number): Position {
+    return this.lines ? this.lines.position(offset) : { line: this.line, column: offset - this.start + 1 };
+  }
 
   get span(): Span {
     return { start: this.toPosition(this.start), end: this.toPosition(this.end) };

@@ -1,4 +1,5 @@
 import { findJsonError } from './json-scan';
+import { KeyTable } from './key-table';
 import { lineSpan, type RowPlace } from './positions';
 import {
   DEFAULT_BATCH_SIZE,
@@ -8,6 +9,7 @@ import {
   type DatasetReport,
   type Finding,
   type FindingCode,
+  type OverlapHit,
   type RelatedLocation,
   type Span,
   type ValidateOptions,
@@ -23,7 +25,7 @@ function kindOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-function isBlank(text: string): boolean {
+export function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x20) return false;
   return true;
 }
@@ -40,8 +42,10 @@ const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_
 
 /** Whether `word` appears in `text` as a whole word, ignoring case. */
 export function containsWord(text: string, word: string): boolean {
-  const t = text.toLowerCase();
-  const w = word.trim().toLowerCase();
+  return containsLowerWord(text.toLowerCase(), word.trim().toLowerCase());
+}
+
+function containsLowerWord(t: string, w: string): boolean {
   if (!w) return false;
   for (let i = t.indexOf(w); i !== -1; i = t.indexOf(w, i + 1)) {
     if (!isWordChar(t[i - 1]) && !isWordChar(t[i + w.length])) return true;
@@ -64,17 +68,26 @@ export class RowChecker {
   private rows = 0;
   private readonly findings: Finding[] = [];
   private readonly omitted = { error: 0, warning: 0, info: 0 };
-  private readonly ids = new Map<string, number>();
-  private readonly answers = new Map<string, number>();
+  private readonly ids = new KeyTable();
+  private readonly answers = new KeyTable();
+  private readonly idStrings = new Map<string, number>();
+  private readonly answerStrings = new Map<string, number>();
+  private readonly trackKeys: boolean;
+  private readonly overlaps: OverlapHit[] = [];
   private fallback?: { column: string; place: RowPlace; count: number };
   private readonly batchSize: number;
   private readonly convention: DatasetConvention;
   private readonly maxFindings: number;
+  // Most files repeat one prompt text: its lower-case form and Wordle look are computed once.
+  private lastShown?: string;
+  private lastShownLower = '';
+  private lastShownWordle = false;
 
   constructor(private readonly options: ValidateOptions) {
     this.batchSize = options.batchSize && options.batchSize > 0 ? Math.floor(options.batchSize) : DEFAULT_BATCH_SIZE;
     this.convention = options.convention ?? 'auto';
     this.maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
+    this.trackKeys = options.trackKeys ?? true;
   }
 
   /** Records a finding that is not about a parsed row: a syntax error, an unreadable file. */
@@ -117,23 +130,22 @@ export class RowChecker {
       const beside = ['answer', 'id'].filter((k) => k in row).map((k) => `\`${k}\``).join(' and ');
       this.report('flat-row', `${beside} ${beside.includes(' and ') ? 'sit' : 'sits'} beside \`prompt\`: the service passes only the prompt column, so the agent never sees ${beside.includes(' and ') ? 'them' : 'it'}. Wrap the row into a JSON prompt string.`, place.span, place.row);
     }
-    const promptSpan = () => place.locate?.(column) ?? place.span;
     if (typeof prompt !== 'string') {
-      this.report('prompt-not-string', `The \`${column}\` value is ${kindOf(prompt)}; the service passes strings to the agent. Serialize it as a JSON string.`, promptSpan(), place.row);
+      this.report('prompt-not-string', `The \`${column}\` value is ${kindOf(prompt)}; the service passes strings to the agent. Serialize it as a JSON string.`, this.valueSpan(place, column), place.row);
       return;
     }
     if (isBlank(prompt)) {
-      this.report('empty-prompt', `The \`${column}\` value is empty: the agent would get nothing to work on.`, promptSpan(), place.row);
+      this.report('empty-prompt', `The \`${column}\` value is empty: the agent would get nothing to work on.`, this.valueSpan(place, column), place.row);
       return;
     }
     if (flat) {
-      this.checkTask(row, prompt, place, promptSpan, true);
+      this.checkTask(row, prompt, place, column, true);
       return;
     }
     if (this.convention === 'none') return;
     const strict = this.convention !== 'auto';
     if (!startsLikeJson(prompt)) {
-      if (strict) this.report('inner-json-syntax', `The prompt is plain text; the ${this.convention} convention needs a JSON object string with \`prompt\`, \`answer\` and \`id\`.`, promptSpan(), place.row);
+      if (strict) this.report('inner-json-syntax', `The prompt is plain text; the ${this.convention} convention needs a JSON object string with \`prompt\`, \`answer\` and \`id\`.`, this.valueSpan(place, column), place.row);
       return;
     }
     let inner: unknown;
@@ -146,41 +158,60 @@ export class RowChecker {
       return;
     }
     if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) {
-      if (strict) this.report('inner-json-syntax', `The prompt string holds ${kindOf(inner)}; the ${this.convention} convention needs an object with \`prompt\`, \`answer\` and \`id\`.`, promptSpan(), place.row);
+      if (strict) this.report('inner-json-syntax', `The prompt string holds ${kindOf(inner)}; the ${this.convention} convention needs an object with \`prompt\`, \`answer\` and \`id\`.`, this.valueSpan(place, column), place.row);
       return;
     }
     const task = inner as Record<string, unknown>;
-    this.checkTask(task, typeof task.prompt === 'string' ? task.prompt : undefined, place, promptSpan, false);
+    this.checkTask(task, typeof task.prompt === 'string' ? task.prompt : undefined, place, column, false);
+  }
+
+  /** A key seen for the first time in this file. */
+  private overlap(kind: 'id' | 'answer', key: string, line: number): void {
+    if (this.trackKeys) (kind === 'id' ? this.idStrings : this.answerStrings).set(key, line);
+    const trainingLine = this.options.against?.[kind === 'id' ? 'ids' : 'answers'].get(key);
+    if (trainingLine !== undefined) this.overlaps.push({ kind, key, line, trainingLine });
+  }
+
+  private valueSpan(place: RowPlace, column: string): Span {
+    return place.locate?.(column) ?? place.span;
+  }
+
+  private look(shown: string): void {
+    if (shown === this.lastShown) return;
+    this.lastShown = shown;
+    this.lastShownLower = shown.toLowerCase();
+    this.lastShownWordle = WORDLE_HINT.test(shown);
   }
 
   /** The task checks on the fields `prompt`, `answer` and `id` (inside the prompt string, or beside it for a flat row). */
-  private checkTask(task: Record<string, unknown>, shown: string | undefined, place: RowPlace, promptSpan: () => Span, flat: boolean): void {
-    const line = place.span.start.line;
+  private checkTask(task: Record<string, unknown>, shown: string | undefined, place: RowPlace, column: string, flat: boolean): void {
+    const line = place.line;
     const answer = scalarText(task.answer);
     const id = scalarText(task.id);
-    const wordle = this.convention === 'wordle' || (this.convention === 'auto' && ((shown !== undefined && WORDLE_HINT.test(shown)) || (id !== undefined && /wordle/i.test(id))));
+    if (shown !== undefined) this.look(shown);
+    const wordle = this.convention === 'wordle' || (this.convention === 'auto' && ((shown !== undefined && this.lastShownWordle) || (id !== undefined && /wordle/i.test(id))));
     if (answer === undefined || isBlank(answer)) {
-      if (!flat) this.report('missing-answer', 'The task has no `answer`: the environment and the reward cannot score the rollout.', promptSpan(), place.row);
+      if (!flat) this.report('missing-answer', 'The task has no `answer`: the environment and the reward cannot score the rollout.', this.valueSpan(place, column), place.row);
     } else {
-      if (wordle && !WORDLE_ANSWER.test(answer)) {
-        const normalized = normalizeAnswer(answer);
-        const hint = WORDLE_ANSWER.test(normalized) ? ` Normalize it to '${normalized}'.` : '';
-        this.report('bad-answer', `The answer '${answer}' is not 5 letters a–z: the Wordle agent rejects it.${hint}`, promptSpan(), place.row);
+      const clean = WORDLE_ANSWER.test(answer);
+      const key = clean ? answer : normalizeAnswer(answer);
+      if (wordle && !clean) {
+        const hint = WORDLE_ANSWER.test(key) ? ` Normalize it to '${key}'.` : '';
+        this.report('bad-answer', `The answer '${answer}' is not 5 letters a–z: the Wordle agent rejects it.${hint}`, this.valueSpan(place, column), place.row);
       }
-      const key = normalizeAnswer(answer);
-      const first = this.answers.get(key);
-      if (first === undefined) this.answers.set(key, line);
-      else this.report('duplicate-answer', `The answer '${key}' already appears on line ${first}: that word gets twice the training weight.`, promptSpan(), place.row, [{ span: lineSpan(first), message: `first '${key}'` }]);
-      if (shown !== undefined && containsWord(shown, answer)) {
-        this.report('answer-leak', `The answer '${answer}' appears in the prompt text shown to the model: the task gives its solution away.`, promptSpan(), place.row);
+      const first = this.answers.firstOrAdd(key, line);
+      if (first === undefined) this.overlap('answer', key, line);
+      else this.report('duplicate-answer', `The answer '${key}' already appears on line ${first}: that word gets twice the training weight.`, this.valueSpan(place, column), place.row, [{ span: lineSpan(first), message: `first '${key}'` }]);
+      if (shown !== undefined && containsLowerWord(this.lastShownLower, key)) {
+        this.report('answer-leak', `The answer '${answer}' appears in the prompt text shown to the model: the task gives its solution away.`, this.valueSpan(place, column), place.row);
       }
     }
     if (id === undefined || isBlank(id)) {
-      if (!flat) this.report('missing-id', 'The task has no `id`: its rollouts cannot be told apart in the logs.', promptSpan(), place.row);
+      if (!flat) this.report('missing-id', 'The task has no `id`: its rollouts cannot be told apart in the logs.', this.valueSpan(place, column), place.row);
     } else {
-      const first = this.ids.get(id);
-      if (first === undefined) this.ids.set(id, line);
-      else this.report('duplicate-id', `The id '${id}' is already used on line ${first}.`, promptSpan(), place.row, [{ span: lineSpan(first), message: `first use of '${id}'` }]);
+      const first = this.ids.firstOrAdd(id, line);
+      if (first === undefined) this.overlap('id', id, line);
+      else this.report('duplicate-id', `The id '${id}' is already used on line ${first}.`, this.valueSpan(place, column), place.row, [{ span: lineSpan(first), message: `first use of '${id}'` }]);
     }
   }
 
@@ -204,8 +235,10 @@ export class RowChecker {
       stepsPerEpoch: Math.floor(this.rows / b),
       findings: this.findings,
       omitted: this.omitted,
-      ids: this.ids,
-      answers: this.answers,
+      ids: this.idStrings,
+      answers: this.answerStrings,
+      keyTables: { ids: this.ids, answers: this.answers },
+      overlaps: this.overlaps,
     };
   }
 }

@@ -1,3 +1,5 @@
+import type { KeyTable } from './key-table';
+
 /** The file formats the service reads. */
 export type DatasetFormat = 'jsonl' | 'json' | 'csv' | 'parquet';
 
@@ -66,6 +68,23 @@ export interface ValidateOptions {
   convention?: DatasetConvention;
   /** Findings kept per file; the rest are only counted. Default 1,000. */
   maxFindings?: number;
+  /** The training file's keys (its report's `keyTables`), when this is its validation file: ids and answers in both are recorded in `overlaps`. */
+  against?: { ids: KeyLookup; answers: KeyLookup };
+  /** Keep every id and answer as strings in the report's `ids`/`answers` maps (default true); false keeps only hashes, for files of millions of rows. */
+  trackKeys?: boolean;
+}
+
+/** Line of a key's first occurrence: a Map or a KeyTable. */
+export interface KeyLookup {
+  get(key: string): number | undefined;
+}
+
+/** An id or answer of this (validation) file that is also in the training file. */
+export interface OverlapHit {
+  kind: 'id' | 'answer';
+  key: string;
+  line: number;
+  trainingLine: number;
 }
 
 /** What one file holds and what is wrong with it. */
@@ -78,9 +97,13 @@ export interface DatasetReport {
   findings: Finding[];
   /** Findings beyond `maxFindings`, counted but not kept. */
   omitted: { error: number; warning: number; info: number };
-  /** Every row id and answer with the line of its first occurrence, for the train/validation comparison. */
+  /** Every row id and answer with the line of its first occurrence, for `compareTrainVal`; empty when `trackKeys` is false. */
   ids: Map<string, number>;
   answers: Map<string, number>;
+  /** The same keys by hash: what `against` needs, at a fraction of the memory. */
+  keyTables: { ids: KeyTable; answers: KeyTable };
+  /** Filled when validated `against` a training file. */
+  overlaps: OverlapHit[];
 }
 
 export const DEFAULT_BATCH_SIZE = 128;

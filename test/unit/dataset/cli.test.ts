@@ -28,7 +28,7 @@ describe('mtrl validate', () => {
     assert.deepEqual(Object.keys(parsed), ['files', 'overlap']);
     assert.deepEqual(parsed.overlap, { ids: ['b'], answers: ['crane'] });
     assert.deepEqual(Object.keys(parsed.files[0]), ['path', 'format', 'rows', 'errors', 'warnings', 'info']);
-    assert.deepEqual(parsed.files[0].errors.map((e: { line: number; code: string }) => `${e.line} ${e.code}`), ['3 flat-row', '2 train-val-overlap', '1 train-val-overlap']);
+    assert.deepEqual(parsed.files[0].errors.map((e: { line: number; code: string }) => `${e.line} ${e.code}`), ['3 flat-row', '1 train-val-overlap', '2 train-val-overlap']);
     assert.deepEqual(Object.keys(parsed.files[0].errors[0]), ['line', 'column', 'code', 'message']);
     assert.equal(parsed.files[1].rows, 2);
   });

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compareTrainVal, roleFromName, validateDataset, validateText, type DatasetFormat, type DatasetReport } from '../../../src/core/dataset';
+import { compareTrainVal, roleFromName, trainValOverlap, validateDataset, validateText, type DatasetFormat, type DatasetReport } from '../../../src/core/dataset';
 import { check, codes, jsonl, where, wordleRow } from './helpers';
 
 const fixtures = path.resolve(__dirname, '../../fixtures/datasets');
@@ -95,6 +95,9 @@ describe('dataset formats', () => {
     const val = await check(jsonl([wordleRow('pasta', 'v1'), wordleRow('crane', 't2')]));
     const result = compareTrainVal(train, val, { training: 'train.jsonl', validation: 'val.jsonl' });
     assert.deepEqual(result.overlap, { ids: ['t2'], answers: ['crane'] });
+    const streamed = await check(jsonl([wordleRow('pasta', 'v1'), wordleRow('crane', 't2')]), { against: train.keyTables, trackKeys: false });
+    assert.equal(streamed.ids.size, 0);
+    assert.deepEqual(trainValOverlap(streamed, { training: 'train.jsonl', validation: 'val.jsonl' }), result);
     assert.deepEqual(result.training.map((f) => `${f.span.start.line} ${f.related?.[0].span.start.line}`).sort(), ['1 2', '2 2']);
     assert.deepEqual(result.validation.map((f) => f.span.start.line), [2, 2]);
     assert.equal(result.validation[0].related?.[0].path, 'train.jsonl');

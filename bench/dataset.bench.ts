@@ -1,0 +1,114 @@
+// Dataset validation speed against a bare parse loop over the same file, and memory while streaming a large file.
+// Run: npm run bench (or: node --import tsx bench/dataset.bench.ts [--big-mb N])
+import { execFileSync } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { validateDataset } from '../src/core/dataset';
+
+const ROWS = 300_000;
+const ROUNDS = 3;
+
+function row(i: number, seed: number): string {
+  let word = '';
+  let x = (i * 2654435761 + seed) >>> 0;
+  for (let k = 0; k < 5; k++) {
+    word += String.fromCharCode(97 + (x % 26));
+    x = Math.floor(x / 26) + ((x * 7) >>> 0);
+  }
+  const task = { prompt: 'Guess the 5-letter word', answer: word, id: `wordle_train_${String(i).padStart(6, '0')}` };
+  return JSON.stringify({ prompt: JSON.stringify(task) }).replace(/":"/g, '": "').replace(/","/g, '", "');
+}
+
+async function writeRows(file: string, rows: number): Promise<void> {
+  const out = createWriteStream(file);
+  const batch: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    batch.push(row(i, 12345));
+    if (batch.length === 10_000 || i === rows - 1) {
+      if (!out.write(batch.join('\n') + '\n')) await new Promise((r) => out.once('drain', r));
+      batch.length = 0;
+    }
+  }
+  await new Promise((r) => out.end(r));
+}
+
+/** The baseline: the same stream and line split, and only JSON.parse of each line and of its inner prompt. */
+async function bareLoop(file: string): Promise<number> {
+  const decoder = new TextDecoder();
+  let rest = '';
+  let rows = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+    const text = rest + decoder.decode(chunk as Buffer, { stream: true });
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      const line = text.slice(start, nl);
+      start = nl + 1;
+      JSON.parse(JSON.parse(line).prompt);
+      rows++;
+    }
+    rest = text.slice(start);
+  }
+  return rows;
+}
+
+async function full(file: string): Promise<number> {
+  const report = await validateDataset(createReadStream(file, { highWaterMark: 1024 * 1024 }), { format: 'jsonl', role: 'training', trackKeys: false });
+  return report.rows;
+}
+
+async function time(fn: () => Promise<number>): Promise<{ ms: number; rows: number }> {
+  const start = performance.now();
+  const rows = await fn();
+  return { ms: performance.now() - start, rows };
+}
+
+async function speed(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-bench-'));
+  try {
+    const file = path.join(dir, 'training-data.jsonl');
+    await writeRows(file, ROWS);
+    const mb = statSync(file).size / 1024 / 1024;
+    let bare = Infinity;
+    let validated = Infinity;
+    for (let round = 0; round < ROUNDS; round++) {
+      const b = await time(() => bareLoop(file));
+      const v = await time(() => full(file));
+      if (b.rows !== ROWS || v.rows !== ROWS) throw new Error(`row count mismatch: ${b.rows} / ${v.rows}`);
+      bare = Math.min(bare, b.ms);
+      validated = Math.min(validated, v.ms);
+    }
+    console.log(`file: ${ROWS.toLocaleString('en')} rows, ${mb.toFixed(1)} MB (best of ${ROUNDS})`);
+    console.log(`bare parse loop:  ${bare.toFixed(0)} ms  ${Math.round(ROWS / (bare / 1000)).toLocaleString('en')} rows/s  ${(mb / (bare / 1000)).toFixed(1)} MB/s`);
+    console.log(`full validation:  ${validated.toFixed(0)} ms  ${Math.round(ROWS / (validated / 1000)).toLocaleString('en')} rows/s  ${(mb / (validated / 1000)).toFixed(1)} MB/s`);
+    console.log(`ratio full / bare: ${(validated / bare).toFixed(2)} (target ≤ 1.5)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Peak RSS of a fresh process validating a file of `rows` rows, so one run's heap does not hide another's. */
+function peakRss(rows: number): void {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-bench-'));
+  try {
+    const file = path.join(dir, 'training-data.jsonl');
+    execFileSync(process.execPath, ['--import', 'tsx', __filename, '--write', file, String(rows)], { stdio: 'inherit' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--measure', file]).toString().trim();
+    const mb = statSync(file).size / 1024 / 1024;
+    console.log(`streaming ${mb.toFixed(0)} MB: peak RSS ${out} MB (ratio to file size ${(Number(out) / mb).toFixed(2)})`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const [mode, file, rows] = process.argv.slice(2);
+if (mode === '--write') {
+  void writeRows(file, Number(rows));
+} else if (mode === '--measure') {
+  void full(file).then(() => console.log((process.resourceUsage().maxRSS / 1024).toFixed(0)));
+} else {
+  void (async () => {
+    await speed();
+    for (const n of [300_000, 3_000_000]) peakRss(n);
+  })();
+}
