@@ -103,7 +103,7 @@ const validators = new Map<string, ValidateFunction>();
 export function validateDocument(category: string, document: unknown): string[] {
   let validate = validators.get(category);
   if (!validate) {
-    validate = new Ajv({ allErrors: true, strict: false }).compile(SCHEMAS[category]);
+    validate = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(SCHEMAS[category]);
     validators.set(category, validate);
   }
   if (validate(document)) return [];

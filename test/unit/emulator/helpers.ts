@@ -1,0 +1,47 @@
+import { AwsClients } from '../../../src/aws/clients';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server';
+import { SEEDED } from '../../emulator/seed';
+
+process.env.AWS_ACCESS_KEY_ID ??= 'test';
+process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
+
+export const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
+
+/** Starts an emulator and real SDK clients pointed at it; closes both after the body. */
+export async function withEmulator(options: EmulatorOptions, body: (emulator: Emulator, aws: AwsClients) => Promise<void>): Promise<void> {
+  const emulator = await startEmulator(options);
+  const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url }));
+  try {
+    await body(emulator, aws);
+  } finally {
+    aws.reset();
+    await emulator.close();
+  }
+}
+
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+export function trainingDocument(hyperParameters: Record<string, string>, runtime = SEEDED.runtime): Record<string, unknown> {
+  return {
+    AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: runtime, Qualifier: 'DEFAULT' } },
+    InputDataConfig: [
+      { ChannelName: 'train', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.train } } },
+      { ChannelName: 'validation', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.validation } } },
+    ],
+    OutputDataConfig: { S3OutputPath: 's3://mtrl-demo/output' },
+    TrainingConfig: { BaseModelArn: GPT_OSS, MlflowConfig: { MlflowResourceArn: SEEDED.mlflowApp, MlflowExperimentName: 'tests' }, AcceptEula: true, HyperParameters: hyperParameters },
+  };
+}
+
+export function evaluationDocument(hyperParameters: Record<string, string>): Record<string, unknown> {
+  return {
+    AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime, Qualifier: 'DEFAULT' } },
+    InputDataConfig: [{ ChannelName: 'evaluation', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.validation } } }],
+    OutputDataConfig: { S3OutputPath: 's3://mtrl-demo/eval' },
+    EvaluationConfig: { BaseModelArn: GPT_OSS, AcceptEula: true, HyperParameters: hyperParameters },
+  };
+}

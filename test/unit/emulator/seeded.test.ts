@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
+import { filterLogEvents } from '../../../src/aws/logs';
+import { describeJob, listJobs } from '../../../src/aws/sagemaker';
+import { ManualClock } from '../../emulator/clock';
+import { SEEDED } from '../../emulator/seed';
+import { collect, withEmulator } from './helpers';
+
+const GROUP = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT';
+const smokePayload = (account: string) => ({
+  prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer: 'beach', id: 'smoke-test' }),
+  metadata: { jobArn: `arn:aws:sagemaker:us-east-1:${account}:job/AgentRFT/smoke-test`, rolloutId: 'r1' },
+});
+
+describe('emulator: seeded account', () => {
+  it('holds the history of issue 5, with the in-progress job still running minutes later', async () => {
+    const clock = new ManualClock();
+    await withEmulator({ clock }, async (_emulator, aws) => {
+      const training = await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFT' }));
+      assert.deepEqual(training.map((j) => [j.JobName, j.JobStatus]).sort(), [[SEEDED.completedJob, 'Completed'], [SEEDED.inProgressJob, 'InProgress'], [SEEDED.failedJob, 'Failed']].sort());
+      const done = await describeJob(aws.sagemaker(), { jobName: SEEDED.completedJob, category: 'AgentRFT' });
+      const out = done.config?.ServiceOutput;
+      assert.deepEqual(out?.ProgressInfo, { MaxEpoch: 20, StepsPerEpoch: 5, CurrentEpoch: 20, CurrentStep: 100 });
+      assert.deepEqual(out?.RolloutInfo, { Total: 102400, Completed: 102400 });
+      // Reference magnitudes: hundreds of millions of tokens, about 12 h 40 min of training.
+      assert.ok((out?.BillableTokenUsage?.PrefillTokenCount ?? 0) > 400e6 && (out?.BillableTokenUsage?.TrainTokenCount ?? 0) > 600e6);
+      const hours = ((done.EndTime?.getTime() ?? 0) - (done.CreationTime?.getTime() ?? 0)) / 3.6e6;
+      assert.ok(hours > 12 && hours < 14, `ran ${hours} h`);
+      const failed = await describeJob(aws.sagemaker(), { jobName: SEEDED.failedJob, category: 'AgentRFT' });
+      assert.match(failed.FailureReason ?? '', /Could not assume role/);
+      clock.advance(3 * 60_000);
+      const running = await describeJob(aws.sagemaker(), { jobName: SEEDED.inProgressJob, category: 'AgentRFT' });
+      assert.equal(running.JobStatus, 'InProgress');
+      assert.ok((running.config?.ServiceOutput?.ProgressInfo?.CurrentStep ?? 0) > 40);
+      const evaluations = await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFTEvaluation' }));
+      assert.equal(evaluations.length, 2);
+      const metric = async (name: string) => (await describeJob(aws.sagemaker(), { jobName: name, category: 'AgentRFTEvaluation' })).config?.ServiceOutput?.EvaluationMetrics?.['eval/reward/pass_at_1'] as number;
+      const [base, trained] = [await metric(SEEDED.baseEvaluation), await metric(SEEDED.trainedEvaluation)];
+      assert.ok(trained > base + 0.1, `trained ${trained} vs base ${base}`);
+    });
+  });
+
+  it('lists the runtimes and describes the READY one', async () => {
+    await withEmulator({}, async (_emulator, aws) => {
+      const runtimes = await collect(listAgentRuntimes(aws.agentCoreControl()));
+      assert.deepEqual(runtimes.map((r) => r.agentRuntimeId), ['wordle_agent-AbCdEf1234', 'wordle_agent_no_server-NoServer12', 'wordle_agent_error_status-ErrStat123']);
+      const runtime = await getAgentRuntime(aws.agentCoreControl(), 'wordle_agent-AbCdEf1234');
+      assert.equal(runtime.agentRuntimeArn, SEEDED.runtime);
+      assert.equal(runtime.status, 'READY');
+    });
+  });
+});
+
+describe('emulator: smoke-test paths of InvokeAgentRuntime', () => {
+  it('an unknown job of our account: reward -1.5 and a 400 "Could not find job" line', async () => {
+    await withEmulator({}, async (_emulator, aws) => {
+      const since = Date.now() - 1000;
+      const result = await invokeAgentRuntime(aws.agentCore(), { agentRuntimeArn: SEEDED.runtime, payload: smokePayload('111122223333') });
+      assert.deepEqual(result.json, { reward: -1.5 });
+      const lines = await collect(filterLogEvents(aws.logs(), { logGroupName: GROUP, startTime: since, filterPattern: '"Could not find job"' }));
+      assert.ok(lines.some((l) => /status=400/.test(l.message ?? '') && l.logStreamName?.endsWith(result.runtimeSessionId ?? '-')));
+    });
+  });
+
+  it("another account's job ARN: a 403 'not authorized to access this resource' line", async () => {
+    await withEmulator({}, async (_emulator, aws) => {
+      const since = Date.now() - 1000;
+      const result = await invokeAgentRuntime(aws.agentCore(), { agentRuntimeArn: SEEDED.runtime, payload: smokePayload('444455556666') });
+      assert.deepEqual(result.json, { reward: -1.5 });
+      const lines = await collect(filterLogEvents(aws.logs(), { logGroupName: GROUP, startTime: since, filterPattern: 'status=403' }));
+      assert.ok(lines.some((l) => /not authorized to access this resource/.test(l.message ?? '')));
+    });
+  });
+
+  it('a runtime without an HTTP server hangs (30 s, scaled for tests) then fails', async () => {
+    await withEmulator({ noServerTimeoutMs: 150 }, async (_emulator, aws) => {
+      const error = (await invokeAgentRuntime(aws.agentCore(), { agentRuntimeArn: SEEDED.noServerRuntime, payload: smokePayload('111122223333') }).catch((e: unknown) => e)) as Error;
+      assert.equal(error.name, 'RuntimeClientError');
+      assert.match(error.message, /did not respond within 30 seconds/);
+    });
+  });
+
+  it('rejects a session id shorter than 33 characters', async () => {
+    await withEmulator({}, async (_emulator, aws) => {
+      await assert.rejects(invokeAgentRuntime(aws.agentCore(), { agentRuntimeArn: SEEDED.runtime, payload: smokePayload('111122223333'), runtimeSessionId: 'short' }), (e: Error) => e.name === 'ValidationException');
+    });
+  });
+});
