@@ -4,11 +4,10 @@ import type { Services } from '../services';
 import { launchEvaluationWizard } from './evaluationWizard';
 import { JOB_FILE_SELECTOR, JobFiles } from './jobFiles';
 import { Launcher } from './launcher';
-import type { LaunchOptions } from './launchFlow';
+import { launchWithChecks, type LaunchOptions } from './launchFlow';
 import { reviewStep, saveJobFile } from './reviewStep';
 import { RuntimeBanner } from './runtimeBanner';
 import { launchTrainingWizard } from './trainingWizard';
-import { launchWithChecks } from './launchFlow';
 import { jobFileOf, similarJob } from './treeActions';
 
 /** Launching jobs: the two wizards, job files (lenses, diagnostics), tree actions and the runtime-in-use banner. */
@@ -25,23 +24,28 @@ export function register(services: Services): void {
     vscode.languages.registerCodeLensProvider(JOB_FILE_SELECTOR, jobFiles),
     vscode.workspace.onDidOpenTextDocument((doc) => jobFiles.showParseProblems(doc)),
     vscode.workspace.onDidChangeTextDocument((e) => jobFiles.showParseProblems(e.document)),
+    vscode.workspace.onDidSaveTextDocument((doc) => void jobFiles.validateSaved(doc)),
     vscode.commands.registerCommand('mtrl.launchTrainingJob', () => launchTrainingWizard(services, launcher, onLaunched)),
     vscode.commands.registerCommand('mtrl.launchEvaluationJob', () => launchEvaluationWizard(services, launcher, onLaunched)),
     vscode.commands.registerCommand('mtrl.validateJobFile', (uri?: vscode.Uri, options?: { confirm?: boolean }) => jobFiles.validate(uri, options)),
     // `options.confirm: false` is for tests only: it skips the review and the dialogs.
     vscode.commands.registerCommand('mtrl.launchJobFile', (uri?: vscode.Uri, options?: LaunchOptions) => jobFiles.launch(uri, options)),
-    vscode.commands.registerCommand('mtrl.exportJobFile', async (node?: unknown) => {
+    // A target URI (export) and `{ jobName, confirm: false }` (launch similar) let tests and other commands skip the dialogs.
+    vscode.commands.registerCommand('mtrl.exportJobFile', async (node?: unknown, target?: vscode.Uri) => {
       const job = await jobFileOf(services, node);
-      return job && saveJobFile(job);
+      return job && saveJobFile(job, target);
     }),
-    vscode.commands.registerCommand('mtrl.launchSimilarJob', async (node?: unknown) => {
+    vscode.commands.registerCommand('mtrl.launchSimilarJob', async (node?: unknown, options: LaunchOptions & { jobName?: string } = {}) => {
       const original = await jobFileOf(services, node);
-      const job = original && (await similarJob(services, original));
+      const job = original && (options.jobName ? { ...original, JobName: options.jobName } : await similarJob(services, original));
       if (!job) return undefined;
       const review = await launcher.review(job);
       if (!review) return undefined;
-      const choice = await reviewStep(job, review, { title: `MTRL: Launch ${job.JobName}`, step: 1, totalSteps: 1 }, async (j) => void (await saveJobFile(j)));
-      return choice === 'launch' ? launchWithChecks(services, launcher, job, { review }, onLaunched) : undefined;
+      if (options.confirm !== false) {
+        const choice = await reviewStep(job, review, { title: `MTRL: Launch ${job.JobName}`, step: 1, totalSteps: 1 }, async (j) => void (await saveJobFile(j)));
+        if (choice !== 'launch') return undefined;
+      }
+      return launchWithChecks(services, launcher, job, { ...options, review }, onLaunched);
     }),
   );
   for (const doc of vscode.workspace.textDocuments) jobFiles.showParseProblems(doc);

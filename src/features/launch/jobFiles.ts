@@ -82,6 +82,19 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
     return job;
   }
 
+  /** On save (`mtrl.launch.validateOnSave`): the checks run quietly; a result for an older text is dropped. */
+  async validateSaved(doc: vscode.TextDocument): Promise<void> {
+    if (!isJobFile(doc) || !vscode.workspace.getConfiguration('mtrl.launch', doc.uri).get<boolean>('validateOnSave', true)) return;
+    const job = this.showParseProblems(doc);
+    if (!job) return;
+    const version = doc.version;
+    const review = await this.launcher.review(job, { quiet: true }).catch((error: unknown) => {
+      this.services.output.warn(`Checking ${job.JobName} on save failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    });
+    if (review && !doc.isClosed && doc.version === version) this.showChecks(doc, review.checks);
+  }
+
   /** `mtrl.validateJobFile`: every pre-flight check, as diagnostics and a one-line summary; returns the review. */
   async validate(uri?: vscode.Uri, options: { confirm?: boolean } = {}): Promise<Review | undefined> {
     const doc = await this.document(uri);

@@ -11,8 +11,6 @@ export interface LaunchOptions {
   confirm?: boolean;
   /** A review already computed (the wizard's); otherwise the checks run now. */
   review?: Review;
-  /** Validating a file of a job that already exists is fine; launching it is not. */
-  ignoreExistingName?: boolean;
 }
 
 export interface LaunchResult {

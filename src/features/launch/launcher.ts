@@ -24,27 +24,26 @@ export class Launcher {
     services.context.subscriptions.push(services.onDidChangeAws(() => this.models.clear()));
   }
 
-  preflightDeps(options: { ignoreExistingName?: boolean } = {}): PreflightDeps {
+  preflightDeps(): PreflightDeps {
     return {
       aws: this.services.aws,
       schemas: this.schemas,
       models: (region, signal) => this.models.offered(region, signal),
       datasets: (channels, batchSize, signal) => readDatasets(this.services.aws.s3(), channels, batchSize, signal),
       smokeResults: this.services.context.globalState.get<SmokeResults>('mtrl.smoke.results'),
-      ignoreExistingName: options.ignoreExistingName,
     };
   }
 
-  /** Pre-flight, arithmetic and cost range for a job, with a cancellable progress notification. */
-  async review(job: JobFile, options: { ignoreExistingName?: boolean } = {}): Promise<Review | undefined> {
+  /** Pre-flight, arithmetic and cost range for a job, with a cancellable progress notification (`quiet`: the status bar only, for checks on save). */
+  async review(job: JobFile, options: { quiet?: boolean } = {}): Promise<Review | undefined> {
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `MTRL: checking ${job.JobName}`, cancellable: true },
+      { location: options.quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification, title: `MTRL: checking ${job.JobName}`, cancellable: !options.quiet },
       async (progress, token) => {
         const abort = new AbortController();
         const cancel = token.onCancellationRequested(() => abort.abort());
         try {
           progress.report({ message: 'schema, hyperparameters, datasets, role, runtime, model…' });
-          const outcome = await runPreflight(job, this.preflightDeps(options), abort.signal);
+          const outcome = await runPreflight(job, this.preflightDeps(), abort.signal);
           progress.report({ message: 'cost estimate…' });
           const modelId = modelIdOf(documentFacts(job.JobCategory, job.JobConfigDocument).baseModelArn);
           const own = await ownTokenAverages(this.services.aws.sagemaker(job.Region), job.JobCategory, modelId, abort.signal).catch(() => []);

@@ -33,8 +33,6 @@ export interface PreflightDeps {
   /** Reads and checks each dataset from S3; overlap counts rows shared by train and validation. */
   datasets(channels: Record<string, string>, batchSize: number, signal?: AbortSignal): Promise<{ facts: DatasetFacts[]; overlap?: number }>;
   smokeResults?: SmokeResults;
-  /** Skip the job-name uniqueness check (validating a file of a job that already ran). */
-  ignoreExistingName?: boolean;
 }
 
 export interface PreflightOutcome {
@@ -54,7 +52,6 @@ export async function runPreflight(job: JobFile, deps: PreflightDeps, signal?: A
   const rows: Record<string, number | undefined> = {};
 
   const jobName = async (): Promise<CheckResult> => {
-    if (deps.ignoreExistingName) return checkJobName(job.JobName, new Set());
     const taken = new Set<string>();
     for await (const j of listJobs(sagemaker, { JobCategory: job.JobCategory, NameContains: job.JobName }, signal)) if (j.JobName) taken.add(j.JobName);
     return checkJobName(job.JobName, taken);

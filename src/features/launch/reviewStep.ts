@@ -70,14 +70,16 @@ export async function openDocument(job: JobFile): Promise<void> {
   await vscode.window.showTextDocument(document, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
 }
 
-/** Asks where, then writes the job file with an undoable WorkspaceEdit and opens it. */
-export async function saveJobFile(job: JobFile, folder?: vscode.Uri): Promise<vscode.Uri | undefined> {
-  const base = folder ?? vscode.workspace.workspaceFolders?.[0]?.uri;
-  const target = await vscode.window.showSaveDialog({
-    title: 'Save job file',
-    defaultUri: base ? vscode.Uri.joinPath(base, `${job.JobName}.mtrl.json`) : undefined,
-    filters: { 'MTRL job file': ['mtrl.json'] },
-  });
+/** Asks where (unless given a target), then writes the job file with an undoable WorkspaceEdit and opens it. */
+export async function saveJobFile(job: JobFile, given?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const base = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const target =
+    given ??
+    (await vscode.window.showSaveDialog({
+      title: 'Save job file',
+      defaultUri: base ? vscode.Uri.joinPath(base, `${job.JobName}.mtrl.json`) : undefined,
+      filters: { 'MTRL job file': ['mtrl.json'] },
+    }));
   if (!target) return undefined;
   const uri = target.path.endsWith('.mtrl.json') ? target : target.with({ path: target.path.replace(/(\.json)?$/, '.mtrl.json') });
   const edit = new vscode.WorkspaceEdit();

@@ -119,3 +119,33 @@ describe('launch from a job file', function () {
     assert.match(found[0].message, /JobCategory must be "AgentRFT"/);
   });
 });
+
+describe('launch from the jobs tree', function () {
+  this.timeout(90_000);
+  const completed = { jobName: 'wordle-gptoss20b-grpo-100steps', category: 'AgentRFT', region: 'us-east-1' };
+
+  before(async () => {
+    await vscode.extensions.getExtension('mtrl.mtrl-workbench')!.activate();
+  });
+
+  it('exports a job to a job file that names the same configuration, without ServiceOutput', async () => {
+    const target = workspaceFile('launch', 'exported.mtrl.json');
+    const written = await vscode.commands.executeCommand<vscode.Uri>('mtrl.exportJobFile', completed, target);
+    assert.equal(written?.fsPath, target.fsPath);
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
+    const file = JSON.parse(text);
+    assert.deepEqual(Object.keys(file), ['JobName', 'JobCategory', 'Region', 'RoleArn', 'JobConfigSchemaVersion', 'JobConfigDocument']);
+    assert.equal(file.JobName, completed.jobName);
+    assert.equal(file.JobConfigDocument.ServiceOutput, undefined);
+    assert.equal(file.JobConfigDocument.TrainingConfig.HyperParameters.max_steps, '100');
+    assert.ok((await lenses(target)).some((l) => l.command?.command === 'mtrl.launchJobFile'), 'the exported file has no Launch lens');
+  });
+
+  it('launches a similar job under a new name', async () => {
+    const jobName = `wordle-similar-${Date.now().toString(36)}`;
+    const result = await vscode.commands.executeCommand<LaunchResultShape>('mtrl.launchSimilarJob', completed, { jobName, confirm: false });
+    assert.equal(result?.launched, true, `${result?.reason}`);
+    const node = await vscode.commands.executeCommand<{ jobName: string }>('mtrl.revealJob', { jobName, category: 'AgentRFT', region: 'us-east-1' });
+    assert.equal(node?.jobName, jobName);
+  });
+});
