@@ -65,8 +65,11 @@ export const rewardCommand: CliCommand = {
       io.err(`mtrl reward: ${failureText(result, positionals[0])}`);
       return EXIT_USAGE;
     }
-    if (values.json) io.out(JSON.stringify(previewJson(result)));
-    else io.out(previewText(result, positionals[0]));
+    if (values.json) {
+      io.out(JSON.stringify(previewJson(result)));
+      // The JSON shape is fixed; a game that could not be what its name says is still worth a line.
+      for (const note of result.notes) io.err(`mtrl reward: note: ${note}`);
+    } else io.out(previewText(result, positionals[0]));
     return result.invariants.every((i) => i.ok) ? EXIT_CLEAN : EXIT_FINDINGS;
   },
 };
