@@ -2,3 +2,4 @@ export * from './payload';
 export * from './verdict';
 export * from './report';
 export * from './run';
+export * from './session';

@@ -1,5 +1,6 @@
-import { parseRuntimeArn, runtimeLogGroup, smokeJobArn, smokePayload, smokeSessionId } from './payload';
+import { parseRuntimeArn, runtimeLogGroup, smokePayload, smokeSessionId } from './payload';
 import type { SmokeResult } from './report';
+import { linesOfSession } from './session';
 import { smokeVerdict, type InvocationOutcome, type LogLine } from './verdict';
 
 /** The three AWS calls a smoke test makes, injected so the runner stays pure and testable. */
@@ -7,8 +8,11 @@ export interface SmokeBackend {
   callerAccount(signal: AbortSignal): Promise<string>;
   /** Resolves with the body or an error outcome; rejects only when `signal` aborts. */
   invoke(request: { runtimeArn: string; sessionId: string; payload: string; region: string }, signal: AbortSignal): Promise<InvocationOutcome>;
-  /** Log lines of the group at or after `startTime` (ms); an absent group gives []. */
-  logLines(request: { logGroup: string; region: string; startTime: number }, signal: AbortSignal): Promise<LogLine[]>;
+  /**
+   * Log lines at or after `startTime` (ms) of the group's streams that mention `jobArn` or `sessionId`
+   * (only those streams: a training job may be writing to the same group); an absent group gives [].
+   */
+  logLines(request: { logGroup: string; region: string; startTime: number; jobArn: string; sessionId: string }, signal: AbortSignal): Promise<LogLine[]>;
 }
 
 export interface SmokeOptions {
@@ -100,7 +104,8 @@ export async function runSmokeTest(backend: SmokeBackend, options: SmokeOptions)
   let logError: string | undefined;
   for (;;) {
     try {
-      lines = await backend.logLines({ logGroup, region: arn.region, startTime: logStart }, signal);
+      const all = await backend.logLines({ logGroup, region: arn.region, startTime: logStart, jobArn: payload.metadata.jobArn, sessionId }, signal);
+      lines = linesOfSession(all, { sessionId, rolloutId: payload.metadata.rolloutId });
       logError = undefined;
     } catch (error) {
       if (signal.aborted) throw new SmokeCancelled();
@@ -116,7 +121,7 @@ export async function runSmokeTest(backend: SmokeBackend, options: SmokeOptions)
     runtimeArn: options.runtimeArn,
     region: arn.region,
     callerAccount,
-    jobArn: smokeJobArn(callerAccount, arn.region, arn.partition),
+    jobArn: payload.metadata.jobArn,
     sessionId,
     logGroup,
     startedAt: new Date(startedAt).toISOString(),

@@ -1,11 +1,18 @@
 import { invokeAgentRuntime } from '../../aws/agentcore';
 import type { AwsClients } from '../../aws/clients';
 import { describeAwsError } from '../../aws/errors';
-import { filterLogEvents } from '../../aws/logs';
+import { describeLogStreams, filterLogEvents } from '../../aws/logs';
 import { callerIdentity } from '../../aws/sts';
-import type { InvocationOutcome, LogLine, SmokeBackend } from '../../core/smoke';
+import { smokeFilterPattern, type InvocationOutcome, type LogLine, type SmokeBackend } from '../../core/smoke';
 
 // No vscode here: the `mtrl smoke` command line uses the same backend.
+
+/** How many of the newest streams to search for one named after the session. */
+const NEWEST_STREAMS = 50;
+/** FilterLogEvents accepts at most 100 stream names; one invocation writes to one or two. */
+const MAX_STREAMS = 100;
+/** A smoke invocation writes a handful of lines; stop reading a stream shared with a busy job. */
+const MAX_LINES = 5_000;
 
 interface ServiceError {
   name?: string;
@@ -38,10 +45,25 @@ export function awsSmokeBackend(aws: AwsClients): SmokeBackend {
       }
     },
     async logLines(request, signal): Promise<LogLine[]> {
+      const client = aws.logs(request.region);
       const lines: LogLine[] = [];
       try {
-        for await (const event of filterLogEvents(aws.logs(request.region), { logGroupName: request.logGroup, startTime: request.startTime }, signal)) {
+        // First the streams that name this invocation, then every line of those streams since the call.
+        const streams = new Set<string>();
+        // AgentCore names a runtime's streams `<date>/[runtime-logs]<session id>`: look among the newest.
+        let looked = 0;
+        for await (const stream of describeLogStreams(client, request.logGroup, { newestFirst: true }, signal)) {
+          if (stream.logStreamName?.includes(request.sessionId)) streams.add(stream.logStreamName);
+          if (++looked >= NEWEST_STREAMS) break;
+        }
+        for await (const event of filterLogEvents(client, { logGroupName: request.logGroup, startTime: request.startTime, filterPattern: smokeFilterPattern(request.jobArn, request.sessionId) }, signal)) {
+          if (event.logStreamName) streams.add(event.logStreamName);
+          if (streams.size >= MAX_STREAMS) break;
+        }
+        if (!streams.size) return [];
+        for await (const event of filterLogEvents(client, { logGroupName: request.logGroup, logStreamNames: [...streams], startTime: request.startTime }, signal)) {
           lines.push({ timestamp: event.timestamp ?? 0, message: event.message ?? '' });
+          if (lines.length >= MAX_LINES) break;
         }
       } catch (error) {
         if (signal.aborted) throw error;

@@ -63,7 +63,7 @@ describe('smoke test', function () {
     await smoke.update('invokeTimeoutSeconds', 2, vscode.ConfigurationTarget.Global);
     await smoke.update('logWaitSeconds', 1, vscode.ConfigurationTarget.Global);
     try {
-      const runtime = GOOD_RUNTIME.replace('wordle_agent-AbCdEf1234', 'wordle_agent-no-server');
+      const runtime = GOOD_RUNTIME.replace('wordle_agent-AbCdEf1234', 'wordle_agent_no_server-NoServer12');
       const result = await vscode.commands.executeCommand<SmokeResult>('mtrl.smokeTestRuntime', { runtimeArn: runtime });
       assert.ok(result);
       assert.equal(result.verdict.ok, false);
