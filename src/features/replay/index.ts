@@ -1,0 +1,60 @@
+import * as vscode from 'vscode';
+import type { PersistedState, ReplaySource } from '../../shared/protocol';
+import type { Services } from '../services';
+import { insertRolloutLogging } from './insertLogging';
+import { REPLAY_VIEW_TYPE, ReplayPanel, webviewOptions } from './panel';
+import { pickSource, sourceFromArgument } from './sources';
+
+const sameSource = (a: ReplaySource, b: ReplaySource) => JSON.stringify({ ...a, label: '' }) === JSON.stringify({ ...b, label: '' });
+
+/** The rollout replay board: `mtrl.openRollouts`, "Open With…" for log files, restore after reload, and Insert Rollout Logging. */
+export function register(services: Services): void {
+  const { context } = services;
+
+  const openRollouts = async (arg?: unknown): Promise<void> => {
+    const source = sourceFromArgument(arg) ?? (arg === undefined ? await pickSource(services) : undefined);
+    if (!source) {
+      if (arg !== undefined) void vscode.window.showErrorMessage('MTRL: Open Rollouts takes a job from the Jobs view, a log file, or nothing (then it asks).');
+      return;
+    }
+    let existing: ReplayPanel | undefined;
+    ReplayPanel.each((p) => {
+      if (sameSource(p.source, source)) existing = p;
+    });
+    if (existing) return existing.panel.reveal();
+    const panel = vscode.window.createWebviewPanel(REPLAY_VIEW_TYPE, `Rollouts: ${source.label}`, vscode.ViewColumn.Active, webviewOptions(context));
+    new ReplayPanel(panel, services, source);
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('mtrl.openRollouts', openRollouts),
+    vscode.commands.registerCommand('mtrl.insertRolloutLogging', insertRolloutLogging),
+    // For tests and other extensions: what the focused board shows, as the page reported it.
+    vscode.commands.registerCommand('mtrl.getReplayView', () => {
+      const active = ReplayPanel.active;
+      return active ? { source: active.source, view: active.view, board: active.board } : undefined;
+    }),
+    vscode.window.registerWebviewPanelSerializer(REPLAY_VIEW_TYPE, {
+      async deserializeWebviewPanel(panel, state: PersistedState | undefined) {
+        if (!state?.source || state.source.kind === 'fixture') {
+          panel.dispose();
+          return;
+        }
+        new ReplayPanel(panel, services, state.source, state.board);
+      },
+    }),
+    vscode.window.registerCustomEditorProvider(
+      'mtrl.rolloutLog',
+      {
+        openCustomDocument: (uri) => ({ uri, dispose: () => undefined }),
+        resolveCustomEditor: (document, panel) => {
+          new ReplayPanel(panel, services, { kind: 'file', uri: document.uri.toString(), label: vscode.workspace.asRelativePath(document.uri) });
+        },
+      } satisfies vscode.CustomReadonlyEditorProvider,
+      { supportsMultipleEditorsPerDocument: true },
+    ),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('mtrl.replay.colorBlind')) ReplayPanel.each((p) => p.applySettings());
+    }),
+  );
+}

@@ -1,0 +1,197 @@
+import * as vscode from 'vscode';
+import { describeAwsError } from '../../aws/errors';
+import { linesOf, ReplayData, RolloutCollector, type Rollout } from '../../core/rollouts';
+import { answerRequest, type BoardSettings, type BoardState, type BoardView, type HostMessage, type LoadStatus, type ReplaySource, type WebviewMessage } from '../../shared/protocol';
+import type { Services } from '../services';
+import { boardHtml, newNonce } from './html';
+import { readerFor, type LogReader } from './sources';
+
+export const REPLAY_VIEW_TYPE = 'mtrl.replay';
+
+export function boardSettings(): BoardSettings {
+  return { colorBlind: vscode.workspace.getConfiguration('mtrl.replay').get<boolean>('colorBlind', false) };
+}
+
+function followSeconds(): number {
+  return Math.max(2, vscode.workspace.getConfiguration('mtrl.replay').get<number>('followSeconds', 10));
+}
+
+/** Only the built webview folder is reachable from the page. */
+export function webviewOptions(context: vscode.ExtensionContext): vscode.WebviewOptions {
+  return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview')] };
+}
+
+/** One replay board: reads its source with progress and cancel, answers the page's requests, follows a running job. */
+export class ReplayPanel implements vscode.Disposable {
+  private static readonly open = new Set<ReplayPanel>();
+  private static lastActive?: ReplayPanel;
+  private readonly data = new ReplayData();
+  private status: LoadStatus = { state: 'loading', message: 'Reading rollouts…' };
+  private ready = false;
+  private loading?: AbortController;
+  private followTimer?: ReturnType<typeof setTimeout>;
+  private reader?: LogReader;
+  private collector = new RolloutCollector();
+  private readonly disposables: vscode.Disposable[] = [];
+  /** What the page last reported it shows (read by `mtrl.getReplayView` for tests). */
+  view?: BoardView;
+
+  static get active(): ReplayPanel | undefined {
+    return ReplayPanel.lastActive;
+  }
+  static each(action: (panel: ReplayPanel) => void): void {
+    ReplayPanel.open.forEach(action);
+  }
+
+  constructor(readonly panel: vscode.WebviewPanel, private readonly services: Services, readonly source: ReplaySource, public board?: BoardState) {
+    ReplayPanel.open.add(this);
+    ReplayPanel.lastActive = this;
+    const { webview } = panel;
+    webview.options = webviewOptions(services.context);
+    const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview', name)).toString();
+    webview.html = boardHtml({ scriptUri: asset('replay.js'), codiconUri: asset('codicon.css'), cspSource: webview.cspSource, nonce: newNonce(), initial: { source, status: this.status, settings: boardSettings(), board } });
+    this.disposables.push(
+      webview.onDidReceiveMessage((message: WebviewMessage) => this.receive(message)),
+      panel.onDidChangeViewState(() => {
+        if (panel.active) ReplayPanel.lastActive = this;
+      }),
+      panel.onDidDispose(() => this.dispose()),
+    );
+    void this.load();
+  }
+
+  private receive(message: WebviewMessage): void {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.post({ type: 'status', status: this.status });
+        break;
+      case 'request':
+        try {
+          this.post({ type: 'response', id: message.id, result: answerRequest(this.data, message.method, message.params) });
+        } catch (error) {
+          this.post({ type: 'response', id: message.id, error: (error as Error).message });
+        }
+        break;
+      case 'state':
+        this.board = message.state.board;
+        break;
+      case 'view':
+        this.view = message.view;
+        break;
+      case 'retry':
+        void this.load();
+        break;
+    }
+  }
+
+  private post(message: HostMessage): void {
+    if (this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  private setStatus(status: LoadStatus): void {
+    this.status = status;
+    this.post({ type: 'status', status });
+  }
+
+  applySettings(): void {
+    this.post({ type: 'settings', settings: boardSettings() });
+  }
+
+  /** Reads the whole source (again), with a cancellable progress notification. */
+  async load(): Promise<void> {
+    this.loading?.abort();
+    clearTimeout(this.followTimer);
+    const loading = new AbortController();
+    this.loading = loading;
+    this.collector = new RolloutCollector();
+    this.setStatus({ state: 'loading', message: `Reading rollouts from ${this.source.label}…` });
+    const found: Rollout[] = [];
+    try {
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `MTRL: reading rollouts from ${this.source.label}`, cancellable: true }, async (progress, token) => {
+        token.onCancellationRequested(() => loading.abort());
+        this.reader = await readerFor(this.services, this.source, loading.signal);
+        let shown = Date.now();
+        for await (const line of linesOf(this.reader.read(loading.signal))) {
+          this.collector.add(line);
+          if (this.collector.lines % 2048 === 0) {
+            found.push(...this.accepted(this.collector.take()));
+            if (Date.now() - shown > 250) {
+              shown = Date.now();
+              const message = `${this.collector.lines.toLocaleString()} lines, ${found.length.toLocaleString()} rollouts`;
+              progress.report({ message });
+              this.setStatus({ state: 'loading', message: `Reading rollouts from ${this.source.label}…`, lines: this.collector.lines, rollouts: found.length });
+            }
+          }
+          loading.signal.throwIfAborted();
+        }
+      });
+      found.push(...this.accepted(this.collector.take()));
+      if (this.loading !== loading) return;
+      const following = await this.reader!.followable(loading.signal);
+      if (!following) found.push(...this.accepted(this.collector.finish()));
+      this.data.append(found);
+      this.services.output.info(`Replay: ${found.length} rollouts from ${this.collector.lines} lines of ${this.source.label}`);
+      this.setStatus(this.data.size || following ? { state: 'ready', rollouts: this.data.size, following } : { state: 'empty', message: emptyMessage(this.source) });
+      if (following) this.scheduleFollow();
+    } catch (error) {
+      if (this.loading !== loading) return;
+      if (loading.signal.aborted) {
+        this.data.append(found);
+        this.setStatus(this.data.size ? { state: 'ready', rollouts: this.data.size, following: false } : { state: 'error', message: 'Reading was cancelled before any rollout was found.' });
+        return;
+      }
+      const message = this.explain(error);
+      this.services.output.error(`Replay: ${message}`);
+      this.setStatus({ state: 'error', message });
+    }
+  }
+
+  private accepted(rollouts: Rollout[]): Rollout[] {
+    return this.reader ? rollouts.filter((r) => this.reader!.accepts(r)) : rollouts;
+  }
+
+  private explain(error: unknown): string {
+    const e = error as NodeJS.ErrnoException;
+    if (this.source.kind === 'file') return e.code === 'ENOENT' ? `The log file ${this.source.label} no longer exists.` : `Could not read ${this.source.label}: ${e.message}`;
+    if (e instanceof Error && !('$metadata' in e) && !e.name.endsWith('Exception') && e.name !== 'CredentialsProviderError') return e.message;
+    const { profile, endpoint, region } = this.services.aws.current;
+    return describeAwsError(error, { profile, endpoint, region: this.source.kind === 'job' || this.source.kind === 'logGroup' ? (this.source.region ?? region) : region, action: `Read the rollouts of ${this.source.label}` });
+  }
+
+  /** Follow mode: polls the log for new events while the job runs, appending the rollouts they complete. */
+  private scheduleFollow(): void {
+    this.followTimer = setTimeout(() => void this.follow(), followSeconds() * 1000);
+  }
+
+  private async follow(): Promise<void> {
+    const loading = this.loading;
+    if (!loading || loading.signal.aborted || !this.reader) return;
+    try {
+      for await (const line of linesOf(this.reader.read(loading.signal))) this.collector.add(line);
+      const still = await this.reader.followable(loading.signal);
+      const added = this.accepted(still ? this.collector.take() : this.collector.finish());
+      if (added.length) this.data.append(added);
+      if (added.length || !still) this.setStatus({ state: 'ready', rollouts: this.data.size, following: still });
+      if (still) this.scheduleFollow();
+    } catch (error) {
+      if (loading.signal.aborted) return;
+      this.services.output.warn(`Replay: following ${this.source.label} paused: ${this.explain(error)}`);
+      this.scheduleFollow();
+    }
+  }
+
+  dispose(): void {
+    this.loading?.abort();
+    clearTimeout(this.followTimer);
+    ReplayPanel.open.delete(this);
+    if (ReplayPanel.lastActive === this) ReplayPanel.lastActive = [...ReplayPanel.open].pop();
+    vscode.Disposable.from(...this.disposables).dispose();
+    this.disposables.length = 0;
+  }
+}
+
+function emptyMessage(source: ReplaySource): string {
+  const where = source.kind === 'file' ? `the file ${source.label}` : source.label;
+  return `No rollouts in ${where}. The agent logs no rollout record: run "MTRL: Insert Rollout Logging" on its main.py, or check that the log holds UpdateReward or tool feedback lines.`;
+}

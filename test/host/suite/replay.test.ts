@@ -1,0 +1,90 @@
+// The replay board in the real VS Code: a fixture log file, "Open With…", a job read from the emulator's CloudWatch, and Insert Rollout Logging.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { RunnerApi } from '../runner/runner';
+
+interface ReplayView {
+  source: { kind: string; label: string };
+  view?: { status: string; groups: number; firstGroup?: string; selectedGroup?: string; rollout?: string };
+}
+
+function workspaceFile(...parts: string[]): vscode.Uri {
+  const runner = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner')?.exports;
+  const root = runner?.config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
+  return vscode.Uri.file(path.join(root, ...parts));
+}
+
+/** Polls what the focused board reports until it has rendered groups (or an error/empty state). */
+async function boardView(accept: (v: ReplayView) => boolean, timeoutMs = 30_000): Promise<ReplayView | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  let last: ReplayView | undefined;
+  while (Date.now() < deadline) {
+    last = await vscode.commands.executeCommand<ReplayView | undefined>('mtrl.getReplayView');
+    if (last && accept(last)) return last;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  assert.fail(`the board never got there; last report: ${JSON.stringify(last)}`);
+}
+
+const shown = (v: ReplayView) => v.view?.status !== 'loading' && v.view?.firstGroup !== undefined && v.view.rollout !== undefined;
+
+describe('replay board', function () {
+  this.timeout(90_000);
+
+  before(async () => {
+    await vscode.extensions.getExtension('mtrl.mtrl-workbench')?.activate();
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens a fixture log file and shows its first group and rollout', async () => {
+    const uri = workspaceFile('replay', 'rollouts.log');
+    const firstAnswer = JSON.parse(JSON.parse(readFileSync(uri.fsPath, 'utf8').split('\n')[1]).message).answer as string;
+    await vscode.commands.executeCommand('mtrl.openRollouts', uri);
+    const v = await boardView(shown);
+    assert.equal(v?.source.kind, 'file');
+    assert.equal(v?.view?.status, 'ready');
+    assert.equal(v?.view?.firstGroup, firstAnswer.toUpperCase());
+    assert.equal(v?.view?.groups, 6);
+    assert.equal(v?.view?.selectedGroup, firstAnswer.toUpperCase());
+  });
+
+  it('opens a .log file with "Open With…" (custom editor)', async () => {
+    await vscode.commands.executeCommand('vscode.openWith', workspaceFile('replay', 'rollouts.log'), 'mtrl.rolloutLog');
+    const v = await boardView(shown);
+    assert.equal(v?.view?.groups, 6);
+  });
+
+  it('reads a job’s rollouts from its runtime log group in the emulator', async () => {
+    await vscode.commands.executeCommand('mtrl.openRollouts', { jobName: 'wordle-eval-base-gptoss20b', category: 'AgentRFTEvaluation', region: 'us-east-1' });
+    const v = await boardView((b) => b.source.kind === 'job' && (shown(b) || b.view?.status === 'error' || b.view?.status === 'empty'), 60_000);
+    assert.equal(v?.view?.status, 'ready', JSON.stringify(v));
+    assert.ok((v?.view?.groups ?? 0) > 10, `groups: ${v?.view?.groups}`);
+  });
+
+  it('says so when a file holds no rollout', async () => {
+    const empty = workspaceFile('replay', 'no-rollouts.log');
+    writeFileSync(empty.fsPath, 'INFO starting\nWARNING auth failure; refreshing bearer token\n');
+    await vscode.commands.executeCommand('mtrl.openRollouts', empty);
+    const v = await boardView((b) => b.source.label.endsWith('no-rollouts.log') && b.view?.status === 'empty');
+    assert.equal(v?.view?.groups, 0);
+  });
+
+  it('Insert Rollout Logging adds the function and one call, is idempotent and undoable', async () => {
+    const file = workspaceFile('replay', 'agent.py');
+    const original = 'import json\n\n\ndef handle_rollout(payload):\n    game = WordleGame(payload)\n    return {"reward": game.final_reward()}\n';
+    writeFileSync(file.fsPath, original);
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
+    assert.equal(await vscode.commands.executeCommand('mtrl.insertRolloutLogging'), true);
+    const text = editor.document.getText();
+    assert.match(text, /^def log_rollout\(trajectory_id, answer, turns, reward,/m);
+    assert.match(text, /^ {4}log_rollout\(.*"rolloutId"\).*getattr\(game, "answer", None\).*game\.final_reward\(\).*\)\n {4}return \{"reward"/m);
+    assert.equal(await vscode.commands.executeCommand('mtrl.insertRolloutLogging'), false, 'a second run changes nothing');
+    assert.equal(editor.document.getText(), text);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), original, 'one undo removes the whole insertion');
+  });
+});
