@@ -11,10 +11,18 @@ export async function packageExtension(root, runDir, log) {
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const release = await acquireLock(path.join(os.tmpdir(), 'mtrl-workbench-package.lock'), { label: 'another run packaging the extension', onWait: log });
   try {
+    const pack = () => execFileSync(process.execPath, ['scripts/package.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
     try {
-      execFileSync(process.execPath, ['scripts/package.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-    } catch (error) {
-      throw new Error(`npm run package failed:\n${`${error.stdout ?? ''}${error.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n')}`);
+      pack();
+    } catch {
+      // A build run outside the driver can empty dist/ under the packager: one retry tells that from a real failure.
+      log('npm run package failed; retrying once');
+      try {
+        pack();
+      } catch (error) {
+        const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.split('\n').filter((line) => line.trim() && !/^\s+at /.test(line));
+        throw new Error(`npm run package failed:\n${output.slice(-25).join('\n')}`);
+      }
     }
     const vsix = path.join(runDir, `mtrl-workbench-${version}.vsix`);
     copyFileSync(path.join(root, `dist/mtrl-workbench-${version}.vsix`), vsix);

@@ -35,6 +35,13 @@ function serverEnvironment(configPath, emulatorUrl) {
 
 const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
 
+/** Each check starts from a quiet page: no quick input, menu or hover left open by the previous one. */
+async function settlePage(page) {
+  await page.mouse.move(700, 450);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+}
+
 async function runUiChecks({ checks, phase, page, workspace, emulatorUrl, manifest, artifacts, grep }) {
   const results = [];
   for (const check of checks.filter((c) => (c.phase ?? 'trusted') === phase)) {
@@ -43,6 +50,7 @@ async function runUiChecks({ checks, phase, page, workspace, emulatorUrl, manife
     const screenshot = (name) => page.screenshot({ path: path.join(artifacts, `${phase}-${name}.png`) });
     const at = Date.now();
     try {
+      await settlePage(page);
       const note = await check.run({ page, workspace, emulatorUrl, manifest, screenshot });
       results.push({ phase: 'ui', title: note ? `${title} (${note})` : title, state: note ? 'pending' : 'passed', durationMs: Date.now() - at });
     } catch (error) {
