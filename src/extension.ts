@@ -6,6 +6,7 @@ import * as smoke from './features/smoke';
 import * as lint from './features/lint';
 import * as reward from './features/reward';
 import * as launch from './features/launch';
+import * as datasets from './features/datasets';
 import * as replay from './features/replay';
 
 /** What activate() returns: read by the host tests and by other extensions. */
@@ -25,6 +26,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   lint.register(services);
   reward.register(services);
   launch.register(services);
+  datasets.register(services);
   replay.register(services);
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);

@@ -1,0 +1,31 @@
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { DatasetQuickFixes } from './quickFixes';
+import { DatasetStatusBar } from './statusBar';
+import { uploadDatasetCommand } from './upload';
+import { validateDatasetCommand } from './validateCommand';
+import { DatasetValidation } from './validation';
+
+/** Datasets: diagnostics as users type and save, quick fixes, a status bar summary, the Validate and Upload commands. */
+export function register(services: Services): void {
+  const validation = new DatasetValidation(services);
+  const { subscriptions } = services.context;
+  subscriptions.push(
+    validation,
+    new DatasetStatusBar(validation),
+    vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new DatasetQuickFixes(), { providedCodeActionKinds: DatasetQuickFixes.kinds }),
+    vscode.workspace.onDidOpenTextDocument((d) => validation.schedule(d, 0)),
+    vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length && validation.schedule(e.document)),
+    vscode.workspace.onDidSaveTextDocument((d) => validation.schedule(d, 0)),
+    vscode.workspace.onDidCloseTextDocument((d) => validation.forget(d.uri)),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('mtrl.datasets')) {
+        validation.collection.clear();
+        for (const d of vscode.workspace.textDocuments) validation.schedule(d, 0);
+      }
+    }),
+    vscode.commands.registerCommand('mtrl.validateDataset', (arg?: unknown) => validateDatasetCommand(services, validation, arg)),
+    vscode.commands.registerCommand('mtrl.uploadDataset', (arg?: unknown) => uploadDatasetCommand(services, validation, arg)),
+  );
+  for (const d of vscode.workspace.textDocuments) validation.schedule(d, 0);
+}

@@ -1,0 +1,79 @@
+import * as vscode from 'vscode';
+import { formatFromName, roleFromName, type DatasetConvention, type DatasetFormat, type DatasetRole } from '../../core/dataset';
+
+export interface DatasetSettings {
+  batchSize: number;
+  include: string[];
+  train?: vscode.Uri;
+  validation?: vscode.Uri;
+  convention: DatasetConvention;
+}
+
+export const DEFAULT_INCLUDE = ['**/*.jsonl', '**/*{train,val,eval,test}*.{json,csv}'];
+
+// Files that match the name patterns but are never datasets: job files, manifests, editor settings.
+const NEVER = ['**/*.mtrl.json', '**/package.json', '**/package-lock.json', '**/tsconfig*.json', '**/.vscode/**', '**/node_modules/**'];
+
+/** A setting path as a URI: absolute, or relative to the workspace folder of `scope`. */
+function resolve(path: string | undefined, scope?: vscode.Uri): vscode.Uri | undefined {
+  if (!path?.trim()) return undefined;
+  if (/^([a-zA-Z]:)?[\\/]/.test(path)) return vscode.Uri.file(path);
+  const folder = (scope && vscode.workspace.getWorkspaceFolder(scope)) ?? vscode.workspace.workspaceFolders?.[0];
+  return folder ? vscode.Uri.joinPath(folder.uri, path) : undefined;
+}
+
+export function readDatasetSettings(scope?: vscode.Uri): DatasetSettings {
+  const c = vscode.workspace.getConfiguration('mtrl.datasets', scope);
+  const batch = c.get<number>('batchSize', 128);
+  const convention = c.get<string>('convention', 'auto');
+  return {
+    batchSize: Number.isInteger(batch) && batch > 0 ? batch : 128,
+    include: c.get<string[]>('include', DEFAULT_INCLUDE).filter((p) => typeof p === 'string' && p.trim()),
+    train: resolve(c.get<string>('train'), scope),
+    validation: resolve(c.get<string>('validation'), scope),
+    convention: (['auto', 'wordle', 'task', 'none'] as const).find((v) => v === convention) ?? 'auto',
+  };
+}
+
+/** The formats the editor validates as the user types; Parquet is binary and goes through the command. */
+export function editorFormat(uri: vscode.Uri): Exclude<DatasetFormat, 'parquet'> | undefined {
+  const format = formatFromName(uri.path);
+  return format === 'parquet' ? undefined : format;
+}
+
+/** Whether an open document is a dataset to validate: a text format, matched by `mtrl.datasets.include` (or named in train/validation). */
+export function isDatasetDocument(document: vscode.TextDocument, settings: DatasetSettings): boolean {
+  if (!editorFormat(document.uri)) return false;
+  const key = document.uri.toString();
+  if (key === settings.train?.toString() || key === settings.validation?.toString()) return true;
+  if (NEVER.some((pattern) => vscode.languages.match({ pattern }, document) > 0)) return false;
+  return settings.include.some((pattern) => vscode.languages.match({ pattern }, document) > 0);
+}
+
+/** A file's role: from `mtrl.datasets.train`/`validation`, else from its name. */
+export function roleOf(uri: vscode.Uri, settings: DatasetSettings): DatasetRole | undefined {
+  if (uri.toString() === settings.train?.toString()) return 'training';
+  if (uri.toString() === settings.validation?.toString()) return 'validation';
+  return roleFromName(uri.path);
+}
+
+/** The other file of a training/validation pair: from the settings, else a `train*`/`val*` file in the same folder. */
+export async function partnerOf(uri: vscode.Uri, role: DatasetRole | undefined, settings: DatasetSettings): Promise<vscode.Uri | undefined> {
+  if (role !== 'training' && role !== 'validation') return undefined;
+  const wanted: DatasetRole = role === 'training' ? 'validation' : 'training';
+  const configured = wanted === 'training' ? settings.train : settings.validation;
+  if (configured && (settings.train?.toString() === uri.toString() || settings.validation?.toString() === uri.toString())) return configured;
+  const folder = vscode.Uri.joinPath(uri, '..');
+  let entries: [string, vscode.FileType][];
+  try {
+    entries = await vscode.workspace.fs.readDirectory(folder);
+  } catch {
+    return undefined;
+  }
+  const ext = uri.path.slice(uri.path.lastIndexOf('.'));
+  const candidates = entries
+    .filter(([name, type]) => type === vscode.FileType.File && formatFromName(name) && roleFromName(name) === wanted)
+    .map(([name]) => name)
+    .sort((a, b) => Number(!a.endsWith(ext)) - Number(!b.endsWith(ext)) || a.localeCompare(b));
+  return candidates.length ? vscode.Uri.joinPath(folder, candidates[0]) : undefined;
+}

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import { describeAwsError } from '../../aws/errors';
+import { headObject, parseS3Uri, s3Uri, upload } from '../../aws/s3';
+import { formatFromName } from '../../core/dataset';
+import type { Services } from '../services';
+import { DATASET_FILTERS } from './validateCommand';
+import type { DatasetValidation } from './validation';
+
+export const RECENT_UPLOADS = 'mtrl.datasets.recentUploads';
+const LAST_PREFIX = 'mtrl.datasets.lastUploadPrefix';
+const PART_SIZE = 8 * 1024 * 1024;
+
+/** The ETag S3 gives an object uploaded in parts of PART_SIZE: the MD5 of the body, or of the parts' MD5s with "-<parts>". */
+async function expectedEtag(path: string, size: number): Promise<string> {
+  const parts: Buffer[] = [];
+  let part = createHash('md5');
+  let inPart = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+    for (let at = 0; at < chunk.length; ) {
+      const take = Math.min(chunk.length - at, PART_SIZE - inPart);
+      part.update(chunk.subarray(at, at + take));
+      at += take;
+      inPart += take;
+      if (inPart === PART_SIZE) {
+        parts.push(part.digest());
+        part = createHash('md5');
+        inPart = 0;
+      }
+    }
+  }
+  if (inPart > 0 || parts.length === 0) parts.push(part.digest());
+  if (size <= PART_SIZE) return parts[0].toString('hex');
+  return `${createHash('md5').update(Buffer.concat(parts)).digest('hex')}-${parts.length}`;
+}
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+}
+
+async function chooseFile(arg: unknown): Promise<vscode.Uri | undefined> {
+  if (arg instanceof vscode.Uri) return arg;
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active?.scheme === 'file' && formatFromName(active.path)) return active;
+  return (await vscode.window.showOpenDialog({ canSelectMany: false, filters: DATASET_FILTERS, title: 'Upload Dataset to S3' }))?.[0];
+}
+
+/** `MTRL: Upload Dataset to S3`: validate, pick the key, confirm an overwrite, upload with progress and cancel, verify, copy and remember the URI. */
+export async function uploadDatasetCommand(services: Services, validation: DatasetValidation, arg?: unknown): Promise<void> {
+  const file = await chooseFile(arg);
+  if (!file) return;
+  const name = vscode.workspace.asRelativePath(file);
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
+  if (open?.isDirty && !(await open.save())) return;
+
+  const state = await validation.validate(file);
+  if (state?.errors) {
+    const go = await vscode.window.showWarningMessage(
+      `${name} has ${state.errors} dataset error${state.errors === 1 ? '' : 's'} (see Problems). The service would train on the rows as they are.`,
+      { modal: true },
+      'Upload Anyway',
+    );
+    if (go !== 'Upload Anyway') return;
+  }
+
+  const memory = services.context.workspaceState;
+  const recent = memory.get<string[]>(RECENT_UPLOADS, []);
+  const prefix = memory.get<string>(LAST_PREFIX) ?? recent[0]?.replace(/[^/]*$/, '') ?? 's3://';
+  const base = file.path.slice(file.path.lastIndexOf('/') + 1);
+  const typed = await vscode.window.showInputBox({
+    title: 'MTRL: Upload Dataset to S3',
+    prompt: `Where to put ${base}`,
+    value: `${prefix}${base}`,
+    valueSelection: [prefix.length, prefix.length + base.length],
+    validateInput: (v) => {
+      const l = parseS3Uri(v);
+      return !l || !l.key || l.key.endsWith('/') ? 'Type an s3://bucket/key URI ending in the object name.' : undefined;
+    },
+  });
+  if (!typed) return;
+  const target = parseS3Uri(typed)!;
+  const uri = s3Uri(target);
+  const s3 = services.aws.s3();
+
+  try {
+    const existing = await headObject(s3, target);
+    const go = await vscode.window.showWarningMessage(
+      `${uri} already exists (${existing.size.toLocaleString('en')} bytes${existing.lastModified ? `, modified ${existing.lastModified.toISOString()}` : ''}). Overwrite it?`,
+      { modal: true },
+      'Overwrite',
+    );
+    if (go !== 'Overwrite') return;
+  } catch (error) {
+    if (!isNotFound(error)) {
+      void vscode.window.showErrorMessage(describeAwsError(error, { action: `Checking ${uri}` }));
+      return;
+    }
+  }
+
+  const size = (await stat(file.fsPath)).size;
+  const done = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Uploading ${base} to ${uri}`, cancellable: true }, async (progress, token) => {
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort());
+    let reported = 0;
+    try {
+      await upload(s3, target, createReadStream(file.fsPath), {
+        partSize: PART_SIZE,
+        signal: controller.signal,
+        onProgress: (loaded) => {
+          const percent = size ? (100 * loaded) / size : 100;
+          progress.report({ increment: percent - reported, message: `${(loaded / 1048576).toFixed(1)} of ${(size / 1048576).toFixed(1)} MB` });
+          reported = percent;
+        },
+      });
+      return true;
+    } catch (error) {
+      if (controller.signal.aborted) void vscode.window.showInformationMessage(`Upload of ${base} cancelled; no object was written to ${uri}.`);
+      else void vscode.window.showErrorMessage(describeAwsError(error, { action: `Uploading to ${uri}` }));
+      return false;
+    }
+  });
+  if (!done) return;
+
+  try {
+    const head = await headObject(s3, target);
+    if (head.size !== size) {
+      void vscode.window.showErrorMessage(`${uri} holds ${head.size} bytes but ${base} has ${size}: upload it again.`);
+      return;
+    }
+    const etag = head.etag?.replace(/"/g, '');
+    const expected = await expectedEtag(file.fsPath, size);
+    if (etag && /^[0-9a-f]{32}(-\d+)?$/.test(etag) && etag !== expected) {
+      void vscode.window.showWarningMessage(`${uri} has the right size but its ETag ${etag} differs from the local file's ${expected}: the content may differ; upload it again.`);
+      return;
+    }
+  } catch (error) {
+    void vscode.window.showErrorMessage(describeAwsError(error, { action: `Checking ${uri} after the upload` }));
+    return;
+  }
+
+  await vscode.env.clipboard.writeText(uri);
+  await memory.update(RECENT_UPLOADS, [uri, ...recent.filter((u) => u !== uri)].slice(0, 10));
+  await memory.update(LAST_PREFIX, uri.replace(/[^/]*$/, ''));
+  services.output.info(`Uploaded ${file.fsPath} to ${uri} (${size} bytes, verified).`);
+  void vscode.window.showInformationMessage(`Uploaded ${base} to ${uri} (${(size / 1048576).toFixed(1)} MB, verified). The URI is copied.`);
+}

@@ -1,0 +1,90 @@
+import * as vscode from 'vscode';
+import { describeAwsError } from '../../aws/errors';
+import { getObject, parseS3Uri } from '../../aws/s3';
+import { formatFromName, roleFromName, validateDataset, type DatasetReport } from '../../core/dataset';
+import type { Services } from '../services';
+import { readDatasetSettings } from './settings';
+import type { DatasetValidation } from './validation';
+
+export const DATASET_FILTERS = { Datasets: ['jsonl', 'json', 'csv', 'parquet'] };
+
+function summary(name: string, report: DatasetReport, errors: number): string {
+  const warnings = report.findings.filter((f) => f.severity === 'warning').length + report.omitted.warning;
+  const found = errors || warnings ? `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}` : 'no problems';
+  return `${name}: ${report.rows.toLocaleString('en')} rows (${report.format}), ${found}.`;
+}
+
+/** Where to validate: the argument, or the user's choice of the active file, a picked file or an s3:// URI. */
+async function chooseTarget(arg: unknown): Promise<vscode.Uri | string | undefined> {
+  if (arg instanceof vscode.Uri) return arg;
+  if (typeof arg === 'string' && parseS3Uri(arg)) return arg;
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const items: (vscode.QuickPickItem & { id: string })[] = [];
+  if (active && formatFromName(active.path)) items.push({ id: 'active', label: '$(file) Active file', description: vscode.workspace.asRelativePath(active) });
+  items.push({ id: 'pick', label: '$(folder-opened) Pick a file…', description: 'JSON Lines, JSON, CSV or Parquet' });
+  items.push({ id: 's3', label: '$(cloud) An s3:// URI…', description: 'streamed from S3' });
+  const choice = await vscode.window.showQuickPick(items, { title: 'MTRL: Validate Dataset', placeHolder: 'Which dataset?' });
+  if (!choice) return undefined;
+  if (choice.id === 'active') return active;
+  if (choice.id === 'pick') return (await vscode.window.showOpenDialog({ canSelectMany: false, filters: DATASET_FILTERS, title: 'Validate Dataset' }))?.[0];
+  return vscode.window.showInputBox({
+    title: 'MTRL: Validate Dataset',
+    prompt: 'The dataset object in S3',
+    placeHolder: 's3://bucket/wordle/train.jsonl',
+    validateInput: (v) => (!parseS3Uri(v)?.key ? 'Type an s3://bucket/key URI.' : formatFromName(v) ? undefined : 'The key must end in .jsonl, .json, .csv or .parquet.'),
+  });
+}
+
+async function validateS3(services: Services, uri: string): Promise<void> {
+  const location = parseS3Uri(uri)!;
+  const settings = readDatasetSettings();
+  const report = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Validating ${uri}`, cancellable: true },
+    async (_progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      try {
+        return await validateDataset(getObject(services.aws.s3(), location, undefined, controller.signal), {
+          format: formatFromName(uri)!,
+          role: roleFromName(uri),
+          batchSize: settings.batchSize,
+          convention: settings.convention,
+          trackKeys: false,
+        });
+      } catch (error) {
+        if (!controller.signal.aborted) void vscode.window.showErrorMessage(describeAwsError(error, { action: `Reading ${uri}` }));
+        return undefined;
+      }
+    },
+  );
+  if (!report) return;
+  const errors = report.findings.filter((f) => f.severity === 'error').length + report.omitted.error;
+  services.output.info(summary(uri, report, errors));
+  for (const f of report.findings) services.output.info(`  ${f.row ? `row ${f.row}` : 'file'}: ${f.severity} ${f.code}: ${f.message}`);
+  const text = summary(uri, report, errors);
+  const pick = await (errors ? vscode.window.showWarningMessage(text, 'Show Findings') : vscode.window.showInformationMessage(text, 'Show Findings'));
+  if (pick) services.output.show(true);
+}
+
+/** `MTRL: Validate Dataset`: the active file, a picked file (Parquet too: diagnostics on its URI) or an s3:// URI streamed from S3. */
+export async function validateDatasetCommand(services: Services, validation: DatasetValidation, arg?: unknown): Promise<void> {
+  const target = await chooseTarget(arg);
+  if (!target) return;
+  if (typeof target === 'string') return validateS3(services, target);
+  if (!formatFromName(target.path)) {
+    void vscode.window.showErrorMessage(`${vscode.workspace.asRelativePath(target)} is not a dataset: use a .jsonl, .json, .csv or .parquet file.`);
+    return;
+  }
+  const name = vscode.workspace.asRelativePath(target);
+  const state = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Validating ${name}`, cancellable: true }, (_p, token) => {
+    token.onCancellationRequested(() => validation.cancel(target));
+    return validation.validate(target);
+  });
+  if (!state) return;
+  const text = summary(name, state.report, state.errors);
+  if (!state.errors) {
+    void vscode.window.showInformationMessage(text);
+    return;
+  }
+  if ((await vscode.window.showWarningMessage(text, 'Show Problems')) === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
+}

@@ -1,0 +1,124 @@
+import * as vscode from 'vscode';
+import { trainValOverlap, validateDataset, validateText, type DatasetReport, type DatasetRole, type Finding, type RunOptions } from '../../core/dataset';
+import type { Services } from '../services';
+import { reportDiagnostics } from './diagnostics';
+import { editorFormat, isDatasetDocument, partnerOf, readDatasetSettings, roleOf } from './settings';
+
+const DEBOUNCE_MS = 300;
+
+class Superseded extends Error {}
+
+export interface DatasetState {
+  uri: vscode.Uri;
+  report: DatasetReport;
+  errors: number;
+}
+
+/** Validates dataset documents on open, change (debounced, in slices that yield to typing) and save, and publishes diagnostics for them and their train/validation partner. */
+export class DatasetValidation implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection('mtrl-datasets');
+  private readonly states = new Map<string, DatasetState>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly runs = new Map<string, AbortController>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidValidate = this.changed.event;
+
+  constructor(private readonly services: Services) {}
+
+  state(uri: vscode.Uri): DatasetState | undefined {
+    return this.states.get(uri.toString());
+  }
+
+  isDataset(document: vscode.TextDocument): boolean {
+    return isDatasetDocument(document, readDatasetSettings(document.uri));
+  }
+
+  schedule(document: vscode.TextDocument, delay = DEBOUNCE_MS): void {
+    if (!this.isDataset(document)) return;
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.runs.get(key)?.abort();
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.validate(document.uri);
+      }, delay),
+    );
+  }
+
+  cancel(uri: vscode.Uri): void {
+    this.runs.get(uri.toString())?.abort();
+  }
+
+  forget(uri: vscode.Uri): void {
+    const key = uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.runs.get(key)?.abort();
+    this.states.delete(key);
+  }
+
+  /** Validates a file (and its partner), publishing diagnostics; resolves when done or superseded. */
+  async validate(uri: vscode.Uri): Promise<DatasetState | undefined> {
+    const key = uri.toString();
+    this.runs.get(key)?.abort();
+    const controller = new AbortController();
+    this.runs.set(key, controller);
+    const signal = controller.signal;
+    const settings = readDatasetSettings(uri);
+    const role = roleOf(uri, settings);
+    const base = { batchSize: settings.batchSize, convention: settings.convention };
+    try {
+      const partner = await partnerOf(uri, role, settings);
+      if (!partner) {
+        this.publish(uri, await this.run(uri, { ...base, role }, signal), []);
+      } else {
+        const [train, val] = role === 'training' ? [uri, partner] : [partner, uri];
+        const trainReport = await this.run(train, { ...base, role: 'training' }, signal);
+        const valReport = await this.run(val, { ...base, role: 'validation', against: trainReport.keyTables, trackKeys: false }, signal);
+        const overlap = trainValOverlap(valReport, { training: train.fsPath, validation: val.fsPath });
+        this.publish(train, trainReport, overlap.training);
+        this.publish(val, valReport, overlap.validation);
+      }
+      return this.states.get(key);
+    } catch (error) {
+      if (error instanceof Superseded || signal.aborted) return undefined;
+      this.services.output.error(`Dataset validation of ${uri.fsPath} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    } finally {
+      if (this.runs.get(key) === controller) this.runs.delete(key);
+    }
+  }
+
+  /** One file from its open document, else from disk; Parquet as bytes. */
+  private async run(uri: vscode.Uri, options: Omit<RunOptions, 'format'> & { role?: DatasetRole }, signal: AbortSignal): Promise<DatasetReport> {
+    // Yields to the editor between slices, and stops when a newer edit superseded this run.
+    const tick = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (signal.aborted) throw new Superseded();
+    };
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const format = editorFormat(uri);
+    if (document && format) return validateText(document.getText(), { ...options, format, tick });
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    async function* once() {
+      yield bytes;
+    }
+    return validateDataset(once(), { ...options, format: format ?? 'parquet', tick });
+  }
+
+  private publish(uri: vscode.Uri, report: DatasetReport, extra: Finding[]): void {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    this.collection.set(uri, reportDiagnostics(report, extra, uri, document));
+    const errors = [...extra, ...report.findings].filter((f) => f.severity === 'error').length + report.omitted.error;
+    this.states.set(uri.toString(), { uri, report, errors });
+    this.changed.fire(uri);
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    for (const r of this.runs.values()) r.abort();
+    this.collection.dispose();
+    this.changed.dispose();
+  }
+}
