@@ -42,11 +42,11 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-/** Every `rate`-th request, evenly spaced and deterministic: with rate 0.5 a retry always gets through. */
+/** A fraction of requests, evenly spaced from the first one and deterministic: with rate 0.5 a retry always gets through. */
 function evenly(rate: number): () => boolean {
   let n = 0;
   return () => {
-    const hit = Math.floor((n + 1) * rate) > Math.floor(n * rate);
+    const hit = Math.ceil((n + 1) * rate) > Math.ceil(n * rate);
     n++;
     return hit;
   };

@@ -88,6 +88,14 @@ describe('AWS wrappers against the emulator over HTTP', () => {
     }, 2);
   });
 
+  it('a call that meets a 500 succeeds after the SDK retries it', async () => {
+    await withEmulator({ errorRate: 0.5 }, async (emulator, aws) => {
+      const job = await describeJob(aws.sagemaker(), { jobName: SEEDED.completedJob, category: 'AgentRFT' });
+      assert.equal(job.JobStatus, 'Completed');
+      assert.equal(emulator.requests.get('sagemaker:DescribeJob'), 2);
+    });
+  });
+
   it('expired credentials produce the refresh sentence naming the profile', async () => {
     await withEmulator({ expiredCredentials: true }, async (_emulator, aws) => {
       const error = await describeJob(aws.sagemaker(), { jobName: SEEDED.completedJob, category: 'AgentRFT' }).catch((e: unknown) => e);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { markGuess } from '../../../src/core/wordle';
 import { filterLogEvents } from '../../../src/aws/logs';
+import { upload } from '../../../src/aws/s3';
 import { createJob, deleteJob, describeJob, stopJob, type JobRef } from '../../../src/aws/sagemaker';
 import type { AwsClients } from '../../../src/aws/clients';
 import { ManualClock } from '../../emulator/clock';
@@ -87,6 +88,23 @@ describe('emulator: job lifecycle on an injected clock', () => {
       assert.ok(records.some((r) => r.turns.every((t) => t.valid === false)), 'a no-play');
       assert.ok(records.some((r) => r.turns.some((t) => t.valid === false)), 'an invalid guess');
       assert.ok(records.some((r) => r.turns.some((t) => t.source === 'text')), 'a raw-text guess');
+    });
+  });
+
+  it("plays the rows of the job's dataset when it was uploaded to the emulator's S3", async () => {
+    const clock = new ManualClock();
+    await withEmulator({ clock, history: false }, async (_emulator, aws) => {
+      const words = ['crane', 'slate', 'pious', 'fjord'];
+      const rows = Array.from({ length: 32 }, (_, i) => JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer: words[i % 4], id: `mine_${i}` }) }));
+      await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'mine/train.jsonl' }, rows.join('\n'));
+      const document = trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '1' });
+      (document.InputDataConfig as { DataSource: { S3DataSource: { S3Uri: string } } }[])[0].DataSource.S3DataSource.S3Uri = 's3://mtrl-demo/mine/train.jsonl';
+      await createJob(aws.sagemaker(), { JobName: 'mine', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(document) });
+      clock.advance(30 * MINUTE);
+      const records = await recordsOf(aws, 'mine');
+      assert.equal(records.length, 64);
+      assert.deepEqual([...new Set(records.map((r) => r.answer))].sort(), [...words].sort());
+      assert.ok(records.every((r) => /^mine_\d+$/.test(r.row_id)));
     });
   });
 
