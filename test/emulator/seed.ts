@@ -90,9 +90,9 @@ function seedJobs(world: World, now: number): void {
   const adapter = `arn:aws:sagemaker:us-east-1:${ACCOUNT}:model-package/${SEEDED.completedJob}-adapter/1`;
   add(newJob(world, { name: SEEDED.baseEvaluation, category: 'AgentRFTEvaluation', roleArn: SEEDED.jobRole, document: evaluationDocument('base-model-eval'), created: now - 1.5 * DAY, speed: 1 }));
   add(newJob(world, { name: SEEDED.trainedEvaluation, category: 'AgentRFTEvaluation', roleArn: SEEDED.jobRole, document: evaluationDocument('fine-tuned-model-eval', adapter), created: now - DAY, speed: 1 }));
-  // The in-progress job is 40 steps into 150 at emulator start: about 14 minutes left at the default speed, so host tests can stop it.
-  const sweep = { ...reference, max_epochs: '30', max_steps: '150', learning_rate: '2e-5' };
+  // The in-progress job is 12 steps into 100 at emulator start: about 11 minutes left at the default speed, so host tests can stop it.
+  const sweep = { ...reference, learning_rate: '2e-5' };
   const running = newJob(world, { name: SEEDED.inProgressJob, category: 'AgentRFT', roleArn: SEEDED.jobRole, document: trainingDocument('wordle-lr-sweep', sweep), created: now });
-  running.created = now - (rolloutPhaseStart(running) - running.created) - 40 * running.plan.stepMs;
+  running.created = now - (rolloutPhaseStart(running) - running.created) - 12 * running.plan.stepMs;
   add(running);
 }

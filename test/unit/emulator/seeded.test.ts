@@ -31,7 +31,9 @@ describe('emulator: seeded account', () => {
       clock.advance(3 * 60_000);
       const running = await describeJob(aws.sagemaker(), { jobName: SEEDED.inProgressJob, category: 'AgentRFT' });
       assert.equal(running.JobStatus, 'InProgress');
-      assert.ok((running.config?.ServiceOutput?.ProgressInfo?.CurrentStep ?? 0) > 40);
+      assert.ok((running.config?.ServiceOutput?.ProgressInfo?.CurrentStep ?? 0) > 12);
+      clock.advance(6 * 60_000);
+      assert.equal((await describeJob(aws.sagemaker(), { jobName: SEEDED.inProgressJob, category: 'AgentRFT' })).JobStatus, 'InProgress', 'still running 9 minutes after start');
       const evaluations = await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFTEvaluation' }));
       assert.equal(evaluations.length, 2);
       const metric = async (name: string) => (await describeJob(aws.sagemaker(), { jobName: name, category: 'AgentRFTEvaluation' })).config?.ServiceOutput?.EvaluationMetrics?.['eval/reward/pass_at_1'] as number;
