@@ -65,8 +65,8 @@ export async function smokeTestRuntime(services: Services, reports: SmokeReportD
   await results.remember(runtimeArn, { ok: result.verdict.ok, at: new Date().toISOString(), summary: result.verdict.summary });
   const uri = reports.set(result);
   services.output.info(`Smoke test ${name}: ${result.verdict.summary}`);
-  await showSmokeReport(uri);
+  await showSmokeReport(uri, services.output);
   const notify = result.verdict.ok ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
-  void notify(result.verdict.summary, 'Show Report').then((choice) => (choice ? showSmokeReport(uri) : undefined));
+  void notify(result.verdict.summary, 'Show Report').then((choice) => (choice ? showSmokeReport(uri, services.output) : undefined));
   return result;
 }

@@ -31,10 +31,11 @@ export class SmokeReportDocuments implements vscode.TextDocumentContentProvider 
 }
 
 /** Opens the report in the Markdown preview; falls back to the plain document when the preview is unavailable. */
-export async function showSmokeReport(uri: vscode.Uri): Promise<void> {
+export async function showSmokeReport(uri: vscode.Uri, output: vscode.LogOutputChannel): Promise<void> {
   try {
     await vscode.commands.executeCommand('markdown.showPreview', uri);
-  } catch {
+  } catch (error) {
+    output.warn(`Markdown preview unavailable (${error instanceof Error ? error.message : String(error)}); showing the report as text.`);
     await vscode.window.showTextDocument(uri, { preview: true });
   }
 }

@@ -38,6 +38,18 @@ function diagnosticsOf(uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => bool
   });
 }
 
+const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+
+/** The report's tab (the Markdown preview, or the document itself), once the workbench has told the extension host about it. */
+async function reportTab(runtimeId: string, timeoutMs = 10_000): Promise<vscode.Tab | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = tabs().find((t) => t.label.includes(runtimeId));
+    if (found || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 describe('smoke test', function () {
   this.timeout(90_000);
 
@@ -52,10 +64,11 @@ describe('smoke test', function () {
     assert.equal(result.verdict.ok, true, result.verdict.summary);
     assert.equal(result.callerAccount, '111122223333');
     assert.deepEqual(result.verdict.checks.map((c) => c.state), ['pass', 'pass', 'pass']);
-    const report = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'mtrl-smoke' && d.uri.query === GOOD_RUNTIME);
-    assert.ok(report, 'no smoke report document is open');
+    const preview = await reportTab('wordle_agent-AbCdEf1234');
+    assert.ok(preview, `no report preview among tabs: ${tabs().map((t) => `${t.label} (${t.input?.constructor.name})`).join(', ')}`);
+    const report = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'mtrl-smoke', path: '/Smoke test wordle_agent-AbCdEf1234.md', query: GOOD_RUNTIME }));
     assert.match(report.getText(), /# Smoke test: passed/);
-    assert.match(report.getText(), /Could not find job/);
+    assert.match(report.getText(), /status=400 body=.*Could not find job/);
   });
 
   it('diagnoses a runtime with no HTTP server as a timeout (decorator order)', async () => {
