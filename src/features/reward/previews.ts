@@ -40,6 +40,8 @@ const CACHE_SIZE = 32;
 export class RewardPreviews implements vscode.Disposable {
   private readonly cache = new Map<string, Promise<PreviewOutcome>>();
   private readonly latest = new Map<string, PreviewOutcome>();
+  private disposed = false;
+  private readonly running = new Map<string, { key: string; controller: AbortController }>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   /** Fires when a file's preview has a new result. */
   readonly onDidChange = this.changed.event;
@@ -64,11 +66,23 @@ export class RewardPreviews implements vscode.Disposable {
       .digest('hex');
     let run = this.cache.get(key);
     if (!run) {
-      run = this.run(uri, python.path, settings);
+      // A newer version of the file supersedes a run still going on the older one: stop it.
+      const previous = this.running.get(uri.toString());
+      if (previous) {
+        previous.controller.abort();
+        this.cache.delete(previous.key);
+      }
+      const controller = new AbortController();
+      this.running.set(uri.toString(), { key, controller });
+      run = this.run(uri, python.path, settings, controller.signal).finally(() => {
+        if (this.running.get(uri.toString())?.controller === controller) this.running.delete(uri.toString());
+      });
       this.cache.set(key, run);
       while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     }
     const outcome = await run;
+    // Superseded while waiting: answer with the newer run instead.
+    if (!outcome.result.ok && outcome.result.error === 'cancelled' && !this.disposed) return this.preview(uri);
     if (this.latest.get(uri.toString()) !== outcome) {
       this.latest.set(uri.toString(), outcome);
       this.changed.fire(uri);
@@ -76,7 +90,7 @@ export class RewardPreviews implements vscode.Disposable {
     return outcome;
   }
 
-  private async run(uri: vscode.Uri, python: string, settings: RewardSettings): Promise<PreviewOutcome> {
+  private async run(uri: vscode.Uri, python: string, settings: RewardSettings, signal: AbortSignal): Promise<PreviewOutcome> {
     const output = this.services.output;
     const name = vscode.workspace.asRelativePath(uri);
     output.info(`Reward preview: running ${name} with ${python}`);
@@ -88,10 +102,11 @@ export class RewardPreviews implements vscode.Disposable {
         entry: settings.entry,
         answer: settings.answer,
         timeoutMs: settings.timeoutSeconds * 1000,
+        signal,
         onStderr: (text) => text.trimEnd() && output.info(`[${name}] ${text.trimEnd()}`),
       }),
     );
-    if (!outcome.result.ok) output.warn(`Reward preview of ${name}: ${outcome.result.message}`);
+    if (!outcome.result.ok && outcome.result.error !== 'cancelled') output.warn(`Reward preview of ${name}: ${outcome.result.message}`);
     return outcome;
   }
 
@@ -101,6 +116,8 @@ export class RewardPreviews implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
+    for (const { controller } of this.running.values()) controller.abort();
     this.changed.dispose();
   }
 }
