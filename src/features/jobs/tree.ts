@@ -75,7 +75,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
     item.id = root.id;
     item.iconPath = new vscode.ThemeIcon(root.category === 'AgentRFT' ? 'mortar-board' : 'beaker');
     const cost = this.model.rootCost(root, this.pricing());
-    const count = root.loaded && !root.error ? `${root.jobs.length}${root.nextToken ? '+' : ''} jobs` : undefined;
+    const count = root.loaded && !root.error ? `${root.jobs.length}${root.nextToken ? '+' : ''} ${root.jobs.length === 1 && !root.nextToken ? 'job' : 'jobs'}` : undefined;
     item.description = [root.region, count, cost !== undefined ? formatDollars(cost) : undefined].filter(Boolean).join(' · ');
     item.tooltip = `${categoryLabel(root.category)} jobs (${root.category}) in ${root.region}${cost !== undefined ? `; estimated token cost of the listed jobs ${formatDollars(cost)}` : ''}`;
     item.contextValue = 'jobsRoot';

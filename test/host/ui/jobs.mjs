@@ -10,6 +10,9 @@ const jobsPane = (page) => page.locator('.part.sidebar .pane', { has: page.locat
 const row = (page, name) => jobsPane(page).locator('.monaco-list-row', { hasText: name }).first();
 
 async function openJobsView(page) {
+  if (!(await page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first().isVisible())) {
+    await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
+  }
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: 10_000 });
@@ -59,6 +62,48 @@ export const checks = [
         { timeout: 30_000 },
       );
       await page.screenshot({ path: path.join(root, 'test-results/jobs-tree-stopped.png') });
+    },
+  },
+  {
+    name: 'jobs view tooltip explains a failed job; the name filter shows next to the title and narrows the rows',
+    async run({ page, emulatorUrl }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';
+      await openJobsView(page);
+      const failed = row(page, 'wordle-gptoss20b-grpo-wrong-role');
+      const hover = page.locator('.workbench-hover, .monaco-hover', { hasText: 'Job role not trusted' }).first();
+      // The workbench shows a tree tooltip once the pointer rests on a row; a redraw under the pointer can cancel it, so try again.
+      for (let attempt = 0; attempt < 4 && !(await hover.isVisible()); attempt++) {
+        await page.mouse.move(900, 700);
+        const box = await failed.locator('.label-name').boundingBox();
+        await page.mouse.move(box.x + 20, box.y + box.height / 2, { steps: 4 });
+        await hover.waitFor({ timeout: 4_000 }).catch(() => {});
+      }
+      await hover.waitFor({ timeout: 1_000 });
+      const tip = await hover.innerText();
+      assert.match(tip, /job\.sagemaker\.amazonaws\.com/);
+      assert.match(tip, /Could not assume role/);
+      await page.screenshot({ path: path.join(root, 'test-results/jobs-tooltip.png') });
+      await page.mouse.move(900, 700);
+      await page.keyboard.press('Escape');
+      await hover.waitFor({ state: 'hidden', timeout: 10_000 });
+
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: 10_000 });
+      await input.fill('>MTRL: Filter Jobs by Name');
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Filter Jobs by Name' }).first().click();
+      await page.locator('.quick-input-widget', { hasText: 'name contains' }).waitFor({ timeout: 10_000 });
+      await input.fill('eval-base');
+      await page.keyboard.press('Enter');
+      const header = page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first();
+      await header.locator('.description', { hasText: 'name ~ "eval-base"' }).waitFor({ timeout: 10_000 });
+      await row(page, 'No jobs match the filter.').waitFor({ timeout: 20_000 });
+      await row(page, 'wordle-eval-base-gptoss20b').waitFor({ timeout: 20_000 });
+      assert.equal(await row(page, 'wordle-eval-trained-gptoss20b').count(), 0, 'the filter left other jobs visible');
+      await page.screenshot({ path: path.join(root, 'test-results/jobs-filtered.png') });
+      await row(page, 'No jobs match the filter.').click();
+      await row(page, 'wordle-eval-trained-gptoss20b').waitFor({ timeout: 20_000 });
+      assert.equal(await header.locator('.description', { hasText: 'eval-base' }).count(), 0, 'the filter description stayed after clearing');
     },
   },
 ];
