@@ -37,6 +37,18 @@ class StubBase:
         return Stub(f"{type(self).__name__}.{name}")
 
 
+EXCEPTIONS = {}
+
+
+def stub_attribute(owner, name):
+    """`except missing.SomeError:` must work, so names that look like exceptions are real exception classes."""
+    if name.startswith("__") and name.endswith("__"):
+        raise AttributeError(name)
+    if name.endswith(("Error", "Exception", "Warning")):
+        return EXCEPTIONS.setdefault(f"{owner}.{name}", type(name, (Exception,), {"__module__": owner}))
+    return Stub(f"{owner}.{name}")
+
+
 class Stub:
     """Stands for anything from a module that is not installed."""
 
@@ -44,9 +56,13 @@ class Stub:
         object.__setattr__(self, "_stub_name", name)
 
     def __getattr__(self, name):
-        if name.startswith("__") and name.endswith("__"):
-            raise AttributeError(name)
-        return Stub(f"{self._stub_name}.{name}")
+        return stub_attribute(self._stub_name, name)
+
+    def __instancecheck__(self, instance):
+        return False
+
+    def __subclasscheck__(self, subclass):
+        return False
 
     def __call__(self, *args, **kwargs):
         # A decorator: give the decorated function or class back untouched.
@@ -92,9 +108,7 @@ class Stub:
 
 class StubModule(types.ModuleType):
     def __getattr__(self, name):
-        if name.startswith("__") and name.endswith("__"):
-            raise AttributeError(name)
-        return Stub(f"{self.__name__}.{name}")
+        return stub_attribute(self.__name__, name)
 
 
 class StubLoader(importlib.abc.Loader):
