@@ -18,11 +18,14 @@ function workspaceFile(...parts: string[]): vscode.Uri {
   return vscode.Uri.file(path.join(root, ...parts));
 }
 
-/** Resolves with the diagnostics of `uri` once `accept` likes them. */
+/** The sources of this feature's diagnostics (other features may report on the same files). */
+const LINT_SOURCES = ['MTRL (python ast)', 'MTRL (regex)', 'MTRL (role lint)'];
+
+/** Resolves with this feature's diagnostics of `uri` once `accept` likes them. */
 function diagnosticsOf(uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 15_000): Promise<vscode.Diagnostic[]> {
   return new Promise((resolve, reject) => {
     const check = () => {
-      const found = vscode.languages.getDiagnostics(uri).filter((d) => String(d.source).startsWith('MTRL'));
+      const found = vscode.languages.getDiagnostics(uri).filter((d) => LINT_SOURCES.includes(String(d.source)));
       if (accept(found)) {
         subscription.dispose();
         clearTimeout(timer);
