@@ -14,7 +14,13 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const log = (message) => console.log(`start: ${message}`);
 const runDir = mkdtempSync(path.join(os.tmpdir(), 'mtrl-start-'));
 
-async function cleanup() {
+let cleaning;
+/** Once, however many callers (Ctrl-C while main's own finally runs): each waits for the same cleanup. */
+function cleanup() {
+  cleaning ??= cleanUp();
+  return cleaning;
+}
+async function cleanUp() {
   await closeBrowsers();
   await stopAll();
   rmSync(runDir, { recursive: true, force: true });

@@ -25,10 +25,13 @@ const runDir = mkdtempSync(path.join(os.tmpdir(), 'mtrl-host-'));
 // Collected in the run dir and published at the end, so concurrent runs never write into each other's files.
 const artifacts = path.join(runDir, 'artifacts');
 mkdirSync(artifacts);
-let cleaned = false;
-async function cleanup() {
-  if (cleaned) return;
-  cleaned = true;
+let cleaning;
+/** Once, however many callers (Ctrl-C while main's own finally runs): each waits for the same cleanup. */
+function cleanup() {
+  cleaning ??= cleanUp();
+  return cleaning;
+}
+async function cleanUp() {
   await closeBrowsers();
   await stopAll();
   rmSync(path.join(results, 'host'), { recursive: true, force: true });

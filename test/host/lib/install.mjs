@@ -89,6 +89,14 @@ export async function ensureNode24(log) {
   return { home: path.join(dir, 'package'), node: path.join(dir, 'package/bin/node') };
 }
 
+/**
+ * The environment minus what an outer `npm test` exports (npm_config_user_agent says node/v20, which
+ * code-server's postinstall reads and refuses; npm_config_* would override our settings).
+ */
+function withoutNpmEnvironment(env) {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE' && key !== 'INIT_CWD'));
+}
+
 /** Native modules of the server: each must load in Node 24, else the install is not done. */
 const NATIVE_MODULES = ['@vscode/spdlog', 'node-pty', 'kerberos', '@parcel/watcher'];
 
@@ -100,7 +108,7 @@ export async function ensureCodeServer(node24, log) {
     // Allow the install scripts by name: npm 11 warns about unreviewed scripts and may be configured to skip them.
     writeFileSync(path.join(target, 'package.json'), JSON.stringify({ private: true, allowScripts: { 'code-server': true } }, null, 2));
     const env = {
-      ...process.env,
+      ...withoutNpmEnvironment(process.env),
       PATH: `${path.dirname(node24.node)}:${process.env.PATH}`,
       npm_config_nodedir: node24.home,
       // code-server's postinstall runs `npm install` in lib/vscode, whose package.json has no allowScripts of its own.

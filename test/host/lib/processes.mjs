@@ -3,9 +3,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const started = new Set();
+let stopping = false;
 
 /** Starts a process in its own process group and remembers it for `stopAll`. */
 export function startProcess(cmd, args, options = {}) {
+  // After stopAll (Ctrl-C) nothing new may start, or it would outlive the run.
+  if (stopping) throw new Error('stopping: not starting another process');
   const child = spawn(cmd, args, { ...options, detached: true });
   started.add(child);
   child.on('exit', () => started.delete(child));
@@ -56,6 +59,7 @@ export async function stopProcess(child, graceMs = 3000) {
 }
 
 export async function stopAll() {
+  stopping = true;
   await Promise.all([...started].map((child) => stopProcess(child)));
 }
 

@@ -56,7 +56,8 @@ export async function waitForReport(reportPath, server, timeoutMs) {
 }
 
 export async function openWorkbench(url, folder) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+  // Our own signal handlers close the browser with everything else; Playwright's would exit before they run.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
   browsers.add(browser);
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const consoleErrors = [];
