@@ -59,19 +59,20 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v.len
 /** Applies defaults: valid true, source tool, marks recomputed from the answer, repeats flagged. */
 export function normalizeTurns(raw: readonly unknown[], answer: string | undefined): NormalTurn[] {
   const turns: NormalTurn[] = [];
-  const played = new Set<string>();
+  // At most a dozen turns: an array beats a Set here, and parsing is the hot path.
+  const played: string[] = [];
   for (const item of raw) {
     if (!item || typeof item !== 'object') continue;
     const t = item as Record<string, unknown>;
     const guess = typeof t.guess === 'string' ? t.guess : '';
     const turn: NormalTurn = { guess, valid: t.valid !== false && isValidWord(guess), source: t.source === 'text' ? 'text' : 'tool' };
-    const word = guess.toLowerCase();
-    if (t.repeated === true || (turn.valid && played.has(word))) {
+    const word = turn.valid ? guess.toLowerCase() : guess;
+    if (t.repeated === true || (turn.valid && played.includes(word))) {
       turn.repeated = true;
       turn.valid = false;
     }
     if (turn.valid) {
-      played.add(word);
+      played.push(word);
       if (isMarks(t.marks)) turn.marks = t.marks;
       else if (answer) turn.marks = markGuess(word, answer);
     }

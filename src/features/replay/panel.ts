@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { describeAwsError } from '../../aws/errors';
-import { linesOf, ReplayData, RolloutCollector, type Rollout } from '../../core/rollouts';
+import { ReplayData, RolloutCollector, type Rollout } from '../../core/rollouts';
 import { answerRequest, type BoardSettings, type BoardState, type BoardView, type HostMessage, type LoadStatus, type ReplaySource, type WebviewMessage } from '../../shared/protocol';
 import type { Services } from '../services';
 import { boardHtml, newNonce } from './html';
@@ -112,9 +112,10 @@ export class ReplayPanel implements vscode.Disposable {
         token.onCancellationRequested(() => loading.abort());
         this.reader = await readerFor(this.services, this.source, loading.signal);
         let shown = Date.now();
-        for await (const line of linesOf(this.reader.read(loading.signal))) {
+        let read = 0;
+        for await (const line of this.reader.read(loading.signal)) {
           this.collector.add(line);
-          if (this.collector.lines % 2048 === 0) {
+          if (++read % 2048 === 0) {
             found.push(...this.accepted(this.collector.take()));
             if (Date.now() - shown > 250) {
               shown = Date.now();
@@ -168,7 +169,7 @@ export class ReplayPanel implements vscode.Disposable {
     const loading = this.loading;
     if (!loading || loading.signal.aborted || !this.reader) return;
     try {
-      for await (const line of linesOf(this.reader.read(loading.signal))) this.collector.add(line);
+      for await (const line of this.reader.read(loading.signal)) this.collector.add(line);
       const still = await this.reader.followable(loading.signal);
       const added = this.accepted(still ? this.collector.take() : this.collector.finish());
       if (added.length) this.data.append(added);

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { describeAwsError } from '../../aws/errors';
 import { describeLogGroups, filterLogEvents } from '../../aws/logs';
 import { describeJob, type JobCategory } from '../../aws/sagemaker';
-import type { Rollout } from '../../core/rollouts';
+import { linesOf, type Rollout } from '../../core/rollouts';
 import type { ReplaySource } from '../../shared/protocol';
 import type { Services } from '../services';
 
@@ -16,8 +16,8 @@ export interface JobArgument {
 
 /** Where new log text comes from and whether to keep polling it. */
 export interface LogReader {
-  /** Chunks or messages of the log, from where the last call stopped. */
-  read(signal: AbortSignal): AsyncIterable<string | Uint8Array>;
+  /** Lines (or multi-line log messages) of the log, from where the last call stopped. */
+  read(signal: AbortSignal): AsyncIterable<string>;
   /** Whether more may come (a running job): follow mode polls `read` again. */
   followable(signal: AbortSignal): Promise<boolean>;
   /** Whether a rollout belongs here: a runtime's log also holds other jobs' rollouts. */
@@ -33,9 +33,8 @@ export function runtimeLogGroup(runtimeArn: string, qualifier = 'DEFAULT'): stri
 function fileReader(uri: vscode.Uri): LogReader {
   return {
     async *read(signal) {
-      if (uri.scheme === 'file') {
-        yield* createReadStream(uri.fsPath, { signal }) as AsyncIterable<Uint8Array>;
-      } else yield await vscode.workspace.fs.readFile(uri);
+      if (uri.scheme === 'file') yield* linesOf(createReadStream(uri.fsPath, { signal }) as AsyncIterable<Uint8Array>);
+      else yield* linesOf([await vscode.workspace.fs.readFile(uri)]);
     },
     followable: async () => false,
     accepts: () => true,

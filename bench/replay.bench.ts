@@ -1,0 +1,96 @@
+// Replay board benchmarks: rollout parsing against a bare JSON.parse loop, and the board's first render in Chromium.
+import { parseRolloutLine, RolloutCollector } from '../src/core/rollouts';
+import { BoardServer, launchChromium } from '../test/unit/replay/browser';
+import { rolloutLines } from '../test/unit/replay/games';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+// The fastest run is the least disturbed by other processes on a shared machine.
+const fastest = (xs: number[]) => Math.min(...xs);
+
+function time(run: () => void): number {
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}
+
+async function parsing(): Promise<void> {
+  const lines = rolloutLines(100_000, 42);
+  const bytes = lines.reduce((n, l) => n + l.length, 0);
+  let sink = 0;
+  const baseline = () => {
+    for (const line of lines) sink += JSON.parse(line) ? 1 : 0;
+  };
+  const parse = () => {
+    for (const line of lines) sink += parseRolloutLine(line).length;
+  };
+  const collect = () => {
+    const collector = new RolloutCollector();
+    for (const line of lines) collector.add(line);
+    sink += collector.finish().length;
+  };
+  for (const warm of [baseline, parse, collect]) warm();
+  const runs = { baseline: [] as number[], parse: [] as number[], collect: [] as number[] };
+  for (let i = 0; i < 7; i++) {
+    runs.baseline.push(time(baseline));
+    runs.parse.push(time(parse));
+    runs.collect.push(time(collect));
+  }
+  const b = fastest(runs.baseline);
+  const p = fastest(runs.parse);
+  const c = fastest(runs.collect);
+  const rate = (ms: number) => `${((lines.length / ms) * 1000).toFixed(0)} lines/s, ${((bytes / 1e6 / ms) * 1000).toFixed(1)} MB/s`;
+  console.log(`parse ${lines.length} rollout lines (${(bytes / 1e6).toFixed(1)} MB), fastest of 7 interleaved runs:`);
+  console.log(`  JSON.parse per line (baseline)   ${b.toFixed(1)} ms  ${rate(b)}`);
+  console.log(`  parseRolloutLine                 ${p.toFixed(1)} ms  ${rate(p)}  ratio ${(p / b).toFixed(2)} (target ≤ 1.5)`);
+  console.log(`  RolloutCollector (whole stream)  ${c.toFixed(1)} ms  ${rate(c)}  ratio ${(c / b).toFixed(2)}`);
+  if (sink < 0) console.log(sink);
+}
+
+/** Milliseconds from navigation start until the first group row is in the DOM. */
+async function firstRender(server: BoardServer, browser: Awaited<ReturnType<typeof launchChromium>>, name: string, lines: string[]): Promise<number> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('.group-row[data-group]')) {
+        (window as unknown as { firstRender: number }).firstRender = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(server.page(name, lines));
+  await page.waitForFunction(() => (window as unknown as { firstRender?: number }).firstRender !== undefined, undefined, { timeout: 60_000 });
+  const ms = await page.evaluate(() => (window as unknown as { firstRender: number }).firstRender);
+  await page.close();
+  return ms;
+}
+
+async function board(): Promise<void> {
+  const server = await BoardServer.start();
+  const browser = await launchChromium();
+  try {
+    const small = rolloutLines(100, 5);
+    const large = rolloutLines(10_000, 5);
+    await firstRender(server, browser, 'warm', small);
+    const base: number[] = [];
+    const big: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      base.push(await firstRender(server, browser, `small${i}`, small));
+      big.push(await firstRender(server, browser, `large${i}`, large));
+    }
+    const b = median(base);
+    const l = median(big);
+    console.log('board first render in Chromium (page load → first group row; the page parses the embedded lines itself), median of 3:');
+    console.log(`  100 rollouts (baseline)   ${b.toFixed(0)} ms`);
+    console.log(`  10,000 rollouts           ${l.toFixed(0)} ms  ratio ${(l / b).toFixed(2)}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+parsing()
+  .then(board)
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
