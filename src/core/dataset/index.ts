@@ -9,6 +9,7 @@ import type { DatasetReport, ValidateOptions } from './types';
 export * from './types';
 export { compareTrainVal, trainValOverlap, type Overlap, type OverlapResult } from './overlap';
 export { KeyTable } from './key-table';
+export { summaryLine } from './summary';
 export { addRowId, fixEdits, normalizeRowAnswer, rowRanges, wrapFlatRow, type FixKind, type TextEdit } from './fixes';
 export { fileStem, formatFromName, roleFromName } from './names';
 export { containsWord, normalizeAnswer } from './rows';

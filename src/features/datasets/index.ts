@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { DatasetQuickFixes } from './quickFixes';
 import { DatasetStatusBar } from './statusBar';
-import { uploadDatasetCommand } from './upload';
+import { uploadDatasetCommand, type UploadRequest } from './upload';
 import { validateDatasetCommand } from './validateCommand';
 import { DatasetValidation } from './validation';
 
@@ -25,7 +25,7 @@ export function register(services: Services): void {
       }
     }),
     vscode.commands.registerCommand('mtrl.validateDataset', (arg?: unknown) => validateDatasetCommand(services, validation, arg)),
-    vscode.commands.registerCommand('mtrl.uploadDataset', (arg?: unknown) => uploadDatasetCommand(services, validation, arg)),
+    vscode.commands.registerCommand('mtrl.uploadDataset', (arg?: unknown, request?: UploadRequest) => uploadDatasetCommand(services, validation, arg, request)),
   );
   for (const d of vscode.workspace.textDocuments) validation.schedule(d, 0);
 }

@@ -1,15 +1,8 @@
 import * as vscode from 'vscode';
-import type { DatasetState, DatasetValidation } from './validation';
+import { summaryLine } from '../../core/dataset';
+import type { DatasetValidation } from './validation';
 
-/** "600 rows · 4 steps/epoch @128 · ✓" for the active dataset; a click opens the Problems view. */
-export function statusText(state: DatasetState): string {
-  const { report } = state;
-  const rows = `${report.rows.toLocaleString('en')} row${report.rows === 1 ? '' : 's'}`;
-  const middle = report.role === 'training' ? `${report.stepsPerEpoch} steps/epoch @${report.batchSize}` : (report.role ?? report.format);
-  const verdict = state.errors ? `$(error) ${state.errors.toLocaleString('en')} error${state.errors === 1 ? '' : 's'}` : '✓';
-  return `${rows} · ${middle} · ${verdict}`;
-}
-
+/** The active dataset's summary line; a click opens the Problems view. */
 export class DatasetStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('mtrl.datasets', vscode.StatusBarAlignment.Left, 50);
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -31,7 +24,7 @@ export class DatasetStatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    this.item.text = statusText(state);
+    this.item.text = summaryLine(state.report, state.errors);
     this.item.tooltip = `MTRL dataset check of ${vscode.workspace.asRelativePath(state.uri)} (${state.report.format}${state.report.role ? `, ${state.report.role}` : ''}). Click for the Problems view.`;
     this.item.backgroundColor = state.errors ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     this.item.show();

@@ -48,13 +48,21 @@ async function chooseFile(arg: unknown): Promise<vscode.Uri | undefined> {
   return (await vscode.window.showOpenDialog({ canSelectMany: false, filters: DATASET_FILTERS, title: 'Upload Dataset to S3' }))?.[0];
 }
 
-/** `MTRL: Upload Dataset to S3`: validate, pick the key, confirm an overwrite, upload with progress and cancel, verify, copy and remember the URI. */
-export async function uploadDatasetCommand(services: Services, validation: DatasetValidation, arg?: unknown): Promise<void> {
+/** For scripts and tests: the target URI instead of the input box. */
+export interface UploadRequest {
+  target?: string;
+}
+
+/**
+ * `MTRL: Upload Dataset to S3`: validate, pick the key, confirm an overwrite, upload with progress and cancel, verify, copy and remember the URI.
+ * Returns the S3 URI once uploaded and verified.
+ */
+export async function uploadDatasetCommand(services: Services, validation: DatasetValidation, arg?: unknown, request: UploadRequest = {}): Promise<string | undefined> {
   const file = await chooseFile(arg);
-  if (!file) return;
+  if (!file) return undefined;
   const name = vscode.workspace.asRelativePath(file);
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
-  if (open?.isDirty && !(await open.save())) return;
+  if (open?.isDirty && !(await open.save())) return undefined;
 
   const state = await validation.validate(file);
   if (state?.errors) {
@@ -63,14 +71,14 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
       { modal: true },
       'Upload Anyway',
     );
-    if (go !== 'Upload Anyway') return;
+    if (go !== 'Upload Anyway') return undefined;
   }
 
   const memory = services.context.workspaceState;
   const recent = memory.get<string[]>(RECENT_UPLOADS, []);
   const prefix = memory.get<string>(LAST_PREFIX) ?? recent[0]?.replace(/[^/]*$/, '') ?? 's3://';
   const base = file.path.slice(file.path.lastIndexOf('/') + 1);
-  const typed = await vscode.window.showInputBox({
+  const typed = request.target ?? await vscode.window.showInputBox({
     title: 'MTRL: Upload Dataset to S3',
     prompt: `Where to put ${base}`,
     value: `${prefix}${base}`,
@@ -80,8 +88,11 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
       return !l || !l.key || l.key.endsWith('/') ? 'Type an s3://bucket/key URI ending in the object name.' : undefined;
     },
   });
-  if (!typed) return;
-  const target = parseS3Uri(typed)!;
+  const target = typed ? parseS3Uri(typed) : undefined;
+  if (!target?.key) {
+    if (typed) void vscode.window.showErrorMessage(`${typed} is not an s3://bucket/key URI.`);
+    return undefined;
+  }
   const uri = s3Uri(target);
   const s3 = services.aws.s3();
 
@@ -92,11 +103,11 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
       { modal: true },
       'Overwrite',
     );
-    if (go !== 'Overwrite') return;
+    if (go !== 'Overwrite') return undefined;
   } catch (error) {
     if (!isNotFound(error)) {
       void vscode.window.showErrorMessage(describeAwsError(error, { action: `Checking ${uri}` }));
-      return;
+      return undefined;
     }
   }
 
@@ -122,23 +133,23 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
       return false;
     }
   });
-  if (!done) return;
+  if (!done) return undefined;
 
   try {
     const head = await headObject(s3, target);
     if (head.size !== size) {
       void vscode.window.showErrorMessage(`${uri} holds ${head.size} bytes but ${base} has ${size}: upload it again.`);
-      return;
+      return undefined;
     }
     const etag = head.etag?.replace(/"/g, '');
     const expected = await expectedEtag(file.fsPath, size);
     if (etag && /^[0-9a-f]{32}(-\d+)?$/.test(etag) && etag !== expected) {
       void vscode.window.showWarningMessage(`${uri} has the right size but its ETag ${etag} differs from the local file's ${expected}: the content may differ; upload it again.`);
-      return;
+      return undefined;
     }
   } catch (error) {
     void vscode.window.showErrorMessage(describeAwsError(error, { action: `Checking ${uri} after the upload` }));
-    return;
+    return undefined;
   }
 
   await vscode.env.clipboard.writeText(uri);
@@ -146,4 +157,5 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
   await memory.update(LAST_PREFIX, uri.replace(/[^/]*$/, ''));
   services.output.info(`Uploaded ${file.fsPath} to ${uri} (${size} bytes, verified).`);
   void vscode.window.showInformationMessage(`Uploaded ${base} to ${uri} (${(size / 1048576).toFixed(1)} MB, verified). The URI is copied.`);
+  return uri;
 }

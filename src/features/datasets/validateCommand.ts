@@ -35,7 +35,7 @@ async function chooseTarget(arg: unknown): Promise<vscode.Uri | string | undefin
   });
 }
 
-async function validateS3(services: Services, uri: string): Promise<void> {
+async function validateS3(services: Services, uri: string): Promise<DatasetReport | undefined> {
   const location = parseS3Uri(uri)!;
   const settings = readDatasetSettings();
   const report = await vscode.window.withProgress(
@@ -57,34 +57,33 @@ async function validateS3(services: Services, uri: string): Promise<void> {
       }
     },
   );
-  if (!report) return;
+  if (!report) return undefined;
   const errors = report.findings.filter((f) => f.severity === 'error').length + report.omitted.error;
-  services.output.info(summary(uri, report, errors));
-  for (const f of report.findings) services.output.info(`  ${f.row ? `row ${f.row}` : 'file'}: ${f.severity} ${f.code}: ${f.message}`);
   const text = summary(uri, report, errors);
-  const pick = await (errors ? vscode.window.showWarningMessage(text, 'Show Findings') : vscode.window.showInformationMessage(text, 'Show Findings'));
-  if (pick) services.output.show(true);
+  services.output.info(text);
+  for (const f of report.findings) services.output.info(`  ${f.row ? `row ${f.row}` : 'file'}: ${f.severity} ${f.code}: ${f.message}`);
+  // Not awaited: the command's result must not wait for the user to dismiss the message.
+  void (errors ? vscode.window.showWarningMessage(text, 'Show Findings') : vscode.window.showInformationMessage(text, 'Show Findings')).then((pick) => pick && services.output.show(true));
+  return report;
 }
 
-/** `MTRL: Validate Dataset`: the active file, a picked file (Parquet too: diagnostics on its URI) or an s3:// URI streamed from S3. */
-export async function validateDatasetCommand(services: Services, validation: DatasetValidation, arg?: unknown): Promise<void> {
+/** `MTRL: Validate Dataset`: the active file, a picked file (Parquet too: diagnostics on its URI) or an s3:// URI streamed from S3. Returns the report, for scripts and tests. */
+export async function validateDatasetCommand(services: Services, validation: DatasetValidation, arg?: unknown): Promise<DatasetReport | undefined> {
   const target = await chooseTarget(arg);
-  if (!target) return;
+  if (!target) return undefined;
   if (typeof target === 'string') return validateS3(services, target);
   if (!formatFromName(target.path)) {
     void vscode.window.showErrorMessage(`${vscode.workspace.asRelativePath(target)} is not a dataset: use a .jsonl, .json, .csv or .parquet file.`);
-    return;
+    return undefined;
   }
   const name = vscode.workspace.asRelativePath(target);
   const state = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Validating ${name}`, cancellable: true }, (_p, token) => {
     token.onCancellationRequested(() => validation.cancel(target));
     return validation.validate(target);
   });
-  if (!state) return;
+  if (!state) return undefined;
   const text = summary(name, state.report, state.errors);
-  if (!state.errors) {
-    void vscode.window.showInformationMessage(text);
-    return;
-  }
-  if ((await vscode.window.showWarningMessage(text, 'Show Problems')) === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
+  if (!state.errors) void vscode.window.showInformationMessage(text);
+  else void vscode.window.showWarningMessage(text, 'Show Problems').then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
+  return state.report;
 }

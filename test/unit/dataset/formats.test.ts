@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compareTrainVal, roleFromName, trainValOverlap, validateDataset, validateText, type DatasetFormat, type DatasetReport } from '../../../src/core/dataset';
+import { compareTrainVal, roleFromName, summaryLine, trainValOverlap, validateDataset, validateText, type DatasetFormat, type DatasetReport } from '../../../src/core/dataset';
 import { check, codes, jsonl, where, wordleRow } from './helpers';
 
 const fixtures = path.resolve(__dirname, '../../fixtures/datasets');
@@ -42,6 +42,8 @@ describe('dataset formats', () => {
         assert.equal(train.rows, dir ? 640 : 600);
         assert.equal(val.rows, dir ? 128 : 100);
         assert.equal(train.stepsPerEpoch, dir ? 5 : 4);
+        assert.equal(summaryLine(train, 0), dir ? '640 rows · 5 steps/epoch @128 · ✓' : '600 rows · 4 steps/epoch @128 · ✓');
+        assert.equal(summaryLine(val, 2), `${dir ? 128 : 100} rows · validation · $(error) 2 errors`);
         assert.deepEqual([...train.findings, ...val.findings].filter((f) => f.severity !== 'info'), []);
         assert.deepEqual(compareTrainVal(train, val, { training: 't', validation: 'v' }).overlap, { ids: [], answers: [] });
       });

@@ -1,0 +1,98 @@
+// Datasets in the real VS Code: diagnostics as a broken JSONL opens, the "wrap row" quick fix and its undo, train/val overlap, Parquet through the command, upload to the emulator's S3.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { RunnerApi } from '../runner/runner';
+
+function runner(): RunnerApi {
+  const extension = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner');
+  assert.ok(extension?.isActive, 'the host runner extension is not active');
+  return extension.exports;
+}
+
+function workspaceFile(...parts: string[]): vscode.Uri {
+  const root = runner().config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
+  return vscode.Uri.file(path.join(root, 'datasets', ...parts));
+}
+
+/** Our diagnostics on a file as "line code" (0-based lines, as the API gives them). */
+function ours(uri: vscode.Uri): string[] {
+  return vscode.languages
+    .getDiagnostics(uri)
+    .filter((d) => d.source === 'MTRL')
+    .map((d) => `${d.range.start.line} ${String(d.code)}`);
+}
+
+async function until(uri: vscode.Uri, accept: (found: string[]) => boolean, timeoutMs = 20_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = ours(uri);
+    if (accept(found)) return found;
+    if (Date.now() > deadline) assert.fail(`diagnostics never matched; last: ${JSON.stringify(found)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('datasets', function () {
+  this.timeout(90_000);
+
+  before(async () => {
+    await vscode.extensions.getExtension('mtrl.mtrl-workbench')!.activate();
+  });
+
+  it('shows the flat row and the syntax error of a broken JSONL, at their lines', async () => {
+    const uri = workspaceFile('broken.jsonl');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const found = await until(uri, (f) => f.length === 2);
+    assert.deepEqual(found, ['1 flat-row', '2 json-syntax']);
+    const syntax = vscode.languages.getDiagnostics(uri).find((d) => d.code === 'json-syntax')!;
+    assert.equal(syntax.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(syntax.range.start.character, 48);
+  });
+
+  it('"Wrap this row" fixes the flat row in one edit, and one undo brings it back', async () => {
+    const uri = workspaceFile('broken.jsonl');
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    await until(uri, (f) => f.includes('1 flat-row'));
+    const flat = vscode.languages.getDiagnostics(uri).find((d) => d.code === 'flat-row')!;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, flat.range, vscode.CodeActionKind.QuickFix.value);
+    const wrap = actions.find((a) => a.title === 'Wrap this row for the service');
+    assert.ok(wrap?.edit, `no wrap action among: ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(actions.some((a) => a.title === 'Wrap all flat rows for the service'));
+    assert.ok(await vscode.workspace.applyEdit(wrap.edit));
+    assert.equal(editor.document.lineAt(1).text, '{"prompt": "{\\"prompt\\": \\"Guess the 5-letter word\\", \\"answer\\": \\"slate\\", \\"id\\": \\"w_0001\\"}"}');
+    assert.deepEqual(await until(uri, (f) => !f.includes('1 flat-row')), ['2 json-syntax']);
+    await vscode.commands.executeCommand('undo');
+    await until(uri, (f) => f.includes('1 flat-row'));
+    await vscode.commands.executeCommand('workbench.action.revertFile');
+  });
+
+  it('reports a word in both train.jsonl and val.jsonl on both files', async () => {
+    const train = workspaceFile('pair', 'train.jsonl');
+    const val = workspaceFile('pair', 'val.jsonl');
+    await vscode.workspace.openTextDocument(val);
+    assert.deepEqual(await until(val, (f) => f.some((x) => x.endsWith('train-val-overlap'))), ['1 train-val-overlap']);
+    assert.deepEqual((await until(train, (f) => f.some((x) => x.endsWith('train-val-overlap')))).sort(), ['0 too-few-rows', '1 train-val-overlap']);
+    const related = vscode.languages.getDiagnostics(val).find((d) => d.code === 'train-val-overlap')!.relatedInformation![0];
+    assert.equal(related.location.uri.fsPath, train.fsPath);
+  });
+
+  it('validates a Parquet file through the command, with diagnostics on its URI', async () => {
+    const uri = workspaceFile('bad-answers.parquet');
+    const report = await vscode.commands.executeCommand<{ rows: number; format: string }>('mtrl.validateDataset', uri);
+    assert.equal(report?.rows, 3);
+    assert.equal(report?.format, 'parquet');
+    assert.deepEqual(ours(uri), ['1 bad-answer', '2 bad-answer']);
+  });
+
+  it('uploads a clean dataset to the emulator S3, verified, then validates it from there', async () => {
+    assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: this test needs `mtrl emulator`');
+    const target = `s3://mtrl-demo/host-test/${Date.now()}/val.jsonl`;
+    const uploaded = await vscode.commands.executeCommand<string>('mtrl.uploadDataset', workspaceFile('pair', 'val.jsonl'), { target });
+    assert.equal(uploaded, target);
+    assert.equal(await vscode.env.clipboard.readText(), target);
+    const report = await vscode.commands.executeCommand<{ rows: number; findings: unknown[] }>('mtrl.validateDataset', target);
+    assert.equal(report?.rows, 2);
+    assert.deepEqual(report?.findings, []);
+  });
+});
