@@ -56,7 +56,7 @@ describe('reward preview', function () {
   });
 
   afterEach(async () => {
-    for (const key of ['answer', 'codeLens']) await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    for (const key of ['answer', 'codeLens', 'timeoutSeconds']) await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
   });
 
   it('shows the canonical-game scores above final_reward, computed by python3', async () => {
@@ -108,6 +108,16 @@ describe('reward preview', function () {
     await lensTitle(uri, (t) => t === 'solve@1 0.97 · solve@3 1.57 · solve@6 2.65 · loss 0.48 · no-play −0.40 · ✗ 2/4');
     await config().update('codeLens', false, vscode.ConfigurationTarget.Workspace);
     assert.deepEqual(await lensesOf(uri), []);
+  });
+
+  it('stops an endless loop after mtrl.reward.timeoutSeconds and says so at the reward', async () => {
+    await config().update('timeoutSeconds', 2, vscode.ConfigurationTarget.Workspace);
+    const uri = workspaceFile('reward', 'endless_reward.py');
+    const started = Date.now();
+    assert.match((await lensesOf(uri))[0]?.command?.title ?? '', /Reward preview failed: The reward code did not finish within 2 s/);
+    assert.ok(Date.now() - started < 15_000, 'the 2 s timeout was not applied');
+    const [warning] = await until(() => rewardDiagnostics(uri), (d) => d.length === 1);
+    assert.deepEqual([warning.code, warning.severity, warning.range.start.line], ['timeout', vscode.DiagnosticSeverity.Warning, 7]);
   });
 
   it('recomputes after a save', async () => {
