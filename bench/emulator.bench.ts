@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulator();
   const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url }));
   try {
-    const job = emulator.world.jobs.get(`AgentRFT/${SEEDED.completedJob}`);
+    const job = emulator.world.jobs.get(emulator.world.jobKey("AgentRFT", SEEDED.completedJob));
     if (!job) throw new Error('the seeded completed job is missing');
 
     let t = performance.now();

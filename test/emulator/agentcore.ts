@@ -19,12 +19,13 @@ export function agentCoreControl(world: World, request: EmulatorRequest, res: Se
   if (request.method === 'POST' && request.path === '/runtimes/') {
     const start = Number(request.query.get('nextToken') ?? 0);
     const max = Number(request.query.get('maxResults') ?? 100);
-    const page = world.runtimes.slice(start, start + max);
-    return sendJson(res, request, { agentRuntimes: page.map(runtimeJson), nextToken: start + max < world.runtimes.length ? String(start + max) : undefined }, 200, 'application/json');
+    const regional = world.runtimes.filter((r) => r.region === request.region);
+    const page = regional.slice(start, start + max);
+    return sendJson(res, request, { agentRuntimes: page.map(runtimeJson), nextToken: start + max < regional.length ? String(start + max) : undefined }, 200, 'application/json');
   }
   const get = /^\/runtimes\/([^/]+)\/?$/.exec(request.path);
   if (request.method === 'GET' && get) {
-    const r = world.runtimeByArnOrId(get[1]);
+    const r = world.runtimeByArnOrId(get[1], request.region);
     if (!r) throw new ServiceError('ResourceNotFoundException', `Agent runtime ${get[1]} not found.`, 404);
     return sendJson(res, request, {
       ...runtimeJson(r),
@@ -33,7 +34,7 @@ export function agentCoreControl(world: World, request: EmulatorRequest, res: Se
       networkConfiguration: { networkMode: 'PUBLIC' },
       protocolConfiguration: { serverProtocol: 'HTTP' },
       environmentVariables: { REASONING_EFFORT: 'medium', ROLLOUT_BUDGET_SECONDS: '420' },
-      agentRuntimeArtifact: { containerConfiguration: { containerUri: `${ACCOUNT}.dkr.ecr.${world.region}.amazonaws.com/bedrock-agentcore-${r.name}:latest` } },
+      agentRuntimeArtifact: { containerConfiguration: { containerUri: `${ACCOUNT}.dkr.ecr.${r.region}.amazonaws.com/bedrock-agentcore-${r.name}:latest` } },
     }, 200, 'application/json');
   }
   throw new ServiceError('UnknownOperationException', `The emulator does not implement AgentCore control ${request.method} ${request.path}.`, 404);
@@ -48,13 +49,13 @@ export interface InvokeOptions {
 export async function invokeAgentRuntime(world: World, request: EmulatorRequest, res: ServerResponse, options: InvokeOptions): Promise<void> {
   const match = /^\/runtimes\/(.+)\/invocations$/.exec(request.path);
   if (!match || request.method !== 'POST') throw new ServiceError('UnknownOperationException', `The emulator does not implement AgentCore ${request.method} ${request.path}.`, 404);
-  const runtime = world.runtimeByArnOrId(match[1]);
-  if (!runtime) throw new ServiceError('ResourceNotFoundException', `No agent runtime ${match[1]} in ${world.region} of account ${ACCOUNT}.`, 404);
+  const runtime = world.runtimeByArnOrId(match[1], request.region);
+  if (!runtime || runtime.region !== request.region) throw new ServiceError('ResourceNotFoundException', `No agent runtime ${match[1]} in ${request.region} of account ${ACCOUNT}.`, 404);
   const session = String(request.headers['x-amzn-bedrock-agentcore-runtime-session-id'] ?? '');
   if (session.length < 33 || session.length > 256) throw new ServiceError('ValidationException', `runtimeSessionId must be 33 to 256 characters long (got ${session.length}).`);
   const group = runtimeLogGroup(runtime.id);
   const stream = `${dayOf(world.clock.now())}/[runtime-logs]${session}`;
-  const log = (message: string) => world.log(group, stream, message);
+  const log = (message: string) => world.log(runtime.region, group, stream, message);
   if (runtime.kind === 'no-server') {
     await new Promise((resolve) => setTimeout(resolve, options.noServerTimeoutMs));
     throw new ServiceError('RuntimeClientError', 'The agent runtime did not respond within 30 seconds: no HTTP server is listening. Check that @app.entrypoint is the outermost decorator and that BedrockAgentCoreApp runs.', 424);

@@ -17,9 +17,9 @@ function decode<T>(token: unknown): T | undefined {
   }
 }
 
-function groupOf(world: World, input: Input, now: number): LogGroupView {
+function groupOf(world: World, input: Input, now: number, region: string): LogGroupView {
   const name = String(input.logGroupName ?? input.logGroupIdentifier ?? '');
-  const group = world.logGroups(now).get(name);
+  const group = world.logGroups(now, region).get(name);
   if (!group) throw new ServiceError('ResourceNotFoundException', 'The specified log group does not exist.');
   return group;
 }
@@ -30,24 +30,24 @@ function limitOf(input: Input, max: number, fallback: number): number {
   return limit;
 }
 
-const groupArn = (world: World, name: string) => `arn:aws:logs:${world.region}:${ACCOUNT}:log-group:${name}`;
+const groupArn = (region: string, name: string) => `arn:aws:logs:${region}:${ACCOUNT}:log-group:${name}`;
 
-/** CloudWatch Logs (JSON 1.1, target `Logs_20140328.<Operation>`). */
-export function logs(world: World, operation: string, input: Input): unknown {
+/** CloudWatch Logs (JSON 1.1, target `Logs_20140328.<Operation>`) of one region. */
+export function logs(world: World, operation: string, input: Input, region: string): unknown {
   const now = world.clock.now();
   switch (operation) {
     case 'DescribeLogGroups': {
       const prefix = String(input.logGroupNamePrefix ?? '');
-      const all = [...world.logGroups(now).values()].filter((g) => g.name.startsWith(prefix)).sort((a, b) => (a.name < b.name ? -1 : 1));
+      const all = [...world.logGroups(now, region).values()].filter((g) => g.name.startsWith(prefix)).sort((a, b) => (a.name < b.name ? -1 : 1));
       const start = decode<number>(input.nextToken) ?? 0;
       const limit = limitOf(input, 50, 50);
       return {
-        logGroups: all.slice(start, start + limit).map((g) => ({ logGroupName: g.name, creationTime: g.created, arn: `${groupArn(world, g.name)}:*`, logGroupArn: groupArn(world, g.name), storedBytes: 0, logGroupClass: 'STANDARD' })),
+        logGroups: all.slice(start, start + limit).map((g) => ({ logGroupName: g.name, creationTime: g.created, arn: `${groupArn(region, g.name)}:*`, logGroupArn: groupArn(region, g.name), storedBytes: 0, logGroupClass: 'STANDARD' })),
         nextToken: start + limit < all.length ? encode(start + limit) : undefined,
       };
     }
     case 'DescribeLogStreams': {
-      const group = groupOf(world, input, now);
+      const group = groupOf(world, input, now, region);
       if (input.logStreamNamePrefix && input.orderBy === 'LastEventTime') throw new ServiceError('InvalidParameterException', 'Cannot order by LastEventTime with a logStreamNamePrefix.');
       let streams = group.streams.filter((s) => s.name.startsWith(String(input.logStreamNamePrefix ?? '')));
       const last = (s: LogStreamSource) => (s.count ? s.timeAt(s.count - 1) : s.created);
@@ -62,23 +62,23 @@ export function logs(world: World, operation: string, input: Input): unknown {
           firstEventTimestamp: s.count ? s.timeAt(0) : undefined,
           lastEventTimestamp: s.count ? last(s) : undefined,
           lastIngestionTime: s.count ? last(s) : undefined,
-          arn: `${groupArn(world, group.name)}:log-stream:${s.name}`,
+          arn: `${groupArn(region, group.name)}:log-stream:${s.name}`,
           storedBytes: 0,
         })),
         nextToken: start + limit < streams.length ? encode(start + limit) : undefined,
       };
     }
     case 'GetLogEvents':
-      return getLogEvents(world, input, now);
+      return getLogEvents(world, input, now, region);
     case 'FilterLogEvents':
-      return filterLogEvents(world, input, now);
+      return filterLogEvents(world, input, now, region);
     default:
       throw new ServiceError('UnknownOperationException', `The emulator does not implement CloudWatch Logs ${operation}.`);
   }
 }
 
-function getLogEvents(world: World, input: Input, now: number): unknown {
-  const group = groupOf(world, input, now);
+function getLogEvents(world: World, input: Input, now: number, region: string): unknown {
+  const group = groupOf(world, input, now, region);
   const stream = group.streams.find((s) => s.name === input.logStreamName);
   if (!stream) throw new ServiceError('ResourceNotFoundException', 'The specified log stream does not exist.');
   const limit = limitOf(input, 10_000, 10_000);
@@ -109,8 +109,8 @@ interface Position {
   i: number;
 }
 
-function filterLogEvents(world: World, input: Input, now: number): unknown {
-  const group = groupOf(world, input, now);
+function filterLogEvents(world: World, input: Input, now: number, region: string): unknown {
+  const group = groupOf(world, input, now, region);
   const names = Array.isArray(input.logStreamNames) ? (input.logStreamNames as string[]) : undefined;
   if (names && input.logStreamNamePrefix) throw new ServiceError('InvalidParameterException', 'logStreamNames and logStreamNamePrefix cannot both be specified.');
   const streams = group.streams.filter((s) => (names ? names.includes(s.name) : s.name.startsWith(String(input.logStreamNamePrefix ?? ''))));

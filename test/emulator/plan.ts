@@ -7,7 +7,7 @@ export interface PlanContext {
   /** Rows of a dataset in the emulator's S3, or undefined when it is not there (the built-in words are used). */
   rowsAt(uri: string): DatasetRow[] | undefined;
   /** Whether the runtime exists, and how it behaves. */
-  runtimeKind(runtimeArn: string): 'ready' | 'no-server' | 'error-status' | 'missing';
+  runtimeKind(runtimeArn: string): 'ready' | 'no-server' | 'error-status' | 'missing' | 'other-region';
 }
 
 type Doc = {
@@ -93,6 +93,7 @@ function failureOf(doc: Doc, roleArn: string, ctx: PlanContext, plan: JobPlan): 
   if (!runtime) return undefined;
   const kind = ctx.runtimeKind(runtime);
   const firstRollout = plan.startingMs + plan.downloadingMs + Math.floor(plan.stepMs / (plan.rolloutsPerStep + 1) / 2);
+  if (kind === 'other-region') return { afterMs: Math.round(plan.startingMs / 2), reason: `ClientError: The agent runtime ${runtime} is in another region than the job. The job and the runtime must be in the same region.` };
   if (kind === 'missing') return { afterMs: Math.round(plan.startingMs / 2), reason: `ClientError: Agent runtime ${runtime} was not found. Check the ARN and that the runtime is in the job's region.` };
   if (kind === 'error-status') return { afterMs: firstRollout, reason: 'AlgorithmError: The agent signaled that the trajectory failed. The agent must always return a reward (e.g. -1.5), never an error status.' };
   if (kind === 'no-server') return { afterMs: plan.startingMs + plan.downloadingMs + plan.stepMs / 2, reason: 'AlgorithmError: No sampling requests were received. The agent runtime never called the model: check that @app.entrypoint is the outermost decorator and BedrockAgentCoreApp serves HTTP.' };

@@ -18,27 +18,27 @@ function category(input: Input): JobCategory {
   return c as JobCategory;
 }
 
-function findJob(world: World, input: Input): Job {
+function findJob(world: World, input: Input, region: string): Job {
   const c = category(input);
-  const job = world.jobs.get(world.jobKey(c, String(input.JobName ?? '')));
+  const job = world.jobs.get(world.jobKey(c, String(input.JobName ?? ''), region));
   if (!job || job.created > world.clock.now()) throw new ServiceError('ResourceNotFound', `Job ${String(input.JobName)} of category ${c} does not exist.`);
   return job;
 }
 
-/** The SageMaker Jobs API (JSON 1.1, target `SageMaker.<Operation>`). */
-export function sagemaker(world: World, operation: string, input: Input): unknown {
+/** The SageMaker Jobs API (JSON 1.1, target `SageMaker.<Operation>`) of one region. */
+export function sagemaker(world: World, operation: string, input: Input, region: string): unknown {
   const now = world.clock.now();
   switch (operation) {
     case 'CreateJob':
-      return createJob(world, input);
+      return createJob(world, input, region);
     case 'DescribeJob': {
-      const job = findJob(world, input);
+      const job = findJob(world, input, region);
       return describe(job, jobState(job, now), now);
     }
     case 'ListJobs':
-      return listJobs(world, input, now);
+      return listJobs(world, input, now, region);
     case 'StopJob': {
-      const job = findJob(world, input);
+      const job = findJob(world, input, region);
       const state = jobState(job, now);
       if (state.status === 'Stopping' || state.status === 'Stopped') return {};
       if (state.status !== 'InProgress') throw new ServiceError('ValidationException', `Job ${job.name} is ${state.status}; only an InProgress job can be stopped.`);
@@ -47,7 +47,7 @@ export function sagemaker(world: World, operation: string, input: Input): unknow
     }
     case 'DeleteJob': {
       const c = category(input);
-      const key = world.jobKey(c, String(input.JobName ?? ''));
+      const key = world.jobKey(c, String(input.JobName ?? ''), region);
       const job = world.jobs.get(key);
       if (!job) return {};
       const status = jobState(job, now).status;
@@ -89,7 +89,7 @@ function describe(job: Job, state: JobState, now: number): Record<string, unknow
   };
 }
 
-function createJob(world: World, input: Input): unknown {
+function createJob(world: World, input: Input, region: string): unknown {
   const c = category(input);
   const name = String(input.JobName ?? '');
   const problems: string[] = [];
@@ -108,32 +108,33 @@ function createJob(world: World, input: Input): unknown {
   }
   const invalid = validateDocument(c, document);
   if (invalid.length) throw new ServiceError('ValidationException', `JobConfigDocument does not match the ${c} schema ${SCHEMA_VERSION}: ${invalid.join('; ')}`);
-  if (world.jobs.has(world.jobKey(c, name))) throw new ServiceError('ResourceInUse', `A job named ${name} already exists in category ${c}.`);
+  if (world.jobs.has(world.jobKey(c, name, region))) throw new ServiceError('ResourceInUse', `A job named ${name} already exists in category ${c}.`);
   const now = world.clock.now();
-  if (c === 'AgentRFTEvaluation' && [...world.jobs.values()].some((j) => j.category === c && ['InProgress', 'Stopping'].includes(jobState(j, now).status))) {
+  if (c === 'AgentRFTEvaluation' && [...world.jobs.values()].some((j) => j.category === c && j.region === region && ['InProgress', 'Stopping'].includes(jobState(j, now).status))) {
     throw new ServiceError('ResourceLimitExceeded', 'The account already runs an evaluation job; by default one evaluation job runs at a time. Wait for it to finish or stop it.');
   }
   delete document.ServiceOutput;
-  const job = newJob(world, { name, category: c, roleArn, document, created: now, tags: (input.Tags as Job['tags'] | undefined) ?? [] });
-  world.jobs.set(world.jobKey(c, name), job);
+  const job = newJob(world, { name, category: c, roleArn, document, created: now, region, tags: (input.Tags as Job['tags'] | undefined) ?? [] });
+  world.jobs.set(world.jobKey(c, name, region), job);
   return { JobArn: job.arn };
 }
 
 /** Builds a job with its plan: used by CreateJob and by the seeded history. */
-export function newJob(world: World, spec: { name: string; category: JobCategory; roleArn: string; document: Record<string, unknown>; created: number; tags?: Job['tags']; speed?: number }): Job {
+export function newJob(world: World, spec: { name: string; category: JobCategory; roleArn: string; document: Record<string, unknown>; created: number; region?: string; tags?: Job['tags']; speed?: number }): Job {
+  const region = spec.region ?? world.region;
   const runtimeArn = (spec.document as { AgentConfig?: { BedrockAgentCoreConfig?: { AgentRuntimeArn?: string } } }).AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn;
   return {
     name: spec.name,
     category: spec.category,
-    arn: `arn:aws:sagemaker:${world.region}:${ACCOUNT}:job/${spec.category}/${spec.name}`,
+    arn: `arn:aws:sagemaker:${region}:${ACCOUNT}:job/${spec.category}/${spec.name}`,
     roleArn: spec.roleArn,
     schemaVersion: SCHEMA_VERSION,
     document: spec.document,
     created: spec.created,
     tags: spec.tags ?? [],
-    plan: planJob(spec.category, spec.document, spec.roleArn, { ...world.planContext((uri) => readRows(world, uri)), ...(spec.speed ? { speed: spec.speed } : {}) }),
+    plan: planJob(spec.category, spec.document, spec.roleArn, { ...world.planContext(region, (uri) => readRows(world, uri)), ...(spec.speed ? { speed: spec.speed } : {}) }),
     runtimeId: runtimeArn?.split('runtime/')[1],
-    region: world.region,
+    region,
     seed: world.seed,
   };
 }
@@ -146,7 +147,7 @@ interface Summary {
 const STATUS = ['InProgress', 'Completed', 'Failed', 'Stopping', 'Stopped', 'Deleting', 'DeleteFailed'];
 const SORT_BY = ['Name', 'CreationTime', 'Status'];
 
-function listJobs(world: World, input: Input, now: number): unknown {
+function listJobs(world: World, input: Input, now: number, region: string): unknown {
   const c = category(input);
   const max = input.MaxResults === undefined ? 50 : Number(input.MaxResults);
   if (!Number.isInteger(max) || max < 1 || max > 100) throw new ServiceError('ValidationException', `Value '${String(input.MaxResults)}' at 'maxResults' failed to satisfy constraint: Member must have value between 1 and 100`);
@@ -156,7 +157,7 @@ function listJobs(world: World, input: Input, now: number): unknown {
   const ms = (v: unknown) => (typeof v === 'number' ? v * 1000 : undefined);
   const [createdAfter, createdBefore, modifiedAfter, modifiedBefore] = ['CreationTimeAfter', 'CreationTimeBefore', 'LastModifiedTimeAfter', 'LastModifiedTimeBefore'].map((k) => ms(input[k]));
   const contains = typeof input.NameContains === 'string' ? input.NameContains.toLowerCase() : undefined;
-  let rows: Summary[] = [...world.jobs.values()].filter((j) => j.category === c && j.created <= now).map((job) => ({ job, state: jobState(job, now) }));
+  let rows: Summary[] = [...world.jobs.values()].filter((j) => j.category === c && j.region === region && j.created <= now).map((job) => ({ job, state: jobState(job, now) }));
   rows = rows.filter(
     ({ job, state }) =>
       (!contains || job.name.toLowerCase().includes(contains)) &&

@@ -65,7 +65,7 @@ export function seedWorld(world: World, history: boolean): void {
     [SEEDED.errorStatusRuntime, 'error-status', 'Wordle agent that returns an error status instead of a reward'],
   ] as const) {
     const id = arn.split('runtime/')[1];
-    world.runtimes.push({ id, name: id.slice(0, id.lastIndexOf('-')), arn, created: now - 5 * DAY, kind, description });
+    world.runtimes.push({ id, region: arn.split(':')[3], name: id.slice(0, id.lastIndexOf('-')), arn, created: now - 5 * DAY, kind, description });
   }
   const object = (text: string) => ({ body: Buffer.from(text), contentType: 'application/jsonl', lastModified: now - 5 * DAY, etag: `"${createHash('md5').update(text).digest('hex')}"` });
   world.buckets.set(
@@ -81,7 +81,7 @@ export function seedWorld(world: World, history: boolean): void {
 }
 
 function seedJobs(world: World, now: number): void {
-  const add = (job: ReturnType<typeof newJob>) => world.jobs.set(world.jobKey(job.category, job.name), job);
+  const add = (job: ReturnType<typeof newJob>) => world.jobs.set(world.jobKey(job.category, job.name, job.region), job);
   // History ran at real speed (12 h 40 min for 100 steps); only the in-progress job follows --speed.
   const reference = { global_batch_size: '128', group_size: '8', sampling_max_tokens: '8192', max_epochs: '20', max_steps: '100', learning_rate: '1e-5' };
   const completed = newJob(world, { name: SEEDED.completedJob, category: 'AgentRFT', roleArn: SEEDED.jobRole, document: trainingDocument('wordle', reference), created: now - 3 * DAY, speed: 1 });

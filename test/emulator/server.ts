@@ -91,9 +91,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const op = request.operation ?? '';
     switch (request.service) {
       case 'sagemaker':
-        return sendJson(res, request, sagemaker(world, op, jsonBody(request)));
+        return sendJson(res, request, sagemaker(world, op, jsonBody(request), request.region));
       case 'logs':
-        return sendJson(res, request, logs(world, op, jsonBody(request)));
+        return sendJson(res, request, logs(world, op, jsonBody(request), request.region));
       case 's3':
         return s3(world, request, res);
       case 'sts':

@@ -8,6 +8,7 @@ export const ACCOUNT = '111122223333';
 
 export interface Runtime {
   id: string;
+  region: string;
   name: string;
   arn: string;
   created: number;
@@ -42,6 +43,7 @@ export class World {
   readonly buckets = new Map<string, Map<string, S3Object>>();
   readonly roles = new Map<string, Role>();
   readonly multipart = new Map<string, { bucket: string; key: string; contentType?: string; parts: Map<number, Buffer> }>();
+  /** Stored log groups per `region/group`. */
   private readonly storedGroups = new Map<string, { created: number; streams: Map<string, StoredStream> }>();
 
   constructor(
@@ -51,25 +53,28 @@ export class World {
     readonly seed: string,
   ) {}
 
-  jobKey(category: JobCategory, name: string): string {
-    return `${category}/${name}`;
+  /** Jobs are regional: the same name may exist in two regions. */
+  jobKey(category: JobCategory, name: string, region = this.region): string {
+    return `${region}/${category}/${name}`;
   }
 
-  runtimeByArnOrId(arnOrId: string): Runtime | undefined {
-    return this.runtimes.find((r) => r.arn === arnOrId || r.id === arnOrId);
+  /** A runtime by ARN, or by id within a region. */
+  runtimeByArnOrId(arnOrId: string, region: string): Runtime | undefined {
+    return this.runtimes.find((r) => r.arn === arnOrId || (r.id === arnOrId && r.region === region));
   }
 
   /** Appends a line to a stored stream, creating the group and stream as the service would. */
-  log(group: string, stream: string, message: string, time = this.clock.now()): void {
-    let g = this.storedGroups.get(group);
-    if (!g) this.storedGroups.set(group, (g = { created: time, streams: new Map() }));
+  log(region: string, group: string, stream: string, message: string, time = this.clock.now()): void {
+    const key = `${region}/${group}`;
+    let g = this.storedGroups.get(key);
+    if (!g) this.storedGroups.set(key, (g = { created: time, streams: new Map() }));
     let s = g.streams.get(stream);
     if (!s) g.streams.set(stream, (s = new StoredStream(stream, time)));
     s.append(time, message);
   }
 
-  /** The account's log groups at time `now`: runtime groups with one generated stream per job, the jobs' service groups, and stored streams. */
-  logGroups(now: number): Map<string, LogGroupView> {
+  /** A region's log groups at time `now`: runtime groups with one generated stream per job, the jobs' service groups, and stored streams. */
+  logGroups(now: number, region: string): Map<string, LogGroupView> {
     const groups = new Map<string, LogGroupView>();
     const group = (name: string, created: number) => {
       let g = groups.get(name);
@@ -77,24 +82,25 @@ export class World {
       g.created = Math.min(g.created, created);
       return g;
     };
-    for (const r of this.runtimes) group(runtimeLogGroup(r.id), r.created);
+    for (const r of this.runtimes) if (r.region === region) group(runtimeLogGroup(r.id), r.created);
     for (const job of this.jobs.values()) {
-      if (job.created > now) continue;
+      if (job.created > now || job.region !== region) continue;
       group(`/aws/sagemaker/Job/${job.category}`, job.created).streams.push(jobServiceStream(job, now));
-      if (job.runtimeId && this.runtimeByArnOrId(job.runtimeId)) group(runtimeLogGroup(job.runtimeId), job.created).streams.push(new JobRolloutStream(job, now));
+      if (job.runtimeId && this.runtimeByArnOrId(job.runtimeId, region)) group(runtimeLogGroup(job.runtimeId), job.created).streams.push(new JobRolloutStream(job, now));
     }
-    for (const [name, g] of this.storedGroups) group(name, g.created).streams.push(...g.streams.values());
+    for (const [key, g] of this.storedGroups) if (key.startsWith(`${region}/`)) group(key.slice(region.length + 1), g.created).streams.push(...g.streams.values());
     for (const g of groups.values()) g.streams.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return groups;
   }
 
-  planContext(readRows: (uri: string) => DatasetRow[] | undefined): PlanContext {
+  planContext(region: string, readRows: (uri: string) => DatasetRow[] | undefined): PlanContext {
     return {
       speed: this.speed,
       rowsAt: readRows,
       runtimeKind: (arn) => {
         const runtime = this.runtimes.find((r) => r.arn === arn);
-        return runtime ? runtime.kind : 'missing';
+        if (!runtime) return 'missing';
+        return runtime.region === region ? runtime.kind : 'other-region';
       },
     };
   }

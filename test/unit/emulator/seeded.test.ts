@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
 import { filterLogEvents } from '../../../src/aws/logs';
-import { describeJob, listJobs } from '../../../src/aws/sagemaker';
+import { createJob, describeJob, listJobs } from '../../../src/aws/sagemaker';
 import { ManualClock } from '../../emulator/clock';
 import { SEEDED } from '../../emulator/seed';
-import { collect, withEmulator } from './helpers';
+import { collect, trainingDocument, withEmulator } from './helpers';
 
 const GROUP = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT';
 const smokePayload = (account: string) => ({
@@ -39,6 +39,24 @@ describe('emulator: seeded account', () => {
       const metric = async (name: string) => (await describeJob(aws.sagemaker(), { jobName: name, category: 'AgentRFTEvaluation' })).config?.ServiceOutput?.EvaluationMetrics?.['eval/reward/pass_at_1'] as number;
       const [base, trained] = [await metric(SEEDED.baseEvaluation), await metric(SEEDED.trainedEvaluation)];
       assert.ok(trained > base + 0.1, `trained ${trained} vs base ${base}`);
+    });
+  });
+
+  it('keeps regions apart: us-west-2 has no seeded jobs, and a job there cannot use a us-east-1 runtime', async () => {
+    const clock = new ManualClock();
+    await withEmulator({ clock }, async (_emulator, aws) => {
+      const west = aws.sagemaker('us-west-2');
+      assert.deepEqual(await collect(listJobs(west, { JobCategory: 'AgentRFT' })), []);
+      assert.deepEqual(await collect(listAgentRuntimes(aws.agentCoreControl('us-west-2'))), []);
+      await assert.rejects(describeJob(west, { jobName: SEEDED.completedJob, category: 'AgentRFT' }), (e: Error) => e.name === 'ResourceNotFound');
+      const document = trainingDocument({ max_steps: '1' });
+      const arn = await createJob(west, { JobName: 'west', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(document) });
+      assert.match(arn, /^arn:aws:sagemaker:us-west-2:111122223333:job\/AgentRFT\/west$/);
+      clock.advance(5 * 60_000);
+      const job = await describeJob(west, { jobName: 'west', category: 'AgentRFT' });
+      assert.equal(job.JobStatus, 'Failed');
+      assert.match(job.FailureReason ?? '', /must be in the same region/);
+      assert.equal((await collect(listJobs(aws.sagemaker('us-east-1'), { JobCategory: 'AgentRFT' }))).some((j) => j.JobName === 'west'), false);
     });
   });
 
