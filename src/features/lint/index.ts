@@ -17,6 +17,8 @@ export function register(services: Services): void {
 
   async function lintAgent(document: vscode.TextDocument, signal: AbortSignal): Promise<{ engine: LintEngine; findings: LintFinding[] }> {
     const text = document.getText();
+    // Restricted Mode: never start an interpreter the workspace may have chosen.
+    if (!vscode.workspace.isTrusted) return { engine: 'regex', findings: lintAgentByRegex(text) };
     const python = await findPython(document.uri);
     try {
       const result = readPythonLintOutput(await runPythonLint(python.path, script, text, signal), text);
@@ -72,6 +74,7 @@ export function register(services: Services): void {
     vscode.workspace.onDidOpenTextDocument((d) => void lint(d)),
     vscode.workspace.onDidSaveTextDocument((d) => void lint(d)),
     vscode.workspace.onDidCloseTextDocument((d) => diagnostics.clear(d.uri)),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => vscode.workspace.textDocuments.forEach((d) => void lint(d))),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('mtrl.lint') || e.affectsConfiguration('mtrl.python')) vscode.workspace.textDocuments.forEach((d) => void lint(d));
     }),
