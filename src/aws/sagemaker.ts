@@ -14,7 +14,6 @@ import {
 } from '@aws-sdk/client-sagemaker';
 
 export type JobCategory = 'AgentRFT' | 'AgentRFTEvaluation';
-export const JOB_CATEGORIES: readonly JobCategory[] = ['AgentRFT', 'AgentRFTEvaluation'];
 
 /** What the service adds to the config document of a running or finished job (every field may be absent early). */
 export interface ServiceOutput {

@@ -7,7 +7,7 @@ const TRAINING_NAMES = [
   'global_batch_size', 'group_size', 'advantage_method', 'loss_fn', 'clip_low_threshold', 'clip_high_threshold', 'temperature', 'sampling_top_p',
   'sampling_max_tokens', 'pass_k_values', 'success_threshold', 'max_epochs', 'max_steps', 'val_every', 'lora_rank', 'lora_alpha', 'learning_rate', 'rollout_timeout',
 ];
-export const EVALUATION_NAMES = [
+const EVALUATION_NAMES = [
   'eval_group_size', 'temperature', 'sampling_top_p', 'sampling_max_tokens', 'pass_k_values', 'success_threshold', 'rollout_timeout', 'rollout_max_concurrency', 'rollout_max_retries',
 ];
 /** What the SDK's evaluator emits and the service rejects, with the accepted name. */
@@ -64,7 +64,7 @@ const common = {
   ServiceOutput: { type: 'object' },
 };
 
-export const TRAINING_SCHEMA = {
+const TRAINING_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'AgentRFT JobConfigDocument 1.0.0',
   ...closed(
@@ -79,7 +79,7 @@ export const TRAINING_SCHEMA = {
   ),
 };
 
-export const EVALUATION_SCHEMA = {
+const EVALUATION_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'AgentRFTEvaluation JobConfigDocument 1.0.0',
   ...closed(
