@@ -13,6 +13,8 @@ export interface JobsModelOptions {
   /** Whether the replay board's `mtrl.openRollouts` exists, to offer a Rollouts node. */
   hasRollouts: () => boolean;
   now?: () => Date;
+  /** How long one request may take before it counts as failed (default 60 s). */
+  requestTimeoutMs?: number;
 }
 
 export interface StatusChange {
@@ -28,6 +30,8 @@ export interface JobRef {
 }
 
 const DESCRIBE_CONCURRENCY = 5;
+/** A request that hangs (a black-holed endpoint) must end as an error node, never as an endless spinner. */
+const REQUEST_TIMEOUT_MS = 60_000;
 
 /** The jobs tree without VS Code: roots per region and category, pages, filter, sort, refresh of running jobs. */
 export class JobsModel {
@@ -37,6 +41,12 @@ export class JobsModel {
   private readonly listeners = new Set<(node?: JobsTreeNode) => void>();
 
   constructor(private readonly options: JobsModelOptions) {}
+
+  /** The sentence for an error; a timed-out request says so instead of "cancelled". */
+  private explain(error: unknown, action: string, signal: AbortSignal): { text: string; noCredentials: boolean } {
+    if (signal.aborted) return { text: `${action} got no answer within ${(this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) / 1000} s. Check the network or mtrl.aws.endpoint, then Retry.`, noCredentials: false };
+    return this.options.explain(error, action);
+  }
 
   onDidChange(listener: (node?: JobsTreeNode) => void): { dispose(): void } {
     this.listeners.add(listener);
@@ -111,15 +121,16 @@ export class JobsModel {
   }
 
   private async loadPage(root: RootNode, append: boolean): Promise<void> {
+    const signal = AbortSignal.timeout(this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
     try {
-      const page = await this.options.backend.listPage(root.region, root.category, this.query, append ? root.nextToken : undefined);
+      const page = await this.options.backend.listPage(root.region, root.category, this.query, append ? root.nextToken : undefined, signal);
       const nodes = page.jobs.map((summary) => new JobNode(root, summary));
       await this.describeAll(nodes);
       root.jobs = append ? [...root.jobs, ...nodes] : nodes;
       root.nextToken = page.nextToken;
       root.error = undefined;
     } catch (error) {
-      const { text, noCredentials } = this.options.explain(error, `Listing ${categoryLabel(root.category).toLowerCase()} jobs in ${root.region}`);
+      const { text, noCredentials } = this.explain(error, `Listing ${categoryLabel(root.category).toLowerCase()} jobs in ${root.region}`, signal);
       root.error = new MessageNode(root, noCredentials ? 'credentials' : 'error', text);
       if (!append) root.jobs = [];
     }
@@ -144,12 +155,13 @@ export class JobsModel {
   }
 
   private async describe(node: JobNode): Promise<void> {
+    const signal = AbortSignal.timeout(this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
     try {
-      node.details = await this.options.backend.describe(node.region, node.category, node.jobName);
+      node.details = await this.options.backend.describe(node.region, node.category, node.jobName, signal);
       node.summary = { ...node.summary, status: node.details.status, secondaryStatus: node.details.secondaryStatus, ended: node.details.ended };
       node.describeError = undefined;
     } catch (error) {
-      node.describeError = this.options.explain(error, `Describing ${node.jobName}`).text;
+      node.describeError = this.explain(error, `Describing ${node.jobName}`, signal).text;
       throw error;
     }
   }

@@ -1,6 +1,9 @@
 import { strict as assert } from 'node:assert';
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { AwsClients } from '../../../src/aws/clients';
 import { describeAwsError } from '../../../src/aws/errors';
-import type { JobsBackend } from '../../../src/features/jobs/backend';
+import { sageMakerJobsBackend, type JobsBackend } from '../../../src/features/jobs/backend';
 import { JobsModel } from '../../../src/features/jobs/model';
 import { JobNode, MessageNode, type RootNode } from '../../../src/features/jobs/nodes';
 
@@ -61,5 +64,35 @@ describe('jobs model states', () => {
     assert.equal(job.status, 'InProgress');
     assert.match(job.describeError ?? '', /^Describing j failed: AWS is throttling requests/);
     await assert.rejects(model.refreshInProgress(), /Rate exceeded/);
+  });
+});
+
+describe('jobs model with a service that never answers', () => {
+  it('ends the spinner with an error node once the request times out', async () => {
+    const env = { ...process.env };
+    Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
+    const sockets: Socket[] = [];
+    const server = createServer((socket) => void sockets.push(socket)).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: url }));
+    try {
+      const model = new JobsModel({
+        backend: sageMakerJobsBackend((region) => aws.sagemaker(region)),
+        regions: () => ['us-east-1'],
+        explain: (error, action) => ({ text: describeAwsError(error, { action }), noCredentials: false }),
+        hasRollouts: () => false,
+        requestTimeoutMs: 300,
+      });
+      const [training] = (await model.getChildren()) as RootNode[];
+      const [node] = await model.getChildren(training);
+      assert.ok(node instanceof MessageNode && node.message === 'error');
+      assert.equal(node.text, 'Listing training jobs in us-east-1 got no answer within 0.3 s. Check the network or mtrl.aws.endpoint, then Retry.');
+    } finally {
+      aws.reset();
+      for (const socket of sockets) socket.destroy();
+      server.close();
+      process.env = env;
+    }
   });
 });
