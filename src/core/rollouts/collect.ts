@@ -15,11 +15,10 @@ interface RebuiltGame {
  */
 export class RolloutCollector {
   private ready: Rollout[] = [];
-  private readonly recordIds = new Set<string>();
+  private records = 0;
   private readonly open = new Map<string, RebuiltGame>();
   private readonly finished: { session: string; game: RebuiltGame }[] = [];
   private rebuiltCount = 0;
-  private sawRecord = false;
   /** Lines read so far, for progress messages. */
   lines = 0;
 
@@ -34,16 +33,15 @@ export class RolloutCollector {
     this.lines++;
     for (const item of parseRolloutLine(line.endsWith('\r') ? line.slice(0, -1) : line)) {
       if (item.kind === 'record') {
-        this.sawRecord = true;
-        if (!item.rollout.trajectory_id) item.rollout.trajectory_id = `record-${this.recordIds.size + 1}`;
-        this.recordIds.add(item.rollout.trajectory_id);
+        this.records++;
+        if (!item.rollout.trajectory_id) item.rollout.trajectory_id = `record-${this.records}`;
         this.ready.push(item.rollout);
-      } else if (this.sawRecord) {
+      } else if (this.records > 0) {
         // Records are the complete story; SDK and feedback lines would only duplicate them.
         continue;
       } else if (item.kind === 'turn') this.addTurn(item.turn, item.session ?? '');
       else if (item.kind === 'loss') this.endGame(item.session ?? '', item.answer);
-      else if (!this.recordIds.has(item.trajectoryId)) this.addReward(item.trajectoryId, item.reward, item.session ?? '');
+      else this.addReward(item.trajectoryId, item.reward, item.session ?? '');
     }
   }
 
@@ -125,7 +123,7 @@ export class RolloutCollector {
 
   /** Ends the input: games still waiting become rollouts (without a reward) and are returned with the rest. */
   finish(): Rollout[] {
-    if (!this.sawRecord) {
+    if (this.records === 0) {
       for (const session of [...this.open.keys()]) this.endGame(session);
       for (const { game } of this.finished.splice(0)) if (game.turns.length) this.ready.push(this.rebuild(game));
     }
