@@ -83,6 +83,19 @@ describe('replay board in Chromium', function () {
     await page.close();
   });
 
+  it('keeps only visible group rows in the DOM and fetches pages as the list scrolls', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(server.page('virtual', rolloutLines(4000, 9)));
+    await page.waitForSelector('.group-row[data-group]');
+    assert.match((await page.textContent('.summary')) ?? '', /4000\s*rollouts\s*500\s*groups/);
+    const before = await page.locator('.group-row').count();
+    assert.ok(before < 40, `only the visible rows exist, got ${before}`);
+    await page.$eval('.group-list', (el) => (el.scrollTop = el.scrollHeight));
+    await page.waitForSelector('.group-row[data-group="499"]');
+    assert.ok((await page.locator('.group-row').count()) < 40);
+    await page.close();
+  });
+
   it('uses the colour-blind palette when the setting is on', async () => {
     const page = await browser.newPage();
     await page.goto(server.page('colorblind', lines, true));
