@@ -11,7 +11,7 @@ import type { Services } from '../services';
 import { readDatasets } from './datasetReader';
 import { ModelCatalog } from './modelCatalog';
 import { runPreflight, type PreflightDeps } from './preflightRun';
-import { buildReview, type Review } from './review';
+import { buildReview, describeReview, type Review } from './review';
 import { ownTokenAverages } from './tokenHistory';
 
 /** The one place launches go through: pre-flight, review figures and CreateJob, shared by the wizard, job files and the tree. */
@@ -49,7 +49,7 @@ export class Launcher {
           const own = await ownTokenAverages(this.services.aws.sagemaker(job.Region), job.JobCategory, modelId, abort.signal).catch(() => []);
           const { table } = pricingFromSetting(vscode.workspace.getConfiguration('mtrl').get('pricing'));
           const review = buildReview(job, outcome.results, outcome.rows, modelId ? table[modelId] : undefined, own);
-          for (const r of review.checks) this.services.output.info(`[pre-flight ${job.JobName}] ${describeCheck(r)}`);
+          for (const line of [...describeReview(review), ...review.checks.map(describeCheck)]) this.services.output.info(`[pre-flight ${job.JobName}] ${line}`);
           return review;
         } catch (error) {
           if (abort.signal.aborted) return undefined;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { describeEstimate } from '../../core/jobs/estimate';
+import { formatDollars } from '../../core/jobs/pricing';
 import { serializeJobFile, type JobFile } from '../../core/jobs/jobfile';
 import type { CheckResult } from '../../core/jobs/preflight';
 import type { Review } from './review';
@@ -26,7 +26,9 @@ function items(job: JobFile, review: Review): ReviewItem[] {
     { label: 'Arithmetic', kind: vscode.QuickPickItemKind.Separator },
     ...review.arithmetic.map((line) => ({ label: `$(symbol-numeric) ${line}` })),
     { label: 'Cost', kind: vscode.QuickPickItemKind.Separator },
-    { label: `$(credit-card) ${review.estimate ? describeEstimate(review.estimate) : review.estimateMissing}` },
+    review.estimate
+      ? { label: `$(credit-card) ${formatDollars(review.estimate.low)} – ${formatDollars(review.estimate.high)} in tokens`, detail: `Per-rollout averages of ${review.estimate.basis}; AgentCore compute is billed apart.` }
+      : { label: `$(credit-card) ${review.estimateMissing}` },
     { label: 'Pre-flight', kind: vscode.QuickPickItemKind.Separator },
     ...review.checks.map((c) => ({ label: `${CHECK_ICON[c.level]} ${c.message}`, detail: c.level === 'pass' ? undefined : c.fix })),
   ];

@@ -1,0 +1,105 @@
+// UI check of the training wizard (#7): every step driven with the keyboard and mouse, Back included, the review read, the launch confirmed and the job found in the tree.
+import assert from 'node:assert/strict';
+
+const widget = (page) => page.locator('.quick-input-widget');
+const rowOf = (page, text) => widget(page).locator('.monaco-list-row', { hasText: text }).first();
+
+/**
+ * Waits for the step whose placeholder (a pick) or prompt (an input box, shown as the message) matches, then returns its input.
+ * Matching the prompt alone for input boxes avoids typing into the pick that precedes them with the same words.
+ */
+async function step(page, pattern, kind = 'pick') {
+  await page.waitForFunction(
+    ([source, kind]) => {
+      const w = document.querySelector('.quick-input-widget');
+      if (!w || w.style.display === 'none') return false;
+      const text = kind === 'input' ? (w.querySelector('.quick-input-message')?.textContent ?? '') : (w.querySelector('input')?.getAttribute('placeholder') ?? '');
+      return new RegExp(source).test(text);
+    },
+    [pattern.source, kind],
+    { timeout: 20_000 },
+  );
+  return widget(page).locator('input').first();
+}
+
+async function pick(page, pattern, rowText) {
+  await step(page, pattern);
+  const row = rowOf(page, rowText);
+  await row.waitFor({ timeout: 20_000 });
+  await row.click();
+}
+
+async function type(page, pattern, value) {
+  const input = await step(page, pattern, 'input');
+  await input.fill(value);
+  await page.keyboard.press('Enter');
+}
+
+export const checks = [
+  {
+    name: 'launch wizard: every training step with Back, a review with the arithmetic and pre-flight, launch confirmed, job in the tree',
+    async run({ page, emulatorUrl, screenshot }) {
+      if (!emulatorUrl) return 'skipped: no emulator to launch on';
+      const jobName = `wordle-wizard-${Date.now().toString(36)}`;
+      await page.keyboard.press('F1');
+      await widget(page).locator('input').waitFor({ timeout: 10_000 });
+      await widget(page).locator('input').fill('>MTRL: Launch Training Job');
+      await rowOf(page, 'Launch Training Job').click();
+
+      await pick(page, /Region of the job/, 'us-east-1');
+      await pick(page, /Base model offered in us-east-1/, 'GPT-OSS-20B');
+      await pick(page, /Agent runtime in us-east-1/, 'wordle_agent-AbCdEf1234');
+      await type(page, /Job role ARN/, 'arn:aws:iam::111122223333:role/MtrlJobRole');
+      await pick(page, /Training dataset/, 'Enter an S3 URI');
+      await type(page, /Training dataset/, 's3://mtrl-demo/wordle/train.jsonl');
+      await pick(page, /Validation dataset/, 'Enter an S3 URI');
+      await type(page, /Validation dataset/, 's3://mtrl-demo/wordle/val.jsonl');
+      await type(page, /S3 output path/, 's3://mtrl-demo/output');
+      await pick(page, /MLflow app/, 'None');
+
+      // Back from the hyperparameters returns to the MLflow step; answering again comes back.
+      await step(page, /Choose a value to change/);
+      await widget(page).locator('.action-label[aria-label^="Back"]').first().click();
+      await pick(page, /MLflow app/, 'None');
+      await pick(page, /Choose a value to change/, 'Quick trial');
+      await rowOf(page, 'Continue with these values').waitFor({ timeout: 10_000 });
+      const chosen = await rowOf(page, 'Continue with these values').textContent();
+      assert.match(chosen ?? '', /sampling_max_tokens=8192/, 'the reasoning model did not get sampling_max_tokens 8192');
+      assert.match(chosen ?? '', /max_steps=10/, 'the Quick trial preset was not applied');
+      await pick(page, /Choose a value to change/, 'Continue with these values');
+
+      // An invalid name is refused with a sentence; a valid one goes on.
+      const name = await step(page, /Job name/, 'input');
+      await name.fill('-bad name');
+      await widget(page).locator('.quick-input-message', { hasText: /letters, digits and hyphens/ }).waitFor({ timeout: 10_000 });
+      await name.fill(jobName);
+      await widget(page).locator('.quick-input-message', { hasText: /Job name/ }).waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+
+      await step(page, /Review, then choose Launch/);
+      await rowOf(page, `Launch ${jobName}`).waitFor({ timeout: 30_000 });
+      const lines = await widget(page).locator('.monaco-list-row').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+      const text = lines.join('\n');
+      assert.match(text, /640 rows \/ batch 128 = 5 steps per epoch/);
+      assert.match(text, /128 × group 8 = 1,024 rollouts per step/);
+      assert.match(text, /max_epochs 1 stops first at step 5/);
+      assert.match(text, /\$\d[\d,]*\.\d\d – \$\d[\d,]*\.\d\d in tokens/);
+      if (screenshot) await screenshot('launch-review');
+      // Pre-flight lines further down: typing filters the review list as in any quick pick.
+      const filter = widget(page).locator('input').first();
+      for (const line of ['Role trusts job.sagemaker.amazonaws.com', 'Runtime READY in us-east-1', 'GPT-OSS-20B is offered in us-east-1']) {
+        await filter.fill(line.split(' ').slice(0, 2).join(' '));
+        await rowOf(page, line).waitFor({ timeout: 10_000 });
+      }
+      await filter.fill('');
+
+      await rowOf(page, `Launch ${jobName}`).click();
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 10_000 });
+      assert.match(await dialog.innerText(), /warning/);
+      await dialog.locator('.monaco-button', { hasText: 'Launch Anyway' }).click();
+      await page.locator('.part.sidebar .monaco-list-row', { hasText: jobName }).first().waitFor({ timeout: 30_000 });
+      if (screenshot) await screenshot('launch-revealed');
+    },
+  },
+];
