@@ -40,7 +40,7 @@ export const SHAPING_POINTS = {
 const SHAPING_SCALE = 150;
 
 /** Outcome and weight: solved on guess n, lost, or never a valid guess. */
-export function outcomeOf(solvedOn: number | undefined, validGuesses: number): { outcome: number; weight: number } {
+export function referenceOutcome(solvedOn: number | undefined, validGuesses: number): { outcome: number; weight: number } {
   if (solvedOn !== undefined) return { outcome: 1.05 + (0.5 * (MAX_GUESSES - solvedOn)) / 5, weight: 0.04 };
   if (validGuesses > 0) return { outcome: -0.5, weight: 0.15 };
   return { outcome: -1.5, weight: 0 };
@@ -86,7 +86,7 @@ export function referenceReward(answer: string, turns: readonly RewardTurn[]): R
     scored.push({ guess: word, marks });
     if (marks === 'GGGGG') solvedOn = scored.length;
   }
-  const { outcome, weight } = outcomeOf(solvedOn, scored.length);
+  const { outcome, weight } = referenceOutcome(solvedOn, scored.length);
   const shaping = Math.max(-1, Math.min(1, points / SHAPING_SCALE));
   return { reward: outcome + weight * shaping, outcome, shaping, solved: solvedOn !== undefined, validGuesses: scored.length };
 }
