@@ -33,7 +33,7 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
   before(async () => {
     process.env.AWS_ACCESS_KEY_ID = 'test';
     process.env.AWS_SECRET_ACCESS_KEY = 'test';
-    emulator = await startEmulator({ speed: 600 });
+    emulator = await startEmulator({});
     aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url }));
     deps = {
       aws,
@@ -97,6 +97,23 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
     const sentence = describeAwsError(error, { action: 'Creating job' });
     assert.match(sentence, /sampling_temperature/);
     assert.match(sentence, /temperature/);
+  });
+
+  it('launches an evaluation of a trained adapter with the flat names, warning while another evaluation runs', async () => {
+    const trained = await describeJob(aws.sagemaker(), { jobName: 'wordle-gptoss20b-grpo-100steps', category: 'AgentRFT' });
+    const adapter = trained.config?.ServiceOutput?.OutputModelPackageArn;
+    assert.ok(adapter, 'the seeded completed job has no adapter');
+    const document = buildEvaluationDocument({ runtimeArn: RUNTIME, evaluationUri: 's3://mtrl-demo/wordle/val.jsonl', outputPath: 's3://mtrl-demo/eval', baseModelArn: baseModelArn('us-east-1', 'openai-reasoning-gpt-oss-20b'), hyperparameters: { sampling_max_tokens: '8192', eval_group_size: '4', pass_k_values: '[1,2,4]' }, adapterModelPackageArn: adapter, mlflowArn: 'arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-wordle01' });
+    const first: JobFile = { ...named('launch-test-eval-1'), JobCategory: 'AgentRFTEvaluation', JobConfigDocument: document };
+    const checked = await runPreflight(first, deps);
+    assert.notEqual(verdict(checked.results), 'fail', JSON.stringify(checked.results, null, 1));
+    assert.equal(levels(checked.results).schema, 'pass');
+    assert.equal(checked.rows.evaluation, 128);
+    await createJob(aws.sagemaker(), createJobRequest(first));
+    const second = await runPreflight({ ...first, JobName: 'launch-test-eval-2' }, deps);
+    const evaluations = second.results.find((r) => r.check === 'evaluations')!;
+    assert.equal(evaluations.level, 'warn');
+    assert.match(evaluations.message, /launch-test-eval-1 is still running/);
   });
 
   it('fails datasets that overlap, are missing, or are too small', async () => {
