@@ -89,6 +89,17 @@ describe('jobs view', function () {
     const titles = lenses.map((l) => l.command?.title ?? '');
     assert.ok(titles.some((t) => t.includes('Load newer')), titles.join(', '));
     assert.ok(titles.some((t) => t.includes('Follow')), titles.join(', '));
+    assert.equal(await vscode.commands.executeCommand<boolean>('mtrl.followJobLogs', doc.uri), true);
+    const following = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
+    assert.ok(following.some((l) => l.command?.title.includes('Stop following')), 'the lens offers to stop following');
+    assert.equal(await vscode.commands.executeCommand<boolean>('mtrl.followJobLogs', doc.uri), false);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('refuses to stop a finished job with a sentence, without asking', async () => {
+    // A modal would block this test: reaching the end proves Stop did not ask for a job that cannot be stopped.
+    await vscode.commands.executeCommand('mtrl.stopJob', { jobName: SEEDED.completed, category: 'AgentRFT', region: REGION });
+    const node = await vscode.commands.executeCommand<JobNodeShape>('mtrl.revealJob', { jobName: SEEDED.completed, category: 'AgentRFT', region: REGION });
+    assert.equal(node.status, 'Completed');
   });
 });
