@@ -1,5 +1,6 @@
 import { filterMatcher, lowerBound, type LogStreamSource } from './logStreams';
 import { ServiceError } from './protocol';
+import { hashSeed } from './random';
 import { ACCOUNT, type LogGroupView, type World } from './world';
 
 type Input = Record<string, unknown>;
@@ -104,11 +105,13 @@ function getLogEvents(world: World, input: Input, now: number, region: string): 
   return { events, nextForwardToken: `f/${end}`, nextBackwardToken: `b/${start}` };
 }
 
+/** Where a scan stopped: at time `t`, after `skip` events of that millisecond (in merged order). */
 interface Position {
-  s: number;
-  i: number;
+  t: number;
+  skip: number;
 }
 
+/** Events of all matching streams merged by time (ties: stream order, then position), as the service returns them. */
 function filterLogEvents(world: World, input: Input, now: number, region: string): unknown {
   const group = groupOf(world, input, now, region);
   const names = Array.isArray(input.logStreamNames) ? (input.logStreamNames as string[]) : undefined;
@@ -116,24 +119,37 @@ function filterLogEvents(world: World, input: Input, now: number, region: string
   const streams = group.streams.filter((s) => (names ? names.includes(s.name) : s.name.startsWith(String(input.logStreamNamePrefix ?? ''))));
   const limit = limitOf(input, 10_000, 10_000);
   const matches = filterMatcher(typeof input.filterPattern === 'string' ? input.filterPattern : undefined);
-  const startTime = typeof input.startTime === 'number' ? input.startTime : undefined;
-  const endTime = typeof input.endTime === 'number' ? input.endTime : undefined;
-  const position = decode<Position>(input.nextToken) ?? { s: 0, i: -1 };
+  const endTime = typeof input.endTime === 'number' ? input.endTime : Infinity;
+  const resume = decode<Position>(input.nextToken);
+  const from = Math.max(typeof input.startTime === 'number' ? input.startTime : -Infinity, resume?.t ?? -Infinity);
+  const positions = streams.map((s) => (from === -Infinity ? 0 : lowerBound(s, from)));
+  let skip = resume?.skip ?? 0;
+  let current = resume?.t ?? -Infinity;
+  let atCurrent = resume ? resume.skip : 0;
   const events = [];
   let examined = 0;
-  let s = position.s;
-  let i = position.i;
-  for (; s < streams.length; s++, i = -1) {
-    const stream = streams[s];
-    if (i < 0) i = startTime === undefined ? 0 : lowerBound(stream, startTime);
-    for (; i < stream.count; i++) {
-      if (events.length >= limit || examined >= SCAN_BUDGET) return { events, nextToken: encode({ s, i }), searchedLogStreams: [] };
-      examined++;
-      if (endTime !== undefined && stream.timeAt(i) > endTime) break;
-      const e = stream.at(i);
-      if (!matches(e.message)) continue;
-      events.push({ logStreamName: stream.name, timestamp: e.timestamp, message: e.message, ingestionTime: e.timestamp, eventId: `${s}-${i}` });
+  for (;;) {
+    let next = -1;
+    for (let j = 0; j < streams.length; j++) {
+      if (positions[j] < streams[j].count && (next < 0 || streams[j].timeAt(positions[j]) < streams[next].timeAt(positions[next]))) next = j;
     }
+    if (next < 0) break;
+    const stream = streams[next];
+    const i = positions[next];
+    const t = stream.timeAt(i);
+    if (t > endTime) break;
+    if (skip > 0 && t === resume?.t) {
+      skip--;
+      positions[next]++;
+      continue;
+    }
+    if (events.length >= limit || examined >= SCAN_BUDGET) return { events, nextToken: encode({ t: current, skip: atCurrent }), searchedLogStreams: [] };
+    positions[next]++;
+    examined++;
+    atCurrent = t === current ? atCurrent + 1 : 1;
+    current = t;
+    const e = stream.at(i);
+    if (matches(e.message)) events.push({ logStreamName: stream.name, timestamp: e.timestamp, message: e.message, ingestionTime: e.timestamp, eventId: `${hashSeed(stream.name)}${String(i).padStart(12, '0')}` });
   }
   return { events, searchedLogStreams: [] };
 }

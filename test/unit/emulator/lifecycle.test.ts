@@ -108,6 +108,26 @@ describe('emulator: job lifecycle on an injected clock', () => {
     });
   });
 
+  it('merges the streams of two concurrent jobs by time, and small pages read the same events as one', async () => {
+    const clock = new ManualClock();
+    await withEmulator({ clock, history: false }, async (_emulator, aws) => {
+      await create(aws, 'left', { global_batch_size: '32', group_size: '2', max_steps: '2' });
+      clock.advance(1_000);
+      await create(aws, 'right', { global_batch_size: '32', group_size: '4', max_steps: '1' });
+      clock.advance(60 * MINUTE);
+      const whole = await collect(filterLogEvents(aws.logs(), { logGroupName: RUNTIME_GROUP }));
+      assert.equal(whole.length, 3 * (2 * 64 + 128));
+      assert.ok(whole.every((e, i) => i === 0 || (e.timestamp ?? 0) >= (whole[i - 1].timestamp ?? 0)), 'time order across streams');
+      const switches = whole.filter((e, i) => i > 0 && e.logStreamName !== whole[i - 1].logStreamName).length;
+      assert.ok(switches >= 2, `the two jobs' lines interleave (${switches} switches)`);
+      const paged = await collect(filterLogEvents(aws.logs(), { logGroupName: RUNTIME_GROUP, pageSize: 7 }));
+      assert.deepEqual(paged.map((e) => e.eventId), whole.map((e) => e.eventId));
+      const late = whole[whole.length - 10].timestamp ?? 0;
+      const tail = await collect(filterLogEvents(aws.logs(), { logGroupName: RUNTIME_GROUP, startTime: late }));
+      assert.deepEqual(tail.map((e) => e.eventId), whole.filter((e) => (e.timestamp ?? 0) >= late).map((e) => e.eventId));
+    });
+  });
+
   it('stops, refuses to delete a running job, then deletes it', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false, speed: 1 }, async (_emulator, aws) => {
