@@ -111,6 +111,8 @@ function human(path: string, report: DatasetReport): string[] {
     const j = toJson(f, report.format);
     return `${path}:${j.line}:${j.column}: ${f.severity} ${f.code}: ${f.message}`;
   });
+  const { ids, answers } = report.keyTables;
+  if (ids.full || answers.full) lines.push(`${path}: note: duplicate and overlap checks covered the first 2,000,000 distinct ids and answers.`);
   return [head, ...lines];
 }
 

@@ -4,9 +4,13 @@
  * Two different keys share a hash with odds of about n²/2⁵⁴ (1 in 10⁸ for a million keys).
  */
 export class KeyTable {
+  /** Set once `maxKeys` keys are held: later new keys are not remembered, which keeps memory bounded (about 50 MB). */
+  full = false;
   private hashes = new Float64Array(1 << 14);
   private lines = new Int32Array(1 << 14);
   private count = 0;
+
+  constructor(private readonly maxKeys = 2_000_000) {}
 
   get size(): number {
     return this.count;
@@ -17,6 +21,10 @@ export class KeyTable {
     const h = hash(key);
     let i = this.slot(h);
     if (this.hashes[i] === h) return this.lines[i];
+    if (this.count >= this.maxKeys) {
+      this.full = true;
+      return undefined;
+    }
     if ((this.count + 1) * 2 > this.hashes.length) {
       this.grow();
       i = this.slot(h);

@@ -152,10 +152,14 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
     return undefined;
   }
 
-  await vscode.env.clipboard.writeText(uri);
+  // A browser VS Code may refuse the clipboard without focus: the upload still succeeded.
+  const copied = await Promise.resolve(vscode.env.clipboard.writeText(uri)).then(
+    () => true,
+    () => false,
+  );
   await memory.update(RECENT_UPLOADS, [uri, ...recent.filter((u) => u !== uri)].slice(0, 10));
   await memory.update(LAST_PREFIX, uri.replace(/[^/]*$/, ''));
   services.output.info(`Uploaded ${file.fsPath} to ${uri} (${size} bytes, verified).`);
-  void vscode.window.showInformationMessage(`Uploaded ${base} to ${uri} (${(size / 1048576).toFixed(1)} MB, verified). The URI is copied.`);
+  void vscode.window.showInformationMessage(`Uploaded ${base} to ${uri} (${(size / 1048576).toFixed(1)} MB, verified).${copied ? ' The URI is copied.' : ''}`);
   return uri;
 }

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { fixEdits, wrapFlatRow, type TextEdit } from '../../../src/core/dataset';
+import { fixEdits, KeyTable, wrapFlatRow, type TextEdit } from '../../../src/core/dataset';
 import { check, codes, jsonl, wordleRow } from './helpers';
 
 function apply(text: string, edits: TextEdit[]): string {
@@ -45,5 +45,17 @@ describe('dataset quick fixes (text edits)', () => {
     const text = '[\n  {"prompt": "Guess the 5-letter word", "answer": "crane", "id": "a"},\n  {"prompt": "Guess the 5-letter word", "answer": "slate", "id": "b"}\n]\n';
     const fixed = apply(text, fixEdits(text, 'json', 'wrap', { stem: 'x' }));
     assert.deepEqual(codes(await check(fixed, { format: 'json' })), []);
+  });
+});
+
+describe('KeyTable', () => {
+  it('remembers first lines, grows, and stops adding at its cap', () => {
+    const table = new KeyTable(50_000);
+    for (let i = 0; i < 60_000; i++) table.firstOrAdd(`id_${i}`, i + 1);
+    assert.equal(table.size, 50_000);
+    assert.equal(table.full, true);
+    assert.equal(table.get('id_123'), 124);
+    assert.equal(table.firstOrAdd('id_49999', 7), 50_000);
+    assert.equal(table.get('id_55000'), undefined);
   });
 });
