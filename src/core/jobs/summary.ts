@@ -71,7 +71,14 @@ export function jobDiagnosis(job: JobSummary & { failureReason?: string }): Diag
   return diagnoseFailure(job.failureReason, job.secondaryStatus);
 }
 
-/** "step 42/100 · $12.30 · 3h ago"; a failed job shows its diagnosis instead of the progress. */
+/** The numeric metrics of an evaluation (`EvaluationMetrics`, shape unpublished: only flat name → number entries are read). */
+export function evaluationMetricsOf(job: JobDetails): Array<[string, number]> {
+  const metrics = job.document?.ServiceOutput?.EvaluationMetrics;
+  if (!metrics || typeof metrics !== 'object' || Array.isArray(metrics)) return [];
+  return Object.entries(metrics as Record<string, unknown>).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]));
+}
+
+/** "step 42/100 · $12.30 · 3h ago"; a failed job shows its diagnosis instead of the progress, a finished evaluation its pass@1. */
 export function jobDescription(job: JobSummary | JobDetails, pricing: PricingTable, now: Date): string {
   const details = 'transitions' in job ? job : undefined;
   const parts: string[] = [];
@@ -81,7 +88,9 @@ export function jobDescription(job: JobSummary | JobDetails, pricing: PricingTab
     const output = details.document?.ServiceOutput;
     const progress = progressText(output?.ProgressInfo);
     const rollouts = output?.RolloutInfo;
-    if (progress) parts.push(progress);
+    const passAt1 = evaluationMetricsOf(details).find(([name]) => /pass_at_1$/.test(name));
+    if (passAt1) parts.push(`pass@1 ${passAt1[1].toFixed(2)}`);
+    else if (progress) parts.push(progress);
     else if (typeof rollouts?.Completed === 'number') parts.push(`rollouts ${rollouts.Completed}${rollouts.Total ? `/${rollouts.Total}` : ''}`);
     else if (job.secondaryStatus && job.status === 'InProgress') parts.push(job.secondaryStatus);
   } else if (job.secondaryStatus && job.status === 'InProgress') parts.push(job.secondaryStatus);

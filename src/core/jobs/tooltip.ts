@@ -1,7 +1,7 @@
 import { defaultHyperparameters, sameValue } from './hyperparameters';
 import { formatDollars, formatTokens, modelIdOf, type PricingTable } from './pricing';
 import { categoryLabel, progressText } from './status';
-import { jobCost, jobDiagnosis, jobModelId, modelConfigOf, type JobDetails } from './summary';
+import { evaluationMetricsOf, jobCost, jobDiagnosis, jobModelId, modelConfigOf, type JobDetails } from './summary';
 import { formatDuration, relativeTime, timelineOf } from './timeline';
 
 /** Escapes text from the service so it cannot inject Markdown or links into the tooltip. */
@@ -58,6 +58,8 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
   const run = mlflow?.RunName ?? doc?.OutputDataConfig?.MlflowConfig?.MlflowRunName;
   if (experiment || run) rows.push(['MLflow', [experiment && `experiment ${code(experiment)}`, run && `run ${code(run)}`, mlflow?.RunId && `id ${code(mlflow.RunId)}`].filter(Boolean).join(', ')]);
   if (output?.OutputModelPackageArn) rows.push(['Output adapter', code(output.OutputModelPackageArn)]);
+  const metrics = evaluationMetricsOf(job);
+  if (metrics.length) rows.push(['Evaluation', metrics.map(([name, value]) => `${code(name)} ${Number.isInteger(value) ? value : value.toFixed(4)}`).join(', ')]);
   out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`), '');
 
   const usage = output?.BillableTokenUsage;

@@ -85,6 +85,21 @@ describe('jobs description and tooltip', () => {
     assert.match(unknown, /Reason: `Cosmic 'rays'`/);
   });
 
+  it('shows a finished evaluation by its pass@1 and lists its metrics', () => {
+    const evaluation = job({
+      category: 'AgentRFTEvaluation',
+      status: 'Completed',
+      document: {
+        EvaluationConfig: { BaseModelArn: 'openai-reasoning-gpt-oss-20b' },
+        ServiceOutput: { RolloutInfo: { Total: 128, Completed: 128 }, EvaluationMetrics: { 'eval/reward/mean': 0.61234, 'eval/reward/pass_at_1': 0.84375, 'eval/num_trajectories': 128, note: 'text' } },
+      },
+    });
+    assert.equal(jobDescription(evaluation, DEFAULT_PRICING, now), 'pass@1 0.84 · 3h ago');
+    assert.match(jobTooltip(evaluation, DEFAULT_PRICING, now), /\| Evaluation \| `eval\/reward\/mean` 0\.6123, `eval\/reward\/pass_at_1` 0\.8438, `eval\/num_trajectories` 128 \|/);
+    const odd = job({ category: 'AgentRFTEvaluation', document: { ServiceOutput: { RolloutInfo: { Completed: 3 }, EvaluationMetrics: ['not', 'a', 'map'] } } });
+    assert.equal(jobDescription(odd, DEFAULT_PRICING, now), 'rollouts 3 · 3h ago');
+  });
+
   it('says when a model has no price', () => {
     const md = jobTooltip(job(), {}, now);
     assert.match(md, /No price for `openai-reasoning-gpt-oss-20b` in `mtrl.pricing`/);

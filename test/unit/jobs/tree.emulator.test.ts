@@ -81,6 +81,8 @@ describe('jobs tree against the emulator', function () {
     assert.equal(jobDescription(done, DEFAULT_PRICING, now), `step 100/100 · ${formatDollars(expected)} · 2d ago`);
     assert.match(jobDescription(details(running), DEFAULT_PRICING, now), /^step \d+\/100 · \$\d+\.\d\d · (just now|\d+m ago)$/);
     assert.equal(jobDescription(details(failed), DEFAULT_PRICING, now), 'Job role not trusted · 2d ago');
+    const [trained, base] = await model.getChildren(model.getRoots()[1]);
+    for (const evaluation of [trained, base]) assert.match(jobDescription(details(evaluation), DEFAULT_PRICING, now), /^pass@1 [01]\.\d\d · \$\d+\.\d\d · (\d+h|1d) ago$/);
     const sum = model.rootCost(training, DEFAULT_PRICING);
     assert.ok(sum !== undefined && sum > expected, 'the root sums the running job too');
   });
