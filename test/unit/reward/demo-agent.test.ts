@@ -1,8 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalGames, referenceReward } from '../../../src/core/reward';
 import { rolloutFromRecord } from '../../../src/core/rollouts';
+import { LOG_ROLLOUT_FUNCTION, planRolloutLogging } from '../../../src/core/rollouts/logging';
 import { WordleGame } from '../../../src/core/wordle';
 
 const root = path.resolve(__dirname, '../../..');
@@ -73,6 +75,12 @@ result = None`);
     const rollout = rolloutFromRecord(record);
     assert.ok(rollout, 'the replay parser rejected the record');
     assert.equal(rollout.answer, 'crane');
+  });
+
+  it('holds the exact function MTRL: Insert Rollout Logging inserts, already called before the reward return', () => {
+    const source = readFileSync(MAIN, 'utf8');
+    assert.ok(source.includes(LOG_ROLLOUT_FUNCTION), 'main.py and the inserted log_rollout differ');
+    assert.equal(planRolloutLogging(source).kind, 'already');
   });
 
   it('the handler always returns a reward and logs the rollout once, even when the agent cannot reach the model', () => {
