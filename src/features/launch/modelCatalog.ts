@@ -21,11 +21,6 @@ export class ModelCatalog {
     return modelsInRegion(mergeModels(hubModels?.length ? hubModels : STATIC_MODELS, this.overrides()), region);
   }
 
-  /** Where the list came from, for the wizard's step title. */
-  async source(region: string): Promise<'hub' | 'static'> {
-    return (await this.hub.get(region))?.length ? 'hub' : 'static';
-  }
-
   /** Forgets hub answers, e.g. after the AWS settings changed. */
   clear(): void {
     this.hub.clear();

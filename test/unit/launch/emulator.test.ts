@@ -8,10 +8,11 @@ import { getObject, upload } from '../../../src/aws/s3';
 import { buildEvaluationDocument } from '../../../src/core/jobs/document';
 import { DocumentSchemas } from '../../../src/core/jobs/documentSchema';
 import { createJobRequest, jobFileFromDescription, parseJobFile, serializeJobFile, type JobFile } from '../../../src/core/jobs/jobfile';
-import { STATIC_MODELS, baseModelArn, modelsInRegion } from '../../../src/core/jobs/models';
+import { STATIC_MODELS, baseModelArn, modelsInRegion, type BaseModel } from '../../../src/core/jobs/models';
 import { verdict } from '../../../src/core/jobs/preflight';
 import { DEFAULT_PRICING } from '../../../src/core/jobs/pricing';
 import { readDatasets } from '../../../src/features/launch/datasetReader';
+import { ModelCatalog } from '../../../src/features/launch/modelCatalog';
 import { runPreflight, type PreflightDeps } from '../../../src/features/launch/preflightRun';
 import { buildReview } from '../../../src/features/launch/review';
 import { ownTokenAverages } from '../../../src/features/launch/tokenHistory';
@@ -114,6 +115,14 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
     const evaluations = second.results.find((r) => r.check === 'evaluations')!;
     assert.equal(evaluations.level, 'warn');
     assert.match(evaluations.message, /launch-test-eval-1 is still running/);
+  });
+
+  it('offers the static models per region when the hub does not answer, with the setting on top', async () => {
+    let overrides: BaseModel[] = [];
+    const catalog = new ModelCatalog(aws, () => overrides);
+    assert.deepEqual((await catalog.offered('us-east-1')).map((m) => m.id), ['openai-reasoning-gpt-oss-20b', 'nova-textgeneration-lite-v2']);
+    overrides = [{ id: 'google-gemma-4-31b-it', name: 'Gemma 4 31B', regions: ['us-west-2'] }];
+    assert.deepEqual((await catalog.offered('us-west-2')).map((m) => m.id), ['openai-reasoning-gpt-oss-20b', 'nova-textgeneration-lite-v2', 'huggingface-vlm-qwen3-6-27b', 'google-gemma-4-31b-it']);
   });
 
   it('fails datasets that overlap, are missing, or are too small', async () => {
