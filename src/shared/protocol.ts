@@ -76,6 +76,9 @@ export function answerRequest(data: ReplayData, method: RequestMethod, params: u
 /** What the board shows right now, reported after each render (host tests read it through `mtrl.replay.boardView`). */
 export interface BoardView {
   status: LoadStatus['state'];
+  /** Rollouts read so far, and whether the board is following a running job. */
+  rollouts?: number;
+  following?: boolean;
   groups: number;
   firstGroup?: string;
   selectedGroup?: string;

@@ -25,7 +25,7 @@ export class ReplayBoard {
   private groupLabel?: string;
 
   constructor(root: HTMLElement, private readonly initial: InitialState, private readonly host: BoardHost) {
-    this.board = initial.board ?? { filter: {} };
+    this.board = host.restored()?.board ?? initial.board ?? { filter: {} };
     this.current = initial.status;
     this.filters = new FilterBar((filter) => this.filterChanged(filter));
     this.filters.set(this.board.filter);
@@ -163,6 +163,8 @@ export class ReplayBoard {
     const first = this.groups?.row(0);
     const view: BoardView = {
       status: this.current.state,
+      rollouts: this.current.state === 'ready' ? this.current.rollouts : undefined,
+      following: this.current.state === 'ready' ? this.current.following : undefined,
       groups: this.groups?.total ?? 0,
       firstGroup: first ? (first.answer?.toUpperCase() ?? first.label) : undefined,
       selectedGroup: this.groupLabel,

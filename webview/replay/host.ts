@@ -7,11 +7,14 @@ export interface BoardHost {
   post(message: WebviewMessage): void;
   onMessage(listener: (message: HostMessage) => void): void;
   saveState(state: PersistedState): void;
+  /** What the page saved before it was hidden or reloaded, if anything. */
+  restored(): PersistedState | undefined;
 }
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
   setState(state: unknown): void;
+  getState(): unknown;
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
@@ -49,6 +52,9 @@ class VsCodeHost implements BoardHost {
   saveState(state: PersistedState): void {
     this.api.setState(state);
   }
+  restored(): PersistedState | undefined {
+    return (this.api.getState() as PersistedState | undefined) ?? undefined;
+  }
 }
 
 /** Reads the embedded fixture lines in the page with the same core code the extension uses. */
@@ -73,6 +79,9 @@ class InPageHost implements BoardHost {
     this.listeners.push(listener);
   }
   saveState(): void {}
+  restored(): undefined {
+    return undefined;
+  }
 }
 
 export function connectHost(initial: InitialState): BoardHost {

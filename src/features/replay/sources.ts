@@ -150,9 +150,15 @@ async function pickLogGroup(services: Services): Promise<ReplaySource | undefine
   return { kind: 'logGroup', logGroup: name, start: Date.now() - range.ms, region: services.aws.current.region, label: `${name} (${range.label.toLowerCase()})` };
 }
 
-/** What `mtrl.openRollouts` got: a job node or `{ jobName, category, region }`, a log file URI, or nothing. */
+/** What `mtrl.openRollouts` got: a job node or `{ jobName, category, region }`, a log file URI, `{ logGroup, start, end?, region? }`, or nothing. */
 export function sourceFromArgument(arg: unknown): ReplaySource | undefined {
   if (arg instanceof vscode.Uri) return { kind: 'file', uri: arg.toString(), label: vscode.workspace.asRelativePath(arg) };
+  const group = arg as { logGroup?: unknown; start?: unknown; end?: unknown; region?: unknown } | undefined;
+  if (group && typeof group.logGroup === 'string' && typeof group.start === 'number') {
+    const end = typeof group.end === 'number' ? group.end : undefined;
+    const label = `${group.logGroup} (from ${new Date(group.start).toISOString()}${end ? ` to ${new Date(end).toISOString()}` : ''})`;
+    return { kind: 'logGroup', logGroup: group.logGroup, start: group.start, end, region: typeof group.region === 'string' ? group.region : undefined, label };
+  }
   const job = arg as Partial<JobArgument> | undefined;
   if (job && typeof job.jobName === 'string' && typeof job.category === 'string') {
     return { kind: 'job', jobName: job.jobName, category: job.category, region: typeof job.region === 'string' ? job.region : undefined, label: `${job.jobName} rollouts` };

@@ -7,7 +7,7 @@ import type { RunnerApi } from '../runner/runner';
 
 interface ReplayView {
   source: { kind: string; label: string };
-  view?: { status: string; groups: number; firstGroup?: string; selectedGroup?: string; rollout?: string };
+  view?: { status: string; rollouts?: number; following?: boolean; groups: number; firstGroup?: string; selectedGroup?: string; rollout?: string };
 }
 
 function workspaceFile(...parts: string[]): vscode.Uri {
@@ -63,6 +63,21 @@ describe('replay board', function () {
     const v = await boardView((b) => b.source.kind === 'job' && (shown(b) || b.view?.status === 'error' || b.view?.status === 'empty'), 60_000);
     assert.equal(v?.view?.status, 'ready', JSON.stringify(v));
     assert.ok((v?.view?.groups ?? 0) > 10, `groups: ${v?.view?.groups}`);
+  });
+
+  it('follows a running job’s log group and appends new rollouts', async () => {
+    const settings = vscode.workspace.getConfiguration('mtrl.replay');
+    await settings.update('followSeconds', 2, vscode.ConfigurationTarget.Workspace);
+    try {
+      // The emulator's in-progress job keeps logging rollouts to the seeded runtime's log group.
+      await vscode.commands.executeCommand('mtrl.openRollouts', { logGroup: '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT', start: Date.now() - 5_000 });
+      const first = await boardView((b) => b.source.kind === 'logGroup' && shown(b), 60_000);
+      assert.equal(first?.view?.following, true);
+      const later = await boardView((b) => (b.view?.rollouts ?? 0) > (first?.view?.rollouts ?? 0), 30_000);
+      assert.ok(later?.view?.following);
+    } finally {
+      await settings.update('followSeconds', undefined, vscode.ConfigurationTarget.Workspace);
+    }
   });
 
   it('says so when a file holds no rollout', async () => {
