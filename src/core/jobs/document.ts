@@ -141,8 +141,3 @@ export function documentFacts(category: JobCategory, document: JobConfigDocument
 export function withoutServiceOutput(document: JobConfigDocument): JobConfigDocument {
   return Object.fromEntries(Object.entries(document).filter(([key]) => key !== 'ServiceOutput'));
 }
-
-/** The trained adapter of a completed training job, from DescribeJob's document. */
-export function outputModelPackageArn(document: JobConfigDocument): string | undefined {
-  return text(object(document.ServiceOutput).OutputModelPackageArn);
-}

@@ -134,13 +134,6 @@ export function rangeText(spec: HyperparameterSpec): string {
   return `${spec.minExclusive ? '(' : '['}${spec.min ?? '−∞'}, ${spec.max ?? '∞'}]`;
 }
 
-/** The string form the service expects for a number: integers as-is, floats keep a decimal point. */
-export function formatHyperparameter(spec: HyperparameterSpec, value: number | string): string {
-  if (typeof value === 'string') return value.trim();
-  if (spec.kind === 'number' && Number.isInteger(value)) return value.toFixed(1);
-  return String(value);
-}
-
 /** A named set of values the wizard offers in one pick. */
 export interface HyperparameterPreset {
   label: string;

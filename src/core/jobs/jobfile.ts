@@ -15,8 +15,6 @@ export interface JobFile {
 /** The order keys are written in, so an exported file reads the same every time. */
 const KEYS = ['JobName', 'JobCategory', 'Region', 'RoleArn', 'JobConfigSchemaVersion', 'JobConfigDocument', 'Tags'] as const;
 
-export const JOB_FILE_SUFFIX = '.mtrl.json';
-
 /** A problem that makes the text unusable as a job file, with where it is. */
 export interface JobFileProblem {
   message: string;
