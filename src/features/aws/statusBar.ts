@@ -15,6 +15,7 @@ export class AwsStatusBar implements vscode.Disposable {
   update(): void {
     const text = statusText(this.settings());
     this.item.text = `$(cloud) ${text}`;
+    this.item.accessibilityInformation = { label: `${text}. Activate to choose the AWS profile.`, role: 'button' };
     const s = this.settings();
     const tooltip = new vscode.MarkdownString(
       [
