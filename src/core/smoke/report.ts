@@ -14,7 +14,8 @@ export interface SmokeResult {
   verdict: SmokeVerdict;
 }
 
-const MARK: Record<CheckState, string> = { pass: '✅', fail: '❌', unknown: '❔' };
+// Plain glyphs with words: emoji fonts are missing on many Linux machines.
+const MARK: Record<CheckState, string> = { pass: '✓ passed', fail: '✗ failed', unknown: '? not confirmed' };
 const TEXT_MARK: Record<CheckState, string> = { pass: '[ok]  ', fail: '[FAIL]', unknown: '[?]   ' };
 
 function fence(lines: string[]): string[] {
@@ -31,7 +32,7 @@ export function smokeReportMarkdown(result: SmokeResult): string {
     '',
     verdict.summary,
     '',
-    ...verdict.checks.map((c) => `- ${MARK[c.state]} **${c.label}**: ${c.detail}`),
+    ...verdict.checks.map((c) => `- **${c.label}**: ${MARK[c.state]}. ${c.detail}`),
     '',
   ];
   for (const d of verdict.diagnoses) {

@@ -1,0 +1,38 @@
+// UI check of the Agent Runtimes view (#8): the seeded runtimes with status, the inline Smoke Test action, the result on the row and the report preview.
+import assert from 'node:assert/strict';
+
+const RUNTIME = 'wordle_agent';
+const runtimesPane = (page) => page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: 'Agent Runtimes' }) }).first();
+const labels = (page) => runtimesPane(page).locator('.monaco-list-row').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
+
+export const checks = [
+  {
+    name: 'agent runtimes view lists runtimes with status; the inline Smoke Test shows the verdict on the row and opens the report',
+    async run({ page, emulatorUrl, screenshot }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no runtimes to show';
+      const header = page.locator('.part.sidebar .pane-header', { hasText: 'Agent Runtimes' }).first();
+      if (!(await header.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
+      await header.waitFor({ timeout: 20_000 });
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      const row = runtimesPane(page).locator('.monaco-list-row', { hasText: /^wordle_agent/ }).filter({ hasNotText: 'no_server' }).first();
+      await row.waitFor({ timeout: 30_000 });
+      const before = await labels(page);
+      assert.ok(before.some((l) => /^wordle_agent_no_server/.test(l)), `rows: ${before.join(' | ')}`);
+      assert.ok(before.some((l) => l.startsWith(`${RUNTIME},`) || l.startsWith(`${RUNTIME} `)) || before.some((l) => /READY/.test(l)), `rows: ${before.join(' | ')}`);
+
+      await row.hover();
+      await row.locator('.action-label[aria-label^="Smoke Test Agent Runtime"]').click();
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('.part.sidebar .monaco-list-row')].some((e) => /^wordle_agent\b(?!_)/.test(e.getAttribute('aria-label') ?? '') && /READY · smoke passed just now/.test(e.getAttribute('aria-label') ?? '')),
+        undefined,
+        { timeout: 30_000 },
+      );
+      await page.locator('.tab', { hasText: 'Smoke test wordle_agent-AbCdEf1234' }).first().waitFor({ timeout: 20_000 });
+      // The Markdown preview is a webview: the outer frame, then its active frame.
+      const preview = page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+      await preview.locator('h1', { hasText: 'Smoke test: passed' }).waitFor({ timeout: 20_000 });
+      await preview.locator('code, pre', { hasText: 'Could not find job' }).first().waitFor({ timeout: 5_000 });
+      await screenshot('agent-runtimes');
+    },
+  },
+];
