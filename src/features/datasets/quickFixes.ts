@@ -1,57 +1,93 @@
 import * as vscode from 'vscode';
-import { fileStem, fixEdits, rowRanges, type FixKind } from '../../core/dataset';
+import { fileStem, fixEdits, rowRanges, wrapFlatRow, type FixKind } from '../../core/dataset';
 import { editorFormat } from './settings';
 
-interface Offer {
-  kind: FixKind;
-  title: string;
-  /** Offered on the one row too, not only for the whole file. */
-  row?: string;
-}
-
-const OFFERS: Record<string, Offer> = {
-  'flat-row': { kind: 'wrap', title: 'Wrap all flat rows for the service', row: 'Wrap this row for the service' },
+const TITLES: Record<string, { kind: FixKind; title: string }> = {
+  'flat-row': { kind: 'wrap', title: 'Wrap all flat rows for the service' },
   'missing-id': { kind: 'ids', title: 'Add missing ids (<stem>_%04d)' },
   'duplicate-id': { kind: 'duplicates', title: 'Remove exact duplicate rows' },
   'duplicate-answer': { kind: 'duplicates', title: 'Remove exact duplicate rows' },
   'bad-answer': { kind: 'answers', title: 'Normalize answers (trim, lowercase)' },
 };
 
+/** A whole-file fix whose edit is computed only when chosen, so the light bulb stays cheap on large files. */
+class FileFix extends vscode.CodeAction {
+  constructor(
+    title: string,
+    readonly document: vscode.TextDocument,
+    readonly fix: FixKind,
+    readonly format: 'jsonl' | 'json',
+    diagnostic: vscode.Diagnostic,
+  ) {
+    super(title, vscode.CodeActionKind.QuickFix);
+    this.diagnostics = [diagnostic];
+  }
+}
+
+function toWorkspaceEdit(document: vscode.TextDocument, edits: { start: number; end: number; text: string }[]): vscode.WorkspaceEdit {
+  const edit = new vscode.WorkspaceEdit();
+  for (const e of edits) edit.replace(document.uri, new vscode.Range(document.positionAt(e.start), document.positionAt(e.end)), e.text);
+  return edit;
+}
+
 /** The dataset quick fixes: each is one WorkspaceEdit, so one undo reverts it. */
-export class DatasetQuickFixes implements vscode.CodeActionProvider {
+export class DatasetQuickFixes implements vscode.CodeActionProvider<vscode.CodeAction> {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     const format = editorFormat(document.uri);
     if (format !== 'jsonl' && format !== 'json') return [];
-    const ours = context.diagnostics.filter((d) => d.source === 'MTRL' && typeof d.code === 'string' && d.code in OFFERS);
-    if (!ours.length) return [];
-    const text = document.getText();
     const stem = fileStem(document.uri.path);
     const actions: vscode.CodeAction[] = [];
-    const seen = new Set<string>();
-    const add = (title: string, kind: FixKind, diagnostic: vscode.Diagnostic, only?: [number, number]) => {
-      if (seen.has(title)) return;
-      const edits = fixEdits(text, format, kind, { stem: kind === 'ids' ? stem : '', only });
-      if (!edits.length) return;
-      seen.add(title);
-      const edit = new vscode.WorkspaceEdit();
-      for (const e of edits) edit.replace(document.uri, new vscode.Range(document.positionAt(e.start), document.positionAt(e.end)), e.text);
-      const action = new vscode.CodeAction(kind === 'ids' ? title.replace('<stem>', stem) : title, vscode.CodeActionKind.QuickFix);
-      action.edit = edit;
-      action.diagnostics = [diagnostic];
-      action.isPreferred = only !== undefined;
-      actions.push(action);
-    };
-    for (const diagnostic of ours) {
-      const offer = OFFERS[diagnostic.code as string];
-      if (offer.row) {
-        const at = document.offsetAt(diagnostic.range.start);
-        const row = rowRanges(text, format).find(([s, e]) => s <= at && at <= e);
-        if (row) add(offer.row, offer.kind, diagnostic, row);
+    const titles = new Set<string>();
+    for (const diagnostic of context.diagnostics) {
+      const offer = diagnostic.source === 'MTRL' && typeof diagnostic.code === 'string' ? TITLES[diagnostic.code] : undefined;
+      if (!offer) continue;
+      if (offer.kind === 'wrap') {
+        const row = this.wrapRow(document, format, diagnostic);
+        if (row) actions.push(row);
       }
-      add(offer.title, offer.kind, diagnostic);
+      if (offer.kind === 'duplicates' && !this.exactDuplicate(document, format, diagnostic)) continue;
+      const title = offer.title.replace('<stem>', stem);
+      if (titles.has(title)) continue;
+      titles.add(title);
+      actions.push(new FileFix(title, document, offer.kind, format, diagnostic));
     }
     return actions;
+  }
+
+  resolveCodeAction(action: vscode.CodeAction): vscode.CodeAction {
+    if (action instanceof FileFix) {
+      const text = action.document.getText();
+      action.edit = toWorkspaceEdit(action.document, fixEdits(text, action.format, action.fix, { stem: fileStem(action.document.uri.path) }));
+    }
+    return action;
+  }
+
+  /** "Wrap this row": the row under the diagnostic, computed now since it is one row. */
+  private wrapRow(document: vscode.TextDocument, format: 'jsonl' | 'json', diagnostic: vscode.Diagnostic): vscode.CodeAction | undefined {
+    let range: vscode.Range;
+    if (format === 'jsonl') range = document.lineAt(diagnostic.range.start.line).range;
+    else {
+      const at = document.offsetAt(diagnostic.range.start);
+      const row = rowRanges(document.getText(), 'json').find(([s, e]) => s <= at && at <= e);
+      if (!row) return undefined;
+      range = new vscode.Range(document.positionAt(row[0]), document.positionAt(row[1]));
+    }
+    const wrapped = wrapFlatRow(document.getText(range));
+    if (wrapped === undefined) return undefined;
+    const action = new vscode.CodeAction('Wrap this row for the service', vscode.CodeActionKind.QuickFix);
+    action.edit = new vscode.WorkspaceEdit();
+    action.edit.replace(document.uri, range, wrapped);
+    action.diagnostics = [diagnostic];
+    action.isPreferred = true;
+    return action;
+  }
+
+  /** Whether the row repeats its first occurrence exactly (JSON Lines), so removing it loses nothing. */
+  private exactDuplicate(document: vscode.TextDocument, format: 'jsonl' | 'json', diagnostic: vscode.Diagnostic): boolean {
+    const first = diagnostic.relatedInformation?.[0]?.location.range.start.line;
+    if (format !== 'jsonl' || first === undefined || first >= document.lineCount) return false;
+    return document.lineAt(first).text.trim() === document.lineAt(diagnostic.range.start.line).text.trim();
   }
 }

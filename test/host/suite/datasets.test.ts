@@ -55,10 +55,11 @@ describe('datasets', function () {
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     await until(uri, (f) => f.includes('1 flat-row'));
     const flat = vscode.languages.getDiagnostics(uri).find((d) => d.code === 'flat-row')!;
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, flat.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, flat.range, vscode.CodeActionKind.QuickFix.value, 10);
     const wrap = actions.find((a) => a.title === 'Wrap this row for the service');
     assert.ok(wrap?.edit, `no wrap action among: ${actions.map((a) => a.title).join(', ')}`);
-    assert.ok(actions.some((a) => a.title === 'Wrap all flat rows for the service'));
+    const all = actions.find((a) => a.title === 'Wrap all flat rows for the service');
+    assert.ok(all?.edit && all.edit.size === 1, 'the file-wide fix is missing or unresolved');
     assert.ok(await vscode.workspace.applyEdit(wrap.edit));
     assert.equal(editor.document.lineAt(1).text, '{"prompt": "{\\"prompt\\": \\"Guess the 5-letter word\\", \\"answer\\": \\"slate\\", \\"id\\": \\"w_0001\\"}"}');
     assert.deepEqual(await until(uri, (f) => !f.includes('1 flat-row')), ['2 json-syntax']);

@@ -139,3 +139,29 @@ describe('dataset formats', () => {
     });
   });
 });
+
+describe('dataset validation in slices', () => {
+  const big = jsonl(Array.from({ length: 20_000 }, (_, i) => wordleRow('crane', `w${i}`)));
+
+  it('yields between slices of a large text, so the editor can type in between', async () => {
+    let ticks = 0;
+    const report = await validateText(big, { format: 'jsonl', tick: () => void ticks++ });
+    assert.equal(report.rows, 20_000);
+    assert.ok(ticks >= Math.floor(big.length / (256 * 1024)), `${ticks} ticks for ${big.length} characters`);
+  });
+
+  it('stops when a newer edit cancels the run', async () => {
+    let ticks = 0;
+    const cancelled = new Error('superseded');
+    await assert.rejects(
+      validateText(big, {
+        format: 'jsonl',
+        tick: () => {
+          if (++ticks === 2) throw cancelled;
+        },
+      }),
+      cancelled,
+    );
+    assert.equal(ticks, 2);
+  });
+});
