@@ -35,4 +35,23 @@ export const checks = [
       await screenshot('agent-runtimes');
     },
   },
+  {
+    name: 'smoke test from the palette lists the runtimes with status and last result, and Escape cancels',
+    async run({ page, emulatorUrl, screenshot }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no runtimes to pick';
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: 10_000 });
+      await input.fill('>MTRL: Smoke Test Agent Runtime');
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Smoke Test Agent Runtime' }).first().click();
+      const picker = page.locator('.quick-input-widget', { hasText: 'Smoke Test Agent Runtime' });
+      const noServer = picker.locator('.monaco-list-row', { hasText: 'wordle_agent_no_server' }).first();
+      await noServer.waitFor({ timeout: 20_000 });
+      assert.match(await noServer.innerText(), /READY · not smoke-tested|READY · smoke (passed|failed)/);
+      await picker.locator('.monaco-list-row', { hasText: 'Enter a runtime ARN' }).first().waitFor({ timeout: 5_000 });
+      await screenshot('smoke-runtime-picker');
+      await page.keyboard.press('Escape');
+      await picker.waitFor({ state: 'hidden', timeout: 10_000 });
+    },
+  },
 ];
