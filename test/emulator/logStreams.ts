@@ -70,21 +70,42 @@ export class JobRolloutStream implements LogStreamSource {
   }
 }
 
-/** The job's service log stream (`/aws/sagemaker/Job/<Category>`): status transitions and one line per finished step. */
-export function jobServiceStream(job: Job, now: number): StoredStream {
-  const stream = new StoredStream(`${job.name}/algo-1-${job.created}`, job.created);
-  const state = jobState(job, now);
-  const lines: LogEvent[] = state.transitions.map((t) => ({ timestamp: t.StartTime, message: `[${t.Status}] ${t.StatusMessage ?? ''}`.trim() }));
-  const p = job.plan;
-  const steps = Math.floor(state.completedRollouts / p.rolloutsPerStep);
-  for (let s = 1; s <= steps; s++) {
-    const time = rolloutTime(job, s * p.rolloutsPerStep - 1);
-    lines.push({ timestamp: time, message: `Step ${s}/${p.steps}: ${p.rolloutsPerStep} rollouts completed (${s * p.rolloutsPerStep}/${state.totalRollouts})` });
+/** The job's service log stream (`/aws/sagemaker/Job/<Category>`): status transitions and one line per finished step, built only when read. */
+export class JobServiceStream implements LogStreamSource {
+  readonly name: string;
+  readonly created: number;
+  private lines?: LogEvent[];
+
+  constructor(
+    private readonly job: Job,
+    private readonly now: number,
+  ) {
+    this.name = `${job.name}/algo-1-${job.created}`;
+    this.created = job.created;
   }
-  if (state.failureReason) lines.push({ timestamp: state.endTime ?? now, message: `ERROR ${state.failureReason}` });
-  lines.sort((a, b) => a.timestamp - b.timestamp);
-  for (const l of lines) stream.append(l.timestamp, l.message);
-  return stream;
+  get count(): number {
+    return this.built().length;
+  }
+  timeAt(i: number): number {
+    return this.built()[i].timestamp;
+  }
+  at(i: number): LogEvent {
+    return this.built()[i];
+  }
+
+  private built(): LogEvent[] {
+    if (this.lines) return this.lines;
+    const { job, now } = this;
+    const state = jobState(job, now);
+    const lines: LogEvent[] = state.transitions.map((t) => ({ timestamp: t.StartTime, message: `[${t.Status}] ${t.StatusMessage ?? ''}`.trim() }));
+    const p = job.plan;
+    const steps = Math.floor(state.completedRollouts / p.rolloutsPerStep);
+    for (let s = 1; s <= steps; s++) {
+      lines.push({ timestamp: rolloutTime(job, s * p.rolloutsPerStep - 1), message: `Step ${s}/${p.steps}: ${p.rolloutsPerStep} rollouts completed (${s * p.rolloutsPerStep}/${state.totalRollouts})` });
+    }
+    if (state.failureReason) lines.push({ timestamp: state.endTime ?? now, message: `ERROR ${state.failureReason}` });
+    return (this.lines = lines.sort((a, b) => a.timestamp - b.timestamp));
+  }
 }
 
 /** First index whose time is ≥ t (events are sorted by time). */

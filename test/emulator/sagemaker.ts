@@ -69,8 +69,12 @@ export function sagemaker(world: World, operation: string, input: Input, region:
   }
 }
 
+/** Metrics of finished evaluations: they never change, and computing them replays every rollout. */
+const metricsOf = new WeakMap<Job, Record<string, number>>();
+
 function describe(job: Job, state: JobState, now: number): Record<string, unknown> {
-  const document = { ...job.document, ServiceOutput: serviceOutput(job, state, () => evaluationMetrics(job, now)) };
+  const metrics = () => metricsOf.get(job) ?? metricsOf.set(job, evaluationMetrics(job, now)).get(job) ?? {};
+  const document = { ...job.document, ServiceOutput: serviceOutput(job, state, metrics) };
   return {
     JobName: job.name,
     JobArn: job.arn,

@@ -1,7 +1,7 @@
 import type { DatasetRow } from './answers';
 import type { Clock } from './clock';
 import type { Job, JobCategory } from './jobs';
-import { JobRolloutStream, jobServiceStream, StoredStream, type LogStreamSource } from './logStreams';
+import { JobRolloutStream, JobServiceStream, StoredStream, type LogStreamSource } from './logStreams';
 import type { PlanContext } from './plan';
 
 export const ACCOUNT = '111122223333';
@@ -85,7 +85,7 @@ export class World {
     for (const r of this.runtimes) if (r.region === region) group(runtimeLogGroup(r.id), r.created);
     for (const job of this.jobs.values()) {
       if (job.created > now || job.region !== region) continue;
-      group(`/aws/sagemaker/Job/${job.category}`, job.created).streams.push(jobServiceStream(job, now));
+      group(`/aws/sagemaker/Job/${job.category}`, job.created).streams.push(new JobServiceStream(job, now));
       if (job.runtimeId && this.runtimeByArnOrId(job.runtimeId, region)) group(runtimeLogGroup(job.runtimeId), job.created).streams.push(new JobRolloutStream(job, now));
     }
     for (const [key, g] of this.storedGroups) if (key.startsWith(`${region}/`)) group(key.slice(region.length + 1), g.created).streams.push(...g.streams.values());
