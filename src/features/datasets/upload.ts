@@ -143,9 +143,11 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
     }
     const etag = head.etag?.replace(/"/g, '');
     const expected = await expectedEtag(file.fsPath, size);
-    if (etag && /^[0-9a-f]{32}(-\d+)?$/.test(etag) && etag !== expected) {
-      void vscode.window.showWarningMessage(`${uri} has the right size but its ETag ${etag} differs from the local file's ${expected}: the content may differ; upload it again.`);
-      return undefined;
+    // SSE-KMS objects carry an ETag that is not an MD5, so a mismatch is a warning, not a failed upload.
+    if (etag && etag !== expected) {
+      const text = `${uri} has the right size, but its ETag ${etag} is not the local file's ${expected}. That is expected with SSE-KMS encryption; otherwise upload it again.`;
+      services.output.warn(text);
+      void vscode.window.showWarningMessage(text);
     }
   } catch (error) {
     void vscode.window.showErrorMessage(describeAwsError(error, { action: `Checking ${uri} after the upload` }));
