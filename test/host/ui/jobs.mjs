@@ -87,23 +87,32 @@ export const checks = [
       await page.keyboard.press('Escape');
       await hover.waitFor({ state: 'hidden', timeout: 10_000 });
 
-      await page.keyboard.press('F1');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ timeout: 10_000 });
-      await input.fill('>MTRL: Filter Jobs by Name');
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Filter Jobs by Name' }).first().click();
-      await page.locator('.quick-input-widget', { hasText: 'name contains' }).waitFor({ timeout: 10_000 });
-      await input.fill('eval-base');
-      await page.keyboard.press('Enter');
       const header = page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first();
-      await header.locator('.description', { hasText: 'name ~ "eval-base"' }).waitFor({ timeout: 10_000 });
-      await row(page, 'No jobs match the filter.').waitFor({ timeout: 20_000 });
-      await row(page, 'wordle-eval-base-gptoss20b').waitFor({ timeout: 20_000 });
-      assert.equal(await row(page, 'wordle-eval-trained-gptoss20b').count(), 0, 'the filter left other jobs visible');
-      await page.screenshot({ path: path.join(root, 'test-results/jobs-filtered.png') });
-      await row(page, 'No jobs match the filter.').click();
-      await row(page, 'wordle-eval-trained-gptoss20b').waitFor({ timeout: 20_000 });
-      assert.equal(await header.locator('.description', { hasText: 'eval-base' }).count(), 0, 'the filter description stayed after clearing');
+      try {
+        await page.keyboard.press('F1');
+        const input = page.locator('.quick-input-widget input');
+        await input.waitFor({ timeout: 10_000 });
+        await input.fill('>MTRL: Filter Jobs by Name');
+        await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Filter Jobs by Name' }).first().click();
+        await page.locator('.quick-input-widget', { hasText: 'name contains' }).waitFor({ timeout: 10_000 });
+        await input.fill('eval-base');
+        await page.keyboard.press('Enter');
+        await header.locator('.description', { hasText: 'name ~ "eval-base"' }).waitFor({ timeout: 10_000 });
+        await row(page, 'No jobs match the filter.').waitFor({ timeout: 20_000 });
+        await row(page, 'wordle-eval-base-gptoss20b').waitFor({ timeout: 20_000 });
+        // The evaluation root reloads after the training root: wait for its old rows to go.
+        await row(page, 'wordle-eval-trained-gptoss20b').waitFor({ state: 'detached', timeout: 20_000 }).catch(() => {});
+        assert.equal(await row(page, 'wordle-eval-trained-gptoss20b').count(), 0, 'the filter left other jobs visible');
+        await page.screenshot({ path: path.join(root, 'test-results/jobs-filtered.png') });
+        await row(page, 'No jobs match the filter.').click();
+        await row(page, 'wordle-eval-trained-gptoss20b').waitFor({ timeout: 20_000 });
+        assert.equal(await header.locator('.description', { hasText: 'eval-base' }).count(), 0, 'the filter description stayed after clearing');
+      } finally {
+        // Leave the view as the next checks expect it: no open quick input, no filter.
+        await page.keyboard.press('Escape');
+        const clear = header.locator('.action-label[aria-label^="Clear Jobs Filter"]');
+        if (await clear.isVisible()) await clear.click();
+      }
     },
   },
 ];
