@@ -99,6 +99,8 @@ describe('reward preview', function () {
     );
     assert.ok(tab, 'no reward preview tab');
     assert.equal(tab.label, 'Reward preview: reward/wordle_reward.py');
+    // Leave the workbench as found: later UI checks share this window.
+    await vscode.window.tabGroups.close(tab);
   });
 
   it('applies mtrl.reward.answer and mtrl.reward.codeLens without reload', async () => {
