@@ -95,4 +95,18 @@ describe('datasets', function () {
     assert.equal(report?.rows, 3);
     assert.deepEqual(report?.findings, []);
   });
+
+  it('uploads a file larger than one part in several parts, and the object has its size', async () => {
+    assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: this test needs `mtrl emulator`');
+    const row = (i: number) => JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer: 'crane', id: `big_${i}` }) });
+    // Rows repeat the answer on purpose (a warning, not an error): only the size matters here.
+    const text = Array.from({ length: 100_000 }, (_, i) => row(i)).join('\n') + '\n';
+    assert.ok(text.length > 8 * 1024 * 1024);
+    const file = workspaceFile('upload', 'big-words.jsonl');
+    await vscode.workspace.fs.writeFile(file, Buffer.from(text));
+    const target = `s3://mtrl-demo/host-test/${Date.now()}/big-words.jsonl`;
+    assert.equal(await vscode.commands.executeCommand<string>('mtrl.uploadDataset', file, { target }), target);
+    const report = await vscode.commands.executeCommand<{ rows: number }>('mtrl.validateDataset', target);
+    assert.equal(report?.rows, 100_000);
+  });
 });
