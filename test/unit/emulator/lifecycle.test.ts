@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { markGuess } from '../../../src/core/wordle';
 import { filterLogEvents } from '../../../src/aws/logs';
 import { upload } from '../../../src/aws/s3';
-import { createJob, deleteJob, describeJob, stopJob, type JobRef } from '../../../src/aws/sagemaker';
+import { ListJobsCommand } from '@aws-sdk/client-sagemaker';
+import { createJob, deleteJob, describeJob, listJobs, stopJob, type JobRef } from '../../../src/aws/sagemaker';
 import type { AwsClients } from '../../../src/aws/clients';
 import { ManualClock } from '../../emulator/clock';
 import { TOKENS_PER_ROLLOUT } from '../../emulator/jobs';
 import { SEEDED } from '../../emulator/seed';
 import { TRAIN_ANSWERS } from '../../emulator/answers';
-import { collect, trainingDocument, withEmulator } from './helpers';
+import { collect, evaluationDocument, trainingDocument, withEmulator } from './helpers';
 
 const RUNTIME_GROUP = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT';
 const MINUTE = 60_000;
@@ -147,6 +148,22 @@ describe('emulator: job lifecycle on an injected clock', () => {
       await deleteJob(aws.sagemaker(), job);
       await deleteJob(aws.sagemaker(), job);
       await assert.rejects(describeJob(aws.sagemaker(), job), (e: Error) => e.name === 'ResourceNotFound');
+    });
+  });
+
+  it('answers misuse with the service errors: duplicate name, second evaluation, bad paging, stopping a finished job', async () => {
+    const clock = new ManualClock();
+    await withEmulator({ clock, history: false }, async (_emulator, aws) => {
+      const sm = aws.sagemaker();
+      const job = await create(aws, 'twice', { max_steps: '1' });
+      await assert.rejects(create(aws, 'twice', {}), (e: Error) => e.name === 'ResourceInUse' && /already exists/.test(e.message));
+      const evaluation = JSON.stringify(evaluationDocument({ temperature: '1.0' }));
+      await createJob(sm, { JobName: 'eval-1', JobCategory: 'AgentRFTEvaluation', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: evaluation });
+      await assert.rejects(createJob(sm, { JobName: 'eval-2', JobCategory: 'AgentRFTEvaluation', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: evaluation }), (e: Error) => e.name === 'ResourceLimitExceeded');
+      await assert.rejects(collect(listJobs(sm, { JobCategory: 'AgentRFT', MaxResults: 101 })), (e: Error) => e.name === 'ValidationException' && /maxResults/.test(e.message));
+      await assert.rejects(sm.send(new ListJobsCommand({ JobCategory: 'AgentRFT', NextToken: 'garbage' })), (e: Error) => e.name === 'ValidationException' && /NextToken/.test(e.message));
+      clock.advance(60 * MINUTE);
+      await assert.rejects(stopJob(sm, job), (e: Error) => e.name === 'ValidationException' && /Completed/.test(e.message));
     });
   });
 
