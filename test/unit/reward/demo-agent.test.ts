@@ -25,7 +25,7 @@ with contextlib.redirect_stdout(out):
 ${body.trim().split('\n').map((l) => `    ${l}`).join('\n')}
 print(json.dumps({"result": result, "stdout": out.getvalue().splitlines()}))
 `;
-  const env = { ...process.env, AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' };
+  const env = { ...process.env, PYTHONDONTWRITEBYTECODE: '1', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' };
   return JSON.parse(execFileSync('python3', ['-c', program], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
