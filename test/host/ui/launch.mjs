@@ -99,7 +99,12 @@ export const checks = [
       assert.match(await dialog.innerText(), /warning/);
       await dialog.locator('.monaco-button', { hasText: 'Launch Anyway' }).click();
       await page.locator('.part.sidebar .monaco-list-row', { hasText: jobName }).first().waitFor({ timeout: 30_000 });
+      const notice = page.locator('.notification-toast', { hasText: 'Do not redeploy runtime wordle_agent-AbCdEf1234' }).first();
+      await notice.waitFor({ timeout: 10_000 });
       if (screenshot) await screenshot('launch-revealed');
+      // Turning the notice off leaves the workbench as the next check expects it.
+      await notice.locator('.monaco-button', { hasText: "Don't Show Again" }).click();
+      await notice.waitFor({ state: 'hidden', timeout: 10_000 });
     },
   },
 ];
