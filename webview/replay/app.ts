@@ -89,7 +89,8 @@ export class ReplayBoard {
       replace(this.table.element, h('div', { class: 'state-message' }, 'No rollout matches the filters. ', h('vscode-button', { attrs: { secondary: true }, on: { click: () => this.filters.set({}, true) } }, 'Clear filters')));
     } else {
       if (this.board.scrollTop) this.groups.element.scrollTop = this.board.scrollTop;
-      this.groups.selectIndex(this.board.group);
+      // Follow mode refreshes while a game may be playing: leave the board alone then.
+      if (!this.player.playing) this.groups.selectIndex(this.board.group);
     }
     this.report();
   }
