@@ -1,0 +1,43 @@
+import { strict as assert } from 'node:assert';
+import path from 'node:path';
+import { main } from '../../../src/cli';
+
+const fixture = (name: string) => path.resolve(__dirname, '../../fixtures/lint', name);
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), stdin: async () => '' });
+  return { code, out, err };
+}
+
+describe('mtrl lint', () => {
+  it('exits 0 on a good agent and a good job role', async () => {
+    const { code, out } = await run('lint', fixture('good_agent.py'), fixture('training-role-good.json'));
+    assert.equal(code, 0, out);
+    assert.match(out, /good_agent\.py: 0 finding\(s\) \(python ast\)/);
+  });
+
+  it('exits 1 with file:line:column findings, and says which engine ran', async () => {
+    const { code, out } = await run('lint', fixture('swapped_decorators.py'), fixture('job-role-trust.json'));
+    assert.equal(code, 1);
+    assert.match(out, /swapped_decorators\.py:10:2 error decorator-order/);
+    assert.match(out, /job-role-trust\.json: 2 finding\(s\) \(role lint\)/);
+  });
+
+  it('falls back to the regex lint when the interpreter cannot run, and says why', async () => {
+    const { code, out } = await run('lint', '--python', '/nonexistent/python3', '--json', fixture('per_call_token.py'));
+    assert.equal(code, 1);
+    const [file] = JSON.parse(out).files;
+    assert.equal(file.engine, 'regex');
+    assert.match(file.note, /could not run/);
+    assert.ok(file.findings.some((f: { rule: string }) => f.rule === 'per-call-token'));
+  });
+
+  it('exits 2 with one line for a missing file or no file', async () => {
+    const missing = await run('lint', fixture('nope.py'));
+    assert.equal(missing.code, 2);
+    assert.match(missing.err, /^mtrl lint: cannot read .*nope\.py: ENOENT\n$/);
+    assert.equal((await run('lint')).code, 2);
+  });
+});
