@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(__dirname, '..');
 const runs = Number(process.env.MTRL_BENCH_HOST_RUNS ?? 3);
 
 interface Figures {
