@@ -86,7 +86,12 @@ export async function runSmokeTest(backend: SmokeBackend, options: SmokeOptions)
   const pollIntervalMs = options.pollIntervalMs ?? 3_000;
 
   step('Asking STS for your account');
-  const callerAccount = await backend.callerAccount(signal);
+  let callerAccount: string;
+  try {
+    callerAccount = await backend.callerAccount(signal);
+  } catch (error) {
+    throw signal.aborted ? new SmokeCancelled() : error;
+  }
   if (signal.aborted) throw new SmokeCancelled();
   const payload = smokePayload(callerAccount, arn.region, arn.partition);
   const sessionId = smokeSessionId();

@@ -67,6 +67,18 @@ describe('smoke runner', () => {
     await assert.rejects(running, SmokeCancelled);
   });
 
+  it('reports a cancel during the STS call as cancelled, not as an error', async () => {
+    const controller = new AbortController();
+    const backend: SmokeBackend = {
+      callerAccount: (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('Request aborted')))),
+      invoke: async () => ({ kind: 'response', body: '{}' }),
+      logLines: async () => [],
+    };
+    const running = runSmokeTest(backend, { runtimeArn: ARN, signal: controller.signal });
+    controller.abort();
+    await assert.rejects(running, SmokeCancelled);
+  });
+
   it('refuses text that is not a runtime ARN with a sentence', async () => {
     const { backend } = fakeBackend(async () => ({ kind: 'response', body: '{}' }), []);
     await assert.rejects(runSmokeTest(backend, { runtimeArn: 'wordle_agent' }), /not an agent runtime ARN/);
