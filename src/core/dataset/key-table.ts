@@ -1,14 +1,18 @@
 /**
- * Remembers string keys (ids, answers) with the line of their first occurrence, by a 53-bit hash in typed arrays:
- * no string is retained, so memory stays small and garbage collection idle on files of millions of rows.
- * Two different keys share a hash with odds of about n²/2⁵⁴ (1 in 10⁸ for a million keys).
+ * Remembers string keys (ids, answers) with the line of their first occurrence, by a 64-bit hash in typed arrays:
+ * no string is retained and no number is boxed, so memory stays small and the garbage collector idle on files of millions of rows.
+ * Two different keys share a hash with odds of about n²/2⁶⁵.
  */
 export class KeyTable {
   /** Set once `maxKeys` keys are held: later new keys are not remembered, which keeps memory bounded (about 50 MB). */
   full = false;
-  private hashes = new Float64Array(1 << 14);
-  private lines = new Int32Array(1 << 14);
+  /** Slot i is [hash high, hash low, 1-based line] at 3i, side by side so a probe touches one cache line; line 0 marks an empty slot. */
+  private slots = new Int32Array(3 << 16);
+  private capacity = 1 << 16;
   private count = 0;
+  // The two halves of the last hash, kept in fields so hashing allocates nothing.
+  private a = 0;
+  private b = 0;
 
   constructor(private readonly maxKeys = 2_000_000) {}
 
@@ -16,63 +20,66 @@ export class KeyTable {
     return this.count;
   }
 
-  /** The line of the key's first occurrence, or undefined after recording `line` as that first occurrence. */
+  /** The line of the key's first occurrence, or undefined after recording `line` (≥ 1) as that first occurrence. */
   firstOrAdd(key: string, line: number): number | undefined {
-    const h = hash(key);
-    let i = this.slot(h);
-    if (this.hashes[i] === h) return this.lines[i];
+    this.hash(key);
+    let i = this.slot();
+    if (this.slots[i + 2] !== 0) return this.slots[i + 2];
     if (this.count >= this.maxKeys) {
       this.full = true;
       return undefined;
     }
-    if ((this.count + 1) * 2 > this.hashes.length) {
+    if ((this.count + 1) * 2 > this.capacity) {
       this.grow();
-      i = this.slot(h);
+      i = this.slot();
     }
-    this.hashes[i] = h;
-    this.lines[i] = line;
+    this.slots[i] = this.a;
+    this.slots[i + 1] = this.b;
+    this.slots[i + 2] = Math.max(1, line);
     this.count++;
     return undefined;
   }
 
   get(key: string): number | undefined {
-    const h = hash(key);
-    const i = this.slot(h);
-    return this.hashes[i] === h ? this.lines[i] : undefined;
+    this.hash(key);
+    const line = this.slots[this.slot() + 2];
+    return line === 0 ? undefined : line;
   }
 
-  /** The slot holding `h`, or the empty slot where it would go. */
-  private slot(h: number): number {
-    const mask = this.hashes.length - 1;
-    // The low 32 bits of the hash pick the slot.
-    let i = (h | 0) & mask;
-    while (this.hashes[i] !== 0 && this.hashes[i] !== h) i = (i + 1) & mask;
-    return i;
+  private hash(key: string): void {
+    let a = 0x811c9dc5 | 0;
+    let b = (0x9747b28c ^ key.length) | 0;
+    for (let i = 0; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995);
+      b ^= b >>> 15;
+    }
+    this.a = a;
+    this.b = b;
+  }
+
+  /** The offset of the slot holding the last hash, or of the empty slot where it would go. */
+  private slot(): number {
+    const mask = this.capacity - 1;
+    const s = this.slots;
+    let n = this.b & mask;
+    while (s[3 * n + 2] !== 0 && (s[3 * n] !== this.a || s[3 * n + 1] !== this.b)) n = (n + 1) & mask;
+    return 3 * n;
   }
 
   private grow(): void {
-    const old = this.hashes;
-    const oldLines = this.lines;
-    this.hashes = new Float64Array(old.length * 2);
-    this.lines = new Int32Array(old.length * 2);
-    for (let j = 0; j < old.length; j++) {
-      if (old[j] === 0) continue;
-      const i = this.slot(old[j]);
-      this.hashes[i] = old[j];
-      this.lines[i] = oldLines[j];
+    const old = this.slots;
+    this.capacity *= 2;
+    this.slots = new Int32Array(3 * this.capacity);
+    for (let j = 0; j < old.length; j += 3) {
+      if (old[j + 2] === 0) continue;
+      this.a = old[j];
+      this.b = old[j + 1];
+      const i = this.slot();
+      this.slots[i] = old[j];
+      this.slots[i + 1] = old[j + 1];
+      this.slots[i + 2] = old[j + 2];
     }
   }
-}
-
-/** Two 32-bit multiplicative hashes folded into a non-zero 53-bit integer (0 marks an empty slot). */
-function hash(key: string): number {
-  let a = 0x811c9dc5;
-  let b = 0x9747b28c ^ key.length;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-    b ^= b >>> 15;
-  }
-  return ((a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff)) || 1;
 }
