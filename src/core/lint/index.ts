@@ -2,4 +2,3 @@ export * from './findings';
 export * from './pythonOutput';
 export * from './agentRegex';
 export * from './trustPolicy';
-export { parseJsonTree } from './jsonTree';
