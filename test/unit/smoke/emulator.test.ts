@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { AwsClients } from '../../../src/aws/clients';
 import { runSmokeTest, type SmokeBackend } from '../../../src/core/smoke';
-import { awsSmokeBackend } from '../../../src/features/smoke/awsBackend';
+import { awsSmokeBackend } from '../../../src/aws/smokeBackend';
 import { startEmulator, type Emulator } from '../../emulator/server';
 
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';

@@ -1,11 +1,11 @@
-import { invokeAgentRuntime } from '../../aws/agentcore';
-import type { AwsClients } from '../../aws/clients';
-import { describeAwsError } from '../../aws/errors';
-import { describeLogStreams, filterLogEvents } from '../../aws/logs';
-import { callerIdentity } from '../../aws/sts';
-import { smokeFilterPattern, type InvocationOutcome, type LogLine, type SmokeBackend } from '../../core/smoke';
+import { invokeAgentRuntime } from './agentcore';
+import type { AwsClients } from './clients';
+import { describeAwsError } from './errors';
+import { describeLogStreams, filterLogEvents } from './logs';
+import { callerIdentity } from './sts';
+import { smokeFilterPattern, type InvocationOutcome, type LogLine, type SmokeBackend } from '../core/smoke';
 
-// No vscode here: the `mtrl smoke` command line uses the same backend.
+// Shared by the editor command and the `mtrl smoke` command line.
 
 /** How many of the newest streams to search for one named after the session. */
 const NEWEST_STREAMS = 50;
