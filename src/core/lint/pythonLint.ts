@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 
-// No vscode here: unit tests run the real script through it.
+// Pure Node: the editor, the `mtrl lint` command line and the unit tests run the real script through it.
 
 /** Runs `agent_lint.py` with the given interpreter on the source (stdin); resolves with its stdout, rejects when Python cannot run. */
 export function runPythonLint(python: string, script: string, source: string, signal?: AbortSignal, timeoutMs = 10_000): Promise<string> {
