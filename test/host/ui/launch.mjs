@@ -35,76 +35,88 @@ async function type(page, pattern, value) {
   await page.keyboard.press('Enter');
 }
 
+/** Every step of MTRL: Launch Training Job, as a user would go through it. */
+async function wizard({ page, emulatorUrl, screenshot }) {
+  if (!emulatorUrl) return 'skipped: no emulator to launch on';
+  const jobName = `wordle-wizard-${Date.now().toString(36)}`;
+  await page.keyboard.press('F1');
+  await widget(page).locator('input').waitFor({ timeout: 10_000 });
+  await widget(page).locator('input').fill('>MTRL: Launch Training Job');
+  await rowOf(page, 'Launch Training Job').click();
+
+  await pick(page, /Region of the job/, 'us-east-1');
+  await pick(page, /Base model offered in us-east-1/, 'GPT-OSS-20B');
+  await pick(page, /Agent runtime in us-east-1/, 'wordle_agent-AbCdEf1234');
+  await type(page, /Job role ARN/, 'arn:aws:iam::111122223333:role/MtrlJobRole');
+  await pick(page, /Training dataset/, 'Enter an S3 URI');
+  await type(page, /Training dataset/, 's3://mtrl-demo/wordle/train.jsonl');
+  await pick(page, /Validation dataset/, 'Enter an S3 URI');
+  await type(page, /Validation dataset/, 's3://mtrl-demo/wordle/val.jsonl');
+  await type(page, /S3 output path/, 's3://mtrl-demo/output');
+  await pick(page, /MLflow app/, 'None');
+
+  // Back from the hyperparameters returns to the MLflow step; answering again comes back.
+  await step(page, /Choose a value to change/);
+  await widget(page).locator('.action-label[aria-label^="Back"]').first().click();
+  await pick(page, /MLflow app/, 'None');
+  await pick(page, /Choose a value to change/, 'Quick trial');
+  // The step shows again with the preset applied; wait for that list, not the one clicked.
+  const applied = widget(page).locator('.monaco-list-row', { hasText: /Continue with these values.*max_steps=10/ }).first();
+  await applied.waitFor({ timeout: 10_000 });
+  assert.match((await applied.textContent()) ?? '', /sampling_max_tokens=8192/, 'the reasoning model did not get sampling_max_tokens 8192');
+  await pick(page, /Choose a value to change/, 'Continue with these values');
+
+  // An invalid name is refused with a sentence; a valid one goes on.
+  const name = await step(page, /Job name/, 'input');
+  await name.fill('-bad name');
+  await widget(page).locator('.quick-input-message', { hasText: /letters, digits and hyphens/ }).waitFor({ timeout: 10_000 });
+  await name.fill(jobName);
+  await widget(page).locator('.quick-input-message', { hasText: /Job name/ }).waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+
+  await step(page, /Review, then choose Launch/);
+  await rowOf(page, `Launch ${jobName}`).waitFor({ timeout: 30_000 });
+  const lines = await widget(page).locator('.monaco-list-row').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  const text = lines.join('\n');
+  assert.match(text, /640 rows \/ batch 128 = 5 steps per epoch/);
+  assert.match(text, /128 × group 8 = 1,024 rollouts per step/);
+  assert.match(text, /max_epochs 1 stops first at step 5/);
+  assert.match(text, /\$\d[\d,]*\.\d\d – \$\d[\d,]*\.\d\d in tokens/);
+  if (screenshot) await screenshot('launch-review');
+  // Pre-flight lines further down: typing filters the review list as in any quick pick.
+  const filter = widget(page).locator('input').first();
+  for (const line of ['Role trusts job.sagemaker.amazonaws.com', 'Runtime READY in us-east-1', 'GPT-OSS-20B is offered in us-east-1']) {
+    await filter.fill(line.split(' ').slice(0, 2).join(' '));
+    await rowOf(page, line).waitFor({ timeout: 10_000 });
+  }
+  await filter.fill('');
+
+  await rowOf(page, `Launch ${jobName}`).click();
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ timeout: 10_000 });
+  assert.match(await dialog.innerText(), /warning/);
+  await dialog.locator('.monaco-button', { hasText: 'Launch Anyway' }).click();
+  await page.locator('.part.sidebar .monaco-list-row', { hasText: jobName }).first().waitFor({ timeout: 30_000 });
+  const notice = page.locator('.notification-toast', { hasText: 'Do not redeploy runtime wordle_agent-AbCdEf1234' }).first();
+  await notice.waitFor({ timeout: 10_000 });
+  if (screenshot) await screenshot('launch-revealed');
+  // Turning the notice off leaves the workbench as the next check expects it.
+  await notice.locator('.monaco-button', { hasText: "Don't Show Again" }).click();
+  await notice.waitFor({ state: 'hidden', timeout: 10_000 });
+  return undefined;
+}
+
 export const checks = [
   {
     name: 'launch wizard: every training step with Back, a review with the arithmetic and pre-flight, launch confirmed, job in the tree',
-    async run({ page, emulatorUrl, screenshot }) {
-      if (!emulatorUrl) return 'skipped: no emulator to launch on';
-      const jobName = `wordle-wizard-${Date.now().toString(36)}`;
-      await page.keyboard.press('F1');
-      await widget(page).locator('input').waitFor({ timeout: 10_000 });
-      await widget(page).locator('input').fill('>MTRL: Launch Training Job');
-      await rowOf(page, 'Launch Training Job').click();
-
-      await pick(page, /Region of the job/, 'us-east-1');
-      await pick(page, /Base model offered in us-east-1/, 'GPT-OSS-20B');
-      await pick(page, /Agent runtime in us-east-1/, 'wordle_agent-AbCdEf1234');
-      await type(page, /Job role ARN/, 'arn:aws:iam::111122223333:role/MtrlJobRole');
-      await pick(page, /Training dataset/, 'Enter an S3 URI');
-      await type(page, /Training dataset/, 's3://mtrl-demo/wordle/train.jsonl');
-      await pick(page, /Validation dataset/, 'Enter an S3 URI');
-      await type(page, /Validation dataset/, 's3://mtrl-demo/wordle/val.jsonl');
-      await type(page, /S3 output path/, 's3://mtrl-demo/output');
-      await pick(page, /MLflow app/, 'None');
-
-      // Back from the hyperparameters returns to the MLflow step; answering again comes back.
-      await step(page, /Choose a value to change/);
-      await widget(page).locator('.action-label[aria-label^="Back"]').first().click();
-      await pick(page, /MLflow app/, 'None');
-      await pick(page, /Choose a value to change/, 'Quick trial');
-      await rowOf(page, 'Continue with these values').waitFor({ timeout: 10_000 });
-      const chosen = await rowOf(page, 'Continue with these values').textContent();
-      assert.match(chosen ?? '', /sampling_max_tokens=8192/, 'the reasoning model did not get sampling_max_tokens 8192');
-      assert.match(chosen ?? '', /max_steps=10/, 'the Quick trial preset was not applied');
-      await pick(page, /Choose a value to change/, 'Continue with these values');
-
-      // An invalid name is refused with a sentence; a valid one goes on.
-      const name = await step(page, /Job name/, 'input');
-      await name.fill('-bad name');
-      await widget(page).locator('.quick-input-message', { hasText: /letters, digits and hyphens/ }).waitFor({ timeout: 10_000 });
-      await name.fill(jobName);
-      await widget(page).locator('.quick-input-message', { hasText: /Job name/ }).waitFor({ timeout: 10_000 });
-      await page.keyboard.press('Enter');
-
-      await step(page, /Review, then choose Launch/);
-      await rowOf(page, `Launch ${jobName}`).waitFor({ timeout: 30_000 });
-      const lines = await widget(page).locator('.monaco-list-row').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
-      const text = lines.join('\n');
-      assert.match(text, /640 rows \/ batch 128 = 5 steps per epoch/);
-      assert.match(text, /128 × group 8 = 1,024 rollouts per step/);
-      assert.match(text, /max_epochs 1 stops first at step 5/);
-      assert.match(text, /\$\d[\d,]*\.\d\d – \$\d[\d,]*\.\d\d in tokens/);
-      if (screenshot) await screenshot('launch-review');
-      // Pre-flight lines further down: typing filters the review list as in any quick pick.
-      const filter = widget(page).locator('input').first();
-      for (const line of ['Role trusts job.sagemaker.amazonaws.com', 'Runtime READY in us-east-1', 'GPT-OSS-20B is offered in us-east-1']) {
-        await filter.fill(line.split(' ').slice(0, 2).join(' '));
-        await rowOf(page, line).waitFor({ timeout: 10_000 });
+    async run(context) {
+      try {
+        return await wizard(context);
+      } catch (error) {
+        // A failed step must not leave the wizard open over the next UI check.
+        for (let i = 0; i < 3; i++) await context.page.keyboard.press('Escape');
+        throw error;
       }
-      await filter.fill('');
-
-      await rowOf(page, `Launch ${jobName}`).click();
-      const dialog = page.locator('.monaco-dialog-box');
-      await dialog.waitFor({ timeout: 10_000 });
-      assert.match(await dialog.innerText(), /warning/);
-      await dialog.locator('.monaco-button', { hasText: 'Launch Anyway' }).click();
-      await page.locator('.part.sidebar .monaco-list-row', { hasText: jobName }).first().waitFor({ timeout: 30_000 });
-      const notice = page.locator('.notification-toast', { hasText: 'Do not redeploy runtime wordle_agent-AbCdEf1234' }).first();
-      await notice.waitFor({ timeout: 10_000 });
-      if (screenshot) await screenshot('launch-revealed');
-      // Turning the notice off leaves the workbench as the next check expects it.
-      await notice.locator('.monaco-button', { hasText: "Don't Show Again" }).click();
-      await notice.waitFor({ state: 'hidden', timeout: 10_000 });
     },
   },
 ];
