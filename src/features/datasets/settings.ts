@@ -12,6 +12,9 @@ export interface DatasetSettings {
 export const DEFAULT_INCLUDE = ['**/*.jsonl', '**/*{train,val,eval,test}*.{json,csv}'];
 
 // Files that match the name patterns but are never datasets: job files, manifests, editor settings.
+/** An IAM policy (a JSON object with a top-level "Statement") is never a dataset, whatever its name says: the role lint owns it. */
+const POLICY_DOCUMENT = /^\uFEFF?\s*\{[\s\S]{0,2000}?"Statement"\s*:/;
+
 const NEVER = ['**/*.mtrl.json', '**/package.json', '**/package-lock.json', '**/tsconfig*.json', '**/.vscode/**', '**/node_modules/**'];
 
 /** A setting path as a URI: absolute, or relative to the workspace folder of `scope`. */
@@ -47,6 +50,7 @@ export function isDatasetDocument(document: vscode.TextDocument, settings: Datas
   const key = document.uri.toString();
   if (key === settings.train?.toString() || key === settings.validation?.toString()) return true;
   if (NEVER.some((pattern) => vscode.languages.match({ pattern }, document) > 0)) return false;
+  if (editorFormat(document.uri) === 'json' && POLICY_DOCUMENT.test(document.getText(new vscode.Range(0, 0, 100, 0)))) return false;
   return settings.include.some((pattern) => vscode.languages.match({ pattern }, document) > 0);
 }
 

@@ -68,6 +68,18 @@ describe('datasets', function () {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
+  it('leaves an IAM trust policy named like a training file to the role lint', async () => {
+    const root = runner().config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
+    const policy = vscode.Uri.file(path.join(root, 'lint', 'training-role.json'));
+    const broken = workspaceFile('broken.jsonl');
+    await vscode.workspace.openTextDocument(policy);
+    await vscode.workspace.openTextDocument(broken);
+    // Once a later-opened dataset has its diagnostics, the policy has had its chance to get some.
+    await until(broken, (f) => f.length > 0);
+    await new Promise((r) => setTimeout(r, 1_000));
+    assert.deepEqual(ours(policy), []);
+  });
+
   it('reports a word in both train.jsonl and val.jsonl on both files', async () => {
     const train = workspaceFile('pair', 'train.jsonl');
     const val = workspaceFile('pair', 'val.jsonl');
