@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { MtrlApi } from '../../../src/extension';
-import type { RunnerApi } from '../runner/runner';
+import { runner } from './workspace';
 
 const PRODUCT = 'mtrl.mtrl-workbench';
 
@@ -12,12 +12,6 @@ function product(): vscode.Extension<MtrlApi> {
   const extension = vscode.extensions.getExtension<MtrlApi>(PRODUCT);
   assert.ok(extension, `${PRODUCT} is not installed in this VS Code`);
   return extension;
-}
-
-function runner(): RunnerApi {
-  const extension = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner');
-  assert.ok(extension?.isActive, 'the host runner extension is not active');
-  return extension.exports;
 }
 
 describe('activation', () => {

@@ -1,18 +1,10 @@
 // Datasets in the real VS Code: diagnostics as a broken JSONL opens, the "wrap row" quick fix and its undo, train/val overlap, Parquet through the command, upload to the emulator's S3.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import * as vscode from 'vscode';
-import type { RunnerApi } from '../runner/runner';
+import { runner, workspaceFile } from './workspace';
 
-function runner(): RunnerApi {
-  const extension = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner');
-  assert.ok(extension?.isActive, 'the host runner extension is not active');
-  return extension.exports;
-}
-
-function workspaceFile(...parts: string[]): vscode.Uri {
-  const root = runner().config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
-  return vscode.Uri.file(path.join(root, 'datasets', ...parts));
+function datasetFile(...parts: string[]): vscode.Uri {
+  return workspaceFile('datasets', ...parts);
 }
 
 /** Our diagnostics on a file as "line code" (0-based lines, as the API gives them). */
@@ -41,7 +33,7 @@ describe('datasets', function () {
   });
 
   it('shows the flat row and the syntax error of a broken JSONL, at their lines', async () => {
-    const uri = workspaceFile('broken.jsonl');
+    const uri = datasetFile('broken.jsonl');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     const found = await until(uri, (f) => f.length === 2);
     assert.deepEqual(found, ['1 flat-row', '2 json-syntax']);
@@ -51,7 +43,7 @@ describe('datasets', function () {
   });
 
   it('"Wrap this row" fixes the flat row in one edit, and one undo brings it back', async () => {
-    const uri = workspaceFile('broken.jsonl');
+    const uri = datasetFile('broken.jsonl');
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     await until(uri, (f) => f.includes('1 flat-row'));
     const flat = vscode.languages.getDiagnostics(uri).find((d) => d.code === 'flat-row')!;
@@ -69,9 +61,8 @@ describe('datasets', function () {
   });
 
   it('leaves an IAM trust policy named like a training file to the role lint', async () => {
-    const root = runner().config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
-    const policy = vscode.Uri.file(path.join(root, 'lint', 'training-role.json'));
-    const broken = workspaceFile('broken.jsonl');
+    const policy = workspaceFile('lint', 'training-role.json');
+    const broken = datasetFile('broken.jsonl');
     await vscode.workspace.openTextDocument(policy);
     await vscode.workspace.openTextDocument(broken);
     // Once a later-opened dataset has its diagnostics, the policy has had its chance to get some.
@@ -81,8 +72,8 @@ describe('datasets', function () {
   });
 
   it('reports a word in both train.jsonl and val.jsonl on both files', async () => {
-    const train = workspaceFile('pair', 'train.jsonl');
-    const val = workspaceFile('pair', 'val.jsonl');
+    const train = datasetFile('pair', 'train.jsonl');
+    const val = datasetFile('pair', 'val.jsonl');
     await vscode.workspace.openTextDocument(val);
     assert.deepEqual(await until(val, (f) => f.some((x) => x.endsWith('train-val-overlap'))), ['1 train-val-overlap']);
     assert.deepEqual((await until(train, (f) => f.some((x) => x.endsWith('train-val-overlap')))).sort(), ['0 too-few-rows', '1 train-val-overlap']);
@@ -91,7 +82,7 @@ describe('datasets', function () {
   });
 
   it('validates a Parquet file through the command, with diagnostics on its URI', async () => {
-    const uri = workspaceFile('bad-answers.parquet');
+    const uri = datasetFile('bad-answers.parquet');
     const report = await vscode.commands.executeCommand<{ rows: number; format: string }>('mtrl.validateDataset', uri);
     assert.equal(report?.rows, 3);
     assert.equal(report?.format, 'parquet');
@@ -101,7 +92,7 @@ describe('datasets', function () {
   it('uploads a clean dataset to the emulator S3, verified, then validates it from there', async () => {
     assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: this test needs `mtrl emulator`');
     const target = `s3://mtrl-demo/host-test/${Date.now()}/val.jsonl`;
-    const uploaded = await vscode.commands.executeCommand<string>('mtrl.uploadDataset', workspaceFile('upload', 'words.jsonl'), { target });
+    const uploaded = await vscode.commands.executeCommand<string>('mtrl.uploadDataset', datasetFile('upload', 'words.jsonl'), { target });
     assert.equal(uploaded, target);
     const report = await vscode.commands.executeCommand<{ rows: number; findings: unknown[] }>('mtrl.validateDataset', target);
     assert.equal(report?.rows, 3);
@@ -114,7 +105,7 @@ describe('datasets', function () {
     // Rows repeat the answer on purpose (a warning, not an error): only the size matters here.
     const text = Array.from({ length: 100_000 }, (_, i) => row(i)).join('\n') + '\n';
     assert.ok(text.length > 8 * 1024 * 1024);
-    const file = workspaceFile('upload', 'big-words.jsonl');
+    const file = datasetFile('upload', 'big-words.jsonl');
     await vscode.workspace.fs.writeFile(file, Buffer.from(text));
     const target = `s3://mtrl-demo/host-test/${Date.now()}/big-words.jsonl`;
     assert.equal(await vscode.commands.executeCommand<string>('mtrl.uploadDataset', file, { target }), target);

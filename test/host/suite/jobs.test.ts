@@ -1,7 +1,7 @@
 // The Jobs view against the emulator's seeded history, in the real VS Code with the installed extension.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { RunnerApi } from '../runner/runner';
+import { runner } from './workspace';
 
 const REGION = 'us-east-1';
 const SEEDED = {
@@ -26,12 +26,6 @@ interface JobNodeShape {
   arn: string;
   contextValue: string;
   status: string;
-}
-
-function runner(): RunnerApi {
-  const extension = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner');
-  assert.ok(extension?.isActive, 'the host runner extension is not active');
-  return extension.exports;
 }
 
 describe('jobs view', function () {

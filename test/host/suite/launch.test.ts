@@ -1,8 +1,7 @@
 // Launching from a job file via its CodeLens, in the real VS Code with the installed extension, against the emulator.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import * as vscode from 'vscode';
-import type { RunnerApi } from '../runner/runner';
+import { runner, workspaceFile } from './workspace';
 
 interface LaunchResultShape {
   launched: boolean;
@@ -10,17 +9,6 @@ interface LaunchResultShape {
   arn?: string;
   reason?: string;
   review?: { verdict: string; arithmetic: string[]; checks: Array<{ check: string; level: string; message: string }> };
-}
-
-function runner(): RunnerApi {
-  const extension = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner');
-  assert.ok(extension?.isActive, 'the host runner extension is not active');
-  return extension.exports;
-}
-
-function workspaceFile(...parts: string[]): vscode.Uri {
-  const root = runner().config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
-  return vscode.Uri.file(path.join(root, ...parts));
 }
 
 /** Resolves with the MTRL diagnostics of `uri` once `accept` likes them. */

@@ -1,19 +1,12 @@
 // The replay board in the real VS Code: a fixture log file, "Open With…", a job read from the emulator's CloudWatch, and Insert Rollout Logging.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import * as vscode from 'vscode';
-import type { RunnerApi } from '../runner/runner';
+import { workspaceFile } from './workspace';
 
 interface ReplayView {
   source: { kind: string; label: string };
   view?: { status: string; rollouts?: number; following?: boolean; groups: number; firstGroup?: string; selectedGroup?: string; rollout?: string };
-}
-
-function workspaceFile(...parts: string[]): vscode.Uri {
-  const runner = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner')?.exports;
-  const root = runner?.config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
-  return vscode.Uri.file(path.join(root, ...parts));
 }
 
 /** Polls what the focused board reports until it has rendered groups (or an error/empty state). */

@@ -1,20 +1,8 @@
 // The reward CodeLens in the real VS Code: scores from a real python3 run, warnings, the preview panel, settings and save.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import * as vscode from 'vscode';
-import type { RunnerApi } from '../runner/runner';
-
-function runner(): RunnerApi {
-  const extension = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner');
-  assert.ok(extension?.isActive, 'the host runner extension is not active');
-  return extension.exports;
-}
-
-function workspaceFile(...parts: string[]): vscode.Uri {
-  const root = runner().config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
-  return vscode.Uri.file(path.join(root, ...parts));
-}
+import { workspaceFile } from './workspace';
 
 async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
   await vscode.workspace.openTextDocument(uri);

@@ -1,15 +1,8 @@
 // In Restricted Mode the reward preview never runs workspace code: the CodeLens asks for trust instead.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import * as vscode from 'vscode';
-import type { RunnerApi } from '../runner/runner';
-
-function workspaceFile(...parts: string[]): vscode.Uri {
-  const runner = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner')?.exports;
-  const root = runner?.config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
-  return vscode.Uri.file(path.join(root, ...parts));
-}
+import { workspaceFile } from './workspace';
 
 describe('reward preview, untrusted workspace', function () {
   this.timeout(30_000);

@@ -1,22 +1,10 @@
 // The smoke test against the emulator and the agent/role lint, in the real VS Code with the installed extension.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { SmokeResult } from '../../../src/core/smoke';
-import type { RunnerApi } from '../runner/runner';
+import { runner, workspaceFile } from './workspace';
 
 const GOOD_RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
-
-function runner(): RunnerApi {
-  const extension = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner');
-  assert.ok(extension?.isActive, 'the host runner extension is not active');
-  return extension.exports;
-}
-
-function workspaceFile(...parts: string[]): vscode.Uri {
-  const root = runner().config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
-  return vscode.Uri.file(path.join(root, ...parts));
-}
 
 /** The sources of this feature's diagnostics (other features may report on the same files). */
 const LINT_SOURCES = ['MTRL (python ast)', 'MTRL (regex)', 'MTRL (role lint)'];

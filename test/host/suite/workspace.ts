@@ -1,0 +1,17 @@
+// What every host suite needs from the run: the runner's API and files of the per-run workspace copy.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { RunnerApi } from '../runner/runner';
+
+export function runner(): RunnerApi {
+  const extension = vscode.extensions.getExtension<RunnerApi>('mtrl-test.mtrl-host-runner');
+  assert.ok(extension?.isActive, 'the host runner extension is not active');
+  return extension.exports;
+}
+
+/** A file of the workspace copy this run opened. */
+export function workspaceFile(...parts: string[]): vscode.Uri {
+  const root = runner().config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
+  return vscode.Uri.file(path.join(root, ...parts));
+}
