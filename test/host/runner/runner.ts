@@ -1,5 +1,5 @@
 // Test-only extension installed next to the product: runs the bundled mocha host suites in the real extension host.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type * as vscode from 'vscode';
 import type { HostReport, HostRunConfig, HostTestResult } from './protocol';
 
@@ -58,7 +58,8 @@ export function activate(context: vscode.ExtensionContext): RunnerApi {
   const config = configPath ? (JSON.parse(readFileSync(configPath, 'utf8')) as HostRunConfig) : undefined;
   // The exthost log dir is the parent of this extension's own log folder.
   const extensionHostLogDir = context.logUri.fsPath.replace(/[\\/][^\\/]+$/, '');
-  if (config) setTimeout(() => void runSuites(config), 0);
+  // Once per session: a UI check that reloads the window restarts this host, and a second run would close its editors.
+  if (config && !existsSync(config.reportPath)) setTimeout(() => void runSuites(config), 0);
   const record = (name: string, value: number) => void (measurements[name] = value);
   return { extensionHostLogDir, config, activationMs: performance.now() - started, record };
 }

@@ -4,8 +4,10 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
-async function palette(page, text, pick) {
+export async function palette(page, text, pick) {
   const input = page.locator('.quick-input-widget input');
+  // The previous pick's quick input may still be closing: typing into it would be lost.
+  await input.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
   // F1 is lost while focus sits in a webview or an opening editor: retry from the workbench.
   for (let attempt = 0; attempt < 4 && !(await input.isVisible()); attempt++) {
     if (attempt) await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
@@ -18,7 +20,7 @@ async function palette(page, text, pick) {
 }
 
 /** The webview's inner frame that holds the board, once it has rendered a group. */
-async function boardFrame(page, timeoutMs = 30_000) {
+export async function boardFrame(page, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {

@@ -1,0 +1,114 @@
+// UI check of the replay board (#5): a board opened with "MTRL: Open Rollouts" comes back after a window reload with its data and selection.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { boardFrame, palette } from './replay.mjs';
+
+/** What the board shows: its source, counts, the visible groups, and what is selected and played. */
+async function shown(frame) {
+  const text = async (selector) => ((await frame.locator(selector).first().textContent({ timeout: 2_000 }).catch(() => null)) ?? '').trim();
+  return {
+    title: await text('.toolbar h1'),
+    status: await text('.status-line'),
+    groups: (await frame.locator('.group-row[data-group] .group-label').allTextContents()).map((t) => t.trim()),
+    group: await text('.group-row.selected .group-label'),
+    rollout: await frame.locator('.rollout-row.selected').first().getAttribute('data-rollout', { timeout: 2_000 }).catch(() => null),
+    trajectory: await text('.player-header .muted'),
+    turn: await text('.player .turn-count'),
+  };
+}
+
+/** Polls until the board's selection matches `expected` (rendering is asynchronous), then returns what it shows. */
+async function settled(page, expected, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < deadline) {
+    const frame = await boardFrame(page, Math.max(1_000, deadline - Date.now()));
+    // The restored webview may load its page more than once: a frame detached meanwhile is looked up again.
+    last = await shown(frame).catch((error) => (/detached/i.test(error.message) ? last : Promise.reject(error)));
+    if (last?.group === expected.group && last.rollout === expected.rollout && last.turn === expected.turn) return last;
+    await page.waitForTimeout(250);
+  }
+  return last;
+}
+
+/** Closes every editor; one left dirty by an earlier check would ask "save?" in a dialog that blocks the page. */
+async function closeAllEditors(page) {
+  const tabs = page.locator('.tabs-container .tab');
+  const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" });
+  // A quick input that is still closing can swallow a pick: try again while tabs remain.
+  for (let attempt = 1; attempt <= 3 && (await tabs.count()); attempt++) {
+    await palette(page, '>View: Close All Editors', 'View: Close All Editors').catch((error) => {
+      if (attempt === 3) throw error;
+    });
+    while (await dontSave.first().waitFor({ timeout: 2_000 }).then(() => true, () => false)) await dontSave.first().click();
+  }
+  await tabs.first().waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+export const checks = [
+  {
+    name: 'replay board opened with MTRL: Open Rollouts is restored after a window reload with its group, rollout and turn',
+    async run({ page, workspace, screenshot }) {
+      // Only this board may hold group rows, so the frame found after the reload is the restored one.
+      await closeAllEditors(page);
+      await palette(page, '>MTRL: Open Rollouts', 'MTRL: Open Rollouts');
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Local log file' }).first().click({ timeout: 15_000 });
+      // The web workbench's path box fills in its starting folder asynchronously, overwriting a path typed too early: retry.
+      const input = page.locator('.quick-input-widget input');
+      const tab = page.locator('.tabs-container .tab', { hasText: 'Rollouts: replay/rollouts.log' }).first();
+      for (let attempt = 0; attempt < 5 && !(await tab.isVisible()); attempt++) {
+        await page.waitForFunction(() => document.querySelector('.quick-input-widget input')?.value.endsWith('/'), undefined, { timeout: 10_000 }).catch(() => undefined);
+        await input.fill(path.join(workspace, 'replay/rollouts.log'));
+        await input.press('Enter');
+        await tab.waitFor({ timeout: 3_000 }).catch(() => undefined);
+      }
+      await tab.waitFor({ timeout: 15_000 });
+
+      let frame = await boardFrame(page);
+      const groups = frame.locator('.group-row[data-group]');
+      assert.ok((await groups.count()) >= 3, 'the fixture should show at least three groups');
+      const third = (await groups.nth(2).locator('.group-label').textContent()).trim();
+      await groups.nth(2).click();
+      // The rollout table and the board follow the group asynchronously: wait for the third group's rollout on the board.
+      await frame.locator('.player-header h2', { hasText: third }).waitFor({ timeout: 10_000 });
+      const rows = frame.locator('.rollout-row[data-rollout]');
+      await rows.first().waitFor({ timeout: 10_000 });
+      // A rollout other than the first (the default), with at least two turns to step through.
+      let pick = -1;
+      for (let i = 1; i < (await rows.count()) && pick < 0; i++) {
+        if (Number(await rows.nth(i).locator('span.number').nth(2).textContent()) >= 2) pick = i;
+      }
+      assert.ok(pick > 0, `no rollout after the first in group ${third} has two guesses`);
+      const chosen = await rows.nth(pick).getAttribute('data-rollout');
+      const trajectory = (await rows.nth(pick).locator('.trajectory').textContent()).trim();
+      await rows.nth(pick).click();
+      await frame.locator('.player-header .muted', { hasText: new RegExp(`^${trajectory}$`) }).waitFor({ timeout: 10_000 });
+      await frame.locator('.player').focus();
+      await frame.locator('.player').press('ArrowRight');
+      await frame.locator('.player').press('ArrowRight');
+      const before = await shown(frame);
+      assert.match(before.group, /^[A-Z]{5}$/);
+      assert.notEqual(before.group, before.groups[0], 'the selected group should not be the default (first) one');
+      assert.equal(before.group, third);
+      assert.equal(before.rollout, chosen);
+      assert.notEqual(before.rollout, await rows.nth(0).getAttribute('data-rollout'));
+      assert.match(before.turn, /^turn 2 \/ \d+$/);
+      assert.match(before.status, /^\d+ rollouts$/);
+
+      // The workbench's own reload saves the editor layout and webview state before unloading; a bare page.reload()
+      // does not wait for that (the board then comes back only if storage happened to be flushed), so it cannot prove anything.
+      await page.evaluate(() => { window.mtrlBeforeReload = true; });
+      await palette(page, '>Developer: Reload Window', 'Developer: Reload Window');
+      await page.waitForFunction(() => !window.mtrlBeforeReload, undefined, { timeout: 60_000 });
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page.locator('.tabs-container .tab', { hasText: 'Rollouts: replay/rollouts.log' }).first().waitFor({ timeout: 30_000 });
+      const after = await settled(page, before);
+      await screenshot('replay-restored');
+      assert.deepEqual(after, before, 'the restored board should show the same data and selection as before the reload');
+
+      frame = await boardFrame(page);
+      assert.equal(await frame.locator('.group-row.selected').count(), 1);
+      await closeAllEditors(page);
+    },
+  },
+];
