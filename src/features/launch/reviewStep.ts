@@ -2,8 +2,11 @@ import * as vscode from 'vscode';
 import { formatDollars } from '../../core/jobs/pricing';
 import { serializeJobFile, type JobFile } from '../../core/jobs/jobfile';
 import type { CheckResult } from '../../core/jobs/preflight';
+import type { Services } from '../services';
+import type { Launcher } from './launcher';
+import { launchWithChecks, type LaunchResult } from './launchFlow';
 import type { Review } from './review';
-import { BACK, CANCEL, type StepOutcome, type StepPosition } from './wizardInput';
+import { BACK, CANCEL, type Step, type StepOutcome, type StepPosition } from './wizardInput';
 
 type Action = 'launch' | 'open' | 'save';
 interface ReviewItem extends vscode.QuickPickItem {
@@ -92,4 +95,25 @@ export async function saveJobFile(job: JobFile, given?: vscode.Uri): Promise<vsc
   }
   await vscode.window.showTextDocument(uri, { preview: false });
   return uri;
+}
+
+/** The last step of both wizards: remember the answers, review the job, then launch it; `launched` receives the outcome. */
+export function reviewAndLaunchStep<A>(
+  services: Services,
+  launcher: Launcher,
+  rememberAs: string,
+  toJob: (answers: A) => JobFile,
+  onLaunched: (job: JobFile) => void,
+  launched: (result: LaunchResult) => void,
+): Step<A> {
+  return async (a, p) => {
+    await services.context.workspaceState.update(rememberAs, a);
+    const job = toJob(a);
+    const checked = await launcher.review(job);
+    if (!checked) return BACK;
+    const r = await reviewStep(job, checked, p, async (j) => void (await saveJobFile(j)));
+    if (r !== 'launch') return r;
+    launched(await launchWithChecks(services, launcher, job, { review: checked }, onLaunched));
+    return 'next';
+  };
 }

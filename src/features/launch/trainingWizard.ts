@@ -6,8 +6,8 @@ import { baseModelArn } from '../../core/jobs/models';
 import type { Services } from '../services';
 import { hyperparameterStep } from './hyperparameterStep';
 import type { Launcher } from './launcher';
-import { launchWithChecks, type LaunchResult } from './launchFlow';
-import { reviewStep, saveJobFile } from './reviewStep';
+import type { LaunchResult } from './launchFlow';
+import { reviewAndLaunchStep } from './reviewStep';
 import { BACK, CANCEL, pickStep, runWizard, type Step } from './wizardInput';
 import { datasetStep, jobNameStep, mlflowStep, outputStep, regionStep, roleStep, runtimeStep, suggestJobName, type CommonAnswers } from './wizardSteps';
 
@@ -66,16 +66,7 @@ export async function launchTrainingWizard(services: Services, launcher: Launche
     a[key] = r;
     return 'next';
   };
-  const review: Step<TrainingAnswers> = async (a, p) => {
-    await state.update(LAST_ANSWERS, a);
-    const job = trainingJobFile(a);
-    const checked = await launcher.review(job);
-    if (!checked) return BACK;
-    const r = await reviewStep(job, checked, p, async (j) => void (await saveJobFile(j)));
-    if (r !== 'launch') return r;
-    result = await launchWithChecks(services, launcher, job, { review: checked }, onLaunched);
-    return 'next';
-  };
+  const review = reviewAndLaunchStep<TrainingAnswers>(services, launcher, LAST_ANSWERS, trainingJobFile, onLaunched, (r) => (result = r));
 
   const steps: Step<TrainingAnswers>[] = [
     regionStep,
