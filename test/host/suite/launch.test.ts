@@ -1,7 +1,7 @@
 // Launching from a job file via its CodeLens, in the real VS Code with the installed extension, against the emulator.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { runner, workspaceFile } from './workspace';
+import { diagnosticsFrom, runner, workspaceFile } from './workspace';
 
 interface LaunchResultShape {
   launched: boolean;
@@ -11,25 +11,7 @@ interface LaunchResultShape {
   review?: { verdict: string; arithmetic: string[]; checks: Array<{ check: string; level: string; message: string }> };
 }
 
-/** Resolves with the MTRL diagnostics of `uri` once `accept` likes them. */
-function diagnosticsOf(uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 15_000): Promise<vscode.Diagnostic[]> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const found = vscode.languages.getDiagnostics(uri).filter((d) => String(d.source).startsWith('MTRL'));
-      if (accept(found)) {
-        subscription.dispose();
-        clearTimeout(timer);
-        resolve(found);
-      }
-    };
-    const subscription = vscode.languages.onDidChangeDiagnostics(check);
-    const timer = setTimeout(() => {
-      subscription.dispose();
-      reject(new Error(`diagnostics of ${uri.fsPath}: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => [d.source, d.code, d.message]))}`));
-    }, timeoutMs);
-    check();
-  });
-}
+const diagnosticsOf = (uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean) => diagnosticsFrom(uri, (source) => source.startsWith('MTRL'), accept);
 
 /** Replaces the whole text of a file with an undoable edit and saves it, as a user would. */
 async function rewrite(uri: vscode.Uri, change: (text: string) => string): Promise<vscode.TextDocument> {

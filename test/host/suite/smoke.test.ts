@@ -2,32 +2,14 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SmokeResult } from '../../../src/core/smoke';
-import { runner, workspaceFile } from './workspace';
+import { diagnosticsFrom, runner, workspaceFile } from './workspace';
 
 const GOOD_RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 
 /** The sources of this feature's diagnostics (other features may report on the same files). */
 const LINT_SOURCES = ['MTRL (python ast)', 'MTRL (regex)', 'MTRL (role lint)'];
 
-/** Resolves with this feature's diagnostics of `uri` once `accept` likes them. */
-function diagnosticsOf(uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 15_000): Promise<vscode.Diagnostic[]> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const found = vscode.languages.getDiagnostics(uri).filter((d) => LINT_SOURCES.includes(String(d.source)));
-      if (accept(found)) {
-        subscription.dispose();
-        clearTimeout(timer);
-        resolve(found);
-      }
-    };
-    const subscription = vscode.languages.onDidChangeDiagnostics(check);
-    const timer = setTimeout(() => {
-      subscription.dispose();
-      reject(new Error(`diagnostics of ${uri.fsPath}: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => [d.source, d.code, d.message]))}`));
-    }, timeoutMs);
-    check();
-  });
-}
+const diagnosticsOf = (uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean) => diagnosticsFrom(uri, (source) => LINT_SOURCES.includes(source), accept);
 
 const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
 
