@@ -26,7 +26,7 @@ async function writeRows(file: string, rows: number): Promise<void> {
   for (let i = 0; i < rows; i++) {
     batch.push(row(i, 12345));
     if (batch.length === 10_000 || i === rows - 1) {
-      if (!out.write(batch.join('\n') + '\n')) await new Promise((r) => out.once('drain', r));
+      if (!out.write(batch.join('\n') + '\n')) await new Promise<void>((r) => out.once('drain', () => r()));
       batch.length = 0;
     }
   }

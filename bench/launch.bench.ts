@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   process.env.AWS_SECRET_ACCESS_KEY = 'test';
   const emulator = await startEmulator({ latencyMs: 20 });
   const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url }));
-  const job = parseJobFile(readFileSync(path.resolve(import.meta.dirname, '../test/fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8')).jobFile!;
+  const job = parseJobFile(readFileSync(path.resolve(__dirname, '../test/fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8')).jobFile!;
   const deps = (schemas: DocumentSchemas): PreflightDeps => ({
     aws,
     schemas,

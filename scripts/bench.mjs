@@ -1,13 +1,21 @@
 // `npm run bench`: every benchmark under bench/, each printing its figures and a ratio to a baseline measured in the same run.
-import { execFileSync } from 'node:child_process';
+// One failing benchmark does not hide the others; the exit code says whether any failed.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dir = path.join(root, 'bench');
-const benches = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort() : [];
-if (!benches.length) console.log('no benchmarks yet');
+const only = process.argv[2];
+const benches = (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort() : []).filter((f) => !only || f.startsWith(only));
+if (!benches.length) console.log('no benchmarks');
+const failed = [];
 for (const file of benches) {
   console.log(`\n== ${file}`);
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { cwd: root, stdio: 'inherit' });
+  const { status } = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { cwd: root, stdio: 'inherit' });
+  if (status !== 0) failed.push(file);
+}
+if (failed.length) {
+  console.error(`\nbenchmarks that failed: ${failed.join(', ')}`);
+  process.exitCode = 1;
 }
