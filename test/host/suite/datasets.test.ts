@@ -1,7 +1,7 @@
 // Datasets in the real VS Code: diagnostics as a broken JSONL opens, the "wrap row" quick fix and its undo, train/val overlap, Parquet through the command, upload to the emulator's S3.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { runner, workspaceFile } from './workspace';
+import { diagnosticsFrom, runner, workspaceFile } from './workspace';
 
 function datasetFile(...parts: string[]): vscode.Uri {
   return workspaceFile('datasets', ...parts);
@@ -61,7 +61,8 @@ describe('datasets', function () {
   });
 
   it('leaves an IAM trust policy named like a training file to the role lint', async () => {
-    const policy = workspaceFile('lint', 'training-role.json');
+    // Its own copy: the lint suite's policy must first be opened by the lint suite.
+    const policy = datasetFile('training-trust-policy.json');
     const broken = datasetFile('broken.jsonl');
     await vscode.workspace.openTextDocument(policy);
     await vscode.workspace.openTextDocument(broken);
@@ -69,6 +70,7 @@ describe('datasets', function () {
     await until(broken, (f) => f.length > 0);
     await new Promise((r) => setTimeout(r, 1_000));
     assert.deepEqual(ours(policy), []);
+    await diagnosticsFrom(policy, (source) => source === 'MTRL (role lint)', (d) => d.some((x) => x.code === 'trusts-sagemaker'));
   });
 
   it('reports a word in both train.jsonl and val.jsonl on both files', async () => {
