@@ -20,13 +20,17 @@ function row(i: number, seed: number): string {
   return JSON.stringify({ prompt: JSON.stringify(task) }).replace(/":"/g, '": "').replace(/","/g, '", "');
 }
 
+/** JSON Lines, or a pretty-printed JSON array (one element per line) when the name ends in .json. */
 async function writeRows(file: string, rows: number): Promise<void> {
+  const array = file.endsWith('.json');
   const out = createWriteStream(file);
+  if (array) out.write('[\n');
   const batch: string[] = [];
   for (let i = 0; i < rows; i++) {
     batch.push(row(i, 12345));
     if (batch.length === 10_000 || i === rows - 1) {
-      if (!out.write(batch.join('\n') + '\n')) await new Promise<void>((r) => out.once('drain', () => r()));
+      const text = array ? '  ' + batch.join(',\n  ') + (i === rows - 1 ? '\n]\n' : ',\n') : batch.join('\n') + '\n';
+      if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
       batch.length = 0;
     }
   }
@@ -53,7 +57,9 @@ async function bareLoop(file: string): Promise<number> {
 }
 
 async function full(file: string): Promise<number> {
-  const report = await validateDataset(createReadStream(file, { highWaterMark: 1024 * 1024 }), { format: 'jsonl', role: 'training', trackKeys: false });
+  const format = file.endsWith('.json') ? 'json' : 'jsonl';
+  const report = await validateDataset(createReadStream(file, { highWaterMark: 1024 * 1024 }), { format, role: 'training', trackKeys: false });
+  if (report.findings.some((f) => f.severity === 'error')) throw new Error(`${file}: unexpected errors: ${report.findings[0].message}`);
   return report.rows;
 }
 
@@ -95,14 +101,14 @@ async function speed(): Promise<void> {
 }
 
 /** Peak RSS of a fresh process validating a file of `rows` rows, so one run's heap does not hide another's. */
-function peakRss(rows: number): void {
+function peakRss(rows: number, format: 'jsonl' | 'json'): void {
   const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-bench-'));
   try {
-    const file = path.join(dir, 'training-data.jsonl');
+    const file = path.join(dir, `training-data.${format}`);
     execFileSync(process.execPath, ['--import', 'tsx', __filename, '--write', file, String(rows)], { stdio: 'inherit' });
     const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--measure', file]).toString().trim();
     const mb = statSync(file).size / 1024 / 1024;
-    console.log(`streaming ${mb.toFixed(0)} MB: peak RSS ${out} MB (ratio to file size ${(Number(out) / mb).toFixed(2)})`);
+    console.log(`streaming ${mb.toFixed(0)} MB of ${format === 'json' ? 'a JSON array' : 'JSON Lines'}: peak RSS ${out} MB (ratio to file size ${(Number(out) / mb).toFixed(2)})`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -116,6 +122,7 @@ if (mode === '--write') {
 } else {
   void (async () => {
     await speed();
-    for (const n of [300_000, 3_000_000]) peakRss(n);
+    for (const n of [300_000, 3_000_000]) peakRss(n, 'jsonl');
+    for (const n of [300_000, 3_000_000]) peakRss(n, 'json');
   })();
 }

@@ -55,7 +55,7 @@ function withEmptyFileError(report: DatasetReport): DatasetReport {
 
 /**
  * Validates a dataset from a stream of chunks: a file, an S3 object body, or editor text in slices.
- * JSON Lines and CSV are checked as they stream; a JSON array and Parquet need the whole file. Never throws on bad data.
+ * JSON Lines, CSV and a JSON array are checked as they stream (a JSON array holds one element at a time); Parquet needs the whole file. Never throws on bad data.
  */
 export async function validateDataset(chunks: AsyncIterable<Uint8Array | string>, options: RunOptions): Promise<DatasetReport> {
   const checker = new RowChecker(options);
@@ -64,9 +64,7 @@ export async function validateDataset(chunks: AsyncIterable<Uint8Array | string>
   } else if (options.format === 'csv') {
     await readCsv(decode(chunks), checker, options.tick);
   } else if (options.format === 'json') {
-    let text = '';
-    for await (const piece of decode(chunks)) text += piece;
-    await readJsonArray(text, checker, options.tick);
+    await readJsonArray(decode(chunks), checker, options.tick);
   } else {
     const reader = new JsonlReader(checker);
     for await (const piece of decode(chunks)) {

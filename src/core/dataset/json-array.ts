@@ -1,50 +1,137 @@
-import { scanValue, skipWhitespace } from './json-scan';
+import { scanValue, skipWhitespace, type JsonError } from './json-scan';
 import { LineIndex, TextRow } from './positions';
 import type { RowChecker } from './rows';
+import type { Position } from './types';
 
-/** Reads a JSON array of rows, giving each element its own position; stops at the first syntax error, which it reports exactly. */
-export async function readJsonArray(text: string, checker: RowChecker, tick?: (rows: number) => Promise<void> | void): Promise<void> {
-  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const body = start ? text.slice(start) : text;
-  const index = new LineIndex(body);
-  const pos = (offset: number) => index.position(offset);
+/** Errors this close to the end of the text may be a token cut short ("tru", "1.", "\u00"), so more text is read before believing them. */
+const TOKEN_MARGIN = 8;
+
+/** The text not yet read, pulled piece by piece as the scanner needs it, with the file position of every offset kept absolute. */
+class Window {
+  text = '';
+  /** First offset of `text` not yet consumed. */
+  at = 0;
+  ended = false;
+  private started = false;
+  /** `mark` is at file position `line`:`column`; positions are only asked for at or after it. */
+  private mark = 0;
+  private line = 1;
+  private column = 1;
+
+  constructor(private readonly pieces: AsyncIterator<string>) {}
+
+  /** Appends the next piece, dropping consumed text; false at the end of the input. */
+  async more(): Promise<boolean> {
+    if (this.ended) return false;
+    const next = await this.pieces.next();
+    if (next.done) {
+      this.ended = true;
+      return false;
+    }
+    let piece = next.value;
+    if (!this.started && piece.length) {
+      this.started = true;
+      if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
+    }
+    this.position(this.at);
+    this.text = this.text.slice(this.at) + piece;
+    this.mark = 0;
+    this.at = 0;
+    return true;
+  }
+
+  position(offset: number): Position {
+    // A plain loop, not indexOf: on a one-line file indexOf would search the whole window for each row.
+    let last = -1;
+    for (let i = this.mark; i < offset; i++) {
+      if (this.text.charCodeAt(i) === 0x0a) {
+        this.line++;
+        last = i;
+      }
+    }
+    this.column = last === -1 ? this.column + offset - this.mark : offset - last;
+    this.mark = offset;
+    return { line: this.line, column: this.column };
+  }
+
+  /** The next character after whitespace (consumed), or undefined at the end of the input. */
+  async peek(): Promise<string | undefined> {
+    for (;;) {
+      this.at = skipWhitespace(this.text, this.at, this.text.length);
+      if (this.at < this.text.length) return this.text[this.at];
+      if (!(await this.more())) return undefined;
+    }
+  }
+
+  /** End of the value at `at`, or where it goes wrong, once no later piece could change the answer. */
+  async scan(): Promise<number | JsonError> {
+    let need = 0;
+    for (;;) {
+      const available = this.text.length - this.at;
+      if (available >= need || this.ended) {
+        const end = scanValue(this.text, this.at, this.text.length);
+        if (this.ended || !this.cutShort(end)) return end;
+        // Rescan only once the text has doubled, so a huge row is scanned a bounded number of times.
+        need = Math.max(2 * available, available + 1);
+      }
+      await this.more();
+    }
+  }
+
+  private cutShort(end: number | JsonError): boolean {
+    const length = this.text.length;
+    if (typeof end === 'number') return end >= length; // a number may go on in the next piece
+    return end.unterminated === true || end.offset >= length - TOKEN_MARGIN;
+  }
+}
+
+/**
+ * Reads a JSON array of rows from text pieces in any split, holding only the row being read; gives each element its own
+ * position and stops at the first syntax error, which it reports exactly.
+ */
+export async function readJsonArray(pieces: AsyncIterable<string>, checker: RowChecker, tick?: (rows: number) => Promise<void> | void): Promise<void> {
+  const w = new Window(pieces[Symbol.asyncIterator]());
   const syntax = (offset: number, message: string) => {
-    const p = index.position(offset);
+    const p = w.position(offset);
     checker.report('json-syntax', `The file is not a JSON array: ${message}.`, { start: p, end: { line: p.line, column: p.column + 1 } }, 0);
   };
-  let i = skipWhitespace(body, 0, body.length);
-  if (i >= body.length) return;
-  if (body[i] !== '[') {
-    syntax(i, `expected '[' at the start, found '${body[i]}' (a JSON dataset is an array of objects; use .jsonl for one object per line)`);
+  let c = await w.peek();
+  if (c === undefined) return;
+  if (c !== '[') {
+    syntax(w.at, `expected '[' at the start, found '${c}' (a JSON dataset is an array of objects; use .jsonl for one object per line)`);
     return;
   }
-  i = skipWhitespace(body, i + 1, body.length);
+  w.at++;
   let row = 0;
-  if (body[i] === ']') i++;
+  if ((await w.peek()) === ']') w.at++;
   else {
     for (;;) {
-      const end = scanValue(body, i, body.length);
+      const end = await w.scan();
       if (typeof end !== 'number') {
         checker.countBrokenRow();
         syntax(end.offset, end.message);
         return;
       }
       row++;
-      checker.check(JSON.parse(body.slice(i, end)), new TextRow(row, pos(i).line, body, i, end, index));
+      const text = w.text.slice(w.at, end);
+      const start = w.position(w.at);
+      checker.check(JSON.parse(text), new TextRow(row, start.line, text, 0, text.length, new LineIndex(text, start)));
+      w.at = end;
       if (tick && row % 2000 === 0) await tick(row);
-      i = skipWhitespace(body, end, body.length);
-      if (body[i] === ',') {
-        i = skipWhitespace(body, i + 1, body.length);
+      c = await w.peek();
+      if (c === ',') {
+        w.at++;
+        await w.peek();
         continue;
       }
-      if (body[i] === ']') {
-        i++;
+      if (c === ']') {
+        w.at++;
         break;
       }
-      syntax(i, i >= body.length ? "a ']' is missing at the end" : `expected ',' or ']' after row ${row}, found '${body[i]}'`);
+      syntax(w.at, c === undefined ? "a ']' is missing at the end" : `expected ',' or ']' after row ${row}, found '${c}'`);
       return;
     }
   }
-  const rest = skipWhitespace(body, i, body.length);
-  if (rest < body.length) syntax(rest, `unexpected '${body[rest]}' after the closing ']'`);
+  c = await w.peek();
+  if (c !== undefined) syntax(w.at, `unexpected '${c}' after the closing ']'`);
 }

@@ -2,6 +2,8 @@
 export interface JsonError {
   offset: number;
   message: string;
+  /** Set when the text ended inside a string: more text might complete it, though `offset` points at its opening quote. */
+  unterminated?: true;
 }
 
 const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -31,7 +33,7 @@ function scanString(text: string, i: number, end: number): number | JsonError {
     } else if (c < 0x20) return { offset: j, message: 'A control character (such as a raw tab or newline) inside a string must be escaped' };
     else j++;
   }
-  return { offset: i, message: 'Unterminated string: the closing quote is missing' };
+  return { offset: i, message: 'Unterminated string: the closing quote is missing', unterminated: true };
 }
 
 function scanNumber(text: string, i: number, end: number): number | JsonError {

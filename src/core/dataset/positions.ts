@@ -1,11 +1,14 @@
 import { propertyValueRange, rawIndexInString } from './json-scan';
 import type { Position, Span } from './types';
 
-/** Offsets of line starts in a text, to turn an offset into a 1-based line and column. */
+/** Offsets of line starts in a text, to turn an offset into a 1-based line and column; `base` is where the text starts in its file. */
 export class LineIndex {
   private readonly starts: number[] = [0];
 
-  constructor(text: string) {
+  constructor(
+    text: string,
+    private readonly base: Position = { line: 1, column: 1 },
+  ) {
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
   }
 
@@ -17,7 +20,7 @@ export class LineIndex {
       if (this.starts[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - this.starts[lo] + 1 };
+    return { line: lo + this.base.line, column: lo ? offset - this.starts[lo] + 1 : offset + this.base.column };
   }
 }
 
