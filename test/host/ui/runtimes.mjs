@@ -1,5 +1,6 @@
 // UI check of the Agent Runtimes view (#8): the seeded runtimes with status, the inline Smoke Test action, the result on the row and the report preview.
 import assert from 'node:assert/strict';
+import { palette } from './replay.mjs';
 
 const RUNTIME = 'wordle_agent';
 const runtimesPane = (page) => page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: 'Agent Runtimes' }) }).first();
@@ -39,11 +40,9 @@ export const checks = [
     name: 'smoke test from the palette lists the runtimes with status and last result, and Escape cancels',
     async run({ page, emulatorUrl, screenshot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no runtimes to pick';
-      await page.keyboard.press('F1');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ timeout: 10_000 });
-      await input.fill('>MTRL: Smoke Test Agent Runtime');
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Smoke Test Agent Runtime' }).first().click();
+      // The previous check's report preview is a webview that can take focus and hide a new quick pick.
+      await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+      await palette(page, '>MTRL: Smoke Test Agent Runtime', 'Smoke Test Agent Runtime');
       const picker = page.locator('.quick-input-widget', { hasText: 'Smoke Test Agent Runtime' });
       const noServer = picker.locator('.monaco-list-row', { hasText: 'wordle_agent_no_server' }).first();
       await noServer.waitFor({ timeout: 20_000 });
