@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { validateDataset } from '../src/core/dataset';
+import { parquetFile, validateDataset, validateParquet } from '../src/core/dataset';
 
 const ROWS = 300_000;
 const ROUNDS = 5;
@@ -20,8 +20,14 @@ function row(i: number, seed: number): string {
   return JSON.stringify({ prompt: JSON.stringify(task) }).replace(/":"/g, '": "').replace(/","/g, '", "');
 }
 
-/** JSON Lines, or a pretty-printed JSON array (one element per line) when the name ends in .json. */
+/** JSON Lines, a pretty-printed JSON array (one element per line) for .json, or Parquet in row groups of 100,000 for .parquet. */
 async function writeRows(file: string, rows: number): Promise<void> {
+  if (file.endsWith('.parquet')) {
+    const { parquetWriteFile } = await import('hyparquet-writer');
+    const prompts = Array.from({ length: rows }, (_, i) => JSON.parse(row(i, 12345)).prompt as string);
+    parquetWriteFile({ filename: file, columnData: [{ name: 'prompt', data: prompts, type: 'STRING' }], rowGroupSize: 100_000 });
+    return;
+  }
   const array = file.endsWith('.json');
   const out = createWriteStream(file);
   if (array) out.write('[\n');
@@ -57,6 +63,13 @@ async function bareLoop(file: string): Promise<number> {
 }
 
 async function full(file: string): Promise<number> {
+  if (file.endsWith('.parquet')) {
+    const bytes = await parquetFile(file);
+    const report = await validateParquet(bytes, { format: 'parquet', role: 'training', trackKeys: false });
+    await bytes.close();
+    if (report.findings.some((f) => f.severity === 'error')) throw new Error(`${file}: unexpected errors: ${report.findings[0].message}`);
+    return report.rows;
+  }
   const format = file.endsWith('.json') ? 'json' : 'jsonl';
   const report = await validateDataset(createReadStream(file, { highWaterMark: 1024 * 1024 }), { format, role: 'training', trackKeys: false });
   if (report.findings.some((f) => f.severity === 'error')) throw new Error(`${file}: unexpected errors: ${report.findings[0].message}`);
@@ -101,14 +114,14 @@ async function speed(): Promise<void> {
 }
 
 /** Peak RSS of a fresh process validating a file of `rows` rows, so one run's heap does not hide another's. */
-function peakRss(rows: number, format: 'jsonl' | 'json'): void {
+function peakRss(rows: number, format: 'jsonl' | 'json' | 'parquet'): void {
   const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-bench-'));
   try {
     const file = path.join(dir, `training-data.${format}`);
     execFileSync(process.execPath, ['--import', 'tsx', __filename, '--write', file, String(rows)], { stdio: 'inherit' });
     const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--measure', file]).toString().trim();
     const mb = statSync(file).size / 1024 / 1024;
-    console.log(`streaming ${mb.toFixed(0)} MB of ${format === 'json' ? 'a JSON array' : 'JSON Lines'}: peak RSS ${out} MB (ratio to file size ${(Number(out) / mb).toFixed(2)})`);
+    console.log(`streaming ${mb.toFixed(0)} MB of ${{ json: 'a JSON array', jsonl: 'JSON Lines', parquet: `Parquet (${rows.toLocaleString('en')} rows)` }[format]}: peak RSS ${out} MB (ratio to file size ${(Number(out) / mb).toFixed(2)})`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -124,5 +137,6 @@ if (mode === '--write') {
     await speed();
     for (const n of [300_000, 3_000_000]) peakRss(n, 'jsonl');
     for (const n of [300_000, 3_000_000]) peakRss(n, 'json');
+    for (const n of [300_000, 3_000_000]) peakRss(n, 'parquet');
   })();
 }

@@ -70,6 +70,21 @@ export async function* getObject(client: S3Client, location: S3Location, range?:
   }
 }
 
+/** An object read by byte ranges, for formats that need random access (Parquet): only the ranges asked for are fetched. */
+export async function objectByRanges(client: S3Client, location: S3Location, signal?: AbortSignal): Promise<{ byteLength: number; slice(start: number, end?: number): Promise<ArrayBuffer> }> {
+  const { size } = await headObject(client, location, signal);
+  return {
+    byteLength: size,
+    async slice(start, end = size) {
+      if (end <= start) return new ArrayBuffer(0);
+      const parts: Uint8Array[] = [];
+      for await (const chunk of getObject(client, location, `bytes=${start}-${end - 1}`, signal)) parts.push(chunk);
+      const bytes = Buffer.concat(parts);
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    },
+  };
+}
+
 /** Objects under a prefix, page after page. */
 export async function* listObjectsV2(client: S3Client, bucket: string, prefix?: string, signal?: AbortSignal): AsyncIterable<_Object> {
   let token: string | undefined;

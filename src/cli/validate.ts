@@ -3,10 +3,12 @@ import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { AwsClients } from '../aws/clients';
 import { describeAwsError } from '../aws/errors';
-import { getObject, parseS3Uri } from '../aws/s3';
+import { getObject, objectByRanges, parseS3Uri } from '../aws/s3';
 import {
   trainValOverlap,
   formatFromName,
+  parquetFile,
+  validateParquet,
   roleFromName,
   validateDataset,
   type DatasetConvention,
@@ -15,6 +17,7 @@ import {
   type DatasetRole,
   type Finding,
   type Overlap,
+  type ParquetBytes,
 } from '../core/dataset';
 import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
 
@@ -80,19 +83,37 @@ async function open(path: string, options: Options): Promise<AsyncIterable<Uint8
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
     })();
   }
+  await mustBeFile(path);
+  return createReadStream(path, { highWaterMark: 1024 * 1024 });
+}
+
+async function mustBeFile(path: string): Promise<void> {
   try {
     if (!(await stat(path)).isFile()) throw new UsageError(`${path} is not a file.`);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
   }
-  return createReadStream(path, { highWaterMark: 1024 * 1024 });
+}
+
+/** Parquet by random access: the footer, then the row groups being checked, so memory stays flat on large files. */
+async function openParquet(path: string, options: Options): Promise<ParquetBytes & { close?(): Promise<void> }> {
+  const location = parseS3Uri(path);
+  if (!location) {
+    await mustBeFile(path);
+    return parquetFile(path);
+  }
+  try {
+    return await objectByRanges(options.aws().s3(), location);
+  } catch (error) {
+    throw new UsageError(describeAwsError(error, { action: `Reading ${path}` }));
+  }
 }
 
 async function validateOne(path: string, role: DatasetRole | undefined, options: Options, against?: DatasetReport): Promise<DatasetReport> {
   const format = options.format ?? formatFromName(path);
   if (!format) throw new UsageError(`Cannot tell the format of ${path} from its name; pass --format jsonl|json|csv|parquet.`);
-  return validateDataset(await open(path, options), {
+  const run = {
     format,
     role,
     batchSize: options.batch,
@@ -101,7 +122,14 @@ async function validateOne(path: string, role: DatasetRole | undefined, options:
     // Keys are kept as hashes only, so memory stays flat; the overlap is found while the validation file streams.
     trackKeys: false,
     against: against?.keyTables,
-  });
+  };
+  if (format !== 'parquet') return validateDataset(await open(path, options), run);
+  const file = await openParquet(path, options);
+  try {
+    return await validateParquet(file, run);
+  } finally {
+    await file.close?.();
+  }
 }
 
 function human(path: string, report: DatasetReport): string[] {

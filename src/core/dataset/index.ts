@@ -1,7 +1,7 @@
 import { readCsv } from './csv';
 import { readJsonArray } from './json-array';
 import { JsonlReader } from './jsonl';
-import { readParquet } from './parquet';
+import { readParquet, type ParquetBytes } from './parquet';
 import { lineSpan } from './positions';
 import { RowChecker } from './rows';
 import type { DatasetReport, ValidateOptions } from './types';
@@ -12,6 +12,7 @@ export { KeyTable } from './key-table';
 export { summaryLine } from './summary';
 export { addRowId, fixEdits, normalizeRowAnswer, rowRanges, wrapFlatRow, type FixKind, type TextEdit } from './fixes';
 export { fileStem, formatFromName, roleFromName } from './names';
+export { parquetFile, type ParquetBytes } from './parquet';
 export { containsWord, normalizeAnswer } from './rows';
 
 export interface RunOptions extends ValidateOptions {
@@ -55,7 +56,8 @@ function withEmptyFileError(report: DatasetReport): DatasetReport {
 
 /**
  * Validates a dataset from a stream of chunks: a file, an S3 object body, or editor text in slices.
- * JSON Lines, CSV and a JSON array are checked as they stream (a JSON array holds one element at a time); Parquet needs the whole file. Never throws on bad data.
+ * JSON Lines, CSV and a JSON array are checked as they stream (a JSON array holds one element at a time); Parquet given as chunks
+ * is gathered whole (use validateParquet for random access). Never throws on bad data.
  */
 export async function validateDataset(chunks: AsyncIterable<Uint8Array | string>, options: RunOptions): Promise<DatasetReport> {
   const checker = new RowChecker(options);
@@ -73,6 +75,13 @@ export async function validateDataset(chunks: AsyncIterable<Uint8Array | string>
     }
     reader.end();
   }
+  return withEmptyFileError(checker.finish());
+}
+
+/** Validates a Parquet file by random access (a local file, an S3 object by ranges), so memory stays flat on large files. */
+export async function validateParquet(file: ParquetBytes, options: RunOptions): Promise<DatasetReport> {
+  const checker = new RowChecker(options);
+  await readParquet(file, checker, options.tick);
   return withEmptyFileError(checker.finish());
 }
 

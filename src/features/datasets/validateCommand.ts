@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { describeAwsError } from '../../aws/errors';
-import { getObject, parseS3Uri } from '../../aws/s3';
-import { formatFromName, roleFromName, validateDataset, type DatasetReport } from '../../core/dataset';
+import { parseS3Uri } from '../../aws/s3';
+import { validateS3Dataset } from '../../aws/s3Dataset';
+import { formatFromName, roleFromName, type DatasetReport } from '../../core/dataset';
 import type { Services } from '../services';
 import { readDatasetSettings } from './settings';
 import type { DatasetValidation } from './validation';
@@ -44,13 +45,12 @@ async function validateS3(services: Services, uri: string): Promise<DatasetRepor
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
       try {
-        return await validateDataset(getObject(services.aws.s3(), location, undefined, controller.signal), {
-          format: formatFromName(uri)!,
+        return await validateS3Dataset(services.aws.s3(), location, {
           role: roleFromName(uri),
           batchSize: settings.batchSize,
           convention: settings.convention,
           trackKeys: false,
-        });
+        }, controller.signal);
       } catch (error) {
         if (!controller.signal.aborted) void vscode.window.showErrorMessage(describeAwsError(error, { action: `Reading ${uri}` }));
         return undefined;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { trainValOverlap, validateDataset, validateText, type DatasetReport, type DatasetRole, type Finding, type RunOptions } from '../../core/dataset';
+import { parquetFile, trainValOverlap, validateDataset, validateParquet, validateText, type DatasetReport, type DatasetRole, type Finding, type RunOptions } from '../../core/dataset';
 import type { Services } from '../services';
 import { reportDiagnostics } from './diagnostics';
 import { editorFormat, isDatasetDocument, partnerOf, readDatasetSettings, roleOf } from './settings';
@@ -100,6 +100,15 @@ export class DatasetValidation implements vscode.Disposable {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     const format = editorFormat(uri);
     if (document && format) return validateText(document.getText(), { ...options, format, tick });
+    if (!format && uri.scheme === 'file') {
+      // Parquet on disk is read by position: the footer, then the rows being checked.
+      const file = await parquetFile(uri.fsPath);
+      try {
+        return await validateParquet(file, { ...options, format: 'parquet', tick });
+      } finally {
+        await file.close();
+      }
+    }
     const bytes = await vscode.workspace.fs.readFile(uri);
     async function* once() {
       yield bytes;

@@ -1,8 +1,9 @@
 // No vscode import: used by the pre-flight in the editor and in the emulator tests.
 import type { S3Client } from '@aws-sdk/client-s3';
 import { describeAwsError } from '../../aws/errors';
-import { getObject, listObjectsV2, parseS3Uri } from '../../aws/s3';
-import { compareTrainVal, formatFromName, validateDataset, type DatasetReport, type DatasetRole } from '../../core/dataset';
+import { listObjectsV2, parseS3Uri } from '../../aws/s3';
+import { validateS3Dataset } from '../../aws/s3Dataset';
+import { compareTrainVal, formatFromName, type DatasetReport, type DatasetRole } from '../../core/dataset';
 import type { DatasetFacts } from '../../core/jobs/preflight';
 
 const ROLE: Record<string, DatasetRole> = { train: 'training', validation: 'validation', evaluation: 'evaluation' };
@@ -31,12 +32,7 @@ async function readChannel(s3: S3Client, channel: string, uri: string, batchSize
     const errors: string[] = [];
     let merged: DatasetReport | undefined;
     for (const key of keys) {
-      const report = await validateDataset(getObject(s3, { bucket: location.bucket, key }, undefined, signal), {
-        format: formatFromName(key)!,
-        role: ROLE[channel],
-        batchSize,
-        maxFindings: 20,
-      });
+      const report = await validateS3Dataset(s3, { bucket: location.bucket, key }, { role: ROLE[channel], batchSize, maxFindings: 20 }, signal);
       rows += report.rows;
       const prefix = keys.length > 1 ? `${key}: ` : '';
       for (const f of report.findings) if (f.severity === 'error' && f.code !== 'too-few-rows') errors.push(`${prefix}${f.row ? `row ${f.row}: ` : ''}${f.message}`);

@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { main } from '../../../src/cli';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { jsonl, wordleRow } from './helpers';
@@ -20,6 +22,8 @@ describe('mtrl validate on s3:// URIs (emulator, real SDK over HTTP)', () => {
     emulator = await startEmulator({ history: false });
     const body = Buffer.from(jsonl([wordleRow('crane', 'x1'), '{"prompt": "Guess", "answer": "slate"}']));
     emulator.world.buckets.get('mtrl-demo')!.set('broken/train.jsonl', { body, contentType: 'application/jsonl', lastModified: Date.now(), etag: '"x"' });
+    const parquet = readFileSync(path.resolve(__dirname, '../../fixtures/workspace/datasets/bad-answers.parquet'));
+    emulator.world.buckets.get('mtrl-demo')!.set('broken/answers.parquet', { body: parquet, contentType: 'application/octet-stream', lastModified: Date.now(), etag: '"p"' });
   });
 
   after(async () => {
@@ -43,6 +47,15 @@ describe('mtrl validate on s3:// URIs (emulator, real SDK over HTTP)', () => {
     assert.equal(broken.code, 1);
     assert.deepEqual(JSON.parse(broken.out).files[0].errors.map((e: { line: number; code: string }) => `${e.line} ${e.code}`), ['2 flat-row', '1 too-few-rows']);
     const missing = await run('s3://mtrl-demo/nope.jsonl', '--endpoint', emulator.url);
+    assert.equal(missing.code, 2);
+    assert.equal(missing.err.trim().split('\n').length, 1, missing.err);
+  });
+
+  it('reads a Parquet object by byte ranges and reports its rows', async () => {
+    const { code, out, err } = await run('s3://mtrl-demo/broken/answers.parquet', '--endpoint', emulator.url, '--json');
+    assert.equal(code, 1, err);
+    assert.deepEqual(JSON.parse(out).files[0].errors.map((e: { line: number; code: string }) => `${e.line} ${e.code}`), ['2 bad-answer', '3 bad-answer']);
+    const missing = await run('s3://mtrl-demo/nope.parquet', '--endpoint', emulator.url);
     assert.equal(missing.code, 2);
     assert.equal(missing.err.trim().split('\n').length, 1, missing.err);
   });
