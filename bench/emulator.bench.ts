@@ -4,9 +4,9 @@ import { AwsClients } from '../src/aws/clients';
 import { filterLogEvents } from '../src/aws/logs';
 import { describeJob } from '../src/aws/sagemaker';
 import { callerIdentity } from '../src/aws/sts';
-import { rolloutOf } from '../test/emulator/rollouts';
-import { SEEDED } from '../test/emulator/seed';
-import { startEmulator } from '../test/emulator/server';
+import { rolloutOf } from '../src/emulator/rollouts';
+import { SEEDED } from '../src/emulator/seed';
+import { startEmulator } from '../src/emulator/server';
 
 process.env.AWS_ACCESS_KEY_ID ??= 'test';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'test';

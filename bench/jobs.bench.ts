@@ -9,8 +9,8 @@ import { jobTooltip } from '../src/core/jobs/tooltip';
 import { PAGE_SIZE, sageMakerJobsBackend, type JobsBackend } from '../src/features/jobs/backend';
 import { JobsModel } from '../src/features/jobs/model';
 import type { JobNode, RootNode } from '../src/features/jobs/nodes';
-import { startEmulator } from '../test/emulator/server';
-import { SEEDED } from '../test/emulator/seed';
+import { startEmulator } from '../src/emulator/server';
+import { SEEDED } from '../src/emulator/seed';
 
 const { values } = parseArgs({ options: { 'latency-ms': { type: 'string', default: '20' } } });
 const latencyMs = Number(values['latency-ms']);

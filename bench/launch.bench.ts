@@ -7,9 +7,9 @@ import { listJobs } from '../src/aws/sagemaker';
 import { DocumentSchemas } from '../src/core/jobs/documentSchema';
 import { parseJobFile } from '../src/core/jobs/jobfile';
 import { STATIC_MODELS, modelsInRegion } from '../src/core/jobs/models';
-import { readDatasets } from '../src/features/launch/datasetReader';
-import { runPreflight, type PreflightDeps } from '../src/features/launch/preflightRun';
-import { startEmulator } from '../test/emulator/server';
+import { readDatasets } from '../src/services/launchDatasets';
+import { runPreflight, type PreflightDeps } from '../src/services/preflight';
+import { startEmulator } from '../src/emulator/server';
 
 const RUNS = 7;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lintAgentByRegex, readPythonLintOutput } from '../src/core/lint';
-import { runPythonLint } from '../src/core/lint/pythonLint';
+import { runPythonLint } from '../src/services/python/agentLint';
 
 const root = path.resolve(__dirname, '..');
 const SCRIPT = path.join(root, 'src/python/agent_lint.py');

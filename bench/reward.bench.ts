@@ -1,7 +1,8 @@
 // Reward preview latency (canonical games + python3 harness + invariants) as a ratio to a bare `python3 -c pass`, same run.
+import { previewReward } from '../src/services/rewardPreview';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { canonicalGames, previewReward, WORDS } from '../src/core/reward';
+import { canonicalGames, WORDS } from '../src/core/reward';
 
 const root = path.resolve(__dirname, '..');
 const script = path.join(root, 'src/python/reward_harness.py');

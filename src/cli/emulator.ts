@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { startEmulator } from '../../test/emulator/server';
-import { SEEDED } from '../../test/emulator/seed';
+import { startEmulator } from '../emulator/server';
+import { SEEDED } from '../emulator/seed';
 import { UsageError, type CliCommand } from './command';
 
 const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--expired-credentials] [--no-history] [--json]

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isTrustPolicy, lintAgentByRegex, lintTrustPolicy, readPythonLintOutput, usesRftHandler, type LintEngine, type LintFinding } from '../core/lint';
-import { runPythonLint } from '../core/lint/pythonLint';
+import { runPythonLint } from '../services/python/agentLint';
 import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl lint <file>... [--python PATH] [--no-python] [--json]

@@ -1,7 +1,8 @@
+import { previewReward } from '../services/rewardPreview';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, failureText, previewJson, previewReward, previewText } from '../core/reward';
+import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, failureText, previewJson, previewText } from '../core/reward';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl reward <file.py> [--entry function] [--answer WORD] [--python PATH] [--timeout SECONDS] [--json]

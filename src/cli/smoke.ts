@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { AwsClients } from '../aws/clients';
 import { parseRuntimeArn, runSmokeTest, smokeReportText, SmokeCancelled } from '../core/smoke';
-import { awsSmokeBackend } from '../aws/smokeBackend';
+import { awsSmokeBackend } from '../services/smoke';
 import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl smoke --runtime <arn> [--region R] [--endpoint URL] [--profile P] [--timeout S] [--log-wait S] [--json]

@@ -27,17 +27,50 @@ function violations(dir: string, forbidden: (resolved: string, spec: string) => 
   );
 }
 
+/** Which top-level folders under src/ each layer may import (besides itself); `vscode` only where listed. */
+const LAYERS: Record<string, { may: string[]; vscode: boolean }> = {
+  core: { may: [], vscode: false },
+  aws: { may: ['core'], vscode: false },
+  services: { may: ['aws', 'core'], vscode: false },
+  emulator: { may: ['core'], vscode: false },
+  cli: { may: ['services', 'aws', 'core', 'emulator'], vscode: false },
+  features: { may: ['services', 'aws', 'core', 'shared'], vscode: true },
+  shared: { may: ['core'], vscode: false },
+};
+
 describe('architecture', () => {
   const src = path.join(root, 'src');
-  const inside = (resolved: string, folder: string) => resolved.startsWith(path.join(src, folder) + path.sep) || resolved === path.join(src, folder);
+  const layerOf = (resolved: string) => {
+    const rel = path.relative(src, resolved);
+    return rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel.split(path.sep)[0];
+  };
 
-  it('src/core imports neither vscode nor src/aws nor src/features', () => {
-    const found = violations(path.join(src, 'core'), (resolved, spec) => spec === 'vscode' || inside(resolved, 'aws') || inside(resolved, 'features'));
-    assert.deepEqual(found, []);
+  for (const [layer, rule] of Object.entries(LAYERS)) {
+    it(`src/${layer} imports only ${[...rule.may, ...(rule.vscode ? ['vscode'] : [])].join(', ') || 'itself'}`, () => {
+      const found = violations(path.join(src, layer), (resolved, spec) => {
+        if (spec === 'vscode') return !rule.vscode;
+        if (!spec.startsWith('.')) return false;
+        const target = layerOf(resolved.replace(/\.(ts|js)$/, ''));
+        if (target === undefined) return true; // outside src/: test/, scripts/, …
+        return target !== layer && LAYERS[target] !== undefined && !rule.may.includes(target);
+      });
+      assert.deepEqual(found, []);
+    });
+  }
+
+  it('every folder under src/ has a layer rule', () => {
+    const folders = readdirSync(src).filter((name) => statSync(path.join(src, name)).isDirectory() && name !== 'python');
+    assert.deepEqual(folders.filter((name) => !LAYERS[name]), []);
   });
 
-  it('src/aws imports neither vscode nor src/features', () => {
-    const found = violations(path.join(src, 'aws'), (resolved, spec) => spec === 'vscode' || inside(resolved, 'features'));
+  it('only src/aws (and the emulator) import the AWS SDK clients at run time', () => {
+    const found = ['core', 'services', 'features', 'cli', 'shared'].flatMap((layer) =>
+      sourceFiles(path.join(src, layer)).flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/^import\s+(?!type\b)[^;]*?from\s*['"](@aws-sdk\/client-[^'"]+)['"]/gm)]
+          .filter((m) => !/^import\s*\{(\s*type\s+[^,}]+,?)+\s*\}/.test(m[0]))
+          .map((m) => `${path.relative(root, file)} imports '${m[1]}'`),
+      ),
+    );
     assert.deepEqual(found, []);
   });
 

@@ -1,7 +1,6 @@
 export * from './games';
 export * from './invariants';
 export * from './protocol';
-export * from './harness';
 export * from './preview';
 export * from './reference';
 export * from './summary';

@@ -79,3 +79,12 @@ export function parseHarnessOutput(stdout: string): HarnessResponse | undefined 
   }
   return undefined;
 }
+
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+
+/** Why no harness answer arrived: the run itself failed, before or around the user's code. */
+export interface HarnessRunFailure {
+  ok: false;
+  error: 'timeout' | 'cancelled' | 'spawn' | 'crashed';
+  message: string;
+}

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { describeAwsError } from '../../aws/errors';
 import { parseS3Uri } from '../../aws/s3';
-import { validateS3Dataset } from '../../aws/s3Dataset';
+import { validateS3Dataset } from '../../services/s3Dataset';
 import { formatFromName, roleFromName, type DatasetReport } from '../../core/dataset';
 import type { Services } from '../services';
 import { readDatasetSettings } from './settings';

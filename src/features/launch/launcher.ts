@@ -8,9 +8,9 @@ import { modelsFromSetting } from '../../core/jobs/models';
 import { describeCheck, type SmokeResults } from '../../core/jobs/preflight';
 import { modelIdOf, pricingFromSetting } from '../../core/jobs/pricing';
 import type { Services } from '../services';
-import { readDatasets } from './datasetReader';
+import { readDatasets } from '../../services/launchDatasets';
 import { ModelCatalog } from './modelCatalog';
-import { runPreflight, type PreflightDeps } from './preflightRun';
+import { runPreflight, type PreflightDeps } from '../../services/preflight';
 import { buildReview, describeReview, type Review } from './review';
 import { ownTokenAverages } from './tokenHistory';
 

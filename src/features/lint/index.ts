@@ -3,7 +3,7 @@ import { isTrustPolicy, lintAgentByRegex, lintTrustPolicy, looksLikeJobRoleFile,
 import { findPython } from '../python';
 import type { Services } from '../services';
 import { LintDiagnostics, LintFixes } from './diagnostics';
-import { runPythonLint } from '../../core/lint/pythonLint';
+import { runPythonLint } from '../../services/python/agentLint';
 
 /** The agent lint of Python files that use sagemaker_rft_handler and the role lint of job-role trust policies, on open and save. */
 export function register(services: Services): void {

@@ -1,6 +1,7 @@
+import { previewReward } from '../../services/rewardPreview';
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, parseEntrySetting, previewReward, type PreviewOutcome } from '../../core/reward';
+import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, parseEntrySetting, type PreviewOutcome } from '../../core/reward';
 import { findPython } from '../python';
 import type { Services } from '../services';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { parseRuntimeArn, runSmokeTest, SmokeCancelled, type SmokeResult } from '../../core/smoke';
 import type { Services } from '../services';
-import { awsSmokeBackend } from '../../aws/smokeBackend';
+import { awsSmokeBackend } from '../../services/smoke';
 import { SmokeReportDocuments, showSmokeReport } from './reportDocument';
 import type { SmokeResults } from './results';
 import { pickRuntime } from './runtimePicker';

@@ -6,9 +6,9 @@ import { getObject, headObject, listObjectsV2, upload } from '../../../src/aws/s
 import { createJob, describeJob, listJobs } from '../../../src/aws/sagemaker';
 import { callerIdentity } from '../../../src/aws/sts';
 import { getRole } from '../../../src/aws/iam';
-import { ManualClock } from '../../emulator/clock';
-import { SEEDED } from '../../emulator/seed';
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server';
+import { ManualClock } from '../../../src/emulator/clock';
+import { SEEDED } from '../../../src/emulator/seed';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../../src/emulator/server';
 
 const RUNTIME_GROUP = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT';
 

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../../src/cli';
-import { startEmulator, type Emulator } from '../../emulator/server';
+import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import { jsonl, wordleRow } from './helpers';
 
 async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {

@@ -1,6 +1,6 @@
 import { AwsClients } from '../../../src/aws/clients';
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server';
-import { SEEDED } from '../../emulator/seed';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../../src/emulator/server';
+import { SEEDED } from '../../../src/emulator/seed';
 
 process.env.AWS_ACCESS_KEY_ID ??= 'test';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'test';

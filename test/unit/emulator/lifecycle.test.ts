@@ -5,10 +5,10 @@ import { upload } from '../../../src/aws/s3';
 import { ListJobsCommand } from '@aws-sdk/client-sagemaker';
 import { createJob, deleteJob, describeJob, listJobs, stopJob, type JobRef } from '../../../src/aws/sagemaker';
 import type { AwsClients } from '../../../src/aws/clients';
-import { ManualClock } from '../../emulator/clock';
-import { TOKENS_PER_ROLLOUT } from '../../emulator/jobs';
-import { SEEDED } from '../../emulator/seed';
-import { TRAIN_ANSWERS } from '../../emulator/answers';
+import { ManualClock } from '../../../src/emulator/clock';
+import { TOKENS_PER_ROLLOUT } from '../../../src/emulator/jobs';
+import { SEEDED } from '../../../src/emulator/seed';
+import { TRAIN_ANSWERS } from '../../../src/emulator/answers';
 import { collect, evaluationDocument, trainingDocument, withEmulator } from './helpers';
 
 const RUNTIME_GROUP = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT';

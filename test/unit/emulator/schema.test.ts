@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import Ajv from 'ajv';
 import { createJob, describeJob, describeJobSchemaVersion, listJobSchemaVersions } from '../../../src/aws/sagemaker';
-import { SEEDED } from '../../emulator/seed';
+import { SEEDED } from '../../../src/emulator/seed';
 import { evaluationDocument, trainingDocument, withEmulator } from './helpers';
 
 describe('emulator: config schemas', () => {

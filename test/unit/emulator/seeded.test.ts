@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
 import { filterLogEvents } from '../../../src/aws/logs';
 import { createJob, describeJob, listJobs } from '../../../src/aws/sagemaker';
-import { ManualClock } from '../../emulator/clock';
-import { SEEDED } from '../../emulator/seed';
+import { ManualClock } from '../../../src/emulator/clock';
+import { SEEDED } from '../../../src/emulator/seed';
 import { collect, trainingDocument, withEmulator } from './helpers';
 
 const GROUP = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT';

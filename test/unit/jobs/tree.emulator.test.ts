@@ -10,9 +10,9 @@ import { cloudWatchJobLogSource, JobLogWindow } from '../../../src/features/jobs
 import { JobsModel } from '../../../src/features/jobs/model';
 import { JobNode, LoadMoreNode, MessageNode, type JobsTreeNode, type RootNode } from '../../../src/features/jobs/nodes';
 import { JobsPoller, type Timer } from '../../../src/features/jobs/poller';
-import { ManualClock } from '../../../test/emulator/clock';
-import { startEmulator, type Emulator } from '../../../test/emulator/server';
-import { SEEDED } from '../../../test/emulator/seed';
+import { ManualClock } from '../../../src/emulator/clock';
+import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import { SEEDED } from '../../../src/emulator/seed';
 
 const REGION = 'us-east-1';
 

@@ -11,12 +11,12 @@ import { createJobRequest, jobFileFromDescription, parseJobFile, serializeJobFil
 import { STATIC_MODELS, baseModelArn, modelsInRegion, type BaseModel } from '../../../src/core/jobs/models';
 import { verdict } from '../../../src/core/jobs/preflight';
 import { DEFAULT_PRICING } from '../../../src/core/jobs/pricing';
-import { readDatasets } from '../../../src/features/launch/datasetReader';
+import { readDatasets } from '../../../src/services/launchDatasets';
 import { ModelCatalog } from '../../../src/features/launch/modelCatalog';
-import { runPreflight, type PreflightDeps } from '../../../src/features/launch/preflightRun';
+import { runPreflight, type PreflightDeps } from '../../../src/services/preflight';
 import { buildReview } from '../../../src/features/launch/review';
 import { ownTokenAverages } from '../../../src/features/launch/tokenHistory';
-import { startEmulator, type Emulator } from '../../emulator/server';
+import { startEmulator, type Emulator } from '../../../src/emulator/server';
 
 const demoText = readFileSync(path.resolve(__dirname, '../../fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8');
 const demo = parseJobFile(demoText).jobFile!;

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lintAgentByRegex, readPythonLintOutput, type LintFinding, type TextEdit } from '../../../src/core/lint';
-import { runPythonLint } from '../../../src/core/lint/pythonLint';
+import { runPythonLint } from '../../../src/services/python/agentLint';
 
 const root = path.resolve(__dirname, '../../..');
 const fixture = (name: string) => readFileSync(path.join(root, 'test/fixtures/lint', name), 'utf8');

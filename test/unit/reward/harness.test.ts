@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import path from 'node:path';
-import { canonicalGames, previewReward, referenceReward, type RewardPreview, type RewardPreviewFailure } from '../../../src/core/reward';
+import { canonicalGames, referenceReward, type RewardPreview, type RewardPreviewFailure } from '../../../src/core/reward';
+import { previewReward } from '../../../src/services/rewardPreview';
 
 const root = path.resolve(__dirname, '../../..');
 const script = path.join(root, 'src/python/reward_harness.py');

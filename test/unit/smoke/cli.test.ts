@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { main } from '../../../src/cli';
-import { startEmulator, type Emulator } from '../../emulator/server';
+import { startEmulator, type Emulator } from '../../../src/emulator/server';
 
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 

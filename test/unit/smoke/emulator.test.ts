@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { AwsClients } from '../../../src/aws/clients';
 import { runSmokeTest, type SmokeBackend } from '../../../src/core/smoke';
-import { awsSmokeBackend } from '../../../src/aws/smokeBackend';
-import { startEmulator, type Emulator } from '../../emulator/server';
+import { awsSmokeBackend } from '../../../src/services/smoke';
+import { startEmulator, type Emulator } from '../../../src/emulator/server';
 
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 const NO_SERVER = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent_no_server-NoServer12';

@@ -1,8 +1,8 @@
-import { invokeAgentRuntime } from './agentcore';
-import type { AwsClients } from './clients';
-import { describeAwsError } from './errors';
-import { describeLogStreams, filterLogEvents } from './logs';
-import { callerIdentity } from './sts';
+import { invokeAgentRuntime } from '../aws/agentcore';
+import type { AwsClients } from '../aws/clients';
+import { describeAwsError } from '../aws/errors';
+import { describeLogStreams, filterLogEvents } from '../aws/logs';
+import { callerIdentity } from '../aws/sts';
 import { smokeFilterPattern, type InvocationOutcome, type LogLine, type SmokeBackend } from '../core/smoke';
 
 // Shared by the editor command and the `mtrl smoke` command line.

@@ -1,14 +1,14 @@
 // No vscode import: the pre-flight runs in plain Node too, so the emulator tests drive it over HTTP.
-import type { AwsClients } from '../../aws/clients';
-import { getAgentRuntime, runtimeIdFromArn } from '../../aws/agentcore';
-import { describeAwsError } from '../../aws/errors';
-import { getRole, roleNameFromArn } from '../../aws/iam';
-import { describeJobSchemaVersion, listJobs } from '../../aws/sagemaker';
-import { documentFacts } from '../../core/jobs/document';
-import type { DocumentSchemas } from '../../core/jobs/documentSchema';
-import { defaultHyperparameters } from '../../core/jobs/hyperparameters';
-import type { JobFile } from '../../core/jobs/jobfile';
-import { parseBaseModelArn, type BaseModel } from '../../core/jobs/models';
+import type { AwsClients } from '../aws/clients';
+import { getAgentRuntime, runtimeIdFromArn } from '../aws/agentcore';
+import { describeAwsError } from '../aws/errors';
+import { getRole, roleNameFromArn } from '../aws/iam';
+import { describeJobSchemaVersion, listJobs } from '../aws/sagemaker';
+import { documentFacts } from '../core/jobs/document';
+import type { DocumentSchemas } from '../core/jobs/documentSchema';
+import { defaultHyperparameters } from '../core/jobs/hyperparameters';
+import type { JobFile } from '../core/jobs/jobfile';
+import { parseBaseModelArn, type BaseModel } from '../core/jobs/models';
 import {
   checkDatasets,
   checkEvaluations,
@@ -22,7 +22,7 @@ import {
   type CheckResult,
   type DatasetFacts,
   type SmokeResults,
-} from '../../core/jobs/preflight';
+} from '../core/jobs/preflight';
 
 /** What the pre-flight needs besides the job file: clients, caches and what other features know. */
 export interface PreflightDeps {

@@ -1,4 +1,4 @@
-import { contradictions, type Knowledge, type PlayedTurn } from '../../src/core/wordle';
+import { contradictions, type Knowledge, type PlayedTurn } from '../core/wordle';
 
 /** A turn as the scripted agent played it: the game's turn plus whether the guess was recovered from raw text. */
 export interface AgentTurn extends PlayedTurn {

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { parseHarnessOutput, type HarnessRequest, type HarnessResponse } from './protocol';
-
-export const DEFAULT_TIMEOUT_SECONDS = 10;
+import { DEFAULT_TIMEOUT_SECONDS, parseHarnessOutput, type HarnessRequest, type HarnessResponse, type HarnessRunFailure } from '../../core/reward/protocol';
 
 export interface HarnessRun {
   /** The interpreter: a path or a command on PATH. */
@@ -13,13 +11,6 @@ export interface HarnessRun {
   signal?: AbortSignal;
   /** Called with each chunk the user's code (or Python) writes to stderr or stdout. */
   onStderr?: (text: string) => void;
-}
-
-/** Why no harness answer arrived: the run itself failed, before or around the user's code. */
-export interface HarnessRunFailure {
-  ok: false;
-  error: 'timeout' | 'cancelled' | 'spawn' | 'crashed';
-  message: string;
 }
 
 export interface HarnessOutcome {

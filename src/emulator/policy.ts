@@ -1,4 +1,4 @@
-import { markGuess, WordleGame, type ScoredGuess } from '../../src/core/wordle';
+import { markGuess, WordleGame, type ScoredGuess } from '../core/wordle';
 import { Random } from './random';
 import { referenceReward, type AgentTurn, type Reward } from './reward';
 

@@ -1,0 +1,40 @@
+import { canonicalGames, checkInvariants, DEFAULT_ANSWER, type PreviewOutcome, type ScoredGame } from '../core/reward';
+import { isValidWord } from '../core/wordle';
+import { runHarness } from './python/rewardHarness';
+
+export interface PreviewOptions {
+  python: string;
+  /** Absolute path of `reward_harness.py`. */
+  script: string;
+  /** Absolute path of the user's Python file. */
+  file: string;
+  entry?: string;
+  answer?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onStderr?: (text: string) => void;
+}
+
+/** Plays the canonical games through the user's reward code and checks the invariants. */
+export async function previewReward(options: PreviewOptions): Promise<PreviewOutcome> {
+  const requested = options.answer ?? DEFAULT_ANSWER;
+  if (!isValidWord(requested)) {
+    return { result: { ok: false, error: 'invalid-answer', message: `The answer '${requested}' is not 5 letters a-z; set mtrl.reward.answer to a word like 'crane'.` }, stderr: '' };
+  }
+  const { answer, games, notes } = canonicalGames(requested);
+  const entry = options.entry?.trim() || undefined;
+  const { response, stderr, pid } = await runHarness({
+    python: options.python,
+    script: options.script,
+    request: { file: options.file, entry, answer, games: games.map(({ name, guesses, via }) => ({ name, guesses, via })) },
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+    onStderr: options.onStderr,
+  });
+  if (!response.ok) return { result: response, stderr, pid };
+  const missing = games.find((g) => response.rewards[g.name] === undefined);
+  if (missing) return { result: { ok: false, error: 'crashed', message: `The harness returned no reward for ${missing.name}.` }, stderr, pid };
+  const scored: ScoredGame[] = games.map((g) => ({ ...g, reward: response.rewards[g.name] }));
+  const { convention, target, line, stubbed } = response;
+  return { result: { ok: true, answer, convention, target, line, stubbed, games: scored, invariants: checkInvariants(scored), notes }, stderr, pid };
+}
