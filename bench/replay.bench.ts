@@ -1,7 +1,7 @@
 // Replay board benchmarks: rollout parsing against a bare JSON.parse loop, and the board's first render in Chromium.
 import { parseRolloutLine, RolloutCollector } from '../src/core/rollouts';
-import { BoardServer, launchChromium } from '../test/unit/replay/browser';
-import { rolloutLines } from '../test/unit/replay/games';
+import { BoardServer, launchChromium } from '../test/unit/features/replay/browser';
+import { rolloutLines } from '../test/unit/core/rollouts/games';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The fastest run is the least disturbed by other processes on a shared machine.

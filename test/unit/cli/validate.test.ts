@@ -1,0 +1,53 @@
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { main } from '../../../src/cli';
+import { jsonl, wordleRow } from '../core/dataset/helpers';
+
+const fixtures = path.resolve(__dirname, '../../fixtures/datasets');
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(['validate', ...args], { out: (t) => (out += t + '\n'), err: (t) => (err += t + '\n'), stdin: async () => '' });
+  return { code, out, err };
+}
+
+describe('mtrl validate', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-validate-'));
+  const train = path.join(dir, 'words.jsonl');
+  const val = path.join(dir, 'held-out.jsonl');
+  writeFileSync(train, jsonl([wordleRow('crane', 'a'), wordleRow('slate', 'b'), '{"prompt": "Guess", "answer": "pasta"}']));
+  writeFileSync(val, jsonl([wordleRow('crane', 'v1'), wordleRow('riser', 'b')]));
+
+  it('prints the exact JSON shape, with overlap from --train/--val, and exits 1 on errors', async () => {
+    const { code, out } = await run('--train', train, '--val', val, '--batch', '2', '--json');
+    assert.equal(code, 1);
+    const parsed = JSON.parse(out);
+    assert.deepEqual(Object.keys(parsed), ['files', 'overlap']);
+    assert.deepEqual(parsed.overlap, { ids: ['b'], answers: ['crane'] });
+    assert.deepEqual(Object.keys(parsed.files[0]), ['path', 'format', 'rows', 'errors', 'warnings', 'info']);
+    assert.deepEqual(parsed.files[0].errors.map((e: { line: number; code: string }) => `${e.line} ${e.code}`), ['3 flat-row', '1 train-val-overlap', '2 train-val-overlap']);
+    assert.deepEqual(Object.keys(parsed.files[0].errors[0]), ['line', 'column', 'code', 'message']);
+    assert.equal(parsed.files[1].rows, 2);
+  });
+
+  it('exits 0 on the real files and reports CSV lines counting the header', async () => {
+    const clean = await run(path.join(fixtures, 'training-data.csv'), path.join(fixtures, 'validation-data.parquet'));
+    assert.equal(clean.code, 0, clean.out + clean.err);
+    assert.match(clean.out, /training-data\.csv: csv · 600 rows · 4 steps\/epoch @128 · training/);
+    const csv = path.join(dir, 'rows.csv');
+    writeFileSync(csv, 'prompt\n"{""prompt"": ""Guess the 5-letter word"", ""answer"": ""abc"", ""id"": ""x""}"\n');
+    const { out } = await run(csv, '--json');
+    assert.deepEqual(JSON.parse(out).files[0].errors.map((e: { line: number; code: string }) => `${e.line} ${e.code}`), ['2 bad-answer']);
+  });
+
+  it('usage and I/O problems exit 2 with one line', async () => {
+    for (const args of [[path.join(dir, 'missing.jsonl')], ['--batch', 'x', train], ['--convention', 'odd', train], [path.join(dir, 'notes.txt')], []]) {
+      const { code, err } = await run(...args);
+      assert.equal(code, 2, args.join(' '));
+      assert.equal(err.trim().split('\n').length, 1, err);
+    }
+  });
+});

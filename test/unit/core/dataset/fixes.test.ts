@@ -1,0 +1,61 @@
+import { strict as assert } from 'node:assert';
+import { fixEdits, KeyTable, wrapFlatRow, type TextEdit } from '../../../../src/core/dataset';
+import { check, codes, jsonl, wordleRow } from './helpers';
+
+function apply(text: string, edits: TextEdit[]): string {
+  return [...edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+}
+
+describe('dataset quick fixes (text edits)', () => {
+  it('wraps a flat row into the exact form of the real files', () => {
+    const flat = '{"prompt": "Guess the 5-letter word", "answer": "carat", "id": "wordle_train_0000"}';
+    assert.equal(wrapFlatRow(flat), '{"prompt": "{\\"prompt\\": \\"Guess the 5-letter word\\", \\"answer\\": \\"carat\\", \\"id\\": \\"wordle_train_0000\\"}"}');
+    assert.equal(wrapFlatRow(wordleRow('crane', 'a')), undefined);
+  });
+
+  it('wrap this row / all rows: the flat-row errors are gone afterwards, CRLF kept', async () => {
+    const text = ['{"prompt": "Guess the 5-letter word", "answer": "crane", "id": "a"}', wordleRow('slate', 'b'), '{"prompt": "Guess the 5-letter word", "answer": "pasta", "id": "c"}'].join('\r\n') + '\r\n';
+    assert.deepEqual(codes(await check(text)), ['flat-row', 'flat-row']);
+    const one = apply(text, fixEdits(text, 'jsonl', 'wrap', { stem: 'train', only: [0, text.indexOf('\r')] }));
+    assert.deepEqual(codes(await check(one)), ['flat-row']);
+    const all = apply(text, fixEdits(text, 'jsonl', 'wrap', { stem: 'train' }));
+    assert.deepEqual(codes(await check(all)), []);
+    assert.equal(all.split('\r\n').length, 4);
+  });
+
+  it('adds missing ids as <stem>_%04d, skipping ids already used', async () => {
+    const row = (answer: string) => JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer }) });
+    const text = jsonl([row('crane'), wordleRow('slate', 'train_0000'), row('pasta')]);
+    const fixed = apply(text, fixEdits(text, 'jsonl', 'ids', { stem: 'train' }));
+    assert.deepEqual(codes(await check(fixed)), []);
+    assert.match(fixed, /train_0000_2/);
+    assert.match(fixed, /train_0002/);
+  });
+
+  it('removes exact duplicate rows and normalizes answers', async () => {
+    const text = jsonl([wordleRow('crane', 'a'), wordleRow('slate', 'b'), wordleRow('crane', 'a'), wordleRow(' Pasta', 'c')]);
+    assert.deepEqual(codes(await check(text)), ['duplicate-answer', 'duplicate-id', 'bad-answer']);
+    const deduped = apply(text, fixEdits(text, 'jsonl', 'duplicates', { stem: 'x' }));
+    assert.equal(deduped.split('\n').length, 4);
+    const fixed = apply(deduped, fixEdits(deduped, 'jsonl', 'answers', { stem: 'x' }));
+    assert.deepEqual(codes(await check(fixed)), []);
+  });
+
+  it('works on JSON array elements too', async () => {
+    const text = '[\n  {"prompt": "Guess the 5-letter word", "answer": "crane", "id": "a"},\n  {"prompt": "Guess the 5-letter word", "answer": "slate", "id": "b"}\n]\n';
+    const fixed = apply(text, fixEdits(text, 'json', 'wrap', { stem: 'x' }));
+    assert.deepEqual(codes(await check(fixed, { format: 'json' })), []);
+  });
+});
+
+describe('KeyTable', () => {
+  it('remembers first lines, grows, and stops adding at its cap', () => {
+    const table = new KeyTable(50_000);
+    for (let i = 0; i < 60_000; i++) table.firstOrAdd(`id_${i}`, i + 1);
+    assert.equal(table.size, 50_000);
+    assert.equal(table.full, true);
+    assert.equal(table.get('id_123'), 124);
+    assert.equal(table.firstOrAdd('id_49999', 7), 50_000);
+    assert.equal(table.get('id_55000'), undefined);
+  });
+});

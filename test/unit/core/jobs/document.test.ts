@@ -1,0 +1,115 @@
+import { strict as assert } from 'node:assert';
+import { buildEvaluationDocument, buildTrainingDocument, documentFacts } from '../../../../src/core/jobs/document';
+import { checkHyperparameters } from '../../../../src/core/jobs/preflight';
+import { baseModelArn } from '../../../../src/core/jobs/models';
+import { hyperparameterProblem, nonDefaultHyperparameters, TRAINING_HYPERPARAMETERS } from '../../../../src/core/jobs/hyperparameters';
+
+const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
+const MODEL = baseModelArn('us-east-1', 'openai-reasoning-gpt-oss-20b');
+const MLFLOW = 'arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-1';
+
+describe('JobConfigDocument builders', () => {
+  it('builds the training document of the reference with only non-default string hyperparameters', () => {
+    const doc = buildTrainingDocument({
+      runtimeArn: RUNTIME,
+      trainUri: 's3://bucket/wordle/train.jsonl',
+      validationUri: 's3://bucket/wordle/val.jsonl',
+      outputPath: 's3://bucket/output',
+      baseModelArn: MODEL,
+      mlflowArn: MLFLOW,
+      experimentName: 'wordle',
+      hyperparameters: { sampling_max_tokens: '8192', max_epochs: '20', max_steps: '100', global_batch_size: '128', learning_rate: '1e-5' },
+    });
+    assert.deepEqual(doc, {
+      AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: RUNTIME, Qualifier: 'DEFAULT' } },
+      InputDataConfig: [
+        { ChannelName: 'train', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: 's3://bucket/wordle/train.jsonl' } } },
+        { ChannelName: 'validation', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: 's3://bucket/wordle/val.jsonl' } } },
+      ],
+      OutputDataConfig: { S3OutputPath: 's3://bucket/output' },
+      TrainingConfig: {
+        BaseModelArn: MODEL,
+        MlflowConfig: { MlflowResourceArn: MLFLOW, MlflowExperimentName: 'wordle' },
+        AcceptEula: true,
+        // max_steps 100 and learning_rate 1e-5 are gpt-oss-20b's own defaults; batch 128 the recipe's.
+        HyperParameters: { sampling_max_tokens: '8192', max_epochs: '20' },
+      },
+    });
+  });
+
+  it('omits MlflowConfig without an MLflow app and ModelPackageConfig without packages', () => {
+    const doc = buildTrainingDocument({ runtimeArn: RUNTIME, trainUri: 's3://b/t.jsonl', outputPath: 's3://b/o', baseModelArn: MODEL, hyperparameters: {} });
+    assert.equal('MlflowConfig' in (doc.TrainingConfig as object), false);
+    assert.equal('ModelPackageConfig' in doc, false);
+    assert.equal((doc.InputDataConfig as unknown[]).length, 1);
+  });
+
+  it('builds the evaluation document with FLAT names and every value a string', () => {
+    const doc = buildEvaluationDocument({ runtimeArn: RUNTIME, evaluationUri: 's3://b/val.jsonl', outputPath: 's3://b/eval', baseModelArn: MODEL, mlflowArn: MLFLOW, experimentName: 'wordle-eval', hyperparameters: { sampling_max_tokens: '8192' } });
+    const hp = (doc.EvaluationConfig as { HyperParameters: Record<string, string> }).HyperParameters;
+    assert.deepEqual(hp, {
+      eval_group_size: '1', temperature: '1.0', sampling_top_p: '1.0', sampling_max_tokens: '8192', pass_k_values: '[1]',
+      success_threshold: '1', rollout_timeout: '600', rollout_max_concurrency: '32', rollout_max_retries: '3',
+    });
+    assert.deepEqual(doc.OutputDataConfig, { S3OutputPath: 's3://b/eval', MlflowConfig: { MlflowResourceArn: MLFLOW, MlflowExperimentName: 'wordle-eval', MlflowRunName: 'base-model-eval' } });
+    assert.equal('ModelPackageConfig' in doc, false, 'the base model has no model package');
+    assert.deepEqual(doc.StoppingCondition, { MaxRuntimeInSeconds: 14400 });
+    assert.equal(checkHyperparameters('AgentRFTEvaluation', hp).level, 'pass');
+  });
+
+  it('adds ModelPackageConfig only when evaluating a trained adapter', () => {
+    const adapter = 'arn:aws:sagemaker:us-east-1:111122223333:model-package/wordle/1';
+    const doc = buildEvaluationDocument({ runtimeArn: RUNTIME, evaluationUri: 's3://b/v', outputPath: 's3://b/o', baseModelArn: MODEL, hyperparameters: {}, adapterModelPackageArn: adapter });
+    assert.deepEqual(doc.ModelPackageConfig, { InputModelPackageArn: adapter });
+  });
+
+  it('reads the facts back from a document', () => {
+    const doc = buildTrainingDocument({ runtimeArn: RUNTIME, trainUri: 's3://b/t', validationUri: 's3://b/v', outputPath: 's3://b/o', baseModelArn: MODEL, hyperparameters: { group_size: '4' } });
+    const facts = documentFacts('AgentRFT', doc);
+    assert.equal(facts.runtimeArn, RUNTIME);
+    assert.deepEqual(facts.datasets, { train: 's3://b/t', validation: 's3://b/v' });
+    assert.deepEqual(facts.hyperparameters, { group_size: '4' });
+    assert.equal(facts.baseModelArn, MODEL);
+  });
+});
+
+describe('hyperparameters', () => {
+  const spec = (name: string) => TRAINING_HYPERPARAMETERS.find((s) => s.name === name)!;
+
+  it('checks ranges, sets and kinds', () => {
+    assert.equal(hyperparameterProblem(spec('sampling_max_tokens'), '8192'), undefined);
+    assert.match(hyperparameterProblem(spec('sampling_max_tokens'), '16384')!, /\[512, 8192\]/);
+    assert.match(hyperparameterProblem(spec('global_batch_size'), '100')!, /one of 32, 64, 128/);
+    assert.match(hyperparameterProblem(spec('group_size'), '2.5')!, /whole number/);
+    assert.match(hyperparameterProblem(spec('learning_rate'), '0')!, /\(0, 0.01\]/);
+    assert.equal(hyperparameterProblem(spec('learning_rate'), '1e-5'), undefined);
+    assert.match(hyperparameterProblem(spec('loss_fn'), 'adam')!, /importance_sampling, ppo, cispo/);
+    assert.match(hyperparameterProblem(spec('pass_k_values'), '1,2')!, /JSON list/);
+  });
+
+  it('treats 1 and 1.0 as the same value when dropping defaults', () => {
+    assert.deepEqual(nonDefaultHyperparameters({ temperature: '1', group_size: '16', custom: 'x' }), { group_size: '16', custom: 'x' });
+  });
+
+  it('rejects the SDK evaluator names with the accepted ones', () => {
+    const r = checkHyperparameters('AgentRFTEvaluation', { sampling_temperature: '1.0', top_p: '1.0', max_tokens: '8192' });
+    assert.equal(r.level, 'fail');
+    assert.match(r.message, /sampling_temperature is rejected by the service; use temperature/);
+    assert.match(r.message, /top_p is rejected by the service; use sampling_top_p/);
+    assert.match(r.message, /max_tokens is rejected by the service; use sampling_max_tokens/);
+  });
+
+  it('fails an out-of-range value and warns on an unknown name', () => {
+    assert.equal(checkHyperparameters('AgentRFT', { group_size: '64' }).level, 'fail');
+    const unknown = checkHyperparameters('AgentRFT', { gradient_steps: '3' });
+    assert.equal(unknown.level, 'warn');
+    assert.match(unknown.message, /gradient_steps/);
+    assert.equal(checkHyperparameters('AgentRFT', { group_size: '16' }).level, 'pass');
+  });
+
+  it('fails pass@k values above the evaluation group size', () => {
+    const r = checkHyperparameters('AgentRFTEvaluation', { eval_group_size: '2', pass_k_values: '[1,4]' });
+    assert.equal(r.level, 'fail');
+    assert.match(r.message, /pass_k_values 4 exceed eval_group_size 2/);
+  });
+});

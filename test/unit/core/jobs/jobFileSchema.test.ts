@@ -1,0 +1,37 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
+import { EVALUATION_HYPERPARAMETERS, TRAINING_HYPERPARAMETERS } from '../../../../src/core/jobs/hyperparameters';
+import { parseJobFile, serializeJobFile } from '../../../../src/core/jobs/jobfile';
+
+const root = path.resolve(__dirname, '../../../..');
+const schema = JSON.parse(readFileSync(path.join(root, 'media/mtrl-job.schema.json'), 'utf8'));
+const demo = readFileSync(path.join(root, 'test/fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8');
+
+describe('job file JSON schema (completion and hover)', () => {
+  const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+
+  it('is contributed for *.mtrl.json', () => {
+    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    assert.deepEqual(manifest.contributes.jsonValidation.find((v: { fileMatch: string }) => v.fileMatch === '*.mtrl.json'), { fileMatch: '*.mtrl.json', url: './media/mtrl-job.schema.json' });
+  });
+
+  it('describes every hyperparameter of the launch tables, nothing more', () => {
+    const [training, evaluation] = schema.allOf.map((b: { then: { properties: { JobConfigDocument: { properties: Record<string, { properties: { HyperParameters: { properties: Record<string, { description: string }> } } }> } } } }) => b.then.properties.JobConfigDocument.properties);
+    const names = (p: Record<string, { description: string }>) => Object.keys(p).filter((k) => !/Rejected/.test(p[k].description));
+    assert.deepEqual(names(training.TrainingConfig.properties.HyperParameters.properties), TRAINING_HYPERPARAMETERS.map((s) => s.name));
+    assert.deepEqual(names(evaluation.EvaluationConfig.properties.HyperParameters.properties), EVALUATION_HYPERPARAMETERS.map((s) => s.name));
+  });
+
+  it('accepts the demo job file, which is in canonical form', () => {
+    assert.ok(validate(JSON.parse(demo)), JSON.stringify(validate.errors));
+    assert.equal(serializeJobFile(parseJobFile(demo).jobFile!), demo);
+  });
+
+  it('flags the SDK evaluator names in an evaluation file', () => {
+    const file = { ...JSON.parse(demo), JobCategory: 'AgentRFTEvaluation', JobConfigDocument: { AgentConfig: {}, InputDataConfig: [], OutputDataConfig: { S3OutputPath: 's3://b/o' }, EvaluationConfig: { BaseModelArn: 'x', AcceptEula: true, HyperParameters: { top_p: '1.0' } } } };
+    assert.equal(validate(file), false);
+    assert.ok(validate.errors!.some((e) => e.instancePath.endsWith('/HyperParameters/top_p')), JSON.stringify(validate.errors));
+  });
+});

@@ -1,0 +1,92 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { main } from '../../../../src/cli';
+import { groupRollouts, ReplayData, summarize, type Rollout } from '../../../../src/core/rollouts';
+
+const rollout = (id: string, answer: string, reward: number | undefined, solved: boolean, guesses: string[], rowId?: string): Rollout => ({
+  trajectory_id: id,
+  answer,
+  row_id: rowId,
+  reward,
+  solved,
+  turns: guesses.map((guess) => ({ guess, valid: true, source: 'tool' })),
+});
+
+describe('groupRollouts', () => {
+  it('groups by row id, else answer, with mean, population std and advantage', () => {
+    const rs = [rollout('a', 'crane', 1, true, ['crane']), rollout('b', 'crane', -1, false, ['slate']), rollout('c', 'ghost', 0.5, true, ['ghost'], 'row-9'), rollout('d', 'ghost', 0.5, true, ['ghost'], 'row-9'), rollout('e', 'crane', undefined, false, [])];
+    const { groups, groupOf, advantage } = groupRollouts(rs);
+    assert.deepEqual(groups.map((g) => [g.label, g.members, g.solved]), [['crane', [0, 1, 4], 1], ['ghost', [2, 3], 2]]);
+    assert.equal(groups[0].mean, 0);
+    assert.equal(groups[0].std, 1);
+    assert.deepEqual([...advantage].slice(0, 4), [1, -1, 0, 0], 'std 0 gives advantage 0');
+    assert.ok(Number.isNaN(advantage[4]), 'no reward, no advantage');
+    assert.deepEqual([...groupOf], [0, 0, 1, 1, 0]);
+  });
+});
+
+describe('summarize', () => {
+  it('counts solves, losses, no-plays, guesses to solve and bins every reward', () => {
+    const rs = [rollout('a', 'crane', 1.55, true, ['crane']), rollout('b', 'crane', 1.05, true, ['slate', 'paste', 'trace', 'beach', 'riser', 'crane']), rollout('c', 'crane', -0.5, false, ['slate']), rollout('d', 'crane', -1.5, false, [])];
+    const s = summarize(rs, 1, 4);
+    assert.deepEqual([s.solved, s.lost, s.noPlay, s.solveRate], [2, 1, 1, 0.5]);
+    assert.deepEqual(s.guessesToSolve, [0, 1, 0, 0, 0, 0, 1]);
+    assert.deepEqual([s.reward?.min, s.reward?.max], [-1.5, 1.55]);
+    assert.ok(Math.abs((s.reward?.mean ?? 0) - 0.15) < 1e-12);
+    assert.equal(s.meanGuesses, 8 / 3);
+    assert.deepEqual(s.rewardHistogram.counts, [1, 1, 0, 2]);
+  });
+});
+
+describe('ReplayData filters', () => {
+  const data = new ReplayData([rollout('a', 'crane', 1.5, true, ['crane']), rollout('b', 'crane', -0.5, false, ['slate']), rollout('c', 'ghost', -1.5, false, [])]);
+  it('keeps groups that have a matching rollout, with the matching count', () => {
+    assert.deepEqual(data.groups({ outcomes: ['lost'] }, 0, 10).rows.map((g) => [g.label, g.shown, g.n]), [['crane', 1, 2]]);
+    assert.deepEqual(data.groups({ outcomes: ['no-play'] }, 0, 10).rows.map((g) => g.label), ['ghost']);
+    assert.deepEqual(data.groups({ minReward: 0 }, 0, 10).rows.map((g) => g.label), ['crane']);
+    assert.deepEqual(data.groups({ search: 'GHO' }, 0, 10).rows.map((g) => g.label), ['ghost']);
+    assert.equal(data.groups({}, 1, 10).total, 2);
+    assert.deepEqual(data.rolloutsIn(0, { maxReward: 0 }).map((r) => r.trajectoryId), ['b']);
+  });
+});
+
+describe('mtrl rollouts', () => {
+  const fixture = path.resolve(__dirname, '../../../fixtures/workspace/replay/rollouts.log');
+  const run = async (args: string[], stdin = '') => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(['rollouts', ...args], { out: (t) => out.push(t), err: (t) => err.push(t), stdin: async () => stdin });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  it('prints exactly the documented JSON shape, rounded to 4 decimals', async () => {
+    const { code, out } = await run([fixture, '--json']);
+    assert.equal(code, 0);
+    const json = JSON.parse(out);
+    assert.deepEqual(Object.keys(json), ['rollouts', 'groups', 'solved', 'solve_rate', 'reward', 'guesses_to_solve']);
+    assert.deepEqual(Object.keys(json.reward), ['mean', 'min', 'max']);
+    assert.deepEqual(Object.keys(json.guesses_to_solve), ['1', '2', '3', '4', '5', '6']);
+    assert.equal(json.rollouts, 48);
+    assert.equal(json.groups, 6);
+    const solvedByGuesses = Object.values(json.guesses_to_solve as Record<string, number>).reduce((a, b) => a + b, 0);
+    assert.equal(solvedByGuesses, json.solved);
+    assert.equal(json.solve_rate, Math.round((json.solved / 48) * 1e4) / 1e4);
+  });
+
+  it('reads standard input with -, and exits 1 when there is no rollout', async () => {
+    const input = readFileSync(fixture, 'utf8');
+    assert.equal((await run(['-', '--json'], input)).code, 0);
+    const none = await run(['-'], 'hello\nworld\n');
+    assert.equal(none.code, 1);
+    assert.match(none.out, /no rollouts/);
+  });
+
+  it('exits 2 with one line for a missing file or a bad option', async () => {
+    const missing = await run(['/nonexistent/x.log']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.err, /no such file/);
+    assert.equal((await run([fixture, '--bogus'])).code, 2);
+    assert.equal((await run([])).code, 2);
+  });
+});

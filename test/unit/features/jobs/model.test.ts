@@ -1,0 +1,98 @@
+import { strict as assert } from 'node:assert';
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { AwsClients } from '../../../../src/aws/clients';
+import { describeAwsError } from '../../../../src/aws/errors';
+import { sageMakerJobsBackend, type JobsBackend } from '../../../../src/features/jobs/backend';
+import { JobsModel } from '../../../../src/features/jobs/model';
+import { JobNode, MessageNode, type RootNode } from '../../../../src/features/jobs/nodes';
+
+/** Only for the states the emulator cannot produce (no credentials at all) and for counting calls. */
+function modelOver(backend: Partial<JobsBackend>) {
+  return new JobsModel({
+    backend: backend as JobsBackend,
+    regions: () => ['us-west-2'],
+    explain: (error, action) => {
+      const text = describeAwsError(error, { profile: 'research', action });
+      return { text, noCredentials: (error as Error).name === 'CredentialsProviderError' };
+    },
+    hasRollouts: () => false,
+  });
+}
+
+describe('jobs model states', () => {
+  it('offers Choose AWS profile when there are no credentials', async () => {
+    const error = Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' });
+    const model = modelOver({ listPage: async () => Promise.reject(error) });
+    const [root] = (await model.getChildren()) as RootNode[];
+    const [node] = await model.getChildren(root);
+    assert.ok(node instanceof MessageNode);
+    assert.equal(node.message, 'credentials');
+    assert.match(node.text, /no AWS credentials found for profile 'research'/);
+  });
+
+  it('offers a launch when a region has no jobs, and lists each root once for concurrent callers', async () => {
+    let calls = 0;
+    const model = modelOver({ listPage: async () => (calls++, { jobs: [] }) });
+    const [training, evaluation] = (await model.getChildren()) as RootNode[];
+    const [a, b] = await Promise.all([model.getChildren(training), model.getChildren(training)]);
+    assert.equal(calls, 1);
+    assert.deepEqual([a[0], b[0]].map((n) => (n as MessageNode).text), ['No training jobs in us-west-2.', 'No training jobs in us-west-2.']);
+    assert.equal(((await model.getChildren(evaluation))[0] as MessageNode).message, 'empty');
+  });
+
+  it('pins a revealed job that is not on the first page on top of its root', async () => {
+    const summary = (name: string) => ({ name, arn: `arn:${name}`, category: 'AgentRFT' as const, region: 'us-west-2', status: 'Completed', created: new Date(0) });
+    const model = modelOver({
+      listPage: async () => ({ jobs: [summary('newest')], nextToken: 'more' }),
+      describe: async (_r, _c, name) => ({ ...summary(name), transitions: [] }),
+    });
+    const node = await model.find({ jobName: 'old-one', category: 'AgentRFT', region: 'us-west-2' });
+    assert.ok(node instanceof JobNode);
+    const [training] = model.getRoots();
+    assert.deepEqual(training.jobs.map((j) => j.jobName), ['old-one', 'newest']);
+    assert.equal(await model.find({ jobName: 'x', category: 'AgentRFT', region: 'eu-west-1' }), undefined, 'a region the tree does not list');
+  });
+
+  it('keeps the ListJobs row and says why when a describe fails', async () => {
+    const model = modelOver({
+      listPage: async () => ({ jobs: [{ name: 'j', arn: 'a', category: 'AgentRFT' as const, region: 'us-west-2', status: 'InProgress', created: new Date(0) }] }),
+      describe: async () => Promise.reject(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' })),
+    });
+    const [training] = (await model.getChildren()) as RootNode[];
+    const [job] = (await model.getChildren(training)) as JobNode[];
+    assert.equal(job.status, 'InProgress');
+    assert.match(job.describeError ?? '', /^Describing j failed: AWS is throttling requests/);
+    await assert.rejects(model.refreshInProgress(), /Rate exceeded/);
+  });
+});
+
+describe('jobs model with a service that never answers', () => {
+  it('ends the spinner with an error node once the request times out', async () => {
+    const env = { ...process.env };
+    Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
+    const sockets: Socket[] = [];
+    const server = createServer((socket) => void sockets.push(socket)).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: url }));
+    try {
+      const model = new JobsModel({
+        backend: sageMakerJobsBackend((region) => aws.sagemaker(region)),
+        regions: () => ['us-east-1'],
+        explain: (error, action) => ({ text: describeAwsError(error, { action }), noCredentials: false }),
+        hasRollouts: () => false,
+        requestTimeoutMs: 300,
+      });
+      const [training] = (await model.getChildren()) as RootNode[];
+      const [node] = await model.getChildren(training);
+      assert.ok(node instanceof MessageNode && node.message === 'error');
+      assert.equal(node.text, 'Listing training jobs in us-east-1 got no answer within 0.3 s. Check the network or mtrl.aws.endpoint, then Retry.');
+    } finally {
+      aws.reset();
+      for (const socket of sockets) socket.destroy();
+      server.close();
+      process.env = env;
+    }
+  });
+});

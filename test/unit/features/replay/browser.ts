@@ -1,0 +1,74 @@
+import * as esbuild from 'esbuild';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { boardHtml, newNonce } from '../../../../src/features/replay/html';
+
+const root = path.resolve(__dirname, '../../../..');
+
+/** The board bundle built from source (so the test never runs a stale dist/), served with the page over loopback HTTP. */
+export class BoardServer {
+  private pages = new Map<string, string>();
+  private constructor(private readonly server: Server, readonly origin: string) {}
+
+  static async start(): Promise<BoardServer> {
+    const out = mkdtempSync(path.join(tmpdir(), 'mtrl-replay-'));
+    await esbuild.build({ entryPoints: [path.join(root, 'webview/replay.ts')], bundle: true, outfile: path.join(out, 'replay.js'), platform: 'browser', format: 'iife', target: 'es2022', loader: { '.css': 'text' }, logLevel: 'silent' });
+    const codicons = path.join(root, 'node_modules/@vscode/codicons/dist');
+    const files = new Map([
+      ['/replay.js', { type: 'text/javascript', body: readFileSync(path.join(out, 'replay.js')) }],
+      ['/codicon.css', { type: 'text/css', body: readFileSync(path.join(codicons, 'codicon.css')) }],
+      ['/codicon.ttf', { type: 'font/ttf', body: readFileSync(path.join(codicons, 'codicon.ttf')) }],
+    ]);
+    let board!: BoardServer;
+    const server = createServer((req, res) => {
+      const url = (req.url ?? '').split('?')[0];
+      const page = board.pages.get(url);
+      const file = files.get(url);
+      if (page) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+      else if (file) res.writeHead(200, { 'content-type': file.type }).end(file.body);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address() as { port: number };
+    board = new BoardServer(server, `http://127.0.0.1:${address.port}`);
+    return board;
+  }
+
+  /** Serves a board page reading these log lines in the page; returns its URL. */
+  page(name: string, lines: string[], colorBlind = false): string {
+    const html = boardHtml({
+      scriptUri: '/replay.js',
+      codiconUri: '/codicon.css',
+      cspSource: this.origin,
+      nonce: newNonce(),
+      initial: { source: { kind: 'fixture', label: name }, status: { state: 'loading', message: 'Reading rollouts…' }, settings: { colorBlind }, fixture: lines },
+    });
+    this.pages.set(`/${name}.html`, html);
+    return `${this.origin}/${name}.html`;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.MTRL_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** Collects CSP violations and page errors so tests can assert there were none. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  return problems;
+}
