@@ -52,12 +52,12 @@ export class MlflowClient {
     return out.run;
   }
 
-  /** Every point of one metric, page after page. */
-  async metricHistory(runId: string, key: string, signal?: AbortSignal): Promise<MetricPoint[]> {
+  /** Every point of one metric, page after page (`pageSize` points a page). */
+  async metricHistory(runId: string, key: string, signal?: AbortSignal, pageSize = PAGE): Promise<MetricPoint[]> {
     const points: MetricPoint[] = [];
     let token: string | undefined;
     do {
-      const query: Record<string, string> = { run_id: runId, metric_key: key, max_results: String(PAGE), ...(token ? { page_token: token } : {}) };
+      const query: Record<string, string> = { run_id: runId, metric_key: key, max_results: String(pageSize), ...(token ? { page_token: token } : {}) };
       const page = await this.call<{ metrics?: MetricPoint[]; next_page_token?: string }>('metrics/get-history', { method: 'GET', path: '/api/2.0/mlflow/metrics/get-history', query }, signal);
       for (const m of page.metrics ?? []) points.push({ key: m.key, value: Number(m.value), timestamp: Number(m.timestamp), step: Number(m.step ?? 0) });
       token = page.next_page_token || undefined;
