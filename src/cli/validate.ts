@@ -27,7 +27,7 @@ const usage = `Usage: mtrl validate <file|s3-uri>... [--batch N] [--train F --va
 Checks datasets the way the service reads them (JSON Lines, JSON array, CSV, Parquet):
 prompt column, flat rows, the task JSON inside the prompt, Wordle answers, duplicates,
 answer leaks, row counts against global_batch_size, and training/validation overlap.
-Files stream, so size is no limit (Parquet is read whole).
+Files stream, so size is no limit (Parquet is read one row group at a time, local or by S3 byte ranges).
 
   --batch       global_batch_size for the row-count checks (default 128)
   --train F     the training file (also: a file whose name contains "train")

@@ -1,3 +1,4 @@
+import { mlflowConfigOf } from '../core/jobs/document';
 import type { DatasetRow } from './answers';
 
 export type JobCategory = 'AgentRFT' | 'AgentRFTEvaluation';
@@ -160,7 +161,7 @@ export function jobState(job: Job, t: number): JobState {
 export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () => Record<string, number>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const p = job.plan;
-  const mlflow = mlflowConfig(job);
+  const mlflow = mlflowConfigOf(job.document);
   if (mlflow) {
     const id = String(Math.abs(hash(job.name)) % 1_000_000);
     out.MlflowDetails = { ExperimentName: mlflow.MlflowExperimentName ?? 'mtrl', RunName: mlflow.MlflowRunName ?? job.name, ExperimentId: id, RunId: hash(job.arn).toString(16).padStart(8, '0').repeat(4) };
@@ -186,11 +187,6 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
   }
   if (state.status === 'Completed' && job.category === 'AgentRFTEvaluation' && evaluationMetrics) out.EvaluationMetrics = evaluationMetrics();
   return out;
-}
-
-function mlflowConfig(job: Job): Record<string, string> | undefined {
-  const d = job.document as { TrainingConfig?: { MlflowConfig?: Record<string, string> }; OutputDataConfig?: { MlflowConfig?: Record<string, string> } };
-  return d.TrainingConfig?.MlflowConfig ?? d.OutputDataConfig?.MlflowConfig;
 }
 
 function hash(text: string): number {

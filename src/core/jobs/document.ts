@@ -113,11 +113,27 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** A job's MLflow settings as a document names them. */
+export interface MlflowConfig {
+  MlflowResourceArn?: string;
+  MlflowExperimentName?: string;
+  MlflowRunName?: string;
+}
+
+/** MLflow settings from either place: `TrainingConfig` (where the SDK and real training jobs put them) or `OutputDataConfig` (evaluations, and the AWS doc's training example). */
+export function mlflowConfigOf(document: JobConfigDocument | undefined): MlflowConfig | undefined {
+  if (!document) return undefined;
+  const config = object(object(document.TrainingConfig).MlflowConfig);
+  const fromOutput = object(object(document.OutputDataConfig).MlflowConfig);
+  const found = Object.keys(config).length ? config : fromOutput;
+  if (!Object.keys(found).length) return undefined;
+  return { MlflowResourceArn: text(found.MlflowResourceArn), MlflowExperimentName: text(found.MlflowExperimentName), MlflowRunName: text(found.MlflowRunName) };
+}
+
 export function documentFacts(category: JobCategory, document: JobConfigDocument): DocumentFacts {
   const agent = object(document.AgentConfig);
   const config = object(category === 'AgentRFT' ? document.TrainingConfig : document.EvaluationConfig);
   const output = object(document.OutputDataConfig);
-  const mlflow = object(category === 'AgentRFT' ? config.MlflowConfig : output.MlflowConfig);
   const datasets: Record<string, string> = {};
   for (const c of Array.isArray(document.InputDataConfig) ? document.InputDataConfig : []) {
     const name = text(object(c).ChannelName);
@@ -131,7 +147,7 @@ export function documentFacts(category: JobCategory, document: JobConfigDocument
     datasets,
     outputPath: text(output.S3OutputPath),
     baseModelArn: text(config.BaseModelArn),
-    mlflowArn: text(mlflow.MlflowResourceArn),
+    mlflowArn: mlflowConfigOf(document)?.MlflowResourceArn,
     hyperparameters,
     inputModelPackageArn: text(object(document.ModelPackageConfig).InputModelPackageArn),
   };
