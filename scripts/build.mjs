@@ -40,6 +40,8 @@ const node = { ...common, platform: 'node', format: 'cjs', target: 'node20', mai
 
 const builds = [
   { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // Parquet is decoded on a worker thread (a corrupt file can make the decoder loop); extension and CLI both start it from dist/.
+  { ...node, entryPoints: ['src/services/parquet/worker.ts'], outfile: 'dist/parquetWorker.js' },
   { ...node, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, define: { __MTRL_VERSION__: JSON.stringify(version) } },
   ...Object.entries(apart).map(([source, out]) => ({ ...node, entryPoints: [source], outfile: `dist/${out}` })),
 ];

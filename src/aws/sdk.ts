@@ -27,3 +27,4 @@ export { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 export { fromNodeProviderChain } from '@aws-sdk/credential-providers';
 export { Upload } from '@aws-sdk/lib-storage';
 export { StandardRetryStrategy } from '@smithy/core/retry';
+export { SignatureV4 } from '@smithy/signature-v4';

@@ -43,6 +43,12 @@ export const commands: CommandEntry[] = [
     load: () => (require('./validate') as typeof import('./validate')).validateCommand,
   },
   {
+    name: 'compare',
+    summary: 'compare evaluation jobs: pass@1 with 95 % intervals and deltas against a baseline',
+    deadlineSeconds: 300,
+    load: () => (require('./compare') as typeof import('./compare')).compareCommand,
+  },
+  {
     name: 'emulator',
     summary: 'run the local MTRL service emulator (SageMaker, Logs, S3, AgentCore) for tests and demos',
     load: () => (require('./emulator') as typeof import('./emulator')).emulatorCommand,
