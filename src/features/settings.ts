@@ -38,6 +38,13 @@ export function setting<K extends SettingKey>(key: K, scope?: vscode.Configurati
   return vscode.workspace.getConfiguration('mtrl', scope).get<SettingTypes[K]>(key);
 }
 
+/** Writes a setting where the user keeps it: the workspace when it is set there, else the user settings. */
+export async function writeSetting<K extends SettingKey>(key: K, value: SettingTypes[K] | undefined): Promise<void> {
+  const config = vscode.workspace.getConfiguration('mtrl');
+  const target = config.inspect(key)?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await config.update(key, value, target);
+}
+
 /** Typed settings on the services container: values, change events (settings apply without reload) and the pricing table read once. */
 export class Settings implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.ConfigurationChangeEvent>();

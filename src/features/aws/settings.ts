@@ -1,6 +1,5 @@
-import * as vscode from 'vscode';
 import type { AwsSettings } from '../../aws/clients';
-import { setting } from '../settings';
+import { setting, writeSetting } from '../settings';
 
 export const DEFAULT_REGION = 'us-east-1';
 
@@ -20,10 +19,7 @@ export function jobRegions(): string[] {
   return regions.length ? [...new Set(regions)] : [readAwsSettings().region];
 }
 
-/** Writes a setting where the user keeps it: the workspace when it is set there, else the user settings. */
+/** Writes the profile or region where the user keeps it (workspace or user settings). */
 export async function writeAwsSetting(name: 'profile' | 'region', value: string | undefined): Promise<void> {
-  const config = vscode.workspace.getConfiguration('mtrl.aws');
-  const inspected = config.inspect<string>(name);
-  const target = inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  await config.update(name, value, target);
+  await writeSetting(`aws.${name}`, value);
 }
