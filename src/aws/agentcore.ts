@@ -1,5 +1,6 @@
 import { InvokeAgentRuntimeCommand, type BedrockAgentCoreClient } from '@aws-sdk/client-bedrock-agentcore';
 import {
+  DeleteAgentRuntimeCommand,
   GetAgentRuntimeCommand,
   ListAgentRuntimesCommand,
   type AgentRuntime,
@@ -70,6 +71,11 @@ export async function getAgentRuntime(client: BedrockAgentCoreControlClient, age
   const { $metadata, ...out } = await client.send(new GetAgentRuntimeCommand({ agentRuntimeId }), { abortSignal: signal });
   void $metadata;
   return out;
+}
+
+/** Deletes a runtime by id; the service answers at once and finishes the deletion in the background. */
+export async function deleteAgentRuntime(client: BedrockAgentCoreControlClient, agentRuntimeId: string, signal?: AbortSignal): Promise<void> {
+  await client.send(new DeleteAgentRuntimeCommand({ agentRuntimeId }), { abortSignal: signal });
 }
 
 /** The runtime id from an AgentCore runtime ARN, or undefined. */

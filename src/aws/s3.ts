@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client, type _Object } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client, type _Object } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 
@@ -93,4 +93,34 @@ export async function* listObjectsV2(client: S3Client, bucket: string, prefix?: 
     yield* page.Contents ?? [];
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
+}
+
+/** The most keys one DeleteObjects call takes (the service's limit). */
+export const DELETE_BATCH = 1000;
+
+export interface DeleteFailure {
+  key: string;
+  reason: string;
+}
+
+/** Deletes up to 1,000 keys in one call; S3 answers per key, so some may fail while the rest go. */
+export async function deleteObjects(client: S3Client, bucket: string, keys: string[], signal?: AbortSignal): Promise<DeleteFailure[]> {
+  if (keys.length > DELETE_BATCH) throw new RangeError(`DeleteObjects takes at most ${DELETE_BATCH} keys (got ${keys.length}).`);
+  if (keys.length === 0) return [];
+  const out = await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }), { abortSignal: signal });
+  return (out.Errors ?? []).map((e) => ({ key: e.Key ?? '', reason: `${e.Code ?? 'Error'}: ${e.Message ?? 'not deleted'}` }));
+}
+
+/** One level under a prefix: the objects directly in it and its sub-prefixes (Delimiter "/"). */
+export async function listLevel(client: S3Client, bucket: string, prefix: string, signal?: AbortSignal): Promise<{ objects: _Object[]; prefixes: string[] }> {
+  const objects: _Object[] = [];
+  const prefixes: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, Delimiter: '/', ContinuationToken: token }), { abortSignal: signal });
+    objects.push(...(page.Contents ?? []));
+    for (const p of page.CommonPrefixes ?? []) if (p.Prefix) prefixes.push(p.Prefix);
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return { objects, prefixes };
 }

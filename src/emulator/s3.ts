@@ -12,7 +12,7 @@ function bucketOf(world: World, name: string): Map<string, S3Object> {
   return bucket;
 }
 
-/** S3 REST-XML, path-style (`/<bucket>/<key>`): objects, ranges, listing and multipart uploads. */
+/** S3 REST-XML, path-style (`/<bucket>/<key>`): objects, ranges, listing (with a delimiter), batch deletes and multipart uploads. */
 export function s3(world: World, request: EmulatorRequest, res: ServerResponse): void {
   const [, bucketName = '', ...rest] = request.path.split('/');
   const key = rest.join('/');
@@ -30,6 +30,7 @@ export function s3(world: World, request: EmulatorRequest, res: ServerResponse):
     }
     const bucket = bucketOf(world, bucketName);
     if (request.method === 'HEAD') return void res.writeHead(200).end();
+    if (request.method === 'POST' && q.has('delete')) return deleteObjects(world, bucketName, bucket, request, res);
     return listObjects(bucketName, bucket, request, res);
   }
   const bucket = bucketOf(world, bucketName);
@@ -100,23 +101,52 @@ export function s3(world: World, request: EmulatorRequest, res: ServerResponse):
 function listObjects(bucketName: string, bucket: Map<string, S3Object>, request: EmulatorRequest, res: ServerResponse): void {
   const q = request.query;
   const prefix = q.get('prefix') ?? '';
+  const delimiter = q.get('delimiter') ?? '';
   const max = Math.min(1000, Number(q.get('max-keys') ?? 1000));
   const after = q.get('continuation-token') ? Buffer.from(q.get('continuation-token') as string, 'base64').toString('utf8') : (q.get('start-after') ?? '');
-  const keys = [...bucket.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
-  const page = keys.slice(0, max);
-  const truncated = keys.length > max;
-  const contents = page.map((k) => {
+  // With a delimiter, keys that go deeper than the prefix fold into one common prefix each; paging runs over keys and prefixes alike.
+  const entries = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const k of bucket.keys()) {
+    if (!k.startsWith(prefix)) continue;
+    const cut = delimiter ? k.indexOf(delimiter, prefix.length) : -1;
+    if (cut >= 0) prefixes.add(k.slice(0, cut + delimiter.length));
+    entries.add(cut < 0 ? k : k.slice(0, cut + delimiter.length));
+  }
+  const sorted = [...entries].filter((e) => e > after).sort();
+  const page = sorted.slice(0, max);
+  const truncated = sorted.length > max;
+  const isPrefix = (e: string) => prefixes.has(e);
+  const contents = page.filter((e) => !isPrefix(e)).map((k) => {
     const o = bucket.get(k) as S3Object;
     return { Key: k, LastModified: new Date(o.lastModified), ETag: o.etag, Size: o.body.length, StorageClass: 'STANDARD' };
   });
   const xml = [
     toXml('Name', bucketName),
     toXml('Prefix', prefix),
+    delimiter ? toXml('Delimiter', delimiter) : '',
     toXml('KeyCount', page.length),
     toXml('MaxKeys', max),
     toXml('IsTruncated', truncated),
     toXml('Contents', contents),
+    toXml('CommonPrefixes', page.filter(isPrefix).map((Prefix) => ({ Prefix }))),
     truncated ? toXml('NextContinuationToken', Buffer.from(page[page.length - 1]).toString('base64')) : '',
   ].join('');
   sendXml(res, request, `<ListBucketResult xmlns="${NS}">${xml}</ListBucketResult>`);
+}
+
+const unescapeXml = (text: string) => text.replace(/&(lt|gt|amp|apos|quot);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' })[e] ?? '');
+
+/** DeleteObjects (POST /<bucket>?delete): at most 1,000 keys a call; each key succeeds or fails on its own, as S3 answers. */
+function deleteObjects(world: World, bucketName: string, bucket: Map<string, S3Object>, request: EmulatorRequest, res: ServerResponse): void {
+  const body = request.body.toString('utf8');
+  const keys = [...body.matchAll(/<Object>\s*<Key>([\s\S]*?)<\/Key>/g)].map((m) => unescapeXml(m[1]));
+  if (keys.length === 0 || keys.length > 1000) throw new ServiceError('MalformedXML', `The XML you provided was not well-formed or did not validate against our published schema: DeleteObjects takes 1 to 1000 keys (got ${keys.length}).`);
+  const quiet = /<Quiet>true<\/Quiet>/.test(body);
+  const results = keys.map((Key) => {
+    if (world.undeletableKeys.has(`${bucketName}/${Key}`)) return toXml('Error', { Key, Code: 'AccessDenied', Message: 'Access Denied' });
+    bucket.delete(Key);
+    return quiet ? '' : toXml('Deleted', { Key });
+  });
+  sendXml(res, request, `<DeleteResult xmlns="${NS}">${results.join('')}</DeleteResult>`);
 }
