@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { formatDollars, type PricingTable } from '../../core/jobs/pricing';
 import { jobCost } from '../../core/jobs/summary';
-import { budgetAction, parseBudget, type Budget } from '../../core/resources/budget';
+import { budgetAction, parseBudget, type Budget } from '../../core/jobs/budget';
 import type { JobNode } from './nodes';
 
 const KEY = 'mtrl.budgets';
@@ -64,13 +64,13 @@ export async function checkBudgets(ctx: BudgetGuardContext, running: readonly Jo
   }
 }
 
-/** Asks for a budget (and whether to stop automatically) and stores it; undefined when the user cancelled. */
-export async function askBudget(store: BudgetStore, node: { arn: string; jobName: string }, suggested?: number): Promise<Budget | undefined> {
-  const current = store.get(node.arn);
+/** Asks for a budget and whether to stop automatically; undefined when the user cancelled. */
+export async function askForBudget(jobName: string, current?: Budget, suggested?: number): Promise<Budget | undefined> {
   const text = await vscode.window.showInputBox({
-    title: `Budget for ${node.jobName}`,
+    title: `Budget for ${jobName}`,
     prompt: 'Estimated token cost in US dollars at which MTRL warns you (BillableTokenUsage × mtrl.pricing; AgentCore compute is not included)',
     value: String(suggested ?? current?.dollars ?? ''),
+    ignoreFocusOut: true,
     validateInput: (value) => {
       const parsed = parseBudget(value);
       return 'problem' in parsed ? parsed.problem : undefined;
@@ -84,10 +84,14 @@ export async function askBudget(store: BudgetStore, node: { arn: string; jobName
       { label: 'Warn me', description: 'a notification with Stop job and Raise budget', autoStop: false },
       { label: 'Stop the job automatically', description: 'stops it when the estimate passes the budget', autoStop: true },
     ],
-    { title: `When ${node.jobName} passes ${formatDollars(parsed.dollars)}`, placeHolder: current?.autoStop ? 'Now: stop automatically' : 'Now: warn' },
+    { title: `When ${jobName} passes ${formatDollars(parsed.dollars)}`, placeHolder: current?.autoStop ? 'Now: stop automatically' : 'Now: warn', ignoreFocusOut: true },
   );
-  if (!mode) return undefined;
-  const budget = { dollars: parsed.dollars, autoStop: mode.autoStop };
-  await store.set(node.arn, budget);
+  return mode ? { dollars: parsed.dollars, autoStop: mode.autoStop } : undefined;
+}
+
+/** Asks for a running job's budget and stores it. */
+export async function askBudget(store: BudgetStore, node: { arn: string; jobName: string }, suggested?: number): Promise<Budget | undefined> {
+  const budget = await askForBudget(node.jobName, store.get(node.arn), suggested);
+  if (budget) await store.set(node.arn, budget);
   return budget;
 }

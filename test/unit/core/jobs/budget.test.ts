@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { budgetAction, budgetFromJobFile, parseBudget } from '../../../../src/core/resources/budget';
+import { budgetAction, budgetFromJobFile, parseBudget } from '../../../../src/core/jobs/budget';
 
 describe('budget guard', () => {
   it('acts once when the cost passes the budget: notify, or stop only when the user chose it', () => {
