@@ -65,8 +65,8 @@ export async function describeJob(client: SageMakerClient, job: JobRef, signal?:
   return { ...out, config: parseConfigDocument(out.JobConfigDocument) };
 }
 
-/** DescribeJob in the jobs model's words (what the tree, the resources inventory and the budget guard read). */
-export async function describeJobDetails(client: SageMakerClient, region: string, job: JobRef, signal?: AbortSignal): Promise<JobDetails> {
+/** DescribeJob in the job model's words (what the tree, the metrics view and the CLI read). */
+export async function describeJobDetails(client: SageMakerClient, job: JobRef, region: string, signal?: AbortSignal): Promise<JobDetails> {
   const d = await describeJob(client, job, signal);
   return {
     name: d.JobName ?? job.jobName,

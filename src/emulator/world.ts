@@ -19,6 +19,8 @@ export interface Runtime {
 export interface S3Object {
   body: Buffer;
   contentType?: string;
+  /** User metadata as `x-amz-meta-<name>` headers. */
+  metadata?: Record<string, string>;
   lastModified: number;
   etag: string;
 }
@@ -58,7 +60,7 @@ export class World {
   readonly mlflowApps: MlflowApp[] = [];
   /** `bucket/key` of objects whose deletion is denied (a bucket policy or legal hold): DeleteObjects reports AccessDenied for them. */
   readonly undeletableKeys = new Set<string>();
-  readonly multipart = new Map<string, { bucket: string; key: string; contentType?: string; parts: Map<number, Buffer> }>();
+  readonly multipart = new Map<string, { bucket: string; key: string; contentType?: string; metadata: Record<string, string>; parts: Map<number, Buffer> }>();
   /** Stored log groups per `region/group`. */
   private readonly storedGroups = new Map<string, { created: number; streams: Map<string, StoredStream> }>();
 

@@ -1,5 +1,5 @@
 import { ListJobsCommand, type SageMakerClient } from '@aws-sdk/client-sagemaker';
-import { deleteJob, describeJobDetails, stopJob } from '../../aws/sagemaker';
+import { describeJobDetails, deleteJob, stopJob } from '../../aws/sagemaker';
 import type { JobCategory } from '../../core/jobs/status';
 import type { JobDetails, JobSummary } from '../../core/jobs/summary';
 
@@ -58,7 +58,7 @@ export function sageMakerJobsBackend(client: (region: string) => SageMakerClient
       );
       return { jobs, nextToken: out.NextToken };
     },
-    describe: (region, category, jobName, signal) => describeJobDetails(client(region), region, { jobName, category }, signal),
+    describe: (region, category, jobName, signal) => describeJobDetails(client(region), { jobName, category }, region, signal),
     stop: (region, category, jobName) => stopJob(client(region), { jobName, category }),
     delete: (region, category, jobName) => deleteJob(client(region), { jobName, category }),
   };

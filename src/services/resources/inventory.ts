@@ -3,7 +3,7 @@ import { listAgentRuntimes } from '../../aws/agentcore';
 import type { AwsClients } from '../../aws/clients';
 import { listRoles } from '../../aws/iam';
 import { listMlflowApps } from '../../aws/mlflowApps';
-import { listLevel, listObjectsV2, parseS3Uri } from '../../aws/s3';
+import { listFolder, listObjectsV2, parseS3Uri } from '../../aws/s3';
 import { checkRoleTrust } from '../../core/jobs/preflight';
 import type { PricingTable } from '../../core/jobs/pricing';
 import type { JobDetails } from '../../core/jobs/summary';
@@ -118,13 +118,14 @@ async function s3Prefixes(aws: AwsClients, jobs: readonly JobDetails[], item: It
     if (!location) continue;
     const objects: _Object[] = [];
     for await (const o of listObjectsV2(aws.s3(), location.bucket, location.key, signal)) objects.push(o);
-    const level = await listLevel(aws.s3(), location.bucket, location.key, signal);
+    const subPrefixes: string[] = [];
+    for await (const entry of listFolder(aws.s3(), location.bucket, location.key, signal)) if (entry.kind === 'folder') subPrefixes.push(entry.prefix);
     const sizeOf = (keyPrefix: string) => {
       const under = objects.filter((o) => o.Key?.startsWith(keyPrefix));
       const bytes = under.reduce((sum, o) => sum + (o.Size ?? 0), 0);
       return { size: { objects: under.length, bytes }, monthlyCost: s3MonthlyCost(bytes) };
     };
-    const children = level.prefixes.map((p) => item({ kind: 's3Prefix', id: `s3://${location.bucket}/${p}` }, { label: p.slice(location.key.length), ...sizeOf(p) }));
+    const children = subPrefixes.map((p) => item({ kind: 's3Prefix', id: `s3://${location.bucket}/${p}` }, { label: p.slice(location.key.length), ...sizeOf(p) }));
     out.push(item({ kind: 's3Prefix', id: uri }, { label: uri, ...sizeOf(location.key), children }));
   }
   return out;

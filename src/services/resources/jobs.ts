@@ -41,7 +41,7 @@ async function describeAll(aws: AwsClients, refs: Ref[], signal?: AbortSignal): 
     while (next < refs.length) {
       const i = next++;
       const r = refs[i];
-      out[i] = await describeJobDetails(aws.sagemaker(r.region), r.region, { jobName: r.name, category: r.category }, signal);
+      out[i] = await describeJobDetails(aws.sagemaker(r.region), { jobName: r.name, category: r.category }, r.region, signal);
     }
   };
   await Promise.all(Array.from({ length: Math.min(DESCRIBE_CONCURRENCY, refs.length) }, worker));
