@@ -32,6 +32,7 @@ export function mlflowApps(world: World, operation: string, input: Input, region
     case 'DeleteMlflowApp': {
       const app = appOf(world, input, region);
       world.mlflowApps.splice(world.mlflowApps.indexOf(app), 1);
+      world.deletedMlflowApps.add(app.arn);
       return { Arn: app.arn };
     }
     default:

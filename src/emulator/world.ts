@@ -58,6 +58,8 @@ export class World {
   readonly buckets = new Map<string, Map<string, S3Object>>();
   readonly roles = new Map<string, Role>();
   readonly mlflowApps: MlflowApp[] = [];
+  /** Deleted apps answer ResourceNotFound on the MLflow API even though finished jobs still name them. */
+  readonly deletedMlflowApps = new Set<string>();
   /** `bucket/key` of objects whose deletion is denied (a bucket policy or legal hold): DeleteObjects reports AccessDenied for them. */
   readonly undeletableKeys = new Set<string>();
   readonly multipart = new Map<string, { bucket: string; key: string; contentType?: string; metadata: Record<string, string>; parts: Map<number, Buffer> }>();

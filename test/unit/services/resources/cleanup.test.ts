@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { CreateJobCommand, StopJobCommand } from '@aws-sdk/client-sagemaker';
 import type { AwsClients } from '../../../../src/aws/clients';
+import { MlflowClient, MlflowError } from '../../../../src/aws/mlflow/client';
+import { parseMlflowArn } from '../../../../src/core/metrics/mlflow';
 import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
 import { describeAwsError } from '../../../../src/aws/errors';
 import { ManualClock } from '../../../../src/emulator/clock';
@@ -127,6 +129,8 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
 
   it('deletes an MLflow app once no running job logs to it, with the history warning in the plan', () =>
     withWorld(async (emulator, aws, clock) => {
+      const mlflow = new MlflowClient(parseMlflowArn(SEEDED.mlflowApp)!, { credentials: async () => ({ accessKeyId: 'test', secretAccessKey: 'test' }), endpoint: emulator.url, maxAttempts: 1 });
+      assert.ok(await mlflow.experimentByName('wordle'), 'the history is there before the delete');
       await aws.sagemaker().send(new StopJobCommand({ JobName: SEEDED.inProgressJob, JobCategory: 'AgentRFT' }));
       clock.advance(60 * 60_000);
       const plan = planCleanup(await inventoryOf(aws, clock), [{ kind: 'mlflowApp', id: SEEDED.mlflowApp }]);
@@ -135,5 +139,7 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
       const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1']), () => undefined);
       assert.deepEqual(result.remaining, []);
       assert.equal(emulator.world.mlflowApps.length, 0);
+      const gone = await mlflow.experimentByName('wordle').catch((e: unknown) => e);
+      assert.ok(gone instanceof MlflowError && gone.status === 404, 'the experiment history went with the app');
     }));
 });
