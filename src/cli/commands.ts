@@ -5,8 +5,9 @@ import { rolloutsCommand } from './rollouts';
 import { rewardCommand } from './reward';
 import { validateCommand } from './validate';
 import { emulatorCommand } from './emulator';
+import { compareCommand } from './compare';
 import { resourcesCommand } from './resources';
 import { cleanupCommand } from './cleanup';
 
 /** Every subcommand of `mtrl`, in the order `--help` lists them. Each feature adds its own. */
-export const commands: CliCommand[] = [smokeCommand, lintCommand, rolloutsCommand, rewardCommand, validateCommand, emulatorCommand, resourcesCommand, cleanupCommand];
+export const commands: CliCommand[] = [smokeCommand, lintCommand, rolloutsCommand, rewardCommand, validateCommand, compareCommand, emulatorCommand, resourcesCommand, cleanupCommand];
