@@ -22,27 +22,26 @@ export function register(services: Services): void {
   let inventory: Inventory | undefined;
   let loading: Promise<Inventory | undefined> | undefined;
 
-  const load = (): Promise<Inventory | undefined> =>
-    (loading ??= Promise.resolve(vscode.window
-      .withProgress({ location: { viewId: 'mtrl.resources' } }, async () => {
-        const pricing = pricingFromSetting(vscode.workspace.getConfiguration('mtrl').get('pricing')).table;
-        try {
-          inventory = await loadInventory(services.aws, { regions: jobRegions(), pricing, now: new Date(), explain });
-          tree.show(inventory);
-          view.description = `${formatDollars(inventory.spend.monthToDate)} this month`;
-          view.message = `Token spend month to date: ${formatDollars(inventory.spend.monthToDate)} (BillableTokenUsage × mtrl.pricing). ${AGENTCORE_APART}`;
-          return inventory;
-        } catch (error) {
-          inventory = undefined;
-          tree.showMessage(explain(error, 'Listing what your jobs left behind'));
-          view.message = undefined;
-          return undefined;
-        }
-      })
-      ).then((result) => {
-        loading = undefined;
-        return result;
-      }));
+  const refresh = async (): Promise<Inventory | undefined> => {
+    const pricing = pricingFromSetting(vscode.workspace.getConfiguration('mtrl').get('pricing')).table;
+    try {
+      inventory = await loadInventory(services.aws, { regions: jobRegions(), pricing, now: new Date(), explain });
+      tree.show(inventory);
+      view.description = `${formatDollars(inventory.spend.monthToDate)} this month`;
+      view.message = `Token spend month to date: ${formatDollars(inventory.spend.monthToDate)} (BillableTokenUsage × mtrl.pricing). ${AGENTCORE_APART}`;
+      return inventory;
+    } catch (error) {
+      inventory = undefined;
+      tree.showMessage(explain(error, 'Listing what your jobs left behind'));
+      view.message = undefined;
+      return undefined;
+    }
+  };
+  // One listing at a time: a refresh asked for while one runs gets that one's answer.
+  const load = (): Promise<Inventory | undefined> => {
+    loading ??= Promise.resolve(vscode.window.withProgress({ location: { viewId: 'mtrl.resources' } }, refresh)).finally(() => (loading = undefined));
+    return loading;
+  };
 
   context.subscriptions.push(
     tree,
