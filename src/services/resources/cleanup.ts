@@ -50,7 +50,8 @@ function describeStep(item: InventoryItem): { action: string; warning?: string }
       return { action: 'delete the MLflow app', warning: `Deleting MLflow app ${item.label} deletes its experiment history: every run, metric and trace of the jobs that logged to it.` };
     case 's3Prefix': {
       const objects = item.size?.objects ?? 0;
-      return { action: `delete ${objects} object${objects === 1 ? '' : 's'} (${formatBytes(item.size?.bytes ?? 0)}) in ${Math.max(1, Math.ceil(objects / 1000))} call(s) of up to 1,000 keys` };
+      const calls = Math.max(1, Math.ceil(objects / 1000));
+      return { action: `delete ${objects} object${objects === 1 ? '' : 's'} (${formatBytes(item.size?.bytes ?? 0)}) in ${calls} call${calls === 1 ? '' : 's'} of up to 1,000 keys` };
     }
   }
 }
