@@ -71,6 +71,11 @@ export async function getAgentRuntime(client: BedrockAgentCoreControlClient, age
   return out;
 }
 
+/** Deletes a runtime by id; the service answers at once and finishes the deletion in the background. */
+export async function deleteAgentRuntime(client: BedrockAgentCoreControlClient, agentRuntimeId: string, signal?: AbortSignal): Promise<void> {
+  await client.send(new (sdk().DeleteAgentRuntimeCommand)({ agentRuntimeId }), { abortSignal: signal });
+}
+
 /** The runtime id from an AgentCore runtime ARN, or undefined. */
 export function runtimeIdFromArn(arn: string): string | undefined {
   return /^arn:aws[a-z-]*:bedrock-agentcore:[a-z0-9-]+:\d{12}:runtime\/([a-zA-Z0-9_-]+)$/.exec(arn)?.[1];

@@ -95,6 +95,22 @@ export async function* listObjectsV2(client: S3Client, bucket: string, prefix?: 
   } while (token);
 }
 
+/** The most keys one DeleteObjects call takes (the service's limit). */
+export const DELETE_BATCH = 1000;
+
+export interface DeleteFailure {
+  key: string;
+  reason: string;
+}
+
+/** Deletes up to 1,000 keys in one call; S3 answers per key, so some may fail while the rest go. */
+export async function deleteObjects(client: S3Client, bucket: string, keys: string[], signal?: AbortSignal): Promise<DeleteFailure[]> {
+  if (keys.length > DELETE_BATCH) throw new RangeError(`DeleteObjects takes at most ${DELETE_BATCH} keys (got ${keys.length}).`);
+  if (keys.length === 0) return [];
+  const out = await client.send(new (sdk().DeleteObjectsCommand)({ Bucket: bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }), { abortSignal: signal });
+  return (out.Errors ?? []).map((e) => ({ key: e.Key ?? '', reason: `${e.Code ?? 'Error'}: ${e.Message ?? 'not deleted'}` }));
+}
+
 /** One entry of a folder listing: a sub-folder (an S3 common prefix ending in "/") or an object directly in the folder. */
 export type FolderEntry = { kind: 'folder'; prefix: string } | { kind: 'object'; key: string; size: number };
 

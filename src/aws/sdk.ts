@@ -1,7 +1,12 @@
 // The SDK values the aws layer uses, in one module that is bundled on its own (dist/aws-sdk.js) and loaded on first use.
 // Named re-exports (not `export *`) so esbuild keeps only what is listed here.
 export { BedrockAgentCoreClient, InvokeAgentRuntimeCommand } from '@aws-sdk/client-bedrock-agentcore';
-export { BedrockAgentCoreControlClient, GetAgentRuntimeCommand, ListAgentRuntimesCommand } from '@aws-sdk/client-bedrock-agentcore-control';
+export {
+  BedrockAgentCoreControlClient,
+  DeleteAgentRuntimeCommand,
+  GetAgentRuntimeCommand,
+  ListAgentRuntimesCommand,
+} from '@aws-sdk/client-bedrock-agentcore-control';
 export {
   CloudWatchLogsClient,
   DescribeLogGroupsCommand,
@@ -9,8 +14,17 @@ export {
   FilterLogEventsCommand,
   GetLogEventsCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
-export { GetRoleCommand, IAMClient } from '@aws-sdk/client-iam';
-export { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+export {
+  DeleteRoleCommand,
+  DeleteRolePolicyCommand,
+  DetachRolePolicyCommand,
+  GetRoleCommand,
+  IAMClient,
+  ListAttachedRolePoliciesCommand,
+  ListRolePoliciesCommand,
+  ListRolesCommand,
+} from '@aws-sdk/client-iam';
+export { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 export {
   CreateJobCommand,
   DeleteJobCommand,

@@ -49,6 +49,18 @@ export const commands: CommandEntry[] = [
     load: () => (require('./compare') as typeof import('./compare')).compareCommand,
   },
   {
+    name: 'resources',
+    summary: 'list the runtimes, roles, MLflow apps and S3 prefixes jobs left behind, and the token spend',
+    deadlineSeconds: 300,
+    load: () => (require('./resources') as typeof import('./resources')).resourcesCommand,
+  },
+  {
+    name: 'cleanup',
+    summary: 'delete runtimes, roles, MLflow apps or S3 prefixes jobs left behind (refuses what a running job uses)',
+    deadlineSeconds: 900,
+    load: () => (require('./cleanup') as typeof import('./cleanup')).cleanupCommand,
+  },
+  {
     name: 'emulator',
     summary: 'run the local MTRL service emulator (SageMaker, Logs, S3, AgentCore) for tests and demos',
     load: () => (require('./emulator') as typeof import('./emulator')).emulatorCommand,

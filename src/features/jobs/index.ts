@@ -4,12 +4,14 @@ import { jobDiagnosis } from '../../core/jobs/summary';
 import { jobRegions } from '../aws/settings';
 import type { Services } from '../services';
 import { sageMakerJobsBackend } from './backend';
+import { askBudget, BudgetStore, checkBudgets } from './budgetGuard';
 import { registerJobsCommands } from './commands';
 import { CONFIG_SCHEME, JobConfigurationProvider } from './documents';
 import { cloudWatchJobLogSource } from './logWindow';
 import { JobLogsProvider, LOGS_SCHEME } from './logsDocument';
 import { JobsModel, type StatusChange } from './model';
 import { JobsPoller } from './poller';
+import { JobNode } from './nodes';
 import { JobsTreeProvider } from './tree';
 
 /** The Jobs view: training and evaluation jobs per region, their documents and logs, polling and notifications. */
@@ -33,10 +35,31 @@ export function register(services: Services): void {
   const poller = new JobsPoller(
     {
       hasInProgress: () => model.inProgress().length > 0,
-      poll: async () => notify(await model.refreshInProgress()),
+      poll: async () => {
+        notify(await model.refreshInProgress());
+        await checkBudgets(budgetGuard, model.inProgress());
+      },
     },
     seconds() * 1000,
   );
+  const budgets = new BudgetStore(context.globalState);
+  const budgetGuard = {
+    store: budgets,
+    pricing: () => settings.pricing(),
+    output,
+    stop: async (node: JobNode) => {
+      await backend.stop(node.region, node.category, node.jobName);
+      await model.refreshJob(node);
+      poller.reschedule();
+    },
+  };
+  const setBudget = async (arg: unknown) => {
+    const node = arg instanceof JobNode ? arg : (await vscode.window.showQuickPick(model.inProgress().map((n) => ({ label: n.jobName, description: n.region, n })), { placeHolder: 'Pick a running job' }))?.n;
+    if (!node) return undefined;
+    const budget = await askBudget(budgets, node);
+    if (budget) await checkBudgets(budgetGuard, [node]);
+    return budget;
+  };
   const notify = (changes: StatusChange[]) => {
     for (const change of changes) {
       configuration.update(change.node);
@@ -71,6 +94,7 @@ export function register(services: Services): void {
     services.onDidChangeAws(() => model.refresh()),
     settings.onDidChange(['pricing'], () => tree.redraw()),
     settings.onDidChange(['jobs.refreshSeconds'], () => poller.setInterval(seconds() * 1000)),
+    vscode.commands.registerCommand('mtrl.setJobBudget', setBudget),
     ...registerJobsCommands({ model, backend, view, logs, explain, output, changed: () => poller.reschedule() }),
   );
   poller.setVisible(view.visible);

@@ -96,7 +96,7 @@ export async function launchEvaluationWizard(services: Services, launcher: Launc
     regionStep,
     model,
     (a, p) => runtimeStep(services, a, p),
-    roleStep,
+    (a, p) => roleStep(services, a, p),
     dataset,
     (a, p) => outputStep(a, p, a.evaluationUri),
     (a, p) => mlflowStep(services, a, p, 'wordle-eval'),
