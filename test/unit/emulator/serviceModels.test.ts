@@ -12,7 +12,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { GetAgentRuntimeCommand } from '@aws-sdk/client-bedrock-agentcore-control';
-import { DescribeJobCommand } from '@aws-sdk/client-sagemaker';
+import { CreatePresignedMlflowAppUrlCommand, DescribeJobCommand } from '@aws-sdk/client-sagemaker';
 import { getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
 import { getRole } from '../../../src/aws/iam';
 import { describeLogGroups, describeLogStreams, filterLogEvents, getLogEvents } from '../../../src/aws/logs';
@@ -29,13 +29,15 @@ import { check, enumTable, operationShapes, streamsOutput, type EnumTable } from
 const root = path.resolve(__dirname, '../../..');
 const PACKAGES = ['sagemaker', 'cloudwatch-logs', 's3', 'sts', 'iam', 'bedrock-agentcore', 'bedrock-agentcore-control'].map((c) => `@aws-sdk/client-${c}`);
 
-/** The JSON operations the emulator dispatches, read from its switch statements so a new one cannot go unchecked. */
+/** The JSON operations the emulator dispatches, read from its switch statements and operation tests so a new one cannot go unchecked. */
 function servedJsonOperations(file: string): string[] {
-  return [...readFileSync(path.join(root, 'src/emulator', file), 'utf8').matchAll(/^ {4}case '(\w+)':/gm)].map((m) => m[1]);
+  const source = readFileSync(path.join(root, 'src/emulator', file), 'utf8');
+  return [...source.matchAll(/^ {4}case '([A-Z]\w+)':|op === '([A-Z]\w+)'/gm)].map((m) => m[1] ?? m[2]);
 }
 const SERVED = [
   ...servedJsonOperations('sagemaker.ts'),
   ...servedJsonOperations('logs.ts'),
+  ...servedJsonOperations('server.ts'),
   'GetCallerIdentity',
   'GetRole',
   'ListAgentRuntimes',
@@ -105,6 +107,7 @@ describe('emulator: requests and responses against the service models of the ins
       clock.advance(10 * 60_000);
       await describeJob(aws.sagemaker(), { jobName: 'models-check', category: 'AgentRFT' });
       await deleteJob(aws.sagemaker(), { jobName: 'models-check', category: 'AgentRFT' });
+      await aws.sagemaker().send(new CreatePresignedMlflowAppUrlCommand({ Arn: SEEDED.mlflowApp }));
 
       // Logs: groups, streams, one stream read, a filtered scan.
       const groups = await collect(describeLogGroups(aws.logs(), '/aws/'));
