@@ -19,6 +19,8 @@ export interface Runtime {
 export interface S3Object {
   body: Buffer;
   contentType?: string;
+  /** User metadata as `x-amz-meta-<name>` headers. */
+  metadata?: Record<string, string>;
   lastModified: number;
   etag: string;
 }
@@ -42,7 +44,7 @@ export class World {
   readonly runtimes: Runtime[] = [];
   readonly buckets = new Map<string, Map<string, S3Object>>();
   readonly roles = new Map<string, Role>();
-  readonly multipart = new Map<string, { bucket: string; key: string; contentType?: string; parts: Map<number, Buffer> }>();
+  readonly multipart = new Map<string, { bucket: string; key: string; contentType?: string; metadata: Record<string, string>; parts: Map<number, Buffer> }>();
   /** Stored log groups per `region/group`. */
   private readonly storedGroups = new Map<string, { created: number; streams: Map<string, StoredStream> }>();
 

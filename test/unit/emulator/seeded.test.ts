@@ -79,6 +79,8 @@ describe('emulator: smoke-test paths of InvokeAgentRuntime', () => {
       assert.deepEqual(result.json, { reward: -1.5 });
       const lines = await collect(filterLogEvents(aws.logs(), { logGroupName: GROUP, startTime: since, filterPattern: '"Could not find job"' }));
       assert.ok(lines.some((l) => /status=400/.test(l.message ?? '') && l.logStreamName?.endsWith(result.runtimeSessionId ?? '-')));
+      // The sample's agent retries once: its first failure logs "attempt 1/2".
+      assert.ok(lines.some((l) => /agent loop ended early on attempt 1\/2 \(BadRequestError/.test(l.message ?? '')));
     });
   });
 
