@@ -1,6 +1,7 @@
 // Desktop VS Code under @vscode/test-electron: which executable, and how one phase is launched. It never downloads.
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import type { TestOptions } from '@vscode/test-electron';
 
 /** What to install when no desktop VS Code is found (one line, printed as is). */
 export const NO_DESKTOP_VSCODE =
@@ -76,25 +77,38 @@ export interface DesktopPhase {
   env: Record<string, string>;
 }
 
-/** The options for `runTests` of one phase: the runner's `desktop.js` waits for the same suites the browser harness runs. */
-export function desktopRunOptions(p: DesktopPhase) {
-  return {
+/** What runTests adds to every launch (its own defaults), less `--disable-workspace-trust`. */
+const TEST_ELECTRON_FLAGS = ['--no-sandbox', '--disable-gpu-sandbox', '--disable-updates', '--skip-welcome', '--skip-release-notes', '--no-cached-data'];
+
+export type DesktopLaunch =
+  | { via: 'runTests'; options: TestOptions }
+  | { via: 'spawn'; command: string; args: string[]; env: Record<string, string> };
+
+/**
+ * How one phase starts: the runner's `desktop.js` waits for the same suites the browser harness runs. The trusted phase
+ * goes through runTests, which always adds `--disable-workspace-trust`; the untrusted phase needs trust on, so it starts
+ * the same executable with the same arguments minus that flag (user settings turn trust on, as in the browser harness).
+ */
+export function desktopLaunch(p: DesktopPhase): DesktopLaunch {
+  const options = {
     vscodeExecutablePath: p.executable,
     extensionDevelopmentPath: p.runnerDir,
     extensionTestsPath: path.join(p.runnerDir, 'desktop.js'),
     extensionTestsEnv: p.env,
-    launchArgs: [
-      p.workspace,
-      `--user-data-dir=${p.userDataDir}`,
-      `--extensions-dir=${p.extensionsDir}`,
-      '--new-window',
-      '--skip-welcome',
-      '--skip-release-notes',
-      '--disable-telemetry',
-      '--disable-updates',
-      '--disable-gpu',
-      // Trusted: no Restricted Mode. Untrusted: trust stays on (user settings) so the folder opens restricted.
-      ...(p.phase === 'trusted' ? ['--disable-workspace-trust'] : []),
-    ],
+    launchArgs: [p.workspace, `--user-data-dir=${p.userDataDir}`, `--extensions-dir=${p.extensionsDir}`, '--new-window', '--disable-telemetry', '--disable-gpu'],
   };
+  if (p.phase === 'trusted') return { via: 'runTests', options };
+  const args = [
+    ...options.launchArgs,
+    ...TEST_ELECTRON_FLAGS,
+    `--extensionTestsPath=${options.extensionTestsPath}`,
+    `--extensionDevelopmentPath=${options.extensionDevelopmentPath}`,
+  ];
+  return { via: 'spawn', command: p.executable, args, env: p.env };
+}
+
+/** `npm start` on desktop: the source tree as development extension, on the demo workspace, in its own profile (so the
+ * process lives until that window closes) with the user's extensions; the demo folder is trusted. */
+export function desktopStartArgs(p: { root: string; workspace: string; userDataDir: string }): string[] {
+  return [`--extensionDevelopmentPath=${p.root}`, `--user-data-dir=${p.userDataDir}`, '--new-window', '--skip-welcome', '--disable-workspace-trust', p.workspace];
 }

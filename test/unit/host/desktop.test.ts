@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { desktopRunOptions, executableBehind, findDesktopVsCode, NO_DESKTOP_VSCODE, type Lookup } from '../../host/lib/desktop';
+import { desktopLaunch, desktopStartArgs, executableBehind, findDesktopVsCode, NO_DESKTOP_VSCODE, type Lookup } from '../../host/lib/desktop';
 
 /** A machine described by its files, symlinks and PATH entries. */
 function machine(platform: NodeJS.Platform, files: string[], links: Record<string, string> = {}, env: Record<string, string> = {}, path_: Record<string, string> = {}): Lookup {
@@ -45,19 +45,37 @@ describe('desktop VS Code launcher', () => {
 
   const phase = { executable: '/usr/share/code/code', workspace: '/run/trusted/ws', userDataDir: '/run/trusted/user-data', extensionsDir: '/run/extensions', runnerDir: '/run/development/runner', env: { MTRL_HOST_CONFIG: '/run/trusted/config.json' } };
 
-  it('launches the given executable on the copied workspace with its own user data and extensions, the runner as development extension', () => {
-    const options = desktopRunOptions({ ...phase, phase: 'trusted' });
+  it('launches the trusted phase through runTests: the given executable, the copied workspace, its own user data and extensions, the runner as development extension', () => {
+    const launch = desktopLaunch({ ...phase, phase: 'trusted' });
+    assert.equal(launch.via, 'runTests');
+    if (launch.via !== 'runTests') return;
+    const { options } = launch;
     assert.equal(options.vscodeExecutablePath, '/usr/share/code/code');
     assert.equal(options.extensionDevelopmentPath, '/run/development/runner');
     assert.equal(options.extensionTestsPath, path.join('/run/development/runner', 'desktop.js'));
     assert.deepEqual(options.extensionTestsEnv, { MTRL_HOST_CONFIG: '/run/trusted/config.json' });
-    assert.equal(options.launchArgs[0], '/run/trusted/ws');
-    assert.ok(options.launchArgs.includes('--user-data-dir=/run/trusted/user-data'));
-    assert.ok(options.launchArgs.includes('--extensions-dir=/run/extensions'));
+    assert.equal(options.launchArgs?.[0], '/run/trusted/ws');
+    assert.ok(options.launchArgs?.includes('--user-data-dir=/run/trusted/user-data'));
+    assert.ok(options.launchArgs?.includes('--extensions-dir=/run/extensions'));
   });
 
-  it('turns workspace trust off for the trusted phase and leaves it on for the untrusted one', () => {
-    assert.ok(desktopRunOptions({ ...phase, phase: 'trusted' }).launchArgs.includes('--disable-workspace-trust'));
-    assert.ok(!desktopRunOptions({ ...phase, phase: 'untrusted' }).launchArgs.includes('--disable-workspace-trust'));
+  it('starts the untrusted phase itself, without the --disable-workspace-trust that runTests always adds', () => {
+    const launch = desktopLaunch({ ...phase, phase: 'untrusted', workspace: '/run/untrusted/ws' });
+    assert.equal(launch.via, 'spawn');
+    if (launch.via !== 'spawn') return;
+    assert.equal(launch.command, '/usr/share/code/code');
+    assert.equal(launch.args[0], '/run/untrusted/ws');
+    assert.ok(!launch.args.includes('--disable-workspace-trust'));
+    for (const arg of ['--extensions-dir=/run/extensions', '--no-sandbox', `--extensionTestsPath=${path.join('/run/development/runner', 'desktop.js')}`, '--extensionDevelopmentPath=/run/development/runner']) {
+      assert.ok(launch.args.includes(arg), arg);
+    }
+    assert.deepEqual(launch.env, { MTRL_HOST_CONFIG: '/run/trusted/config.json' });
+  });
+
+  it('starts the source tree as development extension on the demo workspace, in a profile of its own, trusted', () => {
+    const args = desktopStartArgs({ root: '/repo', workspace: '/tmp/demo', userDataDir: '/tmp/start/user-data' });
+    assert.deepEqual([args[0], args.at(-1)], ['--extensionDevelopmentPath=/repo', '/tmp/demo']);
+    assert.ok(args.includes('--user-data-dir=/tmp/start/user-data'));
+    assert.ok(args.includes('--disable-workspace-trust'));
   });
 });
