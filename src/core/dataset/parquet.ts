@@ -38,7 +38,7 @@ export async function parquetFile(path: string): Promise<ParquetBytes & { close(
 }
 
 /** Bytes held in memory as random access. */
-export function parquetBuffer(data: Uint8Array): ParquetBytes {
+export function parquetBuffer(data: Uint8Array): ArrayBuffer {
   return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
 }
 
