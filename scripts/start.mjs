@@ -1,14 +1,17 @@
 // `npm start`: the extension on a copy of the demo workspace, against the local emulator (or real AWS), until Ctrl-C.
-// Desktop VS Code (`code` on PATH) gets --extensionDevelopmentPath; otherwise the browser VS Code of the host harness.
+// Desktop VS Code (MTRL_VSCODE_PATH, else `code` on PATH) gets --extensionDevelopmentPath; otherwise the browser VS Code of the host harness.
 import { spawnSync } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import { emulatorEnvironment, hasEmulator, startEmulator } from '../test/host/lib/emulator.mjs';
 import { installVsix, packageExtension } from '../test/host/lib/extensions.mjs';
 import { ensureCodeServer, ensureNode24, MissingPrerequisite } from '../test/host/lib/install.mjs';
 import { cleanUpOnSignals, startProcess, stopAll } from '../test/host/lib/processes.mjs';
 import { closeBrowsers, openWorkbench, startServer, writeUserSettings } from '../test/host/lib/session.mjs';
+
+const { desktopStartArgs, findDesktopVsCode, machineLookup } = await tsImport('../test/host/lib/desktop.ts', import.meta.url);
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const log = (message) => console.log(`start: ${message}`);
@@ -40,9 +43,12 @@ function wantsRealAws(settings) {
   return Boolean(settings['mtrl.aws.profile'] || process.env.AWS_PROFILE || process.env.AWS_ACCESS_KEY_ID);
 }
 
+/** The desktop VS Code executable (the same lookup as `npm run test:desktop`), unless the browser one is asked for. */
 function desktopCode() {
   if (process.env.MTRL_START_BROWSER === '1') return undefined;
-  return spawnSync('sh', ['-c', 'command -v code'], { encoding: 'utf8' }).stdout.trim() || undefined;
+  const found = findDesktopVsCode(machineLookup());
+  if (found.missing) log(`${found.missing}: using the browser VS Code`);
+  return found.executable;
 }
 
 async function screenshotContainer(url, folder) {
@@ -105,8 +111,9 @@ async function main() {
   const env = { ...process.env, ...aws.env };
 
   if (code) {
-    log(`opening desktop VS Code: code --extensionDevelopmentPath=${root} ${workspace}`);
-    const child = startProcess(code, ['--new-window', '--wait', `--extensionDevelopmentPath=${root}`, workspace], { env, stdio: 'inherit' });
+    const args = desktopStartArgs({ root, workspace, userDataDir: path.join(runDir, 'user-data') });
+    log(`opening desktop VS Code: ${code} ${args.join(' ')}`);
+    const child = startProcess(code, args, { env, stdio: 'inherit' });
     await new Promise((resolve) => child.on('exit', resolve));
     return;
   }

@@ -1,11 +1,13 @@
-// `npm test`: every test. Type check, build, unit tests in plain Node, then the host suite in a real VS Code.
-// Ends with one summary line, "total: N passed, N failed", counting every suite that ran.
+// `npm test`: every test. Type check, build, unit tests in plain Node, then the host suites in a real VS Code (the
+// browser harness, and desktop VS Code when one is installed). Ends with one summary line,
+// "total: N passed, N failed, N skipped", counting every suite that ran; a suite set that could not run is skipped, never passed.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const totals = { passed: 0, failed: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0 };
 
 /** Runs a command with inherited output, echoing and capturing stdout to read the counts. */
 function run(cmd, args) {
@@ -45,21 +47,37 @@ const boto3 = await run(process.execPath, ['scripts/boto3.mjs']);
 const boto3Summary = existsSync(boto3Report) ? JSON.parse(readFileSync(boto3Report, 'utf8')) : { passed: 0, failed: 1, skipped: 0 };
 totals.passed += boto3Summary.passed;
 totals.failed += boto3Summary.failed;
-if (boto3Summary.skipped) console.log(`\nskipped: the boto3 client test (${boto3Summary.reason})`);
+if (boto3Summary.skipped) {
+  totals.skipped += boto3Summary.skipped;
+  console.log(`\nskipped: the boto3 client test (${boto3Summary.reason})`);
+}
 step('boto3 client test', boto3.code === 0 || boto3Summary.failed > 0);
 
-const hostDriver = path.join(root, 'test/host/driver.mjs');
-if (existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1') {
-  const report = path.join(root, 'test-results/host-summary.json');
+/** One host run (the browser harness, or `--desktop`), counted from the summary file its driver writes. */
+async function hostSuites(name, args, summaryFile) {
+  const report = path.join(root, 'test-results', summaryFile);
   rmSync(report, { force: true });
-  const host = await run(process.execPath, [hostDriver]);
+  const host = await run(process.execPath, [hostDriver, ...args]);
   const summary = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
   if (summary) {
     totals.passed += summary.passed;
     totals.failed += summary.failed;
   }
-  step('host tests', host.code === 0 || (summary?.failed ?? 0) > 0);
+  step(name, host.code === 0 || (summary?.failed ?? 0) > 0);
 }
 
-console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed`);
+const hostDriver = path.join(root, 'test/host/driver.mjs');
+if (existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1') {
+  await hostSuites('host tests', [], 'host-summary.json');
+  const { findDesktopVsCode, machineLookup } = await tsImport('../test/host/lib/desktop.ts', import.meta.url);
+  const desktop = findDesktopVsCode(machineLookup());
+  if (desktop.missing) {
+    totals.skipped += 1;
+    console.log(`\ndesktop: skipped the host suites in desktop VS Code: ${desktop.missing}`);
+  } else {
+    await hostSuites('desktop host tests', ['--desktop'], 'desktop-summary.json');
+  }
+}
+
+console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exitCode = totals.failed > 0 ? 1 : 0;

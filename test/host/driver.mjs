@@ -1,5 +1,6 @@
 // `npm run test:host`: the packaged extension in a real VS Code (code-server's server) and Chromium, offline.
-// Prints each result and `host: N passed, N failed`, writes test-results/host-summary.json, exits 1 on any failure.
+// `--desktop` (`npm run test:desktop`): the same suites in an installed desktop VS Code through @vscode/test-electron.
+// Prints each result and `host: N passed, N failed`, writes test-results/<host|desktop>-summary.json, exits 1 on any failure.
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,9 @@ import { checkChromium, closeBrowsers } from './lib/session.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const { formatResults, summarize } = await tsImport('./lib/report.ts', import.meta.url);
+const { findDesktopVsCode, machineLookup } = await tsImport('./lib/desktop.ts', import.meta.url);
+const desktop = process.argv.includes('--desktop');
+const kind = desktop ? 'desktop' : 'host';
 const results = path.join(root, 'test-results');
 const grep = process.env.MTRL_HOST_GREP ?? '';
 const timeoutMs = Number(process.env.MTRL_HOST_TIMEOUT ?? 600) * 1000;
@@ -34,36 +38,40 @@ function cleanup() {
 async function cleanUp() {
   await closeBrowsers();
   await stopAll();
-  rmSync(path.join(results, 'host'), { recursive: true, force: true });
+  rmSync(path.join(results, kind), { recursive: true, force: true });
   mkdirSync(results, { recursive: true });
-  cpSync(artifacts, path.join(results, 'host'), { recursive: true });
+  cpSync(artifacts, path.join(results, kind), { recursive: true });
   if (!keep) rmSync(runDir, { recursive: true, force: true });
 }
 cleanUpOnSignals(cleanup);
 
 function writeSummary(summary) {
   mkdirSync(results, { recursive: true });
-  writeFileSync(path.join(results, 'host-summary.json'), JSON.stringify(summary));
+  writeFileSync(path.join(results, `${kind}-summary.json`), JSON.stringify(summary));
 }
 
 async function main() {
-  checkChromium();
+  const vscode = desktop ? findDesktopVsCode(machineLookup()) : undefined;
+  if (vscode?.missing) throw new MissingPrerequisite(vscode.missing);
+  if (vscode) log(`desktop VS Code ${vscode.executable} (from ${vscode.from})`);
+  else checkChromium();
   checkPython3();
   const suiteDir = path.join(root, 'test/host/suite');
   const suites = existsSync(suiteDir) ? readdirSync(suiteDir).filter((f) => f.endsWith('.test.ts')).map((f) => path.join(suiteDir, f)) : [];
   const untrustedSuites = suites.filter((f) => f.endsWith('.untrusted.test.ts'));
   const trustedSuites = suites.filter((f) => !f.endsWith('.untrusted.test.ts'));
 
-  log('getting Node 24 and the VS Code server, packaging the extension');
-  const serverReady = ensureNode24(log).then(async (node24) => ({ node24, codeServer: await ensureCodeServer(node24, log) }));
+  log(desktop ? 'packaging the extension' : 'getting Node 24 and the VS Code server, packaging the extension');
+  const serverReady = desktop ? Promise.resolve({}) : ensureNode24(log).then(async (node24) => ({ node24, codeServer: await ensureCodeServer(node24, log) }));
   const vsix = await packageExtension(root, runDir, log);
   const { node24, codeServer } = await serverReady;
-  log(`packaged ${path.basename(vsix)}; VS Code server in ${codeServer.home}`);
+  log(`packaged ${path.basename(vsix)}${codeServer ? `; VS Code server in ${codeServer.home}` : ''}`);
 
   const extensionsDir = path.join(runDir, 'extensions');
   mkdirSync(extensionsDir);
   const product = installVsix(vsix, extensionsDir);
-  const runner = await installRunner(root, extensionsDir);
+  // Desktop: the runner is the development extension (test-electron needs one), so it stays out of the extensions dir.
+  const runner = await installRunner(root, desktop ? path.join(runDir, 'development') : extensionsDir);
   // Inside the runner's folder, so the host attributes the suites' require('vscode') to an installed extension.
   const trustedBundles = await bundleSuites(trustedSuites, path.join(runner.dir, 'suites/trusted'));
   const untrustedBundles = await bundleSuites(untrustedSuites, path.join(runner.dir, 'suites/untrusted'));
@@ -84,10 +92,12 @@ async function main() {
     uiChecks.push(...(await import(path.join(uiDir, file))).checks);
   }
 
-  const common = { root, runDir, artifacts, node24, codeServer, extensionsDir, manifest: product.manifest, emulatorUrl, grep, timeoutMs, uiChecks, log };
-  const all = onlyPhase === 'untrusted' ? [] : await runSession({ ...common, phase: 'trusted', bundles: trustedBundles });
-  if (onlyPhase !== 'trusted' && (untrustedBundles.length || uiChecks.some((c) => c.phase === 'untrusted'))) {
-    all.push(...(await runSession({ ...common, phase: 'untrusted', bundles: untrustedBundles })));
+  if (desktop && uiChecks.length) log(`the ${uiChecks.length} UI checks drive the browser workbench: they run in npm run test:host only`);
+  const session = desktop ? (await import('./lib/desktop-session.mjs')).runDesktopSession : runSession;
+  const common = { root, runDir, artifacts, node24, codeServer, executable: vscode?.executable, runnerDir: runner.dir, extensionsDir, manifest: product.manifest, emulatorUrl, grep, timeoutMs, uiChecks: desktop ? [] : uiChecks, log };
+  const all = onlyPhase === 'untrusted' ? [] : await session({ ...common, phase: 'trusted', bundles: trustedBundles });
+  if (onlyPhase !== 'trusted' && (untrustedBundles.length || common.uiChecks.some((c) => c.phase === 'untrusted'))) {
+    all.push(...(await session({ ...common, phase: 'untrusted', bundles: untrustedBundles })));
   }
   return all;
 }
@@ -98,12 +108,12 @@ try {
   console.log(`\n${formatResults(all)}`);
   const summary = summarize(all);
   writeSummary(summary);
-  log('done; screenshots and logs in test-results/host/');
+  log(`done; screenshots and logs in test-results/${kind}/`);
   exitCode = summary.failed > 0 ? 1 : 0;
 } catch (error) {
   const message = error instanceof MissingPrerequisite ? error.message : (error?.stack ?? String(error));
-  console.error(`\nhost: ${message}`);
-  console.log('host: 0 passed, 1 failed');
+  console.error(`\n${kind}: ${message}`);
+  console.log(`${kind}: 0 passed, 1 failed`);
   writeSummary({ passed: 0, failed: 1 });
 } finally {
   await cleanup();

@@ -45,7 +45,7 @@ export function installVsix(vsix, extensionsDir) {
   return { id, dir: target, manifest };
 }
 
-/** Bundles the runner extension (test/host/runner) into the extensions dir. */
+/** Bundles the runner extension (test/host/runner) into the extensions dir, with the desktop launcher's entry. */
 export async function installRunner(root, extensionsDir) {
   const source = path.join(root, 'test/host/runner');
   const manifest = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8'));
@@ -53,8 +53,8 @@ export async function installRunner(root, extensionsDir) {
   mkdirSync(target, { recursive: true });
   cpSync(path.join(source, 'package.json'), path.join(target, 'package.json'));
   await esbuild.build({
-    entryPoints: [path.join(source, 'runner.ts')],
-    outfile: path.join(target, 'runner.js'),
+    entryPoints: [path.join(source, 'runner.ts'), path.join(source, 'desktop.ts')],
+    outdir: target,
     bundle: true,
     platform: 'node',
     format: 'cjs',

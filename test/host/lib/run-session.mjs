@@ -61,8 +61,8 @@ async function runUiChecks({ checks, phase, page, workspace, emulatorUrl, manife
   return results;
 }
 
-export async function runSession(options) {
-  const { root, runDir, artifacts, node24, codeServer, extensionsDir, manifest, emulatorUrl, grep, timeoutMs, uiChecks, bundles, phase, log } = options;
+/** One phase's folders, user settings (trust per phase), fixture workspace copy and runner config: the same for every launcher. */
+export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, phase, deadline }) {
   const dir = path.join(runDir, phase);
   const userDataDir = path.join(dir, 'user-data');
   const serverDataDir = path.join(dir, 'server-data');
@@ -73,13 +73,19 @@ export async function runSession(options) {
 
   const reportPath = path.join(dir, 'report.json');
   const configPath = path.join(dir, 'config.json');
-  const config = { mochaPath: path.join(root, 'node_modules/mocha/lib/mocha.cjs'), files: bundles, grep, reportPath, timeoutMs: 60_000, phase, workspace, emulatorUrl };
+  const config = { mochaPath: path.join(root, 'node_modules/mocha/lib/mocha.cjs'), files: bundles, grep, reportPath, timeoutMs: 60_000, phase, workspace, emulatorUrl, deadline };
   writeFileSync(configPath, JSON.stringify(config, null, 2));
+  return { userDataDir, serverDataDir, workspace, reportPath, configPath, env: serverEnvironment(configPath, emulatorUrl) };
+}
+
+export async function runSession(options) {
+  const { artifacts, node24, codeServer, extensionsDir, manifest, emulatorUrl, grep, timeoutMs, uiChecks, bundles, phase, log } = options;
+  const { userDataDir, serverDataDir, workspace, reportPath, env } = preparePhase(options);
 
   let server;
   let workbench;
   try {
-    server = await startServer({ codeServer, node24, userDataDir, serverDataDir, extensionsDir, env: serverEnvironment(configPath, emulatorUrl), logFile: path.join(artifacts, `${phase}-server.log`) });
+    server = await startServer({ codeServer, node24, userDataDir, serverDataDir, extensionsDir, env, logFile: path.join(artifacts, `${phase}-server.log`) });
     log(`${phase}: server at ${server.url}, ${bundles.length} suite file(s)`);
     workbench = await openWorkbench(server.url, workspace);
     const text = await waitForReport(reportPath, server.child, timeoutMs);

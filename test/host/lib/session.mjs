@@ -64,7 +64,7 @@ export async function openWorkbench(url, folder) {
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`, { timeout: 180_000 });
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   return {
     page,

@@ -17,6 +17,8 @@ export interface HostRunConfig {
   workspace: string;
   /** Base URL of the local emulator, when one runs. */
   emulatorUrl?: string;
+  /** When the whole session gives up (epoch ms): the desktop launcher waits for the report until then. */
+  deadline?: number;
 }
 
 export interface HostTestResult {
