@@ -2,6 +2,7 @@ import type { AwsClients } from '../aws/clients';
 import { createJob, describeJob, listJobs } from '../aws/sagemaker';
 import { comparisonFromJobs } from './evaluations';
 import { nextStep, sweepProgress, type QueueDecision, type RunJob, type SweepControl, type SweepProgress } from '../core/evaluation/queue';
+import { comparisonGrid } from '../core/evaluation/grid';
 import { runDocument, sweepRuns, type Sweep, type SweepRun } from '../core/evaluation/sweep';
 import type { PricingTable } from '../core/jobs/pricing';
 
@@ -89,5 +90,9 @@ export async function sweepComparison(aws: AwsClients, sweep: Sweep, pricing: Pr
   const state = await readSweepState(aws, sweep, signal);
   const done = state.runs.filter((r) => state.jobs.get(r.jobName)?.status === 'Completed');
   const comparison = await comparisonFromJobs(aws, sweep.region, done.map((r) => r.jobName), pricing, signal);
-  return { state, comparison };
+  const cells = done.flatMap((run) => {
+    const result = comparison.results.find((r) => r.job === run.jobName);
+    return result ? [{ row: run.settingsLabel, column: run.model.label, result }] : [];
+  });
+  return { state, comparison, grid: comparisonGrid(cells, sweep.models.find((m) => !m.trainingJob)?.label) };
 }
