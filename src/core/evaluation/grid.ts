@@ -49,3 +49,41 @@ export function rowLabels(settings: readonly Record<string, string>[]): string[]
   const keys = [...new Set(settings.flatMap((s) => Object.keys(s)))].filter((k) => new Set(settings.map((s) => s[k])).size > 1);
   return settings.map((s) => keys.map((k) => (k === 'runtime' ? s[k] : `${k.replace(/^sampling_/, '')}=${s[k] ?? '–'}`)).join(' ') || 'default settings');
 }
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+const range = ([lo, hi]: [number, number], f: (x: number) => string) => `${f(lo)} – ${f(hi)}`;
+
+/** The grid as Markdown, as people paste it into a write-up: pass@1 [interval] per cell, Δ per adapter with its interval. */
+export function gridMarkdown(grid: ComparisonGrid): string {
+  const others = grid.columns.filter((c) => c !== grid.baseline);
+  const header = ['settings', ...grid.columns, ...others.map((c) => `Δ ${c}`)];
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`];
+  for (const row of grid.rows) {
+    const cells = grid.columns.map((c) => {
+      const r = grid.cell(row, c);
+      return r ? `${pct(r.passAt1)} (${range(r.interval, pct)})` : '–';
+    });
+    const deltas = others.map((c) => {
+      const d = grid.deltas.find((x) => x.row === row && x.column === c)?.delta;
+      return d ? `${points(d.delta)} (${range(d.interval, points)})${d.significant ? ' *' : ''}` : '–';
+    });
+    lines.push(`| ${[row, ...cells, ...deltas].join(' | ')} |`);
+  }
+  return `${lines.join('\n')}\n\npass@1 with 95 % Wilson intervals; Δ in points with Newcombe's 95 % interval, * where it excludes zero.\n`;
+}
+
+/** One CSV row per cell: settings, model, pass@1 and interval, counts, reward, tokens, cost, and the delta against the baseline. */
+export function gridCsv(grid: ComparisonGrid): string {
+  const quote = (v: unknown) => (v === undefined ? '' : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+  const lines = ['settings,model,pass_at_1,low,high,succeeded,rollouts,mean_reward,tokens,cost,delta,delta_low,delta_high,significant'];
+  for (const row of grid.rows) {
+    for (const column of grid.columns) {
+      const r = grid.cell(row, column);
+      if (!r) continue;
+      const d = grid.deltas.find((x) => x.row === row && x.column === column)?.delta;
+      lines.push([row, column, r.passAt1, ...r.interval, r.succeeded, r.rollouts, r.meanReward, r.tokens, r.cost, d?.delta, d?.interval[0], d?.interval[1], d?.significant].map(quote).join(','));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -36,7 +36,7 @@ export function register(services: Services): void {
   const backend = sageMakerJobsBackend((region) => services.aws.sagemaker(region));
   const model = new JobsModel({ backend, regions: jobRegions, explain: explainFull, hasRollouts: () => knownCommands.has('mtrl.openRollouts') });
   const tree = new JobsTreeProvider(model, () => pricing, (id) => knownCommands.has(id));
-  const view = vscode.window.createTreeView('mtrl.jobs', { treeDataProvider: tree, showCollapseAll: true });
+  const view = vscode.window.createTreeView('mtrl.jobs', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
   const configuration = new JobConfigurationProvider(backend, explain);
   const logs = new JobLogsProvider((job) => cloudWatchJobLogSource(services.aws.logs(job.region), `/aws/sagemaker/Job/${job.category}`, job.jobName), explain);
 
