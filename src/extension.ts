@@ -10,6 +10,7 @@ import * as launch from './features/launch';
 import * as datasets from './features/datasets';
 import * as replay from './features/replay';
 import * as resources from './features/resources';
+import * as evaluations from './features/evaluations';
 
 /** What activate() returns: read by the host tests and by other extensions. */
 export interface MtrlApi {
@@ -33,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   datasets.register(services);
   replay.register(services);
   resources.register(services);
+  evaluations.register(services);
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

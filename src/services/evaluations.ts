@@ -1,16 +1,21 @@
 import type { AwsClients } from '../aws/clients';
 import { describeJob } from '../aws/sagemaker';
 import { deltasAgainst, evaluationResult, type Delta, type EvaluationResult } from '../core/evaluation/compare';
+import { comparisonGrid, rowLabels, settingsOf, type ComparisonGrid } from '../core/evaluation/grid';
 import { costOf, modelIdOf, type BillableTokenUsage, type PricingTable } from '../core/jobs/pricing';
 
 export interface Comparison {
   results: EvaluationResult[];
+  /** Where each compared job sits: its settings (runtime and decoding) and its model (base, or the adapter's package). */
+  placement: Map<string, { settings: Record<string, string>; model: string }>;
   /** Jobs that could not be compared, with why. */
   skipped: { job: string; reason: string }[];
 }
 
 interface EvaluationDocument {
-  EvaluationConfig?: { BaseModelArn?: string };
+  AgentConfig?: { BedrockAgentCoreConfig?: { AgentRuntimeArn?: string } };
+  EvaluationConfig?: { BaseModelArn?: string; HyperParameters?: Record<string, string> };
+  ModelPackageConfig?: { InputModelPackageArn?: string };
   ServiceOutput?: { EvaluationMetrics?: Record<string, unknown>; BillableTokenUsage?: BillableTokenUsage };
 }
 
@@ -20,6 +25,7 @@ const CONCURRENCY = 4;
 export async function comparisonFromJobs(aws: AwsClients, region: string | undefined, jobs: readonly string[], pricing: PricingTable, signal?: AbortSignal): Promise<Comparison> {
   const client = aws.sagemaker(region);
   const found: (EvaluationResult | { job: string; reason: string })[] = new Array(jobs.length);
+  const placement: Comparison['placement'] = new Map();
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
@@ -38,12 +44,16 @@ export async function comparisonFromJobs(aws: AwsClients, region: string | undef
       const usage = doc?.ServiceOutput?.BillableTokenUsage;
       const tokens = usage ? (usage.PrefillTokenCount ?? 0) + (usage.SampleTokenCount ?? 0) + (usage.TrainTokenCount ?? 0) : undefined;
       const cost = costOf(usage, pricing[modelIdOf(doc?.EvaluationConfig?.BaseModelArn) ?? ''])?.total;
+      const runtime = doc?.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn?.split('runtime/')[1];
+      const adapter = doc?.ModelPackageConfig?.InputModelPackageArn?.split('model-package/')[1];
+      placement.set(job, { settings: settingsOf(doc?.EvaluationConfig?.HyperParameters ?? {}, runtime), model: adapter ? `adapter ${adapter}` : 'base model' });
       const result = details.JobStatus === 'Completed' ? evaluationResult(job, metrics, { tokens, cost }) : undefined;
       found[index] = result ?? { job, reason: details.JobStatus === 'Completed' ? 'it has no eval/reward/pass_at_1 and rollout count' : `it is ${details.JobStatus}, not Completed` };
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
   return {
+    placement,
     results: found.filter((r): r is EvaluationResult => 'passAt1' in r),
     skipped: found.filter((r): r is { job: string; reason: string } => !('passAt1' in r)),
   };
@@ -53,4 +63,11 @@ export async function comparisonFromJobs(aws: AwsClients, region: string | undef
 export function comparisonDeltas(comparison: Comparison, baseline?: string): Delta[] {
   const base = baseline ? comparison.results.find((r) => r.job === baseline) : comparison.results[0];
   return base ? deltasAgainst(base, comparison.results) : [];
+}
+
+/** Any selection of evaluations as a grid: rows by the settings that differ among them, columns by model. */
+export function gridOf(comparison: Comparison, baseline?: string): ComparisonGrid {
+  const placed = comparison.results.map((result) => ({ result, at: comparison.placement.get(result.job) ?? { settings: {}, model: result.job } }));
+  const labels = rowLabels(placed.map((p) => p.at.settings));
+  return comparisonGrid(placed.map((p, i) => ({ row: labels[i], column: p.at.model, result: p.result })), baseline);
 }

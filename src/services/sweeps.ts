@@ -2,11 +2,14 @@ import type { AwsClients } from '../aws/clients';
 import { createJob, describeJob, listJobs } from '../aws/sagemaker';
 import { comparisonFromJobs } from './evaluations';
 import { nextStep, sweepProgress, type QueueDecision, type RunJob, type SweepControl, type SweepProgress } from '../core/evaluation/queue';
+import { comparisonGrid } from '../core/evaluation/grid';
 import { runDocument, sweepRuns, type Sweep, type SweepRun } from '../core/evaluation/sweep';
-import type { PricingTable } from '../core/jobs/pricing';
+import { costOf, modelIdOf, type BillableTokenUsage, type PricingTable } from '../core/jobs/pricing';
 
 /** A sweep as the service sees it now: which of its jobs exist, and whether another evaluation holds the account's one slot. */
 export interface SweepState {
+  /** Token cost so far of the sweep's jobs (BillableTokenUsage × prices), when asked for. */
+  cost?: number;
   runs: SweepRun[];
   jobs: Map<string, RunJob>;
   runningElsewhere?: string;
@@ -89,5 +92,25 @@ export async function sweepComparison(aws: AwsClients, sweep: Sweep, pricing: Pr
   const state = await readSweepState(aws, sweep, signal);
   const done = state.runs.filter((r) => state.jobs.get(r.jobName)?.status === 'Completed');
   const comparison = await comparisonFromJobs(aws, sweep.region, done.map((r) => r.jobName), pricing, signal);
-  return { state, comparison };
+  const cells = done.flatMap((run) => {
+    const result = comparison.results.find((r) => r.job === run.jobName);
+    return result ? [{ row: run.settingsLabel, column: run.model.label, result }] : [];
+  });
+  return { state, comparison, grid: comparisonGrid(cells, sweep.models.find((m) => !m.trainingJob)?.label) };
+}
+
+/** The token cost so far of the sweep's jobs, done and running (one DescribeJob each, a few at a time). */
+export async function sweepCost(aws: AwsClients, sweep: Sweep, state: SweepState, pricing: PricingTable, signal?: AbortSignal): Promise<number> {
+  const names = state.runs.filter((r) => state.jobs.has(r.jobName)).map((r) => r.jobName);
+  let total = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < names.length) {
+      const job = await describeJob(aws.sagemaker(sweep.region), { jobName: names[next++], category: 'AgentRFTEvaluation' }, signal);
+      const doc = job.config as { EvaluationConfig?: { BaseModelArn?: string }; ServiceOutput?: { BillableTokenUsage?: BillableTokenUsage } } | undefined;
+      total += costOf(doc?.ServiceOutput?.BillableTokenUsage, pricing[modelIdOf(doc?.EvaluationConfig?.BaseModelArn) ?? ''])?.total ?? 0;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, names.length) }, worker));
+  return total;
 }

@@ -163,3 +163,25 @@ export function runDocument(sweep: Sweep, run: SweepRun, adapterArn: string | un
     adapterModelPackageArn: adapterArn,
   });
 }
+
+/** The write-up's evaluation of 128 words: about an hour and about $1.20 in tokens, at group size 1. */
+const HOURS_PER_RUN = 1;
+const DOLLARS_PER_RUN = 1.2;
+
+export interface SweepEstimate {
+  runs: number;
+  /** One evaluation at a time per account, so the hours add up. */
+  hours: number;
+  cost: [low: number, high: number];
+}
+
+/** What a sweep will take before it is launched: scaled by group size from the write-up's one evaluation, ±50 % for words, models and tokens. */
+export function sweepEstimate(sweep: Sweep): SweepEstimate {
+  const runs = sweepRuns(sweep);
+  const scale = runs.reduce((sum, run) => sum + Math.max(1, Number(run.settings.eval_group_size ?? sweep.hyperparameters?.eval_group_size ?? 1) || 1), 0);
+  return { runs: runs.length, hours: scale * HOURS_PER_RUN, cost: [scale * DOLLARS_PER_RUN * 0.5, scale * DOLLARS_PER_RUN * 1.5] };
+}
+
+export function estimateText(e: SweepEstimate): string {
+  return `${e.runs} evaluation${e.runs === 1 ? '' : 's'}, one at a time: about ${e.hours} h, $${e.cost[0].toFixed(2)}–$${e.cost[1].toFixed(2)} in tokens`;
+}

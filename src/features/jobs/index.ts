@@ -27,7 +27,7 @@ export function register(services: Services): void {
   // The replay feature registers mtrl.openRollouts in this same extension: every job has a rollouts section.
   const model = new JobsModel({ backend, regions: jobRegions, explain: explainFull, hasRollouts: () => true });
   const tree = new JobsTreeProvider(model, () => settings.pricing());
-  const view = vscode.window.createTreeView('mtrl.jobs', { treeDataProvider: tree, showCollapseAll: true });
+  const view = vscode.window.createTreeView('mtrl.jobs', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
   const configuration = new JobConfigurationProvider(backend, explain);
   const logs = new JobLogsProvider((job) => cloudWatchJobLogSource(services.aws.logs(job.region), `/aws/sagemaker/Job/${job.category}`, job.jobName), explain);
 

@@ -67,7 +67,11 @@ describe('evaluation sweeps against the emulator', () => {
         if ((await advanceSweep(aws, s, 'running')).decision.kind === 'done') break;
         clock.advance(2 * HOUR);
       }
-      const { comparison } = await sweepComparison(aws, s, DEFAULT_PRICING);
+      const { comparison, grid } = await sweepComparison(aws, s, DEFAULT_PRICING);
+      assert.deepEqual(grid.rows, ['medium', 'low']);
+      assert.deepEqual(grid.columns, ['base', 'adapter']);
+      assert.equal(grid.baseline, 'base');
+      assert.deepEqual(grid.deltas.map((d) => [d.row, d.column, d.delta.significant]), [['medium', 'adapter', true], ['low', 'adapter', true]]);
       assert.equal(comparison.results.length, 4);
       const [mediumBase, mediumAdapter, lowBase, lowAdapter] = sweepRuns(s).map((r) => comparison.results.find((x) => x.job === r.jobName)!);
       assert.ok(mediumAdapter.passAt1 > mediumBase.passAt1 && lowAdapter.passAt1 > lowBase.passAt1, 'the adapter wins in every setting');
@@ -75,7 +79,7 @@ describe('evaluation sweeps against the emulator', () => {
       assert.equal(mediumBase.rollouts, 128);
       assert.ok(mediumBase.interval[0] < mediumBase.passAt1 && mediumBase.passAt1 < mediumBase.interval[1]);
       assert.ok((mediumBase.cost ?? 0) > 0 && (mediumBase.tokens ?? 0) > 0);
-      const deltas = comparisonDeltas({ results: [lowBase, lowAdapter], skipped: [] });
+      const deltas = comparisonDeltas({ results: [lowBase, lowAdapter], skipped: [], placement: new Map() });
       assert.equal(deltas.length, 1);
       assert.equal(deltas[0].significant, true);
     });

@@ -1,0 +1,80 @@
+import { intervalText, type EvaluationResult } from '../../core/evaluation/compare';
+import type { ComparisonGrid } from '../../core/evaluation/grid';
+import { escapeHtml, webviewPage } from '../../webview-kit/page';
+
+// No vscode here: the page is static HTML rendered from a grid, tested in Node and in Chromium.
+
+const STYLE = `
+body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); background: var(--vscode-editor-background); padding: 0 1.2em 1.2em; }
+h1 { font-size: 1.4em; font-weight: 600; margin-bottom: .2em; }
+h2 { font-size: 1.1em; font-weight: 600; margin-top: 1.4em; }
+.meta, .footnote, .sub { color: var(--vscode-descriptionForeground); }
+.scroll { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; }
+th, td { text-align: left; padding: .35em .9em .35em 0; border-bottom: 1px solid var(--vscode-editorWidget-border, var(--vscode-panel-border, transparent)); vertical-align: top; }
+th[scope=row] { font-weight: 600; white-space: nowrap; }
+.num { font-family: var(--vscode-editor-font-family); font-variant-numeric: tabular-nums; }
+.big { font-size: 1.15em; font-weight: 600; }
+.sub { font-size: .9em; display: block; white-space: nowrap; }
+.sig { color: var(--vscode-testing-iconPassed, var(--vscode-charts-green)); font-weight: 600; }
+.neg.sig { color: var(--vscode-testing-iconFailed, var(--vscode-errorForeground)); }
+svg .track { fill: var(--vscode-editorWidget-border, var(--vscode-charts-lines)); opacity: .35; }
+svg .bar { fill: var(--vscode-charts-blue); }
+svg .bar.c1 { fill: var(--vscode-charts-orange); }
+svg .bar.c2 { fill: var(--vscode-charts-purple); }
+svg .bar.c3 { fill: var(--vscode-charts-green); }
+svg .whisker { stroke: var(--vscode-foreground); stroke-width: 1.5; }
+.legend span { margin-right: 1em; white-space: nowrap; }
+.swatch { display: inline-block; width: .8em; height: .8em; margin-right: .3em; background: var(--vscode-charts-blue); }
+.swatch.c1 { background: var(--vscode-charts-orange); } .swatch.c2 { background: var(--vscode-charts-purple); } .swatch.c3 { background: var(--vscode-charts-green); }
+`;
+
+const BAR_WIDTH = 160;
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+
+/** pass@1 as a bar with its 95 % interval as a whisker, 0–100 %. */
+function barSvg(result: EvaluationResult, colour: number): string {
+  const x = (v: number) => (v * BAR_WIDTH).toFixed(1);
+  const [lo, hi] = result.interval;
+  return `<svg width="${BAR_WIDTH}" height="14" aria-hidden="true"><rect class="track" x="0" y="3" width="${BAR_WIDTH}" height="8"></rect><rect class="bar c${colour % 4}" x="0" y="3" width="${x(result.passAt1)}" height="8"></rect><line class="whisker" x1="${x(lo)}" x2="${x(hi)}" y1="7" y2="7"></line><line class="whisker" x1="${x(lo)}" x2="${x(lo)}" y1="2" y2="12"></line><line class="whisker" x1="${x(hi)}" x2="${x(hi)}" y1="2" y2="12"></line></svg>`;
+}
+
+function cellHtml(result: EvaluationResult | undefined, colour: number): string {
+  if (!result) return '<td class="sub">not run or not completed</td>';
+  const extra = [
+    result.meanReward === undefined ? '' : `mean reward ${result.meanReward.toFixed(3)}`,
+    `${result.succeeded}/${result.rollouts} solved`,
+    result.tokens === undefined ? '' : `${result.tokens.toLocaleString('en-US')} tokens`,
+    result.cost === undefined ? '' : `$${result.cost.toFixed(2)}`,
+  ].filter(Boolean);
+  const passAtK = result.passAtK.length > 1 ? `<span class="sub">${result.passAtK.map((p) => `pass@${p.k} ${pct(p.value)}`).join(' · ')}</span>` : '';
+  return `<td><span class="big num">${pct(result.passAt1)}</span> <span class="num sub" title="95 % Wilson interval">${intervalText(result.interval)}</span>${barSvg(result, colour)}<span class="sub">${escapeHtml(extra.join(' · '))}</span>${passAtK}</td>`;
+}
+
+/** The comparison page: one row per decoding setting, one column per model, a delta column per adapter against the base model. */
+export function comparisonHtml(title: string, grid: ComparisonGrid, notes: readonly string[], nonce: string): string {
+  const others = grid.columns.filter((c) => c !== grid.baseline);
+  const head = [`<th scope="col">settings</th>`, ...grid.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`), ...others.map((c) => `<th scope="col">Δ ${escapeHtml(c)} − ${escapeHtml(grid.baseline ?? '')}</th>`)];
+  const rows = grid.rows.map((row) => {
+    const cells = grid.columns.map((column, i) => cellHtml(grid.cell(row, column), i));
+    const deltas = others.map((column) => {
+      const d = grid.deltas.find((x) => x.row === row && x.column === column)?.delta;
+      if (!d) return '<td class="sub">–</td>';
+      const mark = d.significant ? `<span class="sig${d.delta < 0 ? ' neg' : ''}" title="the 95 % interval excludes zero">${d.delta < 0 ? '▼' : '▲'}</span> ` : '';
+      return `<td>${mark}<span class="big num">${points(d.delta)}</span> <span class="sub">points</span><span class="num sub" title="Newcombe's 95 % interval of the difference">${intervalText(d.interval, true)}</span><span class="sub">${d.significant ? 'more than noise' : 'within noise'}</span></td>`;
+    });
+    return `<tr><th scope="row">${escapeHtml(row)}</th>${cells.join('')}${deltas.join('')}</tr>`;
+  });
+  const legend = grid.columns.map((c, i) => `<span><i class="swatch c${i % 4}"></i>${escapeHtml(c)}</span>`).join('');
+  const body = grid.rows.length
+    ? `<h1>${escapeHtml(title)}</h1>
+<p class="meta">pass@1 with its 95 % Wilson interval (solved and played rollouts); deltas with Newcombe's interval, ▲ where it excludes zero.</p>
+<p class="legend">${legend}</p>
+<div class="scroll"><table><thead><tr>${head.join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>
+${notes.map((n) => `<p class="footnote">${escapeHtml(n)}</p>`).join('')}
+<p class="footnote">Intervals treat the runs as independent samples: for the same words played by two models they are conservative. Copy the table with the Markdown or CSV buttons in the editor's title bar.</p>`
+    : `<h1>${escapeHtml(title)}</h1><p>No completed evaluation to compare yet.</p>${notes.map((n) => `<p class="footnote">${escapeHtml(n)}</p>`).join('')}
+<p class="footnote">Evaluations appear here once they complete; a sweep runs one at a time.</p>`;
+  return webviewPage({ title, nonce, style: STYLE, body });
+}

@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { gridCsv, gridMarkdown, type ComparisonGrid } from '../../core/evaluation/grid';
+import { newNonce } from '../../webview-kit/page';
+import { comparisonHtml } from './comparisonHtml';
+
+export const COMPARISON_VIEW = 'mtrl.comparison';
+
+/** One comparison panel per title (a sweep, or a selection of jobs), updated in place; the active one is what Copy copies. */
+export class ComparisonPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, { panel: vscode.WebviewPanel; grid: ComparisonGrid }>();
+  private active?: string;
+
+  show(title: string, grid: ComparisonGrid, notes: string[]): vscode.WebviewPanel {
+    let entry = this.panels.get(title);
+    if (!entry) {
+      // No scripts: a static table; copying is done by the editor title's buttons.
+      const panel = vscode.window.createWebviewPanel(COMPARISON_VIEW, title, vscode.ViewColumn.Active, { enableScripts: false, localResourceRoots: [] });
+      entry = { panel, grid };
+      this.panels.set(title, entry);
+      panel.onDidDispose(() => this.panels.delete(title));
+      panel.onDidChangeViewState((e) => e.webviewPanel.active && (this.active = title));
+    }
+    entry.grid = grid;
+    this.active = title;
+    entry.panel.webview.html = comparisonHtml(title, grid, notes, newNonce());
+    entry.panel.reveal();
+    return entry.panel;
+  }
+
+  /** The active comparison as Markdown or CSV, for the clipboard. */
+  copyText(format: 'markdown' | 'csv'): string | undefined {
+    const grid = this.active ? this.panels.get(this.active)?.grid : undefined;
+    if (!grid) return undefined;
+    return format === 'markdown' ? gridMarkdown(grid) : gridCsv(grid);
+  }
+
+  dispose(): void {
+    for (const { panel } of this.panels.values()) panel.dispose();
+  }
+}
