@@ -56,11 +56,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 const processIO: CliIO = {
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
-  stdin: async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  },
+  stdin: () => process.stdin,
 };
 
 if (require.main === module) {

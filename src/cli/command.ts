@@ -10,8 +10,8 @@ export interface CliCommand {
 export interface CliIO {
   out(text: string): void;
   err(text: string): void;
-  /** Standard input as text, for commands that read `-`. */
-  stdin(): Promise<string>;
+  /** Standard input as it arrives, for commands that read `-` (never buffered whole). */
+  stdin(): AsyncIterable<Uint8Array | string> | Iterable<string>;
 }
 
 /** A usage or I/O problem: printed as one line, exit code 2. */

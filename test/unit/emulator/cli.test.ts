@@ -5,7 +5,7 @@ import type { CliIO } from '../../../src/cli/command';
 function io(): CliIO & { outText: string[]; errText: string[] } {
   const outText: string[] = [];
   const errText: string[] = [];
-  return { outText, errText, out: (t) => outText.push(t), err: (t) => errText.push(t), stdin: async () => '' };
+  return { outText, errText, out: (t) => outText.push(t), err: (t) => errText.push(t), stdin: () => [] };
 }
 
 describe('mtrl emulator (command line)', () => {
