@@ -52,6 +52,7 @@ async function collectBytes(chunks: AsyncIterable<Uint8Array | string>): Promise
 function withEmptyFileError(report: DatasetReport): DatasetReport {
   if (report.rows === 0 && !report.findings.some((f) => f.severity === 'error')) {
     report.findings.push({ code: 'too-few-rows', severity: 'error', message: 'The file holds no rows.', span: lineSpan(1), row: 0 });
+    report.counts['too-few-rows'] = (report.counts['too-few-rows'] ?? 0) + 1;
   }
   return report;
 }
