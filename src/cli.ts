@@ -60,6 +60,13 @@ const processIO: CliIO = {
 };
 
 if (require.main === module) {
+  // A reader that stops early (`mtrl validate … | head`) closes the pipe: that ends the output, quietly.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    });
+  }
   main(process.argv.slice(2), processIO).then(
     (code) => {
       process.exitCode = code;
