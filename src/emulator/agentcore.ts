@@ -35,7 +35,7 @@ export function agentCoreControl(world: World, request: EmulatorRequest, res: Se
       lifecycleConfiguration: { idleRuntimeSessionTimeout: 900, maxLifetime: 28800 },
       networkConfiguration: { networkMode: 'PUBLIC' },
       protocolConfiguration: { serverProtocol: 'HTTP' },
-      environmentVariables: { REASONING_EFFORT: 'medium', ROLLOUT_BUDGET_SECONDS: '420' },
+      environmentVariables: { REASONING_EFFORT: r.effort, ROLLOUT_BUDGET_SECONDS: '420' },
       agentRuntimeArtifact: { containerConfiguration: { containerUri: `${ACCOUNT}.dkr.ecr.${r.region}.amazonaws.com/bedrock-agentcore-${r.name}:latest` } },
     }, 200, 'application/json');
   }

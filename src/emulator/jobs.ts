@@ -161,11 +161,8 @@ export function jobState(job: Job, t: number): JobState {
 export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () => Record<string, number>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const p = job.plan;
-  const mlflow = mlflowConfigOf(job.document);
-  if (mlflow) {
-    const id = String(Math.abs(hash(job.name)) % 1_000_000);
-    out.MlflowDetails = { ExperimentName: mlflow.MlflowExperimentName ?? 'mtrl', RunName: mlflow.MlflowRunName ?? job.name, ExperimentId: id, RunId: hash(job.arn).toString(16).padStart(8, '0').repeat(4) };
-  }
+  const mlflow = mlflowRunOf(job);
+  if (mlflow) out.MlflowDetails = { ExperimentName: mlflow.experimentName, RunName: mlflow.runName, ExperimentId: mlflow.experimentId, RunId: mlflow.runId };
   const started = state.transitions.some((t) => t.Status === 'Training' || t.Status === 'Evaluating');
   if (started) {
     const done = state.completedRollouts;
@@ -187,6 +184,24 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
   }
   if (state.status === 'Completed' && job.category === 'AgentRFTEvaluation' && evaluationMetrics) out.EvaluationMetrics = evaluationMetrics();
   return out;
+}
+
+/** The MLflow run a job logs to: its resource, experiment (one id per name and resource) and run id; undefined without MlflowConfig. */
+export function mlflowRunOf(job: Job): { resourceArn: string; experimentName: string; experimentId: string; runName: string; runId: string } | undefined {
+  const config = mlflowConfigOf(job.document);
+  if (!config?.MlflowResourceArn) return undefined;
+  const experimentName = config.MlflowExperimentName ?? 'mtrl';
+  return {
+    resourceArn: config.MlflowResourceArn,
+    experimentName,
+    experimentId: mlflowExperimentId(config.MlflowResourceArn, experimentName),
+    runName: config.MlflowRunName ?? job.name,
+    runId: hash(job.arn).toString(16).padStart(8, '0').repeat(4),
+  };
+}
+
+export function mlflowExperimentId(resourceArn: string, experimentName: string): string {
+  return String(hash(`${resourceArn}#${experimentName}`) % 1_000_000);
 }
 
 function hash(text: string): number {

@@ -14,6 +14,8 @@ export interface Runtime {
   created: number;
   kind: 'ready' | 'no-server' | 'error-status';
   description: string;
+  /** The agent's REASONING_EFFORT: a runtime environment variable, so one runtime per effort. */
+  effort: 'low' | 'medium' | 'high';
 }
 
 export interface S3Object {
@@ -99,6 +101,7 @@ export class World {
     return {
       speed: this.speed,
       rowsAt: readRows,
+      runtimeEffort: (arn) => this.runtimes.find((r) => r.arn === arn)?.effort ?? 'medium',
       runtimeKind: (arn) => {
         const runtime = this.runtimes.find((r) => r.arn === arn);
         if (!runtime) return 'missing';

@@ -1,5 +1,6 @@
 import { defaultHyperparameters, nonDefaultHyperparameters } from './hyperparameters';
 import { parseBaseModelArn } from './models';
+import type { MlflowConfig } from '../metrics/mlflow';
 import type { JobCategory } from './status';
 
 /** A JobConfigDocument as JSON: its shape is the service's (mtrl-reference §4), checked against its schema. */
@@ -113,23 +114,6 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** A job's MLflow settings as a document names them. */
-export interface MlflowConfig {
-  MlflowResourceArn?: string;
-  MlflowExperimentName?: string;
-  MlflowRunName?: string;
-}
-
-/** MLflow settings from either place: `TrainingConfig` (where the SDK and real training jobs put them) or `OutputDataConfig` (evaluations, and the AWS doc's training example). */
-export function mlflowConfigOf(document: JobConfigDocument | undefined): MlflowConfig | undefined {
-  if (!document) return undefined;
-  const config = object(object(document.TrainingConfig).MlflowConfig);
-  const fromOutput = object(object(document.OutputDataConfig).MlflowConfig);
-  const found = Object.keys(config).length ? config : fromOutput;
-  if (!Object.keys(found).length) return undefined;
-  return { MlflowResourceArn: text(found.MlflowResourceArn), MlflowExperimentName: text(found.MlflowExperimentName), MlflowRunName: text(found.MlflowRunName) };
-}
-
 export function documentFacts(category: JobCategory, document: JobConfigDocument): DocumentFacts {
   const agent = object(document.AgentConfig);
   const config = object(category === 'AgentRFT' ? document.TrainingConfig : document.EvaluationConfig);
@@ -151,6 +135,17 @@ export function documentFacts(category: JobCategory, document: JobConfigDocument
     hyperparameters,
     inputModelPackageArn: text(object(document.ModelPackageConfig).InputModelPackageArn),
   };
+}
+
+/** Where a job logs its metrics: `TrainingConfig.MlflowConfig` (the SDK, real jobs) or `OutputDataConfig.MlflowConfig` (evaluations, the AWS doc's training example). */
+export function mlflowConfigOf(document: JobConfigDocument | undefined): MlflowConfig | undefined {
+  if (!document) return undefined;
+  for (const place of [object(document.TrainingConfig).MlflowConfig, object(document.OutputDataConfig).MlflowConfig]) {
+    const config = object(place);
+    const arn = text(config.MlflowResourceArn);
+    if (arn) return { MlflowResourceArn: arn, MlflowExperimentName: text(config.MlflowExperimentName), MlflowRunName: text(config.MlflowRunName) };
+  }
+  return undefined;
 }
 
 /** The document the user wrote, without what the service adds to DescribeJob's copy. */

@@ -63,7 +63,7 @@ describe('emulator: seeded account', () => {
   it('lists the runtimes and describes the READY one', async () => {
     await withEmulator({}, async (_emulator, aws) => {
       const runtimes = await collect(listAgentRuntimes(aws.agentCoreControl()));
-      assert.deepEqual(runtimes.map((r) => r.agentRuntimeId), ['wordle_agent-AbCdEf1234', 'wordle_agent_no_server-NoServer12', 'wordle_agent_error_status-ErrStat123']);
+      assert.deepEqual(runtimes.map((r) => r.agentRuntimeId), ['wordle_agent-AbCdEf1234', 'wordle_agent_no_server-NoServer12', 'wordle_agent_error_status-ErrStat123', 'wordle_agent_low-LowEffort1']);
       const runtime = await getAgentRuntime(aws.agentCoreControl(), 'wordle_agent-AbCdEf1234');
       assert.equal(runtime.agentRuntimeArn, SEEDED.runtime);
       assert.equal(runtime.status, 'READY');
