@@ -9,9 +9,12 @@ import { parquetFile, validateDataset, validateParquet } from '../src/core/datas
 const ROWS = 300_000;
 const ROUNDS = 5;
 
-function row(i: number, seed: number): string {
+/** Answers repeat every this many rows in the findings case: Wordle has about 2,300 answers. */
+const WORDLE_ANSWERS = 2_300;
+
+function row(i: number, seed: number, answers = Infinity): string {
   let word = '';
-  let x = (i * 2654435761 + seed) >>> 0;
+  let x = ((i % answers) * 2654435761 + seed) >>> 0;
   for (let k = 0; k < 5; k++) {
     word += String.fromCharCode(97 + (x % 26));
     x = Math.floor(x / 26) + ((x * 7) >>> 0);
@@ -21,7 +24,7 @@ function row(i: number, seed: number): string {
 }
 
 /** JSON Lines, a pretty-printed JSON array (one element per line) for .json, or Parquet in row groups of 100,000 for .parquet. */
-async function writeRows(file: string, rows: number): Promise<void> {
+async function writeRows(file: string, rows: number, answers = Infinity): Promise<void> {
   if (file.endsWith('.parquet')) {
     const { parquetWriteFile } = await import('hyparquet-writer');
     const prompts = Array.from({ length: rows }, (_, i) => JSON.parse(row(i, 12345)).prompt as string);
@@ -33,7 +36,7 @@ async function writeRows(file: string, rows: number): Promise<void> {
   if (array) out.write('[\n');
   const batch: string[] = [];
   for (let i = 0; i < rows; i++) {
-    batch.push(row(i, 12345));
+    batch.push(row(i, 12345, answers));
     if (batch.length === 10_000 || i === rows - 1) {
       const text = array ? '  ' + batch.join(',\n  ') + (i === rows - 1 ? '\n]\n' : ',\n') : batch.join('\n') + '\n';
       if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
@@ -127,14 +130,54 @@ function peakRss(rows: number, format: 'jsonl' | 'json' | 'parquet'): void {
   }
 }
 
+/** One run in this (fresh) process: milliseconds, peak RSS in MB, and for the CLI the bytes of its --json output. */
+async function measureFindings(which: 'bare' | 'cli', file: string): Promise<string> {
+  // The CLI's code is loaded before the clock starts: loading is not validating.
+  const { main } = await import('../src/cli.js');
+  const start = performance.now();
+  let bytes = 0;
+  if (which === 'bare') await bareLoop(file);
+  else {
+    await main(['validate', file, '--json'], { out: (t: string) => (bytes += Buffer.byteLength(t)), err: () => undefined, stdin: () => [] });
+  }
+  return JSON.stringify({ ms: performance.now() - start, mb: process.resourceUsage().maxRSS / 1024, bytes });
+}
+
+/** 300,000 rows whose answers repeat: the findings are summarized past 100 per code, so time, memory and output stay near a bare parse loop's. */
+function repeatedAnswers(): void {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-bench-'));
+  try {
+    const file = path.join(dir, 'training-data.jsonl');
+    execFileSync(process.execPath, ['--import', 'tsx', __filename, '--write-repeated', file, String(ROWS)], { stdio: 'inherit' });
+    const run = (which: string) => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', __filename, '--measure-findings', which, file]).toString()) as { ms: number; mb: number; bytes: number };
+    const best = (which: string) => {
+      const runs = Array.from({ length: 3 }, () => run(which));
+      return { ms: Math.min(...runs.map((r) => r.ms)), mb: Math.min(...runs.map((r) => r.mb)), bytes: runs[0].bytes };
+    };
+    const bare = best('bare');
+    const cli = best('cli');
+    console.log(`repeated answers (${ROWS.toLocaleString('en')} rows, ${WORDLE_ANSWERS.toLocaleString('en')} answers), best of 3 fresh processes:`);
+    console.log(`  bare parse loop        ${bare.ms.toFixed(0)} ms  peak RSS ${bare.mb.toFixed(0)} MB`);
+    console.log(`  mtrl validate --json   ${cli.ms.toFixed(0)} ms  peak RSS ${cli.mb.toFixed(0)} MB  output ${(cli.bytes / 1024).toFixed(0)} KB (target ≤ 1,024 KB)`);
+    console.log(`  ratio to bare: time ${(cli.ms / bare.ms).toFixed(2)}, peak RSS ${(cli.mb / bare.mb).toFixed(2)} (targets ≤ 1.5)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const [mode, file, rows] = process.argv.slice(2);
 if (mode === '--write') {
   void writeRows(file, Number(rows));
+} else if (mode === '--write-repeated') {
+  void writeRows(file, Number(rows), WORDLE_ANSWERS);
+} else if (mode === '--measure-findings') {
+  void measureFindings(file as 'bare' | 'cli', rows).then((line) => console.log(line));
 } else if (mode === '--measure') {
   void full(file).then(() => console.log((process.resourceUsage().maxRSS / 1024).toFixed(0)));
 } else {
   void (async () => {
     await speed();
+    repeatedAnswers();
     for (const n of [300_000, 3_000_000]) peakRss(n, 'jsonl');
     for (const n of [300_000, 3_000_000]) peakRss(n, 'json');
     for (const n of [300_000, 3_000_000]) peakRss(n, 'parquet');

@@ -101,14 +101,17 @@ async function withDeadline(seconds: number | undefined, io: CliIO, run: (signal
 const processIO: CliIO = {
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
-  stdin: async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  },
+  stdin: () => process.stdin,
 };
 
 if (require.main === module) {
+  // A reader that stops early (`mtrl validate … | head`) closes the pipe: that ends the output, quietly.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    });
+  }
   main(process.argv.slice(2), processIO).then(
     (code) => {
       process.exitCode = code;

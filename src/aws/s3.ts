@@ -24,13 +24,21 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Multipart part size in bytes (minimum 5 MiB, the service's rule). */
   partSize?: number;
+  /** Write only if the key does not exist (`If-None-Match: *` on PutObject and CompleteMultipartUpload): S3 answers 412 PreconditionFailed otherwise. */
+  createOnly?: boolean;
+}
+
+/** True for S3's answer to a conditional write on a key that exists. */
+export function isPreconditionFailed(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'PreconditionFailed' || e?.$metadata?.httpStatusCode === 412;
 }
 
 /** Uploads a body (multipart above one part), reporting progress; aborting the signal aborts the upload and its parts. */
 export async function upload(client: S3Client, target: S3Location, body: Buffer | Uint8Array | string | Readable, options: UploadOptions = {}): Promise<void> {
   const transfer = new (sdk().Upload)({
     client,
-    params: { Bucket: target.bucket, Key: target.key, Body: body, ContentType: options.contentType },
+    params: { Bucket: target.bucket, Key: target.key, Body: body, ContentType: options.contentType, ...(options.createOnly ? { IfNoneMatch: '*' } : {}) },
     partSize: Math.max(options.partSize ?? 8 * 1024 * 1024, 5 * 1024 * 1024),
     queueSize: 4,
     leavePartsOnError: false,

@@ -9,8 +9,8 @@ export interface CliCommand {
 export interface CliIO {
   out(text: string): void;
   err(text: string): void;
-  /** Standard input as text, for commands that read `-`. */
-  stdin(): Promise<string>;
+  /** Standard input as it arrives, for commands that read `-` (never buffered whole). */
+  stdin(): AsyncIterable<Uint8Array | string> | Iterable<string>;
   /** Aborts at the command's deadline (reason: a TimeoutError); AWS calls pass it on so they stop too. */
   signal?: AbortSignal;
 }

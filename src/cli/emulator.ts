@@ -61,18 +61,20 @@ export const emulatorCommand: CliCommand = {
     const port = count(values.port, 'port', 0);
     if (port !== undefined && (!Number.isInteger(port) || port > 65535)) throw new UsageError(`--port must be an integer from 0 to 65535, got '${values.port}'.`);
     const speed = count(values.speed, 'speed', 0.001);
+    // Options are checked before listening, so a bad rate is reported as itself and not as a port problem.
+    const options = {
+      port,
+      seed: values.seed,
+      speed,
+      throttleRate: rate(values['throttle-rate'], 'throttle-rate'),
+      errorRate: rate(values['error-rate'], 'error-rate'),
+      latencyMs: count(values['latency-ms'], 'latency-ms', 0),
+      expiredCredentials: values['expired-credentials'],
+      history: !values['no-history'],
+    };
     let emulator;
     try {
-      emulator = await startEmulator({
-        port,
-        seed: values.seed,
-        speed,
-        throttleRate: rate(values['throttle-rate'], 'throttle-rate'),
-        errorRate: rate(values['error-rate'], 'error-rate'),
-        latencyMs: count(values['latency-ms'], 'latency-ms', 0),
-        expiredCredentials: values['expired-credentials'],
-        history: !values['no-history'],
-      });
+      emulator = await startEmulator(options);
     } catch (error) {
       throw new UsageError(`cannot listen on port ${port ?? 0}: ${(error as Error).message}`);
     }

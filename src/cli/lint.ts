@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { decodeFileText } from '../core/text/encoding';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isTrustPolicy, lintAgentByRegex, lintTrustPolicy, readPythonLintOutput, usesRftHandler, type LintEngine, type LintFinding } from '../core/lint';
@@ -73,12 +74,16 @@ export const lintCommand: CliCommand = {
     const python = values['no-python'] ? undefined : (values.python ?? process.env.MTRL_PYTHON ?? 'python3');
     const results: FileResult[] = [];
     for (const file of positionals) {
-      let text: string;
+      let bytes: Uint8Array;
       try {
-        text = await readFile(file, 'utf8');
+        bytes = await readFile(file);
       } catch (error) {
         throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
       }
+      // A file that cannot be read is never "skipped": that would pass a policy nobody checked.
+      const decoded = decodeFileText(bytes);
+      if ('error' in decoded) throw new UsageError(`cannot read ${file}: ${decoded.error}`);
+      const { text } = decoded;
       results.push(await lintFile(file, text, python));
     }
     const failing = results.some((r) => r.findings.some((f) => f.severity !== 'info'));

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { collectRollouts, groupRollouts, summarize, type RolloutSummary } from '../core/rollouts';
+import { collectRollouts, groupRollouts, summarize, type RolloutSummary, type SkippedLine } from '../core/rollouts';
+import { MAX_LINE_CHARS } from '../core/text/lines';
 import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
@@ -46,14 +47,18 @@ export const rolloutsCommand: CliCommand = {
     }
     const [file, ...extra] = parsed.positionals;
     if (!file || extra.length) throw new UsageError('give one log file, or - for standard input');
-    const chunks = file === '-' ? [await io.stdin()] : createReadStream(file);
+    const chunks = file === '-' ? io.stdin() : createReadStream(file);
+    const skipped: SkippedLine[] = [];
     let rollouts;
     try {
-      rollouts = await collectRollouts(chunks);
+      rollouts = await collectRollouts(chunks, undefined, skipped);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       throw new UsageError(code === 'ENOENT' ? `cannot read ${file}: no such file` : `cannot read ${file}: ${(error as Error).message}`);
     }
+    // Skipped lines go to stderr, so the --json shape stays what scripts expect.
+    for (const { line, chars } of skipped.slice(0, 10)) io.err(`mtrl rollouts: line ${line} (${chars.toLocaleString('en')} characters) is longer than ${MAX_LINE_CHARS / 1024 / 1024} M characters and was not read.`);
+    if (skipped.length > 10) io.err(`mtrl rollouts: ${skipped.length - 10} more lines were too long to read.`);
     const summary = summarize(rollouts, groupRollouts(rollouts).groups.length);
     if (parsed.values.json) io.out(JSON.stringify(rolloutsJson(summary)));
     else io.out(rollouts.length ? human(summary, file === '-' ? 'standard input' : file) : `no rollouts in ${file === '-' ? 'standard input' : file}: the agent logs no rollout record (see "MTRL: Insert Rollout Logging") and no UpdateReward or feedback lines were found`);

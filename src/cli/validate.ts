@@ -18,6 +18,9 @@ import {
   type Finding,
   type Overlap,
   type ParquetBytes,
+  DEFAULT_MAX_PER_CODE,
+  SEVERITY,
+  type FindingCode,
 } from '../core/dataset';
 import { offThreadParquet, PARQUET_BUDGET_SECONDS } from '../services/parquet/offThread';
 import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
@@ -34,9 +37,10 @@ Files stream, so size is no limit (Parquet is read one row group at a time, loca
   --val F       the validation file (also: a file whose name contains "val"; "eval"/"test" are evaluation)
   --convention  how prompt strings are read (default auto: task checks on JSON-object prompts)
   --format      jsonl|json|csv|parquet when the name does not say
+  --max-findings N   findings listed per code and file (default 100); the rest are counted in one summary finding
   --read-timeout SECONDS   give up a Parquet file the decoder cannot read in this time (default 30; exit 2)
   --region, --endpoint, --profile   for s3:// URIs (the endpoint also from AWS_ENDPOINT_URL)
-  --json        {"files":[{"path","format","rows","errors","warnings","info"}],"overlap":{"ids","answers"}}
+  --json        {"files":[{"path","format","rows","errors","warnings","info","counts","truncated"}],"overlap":{"ids","answers"}}
 
 Exit code 1 when any file has an error; 2 on a usage or I/O error.`;
 
@@ -48,6 +52,7 @@ interface Options {
   format?: DatasetFormat;
   json: boolean;
   readTimeout: number;
+  maxPerCode: number;
   aws: () => AwsClients;
   explain: Explain;
   /** Aborts at the command's deadline. */
@@ -125,6 +130,7 @@ async function validateOne(path: string, role: DatasetRole | undefined, options:
     batchSize: options.batch,
     convention: options.convention,
     maxFindings: Infinity,
+    maxPerCode: options.maxPerCode,
     // Keys are kept as hashes only, so memory stays flat; the overlap is found while the validation file streams.
     trackKeys: false,
     against: against?.keyTables,
@@ -164,6 +170,7 @@ function parse(args: string[]) {
         convention: { type: 'string', default: 'auto' },
         format: { type: 'string' },
         'read-timeout': { type: 'string' },
+        'max-findings': { type: 'string' },
         region: { type: 'string' },
         endpoint: { type: 'string' },
         profile: { type: 'string' },
@@ -190,6 +197,8 @@ export const validateCommand: CliCommand = {
     if (format && !['jsonl', 'json', 'csv', 'parquet'].includes(format)) throw new UsageError(`--format is one of jsonl, json, csv, parquet, not "${format}".`);
     const readTimeout = values['read-timeout'] === undefined ? PARQUET_BUDGET_SECONDS : Number(values['read-timeout']);
     if (!(readTimeout > 0 && readTimeout <= 3600)) throw new UsageError(`--read-timeout takes seconds between 1 and 3600, not "${values['read-timeout']}".`);
+    const maxPerCode = values['max-findings'] === undefined ? DEFAULT_MAX_PER_CODE : Number(values['max-findings']);
+    if (!(Number.isInteger(maxPerCode) && maxPerCode >= 0)) throw new UsageError(`--max-findings takes a whole number, not "${values['max-findings']}".`);
     const paths = [...positionals];
     for (const p of [values.train, values.val]) if (p && !paths.includes(p)) paths.push(p);
     if (!paths.length) throw new UsageError('Name at least one dataset file or s3:// URI.');
@@ -201,6 +210,7 @@ export const validateCommand: CliCommand = {
       format,
       json: values.json,
       readTimeout,
+      maxPerCode,
       aws: () => (clients ??= new AwsClients(settings)),
       explain: explainerFor(settings, io.signal),
       signal: io.signal,
@@ -223,16 +233,19 @@ export const validateCommand: CliCommand = {
       reports[t].findings.push(...result.training);
       reports[v].findings.push(...result.validation);
     }
-    const errors = reports.reduce((n, r) => n + r.findings.filter((f) => f.severity === 'error').length, 0);
+    // Counted per code, so findings summarized past --max-findings are in the totals; overlap findings are added after the checks.
+    const total = (severity: string) =>
+      reports.reduce((n, r) => n + Object.entries(r.counts).reduce((m, [code, c]) => m + (SEVERITY[code as FindingCode] === severity ? (c ?? 0) : 0), 0) + r.findings.filter((f) => f.code === 'train-val-overlap' && f.severity === severity).length, 0);
+    const errors = total('error');
     if (values.json) {
       const files = reports.map((r, i) => {
         const of = (s: string) => r.findings.filter((f) => f.severity === s).map((f) => toJson(f, r.format));
-        return { path: paths[i], format: r.format, rows: r.rows, errors: of('error'), warnings: of('warning'), info: of('info') };
+        return { path: paths[i], format: r.format, rows: r.rows, errors: of('error'), warnings: of('warning'), info: of('info'), counts: r.counts, truncated: r.truncated };
       });
       io.out(JSON.stringify({ files, overlap }, null, 2));
     } else {
       const lines = reports.flatMap((r, i) => human(paths[i], r));
-      const warnings = reports.reduce((n, r) => n + r.findings.filter((f) => f.severity === 'warning').length, 0);
+      const warnings = total('warning');
       lines.push(`${errors ? '✗' : '✓'} ${reports.length} file${reports.length === 1 ? '' : 's'}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
       io.out(lines.join('\n'));
     }

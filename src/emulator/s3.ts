@@ -15,6 +15,13 @@ function userMetadata(headers: EmulatorRequest['headers']): Record<string, strin
 }
 
 /** The multipart ETag: MD5 of the concatenated binary MD5s of the parts, then "-<parts>". */
+/** S3's conditional write: `If-None-Match: *` fails with 412 when the key exists, so "create, never overwrite" is one atomic step. */
+function refuseOverwrite(request: EmulatorRequest, exists: boolean): void {
+  if (exists && request.headers['if-none-match'] === '*') {
+    throw new ServiceError('PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', 412);
+  }
+}
+
 export function multipartEtag(parts: Buffer[]): string {
   return `"${md5(Buffer.concat(parts.map(md5))).toString('hex')}-${parts.length}"`;
 }
@@ -82,12 +89,14 @@ export function s3(world: World, request: EmulatorRequest, res: ServerResponse):
       const small = parts.findIndex((part, i) => i < parts.length - 1 && part.length < MIN_PART_SIZE);
       if (small >= 0) throw new ServiceError('EntityTooSmall', `Your proposed upload is smaller than the minimum allowed object size: part ${listed[small].number} has ${parts[small].length} bytes; every part but the last needs at least ${MIN_PART_SIZE}.`);
       const etag = multipartEtag(parts);
+      refuseOverwrite(request, bucket.has(key));
       bucket.set(key, { body: Buffer.concat(parts), contentType: upload.contentType, metadata: upload.metadata, lastModified: now, etag });
       world.multipart.delete(uploadId);
       return sendXml(res, request, `<CompleteMultipartUploadResult xmlns="${NS}">${toXml('Location', `/${bucketName}/${key}`)}${toXml('Bucket', bucketName)}${toXml('Key', key)}${toXml('ETag', etag)}</CompleteMultipartUploadResult>`);
     }
   }
   if (request.method === 'PUT') {
+    refuseOverwrite(request, bucket.has(key));
     const object: S3Object = { body: request.body, contentType: request.headers['content-type'], metadata: userMetadata(request.headers), lastModified: now, etag: etagOf(request.body) };
     bucket.set(key, object);
     res.writeHead(200, { etag: object.etag });

@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli';
 import { refusedPort, startBlackHole } from './aws/blackHole';
@@ -11,7 +13,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
   let out = '';
   let err = '';
   const started = Date.now();
-  const code = await main(argv, { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), stdin: async () => '' });
+  const code = await main(argv, { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), stdin: () => [] });
   return { code, out, err, ms: Date.now() - started };
 }
 
@@ -37,7 +39,7 @@ describe('mtrl (the command line itself)', function () {
   it('--help lists every command without loading any command, the SDK or the emulator', () => {
     const script = `
       const { main } = require('./src/cli');
-      main(['--help'], { out: (t) => process.stdout.write(t + '\\n'), err: () => undefined, stdin: async () => '' }).then(() => {
+      main(['--help'], { out: (t) => process.stdout.write(t + '\\n'), err: () => undefined, stdin: () => [] }).then(() => {
         const loaded = Object.keys(require.cache).map((f) => f.replace(${JSON.stringify(root + path.sep)}, ''));
         process.stdout.write(JSON.stringify(loaded.filter((f) => /^src[\\\\/](cli|emulator|aws)|@aws-sdk/.test(f)).sort()));
       });`;
@@ -78,5 +80,24 @@ describe('mtrl (the command line itself)', function () {
     assert.equal(code, 2);
     assert.match(err, new RegExp(`cannot reach ${refused} \\(ECONNREFUSED\\)`));
     assert.doesNotMatch(err, /cannot reach AWS/);
+  });
+});
+
+describe('mtrl (process): EPIPE', function () {
+  this.timeout(60_000);
+
+  it('a reader that closes the pipe early ends the output quietly (no EPIPE stack trace)', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'mtrl-epipe-')), 'many-train.jsonl');
+    const row = JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer: 'crane', id: 'x' }) });
+    writeFileSync(file, `${row}\n`.repeat(20_000));
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli.ts'), 'validate', file, '--max-findings', '100000'], { cwd: root });
+    let stderr = '';
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    // Read the first line, then close the pipe as `head -1` does.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(stderr, '');
+    assert.equal(code, 1);
   });
 });

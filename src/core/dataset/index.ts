@@ -4,6 +4,7 @@ import { JsonlReader } from './jsonl';
 import { parquetBuffer, readParquet, type ParquetBytes, type ParquetDecoder } from './parquet';
 import { lineSpan } from './positions';
 import { RowChecker } from './rows';
+import { wideEncodingMessage, wideEncodingOf } from '../text/encoding';
 import type { DatasetReport, ValidateOptions } from './types';
 
 export * from './types';
@@ -22,10 +23,19 @@ export interface RunOptions extends ValidateOptions {
   parquetDecoder?: ParquetDecoder;
 }
 
+/** Thrown when the bytes start with a UTF-16 or UTF-32 byte order mark: the service reads UTF-8. */
+class WideEncoding extends Error {}
+
 /** Text pieces from bytes or strings; invalid UTF-8 becomes U+FFFD, which the readers report. */
 async function* decode(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
+  let first = true;
   for await (const chunk of chunks) {
+    if (first && typeof chunk !== 'string' && chunk.length) {
+      first = false;
+      const wide = wideEncodingOf(chunk);
+      if (wide) throw new WideEncoding(wideEncodingMessage(wide));
+    }
     if (typeof chunk === 'string') yield chunk;
     else {
       const text = decoder.decode(chunk, { stream: true });
@@ -52,6 +62,7 @@ async function collectBytes(chunks: AsyncIterable<Uint8Array | string>): Promise
 function withEmptyFileError(report: DatasetReport): DatasetReport {
   if (report.rows === 0 && !report.findings.some((f) => f.severity === 'error')) {
     report.findings.push({ code: 'too-few-rows', severity: 'error', message: 'The file holds no rows.', span: lineSpan(1), row: 0 });
+    report.counts['too-few-rows'] = (report.counts['too-few-rows'] ?? 0) + 1;
   }
   return report;
 }
@@ -63,6 +74,16 @@ function withEmptyFileError(report: DatasetReport): DatasetReport {
  */
 export async function validateDataset(chunks: AsyncIterable<Uint8Array | string>, options: RunOptions): Promise<DatasetReport> {
   const checker = new RowChecker(options);
+  try {
+    await readAny(chunks, checker, options);
+  } catch (error) {
+    if (!(error instanceof WideEncoding)) throw error;
+    checker.report('unreadable', error.message, lineSpan(1), 0);
+  }
+  return withEmptyFileError(checker.finish());
+}
+
+async function readAny(chunks: AsyncIterable<Uint8Array | string>, checker: RowChecker, options: RunOptions): Promise<void> {
   if (options.format === 'parquet') {
     await readParquet(parquetBuffer(await collectBytes(chunks)), checker, options.parquetDecoder, options.tick);
   } else if (options.format === 'csv') {
@@ -77,7 +98,6 @@ export async function validateDataset(chunks: AsyncIterable<Uint8Array | string>
     }
     reader.end();
   }
-  return withEmptyFileError(checker.finish());
 }
 
 /** Validates a Parquet file by random access (a local file, an S3 object by ranges), so memory stays flat on large files. */

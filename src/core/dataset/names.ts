@@ -11,9 +11,11 @@ export function formatFromName(name: string): DatasetFormat | undefined {
 /** A file's role from its base name: `train` → training, `val` → validation, `eval`/`test` → evaluation; anything else has none. */
 export function roleFromName(name: string): DatasetRole | undefined {
   const base = (name.split(/[\\/]/).pop() ?? name).toLowerCase();
-  if (/train/.test(base)) return 'training';
-  if (/eval|test/.test(base)) return 'evaluation';
-  if (/val/.test(base)) return 'validation';
+  // Whole words of the name only (split at anything but letters), so `constrained-prompts` is not a training file.
+  const words = base.replace(/\.[^.]+$/, '').split(/[^a-z]+/);
+  if (words.some((w) => w === 'train' || w === 'training')) return 'training';
+  if (words.some((w) => w === 'eval' || w === 'evaluation' || w === 'test')) return 'evaluation';
+  if (words.some((w) => w === 'val' || w === 'valid' || w === 'validation')) return 'validation';
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import { lineSpan, type RowPlace } from './positions';
 import {
   DEFAULT_BATCH_SIZE,
   DEFAULT_MAX_FINDINGS,
+  DEFAULT_MAX_PER_CODE,
   SEVERITY,
   type DatasetConvention,
   type DatasetReport,
@@ -15,6 +16,8 @@ import {
   type ValidateOptions,
 } from './types';
 
+/** Example rows named in a summary finding. */
+const SUMMARY_EXAMPLES = 5;
 const WORDLE_ANSWER = /^[a-z]{5}$/;
 const WORDLE_HINT = /wordle|5-letter|five-letter/i;
 
@@ -68,6 +71,10 @@ export class RowChecker {
   private rows = 0;
   private readonly findings: Finding[] = [];
   private readonly omitted = { error: 0, warning: 0, info: 0 };
+  /** Findings of each code, kept or not; past `maxPerCode` only counted, with the first rows as examples. */
+  private readonly counts: Partial<Record<FindingCode, number>> = {};
+  private readonly examples = new Map<FindingCode, number[]>();
+  private readonly maxPerCode: number;
   private readonly ids = new KeyTable();
   private readonly answers = new KeyTable();
   private readonly idStrings = new Map<string, number>();
@@ -88,10 +95,25 @@ export class RowChecker {
     this.convention = options.convention ?? 'auto';
     this.maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
     this.trackKeys = options.trackKeys ?? true;
+    this.maxPerCode = options.maxPerCode ?? DEFAULT_MAX_PER_CODE;
+  }
+
+  /** Counts one finding of `code`; true when the code is past its cap, so the caller need not build the message. */
+  private summarized(code: FindingCode, row: number): boolean {
+    const count = (this.counts[code] = (this.counts[code] ?? 0) + 1);
+    if (count <= this.maxPerCode) return false;
+    const examples = this.examples.get(code) ?? [];
+    if (examples.length < SUMMARY_EXAMPLES) this.examples.set(code, [...examples, row]);
+    return true;
   }
 
   /** Records a finding that is not about a parsed row: a syntax error, an unreadable file. */
   report(code: FindingCode, message: string, span: Span, row: number, related?: RelatedLocation[]): void {
+    if (this.summarized(code, row)) return;
+    this.keep(code, message, span, row, related);
+  }
+
+  private keep(code: FindingCode, message: string, span: Span, row: number, related?: RelatedLocation[]): void {
     const severity = SEVERITY[code];
     if (this.findings.length >= this.maxFindings) {
       this.omitted[severity]++;
@@ -201,7 +223,9 @@ export class RowChecker {
       }
       const first = this.answers.firstOrAdd(key, line);
       if (first === undefined) this.overlap('answer', key, line);
-      else this.report('duplicate-answer', `The answer '${key}' already appears on line ${first}: that word gets twice the training weight.`, this.valueSpan(place, column), place.row, [{ span: lineSpan(first), message: `first '${key}'` }]);
+      else if (!this.summarized('duplicate-answer', place.row)) {
+        this.keep('duplicate-answer', `The answer '${key}' already appears on line ${first}: that word gets twice the training weight.`, this.valueSpan(place, column), place.row, [{ span: lineSpan(first), message: `first '${key}'` }]);
+      }
       if (shown !== undefined && containsLowerWord(this.lastShownLower, key)) {
         this.report('answer-leak', `The answer '${answer}' appears in the prompt text shown to the model: the task gives its solution away.`, this.valueSpan(place, column), place.row);
       }
@@ -211,7 +235,9 @@ export class RowChecker {
     } else {
       const first = this.ids.firstOrAdd(id, line);
       if (first === undefined) this.overlap('id', id, line);
-      else this.report('duplicate-id', `The id '${id}' is already used on line ${first}.`, this.valueSpan(place, column), place.row, [{ span: lineSpan(first), message: `first use of '${id}'` }]);
+      else if (!this.summarized('duplicate-id', place.row)) {
+        this.keep('duplicate-id', `The id '${id}' is already used on line ${first}.`, this.valueSpan(place, column), place.row, [{ span: lineSpan(first), message: `first use of '${id}'` }]);
+      }
     }
   }
 
@@ -227,10 +253,17 @@ export class RowChecker {
     } else if (role === 'training' && this.rows < 10 * b) {
       this.report('small-dataset', `${this.rows} rows is fewer than 10 × global_batch_size (${10 * b}) recommended for training.`, lineSpan(1), 0);
     }
+    for (const [code, rows] of this.examples) {
+      const more = (this.counts[code] ?? 0) - this.maxPerCode;
+      const where = this.options.format === 'csv' || this.options.format === 'parquet' ? 'rows' : 'lines';
+      this.keep(code, `${more.toLocaleString('en')} more ${code} findings not listed (${(this.counts[code] ?? 0).toLocaleString('en')} in all), e.g. ${where} ${rows.join(', ')}.`, lineSpan(rows[0]), rows[0]);
+    }
     return {
       format,
       role,
       rows: this.rows,
+      counts: { ...this.counts },
+      truncated: this.examples.size > 0 || this.omitted.error + this.omitted.warning + this.omitted.info > 0,
       batchSize: b,
       stepsPerEpoch: Math.floor(this.rows / b),
       findings: this.findings,

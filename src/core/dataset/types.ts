@@ -69,6 +69,8 @@ export interface ValidateOptions {
   convention?: DatasetConvention;
   /** Findings kept per file; the rest are only counted. Default 1,000. */
   maxFindings?: number;
+  /** Findings kept per code; past it they are counted and one summary finding names the count and example rows. Default 100. */
+  maxPerCode?: number;
   /** The training file's keys (its report's `keyTables`), when this is its validation file: ids and answers in both are recorded in `overlaps`. */
   against?: { ids: KeyLookup; answers: KeyLookup };
   /** Keep every id and answer as strings in the report's `ids`/`answers` maps (default true); false keeps only hashes, for files of millions of rows. */
@@ -96,6 +98,10 @@ export interface DatasetReport {
   batchSize: number;
   stepsPerEpoch: number;
   findings: Finding[];
+  /** Findings of each code, including those summarized or omitted. */
+  counts: Partial<Record<FindingCode, number>>;
+  /** True when some findings were summarized or omitted. */
+  truncated: boolean;
   /** Findings beyond `maxFindings`, counted but not kept. */
   omitted: { error: number; warning: number; info: number };
   /** Every row id and answer with the line of its first occurrence, for `compareTrainVal`; empty when `trackKeys` is false. */
@@ -109,6 +115,7 @@ export interface DatasetReport {
 
 export const DEFAULT_BATCH_SIZE = 128;
 export const DEFAULT_MAX_FINDINGS = 1000;
+export const DEFAULT_MAX_PER_CODE = 100;
 
 export const SEVERITY: Record<FindingCode, Severity> = {
   'json-syntax': 'error',

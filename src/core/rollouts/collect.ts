@@ -1,6 +1,7 @@
 import { MAX_GUESSES, type ParsedTurn } from '../wordle';
 import { parseRolloutLine } from './parse';
-import { normalizeTurns, type Rollout } from './record';
+import { MAX_RECORD_TURNS, normalizeTurns, type Rollout } from './record';
+import { LineSplitter } from '../text/lines';
 
 /** A game rebuilt from feedback lines, waiting for its `UpdateReward` line. */
 interface RebuiltGame {
@@ -61,7 +62,7 @@ export class RolloutCollector {
       game.solved = true;
       game.answer = turn.guess;
       this.endGame(session);
-    } else if (turn.number === MAX_GUESSES) this.endGame(session);
+    } else if (turn.number === MAX_GUESSES || game.turns.length >= MAX_RECORD_TURNS) this.endGame(session);
   }
 
   private endGame(session: string, answer?: string): void {
@@ -131,25 +132,50 @@ export class RolloutCollector {
   }
 }
 
-/** Lines of a text stream given as string or byte chunks (a file, stdin, an S3 object). */
-export async function* linesOf(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>): AsyncGenerator<string> {
+/** Lines of a text stream given as string or byte chunks (a file, stdin, an S3 object), in linear time; a line past MAX_LINE_CHARS is skipped and passed to `onOverlong`. */
+export async function* linesOf(
+  chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+  onOverlong?: (line: number, chars: number) => void,
+): AsyncGenerator<string> {
   const decoder = new TextDecoder();
-  let rest = '';
+  let ready: string[] = [];
+  let line = 0;
+  const splitter = new LineSplitter(
+    (text) => {
+      line++;
+      ready.push(text);
+    },
+    (chars) => onOverlong?.(++line, chars),
+  );
+  const drain = function* () {
+    const out = ready;
+    ready = [];
+    yield* out;
+  };
   for await (const chunk of chunks) {
-    rest += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    const parts = rest.split('\n');
-    rest = parts.pop() ?? '';
-    yield* parts;
+    splitter.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    yield* drain();
   }
-  rest += decoder.decode();
-  if (rest) yield rest;
+  splitter.push(decoder.decode());
+  splitter.end();
+  yield* drain();
 }
 
-/** Every rollout in a stream of chunks, read as it arrives. */
-export async function collectRollouts(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, signal?: AbortSignal): Promise<Rollout[]> {
+/** A line too long to read, for the summary: which one and how long. */
+export interface SkippedLine {
+  line: number;
+  chars: number;
+}
+
+/** Every rollout in a stream of chunks, read as it arrives; lines too long to read are listed in `skipped`. */
+export async function collectRollouts(
+  chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+  signal?: AbortSignal,
+  skipped: SkippedLine[] = [],
+): Promise<Rollout[]> {
   const collector = new RolloutCollector();
   const rollouts: Rollout[] = [];
-  for await (const line of linesOf(chunks)) {
+  for await (const line of linesOf(chunks, (n, chars) => skipped.push({ line: n, chars }))) {
     if (signal?.aborted) throw signal.reason ?? new Error('Cancelled');
     collector.add(line);
     if (collector.lines % 4096 === 0) rollouts.push(...collector.take());

@@ -53,6 +53,9 @@ export interface NormalTurn {
   repeated?: boolean;
 }
 
+/** Turns read per rollout: the game allows at most 12 tool calls, so more is not a game (and would cost time quadratic in its length). */
+export const MAX_RECORD_TURNS = 12;
+
 const finite = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
@@ -91,7 +94,7 @@ export function rolloutFromRecord(value: unknown): Rollout | undefined {
   const id = typeof r.trajectory_id === 'string' || typeof r.trajectory_id === 'number' ? String(r.trajectory_id) : '';
   if (reward === undefined) return undefined;
   const answer = isValidWord(r.answer) ? r.answer.toLowerCase() : undefined;
-  const turns = normalizeTurns(Array.isArray(r.turns) ? r.turns : [], answer);
+  const turns = normalizeTurns(Array.isArray(r.turns) ? r.turns.slice(0, MAX_RECORD_TURNS) : [], answer);
   const rollout: Rollout = {
     trajectory_id: id,
     answer,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { headObject, parseS3Uri, s3Uri, upload } from '../../aws/s3';
+import { headObject, isPreconditionFailed, parseS3Uri, s3Uri, upload } from '../../aws/s3';
 import { formatFromName } from '../../core/dataset';
 import type { Services } from '../services';
 import { DATASET_FILTERS } from './validateCommand';
@@ -45,6 +45,10 @@ async function chooseFile(arg: unknown): Promise<vscode.Uri | undefined> {
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active?.scheme === 'file' && formatFromName(active.path)) return active;
   return (await vscode.window.showOpenDialog({ canSelectMany: false, filters: DATASET_FILTERS, title: 'Upload Dataset to S3' }))?.[0];
+}
+
+async function confirmOverwrite(question: string): Promise<boolean> {
+  return (await vscode.window.showWarningMessage(question, { modal: true }, 'Overwrite')) === 'Overwrite';
 }
 
 /** For scripts and tests: the target URI instead of the input box. */
@@ -95,14 +99,12 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
   const uri = s3Uri(target);
   const s3 = services.aws.s3();
 
+  // The check is for the prompt; the write itself is conditional, so an object written meanwhile is never overwritten unasked.
+  let createOnly = true;
   try {
     const existing = await headObject(s3, target);
-    const go = await vscode.window.showWarningMessage(
-      `${uri} already exists (${existing.size.toLocaleString('en')} bytes${existing.lastModified ? `, modified ${existing.lastModified.toISOString()}` : ''}). Overwrite it?`,
-      { modal: true },
-      'Overwrite',
-    );
-    if (go !== 'Overwrite') return undefined;
+    if (!(await confirmOverwrite(`${uri} already exists (${existing.size.toLocaleString('en')} bytes${existing.lastModified ? `, modified ${existing.lastModified.toISOString()}` : ''}). Overwrite it?`))) return undefined;
+    createOnly = false;
   } catch (error) {
     if (!isNotFound(error)) {
       void vscode.window.showErrorMessage(services.explain(error, `Checking ${uri}`));
@@ -115,16 +117,27 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
     let reported = 0;
-    try {
-      await upload(s3, target, createReadStream(file.fsPath), {
+    const send = (conditional: boolean) =>
+      upload(s3, target, createReadStream(file.fsPath), {
         partSize: PART_SIZE,
         signal: controller.signal,
+        createOnly: conditional,
         onProgress: (loaded) => {
           const percent = size ? (100 * loaded) / size : 100;
           progress.report({ increment: percent - reported, message: `${(loaded / 1048576).toFixed(1)} of ${(size / 1048576).toFixed(1)} MB` });
           reported = percent;
         },
       });
+    try {
+      try {
+        await send(createOnly);
+      } catch (error) {
+        if (!isPreconditionFailed(error)) throw error;
+        // S3 refused: the key was created after the check. The same question as before, then a plain write.
+        if (!(await confirmOverwrite(`${uri} was created by someone else while ${base} was uploading. Overwrite it?`))) return false;
+        reported = 0;
+        await send(false);
+      }
       return true;
     } catch (error) {
       if (controller.signal.aborted) void vscode.window.showInformationMessage(`Upload of ${base} cancelled; no object was written to ${uri}.`);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { listFolder, parentPrefix, upload, type FolderEntry } from '../../../src/aws/s3';
+import { isPreconditionFailed, listFolder, parentPrefix, upload, type FolderEntry } from '../../../src/aws/s3';
 import { collect, withEmulator } from '../emulator/helpers';
 
 describe('aws/s3: folder listing for Browse S3', () => {
@@ -33,5 +33,26 @@ describe('aws/s3: folder listing for Browse S3', () => {
     assert.equal(parentPrefix('a/'), '');
     assert.equal(parentPrefix('a/b/train.jsonl'), 'a/b/');
     assert.equal(parentPrefix(''), '');
+  });
+});
+
+describe('aws/s3: create-only upload (If-None-Match: *)', () => {
+  it('writes a new key, and refuses an existing one with 412 PreconditionFailed, single part and multipart alike', async () => {
+    await withEmulator({ history: false }, async (emulator, aws) => {
+      const s3 = aws.s3();
+      const small = { bucket: 'mtrl-demo', key: 'uploads/small.jsonl' };
+      await upload(s3, small, '{"a": 1}\n', { createOnly: true });
+      const error = await upload(s3, small, '{"b": 2}\n', { createOnly: true }).then(() => undefined, (e: unknown) => e);
+      assert.ok(isPreconditionFailed(error), `expected 412, got ${String(error)}`);
+      assert.equal(emulator.world.buckets.get('mtrl-demo')!.get(small.key)!.body.toString(), '{"a": 1}\n');
+      const big = { bucket: 'mtrl-demo', key: 'uploads/big.jsonl' };
+      const body = Buffer.alloc(11 * 1024 * 1024, 'x');
+      await upload(s3, big, body, { createOnly: true, partSize: 5 * 1024 * 1024 });
+      const again = await upload(s3, big, Buffer.alloc(11 * 1024 * 1024, 'y'), { createOnly: true, partSize: 5 * 1024 * 1024 }).then(() => undefined, (e: unknown) => e);
+      assert.ok(isPreconditionFailed(again), `expected 412 on CompleteMultipartUpload, got ${String(again)}`);
+      assert.equal(emulator.world.buckets.get('mtrl-demo')!.get(big.key)!.body[0], 'x'.charCodeAt(0));
+      await upload(s3, small, '{"c": 3}\n');
+      assert.equal(emulator.world.buckets.get('mtrl-demo')!.get(small.key)!.body.toString(), '{"c": 3}\n', 'without the condition it overwrites');
+    });
   });
 });

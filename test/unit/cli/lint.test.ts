@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
 
@@ -7,7 +9,7 @@ const fixture = (name: string) => path.resolve(__dirname, '../../fixtures/lint',
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(argv, { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), stdin: async () => '' });
+  const code = await main(argv, { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), stdin: () => [] });
   return { code, out, err };
 }
 
@@ -39,5 +41,22 @@ describe('mtrl lint', () => {
     assert.equal(missing.code, 2);
     assert.match(missing.err, /^mtrl lint: cannot read .*nope\.py: ENOENT\n$/);
     assert.equal((await run('lint')).code, 2);
+  });
+
+  it('a UTF-16 trust policy is read by its byte order mark, a UTF-32 one is refused with exit 2: never "skipped"', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-lint-'));
+    const policy = readFileSync(fixture('training-role-no-tag.json'), 'utf8');
+    const wide = path.join(dir, 'role-utf16.json');
+    writeFileSync(wide, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(policy, 'utf16le')]));
+    const utf8 = await run('lint', fixture('training-role-no-tag.json'));
+    const utf16 = await run('lint', wide);
+    assert.equal(utf16.code, utf8.code);
+    assert.notEqual(utf16.code, 0);
+    assert.doesNotMatch(utf16.out, /skipped/);
+    const wider = path.join(dir, 'role-utf32.json');
+    writeFileSync(wider, Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), Buffer.from('{}')]));
+    const refused = await run('lint', wider);
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /UTF-32LE/);
   });
 });

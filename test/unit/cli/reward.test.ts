@@ -10,7 +10,7 @@ const fixture = (name: string) => path.resolve(__dirname, '../../fixtures/reward
 async function mtrl(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, { out: (t) => out.push(t), err: (t) => err.push(t), stdin: async () => '' });
+  const code = await main(args, { out: (t) => out.push(t), err: (t) => err.push(t), stdin: () => [] });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

@@ -8,7 +8,7 @@ import { jsonl, wordleRow } from '../core/dataset/helpers';
 async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(['validate', ...args], { out: (t) => (out += t + '\n'), err: (t) => (err += t + '\n'), stdin: async () => '' });
+  const code = await main(['validate', ...args], { out: (t) => (out += t + '\n'), err: (t) => (err += t + '\n'), stdin: () => [] });
   return { code, out, err };
 }
 

@@ -10,7 +10,7 @@ const fixtures = path.resolve(__dirname, '../../fixtures/datasets');
 async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(['validate', ...args], { out: (t) => (out += t + '\n'), err: (t) => (err += t + '\n'), stdin: async () => '' });
+  const code = await main(['validate', ...args], { out: (t) => (out += t + '\n'), err: (t) => (err += t + '\n'), stdin: () => [] });
   return { code, out, err };
 }
 
@@ -27,7 +27,8 @@ describe('mtrl validate', () => {
     const parsed = JSON.parse(out);
     assert.deepEqual(Object.keys(parsed), ['files', 'overlap']);
     assert.deepEqual(parsed.overlap, { ids: ['b'], answers: ['crane'] });
-    assert.deepEqual(Object.keys(parsed.files[0]), ['path', 'format', 'rows', 'errors', 'warnings', 'info']);
+    assert.deepEqual(Object.keys(parsed.files[0]), ['path', 'format', 'rows', 'errors', 'warnings', 'info', 'counts', 'truncated']);
+    assert.deepEqual([parsed.files[0].counts['flat-row'], parsed.files[0].truncated], [1, false]);
     assert.deepEqual(parsed.files[0].errors.map((e: { line: number; code: string }) => `${e.line} ${e.code}`), ['3 flat-row', '1 train-val-overlap', '2 train-val-overlap']);
     assert.deepEqual(Object.keys(parsed.files[0].errors[0]), ['line', 'column', 'code', 'message']);
     assert.equal(parsed.files[1].rows, 2);
@@ -57,5 +58,19 @@ describe('mtrl validate', () => {
     assert.equal(err.trim().split('\n').length, 1, err);
     assert.match(err, /hang-one-byte\.parquet: The Parquet file could not be read in 2 s/);
     assert.equal((await run(train, '--read-timeout', '0')).code, 2);
+  });
+
+  it('repeated answers past --max-findings are one summary finding, counted per code in --json', async () => {
+    const many = path.join(dir, 'many-train.jsonl');
+    writeFileSync(many, jsonl(Array.from({ length: 300 }, (_, i) => wordleRow('crane', `r${i}`))));
+    const { code, out } = await run(many, '--json', '--max-findings', '10');
+    assert.equal(code, 0);
+    const file = JSON.parse(out).files[0];
+    assert.equal(file.counts['duplicate-answer'], 299);
+    assert.equal(file.truncated, true);
+    assert.equal(file.warnings.length, 11);
+    assert.match(file.warnings[10].message, /^289 more duplicate-answer findings not listed \(299 in all\), e.g\. lines 12, 13, 14, 15, 16\.$/);
+    const human = await run(many, '--max-findings', '10');
+    assert.match(human.out, /0 errors, 299 warnings/);
   });
 });

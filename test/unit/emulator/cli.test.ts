@@ -5,12 +5,12 @@ import type { CliIO } from '../../../src/cli/command';
 function io(): CliIO & { outText: string[]; errText: string[] } {
   const outText: string[] = [];
   const errText: string[] = [];
-  return { outText, errText, out: (t) => outText.push(t), err: (t) => errText.push(t), stdin: async () => '' };
+  return { outText, errText, out: (t) => outText.push(t), err: (t) => errText.push(t), stdin: () => [] };
 }
 
 describe('mtrl emulator (command line)', () => {
   for (const [args, pattern] of [
-    [['--throttle-rate', '2'], /--throttle-rate must be a number between 0 and 1, got '2'/],
+    [['--throttle-rate', '2'], /^mtrl emulator: --throttle-rate must be a number between 0 and 1, got '2'/],
     [['--port', 'abc'], /--port must be a number/],
     [['--speed', '0'], /--speed must be a number/],
     [['--bogus'], /Unknown option '--bogus'/],

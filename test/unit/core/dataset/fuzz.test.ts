@@ -53,7 +53,7 @@ describe('dataset fuzz', () => {
       lines.push(breaker(task, line, rnd));
       broken.add(lines.length);
     }
-    const report = await validateText(lines.join('\n'), { format: 'jsonl', convention: 'auto', maxFindings: Infinity });
+    const report = await validateText(lines.join('\n'), { format: 'jsonl', convention: 'auto', maxFindings: Infinity, maxPerCode: Infinity });
     const flagged = new Set(report.findings.map((f) => f.span.start.line));
     const missed = [...broken].filter((line) => !flagged.has(line));
     assert.ok(broken.size > 4000, `only ${broken.size} broken rows`);

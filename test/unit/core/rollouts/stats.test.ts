@@ -56,7 +56,7 @@ describe('mtrl rollouts', () => {
   const run = async (args: string[], stdin = '') => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main(['rollouts', ...args], { out: (t) => out.push(t), err: (t) => err.push(t), stdin: async () => stdin });
+    const code = await main(['rollouts', ...args], { out: (t) => out.push(t), err: (t) => err.push(t), stdin: () => [stdin] });
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
