@@ -1,4 +1,4 @@
-import type { GroupRow, ReplayData, RolloutDetail, RolloutFilter, RolloutRow, RolloutSummary } from '../core/rollouts';
+import type { GroupRow, ReplayData, RolloutDetail, RolloutFilter, RolloutRow, RolloutSummary, StepAxis } from '../core/rollouts';
 
 /** Typed messages between the replay board (webview/replay.ts) and the extension (src/features/replay/). */
 
@@ -12,7 +12,8 @@ export type ReplaySource =
 
 export type LoadStatus =
   | { state: 'loading'; message: string; lines?: number; rollouts?: number }
-  | { state: 'ready'; rollouts: number; following: boolean }
+  /** `reading`: more rollouts are still streaming in; the board shows what it has. */
+  | { state: 'ready'; rollouts: number; following: boolean; reading?: boolean }
   | { state: 'empty'; message: string }
   | { state: 'error'; message: string };
 
@@ -23,6 +24,8 @@ export interface BoardSettings {
 /** What the user was looking at: restored after a window reload. */
 export interface BoardState {
   filter: RolloutFilter;
+  /** The user chose steps: a job no longer jumps to its latest step. */
+  stepsPicked?: boolean;
   group?: number;
   rollout?: number;
   compare?: number;
@@ -52,6 +55,7 @@ export interface ReplayRequests {
   rollouts: { params: { group: number; filter: RolloutFilter }; result: RolloutRow[] };
   rollout: { params: { index: number }; result: RolloutDetail | null };
   summary: { params: { filter: RolloutFilter }; result: RolloutSummary };
+  steps: { params: Record<string, never>; result: StepAxis };
 }
 export type RequestMethod = keyof ReplayRequests;
 
@@ -68,6 +72,8 @@ export function answerRequest(data: ReplayData, method: RequestMethod, params: u
       return data.detail(Number(p.index)) ?? null;
     case 'summary':
       return data.summary(filter);
+    case 'steps':
+      return data.steps();
     default:
       throw new Error(`Unknown board request '${String(method)}'`);
   }
