@@ -25,11 +25,14 @@ export interface LogReader {
 }
 
 /** A time window of a log group, read once: events at the window's end are left to the next window. */
-async function* windowOf(aws: AwsClients, region: string | undefined, logGroupName: string, startTime: number, endTime: number | undefined, signal: AbortSignal): AsyncIterable<LogLine> {
-  for await (const event of filterLogEvents(aws.logs(region), { logGroupName, startTime, endTime }, signal)) {
+async function* windowOf(aws: AwsClients, region: string | undefined, logGroupName: string, startTime: number, endTime: number | undefined, signal: AbortSignal, pages?: { firstPageSize: number; pageSize: number }): AsyncIterable<LogLine> {
+  for await (const event of filterLogEvents(aws.logs(region), { logGroupName, startTime, endTime, ...pages }, signal)) {
     if (event.message !== undefined) yield { text: event.message, time: event.timestamp };
   }
 }
+
+/** Short pages for the latest step: its first rollouts reach the board without waiting for a 10,000-event page. */
+const LATEST_PAGES = { firstPageSize: 120, pageSize: 1_500 };
 
 export interface LogGroupReading {
   region?: string;
@@ -57,7 +60,7 @@ export function logGroupReader(aws: AwsClients, reading: LogGroupReading): LogRe
       if (latest !== undefined && latest > from) {
         // Two windows: [latest, end] now, [from, latest) after; follow mode then continues from the newest event.
         let newest = from;
-        for await (const line of windowOf(aws, reading.region, reading.logGroupName, latest, endTime, signal)) {
+        for await (const line of windowOf(aws, reading.region, reading.logGroupName, latest, endTime, signal, LATEST_PAGES)) {
           newest = Math.max(newest, line.time ?? 0);
           yield line;
         }
@@ -136,7 +139,9 @@ export async function jobReader(aws: AwsClients, job: { jobName: string; categor
     latestFrom: async () => {
       const c = clock ?? (await steps(signal));
       // The last finished step and the one running now; before two steps have ended there is nothing to reorder.
-      return c.lastStep >= 2 ? c.startOf(c.lastStep) : undefined;
+      const start = c.lastStep >= 2 ? c.startOf(c.lastStep) : undefined;
+      // A step's end line carries the time of its last rollout: the next step starts just after.
+      return start === undefined ? undefined : start + 1;
     },
     steps,
   });

@@ -120,7 +120,7 @@ export class ReplayPanel implements vscode.Disposable {
         for await (const line of this.reader.read(loading.signal)) {
           this.collector.add(line.text, line.time);
           // The first rollouts go to the board at once; after that, a refresh at most twice a second.
-          if (++read % 256 === 0 && (this.data.size === 0 || Date.now() - shown > 500)) {
+          if (++read % (this.data.size ? 256 : 32) === 0 && (this.data.size === 0 || Date.now() - shown > 500)) {
             if (!this.take(this.collector.take())) continue;
             shown = Date.now();
             progress.report({ message: `${this.collector.lines.toLocaleString()} lines, ${this.data.size.toLocaleString()} rollouts` });
