@@ -13,6 +13,8 @@ import {
   type SageMakerClient,
 } from '@aws-sdk/client-sagemaker';
 
+import type { JobDetails, JobDocument } from '../core/jobs/summary';
+
 export type JobCategory = 'AgentRFT' | 'AgentRFTEvaluation';
 
 /** What the service adds to the config document of a running or finished job (every field may be absent early). */
@@ -61,6 +63,26 @@ export async function describeJob(client: SageMakerClient, job: JobRef, signal?:
   const { $metadata, ...out } = await client.send(new DescribeJobCommand({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
   void $metadata;
   return { ...out, config: parseConfigDocument(out.JobConfigDocument) };
+}
+
+/** DescribeJob in the job model's words (what the tree, the metrics view and the CLI read). */
+export async function describeJobDetails(client: SageMakerClient, job: JobRef, region: string, signal?: AbortSignal): Promise<JobDetails> {
+  const d = await describeJob(client, job, signal);
+  return {
+    name: d.JobName ?? job.jobName,
+    arn: d.JobArn ?? '',
+    category: (d.JobCategory as JobCategory | undefined) ?? job.category,
+    region,
+    status: d.JobStatus ?? 'Unknown',
+    secondaryStatus: d.SecondaryStatus,
+    created: d.CreationTime ?? new Date(0),
+    modified: d.LastModifiedTime,
+    ended: d.EndTime,
+    roleArn: d.RoleArn,
+    failureReason: d.FailureReason,
+    transitions: d.SecondaryStatusTransitions ?? [],
+    document: d.config as JobDocument | undefined,
+  };
 }
 
 /** The document as an object, or undefined when it is missing or not a JSON object. */

@@ -1,3 +1,4 @@
+import { mlflowConfigOf } from '../core/jobs/document';
 import type { DatasetRow } from './answers';
 
 export type JobCategory = 'AgentRFT' | 'AgentRFTEvaluation';
@@ -160,11 +161,8 @@ export function jobState(job: Job, t: number): JobState {
 export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () => Record<string, number>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const p = job.plan;
-  const mlflow = mlflowConfig(job);
-  if (mlflow) {
-    const id = String(Math.abs(hash(job.name)) % 1_000_000);
-    out.MlflowDetails = { ExperimentName: mlflow.MlflowExperimentName ?? 'mtrl', RunName: mlflow.MlflowRunName ?? job.name, ExperimentId: id, RunId: hash(job.arn).toString(16).padStart(8, '0').repeat(4) };
-  }
+  const mlflow = mlflowRunOf(job);
+  if (mlflow) out.MlflowDetails = { ExperimentName: mlflow.experimentName, RunName: mlflow.runName, ExperimentId: mlflow.experimentId, RunId: mlflow.runId };
   const started = state.transitions.some((t) => t.Status === 'Training' || t.Status === 'Evaluating');
   if (started) {
     const done = state.completedRollouts;
@@ -188,9 +186,22 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
   return out;
 }
 
-function mlflowConfig(job: Job): Record<string, string> | undefined {
-  const d = job.document as { TrainingConfig?: { MlflowConfig?: Record<string, string> }; OutputDataConfig?: { MlflowConfig?: Record<string, string> } };
-  return d.TrainingConfig?.MlflowConfig ?? d.OutputDataConfig?.MlflowConfig;
+/** The MLflow run a job logs to: its resource, experiment (one id per name and resource) and run id; undefined without MlflowConfig. */
+export function mlflowRunOf(job: Job): { resourceArn: string; experimentName: string; experimentId: string; runName: string; runId: string } | undefined {
+  const config = mlflowConfigOf(job.document);
+  if (!config?.MlflowResourceArn) return undefined;
+  const experimentName = config.MlflowExperimentName ?? 'mtrl';
+  return {
+    resourceArn: config.MlflowResourceArn,
+    experimentName,
+    experimentId: mlflowExperimentId(config.MlflowResourceArn, experimentName),
+    runName: config.MlflowRunName ?? job.name,
+    runId: hash(job.arn).toString(16).padStart(8, '0').repeat(4),
+  };
+}
+
+export function mlflowExperimentId(resourceArn: string, experimentName: string): string {
+  return String(hash(`${resourceArn}#${experimentName}`) % 1_000_000);
 }
 
 function hash(text: string): number {

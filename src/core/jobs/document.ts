@@ -1,5 +1,6 @@
 import { defaultHyperparameters, nonDefaultHyperparameters } from './hyperparameters';
 import { parseBaseModelArn } from './models';
+import type { MlflowConfig } from '../metrics/mlflow';
 import type { JobCategory } from './status';
 
 /** A JobConfigDocument as JSON: its shape is the service's (mtrl-reference §4), checked against its schema. */
@@ -117,7 +118,6 @@ export function documentFacts(category: JobCategory, document: JobConfigDocument
   const agent = object(document.AgentConfig);
   const config = object(category === 'AgentRFT' ? document.TrainingConfig : document.EvaluationConfig);
   const output = object(document.OutputDataConfig);
-  const mlflow = object(category === 'AgentRFT' ? config.MlflowConfig : output.MlflowConfig);
   const datasets: Record<string, string> = {};
   for (const c of Array.isArray(document.InputDataConfig) ? document.InputDataConfig : []) {
     const name = text(object(c).ChannelName);
@@ -131,10 +131,21 @@ export function documentFacts(category: JobCategory, document: JobConfigDocument
     datasets,
     outputPath: text(output.S3OutputPath),
     baseModelArn: text(config.BaseModelArn),
-    mlflowArn: text(mlflow.MlflowResourceArn),
+    mlflowArn: mlflowConfigOf(document)?.MlflowResourceArn,
     hyperparameters,
     inputModelPackageArn: text(object(document.ModelPackageConfig).InputModelPackageArn),
   };
+}
+
+/** Where a job logs its metrics: `TrainingConfig.MlflowConfig` (the SDK, real jobs) or `OutputDataConfig.MlflowConfig` (evaluations, the AWS doc's training example). */
+export function mlflowConfigOf(document: JobConfigDocument | undefined): MlflowConfig | undefined {
+  if (!document) return undefined;
+  for (const place of [object(document.TrainingConfig).MlflowConfig, object(document.OutputDataConfig).MlflowConfig]) {
+    const config = object(place);
+    const arn = text(config.MlflowResourceArn);
+    if (arn) return { MlflowResourceArn: arn, MlflowExperimentName: text(config.MlflowExperimentName), MlflowRunName: text(config.MlflowRunName) };
+  }
+  return undefined;
 }
 
 /** The document the user wrote, without what the service adds to DescribeJob's copy. */

@@ -57,7 +57,7 @@ const orNull = (n: number | undefined): number | null => (n === undefined || Num
 /** The rollouts behind one board, answering its page-by-page questions; shared by the extension and the browser demo. */
 export class ReplayData {
   private readonly rollouts: Rollout[] = [];
-  private readonly grouping = new GroupIndex();
+  private grouping = new GroupIndex();
   private axis?: StepAxis;
   private cache?: { key: string; groups: number[]; shown: Map<number, number> };
 
@@ -75,6 +75,14 @@ export class ReplayData {
     const first = this.rollouts.length;
     for (const r of rollouts) this.rollouts.push(r);
     this.grouping.add(this.rollouts, first);
+    this.cache = undefined;
+    this.axis = undefined;
+  }
+
+  /** Forgets every rollout: the source is read again from the start. */
+  clear(): void {
+    this.rollouts.length = 0;
+    this.grouping = new GroupIndex();
     this.cache = undefined;
     this.axis = undefined;
   }

@@ -1,7 +1,7 @@
 import { ListJobsCommand, type SageMakerClient } from '@aws-sdk/client-sagemaker';
-import { describeJob, deleteJob, stopJob } from '../../aws/sagemaker';
+import { describeJobDetails, deleteJob, stopJob } from '../../aws/sagemaker';
 import type { JobCategory } from '../../core/jobs/status';
-import type { JobDetails, JobDocument, JobSummary } from '../../core/jobs/summary';
+import type { JobDetails, JobSummary } from '../../core/jobs/summary';
 
 export type JobsSortBy = 'CreationTime' | 'Name' | 'Status';
 
@@ -58,24 +58,7 @@ export function sageMakerJobsBackend(client: (region: string) => SageMakerClient
       );
       return { jobs, nextToken: out.NextToken };
     },
-    async describe(region, category, jobName, signal) {
-      const d = await describeJob(client(region), { jobName, category }, signal);
-      return {
-        name: d.JobName ?? jobName,
-        arn: d.JobArn ?? '',
-        category: (d.JobCategory as JobCategory | undefined) ?? category,
-        region,
-        status: d.JobStatus ?? 'Unknown',
-        secondaryStatus: d.SecondaryStatus,
-        created: d.CreationTime ?? new Date(0),
-        modified: d.LastModifiedTime,
-        ended: d.EndTime,
-        roleArn: d.RoleArn,
-        failureReason: d.FailureReason,
-        transitions: d.SecondaryStatusTransitions ?? [],
-        document: d.config as JobDocument | undefined,
-      };
-    },
+    describe: (region, category, jobName, signal) => describeJobDetails(client(region), { jobName, category }, region, signal),
     stop: (region, category, jobName) => stopJob(client(region), { jobName, category }),
     delete: (region, category, jobName) => deleteJob(client(region), { jobName, category }),
   };
