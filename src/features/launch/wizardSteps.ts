@@ -99,7 +99,9 @@ export async function datasetStep(services: Services, p: StepPosition, what: str
   if (r === BACK || r === CANCEL) return r;
   if (r.uri !== undefined) return r.uri;
   if (r.type) return inputStep({ ...p, prompt: what, value: current, placeholder: 's3://bucket/wordle/train.jsonl', validate: (v) => (S3_URI.test(v) ? undefined : 'Expected s3://bucket/key.') });
-  const where = await inputStep({ ...p, prompt: 'Bucket and prefix to browse', value: current ? current.replace(/[^/]*$/, '') : 's3://', validate: (v) => (parseS3Uri(v) ? undefined : 'Expected s3://bucket/prefix.') });
+  // Nothing typed yet is not an error: start empty (a bare "s3://" was flagged red before the user typed anything).
+  const start = current ?? recent[0];
+  const where = await inputStep({ ...p, prompt: 'Bucket and prefix to browse', value: start ? start.replace(/[^/]*$/, '') : '', placeholder: 's3://bucket/prefix/', validate: (v) => (parseS3Uri(v) ? undefined : 'Expected s3://bucket/prefix.') });
   if (where === BACK || where === CANCEL) return where;
   return browseS3(services, p, parseS3Uri(where)!);
 }
