@@ -72,6 +72,7 @@ export function replayHandlers(data: ReplayData): RequestHandlers<ReplayRequests
 
 /** What the board shows right now, reported after each render (host tests read it through `mtrl.replay.boardView`). */
 export interface BoardView {
+  /** `loading` also while rollouts still stream in behind what is shown. */
   status: LoadStatus['state'];
   /** Rollouts read so far, and whether the board is following a running job. */
   rollouts?: number;

@@ -187,7 +187,8 @@ export class ReplayBoard {
   private report(): void {
     const first = this.groups?.row(0);
     const view: BoardView = {
-      status: this.current.state,
+      // Still streaming counts as loading: what the board shows is not yet the whole source.
+      status: this.current.state === 'ready' && this.current.reading ? 'loading' : this.current.state,
       rollouts: this.current.state === 'ready' ? this.current.rollouts : undefined,
       following: this.current.state === 'ready' ? this.current.following : undefined,
       groups: this.groups?.total ?? 0,
