@@ -1,4 +1,5 @@
-import { GetRoleCommand, type IAMClient } from '@aws-sdk/client-iam';
+import type { IAMClient } from '@aws-sdk/client-iam';
+import { sdk } from './sdkLoader';
 
 export interface TrustStatement {
   Effect?: string;
@@ -21,7 +22,7 @@ export function roleNameFromArn(arn: string): string | undefined {
 }
 
 export async function getRole(client: IAMClient, roleName: string, signal?: AbortSignal): Promise<RoleInfo> {
-  const out = await client.send(new GetRoleCommand({ RoleName: roleName }), { abortSignal: signal });
+  const out = await client.send(new (sdk().GetRoleCommand)({ RoleName: roleName }), { abortSignal: signal });
   const role = out.Role;
   return { roleName: role?.RoleName ?? roleName, arn: role?.Arn ?? '', trustPolicy: parseTrustPolicy(role?.AssumeRolePolicyDocument) };
 }

@@ -76,7 +76,6 @@ async function fromFile(file: string, stdin: () => Promise<string>): Promise<Rol
 
 export const rolloutsCommand: CliCommand = {
   name: 'rollouts',
-  summary: 'summarize the rollouts of a log file or a job (solve rate, rewards, guesses, per step)',
   usage,
   async run(args, io) {
     let parsed;
@@ -101,7 +100,7 @@ export const rolloutsCommand: CliCommand = {
       const aws = new AwsClients(() => settings);
       const job = { jobName: values.job, category: values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const), region: settings.region };
       try {
-        rollouts = await readJobRollouts(aws, job, new AbortController().signal);
+        rollouts = await readJobRollouts(aws, job, io.signal ?? new AbortController().signal);
       } catch (error) {
         throw new UsageError(error instanceof Error && !('$metadata' in error) ? error.message : describeAwsError(error, { ...settings, action: `Read the rollouts of job ${values.job}` }));
       } finally {

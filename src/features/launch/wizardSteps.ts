@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ListMlflowAppsCommand } from '@aws-sdk/client-sagemaker';
+import { sdk } from '../../aws/sdkLoader';
 import { listAgentRuntimes } from '../../aws/agentcore';
 import { listJobs } from '../../aws/sagemaker';
 import { listFolder, parentPrefix, parseS3Uri, type S3Location } from '../../aws/s3';
@@ -152,7 +152,7 @@ export async function mlflowStep(services: Services, a: CommonAnswers, p: StepPo
     items: async () => {
       const apps: Item[] = [];
       try {
-        const out = await services.aws.sagemaker(a.region).send(new ListMlflowAppsCommand({}));
+        const out = await services.aws.sagemaker(a.region).send(new (sdk().ListMlflowAppsCommand)({}));
         for (const app of out.Summaries ?? []) if (app.Arn) apps.push({ label: app.Name ?? app.Arn, description: app.Status, detail: app.Arn, arn: app.Arn });
       } catch {
         // Listing needs sagemaker:ListMlflowApps; typing the ARN still works.
