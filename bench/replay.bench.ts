@@ -1,5 +1,9 @@
 // Replay board benchmarks: rollout parsing against a bare JSON.parse loop, and the board's first render in Chromium.
-import { parseRolloutLine, RolloutCollector } from '../src/core/rollouts';
+import { AwsClients } from '../src/aws/clients';
+import { assignSteps, parseRolloutLine, ReplayData, RolloutCollector } from '../src/core/rollouts';
+import { startEmulator } from '../src/emulator/server';
+import { SEEDED } from '../src/emulator/seed';
+import { jobReader } from '../src/services/rolloutLogs';
 import { BoardServer, launchChromium } from '../test/unit/features/replay/browser';
 import { rolloutLines } from '../test/unit/core/rollouts/games';
 
@@ -88,7 +92,45 @@ async function board(): Promise<void> {
   }
 }
 
+/** Opening the seeded completed job (102,400 rollouts) as the board does: time to the first rollouts it can show vs the whole read. */
+async function streamingOpen(): Promise<void> {
+  process.env.AWS_ACCESS_KEY_ID ??= 'test';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
+  const emulator = await startEmulator({});
+  const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url }));
+  try {
+    const signal = new AbortController().signal;
+    const started = performance.now();
+    const reader = await jobReader(aws, { jobName: SEEDED.completedJob, category: 'AgentRFT' }, signal);
+    const clock = await reader.steps!(signal);
+    const data = new ReplayData();
+    const collector = new RolloutCollector();
+    let first: { ms: number; rollouts: number; step?: number } | undefined;
+    let read = 0;
+    for await (const line of reader.read(signal)) {
+      collector.add(line.text, line.time);
+      if (++read % (data.size ? 256 : 32) === 0) {
+        const batch = collector.take().filter((r) => reader.accepts(r));
+        assignSteps(batch, clock);
+        data.append(batch);
+        if (!first && data.size) first = { ms: performance.now() - started, rollouts: data.size, step: data.steps().steps.at(-1)?.step };
+      }
+    }
+    data.append(collector.finish());
+    const total = performance.now() - started;
+    const latest = data.steps().steps.at(-1);
+    console.log(`open the completed job (${data.size.toLocaleString()} rollouts, ${data.steps().steps.length} steps) as the board does:`);
+    console.log(`  first rollouts on the board    ${first?.ms.toFixed(0)} ms (${first?.rollouts} rollouts of step ${first?.step}; target < 2000 ms)`);
+    console.log(`  every rollout read (baseline)  ${total.toFixed(0)} ms  ratio first/total ${((first?.ms ?? total) / total).toFixed(3)}`);
+    console.log(`  latest step ${latest?.step}: solve rate ${((latest?.solveRate ?? 0) * 100).toFixed(1)}%, mean reward ${latest?.rewardMean?.toFixed(3)}`);
+  } finally {
+    aws.reset();
+    await emulator.close();
+  }
+}
+
 parsing()
+  .then(streamingOpen)
   .then(board)
   .catch((error: unknown) => {
     console.error(error);

@@ -17,6 +17,8 @@ export interface LogEventQuery {
   filterPattern?: string;
   /** Events per page (the service caps it at 10,000). */
   pageSize?: number;
+  /** A smaller first page: the first events reach a reader that shows them as they come sooner. */
+  firstPageSize?: number;
 }
 
 /** Matching events across the group's streams, page after page; stop iterating (or abort) to stop the scan. */
@@ -32,7 +34,7 @@ export async function* filterLogEvents(client: CloudWatchLogsClient, query: LogE
         startTime: query.startTime,
         endTime: query.endTime,
         filterPattern: query.filterPattern,
-        limit: query.pageSize,
+        limit: token === undefined ? (query.firstPageSize ?? query.pageSize) : query.pageSize,
         nextToken: token,
       }),
       { abortSignal: signal },

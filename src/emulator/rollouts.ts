@@ -33,6 +33,8 @@ export function rolloutOf(job: Job, k: number): RolloutLines {
     reward: played.reward,
     outcome: played.outcome,
     shaping: played.shaping,
+    // 1-based like the service log's "Step N/M" lines and MLflow's metric steps; an evaluation has no training step.
+    ...(job.category === 'AgentRFT' ? { step: step + 1 } : {}),
   };
   return {
     timestamp: rolloutTime(job, k),

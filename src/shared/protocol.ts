@@ -1,4 +1,4 @@
-import type { GroupRow, ReplayData, RolloutDetail, RolloutFilter, RolloutRow, RolloutSummary } from '../core/rollouts';
+import type { GroupRow, ReplayData, RolloutDetail, RolloutFilter, RolloutRow, RolloutSummary, StepAxis } from '../core/rollouts';
 import type { RequestHandlers, ViewProtocol } from '../webview-kit/channel';
 
 /** Typed messages between the replay board (webview/replay.ts) and the extension (src/features/replay/). */
@@ -13,7 +13,8 @@ export type ReplaySource =
 
 export type LoadStatus =
   | { state: 'loading'; message: string; lines?: number; rollouts?: number }
-  | { state: 'ready'; rollouts: number; following: boolean }
+  /** `reading`: more rollouts are still streaming in; the board shows what it has. */
+  | { state: 'ready'; rollouts: number; following: boolean; reading?: boolean }
   | { state: 'empty'; message: string }
   | { state: 'error'; message: string };
 
@@ -24,6 +25,8 @@ export interface BoardSettings {
 /** What the user was looking at: restored after a window reload. */
 export interface BoardState {
   filter: RolloutFilter;
+  /** The user chose steps: a job no longer jumps to its latest step. */
+  stepsPicked?: boolean;
   group?: number;
   rollout?: number;
   compare?: number;
@@ -53,6 +56,7 @@ export interface ReplayRequests {
   rollouts: { params: { group: number; filter: RolloutFilter }; result: RolloutRow[] };
   rollout: { params: { index: number }; result: RolloutDetail | null };
   summary: { params: { filter: RolloutFilter }; result: RolloutSummary };
+  steps: { params: Record<string, never>; result: StepAxis };
 }
 
 /** Answers the board's requests from the data: the same handlers in the extension and in the plain-browser page. */
@@ -62,11 +66,13 @@ export function replayHandlers(data: ReplayData): RequestHandlers<ReplayRequests
     rollouts: ({ group, filter }) => data.rolloutsIn(Number(group), filter ?? {}),
     rollout: ({ index }) => data.detail(Number(index)) ?? null,
     summary: ({ filter }) => data.summary(filter ?? {}),
+    steps: () => data.steps(),
   };
 }
 
 /** What the board shows right now, reported after each render (host tests read it through `mtrl.replay.boardView`). */
 export interface BoardView {
+  /** `loading` also while rollouts still stream in behind what is shown. */
   status: LoadStatus['state'];
   /** Rollouts read so far, and whether the board is following a running job. */
   rollouts?: number;

@@ -1,4 +1,4 @@
-import type { RolloutFilter } from '../../src/core/rollouts';
+import { ADVANTAGE_FORMULA, type GroupRow, type RolloutFilter } from '../../src/core/rollouts';
 import type { BoardSettings, BoardState, BoardView, InitialState, LoadStatus } from '../../src/shared/protocol';
 import { h, icon, replace } from './dom';
 import { FilterBar } from './filters';
@@ -6,6 +6,7 @@ import { GroupList } from './groups';
 import type { BoardConnection } from './host';
 import { RolloutPlayer } from './player';
 import { RolloutTable } from './rollouts';
+import { StepPicker, type StepRange } from './steps';
 import { renderSummary } from './summary';
 
 /** The replay board: filters and summary on top, then groups → rollouts → the board (two boards when comparing). */
@@ -16,6 +17,7 @@ export class ReplayBoard {
   private readonly panes = h('main', { class: 'panes' });
   private readonly players = h('div', { class: 'players' });
   private readonly filters: FilterBar;
+  private readonly stepPicker: StepPicker;
   private readonly groups: GroupList;
   private readonly table: RolloutTable;
   private readonly player: RolloutPlayer;
@@ -29,7 +31,8 @@ export class ReplayBoard {
     this.current = initial.status;
     this.filters = new FilterBar((filter) => this.filterChanged(filter));
     this.filters.set(this.board.filter);
-    this.groups = new GroupList(host.channel, (row) => void this.selectGroup(row.index, row.answer?.toUpperCase() ?? row.label), () => this.report());
+    this.stepPicker = new StepPicker((range) => this.stepsPicked(range));
+    this.groups = new GroupList(host.channel, (row) => void this.selectGroup(row), () => this.report());
     this.table = new RolloutTable((index) => void this.selectRollout(index), (index) => void this.compareWith(index));
     this.player = new RolloutPlayer((turn) => this.turnChanged(turn));
     this.comparePlayer = new RolloutPlayer(() => undefined);
@@ -37,6 +40,7 @@ export class ReplayBoard {
     replace(this.panes, this.groups.element, this.table.element, this.players);
     replace(root, h('div', { class: 'app' },
       h('header', { class: 'toolbar' }, h('h1', {}, icon('history'), ' ', initial.source.label), this.statusLine, this.filters.element),
+      this.stepPicker.element,
       this.summary,
       this.status,
       this.panes,
@@ -64,8 +68,13 @@ export class ReplayBoard {
     const ready = status.state === 'ready';
     this.panes.hidden = !ready;
     this.summary.hidden = !ready;
+    this.stepPicker.element.hidden = !ready;
     this.status.hidden = ready;
-    replace(this.statusLine, ready ? `${status.rollouts.toLocaleString()} rollouts` : '', ready && status.following ? h('span', { class: 'following', attrs: { title: 'Following the job: new rollouts are added as they are logged' } }, ' ', icon('sync'), ' following') : null);
+    replace(this.statusLine,
+      ready ? `${status.rollouts.toLocaleString()} rollouts` : '',
+      ready && status.reading ? h('span', { class: 'reading', attrs: { title: 'The rest of the rollouts are still being read: the board updates as they arrive' } }, ' ', icon('loading', 'Reading'), ' reading more…') : null,
+      ready && status.following ? h('span', { class: 'following', attrs: { title: 'Following the job: new rollouts are added as they are logged' } }, ' ', icon('sync'), ' following') : null,
+    );
     if (status.state === 'loading') {
       const counts = status.lines !== undefined ? ` (${status.lines.toLocaleString()} lines, ${(status.rollouts ?? 0).toLocaleString()} rollouts)` : '';
       replace(this.status, h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }), h('p', {}, status.message, counts));
@@ -78,6 +87,11 @@ export class ReplayBoard {
   }
 
   private async refresh(): Promise<void> {
+    const axis = await this.host.channel.request('steps', {});
+    // A job opens at its latest step (the newest policy) until the user picks steps.
+    const latest = axis.steps.at(-1)?.step;
+    if (!this.board.stepsPicked && this.initial.source.kind === 'job' && latest !== undefined) this.board = { ...this.board, filter: { ...this.board.filter, steps: { from: latest, to: latest } } };
+    this.stepPicker.show(axis, this.board.filter.steps);
     const filter = this.board.filter;
     await this.groups.reset(filter);
     renderSummary(this.summary, await this.host.channel.request('summary', { filter }));
@@ -94,19 +108,31 @@ export class ReplayBoard {
   }
 
   private filterChanged(filter: RolloutFilter): void {
-    this.board = { ...this.board, filter };
+    this.board = { ...this.board, filter: { ...filter, steps: this.board.filter.steps } };
     this.persist();
     if (this.current.state === 'ready') void this.refresh();
   }
 
-  private async selectGroup(group: number, label: string): Promise<void> {
+  private stepsPicked(range: StepRange): void {
+    this.board = { ...this.board, stepsPicked: true, filter: { ...this.board.filter, steps: range } };
+    if (!range) delete this.board.filter.steps;
+    this.persist();
+    if (this.current.state === 'ready') void this.refresh();
+  }
+
+  private async selectGroup(row: GroupRow): Promise<void> {
+    const group = row.index;
+    const label = `${row.answer?.toUpperCase() ?? row.label} · ${row.step === undefined ? 'step unknown' : `step ${row.step}`}`;
     const restoring = this.board.group === group ? this.board.rollout : undefined;
     this.board = { ...this.board, group };
     this.groupLabel = label;
     const rows = await this.host.channel.request('rollouts', { group, filter: this.board.filter });
     this.table.selected = rows.find((r) => r.index === restoring)?.index ?? rows[0]?.index;
     this.table.compare = undefined;
-    this.table.show(rows, `${label}: ${rows.length} rollout${rows.length === 1 ? '' : 's'}`);
+    const note = row.step === undefined
+      ? 'Step unknown: this group pools every step of the task, so these advantages are not the ones the policy saw.'
+      : `GRPO group: ${row.n} rollouts of this task in step ${row.step}; ${ADVANTAGE_FORMULA}.`;
+    this.table.show(rows, `${label}: ${rows.length} rollout${rows.length === 1 ? '' : 's'}`, note);
     await this.compareWith(undefined);
     if (this.table.selected !== undefined) await this.selectRollout(this.table.selected, restoring === this.table.selected ? this.board.turn : 0);
     else this.player.show(undefined);
@@ -161,7 +187,8 @@ export class ReplayBoard {
   private report(): void {
     const first = this.groups?.row(0);
     const view: BoardView = {
-      status: this.current.state,
+      // Still streaming counts as loading: what the board shows is not yet the whole source.
+      status: this.current.state === 'ready' && this.current.reading ? 'loading' : this.current.state,
       rollouts: this.current.state === 'ready' ? this.current.rollouts : undefined,
       following: this.current.state === 'ready' ? this.current.following : undefined,
       groups: this.groups?.total ?? 0,

@@ -75,7 +75,7 @@ export class GroupList {
       on: { click: () => this.choose(position) },
     },
       h('div', { class: 'group-line' }, h('strong', { class: 'group-label' }, row.answer ? row.answer.toUpperCase() : row.label), h('span', { class: 'group-solved' }, `${row.solved}/${row.n} solved`)),
-      h('div', { class: 'group-line muted' }, h('span', {}, `mean ${num(row.mean, 2)}`), h('span', {}, spread), row.shown !== row.n ? h('span', {}, `${row.shown} shown`) : null),
+      h('div', { class: 'group-line muted' }, h('span', {}, row.step === undefined ? 'pooled' : `step ${row.step}`), h('span', {}, `mean ${num(row.mean, 2)}`), h('span', {}, spread), row.shown !== row.n ? h('span', {}, `${row.shown} shown`) : null),
     );
   }
 

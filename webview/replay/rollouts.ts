@@ -12,8 +12,11 @@ export class RolloutTable {
 
   constructor(private readonly onSelect: (index: number) => void, private readonly onCompare: (index: number | undefined) => void) {}
 
-  show(rows: RolloutRow[], title: string): void {
+  private note = '';
+
+  show(rows: RolloutRow[], title: string, note = ''): void {
     this.rows = rows;
+    this.note = note;
     this.render(title);
   }
 
@@ -24,7 +27,8 @@ export class RolloutTable {
     }
     replace(this.element,
       h('h3', { class: 'pane-title' }, title),
-      h('div', { class: 'rollout-row header', attrs: { 'aria-hidden': 'true' } }, h('span', {}, 'trajectory'), h('span', {}, 'reward'), h('span', {}, 'advantage'), h('span', {}, 'guesses'), h('span', {}, '')),
+      this.note ? h('p', { class: 'group-note muted' }, this.note) : null,
+      h('div', { class: 'rollout-row header', attrs: { 'aria-hidden': 'true' } }, h('span', {}, 'trajectory'), h('span', {}, 'reward'), h('span', { attrs: { title: this.note } }, 'advantage'), h('span', {}, 'guesses'), h('span', {}, '')),
       ...this.rows.map((row) => this.rowElement(row, title)),
     );
   }

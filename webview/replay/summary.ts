@@ -2,7 +2,7 @@ import type { Histogram, RolloutSummary } from '../../src/core/rollouts';
 import { h, num, replace, svg } from './dom';
 
 const WIDTH = 240;
-const HEIGHT = 64;
+const HEIGHT = 72;
 
 /** Solve rate, mean guesses, reward range, and the two histograms as SVG. */
 export function renderSummary(target: HTMLElement, s: RolloutSummary): void {
@@ -38,19 +38,33 @@ function rewardBars(hist: Histogram): Bar[] {
   });
 }
 
+const GUTTER = 28;
+
 /** Labels at the chart's edges hug them so a leading minus sign is not clipped. */
 const anchor = (i: number, n: number) => (n > 6 && i === 0 ? 'start' : n > 6 && i === n - 1 ? 'end' : 'middle');
-const edgeX = (i: number, n: number, width: number) => (n > 6 && i === 0 ? 0 : n > 6 && i === n - 1 ? WIDTH : i * width + width / 2);
+const edgeX = (i: number, n: number, width: number) => GUTTER + (n > 6 && i === 0 ? 0 : n > 6 && i === n - 1 ? WIDTH : i * width + width / 2);
 
+/** Bars over a count axis (0 and the largest count); few bars also carry their count on top. */
 function chart(title: string, bars: Bar[]): HTMLElement {
   const max = Math.max(1, ...bars.map((b) => b.count));
   const width = WIDTH / Math.max(1, bars.length);
+  const top = 10;
+  const plot = HEIGHT - 14 - top;
+  const labelled = bars.length <= 8;
   const shapes = bars.map((b, i) => {
-    const height = (b.count / max) * (HEIGHT - 14);
+    const height = (b.count / max) * plot;
+    const y = top + plot - height;
     return svg('g', {},
-      svg('rect', { class: 'bar', x: i * width + 1, y: HEIGHT - 14 - height, width: Math.max(1, width - 2), height }, svg('title', {}, b.title)),
+      svg('rect', { class: 'bar', x: GUTTER + i * width + 1, y, width: Math.max(1, width - 2), height }, svg('title', {}, b.title)),
+      labelled && b.count ? svg('text', { class: 'axis bar-count', x: GUTTER + i * width + width / 2, y: y - 2, 'text-anchor': 'middle' }, String(b.count)) : null,
       b.label ? svg('text', { class: 'axis', x: edgeX(i, bars.length, width), y: HEIGHT - 2, 'text-anchor': anchor(i, bars.length) }, b.label) : null,
     );
   });
-  return h('figure', { class: 'chart' }, h('figcaption', {}, title), svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, role: 'img', 'aria-label': `${title} histogram: ${bars.map((b) => b.title).join('; ')}` }, ...shapes));
+  const axis = svg('g', { class: 'count-axis' },
+    svg('line', { class: 'axis-line', x1: GUTTER - 2, x2: GUTTER - 2, y1: top, y2: top + plot }),
+    svg('text', { class: 'axis', x: GUTTER - 4, y: top + 4, 'text-anchor': 'end' }, String(max)),
+    svg('text', { class: 'axis', x: GUTTER - 4, y: top + plot, 'text-anchor': 'end' }, '0'),
+  );
+  const full = GUTTER + WIDTH;
+  return h('figure', { class: 'chart' }, h('figcaption', {}, `${title} (rollouts)`), svg('svg', { viewBox: `0 0 ${full} ${HEIGHT}`, width: full, height: HEIGHT, role: 'img', 'aria-label': `${title} histogram: ${bars.map((b) => b.title).join('; ')}` }, axis, ...shapes));
 }

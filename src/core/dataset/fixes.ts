@@ -42,7 +42,8 @@ function stringifyLike(sample: string, value: Record<string, unknown>): string {
   return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')}}`;
 }
 
-function parseObject(text: string): Record<string, unknown> | undefined {
+/** A JSON object, or undefined for anything else (other JSON, or text that does not parse). */
+export function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

@@ -13,6 +13,7 @@ export { KeyTable } from './key-table';
 export { summaryLine } from './summary';
 export { addRowId, fixEdits, normalizeRowAnswer, rowRanges, wrapFlatRow, type FixKind, type TextEdit } from './fixes';
 export { fileStem, formatFromName, roleFromName } from './names';
+export { closeRow, misspelledKey, renameTaskKey } from './repairs';
 export { decodeParquet, parquetBuffer, parquetFile, type ParquetBytes, type ParquetDecoder, type ParquetEvent } from './parquet';
 export { containsWord, normalizeAnswer } from './rows';
 

@@ -18,6 +18,7 @@ export interface TrainingArithmetic {
   trainingRollouts: number;
   /** Validation games: one per validation row every val_every steps. */
   validationRollouts: number;
+  valEvery: number;
   totalRollouts: number;
 }
 
@@ -61,6 +62,7 @@ export function trainingArithmetic(trainRows: number, hyperparameters: Record<st
     stopsBy,
     trainingRollouts,
     validationRollouts,
+    valEvery,
     totalRollouts: trainingRollouts + validationRollouts,
   };
 }
@@ -86,6 +88,9 @@ export function describeTrainingArithmetic(a: TrainingArithmetic): string[] {
     stop,
     `${count(a.totalSteps)} steps × ${count(a.rolloutsPerStep)} = ${count(a.trainingRollouts)} training rollouts` +
       (a.validationRollouts ? ` + ${count(a.validationRollouts)} validation = ${count(a.totalRollouts)} rollouts` : ''),
+    ...(a.validationRollouts
+      ? [`validation: ${count(a.validationRows ?? 0)} validation rows × ${count(Math.floor(a.totalSteps / a.valEvery))} runs (every val_every ${a.valEvery} steps) = ${count(a.validationRollouts)} rollouts`]
+      : []),
   ];
 }
 

@@ -43,7 +43,8 @@ export function estimateCost(rollouts: number, bases: readonly TokensPerRollout[
   const perRollout = used.map((t) => dollarsPerRollout(t, prices, category));
   let low = Math.min(...perRollout) * rollouts;
   let high = Math.max(...perRollout) * rollouts;
-  if (used.length === 1) {
+  // One basis, or several that agree (jobs of one config): a real range still needs the spread of games.
+  if (used.length === 1 || high - low < SINGLE_BASIS_SPREAD * low) {
     low *= 1 - SINGLE_BASIS_SPREAD;
     high *= 1 + SINGLE_BASIS_SPREAD;
   }

@@ -1,5 +1,5 @@
 import { outcomeOf, scoredGuesses, type Rollout, type RolloutOutcome } from './record';
-import { groupRollouts, summarize, type Grouping, type RolloutSummary } from './stats';
+import { GroupIndex, stepSummaries, summarize, type RolloutSummary, type StepSummary } from './stats';
 
 /** What the board's filters keep. Empty or absent fields keep everything. */
 export interface RolloutFilter {
@@ -8,6 +8,15 @@ export interface RolloutFilter {
   maxReward?: number;
   /** Case-insensitive part of the answer, row id or trajectory id. */
   search?: string;
+  /** Training steps to show, both ends included; rollouts of unknown step are left out when set. */
+  steps?: { from: number; to: number };
+}
+
+/** The step axis: per-step summaries, and how many rollouts no evidence dated. */
+export interface StepAxis {
+  steps: StepSummary[];
+  /** Rollouts of unknown step: their groups pool every step of a task, so their advantages are not the policy's. */
+  unknown: number;
 }
 
 export interface GroupRow {
@@ -15,6 +24,8 @@ export interface GroupRow {
   label: string;
   answer?: string;
   rowId?: string;
+  /** Absent: step unknown, a pooled group. */
+  step?: number;
   n: number;
   solved: number;
   mean: number | null;
@@ -46,7 +57,8 @@ const orNull = (n: number | undefined): number | null => (n === undefined || Num
 /** The rollouts behind one board, answering its page-by-page questions; shared by the extension and the browser demo. */
 export class ReplayData {
   private readonly rollouts: Rollout[] = [];
-  private grouping: Grouping = groupRollouts([]);
+  private grouping = new GroupIndex();
+  private axis?: StepAxis;
   private cache?: { key: string; groups: number[]; shown: Map<number, number> };
 
   constructor(rollouts: readonly Rollout[] = []) {
@@ -57,16 +69,31 @@ export class ReplayData {
     return this.rollouts.length;
   }
 
-  /** Adds rollouts (follow mode, streamed reads) and regroups. */
+  /** Adds rollouts (follow mode, streamed reads) and updates only the groups they join. */
   append(rollouts: readonly Rollout[]): void {
-    if (!rollouts.length && this.rollouts.length) return;
+    if (!rollouts.length) return;
+    const first = this.rollouts.length;
     for (const r of rollouts) this.rollouts.push(r);
-    this.grouping = groupRollouts(this.rollouts);
+    this.grouping.add(this.rollouts, first);
     this.cache = undefined;
+    this.axis = undefined;
+  }
+
+  /** Forgets every rollout: the source is read again from the start. */
+  clear(): void {
+    this.rollouts.length = 0;
+    this.grouping = new GroupIndex();
+    this.cache = undefined;
+    this.axis = undefined;
+  }
+
+  steps(): StepAxis {
+    return (this.axis ??= stepSummaries(this.rollouts, this.grouping));
   }
 
   matches(index: number, filter: RolloutFilter): boolean {
     const r = this.rollouts[index];
+    if (filter.steps && !(r.step !== undefined && r.step >= filter.steps.from && r.step <= filter.steps.to)) return false;
     if (filter.outcomes?.length && !filter.outcomes.includes(outcomeOf(r))) return false;
     if (filter.minReward !== undefined && !(r.reward !== undefined && r.reward >= filter.minReward)) return false;
     if (filter.maxReward !== undefined && !(r.reward !== undefined && r.reward <= filter.maxReward)) return false;
@@ -80,7 +107,10 @@ export class ReplayData {
     if (this.cache?.key === key) return this.cache;
     const shown = new Map<number, number>();
     const groups: number[] = [];
+    const steps = filter.steps;
     this.grouping.groups.forEach((g, gi) => {
+      // Whole groups outside the step range are skipped without looking at their members.
+      if (steps && (g.step === undefined || g.step < steps.from || g.step > steps.to)) return;
       let count = 0;
       for (const i of g.members) if (this.matches(i, filter)) count++;
       if (count) {
@@ -96,7 +126,7 @@ export class ReplayData {
     const { groups, shown } = this.filtered(filter);
     const rows = groups.slice(Math.max(0, offset), Math.max(0, offset) + Math.max(0, count)).map((gi) => {
       const g = this.grouping.groups[gi];
-      return { index: gi, label: g.label, answer: g.answer, rowId: g.rowId, n: g.members.length, solved: g.solved, mean: orNull(g.mean), std: orNull(g.std), shown: shown.get(gi) ?? 0 };
+      return { index: gi, label: g.label, answer: g.answer, rowId: g.rowId, step: g.step, n: g.members.length, solved: g.solved, mean: orNull(g.mean), std: orNull(g.std), shown: shown.get(gi) ?? 0 };
     });
     return { total: groups.length, rows };
   }

@@ -23,11 +23,13 @@ export class RolloutCollector {
   /** Lines read so far, for progress messages. */
   lines = 0;
 
-  /** Adds one log line (or a message with several lines). */
-  add(text: string): void {
+  /** Adds one log line (or a message with several lines); `time` (epoch ms of its log event) dates the rollouts it completes. */
+  add(text: string, time?: number): void {
+    const before = this.ready.length;
     if (text.includes('\n')) {
       for (const line of text.split('\n')) this.addLine(line);
     } else this.addLine(text);
+    if (time !== undefined) for (let i = before; i < this.ready.length; i++) this.ready[i].time ??= time;
   }
 
   private addLine(line: string): void {

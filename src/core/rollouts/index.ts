@@ -2,5 +2,6 @@ export * from './record';
 export * from './parse';
 export * from './collect';
 export * from './stats';
+export * from './steps';
 export * from './board';
 export * from './logging';

@@ -1,12 +1,12 @@
 /** The Python function `MTRL: Insert Rollout Logging` adds to an agent: stdlib only, never raises, one record per rollout. */
-export const LOG_ROLLOUT_FUNCTION = `def log_rollout(trajectory_id, answer, turns, reward, job_arn=None, row_id=None, outcome=None, shaping=None):
+export const LOG_ROLLOUT_FUNCTION = `def log_rollout(trajectory_id, answer, turns, reward, job_arn=None, row_id=None, outcome=None, shaping=None, step=None):
     """Prints one mtrl_rollout JSON line: the record MTRL Workbench's replay board reads from the logs."""
     import json  # stdlib only: the agent needs no new dependency
     try:
         turns = [dict(t) for t in turns]
         record = {"mtrl_rollout": 1, "trajectory_id": trajectory_id, "job_arn": job_arn, "row_id": row_id,
                   "answer": answer, "turns": turns, "solved": any(t.get("marks") == "GGGGG" for t in turns),
-                  "reward": reward, "outcome": outcome, "shaping": shaping}
+                  "reward": reward, "outcome": outcome, "shaping": shaping, "step": step}
         print(json.dumps({k: v for k, v in record.items() if v is not None}, default=str), flush=True)
     except Exception:  # noqa: BLE001 - logging must never cost the rollout its reward
         pass
@@ -65,6 +65,7 @@ export function planRolloutLogging(source: string): LoggingPlan {
       game ? `getattr(${game}, "turns", [])` : '[]',
       expression,
       `job_arn=${metadata}.get("jobArn")`,
+      `step=${metadata}.get("step")`,
     ];
     plan.callLine = returnLine;
     plan.callText = `${indent}log_rollout(${args.join(', ')})\n`;

@@ -25,7 +25,12 @@ export interface RolloutRecord {
   reward: number;
   outcome?: number;
   shaping?: number;
+  /** The training step (1-based, as MLflow's metric steps) that ran this rollout: optional, the best evidence of its step. */
+  step?: number;
 }
+
+/** Where a rollout's step came from, best first: its own record, its MLflow trace, or the service log's step lines by time. */
+export type StepEvidence = 'record' | 'trace' | 'log';
 
 /** A rollout as the board and the stats see it: a record, or what could be rebuilt from SDK and feedback lines. */
 export interface Rollout {
@@ -42,6 +47,11 @@ export interface Rollout {
   shaping?: number;
   /** True when rebuilt from SDK and feedback lines rather than read from a record. */
   rebuilt?: boolean;
+  /** Training step; absent when no evidence names it ("step unknown"). */
+  step?: number;
+  stepFrom?: StepEvidence;
+  /** Epoch ms of the log event that completed it, when the source has timestamps. */
+  time?: number;
 }
 
 /** A turn with its defaults applied. */
@@ -58,6 +68,12 @@ export const MAX_RECORD_TURNS = 12;
 
 const finite = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+/** A step as records and traces write it: a non-negative integer, or its decimal string. */
+export function stepNumber(v: unknown): number | undefined {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
 
 /** Applies defaults: valid true, source tool, marks recomputed from the answer, repeats flagged. */
 export function normalizeTurns(raw: readonly unknown[], answer: string | undefined): NormalTurn[] {
@@ -110,6 +126,11 @@ export function rolloutFromRecord(value: unknown): Rollout | undefined {
   if (outcome !== undefined) rollout.outcome = outcome;
   const shaping = finite(r.shaping);
   if (shaping !== undefined) rollout.shaping = shaping;
+  const step = stepNumber(r.step);
+  if (step !== undefined) {
+    rollout.step = step;
+    rollout.stepFrom = 'record';
+  }
   return rollout;
 }
 

@@ -1,12 +1,18 @@
 import { outcomeOf, scoredGuesses, type Rollout } from './record';
 
-/** A GRPO group: the rollouts of one task (same row id, else same answer) in one job. */
+/** GRPO's advantage of a rollout within its group, as the board states it (the original GRPO form; some `advantage_method`s drop the division). */
+export const ADVANTAGE_FORMULA = 'advantage = (reward − group mean) / (group std + 1e-6), population std over the group';
+const EPSILON = 1e-6;
+
+/** A GRPO group: the rollouts of one task (same row id, else same answer) in one training step of one job. */
 export interface RolloutGroup {
   key: string;
   /** The answer when known, else the row id. */
   label: string;
   answer?: string;
   rowId?: string;
+  /** The training step; absent when the step is unknown and the group pools every step of the task. */
+  step?: number;
   /** Indices into the rollout list. */
   members: number[];
   solved: number;
@@ -18,45 +24,116 @@ export interface RolloutGroup {
 export interface Grouping {
   groups: RolloutGroup[];
   /** Per rollout: index of its group. */
-  groupOf: Int32Array;
-  /** Per rollout: (reward − group mean) / group std; 0 when std is 0; NaN without a reward. */
-  advantage: Float64Array;
+  groupOf: readonly number[];
+  /** Per rollout: GRPO advantage within its group (ADVANTAGE_FORMULA); NaN without a reward. */
+  advantage: readonly number[];
 }
 
 export function groupKey(r: Rollout): string {
-  return `${r.job_arn ?? ''}\u0000${r.row_id ?? r.answer ?? '?'}`;
+  return `${r.job_arn ?? ''}\u0000${r.step ?? '?'}\u0000${r.row_id ?? r.answer ?? '?'}`;
 }
 
-/** Groups rollouts by task, in order of first appearance, with each group's reward spread and each rollout's advantage. */
-export function groupRollouts(rollouts: readonly Rollout[]): Grouping {
-  const byKey = new Map<string, number>();
-  const groups: RolloutGroup[] = [];
-  const groupOf = new Int32Array(rollouts.length);
-  rollouts.forEach((r, i) => {
-    const key = groupKey(r);
-    let index = byKey.get(key);
-    if (index === undefined) {
-      index = groups.length;
-      byKey.set(key, index);
-      groups.push({ key, label: r.answer ?? r.row_id ?? 'unknown answer', answer: r.answer, rowId: r.row_id, members: [], solved: 0, mean: 0, std: 0 });
+/** Groups rollouts by task and step as they arrive, keeping each group's reward spread and each rollout's advantage current. */
+export class GroupIndex implements Grouping {
+  readonly groups: RolloutGroup[] = [];
+  readonly groupOf: number[] = [];
+  readonly advantage: number[] = [];
+  private readonly byKey = new Map<string, number>();
+
+  /** Adds rollouts that sit at `first`, `first + 1`, … of `all`, and recomputes the groups they joined. */
+  add(all: readonly Rollout[], first: number): void {
+    const touched = new Set<number>();
+    for (let i = first; i < all.length; i++) {
+      const r = all[i];
+      const key = groupKey(r);
+      let index = this.byKey.get(key);
+      if (index === undefined) {
+        index = this.groups.length;
+        this.byKey.set(key, index);
+        this.groups.push({ key, label: r.answer ?? r.row_id ?? 'unknown answer', answer: r.answer, rowId: r.row_id, step: r.step, members: [], solved: 0, mean: 0, std: 0 });
+      }
+      const group = this.groups[index];
+      group.answer ??= r.answer;
+      group.members.push(i);
+      if (r.solved) group.solved++;
+      this.groupOf[i] = index;
+      this.advantage[i] = NaN;
+      touched.add(index);
     }
-    const group = groups[index];
-    group.answer ??= r.answer;
-    group.members.push(i);
-    if (r.solved) group.solved++;
-    groupOf[i] = index;
-  });
-  const advantage = new Float64Array(rollouts.length).fill(NaN);
-  for (const group of groups) {
-    const rewards = group.members.map((i) => rollouts[i].reward).filter((r): r is number => r !== undefined);
-    group.mean = rewards.length ? rewards.reduce((a, b) => a + b, 0) / rewards.length : NaN;
-    group.std = rewards.length ? Math.sqrt(rewards.reduce((a, r) => a + (r - group.mean) ** 2, 0) / rewards.length) : NaN;
+    for (const index of touched) this.spread(all, this.groups[index]);
+  }
+
+  private spread(all: readonly Rollout[], group: RolloutGroup): void {
+    let sum = 0;
+    let n = 0;
     for (const i of group.members) {
-      const r = rollouts[i].reward;
-      if (r !== undefined) advantage[i] = group.std > 1e-12 ? (r - group.mean) / group.std : 0;
+      const r = all[i].reward;
+      if (r !== undefined) {
+        sum += r;
+        n++;
+      }
+    }
+    group.mean = n ? sum / n : NaN;
+    let squares = 0;
+    for (const i of group.members) {
+      const r = all[i].reward;
+      if (r !== undefined) squares += (r - group.mean) ** 2;
+    }
+    group.std = n ? Math.sqrt(squares / n) : NaN;
+    for (const i of group.members) {
+      const r = all[i].reward;
+      this.advantage[i] = r === undefined ? NaN : (r - group.mean) / (group.std + EPSILON);
     }
   }
-  return { groups, groupOf, advantage };
+}
+
+/** Groups rollouts by task and step, in order of first appearance, with each group's reward spread and each rollout's advantage. */
+export function groupRollouts(rollouts: readonly Rollout[]): Grouping {
+  const index = new GroupIndex();
+  index.add(rollouts, 0);
+  return index;
+}
+
+/** One training step as the step axis shows it: the same numbers as MLflow's per-step rollout metrics. */
+export interface StepSummary {
+  step: number;
+  rollouts: number;
+  solved: number;
+  solveRate: number;
+  /** Mean of the rewards of the step's rollouts (`rollout/reward/mean`); null when none has a reward. */
+  rewardMean: number | null;
+  groups: number;
+  /** Groups whose rewards are all equal: advantage 0, nothing learned (`analysis/zero_adv_groups`). */
+  zeroAdvantageGroups: number;
+}
+
+/** Per-step solve rate and mean reward, in step order; rollouts without a step are counted apart. */
+export function stepSummaries(rollouts: readonly Rollout[], grouping: Grouping): { steps: StepSummary[]; unknown: number } {
+  const byStep = new Map<number, StepSummary & { rewardSum: number; rewarded: number }>();
+  let unknown = 0;
+  for (const group of grouping.groups) {
+    if (group.step === undefined) {
+      unknown += group.members.length;
+      continue;
+    }
+    let s = byStep.get(group.step);
+    if (!s) byStep.set(group.step, (s = { step: group.step, rollouts: 0, solved: 0, solveRate: 0, rewardMean: null, groups: 0, zeroAdvantageGroups: 0, rewardSum: 0, rewarded: 0 }));
+    s.groups++;
+    if (group.members.length > 1 && group.std === 0) s.zeroAdvantageGroups++;
+    s.rollouts += group.members.length;
+    s.solved += group.solved;
+    for (const i of group.members) {
+      const r = rollouts[i].reward;
+      if (r !== undefined) {
+        s.rewardSum += r;
+        s.rewarded++;
+      }
+    }
+  }
+  const steps = [...byStep.values()]
+    .sort((a, b) => a.step - b.step)
+    .map(({ rewardSum, rewarded, ...s }) => ({ ...s, solveRate: s.rollouts ? s.solved / s.rollouts : 0, rewardMean: rewarded ? rewardSum / rewarded : null }));
+  return { steps, unknown };
 }
 
 export interface Histogram {

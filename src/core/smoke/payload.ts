@@ -15,9 +15,9 @@ export function parseRuntimeArn(arn: string): RuntimeArnParts | undefined {
   return m ? { partition: m[1], region: m[2], account: m[3], runtimeId: m[4] } : undefined;
 }
 
-/** Where AgentCore writes the agent's stdout and stderr for the DEFAULT endpoint. */
-export function runtimeLogGroup(runtimeId: string): string {
-  return `/aws/bedrock-agentcore/runtimes/${runtimeId}-DEFAULT`;
+/** Where AgentCore writes the agent's stdout and stderr for an endpoint (qualifier), DEFAULT unless named. */
+export function runtimeLogGroup(runtimeId: string, qualifier = 'DEFAULT'): string {
+  return `/aws/bedrock-agentcore/runtimes/${runtimeId}-${qualifier}`;
 }
 
 export const SMOKE_ANSWER = 'beach';

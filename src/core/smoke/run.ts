@@ -32,6 +32,10 @@ export const DEFAULT_INVOKE_TIMEOUT_MS = 35_000;
 export const DEFAULT_LOG_WAIT_MS = 60_000;
 
 const DECISIVE = /Could not find job|not authorized to access this resource/i;
+/** Lines that explain an invocation that already failed: nothing more is coming for this session. */
+const FAILURE_EXPLAINED = /CompleteRollout:.*status=(?:failed|error)|Rollout error:|Traceback/i;
+/** An invocation that answered with an error leaves little to wait for in the logs: watch them this long at most. */
+export const FAILED_INVOCATION_LOG_WAIT_MS = 10_000;
 
 /** Thrown when the user cancels; the caller shows nothing but "cancelled". */
 export class SmokeCancelled extends Error {
@@ -105,7 +109,8 @@ export async function runSmokeTest(backend: SmokeBackend, options: SmokeOptions)
   const invocation = await invokeWithDeadline(backend, { runtimeArn: options.runtimeArn, sessionId, payload: JSON.stringify(payload), region: arn.region }, invokeTimeoutMs, signal);
 
   step(`Reading ${logGroup}`);
-  const deadline = now() + logWaitMs;
+  const answeredWithError = invocation.kind === 'error';
+  const deadline = now() + (answeredWithError ? Math.min(logWaitMs, FAILED_INVOCATION_LOG_WAIT_MS) : logWaitMs);
   let lines: LogLine[] = [];
   let logError: string | undefined;
   for (;;) {
@@ -118,7 +123,7 @@ export async function runSmokeTest(backend: SmokeBackend, options: SmokeOptions)
       logError = error instanceof Error ? error.message : String(error);
     }
     if (signal.aborted) throw new SmokeCancelled();
-    if (lines.some((l) => DECISIVE.test(l.message)) || now() >= deadline) break;
+    if (lines.some((l) => DECISIVE.test(l.message) || (answeredWithError && FAILURE_EXPLAINED.test(l.message))) || now() >= deadline) break;
     await sleep(Math.min(pollIntervalMs, Math.max(0, deadline - now())), signal);
   }
 

@@ -173,7 +173,8 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
       fix: 'Check that the log group exists (the runtime writes it on its first start), that the runtime role may write to CloudWatch Logs, and that your credentials may call logs:FilterLogEvents.',
       evidence: input.logError ? [input.logError] : [],
     });
-  } else if (!authenticated.length && !notFound.length && !forbidden.length && !timedOut) {
+  } else if (!authenticated.length && !notFound.length && !forbidden.length && !timedOut && !agentFailed.length && invocation.kind !== 'error') {
+    // A failed invocation is already explained above: its missing Job Runtime answer is a consequence, not a second cause.
     diagnoses.push({
       problem: 'The logs show no answer from the Job Runtime.',
       fix: 'The agent should call the Job Runtime (RFT_RUNTIME_ENDPOINT) with a bearer token and get 400 "Could not find job" for the smoke-test job. Check the endpoint and that the runtime role has AmazonSageMakerJobRuntimeAccess.',

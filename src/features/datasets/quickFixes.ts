@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { fileStem, fixEdits, rowRanges, wrapFlatRow, type FixKind } from '../../core/dataset';
+import { closeRow, fileStem, fixEdits, misspelledKey, renameTaskKey, rowRanges, wrapFlatRow, type FixKind } from '../../core/dataset';
 import { editorFormat } from './settings';
 
 const TITLES: Record<string, { kind: FixKind; title: string }> = {
@@ -41,6 +41,8 @@ export class DatasetQuickFixes implements vscode.CodeActionProvider<vscode.CodeA
     const actions: vscode.CodeAction[] = [];
     const titles = new Set<string>();
     for (const diagnostic of context.diagnostics) {
+      const repair = diagnostic.source === 'MTRL' ? this.repairRow(document, format, diagnostic) : undefined;
+      if (repair) actions.push(repair);
       const offer = diagnostic.source === 'MTRL' && typeof diagnostic.code === 'string' ? TITLES[diagnostic.code] : undefined;
       if (!offer) continue;
       if (offer.kind === 'wrap') {
@@ -64,24 +66,47 @@ export class DatasetQuickFixes implements vscode.CodeActionProvider<vscode.CodeA
     return action;
   }
 
-  /** "Wrap this row": the row under the diagnostic, computed now since it is one row. */
-  private wrapRow(document: vscode.TextDocument, format: 'jsonl' | 'json', diagnostic: vscode.Diagnostic): vscode.CodeAction | undefined {
-    let range: vscode.Range;
-    if (format === 'jsonl') range = document.lineAt(diagnostic.range.start.line).range;
-    else {
-      const at = document.offsetAt(diagnostic.range.start);
-      const row = rowRanges(document.getText(), 'json').find(([s, e]) => s <= at && at <= e);
-      if (!row) return undefined;
-      range = new vscode.Range(document.positionAt(row[0]), document.positionAt(row[1]));
-    }
-    const wrapped = wrapFlatRow(document.getText(range));
-    if (wrapped === undefined) return undefined;
-    const action = new vscode.CodeAction('Wrap this row for the service', vscode.CodeActionKind.QuickFix);
+  /** The row under a diagnostic: its line in JSON Lines, its element in a JSON array. */
+  private rowRange(document: vscode.TextDocument, format: 'jsonl' | 'json', diagnostic: vscode.Diagnostic): vscode.Range | undefined {
+    if (format === 'jsonl') return document.lineAt(diagnostic.range.start.line).range;
+    const at = document.offsetAt(diagnostic.range.start);
+    const row = rowRanges(document.getText(), 'json').find(([s, e]) => s <= at && at <= e);
+    return row ? new vscode.Range(document.positionAt(row[0]), document.positionAt(row[1])) : undefined;
+  }
+
+  private rowAction(title: string, document: vscode.TextDocument, range: vscode.Range, text: string, diagnostic: vscode.Diagnostic): vscode.CodeAction {
+    const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
     action.edit = new vscode.WorkspaceEdit();
-    action.edit.replace(document.uri, range, wrapped);
+    action.edit.replace(document.uri, range, text);
     action.diagnostics = [diagnostic];
     action.isPreferred = true;
     return action;
+  }
+
+  /** "Wrap this row": the row under the diagnostic, computed now since it is one row. */
+  private wrapRow(document: vscode.TextDocument, format: 'jsonl' | 'json', diagnostic: vscode.Diagnostic): vscode.CodeAction | undefined {
+    const range = this.rowRange(document, format, diagnostic);
+    const wrapped = range && wrapFlatRow(document.getText(range));
+    return range && wrapped !== undefined ? this.rowAction('Wrap this row for the service', document, range, wrapped, diagnostic) : undefined;
+  }
+
+  /** A misspelled task key (`answr` → `answer`) or a missing closing brace, on the one row of JSON Lines. */
+  private repairRow(document: vscode.TextDocument, format: 'jsonl' | 'json', diagnostic: vscode.Diagnostic): vscode.CodeAction | undefined {
+    // A JSON array's broken element has no row range to repair in place; JSON Lines rows are lines.
+    if (format !== 'jsonl') return undefined;
+    const range = document.lineAt(diagnostic.range.start.line).range;
+    const text = document.getText(range);
+    if (diagnostic.code === 'missing-answer' || diagnostic.code === 'missing-id') {
+      const wanted = diagnostic.code === 'missing-answer' ? 'answer' : 'id';
+      const key = misspelledKey(text, wanted);
+      const renamed = key && renameTaskKey(text, key, wanted);
+      return renamed ? this.rowAction(`Rename "${key}" to "${wanted}"`, document, range, renamed, diagnostic) : undefined;
+    }
+    if (diagnostic.code === 'json-syntax' || diagnostic.code === 'inner-json-syntax') {
+      const closed = closeRow(text);
+      return closed ? this.rowAction('Add the missing closing brace', document, range, closed, diagnostic) : undefined;
+    }
+    return undefined;
   }
 
   /** Whether the row repeats its first occurrence exactly (JSON Lines), so removing it loses nothing. */

@@ -96,9 +96,11 @@ async function deleteJob(ctx: JobsCommandContext, arg: unknown): Promise<void> {
   }
 }
 
-async function openDocument(uri: vscode.Uri): Promise<vscode.TextEditor> {
+async function openDocument(uri: vscode.Uri, at: 'top' | 'tail' = 'top'): Promise<vscode.TextEditor> {
   const doc = await vscode.workspace.openTextDocument(uri);
-  return vscode.window.showTextDocument(doc, { preview: true });
+  // Logs open at their newest line, where a user looks first (as `tail` does).
+  const end = new vscode.Position(Math.max(0, doc.lineCount - 1), 0);
+  return vscode.window.showTextDocument(doc, { preview: true, selection: at === 'tail' ? new vscode.Range(end, end) : undefined });
 }
 
 const SORTS: Array<{ label: string; sortBy: JobsSortBy; ascending: boolean }> = [
@@ -136,7 +138,7 @@ export function registerJobsCommands(ctx: JobsCommandContext): vscode.Disposable
     command('mtrl.stopJob', (arg) => stopJob(ctx, arg)),
     command('mtrl.deleteJob', (arg) => deleteJob(ctx, arg)),
     command('mtrl.openJobConfiguration', withJob((node) => openDocument(jobUri(CONFIG_SCHEME, node, 'json')))),
-    command('mtrl.openJobLogs', withJob((node) => openDocument(jobUri(LOGS_SCHEME, node, 'log')))),
+    command('mtrl.openJobLogs', withJob((node) => openDocument(jobUri(LOGS_SCHEME, node, 'log'), 'tail'))),
     command('mtrl.copyJobArn', withJob(async (node) => {
       await vscode.env.clipboard.writeText(node.arn);
       vscode.window.setStatusBarMessage(`Copied ${node.arn}`, 3000);

@@ -9,6 +9,7 @@ import { checkRoleTrust, jobNameProblem } from '../../core/jobs/preflight';
 import type { JobCategory } from '../../core/jobs/status';
 import type { Services } from '../services';
 import { jobRegions } from '../aws/settings';
+import { describeRecord, SmokeResults } from '../smoke/results';
 import { BACK, CANCEL, inputStep, pickStep, type StepOutcome, type StepPosition } from './wizardInput';
 
 /** Answers both wizards share; kept per workspace as the next run's defaults. */
@@ -43,6 +44,7 @@ export async function regionStep(a: CommonAnswers, p: StepPosition): Promise<Out
 
 export async function runtimeStep(services: Services, a: CommonAnswers, p: StepPosition): Promise<Outcome> {
   const typed = { label: '$(edit) Enter a runtime ARN…', alwaysShow: true };
+  const smokeResults = new SmokeResults(services.context.globalState);
   const r = await pickStep<vscode.QuickPickItem & { arn?: string }>({
     ...p,
     placeholder: `Agent runtime in ${a.region} (listed with its status)`,
@@ -50,11 +52,15 @@ export async function runtimeStep(services: Services, a: CommonAnswers, p: StepP
       const listed: (vscode.QuickPickItem & { arn?: string })[] = [];
       for await (const rt of listAgentRuntimes(services.aws.agentCoreControl(a.region))) {
         const ready = rt.status === 'READY';
-        listed.push({ label: `${ready ? '$(vm-running)' : '$(warning)'} ${rt.agentRuntimeName ?? rt.agentRuntimeId}`, description: rt.status, detail: rt.agentRuntimeArn, arn: rt.agentRuntimeArn });
+        const smoke = rt.agentRuntimeArn ? smokeResults.get(rt.agentRuntimeArn) : undefined;
+        const icon = !ready || smoke?.ok === false ? '$(warning)' : '$(vm-running)';
+        // A failed smoke test stays visible here: launching on that runtime would pay for a job that fails.
+        listed.push({ label: `${icon} ${rt.agentRuntimeName ?? rt.agentRuntimeId}`, description: `${rt.status} · ${describeRecord(smoke)}`, detail: smoke?.ok === false ? `${rt.agentRuntimeArn} — ${smoke.summary}` : rt.agentRuntimeArn, arn: rt.agentRuntimeArn });
       }
       return [...listed, typed];
     },
-    active: (i) => i.arn === a.runtimeArn,
+    // No runtime chosen yet: the first listed runtime has focus, not "Enter a runtime ARN…" (whose arn is also undefined).
+    active: (i) => a.runtimeArn !== undefined && i.arn === a.runtimeArn,
   });
   if (r === BACK || r === CANCEL) return r;
   if (r.arn) return done(r, () => (a.runtimeArn = r.arn));
@@ -120,7 +126,9 @@ export async function datasetStep(services: Services, p: StepPosition, what: str
   if (r === BACK || r === CANCEL) return r;
   if (r.uri !== undefined) return r.uri;
   if (r.type) return inputStep({ ...p, prompt: what, value: current, placeholder: 's3://bucket/wordle/train.jsonl', validate: (v) => (S3_URI.test(v) ? undefined : 'Expected s3://bucket/key.') });
-  const where = await inputStep({ ...p, prompt: 'Bucket and prefix to browse', value: current ? current.replace(/[^/]*$/, '') : 's3://', validate: (v) => (parseS3Uri(v) ? undefined : 'Expected s3://bucket/prefix.') });
+  // Nothing typed yet is not an error: start empty (a bare "s3://" was flagged red before the user typed anything).
+  const start = current ?? recent[0];
+  const where = await inputStep({ ...p, prompt: 'Bucket and prefix to browse', value: start ? start.replace(/[^/]*$/, '') : '', placeholder: 's3://bucket/prefix/', validate: (v) => (parseS3Uri(v) ? undefined : 'Expected s3://bucket/prefix.') });
   if (where === BACK || where === CANCEL) return where;
   return browseS3(services, p, parseS3Uri(where)!);
 }

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
-import { ReplayData, RolloutCollector, type Rollout } from '../../core/rollouts';
+import { assignSteps, ReplayData, RolloutCollector, type Rollout, type StepClock } from '../../core/rollouts';
 import { replayHandlers, type BoardSettings, type BoardState, type BoardView, type LoadStatus, type ReplayProtocol, type ReplaySource } from '../../shared/protocol';
+import type { LogReader } from '../../services/rolloutLogs';
 import { HostChannel } from '../../webview-kit/host';
 import { newNonce } from '../../webview-kit/page';
 import type { Services } from '../services';
 import { boardHtml } from './html';
-import { readerFor, type LogReader } from './sources';
+import { readerFor } from './sources';
 import { setting } from '../settings';
 
 export const REPLAY_VIEW_TYPE = 'mtrl.replay';
@@ -28,6 +29,7 @@ export class ReplayPanel implements vscode.Disposable {
   private static readonly open = new Set<ReplayPanel>();
   private static lastActive?: ReplayPanel;
   private readonly data = new ReplayData();
+  private clock?: StepClock;
   private status: LoadStatus = { state: 'loading', message: 'Reading rollouts…' };
   private readonly channel: HostChannel<ReplayProtocol>;
   private loading?: AbortController;
@@ -77,47 +79,46 @@ export class ReplayPanel implements vscode.Disposable {
     this.channel.notify('settings', boardSettings());
   }
 
-  /** Reads the whole source (again), with a cancellable progress notification. */
+  /** Reads the whole source (again) with a cancellable progress notification; the board shows rollouts as they stream in. */
   async load(): Promise<void> {
     this.loading?.abort();
     clearTimeout(this.followTimer);
     const loading = new AbortController();
     this.loading = loading;
     this.collector = new RolloutCollector();
+    this.data.clear();
+    this.clock = undefined;
     this.setStatus({ state: 'loading', message: `Reading rollouts from ${this.source.label}…` });
-    const found: Rollout[] = [];
     try {
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `MTRL: reading rollouts from ${this.source.label}`, cancellable: true }, async (progress, token) => {
         token.onCancellationRequested(() => loading.abort());
         this.reader = await readerFor(this.services, this.source, loading.signal);
-        let shown = Date.now();
+        this.clock = await this.reader.steps?.(loading.signal);
+        let shown = 0;
         let read = 0;
         for await (const line of this.reader.read(loading.signal)) {
-          this.collector.add(line);
-          if (++read % 2048 === 0) {
-            found.push(...this.accepted(this.collector.take()));
-            if (Date.now() - shown > 250) {
-              shown = Date.now();
-              const message = `${this.collector.lines.toLocaleString()} lines, ${found.length.toLocaleString()} rollouts`;
-              progress.report({ message });
-              this.setStatus({ state: 'loading', message: `Reading rollouts from ${this.source.label}…`, lines: this.collector.lines, rollouts: found.length });
-            }
+          this.collector.add(line.text, line.time);
+          // The first rollouts go to the board at once; after that, a refresh at most twice a second.
+          if (++read % (this.data.size ? 256 : 32) === 0 && (this.data.size === 0 || Date.now() - shown > 500)) {
+            if (!this.take(this.collector.take())) continue;
+            shown = Date.now();
+            progress.report({ message: `${this.collector.lines.toLocaleString()} lines, ${this.data.size.toLocaleString()} rollouts` });
+            this.setStatus({ state: 'ready', rollouts: this.data.size, following: false, reading: true });
           }
           loading.signal.throwIfAborted();
         }
       });
-      found.push(...this.accepted(this.collector.take()));
       if (this.loading !== loading) return;
+      this.take(this.collector.take());
       const following = await this.reader!.followable(loading.signal);
-      if (!following) found.push(...this.accepted(this.collector.finish()));
-      this.data.append(found);
-      this.services.output.info(`Replay: ${found.length} rollouts from ${this.collector.lines} lines of ${this.source.label}`);
+      if (!following) this.take(this.collector.finish());
+      this.services.output.info(`Replay: ${this.data.size} rollouts from ${this.collector.lines} lines of ${this.source.label}`);
       this.setStatus(this.data.size || following ? { state: 'ready', rollouts: this.data.size, following } : { state: 'empty', message: emptyMessage(this.source) });
       if (following) this.scheduleFollow();
     } catch (error) {
       if (this.loading !== loading) return;
       if (loading.signal.aborted) {
-        this.data.append(found);
+        this.take(this.collector.take());
         this.setStatus(this.data.size ? { state: 'ready', rollouts: this.data.size, following: false } : { state: 'error', message: 'Reading was cancelled before any rollout was found.' });
         return;
       }
@@ -125,6 +126,14 @@ export class ReplayPanel implements vscode.Disposable {
       this.services.output.error(`Replay: ${message}`);
       this.setStatus({ state: 'error', message });
     }
+  }
+
+  /** Keeps the rollouts of this source, dated by the service log's steps where their records name none; returns how many. */
+  private take(rollouts: Rollout[]): number {
+    const kept = this.accepted(rollouts);
+    if (this.clock) assignSteps(kept, this.clock);
+    this.data.append(kept);
+    return kept.length;
   }
 
   private accepted(rollouts: Rollout[]): Rollout[] {
@@ -148,11 +157,12 @@ export class ReplayPanel implements vscode.Disposable {
     const loading = this.loading;
     if (!loading || loading.signal.aborted || !this.reader) return;
     try {
-      for await (const line of this.reader.read(loading.signal)) this.collector.add(line);
+      for await (const line of this.reader.read(loading.signal)) this.collector.add(line.text, line.time);
       const still = await this.reader.followable(loading.signal);
-      const added = this.accepted(still ? this.collector.take() : this.collector.finish());
-      if (added.length) this.data.append(added);
-      if (added.length || !still) this.setStatus({ state: 'ready', rollouts: this.data.size, following: still });
+      // A running job ends steps as it goes: date new rollouts with the step lines logged since.
+      if (this.clock) this.clock = await this.reader.steps?.(loading.signal);
+      const added = this.take(still ? this.collector.take() : this.collector.finish());
+      if (added || !still) this.setStatus({ state: 'ready', rollouts: this.data.size, following: still });
       if (still) this.scheduleFollow();
     } catch (error) {
       if (loading.signal.aborted) return;

@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
 import * as vscode from 'vscode';
-import { describeLogGroups, filterLogEvents } from '../../aws/logs';
-import { describeJob, type JobCategory } from '../../aws/sagemaker';
-import { linesOf, type Rollout } from '../../core/rollouts';
+import { describeLogGroups } from '../../aws/logs';
+import type { JobCategory } from '../../aws/sagemaker';
+import { linesOf } from '../../core/rollouts';
+import { jobReader, logGroupReader, type LogReader } from '../../services/rolloutLogs';
 import type { ReplaySource } from '../../shared/protocol';
 import type { Services } from '../services';
 
@@ -13,85 +14,23 @@ export interface JobArgument {
   region?: string;
 }
 
-/** Where new log text comes from and whether to keep polling it. */
-export interface LogReader {
-  /** Lines (or multi-line log messages) of the log, from where the last call stopped. */
-  read(signal: AbortSignal): AsyncIterable<string>;
-  /** Whether more may come (a running job): follow mode polls `read` again. */
-  followable(signal: AbortSignal): Promise<boolean>;
-  /** Whether a rollout belongs here: a runtime's log also holds other jobs' rollouts. */
-  accepts(rollout: Rollout): boolean;
-}
-
-/** The AgentCore runtime's log group: `/aws/bedrock-agentcore/runtimes/<runtimeId>-<qualifier>`. */
-export function runtimeLogGroup(runtimeArn: string, qualifier = 'DEFAULT'): string | undefined {
-  const id = /:runtime\/([a-zA-Z0-9_-]+)$/.exec(runtimeArn)?.[1];
-  return id ? `/aws/bedrock-agentcore/runtimes/${id}-${qualifier}` : undefined;
-}
-
 function fileReader(uri: vscode.Uri): LogReader {
   return {
     async *read(signal) {
-      if (uri.scheme === 'file') yield* linesOf(createReadStream(uri.fsPath, { signal }) as AsyncIterable<Uint8Array>);
-      else yield* linesOf([await vscode.workspace.fs.readFile(uri)]);
+      const lines = uri.scheme === 'file' ? linesOf(createReadStream(uri.fsPath, { signal }) as AsyncIterable<Uint8Array>) : linesOf([await vscode.workspace.fs.readFile(uri)]);
+      for await (const text of lines) yield { text };
     },
     followable: async () => false,
     accepts: () => true,
   };
 }
 
-/** FilterLogEvents from `start`, then from the last event seen; events at the boundary millisecond are not read twice. */
-function logGroupReader(services: Services, region: string | undefined, logGroupName: string, start: number, end: () => Promise<number | undefined>, running: (signal: AbortSignal) => Promise<boolean>, jobArn?: string): LogReader {
-  let from = start;
-  let seen = new Set<string>();
-  return {
-    async *read(signal) {
-      const client = services.aws.logs(region);
-      const endTime = await end();
-      const boundary = new Set<string>();
-      let last = from;
-      for await (const event of filterLogEvents(client, { logGroupName, startTime: from, endTime }, signal)) {
-        if (event.eventId && seen.has(event.eventId)) continue;
-        const at = event.timestamp ?? last;
-        if (at > last) {
-          last = at;
-          boundary.clear();
-        }
-        if (event.eventId && at === last) boundary.add(event.eventId);
-        if (event.message !== undefined) yield event.message;
-      }
-      from = last;
-      seen = boundary;
-    },
-    followable: running,
-    accepts: (rollout) => !jobArn || !rollout.job_arn || rollout.job_arn === jobArn,
-  };
-}
-
 export async function readerFor(services: Services, source: ReplaySource, signal: AbortSignal): Promise<LogReader> {
   if (source.kind === 'file') return fileReader(vscode.Uri.parse(source.uri));
   if (source.kind === 'logGroup') {
-    return logGroupReader(services, source.region, source.logGroup, source.start, async () => source.end, async () => source.end === undefined);
+    return logGroupReader(services.aws, { region: source.region, logGroupName: source.logGroup, start: source.start, end: async () => source.end, running: async () => source.end === undefined });
   }
-  if (source.kind === 'job') {
-    const job = { jobName: source.jobName, category: source.category as JobCategory };
-    const sagemaker = services.aws.sagemaker(source.region);
-    const described = await describeJob(sagemaker, job, signal);
-    const agent = described.config?.AgentConfig?.BedrockAgentCoreConfig;
-    if (!agent?.AgentRuntimeArn) {
-      const lambda = described.config?.AgentConfig?.CustomAgentLambdaConfig?.LambdaArn;
-      throw new Error(lambda ? `Job ${source.jobName} runs a Lambda agent (${lambda}); open its CloudWatch log group with "MTRL: Open Rollouts" → log group.` : `Job ${source.jobName} names no AgentCore runtime in its AgentConfig, so there is no runtime log to read.`);
-    }
-    const group = runtimeLogGroup(agent.AgentRuntimeArn, agent.Qualifier ?? 'DEFAULT');
-    if (!group) throw new Error(`Job ${source.jobName}'s runtime ARN ${agent.AgentRuntimeArn} does not name a runtime.`);
-    const start = described.CreationTime?.getTime() ?? 0;
-    const endOf = async (s?: AbortSignal) => (await describeJob(sagemaker, job, s)).EndTime?.getTime();
-    let status = described.JobStatus;
-    return logGroupReader(services, source.region, group, start, async () => (status === 'InProgress' ? undefined : (described.EndTime?.getTime() ?? (await endOf()))), async (s) => {
-      status = (await describeJob(sagemaker, job, s)).JobStatus;
-      return status === 'InProgress' || status === 'Stopping';
-    }, described.JobArn);
-  }
+  if (source.kind === 'job') return jobReader(services.aws, { jobName: source.jobName, category: source.category as JobCategory, region: source.region }, signal);
   throw new Error('The plain-browser fixture source only exists in the demo page.');
 }
 

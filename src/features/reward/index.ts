@@ -12,6 +12,14 @@ function isPythonFile(document: vscode.TextDocument): boolean {
   return document.languageId === 'python' && document.uri.scheme === 'file';
 }
 
+/** The file a lens click or the palette means: the active editor, else the one visible Python editor holding a reward. */
+function rewardEditorUri(settingsOf: typeof rewardSettings): vscode.Uri | undefined {
+  const active = vscode.window.activeTextEditor?.document;
+  if (active && isPythonFile(active)) return active.uri;
+  const shown = vscode.window.visibleTextEditors.map((e) => e.document).filter((d) => isPythonFile(d) && findReward(d.getText(), settingsOf(d.uri).entry));
+  return shown.length === 1 ? shown[0].uri : active?.uri;
+}
+
 /** Reward preview: CodeLens with canonical-game scores above the reward, a preview panel and invariant warnings. */
 export function register(services: Services): void {
   const { context } = services;
@@ -38,7 +46,7 @@ export function register(services: Services): void {
 
   context.subscriptions.push(
     vscode.commands.registerCommand(SHOW_PREVIEW_COMMAND, async (target?: vscode.Uri) => {
-      const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+      const uri = target instanceof vscode.Uri ? target : rewardEditorUri(rewardSettings);
       if (!uri || !uri.path.endsWith('.py')) {
         void vscode.window.showInformationMessage('Open the Python file with your reward (a WordleGame class or the mtrl.reward.entry function) to preview it.');
         return;

@@ -53,13 +53,15 @@ export class RewardCodeLensProvider implements vscode.CodeLensProvider<RewardLen
     try {
       outcome = await this.previews.preview(lens.uri);
     } catch (error) {
-      lens.command = { title: `$(warning) Reward preview failed: ${error instanceof Error ? error.message : String(error)}`, command: SHOW_PREVIEW_COMMAND, arguments: [lens.uri] };
+      lens.command = { title: `$(warning) Reward preview failed: ${error instanceof Error ? error.message : String(error)}`, command: SHOW_PREVIEW_COMMAND };
       return lens;
     }
     const { result } = outcome;
     const title = result.ok ? summaryLine(result) : failureTitle(result);
     const tooltip = result.ok ? 'Scores on the canonical games (as saved); click for every game and invariant.' : 'Click for the details.';
-    lens.command = { title, tooltip, command: SHOW_PREVIEW_COMMAND, arguments: [lens.uri] };
+    // No arguments: VS Code keeps a lens command with arguments only until the lenses refresh, and a click on a lens
+    // drawn before that failed with "Actual command not found". The command previews the editor the lens is in.
+    lens.command = { title, tooltip, command: SHOW_PREVIEW_COMMAND };
     return lens;
   }
 

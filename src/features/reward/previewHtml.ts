@@ -18,7 +18,9 @@ ul.invariants li { margin: .3em 0; }
 .ok .mark { color: var(--vscode-testing-iconPassed, var(--vscode-charts-green)); }
 .fail .mark { color: var(--vscode-testing-iconFailed, var(--vscode-errorForeground)); }
 .mark { font-weight: bold; display: inline-block; width: 1.2em; }
-table { border-collapse: collapse; }
+table { border-collapse: collapse; width: 100%; }
+td.drawn { width: 35%; min-width: 60px; }
+svg.drawn { display: block; width: 100%; max-width: ${CHART_WIDTH}px; height: ${CHART_HEIGHT}px; }
 th, td { text-align: left; padding: .25em .8em .25em 0; border-bottom: 1px solid var(--vscode-editorWidget-border, transparent); vertical-align: middle; }
 td.num { text-align: right; font-family: var(--vscode-editor-font-family); font-variant-numeric: tabular-nums; }
 .word { display: inline-flex; gap: 1px; margin-right: .5em; }
@@ -29,7 +31,7 @@ td.num { text-align: right; font-family: var(--vscode-editor-font-family); font-
 .invalid { font-family: var(--vscode-editor-font-family); color: var(--vscode-errorForeground); text-decoration: line-through; margin-right: .5em; }
 svg .bar.pos { fill: var(--vscode-charts-blue); }
 svg .bar.neg { fill: var(--vscode-charts-red); }
-svg .zero { stroke: var(--vscode-foreground); stroke-width: 1; }
+svg .zero { stroke: var(--vscode-foreground); stroke-width: 1; vector-effect: non-scaling-stroke; }
 .error { border-left: 3px solid var(--vscode-errorForeground); padding-left: .8em; }
 pre { white-space: pre-wrap; font-family: var(--vscode-editor-font-family); }
 `;
@@ -51,12 +53,13 @@ function chartHtml(reward: number, lo: number, hi: number): string {
   const x = (v: number) => ((v - lo) / (hi - lo || 1)) * CHART_WIDTH;
   const from = x(Math.min(0, reward));
   const width = Math.max(1, x(Math.max(0, reward)) - from);
-  return `<svg width="${CHART_WIDTH}" height="${CHART_HEIGHT}" aria-hidden="true"><rect class="bar ${reward < 0 ? 'neg' : 'pos'}" x="${from.toFixed(1)}" y="2" width="${width.toFixed(1)}" height="${CHART_HEIGHT - 4}"></rect><line class="zero" x1="${x(0).toFixed(1)}" x2="${x(0).toFixed(1)}" y1="0" y2="${CHART_HEIGHT}"></line></svg>`;
+  // Drawn in a fixed coordinate space and stretched to the column: a half-width editor shrinks the bar, never cuts it.
+  return `<svg class="drawn" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" preserveAspectRatio="none" aria-hidden="true"><rect class="bar ${reward < 0 ? 'neg' : 'pos'}" x="${from.toFixed(1)}" y="2" width="${width.toFixed(1)}" height="${CHART_HEIGHT - 4}"></rect><line class="zero" x1="${x(0).toFixed(1)}" x2="${x(0).toFixed(1)}" y1="0" y2="${CHART_HEIGHT}"></line></svg>`;
 }
 
 function gameRow(game: ScoredGame, answer: string, lo: number, hi: number): string {
   const route = game.via === 'text' ? ' <span class="meta">(through guess_from_text)</span>' : '';
-  return `<tr><th scope="row"><code>${escapeHtml(game.name)}</code></th><td>${game.guesses.map((g) => guessHtml(g, answer)).join('')}${route}</td><td class="num">${signed(game.reward)}</td><td>${chartHtml(game.reward, lo, hi)}</td></tr>`;
+  return `<tr><th scope="row"><code>${escapeHtml(game.name)}</code></th><td>${game.guesses.map((g) => guessHtml(g, answer)).join('')}${route}</td><td class="num">${signed(game.reward)}</td><td class="drawn">${chartHtml(game.reward, lo, hi)}</td></tr>`;
 }
 
 /** The preview page: invariants, then every game with its guesses, score and a bar. */

@@ -33,6 +33,8 @@ export async function pickRuntime(services: Services, results: SmokeResults): Pr
         });
       }
       pick.items = [...items, manual];
+      // The runtimes, not the manual entry shown while they loaded, take the keyboard focus.
+      if (items.length) pick.activeItems = [items[0]];
       if (!items.length) pick.placeholder = `No agent runtimes in ${services.aws.current.region}: deploy one with \`agentcore deploy\`, or enter an ARN`;
     } catch (error) {
       if (controller.signal.aborted) return;

@@ -60,6 +60,23 @@ describe('datasets', function () {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
+  it('renames a misspelled key and adds a missing closing brace, each as a quick fix on its row', async () => {
+    const uri = datasetFile('typos.jsonl');
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const found = await until(uri, (f) => f.includes('0 missing-answer') && f.includes('1 json-syntax'));
+    assert.ok(!found.some((f) => f.startsWith('2')), JSON.stringify(found));
+    for (const [code, title] of [['missing-answer', 'Rename "answr" to "answer"'], ['json-syntax', 'Add the missing closing brace']]) {
+      const diagnostic = vscode.languages.getDiagnostics(uri).find((d) => d.code === code)!;
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value, 10);
+      const fix = actions.find((a) => a.title === title);
+      assert.ok(fix?.edit, `no "${title}" among: ${actions.map((a) => a.title).join(', ')}`);
+      assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    }
+    assert.match(editor.document.lineAt(0).text, /\\"answer\\": \\"riser\\"/);
+    assert.deepEqual(await until(uri, (f) => f.length === 0), []);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
   it('leaves an IAM trust policy named like a training file to the role lint', async () => {
     // Its own copy: the lint suite's policy must first be opened by the lint suite.
     const policy = datasetFile('training-trust-policy.json');

@@ -79,6 +79,7 @@ describe('jobs view', function () {
     assert.ok(doc && doc.uri.scheme === 'mtrl-job-logs', 'no log document opened');
     assert.match(doc.getText(), new RegExp(`^# ${SEEDED.completed} · /aws/sagemaker/Job/AgentRFT`));
     assert.match(doc.getText(), /Step 100\/100/);
+    assert.equal(vscode.window.activeTextEditor?.selection.active.line, doc.lineCount - 1, 'the logs open at their tail');
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
     const titles = lenses.map((l) => l.command?.title ?? '');
     assert.ok(titles.some((t) => t.includes('Load newer')), titles.join(', '));

@@ -6,7 +6,7 @@ import { startEmulator, type Emulator } from '../../../src/emulator/server';
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(argv, { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), stdin: async () => '' });
+  const code = await main(argv, { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), stdin: () => [] });
   return { code, out, err };
 }
 

@@ -12,6 +12,7 @@ describe('launch arithmetic', () => {
     assert.equal(a.trainingRollouts, 102_400);
     assert.equal(a.validationRollouts, 10 * 128);
     assert.equal(a.leftoverRows, 0);
+    assert.ok(describeTrainingArithmetic(a).includes('validation: 128 validation rows × 10 runs (every val_every 10 steps) = 1,280 rollouts'), 'the "+1,280 validation" is explained');
   });
 
   it('says which limit stops first', () => {
@@ -61,8 +62,15 @@ describe('cost estimate', () => {
 
   it('leaves train tokens out of an evaluation', () => {
     const t = REFERENCE_TOKENS_PER_ROLLOUT;
-    const e = estimateCost(1, [t, t], prices, 'AgentRFTEvaluation');
-    assert.ok(Math.abs(e.low - (t.prefill * 0.12 + t.sample * 0.3) / 1e6) < 1e-12);
+    const e = estimateCost(1, [t], prices, 'AgentRFTEvaluation');
+    assert.ok(Math.abs(e.low - (0.75 * (t.prefill * 0.12 + t.sample * 0.3)) / 1e6) < 1e-12);
+  });
+
+  it('gives a real range when several jobs agree (jobs of one config), never "$332.71 – $332.71"', () => {
+    const t = REFERENCE_TOKENS_PER_ROLLOUT;
+    const e = estimateCost(1000, [t, { ...t, source: 'another' }], prices, 'AgentRFT');
+    assert.ok(e.high > e.low * 1.5, `${e.low} – ${e.high}`);
+    assert.match(e.basis, /2 of your completed jobs/);
   });
 
   it('has no per-rollout figure for a job without rollouts', () => {

@@ -20,9 +20,51 @@ describe('groupRollouts', () => {
     assert.deepEqual(groups.map((g) => [g.label, g.members, g.solved]), [['crane', [0, 1, 4], 1], ['ghost', [2, 3], 2]]);
     assert.equal(groups[0].mean, 0);
     assert.equal(groups[0].std, 1);
-    assert.deepEqual([...advantage].slice(0, 4), [1, -1, 0, 0], 'std 0 gives advantage 0');
+    const near = (a: number, b: number) => Math.abs(a - b) < 1e-5;
+    assert.ok(near(advantage[0], 1) && near(advantage[1], -1), 'GRPO: (r − mean) / (std + ε)');
+    assert.deepEqual([advantage[2], advantage[3]], [0, 0], 'all rewards equal gives advantage 0');
     assert.ok(Number.isNaN(advantage[4]), 'no reward, no advantage');
     assert.deepEqual([...groupOf], [0, 0, 1, 1, 0]);
+  });
+});
+
+describe('GRPO groups by step', () => {
+  const at = (r: Rollout, step?: number): Rollout => ({ ...r, step });
+  const rs = [
+    at(rollout('a', 'crane', 1, true, ['crane'], 'r1'), 1),
+    at(rollout('b', 'crane', -1, false, ['slate'], 'r1'), 1),
+    at(rollout('c', 'crane', 1.5, true, ['crane'], 'r1'), 2),
+    at(rollout('d', 'crane', 1.5, true, ['crane'], 'r1'), 2),
+    at(rollout('e', 'ghost', -0.5, false, ['slate'], 'r2'), 2),
+    at(rollout('f', 'ghost', 0.5, false, ['slate'], 'r2')),
+  ];
+
+  it('makes one group per task and step, and pools only rollouts of unknown step', () => {
+    const { groups, advantage } = groupRollouts(rs);
+    assert.deepEqual(groups.map((g) => [g.label, g.step, g.members]), [['crane', 1, [0, 1]], ['crane', 2, [2, 3]], ['ghost', 2, [4]], ['ghost', undefined, [5]]]);
+    assert.deepEqual([advantage[2], advantage[3]], [0, 0], 'the same task solved in a later step is not compared with step 1');
+  });
+
+  it('summarizes each step with the mean of its rollout rewards and its zero-advantage groups', () => {
+    const data = new ReplayData(rs);
+    const { steps, unknown } = data.steps();
+    assert.equal(unknown, 1);
+    assert.deepEqual(steps.map((s) => [s.step, s.rollouts, s.groups, s.solved, s.zeroAdvantageGroups]), [[1, 2, 1, 1, 0], [2, 3, 2, 2, 1]]);
+    assert.equal(steps[0].rewardMean, 0);
+    assert.ok(Math.abs((steps[1].rewardMean ?? 0) - 2.5 / 3) < 1e-12);
+  });
+
+  it('filters by a step range, leaving out rollouts of unknown step', () => {
+    const data = new ReplayData(rs);
+    assert.deepEqual(data.groups({ steps: { from: 2, to: 2 } }, 0, 10).rows.map((g) => [g.label, g.step]), [['crane', 2], ['ghost', 2]]);
+    assert.equal(data.summary({ steps: { from: 1, to: 2 } }).rollouts, 5);
+  });
+
+  it('updates groups as rollouts stream in, in any order', () => {
+    const streamed = new ReplayData(rs.slice(3));
+    streamed.append(rs.slice(0, 3));
+    const whole = new ReplayData(rs);
+    assert.deepEqual(streamed.steps(), whole.steps());
   });
 });
 
@@ -64,7 +106,9 @@ describe('mtrl rollouts', () => {
     const { code, out } = await run([fixture, '--json']);
     assert.equal(code, 0);
     const json = JSON.parse(out);
-    assert.deepEqual(Object.keys(json), ['rollouts', 'groups', 'solved', 'solve_rate', 'reward', 'guesses_to_solve']);
+    assert.deepEqual(Object.keys(json), ['rollouts', 'groups', 'solved', 'solve_rate', 'reward', 'guesses_to_solve', 'steps', 'grpo_groups']);
+    assert.deepEqual(json.steps, [], 'this log names no step');
+    assert.deepEqual([json.grpo_groups.pooled, json.grpo_groups.step_unknown_rollouts], [6, 48]);
     assert.deepEqual(Object.keys(json.reward), ['mean', 'min', 'max']);
     assert.deepEqual(Object.keys(json.guesses_to_solve), ['1', '2', '3', '4', '5', '6']);
     assert.equal(json.rollouts, 48);

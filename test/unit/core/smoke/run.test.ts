@@ -51,6 +51,19 @@ describe('smoke runner', () => {
     assert.ok(result.verdict.diagnoses.some((d) => /No log lines/.test(d.problem)));
   });
 
+  it('ends the log watch early when the invocation already answered with an error', async () => {
+    const failed: InvocationOutcome = { kind: 'error', statusCode: 500, message: 'The agent signaled that the trajectory failed.' };
+    const explained = fakeBackend(async () => failed, [{ timestamp: 1, message: 'CompleteRollout: trajectory_id=r1 status=failed' }]);
+    await runSmokeTest(explained.backend, { runtimeArn: ARN, logWaitMs: 60_000, pollIntervalMs: 3_000, ...fakeClock() });
+    assert.equal(explained.calls.polls, 1, 'the failure line ends the watch at once');
+    const silent = fakeBackend(async () => failed, []);
+    const quiet = fakeClock();
+    const start = quiet.now();
+    await runSmokeTest(silent.backend, { runtimeArn: ARN, logWaitMs: 60_000, pollIntervalMs: 3_000, ...quiet });
+    assert.ok(quiet.now() - start <= 10_000 + 3_000, 'at most the short window, not 60 s');
+    assert.ok(silent.calls.polls < 21);
+  });
+
   it('turns a hanging invocation into a timeout outcome at its own deadline', async () => {
     const hang = (signal: AbortSignal) => new Promise<InvocationOutcome>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
     const { backend } = fakeBackend(hang, []);

@@ -80,5 +80,7 @@ describe('smoke verdict, agent failure', () => {
     assert.ok(d, JSON.stringify(v.diagnoses));
     assert.match(d.fix, /always return a reward/);
     assert.ok(d.evidence.some((e) => e.includes('status=failed')));
+    assert.equal(v.diagnoses.length, 1, `one cause, not a second guess about Job Runtime access: ${JSON.stringify(v.diagnoses)}`);
+    assert.ok(!v.diagnoses.some((x) => /Job Runtime/.test(x.problem)));
   });
 });

@@ -31,7 +31,7 @@ describe('replay board in Chromium', function () {
     const labels = await page.$$eval('.group-row[data-group] .group-label', (els) => els.map((e) => e.textContent));
     assert.equal(labels[0], 'CRANE', 'the known rollout is the first group (answer crane, row wordle_val_0001)');
     assert.ok(labels.length > 5, `several groups rendered, got ${labels.length}`);
-    assert.equal(await page.textContent('.pane-title'), 'CRANE: 1 rollout');
+    assert.equal(await page.textContent('.pane-title'), 'CRANE · step unknown: 1 rollout');
 
     await page.locator('vscode-single-select.speed').evaluate((el) => {
       (el as HTMLSelectElement).value = '4';

@@ -38,14 +38,14 @@ export class BoardServer {
     return board;
   }
 
-  /** Serves a board page reading these log lines in the page; returns its URL. */
-  page(name: string, lines: string[], colorBlind = false): string {
+  /** Serves a board page reading these log lines in the page; returns its URL. A job source opens at its latest step. */
+  page(name: string, lines: string[], colorBlind = false, kind: 'fixture' | 'job' = 'fixture'): string {
     const html = boardHtml({
       scriptUri: '/replay.js',
       codiconUri: '/codicon.css',
       cspSource: this.origin,
       nonce: newNonce(),
-      initial: { source: { kind: 'fixture', label: name }, status: { state: 'loading', message: 'Reading rollouts…' }, settings: { colorBlind }, fixture: lines },
+      initial: { source: kind === 'job' ? { kind, jobName: name, category: 'AgentRFT', label: name } : { kind, label: name }, status: { state: 'loading', message: 'Reading rollouts…' }, settings: { colorBlind }, fixture: lines },
     });
     this.pages.set(`/${name}.html`, html);
     return `${this.origin}/${name}.html`;

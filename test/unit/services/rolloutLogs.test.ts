@@ -1,0 +1,46 @@
+import { strict as assert } from 'node:assert';
+import { createJob } from '../../../src/aws/sagemaker';
+import { RolloutCollector } from '../../../src/core/rollouts';
+import { ManualClock } from '../../../src/emulator/clock';
+import { SEEDED } from '../../../src/emulator/seed';
+import { jobReader, jobStepClock } from '../../../src/services/rolloutLogs';
+import { trainingDocument, withEmulator } from '../emulator/helpers';
+
+describe('a job\'s rollout log', function () {
+  this.timeout(60_000);
+
+  it('reads the latest step first, then the rest, and the service log dates every rollout to the step its record names', async () => {
+    const clock = new ManualClock();
+    await withEmulator({ clock, history: false }, async (_emulator, aws) => {
+      const document = trainingDocument({ max_steps: '4', global_batch_size: '32', group_size: '2' });
+      await createJob(aws.sagemaker(), { JobName: 'four', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(document) });
+      clock.advance(24 * 3_600_000);
+      const signal = new AbortController().signal;
+      const job = { jobName: 'four', category: 'AgentRFT' as const };
+      const steps = await jobStepClock(aws, job, signal);
+      assert.equal(steps.lastStep, 4);
+      const reader = await jobReader(aws, job, signal);
+      const collector = new RolloutCollector();
+      const order: number[] = [];
+      for await (const line of reader.read(signal)) {
+        collector.add(line.text, line.time);
+        for (const r of collector.take()) order.push(r.step!);
+      }
+      assert.equal(order.length, 4 * 64);
+      assert.deepEqual(order.slice(0, 64), new Array(64).fill(4), 'the latest step comes first');
+      assert.deepEqual([...new Set(order.slice(64))], [1, 2, 3]);
+      const collector2 = new RolloutCollector();
+      for await (const line of (await jobReader(aws, job, signal)).read(signal)) collector2.add(line.text, line.time);
+      const rollouts = collector2.finish();
+      assert.ok(rollouts.every((r) => r.time !== undefined && steps.stepAt(r.time) === r.step), 'log evidence agrees with the records');
+      assert.equal(await reader.followable(signal), false);
+    });
+  });
+
+  it('leaves steps unknown when the job has no service log', async () => {
+    await withEmulator({ history: false }, async (_emulator, aws) => {
+      const clock = await jobStepClock(aws, { jobName: 'none', category: 'AgentRFT' }, new AbortController().signal);
+      assert.equal(clock.size, 0);
+    });
+  });
+});
