@@ -8,6 +8,7 @@ import * as reward from './features/reward';
 import * as launch from './features/launch';
 import * as datasets from './features/datasets';
 import * as replay from './features/replay';
+import * as metrics from './features/metrics';
 
 /** What activate() returns: read by the host tests and by other extensions. */
 export interface MtrlApi {
@@ -28,6 +29,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   launch.register(services);
   datasets.register(services);
   replay.register(services);
+  metrics.register(services);
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

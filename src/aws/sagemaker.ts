@@ -1,5 +1,6 @@
 import {
   CreateJobCommand,
+  CreatePresignedMlflowAppUrlCommand,
   DeleteJobCommand,
   DescribeJobCommand,
   DescribeJobSchemaVersionCommand,
@@ -134,4 +135,10 @@ export interface JobSchema {
 export async function describeJobSchemaVersion(client: SageMakerClient, category: JobCategory, version?: string, signal?: AbortSignal): Promise<JobSchema> {
   const out = await client.send(new DescribeJobSchemaVersionCommand({ JobCategory: category, JobConfigSchemaVersion: version }), { abortSignal: signal });
   return { category, version: out.JobConfigSchemaVersion ?? version ?? '', schema: JSON.parse(out.JobConfigSchema ?? '{}') as Record<string, unknown> };
+}
+
+/** A single-use sign-in URL of an MLflow app's UI (valid for `seconds`, 5–300). */
+export async function createPresignedMlflowAppUrl(client: SageMakerClient, arn: string, seconds = 60, signal?: AbortSignal): Promise<string> {
+  const out = await client.send(new CreatePresignedMlflowAppUrlCommand({ Arn: arn, ExpiresInSeconds: seconds }), { abortSignal: signal });
+  return out.AuthorizedUrl ?? '';
 }
