@@ -5,7 +5,8 @@ import type { JobCurves } from '../../src/shared/metrics';
 /** Per-job colours from the theme's chart palette, read when drawing so a theme change applies. */
 export function jobColors(): string[] {
   const style = getComputedStyle(document.body);
-  return ['blue', 'orange', 'green', 'purple', 'red', 'yellow'].map((c) => style.getPropertyValue(`--vscode-charts-${c}`).trim() || '#3794ff');
+  const fallback = ['#3794ff', '#d18616', '#89d185', '#b180d7', '#f14c4c', '#cca700'];
+  return ['blue', 'orange', 'green', 'purple', 'red', 'yellow'].map((c, i) => style.getPropertyValue(`--vscode-charts-${c}`).trim() || fallback[i]);
 }
 
 function themeColor(name: string, fallback: string): string {
@@ -63,7 +64,12 @@ export function drawChart(parent: HTMLElement, jobs: readonly JobCurves[], spec:
   const points = data.slice(1).reduce((n, column) => n + (column as (number | null)[]).filter((v) => v !== null && v !== undefined).length, 0);
   const text = themeColor('--vscode-foreground', '#ccc');
   const grid = themeColor('--vscode-editorWidget-border', 'rgba(128,128,128,0.3)');
-  const axis = (scale: string, side?: number): uPlot.Axis => ({ scale, side, stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } });
+  const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
+  const axis = (scale: string, side?: number): uPlot.Axis => ({
+    scale,
+    ...(side !== undefined ? { side } : {}),
+    ...(scale !== 'x' ? { values: (_u: uPlot, ticks: number[]) => ticks.map((t) => compact.format(t)) } : {}),
+    stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } });
   const hasPercent = series.some((s) => s.scale === '%');
   const plot = new uPlot(
     {
