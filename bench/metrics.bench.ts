@@ -8,7 +8,7 @@ import { ManualClock } from '../src/emulator/clock';
 import { SEEDED } from '../src/emulator/seed';
 import { startEmulator } from '../src/emulator/server';
 import { metricsHtml } from '../src/features/metrics/html';
-import { newNonce } from '../src/features/replay/html';
+import { newNonce } from '../src/webview-kit/page';
 import { loadJobMetrics, mlflowClientFor } from '../src/services/metrics/load';
 import type { MetricsState } from '../src/shared/metrics';
 import { trainingDocument } from '../test/unit/emulator/helpers';

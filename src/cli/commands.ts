@@ -6,6 +6,7 @@ import { rewardCommand } from './reward';
 import { validateCommand } from './validate';
 import { emulatorCommand } from './emulator';
 import { metricsCommand } from './metrics';
+import { compareCommand } from './compare';
 
 /** Every subcommand of `mtrl`, in the order `--help` lists them. Each feature adds its own. */
-export const commands: CliCommand[] = [smokeCommand, lintCommand, rolloutsCommand, rewardCommand, validateCommand, metricsCommand, emulatorCommand];
+export const commands: CliCommand[] = [smokeCommand, lintCommand, rolloutsCommand, rewardCommand, validateCommand, compareCommand, metricsCommand, emulatorCommand];

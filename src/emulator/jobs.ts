@@ -1,3 +1,4 @@
+import { mlflowConfigOf } from '../core/jobs/document';
 import type { DatasetRow } from './answers';
 
 export type JobCategory = 'AgentRFT' | 'AgentRFTEvaluation';
@@ -187,8 +188,7 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
 
 /** The MLflow run a job logs to: its resource, experiment (one id per name and resource) and run id; undefined without MlflowConfig. */
 export function mlflowRunOf(job: Job): { resourceArn: string; experimentName: string; experimentId: string; runName: string; runId: string } | undefined {
-  const d = job.document as { TrainingConfig?: { MlflowConfig?: Record<string, string> }; OutputDataConfig?: { MlflowConfig?: Record<string, string> } };
-  const config = d.TrainingConfig?.MlflowConfig ?? d.OutputDataConfig?.MlflowConfig;
+  const config = mlflowConfigOf(job.document);
   if (!config?.MlflowResourceArn) return undefined;
   const experimentName = config.MlflowExperimentName ?? 'mtrl';
   return {

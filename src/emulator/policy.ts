@@ -1,13 +1,23 @@
-import { markGuess, WordleGame, type ScoredGuess } from '../core/wordle';
+import { referenceReward } from '../core/reward/reference';
+import { markGuess, WordleGame, type PlayedTurn, type ScoredGuess } from '../core/wordle';
 import { Random } from './random';
-import { referenceReward, type AgentTurn, type Reward } from './reward';
 
-/** One rollout as the emulator logs it: the game and its reward. */
-export interface PlayedRollout extends Reward {
+/** A turn as the scripted agent played it: the game's turn plus whether the guess was recovered from raw text. */
+export interface AgentTurn extends PlayedTurn {
+  source: 'tool' | 'text';
+}
+
+/** One rollout as the emulator logs it: the game and its reward (rounded to 3 decimals, as the record shows it). */
+export interface PlayedRollout {
   answer: string;
   turns: AgentTurn[];
   solved: boolean;
+  reward: number;
+  outcome: number;
+  shaping: number;
 }
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
 
 const JUNK = ['', 'xx', 'crane!', 'I think', 'ab cd', 'wordy words', '12345'];
 const SAMPLE = 30;
@@ -26,7 +36,6 @@ export function playRollout(answer: string, pool: readonly string[], skill: numb
   let candidates = Array.from({ length: SAMPLE }, () => rng.pick(pool));
   if (rng.chance(skill)) candidates[rng.int(SAMPLE)] = answer;
   while (game.status === 'playing') {
-    const before = game.knowledge;
     let input: string;
     let source: 'tool' | 'text' = 'tool';
     if (noPlay) {
@@ -46,8 +55,8 @@ export function playRollout(answer: string, pool: readonly string[], skill: numb
       scored.push(played);
       candidates = candidates.filter((w) => w !== played.guess && markGuess(played.guess, w) === played.marks);
     }
-    turns.push({ ...turn, source, before });
+    turns.push({ ...turn, source });
   }
-  const solved = game.status === 'solved';
-  return { answer, turns, solved, ...referenceReward(turns, solved) };
+  const { reward, outcome, shaping, solved } = referenceReward(answer, turns);
+  return { answer, turns, solved, reward: round(reward), outcome: round(outcome), shaping: round(shaping) };
 }

@@ -138,7 +138,8 @@ export function documentFacts(category: JobCategory, document: JobConfigDocument
 }
 
 /** Where a job logs its metrics: `TrainingConfig.MlflowConfig` (the SDK, real jobs) or `OutputDataConfig.MlflowConfig` (evaluations, the AWS doc's training example). */
-export function mlflowConfigOf(document: JobConfigDocument): MlflowConfig | undefined {
+export function mlflowConfigOf(document: JobConfigDocument | undefined): MlflowConfig | undefined {
+  if (!document) return undefined;
   for (const place of [object(document.TrainingConfig).MlflowConfig, object(document.OutputDataConfig).MlflowConfig]) {
     const config = object(place);
     const arn = text(config.MlflowResourceArn);

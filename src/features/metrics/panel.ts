@@ -6,7 +6,7 @@ import { stepRows, stepRowsCsv } from '../../core/metrics/table';
 import { loadJobMetrics, MetricsUnavailable, mlflowResourceOf, type JobMetrics } from '../../services/metrics/load';
 import { RunNotFound } from '../../services/metrics/locate';
 import { FIXED_CHARTS, type JobCurves, type MetricsHostMessage, type MetricsJob, type MetricsState, type MetricsWebviewMessage } from '../../shared/metrics';
-import { newNonce } from '../replay/html';
+import { newNonce } from '../../webview-kit/page';
 import type { Services } from '../services';
 import { curvesOf } from './curves';
 import { metricsHtml } from './html';

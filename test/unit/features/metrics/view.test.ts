@@ -10,7 +10,7 @@ import { ManualClock } from '../../../../src/emulator/clock';
 import { SEEDED } from '../../../../src/emulator/seed';
 import { curvesOf } from '../../../../src/features/metrics/curves';
 import { metricsHtml } from '../../../../src/features/metrics/html';
-import { newNonce } from '../../../../src/features/replay/html';
+import { newNonce } from '../../../../src/webview-kit/page';
 import { loadJobMetrics } from '../../../../src/services/metrics/load';
 import type { JobCurves, MetricsState } from '../../../../src/shared/metrics';
 import { trainingDocument, withEmulator } from '../../emulator/helpers';
