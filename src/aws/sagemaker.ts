@@ -1,18 +1,11 @@
-import {
-  CreateJobCommand,
-  CreatePresignedMlflowAppUrlCommand,
-  DeleteJobCommand,
-  DescribeJobCommand,
-  DescribeJobSchemaVersionCommand,
-  ListJobsCommand,
-  ListJobSchemaVersionsCommand,
-  StopJobCommand,
-  type CreateJobCommandInput,
-  type DescribeJobCommandOutput,
-  type JobSummary,
-  type ListJobsCommandInput,
-  type SageMakerClient,
+import type {
+  CreateJobCommandInput,
+  DescribeJobCommandOutput,
+  JobSummary,
+  ListJobsCommandInput,
+  SageMakerClient,
 } from '@aws-sdk/client-sagemaker';
+import { sdk } from './sdkLoader';
 
 import type { JobDetails, JobDocument } from '../core/jobs/summary';
 
@@ -54,14 +47,14 @@ export interface JobRef {
 export async function* listJobs(client: SageMakerClient, input: Omit<ListJobsCommandInput, 'NextToken'>, signal?: AbortSignal): AsyncIterable<JobSummary> {
   let token: string | undefined;
   do {
-    const page = await client.send(new ListJobsCommand({ ...input, NextToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().ListJobsCommand)({ ...input, NextToken: token }), { abortSignal: signal });
     yield* page.JobSummaries ?? [];
     token = page.NextToken;
   } while (token);
 }
 
 export async function describeJob(client: SageMakerClient, job: JobRef, signal?: AbortSignal): Promise<JobDescription> {
-  const { $metadata, ...out } = await client.send(new DescribeJobCommand({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
+  const { $metadata, ...out } = await client.send(new (sdk().DescribeJobCommand)({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
   void $metadata;
   return { ...out, config: parseConfigDocument(out.JobConfigDocument) };
 }
@@ -99,17 +92,17 @@ export function parseConfigDocument(text: string | undefined): JobConfigDocument
 
 /** Creates the job and returns its ARN. */
 export async function createJob(client: SageMakerClient, input: CreateJobCommandInput, signal?: AbortSignal): Promise<string> {
-  const out = await client.send(new CreateJobCommand(input), { abortSignal: signal });
+  const out = await client.send(new (sdk().CreateJobCommand)(input), { abortSignal: signal });
   return out.JobArn ?? '';
 }
 
 export async function stopJob(client: SageMakerClient, job: JobRef, signal?: AbortSignal): Promise<void> {
-  await client.send(new StopJobCommand({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
+  await client.send(new (sdk().StopJobCommand)({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
 }
 
 /** Deletes a stopped or finished job (the service answers ResourceInUse for a running one). */
 export async function deleteJob(client: SageMakerClient, job: JobRef, signal?: AbortSignal): Promise<void> {
-  await client.send(new DeleteJobCommand({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
+  await client.send(new (sdk().DeleteJobCommand)({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
 }
 
 /** Schema versions the service accepts for a category, e.g. ["1.0.0"]. */
@@ -117,7 +110,7 @@ export async function listJobSchemaVersions(client: SageMakerClient, category: J
   const versions: string[] = [];
   let token: string | undefined;
   do {
-    const page = await client.send(new ListJobSchemaVersionsCommand({ JobCategory: category, NextToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().ListJobSchemaVersionsCommand)({ JobCategory: category, NextToken: token }), { abortSignal: signal });
     for (const s of page.JobConfigSchemas ?? []) if (s.JobConfigSchemaVersion) versions.push(s.JobConfigSchemaVersion);
     token = page.NextToken;
   } while (token);
@@ -133,12 +126,12 @@ export interface JobSchema {
 
 /** The JSON Schema of a category's config document (the latest version when `version` is omitted). */
 export async function describeJobSchemaVersion(client: SageMakerClient, category: JobCategory, version?: string, signal?: AbortSignal): Promise<JobSchema> {
-  const out = await client.send(new DescribeJobSchemaVersionCommand({ JobCategory: category, JobConfigSchemaVersion: version }), { abortSignal: signal });
+  const out = await client.send(new (sdk().DescribeJobSchemaVersionCommand)({ JobCategory: category, JobConfigSchemaVersion: version }), { abortSignal: signal });
   return { category, version: out.JobConfigSchemaVersion ?? version ?? '', schema: JSON.parse(out.JobConfigSchema ?? '{}') as Record<string, unknown> };
 }
 
 /** A single-use sign-in URL of an MLflow app's UI (valid for `seconds`, 5–300). */
 export async function createPresignedMlflowAppUrl(client: SageMakerClient, arn: string, seconds = 60, signal?: AbortSignal): Promise<string> {
-  const out = await client.send(new CreatePresignedMlflowAppUrlCommand({ Arn: arn, ExpiresInSeconds: seconds }), { abortSignal: signal });
+  const out = await client.send(new (sdk().CreatePresignedMlflowAppUrlCommand)({ Arn: arn, ExpiresInSeconds: seconds }), { abortSignal: signal });
   return out.AuthorizedUrl ?? '';
 }

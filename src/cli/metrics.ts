@@ -41,7 +41,6 @@ function table(rows: StepRow[], keys: string[]): string {
 
 export const metricsCommand: CliCommand = {
   name: 'metrics',
-  summary: "print a job's MLflow metrics per step (reward, validation pass@1, turns, tokens…)",
   usage,
   async run(args, io) {
     let parsed;

@@ -1,5 +1,7 @@
 import type * as vscode from 'vscode';
 import type { AwsClients } from '../aws/clients';
+import type { Explain } from '../aws/errors';
+import type { Settings } from './settings';
 
 /** What every feature's register() receives: the extension context and the shared services, built once in extension.ts. */
 export interface Services {
@@ -10,4 +12,8 @@ export interface Services {
   aws: AwsClients;
   /** Fires after the AWS profile, region, regions or endpoint changed: trees refresh on it. */
   onDidChangeAws: vscode.Event<void>;
+  /** Every `mtrl.*` setting, typed, with change events. */
+  settings: Settings;
+  /** An error of `action` as a sentence naming the current profile, region and endpoint. */
+  explain: Explain;
 }

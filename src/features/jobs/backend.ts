@@ -1,4 +1,5 @@
-import { ListJobsCommand, type SageMakerClient } from '@aws-sdk/client-sagemaker';
+import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
+import { sdk } from '../../aws/sdkLoader';
 import { describeJobDetails, deleteJob, stopJob } from '../../aws/sagemaker';
 import type { JobCategory } from '../../core/jobs/status';
 import type { JobDetails, JobSummary } from '../../core/jobs/summary';
@@ -32,7 +33,7 @@ export function sageMakerJobsBackend(client: (region: string) => SageMakerClient
   return {
     async listPage(region, category, query, nextToken, signal) {
       const out = await client(region).send(
-        new ListJobsCommand({
+        new (sdk().ListJobsCommand)({
           JobCategory: category,
           MaxResults: PAGE_SIZE,
           NextToken: nextToken,

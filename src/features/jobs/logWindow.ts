@@ -1,4 +1,5 @@
-import { GetLogEventsCommand, type CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
+import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
+import { sdk } from '../../aws/sdkLoader';
 import { describeLogStreams } from '../../aws/logs';
 
 export interface LogLine {
@@ -26,7 +27,7 @@ export interface JobLogSource {
 /** Streams in `/aws/sagemaker/Job/<Category>` named with the job name as prefix; GetLogEvents directly because the window keeps both tokens. */
 export function cloudWatchJobLogSource(client: CloudWatchLogsClient, logGroupName: string, jobName: string): JobLogSource {
   const page = async (stream: string, token: string | undefined, limit: number, startFromHead: boolean): Promise<LogPage> => {
-    const out = await client.send(new GetLogEventsCommand({ logGroupName, logStreamName: stream, nextToken: token, limit, startFromHead }));
+    const out = await client.send(new (sdk().GetLogEventsCommand)({ logGroupName, logStreamName: stream, nextToken: token, limit, startFromHead }));
     const lines = (out.events ?? []).map((e) => ({ timestamp: e.timestamp ?? 0, stream, message: (e.message ?? '').replace(/\r?\n$/, '') }));
     return startFromHead ? { lines, token: out.nextForwardToken } : { lines, token: out.nextBackwardToken, forwardToken: out.nextForwardToken };
   };

@@ -1,4 +1,5 @@
-import { ListHubContentsCommand, type HubContentInfo } from '@aws-sdk/client-sagemaker';
+import type { HubContentInfo } from '@aws-sdk/client-sagemaker';
+import { sdk } from '../../aws/sdkLoader';
 import type { AwsClients } from '../../aws/clients';
 import { mergeModels, modelsFromHub, modelsInRegion, STATIC_MODELS, type BaseModel } from '../../core/jobs/models';
 
@@ -31,7 +32,7 @@ export class ModelCatalog {
       const summaries: HubContentInfo[] = [];
       let token: string | undefined;
       do {
-        const page = await this.aws.sagemaker(region).send(new ListHubContentsCommand({ HubName: 'SageMakerPublicHub', HubContentType: 'Model', NextToken: token, MaxResults: 100 }), { abortSignal: signal });
+        const page = await this.aws.sagemaker(region).send(new (sdk().ListHubContentsCommand)({ HubName: 'SageMakerPublicHub', HubContentType: 'Model', NextToken: token, MaxResults: 100 }), { abortSignal: signal });
         summaries.push(...(page.HubContentSummaries ?? []));
         token = page.NextToken;
       } while (token);

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { describeAwsError } from '../../aws/errors';
 import { describeJob, listJobs } from '../../aws/sagemaker';
 import { jobFileFromDescription, nextJobName, type JobFile } from '../../core/jobs/jobfile';
 import { jobNameProblem } from '../../core/jobs/preflight';
@@ -28,7 +27,7 @@ export async function jobFileOf(services: Services, ref: unknown): Promise<JobFi
     const job = await describeJob(services.aws.sagemaker(ref.region), { jobName: ref.jobName, category: ref.category });
     return jobFileFromDescription(job, ref.region);
   } catch (error) {
-    void vscode.window.showErrorMessage(describeAwsError(error, { action: `Reading job ${ref.jobName}`, region: ref.region }));
+    void vscode.window.showErrorMessage(services.explain(error, `Reading job ${ref.jobName}`, ref.region));
     return undefined;
   }
 }
