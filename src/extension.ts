@@ -9,6 +9,7 @@ import * as reward from './features/reward';
 import * as launch from './features/launch';
 import * as datasets from './features/datasets';
 import * as replay from './features/replay';
+import * as metrics from './features/metrics';
 import * as resources from './features/resources';
 import * as evaluations from './features/evaluations';
 
@@ -33,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   launch.register(services);
   datasets.register(services);
   replay.register(services);
+  metrics.register(services);
   resources.register(services);
   evaluations.register(services);
   const activationMs = performance.now() - started;

@@ -129,3 +129,9 @@ export async function describeJobSchemaVersion(client: SageMakerClient, category
   const out = await client.send(new (sdk().DescribeJobSchemaVersionCommand)({ JobCategory: category, JobConfigSchemaVersion: version }), { abortSignal: signal });
   return { category, version: out.JobConfigSchemaVersion ?? version ?? '', schema: JSON.parse(out.JobConfigSchema ?? '{}') as Record<string, unknown> };
 }
+
+/** A single-use sign-in URL of an MLflow app's UI (valid for `seconds`, 5–300). */
+export async function createPresignedMlflowAppUrl(client: SageMakerClient, arn: string, seconds = 60, signal?: AbortSignal): Promise<string> {
+  const out = await client.send(new (sdk().CreatePresignedMlflowAppUrlCommand)({ Arn: arn, ExpiresInSeconds: seconds }), { abortSignal: signal });
+  return out.AuthorizedUrl ?? '';
+}

@@ -27,6 +27,7 @@ export {
 export { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 export {
   CreateJobCommand,
+  CreatePresignedMlflowAppUrlCommand,
   DeleteJobCommand,
   DescribeJobCommand,
   DescribeJobSchemaVersionCommand,

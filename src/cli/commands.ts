@@ -49,6 +49,12 @@ export const commands: CommandEntry[] = [
     load: () => (require('./compare') as typeof import('./compare')).compareCommand,
   },
   {
+    name: 'metrics',
+    summary: "print a job's MLflow metrics per step (reward, validation pass@1, turns, tokens…)",
+    deadlineSeconds: 300,
+    load: () => (require('./metrics') as typeof import('./metrics')).metricsCommand,
+  },
+  {
     name: 'resources',
     summary: 'list the runtimes, roles, MLflow apps and S3 prefixes jobs left behind, and the token spend',
     deadlineSeconds: 300,

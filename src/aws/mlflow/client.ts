@@ -20,7 +20,7 @@ export interface MlflowClientOptions {
   credentials: AwsCredentialIdentityProvider;
   /** mtrl.aws.endpoint: every MLflow call goes there too (the emulator). */
   endpoint?: string;
-  /** Requests in flight at once (default 8). */
+  /** Requests in flight at once (default 16). */
   concurrency?: number;
   /** Per request (default 30 s). */
   timeoutMs?: number;
@@ -125,7 +125,7 @@ export class MlflowClient {
   }
 
   private async acquire(signal?: AbortSignal): Promise<void> {
-    if (this.active < (this.options.concurrency ?? 8)) {
+    if (this.active < (this.options.concurrency ?? 16)) {
       this.active++;
       return;
     }

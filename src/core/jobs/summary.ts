@@ -1,7 +1,8 @@
 import { diagnoseFailure, type Diagnosis } from './diagnosis';
 import { costOf, formatDollars, modelIdOf, type BillableTokenUsage, type Cost, type PricingTable } from './pricing';
 import { progressText, type JobCategory, type ProgressInfo } from './status';
-import { relativeTime, type StatusTransition } from './timeline';
+import { formatDuration, relativeTime, type StatusTransition } from './timeline';
+import { forecastOf } from './forecast';
 
 /** One row of ListJobs, in the tree's words. */
 export interface JobSummary {
@@ -90,7 +91,11 @@ export function jobDescription(job: JobSummary | JobDetails, pricing: PricingTab
     const rollouts = output?.RolloutInfo;
     const passAt1 = evaluationMetricsOf(details).find(([name]) => /pass_at_1$/.test(name));
     if (passAt1) parts.push(`pass@1 ${passAt1[1].toFixed(2)}`);
-    else if (progress) parts.push(progress);
+    else if (progress) {
+      parts.push(progress);
+      const forecast = forecastOf(details, pricing, now);
+      if (forecast) parts.push(`ETA ${formatDuration(forecast.remainingMs)}`);
+    }
     else if (typeof rollouts?.Completed === 'number') parts.push(`rollouts ${rollouts.Completed}${rollouts.Total ? `/${rollouts.Total}` : ''}`);
     else if (job.secondaryStatus && job.status === 'InProgress') parts.push(job.secondaryStatus);
   } else if (job.secondaryStatus && job.status === 'InProgress') parts.push(job.secondaryStatus);

@@ -1,3 +1,4 @@
+import { describeForecast, forecastOf } from './forecast';
 import { mlflowConfigOf, type JobConfigDocument } from './document';
 import { defaultHyperparameters, sameValue } from './hyperparameters';
 import { formatDollars, formatTokens, modelIdOf, type PricingTable } from './pricing';
@@ -52,6 +53,8 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
   const output = doc?.ServiceOutput;
   const progress = progressText(output?.ProgressInfo, true);
   if (progress) rows.push(['Progress', progress]);
+  const forecast = forecastOf(job, pricing, now);
+  if (forecast) rows.push(['Forecast', escapeMarkdown(describeForecast(forecast))]);
   const rollouts = output?.RolloutInfo;
   if (typeof rollouts?.Completed === 'number') rows.push(['Rollouts', `${rollouts.Completed.toLocaleString('en-US')}${rollouts.Total ? ` / ${rollouts.Total.toLocaleString('en-US')}` : ''}`]);
   const mlflow = output?.MlflowDetails;

@@ -3,6 +3,7 @@ import { formatDollars, type PricingTable } from '../../core/jobs/pricing';
 import { categoryLabel, statusIcon } from '../../core/jobs/status';
 import { jobDescription } from '../../core/jobs/summary';
 import { jobTooltip } from '../../core/jobs/tooltip';
+import { mlflowConfigOf } from '../../core/jobs/document';
 import { formatDuration } from '../../core/jobs/timeline';
 import type { JobsModel } from './model';
 import type { JobNode, JobsTreeNode, MessageNode, RootNode, SectionNode, TransitionNode } from './nodes';
@@ -92,6 +93,11 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
     if (node.details) {
       const tooltip = new vscode.MarkdownString(jobTooltip(node.details, this.pricing(), this.model.now()), true);
       tooltip.supportHtml = false;
+      if (node.details.document && mlflowConfigOf(node.details.document as Record<string, unknown>)) {
+        tooltip.isTrusted = { enabledCommands: ['mtrl.showMetrics'] };
+        const args = encodeURIComponent(JSON.stringify([{ jobName: node.jobName, category: node.category, region: node.region }]));
+        tooltip.appendMarkdown(`\n\n[$(graph-line) Show Metrics](command:mtrl.showMetrics?${args})`);
+      }
       item.tooltip = tooltip;
     } else if (node.describeError) item.tooltip = `${node.jobName}: ${job.status}. ${node.describeError}`;
     return item;

@@ -41,13 +41,13 @@ function job(overrides: Partial<JobDetails> = {}): JobDetails {
 describe('jobs description and tooltip', () => {
   it('describes a running job as step · cost · age', () => {
     // 20M×0.12 + 6M×0.30 + 25M×0.36 = 2.40 + 1.80 + 9.00
-    assert.equal(jobDescription(job(), DEFAULT_PRICING, now), 'step 42/100 · $13.20 · 3h ago');
+    assert.equal(jobDescription(job(), DEFAULT_PRICING, now), 'step 42/100 · ETA 4h 03m · $13.20 · 3h ago');
   });
 
   it('falls back to the secondary status before describe, and to age without a price', () => {
     const { transitions: _t, document: _d, ...summary } = job();
     assert.equal(jobDescription(summary, DEFAULT_PRICING, now), 'Training · 3h ago');
-    assert.equal(jobDescription(job(), {}, now), 'step 42/100 · 3h ago');
+    assert.equal(jobDescription(job(), {}, now), 'step 42/100 · ETA 4h 03m · 3h ago');
   });
 
   it('describes a failed job by its diagnosis, aged from its end', () => {

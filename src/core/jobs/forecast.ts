@@ -1,6 +1,7 @@
-import { costOf, type Cost, type PricingTable } from '../jobs/pricing';
-import { progressOf } from '../jobs/status';
-import { jobModelId, type JobDetails } from '../jobs/summary';
+import { costOf, formatDollars, modelIdOf, type Cost, type PricingTable } from './pricing';
+import { progressOf } from './status';
+import type { JobDetails } from './summary';
+import { formatDuration } from './timeline';
 
 /** Where a running training job is heading at its current step rate. */
 export interface Forecast {
@@ -40,7 +41,7 @@ export function forecastOf(job: JobDetails, pricing: PricingTable, now: Date, ms
   if (!progress?.totalSteps || progress.step <= 0 || progress.step >= progress.totalSteps) return undefined;
   const rate = msPerStep ?? msPerStepSinceStart(job, progress.step, now);
   if (!rate) return undefined;
-  const model = jobModelId(job);
+  const model = modelIdOf((job.document?.TrainingConfig ?? job.document?.EvaluationConfig)?.BaseModelArn);
   const cost: Cost | undefined = costOf(output?.BillableTokenUsage, model ? pricing[model] : undefined);
   return {
     step: progress.step,
@@ -49,4 +50,9 @@ export function forecastOf(job: JobDetails, pricing: PricingTable, now: Date, ms
     remainingMs: (progress.totalSteps - progress.step) * rate,
     projectedCost: cost ? (cost.total * progress.totalSteps) / progress.step : undefined,
   };
+}
+
+/** "ETA 2h 10m (7m 30s a step) · projected $338.50" for the tree's tooltip and the metrics view. */
+export function describeForecast(f: Forecast): string {
+  return `ETA ${formatDuration(f.remainingMs)} (${formatDuration(f.msPerStep)} a step)${f.projectedCost !== undefined ? ` · projected ${formatDollars(f.projectedCost)}` : ''}`;
 }

@@ -1,0 +1,96 @@
+import { parseArgs } from 'node:util';
+import { AwsClients } from '../aws/clients';
+import { describeMlflowError } from '../aws/mlflow/errors';
+import { parseJobArn } from '../core/jobs/status';
+import { stepRows, stepRowsCsv, type StepRow } from '../core/metrics/table';
+import { loadJobMetrics, MetricsUnavailable, noMetricsYet, type JobMetrics } from '../services/metrics/load';
+import { RunNotFound } from '../services/metrics/locate';
+import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
+
+const usage = `Usage: mtrl metrics <job-name|job-arn> [--evaluation] [--keys k1,k2] [--json|--csv] [--region R] [--endpoint URL] [--profile P]
+
+Prints a job's MLflow metrics per step, read from the SageMaker MLflow app its
+config names (the run from ServiceOutput.MlflowDetails, else by experiment and run name).
+
+  --evaluation  the name is an evaluation job (default: a training job; an ARN says which)
+  --keys        metric keys to print, comma-separated (default: the SDK's table for text,
+                every key of the run for --json and --csv)
+  --json        {"job", "run_id", "keys", "steps": [{"step": 0, "<key>": value, …}]}
+  --csv         step,<key>,… one line per step
+  --region      the job's region (default: from the ARN, AWS_REGION or us-east-1)
+  --endpoint    one endpoint for every AWS call, MLflow included (also AWS_ENDPOINT_URL)
+  --profile     AWS profile from ~/.aws
+
+Exit code: 0 metrics printed, 1 no metrics (no MLflow config, no run or nothing logged yet),
+2 usage, AWS or MLflow error.`;
+
+/** The columns the SDK's get_training_metrics() prints, with validation pass@1 after them. */
+const TABLE_KEYS = ['rollout/reward/mean', 'rollout/turns/mean', 'training/total_tokens', 'training/num_trajectories', 'val/reward/pass_at_1'];
+
+/** The `--json` shape fixed by the issue. */
+export function metricsJson(m: JobMetrics, keys: readonly string[]): { job: string; run_id: string; keys: string[]; steps: StepRow[] } {
+  return { job: m.job.name, run_id: m.runId, keys: [...keys], steps: stepRows(m.series, keys) };
+}
+
+function table(rows: StepRow[], keys: string[]): string {
+  const header = ['step', ...keys];
+  const cells = rows.map((r) => [String(r.step), ...keys.map((k) => (r[k] === undefined ? '' : String(Math.round(r[k] * 1e4) / 1e4)))]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  return [header, ...cells].map((line) => line.map((c, i) => c.padStart(widths[i])).join('  ')).join('\n');
+}
+
+export const metricsCommand: CliCommand = {
+  name: 'metrics',
+  usage,
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        options: { evaluation: { type: 'boolean' }, keys: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' }, region: { type: 'string' }, endpoint: { type: 'string' }, profile: { type: 'string' } },
+        allowPositionals: true,
+        strict: true,
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const { values, positionals } = parsed;
+    if (positionals.length !== 1) throw new UsageError('give one job name or job ARN.');
+    if (values.json && values.csv) throw new UsageError('choose one of --json and --csv.');
+    const arn = parseJobArn(positionals[0]);
+    if (positionals[0].startsWith('arn:') && !arn) throw new UsageError(`"${positionals[0]}" is not a job ARN (arn:aws:sagemaker:<region>:<account>:job/<AgentRFT|AgentRFTEvaluation>/<name>).`);
+    const region = arn?.region ?? values.region ?? process.env.AWS_REGION ?? 'us-east-1';
+    const ref = { name: arn?.name ?? positionals[0], category: arn?.category ?? (values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const)), region };
+    const asked = values.keys?.split(',').map((k) => k.trim()).filter(Boolean);
+    const settings = { region, profile: values.profile, endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL };
+    const aws = new AwsClients(() => settings);
+    try {
+      const wholeRun = values.json || values.csv || ref.category === 'AgentRFTEvaluation';
+      const m = await loadJobMetrics(aws, ref, { keys: asked ?? (wholeRun ? undefined : TABLE_KEYS) });
+      const missing = (asked ?? []).filter((k) => !m.keys.includes(k));
+      if (missing.length) io.err(`the run has no ${missing.join(', ')}; its keys: ${m.keys.join(', ') || 'none yet'}`);
+      const keys = Object.keys(m.series);
+      if (m.keys.length === 0 || keys.every((k) => m.series[k].length === 0)) {
+        if (values.json) io.out(JSON.stringify(metricsJson(m, keys)));
+        else io.err(noMetricsYet(m));
+        return EXIT_FINDINGS;
+      }
+      if (values.json) io.out(JSON.stringify(metricsJson(m, keys)));
+      else if (values.csv) io.out(stepRowsCsv(stepRows(m.series, keys), keys));
+      else {
+        io.out(`${m.job.name} · run ${m.runId} · ${m.runStatus ?? ''}`);
+        io.out(table(stepRows(m.series, keys), keys));
+        if (!asked && m.keys.length > keys.length) io.out(`${m.keys.length - keys.length} more keys: see them with --keys <k1,k2> or --json.`);
+      }
+      return EXIT_CLEAN;
+    } catch (error) {
+      if (error instanceof MetricsUnavailable || error instanceof RunNotFound) {
+        io.err(error.message);
+        return EXIT_FINDINGS;
+      }
+      throw new UsageError(describeMlflowError(error, { profile: values.profile, endpoint: settings.endpoint, region, action: `Reading the metrics of ${ref.name}` }));
+    } finally {
+      aws.reset();
+    }
+  },
+};

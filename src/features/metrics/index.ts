@@ -1,0 +1,62 @@
+import * as vscode from 'vscode';
+import { describeAwsError } from '../../aws/errors';
+import { listJobs } from '../../aws/sagemaker';
+import { categoryLabel, JOB_CATEGORIES, parseJobArn, type JobCategory } from '../../core/jobs/status';
+import type { MetricsJob } from '../../shared/metrics';
+import type { Services } from '../services';
+import { MetricsPanel, METRICS_VIEW_TYPE } from './panel';
+
+/** A job from a Jobs-view node, `{jobName, category, region}` (tooltip links, other commands) or a job ARN. */
+function jobOf(arg: unknown, region: string): MetricsJob | undefined {
+  if (typeof arg === 'string') {
+    const arn = parseJobArn(arg);
+    return arn ? { name: arn.name, category: arn.category, region: arn.region } : undefined;
+  }
+  const a = arg as { jobName?: unknown; category?: unknown; region?: unknown } | undefined;
+  if (typeof a?.jobName !== 'string' || !JOB_CATEGORIES.includes(a.category as JobCategory)) return undefined;
+  return { name: a.jobName, category: a.category as JobCategory, region: typeof a.region === 'string' ? a.region : region };
+}
+
+/** The training metrics view: `mtrl.showMetrics` from a job node, its tooltip or the palette (several jobs overlaid). */
+export function register(services: Services): void {
+  const pickJobs = async (many: boolean): Promise<MetricsJob[]> => {
+    const region = services.aws.current.region;
+    const items = (async () => {
+      try {
+        const found: (vscode.QuickPickItem & { job: MetricsJob })[] = [];
+        for (const category of JOB_CATEGORIES) {
+          let n = 0;
+          for await (const s of listJobs(services.aws.sagemaker(region), { JobCategory: category, SortBy: 'CreationTime', SortOrder: 'Descending', MaxResults: 50 })) {
+            found.push({ label: s.JobName ?? '', description: `${categoryLabel(category)} · ${s.JobStatus ?? ''}`, job: { name: s.JobName ?? '', category, region } });
+            if (++n >= 50) break;
+          }
+        }
+        return found;
+      } catch (error) {
+        const { profile, endpoint } = services.aws.current;
+        void vscode.window.showErrorMessage(describeAwsError(error, { profile, endpoint, region, action: 'Listing jobs' }));
+        return [];
+      }
+    })();
+    const picked = await vscode.window.showQuickPick(items, { canPickMany: many, title: many ? 'Show Metrics: pick one or more jobs to overlay' : 'Add a job to the metrics view', matchOnDescription: true });
+    return (Array.isArray(picked) ? picked : picked ? [picked] : []).map((p) => p.job);
+  };
+
+  const showMetrics = async (arg?: unknown): Promise<void> => {
+    const given = jobOf(arg, services.aws.current.region);
+    if (arg !== undefined && !given) return void vscode.window.showErrorMessage('MTRL: Show Metrics takes a job from the Jobs view, a job ARN, or nothing (then it asks).');
+    const jobs = given ? [given] : await pickJobs(true);
+    if (!jobs.length) return;
+    const open = MetricsPanel.current;
+    if (open && given && open.jobNames.includes(given.name)) return open.panel.reveal();
+    const panel = vscode.window.createWebviewPanel(METRICS_VIEW_TYPE, `Metrics: ${jobs.map((j) => j.name).join(', ')}`, vscode.ViewColumn.Active, { enableScripts: true, retainContextWhenHidden: false });
+    new MetricsPanel(panel, services, jobs, async () => (await pickJobs(false))[0]);
+  };
+
+  services.context.subscriptions.push(
+    vscode.commands.registerCommand('mtrl.showMetrics', showMetrics),
+    // For tests: what the open view drew, per chart.
+    vscode.commands.registerCommand('mtrl.getMetricsView', () => (MetricsPanel.current ? { jobs: MetricsPanel.current.jobNames, drawn: MetricsPanel.current.drawn } : undefined)),
+    { dispose: () => MetricsPanel.current?.panel.dispose() },
+  );
+}

@@ -1,0 +1,171 @@
+import * as vscode from 'vscode';
+import { describeMlflowError } from '../../aws/mlflow/errors';
+import { createPresignedMlflowAppUrl } from '../../aws/sagemaker';
+import { pricingFromSetting } from '../../core/jobs/pricing';
+import { stepRows, stepRowsCsv } from '../../core/metrics/table';
+import { loadJobMetrics, MetricsUnavailable, mlflowResourceOf, type JobMetrics } from '../../services/metrics/load';
+import { RunNotFound } from '../../services/metrics/locate';
+import { FIXED_CHARTS, type JobCurves, type MetricsHostMessage, type MetricsJob, type MetricsState, type MetricsWebviewMessage } from '../../shared/metrics';
+import { newNonce } from '../../webview-kit/page';
+import type { Services } from '../services';
+import { curvesOf } from './curves';
+import { metricsHtml } from './html';
+
+export const METRICS_VIEW_TYPE = 'mtrl.metrics';
+
+/** One metrics view: loads each job's run, redraws on changes, refreshes while a job runs and the view is visible. */
+export class MetricsPanel implements vscode.Disposable {
+  static current?: MetricsPanel;
+  private state: MetricsState = { jobs: [], loading: true, window: 10, extraKeys: [] };
+  private readonly loaded = new Map<string, JobMetrics>();
+  private timer?: ReturnType<typeof setTimeout>;
+  private loading?: AbortController;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** What the page last reported drawing, per chart (read by `mtrl.getMetricsView` for tests). */
+  drawn?: Record<string, number>;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly services: Services,
+    private jobs: MetricsJob[],
+    private readonly pickJob: () => Promise<MetricsJob | undefined>,
+  ) {
+    MetricsPanel.current = this;
+    const { webview } = panel;
+    webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview')] };
+    const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview', name)).toString();
+    webview.html = metricsHtml({ scriptUri: asset('metrics.js'), codiconUri: asset('codicon.css'), cspSource: webview.cspSource, nonce: newNonce(), initial: this.state });
+    this.disposables.push(
+      webview.onDidReceiveMessage((m: MetricsWebviewMessage) => void this.receive(m)),
+      panel.onDidChangeViewState(() => this.schedule()),
+      panel.onDidDispose(() => this.dispose()),
+    );
+    void this.load();
+  }
+
+  get jobNames(): string[] {
+    return this.jobs.map((j) => j.name);
+  }
+
+  /** Adds jobs to overlay (an LR sweep) and reloads. */
+  add(jobs: MetricsJob[]): void {
+    for (const job of jobs) if (!this.jobs.some((j) => j.name === job.name && j.category === job.category && j.region === job.region)) this.jobs.push(job);
+    this.panel.title = `Metrics: ${this.jobs.map((j) => j.name).join(', ')}`;
+    void this.load();
+  }
+
+  private async receive(message: MetricsWebviewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        return this.post();
+      case 'refresh':
+        return this.load();
+      case 'window':
+        this.state = { ...this.state, window: Math.max(1, Math.min(100, Math.round(message.window))) };
+        return this.post();
+      case 'extraKeys':
+        this.state = { ...this.state, extraKeys: message.keys };
+        return this.load();
+      case 'addJob': {
+        const job = await this.pickJob();
+        if (job) this.add([job]);
+        return;
+      }
+      case 'removeJob':
+        this.jobs.splice(message.job, 1);
+        return this.load();
+      case 'openMlflow':
+        return this.openMlflow(message.job);
+      case 'copyCsv':
+        await vscode.env.clipboard.writeText(this.csv());
+        void vscode.window.showInformationMessage('MTRL: the metrics are on the clipboard as CSV.');
+        return;
+      case 'openRollouts': {
+        const job = this.jobs[message.job];
+        if (job) await vscode.commands.executeCommand('mtrl.openRollouts', { jobName: job.name, category: job.category, region: job.region, step: message.step });
+        return;
+      }
+      case 'drawn':
+        this.drawn = message.points;
+        return;
+    }
+  }
+
+  /** Loads every job in parallel (the MLflow client bounds the requests of each). */
+  async load(): Promise<void> {
+    this.loading?.abort();
+    const controller = (this.loading = new AbortController());
+    this.state = { ...this.state, loading: true };
+    this.post();
+    const keys = [...new Set([...FIXED_CHARTS.flatMap((c) => c.keys), ...this.state.extraKeys])];
+    const { table: pricing } = pricingFromSetting(vscode.workspace.getConfiguration('mtrl').get('pricing'));
+    const curves = await Promise.all(
+      this.jobs.map(async (job): Promise<JobCurves> => {
+        try {
+          const m = await loadJobMetrics(this.services.aws, job, { keys, signal: controller.signal });
+          this.loaded.set(`${job.region}/${job.category}/${job.name}`, m);
+          return curvesOf(job, m, pricing, new Date());
+        } catch (error) {
+          return { job, running: false, keys: [], series: {}, problem: this.explain(error, job) };
+        }
+      }),
+    );
+    if (controller.signal.aborted) return;
+    this.state = { ...this.state, jobs: curves, loading: false };
+    this.post();
+    this.schedule();
+  }
+
+  private explain(error: unknown, job: MetricsJob): string {
+    if (error instanceof MetricsUnavailable || error instanceof RunNotFound) return error.message;
+    const { profile, endpoint } = this.services.aws.current;
+    const text = describeMlflowError(error, { profile, endpoint, region: job.region, action: `Reading the metrics of ${job.name}` });
+    this.services.output.warn(text);
+    return text;
+  }
+
+  /** The tree's polling rules: every mtrl.jobs.refreshSeconds while a job runs and the view is visible. */
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.panel.visible || !this.state.jobs.some((j) => j.running)) return;
+    const seconds = Math.max(5, vscode.workspace.getConfiguration('mtrl.jobs').get<number>('refreshSeconds') ?? 30);
+    this.timer = setTimeout(() => void this.load(), seconds * 1000);
+  }
+
+  private async openMlflow(index: number): Promise<void> {
+    const job = this.jobs[index];
+    const m = job && this.loaded.get(`${job.region}/${job.category}/${job.name}`);
+    if (!m) return void vscode.window.showWarningMessage(`MTRL: the MLflow run of ${job?.name ?? 'this job'} is not loaded yet.`);
+    try {
+      const resource = mlflowResourceOf(m.job);
+      // A fresh single-use URL per click: the browser keeps the fragment through the sign-in redirect.
+      const url = await createPresignedMlflowAppUrl(this.services.aws.sagemaker(resource.region), resource.arn);
+      await vscode.env.openExternal(vscode.Uri.parse(`${url}#/experiments/${m.experimentId}/runs/${m.runId}?workspace=default`, true));
+    } catch (error) {
+      const { profile, endpoint } = this.services.aws.current;
+      void vscode.window.showErrorMessage(describeMlflowError(error, { profile, endpoint, action: 'Opening MLflow (needs sagemaker:CreatePresignedMlflowAppUrl and sagemaker-mlflow:AccessUI)' }));
+    }
+  }
+
+  /** Every loaded key of every job, one block per job. */
+  csv(): string {
+    return this.jobs
+      .map((job) => this.loaded.get(`${job.region}/${job.category}/${job.name}`))
+      .filter((m): m is JobMetrics => m !== undefined)
+      .map((m) => `# ${m.job.name} (run ${m.runId})\n${stepRowsCsv(stepRows(m.series), Object.keys(m.series))}`)
+      .join('\n');
+  }
+
+  private post(): void {
+    const message: MetricsHostMessage = { type: 'state', state: this.state };
+    void this.panel.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    if (MetricsPanel.current === this) MetricsPanel.current = undefined;
+    if (this.timer) clearTimeout(this.timer);
+    this.loading?.abort();
+    this.disposables.forEach((d) => d.dispose());
+  }
+}

@@ -1,0 +1,58 @@
+/** Typed messages between the metrics view (webview/metrics.ts) and the extension (src/features/metrics/). */
+
+export interface MetricsJob {
+  name: string;
+  category: 'AgentRFT' | 'AgentRFTEvaluation';
+  region: string;
+}
+
+/** One job's curves: steps and values per key, ready to draw. */
+export interface JobCurves {
+  job: MetricsJob;
+  runId?: string;
+  /** MLflow run status (RUNNING, FINISHED…) or the job status before the run is found. */
+  status?: string;
+  running: boolean;
+  /** Every key of the run (from `runs/get`), for the picker. */
+  keys: string[];
+  series: Record<string, { steps: number[]; values: number[] }>;
+  /** "ETA 2h 10m (7m 30s a step) · projected $338.50" while training runs. */
+  forecast?: string;
+  /** How validation decodes, written beside its curves. */
+  validationSettings?: string;
+  /** Why there are no curves, as a sentence naming the fix. */
+  problem?: string;
+}
+
+export interface MetricsState {
+  jobs: JobCurves[];
+  loading: boolean;
+  /** Moving-average window of the reward chart. */
+  window: number;
+  /** Keys picked to draw besides the fixed charts. */
+  extraKeys: string[];
+}
+
+export type MetricsHostMessage = { type: 'state'; state: MetricsState };
+
+export type MetricsWebviewMessage =
+  | { type: 'ready' }
+  | { type: 'refresh' }
+  | { type: 'window'; window: number }
+  | { type: 'extraKeys'; keys: string[] }
+  | { type: 'addJob' }
+  | { type: 'removeJob'; job: number }
+  | { type: 'openMlflow'; job: number }
+  | { type: 'copyCsv' }
+  | { type: 'openRollouts'; job: number; step: number }
+  /** Points drawn per chart title: what tests count. */
+  | { type: 'drawn'; points: Record<string, number> };
+
+/** The fixed charts: title, keys (one line per job and key) and whether values are fractions shown as %. */
+export const FIXED_CHARTS: readonly { id: string; title: string; keys: string[]; percent?: boolean }[] = [
+  { id: 'reward', title: 'Reward per step', keys: ['rollout/reward/mean'] },
+  { id: 'validation', title: 'Validation', keys: ['val/reward/mean', 'val/reward/pass_at_1'] },
+  { id: 'turns', title: 'Turns per rollout', keys: ['rollout/turns/mean'] },
+  { id: 'tokens', title: 'Tokens per step', keys: ['training/total_tokens'] },
+  { id: 'time', title: 'Step time (s)', keys: ['timing_s/step'] },
+];

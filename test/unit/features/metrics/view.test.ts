@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import * as esbuild from 'esbuild';
+import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { createJob } from '../../../../src/aws/sagemaker';
+import { ManualClock } from '../../../../src/emulator/clock';
+import { SEEDED } from '../../../../src/emulator/seed';
+import { curvesOf } from '../../../../src/features/metrics/curves';
+import { metricsHtml } from '../../../../src/features/metrics/html';
+import { newNonce } from '../../../../src/webview-kit/page';
+import { loadJobMetrics } from '../../../../src/services/metrics/load';
+import type { JobCurves, MetricsState } from '../../../../src/shared/metrics';
+import { trainingDocument, withEmulator } from '../../emulator/helpers';
+import { launchChromium, watchProblems } from '../replay/browser';
+
+const root = path.resolve(__dirname, '../../../..');
+const THEMES = {
+  dark: 'body{background:#1e1e1e;--vscode-foreground:#cccccc;--vscode-charts-blue:#3794ff;--vscode-charts-orange:#d18616;--vscode-editorWidget-border:#454545;--vscode-descriptionForeground:#9d9d9d;--vscode-errorForeground:#f48771}',
+  light: 'body{background:#ffffff;--vscode-foreground:#3b3b3b;--vscode-charts-blue:#1a85ff;--vscode-charts-orange:#c27d1a;--vscode-editorWidget-border:#c8c8c8;--vscode-descriptionForeground:#717171;--vscode-errorForeground:#a1260d}',
+};
+
+/** Two small training jobs (an LR sweep) through the emulator's MLflow API, as the view's state. */
+async function sweepCurves(): Promise<JobCurves[]> {
+  const clock = new ManualClock();
+  let curves: JobCurves[] = [];
+  await withEmulator({ clock, history: false }, async (_emulator, aws) => {
+    for (const lr of ['1e-5', '2e-5']) {
+      await createJob(aws.sagemaker(), { JobName: `sweep-${lr}`, JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '12', val_every: '4', learning_rate: lr })) });
+    }
+    clock.advance(120 * 60_000);
+    curves = await Promise.all(['1e-5', '2e-5'].map(async (lr) => {
+      const ref = { name: `sweep-${lr}`, category: 'AgentRFT' as const, region: 'us-east-1' };
+      return curvesOf(ref, await loadJobMetrics(aws, ref, { keys: ['rollout/reward/mean', 'val/reward/mean', 'val/reward/pass_at_1', 'rollout/turns/mean', 'training/total_tokens', 'timing_s/step'] }), {}, new Date());
+    }));
+  });
+  return curves;
+}
+
+describe('metrics view in Chromium', () => {
+  let server: Server;
+  let origin: string;
+  let browser: Browser;
+  const pages = new Map<string, string>();
+  let script: Buffer;
+
+  before(async function () {
+    this.timeout(120_000);
+    const out = mkdtempSync(path.join(tmpdir(), 'mtrl-metrics-'));
+    await esbuild.build({ entryPoints: [path.join(root, 'webview/metrics.ts')], bundle: true, outfile: path.join(out, 'metrics.js'), platform: 'browser', format: 'iife', target: 'es2022', loader: { '.css': 'text' }, logLevel: 'silent' });
+    script = readFileSync(path.join(out, 'metrics.js'));
+    server = createServer((req, res) => {
+      const url = (req.url ?? '').split('?')[0];
+      if (url === '/metrics.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+      if (url === '/codicon.css') return void res.writeHead(200, { 'content-type': 'text/css' }).end('');
+      const page = pages.get(url);
+      if (page) res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('draws two overlaid jobs with a moving average, updates live, and shows the validation note (light and dark)', async function () {
+    this.timeout(120_000);
+    const jobs = await sweepCurves();
+    const state: MetricsState = { jobs, loading: false, window: 10, extraKeys: [] };
+    for (const [theme, css] of Object.entries(THEMES)) {
+      pages.set(`/${theme}.html`, metricsHtml({ scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce(), initial: state }));
+      const page = await browser.newPage({ viewport: { width: 900, height: 1400 } });
+      const problems = watchProblems(page);
+      await page.addInitScript((style) => {
+        (window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = [];
+        // The theme's variables exist before the app draws, as in a VS Code webview.
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(style);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      }, css);
+      await page.goto(`${origin}/${theme}.html`);
+      const drawn = async () => {
+        await page.waitForFunction(() => (window as unknown as { mtrlMetricsSent: { type: string }[] }).mtrlMetricsSent.some((m) => m.type === 'drawn'));
+        return page.evaluate(() => {
+          const sent = (window as unknown as { mtrlMetricsSent: { type: string; points?: Record<string, number> }[] }).mtrlMetricsSent.filter((m) => m.type === 'drawn');
+          return sent[sent.length - 1].points!;
+        });
+      };
+      const points = await drawn();
+      // Two jobs × 12 steps × (raw + average); validation at 0, 4, 8, 12 for two keys of two jobs.
+      assert.equal(points['Reward per step'], 2 * 12 * 2);
+      assert.equal(points['Validation'], 2 * 4 * 2);
+      assert.equal(points['Turns per rollout'], 24);
+      assert.equal(await page.locator('.uplot').count(), 5);
+      assert.match(await page.locator('.note').innerText(), /temperature 0.*37 % but evaluated at 84 %/);
+      assert.equal(await page.locator('.job').count(), 2);
+      mkdirSync(path.join(root, 'test-results'), { recursive: true });
+      await page.screenshot({ path: path.join(root, 'test-results', `metrics-${theme}.png`), fullPage: true });
+
+      // Live refresh: the host posts a state with one more step for the first job.
+      const grown = structuredClone(state);
+      const reward = grown.jobs[0].series['rollout/reward/mean'];
+      reward.steps.push(13);
+      reward.values.push(0.5);
+      await page.evaluate(() => ((window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = []));
+      await page.evaluate((s) => window.postMessage({ type: 'state', state: s }, '*'), grown);
+      const after = await drawn();
+      assert.equal(after['Reward per step'], 2 * 12 * 2 + 2, 'the new step appears, raw and averaged');
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+
+  it('shows a job without MLflow config as a sentence with the fix', async () => {
+    const state: MetricsState = { jobs: [{ job: { name: 'plain', category: 'AgentRFT', region: 'us-east-1' }, running: false, keys: [], series: {}, problem: 'The job plain has no MLflow config, so the service logged no metrics for it.' }], loading: false, window: 10, extraKeys: [] };
+    pages.set('/empty.html', metricsHtml({ scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce(), initial: state }));
+    const page = await browser.newPage();
+    await page.addInitScript(() => ((window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = []));
+    await page.goto(`${origin}/empty.html`);
+    assert.match(await page.locator('.problem').first().innerText(), /no MLflow config/);
+    assert.equal(await page.locator('.uplot').count(), 0);
+    await page.close();
+  });
+});

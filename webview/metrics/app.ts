@@ -1,0 +1,127 @@
+import type uPlot from 'uplot';
+import { FIXED_CHARTS, type MetricsHostMessage, type MetricsState, type MetricsWebviewMessage } from '../../src/shared/metrics';
+import { h, icon, replace } from '../replay/dom';
+import { drawChart, jobColors } from './charts';
+
+export interface MetricsHost {
+  post(message: MetricsWebviewMessage): void;
+  onMessage(listener: (message: MetricsHostMessage) => void): void;
+}
+
+const button = (label: string, codicon: string, onClick: () => void, title?: string) =>
+  h('vscode-button', { attrs: { secondary: true, title: title ?? label }, on: { click: onClick } }, icon(codicon), ` ${label}`);
+
+/** The metrics view: a toolbar, one row per job, then the charts (fixed ones and picked keys). */
+export class MetricsView {
+  private readonly toolbar = h('header', { class: 'toolbar' });
+  private readonly jobsList = h('section', { class: 'jobs', attrs: { 'aria-label': 'Jobs' } });
+  private readonly charts = h('main', { class: 'charts' });
+  private plots: uPlot[] = [];
+
+  constructor(root: HTMLElement, private state: MetricsState, private readonly host: MetricsHost) {
+    replace(root, this.toolbar, this.jobsList, this.charts);
+    host.onMessage((m) => {
+      if (m.type === 'state') this.render(m.state);
+    });
+    new ResizeObserver(() => this.resize()).observe(this.charts);
+    this.render(state);
+    host.post({ type: 'ready' });
+  }
+
+  private width(): number {
+    return Math.max(300, this.charts.clientWidth - 16);
+  }
+
+  private resize(): void {
+    for (const plot of this.plots) plot.setSize({ width: this.width(), height: 220 });
+  }
+
+  private render(state: MetricsState): void {
+    this.state = state;
+    this.renderToolbar();
+    this.renderJobs();
+    this.renderCharts();
+  }
+
+  private renderToolbar(): void {
+    const s = this.state;
+    const windowField = h('vscode-textfield', { attrs: { type: 'number', min: 1, max: 100, value: s.window, 'aria-label': 'Moving-average window (steps)', title: 'Moving-average window (steps)' } });
+    windowField.addEventListener('change', () => this.host.post({ type: 'window', window: Number(windowField.value) || 10 }));
+    const fixed = new Set(FIXED_CHARTS.flatMap((c) => c.keys));
+    const keys = [...new Set(s.jobs.flatMap((j) => j.keys))].filter((k) => !fixed.has(k) && !s.extraKeys.includes(k)).sort();
+    // A native select: the toolkit's combobox would push the bundle past its budget.
+    const picker = h('select', { class: 'picker', attrs: { 'aria-label': 'Another metric to chart' } }, h('option', { attrs: { value: '' } }, 'Another metric…'), ...keys.map((k) => h('option', { attrs: { value: k } }, k)));
+    picker.addEventListener('change', () => {
+      const key = picker.value;
+      if (key) this.host.post({ type: 'extraKeys', keys: [...s.extraKeys, key] });
+    });
+    replace(
+      this.toolbar,
+      h('h1', {}, icon('graph-line'), ' Training curves'),
+      s.loading ? h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading metrics' } }) : null,
+      h('label', { class: 'window' }, 'Average over ', windowField, ' steps'),
+      picker,
+      button('Add Job', 'add', () => this.host.post({ type: 'addJob' }), 'Overlay another job (e.g. an LR sweep)'),
+      button('Refresh', 'refresh', () => this.host.post({ type: 'refresh' })),
+      button('Copy as CSV', 'copy', () => this.host.post({ type: 'copyCsv' })),
+    );
+  }
+
+  private renderJobs(): void {
+    const colors = jobColors();
+    replace(
+      this.jobsList,
+      ...this.state.jobs.map((job, i) =>
+        h('div', { class: 'job' },
+          h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } }),
+          h('strong', {}, job.job.name),
+          job.status ? h('span', { class: 'muted' }, ` · ${job.status}`) : null,
+          job.forecast ? h('span', { class: 'forecast' }, ` · ${job.forecast}`) : null,
+          job.runId ? button('Open in MLflow', 'link-external', () => this.host.post({ type: 'openMlflow', job: i })) : null,
+          this.state.jobs.length > 1 ? button('Remove', 'close', () => this.host.post({ type: 'removeJob', job: i })) : null,
+          job.problem ? h('p', { class: 'problem', attrs: { role: 'alert' } }, icon('warning'), ' ', job.problem) : null,
+        ),
+      ),
+    );
+    this.jobsList.querySelectorAll<HTMLElement>('.swatch').forEach((el, i) => el.style.setProperty('background', colors[i % colors.length]));
+  }
+
+  private renderCharts(): void {
+    for (const plot of this.plots) plot.destroy();
+    this.plots = [];
+    replace(this.charts);
+    const drawn: Record<string, number> = {};
+    const width = this.width();
+    const specs = [
+      ...FIXED_CHARTS.map((c) => ({ title: c.title, keys: c.keys, smooth: c.id === 'reward' ? this.state.window : undefined, percentKeys: c.id === 'validation' ? ['val/reward/pass_at_1'] : undefined, note: c.id === 'validation' })),
+      ...this.state.extraKeys.map((k) => ({ title: k, keys: [k], smooth: undefined, percentKeys: undefined, note: false })),
+    ];
+    const evaluations = this.state.jobs.filter((j) => j.job.category === 'AgentRFTEvaluation' && j.keys.length);
+    for (const job of evaluations) this.charts.append(this.evaluationTable(job.job.name, job.series));
+    for (const spec of specs) {
+      const box = h('section', { class: 'chart' });
+      this.charts.append(box);
+      const chart = drawChart(box, this.state.jobs, { ...spec, onPick: spec.smooth ? (job, step) => this.host.post({ type: 'openRollouts', job, step }) : undefined }, width);
+      if (!chart) {
+        box.remove();
+        continue;
+      }
+      this.plots.push(chart.plot);
+      drawn[spec.title] = chart.points;
+      if (spec.note) {
+        const settings = this.state.jobs.find((j) => j.validationSettings)?.validationSettings;
+        if (settings) box.append(h('p', { class: 'note' }, icon('info'), ' ', settings));
+      }
+      if (spec.smooth) box.append(h('p', { class: 'hint' }, 'Drag to zoom, double-click to reset; click a step to open its rollouts.'));
+    }
+    if (!this.state.loading && this.plots.length === 0 && evaluations.length === 0 && this.state.jobs.every((j) => !j.problem)) {
+      this.charts.append(h('p', { class: 'problem' }, 'No metrics to draw yet: the first arrive when step 1 finishes.'));
+    }
+    if (!this.state.loading) this.host.post({ type: 'drawn', points: drawn });
+  }
+
+  private evaluationTable(name: string, series: MetricsState['jobs'][number]['series']): HTMLElement {
+    const rows = Object.entries(series).filter(([k]) => k.startsWith('eval/'));
+    return h('section', { class: 'evaluation' }, h('h2', {}, `${name} (evaluation)`), h('table', {}, ...rows.map(([k, s]) => h('tr', {}, h('td', {}, k), h('td', {}, String(s.values[s.values.length - 1]))))));
+  }
+}
