@@ -8,7 +8,7 @@ import { evaluationDocument, trainingDocument, withEmulator } from '../emulator/
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(argv, { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), stdin: async () => '' });
+  const code = await main(argv, { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), stdin: () => [] });
   return { code, out, err };
 }
 
