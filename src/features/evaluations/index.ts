@@ -1,7 +1,5 @@
 import * as vscode from 'vscode';
-import { describeAwsError } from '../../aws/errors';
 import { listJobs, stopJob } from '../../aws/sagemaker';
-import { pricingFromSetting } from '../../core/jobs/pricing';
 import { comparisonFromJobs, gridOf } from '../../services/evaluations';
 import { sweepComparison } from '../../services/sweeps';
 import type { Services } from '../services';
@@ -21,8 +19,8 @@ interface JobArgument {
 /** Evaluation sweeps (a queue of evaluations, one at a time) and the comparison of evaluations with intervals. */
 export function register(services: Services): void {
   const { context } = services;
-  const explain = (error: unknown, action: string) => describeAwsError(error, { ...services.aws.current, action });
-  const pricing = () => pricingFromSetting(vscode.workspace.getConfiguration('mtrl').get('pricing')).table;
+  const { explain } = services;
+  const pricing = () => services.settings.pricing();
   const queue = new SweepQueue(services, explain, pricing);
   const panels = new ComparisonPanels();
   const tree = new SweepsTreeProvider(queue);
