@@ -3,48 +3,30 @@ import {
   DeleteJobCommand,
   DescribeJobCommand,
   DescribeJobSchemaVersionCommand,
+  ListHubContentsCommand,
   ListJobsCommand,
   ListJobSchemaVersionsCommand,
+  ListMlflowAppsCommand,
   StopJobCommand,
   type CreateJobCommandInput,
   type DescribeJobCommandOutput,
+  type HubContentInfo,
   type JobSummary,
   type ListJobsCommandInput,
+  type MlflowAppSummary,
   type SageMakerClient,
 } from '@aws-sdk/client-sagemaker';
-
-export type JobCategory = 'AgentRFT' | 'AgentRFTEvaluation';
-
-/** What the service adds to the config document of a running or finished job (every field may be absent early). */
-export interface ServiceOutput {
-  OutputModelPackageArn?: string;
-  MlflowDetails?: { ExperimentName?: string; RunName?: string; ExperimentId?: string; RunId?: string };
-  BillableTokenUsage?: { TrainTokenCount?: number; PrefillTokenCount?: number; SampleTokenCount?: number };
-  ProgressInfo?: { MaxEpoch?: number; StepsPerEpoch?: number; CurrentEpoch?: number; CurrentStep?: number; MaxSteps?: number };
-  RolloutInfo?: { Total?: number; Completed?: number };
-  EvaluationMetrics?: Record<string, unknown>;
-}
-
-/** The parts of a JobConfigDocument the extension reads; the rest is kept as-is. */
-export interface JobConfigDocument {
-  AgentConfig?: {
-    BedrockAgentCoreConfig?: { AgentRuntimeArn?: string; Qualifier?: string };
-    CustomAgentLambdaConfig?: { LambdaArn?: string };
-  };
-  InputDataConfig?: { ChannelName?: string; DataSource?: { S3DataSource?: { S3DataType?: string; S3Uri?: string }; DatasetSource?: { DatasetArn?: string } } }[];
-  OutputDataConfig?: { S3OutputPath?: string; MlflowConfig?: Record<string, string> };
-  TrainingConfig?: { BaseModelArn?: string; HyperParameters?: Record<string, string>; MlflowConfig?: Record<string, string>; AcceptEula?: boolean };
-  EvaluationConfig?: { BaseModelArn?: string; HyperParameters?: Record<string, string>; AcceptEula?: boolean };
-  ServiceOutput?: ServiceOutput;
-  [key: string]: unknown;
-}
+import { parseConfigDocument, type JobConfigDocument } from '../core/jobs/document';
+import type { JobRef } from '../core/jobs/reference';
+import type { JobCategory } from '../core/jobs/status';
 
 /** DescribeJob's answer with the config document parsed (`config` is undefined when the document is absent or not JSON). */
 export type JobDescription = Omit<DescribeJobCommandOutput, '$metadata'> & { config?: JobConfigDocument };
 
-export interface JobRef {
-  jobName: string;
-  category: JobCategory;
+/** One page of ListJobs and the token of the next (undefined after the last): for views that keep the token themselves. */
+export async function listJobsPage(client: SageMakerClient, input: ListJobsCommandInput, signal?: AbortSignal): Promise<{ jobs: JobSummary[]; nextToken?: string }> {
+  const page = await client.send(new ListJobsCommand(input), { abortSignal: signal });
+  return { jobs: page.JobSummaries ?? [], nextToken: page.NextToken };
 }
 
 /** Every job of a category, page after page (ListJobs' NextToken), in the order the service sorts them. */
@@ -61,17 +43,6 @@ export async function describeJob(client: SageMakerClient, job: JobRef, signal?:
   const { $metadata, ...out } = await client.send(new DescribeJobCommand({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
   void $metadata;
   return { ...out, config: parseConfigDocument(out.JobConfigDocument) };
-}
-
-/** The document as an object, or undefined when it is missing or not a JSON object. */
-export function parseConfigDocument(text: string | undefined): JobConfigDocument | undefined {
-  if (!text) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as JobConfigDocument) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Creates the job and returns its ARN. */
@@ -112,4 +83,22 @@ export interface JobSchema {
 export async function describeJobSchemaVersion(client: SageMakerClient, category: JobCategory, version?: string, signal?: AbortSignal): Promise<JobSchema> {
   const out = await client.send(new DescribeJobSchemaVersionCommand({ JobCategory: category, JobConfigSchemaVersion: version }), { abortSignal: signal });
   return { category, version: out.JobConfigSchemaVersion ?? version ?? '', schema: JSON.parse(out.JobConfigSchema ?? '{}') as Record<string, unknown> };
+}
+
+/** Every model of a SageMaker hub (`SageMakerPublicHub` holds the MTRL recipes), page after page. */
+export async function listHubModels(client: SageMakerClient, hubName: string, signal?: AbortSignal): Promise<HubContentInfo[]> {
+  const models: HubContentInfo[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(new ListHubContentsCommand({ HubName: hubName, HubContentType: 'Model', NextToken: token, MaxResults: 100 }), { abortSignal: signal });
+    models.push(...(page.HubContentSummaries ?? []));
+    token = page.NextToken;
+  } while (token);
+  return models;
+}
+
+/** The account's MLflow apps in the client's region (the first page: accounts hold a handful). */
+export async function listMlflowApps(client: SageMakerClient, signal?: AbortSignal): Promise<MlflowAppSummary[]> {
+  const out = await client.send(new ListMlflowAppsCommand({}), { abortSignal: signal });
+  return out.Summaries ?? [];
 }

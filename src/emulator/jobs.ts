@@ -1,6 +1,8 @@
+import type { JobConfigDocument } from '../core/jobs/document';
+import type { ServiceOutput } from '../core/jobs/serviceOutput';
+import type { JobCategory } from '../core/jobs/status';
 import type { DatasetRow } from './answers';
 
-export type JobCategory = 'AgentRFT' | 'AgentRFTEvaluation';
 export type JobStatus = 'InProgress' | 'Completed' | 'Failed' | 'Stopping' | 'Stopped';
 type Secondary = 'Starting' | 'Downloading' | 'Training' | 'Evaluating' | 'Uploading' | 'Completed' | 'Failed' | 'Stopping' | 'Stopped';
 
@@ -36,7 +38,7 @@ export interface Job {
   roleArn: string;
   schemaVersion: string;
   /** The document as submitted (ServiceOutput is added on describe). */
-  document: Record<string, unknown>;
+  document: JobConfigDocument;
   created: number;
   tags: { Key: string; Value: string }[];
   plan: JobPlan;
@@ -157,8 +159,8 @@ export function jobState(job: Job, t: number): JobState {
 }
 
 /** What DescribeJob adds to the document: fields appear as the job reaches them. */
-export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () => Record<string, number>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () => Record<string, number>): ServiceOutput {
+  const out: ServiceOutput = {};
   const p = job.plan;
   const mlflow = mlflowConfig(job);
   if (mlflow) {
@@ -188,9 +190,8 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
   return out;
 }
 
-function mlflowConfig(job: Job): Record<string, string> | undefined {
-  const d = job.document as { TrainingConfig?: { MlflowConfig?: Record<string, string> }; OutputDataConfig?: { MlflowConfig?: Record<string, string> } };
-  return d.TrainingConfig?.MlflowConfig ?? d.OutputDataConfig?.MlflowConfig;
+function mlflowConfig(job: Job): { MlflowExperimentName?: string; MlflowRunName?: string } | undefined {
+  return job.document.TrainingConfig?.MlflowConfig ?? job.document.OutputDataConfig?.MlflowConfig;
 }
 
 function hash(text: string): number {

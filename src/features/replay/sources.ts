@@ -2,17 +2,11 @@ import { createReadStream } from 'node:fs';
 import * as vscode from 'vscode';
 import { describeAwsError } from '../../aws/errors';
 import { describeLogGroups, filterLogEvents } from '../../aws/logs';
-import { describeJob, type JobCategory } from '../../aws/sagemaker';
+import { describeJob } from '../../aws/sagemaker';
+import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import { linesOf, type Rollout } from '../../core/rollouts';
 import type { ReplaySource } from '../../shared/protocol';
 import type { Services } from '../services';
-
-/** A job as the Jobs tree and the `mtrl.openRollouts` contract name it. */
-export interface JobArgument {
-  jobName: string;
-  category: string;
-  region?: string;
-}
 
 /** Where new log text comes from and whether to keep polling it. */
 export interface LogReader {
@@ -75,7 +69,7 @@ export async function readerFor(services: Services, source: ReplaySource, signal
     return logGroupReader(services, source.region, source.logGroup, source.start, async () => source.end, async () => source.end === undefined);
   }
   if (source.kind === 'job') {
-    const job = { jobName: source.jobName, category: source.category as JobCategory };
+    const job = { jobName: source.jobName, category: source.category };
     const sagemaker = services.aws.sagemaker(source.region);
     const described = await describeJob(sagemaker, job, signal);
     const agent = described.config?.AgentConfig?.BedrockAgentCoreConfig;
@@ -159,9 +153,6 @@ export function sourceFromArgument(arg: unknown): ReplaySource | undefined {
     const label = `${group.logGroup} (from ${new Date(group.start).toISOString()}${end ? ` to ${new Date(end).toISOString()}` : ''})`;
     return { kind: 'logGroup', logGroup: group.logGroup, start: group.start, end, region: typeof group.region === 'string' ? group.region : undefined, label };
   }
-  const job = arg as Partial<JobArgument> | undefined;
-  if (job && typeof job.jobName === 'string' && typeof job.category === 'string') {
-    return { kind: 'job', jobName: job.jobName, category: job.category, region: typeof job.region === 'string' ? job.region : undefined, label: `${job.jobName} rollouts` };
-  }
-  return undefined;
+  const job = parseJobArgument(arg);
+  return isJobRef(job) ? { kind: 'job', jobName: job.jobName, category: job.category, region: job.region, label: `${job.jobName} rollouts` } : undefined;
 }

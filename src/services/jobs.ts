@@ -1,13 +1,13 @@
-import { ListJobsCommand, type SageMakerClient } from '@aws-sdk/client-sagemaker';
-import { describeJob, deleteJob, stopJob } from '../../aws/sagemaker';
-import type { JobCategory } from '../../core/jobs/status';
-import type { JobDetails, JobDocument, JobSummary } from '../../core/jobs/summary';
+import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
+import { deleteJob, describeJob, listJobsPage, stopJob } from '../aws/sagemaker';
+import { isJobCategory, type JobCategory, type JobStatus } from '../core/jobs/status';
+import type { JobDetails, JobSummary } from '../core/jobs/summary';
 
 export type JobsSortBy = 'CreationTime' | 'Name' | 'Status';
 
 export interface JobsQuery {
   nameContains?: string;
-  status?: string;
+  status?: JobStatus;
   sortBy: JobsSortBy;
   ascending: boolean;
 }
@@ -17,7 +17,7 @@ export interface JobsPage {
   nextToken?: string;
 }
 
-/** What the jobs tree needs from SageMaker: the tree model depends on this, not on the SDK, so tests can count calls. */
+/** What a jobs view needs from SageMaker, page by page: views depend on this, not on the SDK, so tests can count calls. */
 export interface JobsBackend {
   listPage(region: string, category: JobCategory, query: JobsQuery, nextToken: string | undefined, signal?: AbortSignal): Promise<JobsPage>;
   describe(region: string, category: JobCategory, jobName: string, signal?: AbortSignal): Promise<JobDetails>;
@@ -27,27 +27,28 @@ export interface JobsBackend {
 
 export const PAGE_SIZE = 50;
 
-/** The backend over the real SDK (the AWS layer's wrappers; ListJobs directly because the tree keeps the page token itself). */
+/** The backend over the AWS layer: one ListJobs page at a time (the caller keeps the token), DescribeJob in the tree's words. */
 export function sageMakerJobsBackend(client: (region: string) => SageMakerClient): JobsBackend {
   return {
     async listPage(region, category, query, nextToken, signal) {
-      const out = await client(region).send(
-        new ListJobsCommand({
+      const page = await listJobsPage(
+        client(region),
+        {
           JobCategory: category,
           MaxResults: PAGE_SIZE,
           NextToken: nextToken,
           NameContains: query.nameContains || undefined,
-          StatusEquals: (query.status || undefined) as never,
-          SortBy: query.sortBy as never,
+          StatusEquals: query.status,
+          SortBy: query.sortBy,
           SortOrder: query.ascending ? 'Ascending' : 'Descending',
-        }),
-        { abortSignal: signal },
+        },
+        signal,
       );
-      const jobs = (out.JobSummaries ?? []).map(
+      const jobs = page.jobs.map(
         (s): JobSummary => ({
           name: s.JobName ?? '',
           arn: s.JobArn ?? '',
-          category: (s.JobCategory as JobCategory | undefined) ?? category,
+          category: isJobCategory(s.JobCategory) ? s.JobCategory : category,
           region,
           status: s.JobStatus ?? 'Unknown',
           secondaryStatus: s.JobSecondaryStatus,
@@ -56,14 +57,14 @@ export function sageMakerJobsBackend(client: (region: string) => SageMakerClient
           ended: s.EndTime,
         }),
       );
-      return { jobs, nextToken: out.NextToken };
+      return { jobs, nextToken: page.nextToken };
     },
     async describe(region, category, jobName, signal) {
       const d = await describeJob(client(region), { jobName, category }, signal);
       return {
         name: d.JobName ?? jobName,
         arn: d.JobArn ?? '',
-        category: (d.JobCategory as JobCategory | undefined) ?? category,
+        category: isJobCategory(d.JobCategory) ? d.JobCategory : category,
         region,
         status: d.JobStatus ?? 'Unknown',
         secondaryStatus: d.SecondaryStatus,
@@ -73,7 +74,7 @@ export function sageMakerJobsBackend(client: (region: string) => SageMakerClient
         roleArn: d.RoleArn,
         failureReason: d.FailureReason,
         transitions: d.SecondaryStatusTransitions ?? [],
-        document: d.config as JobDocument | undefined,
+        document: d.config,
       };
     },
     stop: (region, category, jobName) => stopJob(client(region), { jobName, category }),
