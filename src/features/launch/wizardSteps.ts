@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { ListMlflowAppsCommand } from '@aws-sdk/client-sagemaker';
 import { listAgentRuntimes } from '../../aws/agentcore';
-import { listJobs } from '../../aws/sagemaker';
+import { listJobs, listMlflowApps } from '../../aws/sagemaker';
 import { listObjectsV2, parseS3Uri } from '../../aws/s3';
 import { formatFromName } from '../../core/dataset';
 import { jobNameProblem } from '../../core/jobs/preflight';
@@ -122,8 +121,7 @@ export async function mlflowStep(services: Services, a: CommonAnswers, p: StepPo
     items: async () => {
       const apps: Item[] = [];
       try {
-        const out = await services.aws.sagemaker(a.region).send(new ListMlflowAppsCommand({}));
-        for (const app of out.Summaries ?? []) if (app.Arn) apps.push({ label: app.Name ?? app.Arn, description: app.Status, detail: app.Arn, arn: app.Arn });
+        for (const app of await listMlflowApps(services.aws.sagemaker(a.region))) if (app.Arn) apps.push({ label: app.Name ?? app.Arn, description: app.Status, detail: app.Arn, arn: app.Arn });
       } catch {
         // Listing needs sagemaker:ListMlflowApps; typing the ARN still works.
       }
