@@ -25,6 +25,8 @@ const webviewEntries = existsSync(path.join(root, 'webview'))
 
 const builds = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  // Parquet is decoded on a worker thread (a corrupt file can make the decoder loop); extension and CLI both start it from dist/.
+  { ...common, entryPoints: ['src/services/parquet/worker.ts'], outfile: 'dist/parquetWorker.js', platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' }, define: { __MTRL_VERSION__: JSON.stringify(version) } },
 ];
 if (webviewEntries.length) {

@@ -6,15 +6,16 @@ import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import type { InitialState } from '../src/shared/protocol';
+import { readInitialState } from '../src/webview-kit/webview';
 import { ReplayBoard } from './replay/app';
-import { connectHost } from './replay/host';
+import { connectBoard } from './replay/host';
 import css from './replay/replay.css';
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(css);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 
-const initial = JSON.parse(document.getElementById('mtrl-initial')?.textContent ?? 'null') as InitialState | null;
+const initial = readInitialState<InitialState>();
 const root = document.getElementById('root') ?? document.body;
-if (initial) new ReplayBoard(root, initial, connectHost(initial));
+if (initial) new ReplayBoard(root, initial, connectBoard(initial));
 else root.textContent = 'The replay board has no initial state: the page is missing its mtrl-initial script.';

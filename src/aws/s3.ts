@@ -94,3 +94,24 @@ export async function* listObjectsV2(client: S3Client, bucket: string, prefix?: 
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
 }
+
+/** One entry of a folder listing: a sub-folder (an S3 common prefix ending in "/") or an object directly in the folder. */
+export type FolderEntry = { kind: 'folder'; prefix: string } | { kind: 'object'; key: string; size: number };
+
+/** One level of a bucket under `prefix` (listed with Delimiter "/"), page after page: a bucket with many keys is not listed whole. */
+export async function* listFolder(client: S3Client, bucket: string, prefix: string, signal?: AbortSignal): AsyncIterable<FolderEntry> {
+  let token: string | undefined;
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix || undefined, Delimiter: '/', ContinuationToken: token }), { abortSignal: signal });
+    for (const p of page.CommonPrefixes ?? []) if (p.Prefix) yield { kind: 'folder', prefix: p.Prefix };
+    for (const o of page.Contents ?? []) if (o.Key && o.Key !== prefix) yield { kind: 'object', key: o.Key, size: o.Size ?? 0 };
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}
+
+/** The folder above `prefix` ("a/b/" → "a/", "a/" → ""). */
+export function parentPrefix(prefix: string): string {
+  const trimmed = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+  const cut = trimmed.lastIndexOf('/');
+  return cut < 0 ? '' : trimmed.slice(0, cut + 1);
+}

@@ -18,7 +18,8 @@ import {
 } from '@aws-sdk/client-sagemaker';
 import { parseConfigDocument, type JobConfigDocument } from '../core/jobs/document';
 import type { JobRef } from '../core/jobs/reference';
-import type { JobCategory } from '../core/jobs/status';
+import { isJobCategory, type JobCategory } from '../core/jobs/status';
+import type { JobDetails } from '../core/jobs/summary';
 
 /** DescribeJob's answer with the config document parsed (`config` is undefined when the document is absent or not JSON). */
 export type JobDescription = Omit<DescribeJobCommandOutput, '$metadata'> & { config?: JobConfigDocument };
@@ -43,6 +44,26 @@ export async function describeJob(client: SageMakerClient, job: JobRef, signal?:
   const { $metadata, ...out } = await client.send(new DescribeJobCommand({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
   void $metadata;
   return { ...out, config: parseConfigDocument(out.JobConfigDocument) };
+}
+
+/** DescribeJob in the job model's words (what the tree, the metrics view and the CLI read). */
+export async function describeJobDetails(client: SageMakerClient, job: JobRef, region: string, signal?: AbortSignal): Promise<JobDetails> {
+  const d = await describeJob(client, job, signal);
+  return {
+    name: d.JobName ?? job.jobName,
+    arn: d.JobArn ?? '',
+    category: isJobCategory(d.JobCategory) ? d.JobCategory : job.category,
+    region,
+    status: d.JobStatus ?? 'Unknown',
+    secondaryStatus: d.SecondaryStatus,
+    created: d.CreationTime ?? new Date(0),
+    modified: d.LastModifiedTime,
+    ended: d.EndTime,
+    roleArn: d.RoleArn,
+    failureReason: d.FailureReason,
+    transitions: d.SecondaryStatusTransitions ?? [],
+    document: d.config,
+  };
 }
 
 /** Creates the job and returns its ARN. */

@@ -1,8 +1,8 @@
 import { previewReward } from '../services/rewardPreview';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, failureText, previewJson, previewText } from '../core/reward';
+import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, failureText, previewJson, previewText } from '../core/reward';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl reward <file.py> [--entry function] [--answer WORD] [--python PATH] [--timeout SECONDS] [--json]
@@ -56,11 +56,23 @@ export const rewardCommand: CliCommand = {
     if (positionals.length !== 1) throw new UsageError('give exactly one Python file, e.g. mtrl reward main.py');
     const file = path.resolve(positionals[0]);
     if (!existsSync(file)) throw new UsageError(`${positionals[0]} does not exist`);
+    // A FIFO or a device would block the import until the timeout, which then reads like an endless loop.
+    if (!statSync(file).isFile()) throw new UsageError(`${positionals[0]} is not a regular file; give the Python file of the reward`);
     if (!/^[a-z]{5}$/i.test(values.answer)) throw new UsageError(`--answer must be 5 letters a-z, got '${values.answer}'`);
     const seconds = Number(values.timeout);
-    if (!(seconds > 0)) throw new UsageError(`--timeout must be a positive number of seconds, got '${values.timeout}'`);
+    if (!(seconds > 0 && seconds <= MAX_TIMEOUT_SECONDS)) throw new UsageError(`--timeout takes seconds between 0 and ${MAX_TIMEOUT_SECONDS}, got '${values.timeout}'`);
     const entry = values.entry?.includes(':') ? values.entry.slice(values.entry.lastIndexOf(':') + 1) : values.entry;
-    const { result, stderr } = await previewReward({ python: values.python, script: harnessScript(), file, entry, answer: values.answer, timeoutMs: seconds * 1000 });
+    // Ctrl-C stops the harness and everything it started (it runs in its own process group, out of the terminal's reach).
+    const cancel = new AbortController();
+    const onSignal = () => cancel.abort();
+    process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+    let outcome;
+    try {
+      outcome = await previewReward({ python: values.python, script: harnessScript(), file, entry, answer: values.answer, timeoutMs: seconds * 1000, signal: cancel.signal });
+    } finally {
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    }
+    const { result, stderr } = outcome;
     if (!result.ok) {
       if (stderr.trim()) io.err(stderr.trimEnd());
       io.err(`mtrl reward: ${failureText(result, positionals[0])}`);

@@ -19,6 +19,7 @@ import {
   type Overlap,
   type ParquetBytes,
 } from '../core/dataset';
+import { offThreadParquet, PARQUET_BUDGET_SECONDS } from '../services/parquet/offThread';
 import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl validate <file|s3-uri>... [--batch N] [--train F --val F] [--convention auto|wordle|task|none] [--format F] [--json]
@@ -26,13 +27,14 @@ const usage = `Usage: mtrl validate <file|s3-uri>... [--batch N] [--train F --va
 Checks datasets the way the service reads them (JSON Lines, JSON array, CSV, Parquet):
 prompt column, flat rows, the task JSON inside the prompt, Wordle answers, duplicates,
 answer leaks, row counts against global_batch_size, and training/validation overlap.
-Files stream, so size is no limit (Parquet is read whole).
+Files stream, so size is no limit (Parquet is read one row group at a time, local or by S3 byte ranges).
 
   --batch       global_batch_size for the row-count checks (default 128)
   --train F     the training file (also: a file whose name contains "train")
   --val F       the validation file (also: a file whose name contains "val"; "eval"/"test" are evaluation)
   --convention  how prompt strings are read (default auto: task checks on JSON-object prompts)
   --format      jsonl|json|csv|parquet when the name does not say
+  --read-timeout SECONDS   give up a Parquet file the decoder cannot read in this time (default 30; exit 2)
   --region, --endpoint, --profile   for s3:// URIs (the endpoint also from AWS_ENDPOINT_URL)
   --json        {"files":[{"path","format","rows","errors","warnings","info"}],"overlap":{"ids","answers"}}
 
@@ -45,6 +47,7 @@ interface Options {
   convention: DatasetConvention;
   format?: DatasetFormat;
   json: boolean;
+  readTimeout: number;
   aws: () => AwsClients;
 }
 
@@ -126,7 +129,10 @@ async function validateOne(path: string, role: DatasetRole | undefined, options:
   if (format !== 'parquet') return validateDataset(await open(path, options), run);
   const file = await openParquet(path, options);
   try {
-    return await validateParquet(file, run);
+    const report = await validateParquet(file, { ...run, parquetDecoder: offThreadParquet(options.readTimeout) });
+    const timeout = report.findings.find((f) => f.code === 'read-timeout');
+    if (timeout) throw new UsageError(`${path}: ${timeout.message}`);
+    return report;
   } finally {
     await file.close?.();
   }
@@ -154,6 +160,7 @@ function parse(args: string[]) {
         val: { type: 'string' },
         convention: { type: 'string', default: 'auto' },
         format: { type: 'string' },
+        'read-timeout': { type: 'string' },
         region: { type: 'string' },
         endpoint: { type: 'string' },
         profile: { type: 'string' },
@@ -179,6 +186,8 @@ export const validateCommand: CliCommand = {
     if (!CONVENTIONS.includes(convention)) throw new UsageError(`--convention is one of ${CONVENTIONS.join(', ')}, not "${values.convention}".`);
     const format = values.format as DatasetFormat | undefined;
     if (format && !['jsonl', 'json', 'csv', 'parquet'].includes(format)) throw new UsageError(`--format is one of jsonl, json, csv, parquet, not "${format}".`);
+    const readTimeout = values['read-timeout'] === undefined ? PARQUET_BUDGET_SECONDS : Number(values['read-timeout']);
+    if (!(readTimeout > 0 && readTimeout <= 3600)) throw new UsageError(`--read-timeout takes seconds between 1 and 3600, not "${values['read-timeout']}".`);
     const paths = [...positionals];
     for (const p of [values.train, values.val]) if (p && !paths.includes(p)) paths.push(p);
     if (!paths.length) throw new UsageError('Name at least one dataset file or s3:// URI.');
@@ -188,6 +197,7 @@ export const validateCommand: CliCommand = {
       convention,
       format,
       json: values.json,
+      readTimeout,
       aws: () => (clients ??= new AwsClients(() => ({ region: values.region ?? process.env.AWS_REGION ?? 'us-east-1', profile: values.profile, endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL }))),
     };
     const roleOf = (p: string): DatasetRole | undefined => (p === values.train ? 'training' : p === values.val ? 'validation' : values.train || values.val ? undefined : roleFromName(p));

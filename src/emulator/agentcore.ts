@@ -31,9 +31,11 @@ export function agentCoreControl(world: World, request: EmulatorRequest, res: Se
       ...runtimeJson(r),
       createdAt: isoTime(r.created),
       roleArn: `arn:aws:iam::${ACCOUNT}:role/AmazonBedrockAgentCoreRuntimeRole-${r.name}`,
+      // Required by the service model: AgentCore's defaults (15 minutes idle, 8 hours at most).
+      lifecycleConfiguration: { idleRuntimeSessionTimeout: 900, maxLifetime: 28800 },
       networkConfiguration: { networkMode: 'PUBLIC' },
       protocolConfiguration: { serverProtocol: 'HTTP' },
-      environmentVariables: { REASONING_EFFORT: 'medium', ROLLOUT_BUDGET_SECONDS: '420' },
+      environmentVariables: { REASONING_EFFORT: r.effort, ROLLOUT_BUDGET_SECONDS: '420' },
       agentRuntimeArtifact: { containerConfiguration: { containerUri: `${ACCOUNT}.dkr.ecr.${r.region}.amazonaws.com/bedrock-agentcore-${r.name}:latest` } },
     }, 200, 'application/json');
   }
@@ -79,10 +81,10 @@ export async function invokeAgentRuntime(world: World, request: EmulatorRequest,
   const job = [...world.jobs.values()].find((j) => j.arn === jobArn);
   let reward = -1.5;
   if (account && account !== ACCOUNT) {
-    log(`agent loop ended early on attempt 1/1 (PermissionDeniedError: Error code: 403 - User is not authorized to access this resource); 0 guess(es) played`);
+    log(`agent loop ended early on attempt 1/2 (PermissionDeniedError: Error code: 403 - User is not authorized to access this resource); 0 guess(es) played`);
     log(`Failed /complete-rollout: status=403 body={"message":"User arn:aws:sts::${ACCOUNT}:assumed-role/AmazonBedrockAgentCoreRuntimeRole/session is not authorized to access this resource"}`);
   } else if (!job || jobState(job, world.clock.now()).status !== 'InProgress') {
-    log(`agent loop ended early on attempt 1/1 (BadRequestError: Error code: 400 - Could not find job ${jobArn}); 0 guess(es) played`);
+    log(`agent loop ended early on attempt 1/2 (BadRequestError: Error code: 400 - Could not find job ${jobArn}); 0 guess(es) played`);
     log(`Failed /complete-rollout: status=400 body={"message":"Could not find job ${jobArn}"}`);
   } else if (answer) {
     const played = playRollout(answer, [...TRAIN_ANSWERS, ...VALIDATION_ANSWERS], 0.6, new Random(hashSeed(session)));

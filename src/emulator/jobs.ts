@@ -1,4 +1,4 @@
-import type { JobConfigDocument } from '../core/jobs/document';
+import { mlflowConfigOf, type JobConfigDocument } from '../core/jobs/document';
 import type { ServiceOutput } from '../core/jobs/serviceOutput';
 import type { JobCategory } from '../core/jobs/status';
 import type { DatasetRow } from './answers';
@@ -162,11 +162,8 @@ export function jobState(job: Job, t: number): JobState {
 export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () => Record<string, number>): ServiceOutput {
   const out: ServiceOutput = {};
   const p = job.plan;
-  const mlflow = mlflowConfig(job);
-  if (mlflow) {
-    const id = String(Math.abs(hash(job.name)) % 1_000_000);
-    out.MlflowDetails = { ExperimentName: mlflow.MlflowExperimentName ?? 'mtrl', RunName: mlflow.MlflowRunName ?? job.name, ExperimentId: id, RunId: hash(job.arn).toString(16).padStart(8, '0').repeat(4) };
-  }
+  const mlflow = mlflowRunOf(job);
+  if (mlflow) out.MlflowDetails = { ExperimentName: mlflow.experimentName, RunName: mlflow.runName, ExperimentId: mlflow.experimentId, RunId: mlflow.runId };
   const started = state.transitions.some((t) => t.Status === 'Training' || t.Status === 'Evaluating');
   if (started) {
     const done = state.completedRollouts;
@@ -190,8 +187,22 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
   return out;
 }
 
-function mlflowConfig(job: Job): { MlflowExperimentName?: string; MlflowRunName?: string } | undefined {
-  return job.document.TrainingConfig?.MlflowConfig ?? job.document.OutputDataConfig?.MlflowConfig;
+/** The MLflow run a job logs to: its resource, experiment (one id per name and resource) and run id; undefined without MlflowConfig. */
+export function mlflowRunOf(job: Job): { resourceArn: string; experimentName: string; experimentId: string; runName: string; runId: string } | undefined {
+  const config = mlflowConfigOf(job.document);
+  if (!config?.MlflowResourceArn) return undefined;
+  const experimentName = config.MlflowExperimentName ?? 'mtrl';
+  return {
+    resourceArn: config.MlflowResourceArn,
+    experimentName,
+    experimentId: mlflowExperimentId(config.MlflowResourceArn, experimentName),
+    runName: config.MlflowRunName ?? job.name,
+    runId: hash(job.arn).toString(16).padStart(8, '0').repeat(4),
+  };
+}
+
+export function mlflowExperimentId(resourceArn: string, experimentName: string): string {
+  return String(hash(`${resourceArn}#${experimentName}`) % 1_000_000);
 }
 
 function hash(text: string): number {

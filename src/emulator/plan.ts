@@ -1,6 +1,7 @@
 import { TRAIN_ANSWERS, VALIDATION_ANSWERS, rowsOf, type DatasetRow } from './answers';
 import type { JobConfigDocument } from '../core/jobs/document';
 import type { JobCategory } from '../core/jobs/status';
+import { evaluationSkill } from './evaluationSkill';
 import type { JobPlan } from './jobs';
 
 /** What planning needs from the rest of the emulator: the speed, datasets uploaded to its S3, and its runtimes. */
@@ -10,6 +11,8 @@ export interface PlanContext {
   rowsAt(uri: string): DatasetRow[] | undefined;
   /** Whether the runtime exists, and how it behaves. */
   runtimeKind(runtimeArn: string): 'ready' | 'no-server' | 'error-status' | 'missing' | 'other-region';
+  /** The runtime's REASONING_EFFORT. */
+  runtimeEffort(runtimeArn: string): 'low' | 'medium' | 'high';
 }
 
 const SECONDS = { starting: 90, downloading: 120, uploading: 150, stopping: 45 };
@@ -57,7 +60,13 @@ export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: 
     const evaluation = channel('evaluation');
     const rows = (evaluation && ctx.rowsAt(evaluation)) || rowsOf(VALIDATION_ANSWERS, 'val');
     const groupSize = int(hp.eval_group_size, 1);
-    const trained = Boolean(doc.ModelPackageConfig?.InputModelPackageArn);
+    const skill = evaluationSkill({
+      trained: Boolean(doc.ModelPackageConfig?.InputModelPackageArn),
+      effort: ctx.runtimeEffort(doc.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn ?? ''),
+      temperature: Number(hp.temperature ?? 1),
+      topP: Number(hp.sampling_top_p ?? 1),
+      maxTokens: Number(hp.sampling_max_tokens ?? 8192),
+    });
     plan = {
       ...base,
       // An evaluation of 128 rows took about an hour.
@@ -70,7 +79,7 @@ export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: 
       maxEpochs: 1,
       limitedBySteps: true,
       rows,
-      skill: () => (trained ? 0.85 : 0.62),
+      skill: () => skill,
     };
   }
   plan.failure = failureOf(doc, roleArn, ctx, plan);

@@ -41,16 +41,43 @@ export function rolloutOf(job: Job, k: number): RolloutLines {
   };
 }
 
-/** Mean reward and pass@1 of a finished evaluation (its rollouts are few: a dataset's rows × eval_group_size). */
+/** Probability that at least one of k rollouts drawn from n, c of them solved, is solved (the unbiased pass@k estimator). */
+function passAtK(n: number, c: number, k: number): number {
+  if (n - c < k) return 1;
+  let miss = 1;
+  for (let i = n - c + 1; i <= n; i++) miss *= 1 - k / i;
+  return 1 - miss;
+}
+
+/** The `eval/*` metrics of a finished evaluation (its rollouts are few: a dataset's rows × eval_group_size). */
 export function evaluationMetrics(job: Job, now: number): Record<string, number> {
   const n = jobState(job, now).completedRollouts;
+  const group = job.plan.groupSize;
   let reward = 0;
   let solved = 0;
+  const solvedByPrompt = new Map<number, number>();
   for (let k = 0; k < n; k++) {
     const { played } = rolloutOf(job, k);
     reward += played.reward;
-    if (played.solved) solved++;
+    if (played.solved) {
+      solved++;
+      solvedByPrompt.set(Math.floor(k / group), (solvedByPrompt.get(Math.floor(k / group)) ?? 0) + 1);
+    }
   }
+  const prompts = Math.floor(n / group);
   const round = (x: number) => Math.round(x * 10000) / 10000;
-  return { 'eval/reward/mean': round(n ? reward / n : 0), 'eval/reward/pass_at_1': round(n ? solved / n : 0), 'eval/num_trajectories': n };
+  const metrics: Record<string, number> = {
+    'eval/reward/mean': round(n ? reward / n : 0),
+    'eval/num_trajectories': n,
+    'eval/reward/succeeded_rollouts': solved,
+    'eval/reward/failed_rollouts': n - solved,
+    'eval/reward/num_prompts': prompts,
+    'eval/reward/rollouts_per_prompt': group,
+  };
+  for (let k = 1; k <= group; k *= 2) {
+    let sum = 0;
+    for (let p = 0; p < prompts; p++) sum += passAtK(group, solvedByPrompt.get(p) ?? 0, k);
+    metrics[`eval/reward/pass_at_${k}`] = round(k === 1 ? (n ? solved / n : 0) : prompts ? sum / prompts : 0);
+  }
+  return metrics;
 }

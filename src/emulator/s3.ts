@@ -4,7 +4,20 @@ import { sendXml, ServiceError, toXml, type EmulatorRequest } from './protocol';
 import type { S3Object, World } from './world';
 
 const NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
-const etagOf = (body: Buffer) => `"${createHash('md5').update(body).digest('hex')}"`;
+const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest();
+const etagOf = (body: Buffer) => `"${md5(body).toString('hex')}"`;
+/** S3's smallest part, except the last one of an upload. */
+export const MIN_PART_SIZE = 5 * 1024 * 1024;
+
+/** `x-amz-meta-*` headers as S3 stores them: lower-case names, values as sent. */
+function userMetadata(headers: EmulatorRequest['headers']): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('x-amz-meta-')).map(([name, value]) => [name, String(value)]));
+}
+
+/** The multipart ETag: MD5 of the concatenated binary MD5s of the parts, then "-<parts>". */
+export function multipartEtag(parts: Buffer[]): string {
+  return `"${md5(Buffer.concat(parts.map(md5))).toString('hex')}-${parts.length}"`;
+}
 
 function bucketOf(world: World, name: string): Map<string, S3Object> {
   const bucket = world.buckets.get(name);
@@ -36,7 +49,7 @@ export function s3(world: World, request: EmulatorRequest, res: ServerResponse):
   const uploadId = q.get('uploadId');
   if (request.method === 'POST' && q.has('uploads')) {
     const id = randomUUID();
-    world.multipart.set(id, { bucket: bucketName, key, contentType: request.headers['content-type'], parts: new Map() });
+    world.multipart.set(id, { bucket: bucketName, key, contentType: request.headers['content-type'], metadata: userMetadata(request.headers), parts: new Map() });
     return sendXml(res, request, `<InitiateMultipartUploadResult xmlns="${NS}">${toXml('Bucket', bucketName)}${toXml('Key', key)}${toXml('UploadId', id)}</InitiateMultipartUploadResult>`);
   }
   if (uploadId !== null) {
@@ -52,18 +65,29 @@ export function s3(world: World, request: EmulatorRequest, res: ServerResponse):
       return void res.writeHead(204).end();
     }
     if (request.method === 'POST') {
-      const numbers = [...request.body.toString('utf8').matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) => Number(m[1]));
-      const missing = numbers.find((n) => !upload.parts.has(n));
-      if (missing !== undefined) throw new ServiceError('InvalidPart', `Part ${missing} was not uploaded.`);
-      const body = Buffer.concat(numbers.map((n) => upload.parts.get(n) as Buffer));
-      const etag = `"${createHash('md5').update(body).digest('hex')}-${numbers.length}"`;
-      bucket.set(key, { body, contentType: upload.contentType, lastModified: now, etag });
+      const listed = [...request.body.toString('utf8').matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map((m) => ({
+        number: Number(/<PartNumber>(\d+)<\/PartNumber>/.exec(m[1])?.[1]),
+        etag: /<ETag>([^<]*)<\/ETag>/.exec(m[1])?.[1].replace(/&quot;/g, '"'),
+      }));
+      if (listed.length === 0) throw new ServiceError('MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
+      const parts = listed.map(({ number, etag }, i) => {
+        const part = upload.parts.get(number);
+        if (!part || (etag !== undefined && etag.replace(/"/g, '') !== etagOf(part).replace(/"/g, ''))) {
+          throw new ServiceError('InvalidPart', `One or more of the specified parts could not be found (part ${number}). The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.`);
+        }
+        if (i > 0 && number <= listed[i - 1].number) throw new ServiceError('InvalidPartOrder', 'The list of parts was not in ascending order. Parts must be ordered by part number.');
+        return part;
+      });
+      const small = parts.findIndex((part, i) => i < parts.length - 1 && part.length < MIN_PART_SIZE);
+      if (small >= 0) throw new ServiceError('EntityTooSmall', `Your proposed upload is smaller than the minimum allowed object size: part ${listed[small].number} has ${parts[small].length} bytes; every part but the last needs at least ${MIN_PART_SIZE}.`);
+      const etag = multipartEtag(parts);
+      bucket.set(key, { body: Buffer.concat(parts), contentType: upload.contentType, metadata: upload.metadata, lastModified: now, etag });
       world.multipart.delete(uploadId);
       return sendXml(res, request, `<CompleteMultipartUploadResult xmlns="${NS}">${toXml('Location', `/${bucketName}/${key}`)}${toXml('Bucket', bucketName)}${toXml('Key', key)}${toXml('ETag', etag)}</CompleteMultipartUploadResult>`);
     }
   }
   if (request.method === 'PUT') {
-    const object: S3Object = { body: request.body, contentType: request.headers['content-type'], lastModified: now, etag: etagOf(request.body) };
+    const object: S3Object = { body: request.body, contentType: request.headers['content-type'], metadata: userMetadata(request.headers), lastModified: now, etag: etagOf(request.body) };
     bucket.set(key, object);
     res.writeHead(200, { etag: object.etag });
     return void res.end();
@@ -79,6 +103,7 @@ export function s3(world: World, request: EmulatorRequest, res: ServerResponse):
     'last-modified': new Date(object.lastModified).toUTCString(),
     etag: object.etag,
     'accept-ranges': 'bytes',
+    ...object.metadata,
   };
   const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));
   let body = object.body;
@@ -97,26 +122,55 @@ export function s3(world: World, request: EmulatorRequest, res: ServerResponse):
   res.end(request.method === 'HEAD' ? undefined : body);
 }
 
+/** ListObjectsV2: keys after `StartAfter` or the continuation token, rolled up at `Delimiter` into `CommonPrefixes`, each counting toward `MaxKeys`. */
 function listObjects(bucketName: string, bucket: Map<string, S3Object>, request: EmulatorRequest, res: ServerResponse): void {
   const q = request.query;
   const prefix = q.get('prefix') ?? '';
-  const max = Math.min(1000, Number(q.get('max-keys') ?? 1000));
-  const after = q.get('continuation-token') ? Buffer.from(q.get('continuation-token') as string, 'base64').toString('utf8') : (q.get('start-after') ?? '');
-  const keys = [...bucket.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
-  const page = keys.slice(0, max);
-  const truncated = keys.length > max;
-  const contents = page.map((k) => {
-    const o = bucket.get(k) as S3Object;
-    return { Key: k, LastModified: new Date(o.lastModified), ETag: o.etag, Size: o.body.length, StorageClass: 'STANDARD' };
+  const delimiter = q.get('delimiter') ?? '';
+  const maxKeys = q.get('max-keys');
+  const max = maxKeys === null ? 1000 : Number(maxKeys);
+  if (!Number.isInteger(max) || max < 0) throw new ServiceError('InvalidArgument', 'Provided max-keys not an integer or within integer range');
+  const token = q.get('continuation-token');
+  const startAfter = q.get('start-after') ?? '';
+  const after = token !== null ? decodeToken(token) : startAfter;
+  const entries: { key?: string; prefix?: string }[] = [];
+  for (const key of [...bucket.keys()].sort()) {
+    if (!key.startsWith(prefix) || key <= after) continue;
+    const cut = delimiter ? key.indexOf(delimiter, prefix.length) : -1;
+    if (cut < 0) entries.push({ key });
+    else {
+      const common = key.slice(0, cut + delimiter.length);
+      // A page that ended on a common prefix resumes after all its keys.
+      if (common === after || entries.at(-1)?.prefix === common) continue;
+      entries.push({ prefix: common });
+    }
+  }
+  const limit = Math.min(1000, max);
+  const page = entries.slice(0, limit);
+  const truncated = limit > 0 && entries.length > limit;
+  const contents = page.filter((e) => e.key !== undefined).map(({ key }) => {
+    const o = bucket.get(key as string) as S3Object;
+    return { Key: key, LastModified: new Date(o.lastModified), ETag: o.etag, Size: o.body.length, StorageClass: 'STANDARD' };
   });
+  const last = page.at(-1);
   const xml = [
     toXml('Name', bucketName),
     toXml('Prefix', prefix),
-    toXml('KeyCount', page.length),
+    delimiter ? toXml('Delimiter', delimiter) : '',
     toXml('MaxKeys', max),
+    toXml('KeyCount', page.length),
     toXml('IsTruncated', truncated),
     toXml('Contents', contents),
-    truncated ? toXml('NextContinuationToken', Buffer.from(page[page.length - 1]).toString('base64')) : '',
+    toXml('CommonPrefixes', page.filter((e) => e.prefix !== undefined).map((e) => ({ Prefix: e.prefix }))),
+    token !== null ? toXml('ContinuationToken', token) : '',
+    truncated && last ? toXml('NextContinuationToken', Buffer.from(last.key ?? last.prefix ?? '').toString('base64')) : '',
+    q.has('start-after') ? toXml('StartAfter', startAfter) : '',
   ].join('');
   sendXml(res, request, `<ListBucketResult xmlns="${NS}">${xml}</ListBucketResult>`);
+}
+
+function decodeToken(token: string): string {
+  const decoded = Buffer.from(token, 'base64').toString('utf8');
+  if (!token || Buffer.from(decoded).toString('base64') !== token) throw new ServiceError('InvalidArgument', 'The continuation token provided is incorrect');
+  return decoded;
 }

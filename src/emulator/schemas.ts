@@ -55,7 +55,9 @@ const hyperParameters = (names: string[]) => ({
   properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])),
 });
 
-const mlflow = (withRun: boolean) => closed({ MlflowResourceArn: str(ARN_MLFLOW), MlflowExperimentName: str(), ...(withRun ? { MlflowRunName: str() } : {}) }, ['MlflowResourceArn']);
+const mlflow = closed({ MlflowResourceArn: str(ARN_MLFLOW), MlflowExperimentName: str(), MlflowRunName: str() }, ['MlflowResourceArn']);
+// The SDK sends false for models without a EULA to accept.
+const acceptEula = { type: 'boolean' };
 
 const common = {
   AgentConfig: agentConfig,
@@ -71,9 +73,10 @@ const TRAINING_SCHEMA = {
     {
       ...common,
       InputDataConfig: { type: 'array', minItems: 1, maxItems: 2, items: channel(['train', 'validation']) },
-      OutputDataConfig: closed({ S3OutputPath: str(S3_URI), KmsKeyArn: str() }, ['S3OutputPath']),
+      // MlflowConfig sits under TrainingConfig (SDK, real jobs) or under OutputDataConfig (the AWS doc's example).
+      OutputDataConfig: closed({ S3OutputPath: str(S3_URI), KmsKeyArn: str(), MlflowConfig: mlflow }, ['S3OutputPath']),
       ModelPackageConfig: closed({ OutputModelPackageGroupArn: str(), IntermediateCheckpointModelPackageGroupArn: str(), InputModelPackageArn: str() }),
-      TrainingConfig: closed({ BaseModelArn: str('^arn:aws[a-z-]*:sagemaker:[a-z0-9-]+:aws:hub-content/'), MlflowConfig: mlflow(false), AcceptEula: { type: 'boolean', const: true }, HyperParameters: hyperParameters(TRAINING_NAMES) }, ['BaseModelArn', 'AcceptEula']),
+      TrainingConfig: closed({ BaseModelArn: str('^arn:aws[a-z-]*:sagemaker:[a-z0-9-]+:aws:hub-content/'), MlflowConfig: mlflow, AcceptEula: acceptEula, HyperParameters: hyperParameters(TRAINING_NAMES) }, ['BaseModelArn', 'AcceptEula']),
     },
     ['AgentConfig', 'InputDataConfig', 'OutputDataConfig', 'TrainingConfig'],
   ),
@@ -86,9 +89,9 @@ const EVALUATION_SCHEMA = {
     {
       ...common,
       InputDataConfig: { type: 'array', minItems: 1, maxItems: 1, items: channel(['evaluation']) },
-      OutputDataConfig: closed({ S3OutputPath: str(S3_URI), KmsKeyArn: str(), MlflowConfig: mlflow(true) }, ['S3OutputPath']),
+      OutputDataConfig: closed({ S3OutputPath: str(S3_URI), KmsKeyArn: str(), MlflowConfig: mlflow }, ['S3OutputPath']),
       ModelPackageConfig: closed({ InputModelPackageArn: str() }, ['InputModelPackageArn']),
-      EvaluationConfig: closed({ BaseModelArn: str('^arn:aws[a-z-]*:sagemaker:[a-z0-9-]+:aws:hub-content/'), AcceptEula: { type: 'boolean', const: true }, HyperParameters: hyperParameters(EVALUATION_NAMES) }, ['BaseModelArn', 'AcceptEula']),
+      EvaluationConfig: closed({ BaseModelArn: str('^arn:aws[a-z-]*:sagemaker:[a-z0-9-]+:aws:hub-content/'), AcceptEula: acceptEula, HyperParameters: hyperParameters(EVALUATION_NAMES) }, ['BaseModelArn', 'AcceptEula']),
       StoppingCondition: closed({ MaxRuntimeInSeconds: { type: 'integer', minimum: 1, maximum: 432000 } }),
     },
     ['AgentConfig', 'InputDataConfig', 'OutputDataConfig', 'EvaluationConfig'],

@@ -11,6 +11,7 @@ export const SEEDED = {
   runtime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent-AbCdEf1234`,
   noServerRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_no_server-NoServer12`,
   errorStatusRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_error_status-ErrStat123`,
+  lowEffortRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_low-LowEffort1`,
   jobRole: `arn:aws:iam::${ACCOUNT}:role/MtrlJobRole`,
   wrongTrustRole: `arn:aws:iam::${ACCOUNT}:role/MtrlWrongTrustRole`,
   mlflowApp: `arn:aws:sagemaker:us-east-1:${ACCOUNT}:mlflow-app/app-wordle01`,
@@ -63,9 +64,10 @@ export function seedWorld(world: World, history: boolean): void {
     [SEEDED.runtime, 'ready', 'Wordle agent (gpt-oss-20b, medium reasoning)'],
     [SEEDED.noServerRuntime, 'no-server', 'Wordle agent deployed without BedrockAgentCoreApp: no HTTP server'],
     [SEEDED.errorStatusRuntime, 'error-status', 'Wordle agent that returns an error status instead of a reward'],
+    [SEEDED.lowEffortRuntime, 'ready', 'Wordle agent (gpt-oss-20b, low reasoning)'],
   ] as const) {
     const id = arn.split('runtime/')[1];
-    world.runtimes.push({ id, region: arn.split(':')[3], name: id.slice(0, id.lastIndexOf('-')), arn, created: now - 5 * DAY, kind, description });
+    world.runtimes.push({ id, region: arn.split(':')[3], name: id.slice(0, id.lastIndexOf('-')), arn, created: now - 5 * DAY, kind, description, effort: /low reasoning/.test(description) ? 'low' : 'medium' });
   }
   const object = (text: string) => ({ body: Buffer.from(text), contentType: 'application/jsonl', lastModified: now - 5 * DAY, etag: `"${createHash('md5').update(text).digest('hex')}"` });
   world.buckets.set(

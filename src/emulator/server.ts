@@ -4,6 +4,7 @@ import { agentCoreControl, invokeAgentRuntime } from './agentcore';
 import { systemClock, type Clock } from './clock';
 import { iam, sts } from './identity';
 import { logs } from './logs';
+import { isMlflowPath, mlflow, presignedMlflowUrl } from './mlflow';
 import { jsonBody, protocolOf, readRequest, sendError, sendJson, sendQuery, ServiceError, type EmulatorRequest } from './protocol';
 import { s3 } from './s3';
 import { sagemaker } from './sagemaker';
@@ -68,6 +69,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       request = await readRequest(req);
       if (!request.service) {
         if (req.method === 'GET' && request.path === '/') return sendJson(res, request, { service: 'mtrl-emulator', account: ACCOUNT, region: world.region }, 200, 'application/json');
+        if (req.method === 'GET' && request.path.startsWith('/mlflow-ui/')) return void res.writeHead(200, { 'content-type': 'text/html' }).end(MLFLOW_UI_PAGE);
         throw new ServiceError('MissingAuthenticationTokenException', 'Missing Authentication Token: sign requests with SigV4 (any key works).', 403);
       }
       const key = `${request.service}:${request.operation ?? request.method}`;
@@ -89,6 +91,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   async function dispatch(request: EmulatorRequest, res: ServerResponse): Promise<void> {
     const op = request.operation ?? '';
+    if (isMlflowPath(request.path)) return mlflow(world, request, res);
+    if (op === 'CreatePresignedMlflowAppUrl') return sendJson(res, request, presignedMlflowUrl(world, jsonBody(request), request.headers.host));
     switch (request.service) {
       case 'sagemaker':
         return sendJson(res, request, sagemaker(world, op, jsonBody(request), request.region));
@@ -125,6 +129,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }),
   };
 }
+
+const MLFLOW_UI_PAGE = '<!doctype html><meta charset="utf-8"><title>MLflow (MTRL emulator)</title><p>The MTRL emulator serves the MLflow REST API but no MLflow web UI. Against real AWS this link opens the run in SageMaker managed MLflow.</p>';
 
 function throttlingError(request: EmulatorRequest): ServiceError {
   if (request.service === 's3') return new ServiceError('SlowDown', 'Please reduce your request rate.', 503);

@@ -15,11 +15,15 @@ export interface Runtime {
   created: number;
   kind: 'ready' | 'no-server' | 'error-status';
   description: string;
+  /** The agent's REASONING_EFFORT: a runtime environment variable, so one runtime per effort. */
+  effort: 'low' | 'medium' | 'high';
 }
 
 export interface S3Object {
   body: Buffer;
   contentType?: string;
+  /** User metadata as `x-amz-meta-<name>` headers. */
+  metadata?: Record<string, string>;
   lastModified: number;
   etag: string;
 }
@@ -43,7 +47,7 @@ export class World {
   readonly runtimes: Runtime[] = [];
   readonly buckets = new Map<string, Map<string, S3Object>>();
   readonly roles = new Map<string, Role>();
-  readonly multipart = new Map<string, { bucket: string; key: string; contentType?: string; parts: Map<number, Buffer> }>();
+  readonly multipart = new Map<string, { bucket: string; key: string; contentType?: string; metadata: Record<string, string>; parts: Map<number, Buffer> }>();
   /** Stored log groups per `region/group`. */
   private readonly storedGroups = new Map<string, { created: number; streams: Map<string, StoredStream> }>();
 
@@ -98,6 +102,7 @@ export class World {
     return {
       speed: this.speed,
       rowsAt: readRows,
+      runtimeEffort: (arn) => this.runtimes.find((r) => r.arn === arn)?.effort ?? 'medium',
       runtimeKind: (arn) => {
         const runtime = this.runtimes.find((r) => r.arn === arn);
         if (!runtime) return 'missing';

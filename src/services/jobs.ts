@@ -1,5 +1,5 @@
 import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
-import { deleteJob, describeJob, listJobsPage, stopJob } from '../aws/sagemaker';
+import { deleteJob, describeJobDetails, listJobsPage, stopJob } from '../aws/sagemaker';
 import { isJobCategory, type JobCategory, type JobStatus } from '../core/jobs/status';
 import type { JobDetails, JobSummary } from '../core/jobs/summary';
 
@@ -59,24 +59,7 @@ export function sageMakerJobsBackend(client: (region: string) => SageMakerClient
       );
       return { jobs, nextToken: page.nextToken };
     },
-    async describe(region, category, jobName, signal) {
-      const d = await describeJob(client(region), { jobName, category }, signal);
-      return {
-        name: d.JobName ?? jobName,
-        arn: d.JobArn ?? '',
-        category: isJobCategory(d.JobCategory) ? d.JobCategory : category,
-        region,
-        status: d.JobStatus ?? 'Unknown',
-        secondaryStatus: d.SecondaryStatus,
-        created: d.CreationTime ?? new Date(0),
-        modified: d.LastModifiedTime,
-        ended: d.EndTime,
-        roleArn: d.RoleArn,
-        failureReason: d.FailureReason,
-        transitions: d.SecondaryStatusTransitions ?? [],
-        document: d.config,
-      };
-    },
+    describe: (region, category, jobName, signal) => describeJobDetails(client(region), { jobName, category }, region, signal),
     stop: (region, category, jobName) => stopJob(client(region), { jobName, category }),
     delete: (region, category, jobName) => deleteJob(client(region), { jobName, category }),
   };

@@ -1,5 +1,6 @@
 import type { GroupRow, ReplayData, RolloutDetail, RolloutFilter, RolloutRow, RolloutSummary } from '../core/rollouts';
 import type { JobCategory } from '../core/jobs/status';
+import type { RequestHandlers, ViewProtocol } from '../webview-kit/channel';
 
 /** Typed messages between the replay board (webview/replay.ts) and the extension (src/features/replay/). */
 
@@ -54,24 +55,15 @@ export interface ReplayRequests {
   rollout: { params: { index: number }; result: RolloutDetail | null };
   summary: { params: { filter: RolloutFilter }; result: RolloutSummary };
 }
-export type RequestMethod = keyof ReplayRequests;
 
-/** Answers one board request from the data: the same dispatch in the extension and in the plain-browser host. */
-export function answerRequest(data: ReplayData, method: RequestMethod, params: unknown): unknown {
-  const p = (params ?? {}) as { filter?: RolloutFilter; offset?: number; count?: number; group?: number; index?: number };
-  const filter = p.filter ?? {};
-  switch (method) {
-    case 'groups':
-      return data.groups(filter, Number(p.offset) || 0, Math.min(500, Number(p.count) || 100));
-    case 'rollouts':
-      return data.rolloutsIn(Number(p.group), filter);
-    case 'rollout':
-      return data.detail(Number(p.index)) ?? null;
-    case 'summary':
-      return data.summary(filter);
-    default:
-      throw new Error(`Unknown board request '${String(method)}'`);
-  }
+/** Answers the board's requests from the data: the same handlers in the extension and in the plain-browser page. */
+export function replayHandlers(data: ReplayData): RequestHandlers<ReplayRequests> {
+  return {
+    groups: ({ filter, offset, count }) => data.groups(filter ?? {}, Number(offset) || 0, Math.min(500, Number(count) || 100)),
+    rollouts: ({ group, filter }) => data.rolloutsIn(Number(group), filter ?? {}),
+    rollout: ({ index }) => data.detail(Number(index)) ?? null,
+    summary: ({ filter }) => data.summary(filter ?? {}),
+  };
 }
 
 /** What the board shows right now, reported after each render (host tests read it through `mtrl.replay.boardView`). */
@@ -87,15 +79,17 @@ export interface BoardView {
   turn?: number;
 }
 
-export type WebviewMessage =
-  | { type: 'ready' }
-  | { type: 'request'; id: number; method: RequestMethod; params: unknown }
-  | { type: 'state'; state: PersistedState }
-  | { type: 'view'; view: BoardView }
-  | { type: 'retry' };
-
-export type HostMessage =
-  | { type: 'response'; id: number; result?: unknown; error?: string }
-  /** Loading progress, ready (also after follow mode appended rollouts: the board refreshes), empty, error. */
-  | { type: 'status'; status: LoadStatus }
-  | { type: 'settings'; settings: BoardSettings };
+/** The board's messages over the webview kit's channel (the `ready` handshake is the kit's). */
+export interface ReplayProtocol extends ViewProtocol {
+  requests: ReplayRequests;
+  toPage: {
+    /** Loading progress, ready (also after follow mode appended rollouts: the board refreshes), empty, error. */
+    status: LoadStatus;
+    settings: BoardSettings;
+  };
+  toHost: {
+    state: PersistedState;
+    view: BoardView;
+    retry: undefined;
+  };
+}

@@ -34,9 +34,15 @@ const LAYERS: Record<string, { may: string[]; vscode: boolean }> = {
   services: { may: ['aws', 'core'], vscode: false },
   emulator: { may: ['core'], vscode: false },
   cli: { may: ['services', 'aws', 'core', 'emulator'], vscode: false },
-  features: { may: ['services', 'aws', 'core', 'shared'], vscode: true },
-  shared: { may: ['core'], vscode: false },
+  features: { may: ['services', 'aws', 'core', 'shared', 'webview-kit'], vscode: true },
+  shared: { may: ['core', 'webview-kit'], vscode: false },
+  'webview-kit': { may: ['core'], vscode: false },
 };
+
+/** What the webview apps (webview/, bundled for the browser) may import from src/: the pure parts and the kit. */
+const WEBVIEW_MAY = ['core', 'shared', 'webview-kit'];
+/** The kit's extension-only file (Node crypto): page bundles must not reach it. */
+const NODE_ONLY = path.join(root, 'src/webview-kit/page');
 
 describe('architecture', () => {
   const src = path.join(root, 'src');
@@ -57,6 +63,25 @@ describe('architecture', () => {
       assert.deepEqual(found, []);
     });
   }
+
+  it(`webview/ apps import only src/${WEBVIEW_MAY.join(', src/')}, never Node, vscode or the kit's page builder`, () => {
+    const found = violations(path.join(root, 'webview'), (resolved, spec) => {
+      if (spec === 'vscode' || spec.startsWith('node:')) return true;
+      if (!spec.startsWith('.')) return false;
+      const file = resolved.replace(/\.(ts|js)$/, '');
+      if (file === NODE_ONLY) return true;
+      const target = layerOf(file);
+      return target === undefined ? !file.startsWith(path.join(root, 'webview')) : !WEBVIEW_MAY.includes(target);
+    });
+    assert.deepEqual(found, []);
+  });
+
+  it("the kit's page half imports nothing Node-only", () => {
+    const pageHalf = sourceFiles(path.join(src, 'webview-kit')).filter((file) => file.replace(/\.ts$/, '') !== NODE_ONLY);
+    const found = violations(path.join(src, 'webview-kit'), (resolved, spec) => spec.startsWith('node:') || resolved.replace(/\.(ts|js)$/, '') === NODE_ONLY)
+      .filter((line) => pageHalf.some((file) => line.startsWith(path.relative(root, file))));
+    assert.deepEqual(found, []);
+  });
 
   it('every folder under src/ has a layer rule', () => {
     const folders = readdirSync(src).filter((name) => statSync(path.join(src, name)).isDirectory() && name !== 'python');

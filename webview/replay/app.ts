@@ -1,9 +1,9 @@
 import type { RolloutFilter } from '../../src/core/rollouts';
-import type { BoardSettings, BoardState, BoardView, HostMessage, InitialState, LoadStatus } from '../../src/shared/protocol';
+import type { BoardSettings, BoardState, BoardView, InitialState, LoadStatus } from '../../src/shared/protocol';
 import { h, icon, replace } from './dom';
 import { FilterBar } from './filters';
 import { GroupList } from './groups';
-import type { BoardHost } from './host';
+import type { BoardConnection } from './host';
 import { RolloutPlayer } from './player';
 import { RolloutTable } from './rollouts';
 import { renderSummary } from './summary';
@@ -24,12 +24,12 @@ export class ReplayBoard {
   private current: LoadStatus;
   private groupLabel?: string;
 
-  constructor(root: HTMLElement, private readonly initial: InitialState, private readonly host: BoardHost) {
-    this.board = host.restored()?.board ?? initial.board ?? { filter: {} };
+  constructor(root: HTMLElement, private readonly initial: InitialState, private readonly host: BoardConnection) {
+    this.board = host.restoredState()?.board ?? initial.board ?? { filter: {} };
     this.current = initial.status;
     this.filters = new FilterBar((filter) => this.filterChanged(filter));
     this.filters.set(this.board.filter);
-    this.groups = new GroupList(host, (row) => void this.selectGroup(row.index, row.answer?.toUpperCase() ?? row.label), () => this.report());
+    this.groups = new GroupList(host.channel, (row) => void this.selectGroup(row.index, row.answer?.toUpperCase() ?? row.label), () => this.report());
     this.table = new RolloutTable((index) => void this.selectRollout(index), (index) => void this.compareWith(index));
     this.player = new RolloutPlayer((turn) => this.turnChanged(turn));
     this.comparePlayer = new RolloutPlayer(() => undefined);
@@ -43,18 +43,16 @@ export class ReplayBoard {
     ));
     this.groups.element.addEventListener('scroll', () => this.persist());
     document.addEventListener('keydown', (e) => this.key(e));
-    host.onMessage((message) => this.receive(message));
+    host.channel.on('settings', (settings) => this.applySettings(settings));
+    host.channel.on('status', (status) => this.statusChanged(status));
     this.applySettings(initial.settings);
     this.showStatus(initial.status);
-    host.post({ type: 'ready' });
+    host.channel.ready();
   }
 
-  private receive(message: HostMessage): void {
-    if (message.type === 'settings') this.applySettings(message.settings);
-    else if (message.type === 'status') {
-      this.showStatus(message.status);
-      if (message.status.state === 'ready') void this.refresh().catch((error: Error) => this.showStatus({ state: 'error', message: error.message }));
-    }
+  private statusChanged(status: LoadStatus): void {
+    this.showStatus(status);
+    if (status.state === 'ready') void this.refresh().catch((error: Error) => this.showStatus({ state: 'error', message: error.message }));
   }
 
   private applySettings(settings: BoardSettings): void {
@@ -72,7 +70,7 @@ export class ReplayBoard {
       const counts = status.lines !== undefined ? ` (${status.lines.toLocaleString()} lines, ${(status.rollouts ?? 0).toLocaleString()} rollouts)` : '';
       replace(this.status, h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }), h('p', {}, status.message, counts));
     } else if (status.state === 'error') {
-      replace(this.status, h('p', { class: 'error' }, icon('error'), ' ', status.message), h('vscode-button', { attrs: { icon: 'refresh' }, on: { click: () => this.host.post({ type: 'retry' }) } }, 'Try again'));
+      replace(this.status, h('p', { class: 'error' }, icon('error'), ' ', status.message), h('vscode-button', { attrs: { icon: 'refresh' }, on: { click: () => this.host.channel.notify('retry') } }, 'Try again'));
     } else if (status.state === 'empty') {
       replace(this.status, h('p', {}, icon('info'), ' ', status.message));
     }
@@ -82,7 +80,7 @@ export class ReplayBoard {
   private async refresh(): Promise<void> {
     const filter = this.board.filter;
     await this.groups.reset(filter);
-    renderSummary(this.summary, await this.host.request('summary', { filter }));
+    renderSummary(this.summary, await this.host.channel.request('summary', { filter }));
     if (!this.groups.total) {
       this.table.show([], '');
       this.player.show(undefined);
@@ -105,7 +103,7 @@ export class ReplayBoard {
     const restoring = this.board.group === group ? this.board.rollout : undefined;
     this.board = { ...this.board, group };
     this.groupLabel = label;
-    const rows = await this.host.request('rollouts', { group, filter: this.board.filter });
+    const rows = await this.host.channel.request('rollouts', { group, filter: this.board.filter });
     this.table.selected = rows.find((r) => r.index === restoring)?.index ?? rows[0]?.index;
     this.table.compare = undefined;
     this.table.show(rows, `${label}: ${rows.length} rollout${rows.length === 1 ? '' : 's'}`);
@@ -116,7 +114,7 @@ export class ReplayBoard {
 
   private async selectRollout(index: number, turn = 0): Promise<void> {
     this.board = { ...this.board, rollout: index, turn };
-    const detail = await this.host.request('rollout', { index });
+    const detail = await this.host.channel.request('rollout', { index });
     this.player.show(detail ?? undefined, turn);
     this.persist();
     this.report();
@@ -130,7 +128,7 @@ export class ReplayBoard {
       this.players.classList.remove('comparing');
       return;
     }
-    this.comparePlayer.show((await this.host.request('rollout', { index })) ?? undefined);
+    this.comparePlayer.show((await this.host.channel.request('rollout', { index })) ?? undefined);
     this.players.appendChild(this.comparePlayer.element);
     this.players.classList.add('comparing');
   }
@@ -157,7 +155,7 @@ export class ReplayBoard {
     this.board = { ...this.board, scrollTop: this.groups.element.scrollTop };
     const state = { source: this.initial.source, board: this.board };
     this.host.saveState(state);
-    this.host.post({ type: 'state', state });
+    this.host.channel.notify('state', state);
   }
 
   private report(): void {
@@ -172,6 +170,6 @@ export class ReplayBoard {
       rollout: this.player?.trajectoryId,
       turn: this.player?.currentTurn,
     };
-    this.host.post({ type: 'view', view });
+    this.host.channel.notify('view', view);
   }
 }

@@ -1,6 +1,6 @@
 import type { GroupRow, RolloutFilter } from '../../src/core/rollouts';
 import { h, num, replace } from './dom';
-import type { BoardHost } from './host';
+import type { BoardChannel } from './host';
 
 const ROW_HEIGHT = 44;
 const PAGE = 100;
@@ -16,7 +16,7 @@ export class GroupList {
   selected?: number;
   private cursor = 0;
 
-  constructor(private readonly host: BoardHost, private readonly onSelect: (row: GroupRow) => void, private readonly onChange: () => void) {
+  constructor(private readonly host: BoardChannel, private readonly onSelect: (row: GroupRow) => void, private readonly onChange: () => void) {
     this.element.appendChild(this.spacer);
     this.element.addEventListener('scroll', () => this.render());
     this.element.addEventListener('keydown', (e) => this.key(e));

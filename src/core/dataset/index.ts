@@ -1,7 +1,7 @@
 import { readCsv } from './csv';
 import { readJsonArray } from './json-array';
 import { JsonlReader } from './jsonl';
-import { readParquet, type ParquetBytes } from './parquet';
+import { parquetBuffer, readParquet, type ParquetBytes, type ParquetDecoder } from './parquet';
 import { lineSpan } from './positions';
 import { RowChecker } from './rows';
 import type { DatasetReport, ValidateOptions } from './types';
@@ -12,12 +12,14 @@ export { KeyTable } from './key-table';
 export { summaryLine } from './summary';
 export { addRowId, fixEdits, normalizeRowAnswer, rowRanges, wrapFlatRow, type FixKind, type TextEdit } from './fixes';
 export { fileStem, formatFromName, roleFromName } from './names';
-export { parquetFile, type ParquetBytes } from './parquet';
+export { decodeParquet, parquetBuffer, parquetFile, type ParquetBytes, type ParquetDecoder, type ParquetEvent } from './parquet';
 export { containsWord, normalizeAnswer } from './rows';
 
 export interface RunOptions extends ValidateOptions {
   /** Called between pieces of work; the editor yields to typing here and throws to cancel. */
   tick?: () => Promise<void> | void;
+  /** How Parquet is decoded; the services pass one that runs off the editor's thread with a time budget. Default: in this thread. */
+  parquetDecoder?: ParquetDecoder;
 }
 
 /** Text pieces from bytes or strings; invalid UTF-8 becomes U+FFFD, which the readers report. */
@@ -62,7 +64,7 @@ function withEmptyFileError(report: DatasetReport): DatasetReport {
 export async function validateDataset(chunks: AsyncIterable<Uint8Array | string>, options: RunOptions): Promise<DatasetReport> {
   const checker = new RowChecker(options);
   if (options.format === 'parquet') {
-    await readParquet(await collectBytes(chunks), checker, options.tick);
+    await readParquet(parquetBuffer(await collectBytes(chunks)), checker, options.parquetDecoder, options.tick);
   } else if (options.format === 'csv') {
     await readCsv(decode(chunks), checker, options.tick);
   } else if (options.format === 'json') {
@@ -81,7 +83,7 @@ export async function validateDataset(chunks: AsyncIterable<Uint8Array | string>
 /** Validates a Parquet file by random access (a local file, an S3 object by ranges), so memory stays flat on large files. */
 export async function validateParquet(file: ParquetBytes, options: RunOptions): Promise<DatasetReport> {
   const checker = new RowChecker(options);
-  await readParquet(file, checker, options.tick);
+  await readParquet(file, checker, options.parquetDecoder, options.tick);
   return withEmptyFileError(checker.finish());
 }
 

@@ -16,6 +16,12 @@ export interface ParquetBytes {
   slice(start: number, end?: number): ArrayBuffer | Promise<ArrayBuffer>;
 }
 
+/** What decoding a Parquet file yields: batches of rows (0-based `start`), or one sentence saying why the rest cannot be read. */
+export type ParquetEvent = { kind: 'rows'; start: number; rows: Record<string, unknown>[] } | { kind: 'unreadable'; message: string; row: number; timedOut?: boolean };
+
+/** Turns Parquet bytes into row batches; the services run it off the editor's thread with a time budget. */
+export type ParquetDecoder = (file: ParquetBytes) => AsyncIterable<ParquetEvent>;
+
 /** A local Parquet file read by position, so only the footer and the row groups being checked are in memory. */
 export async function parquetFile(path: string): Promise<ParquetBytes & { close(): Promise<void> }> {
   const handle = await open(path, 'r');
@@ -31,6 +37,11 @@ export async function parquetFile(path: string): Promise<ParquetBytes & { close(
   };
 }
 
+/** Bytes held in memory as random access. */
+export function parquetBuffer(data: Uint8Array): ArrayBuffer {
+  return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+}
+
 /** [start, end) row ranges that follow the row groups, none longer than BATCH_ROWS. */
 function batches(groupRows: number[], rows: number): [number, number][] {
   const out: [number, number][] = [];
@@ -42,29 +53,39 @@ function batches(groupRows: number[], rows: number): [number, number][] {
   return out;
 }
 
-/** Reads a Parquet file in batches of rows, fetching only what each batch needs. Row numbers are 1-based; a cut-short file gets one clear error instead of an exception. */
-export async function readParquet(data: Uint8Array | ParquetBytes, checker: RowChecker, tick?: () => Promise<void> | void): Promise<void> {
+/** Decodes a Parquet file in batches of rows, fetching only what each batch needs; a cut-short file ends with one `unreadable` event instead of an exception. */
+export async function* decodeParquet(file: ParquetBytes): AsyncGenerator<ParquetEvent> {
   // hyparquet is an ES module: loaded on first use, which also keeps it out of the startup path.
   const { parquetMetadataAsync, parquetReadObjects } = await import('hyparquet');
-  const buffer: ParquetBytes = data instanceof Uint8Array ? (data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer) : data;
   let rows: number;
   let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>;
   try {
-    metadata = await parquetMetadataAsync(buffer);
+    metadata = await parquetMetadataAsync(file);
     rows = Number(metadata.num_rows);
   } catch (error) {
-    checker.report('unreadable', `The file cannot be read as Parquet (is it cut short or not Parquet at all?): ${sentence(error)}`, lineSpan(1), 0);
+    yield { kind: 'unreadable', message: `The file cannot be read as Parquet (is it cut short or not Parquet at all?): ${sentence(error)}`, row: 0 };
     return;
   }
   for (const [start, end] of batches(metadata.row_groups.map((g) => Number(g.num_rows)), rows)) {
     let batch: Record<string, unknown>[];
     try {
-      batch = await parquetReadObjects({ file: buffer, metadata, rowStart: start, rowEnd: end });
+      batch = await parquetReadObjects({ file, metadata, rowStart: start, rowEnd: end });
     } catch (error) {
-      checker.report('unreadable', `Rows ${start + 1}–${end} of the Parquet file cannot be read: ${sentence(error)}`, lineSpan(start + 1), start + 1);
+      yield { kind: 'unreadable', message: `Rows ${start + 1}–${end} of the Parquet file cannot be read: ${sentence(error)}`, row: start + 1 };
       return;
     }
-    batch.forEach((value, i) => checker.check(value, { row: start + i + 1, line: start + i + 1, span: lineSpan(start + i + 1) }));
+    yield { kind: 'rows', start, rows: batch };
+  }
+}
+
+/** Checks decoded Parquet rows; row numbers are 1-based. */
+export async function readParquet(file: ParquetBytes, checker: RowChecker, decoder: ParquetDecoder = decodeParquet, tick?: () => Promise<void> | void): Promise<void> {
+  for await (const event of decoder(file)) {
+    if (event.kind === 'unreadable') {
+      checker.report(event.timedOut ? 'read-timeout' : 'unreadable', event.message, lineSpan(Math.max(1, event.row)), event.row);
+      return;
+    }
+    event.rows.forEach((value, i) => checker.check(value, { row: event.start + i + 1, line: event.start + i + 1, span: lineSpan(event.start + i + 1) }));
     await tick?.();
   }
 }

@@ -15,6 +15,7 @@ export type FindingCode =
   | 'json-syntax'
   | 'csv-syntax'
   | 'unreadable'
+  | 'read-timeout'
   | 'not-object'
   | 'missing-prompt'
   | 'prompt-not-string'
@@ -113,6 +114,7 @@ export const SEVERITY: Record<FindingCode, Severity> = {
   'json-syntax': 'error',
   'csv-syntax': 'error',
   unreadable: 'error',
+  'read-timeout': 'error',
   'not-object': 'error',
   'missing-prompt': 'warning',
   'prompt-not-string': 'error',

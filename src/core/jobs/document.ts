@@ -1,6 +1,7 @@
 import { defaultHyperparameters, nonDefaultHyperparameters } from './hyperparameters';
 import { parseBaseModelArn } from './models';
 import type { ServiceOutput } from './serviceOutput';
+import type { MlflowConfig } from '../metrics/mlflow';
 import type { JobCategory } from './status';
 
 export interface JobModelConfig {
@@ -8,8 +9,6 @@ export interface JobModelConfig {
   HyperParameters?: Record<string, string>;
   AcceptEula?: boolean;
 }
-
-type JobMlflowConfig = { MlflowResourceArn?: string; MlflowExperimentName?: string; MlflowRunName?: string };
 
 /**
  * A training or evaluation JobConfigDocument as JSON (mtrl-reference §4): the parts the extension reads are typed,
@@ -21,9 +20,9 @@ export interface JobConfigDocument {
     CustomAgentLambdaConfig?: { LambdaArn?: string };
   };
   InputDataConfig?: { ChannelName?: string; DataSource?: { S3DataSource?: { S3DataType?: string; S3Uri?: string }; DatasetSource?: { DatasetArn?: string } } }[];
-  OutputDataConfig?: { S3OutputPath?: string; MlflowConfig?: JobMlflowConfig };
+  OutputDataConfig?: { S3OutputPath?: string; MlflowConfig?: Partial<MlflowConfig> };
   ModelPackageConfig?: { InputModelPackageArn?: string; OutputModelPackageGroupArn?: string; IntermediateCheckpointModelPackageGroupArn?: string };
-  TrainingConfig?: JobModelConfig & { MlflowConfig?: JobMlflowConfig };
+  TrainingConfig?: JobModelConfig & { MlflowConfig?: Partial<MlflowConfig> };
   EvaluationConfig?: JobModelConfig;
   StoppingCondition?: { MaxRuntimeInSeconds?: number };
   /** Only in DescribeJob's copy. */
@@ -154,7 +153,6 @@ export function documentFacts(category: JobCategory, document: JobConfigDocument
   const agent = object(document.AgentConfig);
   const config = object(category === 'AgentRFT' ? document.TrainingConfig : document.EvaluationConfig);
   const output = object(document.OutputDataConfig);
-  const mlflow = object(category === 'AgentRFT' ? config.MlflowConfig : output.MlflowConfig);
   const datasets: Record<string, string> = {};
   for (const c of Array.isArray(document.InputDataConfig) ? document.InputDataConfig : []) {
     const name = text(object(c).ChannelName);
@@ -168,10 +166,21 @@ export function documentFacts(category: JobCategory, document: JobConfigDocument
     datasets,
     outputPath: text(output.S3OutputPath),
     baseModelArn: text(config.BaseModelArn),
-    mlflowArn: text(mlflow.MlflowResourceArn),
+    mlflowArn: mlflowConfigOf(document)?.MlflowResourceArn,
     hyperparameters,
     inputModelPackageArn: text(object(document.ModelPackageConfig).InputModelPackageArn),
   };
+}
+
+/** Where a job logs its metrics: `TrainingConfig.MlflowConfig` (the SDK, real jobs) or `OutputDataConfig.MlflowConfig` (evaluations, the AWS doc's training example). */
+export function mlflowConfigOf(document: JobConfigDocument | undefined): MlflowConfig | undefined {
+  if (!document) return undefined;
+  for (const place of [object(document.TrainingConfig).MlflowConfig, object(document.OutputDataConfig).MlflowConfig]) {
+    const config = object(place);
+    const arn = text(config.MlflowResourceArn);
+    if (arn) return { MlflowResourceArn: arn, MlflowExperimentName: text(config.MlflowExperimentName), MlflowRunName: text(config.MlflowRunName) };
+  }
+  return undefined;
 }
 
 /** The document the user wrote, without what the service adds to DescribeJob's copy. */

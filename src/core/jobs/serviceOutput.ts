@@ -1,13 +1,6 @@
+import type { MlflowDetails } from '../metrics/mlflow';
 import type { BillableTokenUsage } from './pricing';
 import type { ProgressInfo } from './status';
-
-/** The MLflow experiment and run the service logged a job's metrics to. */
-export interface MlflowDetails {
-  ExperimentName?: string;
-  RunName?: string;
-  ExperimentId?: string;
-  RunId?: string;
-}
 
 export interface RolloutInfo {
   Total?: number;

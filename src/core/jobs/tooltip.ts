@@ -1,3 +1,4 @@
+import { mlflowConfigOf, type JobConfigDocument } from './document';
 import { defaultHyperparameters, sameValue } from './hyperparameters';
 import { formatDollars, formatTokens, modelIdOf, type PricingTable } from './pricing';
 import { categoryLabel, progressText } from './status';
@@ -54,8 +55,9 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
   const rollouts = output?.RolloutInfo;
   if (typeof rollouts?.Completed === 'number') rows.push(['Rollouts', `${rollouts.Completed.toLocaleString('en-US')}${rollouts.Total ? ` / ${rollouts.Total.toLocaleString('en-US')}` : ''}`]);
   const mlflow = output?.MlflowDetails;
-  const experiment = mlflow?.ExperimentName ?? doc?.TrainingConfig?.MlflowConfig?.MlflowExperimentName ?? doc?.OutputDataConfig?.MlflowConfig?.MlflowExperimentName;
-  const run = mlflow?.RunName ?? doc?.OutputDataConfig?.MlflowConfig?.MlflowRunName;
+  const configured = mlflowConfigOf(doc as JobConfigDocument | undefined);
+  const experiment = mlflow?.ExperimentName ?? configured?.MlflowExperimentName;
+  const run = mlflow?.RunName ?? configured?.MlflowRunName;
   if (experiment || run) rows.push(['MLflow', [experiment && `experiment ${code(experiment)}`, run && `run ${code(run)}`, mlflow?.RunId && `id ${code(mlflow.RunId)}`].filter(Boolean).join(', ')]);
   if (output?.OutputModelPackageArn) rows.push(['Output adapter', code(output.OutputModelPackageArn)]);
   const metrics = evaluationMetricsOf(job);

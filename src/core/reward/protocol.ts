@@ -81,6 +81,8 @@ export function parseHarnessOutput(stdout: string): HarnessResponse | undefined 
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 10;
+/** Longest run allowed: one hour (a timer past 2^31 ms would fire at once). */
+export const MAX_TIMEOUT_SECONDS = 3600;
 
 /** Why no harness answer arrived: the run itself failed, before or around the user's code. */
 export interface HarnessRunFailure {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { parquetFile, trainValOverlap, validateDataset, validateParquet, validateText, type DatasetReport, type DatasetRole, type Finding, type RunOptions } from '../../core/dataset';
 import type { Services } from '../services';
+import { offThreadParquet } from '../../services/parquet/offThread';
 import { reportDiagnostics } from './diagnostics';
 import { editorFormat, isDatasetDocument, partnerOf, readDatasetSettings, roleOf } from './settings';
 
@@ -104,7 +105,7 @@ export class DatasetValidation implements vscode.Disposable {
       // Parquet on disk is read by position: the footer, then the rows being checked.
       const file = await parquetFile(uri.fsPath);
       try {
-        return await validateParquet(file, { ...options, format: 'parquet', tick });
+        return await validateParquet(file, { ...options, format: 'parquet', tick, parquetDecoder: offThreadParquet() });
       } finally {
         await file.close();
       }
@@ -113,7 +114,7 @@ export class DatasetValidation implements vscode.Disposable {
     async function* once() {
       yield bytes;
     }
-    return validateDataset(once(), { ...options, format: format ?? 'parquet', tick });
+    return validateDataset(once(), { ...options, format: format ?? 'parquet', tick, parquetDecoder: offThreadParquet() });
   }
 
   private publish(uri: vscode.Uri, report: DatasetReport, extra: Finding[]): void {

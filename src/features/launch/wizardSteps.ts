@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { listAgentRuntimes } from '../../aws/agentcore';
 import { listJobs, listMlflowApps } from '../../aws/sagemaker';
-import { listObjectsV2, parseS3Uri } from '../../aws/s3';
+import { listFolder, parentPrefix, parseS3Uri, type S3Location } from '../../aws/s3';
 import { formatFromName } from '../../core/dataset';
 import { jobNameProblem } from '../../core/jobs/preflight';
 import type { JobCategory } from '../../core/jobs/status';
@@ -94,17 +94,39 @@ export async function datasetStep(services: Services, p: StepPosition, what: str
   if (r.type) return inputStep({ ...p, prompt: what, value: current, placeholder: 's3://bucket/wordle/train.jsonl', validate: (v) => (S3_URI.test(v) ? undefined : 'Expected s3://bucket/key.') });
   const where = await inputStep({ ...p, prompt: 'Bucket and prefix to browse', value: current ? current.replace(/[^/]*$/, '') : 's3://', validate: (v) => (parseS3Uri(v) ? undefined : 'Expected s3://bucket/prefix.') });
   if (where === BACK || where === CANCEL) return where;
-  const loc = parseS3Uri(where)!;
-  const picked = await pickStep<vscode.QuickPickItem>({
-    ...p,
-    placeholder: `Dataset files under ${where}`,
-    items: async () => {
-      const found: vscode.QuickPickItem[] = [];
-      for await (const o of listObjectsV2(services.aws.s3(), loc.bucket, loc.key)) if (o.Key && formatFromName(o.Key)) found.push({ label: `s3://${loc.bucket}/${o.Key}`, description: `${o.Size ?? 0} bytes` });
-      return found.length ? found : [{ label: `No .jsonl, .json, .csv or .parquet file under ${where}`, description: '' }];
-    },
-  });
-  return picked === BACK || picked === CANCEL ? picked : S3_URI.test(picked.label) ? picked.label : BACK;
+  return browseS3(services, p, parseS3Uri(where)!);
+}
+
+/** Folder by folder (Delimiter "/"): ".." goes up, a folder drills in, a dataset file is the answer; Back leaves the browser. */
+async function browseS3(services: Services, p: StepPosition, start: S3Location): Promise<StepOutcome<string>> {
+  type Item = vscode.QuickPickItem & { prefix?: string; uri?: string };
+  const { bucket } = start;
+  // A typed prefix without a trailing "/" starts in the folder that holds it.
+  let prefix = start.key === '' || start.key.endsWith('/') ? start.key : parentPrefix(start.key);
+  for (;;) {
+    const here = `s3://${bucket}/${prefix}`;
+    const picked = await pickStep<Item>({
+      ...p,
+      placeholder: `Folders and dataset files in ${here}`,
+      items: async () => {
+        const items: Item[] = prefix ? [{ label: '$(arrow-up) ..', description: parentPrefix(prefix) || bucket, prefix: parentPrefix(prefix) }] : [];
+        let files = 0;
+        for await (const entry of listFolder(services.aws.s3(), bucket, prefix)) {
+          if (entry.kind === 'folder') items.push({ label: `$(folder) ${entry.prefix.slice(prefix.length)}`, prefix: entry.prefix });
+          else if (formatFromName(entry.key)) {
+            files++;
+            items.push({ label: `$(file) ${entry.key.slice(prefix.length)}`, description: `${entry.size.toLocaleString('en-US')} bytes`, uri: `s3://${bucket}/${entry.key}` });
+          }
+        }
+        if (items.length === (prefix ? 1 : 0)) items.push({ label: `No folder and no .jsonl, .json, .csv or .parquet file in ${here}` });
+        else if (files === 0) items.push({ label: 'No dataset file in this folder: open a folder', description: '' });
+        return items;
+      },
+    });
+    if (picked === BACK || picked === CANCEL) return picked;
+    if (picked.uri) return picked.uri;
+    if (picked.prefix !== undefined) prefix = picked.prefix;
+  }
 }
 
 export async function outputStep(a: CommonAnswers, p: StepPosition, dataset: string | undefined): Promise<Outcome> {

@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import { describeAwsError } from '../../aws/errors';
 import { ReplayData, RolloutCollector, type Rollout } from '../../core/rollouts';
-import { answerRequest, type BoardSettings, type BoardState, type BoardView, type HostMessage, type LoadStatus, type ReplaySource, type WebviewMessage } from '../../shared/protocol';
+import { replayHandlers, type BoardSettings, type BoardState, type BoardView, type LoadStatus, type ReplayProtocol, type ReplaySource } from '../../shared/protocol';
+import { HostChannel } from '../../webview-kit/host';
+import { newNonce } from '../../webview-kit/page';
 import type { Services } from '../services';
-import { boardHtml, newNonce } from './html';
+import { boardHtml } from './html';
 import { readerFor, type LogReader } from './sources';
 
 export const REPLAY_VIEW_TYPE = 'mtrl.replay';
@@ -27,7 +29,7 @@ export class ReplayPanel implements vscode.Disposable {
   private static lastActive?: ReplayPanel;
   private readonly data = new ReplayData();
   private status: LoadStatus = { state: 'loading', message: 'Reading rollouts…' };
-  private ready = false;
+  private readonly channel: HostChannel<ReplayProtocol>;
   private loading?: AbortController;
   private followTimer?: ReturnType<typeof setTimeout>;
   private reader?: LogReader;
@@ -50,8 +52,14 @@ export class ReplayPanel implements vscode.Disposable {
     webview.options = webviewOptions(services.context);
     const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview', name)).toString();
     webview.html = boardHtml({ scriptUri: asset('replay.js'), codiconUri: asset('codicon.css'), cspSource: webview.cspSource, nonce: newNonce(), initial: { source, status: this.status, settings: boardSettings(), board } });
+    this.channel = HostChannel.forWebview<ReplayProtocol>(webview, { onUnknown: (_, why) => services.output.warn(`Replay: ignored a message from the board (${why})`) });
+    this.channel.serve(replayHandlers(this.data));
+    this.channel.onReady(() => this.channel.notify('status', this.status));
+    this.channel.on('state', (state) => (this.board = state.board));
+    this.channel.on('view', (view) => (this.view = view));
+    this.channel.on('retry', () => void this.load());
     this.disposables.push(
-      webview.onDidReceiveMessage((message: WebviewMessage) => this.receive(message)),
+      { dispose: () => this.channel.dispose() },
       panel.onDidChangeViewState(() => {
         if (panel.active) ReplayPanel.lastActive = this;
       }),
@@ -60,42 +68,13 @@ export class ReplayPanel implements vscode.Disposable {
     void this.load();
   }
 
-  private receive(message: WebviewMessage): void {
-    switch (message.type) {
-      case 'ready':
-        this.ready = true;
-        this.post({ type: 'status', status: this.status });
-        break;
-      case 'request':
-        try {
-          this.post({ type: 'response', id: message.id, result: answerRequest(this.data, message.method, message.params) });
-        } catch (error) {
-          this.post({ type: 'response', id: message.id, error: (error as Error).message });
-        }
-        break;
-      case 'state':
-        this.board = message.state.board;
-        break;
-      case 'view':
-        this.view = message.view;
-        break;
-      case 'retry':
-        void this.load();
-        break;
-    }
-  }
-
-  private post(message: HostMessage): void {
-    if (this.ready) void this.panel.webview.postMessage(message);
-  }
-
   private setStatus(status: LoadStatus): void {
     this.status = status;
-    this.post({ type: 'status', status });
+    this.channel.notify('status', status);
   }
 
   applySettings(): void {
-    this.post({ type: 'settings', settings: boardSettings() });
+    this.channel.notify('settings', boardSettings());
   }
 
   /** Reads the whole source (again), with a cancellable progress notification. */

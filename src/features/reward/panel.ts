@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { PreviewOutcome } from '../../core/reward';
+import { newNonce } from '../../webview-kit/page';
 import { failureHtml, previewHtml } from './previewHtml';
 
 const VIEW_TYPE = 'mtrl.rewardPreview';
@@ -32,7 +32,7 @@ export class RewardPanels implements vscode.Disposable {
   }
 
   private render(panel: vscode.WebviewPanel, uri: vscode.Uri, outcome: PreviewOutcome): void {
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = newNonce();
     const name = vscode.workspace.asRelativePath(uri);
     panel.webview.html = outcome.result.ok ? previewHtml(outcome.result, name, nonce) : failureHtml(outcome.result, name, nonce);
   }

@@ -1,9 +1,8 @@
 import { signed, summaryLine, type RewardPreview, type RewardPreviewFailure, type ScoredGame } from '../../core/reward';
 import { isValidWord, markGuess, MARK_NAMES, type Mark } from '../../core/wordle';
+import { escapeHtml, webviewPage } from '../../webview-kit/page';
 
 // No vscode here: the page is plain HTML, rendered from a preview result and tested in Node.
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const CHART_WIDTH = 220;
 const CHART_HEIGHT = 16;
@@ -35,22 +34,17 @@ svg .zero { stroke: var(--vscode-foreground); stroke-width: 1; }
 pre { white-space: pre-wrap; font-family: var(--vscode-editor-font-family); }
 `;
 
+/** No scripts: the page is static HTML and CSS, which keeps its CSP as tight as it gets. */
 function page(nonce: string, title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}';">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>${escape(title)}</title>
-<style nonce="${nonce}">${STYLE}</style>
-</head><body>${body}</body></html>`;
+  return webviewPage({ title, nonce, style: STYLE, body });
 }
 
 function guessHtml(guess: string, answer: string): string {
-  if (!isValidWord(guess)) return `<span class="invalid" title="not a valid guess">${escape(guess) || '(empty)'}</span>`;
+  if (!isValidWord(guess)) return `<span class="invalid" title="not a valid guess">${escapeHtml(guess) || '(empty)'}</span>`;
   const marks = markGuess(guess, answer);
   const label = [...guess.toUpperCase()].map((l, i) => `${l} ${MARK_NAMES[marks[i] as Mark]}`).join(', ');
   const tiles = [...guess.toUpperCase()].map((l, i) => `<span class="tile ${marks[i]}" aria-hidden="true">${l}</span>`).join('');
-  return `<span class="word" role="img" aria-label="${escape(label)}">${tiles}</span>`;
+  return `<span class="word" role="img" aria-label="${escapeHtml(label)}">${tiles}</span>`;
 }
 
 function chartHtml(reward: number, lo: number, hi: number): string {
@@ -62,7 +56,7 @@ function chartHtml(reward: number, lo: number, hi: number): string {
 
 function gameRow(game: ScoredGame, answer: string, lo: number, hi: number): string {
   const route = game.via === 'text' ? ' <span class="meta">(through guess_from_text)</span>' : '';
-  return `<tr><th scope="row"><code>${escape(game.name)}</code></th><td>${game.guesses.map((g) => guessHtml(g, answer)).join('')}${route}</td><td class="num">${signed(game.reward)}</td><td>${chartHtml(game.reward, lo, hi)}</td></tr>`;
+  return `<tr><th scope="row"><code>${escapeHtml(game.name)}</code></th><td>${game.guesses.map((g) => guessHtml(g, answer)).join('')}${route}</td><td class="num">${signed(game.reward)}</td><td>${chartHtml(game.reward, lo, hi)}</td></tr>`;
 }
 
 /** The preview page: invariants, then every game with its guesses, score and a bar. */
@@ -72,15 +66,15 @@ export function previewHtml(preview: RewardPreview, fileName: string, nonce: str
   const hi = Math.max(0, ...rewards);
   const what = preview.convention === 'class' ? `${preview.target}.final_reward()` : `${preview.target}(answer, guesses)`;
   const invariants = preview.invariants
-    .map((i) => `<li class="${i.ok ? 'ok' : 'fail'}"><span class="mark" aria-label="${i.ok ? 'holds' : 'fails'}">${i.ok ? '\u2713' : '\u2717'}</span><code>${i.name}</code>: ${escape(i.detail)}</li>`)
+    .map((i) => `<li class="${i.ok ? 'ok' : 'fail'}"><span class="mark" aria-label="${i.ok ? 'holds' : 'fails'}">${i.ok ? '\u2713' : '\u2717'}</span><code>${i.name}</code>: ${escapeHtml(i.detail)}</li>`)
     .join('');
   const extras = [
-    preview.stubbed.length ? `<p class="footnote">Not installed, replaced by stubs: ${preview.stubbed.map((s) => `<code>${escape(s)}</code>`).join(', ')}.</p>` : '',
-    ...preview.notes.map((n) => `<p class="footnote">Note: ${escape(n)}</p>`),
+    preview.stubbed.length ? `<p class="footnote">Not installed, replaced by stubs: ${preview.stubbed.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')}.</p>` : '',
+    ...preview.notes.map((n) => `<p class="footnote">Note: ${escapeHtml(n)}</p>`),
   ].join('');
   const body = `<h1>Reward preview</h1>
-<p class="meta"><code>${escape(fileName)}</code> line ${preview.line}, <code>${escape(what)}</code>, answer <code>${escape(preview.answer.toUpperCase())}</code></p>
-<p><strong>${escape(summaryLine(preview))}</strong></p>
+<p class="meta"><code>${escapeHtml(fileName)}</code> line ${preview.line}, <code>${escapeHtml(what)}</code>, answer <code>${escapeHtml(preview.answer.toUpperCase())}</code></p>
+<p><strong>${escapeHtml(summaryLine(preview))}</strong></p>
 <h2>Invariants</h2><ul class="invariants">${invariants}</ul>
 <h2>Games</h2>
 <table><thead><tr><th scope="col">game</th><th scope="col">guesses</th><th scope="col">reward</th><th scope="col">reward, drawn to scale</th></tr></thead>
@@ -94,8 +88,8 @@ ${extras}
 export function failureHtml(failure: RewardPreviewFailure, fileName: string, nonce: string): string {
   const where = failure.line ? ` at line ${failure.line}${failure.column ? `, column ${failure.column}` : ''}` : '';
   const body = `<h1>Reward preview</h1>
-<section class="error"><h2>The reward in <code>${escape(fileName)}</code> could not be scored${where}</h2>
-<pre>${escape(failure.message)}</pre></section>
+<section class="error"><h2>The reward in <code>${escapeHtml(fileName)}</code> could not be scored${where}</h2>
+<pre>${escapeHtml(failure.message)}</pre></section>
 <p class="footnote">Fix the file and save: the preview runs again. Python's own output is in the MTRL output channel.</p>`;
   return page(nonce, `Reward preview: ${fileName}`, body);
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { DEFAULT_TIMEOUT_SECONDS, parseHarnessOutput, type HarnessRequest, type HarnessResponse, type HarnessRunFailure } from '../../core/reward/protocol';
+import { ProcessTree } from './processTree';
+import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, parseHarnessOutput, type HarnessRequest, type HarnessResponse, type HarnessRunFailure } from '../../core/reward/protocol';
 
 export interface HarnessRun {
   /** The interpreter: a path or a command on PATH. */
@@ -20,13 +21,36 @@ export interface HarnessOutcome {
   pid?: number;
 }
 
-/** Kills the harness and everything it started: it leads its own process group on POSIX. */
-function killTree(child: ChildProcess): void {
+/** Output kept from each stream; the rest is counted, so a reward that prints without end cannot exhaust memory. */
+export const KEPT_OUTPUT_BYTES = 1024 * 1024;
+
+/** The first KEPT_OUTPUT_BYTES of a stream, and how many bytes came after. */
+class KeptOutput {
+  text = '';
+  dropped = 0;
+
+  add(chunk: string): string {
+    const room = KEPT_OUTPUT_BYTES - this.text.length;
+    const kept = room > 0 ? chunk.slice(0, room) : '';
+    this.text += kept;
+    this.dropped += Buffer.byteLength(chunk.slice(kept.length));
+    return kept;
+  }
+
+  /** The kept text, with a last line saying how much was left out. */
+  get shown(): string {
+    return this.dropped ? `${this.text}\n… ${this.dropped.toLocaleString('en')} more bytes of output not kept.\n` : this.text;
+  }
+}
+
+/** Kills the harness and everything it started: its process group on POSIX, and on Linux also the descendants that left it. */
+function killTree(child: ChildProcess, tree: ProcessTree | undefined): void {
   if (child.pid === undefined) return;
   if (process.platform === 'win32') {
     if (child.exitCode === null) spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' }).on('error', () => child.kill());
     return;
   }
+  if (tree) return tree.kill();
   try {
     process.kill(-child.pid, 'SIGKILL');
   } catch {
@@ -36,10 +60,11 @@ function killTree(child: ChildProcess): void {
 
 /** Runs the reward harness once: request on stdin, one result line back, killed on timeout or abort. */
 export function runHarness(run: HarnessRun): Promise<HarnessOutcome> {
-  const timeoutMs = run.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000;
+  // setTimeout fires at once past 2^31 ms: the run is clamped to a sane maximum instead.
+  const timeoutMs = Math.min(run.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000, MAX_TIMEOUT_SECONDS * 1000);
   return new Promise((resolve) => {
-    let stdout = '';
-    let stderr = '';
+    const stdout = new KeptOutput();
+    const stderr = new KeptOutput();
     let stopped: HarnessRunFailure | undefined;
     let settled = false;
     const child = spawn(run.python, [run.script], {
@@ -48,16 +73,17 @@ export function runHarness(run: HarnessRun): Promise<HarnessOutcome> {
       env: { ...process.env, PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1', PYTHONUNBUFFERED: '1' },
       windowsHide: true,
     });
+    const tree = child.pid !== undefined && ProcessTree.supported ? new ProcessTree(child.pid) : undefined;
     const finish = (response: HarnessOutcome['response']) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       run.signal?.removeEventListener('abort', onAbort);
-      resolve({ response, stderr, pid: child.pid });
+      resolve({ response, stderr: stderr.shown, pid: child.pid });
     };
     const stop = (failure: HarnessRunFailure) => {
       stopped ??= failure;
-      killTree(child);
+      killTree(child, tree);
     };
     const seconds = timeoutMs / 1000;
     const timer = setTimeout(
@@ -67,12 +93,10 @@ export function runHarness(run: HarnessRun): Promise<HarnessOutcome> {
     const onAbort = () => stop({ ok: false, error: 'cancelled', message: 'The reward preview was cancelled.' });
     if (run.signal?.aborted) onAbort();
     run.signal?.addEventListener('abort', onAbort);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => stdout.add(chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      run.onStderr?.(chunk);
+      const kept = stderr.add(chunk);
+      if (kept) run.onStderr?.(kept);
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
       const message =
@@ -82,13 +106,14 @@ export function runHarness(run: HarnessRun): Promise<HarnessOutcome> {
       finish({ ok: false, error: 'spawn', message });
     });
     // Processes the user's code left behind would hold the pipes open; the preview owns them, so they go too.
-    child.on('exit', () => killTree(child));
+    child.on('exit', () => killTree(child, tree));
     child.on('close', (code, signal) => {
       if (stopped) return finish(stopped);
-      const response = parseHarnessOutput(stdout);
+      if (stderr.dropped) run.onStderr?.(stderr.shown.slice(stderr.text.length));
+      const response = parseHarnessOutput(stdout.text);
       if (response) return finish(response);
       const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-      const last = stderr.trim().split(/\r?\n/).pop();
+      const last = stderr.text.trim().split(/\r?\n/).pop();
       finish({ ok: false, error: 'crashed', message: `The reward harness ${how} without a result${last ? `: ${last}` : ''}.` });
     });
     child.stdin.on('error', () => {

@@ -1,4 +1,7 @@
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
 
@@ -53,5 +56,18 @@ describe('reward: mtrl reward', function () {
     assert.equal(bad.code, 2);
     assert.match(bad.err, /--answer must be 5 letters/);
     assert.equal((await mtrl('reward', 'missing.py')).code, 2);
+  });
+
+  it('a FIFO is refused as not a regular file, and a timeout past the maximum is a usage error (exit 2, never "an endless loop")', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-reward-'));
+    const fifo = path.join(dir, 'reward.py');
+    execFileSync('mkfifo', [fifo]);
+    const piped = await mtrl('reward', fifo);
+    assert.equal(piped.code, 2);
+    assert.match(piped.err, /is not a regular file/);
+    assert.doesNotMatch(piped.err, /endless loop/);
+    const long = await mtrl('reward', fixture('final_design.py'), '--timeout', String(2 ** 31));
+    assert.equal(long.code, 2);
+    assert.match(long.err, /--timeout takes seconds between 0 and 3600/);
   });
 });

@@ -50,4 +50,12 @@ describe('mtrl validate', () => {
       assert.equal(err.trim().split('\n').length, 1, err);
     }
   });
+
+  it('a Parquet file the decoder cannot read in --read-timeout exits 2 with one line', async () => {
+    const { code, err } = await run(path.join(fixtures, 'hang-one-byte.parquet'), '--read-timeout', '2');
+    assert.equal(code, 2);
+    assert.equal(err.trim().split('\n').length, 1, err);
+    assert.match(err, /hang-one-byte\.parquet: The Parquet file could not be read in 2 s/);
+    assert.equal((await run(train, '--read-timeout', '0')).code, 2);
+  });
 });

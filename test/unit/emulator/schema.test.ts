@@ -46,4 +46,28 @@ describe('emulator: config schemas', () => {
       assert.match(badName.message, /jobName/);
     });
   });
+
+  it("accepts the SDK's own training document: AcceptEula false and TrainingConfig.MlflowConfig.MlflowRunName; reads the doc example's OutputDataConfig.MlflowConfig", async () => {
+    await withEmulator({ history: false }, async (_emulator, aws) => {
+      const sdk = trainingDocument({ max_steps: '10' });
+      const training = sdk.TrainingConfig as { AcceptEula: boolean; MlflowConfig: Record<string, string> };
+      training.AcceptEula = false;
+      training.MlflowConfig.MlflowRunName = 'sdk-run';
+      await createJob(aws.sagemaker(), { JobName: 'sdk-shape', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(sdk) });
+      const docExample = trainingDocument({ max_steps: '10' });
+      const mlflow = (docExample.TrainingConfig as { MlflowConfig: Record<string, string> }).MlflowConfig;
+      delete (docExample.TrainingConfig as { MlflowConfig?: unknown }).MlflowConfig;
+      docExample.OutputDataConfig = { S3OutputPath: 's3://mtrl-demo/output', MlflowConfig: { ...mlflow, MlflowRunName: 'doc-run' } };
+      await createJob(aws.sagemaker(), { JobName: 'doc-shape', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(docExample) });
+      const evaluation = evaluationDocument({});
+      (evaluation.EvaluationConfig as { AcceptEula: boolean }).AcceptEula = false;
+      await createJob(aws.sagemaker(), { JobName: 'eval-no-eula', JobCategory: 'AgentRFTEvaluation', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(evaluation) });
+      const run = async (name: string) => (await describeJob(aws.sagemaker(), { jobName: name, category: 'AgentRFT' })).config?.ServiceOutput?.MlflowDetails?.RunName;
+      assert.equal(await run('sdk-shape'), 'sdk-run');
+      assert.equal(await run('doc-shape'), 'doc-run');
+      const notBoolean = { ...sdk, TrainingConfig: { ...training, AcceptEula: 'yes' } };
+      const error = (await createJob(aws.sagemaker(), { JobName: 'eula-text', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(notBoolean) }).catch((e: unknown) => e)) as Error;
+      assert.match(error.message, /TrainingConfig\.AcceptEula: must be boolean/);
+    });
+  });
 });

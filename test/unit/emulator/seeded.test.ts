@@ -63,7 +63,7 @@ describe('emulator: seeded account', () => {
   it('lists the runtimes and describes the READY one', async () => {
     await withEmulator({}, async (_emulator, aws) => {
       const runtimes = await collect(listAgentRuntimes(aws.agentCoreControl()));
-      assert.deepEqual(runtimes.map((r) => r.agentRuntimeId), ['wordle_agent-AbCdEf1234', 'wordle_agent_no_server-NoServer12', 'wordle_agent_error_status-ErrStat123']);
+      assert.deepEqual(runtimes.map((r) => r.agentRuntimeId), ['wordle_agent-AbCdEf1234', 'wordle_agent_no_server-NoServer12', 'wordle_agent_error_status-ErrStat123', 'wordle_agent_low-LowEffort1']);
       const runtime = await getAgentRuntime(aws.agentCoreControl(), 'wordle_agent-AbCdEf1234');
       assert.equal(runtime.agentRuntimeArn, SEEDED.runtime);
       assert.equal(runtime.status, 'READY');
@@ -79,6 +79,8 @@ describe('emulator: smoke-test paths of InvokeAgentRuntime', () => {
       assert.deepEqual(result.json, { reward: -1.5 });
       const lines = await collect(filterLogEvents(aws.logs(), { logGroupName: GROUP, startTime: since, filterPattern: '"Could not find job"' }));
       assert.ok(lines.some((l) => /status=400/.test(l.message ?? '') && l.logStreamName?.endsWith(result.runtimeSessionId ?? '-')));
+      // The sample's agent retries once: its first failure logs "attempt 1/2".
+      assert.ok(lines.some((l) => /agent loop ended early on attempt 1\/2 \(BadRequestError/.test(l.message ?? '')));
     });
   });
 

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { canonicalGames, referenceReward, type RewardPreview, type RewardPreviewFailure } from '../../../src/core/reward';
 import { previewReward } from '../../../src/services/rewardPreview';
@@ -114,10 +115,12 @@ describe('reward: harness with the real python3', function () {
   });
 
   it('an endless loop times out, and the harness and the process it started are gone', async () => {
-    const { result, pid, stderr } = await preview('infinite_loop.py', { timeoutMs: 1500 });
+    // The interpreter itself: a version-manager shim can take seconds to start on a busy machine, before the helper exists.
+    const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+    const { result, pid, stderr } = await preview('infinite_loop.py', { timeoutMs: 6500, python });
     assert.equal(result.ok, false);
     assert.equal(result.error, 'timeout');
-    assert.match(result.message, /did not finish within 1\.5 s/);
+    assert.match(result.message, /did not finish within 6\.5 s/);
     const helper = Number(/helper pid (\d+)/.exec(stderr)?.[1]);
     assert.ok(pid && helper, `pids ${pid} ${helper}`);
     assert.equal(alive(pid), false, 'harness process still exists');

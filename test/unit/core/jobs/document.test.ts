@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { buildEvaluationDocument, buildTrainingDocument, documentFacts } from '../../../../src/core/jobs/document';
+import { buildEvaluationDocument, buildTrainingDocument, documentFacts, mlflowConfigOf } from '../../../../src/core/jobs/document';
 import { checkHyperparameters } from '../../../../src/core/jobs/preflight';
 import { baseModelArn } from '../../../../src/core/jobs/models';
 import { hyperparameterProblem, nonDefaultHyperparameters, TRAINING_HYPERPARAMETERS } from '../../../../src/core/jobs/hyperparameters';
@@ -111,5 +111,21 @@ describe('hyperparameters', () => {
     const r = checkHyperparameters('AgentRFTEvaluation', { eval_group_size: '2', pass_k_values: '[1,4]' });
     assert.equal(r.level, 'fail');
     assert.match(r.message, /pass_k_values 4 exceed eval_group_size 2/);
+  });
+});
+
+describe('mlflowConfigOf', () => {
+  const config = { MlflowResourceArn: MLFLOW, MlflowExperimentName: 'wordle', MlflowRunName: 'r1' };
+  it('reads TrainingConfig.MlflowConfig (SDK and real jobs) first, else OutputDataConfig.MlflowConfig (evaluations, the doc example)', () => {
+    assert.deepEqual(mlflowConfigOf({ TrainingConfig: { MlflowConfig: config }, OutputDataConfig: { MlflowConfig: { MlflowResourceArn: 'other' } } }), config);
+    assert.deepEqual(mlflowConfigOf({ OutputDataConfig: { S3OutputPath: 's3://b/o', MlflowConfig: config } }), config);
+    assert.equal(mlflowConfigOf({ TrainingConfig: {}, OutputDataConfig: { S3OutputPath: 's3://b/o' } }), undefined);
+    assert.equal(documentFacts('AgentRFT', { OutputDataConfig: { MlflowConfig: config } }).mlflowArn, MLFLOW);
+  });
+
+  it('the training builder writes where the SDK does: under TrainingConfig, not OutputDataConfig', () => {
+    const doc = buildTrainingDocument({ runtimeArn: RUNTIME, trainUri: 's3://b/t.jsonl', outputPath: 's3://b/o', baseModelArn: MODEL, mlflowArn: MLFLOW, experimentName: 'wordle', hyperparameters: {} });
+    assert.deepEqual((doc.TrainingConfig as { MlflowConfig: unknown }).MlflowConfig, { MlflowResourceArn: MLFLOW, MlflowExperimentName: 'wordle' });
+    assert.deepEqual(doc.OutputDataConfig, { S3OutputPath: 's3://b/o' });
   });
 });

@@ -34,4 +34,13 @@ describe('job file JSON schema (completion and hover)', () => {
     assert.equal(validate(file), false);
     assert.ok(validate.errors!.some((e) => e.instancePath.endsWith('/HyperParameters/top_p')), JSON.stringify(validate.errors));
   });
+
+  it("accepts the SDK's training document shape: AcceptEula false and MlflowConfig.MlflowRunName under TrainingConfig", () => {
+    const file = JSON.parse(demo) as { JobConfigDocument: { TrainingConfig: Record<string, unknown> } };
+    file.JobConfigDocument.TrainingConfig.AcceptEula = false;
+    file.JobConfigDocument.TrainingConfig.MlflowConfig = { MlflowResourceArn: 'arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-1', MlflowExperimentName: 'wordle', MlflowRunName: 'run-1' };
+    assert.ok(validate(file), JSON.stringify(validate.errors));
+    file.JobConfigDocument.TrainingConfig.AcceptEula = 'true';
+    assert.equal(validate(file), false);
+  });
 });

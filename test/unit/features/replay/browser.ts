@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { boardHtml, newNonce } from '../../../../src/features/replay/html';
+import { boardHtml } from '../../../../src/features/replay/html';
+import { newNonce } from '../../../../src/webview-kit/page';
 
 const root = path.resolve(__dirname, '../../../..');
 

@@ -11,7 +11,7 @@ describe('reward: preview page', () => {
   const html = previewHtml(preview((name) => (name === 'loss' ? 0.49 : name.startsWith('solve') ? 1.2 : -1)), 'agent/<main>.py', 'NONCE123');
 
   it('allows no script and only its own nonce-tagged style', () => {
-    assert.match(html, /content="default-src 'none'; style-src 'nonce-NONCE123';"/);
+    assert.match(html, /content="default-src &#39;none&#39;; style-src &#39;nonce-NONCE123&#39;"/);
     assert.match(html, /<style nonce="NONCE123">/);
     assert.doesNotMatch(html, /<script/);
     assert.doesNotMatch(html, / style="/);

@@ -1,0 +1,144 @@
+import type { AwsCredentialIdentityProvider } from '@smithy/types';
+import type { Experiment, MetricPoint, MlflowCall, MlflowResource, Run } from '../../core/metrics/mlflow';
+import { mlflowRoute, signMlflowCall, type MlflowRoute, type UnsignedCall } from './signing';
+
+/** An MLflow call that failed: the HTTP status, MLflow's `error_code` (or the gateway's error type) and its message. */
+export class MlflowError extends Error {
+  override readonly name = 'MlflowError';
+  constructor(
+    readonly call: MlflowCall,
+    readonly status: number,
+    readonly errorCode: string,
+    message: string,
+    readonly resourceArn: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface MlflowClientOptions {
+  credentials: AwsCredentialIdentityProvider;
+  /** mtrl.aws.endpoint: every MLflow call goes there too (the emulator). */
+  endpoint?: string;
+  /** Requests in flight at once (default 8). */
+  concurrency?: number;
+  /** Per request (default 30 s). */
+  timeoutMs?: number;
+  /** Attempts for throttling and 5xx answers (default 3). */
+  maxAttempts?: number;
+}
+
+const PAGE = 25_000;
+
+/** SigV4-signed REST calls to one SageMaker MLflow app or tracking server, at most `concurrency` at a time. */
+export class MlflowClient {
+  private readonly route: MlflowRoute;
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    readonly resource: MlflowResource,
+    private readonly options: MlflowClientOptions,
+  ) {
+    this.route = mlflowRoute(resource, options.endpoint);
+  }
+
+  get baseUrl(): string {
+    return this.route.baseUrl;
+  }
+
+  async getRun(runId: string, signal?: AbortSignal): Promise<Run> {
+    const out = await this.call<{ run: Run }>('runs/get', { method: 'GET', path: '/api/2.0/mlflow/runs/get', query: { run_id: runId } }, signal);
+    return out.run;
+  }
+
+  /** Every point of one metric, page after page (`pageSize` points a page). */
+  async metricHistory(runId: string, key: string, signal?: AbortSignal, pageSize = PAGE): Promise<MetricPoint[]> {
+    const points: MetricPoint[] = [];
+    let token: string | undefined;
+    do {
+      const query: Record<string, string> = { run_id: runId, metric_key: key, max_results: String(pageSize), ...(token ? { page_token: token } : {}) };
+      const page = await this.call<{ metrics?: MetricPoint[]; next_page_token?: string }>('metrics/get-history', { method: 'GET', path: '/api/2.0/mlflow/metrics/get-history', query }, signal);
+      for (const m of page.metrics ?? []) points.push({ key: m.key, value: Number(m.value), timestamp: Number(m.timestamp), step: Number(m.step ?? 0) });
+      token = page.next_page_token || undefined;
+    } while (token);
+    return points;
+  }
+
+  /** The experiment, or undefined when MLflow answers RESOURCE_DOES_NOT_EXIST. */
+  async experimentByName(name: string, signal?: AbortSignal): Promise<Experiment | undefined> {
+    try {
+      const out = await this.call<{ experiment: Experiment }>('experiments/get-by-name', { method: 'GET', path: '/api/2.0/mlflow/experiments/get-by-name', query: { experiment_name: name } }, signal);
+      return out.experiment;
+    } catch (error) {
+      if (error instanceof MlflowError && error.errorCode === 'RESOURCE_DOES_NOT_EXIST') return undefined;
+      throw error;
+    }
+  }
+
+  /** Active runs of the experiments matching `filter` (MLflow's search syntax), newest first, every page. */
+  async searchRuns(experimentIds: string[], filter: string, signal?: AbortSignal): Promise<Run[]> {
+    const runs: Run[] = [];
+    let token: string | undefined;
+    do {
+      const body = { experiment_ids: experimentIds, filter, run_view_type: 'ACTIVE_ONLY', max_results: 1000, order_by: ['attributes.start_time DESC'], ...(token ? { page_token: token } : {}) };
+      const page = await this.call<{ runs?: Run[]; next_page_token?: string }>('runs/search', { method: 'POST', path: '/api/2.0/mlflow/runs/search', body: JSON.stringify(body) }, signal);
+      runs.push(...(page.runs ?? []));
+      token = page.next_page_token || undefined;
+    } while (token);
+    return runs;
+  }
+
+  private async call<T>(call: MlflowCall, request: UnsignedCall, signal?: AbortSignal): Promise<T> {
+    await this.acquire(signal);
+    try {
+      const attempts = this.options.maxAttempts ?? 3;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.send<T>(call, request, signal);
+        } catch (error) {
+          const retry = error instanceof MlflowError && (error.status === 429 || error.status >= 500);
+          if (!retry || attempt >= attempts || signal?.aborted) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** (attempt - 1)));
+        }
+      }
+    } finally {
+      this.release();
+    }
+  }
+
+  private async send<T>(call: MlflowCall, request: UnsignedCall, signal?: AbortSignal): Promise<T> {
+    const signed = await signMlflowCall(request, this.resource, this.route, this.options.credentials);
+    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
+    const response = await fetch(signed.url, { method: signed.method, headers: signed.headers, body: signed.body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    const text = await response.text();
+    if (response.ok) return (text ? JSON.parse(text) : {}) as T;
+    let parsed: { error_code?: string; message?: string; Message?: string } = {};
+    try {
+      parsed = JSON.parse(text) as typeof parsed;
+    } catch {
+      // A gateway page rather than JSON: the status says enough.
+    }
+    const gatewayType = response.headers.get('x-amzn-errortype')?.split(':')[0];
+    const code = parsed.error_code ?? gatewayType ?? `HTTP ${response.status}`;
+    throw new MlflowError(call, response.status, code, (parsed.message ?? parsed.Message ?? text.slice(0, 300)) || response.statusText, this.resource.arn);
+  }
+
+  private async acquire(signal?: AbortSignal): Promise<void> {
+    if (this.active < (this.options.concurrency ?? 8)) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    if (signal?.aborted) {
+      this.release();
+      signal.throwIfAborted();
+    }
+  }
+
+  private release(): void {
+    this.active--;
+    this.waiting.shift()?.();
+  }
+}

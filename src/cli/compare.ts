@@ -1,0 +1,97 @@
+import { parseArgs } from 'node:util';
+import { AwsClients } from '../aws/clients';
+import { describeAwsError } from '../aws/errors';
+import { comparisonCsv, comparisonMarkdown, intervalText } from '../core/evaluation/compare';
+import { DEFAULT_PRICING } from '../core/jobs/pricing';
+import { comparisonDeltas, comparisonFromJobs } from '../services/evaluations';
+import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
+
+const usage = `Usage: mtrl compare <evaluation-job>… [--baseline <job>] [--json | --markdown | --csv] [--region R] [--endpoint URL] [--profile P]
+
+Compares completed evaluation jobs: pass@1 with a 95 % Wilson interval (from the solved and played
+rollouts), mean reward, rollouts, tokens and cost; then each job against the baseline (default: the
+first job) with Newcombe's interval for the difference, marked where it excludes zero.
+
+  --baseline  the job the others are compared with (default: the first one given)
+  --json      {"jobs":[{job, pass_at_1, interval, mean_reward, rollouts, …}], "deltas":[{job, baseline, delta, interval, significant}]}
+  --markdown  a Markdown table for a write-up
+  --csv       one row per job
+  --region, --endpoint, --profile   AWS settings (the endpoint also from AWS_ENDPOINT_URL)
+
+Exit code: 0 compared, 1 a job could not be compared (not completed, no metrics), 2 usage or AWS error.`;
+
+export const compareCommand: CliCommand = {
+  name: 'compare',
+  summary: 'compare evaluation jobs: pass@1 with 95 % intervals and deltas against a baseline',
+  usage,
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        options: {
+          baseline: { type: 'string' },
+          json: { type: 'boolean', default: false },
+          markdown: { type: 'boolean', default: false },
+          csv: { type: 'boolean', default: false },
+          region: { type: 'string' },
+          endpoint: { type: 'string' },
+          profile: { type: 'string' },
+        },
+        strict: true,
+        allowPositionals: true,
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const { values, positionals: jobs } = parsed;
+    if (jobs.length === 0) throw new UsageError('Name at least one evaluation job.');
+    if ([values.json, values.markdown, values.csv].filter(Boolean).length > 1) throw new UsageError('Choose one of --json, --markdown and --csv.');
+    const baseline = values.baseline;
+    if (baseline && !jobs.includes(baseline)) jobs.unshift(baseline);
+    const region = values.region ?? process.env.AWS_REGION ?? 'us-east-1';
+    const endpoint = values.endpoint ?? process.env.AWS_ENDPOINT_URL;
+    const aws = new AwsClients(() => ({ region, profile: values.profile, endpoint }));
+    let comparison;
+    try {
+      comparison = await comparisonFromJobs(aws, region, jobs, DEFAULT_PRICING);
+    } catch (error) {
+      throw new UsageError(describeAwsError(error, { action: 'Reading the evaluation jobs', region, profile: values.profile, endpoint }));
+    } finally {
+      aws.reset();
+    }
+    const deltas = comparisonDeltas(comparison, baseline);
+    for (const { job, reason } of comparison.skipped) io.err(`${job}: not compared, ${reason}.`);
+    if (values.json) {
+      io.out(
+        JSON.stringify(
+          {
+            jobs: comparison.results.map((r) => ({
+              job: r.job,
+              pass_at_1: r.passAt1,
+              interval: r.interval,
+              succeeded: r.succeeded,
+              rollouts: r.rollouts,
+              mean_reward: r.meanReward ?? null,
+              pass_at_k: Object.fromEntries(r.passAtK.map((p) => [String(p.k), p.value])),
+              tokens: r.tokens ?? null,
+              cost: r.cost ?? null,
+            })),
+            deltas: deltas.map((d) => ({ job: d.job, baseline: d.baseline, delta: d.delta, interval: d.interval, significant: d.significant })),
+          },
+          null,
+          2,
+        ),
+      );
+    } else if (values.markdown) io.out(comparisonMarkdown(comparison.results, deltas).trimEnd());
+    else if (values.csv) io.out(comparisonCsv(comparison.results, deltas).trimEnd());
+    else {
+      for (const r of comparison.results) io.out(`${r.job}: pass@1 ${(r.passAt1 * 100).toFixed(1)} % ${intervalText(r.interval)} (${r.succeeded}/${r.rollouts})`);
+      for (const d of deltas) {
+        const points = `${d.delta >= 0 ? '+' : '−'}${Math.abs(d.delta * 100).toFixed(1)}`;
+        io.out(`${d.job} vs ${d.baseline}: ${points} points ${intervalText(d.interval, true)}, ${d.significant ? 'more than noise' : 'within noise'}`);
+      }
+    }
+    return comparison.skipped.length ? EXIT_FINDINGS : EXIT_CLEAN;
+  },
+};

@@ -1,0 +1,87 @@
+import { credentialsFor, type AwsClients } from '../../aws/clients';
+import { MlflowClient } from '../../aws/mlflow/client';
+import { describeJobDetails } from '../../aws/sagemaker';
+import { mlflowConfigOf } from '../../core/jobs/document';
+import type { JobCategory } from '../../core/jobs/status';
+import type { JobDetails } from '../../core/jobs/summary';
+import { parseMlflowArn, type MetricPoint, type MlflowResource, type RunStatus } from '../../core/metrics/mlflow';
+import { orderedKeys } from '../../core/metrics/table';
+import { locateRun } from './locate';
+
+/** Why a job's metrics cannot be shown, as a sentence naming the fix (the view shows it as its empty state). */
+export class MetricsUnavailable extends Error {
+  constructor(
+    readonly reason: 'no-mlflow-config' | 'bad-mlflow-arn' | 'no-run' | 'no-metrics',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface JobRef {
+  name: string;
+  category: JobCategory;
+  region: string;
+}
+
+/** A job's run and the histories of the keys asked for. */
+export interface JobMetrics {
+  job: JobDetails;
+  resource: MlflowResource;
+  runId: string;
+  experimentId: string;
+  runStatus?: RunStatus;
+  /** Every metric key the run has logged (from `runs/get`), headline keys first. */
+  keys: string[];
+  /** The histories loaded: the keys asked for that the run has. */
+  series: Record<string, MetricPoint[]>;
+}
+
+export interface LoadOptions {
+  /** Keys to load; default: every key of the run. Keys the run lacks are skipped. */
+  keys?: readonly string[];
+  signal?: AbortSignal;
+  /** An already described job (the tree has one): skips DescribeJob. */
+  described?: JobDetails;
+}
+
+/** The MLflow client of a resource, signed with the same profile, region chain and endpoint as every other call. */
+export function mlflowClientFor(aws: AwsClients, resource: MlflowResource): MlflowClient {
+  const settings = aws.current;
+  return new MlflowClient(resource, { credentials: credentialsFor(settings), endpoint: settings.endpoint });
+}
+
+/** The MLflow resource a job logs to, or MetricsUnavailable with how to add one. */
+export function mlflowResourceOf(job: JobDetails): MlflowResource {
+  const config = job.document ? mlflowConfigOf(job.document as Record<string, unknown>) : undefined;
+  if (!config) {
+    const where = job.category === 'AgentRFT' ? 'TrainingConfig.MlflowConfig' : 'OutputDataConfig.MlflowConfig';
+    throw new MetricsUnavailable(
+      'no-mlflow-config',
+      `The job ${job.name} has no MLflow config, so the service logged no metrics for it. For new jobs add ${where} = {"MlflowResourceArn": "<your MLflow app ARN>", "MlflowExperimentName": "…"} to the job file (or pick an MLflow app in the launch wizard).`,
+    );
+  }
+  const resource = parseMlflowArn(config.MlflowResourceArn);
+  if (!resource) throw new MetricsUnavailable('bad-mlflow-arn', `The job's MlflowResourceArn "${config.MlflowResourceArn}" is not an MLflow app or tracking server ARN (arn:aws:sagemaker:<region>:<account>:mlflow-app/<id>).`);
+  return resource;
+}
+
+/** Describes the job (unless given), finds its run, lists the run's keys and loads their histories in parallel (bounded by the client). */
+export async function loadJobMetrics(aws: AwsClients, ref: JobRef, options: LoadOptions = {}): Promise<JobMetrics> {
+  const job = options.described ?? (await describeJobDetails(aws.sagemaker(ref.region), { jobName: ref.name, category: ref.category }, ref.region, options.signal));
+  const resource = mlflowResourceOf(job);
+  const config = mlflowConfigOf(job.document as Record<string, unknown>)!;
+  const client = mlflowClientFor(aws, resource);
+  const located = await locateRun(client, job.name, config, job.document?.ServiceOutput?.MlflowDetails, options.signal);
+  const run = await client.getRun(located.runId, options.signal);
+  const keys = orderedKeys((run.data.metrics ?? []).map((m) => m.key));
+  const wanted = options.keys ? options.keys.filter((k) => keys.includes(k)) : keys;
+  const histories = await Promise.all(wanted.map((key) => client.metricHistory(located.runId, key, options.signal)));
+  const series = Object.fromEntries(wanted.map((key, i) => [key, histories[i]]));
+  return { job, resource, runId: located.runId, experimentId: located.experimentId, runStatus: run.info.status, keys, series };
+}
+
+/** The sentence for a run that has logged nothing yet. */
+export function noMetricsYet(metrics: JobMetrics): string {
+  return `The MLflow run ${metrics.runId} of ${metrics.job.name} has no metrics yet: the first ones arrive when step 1 (validation: step 0) finishes.`;
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { INITIAL_STATE_ID } from './channel';
+
+// The extension's half of the kit: one HTML page shape for every view (see channel.ts for how a view uses the kit).
+
+/** A fresh nonce per page render: the CSP admits only scripts and styles carrying it. */
+export function newNonce(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** Text or an attribute value for HTML built by the extension (static pages such as the reward preview). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON that cannot close its `<script>` element, whatever the data holds (and valid JavaScript, for U+2028/9). */
+export function embedJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export interface PageOptions {
+  title: string;
+  nonce: string;
+  /** The origin scripts, styles and fonts may come from (the webview's `cspSource`); omit for a page with no files. */
+  cspSource?: string;
+  /** Script URIs (webview URIs in VS Code), each loaded with the nonce. */
+  scripts?: string[];
+  /** The URI of `codicon.css` (from `cspSource`), linked with the id `@vscode-elements/elements` looks for. */
+  codicons?: string;
+  /** Further stylesheet URIs from `cspSource`. */
+  stylesheets?: string[];
+  /** CSS inlined in a nonce'd `<style>`. */
+  style?: string;
+  /** Embedded as `<script type="application/json" id="mtrl-initial">`: the page reads it at once, no first-message race. */
+  initial?: unknown;
+  /** The body's HTML, built by the caller with `escapeHtml` for anything not its own; a `#root` div by default. */
+  body?: string;
+}
+
+/** `default-src 'none'`, then only what the page uses: nonce'd scripts and styles, files from `cspSource`. */
+export function contentSecurityPolicy(options: PageOptions): string {
+  const nonce = `'nonce-${options.nonce}'`;
+  const linked = options.cspSource && (options.codicons || options.stylesheets?.length) ? [options.cspSource] : [];
+  const styles = [...linked, ...(options.style ? [nonce] : [])];
+  return [
+    `default-src 'none'`,
+    ...(options.scripts?.length ? [`script-src ${nonce}`] : []),
+    ...(styles.length ? [`style-src ${styles.join(' ')}`] : []),
+    ...(linked.length ? [`font-src ${linked.join(' ')}`] : []),
+  ].join('; ');
+}
+
+export function webviewPage(options: PageOptions): string {
+  const nonce = escapeHtml(options.nonce);
+  const head = [
+    `<meta charset="UTF-8">`,
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(options))}">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1.0">`,
+    ...(options.codicons ? [`<link id="vscode-codicon-stylesheet" rel="stylesheet" href="${escapeHtml(options.codicons)}">`] : []),
+    ...(options.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...(options.style ? [`<style nonce="${nonce}">${options.style}</style>`] : []),
+    `<title>${escapeHtml(options.title)}</title>`,
+  ];
+  const tail = [
+    ...(options.initial === undefined ? [] : [`<script type="application/json" id="${INITIAL_STATE_ID}">${embedJson(options.initial)}</script>`]),
+    ...(options.scripts ?? []).map((src) => `<script nonce="${nonce}" src="${escapeHtml(src)}"></script>`),
+  ];
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+${head.join('\n')}
+</head>
+<body>
+${options.body ?? '<div id="root"></div>'}
+${tail.join('\n')}
+</body>
+</html>`;
+}

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { listFolder, parentPrefix, upload, type FolderEntry } from '../../../src/aws/s3';
+import { collect, withEmulator } from '../emulator/helpers';
+
+describe('aws/s3: folder listing for Browse S3', () => {
+  it('lists one level with Delimiter "/": sub-folders, then the objects directly in the folder, across pages', async () => {
+    await withEmulator({ history: false }, async (emulator, aws) => {
+      // Stored directly: 1,005 uploads over HTTP would only slow the test down.
+      const bucket = emulator.world.buckets.get('mtrl-demo')!;
+      for (let i = 0; i < 1005; i++) bucket.set(`many/run-${String(i).padStart(4, '0')}/train.jsonl`, { body: Buffer.from('{}'), lastModified: 0, etag: '"x"' });
+      await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'many/readme.jsonl' }, '{}');
+      const before = emulator.requests.get('s3:GET') ?? 0;
+      const top = await collect(listFolder(aws.s3(), 'mtrl-demo', ''));
+      assert.deepEqual(top, [
+        { kind: 'folder', prefix: 'many/' },
+        { kind: 'folder', prefix: 'wordle/' },
+      ]);
+      const many = await collect(listFolder(aws.s3(), 'mtrl-demo', 'many/'));
+      assert.equal(many.filter((e) => e.kind === 'folder').length, 1005, 'every folder, over two pages of 1,000');
+      assert.deepEqual(many.filter((e) => e.kind === 'object'), [{ kind: 'object', key: 'many/readme.jsonl', size: 2 }] satisfies FolderEntry[]);
+      assert.equal((emulator.requests.get('s3:GET') ?? 0) - before, 3, 'one request for the top, two pages for many/: not every key of the bucket');
+      const wordle = await collect(listFolder(aws.s3(), 'mtrl-demo', 'wordle/'));
+      assert.deepEqual(wordle.map((e) => (e.kind === 'object' ? e.key : e.prefix)), ['wordle/train.jsonl', 'wordle/val.jsonl']);
+      assert.ok(wordle.every((e) => e.kind === 'object' && e.size > 0));
+    });
+  });
+
+  it('goes up one folder', () => {
+    assert.equal(parentPrefix('a/b/'), 'a/');
+    assert.equal(parentPrefix('a/'), '');
+    assert.equal(parentPrefix('a/b/train.jsonl'), 'a/b/');
+    assert.equal(parentPrefix(''), '');
+  });
+});

@@ -1,0 +1,114 @@
+import { strict as assert } from 'node:assert';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ProcessTree } from '../../../../src/services/python/processTree';
+import { KEPT_OUTPUT_BYTES, runHarness } from '../../../../src/services/python/rewardHarness';
+import { canonicalGames } from '../../../../src/core/reward';
+
+const root = path.resolve(__dirname, '../../../..');
+const script = path.join(root, 'src/python/reward_harness.py');
+const fixture = (name: string) => path.join(root, 'test/fixtures/reward', name);
+const { answer, games } = canonicalGames('crane');
+// The interpreter itself, not a version-manager shim that takes seconds to start on a busy machine.
+const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+const request = (name: string) => ({ file: fixture(name), answer, games: games.map(({ name, guesses, via }) => ({ name, guesses, via })) });
+
+/** True while a process with this id exists and is not a zombie. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function gone(pid: number): Promise<boolean> {
+  for (let waited = 0; running(pid) && waited < 8000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  return !running(pid);
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+const helperPid = (stderr: string) => Number(/helper pid (\d+)/.exec(stderr)?.[1]);
+
+describe('reward harness: containment with the real python3', function () {
+  this.timeout(40_000);
+
+  it('a helper started in a new session dies with the run at the timeout', async () => {
+    const { response, stderr, pid } = await runHarness({ python, script, request: request('escapes_session.py'), timeoutMs: 8000 });
+    assert.equal(response.ok, false);
+    assert.equal(!response.ok && response.error, 'timeout');
+    const helper = helperPid(stderr);
+    assert.ok(pid && helper, stderr);
+    assert.ok(await gone(pid), 'harness still runs');
+    assert.ok(await gone(helper), 'the helper that left the process group still runs');
+  });
+
+  it('a helper a finished run left behind in a new session is killed too', async () => {
+    const { response, stderr } = await runHarness({ python, script, request: request('leaves_helper.py') });
+    assert.equal(response.ok, true, JSON.stringify(response));
+    const helper = helperPid(stderr);
+    assert.ok(helper, stderr);
+    assert.ok(await gone(helper), 'helper still runs');
+  });
+
+  it('cancelling kills a helper in a new session', async () => {
+    const controller = new AbortController();
+    let seen = '';
+    const run = runHarness({ python, script, request: request('escapes_session.py'), signal: controller.signal, onStderr: (t) => {
+      seen += t;
+      if (helperPid(seen)) controller.abort();
+    } });
+    const { response } = await run;
+    assert.equal(!response.ok && response.error, 'cancelled');
+    assert.ok(await gone(helperPid(seen)), 'helper still runs');
+  });
+
+  it('a reward that prints without end keeps the first MB and counts the rest', async () => {
+    let forwarded = 0;
+    const { response, stderr } = await runHarness({ python, script, request: request('prints_forever.py'), timeoutMs: 8000, onStderr: (t) => (forwarded += t.length) });
+    assert.equal(!response.ok && response.error, 'timeout');
+    assert.ok(stderr.length <= KEPT_OUTPUT_BYTES + 200, `${stderr.length} characters kept`);
+    assert.match(stderr, /… [\d,]+ more bytes of output not kept\.\n$/);
+    assert.ok(forwarded <= KEPT_OUTPUT_BYTES + 200, `${forwarded} characters forwarded`);
+  });
+
+  it('a timeout of 2^31 ms or more is clamped instead of firing at once', async () => {
+    const { response } = await runHarness({ python, script, request: request('final_design.py'), timeoutMs: 2 ** 31 + 10 });
+    assert.equal(response.ok, true, JSON.stringify(response));
+  });
+});
+
+describe('mtrl reward: Ctrl-C', function () {
+  this.timeout(40_000);
+
+  it('stops the harness and the helper it started in a new session, exit 2', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli.ts'), 'reward', fixture('escapes_session.py'), '--timeout', '60', '--python', python], { cwd: root });
+    let stderr = '';
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // The CLI shows the code's output at the end, so the helper is found below the CLI's process instead.
+    const tree = new ProcessTree(child.pid!);
+    let helper: number | undefined;
+    while (!helper) {
+      await new Promise((r) => setTimeout(r, 100));
+      helper = tree.scan().find((p) => commandLine(p.pid).includes('sleep(120)'))?.pid;
+    }
+    child.kill('SIGINT');
+    assert.equal(await closed, 2, stderr);
+    assert.match(stderr, /cancelled/);
+    assert.ok(await gone(helper), 'helper still runs');
+  });
+});
