@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Services } from './features/services';
+import { createStores } from './features/stores';
 import * as aws from './features/aws';
 import * as jobs from './features/jobs';
 import * as smoke from './features/smoke';
@@ -19,7 +20,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   const started = performance.now();
   const output = vscode.window.createOutputChannel('MTRL', { log: true });
   context.subscriptions.push(output);
-  const services: Services = { context, output, ...aws.createAwsServices(context) };
+  const services: Services = { context, output, stores: createStores(context), ...aws.createAwsServices(context) };
   aws.register(services);
   jobs.register(services);
   smoke.register(services);

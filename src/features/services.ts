@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { AwsClients } from '../aws/clients';
+import type { Stores } from './stores';
 
 /** What every feature's register() receives: the extension context and the shared services, built once in extension.ts. */
 export interface Services {
@@ -10,4 +11,6 @@ export interface Services {
   aws: AwsClients;
   /** Fires after the AWS profile, region, regions or endpoint changed: trees refresh on it. */
   onDidChangeAws: vscode.Event<void>;
+  /** What the extension keeps between sessions (smoke results, recent uploads, wizard answers), typed. */
+  stores: Stores;
 }

@@ -171,8 +171,15 @@ export function checkEvaluations(category: JobCategory, running: readonly string
   return pass('evaluations', 'No other evaluation job is running.');
 }
 
-/** The smoke test's last result per runtime ARN (`globalState` key `mtrl.smoke.results`). */
-export type SmokeResults = Record<string, { ok: boolean; at: string; summary: string }>;
+/** The last smoke result of one runtime. */
+export interface SmokeRecord {
+  ok: boolean;
+  at: string;
+  summary: string;
+}
+
+/** The smoke test's last result per runtime ARN. */
+export type SmokeResults = Record<string, SmokeRecord>;
 
 export function checkSmoke(runtimeArn: string | undefined, results: SmokeResults | undefined): CheckResult {
   const last = runtimeArn ? results?.[runtimeArn] : undefined;

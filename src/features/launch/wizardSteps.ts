@@ -79,7 +79,7 @@ export async function roleStep(a: CommonAnswers, p: StepPosition): Promise<Outco
 
 /** A dataset URI from recent uploads, an S3 listing, or typed; `optional` adds "None". */
 export async function datasetStep(services: Services, p: StepPosition, what: string, current: string | undefined, optional: boolean): Promise<StepOutcome<string>> {
-  const recent = services.context.workspaceState.get<string[]>('mtrl.datasets.recentUploads') ?? [];
+  const recent = services.stores.recentUploads.list();
   type Item = vscode.QuickPickItem & { uri?: string; browse?: boolean; type?: boolean };
   const items: Item[] = [
     ...(current && !recent.includes(current) ? [{ label: current, description: 'last used', uri: current }] : []),
