@@ -1,9 +1,8 @@
 import { mlflowConfigOf, type JobConfigDocument } from '../core/jobs/document';
 import type { ServiceOutput } from '../core/jobs/serviceOutput';
-import type { JobCategory } from '../core/jobs/status';
+import type { JobCategory, JobStatus } from '../core/jobs/status';
 import type { DatasetRow } from './answers';
 
-export type JobStatus = 'InProgress' | 'Completed' | 'Failed' | 'Stopping' | 'Stopped';
 type Secondary = 'Starting' | 'Downloading' | 'Training' | 'Evaluating' | 'Uploading' | 'Completed' | 'Failed' | 'Stopping' | 'Stopped';
 
 /** Per-rollout token averages of the reference run (mtrl-reference §2). */

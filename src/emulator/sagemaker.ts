@@ -1,6 +1,6 @@
 import { readRows } from './datasets';
 import type { JobConfigDocument } from '../core/jobs/document';
-import { jobArnOf } from '../core/jobs/reference';
+import { JOB_NAME_PATTERN, jobArnOf } from '../core/jobs/reference';
 import { isJobCategory, type JobCategory } from '../core/jobs/status';
 import { jobState, serviceOutput, type Job, type JobState } from './jobs';
 import { planJob } from './plan';
@@ -10,7 +10,6 @@ import { SCHEMA_VERSION, SCHEMAS, validateDocument } from './schemas';
 import { ACCOUNT, type World } from './world';
 
 type Input = Record<string, unknown>;
-const JOB_NAME = /^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$/;
 const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;
 const seconds = (ms: number | undefined) => (ms === undefined ? undefined : ms / 1000);
 
@@ -99,7 +98,7 @@ function createJob(world: World, input: Input, region: string): unknown {
   const c = category(input);
   const name = String(input.JobName ?? '');
   const problems: string[] = [];
-  if (!JOB_NAME.test(name)) problems.push(`Value '${name}' at 'jobName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}`);
+  if (!JOB_NAME_PATTERN.test(name)) problems.push(`Value '${name}' at 'jobName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}`);
   const roleArn = String(input.RoleArn ?? '');
   if (!ROLE_ARN.test(roleArn)) problems.push(`Value '${roleArn}' at 'roleArn' failed to satisfy constraint: Member must be an IAM role ARN`);
   const text = String(input.JobConfigDocument ?? '');

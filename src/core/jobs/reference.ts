@@ -25,7 +25,8 @@ export interface JobArn {
 const JOB_ARN = /^arn:(aws[a-z-]*):sagemaker:([a-z0-9-]+):(\d{12}):job\/(AgentRFT|AgentRFTEvaluation)\/([a-zA-Z0-9-]{1,63})$/;
 /** `mtrl-job:/us-east-1/AgentRFT/wordle-grpo.json` and `mtrl-job-logs:/…​.log`: the address of a job's read-only documents. */
 const JOB_URI_PATH = /^\/([^/]+)\/(AgentRFT|AgentRFTEvaluation)\/([^/]+)\.[a-z]+$/;
-const JOB_NAME = /^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$/;
+/** CreateJob's JobName: 1–63 letters, digits and hyphens, starting and ending with a letter or digit. */
+export const JOB_NAME_PATTERN = /^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$/;
 
 /** `arn:aws:sagemaker:{region}:{account}:job/{Category}/{name}` (mtrl-reference §4). */
 export function jobArnOf(arn: Omit<JobArn, 'partition'> & { partition?: string }): string {
@@ -59,7 +60,7 @@ export function parseJobArgument(arg: unknown): JobArgument | undefined {
   if (typeof arg === 'string') return fromText(arg);
   if (!arg || typeof arg !== 'object') return undefined;
   const v = arg as { jobName?: unknown; category?: unknown; region?: unknown; parent?: unknown; scheme?: unknown; path?: unknown; arn?: unknown };
-  if (typeof v.jobName === 'string' && JOB_NAME.test(v.jobName)) {
+  if (typeof v.jobName === 'string' && JOB_NAME_PATTERN.test(v.jobName)) {
     const region = typeof v.region === 'string' && v.region ? v.region : undefined;
     return { jobName: v.jobName, ...(isJobCategory(v.category) && { category: v.category }), ...(region && { region }) };
   }
@@ -79,5 +80,5 @@ function fromText(text: string): JobArgument | undefined {
   if (arn) return { jobName: arn.jobName, category: arn.category, region: arn.region };
   const uri = /^[a-z][a-z0-9+.-]*:(\/\/[^/]*)?(\/.*)$/i.exec(text.trim());
   if (uri && !text.startsWith('arn:')) return parseJobUriPath(decodeURIComponent(uri[2]));
-  return JOB_NAME.test(text.trim()) ? { jobName: text.trim() } : undefined;
+  return JOB_NAME_PATTERN.test(text.trim()) ? { jobName: text.trim() } : undefined;
 }

@@ -39,7 +39,7 @@ export function statusIcon(status: string, secondaryStatus?: string): StatusIcon
   return isJobStatus(status) ? ICONS[status] : UNKNOWN_ICON;
 }
 
-export function isJobStatus(value: string): value is JobStatus {
+function isJobStatus(value: string): value is JobStatus {
   return (JOB_STATUSES as readonly string[]).includes(value);
 }
 
