@@ -45,7 +45,7 @@ export function jobUriPath(job: Required<JobRef>, extension: string): string {
 
 export function parseJobUriPath(path: string): Required<JobRef> | undefined {
   const m = JOB_URI_PATH.exec(path);
-  return m && isJobCategory(m[2]) ? { region: m[1], category: m[2], jobName: m[3] } : undefined;
+  return m && isJobCategory(m[2]) && JOB_NAME_PATTERN.test(m[3]) ? { region: m[1], category: m[2], jobName: m[3] } : undefined;
 }
 
 export function isJobRef(value: JobArgument | undefined): value is JobRef {
@@ -79,6 +79,15 @@ function fromText(text: string): JobArgument | undefined {
   const arn = parseJobArn(text);
   if (arn) return { jobName: arn.jobName, category: arn.category, region: arn.region };
   const uri = /^[a-z][a-z0-9+.-]*:(\/\/[^/]*)?(\/.*)$/i.exec(text.trim());
-  if (uri && !text.startsWith('arn:')) return parseJobUriPath(decodeURIComponent(uri[2]));
+  if (uri && !text.startsWith('arn:')) return parseJobUriPath(safeDecode(uri[2]));
   return JOB_NAME_PATTERN.test(text.trim()) ? { jobName: text.trim() } : undefined;
+}
+
+/** A URI path with its escapes undone; a malformed escape leaves the path as typed (it then matches no job). */
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

@@ -56,6 +56,7 @@ describe('job references: one parser for every form of a job argument', () => {
     assert.deepEqual(parseJobArgument({ scheme: 'mtrl-job', path: '/us-east-1/AgentRFT/wordle-grpo.json' }), job);
     assert.equal(parseJobArgument({ scheme: 'file', path: '/home/me/rollouts.log' }), undefined);
     assert.equal(parseJobArgument('file:///home/me/rollouts.log'), undefined);
+    assert.equal(parseJobArgument('mtrl-job:/us-east-1/AgentRFT/%E0%A4%A.json'), undefined, 'a malformed escape is no job, not a crash');
   });
 
   it('anything else is no job', () => {
