@@ -1,4 +1,4 @@
-// One build for the three bundles: the extension (Node, CJS), the `mtrl` CLI, and each webview app (browser).
+// One build for the bundles: the extension (Node, CJS), the `mtrl` CLI, the AWS SDK both load on first use, and each webview app (browser).
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,11 +23,27 @@ const webviewEntries = existsSync(path.join(root, 'webview'))
       .map((f) => path.join('webview', f))
   : [];
 
+/** Modules bundled on their own and required on first use (the AWS SDK, ajv), so activation and `mtrl --help` never load them. */
+const apart = { 'src/aws/sdk.ts': 'aws-sdk.js', 'src/core/jobs/ajv.ts': 'ajv.js' };
+const keepApart = {
+  name: 'keep-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/\w+$/ }, (args) => {
+      const source = path.relative(root, path.join(args.resolveDir, `${args.path}.ts`));
+      return args.kind === 'require-call' && apart[source] ? { path: `./${apart[source]}`, external: true } : undefined;
+    });
+  },
+};
+
+// ES module builds of the dependencies (the SDK's dist-es) so esbuild drops what is not used.
+const node = { ...common, platform: 'node', format: 'cjs', target: 'node20', mainFields: ['module', 'main'], plugins: [keepApart] };
+
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // Parquet is decoded on a worker thread (a corrupt file can make the decoder loop); extension and CLI both start it from dist/.
-  { ...common, entryPoints: ['src/services/parquet/worker.ts'], outfile: 'dist/parquetWorker.js', platform: 'node', format: 'cjs', target: 'node20' },
-  { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' }, define: { __MTRL_VERSION__: JSON.stringify(version) } },
+  { ...node, entryPoints: ['src/services/parquet/worker.ts'], outfile: 'dist/parquetWorker.js' },
+  { ...node, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, define: { __MTRL_VERSION__: JSON.stringify(version) } },
+  ...Object.entries(apart).map(([source, out]) => ({ ...node, entryPoints: [source], outfile: `dist/${out}` })),
 ];
 if (webviewEntries.length) {
   builds.push({ ...common, entryPoints: webviewEntries, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'es2022', loader: { '.css': 'text' } });

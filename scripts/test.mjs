@@ -38,6 +38,16 @@ totals.passed += count('passing');
 totals.failed += count('failing');
 step('unit tests', unit.code === 0 || count('failing') > 0);
 
+// The Python client (boto3) against the emulator; a boto3 that cannot be installed is a skip, never a pass.
+const boto3Report = path.join(root, 'test-results/boto3-summary.json');
+rmSync(boto3Report, { force: true });
+const boto3 = await run(process.execPath, ['scripts/boto3.mjs']);
+const boto3Summary = existsSync(boto3Report) ? JSON.parse(readFileSync(boto3Report, 'utf8')) : { passed: 0, failed: 1, skipped: 0 };
+totals.passed += boto3Summary.passed;
+totals.failed += boto3Summary.failed;
+if (boto3Summary.skipped) console.log(`\nskipped: the boto3 client test (${boto3Summary.reason})`);
+step('boto3 client test', boto3.code === 0 || boto3Summary.failed > 0);
+
 const hostDriver = path.join(root, 'test/host/driver.mjs');
 if (existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1') {
   const report = path.join(root, 'test-results/host-summary.json');

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Services } from './features/services';
 import { createStores } from './features/stores';
+import { Settings } from './features/settings';
 import * as aws from './features/aws';
 import * as jobs from './features/jobs';
 import * as smoke from './features/smoke';
@@ -9,6 +10,7 @@ import * as reward from './features/reward';
 import * as launch from './features/launch';
 import * as datasets from './features/datasets';
 import * as replay from './features/replay';
+import * as resources from './features/resources';
 
 /** What activate() returns: read by the host tests and by other extensions. */
 export interface MtrlApi {
@@ -20,7 +22,9 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   const started = performance.now();
   const output = vscode.window.createOutputChannel('MTRL', { log: true });
   context.subscriptions.push(output);
-  const services: Services = { context, output, stores: createStores(context), ...aws.createAwsServices(context) };
+  const settings = new Settings(output);
+  context.subscriptions.push(settings);
+  const services: Services = { context, output, settings, stores: createStores(context), ...aws.createAwsServices(context) };
   aws.register(services);
   jobs.register(services);
   smoke.register(services);
@@ -29,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   launch.register(services);
   datasets.register(services);
   replay.register(services);
+  resources.register(services);
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

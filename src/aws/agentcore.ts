@@ -1,12 +1,11 @@
-import { InvokeAgentRuntimeCommand, type BedrockAgentCoreClient } from '@aws-sdk/client-bedrock-agentcore';
-import {
-  GetAgentRuntimeCommand,
-  ListAgentRuntimesCommand,
-  type AgentRuntime,
-  type BedrockAgentCoreControlClient,
-  type GetAgentRuntimeCommandOutput,
+import type { BedrockAgentCoreClient } from '@aws-sdk/client-bedrock-agentcore';
+import type {
+  AgentRuntime,
+  BedrockAgentCoreControlClient,
+  GetAgentRuntimeCommandOutput,
 } from '@aws-sdk/client-bedrock-agentcore-control';
 import { randomUUID } from 'node:crypto';
+import { sdk } from './sdkLoader';
 
 export interface Invocation {
   agentRuntimeArn: string;
@@ -34,7 +33,7 @@ export function newRuntimeSessionId(): string {
 export async function invokeAgentRuntime(client: BedrockAgentCoreClient, call: Invocation, signal?: AbortSignal): Promise<InvocationResult> {
   const body = typeof call.payload === 'string' ? call.payload : JSON.stringify(call.payload);
   const out = await client.send(
-    new InvokeAgentRuntimeCommand({
+    new (sdk().InvokeAgentRuntimeCommand)({
       agentRuntimeArn: call.agentRuntimeArn,
       qualifier: call.qualifier,
       runtimeSessionId: call.runtimeSessionId ?? newRuntimeSessionId(),
@@ -57,7 +56,7 @@ export async function invokeAgentRuntime(client: BedrockAgentCoreClient, call: I
 export async function* listAgentRuntimes(client: BedrockAgentCoreControlClient, signal?: AbortSignal): AsyncIterable<AgentRuntime> {
   let token: string | undefined;
   do {
-    const page = await client.send(new ListAgentRuntimesCommand({ nextToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().ListAgentRuntimesCommand)({ nextToken: token }), { abortSignal: signal });
     yield* page.agentRuntimes ?? [];
     token = page.nextToken;
   } while (token);
@@ -67,9 +66,14 @@ export type AgentRuntimeDetails = Omit<GetAgentRuntimeCommandOutput, '$metadata'
 
 /** A runtime by id (`wordle_agent-AbCdEf1234`), the part of its ARN after `runtime/`. */
 export async function getAgentRuntime(client: BedrockAgentCoreControlClient, agentRuntimeId: string, signal?: AbortSignal): Promise<AgentRuntimeDetails> {
-  const { $metadata, ...out } = await client.send(new GetAgentRuntimeCommand({ agentRuntimeId }), { abortSignal: signal });
+  const { $metadata, ...out } = await client.send(new (sdk().GetAgentRuntimeCommand)({ agentRuntimeId }), { abortSignal: signal });
   void $metadata;
   return out;
+}
+
+/** Deletes a runtime by id; the service answers at once and finishes the deletion in the background. */
+export async function deleteAgentRuntime(client: BedrockAgentCoreControlClient, agentRuntimeId: string, signal?: AbortSignal): Promise<void> {
+  await client.send(new (sdk().DeleteAgentRuntimeCommand)({ agentRuntimeId }), { abortSignal: signal });
 }
 
 /** The runtime id from an AgentCore runtime ARN, or undefined. */

@@ -1,12 +1,13 @@
-import { BedrockAgentCoreClient } from '@aws-sdk/client-bedrock-agentcore';
-import { BedrockAgentCoreControlClient } from '@aws-sdk/client-bedrock-agentcore-control';
-import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
-import { IAMClient } from '@aws-sdk/client-iam';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SageMakerClient } from '@aws-sdk/client-sagemaker';
-import { STSClient } from '@aws-sdk/client-sts';
-import { fromNodeProviderChain } from '@aws-sdk/credential-providers';
+import type { BedrockAgentCoreClient } from '@aws-sdk/client-bedrock-agentcore';
+import type { BedrockAgentCoreControlClient } from '@aws-sdk/client-bedrock-agentcore-control';
+import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
+import type { IAMClient } from '@aws-sdk/client-iam';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
+import type { STSClient } from '@aws-sdk/client-sts';
+import type { StandardRetryStrategy } from '@smithy/core/retry';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
+import { sdk } from './sdkLoader';
 
 /** Where AWS calls go: a profile from ~/.aws (or the default chain), a region, and optionally one endpoint for every service (the emulator). */
 export interface AwsSettings {
@@ -15,7 +16,15 @@ export interface AwsSettings {
   endpoint?: string;
   /** Attempts per call including retries (the SDK's standard retry); default 4. */
   maxAttempts?: number;
+  /** Milliseconds to open a connection before the call fails; default 5 s. */
+  connectionTimeoutMs?: number;
+  /** Milliseconds a call may wait for the answer to start, and a download may stall, before it fails; default 60 s. */
+  requestTimeoutMs?: number;
 }
+
+/** Defaults that end a call against an endpoint that accepts and never answers, long enough for slow real calls. */
+export const DEFAULT_CONNECTION_TIMEOUT_MS = 5_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 interface ClientConfig {
   region: string;
@@ -23,6 +32,9 @@ interface ClientConfig {
   forcePathStyle?: boolean;
   credentials: AwsCredentialIdentityProvider;
   maxAttempts: number;
+  retryStrategy: RetryStrategy;
+  /** NodeHttpHandler options; the SDK builds its handler from them. */
+  requestHandler: { connectionTimeout: number; requestTimeout: number; throwOnRequestTimeout: boolean; socketTimeout: number };
 }
 
 type Constructor<T> = new (config: ClientConfig) => T;
@@ -43,7 +55,7 @@ export function isLoopbackEndpoint(endpoint: string | undefined): boolean {
 
 /** The SDK's provider chain; against a loopback endpoint an empty chain falls back to test credentials so the emulator works out of the box. */
 export function credentialsFor(settings: AwsSettings): AwsCredentialIdentityProvider {
-  const chain = fromNodeProviderChain(settings.profile ? { profile: settings.profile } : {});
+  const chain = sdk().fromNodeProviderChain(settings.profile ? { profile: settings.profile } : {});
   if (!isLoopbackEndpoint(settings.endpoint) || settings.profile) return chain;
   return async (options) => {
     try {
@@ -51,6 +63,19 @@ export function credentialsFor(settings: AwsSettings): AwsCredentialIdentityProv
     } catch {
       return EMULATOR_CREDENTIALS;
     }
+  };
+}
+
+type RetryStrategy = Pick<StandardRetryStrategy, 'mode' | 'acquireInitialRetryToken' | 'refreshRetryTokenForRetry' | 'recordSuccess'>;
+
+/** The SDK's standard retry, except that a call that got no answer in time is not sent again: a silent endpoint fails after one timeout. */
+function retryUnlessNoAnswer(maxAttempts: number): RetryStrategy {
+  const standard = new (sdk().StandardRetryStrategy)(maxAttempts);
+  return {
+    mode: standard.mode,
+    acquireInitialRetryToken: (scope) => standard.acquireInitialRetryToken(scope),
+    refreshRetryTokenForRetry: (token, info) => (info.error?.name === 'TimeoutError' ? Promise.reject(info.error) : standard.refreshRetryTokenForRetry(token, info)),
+    recordSuccess: (token) => standard.recordSuccess(token),
   };
 }
 
@@ -65,25 +90,25 @@ export class AwsClients {
   }
 
   sagemaker(region?: string): SageMakerClient {
-    return this.client('sagemaker', SageMakerClient, region);
+    return this.client('sagemaker', sdk().SageMakerClient, region);
   }
   logs(region?: string): CloudWatchLogsClient {
-    return this.client('logs', CloudWatchLogsClient, region);
+    return this.client('logs', sdk().CloudWatchLogsClient, region);
   }
   s3(region?: string): S3Client {
-    return this.client('s3', S3Client, region);
+    return this.client('s3', sdk().S3Client, region);
   }
   agentCore(region?: string): BedrockAgentCoreClient {
-    return this.client('agentcore', BedrockAgentCoreClient, region);
+    return this.client('agentcore', sdk().BedrockAgentCoreClient, region);
   }
   agentCoreControl(region?: string): BedrockAgentCoreControlClient {
-    return this.client('agentcore-control', BedrockAgentCoreControlClient, region);
+    return this.client('agentcore-control', sdk().BedrockAgentCoreControlClient, region);
   }
   sts(region?: string): STSClient {
-    return this.client('sts', STSClient, region);
+    return this.client('sts', sdk().STSClient, region);
   }
   iam(): IAMClient {
-    return this.client('iam', IAMClient, 'us-east-1');
+    return this.client('iam', sdk().IAMClient, 'us-east-1');
   }
 
   /** Drops every cached client, e.g. after the profile, region or endpoint changed. */
@@ -95,7 +120,7 @@ export class AwsClients {
   private client<T extends { destroy(): void }>(service: string, ctor: Constructor<T>, region?: string): T {
     const s = this.settings();
     const r = region ?? s.region;
-    const key = [service, s.profile ?? '', r, s.endpoint ?? '', s.maxAttempts ?? ''].join('|');
+    const key = [service, s.profile ?? '', r, s.endpoint ?? '', s.maxAttempts ?? '', s.connectionTimeoutMs ?? '', s.requestTimeoutMs ?? ''].join('|');
     let client = this.cache.get(key) as T | undefined;
     if (!client) {
       client = new ctor({
@@ -105,6 +130,14 @@ export class AwsClients {
         forcePathStyle: s.endpoint ? true : undefined,
         credentials: credentialsFor(s),
         maxAttempts: s.maxAttempts ?? 4,
+        retryStrategy: retryUnlessNoAnswer(s.maxAttempts ?? 4),
+        requestHandler: {
+          connectionTimeout: s.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+          // Without throwOnRequestTimeout the SDK only logs a warning when the time is up.
+          requestTimeout: s.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+          throwOnRequestTimeout: true,
+          socketTimeout: s.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+        },
       });
       this.cache.set(key, client);
     }

@@ -23,6 +23,18 @@ const VALIDATION = new Set(['ValidationException', 'ValidationError', 'InvalidPa
 const NOT_FOUND = new Set(['ResourceNotFound', 'ResourceNotFoundException', 'NoSuchEntity', 'NoSuchKey', 'NoSuchBucket', 'NotFound']);
 const NETWORK = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 
+/** Turns an error of `action` into a sentence naming where calls go now (profile, region, endpoint); one per services container and CLI command. */
+export type Explain = (error: unknown, action: string, region?: string) => string;
+
+/** describeAwsError bound to the current profile, region (unless the call names its own) and endpoint; an abort at a deadline (reason TimeoutError) reads as no answer. */
+export function explainerFor(current: () => Omit<AwsErrorContext, 'action'>, signal?: AbortSignal): Explain {
+  return (error, action, region) => {
+    const deadline = signal?.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError';
+    const now = current();
+    return describeAwsError(deadline ? signal.reason : error, { profile: now.profile, region: region ?? now.region, endpoint: now.endpoint, action });
+  };
+}
+
 /** A sentence the user can act on for any error an AWS call throws; the service's own message is kept where it is the useful part. */
 export function describeAwsError(error: unknown, context: AwsErrorContext = {}): string {
   const e = (error ?? {}) as ErrorShape;

@@ -1,14 +1,11 @@
-import {
-  DescribeLogGroupsCommand,
-  DescribeLogStreamsCommand,
-  FilterLogEventsCommand,
-  GetLogEventsCommand,
-  type CloudWatchLogsClient,
-  type FilteredLogEvent,
-  type LogGroup,
-  type LogStream,
-  type OutputLogEvent,
+import type {
+  CloudWatchLogsClient,
+  FilteredLogEvent,
+  LogGroup,
+  LogStream,
+  OutputLogEvent,
 } from '@aws-sdk/client-cloudwatch-logs';
+import { sdk } from './sdkLoader';
 
 export interface LogEventQuery {
   logGroupName: string;
@@ -28,7 +25,7 @@ export async function* filterLogEvents(client: CloudWatchLogsClient, query: LogE
   do {
     signal?.throwIfAborted();
     const page = await client.send(
-      new FilterLogEventsCommand({
+      new (sdk().FilterLogEventsCommand)({
         logGroupName: query.logGroupName,
         logStreamNames: query.logStreamNames,
         logStreamNamePrefix: query.logStreamNamePrefix,
@@ -64,7 +61,7 @@ export async function getLogEventsPage(
   query: StreamQuery & { nextToken?: string; limit?: number },
   signal?: AbortSignal,
 ): Promise<{ events: OutputLogEvent[]; nextForwardToken?: string; nextBackwardToken?: string }> {
-  const page = await client.send(new GetLogEventsCommand(query), { abortSignal: signal });
+  const page = await client.send(new (sdk().GetLogEventsCommand)(query), { abortSignal: signal });
   return { events: page.events ?? [], nextForwardToken: page.nextForwardToken, nextBackwardToken: page.nextBackwardToken };
 }
 
@@ -73,7 +70,7 @@ export async function* getLogEvents(client: CloudWatchLogsClient, query: StreamQ
   let token: string | undefined;
   for (;;) {
     signal?.throwIfAborted();
-    const page = await client.send(new GetLogEventsCommand({ ...query, startFromHead: query.startFromHead ?? true, nextToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().GetLogEventsCommand)({ ...query, startFromHead: query.startFromHead ?? true, nextToken: token }), { abortSignal: signal });
     for (const event of page.events ?? []) {
       signal?.throwIfAborted();
       yield event;
@@ -87,7 +84,7 @@ export async function* getLogEvents(client: CloudWatchLogsClient, query: StreamQ
 export async function* describeLogGroups(client: CloudWatchLogsClient, prefix?: string, signal?: AbortSignal): AsyncIterable<LogGroup> {
   let token: string | undefined;
   do {
-    const page = await client.send(new DescribeLogGroupsCommand({ logGroupNamePrefix: prefix, nextToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().DescribeLogGroupsCommand)({ logGroupNamePrefix: prefix, nextToken: token }), { abortSignal: signal });
     yield* page.logGroups ?? [];
     token = page.nextToken;
   } while (token);
@@ -103,7 +100,7 @@ export async function* describeLogStreams(client: CloudWatchLogsClient, logGroup
   let token: string | undefined;
   do {
     const page = await client.send(
-      new DescribeLogStreamsCommand({
+      new (sdk().DescribeLogStreamsCommand)({
         logGroupName,
         logStreamNamePrefix: listing.prefix,
         orderBy: listing.newestFirst ? 'LastEventTime' : undefined,

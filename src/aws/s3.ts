@@ -1,6 +1,6 @@
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client, type _Object } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client, _Object } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
+import { sdk } from './sdkLoader';
 
 export interface S3Location {
   bucket: string;
@@ -28,7 +28,7 @@ export interface UploadOptions {
 
 /** Uploads a body (multipart above one part), reporting progress; aborting the signal aborts the upload and its parts. */
 export async function upload(client: S3Client, target: S3Location, body: Buffer | Uint8Array | string | Readable, options: UploadOptions = {}): Promise<void> {
-  const transfer = new Upload({
+  const transfer = new (sdk().Upload)({
     client,
     params: { Bucket: target.bucket, Key: target.key, Body: body, ContentType: options.contentType },
     partSize: Math.max(options.partSize ?? 8 * 1024 * 1024, 5 * 1024 * 1024),
@@ -54,13 +54,13 @@ export interface ObjectHead {
 }
 
 export async function headObject(client: S3Client, location: S3Location, signal?: AbortSignal): Promise<ObjectHead> {
-  const out = await client.send(new HeadObjectCommand({ Bucket: location.bucket, Key: location.key }), { abortSignal: signal });
+  const out = await client.send(new (sdk().HeadObjectCommand)({ Bucket: location.bucket, Key: location.key }), { abortSignal: signal });
   return { size: out.ContentLength ?? 0, lastModified: out.LastModified, contentType: out.ContentType, etag: out.ETag };
 }
 
 /** The object's bytes as chunks; `range` is an HTTP byte range such as `bytes=0-1023`. */
 export async function* getObject(client: S3Client, location: S3Location, range?: string, signal?: AbortSignal): AsyncIterable<Uint8Array> {
-  const out = await client.send(new GetObjectCommand({ Bucket: location.bucket, Key: location.key, Range: range }), { abortSignal: signal });
+  const out = await client.send(new (sdk().GetObjectCommand)({ Bucket: location.bucket, Key: location.key, Range: range }), { abortSignal: signal });
   const body = out.Body as (Readable & AsyncIterable<Uint8Array>) | undefined;
   if (!body) return;
   try {
@@ -89,10 +89,26 @@ export async function objectByRanges(client: S3Client, location: S3Location, sig
 export async function* listObjectsV2(client: S3Client, bucket: string, prefix?: string, signal?: AbortSignal): AsyncIterable<_Object> {
   let token: string | undefined;
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().ListObjectsV2Command)({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }), { abortSignal: signal });
     yield* page.Contents ?? [];
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
+}
+
+/** The most keys one DeleteObjects call takes (the service's limit). */
+export const DELETE_BATCH = 1000;
+
+export interface DeleteFailure {
+  key: string;
+  reason: string;
+}
+
+/** Deletes up to 1,000 keys in one call; S3 answers per key, so some may fail while the rest go. */
+export async function deleteObjects(client: S3Client, bucket: string, keys: string[], signal?: AbortSignal): Promise<DeleteFailure[]> {
+  if (keys.length > DELETE_BATCH) throw new RangeError(`DeleteObjects takes at most ${DELETE_BATCH} keys (got ${keys.length}).`);
+  if (keys.length === 0) return [];
+  const out = await client.send(new (sdk().DeleteObjectsCommand)({ Bucket: bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }), { abortSignal: signal });
+  return (out.Errors ?? []).map((e) => ({ key: e.Key ?? '', reason: `${e.Code ?? 'Error'}: ${e.Message ?? 'not deleted'}` }));
 }
 
 /** One entry of a folder listing: a sub-folder (an S3 common prefix ending in "/") or an object directly in the folder. */
@@ -102,7 +118,7 @@ export type FolderEntry = { kind: 'folder'; prefix: string } | { kind: 'object';
 export async function* listFolder(client: S3Client, bucket: string, prefix: string, signal?: AbortSignal): AsyncIterable<FolderEntry> {
   let token: string | undefined;
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix || undefined, Delimiter: '/', ContinuationToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().ListObjectsV2Command)({ Bucket: bucket, Prefix: prefix || undefined, Delimiter: '/', ContinuationToken: token }), { abortSignal: signal });
     for (const p of page.CommonPrefixes ?? []) if (p.Prefix) yield { kind: 'folder', prefix: p.Prefix };
     for (const o of page.Contents ?? []) if (o.Key && o.Key !== prefix) yield { kind: 'object', key: o.Key, size: o.Size ?? 0 };
     token = page.IsTruncated ? page.NextContinuationToken : undefined;

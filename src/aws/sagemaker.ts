@@ -1,32 +1,23 @@
-import {
-  CreateJobCommand,
-  DeleteJobCommand,
-  DescribeJobCommand,
-  DescribeJobSchemaVersionCommand,
-  ListHubContentsCommand,
-  ListJobsCommand,
-  ListJobSchemaVersionsCommand,
-  ListMlflowAppsCommand,
-  StopJobCommand,
-  type CreateJobCommandInput,
-  type DescribeJobCommandOutput,
-  type HubContentInfo,
-  type JobSummary,
-  type ListJobsCommandInput,
-  type MlflowAppSummary,
-  type SageMakerClient,
+import type {
+  CreateJobCommandInput,
+  DescribeJobCommandOutput,
+  HubContentInfo,
+  JobSummary,
+  ListJobsCommandInput,
+  SageMakerClient,
 } from '@aws-sdk/client-sagemaker';
 import { parseConfigDocument, type JobConfigDocument } from '../core/jobs/document';
 import type { JobRef } from '../core/jobs/reference';
 import { isJobCategory, type JobCategory } from '../core/jobs/status';
 import type { JobDetails } from '../core/jobs/summary';
+import { sdk } from './sdkLoader';
 
 /** DescribeJob's answer with the config document parsed (`config` is undefined when the document is absent or not JSON). */
 export type JobDescription = Omit<DescribeJobCommandOutput, '$metadata'> & { config?: JobConfigDocument };
 
 /** One page of ListJobs and the token of the next (undefined after the last): for views that keep the token themselves. */
 export async function listJobsPage(client: SageMakerClient, input: ListJobsCommandInput, signal?: AbortSignal): Promise<{ jobs: JobSummary[]; nextToken?: string }> {
-  const page = await client.send(new ListJobsCommand(input), { abortSignal: signal });
+  const page = await client.send(new (sdk().ListJobsCommand)(input), { abortSignal: signal });
   return { jobs: page.JobSummaries ?? [], nextToken: page.NextToken };
 }
 
@@ -34,14 +25,14 @@ export async function listJobsPage(client: SageMakerClient, input: ListJobsComma
 export async function* listJobs(client: SageMakerClient, input: Omit<ListJobsCommandInput, 'NextToken'>, signal?: AbortSignal): AsyncIterable<JobSummary> {
   let token: string | undefined;
   do {
-    const page = await client.send(new ListJobsCommand({ ...input, NextToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().ListJobsCommand)({ ...input, NextToken: token }), { abortSignal: signal });
     yield* page.JobSummaries ?? [];
     token = page.NextToken;
   } while (token);
 }
 
 export async function describeJob(client: SageMakerClient, job: JobRef, signal?: AbortSignal): Promise<JobDescription> {
-  const { $metadata, ...out } = await client.send(new DescribeJobCommand({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
+  const { $metadata, ...out } = await client.send(new (sdk().DescribeJobCommand)({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
   void $metadata;
   return { ...out, config: parseConfigDocument(out.JobConfigDocument) };
 }
@@ -68,17 +59,17 @@ export async function describeJobDetails(client: SageMakerClient, job: JobRef, r
 
 /** Creates the job and returns its ARN. */
 export async function createJob(client: SageMakerClient, input: CreateJobCommandInput, signal?: AbortSignal): Promise<string> {
-  const out = await client.send(new CreateJobCommand(input), { abortSignal: signal });
+  const out = await client.send(new (sdk().CreateJobCommand)(input), { abortSignal: signal });
   return out.JobArn ?? '';
 }
 
 export async function stopJob(client: SageMakerClient, job: JobRef, signal?: AbortSignal): Promise<void> {
-  await client.send(new StopJobCommand({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
+  await client.send(new (sdk().StopJobCommand)({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
 }
 
 /** Deletes a stopped or finished job (the service answers ResourceInUse for a running one). */
 export async function deleteJob(client: SageMakerClient, job: JobRef, signal?: AbortSignal): Promise<void> {
-  await client.send(new DeleteJobCommand({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
+  await client.send(new (sdk().DeleteJobCommand)({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
 }
 
 /** Schema versions the service accepts for a category, e.g. ["1.0.0"]. */
@@ -86,7 +77,7 @@ export async function listJobSchemaVersions(client: SageMakerClient, category: J
   const versions: string[] = [];
   let token: string | undefined;
   do {
-    const page = await client.send(new ListJobSchemaVersionsCommand({ JobCategory: category, NextToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().ListJobSchemaVersionsCommand)({ JobCategory: category, NextToken: token }), { abortSignal: signal });
     for (const s of page.JobConfigSchemas ?? []) if (s.JobConfigSchemaVersion) versions.push(s.JobConfigSchemaVersion);
     token = page.NextToken;
   } while (token);
@@ -102,7 +93,7 @@ export interface JobSchema {
 
 /** The JSON Schema of a category's config document (the latest version when `version` is omitted). */
 export async function describeJobSchemaVersion(client: SageMakerClient, category: JobCategory, version?: string, signal?: AbortSignal): Promise<JobSchema> {
-  const out = await client.send(new DescribeJobSchemaVersionCommand({ JobCategory: category, JobConfigSchemaVersion: version }), { abortSignal: signal });
+  const out = await client.send(new (sdk().DescribeJobSchemaVersionCommand)({ JobCategory: category, JobConfigSchemaVersion: version }), { abortSignal: signal });
   return { category, version: out.JobConfigSchemaVersion ?? version ?? '', schema: JSON.parse(out.JobConfigSchema ?? '{}') as Record<string, unknown> };
 }
 
@@ -111,15 +102,9 @@ export async function listHubModels(client: SageMakerClient, hubName: string, si
   const models: HubContentInfo[] = [];
   let token: string | undefined;
   do {
-    const page = await client.send(new ListHubContentsCommand({ HubName: hubName, HubContentType: 'Model', NextToken: token, MaxResults: 100 }), { abortSignal: signal });
+    const page = await client.send(new (sdk().ListHubContentsCommand)({ HubName: hubName, HubContentType: 'Model', NextToken: token, MaxResults: 100 }), { abortSignal: signal });
     models.push(...(page.HubContentSummaries ?? []));
     token = page.NextToken;
   } while (token);
   return models;
-}
-
-/** The account's MLflow apps in the client's region (the first page: accounts hold a handful). */
-export async function listMlflowApps(client: SageMakerClient, signal?: AbortSignal): Promise<MlflowAppSummary[]> {
-  const out = await client.send(new ListMlflowAppsCommand({}), { abortSignal: signal });
-  return out.Summaries ?? [];
 }

@@ -1,4 +1,5 @@
-import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
+import type { STSClient } from '@aws-sdk/client-sts';
+import { sdk } from './sdkLoader';
 
 export interface CallerIdentity {
   account: string;
@@ -8,6 +9,6 @@ export interface CallerIdentity {
 
 /** Who the current credentials belong to; the account id goes into job ARNs of smoke tests. */
 export async function callerIdentity(client: STSClient, signal?: AbortSignal): Promise<CallerIdentity> {
-  const out = await client.send(new GetCallerIdentityCommand({}), { abortSignal: signal });
+  const out = await client.send(new (sdk().GetCallerIdentityCommand)({}), { abortSignal: signal });
   return { account: out.Account ?? '', arn: out.Arn ?? '', userId: out.UserId ?? '' };
 }

@@ -1,7 +1,6 @@
-/** What every `mtrl` subcommand is: a name, a one-line summary, a usage text and a runner returning the exit code. */
+/** What every `mtrl` subcommand is: a name, a usage text and a runner returning the exit code (its summary is in commands.ts). */
 export interface CliCommand {
   name: string;
-  summary: string;
   usage: string;
   /** Exit code: 0 clean, 1 findings, 2 usage or I/O error. */
   run(args: string[], io: CliIO): Promise<number>;
@@ -12,6 +11,8 @@ export interface CliIO {
   err(text: string): void;
   /** Standard input as text, for commands that read `-`. */
   stdin(): Promise<string>;
+  /** Aborts at the command's deadline (reason: a TimeoutError); AWS calls pass it on so they stop too. */
+  signal?: AbortSignal;
 }
 
 /** A usage or I/O problem: printed as one line, exit code 2. */

@@ -1,11 +1,68 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- a plain require per command keeps each one out of `mtrl --help` */
 import type { CliCommand } from './command';
-import { smokeCommand } from './smoke';
-import { lintCommand } from './lint';
-import { rolloutsCommand } from './rollouts';
-import { rewardCommand } from './reward';
-import { validateCommand } from './validate';
-import { emulatorCommand } from './emulator';
-import { compareCommand } from './compare';
+
+/** What `mtrl --help` lists about a command; its module (and what it needs: the SDK, the emulator) loads only when it runs. */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  /** Seconds after which the command stops with a sentence (`--deadline S` overrides); none for a server that runs until Ctrl-C. */
+  deadlineSeconds?: number;
+  load(): CliCommand;
+}
 
 /** Every subcommand of `mtrl`, in the order `--help` lists them. Each feature adds its own. */
-export const commands: CliCommand[] = [smokeCommand, lintCommand, rolloutsCommand, rewardCommand, validateCommand, compareCommand, emulatorCommand];
+export const commands: CommandEntry[] = [
+  {
+    name: 'smoke',
+    summary: 'smoke-test a deployed agent runtime (reward -1.5 and a 400 "Could not find job")',
+    deadlineSeconds: 300,
+    load: () => (require('./smoke') as typeof import('./smoke')).smokeCommand,
+  },
+  {
+    name: 'lint',
+    summary: 'lint agents (decorators, error statuses, tokens) and job-role trust policies',
+    deadlineSeconds: 300,
+    load: () => (require('./lint') as typeof import('./lint')).lintCommand,
+  },
+  {
+    name: 'rollouts',
+    summary: 'summarize the rollouts in a log file (solve rate, rewards, guesses)',
+    deadlineSeconds: 900,
+    load: () => (require('./rollouts') as typeof import('./rollouts')).rolloutsCommand,
+  },
+  {
+    name: 'reward',
+    summary: 'score canonical Wordle games with a reward and check its invariants',
+    deadlineSeconds: 900,
+    load: () => (require('./reward') as typeof import('./reward')).rewardCommand,
+  },
+  {
+    name: 'validate',
+    summary: 'check dataset files (JSONL, JSON, CSV, Parquet; local or s3://) the way the service reads them',
+    deadlineSeconds: 900,
+    load: () => (require('./validate') as typeof import('./validate')).validateCommand,
+  },
+  {
+    name: 'compare',
+    summary: 'compare evaluation jobs: pass@1 with 95 % intervals and deltas against a baseline',
+    deadlineSeconds: 300,
+    load: () => (require('./compare') as typeof import('./compare')).compareCommand,
+  },
+  {
+    name: 'resources',
+    summary: 'list the runtimes, roles, MLflow apps and S3 prefixes jobs left behind, and the token spend',
+    deadlineSeconds: 300,
+    load: () => (require('./resources') as typeof import('./resources')).resourcesCommand,
+  },
+  {
+    name: 'cleanup',
+    summary: 'delete runtimes, roles, MLflow apps or S3 prefixes jobs left behind (refuses what a running job uses)',
+    deadlineSeconds: 900,
+    load: () => (require('./cleanup') as typeof import('./cleanup')).cleanupCommand,
+  },
+  {
+    name: 'emulator',
+    summary: 'run the local MTRL service emulator (SageMaker, Logs, S3, AgentCore) for tests and demos',
+    load: () => (require('./emulator') as typeof import('./emulator')).emulatorCommand,
+  },
+];

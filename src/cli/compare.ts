@@ -22,7 +22,6 @@ Exit code: 0 compared, 1 a job could not be compared (not completed, no metrics)
 
 export const compareCommand: CliCommand = {
   name: 'compare',
-  summary: 'compare evaluation jobs: pass@1 with 95 % intervals and deltas against a baseline',
   usage,
   async run(args, io) {
     let parsed;

@@ -37,7 +37,6 @@ function count(value: string | undefined, name: string, min: number): number | u
 
 export const emulatorCommand: CliCommand = {
   name: 'emulator',
-  summary: 'run the local MTRL service emulator (SageMaker, Logs, S3, AgentCore) for tests and demos',
   usage: USAGE,
   async run(args, io) {
     let values;

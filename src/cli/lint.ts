@@ -60,7 +60,6 @@ async function lintFile(file: string, text: string, python: string | undefined):
 
 export const lintCommand: CliCommand = {
   name: 'lint',
-  summary: 'lint agents (decorators, error statuses, tokens) and job-role trust policies',
   usage,
   async run(args, io) {
     let parsed;

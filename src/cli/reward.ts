@@ -33,7 +33,6 @@ function harnessScript(): string {
 
 export const rewardCommand: CliCommand = {
   name: 'reward',
-  summary: 'score canonical Wordle games with a reward and check its invariants',
   usage,
   async run(args, io) {
     let parsed;

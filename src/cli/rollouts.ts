@@ -30,7 +30,6 @@ function human(s: RolloutSummary, source: string): string {
 
 export const rolloutsCommand: CliCommand = {
   name: 'rollouts',
-  summary: 'summarize the rollouts in a log file (solve rate, rewards, guesses)',
   usage: [
     'Usage: mtrl rollouts <file|-> [--json]',
     '',

@@ -29,7 +29,6 @@ function seconds(text: string | undefined, flag: string): number | undefined {
 
 export const smokeCommand: CliCommand = {
   name: 'smoke',
-  summary: 'smoke-test a deployed agent runtime (reward -1.5 and a 400 "Could not find job")',
   usage,
   async run(args, io) {
     let values;
@@ -63,12 +62,14 @@ export const smokeCommand: CliCommand = {
         runtimeArn: values.runtime,
         invokeTimeoutMs: seconds(values.timeout, '--timeout'),
         logWaitMs: seconds(values['log-wait'], '--log-wait'),
-        signal: controller.signal,
+        signal: io.signal ? AbortSignal.any([controller.signal, io.signal]) : controller.signal,
         onStep: values.json ? undefined : (step) => io.err(`${step}…`),
       });
       io.out(values.json ? JSON.stringify(result, null, 2) : smokeReportText(result));
       return result.verdict.ok ? EXIT_CLEAN : EXIT_FINDINGS;
     } catch (error) {
+      // At the deadline the command line says so itself.
+      if (io.signal?.aborted) throw error;
       if (error instanceof SmokeCancelled) throw new UsageError(error.message);
       throw new UsageError(error instanceof Error ? error.message : String(error));
     } finally {

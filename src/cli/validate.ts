@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { AwsClients } from '../aws/clients';
-import { describeAwsError } from '../aws/errors';
+import { explainerFor, type Explain } from '../aws/errors';
 import { getObject, objectByRanges, parseS3Uri } from '../aws/s3';
 import {
   trainValOverlap,
@@ -49,6 +49,9 @@ interface Options {
   json: boolean;
   readTimeout: number;
   aws: () => AwsClients;
+  explain: Explain;
+  /** Aborts at the command's deadline. */
+  signal?: AbortSignal;
 }
 
 interface JsonFinding {
@@ -72,14 +75,14 @@ function toJson(finding: Finding, format: DatasetFormat): JsonFinding {
 async function open(path: string, options: Options): Promise<AsyncIterable<Uint8Array>> {
   const location = parseS3Uri(path);
   if (location) {
-    const chunks = getObject(options.aws().s3(), location);
+    const chunks = getObject(options.aws().s3(), location, undefined, options.signal);
     // Fail on the first chunk, so a missing object is a usage error and not a row finding.
     const iterator = chunks[Symbol.asyncIterator]();
     let first: IteratorResult<Uint8Array>;
     try {
       first = await iterator.next();
     } catch (error) {
-      throw new UsageError(describeAwsError(error, { action: `Reading ${path}` }));
+      throw new UsageError(options.explain(error, `Reading ${path}`));
     }
     return (async function* () {
       if (!first.done) yield first.value;
@@ -107,9 +110,9 @@ async function openParquet(path: string, options: Options): Promise<ParquetBytes
     return parquetFile(path);
   }
   try {
-    return await objectByRanges(options.aws().s3(), location);
+    return await objectByRanges(options.aws().s3(), location, options.signal);
   } catch (error) {
-    throw new UsageError(describeAwsError(error, { action: `Reading ${path}` }));
+    throw new UsageError(options.explain(error, `Reading ${path}`));
   }
 }
 
@@ -176,7 +179,6 @@ function parse(args: string[]) {
 
 export const validateCommand: CliCommand = {
   name: 'validate',
-  summary: 'check dataset files (JSONL, JSON, CSV, Parquet; local or s3://) the way the service reads them',
   usage,
   async run(args, io) {
     const { values, positionals } = parse(args);
@@ -192,13 +194,16 @@ export const validateCommand: CliCommand = {
     for (const p of [values.train, values.val]) if (p && !paths.includes(p)) paths.push(p);
     if (!paths.length) throw new UsageError('Name at least one dataset file or s3:// URI.');
     let clients: AwsClients | undefined;
+    const settings = () => ({ region: values.region ?? process.env.AWS_REGION ?? 'us-east-1', profile: values.profile, endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL });
     const options: Options = {
       batch,
       convention,
       format,
       json: values.json,
       readTimeout,
-      aws: () => (clients ??= new AwsClients(() => ({ region: values.region ?? process.env.AWS_REGION ?? 'us-east-1', profile: values.profile, endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL }))),
+      aws: () => (clients ??= new AwsClients(settings)),
+      explain: explainerFor(settings, io.signal),
+      signal: io.signal,
     };
     const roleOf = (p: string): DatasetRole | undefined => (p === values.train ? 'training' : p === values.val ? 'validation' : values.train || values.val ? undefined : roleFromName(p));
     const t = paths.findIndex((p) => roleOf(p) === 'training');

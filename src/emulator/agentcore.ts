@@ -14,7 +14,7 @@ function runtimeJson(r: Runtime) {
   return { agentRuntimeArn: r.arn, agentRuntimeId: r.id, agentRuntimeVersion: '1', agentRuntimeName: r.name, description: r.description, lastUpdatedAt: isoTime(r.created), status: 'READY' };
 }
 
-/** AgentCore control plane (REST-JSON): ListAgentRuntimes (POST /runtimes/) and GetAgentRuntime (GET /runtimes/{id}/). */
+/** AgentCore control plane (REST-JSON): ListAgentRuntimes (POST /runtimes/), GetAgentRuntime (GET /runtimes/{id}/), DeleteAgentRuntime (DELETE /runtimes/{id}/). */
 export function agentCoreControl(world: World, request: EmulatorRequest, res: ServerResponse): void {
   if (request.method === 'POST' && request.path === '/runtimes/') {
     const start = Number(request.query.get('nextToken') ?? 0);
@@ -38,6 +38,12 @@ export function agentCoreControl(world: World, request: EmulatorRequest, res: Se
       environmentVariables: { REASONING_EFFORT: r.effort, ROLLOUT_BUDGET_SECONDS: '420' },
       agentRuntimeArtifact: { containerConfiguration: { containerUri: `${ACCOUNT}.dkr.ecr.${r.region}.amazonaws.com/bedrock-agentcore-${r.name}:latest` } },
     }, 200, 'application/json');
+  }
+  if (request.method === 'DELETE' && get) {
+    const r = world.runtimeByArnOrId(get[1], request.region);
+    if (!r) throw new ServiceError('ResourceNotFoundException', `Agent runtime ${get[1]} not found.`, 404);
+    world.runtimes.splice(world.runtimes.indexOf(r), 1);
+    return sendJson(res, request, { agentRuntimeId: r.id, agentRuntimeVersion: '1', status: 'DELETING' }, 202, 'application/json');
   }
   throw new ServiceError('UnknownOperationException', `The emulator does not implement AgentCore control ${request.method} ${request.path}.`, 404);
 }

@@ -129,7 +129,7 @@ function resourceOf(world: World, request: EmulatorRequest): string {
   }
   if (/denied/i.test(arn)) throw new ServiceError('AccessDeniedException', `User: arn:aws:sts::111122223333:assumed-role/MtrlUser/session is not authorized to perform: sagemaker-mlflow:${actionOf(request.path)} on resource: ${arn}`, 403);
   if (/creating/i.test(arn)) throw new ServiceError('ServiceUnavailableException', `MLflow app ${arn} is not ready (status Creating).`, 503);
-  const known = arn === SEEDED.mlflowApp || [...world.jobs.values()].some((j) => mlflowRunOf(j)?.resourceArn === arn);
+  const known = !world.deletedMlflowApps.has(arn) && (arn === SEEDED.mlflowApp || [...world.jobs.values()].some((j) => mlflowRunOf(j)?.resourceArn === arn));
   if (!known) throw new ServiceError('ResourceNotFound', `MLflow app ${arn} does not exist.`, 404);
   return arn;
 }
@@ -201,7 +201,7 @@ export async function mlflow(world: World, request: EmulatorRequest, res: Server
 /** `CreatePresignedMlflowAppUrl`: a single-use URL of the emulator's stand-in for the MLflow UI. */
 export function presignedMlflowUrl(world: World, input: Record<string, unknown>, host: string | undefined): Record<string, unknown> {
   const arn = String(input.Arn ?? '');
-  const known = arn === SEEDED.mlflowApp || [...world.jobs.values()].some((j) => mlflowRunOf(j)?.resourceArn === arn);
+  const known = !world.deletedMlflowApps.has(arn) && (arn === SEEDED.mlflowApp || [...world.jobs.values()].some((j) => mlflowRunOf(j)?.resourceArn === arn));
   if (!known) throw new ServiceError('ResourceNotFound', `MLflow app ${arn} does not exist.`, 400);
   return { AuthorizedUrl: `http://${host ?? '127.0.0.1'}/mlflow-ui/${encodeURIComponent(arn.split('/').pop() ?? '')}/auth?authToken=${randomUUID()}` };
 }

@@ -25,7 +25,7 @@ function bucketOf(world: World, name: string): Map<string, S3Object> {
   return bucket;
 }
 
-/** S3 REST-XML, path-style (`/<bucket>/<key>`): objects, ranges, listing and multipart uploads. */
+/** S3 REST-XML, path-style (`/<bucket>/<key>`): objects, ranges, listing (with a delimiter), batch deletes and multipart uploads. */
 export function s3(world: World, request: EmulatorRequest, res: ServerResponse): void {
   const [, bucketName = '', ...rest] = request.path.split('/');
   const key = rest.join('/');
@@ -43,6 +43,7 @@ export function s3(world: World, request: EmulatorRequest, res: ServerResponse):
     }
     const bucket = bucketOf(world, bucketName);
     if (request.method === 'HEAD') return void res.writeHead(200).end();
+    if (request.method === 'POST' && q.has('delete')) return deleteObjects(world, bucketName, bucket, request, res);
     return listObjects(bucketName, bucket, request, res);
   }
   const bucket = bucketOf(world, bucketName);
@@ -173,4 +174,20 @@ function decodeToken(token: string): string {
   const decoded = Buffer.from(token, 'base64').toString('utf8');
   if (!token || Buffer.from(decoded).toString('base64') !== token) throw new ServiceError('InvalidArgument', 'The continuation token provided is incorrect');
   return decoded;
+}
+
+const unescapeXml = (text: string) => text.replace(/&(lt|gt|amp|apos|quot);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' })[e] ?? '');
+
+/** DeleteObjects (POST /<bucket>?delete): at most 1,000 keys a call; each key succeeds or fails on its own, as S3 answers. */
+function deleteObjects(world: World, bucketName: string, bucket: Map<string, S3Object>, request: EmulatorRequest, res: ServerResponse): void {
+  const body = request.body.toString('utf8');
+  const keys = [...body.matchAll(/<Object>\s*<Key>([\s\S]*?)<\/Key>/g)].map((m) => unescapeXml(m[1]));
+  if (keys.length === 0 || keys.length > 1000) throw new ServiceError('MalformedXML', `The XML you provided was not well-formed or did not validate against our published schema: DeleteObjects takes 1 to 1000 keys (got ${keys.length}).`);
+  const quiet = /<Quiet>true<\/Quiet>/.test(body);
+  const results = keys.map((Key) => {
+    if (world.undeletableKeys.has(`${bucketName}/${Key}`)) return toXml('Error', { Key, Code: 'AccessDenied', Message: 'Access Denied' });
+    bucket.delete(Key);
+    return quiet ? '' : toXml('Deleted', { Key });
+  });
+  sendXml(res, request, `<DeleteResult xmlns="${NS}">${results.join('')}</DeleteResult>`);
 }

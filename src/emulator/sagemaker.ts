@@ -3,6 +3,7 @@ import type { JobConfigDocument } from '../core/jobs/document';
 import { JOB_NAME_PATTERN, jobArnOf } from '../core/jobs/reference';
 import { isJobCategory, type JobCategory } from '../core/jobs/status';
 import { jobState, serviceOutput, type Job, type JobState } from './jobs';
+import { mlflowApps } from './mlflowApps';
 import { planJob } from './plan';
 import { ServiceError } from './protocol';
 import { evaluationMetrics } from './rollouts';
@@ -66,8 +67,12 @@ export function sagemaker(world: World, operation: string, input: Input, region:
       return { JobCategory: c, JobConfigSchemaVersion: version, JobConfigSchema: JSON.stringify(SCHEMAS[c]) };
     }
     default:
-      throw new ServiceError('UnknownOperationException', `The emulator does not implement SageMaker ${operation}.`);
+      return mlflowApps(world, operation, input, region) ?? unknownOperation(operation);
   }
+}
+
+function unknownOperation(operation: string): never {
+  throw new ServiceError('UnknownOperationException', `The emulator does not implement SageMaker ${operation}.`);
 }
 
 /** Metrics of finished evaluations: they never change, and computing them replays every rollout. */

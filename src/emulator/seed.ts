@@ -26,6 +26,19 @@ export const SEEDED = {
 
 const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
 
+const JOB_POLICY = 'arn:aws:iam::aws:policy/AmazonSageMakerJobFullAccess';
+const BUCKET_POLICY = { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: ['s3:GetObject', 's3:PutObject', 's3:ListBucket'], Resource: ['arn:aws:s3:::mtrl-demo', 'arn:aws:s3:::mtrl-demo/*'] }] };
+
+/** What finished jobs left under their output paths: checkpoints and manifests, so the Resources view has something to count. */
+const OUTPUT_OBJECTS: Array<[string, string]> = [
+  [`output/${SEEDED.completedJob}/checkpoints/step-50/adapter_model.safetensors`, 'x'.repeat(4096)],
+  [`output/${SEEDED.completedJob}/checkpoints/step-100/adapter_model.safetensors`, 'x'.repeat(4096)],
+  [`output/${SEEDED.completedJob}/manifest.json`, '{"steps":100}'],
+  [`eval-output/${SEEDED.trainedEvaluation}/results.json`, '{"pass_at_1":0.84}'],
+  [`eval-output/${SEEDED.baseEvaluation}/results.json`, '{"pass_at_1":0.61}'],
+  ['mlflow/0/meta.yaml', 'name: wordle'],
+];
+
 function trust(service: string, actions: string[]) {
   return { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { Service: service }, Action: actions }] };
 }
@@ -77,8 +90,11 @@ export function seedWorld(world: World, history: boolean): void {
       ['wordle/val.jsonl', object(toJsonl(rowsOf(VALIDATION_ANSWERS, 'val')))],
     ]),
   );
-  world.roles.set('MtrlJobRole', { name: 'MtrlJobRole', arn: SEEDED.jobRole, created: now - 5 * DAY, trustPolicy: trust('job.sagemaker.amazonaws.com', ['sts:AssumeRole', 'sts:TagSession']) });
-  world.roles.set('MtrlWrongTrustRole', { name: 'MtrlWrongTrustRole', arn: SEEDED.wrongTrustRole, created: now - 5 * DAY, trustPolicy: trust('sagemaker.amazonaws.com', ['sts:AssumeRole']) });
+  const jobPolicies = { attachedPolicies: [JOB_POLICY], inlinePolicies: new Map([['mtrl-demo-bucket', BUCKET_POLICY]]) };
+  world.roles.set('MtrlJobRole', { name: 'MtrlJobRole', arn: SEEDED.jobRole, created: now - 5 * DAY, trustPolicy: trust('job.sagemaker.amazonaws.com', ['sts:AssumeRole', 'sts:TagSession']), ...jobPolicies });
+  world.roles.set('MtrlWrongTrustRole', { name: 'MtrlWrongTrustRole', arn: SEEDED.wrongTrustRole, created: now - 5 * DAY, trustPolicy: trust('sagemaker.amazonaws.com', ['sts:AssumeRole']), attachedPolicies: [JOB_POLICY], inlinePolicies: new Map() });
+  world.mlflowApps.push({ arn: SEEDED.mlflowApp, name: 'app-wordle01', region: 'us-east-1', created: now - 5 * DAY, mlflowVersion: '3.4.0', artifactStoreUri: 's3://mtrl-demo/mlflow' });
+  for (const [key, text] of OUTPUT_OBJECTS) world.buckets.get('mtrl-demo')?.set(key, object(text));
   if (history) seedJobs(world, now);
 }
 

@@ -33,6 +33,19 @@ export interface Role {
   arn: string;
   created: number;
   trustPolicy: Record<string, unknown>;
+  /** Managed policy ARNs attached to the role. */
+  attachedPolicies: string[];
+  /** Inline policies by name. */
+  inlinePolicies: Map<string, Record<string, unknown>>;
+}
+
+export interface MlflowApp {
+  arn: string;
+  name: string;
+  region: string;
+  created: number;
+  mlflowVersion: string;
+  artifactStoreUri: string;
 }
 
 export interface LogGroupView {
@@ -47,6 +60,11 @@ export class World {
   readonly runtimes: Runtime[] = [];
   readonly buckets = new Map<string, Map<string, S3Object>>();
   readonly roles = new Map<string, Role>();
+  readonly mlflowApps: MlflowApp[] = [];
+  /** Deleted apps answer ResourceNotFound on the MLflow API even though finished jobs still name them. */
+  readonly deletedMlflowApps = new Set<string>();
+  /** `bucket/key` of objects whose deletion is denied (a bucket policy or legal hold): DeleteObjects reports AccessDenied for them. */
+  readonly undeletableKeys = new Set<string>();
   readonly multipart = new Map<string, { bucket: string; key: string; contentType?: string; metadata: Record<string, string>; parts: Map<number, Buffer> }>();
   /** Stored log groups per `region/group`. */
   private readonly storedGroups = new Map<string, { created: number; streams: Map<string, StoredStream> }>();

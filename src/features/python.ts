@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { setting } from './settings';
 
 /** The interpreter that runs user Python (reward harness, agent lint) and where it came from. */
 export interface PythonInterpreter {
@@ -23,7 +24,7 @@ export async function findPython(resource?: vscode.Uri): Promise<PythonInterpret
       // Fall through to the setting: a broken Python extension must not stop the preview.
     }
   }
-  const configured = vscode.workspace.getConfiguration('mtrl', resource).get<string>('python.path')?.trim();
+  const configured = setting('python.path', resource)?.trim();
   if (configured) return { path: configured, source: 'setting' };
   return { path: 'python3', source: 'default' };
 }

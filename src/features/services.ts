@@ -1,6 +1,8 @@
 import type * as vscode from 'vscode';
 import type { AwsClients } from '../aws/clients';
 import type { Stores } from './stores';
+import type { Explain } from '../aws/errors';
+import type { Settings } from './settings';
 
 /** What every feature's register() receives: the extension context and the shared services, built once in extension.ts. */
 export interface Services {
@@ -13,4 +15,8 @@ export interface Services {
   onDidChangeAws: vscode.Event<void>;
   /** What the extension keeps between sessions (smoke results, recent uploads, wizard answers), typed. */
   stores: Stores;
+  /** Every `mtrl.*` setting, typed, with change events. */
+  settings: Settings;
+  /** An error of `action` as a sentence naming the current profile, region and endpoint. */
+  explain: Explain;
 }

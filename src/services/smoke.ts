@@ -30,8 +30,9 @@ export function awsSmokeBackend(aws: AwsClients): SmokeBackend {
         if (!identity.account) throw new Error('STS returned no account id.');
         return identity.account;
       } catch (error) {
-        if (signal.aborted) throw error;
-        throw new Error(describeAwsError(error, { ...context(), action: 'Asking STS for your account' }));
+        const timedOut = signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError';
+        if (signal.aborted && !timedOut) throw error;
+        throw new Error(describeAwsError(timedOut ? signal.reason : error, { ...context(), action: 'Asking STS for your account' }));
       }
     },
     async invoke(request, signal): Promise<InvocationOutcome> {

@@ -99,6 +99,18 @@ describe('architecture', () => {
     assert.deepEqual(found, []);
   });
 
+  it('nothing but src/aws/sdk.ts imports a value from the AWS SDK, so the SDK loads on first use and not with the extension', () => {
+    const sdkModule = path.join(src, 'aws', 'sdk.ts');
+    const found = sourceFiles(src)
+      .filter((file) => file !== sdkModule)
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(?!type\b)([^;]*?)from\s*['"]((?:@aws-sdk|@smithy)\/[^'"]+)['"]/gm)]
+          .filter((m) => !/^\{(\s*type\s+[^,}]+,?)+\s*\}\s*$/.test(m[1].trim()))
+          .map((m) => `${path.relative(root, file)} imports '${m[2]}'`),
+      );
+    assert.deepEqual(found, []);
+  });
+
   it('the guard itself sees a forbidden import', () => {
     assert.deepEqual(importsOf(__filename).includes('node:fs'), true);
     assert.ok(IMPORT.source.length > 0);

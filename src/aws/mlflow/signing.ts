@@ -1,7 +1,7 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentityProvider, Checksum, SourceData } from '@smithy/types';
 import type { MlflowResource } from '../../core/metrics/mlflow';
+import { sdk } from '../sdkLoader';
 
 function bytes(data: SourceData): Buffer {
   if (typeof data === 'string') return Buffer.from(data, 'utf8');
@@ -82,7 +82,7 @@ export async function signMlflowCall(
     'x-amz-content-sha256': createHash('sha256').update(body).digest('hex'),
     ...(call.method === 'POST' ? { 'content-type': 'application/json' } : {}),
   };
-  const signer = new SignatureV4({ credentials, region: resource.region, service: route.service, sha256: NodeSha256, uriEscapePath: true });
+  const signer = new (sdk().SignatureV4)({ credentials, region: resource.region, service: route.service, sha256: NodeSha256, uriEscapePath: true });
   const signed = await signer.sign(
     { method: call.method, protocol: base.protocol, hostname: base.hostname, port: base.port ? Number(base.port) : undefined, path, query: call.query ?? {}, headers, body: call.method === 'POST' ? body : undefined },
     { signingDate },

@@ -1,5 +1,14 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+
+type AjvModule = typeof import('./ajv');
+let ajvModule: AjvModule | undefined;
+
+/** ajv (130 KB) loads with the first schema, not at activation: the build keeps './ajv' in dist/ajv.js. */
+function ajv(): AjvModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  ajvModule ??= require('./ajv') as AjvModule;
+  return ajvModule;
+}
 
 /** Compiled validators of the service's config schemas, one per (category, version): the schema of a version never changes. */
 export class DocumentSchemas {
@@ -11,8 +20,9 @@ export class DocumentSchemas {
 
   add(category: string, version: string, schema: Record<string, unknown>): void {
     // The service's schema may declare draft-07 or 2020-12; unknown keywords are annotations, not errors.
-    const ajv = String(schema.$schema ?? '').includes('2020-12') ? new Ajv2020({ allErrors: true, strict: false }) : new Ajv({ allErrors: true, strict: false });
-    this.validators.set(`${category}@${version}`, ajv.compile(schema));
+    const { Ajv, Ajv2020 } = ajv();
+    const compiler = String(schema.$schema ?? '').includes('2020-12') ? new Ajv2020({ allErrors: true, strict: false }) : new Ajv({ allErrors: true, strict: false });
+    this.validators.set(`${category}@${version}`, compiler.compile(schema));
   }
 
   /** Sentences naming each offending field; empty when valid. Throws when the schema was never added. */

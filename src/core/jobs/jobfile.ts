@@ -1,4 +1,5 @@
 import { withoutServiceOutput, type JobConfigDocument } from './document';
+import { budgetFromJobFile } from './budget';
 import type { JobCategory } from './status';
 
 /** A `*.mtrl.json` job file: CreateJob's request with the document as JSON (not a string) and the region. */
@@ -10,10 +11,12 @@ export interface JobFile {
   JobConfigSchemaVersion: string;
   JobConfigDocument: JobConfigDocument;
   Tags?: { Key: string; Value: string }[];
+  /** Opt-in budget guard, kept by the extension (never sent to SageMaker). */
+  Budget?: { Dollars: number; AutoStop?: boolean };
 }
 
 /** The order keys are written in, so an exported file reads the same every time. */
-const KEYS = ['JobName', 'JobCategory', 'Region', 'RoleArn', 'JobConfigSchemaVersion', 'JobConfigDocument', 'Tags'] as const;
+const KEYS = ['JobName', 'JobCategory', 'Region', 'RoleArn', 'JobConfigSchemaVersion', 'JobConfigDocument', 'Tags', 'Budget'] as const;
 
 /** A problem that makes the text unusable as a job file, with where it is. */
 export interface JobFileProblem {
@@ -46,6 +49,8 @@ export function parseJobFile(text: string): ParsedJobFile {
   if (v.Tags !== undefined && !(Array.isArray(v.Tags) && v.Tags.every((t) => t && typeof t.Key === 'string' && typeof t.Value === 'string'))) {
     problems.push({ message: 'Tags must be a list of { "Key": "…", "Value": "…" }.', key: 'Tags' });
   }
+  const budget = budgetFromJobFile(v.Budget);
+  if (budget && 'problem' in budget) problems.push({ message: budget.problem, key: 'Budget' });
   for (const key of Object.keys(v)) {
     if (!(KEYS as readonly string[]).includes(key) && key !== '$schema') problems.push({ message: `Unknown key ${key}; a job file holds ${KEYS.join(', ')}.`, key });
   }

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { AwsClients } from '../../aws/clients';
+import { explainerFor } from '../../aws/errors';
 import type { Services } from '../services';
 import { registerAwsCommands } from './commands';
 import { readAwsSettings } from './settings';
 import { AwsStatusBar } from './statusBar';
 
 /** The AWS part of Services: cached clients that follow the settings, and an event fired after they change. */
-export function createAwsServices(context: vscode.ExtensionContext): Pick<Services, 'aws' | 'onDidChangeAws'> {
+export function createAwsServices(context: vscode.ExtensionContext): Pick<Services, 'aws' | 'onDidChangeAws' | 'explain'> {
   const aws = new AwsClients(readAwsSettings);
   const changed = new vscode.EventEmitter<void>();
   context.subscriptions.push(
@@ -19,7 +20,7 @@ export function createAwsServices(context: vscode.ExtensionContext): Pick<Servic
       changed.fire();
     }),
   );
-  return { aws, onDidChangeAws: changed.event };
+  return { aws, onDidChangeAws: changed.event, explain: explainerFor(() => aws.current) };
 }
 
 /** The status-bar item and the profile / region commands. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { formatFromName, roleFromName, type DatasetConvention, type DatasetFormat, type DatasetRole } from '../../core/dataset';
+import { setting } from '../settings';
 
 export interface DatasetSettings {
   batchSize: number;
@@ -26,14 +27,13 @@ function resolve(path: string | undefined, scope?: vscode.Uri): vscode.Uri | und
 }
 
 export function readDatasetSettings(scope?: vscode.Uri): DatasetSettings {
-  const c = vscode.workspace.getConfiguration('mtrl.datasets', scope);
-  const batch = c.get<number>('batchSize', 128);
-  const convention = c.get<string>('convention', 'auto');
+  const batch = setting('datasets.batchSize', scope) ?? 128;
+  const convention = setting('datasets.convention', scope) ?? 'auto';
   return {
     batchSize: Number.isInteger(batch) && batch > 0 ? batch : 128,
-    include: c.get<string[]>('include', DEFAULT_INCLUDE).filter((p) => typeof p === 'string' && p.trim()),
-    train: resolve(c.get<string>('train'), scope),
-    validation: resolve(c.get<string>('validation'), scope),
+    include: (setting('datasets.include', scope) ?? DEFAULT_INCLUDE).filter((p) => typeof p === 'string' && p.trim()),
+    train: resolve(setting('datasets.train', scope), scope),
+    validation: resolve(setting('datasets.validation', scope), scope),
     convention: (['auto', 'wordle', 'task', 'none'] as const).find((v) => v === convention) ?? 'auto',
   };
 }

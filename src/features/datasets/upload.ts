@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { describeAwsError } from '../../aws/errors';
 import { headObject, parseS3Uri, s3Uri, upload } from '../../aws/s3';
 import { formatFromName } from '../../core/dataset';
 import type { Services } from '../services';
@@ -103,7 +102,7 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
     if (go !== 'Overwrite') return undefined;
   } catch (error) {
     if (!isNotFound(error)) {
-      void vscode.window.showErrorMessage(describeAwsError(error, { action: `Checking ${uri}` }));
+      void vscode.window.showErrorMessage(services.explain(error, `Checking ${uri}`));
       return undefined;
     }
   }
@@ -126,7 +125,7 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
       return true;
     } catch (error) {
       if (controller.signal.aborted) void vscode.window.showInformationMessage(`Upload of ${base} cancelled; no object was written to ${uri}.`);
-      else void vscode.window.showErrorMessage(describeAwsError(error, { action: `Uploading to ${uri}` }));
+      else void vscode.window.showErrorMessage(services.explain(error, `Uploading to ${uri}`));
       return false;
     }
   });
@@ -147,7 +146,7 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
       void vscode.window.showWarningMessage(text);
     }
   } catch (error) {
-    void vscode.window.showErrorMessage(describeAwsError(error, { action: `Checking ${uri} after the upload` }));
+    void vscode.window.showErrorMessage(services.explain(error, `Checking ${uri} after the upload`));
     return undefined;
   }
 

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { describeAwsError } from '../../aws/errors';
 import { parseS3Uri } from '../../aws/s3';
 import { validateS3Dataset } from '../../services/s3Dataset';
 import { formatFromName, roleFromName, type DatasetReport } from '../../core/dataset';
@@ -52,7 +51,7 @@ async function validateS3(services: Services, uri: string): Promise<DatasetRepor
           trackKeys: false,
         }, controller.signal);
       } catch (error) {
-        if (!controller.signal.aborted) void vscode.window.showErrorMessage(describeAwsError(error, { action: `Reading ${uri}` }));
+        if (!controller.signal.aborted) void vscode.window.showErrorMessage(services.explain(error, `Reading ${uri}`));
         return undefined;
       }
     },

@@ -1,57 +1,69 @@
 import * as vscode from 'vscode';
-import { describeAwsError } from '../../aws/errors';
-import { pricingFromSetting, type PricingTable } from '../../core/jobs/pricing';
 import { categoryLabel, isInProgress } from '../../core/jobs/status';
 import { jobDiagnosis } from '../../core/jobs/summary';
 import { jobRegions } from '../aws/settings';
 import type { Services } from '../services';
 import { sageMakerJobsBackend } from '../../services/jobs';
+import { askBudget, BudgetStore, checkBudgets } from './budgetGuard';
 import { registerJobsCommands } from './commands';
 import { CONFIG_SCHEME, JobConfigurationProvider } from './documents';
 import { cloudWatchJobLogSource } from './logWindow';
 import { JobLogsProvider, LOGS_SCHEME } from './logsDocument';
 import { JobsModel, type StatusChange } from './model';
 import { JobsPoller } from './poller';
+import { JobNode } from './nodes';
 import { JobsTreeProvider } from './tree';
-
-const config = () => vscode.workspace.getConfiguration('mtrl');
 
 /** The Jobs view: training and evaluation jobs per region, their documents and logs, polling and notifications. */
 export function register(services: Services): void {
-  const { context, output } = services;
+  const { context, output, settings, explain } = services;
   const explainFull = (error: unknown, action: string) => {
-    const { profile, endpoint, region } = services.aws.current;
-    const text = describeAwsError(error, { profile, endpoint, region, action });
+    const text = explain(error, action);
     const name = (error as { name?: string } | undefined)?.name ?? '';
     return { text, noCredentials: name === 'CredentialsProviderError' || /could not load credentials|no AWS credentials/i.test(text) };
   };
-  const explain = (error: unknown, action: string) => explainFull(error, action).text;
-
-  let pricing: PricingTable = readPricing(output);
-  let knownCommands = new Set<string>();
-  const refreshKnownCommands = async () => {
-    knownCommands = new Set(await vscode.commands.getCommands(true));
-  };
 
   const backend = sageMakerJobsBackend((region) => services.aws.sagemaker(region));
-  const model = new JobsModel({ backend, regions: jobRegions, explain: explainFull, hasRollouts: () => knownCommands.has('mtrl.openRollouts') });
-  const tree = new JobsTreeProvider(model, () => pricing, (id) => knownCommands.has(id));
+  // The replay feature registers mtrl.openRollouts in this same extension: every job has a rollouts section.
+  const model = new JobsModel({ backend, regions: jobRegions, explain: explainFull, hasRollouts: () => true });
+  const tree = new JobsTreeProvider(model, () => settings.pricing());
   const view = vscode.window.createTreeView('mtrl.jobs', { treeDataProvider: tree, showCollapseAll: true });
   const configuration = new JobConfigurationProvider(backend, explain);
   const logs = new JobLogsProvider((job) => cloudWatchJobLogSource(services.aws.logs(job.region), `/aws/sagemaker/Job/${job.category}`, job.jobName), explain);
 
-  const seconds = () => Math.max(5, config().get<number>('jobs.refreshSeconds') ?? 30);
+  const seconds = () => Math.max(5, settings.get('jobs.refreshSeconds') ?? 30);
   const poller = new JobsPoller(
     {
       hasInProgress: () => model.inProgress().length > 0,
-      poll: async () => notify(await model.refreshInProgress()),
+      poll: async () => {
+        notify(await model.refreshInProgress());
+        await checkBudgets(budgetGuard, model.inProgress());
+      },
     },
     seconds() * 1000,
   );
+  const budgets = new BudgetStore(context.globalState);
+  const budgetGuard = {
+    store: budgets,
+    pricing: () => settings.pricing(),
+    output,
+    stop: async (node: JobNode) => {
+      await backend.stop(node.region, node.category, node.jobName);
+      await model.refreshJob(node);
+      poller.reschedule();
+    },
+  };
+  const setBudget = async (arg: unknown) => {
+    const node = arg instanceof JobNode ? arg : (await vscode.window.showQuickPick(model.inProgress().map((n) => ({ label: n.jobName, description: n.region, n })), { placeHolder: 'Pick a running job' }))?.n;
+    if (!node) return undefined;
+    const budget = await askBudget(budgets, node);
+    if (budget) await checkBudgets(budgetGuard, [node]);
+    return budget;
+  };
   const notify = (changes: StatusChange[]) => {
     for (const change of changes) {
       configuration.update(change.node);
-      if (isInProgress(change.to) || !config().get<boolean>('jobs.notify', true)) continue;
+      if (isInProgress(change.to) || !(settings.get('jobs.notify') ?? true)) continue;
       output.info(`${change.node.jobName}: ${change.from} → ${change.to}`);
       const diagnosis = change.node.details ? jobDiagnosis(change.node.details) : undefined;
       const text = `${categoryLabel(change.node.category)} job ${change.node.jobName} ${change.to === 'Completed' ? 'completed' : change.to === 'Stopped' ? 'stopped' : change.to === 'Failed' ? 'failed' : `is ${change.to}`}${diagnosis ? `: ${diagnosis.known ? diagnosis.title : diagnosis.reason}` : '.'}`;
@@ -78,27 +90,12 @@ export function register(services: Services): void {
       poller.reschedule();
     }),
     // Polling pauses while nobody can see the tree.
-    view.onDidChangeVisibility((e) => {
-      if (e.visible) void refreshKnownCommands().then(() => tree.redraw());
-      poller.setVisible(e.visible);
-    }),
+    view.onDidChangeVisibility((e) => poller.setVisible(e.visible)),
     services.onDidChangeAws(() => model.refresh()),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('mtrl.pricing')) {
-        pricing = readPricing(output);
-        tree.redraw();
-      }
-      if (e.affectsConfiguration('mtrl.jobs.refreshSeconds')) poller.setInterval(seconds() * 1000);
-    }),
+    settings.onDidChange(['pricing'], () => tree.redraw()),
+    settings.onDidChange(['jobs.refreshSeconds'], () => poller.setInterval(seconds() * 1000)),
+    vscode.commands.registerCommand('mtrl.setJobBudget', setBudget),
     ...registerJobsCommands({ model, backend, view, logs, explain, output, changed: () => poller.reschedule() }),
   );
-  void refreshKnownCommands().then(() => tree.redraw());
   poller.setVisible(view.visible);
-}
-
-function readPricing(output: vscode.LogOutputChannel): PricingTable {
-  const { table, problems } = pricingFromSetting(config().get('pricing'));
-  for (const problem of problems) output.warn(problem);
-  if (problems.length) void vscode.window.showWarningMessage(problems[0]);
-  return table;
 }

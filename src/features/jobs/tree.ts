@@ -23,8 +23,6 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
   constructor(
     private readonly model: JobsModel,
     private readonly pricing: () => PricingTable,
-    /** Launch commands that exist right now, for the empty state. */
-    private readonly commandExists: (id: string) => boolean,
   ) {
     this.subscription = model.onDidChange((node) => this.changed.fire(node));
   }
@@ -124,10 +122,8 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
     }[node.message];
     item.iconPath = new vscode.ThemeIcon(action.icon, action.color ? new vscode.ThemeColor(action.color) : undefined);
     item.contextValue = `jobsMessage:${node.message}`;
-    if (this.commandExists(action.command)) {
-      item.description = action.label;
-      item.command = { command: action.command, title: action.label, arguments: action.args };
-    }
+    item.description = action.label;
+    item.command = { command: action.command, title: action.label, arguments: action.args };
     return item;
   }
 }

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { describeAwsError } from '../../aws/errors';
 import { describeJob, listJobs } from '../../aws/sagemaker';
 import { buildEvaluationDocument } from '../../core/jobs/document';
 import { EVALUATION_PRESETS } from '../../core/jobs/hyperparameters';
@@ -78,7 +77,7 @@ export async function launchEvaluationWizard(services: Services, launcher: Launc
       Object.assign(a, { modelId: parseBaseModelArn(base)?.modelId, adapterArn: adapter, adapterJob: r.trainingJob, runtimeArn: a.runtimeArn ?? job.config?.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn });
       return 'next';
     } catch (error) {
-      void vscode.window.showErrorMessage(describeAwsError(error, { action: `Reading training job ${r.trainingJob}` }));
+      void vscode.window.showErrorMessage(services.explain(error, `Reading training job ${r.trainingJob}`));
       // Stay on this step so another model can be picked.
       return model(a, p);
     }
@@ -95,7 +94,7 @@ export async function launchEvaluationWizard(services: Services, launcher: Launc
     regionStep,
     model,
     (a, p) => runtimeStep(services, a, p),
-    roleStep,
+    (a, p) => roleStep(services, a, p),
     dataset,
     (a, p) => outputStep(a, p, a.evaluationUri),
     (a, p) => mlflowStep(services, a, p, 'wordle-eval'),

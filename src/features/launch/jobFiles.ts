@@ -6,6 +6,7 @@ import type { Launcher } from './launcher';
 import { launchWithChecks, type LaunchOptions, type LaunchResult } from './launchFlow';
 import type { Review } from './review';
 import { reviewStep, saveJobFile } from './reviewStep';
+import { setting } from '../settings';
 
 export const JOB_FILE_SELECTOR: vscode.DocumentSelector = { pattern: '**/*.mtrl.json' };
 
@@ -84,7 +85,7 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
 
   /** On save (`mtrl.launch.validateOnSave`): the checks run quietly; a result for an older text is dropped. */
   async validateSaved(doc: vscode.TextDocument): Promise<void> {
-    if (!isJobFile(doc) || !vscode.workspace.getConfiguration('mtrl.launch', doc.uri).get<boolean>('validateOnSave', true)) return;
+    if (!isJobFile(doc) || !(setting('launch.validateOnSave', doc.uri) ?? true)) return;
     const job = this.showParseProblems(doc);
     if (!job) return;
     const version = doc.version;

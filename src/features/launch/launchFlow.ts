@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { documentFacts } from '../../core/jobs/document';
 import type { JobFile } from '../../core/jobs/jobfile';
 import { describeCheck } from '../../core/jobs/preflight';
+import { BudgetStore } from '../jobs/budgetGuard';
 import type { Services } from '../services';
 import type { Launcher } from './launcher';
 import type { Review } from './review';
@@ -52,6 +53,7 @@ export async function launchWithChecks(services: Services, launcher: Launcher, j
     if (interactive) void vscode.window.showErrorMessage(created.error ?? `Creating ${job.JobName} failed.`);
     return { launched: false, jobName: job.JobName, review, reason: created.error };
   }
+  if (job.Budget) await new BudgetStore(services.context.globalState).set(created.arn, { dollars: job.Budget.Dollars, autoStop: job.Budget.AutoStop === true });
   onLaunched(job);
   // The jobs tree may not be installed in every build; the launch stands without it.
   await Promise.resolve(vscode.commands.executeCommand('mtrl.revealJob', { jobName: job.JobName, category: job.JobCategory, region: job.Region })).catch(() => undefined);

@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
-import { describeAwsError } from '../../aws/errors';
 import { createJob } from '../../aws/sagemaker';
 import { documentFacts } from '../../core/jobs/document';
 import { DocumentSchemas } from '../../core/jobs/documentSchema';
 import { createJobRequest, type JobFile } from '../../core/jobs/jobfile';
 import { modelsFromSetting } from '../../core/jobs/models';
 import { describeCheck } from '../../core/jobs/preflight';
-import { modelIdOf, pricingFromSetting } from '../../core/jobs/pricing';
+import { modelIdOf } from '../../core/jobs/pricing';
 import type { Services } from '../services';
 import { readDatasets } from '../../services/launchDatasets';
 import { ModelCatalog } from './modelCatalog';
@@ -20,7 +19,7 @@ export class Launcher {
   readonly models: ModelCatalog;
 
   constructor(private readonly services: Services) {
-    this.models = new ModelCatalog(services.aws, () => modelsFromSetting(vscode.workspace.getConfiguration('mtrl.launch').get('models')));
+    this.models = new ModelCatalog(services.aws, () => modelsFromSetting(services.settings.get('launch.models')));
     services.context.subscriptions.push(services.onDidChangeAws(() => this.models.clear()));
   }
 
@@ -47,7 +46,7 @@ export class Launcher {
           progress.report({ message: 'cost estimate…' });
           const modelId = modelIdOf(documentFacts(job.JobCategory, job.JobConfigDocument).baseModelArn);
           const own = await ownTokenAverages(this.services.aws.sagemaker(job.Region), job.JobCategory, modelId, abort.signal).catch(() => []);
-          const { table } = pricingFromSetting(vscode.workspace.getConfiguration('mtrl').get('pricing'));
+          const table = this.services.settings.pricing();
           const review = buildReview(job, outcome.results, outcome.rows, modelId ? table[modelId] : undefined, own);
           for (const line of [...describeReview(review), ...review.checks.map(describeCheck)]) this.services.output.info(`[pre-flight ${job.JobName}] ${line}`);
           return review;
@@ -68,7 +67,7 @@ export class Launcher {
       this.services.output.info(`Launched ${job.JobCategory} job ${job.JobName}: ${arn}`);
       return { arn };
     } catch (error) {
-      const message = describeAwsError(error, { action: `Creating job ${job.JobName}`, region: job.Region, endpoint: this.services.aws.current.endpoint, profile: this.services.aws.current.profile });
+      const message = this.services.explain(error, `Creating job ${job.JobName}`, job.Region);
       this.services.output.error(message);
       return { error: message };
     }

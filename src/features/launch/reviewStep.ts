@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { formatDollars } from '../../core/jobs/pricing';
 import { serializeJobFile, type JobFile } from '../../core/jobs/jobfile';
 import type { CheckResult } from '../../core/jobs/preflight';
+import { askForBudget } from '../jobs/budgetGuard';
 import type { Services } from '../services';
 import type { Launcher } from './launcher';
 import { launchWithChecks, type LaunchResult } from './launchFlow';
@@ -9,7 +10,7 @@ import type { Review } from './review';
 import type { StoredValue } from '../stores';
 import { BACK, CANCEL, type Step, type StepOutcome, type StepPosition } from './wizardInput';
 
-type Action = 'launch' | 'open' | 'save';
+type Action = 'launch' | 'open' | 'save' | 'budget';
 interface ReviewItem extends vscode.QuickPickItem {
   action?: Action;
 }
@@ -33,6 +34,9 @@ function items(job: JobFile, review: Review): ReviewItem[] {
     review.estimate
       ? { label: `$(credit-card) ${formatDollars(review.estimate.low)} – ${formatDollars(review.estimate.high)} in tokens`, detail: `Per-rollout averages of ${review.estimate.basis}; AgentCore compute is billed apart.` }
       : { label: `$(credit-card) ${review.estimateMissing}` },
+    job.Budget
+      ? { label: `$(shield) Budget ${formatDollars(job.Budget.Dollars)}: ${job.Budget.AutoStop ? 'stop the job' : 'warn'} when the estimate passes it`, action: 'budget', detail: 'Choose to change it.' }
+      : { label: '$(shield) No budget: choose to set one (opt-in)', action: 'budget', detail: 'Warns (or stops the job, if you choose) when its estimated token cost passes the budget.' },
     { label: 'Pre-flight', kind: vscode.QuickPickItemKind.Separator },
     ...review.checks.map((c) => ({ label: `${CHECK_ICON[c.level]} ${c.message}`, detail: c.level === 'pass' ? undefined : c.fix })),
   ];
@@ -50,16 +54,26 @@ export async function reviewStep(job: JobFile, review: Review, position: StepPos
   pick.buttons = [vscode.QuickInputButtons.Back];
   pick.items = items(job, review);
   const disposables: vscode.Disposable[] = [pick];
+  let asking = false;
   try {
     return await new Promise<StepOutcome<'launch'>>((resolve) => {
       disposables.push(
         pick.onDidTriggerButton(() => resolve(BACK)),
-        pick.onDidHide(() => resolve(CANCEL)),
+        // Asking for the budget hides the review for a moment: that is not a cancel.
+        pick.onDidHide(() => asking || resolve(CANCEL)),
         pick.onDidAccept(async () => {
           const action = pick.selectedItems[0]?.action;
           if (action === 'launch') resolve('launch');
           else if (action === 'open') await openDocument(job);
           else if (action === 'save') await save(job);
+          else if (action === 'budget') {
+            asking = true;
+            const budget = await askForBudget(job.JobName, job.Budget && { dollars: job.Budget.Dollars, autoStop: job.Budget.AutoStop === true });
+            if (budget) job.Budget = { Dollars: budget.dollars, AutoStop: budget.autoStop };
+            asking = false;
+            pick.items = items(job, review);
+            pick.show();
+          }
           pick.selectedItems = [];
         }),
       );

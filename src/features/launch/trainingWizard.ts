@@ -70,7 +70,7 @@ export async function launchTrainingWizard(services: Services, launcher: Launche
     regionStep,
     model,
     (a, p) => runtimeStep(services, a, p),
-    roleStep,
+    (a, p) => roleStep(services, a, p),
     dataset('trainUri', 'Training dataset (S3)', false),
     dataset('validationUri', 'Validation dataset (S3), disjoint from training', true),
     (a, p) => outputStep(a, p, a.trainUri),

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { describeAwsError } from '../../aws/errors';
 import { describeJob, listJobs } from '../../aws/sagemaker';
 import { jobFileFromDescription, nextJobName, type JobFile } from '../../core/jobs/jobfile';
 import { jobNameProblem } from '../../core/jobs/preflight';
@@ -18,7 +17,7 @@ export async function jobFileOf(services: Services, arg: unknown): Promise<JobFi
     const job = await describeJob(services.aws.sagemaker(region), ref);
     return jobFileFromDescription(job, region);
   } catch (error) {
-    void vscode.window.showErrorMessage(describeAwsError(error, { action: `Reading job ${ref.jobName}`, region }));
+    void vscode.window.showErrorMessage(services.explain(error, `Reading job ${ref.jobName}`, region));
     return undefined;
   }
 }

@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import { listAgentRuntimes } from '../../aws/agentcore';
-import { listJobs, listMlflowApps } from '../../aws/sagemaker';
+import { listRoles } from '../../aws/iam';
+import { listMlflowApps } from '../../aws/mlflowApps';
+import { listJobs } from '../../aws/sagemaker';
 import { listFolder, parentPrefix, parseS3Uri, type S3Location } from '../../aws/s3';
 import { formatFromName } from '../../core/dataset';
-import { jobNameProblem } from '../../core/jobs/preflight';
+import { checkRoleTrust, jobNameProblem } from '../../core/jobs/preflight';
 import type { JobCategory } from '../../core/jobs/status';
 import type { Services } from '../services';
 import { jobRegions } from '../aws/settings';
@@ -66,15 +68,41 @@ function runtimeProblem(arn: string, region: string): string | undefined {
   return runtimeRegion === region ? undefined : `The runtime is in ${runtimeRegion}; the job runs in ${region}. They must be in the same region.`;
 }
 
-export async function roleStep(a: CommonAnswers, p: StepPosition): Promise<Outcome> {
-  const r = await inputStep({
+export async function roleStep(services: Services, a: CommonAnswers, p: StepPosition): Promise<Outcome> {
+  type Item = vscode.QuickPickItem & { arn?: string; type?: boolean };
+  const r = await pickStep<Item>({
+    ...p,
+    placeholder: 'Job role: it must trust job.sagemaker.amazonaws.com with sts:AssumeRole and sts:TagSession',
+    items: async () => {
+      const roles: Item[] = [];
+      try {
+        for await (const role of listRoles(services.aws.iam())) {
+          const verdict = checkRoleTrust(role.arn, role.trustPolicy?.Statement);
+          roles.push({ label: `${verdict.level === 'pass' ? '$(pass)' : '$(warning)'} ${role.roleName}`, description: verdict.level === 'pass' ? 'trusts job.sagemaker.amazonaws.com' : 'not usable as is', detail: verdict.message, arn: role.arn });
+        }
+      } catch {
+        // Listing needs iam:ListRoles; typing the ARN still works.
+      }
+      // Roles the job service can assume first; the rest stay visible with why they would fail.
+      roles.sort((x, y) => Number(y.label.startsWith('$(pass)')) - Number(x.label.startsWith('$(pass)')));
+      if (a.roleArn && !roles.some((x) => x.arn === a.roleArn)) roles.unshift({ label: a.roleArn, description: 'last used', arn: a.roleArn });
+      return [...roles, { label: '$(edit) Enter a role ARN…', type: true }];
+    },
+    active: (i) => i.arn === a.roleArn,
+  });
+  if (r === BACK || r === CANCEL) return r;
+  if (!r.type && r.arn) {
+    a.roleArn = r.arn;
+    return 'next';
+  }
+  const typed = await inputStep({
     ...p,
     prompt: 'Job role ARN: it must trust job.sagemaker.amazonaws.com with sts:AssumeRole and sts:TagSession',
     placeholder: 'arn:aws:iam::111122223333:role/MtrlJobRole',
     value: a.roleArn,
     validate: (v) => (ROLE_ARN.test(v) ? undefined : 'Expected arn:aws:iam::<account>:role/<name>.'),
   });
-  return done(r, (v) => (a.roleArn = v));
+  return done(typed, (v) => (a.roleArn = v));
 }
 
 /** A dataset URI from recent uploads, an S3 listing, or typed; `optional` adds "None". */
@@ -143,7 +171,9 @@ export async function mlflowStep(services: Services, a: CommonAnswers, p: StepPo
     items: async () => {
       const apps: Item[] = [];
       try {
-        for (const app of await listMlflowApps(services.aws.sagemaker(a.region))) if (app.Arn) apps.push({ label: app.Name ?? app.Arn, description: app.Status, detail: app.Arn, arn: app.Arn });
+        for await (const app of listMlflowApps(services.aws.sagemaker(a.region))) {
+          apps.push({ label: app.name, description: [app.status, app.mlflowVersion && `MLflow ${app.mlflowVersion}`].filter(Boolean).join(' · '), detail: app.arn, arn: app.arn });
+        }
       } catch {
         // Listing needs sagemaker:ListMlflowApps; typing the ARN still works.
       }

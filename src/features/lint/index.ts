@@ -4,6 +4,7 @@ import { findPython } from '../python';
 import type { Services } from '../services';
 import { LintDiagnostics, LintFixes } from './diagnostics';
 import { runPythonLint } from '../../services/python/agentLint';
+import { setting } from '../settings';
 
 /** The agent lint of Python files that use sagemaker_rft_handler and the role lint of job-role trust policies, on open and save. */
 export function register(services: Services): void {
@@ -13,7 +14,7 @@ export function register(services: Services): void {
   const pending = new Map<string, AbortController>();
   let warnedNoPython = false;
 
-  const enabled = (document: vscode.TextDocument) => vscode.workspace.getConfiguration('mtrl.lint', document.uri).get<boolean>('enabled', true);
+  const enabled = (document: vscode.TextDocument) => setting('lint.enabled', document.uri) ?? true;
 
   async function lintAgent(document: vscode.TextDocument, signal: AbortSignal): Promise<{ engine: LintEngine; findings: LintFinding[] }> {
     const text = document.getText();

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { describeAwsError } from '../../aws/errors';
 import { ReplayData, RolloutCollector, type Rollout } from '../../core/rollouts';
 import { replayHandlers, type BoardSettings, type BoardState, type BoardView, type LoadStatus, type ReplayProtocol, type ReplaySource } from '../../shared/protocol';
 import { HostChannel } from '../../webview-kit/host';
@@ -7,15 +6,16 @@ import { newNonce } from '../../webview-kit/page';
 import type { Services } from '../services';
 import { boardHtml } from './html';
 import { readerFor, type LogReader } from './sources';
+import { setting } from '../settings';
 
 export const REPLAY_VIEW_TYPE = 'mtrl.replay';
 
 export function boardSettings(): BoardSettings {
-  return { colorBlind: vscode.workspace.getConfiguration('mtrl.replay').get<boolean>('colorBlind', false) };
+  return { colorBlind: setting('replay.colorBlind') ?? false };
 }
 
 function followSeconds(): number {
-  return Math.max(2, vscode.workspace.getConfiguration('mtrl.replay').get<number>('followSeconds', 10));
+  return Math.max(2, setting('replay.followSeconds') ?? 10);
 }
 
 /** Only the built webview folder is reachable from the page. */
@@ -135,8 +135,8 @@ export class ReplayPanel implements vscode.Disposable {
     const e = error as NodeJS.ErrnoException;
     if (this.source.kind === 'file') return e.code === 'ENOENT' ? `The log file ${this.source.label} no longer exists.` : `Could not read ${this.source.label}: ${e.message}`;
     if (e instanceof Error && !('$metadata' in e) && !e.name.endsWith('Exception') && e.name !== 'CredentialsProviderError') return e.message;
-    const { profile, endpoint, region } = this.services.aws.current;
-    return describeAwsError(error, { profile, endpoint, region: this.source.kind === 'job' || this.source.kind === 'logGroup' ? (this.source.region ?? region) : region, action: `Read the rollouts of ${this.source.label}` });
+    const region = this.source.kind === 'job' || this.source.kind === 'logGroup' ? this.source.region : undefined;
+    return this.services.explain(error, `Read the rollouts of ${this.source.label}`, region);
   }
 
   /** Follow mode: polls the log for new events while the job runs, appending the rollouts they complete. */

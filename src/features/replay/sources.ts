@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import * as vscode from 'vscode';
-import { describeAwsError } from '../../aws/errors';
 import { describeLogGroups, filterLogEvents } from '../../aws/logs';
 import { describeJob } from '../../aws/sagemaker';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
@@ -128,7 +127,7 @@ async function pickLogGroup(services: Services): Promise<ReplaySource | undefine
       for await (const group of describeLogGroups(services.aws.logs(), '/aws/bedrock-agentcore/runtimes/', cancel.signal)) items.push({ label: group.logGroupName ?? '' });
       groups.items = items.length ? items : [{ label: '/aws/bedrock-agentcore/runtimes/', description: 'no runtime log group found: type a name' }];
     } catch (error) {
-      if (!cancel.signal.aborted) groups.items = [{ label: '$(error) Could not list log groups', detail: describeAwsError(error, { action: 'List log groups' }) }];
+      if (!cancel.signal.aborted) groups.items = [{ label: '$(error) Could not list log groups', detail: services.explain(error, 'List log groups') }];
     } finally {
       groups.busy = false;
     }

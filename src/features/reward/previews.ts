@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, parseEntrySetting, type PreviewOutcome } from '../../core/reward';
 import { findPython } from '../python';
 import type { Services } from '../services';
+import { setting } from '../settings';
 
 /** The reward settings for one file, read fresh every time so changes apply without reload. */
 export interface RewardSettings {
@@ -15,18 +16,17 @@ export interface RewardSettings {
 }
 
 export function rewardSettings(uri: vscode.Uri): RewardSettings {
-  const config = vscode.workspace.getConfiguration('mtrl.reward', uri);
-  const entry = parseEntrySetting(config.get<string>('entry'));
+  const entry = parseEntrySetting(setting('reward.entry', uri));
   let entryHere: string | undefined;
   if (entry && entry.path) {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     const target = folder && !/^([A-Za-z]:)?[\\/]/.test(entry.path) ? vscode.Uri.joinPath(folder.uri, entry.path) : vscode.Uri.file(entry.path);
     if (target.fsPath === uri.fsPath) entryHere = entry.function;
   } else if (entry) entryHere = entry.function;
-  const timeout = config.get<number>('timeoutSeconds') ?? DEFAULT_TIMEOUT_SECONDS;
+  const timeout = setting('reward.timeoutSeconds', uri) ?? DEFAULT_TIMEOUT_SECONDS;
   return {
-    codeLens: config.get<boolean>('codeLens') ?? true,
-    answer: config.get<string>('answer')?.trim() || DEFAULT_ANSWER,
+    codeLens: setting('reward.codeLens', uri) ?? true,
+    answer: setting('reward.answer', uri)?.trim() || DEFAULT_ANSWER,
     entry: entryHere,
     timeoutSeconds: timeout > 0 ? timeout : DEFAULT_TIMEOUT_SECONDS,
   };

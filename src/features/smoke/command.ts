@@ -23,9 +23,8 @@ export async function smokeTestRuntime(services: Services, reports: SmokeReportD
     return undefined;
   }
   // Read on every run so a changed setting applies without reload.
-  const config = vscode.workspace.getConfiguration('mtrl.smoke');
-  const invokeTimeoutMs = Math.max(1, config.get<number>('invokeTimeoutSeconds', 35)) * 1000;
-  const logWaitMs = Math.max(0, config.get<number>('logWaitSeconds', 60)) * 1000;
+  const invokeTimeoutMs = Math.max(1, services.settings.get('smoke.invokeTimeoutSeconds') ?? 35) * 1000;
+  const logWaitMs = Math.max(0, services.settings.get('smoke.logWaitSeconds') ?? 60) * 1000;
   const name = parseRuntimeArn(runtimeArn)?.runtimeId ?? runtimeArn;
 
   let result: SmokeResult;

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { listAgentRuntimes } from '../../aws/agentcore';
-import { describeAwsError } from '../../aws/errors';
 import { parseRuntimeArn } from '../../core/smoke';
 import type { Services } from '../services';
 import type { SmokeResultStore } from '../stores';
@@ -38,7 +37,7 @@ export async function pickRuntime(services: Services, results: SmokeResultStore)
       if (!items.length) pick.placeholder = `No agent runtimes in ${services.aws.current.region}: deploy one with \`agentcore deploy\`, or enter an ARN`;
     } catch (error) {
       if (controller.signal.aborted) return;
-      const message = describeAwsError(error, { ...services.aws.current, action: 'Listing agent runtimes' });
+      const message = services.explain(error, 'Listing agent runtimes');
       services.output.error(message);
       pick.placeholder = `${message} You can still enter an ARN.`;
     } finally {

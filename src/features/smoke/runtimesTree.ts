@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { listAgentRuntimes } from '../../aws/agentcore';
-import { describeAwsError } from '../../aws/errors';
 import type { Services } from '../services';
 import type { SmokeResultStore } from '../stores';
 import { describeRecord } from './results';
@@ -64,7 +63,7 @@ export class RuntimesTreeProvider implements vscode.TreeDataProvider<vscode.Tree
       }
       return nodes.length ? nodes : [new MessageNode(`No agent runtimes in ${region}`, 'info')];
     } catch (error) {
-      const message = describeAwsError(error, { ...this.services.aws.current, action: `Listing agent runtimes in ${region}` });
+      const message = this.services.explain(error, `Listing agent runtimes in ${region}`);
       this.services.output.error(message);
       return [new MessageNode(message, 'error')];
     }

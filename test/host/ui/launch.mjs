@@ -47,7 +47,12 @@ async function wizard({ page, emulatorUrl, screenshot }) {
   await pick(page, /Region of the job/, 'us-east-1');
   await pick(page, /Base model offered in us-east-1/, 'GPT-OSS-20B');
   await pick(page, /Agent runtime in us-east-1/, 'wordle_agent-AbCdEf1234');
-  await type(page, /Job role ARN/, 'arn:aws:iam::111122223333:role/MtrlJobRole');
+  // The role step lists the account's roles with a trust verdict each; the wrong-trust role says why it would fail.
+  await step(page, /Job role: it must trust/);
+  const wrongTrust = rowOf(page, 'MtrlWrongTrustRole');
+  await wrongTrust.waitFor({ timeout: 20_000 });
+  assert.match((await wrongTrust.textContent()) ?? '', /not usable as is/);
+  await pick(page, /Job role: it must trust/, 'MtrlJobRole');
   await pick(page, /Training dataset/, 'Enter an S3 URI');
   await type(page, /Training dataset/, 's3://mtrl-demo/wordle/train.jsonl');
   await pick(page, /Validation dataset/, 'Enter an S3 URI');

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { AwsClients, credentialsFor, EMULATOR_CREDENTIALS, isLoopbackEndpoint } from '../../../src/aws/clients';
+import { describeAwsError } from '../../../src/aws/errors';
+import { headObject } from '../../../src/aws/s3';
+import { startBlackHole } from './blackHole';
 
 const CLEARED = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI', 'AWS_CONTAINER_CREDENTIALS_FULL_URI'];
 
@@ -51,5 +54,29 @@ describe('AWS clients', () => {
     aws.reset();
     assert.notEqual(aws.sagemaker('us-east-1'), first);
     aws.reset();
+  });
+});
+
+describe('AWS clients against an endpoint that never answers (real SDK over HTTP)', function () {
+  this.timeout(20_000);
+  let hole: Awaited<ReturnType<typeof startBlackHole>>;
+  before(async () => {
+    hole = await startBlackHole();
+  });
+  after(() => hole.close());
+
+  it('fail after the request timeout, once: a call that got no answer is not sent again', async () => {
+    const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: hole.url, requestTimeoutMs: 1_000 }));
+    const started = Date.now();
+    const error = await headObject(aws.s3(), { bucket: 'b', key: 'k' }).then(
+      () => assert.fail('the call should fail'),
+      (e: unknown) => e as { name?: string; $metadata?: { attempts?: number } },
+    );
+    const ms = Date.now() - started;
+    aws.reset();
+    assert.equal(error.name, 'TimeoutError');
+    assert.equal(error.$metadata?.attempts, 1);
+    assert.ok(ms >= 900 && ms < 5_000, `${ms} ms`);
+    assert.match(describeAwsError(error, { endpoint: hole.url, action: 'Reading s3://b/k' }), new RegExp(`cannot reach ${hole.url} \\((ETIMEDOUT|timeout)\\)`));
   });
 });

@@ -12,7 +12,10 @@ describe('aws/s3: folder listing for Browse S3', () => {
       const before = emulator.requests.get('s3:GET') ?? 0;
       const top = await collect(listFolder(aws.s3(), 'mtrl-demo', ''));
       assert.deepEqual(top, [
+        { kind: 'folder', prefix: 'eval-output/' },
         { kind: 'folder', prefix: 'many/' },
+        { kind: 'folder', prefix: 'mlflow/' },
+        { kind: 'folder', prefix: 'output/' },
         { kind: 'folder', prefix: 'wordle/' },
       ]);
       const many = await collect(listFolder(aws.s3(), 'mtrl-demo', 'many/'));

@@ -89,6 +89,12 @@ describe('emulator: S3 objects and multipart uploads', () => {
       assert.equal(head.ETag, expected);
       assert.notEqual(head.ETag, `"${md5(body).toString('hex')}-3"`, 'not the MD5 of the whole object');
       assert.equal(head.ContentLength, body.length);
+      // The product's default part size (8 MiB) passes CompleteMultipartUpload's 5 MiB minimum.
+      const large = Buffer.alloc(17 * MiB, 'crane\n');
+      await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'default-parts.jsonl' }, large);
+      const defaults = [large.subarray(0, 8 * MiB), large.subarray(8 * MiB, 16 * MiB), large.subarray(16 * MiB)];
+      const big = await aws.s3().send(new HeadObjectCommand({ Bucket: 'mtrl-demo', Key: 'default-parts.jsonl' }));
+      assert.equal(big.ETag, `"${createHash('md5').update(Buffer.concat(defaults.map(md5))).digest('hex')}-3"`);
     });
   });
 

@@ -46,6 +46,14 @@ describe('job files', () => {
     assert.deepEqual(bad.problems.map((p) => p.key), ['JobCategory', 'JobConfigDocument', 'Extra']);
   });
 
+  it('keeps an opt-in Budget, out of the CreateJob request, and names a bad one', () => {
+    const budgeted = parseJobFile(serializeJobFile({ ...jobFile, Budget: { Dollars: 50, AutoStop: true } }));
+    assert.deepEqual(budgeted.jobFile?.Budget, { Dollars: 50, AutoStop: true });
+    assert.equal('Budget' in createJobRequest(budgeted.jobFile!), false);
+    const bad = parseJobFile(JSON.stringify({ ...jobFile, Budget: { Dollars: 'fifty' } }));
+    assert.deepEqual(bad.problems.map((p) => p.key), ['Budget']);
+  });
+
   it('finds the offset of a key for diagnostics', () => {
     const text = serializeJobFile(jobFile);
     const at = keyOffset(text, 'AgentRuntimeArn')!;

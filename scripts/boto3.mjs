@@ -1,0 +1,78 @@
+// The Python client test: boto3 (installed with pip into a cached virtual environment) drives the emulator
+// through the write-up's workflow (test/python/boto3_workflow.py). `--install` only prepares the environment.
+// Writes test-results/boto3-summary.json: { passed, failed, skipped, reason? }. When boto3 cannot be installed
+// the run says so on its own line and counts the test as skipped, never as passed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const BOTO3_VERSION = '1.43.107';
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const venv = path.join(os.homedir(), '.cache/mtrl-workbench', `venv-boto3-${BOTO3_VERSION}`);
+const python = path.join(venv, 'bin/python');
+const summaryFile = path.join(root, 'test-results/boto3-summary.json');
+
+function summarize(summary) {
+  mkdirSync(path.dirname(summaryFile), { recursive: true });
+  writeFileSync(summaryFile, `${JSON.stringify(summary)}\n`);
+}
+
+/** The cached environment with boto3, created on first use; the reason when it cannot be. */
+function ensureBoto3() {
+  const has = () => existsSync(python) && spawnSync(python, ['-c', `import boto3; assert boto3.__version__ == "${BOTO3_VERSION}"`]).status === 0;
+  if (has()) return undefined;
+  const system = ['python3', 'python'].find((p) => spawnSync(p, ['--version']).status === 0);
+  if (!system) return 'no python3 on PATH';
+  mkdirSync(path.dirname(venv), { recursive: true });
+  const made = spawnSync(system, ['-m', 'venv', '--clear', venv], { encoding: 'utf8' });
+  if (made.status !== 0) return `python3 -m venv failed: ${(made.stderr || made.stdout).trim().split('\n').pop()}`;
+  console.log(`boto3: installing boto3 ${BOTO3_VERSION} into ${venv}`);
+  // No retries: an index that does not answer fails fast instead of stalling the run.
+  const pip = spawnSync(python, ['-m', 'pip', 'install', '--quiet', '--retries', '0', `boto3==${BOTO3_VERSION}`], { encoding: 'utf8' });
+  if (pip.status !== 0 || !has()) return `pip install boto3==${BOTO3_VERSION} failed: ${(pip.stderr || pip.stdout).trim().split('\n').pop()}`;
+  return undefined;
+}
+
+/** Starts the built emulator fast enough that a two-step job completes in seconds; resolves with its URL. */
+function startEmulator() {
+  const child = spawn(process.execPath, [path.join(root, 'dist/cli.js'), 'emulator', '--json', '--speed', '2000', '--no-history'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve({ child, url: JSON.parse(line).url });
+    });
+    child.on('exit', (code) => reject(new Error(`the emulator exited with ${code} before listening`)));
+  });
+}
+
+const missing = ensureBoto3();
+if (missing) {
+  console.log(`boto3: SKIPPED, the Python client test did not run: ${missing}`);
+  summarize({ passed: 0, failed: 0, skipped: 1, reason: missing });
+} else if (!process.argv.includes('--install')) {
+  if (!existsSync(path.join(root, 'dist/cli.js'))) {
+    console.log('boto3: FAILED, dist/cli.js is missing: run npm run build first');
+    summarize({ passed: 0, failed: 1, skipped: 0 });
+    process.exit(1);
+  }
+  const { child, url } = await startEmulator();
+  const script = spawn(python, [path.join(root, 'test/python/boto3_workflow.py'), url, path.join(root, 'test/fixtures/datasets')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  let printed = 0;
+  script.stdout.on('data', (chunk) => {
+    out += chunk;
+    const complete = out.lastIndexOf('\n') + 1;
+    for (const line of out.slice(printed, complete).split('\n').filter(Boolean)) console.log(`boto3: ${line}`);
+    printed = Math.max(printed, complete);
+  });
+  const code = await new Promise((resolve) => script.on('close', resolve));
+  child.kill();
+  const last = out.trim().split('\n').pop() ?? '';
+  const counts = last.startsWith('{') ? JSON.parse(last) : { passed: 0, failed: 1 };
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  summarize({ ...counts, skipped: 0 });
+  process.exitCode = counts.failed > 0 ? 1 : 0;
+}

@@ -1,0 +1,46 @@
+// The SDK values the aws layer uses, in one module that is bundled on its own (dist/aws-sdk.js) and loaded on first use.
+// Named re-exports (not `export *`) so esbuild keeps only what is listed here.
+export { BedrockAgentCoreClient, InvokeAgentRuntimeCommand } from '@aws-sdk/client-bedrock-agentcore';
+export {
+  BedrockAgentCoreControlClient,
+  DeleteAgentRuntimeCommand,
+  GetAgentRuntimeCommand,
+  ListAgentRuntimesCommand,
+} from '@aws-sdk/client-bedrock-agentcore-control';
+export {
+  CloudWatchLogsClient,
+  DescribeLogGroupsCommand,
+  DescribeLogStreamsCommand,
+  FilterLogEventsCommand,
+  GetLogEventsCommand,
+} from '@aws-sdk/client-cloudwatch-logs';
+export {
+  DeleteRoleCommand,
+  DeleteRolePolicyCommand,
+  DetachRolePolicyCommand,
+  GetRoleCommand,
+  IAMClient,
+  ListAttachedRolePoliciesCommand,
+  ListRolePoliciesCommand,
+  ListRolesCommand,
+} from '@aws-sdk/client-iam';
+export { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+export {
+  CreateJobCommand,
+  DeleteJobCommand,
+  DeleteMlflowAppCommand,
+  DescribeJobCommand,
+  DescribeMlflowAppCommand,
+  DescribeJobSchemaVersionCommand,
+  ListHubContentsCommand,
+  ListJobSchemaVersionsCommand,
+  ListJobsCommand,
+  ListMlflowAppsCommand,
+  SageMakerClient,
+  StopJobCommand,
+} from '@aws-sdk/client-sagemaker';
+export { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
+export { fromNodeProviderChain } from '@aws-sdk/credential-providers';
+export { Upload } from '@aws-sdk/lib-storage';
+export { StandardRetryStrategy } from '@smithy/core/retry';
+export { SignatureV4 } from '@smithy/signature-v4';

@@ -1,0 +1,77 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_PRICING, formatDollars } from '../core/jobs/pricing';
+import { formatBytes } from '../services/resources/cleanup';
+import { loadInventory, type Inventory, type InventoryItem } from '../services/resources/inventory';
+import { AWS_OPTIONS, AWS_OPTIONS_USAGE, awsFromOptions } from './awsOptions';
+import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
+
+const usage = `Usage: mtrl resources [--region R] [--endpoint URL] [--profile P] [--json]
+
+Lists what the region's jobs left behind and what is still billing: agent
+runtimes, job roles, MLflow apps and the S3 prefixes jobs read or wrote, each
+with the jobs that use it (running ones marked), and the token spend per job
+and month to date at the default prices. AgentCore compute is billed apart and
+is not visible here.
+
+${AWS_OPTIONS_USAGE}
+  --json      print the inventory as JSON
+
+Exit code: 0 listed, 1 some resources could not be listed, 2 usage or I/O error.`;
+
+function line(item: InventoryItem, indent = '  '): string[] {
+  const parts = [item.label];
+  if (item.status) parts.push(item.status);
+  if (item.size) parts.push(`${item.size.objects} objects, ${formatBytes(item.size.bytes)}`);
+  if (item.monthlyCost !== undefined) parts.push(`~${formatDollars(item.monthlyCost)}/month`);
+  parts.push(item.jobs.length ? `jobs: ${item.jobs.join(', ')}` : 'no job uses it');
+  if (item.running.length) parts.push(`IN USE by ${item.running.join(', ')}`);
+  return [`${indent}${parts.join(' · ')}`, ...(item.children ?? []).flatMap((c) => line(c, `${indent}  `))];
+}
+
+export function inventoryText(inventory: Inventory): string {
+  const section = (title: string, items: InventoryItem[]) => [`${title} (${items.length})`, ...(items.length ? items.flatMap((i) => line(i)) : ['  none'])];
+  const { spend } = inventory;
+  return [
+    `Token spend month to date: ${formatDollars(spend.monthToDate)} (AgentCore compute is billed apart and not visible here)`,
+    ...spend.jobs.filter((j) => j.cost).map((j) => `  ${j.job.name}: ${formatDollars(j.cost?.total ?? 0)}`),
+    ...(spend.unpriced.length ? [`  no price for the model of: ${spend.unpriced.join(', ')} (set mtrl.pricing)`] : []),
+    ...section('Agent runtimes', inventory.runtimes),
+    ...section('Job roles', inventory.roles),
+    ...section('MLflow apps', inventory.mlflowApps),
+    ...section('S3 prefixes', inventory.prefixes),
+    ...inventory.problems.map((p) => `! ${p}`),
+  ].join('\n');
+}
+
+/** The inventory without the jobs' whole documents: names, statuses and costs are what a script needs. */
+function inventoryJson(inventory: Inventory) {
+  const { spend, jobs, ...rest } = inventory;
+  return {
+    ...rest,
+    jobs: jobs.map((j) => ({ name: j.name, category: j.category, region: j.region, status: j.status })),
+    spend: { monthToDate: spend.monthToDate, unpriced: spend.unpriced, jobs: spend.jobs.map((j) => ({ name: j.job.name, cost: j.cost?.total })) },
+  };
+}
+
+export const resourcesCommand: CliCommand = {
+  name: 'resources',
+  usage,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({ args, options: { ...AWS_OPTIONS, json: { type: 'boolean', default: false } }, strict: true, allowPositionals: false }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const { aws, settings, explain } = awsFromOptions(values);
+    try {
+      const inventory = await loadInventory(aws, { regions: [settings.region], pricing: DEFAULT_PRICING, now: new Date(), explain });
+      io.out(values.json ? JSON.stringify(inventoryJson(inventory), null, 2) : inventoryText(inventory));
+      return inventory.problems.length ? EXIT_FINDINGS : EXIT_CLEAN;
+    } catch (error) {
+      throw new UsageError(explain(error, 'Listing resources'));
+    } finally {
+      aws.reset();
+    }
+  },
+};

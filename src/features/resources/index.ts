@@ -1,0 +1,73 @@
+import * as vscode from 'vscode';
+import { describeAwsError } from '../../aws/errors';
+import { formatDollars, pricingFromSetting } from '../../core/jobs/pricing';
+import { awsCleanupTarget } from '../../services/resources/awsTarget';
+import { loadInventory, type Inventory } from '../../services/resources/inventory';
+import { jobRegions } from '../aws/settings';
+import type { Services } from '../services';
+import { cleanUp } from './cleanupFlow';
+import { ResourcesTreeProvider } from './tree';
+
+const AGENTCORE_APART = 'AgentCore compute is billed apart and not visible here.';
+
+/** The Resources view: what jobs left behind and still bills, the token spend, and Clean Up. */
+export function register(services: Services): void {
+  const { context, output } = services;
+  const tree = new ResourcesTreeProvider();
+  const view = vscode.window.createTreeView('mtrl.resources', { treeDataProvider: tree, manageCheckboxStateManually: true });
+  const explain = (error: unknown, action: string) => {
+    const { profile, endpoint, region } = services.aws.current;
+    return describeAwsError(error, { profile, endpoint, region, action });
+  };
+  let inventory: Inventory | undefined;
+  let loading: Promise<Inventory | undefined> | undefined;
+
+  const refresh = async (): Promise<Inventory | undefined> => {
+    const pricing = pricingFromSetting(vscode.workspace.getConfiguration('mtrl').get('pricing')).table;
+    try {
+      inventory = await loadInventory(services.aws, { regions: jobRegions(), pricing, now: new Date(), explain });
+      tree.show(inventory);
+      view.description = `${formatDollars(inventory.spend.monthToDate)} this month`;
+      view.message = `Token spend month to date: ${formatDollars(inventory.spend.monthToDate)} (BillableTokenUsage × mtrl.pricing). ${AGENTCORE_APART}`;
+      return inventory;
+    } catch (error) {
+      inventory = undefined;
+      tree.showMessage(explain(error, 'Listing what your jobs left behind'));
+      view.message = undefined;
+      return undefined;
+    }
+  };
+  // One listing at a time: a refresh asked for while one runs gets that one's answer.
+  const load = (): Promise<Inventory | undefined> => {
+    loading ??= Promise.resolve(vscode.window.withProgress({ location: { viewId: 'mtrl.resources' } }, refresh)).finally(() => (loading = undefined));
+    return loading;
+  };
+
+  context.subscriptions.push(
+    tree,
+    view,
+    view.onDidChangeCheckboxState((e) => {
+      for (const [node, state] of e.items) {
+        if (node.kind !== 'item') continue;
+        if (state === vscode.TreeItemCheckboxState.Checked) tree.checked.add(node.item.ref.id);
+        else tree.checked.delete(node.item.ref.id);
+      }
+    }),
+    view.onDidChangeVisibility((e) => {
+      if (e.visible && !inventory) void load();
+    }),
+    services.onDidChangeAws(() => view.visible && void load()),
+    vscode.commands.registerCommand('mtrl.refreshResources', load),
+    vscode.commands.registerCommand('mtrl.cleanUpResources', async () => {
+      const current = inventory ?? (await load());
+      if (!current) return undefined;
+      const outcome = await cleanUp(current, tree.checked, awsCleanupTarget(services.aws, jobRegions()), output);
+      if (outcome) {
+        tree.checked.clear();
+        await load();
+      }
+      return outcome;
+    }),
+  );
+  if (view.visible) void load();
+}

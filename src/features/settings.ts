@@ -1,0 +1,83 @@
+import * as vscode from 'vscode';
+import { pricingFromSetting, type PricingTable } from '../core/jobs/pricing';
+
+/** Every `mtrl.*` setting and its type; defaults and descriptions are in package.json. */
+export interface SettingTypes {
+  'aws.profile': string;
+  'aws.region': string;
+  'aws.endpoint': string;
+  'aws.regions': string[];
+  'aws.timeoutSeconds': number;
+  'datasets.batchSize': number;
+  'datasets.include': string[];
+  'datasets.train': string;
+  'datasets.validation': string;
+  'datasets.convention': string;
+  'jobs.refreshSeconds': number;
+  'jobs.notify': boolean;
+  'launch.models': unknown;
+  'launch.validateOnSave': boolean;
+  'launch.runtimeName': string;
+  'lint.enabled': boolean;
+  pricing: unknown;
+  'python.path': string;
+  'replay.colorBlind': boolean;
+  'replay.followSeconds': number;
+  'reward.codeLens': boolean;
+  'reward.answer': string;
+  'reward.entry': string;
+  'reward.timeoutSeconds': number;
+  'smoke.invokeTimeoutSeconds': number;
+  'smoke.logWaitSeconds': number;
+}
+
+export type SettingKey = keyof SettingTypes;
+
+/** The one place that reads `mtrl.*` settings: the value for `scope` (a file or folder for resource settings), undefined when unset with no default. */
+export function setting<K extends SettingKey>(key: K, scope?: vscode.ConfigurationScope): SettingTypes[K] | undefined {
+  return vscode.workspace.getConfiguration('mtrl', scope).get<SettingTypes[K]>(key);
+}
+
+/** Writes a setting where the user keeps it: the workspace when it is set there, else the user settings. */
+export async function writeSetting<K extends SettingKey>(key: K, value: SettingTypes[K] | undefined): Promise<void> {
+  const config = vscode.workspace.getConfiguration('mtrl');
+  const target = config.inspect(key)?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await config.update(key, value, target);
+}
+
+/** Typed settings on the services container: values, change events (settings apply without reload) and the pricing table read once. */
+export class Settings implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.ConfigurationChangeEvent>();
+  private readonly subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (!e.affectsConfiguration('mtrl')) return;
+    if (e.affectsConfiguration('mtrl.pricing')) this.pricingTable = undefined;
+    this.changed.fire(e);
+  });
+  private pricingTable: PricingTable | undefined;
+
+  constructor(private readonly output: vscode.LogOutputChannel) {}
+
+  get<K extends SettingKey>(key: K, scope?: vscode.ConfigurationScope): SettingTypes[K] | undefined {
+    return setting(key, scope);
+  }
+
+  /** Calls `listener` after any of `keys` (or a section such as 'aws') changed. */
+  onDidChange(keys: (SettingKey | 'aws' | 'datasets' | 'launch' | 'replay' | 'reward' | 'smoke')[], listener: () => void): vscode.Disposable {
+    return this.changed.event((e) => keys.some((k) => e.affectsConfiguration(`mtrl.${k}`)) && listener());
+  }
+
+  /** `mtrl.pricing` over the built-in prices; each problem with the setting is reported once per change, as a warning. */
+  pricing(): PricingTable {
+    if (this.pricingTable) return this.pricingTable;
+    const { table, problems } = pricingFromSetting(setting('pricing'));
+    for (const problem of problems) this.output.warn(problem);
+    if (problems.length) void vscode.window.showWarningMessage(problems[0]);
+    this.pricingTable = table;
+    return table;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

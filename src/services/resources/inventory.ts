@@ -1,0 +1,138 @@
+import type { _Object } from '@aws-sdk/client-s3';
+import { listAgentRuntimes } from '../../aws/agentcore';
+import type { AwsClients } from '../../aws/clients';
+import { listRoles } from '../../aws/iam';
+import { listMlflowApps } from '../../aws/mlflowApps';
+import { listFolder, listObjectsV2, parseS3Uri } from '../../aws/s3';
+import { checkRoleTrust } from '../../core/jobs/preflight';
+import type { PricingTable } from '../../core/jobs/pricing';
+import type { JobDetails } from '../../core/jobs/summary';
+import { folderOf, jobUses, referencesOf, runningUsers, type ResourceRef } from '../../core/resources/references';
+import { s3MonthlyCost, spendOf, type Spend } from '../../core/resources/spend';
+import { loadJobs } from './jobs';
+
+/** One resource a job left behind, with the jobs that name it. */
+export interface InventoryItem {
+  ref: ResourceRef;
+  /** The short name: runtime name, role name, app name, or the prefix URI. */
+  label: string;
+  region?: string;
+  /** "READY", "Created · MLflow 3.4.0", "trusts job.sagemaker.amazonaws.com". */
+  status?: string;
+  jobs: string[];
+  /** Running jobs that use it: a cleanup leaves it alone. */
+  running: string[];
+  /** S3 only: what the prefix holds. */
+  size?: { objects: number; bytes: number };
+  /** Dollars a month to keep it, where known (S3 storage). */
+  monthlyCost?: number;
+  /** S3 only: the prefix's sub-prefixes one level down (ListObjectsV2 with Delimiter "/"). */
+  children?: InventoryItem[];
+}
+
+export interface Inventory {
+  runtimes: InventoryItem[];
+  roles: InventoryItem[];
+  mlflowApps: InventoryItem[];
+  prefixes: InventoryItem[];
+  jobs: JobDetails[];
+  spend: Spend;
+  /** A sentence per section that could not be listed (the rest is still shown). */
+  problems: string[];
+}
+
+export interface InventoryOptions {
+  regions: readonly string[];
+  pricing: PricingTable;
+  now: Date;
+  explain: (error: unknown, action: string) => string;
+  signal?: AbortSignal;
+}
+
+/** Everything the jobs of the regions left behind, each with the jobs that use it, and the token spend. */
+export async function loadInventory(aws: AwsClients, options: InventoryOptions): Promise<Inventory> {
+  const { regions, signal } = options;
+  const jobs = await loadJobs(aws, regions, signal);
+  const problems: string[] = [];
+  const section = async <T>(action: string, load: () => Promise<T[]>): Promise<T[]> => {
+    try {
+      return await load();
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      problems.push(options.explain(error, action));
+      return [];
+    }
+  };
+  const item = (ref: ResourceRef, rest: Omit<InventoryItem, 'ref' | 'jobs' | 'running'>): InventoryItem => ({
+    ref,
+    ...rest,
+    jobs: jobs.filter((j) => jobUses(j, ref)).map((j) => j.name),
+    running: runningUsers(ref, jobs).map((j) => j.name),
+  });
+
+  const runtimes = await section('list agent runtimes', async () => {
+    const out: InventoryItem[] = [];
+    for (const region of regions) {
+      for await (const r of listAgentRuntimes(aws.agentCoreControl(region), signal)) {
+        if (r.agentRuntimeArn) out.push(item({ kind: 'runtime', id: r.agentRuntimeArn }, { label: r.agentRuntimeName ?? r.agentRuntimeId ?? r.agentRuntimeArn, region, status: r.status }));
+      }
+    }
+    return out;
+  });
+  const usedRoles = new Set(jobs.map((j) => j.roleArn).filter(Boolean));
+  const roles = await section('list IAM roles', async () => {
+    const out: InventoryItem[] = [];
+    for await (const role of listRoles(aws.iam(), signal)) {
+      if (usedRoles.has(role.arn)) out.push(item({ kind: 'role', id: role.arn }, { label: role.roleName, status: checkRoleTrust(role.arn, role.trustPolicy?.Statement).message }));
+    }
+    return out;
+  });
+  const mlflowApps = await section('list MLflow apps', async () => {
+    const out: InventoryItem[] = [];
+    for (const region of regions) {
+      for await (const app of listMlflowApps(aws.sagemaker(region), signal)) {
+        const status = [app.status, app.mlflowVersion && `MLflow ${app.mlflowVersion}`].filter(Boolean).join(' · ');
+        out.push(item({ kind: 'mlflowApp', id: app.arn }, { label: app.name, region, status }));
+      }
+    }
+    return out;
+  });
+  const prefixes = await section('list S3 objects', () => s3Prefixes(aws, jobs, item, signal));
+  return { runtimes, roles, mlflowApps, prefixes, jobs, spend: spendOf(jobs, options.pricing, options.now), problems };
+}
+
+type ItemOf = (ref: ResourceRef, rest: Omit<InventoryItem, 'ref' | 'jobs' | 'running'>) => InventoryItem;
+
+/** The folders jobs read from or wrote to (nested ones folded into the outer one), with counts, sizes and one level of sub-prefixes. */
+async function s3Prefixes(aws: AwsClients, jobs: readonly JobDetails[], item: ItemOf, signal?: AbortSignal): Promise<InventoryItem[]> {
+  const folders = new Set<string>();
+  for (const job of jobs) {
+    const r = referencesOf(job);
+    for (const uri of r.inputs) folders.add(folderOf(uri, /\.[a-z0-9]+$/i.test(uri)));
+    if (r.output) folders.add(folderOf(r.output, false));
+  }
+  const outer = [...folders].filter((f) => ![...folders].some((o) => o !== f && f.startsWith(o))).sort();
+  const out: InventoryItem[] = [];
+  for (const uri of outer) {
+    const location = parseS3Uri(uri);
+    if (!location) continue;
+    const objects: _Object[] = [];
+    for await (const o of listObjectsV2(aws.s3(), location.bucket, location.key, signal)) objects.push(o);
+    const subPrefixes: string[] = [];
+    for await (const entry of listFolder(aws.s3(), location.bucket, location.key, signal)) if (entry.kind === 'folder') subPrefixes.push(entry.prefix);
+    const sizeOf = (keyPrefix: string) => {
+      const under = objects.filter((o) => o.Key?.startsWith(keyPrefix));
+      const bytes = under.reduce((sum, o) => sum + (o.Size ?? 0), 0);
+      return { size: { objects: under.length, bytes }, monthlyCost: s3MonthlyCost(bytes) };
+    };
+    const children = subPrefixes.map((p) => item({ kind: 's3Prefix', id: `s3://${location.bucket}/${p}` }, { label: p.slice(location.key.length), ...sizeOf(p) }));
+    out.push(item({ kind: 's3Prefix', id: uri }, { label: uri, ...sizeOf(location.key), children }));
+  }
+  return out;
+}
+
+/** Every item, sub-prefixes included: what a cleanup can name. */
+export function allItems(inventory: Inventory): InventoryItem[] {
+  const flat = (items: InventoryItem[]): InventoryItem[] => items.flatMap((i) => [i, ...flat(i.children ?? [])]);
+  return flat([...inventory.runtimes, ...inventory.roles, ...inventory.mlflowApps, ...inventory.prefixes]);
+}

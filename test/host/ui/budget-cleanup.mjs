@@ -1,0 +1,90 @@
+// UI checks of issue 19 on the running seeded job (before jobs.mjs stops it): the budget notification, and the Clean Up flow with its one confirmation.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
+const widget = (page) => page.locator('.quick-input-widget');
+const rowOf = (page, text) => widget(page).locator('.monaco-list-row', { hasText: text }).first();
+const toast = (page, text) => page.locator('.notification-toast', { hasText: text }).first();
+
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = widget(page).locator('input').first();
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(`>${title}`);
+  await rowOf(page, title.replace(/^MTRL: /, '')).click();
+}
+
+/** Waits for the quick input whose title, placeholder or message matches, then returns its input. */
+async function quickInput(page, pattern) {
+  await page.waitForFunction(
+    (source) => {
+      const w = document.querySelector('.quick-input-widget');
+      if (!w || w.style.display === 'none') return false;
+      const text = [w.querySelector('.quick-input-title')?.textContent, w.querySelector('input')?.getAttribute('placeholder'), w.querySelector('.quick-input-message')?.textContent].join(' ');
+      return new RegExp(source).test(text);
+    },
+    pattern.source,
+    { timeout: 30_000 },
+  );
+  return widget(page).locator('input').first();
+}
+
+export const checks = [
+  {
+    name: 'resources: budget guard: a budget below the running job\'s estimate brings Stop job / Raise budget; Raise budget takes a new one',
+    async run({ page, emulatorUrl }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no running job';
+      await runCommand(page, 'MTRL: Refresh Jobs');
+      await runCommand(page, 'MTRL: Set Job Budget…');
+      await quickInput(page, /Pick a running job/);
+      await rowOf(page, RUNNING).click();
+      const dollars = await quickInput(page, new RegExp(`Budget for ${RUNNING}`));
+      await dollars.fill('nothing');
+      await widget(page).locator('.quick-input-message', { hasText: 'Enter the budget in US dollars' }).waitFor({ timeout: 10_000 });
+      await dollars.fill('0.01');
+      await page.keyboard.press('Enter');
+      await quickInput(page, /passes \$0\.01/);
+      await rowOf(page, 'Warn me').click();
+      const warning = toast(page, `Job ${RUNNING}'s estimated token cost`);
+      await warning.waitFor({ timeout: 30_000 });
+      assert.match(await warning.innerText(), /passed its budget of \$0\.01/);
+      await page.screenshot({ path: path.join(root, 'test-results/budget-notification.png') });
+      assert.equal(await warning.locator('.monaco-button', { hasText: 'Stop job' }).count(), 1, 'no Stop job button');
+      await warning.locator('.monaco-button', { hasText: 'Raise budget' }).click();
+      const raised = await quickInput(page, new RegExp(`Budget for ${RUNNING}`));
+      await raised.fill('100000');
+      await page.keyboard.press('Enter');
+      await quickInput(page, /passes \$100,000\.00/);
+      await rowOf(page, 'Warn me').click();
+      await widget(page).waitFor({ state: 'hidden', timeout: 10_000 });
+    },
+  },
+  {
+    name: 'resources: cleanup: review list with the in-use runtime marked, one confirmation naming the refusal, the prefix deleted, what remains said',
+    async run({ page, emulatorUrl }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so nothing to clean up';
+      await runCommand(page, 'MTRL: Clean Up Resources…');
+      await quickInput(page, /review what to delete/);
+      const runtime = rowOf(page, 'wordle_agent-AbCdEf1234');
+      await runtime.waitFor({ timeout: 60_000 });
+      assert.match(await runtime.innerText(), new RegExp(`in use by ${RUNNING}: will be refused`));
+      await runtime.click();
+      await rowOf(page, 'eval-output/wordle-eval-base-gptoss20b/').click();
+      await page.screenshot({ path: path.join(root, 'test-results/cleanup-review.png') });
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 20_000 });
+      const text = await dialog.innerText();
+      assert.match(text, /Delete 1 resource\?/);
+      assert.match(text, /wordle-eval-base-gptoss20b\/: delete 1 object/);
+      assert.match(text, new RegExp(`Refused agent runtime wordle_agent: used by running job ${RUNNING}`));
+      await page.screenshot({ path: path.join(root, 'test-results/cleanup-confirm.png') });
+      await dialog.locator('.monaco-button', { hasText: 'Delete 1 resource' }).click();
+      const done = toast(page, 'Cleanup finished: 1 deleted, 1 still there.');
+      await done.waitFor({ timeout: 60_000 });
+      assert.match(await done.innerText(), /agent runtime wordle_agent: used by running job/);
+    },
+  },
+];
