@@ -23,7 +23,7 @@ async function loading(): Promise<void> {
   try {
     await createJob(aws.sagemaker(), { JobName: 'bench', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '100', max_epochs: '10' })) });
     clock.advance(24 * 3_600_000);
-    const ref = { name: 'bench', category: 'AgentRFT' as const, region: 'us-east-1' };
+    const ref = { jobName: 'bench', category: 'AgentRFT' as const, region: 'us-east-1' };
     // The emulator plays each step's rollouts once; warm it so the figure is the client's loading, as against MLflow.
     const warm = await loadJobMetrics(aws, ref);
     const keys = warm.keys.slice(0, 40);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Services } from './features/services';
+import { createStores } from './features/stores';
 import { Settings } from './features/settings';
 import * as aws from './features/aws';
 import * as jobs from './features/jobs';
@@ -25,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   context.subscriptions.push(output);
   const settings = new Settings(output);
   context.subscriptions.push(settings);
-  const services: Services = { context, output, settings, ...aws.createAwsServices(context) };
+  const services: Services = { context, output, settings, stores: createStores(context), ...aws.createAwsServices(context) };
   aws.register(services);
   jobs.register(services);
   smoke.register(services);

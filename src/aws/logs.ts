@@ -57,6 +57,16 @@ export interface StreamQuery {
   startFromHead?: boolean;
 }
 
+/** One GetLogEvents page with both tokens: for views that page a stream themselves, in either direction. */
+export async function getLogEventsPage(
+  client: CloudWatchLogsClient,
+  query: StreamQuery & { nextToken?: string; limit?: number },
+  signal?: AbortSignal,
+): Promise<{ events: OutputLogEvent[]; nextForwardToken?: string; nextBackwardToken?: string }> {
+  const page = await client.send(new (sdk().GetLogEventsCommand)(query), { abortSignal: signal });
+  return { events: page.events ?? [], nextForwardToken: page.nextForwardToken, nextBackwardToken: page.nextBackwardToken };
+}
+
 /** One stream's events; ends when the service returns the same forward token twice (its end-of-stream signal). */
 export async function* getLogEvents(client: CloudWatchLogsClient, query: StreamQuery, signal?: AbortSignal): AsyncIterable<OutputLogEvent> {
   let token: string | undefined;

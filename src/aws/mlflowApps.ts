@@ -1,4 +1,5 @@
-import { DeleteMlflowAppCommand, DescribeMlflowAppCommand, ListMlflowAppsCommand, type SageMakerClient } from '@aws-sdk/client-sagemaker';
+import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
+import { sdk } from './sdkLoader';
 
 /** A SageMaker managed MLflow app, in the words the views use. */
 export interface MlflowAppInfo {
@@ -13,7 +14,7 @@ export interface MlflowAppInfo {
 export async function* listMlflowApps(client: SageMakerClient, signal?: AbortSignal): AsyncIterable<MlflowAppInfo> {
   let token: string | undefined;
   do {
-    const page = await client.send(new ListMlflowAppsCommand({ NextToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().ListMlflowAppsCommand)({ NextToken: token }), { abortSignal: signal });
     for (const s of page.Summaries ?? []) {
       if (s.Arn) yield { arn: s.Arn, name: s.Name ?? s.Arn.split('/').pop() ?? s.Arn, status: s.Status, mlflowVersion: s.MlflowVersion, created: s.CreationTime };
     }
@@ -22,11 +23,11 @@ export async function* listMlflowApps(client: SageMakerClient, signal?: AbortSig
 }
 
 export async function describeMlflowApp(client: SageMakerClient, arn: string, signal?: AbortSignal): Promise<MlflowAppInfo & { artifactStoreUri?: string }> {
-  const out = await client.send(new DescribeMlflowAppCommand({ Arn: arn }), { abortSignal: signal });
+  const out = await client.send(new (sdk().DescribeMlflowAppCommand)({ Arn: arn }), { abortSignal: signal });
   return { arn, name: out.Name ?? arn, status: out.Status, mlflowVersion: out.MlflowVersion, created: out.CreationTime, artifactStoreUri: out.ArtifactStoreUri };
 }
 
 /** Deletes the app and the experiment history it holds. */
 export async function deleteMlflowApp(client: SageMakerClient, arn: string, signal?: AbortSignal): Promise<void> {
-  await client.send(new DeleteMlflowAppCommand({ Arn: arn }), { abortSignal: signal });
+  await client.send(new (sdk().DeleteMlflowAppCommand)({ Arn: arn }), { abortSignal: signal });
 }

@@ -1,46 +1,24 @@
 import type {
   CreateJobCommandInput,
   DescribeJobCommandOutput,
+  HubContentInfo,
   JobSummary,
   ListJobsCommandInput,
   SageMakerClient,
 } from '@aws-sdk/client-sagemaker';
+import { parseConfigDocument, type JobConfigDocument } from '../core/jobs/document';
+import type { JobRef } from '../core/jobs/reference';
+import { isJobCategory, type JobCategory } from '../core/jobs/status';
+import type { JobDetails } from '../core/jobs/summary';
 import { sdk } from './sdkLoader';
-
-import type { JobDetails, JobDocument } from '../core/jobs/summary';
-
-export type JobCategory = 'AgentRFT' | 'AgentRFTEvaluation';
-
-/** What the service adds to the config document of a running or finished job (every field may be absent early). */
-export interface ServiceOutput {
-  OutputModelPackageArn?: string;
-  MlflowDetails?: { ExperimentName?: string; RunName?: string; ExperimentId?: string; RunId?: string };
-  BillableTokenUsage?: { TrainTokenCount?: number; PrefillTokenCount?: number; SampleTokenCount?: number };
-  ProgressInfo?: { MaxEpoch?: number; StepsPerEpoch?: number; CurrentEpoch?: number; CurrentStep?: number; MaxSteps?: number };
-  RolloutInfo?: { Total?: number; Completed?: number };
-  EvaluationMetrics?: Record<string, unknown>;
-}
-
-/** The parts of a JobConfigDocument the extension reads; the rest is kept as-is. */
-export interface JobConfigDocument {
-  AgentConfig?: {
-    BedrockAgentCoreConfig?: { AgentRuntimeArn?: string; Qualifier?: string };
-    CustomAgentLambdaConfig?: { LambdaArn?: string };
-  };
-  InputDataConfig?: { ChannelName?: string; DataSource?: { S3DataSource?: { S3DataType?: string; S3Uri?: string }; DatasetSource?: { DatasetArn?: string } } }[];
-  OutputDataConfig?: { S3OutputPath?: string; MlflowConfig?: Record<string, string> };
-  TrainingConfig?: { BaseModelArn?: string; HyperParameters?: Record<string, string>; MlflowConfig?: Record<string, string>; AcceptEula?: boolean };
-  EvaluationConfig?: { BaseModelArn?: string; HyperParameters?: Record<string, string>; AcceptEula?: boolean };
-  ServiceOutput?: ServiceOutput;
-  [key: string]: unknown;
-}
 
 /** DescribeJob's answer with the config document parsed (`config` is undefined when the document is absent or not JSON). */
 export type JobDescription = Omit<DescribeJobCommandOutput, '$metadata'> & { config?: JobConfigDocument };
 
-export interface JobRef {
-  jobName: string;
-  category: JobCategory;
+/** One page of ListJobs and the token of the next (undefined after the last): for views that keep the token themselves. */
+export async function listJobsPage(client: SageMakerClient, input: ListJobsCommandInput, signal?: AbortSignal): Promise<{ jobs: JobSummary[]; nextToken?: string }> {
+  const page = await client.send(new (sdk().ListJobsCommand)(input), { abortSignal: signal });
+  return { jobs: page.JobSummaries ?? [], nextToken: page.NextToken };
 }
 
 /** Every job of a category, page after page (ListJobs' NextToken), in the order the service sorts them. */
@@ -65,7 +43,7 @@ export async function describeJobDetails(client: SageMakerClient, job: JobRef, r
   return {
     name: d.JobName ?? job.jobName,
     arn: d.JobArn ?? '',
-    category: (d.JobCategory as JobCategory | undefined) ?? job.category,
+    category: isJobCategory(d.JobCategory) ? d.JobCategory : job.category,
     region,
     status: d.JobStatus ?? 'Unknown',
     secondaryStatus: d.SecondaryStatus,
@@ -75,19 +53,8 @@ export async function describeJobDetails(client: SageMakerClient, job: JobRef, r
     roleArn: d.RoleArn,
     failureReason: d.FailureReason,
     transitions: d.SecondaryStatusTransitions ?? [],
-    document: d.config as JobDocument | undefined,
+    document: d.config,
   };
-}
-
-/** The document as an object, or undefined when it is missing or not a JSON object. */
-export function parseConfigDocument(text: string | undefined): JobConfigDocument | undefined {
-  if (!text) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as JobConfigDocument) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Creates the job and returns its ARN. */
@@ -134,4 +101,16 @@ export async function describeJobSchemaVersion(client: SageMakerClient, category
 export async function createPresignedMlflowAppUrl(client: SageMakerClient, arn: string, seconds = 60, signal?: AbortSignal): Promise<string> {
   const out = await client.send(new (sdk().CreatePresignedMlflowAppUrlCommand)({ Arn: arn, ExpiresInSeconds: seconds }), { abortSignal: signal });
   return out.AuthorizedUrl ?? '';
+}
+
+/** Every model of a SageMaker hub (`SageMakerPublicHub` holds the MTRL recipes), page after page. */
+export async function listHubModels(client: SageMakerClient, hubName: string, signal?: AbortSignal): Promise<HubContentInfo[]> {
+  const models: HubContentInfo[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(new (sdk().ListHubContentsCommand)({ HubName: hubName, HubContentType: 'Model', NextToken: token, MaxResults: 100 }), { abortSignal: signal });
+    models.push(...(page.HubContentSummaries ?? []));
+    token = page.NextToken;
+  } while (token);
+  return models;
 }

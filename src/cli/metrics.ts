@@ -60,7 +60,7 @@ export const metricsCommand: CliCommand = {
     const arn = parseJobArn(positionals[0]);
     if (positionals[0].startsWith('arn:') && !arn) throw new UsageError(`"${positionals[0]}" is not a job ARN (arn:aws:sagemaker:<region>:<account>:job/<AgentRFT|AgentRFTEvaluation>/<name>).`);
     const region = arn?.region ?? values.region ?? process.env.AWS_REGION ?? 'us-east-1';
-    const ref = { name: arn?.name ?? positionals[0], category: arn?.category ?? (values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const)), region };
+    const ref = { jobName: arn?.name ?? positionals[0], category: arn?.category ?? (values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const)), region };
     const asked = values.keys?.split(',').map((k) => k.trim()).filter(Boolean);
     const settings = { region, profile: values.profile, endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL };
     const aws = new AwsClients(() => settings);
@@ -88,7 +88,7 @@ export const metricsCommand: CliCommand = {
         io.err(error.message);
         return EXIT_FINDINGS;
       }
-      throw new UsageError(describeMlflowError(error, { profile: values.profile, endpoint: settings.endpoint, region, action: `Reading the metrics of ${ref.name}` }));
+      throw new UsageError(describeMlflowError(error, { profile: values.profile, endpoint: settings.endpoint, region, action: `Reading the metrics of ${ref.jobName}` }));
     } finally {
       aws.reset();
     }

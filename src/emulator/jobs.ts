@@ -1,8 +1,8 @@
-import { mlflowConfigOf } from '../core/jobs/document';
+import { mlflowConfigOf, type JobConfigDocument } from '../core/jobs/document';
+import type { ServiceOutput } from '../core/jobs/serviceOutput';
+import type { JobCategory, JobStatus } from '../core/jobs/status';
 import type { DatasetRow } from './answers';
 
-export type JobCategory = 'AgentRFT' | 'AgentRFTEvaluation';
-export type JobStatus = 'InProgress' | 'Completed' | 'Failed' | 'Stopping' | 'Stopped';
 type Secondary = 'Starting' | 'Downloading' | 'Training' | 'Evaluating' | 'Uploading' | 'Completed' | 'Failed' | 'Stopping' | 'Stopped';
 
 /** Per-rollout token averages of the reference run (mtrl-reference §2). */
@@ -37,7 +37,7 @@ export interface Job {
   roleArn: string;
   schemaVersion: string;
   /** The document as submitted (ServiceOutput is added on describe). */
-  document: Record<string, unknown>;
+  document: JobConfigDocument;
   created: number;
   tags: { Key: string; Value: string }[];
   plan: JobPlan;
@@ -158,8 +158,8 @@ export function jobState(job: Job, t: number): JobState {
 }
 
 /** What DescribeJob adds to the document: fields appear as the job reaches them. */
-export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () => Record<string, number>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () => Record<string, number>): ServiceOutput {
+  const out: ServiceOutput = {};
   const p = job.plan;
   const mlflow = mlflowRunOf(job);
   if (mlflow) out.MlflowDetails = { ExperimentName: mlflow.experimentName, RunName: mlflow.runName, ExperimentId: mlflow.experimentId, RunId: mlflow.runId };

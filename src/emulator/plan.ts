@@ -1,6 +1,8 @@
 import { TRAIN_ANSWERS, VALIDATION_ANSWERS, rowsOf, type DatasetRow } from './answers';
+import type { JobConfigDocument } from '../core/jobs/document';
+import type { JobCategory } from '../core/jobs/status';
 import { evaluationSkill } from './evaluationSkill';
-import type { JobCategory, JobPlan } from './jobs';
+import type { JobPlan } from './jobs';
 
 /** What planning needs from the rest of the emulator: the speed, datasets uploaded to its S3, and its runtimes. */
 export interface PlanContext {
@@ -13,14 +15,6 @@ export interface PlanContext {
   runtimeEffort(runtimeArn: string): 'low' | 'medium' | 'high';
 }
 
-type Doc = {
-  AgentConfig?: { BedrockAgentCoreConfig?: { AgentRuntimeArn?: string } };
-  InputDataConfig?: { ChannelName?: string; DataSource?: { S3DataSource?: { S3Uri?: string } } }[];
-  TrainingConfig?: { BaseModelArn?: string; HyperParameters?: Record<string, string> };
-  EvaluationConfig?: { HyperParameters?: Record<string, string> };
-  ModelPackageConfig?: { InputModelPackageArn?: string };
-};
-
 const SECONDS = { starting: 90, downloading: 120, uploading: 150, stopping: 45 };
 
 function int(value: string | undefined, fallback: number): number {
@@ -29,8 +23,7 @@ function int(value: string | undefined, fallback: number): number {
 }
 
 /** Turns a validated document into the job's timeline: the arithmetic of mtrl-reference §5, durations from the reference run. */
-export function planJob(category: JobCategory, document: Record<string, unknown>, roleArn: string, ctx: PlanContext): JobPlan {
-  const doc = document as Doc;
+export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: string, ctx: PlanContext): JobPlan {
   const ms = (seconds: number) => Math.max(1, Math.round((seconds * 1000) / ctx.speed));
   const channel = (name: string) => doc.InputDataConfig?.find((c) => c.ChannelName === name)?.DataSource?.S3DataSource?.S3Uri;
   const base = { startingMs: ms(SECONDS.starting), downloadingMs: ms(SECONDS.downloading), uploadingMs: ms(SECONDS.uploading), stoppingMs: ms(SECONDS.stopping) };
@@ -94,7 +87,7 @@ export function planJob(category: JobCategory, document: Record<string, unknown>
 }
 
 /** The seeded and input-triggered failure scenarios. */
-function failureOf(doc: Doc, roleArn: string, ctx: PlanContext, plan: JobPlan): JobPlan['failure'] {
+function failureOf(doc: JobConfigDocument, roleArn: string, ctx: PlanContext, plan: JobPlan): JobPlan['failure'] {
   if (/wrong-?trust/i.test(roleArn)) {
     return { afterMs: Math.round(plan.startingMs / 2), reason: `ClientError: Could not assume role ${roleArn}. The role must trust job.sagemaker.amazonaws.com with sts:AssumeRole and sts:TagSession.` };
   }

@@ -1,5 +1,8 @@
 import { readRows } from './datasets';
-import { jobState, serviceOutput, type Job, type JobCategory, type JobState } from './jobs';
+import type { JobConfigDocument } from '../core/jobs/document';
+import { JOB_NAME_PATTERN, jobArnOf } from '../core/jobs/reference';
+import { isJobCategory, type JobCategory } from '../core/jobs/status';
+import { jobState, serviceOutput, type Job, type JobState } from './jobs';
 import { mlflowApps } from './mlflowApps';
 import { planJob } from './plan';
 import { ServiceError } from './protocol';
@@ -8,15 +11,13 @@ import { SCHEMA_VERSION, SCHEMAS, validateDocument } from './schemas';
 import { ACCOUNT, type World } from './world';
 
 type Input = Record<string, unknown>;
-const CATEGORIES: JobCategory[] = ['AgentRFT', 'AgentRFTEvaluation'];
-const JOB_NAME = /^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$/;
 const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;
 const seconds = (ms: number | undefined) => (ms === undefined ? undefined : ms / 1000);
 
 function category(input: Input): JobCategory {
   const c = input.JobCategory;
-  if (!CATEGORIES.includes(c as JobCategory)) throw new ServiceError('ValidationException', `1 validation error detected: Value '${String(c)}' at 'jobCategory' failed to satisfy constraint: Member must satisfy enum value set: [AgentRFT, AgentRFTEvaluation]`);
-  return c as JobCategory;
+  if (!isJobCategory(c)) throw new ServiceError('ValidationException', `1 validation error detected: Value '${String(c)}' at 'jobCategory' failed to satisfy constraint: Member must satisfy enum value set: [AgentRFT, AgentRFTEvaluation]`);
+  return c;
 }
 
 function findJob(world: World, input: Input, region: string): Job {
@@ -102,16 +103,16 @@ function createJob(world: World, input: Input, region: string): unknown {
   const c = category(input);
   const name = String(input.JobName ?? '');
   const problems: string[] = [];
-  if (!JOB_NAME.test(name)) problems.push(`Value '${name}' at 'jobName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}`);
+  if (!JOB_NAME_PATTERN.test(name)) problems.push(`Value '${name}' at 'jobName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}`);
   const roleArn = String(input.RoleArn ?? '');
   if (!ROLE_ARN.test(roleArn)) problems.push(`Value '${roleArn}' at 'roleArn' failed to satisfy constraint: Member must be an IAM role ARN`);
   const text = String(input.JobConfigDocument ?? '');
   if (text.length > 262144) problems.push(`Value at 'jobConfigDocument' failed to satisfy constraint: Member must have length less than or equal to 262144`);
   if (problems.length) throw new ServiceError('ValidationException', `${problems.length} validation error${problems.length > 1 ? 's' : ''} detected: ${problems.join('; ')}`);
   if (input.JobConfigSchemaVersion !== SCHEMA_VERSION) throw new ServiceError('ValidationException', `JobConfigSchemaVersion '${String(input.JobConfigSchemaVersion)}' is not supported for ${c}. Supported versions: ${SCHEMA_VERSION}.`);
-  let document: Record<string, unknown>;
+  let document: JobConfigDocument;
   try {
-    document = JSON.parse(text) as Record<string, unknown>;
+    document = JSON.parse(text) as JobConfigDocument;
   } catch (e) {
     throw new ServiceError('ValidationException', `JobConfigDocument is not valid JSON: ${(e as Error).message}`);
   }
@@ -129,13 +130,13 @@ function createJob(world: World, input: Input, region: string): unknown {
 }
 
 /** Builds a job with its plan: used by CreateJob and by the seeded history. */
-export function newJob(world: World, spec: { name: string; category: JobCategory; roleArn: string; document: Record<string, unknown>; created: number; region?: string; tags?: Job['tags']; speed?: number }): Job {
+export function newJob(world: World, spec: { name: string; category: JobCategory; roleArn: string; document: JobConfigDocument; created: number; region?: string; tags?: Job['tags']; speed?: number }): Job {
   const region = spec.region ?? world.region;
-  const runtimeArn = (spec.document as { AgentConfig?: { BedrockAgentCoreConfig?: { AgentRuntimeArn?: string } } }).AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn;
+  const runtimeArn = spec.document.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn;
   return {
     name: spec.name,
     category: spec.category,
-    arn: `arn:aws:sagemaker:${region}:${ACCOUNT}:job/${spec.category}/${spec.name}`,
+    arn: jobArnOf({ region, account: ACCOUNT, category: spec.category, jobName: spec.name }),
     roleArn: spec.roleArn,
     schemaVersion: SCHEMA_VERSION,
     document: spec.document,

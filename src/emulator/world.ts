@@ -1,6 +1,7 @@
 import type { DatasetRow } from './answers';
 import type { Clock } from './clock';
-import type { Job, JobCategory } from './jobs';
+import type { JobCategory } from '../core/jobs/status';
+import type { Job } from './jobs';
 import { JobRolloutStream, JobServiceStream, StoredStream, type LogStreamSource } from './logStreams';
 import type { PlanContext } from './plan';
 

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { AwsClients } from '../aws/clients';
+import type { Stores } from './stores';
 import type { Explain } from '../aws/errors';
 import type { Settings } from './settings';
 
@@ -12,6 +13,8 @@ export interface Services {
   aws: AwsClients;
   /** Fires after the AWS profile, region, regions or endpoint changed: trees refresh on it. */
   onDidChangeAws: vscode.Event<void>;
+  /** What the extension keeps between sessions (smoke results, recent uploads, wizard answers), typed. */
+  stores: Stores;
   /** Every `mtrl.*` setting, typed, with change events. */
   settings: Settings;
   /** An error of `action` as a sentence naming the current profile, region and endpoint. */

@@ -1,6 +1,7 @@
 import type { AwsClients } from '../aws/clients';
 import { filterLogEvents } from '../aws/logs';
-import { describeJob, type JobCategory, type JobDescription } from '../aws/sagemaker';
+import { describeJob, type JobDescription } from '../aws/sagemaker';
+import type { JobCategory } from '../core/jobs/status';
 import { assignSteps, parseStepLine, RolloutCollector, StepClock, type Rollout, type StepBoundary } from '../core/rollouts';
 import { parseRuntimeArn, runtimeLogGroup } from '../core/smoke';
 

@@ -1,4 +1,5 @@
 import type { GroupRow, ReplayData, RolloutDetail, RolloutFilter, RolloutRow, RolloutSummary, StepAxis } from '../core/rollouts';
+import type { JobCategory } from '../core/jobs/status';
 import type { RequestHandlers, ViewProtocol } from '../webview-kit/channel';
 
 /** Typed messages between the replay board (webview/replay.ts) and the extension (src/features/replay/). */
@@ -6,7 +7,7 @@ import type { RequestHandlers, ViewProtocol } from '../webview-kit/channel';
 /** Where the board's rollouts come from; kept in the webview state so a reload can read them again. */
 export type ReplaySource =
   | { kind: 'file'; uri: string; label: string }
-  | { kind: 'job'; jobName: string; category: string; region?: string; label: string }
+  | { kind: 'job'; jobName: string; category: JobCategory; region?: string; label: string }
   | { kind: 'logGroup'; logGroup: string; start: number; end?: number; region?: string; label: string }
   /** Log lines embedded in the page: the plain-browser demo, tests and benches. */
   | { kind: 'fixture'; label: string };

@@ -1,10 +1,45 @@
 import { defaultHyperparameters, nonDefaultHyperparameters } from './hyperparameters';
 import { parseBaseModelArn } from './models';
+import type { ServiceOutput } from './serviceOutput';
 import type { MlflowConfig } from '../metrics/mlflow';
 import type { JobCategory } from './status';
 
-/** A JobConfigDocument as JSON: its shape is the service's (mtrl-reference §4), checked against its schema. */
-export type JobConfigDocument = Record<string, unknown>;
+export interface JobModelConfig {
+  BaseModelArn?: string;
+  HyperParameters?: Record<string, string>;
+  AcceptEula?: boolean;
+}
+
+/**
+ * A training or evaluation JobConfigDocument as JSON (mtrl-reference §4): the parts the extension reads are typed,
+ * the rest is kept as-is; the service's schema checks the whole.
+ */
+export interface JobConfigDocument {
+  AgentConfig?: {
+    BedrockAgentCoreConfig?: { AgentRuntimeArn?: string; Qualifier?: string };
+    CustomAgentLambdaConfig?: { LambdaArn?: string };
+  };
+  InputDataConfig?: { ChannelName?: string; DataSource?: { S3DataSource?: { S3DataType?: string; S3Uri?: string }; DatasetSource?: { DatasetArn?: string } } }[];
+  OutputDataConfig?: { S3OutputPath?: string; MlflowConfig?: Partial<MlflowConfig> };
+  ModelPackageConfig?: { InputModelPackageArn?: string; OutputModelPackageGroupArn?: string; IntermediateCheckpointModelPackageGroupArn?: string };
+  TrainingConfig?: JobModelConfig & { MlflowConfig?: Partial<MlflowConfig> };
+  EvaluationConfig?: JobModelConfig;
+  StoppingCondition?: { MaxRuntimeInSeconds?: number };
+  /** Only in DescribeJob's copy. */
+  ServiceOutput?: ServiceOutput;
+  [key: string]: unknown;
+}
+
+/** The document as an object, or undefined when it is missing or not a JSON object. */
+export function parseConfigDocument(text: string | undefined): JobConfigDocument | undefined {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as JobConfigDocument) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** What the user chooses for a training job; the builder turns it into the service's document. */
 export interface TrainingJobSpec {

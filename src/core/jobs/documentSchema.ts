@@ -34,7 +34,7 @@ export class DocumentSchemas {
 }
 
 /** "TrainingConfig.HyperParameters: must NOT have additional property sampling_temperature". */
-export function describeSchemaError(e: ErrorObject): string {
+function describeSchemaError(e: ErrorObject): string {
   const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'document';
   const params = e.params as Record<string, unknown>;
   if (e.keyword === 'additionalProperties') return `${where}: unexpected field ${String(params.additionalProperty)}`;

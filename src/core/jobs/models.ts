@@ -19,7 +19,7 @@ export const STATIC_MODELS: readonly BaseModel[] = [
 ];
 
 /** The hub keyword that marks models with an MTRL fine-tuning recipe. */
-export const MTRL_HUB_KEYWORD = '@recipe:finetuning_mtrl';
+const MTRL_HUB_KEYWORD = '@recipe:finetuning_mtrl';
 
 export function baseModelArn(region: string, modelId: string): string {
   return `arn:aws:sagemaker:${region}:aws:hub-content/SageMakerPublicHub/Model/${modelId}`;

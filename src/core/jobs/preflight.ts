@@ -1,5 +1,6 @@
 import { hyperparameterProblem, hyperparameterSpecs, REJECTED_EVALUATION_NAMES } from './hyperparameters';
 import { modelsInRegion, parseBaseModelArn, type BaseModel } from './models';
+import { JOB_NAME_PATTERN } from './reference';
 import type { JobCategory } from './status';
 
 export type CheckLevel = 'pass' | 'warn' | 'fail';
@@ -19,9 +20,6 @@ export type CheckId = 'jobName' | 'schema' | 'hyperparameters' | 'datasets' | 'r
 const pass = (check: CheckId, message: string, key?: string): CheckResult => ({ check, level: 'pass', message, key });
 const warn = (check: CheckId, message: string, fix?: string, key?: string): CheckResult => ({ check, level: 'warn', message, fix, key });
 const fail = (check: CheckId, message: string, fix?: string, key?: string): CheckResult => ({ check, level: 'fail', message, fix, key });
-
-/** CreateJob's JobName pattern: 1–63 characters, letters, digits and inner hyphens. */
-export const JOB_NAME_PATTERN = /^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$/;
 
 export function jobNameProblem(name: string): string | undefined {
   if (!name) return 'Enter a job name.';
@@ -171,8 +169,15 @@ export function checkEvaluations(category: JobCategory, running: readonly string
   return pass('evaluations', 'No other evaluation job is running.');
 }
 
-/** The smoke test's last result per runtime ARN (`globalState` key `mtrl.smoke.results`). */
-export type SmokeResults = Record<string, { ok: boolean; at: string; summary: string }>;
+/** The last smoke result of one runtime. */
+export interface SmokeRecord {
+  ok: boolean;
+  at: string;
+  summary: string;
+}
+
+/** The smoke test's last result per runtime ARN. */
+export type SmokeResults = Record<string, SmokeRecord>;
 
 export function checkSmoke(runtimeArn: string | undefined, results: SmokeResults | undefined): CheckResult {
   const last = runtimeArn ? results?.[runtimeArn] : undefined;

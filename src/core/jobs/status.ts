@@ -5,6 +5,10 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export type JobCategory = 'AgentRFT' | 'AgentRFTEvaluation';
 export const JOB_CATEGORIES: readonly JobCategory[] = ['AgentRFT', 'AgentRFTEvaluation'];
 
+export function isJobCategory(value: unknown): value is JobCategory {
+  return (JOB_CATEGORIES as readonly unknown[]).includes(value);
+}
+
 /** "Training" / "Evaluation": the words the user sees for a category. */
 export function categoryLabel(category: JobCategory): string {
   return category === 'AgentRFT' ? 'Training' : 'Evaluation';
@@ -35,7 +39,7 @@ export function statusIcon(status: string, secondaryStatus?: string): StatusIcon
   return isJobStatus(status) ? ICONS[status] : UNKNOWN_ICON;
 }
 
-export function isJobStatus(value: string): value is JobStatus {
+function isJobStatus(value: string): value is JobStatus {
   return (JOB_STATUSES as readonly string[]).includes(value);
 }
 

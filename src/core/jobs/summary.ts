@@ -1,6 +1,7 @@
 import { diagnoseFailure, type Diagnosis } from './diagnosis';
-import { costOf, formatDollars, modelIdOf, type BillableTokenUsage, type Cost, type PricingTable } from './pricing';
-import { progressText, type JobCategory, type ProgressInfo } from './status';
+import type { JobConfigDocument, JobModelConfig } from './document';
+import { costOf, formatDollars, modelIdOf, type Cost, type PricingTable } from './pricing';
+import { progressText, type JobCategory } from './status';
 import { formatDuration, relativeTime, type StatusTransition } from './timeline';
 import { forecastOf } from './forecast';
 
@@ -17,44 +18,15 @@ export interface JobSummary {
   ended?: Date;
 }
 
-/** The parts of a `JobConfigDocument` (training or evaluation) the tree reads; everything optional. */
-export interface JobDocument {
-  AgentConfig?: {
-    BedrockAgentCoreConfig?: { AgentRuntimeArn?: string; Qualifier?: string };
-    CustomAgentLambdaConfig?: { LambdaArn?: string };
-  };
-  InputDataConfig?: Array<{ ChannelName?: string; DataSource?: { S3DataSource?: { S3Uri?: string }; DatasetSource?: { DatasetArn?: string } } }>;
-  OutputDataConfig?: { S3OutputPath?: string; MlflowConfig?: { MlflowResourceArn?: string; MlflowExperimentName?: string; MlflowRunName?: string } };
-  ModelPackageConfig?: { InputModelPackageArn?: string; OutputModelPackageGroupArn?: string };
-  TrainingConfig?: JobModelConfig & { MlflowConfig?: { MlflowResourceArn?: string; MlflowExperimentName?: string } };
-  EvaluationConfig?: JobModelConfig;
-  StoppingCondition?: { MaxRuntimeInSeconds?: number };
-  ServiceOutput?: ServiceOutput;
-}
-
-interface JobModelConfig {
-  BaseModelArn?: string;
-  HyperParameters?: Record<string, string>;
-}
-
-export interface ServiceOutput {
-  OutputModelPackageArn?: string;
-  MlflowDetails?: { ExperimentName?: string; RunName?: string; ExperimentId?: string; RunId?: string };
-  BillableTokenUsage?: BillableTokenUsage;
-  ProgressInfo?: ProgressInfo;
-  RolloutInfo?: { Total?: number; Completed?: number };
-  EvaluationMetrics?: unknown;
-}
-
 /** DescribeJob, with the document parsed (undefined when it is not valid JSON). */
 export interface JobDetails extends JobSummary {
   roleArn?: string;
   failureReason?: string;
   transitions: StatusTransition[];
-  document?: JobDocument;
+  document?: JobConfigDocument;
 }
 
-export function modelConfigOf(document: JobDocument | undefined): JobModelConfig | undefined {
+export function modelConfigOf(document: JobConfigDocument | undefined): JobModelConfig | undefined {
   return document?.TrainingConfig ?? document?.EvaluationConfig;
 }
 
@@ -76,7 +48,7 @@ export function jobDiagnosis(job: JobSummary & { failureReason?: string }): Diag
 export function evaluationMetricsOf(job: JobDetails): Array<[string, number]> {
   const metrics = job.document?.ServiceOutput?.EvaluationMetrics;
   if (!metrics || typeof metrics !== 'object' || Array.isArray(metrics)) return [];
-  return Object.entries(metrics as Record<string, unknown>).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]));
+  return Object.entries(metrics).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]));
 }
 
 /** "step 42/100 · $12.30 · 3h ago"; a failed job shows its diagnosis instead of the progress, a finished evaluation its pass@1. */

@@ -1,3 +1,5 @@
+import { jobArnOf } from '../jobs/reference';
+
 /** The smoke-test request of a deployed agent runtime (reference §9): a fake job of the caller's own account. */
 
 const RUNTIME_ARN = /^arn:(aws[a-z-]*):bedrock-agentcore:([a-z0-9-]+):([0-9]{12}):runtime\/([a-zA-Z0-9_-]+)$/;
@@ -32,7 +34,7 @@ export interface SmokePayload {
 
 /** The fake job ARN: the caller's account (another account's id gives a 403) and the runtime's region. */
 export function smokeJobArn(account: string, region: string, partition = 'aws'): string {
-  return `arn:${partition}:sagemaker:${region}:${account}:job/AgentRFT/${SMOKE_JOB_NAME}`;
+  return jobArnOf({ partition, region, account, category: 'AgentRFT', jobName: SMOKE_JOB_NAME });
 }
 
 export function smokePayload(account: string, region: string, partition = 'aws'): SmokePayload {

@@ -8,8 +8,6 @@ import type { Services } from '../services';
 import { DATASET_FILTERS } from './validateCommand';
 import type { DatasetValidation } from './validation';
 
-export const RECENT_UPLOADS = 'mtrl.datasets.recentUploads';
-const LAST_PREFIX = 'mtrl.datasets.lastUploadPrefix';
 const PART_SIZE = 8 * 1024 * 1024;
 
 /** The ETag S3 gives an object uploaded in parts of PART_SIZE: the MD5 of the body, or of the parts' MD5s with "-<parts>". */
@@ -77,9 +75,8 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
     if (go !== 'Upload Anyway') return undefined;
   }
 
-  const memory = services.context.workspaceState;
-  const recent = memory.get<string[]>(RECENT_UPLOADS, []);
-  const prefix = memory.get<string>(LAST_PREFIX) ?? recent[0]?.replace(/[^/]*$/, '') ?? 's3://';
+  const uploads = services.stores.recentUploads;
+  const prefix = uploads.lastPrefix() ?? uploads.list()[0]?.replace(/[^/]*$/, '') ?? 's3://';
   const base = file.path.slice(file.path.lastIndexOf('/') + 1);
   const typed = request.target ?? await vscode.window.showInputBox({
     title: 'MTRL: Upload Dataset to S3',
@@ -171,8 +168,7 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
     () => true,
     () => false,
   );
-  await memory.update(RECENT_UPLOADS, [uri, ...recent.filter((u) => u !== uri)].slice(0, 10));
-  await memory.update(LAST_PREFIX, uri.replace(/[^/]*$/, ''));
+  await uploads.remember(uri);
   services.output.info(`Uploaded ${file.fsPath} to ${uri} (${size} bytes, verified).`);
   void vscode.window.showInformationMessage(`Uploaded ${base} to ${uri} (${(size / 1048576).toFixed(1)} MB, verified).${copied ? ' The URI is copied.' : ''}`);
   return uri;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { listJobs, stopJob } from '../../aws/sagemaker';
+import { isJobRef, parseJobArgument, type JobRef } from '../../core/jobs/reference';
 import { comparisonFromJobs, gridOf } from '../../services/evaluations';
 import { sweepComparison } from '../../services/sweeps';
 import type { Services } from '../services';
@@ -8,13 +9,6 @@ import { SweepLensProvider } from './sweepLens';
 import { SweepQueue } from './sweepQueue';
 import { SweepsTreeProvider } from './sweepsTree';
 import { newSweepWizard } from './sweepWizard';
-
-/** A job as the Jobs view passes it to a command. */
-interface JobArgument {
-  jobName?: string;
-  category?: string;
-  region?: string;
-}
 
 /** Evaluation sweeps (a queue of evaluations, one at a time) and the comparison of evaluations with intervals. */
 export function register(services: Services): void {
@@ -82,8 +76,10 @@ export function register(services: Services): void {
         }
       });
     }),
-    vscode.commands.registerCommand('mtrl.compareEvaluations', async (clicked?: JobArgument, selected?: JobArgument[]) => {
-      let jobs = (selected?.length ? selected : clicked ? [clicked] : []).filter((j) => j.category === 'AgentRFTEvaluation' && j.jobName);
+    vscode.commands.registerCommand('mtrl.compareEvaluations', async (clicked?: unknown, selected?: unknown[]) => {
+      let jobs: { jobName?: string; region?: string }[] = (selected?.length ? selected : clicked ? [clicked] : [])
+        .map((arg) => parseJobArgument(arg))
+        .filter((j) => isJobRef(j) && j.category === 'AgentRFTEvaluation') as JobRef[];
       const region = jobs[0]?.region ?? services.aws.current.region;
       if (jobs.length < 2) {
         const picks = await pickEvaluations(services, region, jobs.map((j) => j.jobName!), explain);

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
-import { isFinished, isStoppable, JOB_STATUSES } from '../../core/jobs/status';
-import type { JobsBackend, JobsSortBy } from './backend';
+import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
+import { isFinished, isStoppable, JOB_STATUSES, type JobStatus } from '../../core/jobs/status';
+import type { JobsBackend, JobsSortBy } from '../../services/jobs';
 import { CONFIG_SCHEME, jobUri } from './documents';
 import { LOGS_SCHEME, type JobLogsProvider } from './logsDocument';
-import type { JobRef, JobsModel } from './model';
-import { JobNode, type JobsTreeNode, type RootNode } from './nodes';
+import type { JobsModel } from './model';
+import { JobNode, SectionNode, type JobsTreeNode, type RootNode } from './nodes';
 
 export interface JobsCommandContext {
   model: JobsModel;
@@ -17,14 +18,17 @@ export interface JobsCommandContext {
   changed: () => void;
 }
 
-/** A job from a menu argument (tree node or `{ jobName, category, region }`), or picked from the listed jobs. */
+/** A job from a command argument (tree node, `{ jobName, category, region }`, ARN, document URI or name), or picked from the listed jobs. */
 async function jobOf(ctx: JobsCommandContext, arg: unknown): Promise<JobNode | undefined> {
   if (arg instanceof JobNode) return arg;
-  const parent = (arg as { parent?: unknown } | undefined)?.parent;
-  if (parent instanceof JobNode) return parent;
-  const ref = arg as Partial<JobRef> | undefined;
-  if (ref?.jobName && ref.category) return ctx.model.find(ref as JobRef);
-  const listed = ctx.model.getRoots().flatMap((r) => r.jobs);
+  if (arg instanceof SectionNode) return arg.parent;
+  const job = parseJobArgument(arg);
+  if (isJobRef(job)) return ctx.model.find(job);
+  const all = ctx.model.getRoots().flatMap((r) => r.jobs);
+  // A bare name: the listed job of that name, or a pick among the listed ones when none or several match.
+  const named = job ? all.filter((node) => node.jobName === job.jobName && (!job.region || node.region === job.region)) : [];
+  if (named.length === 1) return named[0];
+  const listed = named.length ? named : all;
   if (!listed.length) {
     void vscode.window.showInformationMessage('No jobs are listed yet: open the Jobs view or refresh it first.');
     return undefined;
@@ -127,7 +131,7 @@ export function registerJobsCommands(ctx: JobsCommandContext): vscode.Disposable
       if (value !== undefined) ctx.model.setQuery({ nameContains: value.trim() || undefined });
     }),
     command('mtrl.filterJobsByStatus', async () => {
-      const picked = await vscode.window.showQuickPick([{ label: 'Any status', status: undefined }, ...JOB_STATUSES.map((s) => ({ label: s, status: s as string | undefined }))], { placeHolder: 'Show jobs with status' });
+      const picked = await vscode.window.showQuickPick([{ label: 'Any status', status: undefined }, ...JOB_STATUSES.map((s): { label: string; status?: JobStatus } => ({ label: s, status: s }))], { placeHolder: 'Show jobs with status' });
       if (picked) ctx.model.setQuery({ status: picked.status });
     }),
     command('mtrl.clearJobsFilter', () => ctx.model.setQuery({ nameContains: undefined, status: undefined })),

@@ -1,23 +1,19 @@
 import * as vscode from 'vscode';
-import type { JobCategory } from '../../core/jobs/status';
-import type { JobsBackend } from './backend';
+import { jobUriPath, parseJobUriPath, type JobRef } from '../../core/jobs/reference';
+import type { JobsBackend } from '../../services/jobs';
 
 export const CONFIG_SCHEME = 'mtrl-job';
 
-export interface JobAddress {
-  region: string;
-  category: JobCategory;
-  jobName: string;
-}
+/** A job with its region: what a job's read-only documents are addressed by. */
+export type JobAddress = Required<JobRef>;
 
 /** `mtrl-job:/us-east-1/AgentRFT/wordle-grpo.json`: the address of a job's read-only documents. */
 export function jobUri(scheme: string, job: JobAddress, extension: string): vscode.Uri {
-  return vscode.Uri.from({ scheme, path: `/${job.region}/${job.category}/${job.jobName}.${extension}` });
+  return vscode.Uri.from({ scheme, path: jobUriPath(job, extension) });
 }
 
 export function jobOfUri(uri: vscode.Uri): JobAddress | undefined {
-  const match = /^\/([^/]+)\/(AgentRFT|AgentRFTEvaluation)\/(.+)\.[a-z]+$/.exec(uri.path);
-  return match ? { region: match[1], category: match[2] as JobCategory, jobName: match[3] } : undefined;
+  return parseJobUriPath(uri.path);
 }
 
 /** The JobConfigDocument of a job (ServiceOutput included), pretty-printed, read-only, fetched fresh on each open. */

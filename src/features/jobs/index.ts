@@ -3,7 +3,7 @@ import { categoryLabel, isInProgress } from '../../core/jobs/status';
 import { jobDiagnosis } from '../../core/jobs/summary';
 import { jobRegions } from '../aws/settings';
 import type { Services } from '../services';
-import { sageMakerJobsBackend } from './backend';
+import { sageMakerJobsBackend } from '../../services/jobs';
 import { askBudget, BudgetStore, checkBudgets } from './budgetGuard';
 import { registerJobsCommands } from './commands';
 import { CONFIG_SCHEME, JobConfigurationProvider } from './documents';

@@ -1,6 +1,5 @@
 import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
-import { sdk } from '../../aws/sdkLoader';
-import { describeLogStreams } from '../../aws/logs';
+import { describeLogStreams, getLogEventsPage } from '../../aws/logs';
 
 export interface LogLine {
   timestamp: number;
@@ -24,11 +23,11 @@ export interface JobLogSource {
   newer(stream: string, token: string | undefined, limit: number): Promise<LogPage>;
 }
 
-/** Streams in `/aws/sagemaker/Job/<Category>` named with the job name as prefix; GetLogEvents directly because the window keeps both tokens. */
+/** Streams in `/aws/sagemaker/Job/<Category>` named with the job name as prefix, a page at a time: the window keeps both tokens. */
 export function cloudWatchJobLogSource(client: CloudWatchLogsClient, logGroupName: string, jobName: string): JobLogSource {
   const page = async (stream: string, token: string | undefined, limit: number, startFromHead: boolean): Promise<LogPage> => {
-    const out = await client.send(new (sdk().GetLogEventsCommand)({ logGroupName, logStreamName: stream, nextToken: token, limit, startFromHead }));
-    const lines = (out.events ?? []).map((e) => ({ timestamp: e.timestamp ?? 0, stream, message: (e.message ?? '').replace(/\r?\n$/, '') }));
+    const out = await getLogEventsPage(client, { logGroupName, logStreamName: stream, nextToken: token, limit, startFromHead });
+    const lines = out.events.map((e) => ({ timestamp: e.timestamp ?? 0, stream, message: (e.message ?? '').replace(/\r?\n$/, '') }));
     return startFromHead ? { lines, token: out.nextForwardToken } : { lines, token: out.nextBackwardToken, forwardToken: out.nextForwardToken };
   };
   return {

@@ -1,8 +1,9 @@
-import { isInProgress, JOB_CATEGORIES, categoryLabel, type JobCategory } from '../../core/jobs/status';
+import type { JobRef } from '../../core/jobs/reference';
+import { isInProgress, JOB_CATEGORIES, categoryLabel } from '../../core/jobs/status';
 import { jobCost } from '../../core/jobs/summary';
 import type { PricingTable } from '../../core/jobs/pricing';
 import { timelineOf } from '../../core/jobs/timeline';
-import type { JobsBackend, JobsQuery } from './backend';
+import type { JobsBackend, JobsQuery } from '../../services/jobs';
 import { JobNode, LoadMoreNode, MessageNode, RootNode, SectionNode, TransitionNode, type JobsTreeNode, type SectionKind } from './nodes';
 
 export interface JobsModelOptions {
@@ -21,12 +22,6 @@ export interface StatusChange {
   node: JobNode;
   from: string;
   to: string;
-}
-
-export interface JobRef {
-  jobName: string;
-  category: JobCategory;
-  region?: string;
 }
 
 const DESCRIBE_CONCURRENCY = 5;
@@ -63,9 +58,9 @@ export class JobsModel {
 
   /** Roots in region order, kept across calls so loaded pages survive until a refresh. */
   getRoots(): RootNode[] {
-    const wanted = this.options.regions().flatMap((region) => JOB_CATEGORIES.map((category) => `${region}/${category}`));
-    if (wanted.join() !== this.roots.map((r) => r.id).join()) {
-      this.roots = wanted.map((id) => this.roots.find((r) => r.id === id) ?? new RootNode(id.split('/')[0], id.split('/')[1] as JobCategory));
+    const wanted = this.options.regions().flatMap((region) => JOB_CATEGORIES.map((category) => new RootNode(region, category)));
+    if (wanted.map((r) => r.id).join() !== this.roots.map((r) => r.id).join()) {
+      this.roots = wanted.map((root) => this.roots.find((r) => r.id === root.id) ?? root);
     }
     return this.roots;
   }

@@ -21,7 +21,6 @@ export interface EvaluationAnswers extends CommonAnswers {
   hyperparameters: Record<string, string>;
 }
 
-const LAST_ANSWERS = 'mtrl.launch.lastEvaluation';
 
 export function evaluationJobFile(a: EvaluationAnswers): JobFile {
   return {
@@ -47,8 +46,7 @@ type ModelItem = vscode.QuickPickItem & { modelId?: string; trainingJob?: string
 
 /** MTRL: Launch Evaluation Job — base model or a completed training job's adapter, with the flat names the service accepts. */
 export async function launchEvaluationWizard(services: Services, launcher: Launcher, onLaunched: (job: JobFile) => void): Promise<LaunchResult | undefined> {
-  const state = services.context.workspaceState;
-  const last = state.get<EvaluationAnswers>(LAST_ANSWERS);
+  const last = services.stores.evaluationAnswers.get();
   const answers: EvaluationAnswers = { ...last, region: last?.region ?? services.aws.current.region, hyperparameters: { ...last?.hyperparameters }, jobName: undefined };
   let result: LaunchResult | undefined;
 
@@ -90,7 +88,7 @@ export async function launchEvaluationWizard(services: Services, launcher: Launc
     a.evaluationUri = r;
     return 'next';
   };
-  const review = reviewAndLaunchStep<EvaluationAnswers>(services, launcher, LAST_ANSWERS, evaluationJobFile, onLaunched, (r) => (result = r));
+  const review = reviewAndLaunchStep<EvaluationAnswers>(services, launcher, services.stores.evaluationAnswers, evaluationJobFile, onLaunched, (r) => (result = r));
 
   const steps: Step<EvaluationAnswers>[] = [
     regionStep,

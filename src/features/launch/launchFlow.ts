@@ -23,7 +23,6 @@ export interface LaunchResult {
   reason?: string;
 }
 
-const REDEPLOY_WARNING_OFF = 'mtrl.launch.redeployWarningOff';
 
 /** Errors block, warnings ask, then CreateJob; afterwards the job is revealed and the runtime marked as in use. */
 export async function launchWithChecks(services: Services, launcher: Launcher, job: JobFile, options: LaunchOptions, onLaunched: (job: JobFile) => void): Promise<LaunchResult> {
@@ -64,10 +63,10 @@ export async function launchWithChecks(services: Services, launcher: Launcher, j
 
 /** Redeploying the runtime while the job runs stops in-flight rollouts and fails the job: said once, until turned off. */
 async function warnAboutRedeploy(services: Services, job: JobFile): Promise<void> {
-  const state = services.context.globalState;
-  if (state.get<boolean>(REDEPLOY_WARNING_OFF)) return;
+  const off = services.stores.redeployWarningOff;
+  if (off.get()) return;
   const runtime = documentFacts(job.JobCategory, job.JobConfigDocument).runtimeArn?.split('/').pop() ?? 'the agent runtime';
   const never = "Don't Show Again";
   const choice = await vscode.window.showWarningMessage(`${job.JobName} launched. Do not redeploy runtime ${runtime} while it runs: in-flight rollouts stop and the job fails.`, never);
-  if (choice === never) await state.update(REDEPLOY_WARNING_OFF, true);
+  if (choice === never) await off.set(true);
 }

@@ -4,7 +4,7 @@ import { documentFacts } from '../../core/jobs/document';
 import { DocumentSchemas } from '../../core/jobs/documentSchema';
 import { createJobRequest, type JobFile } from '../../core/jobs/jobfile';
 import { modelsFromSetting } from '../../core/jobs/models';
-import { describeCheck, type SmokeResults } from '../../core/jobs/preflight';
+import { describeCheck } from '../../core/jobs/preflight';
 import { modelIdOf } from '../../core/jobs/pricing';
 import type { Services } from '../services';
 import { readDatasets } from '../../services/launchDatasets';
@@ -29,7 +29,7 @@ export class Launcher {
       schemas: this.schemas,
       models: (region, signal) => this.models.offered(region, signal),
       datasets: (channels, batchSize, signal) => readDatasets(this.services.aws.s3(), channels, batchSize, signal),
-      smokeResults: this.services.context.globalState.get<SmokeResults>('mtrl.smoke.results'),
+      smokeResults: this.services.stores.smokeResults.all(),
     };
   }
 

@@ -1,6 +1,5 @@
-import type { HubContentInfo } from '@aws-sdk/client-sagemaker';
-import { sdk } from '../../aws/sdkLoader';
 import type { AwsClients } from '../../aws/clients';
+import { listHubModels } from '../../aws/sagemaker';
 import { mergeModels, modelsFromHub, modelsInRegion, STATIC_MODELS, type BaseModel } from '../../core/jobs/models';
 
 /** Models offered per region: the public hub's MTRL recipes when it answers, else the static table; the setting overrides both. */
@@ -29,14 +28,7 @@ export class ModelCatalog {
 
   private async fromHub(region: string, signal?: AbortSignal): Promise<BaseModel[] | undefined> {
     try {
-      const summaries: HubContentInfo[] = [];
-      let token: string | undefined;
-      do {
-        const page = await this.aws.sagemaker(region).send(new (sdk().ListHubContentsCommand)({ HubName: 'SageMakerPublicHub', HubContentType: 'Model', NextToken: token, MaxResults: 100 }), { abortSignal: signal });
-        summaries.push(...(page.HubContentSummaries ?? []));
-        token = page.NextToken;
-      } while (token);
-      return modelsFromHub(region, summaries);
+      return modelsFromHub(region, await listHubModels(this.aws.sagemaker(region), 'SageMakerPublicHub', signal));
     } catch {
       // Accounts without hub access, and the emulator, fall back to the static table.
       this.hub.delete(region);

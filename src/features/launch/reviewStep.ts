@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import type { Launcher } from './launcher';
 import { launchWithChecks, type LaunchResult } from './launchFlow';
 import type { Review } from './review';
+import type { StoredValue } from '../stores';
 import { BACK, CANCEL, type Step, type StepOutcome, type StepPosition } from './wizardInput';
 
 type Action = 'launch' | 'open' | 'save' | 'budget';
@@ -115,13 +116,13 @@ export async function saveJobFile(job: JobFile, given?: vscode.Uri): Promise<vsc
 export function reviewAndLaunchStep<A>(
   services: Services,
   launcher: Launcher,
-  rememberAs: string,
+  rememberAs: StoredValue<A>,
   toJob: (answers: A) => JobFile,
   onLaunched: (job: JobFile) => void,
   launched: (result: LaunchResult) => void,
 ): Step<A> {
   return async (a, p) => {
-    await services.context.workspaceState.update(rememberAs, a);
+    await rememberAs.set(a);
     const job = toJob(a);
     const checked = await launcher.review(job);
     if (!checked) return BACK;

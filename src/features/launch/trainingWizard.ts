@@ -18,7 +18,6 @@ export interface TrainingAnswers extends CommonAnswers {
   hyperparameters: Record<string, string>;
 }
 
-const LAST_ANSWERS = 'mtrl.launch.lastTraining';
 
 export function trainingJobFile(a: TrainingAnswers): JobFile {
   return {
@@ -42,8 +41,7 @@ export function trainingJobFile(a: TrainingAnswers): JobFile {
 
 /** MTRL: Launch Training Job — every answer of the last run is the default of this one. */
 export async function launchTrainingWizard(services: Services, launcher: Launcher, onLaunched: (job: JobFile) => void): Promise<LaunchResult | undefined> {
-  const state = services.context.workspaceState;
-  const last = state.get<TrainingAnswers>(LAST_ANSWERS);
+  const last = services.stores.trainingAnswers.get();
   const answers: TrainingAnswers = { ...last, region: last?.region ?? services.aws.current.region, hyperparameters: { ...last?.hyperparameters }, jobName: undefined };
   let result: LaunchResult | undefined;
 
@@ -66,7 +64,7 @@ export async function launchTrainingWizard(services: Services, launcher: Launche
     a[key] = r;
     return 'next';
   };
-  const review = reviewAndLaunchStep<TrainingAnswers>(services, launcher, LAST_ANSWERS, trainingJobFile, onLaunched, (r) => (result = r));
+  const review = reviewAndLaunchStep<TrainingAnswers>(services, launcher, services.stores.trainingAnswers, trainingJobFile, onLaunched, (r) => (result = r));
 
   const steps: Step<TrainingAnswers>[] = [
     regionStep,

@@ -2,32 +2,22 @@ import * as vscode from 'vscode';
 import { describeJob, listJobs } from '../../aws/sagemaker';
 import { jobFileFromDescription, nextJobName, type JobFile } from '../../core/jobs/jobfile';
 import { jobNameProblem } from '../../core/jobs/preflight';
-import type { JobCategory } from '../../core/jobs/status';
+import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import type { Services } from '../services';
 
-/** What a job node of the jobs tree passes to its menu commands (contract of view `mtrl.jobs`). */
-export interface JobRef {
-  jobName: string;
-  category: JobCategory;
-  region: string;
-}
-
-function isJobRef(value: unknown): value is JobRef {
-  const v = value as Partial<JobRef> | undefined;
-  return typeof v?.jobName === 'string' && (v.category === 'AgentRFT' || v.category === 'AgentRFTEvaluation') && typeof v.region === 'string';
-}
-
-/** The job as a job file, exactly as the service holds it (without ServiceOutput). */
-export async function jobFileOf(services: Services, ref: unknown): Promise<JobFile | undefined> {
+/** The job of a command argument (a Jobs view node, a job ARN, …) as a job file, exactly as the service holds it (without ServiceOutput). */
+export async function jobFileOf(services: Services, arg: unknown): Promise<JobFile | undefined> {
+  const ref = parseJobArgument(arg);
   if (!isJobRef(ref)) {
     void vscode.window.showInformationMessage('Run this from a job in the MTRL Jobs view.');
     return undefined;
   }
+  const region = ref.region ?? services.aws.current.region;
   try {
-    const job = await describeJob(services.aws.sagemaker(ref.region), { jobName: ref.jobName, category: ref.category });
-    return jobFileFromDescription(job, ref.region);
+    const job = await describeJob(services.aws.sagemaker(region), ref);
+    return jobFileFromDescription(job, region);
   } catch (error) {
-    void vscode.window.showErrorMessage(services.explain(error, `Reading job ${ref.jobName}`, ref.region));
+    void vscode.window.showErrorMessage(services.explain(error, `Reading job ${ref.jobName}`, region));
     return undefined;
   }
 }

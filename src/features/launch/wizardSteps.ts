@@ -9,7 +9,7 @@ import { checkRoleTrust, jobNameProblem } from '../../core/jobs/preflight';
 import type { JobCategory } from '../../core/jobs/status';
 import type { Services } from '../services';
 import { jobRegions } from '../aws/settings';
-import { describeRecord, SmokeResults } from '../smoke/results';
+import { describeRecord } from '../smoke/results';
 import { BACK, CANCEL, inputStep, pickStep, type StepOutcome, type StepPosition } from './wizardInput';
 
 /** Answers both wizards share; kept per workspace as the next run's defaults. */
@@ -44,7 +44,7 @@ export async function regionStep(a: CommonAnswers, p: StepPosition): Promise<Out
 
 export async function runtimeStep(services: Services, a: CommonAnswers, p: StepPosition): Promise<Outcome> {
   const typed = { label: '$(edit) Enter a runtime ARN…', alwaysShow: true };
-  const smokeResults = new SmokeResults(services.context.globalState);
+  const smokeResults = services.stores.smokeResults;
   const r = await pickStep<vscode.QuickPickItem & { arn?: string }>({
     ...p,
     placeholder: `Agent runtime in ${a.region} (listed with its status)`,
@@ -113,7 +113,7 @@ export async function roleStep(services: Services, a: CommonAnswers, p: StepPosi
 
 /** A dataset URI from recent uploads, an S3 listing, or typed; `optional` adds "None". */
 export async function datasetStep(services: Services, p: StepPosition, what: string, current: string | undefined, optional: boolean): Promise<StepOutcome<string>> {
-  const recent = services.context.workspaceState.get<string[]>('mtrl.datasets.recentUploads') ?? [];
+  const recent = services.stores.recentUploads.list();
   type Item = vscode.QuickPickItem & { uri?: string; browse?: boolean; type?: boolean };
   const items: Item[] = [
     ...(current && !recent.includes(current) ? [{ label: current, description: 'last used', uri: current }] : []),

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { describeMlflowError } from '../../aws/mlflow/errors';
 import { createPresignedMlflowAppUrl } from '../../aws/sagemaker';
-import { pricingFromSetting } from '../../core/jobs/pricing';
 import { stepRows, stepRowsCsv } from '../../core/metrics/table';
 import { loadJobMetrics, MetricsUnavailable, mlflowResourceOf, type JobMetrics } from '../../services/metrics/load';
 import { RunNotFound } from '../../services/metrics/locate';
@@ -98,11 +97,11 @@ export class MetricsPanel implements vscode.Disposable {
     this.state = { ...this.state, loading: true };
     this.post();
     const keys = [...new Set([...FIXED_CHARTS.flatMap((c) => c.keys), ...this.state.extraKeys])];
-    const { table: pricing } = pricingFromSetting(vscode.workspace.getConfiguration('mtrl').get('pricing'));
+    const pricing = this.services.settings.pricing();
     const curves = await Promise.all(
       this.jobs.map(async (job): Promise<JobCurves> => {
         try {
-          const m = await loadJobMetrics(this.services.aws, job, { keys, signal: controller.signal });
+          const m = await loadJobMetrics(this.services.aws, { jobName: job.name, category: job.category, region: job.region }, { keys, signal: controller.signal });
           this.loaded.set(`${job.region}/${job.category}/${job.name}`, m);
           return curvesOf(job, m, pricing, new Date());
         } catch (error) {

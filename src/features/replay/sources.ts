@@ -1,18 +1,12 @@
 import { createReadStream } from 'node:fs';
 import * as vscode from 'vscode';
 import { describeLogGroups } from '../../aws/logs';
-import type { JobCategory } from '../../aws/sagemaker';
+import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
+import type { JobCategory } from '../../core/jobs/status';
 import { linesOf } from '../../core/rollouts';
 import { jobReader, logGroupReader, type LogReader } from '../../services/rolloutLogs';
 import type { ReplaySource } from '../../shared/protocol';
 import type { Services } from '../services';
-
-/** A job as the Jobs tree and the `mtrl.openRollouts` contract name it. */
-export interface JobArgument {
-  jobName: string;
-  category: string;
-  region?: string;
-}
 
 function fileReader(uri: vscode.Uri): LogReader {
   return {
@@ -97,9 +91,6 @@ export function sourceFromArgument(arg: unknown): ReplaySource | undefined {
     const label = `${group.logGroup} (from ${new Date(group.start).toISOString()}${end ? ` to ${new Date(end).toISOString()}` : ''})`;
     return { kind: 'logGroup', logGroup: group.logGroup, start: group.start, end, region: typeof group.region === 'string' ? group.region : undefined, label };
   }
-  const job = arg as Partial<JobArgument> | undefined;
-  if (job && typeof job.jobName === 'string' && typeof job.category === 'string') {
-    return { kind: 'job', jobName: job.jobName, category: job.category, region: typeof job.region === 'string' ? job.region : undefined, label: `${job.jobName} rollouts` };
-  }
-  return undefined;
+  const job = parseJobArgument(arg);
+  return isJobRef(job) ? { kind: 'job', jobName: job.jobName, category: job.category, region: job.region, label: `${job.jobName} rollouts` } : undefined;
 }

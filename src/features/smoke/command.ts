@@ -3,7 +3,7 @@ import { parseRuntimeArn, runSmokeTest, SmokeCancelled, type SmokeResult } from 
 import type { Services } from '../services';
 import { awsSmokeBackend } from '../../services/smoke';
 import { SmokeReportDocuments, showSmokeReport } from './reportDocument';
-import type { SmokeResults } from './results';
+import type { SmokeResultStore } from '../stores';
 import { pickRuntime } from './runtimePicker';
 
 /** What the command accepts: `{ runtimeArn }` (tests, other features), a runtime tree node, an ARN string, or nothing (asks). */
@@ -15,7 +15,7 @@ function runtimeArnOf(target: SmokeTarget): string | undefined {
 }
 
 /** Runs the smoke test with a cancellable progress notification; returns the result (undefined when cancelled). */
-export async function smokeTestRuntime(services: Services, reports: SmokeReportDocuments, results: SmokeResults, target: SmokeTarget): Promise<SmokeResult | undefined> {
+export async function smokeTestRuntime(services: Services, reports: SmokeReportDocuments, results: SmokeResultStore, target: SmokeTarget): Promise<SmokeResult | undefined> {
   const runtimeArn = runtimeArnOf(target) ?? (await pickRuntime(services, results));
   if (!runtimeArn) return undefined;
   if (!parseRuntimeArn(runtimeArn)) {

@@ -2,13 +2,12 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { smokeTestRuntime } from './command';
 import { SMOKE_REPORT_SCHEME, SmokeReportDocuments } from './reportDocument';
-import { SmokeResults } from './results';
 import { RuntimesTreeProvider } from './runtimesTree';
 
 /** The smoke test of agent runtimes: command, report documents, and the "Agent Runtimes" view. */
 export function register(services: Services): void {
   const reports = new SmokeReportDocuments();
-  const results = new SmokeResults(services.context.globalState);
+  const results = services.stores.smokeResults;
   const tree = new RuntimesTreeProvider(services, results);
   services.context.subscriptions.push(
     reports,

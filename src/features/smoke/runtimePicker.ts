@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { listAgentRuntimes } from '../../aws/agentcore';
 import { parseRuntimeArn } from '../../core/smoke';
 import type { Services } from '../services';
-import { describeRecord, type SmokeResults } from './results';
+import type { SmokeResultStore } from '../stores';
+import { describeRecord } from './results';
 
 interface RuntimeItem extends vscode.QuickPickItem {
   runtimeArn?: string;
@@ -11,7 +12,7 @@ interface RuntimeItem extends vscode.QuickPickItem {
 const ENTER_ARN = 'Enter a runtime ARN…';
 
 /** Lets the user pick a runtime listed by AgentCore control (with its status and last smoke result), or type an ARN. */
-export async function pickRuntime(services: Services, results: SmokeResults): Promise<string | undefined> {
+export async function pickRuntime(services: Services, results: SmokeResultStore): Promise<string | undefined> {
   const pick = vscode.window.createQuickPick<RuntimeItem>();
   pick.title = 'MTRL: Smoke Test Agent Runtime';
   pick.placeholder = `Agent runtimes in ${services.aws.current.region}`;

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { listAgentRuntimes } from '../../aws/agentcore';
 import type { Services } from '../services';
-import { describeRecord, type SmokeResults } from './results';
+import type { SmokeResultStore } from '../stores';
+import { describeRecord } from './results';
 
 /** One agent runtime; `runtimeArn` is what `mtrl.smokeTestRuntime` reads from the node. */
 export class RuntimeNode extends vscode.TreeItem {
@@ -9,7 +10,7 @@ export class RuntimeNode extends vscode.TreeItem {
     readonly runtimeArn: string,
     name: string,
     status: string,
-    results: SmokeResults,
+    results: SmokeResultStore,
   ) {
     super(name, vscode.TreeItemCollapsibleState.None);
     const record = results.get(runtimeArn);
@@ -40,7 +41,7 @@ export class RuntimesTreeProvider implements vscode.TreeDataProvider<vscode.Tree
 
   constructor(
     private readonly services: Services,
-    private readonly results: SmokeResults,
+    private readonly results: SmokeResultStore,
   ) {}
 
   refresh(): void {

@@ -2,7 +2,7 @@ import { credentialsFor, type AwsClients } from '../../aws/clients';
 import { MlflowClient } from '../../aws/mlflow/client';
 import { describeJobDetails } from '../../aws/sagemaker';
 import { mlflowConfigOf } from '../../core/jobs/document';
-import type { JobCategory } from '../../core/jobs/status';
+import type { JobRef } from '../../core/jobs/reference';
 import type { JobDetails } from '../../core/jobs/summary';
 import { parseMlflowArn, type MetricPoint, type MlflowResource, type RunStatus } from '../../core/metrics/mlflow';
 import { orderedKeys } from '../../core/metrics/table';
@@ -16,12 +16,6 @@ export class MetricsUnavailable extends Error {
   ) {
     super(message);
   }
-}
-
-export interface JobRef {
-  name: string;
-  category: JobCategory;
-  region: string;
 }
 
 /** A job's run and the histories of the keys asked for. */
@@ -67,8 +61,8 @@ export function mlflowResourceOf(job: JobDetails): MlflowResource {
 }
 
 /** Describes the job (unless given), finds its run, lists the run's keys and loads their histories in parallel (bounded by the client). */
-export async function loadJobMetrics(aws: AwsClients, ref: JobRef, options: LoadOptions = {}): Promise<JobMetrics> {
-  const job = options.described ?? (await describeJobDetails(aws.sagemaker(ref.region), { jobName: ref.name, category: ref.category }, ref.region, options.signal));
+export async function loadJobMetrics(aws: AwsClients, ref: Required<JobRef>, options: LoadOptions = {}): Promise<JobMetrics> {
+  const job = options.described ?? (await describeJobDetails(aws.sagemaker(ref.region), ref, ref.region, options.signal));
   const resource = mlflowResourceOf(job);
   const config = mlflowConfigOf(job.document as Record<string, unknown>)!;
   const client = mlflowClientFor(aws, resource);

@@ -42,7 +42,7 @@ describe('emulator: MLflow REST API', () => {
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
       const hp = { global_batch_size: '32', group_size: '4', max_steps: '6', val_every: '4', pass_k_values: '[1,2,4,8]' };
       await createJob(aws.sagemaker(), { JobName: 'curves', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(trainingDocument(hp)) });
-      const ref = { name: 'curves', category: 'AgentRFT' as const, region: 'us-east-1' };
+      const ref = { jobName: 'curves', category: 'AgentRFT' as const, region: 'us-east-1' };
       const plan = emulator.world.jobs.get('us-east-1/AgentRFT/curves')!.plan;
       clock.advance(plan.startingMs + plan.downloadingMs + 3.5 * plan.stepMs);
       const early = await loadJobMetrics(aws, ref);

@@ -96,7 +96,7 @@ describe('jobs description and tooltip', () => {
     });
     assert.equal(jobDescription(evaluation, DEFAULT_PRICING, now), 'pass@1 0.84 · 3h ago');
     assert.match(jobTooltip(evaluation, DEFAULT_PRICING, now), /\| Evaluation \| `eval\/reward\/mean` 0\.6123, `eval\/reward\/pass_at_1` 0\.8438, `eval\/num_trajectories` 128 \|/);
-    const odd = job({ category: 'AgentRFTEvaluation', document: { ServiceOutput: { RolloutInfo: { Completed: 3 }, EvaluationMetrics: ['not', 'a', 'map'] } } });
+    const odd = job({ category: 'AgentRFTEvaluation', document: { ServiceOutput: { RolloutInfo: { Completed: 3 }, EvaluationMetrics: ['not', 'a', 'map'] as unknown as Record<string, unknown> } } });
     assert.equal(jobDescription(odd, DEFAULT_PRICING, now), 'rollouts 3 · 3h ago');
   });
 

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { AwsClients } from '../../../../src/aws/clients';
 import { describeAwsError } from '../../../../src/aws/errors';
-import { sageMakerJobsBackend, type JobsBackend } from '../../../../src/features/jobs/backend';
+import { sageMakerJobsBackend, type JobsBackend } from '../../../../src/services/jobs';
 import { JobsModel } from '../../../../src/features/jobs/model';
 import { JobNode, MessageNode, type RootNode } from '../../../../src/features/jobs/nodes';
 

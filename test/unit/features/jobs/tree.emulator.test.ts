@@ -5,7 +5,7 @@ import { describeAwsError } from '../../../../src/aws/errors';
 import { DEFAULT_PRICING, formatDollars } from '../../../../src/core/jobs/pricing';
 import { jobDescription, type JobDetails } from '../../../../src/core/jobs/summary';
 import { jobTooltip } from '../../../../src/core/jobs/tooltip';
-import { sageMakerJobsBackend } from '../../../../src/features/jobs/backend';
+import { sageMakerJobsBackend } from '../../../../src/services/jobs';
 import { cloudWatchJobLogSource, JobLogWindow } from '../../../../src/features/jobs/logWindow';
 import { JobsModel } from '../../../../src/features/jobs/model';
 import { JobNode, LoadMoreNode, MessageNode, type JobsTreeNode, type RootNode } from '../../../../src/features/jobs/nodes';

@@ -33,7 +33,7 @@ async function sweepCurves(): Promise<JobCurves[]> {
     clock.advance(120 * 60_000);
     curves = await Promise.all(['1e-5', '2e-5'].map(async (lr) => {
       const ref = { name: `sweep-${lr}`, category: 'AgentRFT' as const, region: 'us-east-1' };
-      return curvesOf(ref, await loadJobMetrics(aws, ref, { keys: ['rollout/reward/mean', 'val/reward/mean', 'val/reward/pass_at_1', 'rollout/turns/mean', 'training/total_tokens', 'timing_s/step'] }), {}, new Date());
+      return curvesOf(ref, await loadJobMetrics(aws, { jobName: ref.name, category: ref.category, region: ref.region }, { keys: ['rollout/reward/mean', 'val/reward/mean', 'val/reward/pass_at_1', 'rollout/turns/mean', 'training/total_tokens', 'timing_s/step'] }), {}, new Date());
     }));
   });
   return curves;

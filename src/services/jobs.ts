@@ -1,14 +1,13 @@
 import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
-import { sdk } from '../../aws/sdkLoader';
-import { describeJobDetails, deleteJob, stopJob } from '../../aws/sagemaker';
-import type { JobCategory } from '../../core/jobs/status';
-import type { JobDetails, JobSummary } from '../../core/jobs/summary';
+import { deleteJob, describeJobDetails, listJobsPage, stopJob } from '../aws/sagemaker';
+import { isJobCategory, type JobCategory, type JobStatus } from '../core/jobs/status';
+import type { JobDetails, JobSummary } from '../core/jobs/summary';
 
 export type JobsSortBy = 'CreationTime' | 'Name' | 'Status';
 
 export interface JobsQuery {
   nameContains?: string;
-  status?: string;
+  status?: JobStatus;
   sortBy: JobsSortBy;
   ascending: boolean;
 }
@@ -18,7 +17,7 @@ export interface JobsPage {
   nextToken?: string;
 }
 
-/** What the jobs tree needs from SageMaker: the tree model depends on this, not on the SDK, so tests can count calls. */
+/** What a jobs view needs from SageMaker, page by page: views depend on this, not on the SDK, so tests can count calls. */
 export interface JobsBackend {
   listPage(region: string, category: JobCategory, query: JobsQuery, nextToken: string | undefined, signal?: AbortSignal): Promise<JobsPage>;
   describe(region: string, category: JobCategory, jobName: string, signal?: AbortSignal): Promise<JobDetails>;
@@ -28,27 +27,28 @@ export interface JobsBackend {
 
 export const PAGE_SIZE = 50;
 
-/** The backend over the real SDK (the AWS layer's wrappers; ListJobs directly because the tree keeps the page token itself). */
+/** The backend over the AWS layer: one ListJobs page at a time (the caller keeps the token), DescribeJob in the tree's words. */
 export function sageMakerJobsBackend(client: (region: string) => SageMakerClient): JobsBackend {
   return {
     async listPage(region, category, query, nextToken, signal) {
-      const out = await client(region).send(
-        new (sdk().ListJobsCommand)({
+      const page = await listJobsPage(
+        client(region),
+        {
           JobCategory: category,
           MaxResults: PAGE_SIZE,
           NextToken: nextToken,
           NameContains: query.nameContains || undefined,
-          StatusEquals: (query.status || undefined) as never,
-          SortBy: query.sortBy as never,
+          StatusEquals: query.status,
+          SortBy: query.sortBy,
           SortOrder: query.ascending ? 'Ascending' : 'Descending',
-        }),
-        { abortSignal: signal },
+        },
+        signal,
       );
-      const jobs = (out.JobSummaries ?? []).map(
+      const jobs = page.jobs.map(
         (s): JobSummary => ({
           name: s.JobName ?? '',
           arn: s.JobArn ?? '',
-          category: (s.JobCategory as JobCategory | undefined) ?? category,
+          category: isJobCategory(s.JobCategory) ? s.JobCategory : category,
           region,
           status: s.JobStatus ?? 'Unknown',
           secondaryStatus: s.JobSecondaryStatus,
@@ -57,7 +57,7 @@ export function sageMakerJobsBackend(client: (region: string) => SageMakerClient
           ended: s.EndTime,
         }),
       );
-      return { jobs, nextToken: out.NextToken };
+      return { jobs, nextToken: page.nextToken };
     },
     describe: (region, category, jobName, signal) => describeJobDetails(client(region), { jobName, category }, region, signal),
     stop: (region, category, jobName) => stopJob(client(region), { jobName, category }),

@@ -1,0 +1,19 @@
+import type { MlflowDetails } from '../metrics/mlflow';
+import type { BillableTokenUsage } from './pricing';
+import type { ProgressInfo } from './status';
+
+export interface RolloutInfo {
+  Total?: number;
+  Completed?: number;
+}
+
+/** What the service adds to the config document of a running or finished job (mtrl-reference §4; every field may be absent early). */
+export interface ServiceOutput {
+  OutputModelPackageArn?: string;
+  MlflowDetails?: MlflowDetails;
+  BillableTokenUsage?: BillableTokenUsage;
+  ProgressInfo?: ProgressInfo;
+  RolloutInfo?: RolloutInfo;
+  /** An evaluation's metrics by name; the shape is unpublished, so readers keep only flat name → number entries. */
+  EvaluationMetrics?: Record<string, unknown>;
+}

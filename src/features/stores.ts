@@ -1,0 +1,87 @@
+import type * as vscode from 'vscode';
+import type { SmokeRecord, SmokeResults } from '../core/jobs/preflight';
+import type { EvaluationAnswers } from './launch/evaluationWizard';
+import type { TrainingAnswers } from './launch/trainingWizard';
+
+/** One key of globalState or workspaceState with its type: features read and write stored state only through these. */
+export class StoredValue<T> {
+  constructor(
+    private readonly memento: vscode.Memento,
+    readonly key: string,
+  ) {}
+
+  get(): T | undefined {
+    return this.memento.get<T>(this.key);
+  }
+
+  async set(value: T): Promise<void> {
+    await this.memento.update(this.key, value);
+  }
+}
+
+/** Last smoke result per runtime ARN, in globalState so it survives windows and workspaces; the launch pre-flight reads it. */
+export class SmokeResultStore {
+  private readonly value: StoredValue<SmokeResults>;
+  constructor(state: vscode.Memento) {
+    this.value = new StoredValue(state, 'mtrl.smoke.results');
+  }
+
+  all(): SmokeResults {
+    return this.value.get() ?? {};
+  }
+
+  get(runtimeArn: string): SmokeRecord | undefined {
+    return this.all()[runtimeArn];
+  }
+
+  async remember(runtimeArn: string, record: SmokeRecord): Promise<void> {
+    await this.value.set({ ...this.all(), [runtimeArn]: record });
+  }
+}
+
+const RECENT_UPLOADS_KEPT = 10;
+
+/** The workspace's dataset uploads, newest first: the upload command's default prefix and the wizards' dataset picks. */
+export class RecentUploads {
+  private readonly uris: StoredValue<string[]>;
+  private readonly prefix: StoredValue<string>;
+  constructor(state: vscode.Memento) {
+    this.uris = new StoredValue(state, 'mtrl.datasets.recentUploads');
+    this.prefix = new StoredValue(state, 'mtrl.datasets.lastUploadPrefix');
+  }
+
+  list(): string[] {
+    return this.uris.get() ?? [];
+  }
+
+  /** Where the last upload went (`s3://bucket/prefix/`). */
+  lastPrefix(): string | undefined {
+    return this.prefix.get();
+  }
+
+  async remember(uri: string): Promise<void> {
+    await this.uris.set([uri, ...this.list().filter((u) => u !== uri)].slice(0, RECENT_UPLOADS_KEPT));
+    await this.prefix.set(uri.replace(/[^/]*$/, ''));
+  }
+}
+
+/** Everything the extension keeps between sessions, typed; built once in extension.ts. */
+export interface Stores {
+  smokeResults: SmokeResultStore;
+  recentUploads: RecentUploads;
+  /** The last answers of each launch wizard: the next run's defaults, per workspace. */
+  trainingAnswers: StoredValue<TrainingAnswers>;
+  evaluationAnswers: StoredValue<EvaluationAnswers>;
+  /** "Don't Show Again" on the warning not to redeploy a runtime while its job runs. */
+  redeployWarningOff: StoredValue<boolean>;
+}
+
+export function createStores(context: { globalState: vscode.Memento; workspaceState: vscode.Memento }): Stores {
+  return {
+    smokeResults: new SmokeResultStore(context.globalState),
+    recentUploads: new RecentUploads(context.workspaceState),
+    trainingAnswers: new StoredValue(context.workspaceState, 'mtrl.launch.lastTraining'),
+    evaluationAnswers: new StoredValue(context.workspaceState, 'mtrl.launch.lastEvaluation'),
+    redeployWarningOff: new StoredValue(context.globalState, 'mtrl.launch.redeployWarningOff'),
+  };
+}
