@@ -11,7 +11,14 @@ export default tseslint.config(
     rules: {
       // Unused arguments named with a leading underscore are deliberate (interface shapes).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A variable a closure reads before its one assignment cannot be const.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
+  },
+  {
+    // UI checks pass functions to page.evaluate / waitForFunction: they run in the workbench page.
+    files: ['test/host/ui/**/*.mjs'],
+    languageOptions: { globals: { document: 'readonly', window: 'readonly', getComputedStyle: 'readonly' } },
   },
   {
     files: ['**/*.mjs', '**/*.cjs'],

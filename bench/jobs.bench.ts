@@ -24,7 +24,11 @@ async function treePage(backend: JobsBackend): Promise<number> {
   const started = performance.now();
   const jobs = (await model.getChildren(root)) as JobNode[];
   const now = new Date();
-  for (const job of jobs) if (job.details) (jobDescription(job.details, DEFAULT_PRICING, now), jobTooltip(job.details, DEFAULT_PRICING, now));
+  for (const job of jobs) {
+    if (!job.details) continue;
+    jobDescription(job.details, DEFAULT_PRICING, now);
+    jobTooltip(job.details, DEFAULT_PRICING, now);
+  }
   if (jobs.length !== PAGE_SIZE) throw new Error(`listed ${jobs.length} jobs`);
   return performance.now() - started;
 }

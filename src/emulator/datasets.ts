@@ -11,7 +11,7 @@ export function readRows(world: World, uri: string): DatasetRow[] | undefined {
   const object = key === undefined ? undefined : bucket.get(key);
   if (!object) return undefined;
   const text = object.body.toString('utf8').trim();
-  let records: unknown[] = [];
+  let records: unknown[];
   try {
     records = text.startsWith('[') ? (JSON.parse(text) as unknown[]) : text.split(/\r?\n/).filter(Boolean).map((line) => JSON.parse(line) as unknown);
   } catch {

@@ -32,7 +32,7 @@ export function awsSmokeBackend(aws: AwsClients): SmokeBackend {
       } catch (error) {
         const timedOut = signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError';
         if (signal.aborted && !timedOut) throw error;
-        throw new Error(describeAwsError(timedOut ? signal.reason : error, { ...context(), action: 'Asking STS for your account' }));
+        throw new Error(describeAwsError(timedOut ? signal.reason : error, { ...context(), action: 'Asking STS for your account' }), { cause: error });
       }
     },
     async invoke(request, signal): Promise<InvocationOutcome> {
@@ -70,7 +70,7 @@ export function awsSmokeBackend(aws: AwsClients): SmokeBackend {
         if (signal.aborted) throw error;
         // The group appears with the runtime's first output: absent means "nothing yet".
         if ((error as ServiceError).name === 'ResourceNotFoundException') return [];
-        throw new Error(describeAwsError(error, { ...context(), region: request.region, action: `Reading ${request.logGroup}` }));
+        throw new Error(describeAwsError(error, { ...context(), region: request.region, action: `Reading ${request.logGroup}` }), { cause: error });
       }
       return lines.sort((a, b) => a.timestamp - b.timestamp);
     },

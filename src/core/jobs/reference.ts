@@ -23,7 +23,7 @@ export interface JobArn {
 }
 
 const JOB_ARN = /^arn:(aws[a-z-]*):sagemaker:([a-z0-9-]+):(\d{12}):job\/(AgentRFT|AgentRFTEvaluation)\/([a-zA-Z0-9-]{1,63})$/;
-/** `mtrl-job:/us-east-1/AgentRFT/wordle-grpo.json` and `mtrl-job-logs:/…​.log`: the address of a job's read-only documents. */
+/** `mtrl-job:/us-east-1/AgentRFT/wordle-grpo.json` and `mtrl-job-logs:/….log`: the address of a job's read-only documents. */
 const JOB_URI_PATH = /^\/([^/]+)\/(AgentRFT|AgentRFTEvaluation)\/([^/]+)\.[a-z]+$/;
 /** CreateJob's JobName: 1–63 letters, digits and hyphens, starting and ending with a letter or digit. */
 export const JOB_NAME_PATTERN = /^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$/;

@@ -16,6 +16,7 @@ export function parseJsonTree(text: string): JsonNode | undefined {
   };
   const string = (): { value: string; offset: number; length: number } => {
     const start = i;
+    // eslint-disable-next-line no-control-regex -- JSON strings may not hold raw control characters
     const m = /^"(?:[^"\\\u0000-\u001f]|\\.)*"/.exec(text.slice(i));
     if (!m) fail();
     i += m![0].length;

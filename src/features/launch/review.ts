@@ -20,7 +20,7 @@ export interface Review {
 export function buildReview(job: JobFile, checks: CheckResult[], rows: Record<string, number | undefined>, prices: TokenPrices | undefined, ownAverages: readonly TokensPerRollout[]): Review {
   const facts = documentFacts(job.JobCategory, job.JobConfigDocument);
   const modelId = facts.baseModelArn ? parseBaseModelArn(facts.baseModelArn)?.modelId : undefined;
-  let arithmetic: string[] = [];
+  let arithmetic: string[];
   let rollouts: number | undefined;
   if (job.JobCategory === 'AgentRFT' && rows.train !== undefined) {
     const a = trainingArithmetic(rows.train, facts.hyperparameters, { validationRows: rows.validation, modelId });

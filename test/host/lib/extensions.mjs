@@ -21,7 +21,7 @@ export async function packageExtension(root, runDir, log) {
         pack();
       } catch (error) {
         const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.split('\n').filter((line) => line.trim() && !/^\s+at /.test(line));
-        throw new Error(`npm run package failed:\n${output.slice(-25).join('\n')}`);
+        throw new Error(`npm run package failed:\n${output.slice(-25).join('\n')}`, { cause: error });
       }
     }
     const vsix = path.join(runDir, `mtrl-workbench-${version}.vsix`);

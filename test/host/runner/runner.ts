@@ -35,6 +35,7 @@ async function runSuites(config: HostRunConfig): Promise<void> {
   const report = (done: boolean, fatal?: string): HostReport => ({ startedAt, done, fatal, tests, measurements });
   try {
     // Mocha comes from the repo's node_modules: bundling it would break its dynamic requires.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path known only at run time
     const Mocha = require(config.mochaPath) as MochaModule;
     const mocha = new Mocha({ ui: 'bdd', timeout: config.timeoutMs, color: false, grep: config.grep || undefined });
     for (const file of config.files) mocha.addFile(file);

@@ -11,6 +11,7 @@ const root = path.resolve(__dirname, '../../../..');
 const MAIN = path.join(root, 'test/fixtures/demo-workspace/main.py');
 
 /** Imports the demo agent the way the reward harness does (missing packages stubbed) and runs `body` with it as `agent`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever the Python snippet prints as JSON
 function withAgent(body: string): any {
   const program = `
 import contextlib, io, json, os, sys
