@@ -27,7 +27,12 @@ function oneRun(): Figures {
   for (const key of ['activationMs', 'runnerActivationMs']) {
     if (typeof m[key] !== 'number') throw new Error(`the host run recorded no ${key}: see test-results/host/`);
   }
-  return { activationMs: m.activationMs, activateCallMs: m.activateCallMs, runnerActivationMs: m.runnerActivationMs, sessionMs: Date.now() - at };
+  return {
+    activationMs: m.activationMs,
+    activateCallMs: m.activateCallMs,
+    runnerActivationMs: m.runnerActivationMs,
+    sessionMs: Date.now() - at,
+  };
 }
 
 const median = (values: number[]) => (values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] : NaN);

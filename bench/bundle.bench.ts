@@ -25,7 +25,11 @@ execFileSync(process.execPath, ['scripts/build.mjs', '--production'], { cwd: roo
 
 console.log('bundle sizes (production build)');
 figure('dist/extension.js', `${(size('dist/extension.js') / KIB).toFixed(1)} KiB`, size('dist/extension.js') <= 1024 * KIB, '1 MiB');
-for (const file of ['dist/cli.js', 'dist/aws-sdk.js', 'dist/ajv.js']) figure(`${file} (loaded on first use)`.replace('dist/cli.js (loaded on first use)', 'dist/cli.js'), `${(size(file) / KIB).toFixed(1)} KiB`);
+for (const file of ['dist/cli.js', 'dist/aws-sdk.js', 'dist/ajv.js'])
+  figure(
+    `${file} (loaded on first use)`.replace('dist/cli.js (loaded on first use)', 'dist/cli.js'),
+    `${(size(file) / KIB).toFixed(1)} KiB`,
+  );
 for (const file of readdirSync(path.join(root, 'dist/webview')).filter((f) => f.endsWith('.js'))) {
   const bytes = size(`dist/webview/${file}`);
   figure(`dist/webview/${file}`, `${(bytes / KIB).toFixed(1)} KiB`, bytes <= 300 * KIB, '300 KiB');
@@ -60,13 +64,15 @@ for (let i = 0; i < runs; i++) {
 const first = samples[0];
 const bytes = first.loaded.reduce((n, f) => n + f.bytes, 0);
 const sdkLoaded = first.loadedAfterASecond.some((f) => /aws-sdk\.js$/.test(f.file));
-console.log(`\nactivation with a stand-in vscode module (${runs} runs, medians; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
+console.log(
+  `\nactivation with a stand-in vscode module (${runs} runs, medians; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
+);
 figure('JavaScript loaded before activate() returns', `${(bytes / 1000).toFixed(1)} KB`, bytes <= 400_000, '400 KB');
 console.log(`  files: ${first.loaded.map((f) => path.relative(root, f.file)).join(', ')}`);
 figure('AWS SDK loaded within 1 s of activation', sdkLoaded ? 'yes' : 'no', !sdkLoaded, 'no');
 const ms = median(samples.map((s) => s.ms));
 figure('require + activate() of dist/extension.js', `${ms.toFixed(1)} ms`, ms <= 50 ? true : undefined, '50 ms');
-if (ms > 50) console.log('  (over the 50 ms goal on this run: compare with the baseline below, which measures the machine\'s load)');
+if (ms > 50) console.log("  (over the 50 ms goal on this run: compare with the baseline below, which measures the machine's load)");
 figure('  of which require (load and evaluate the bundle)', `${median(samples.map((s) => s.requireMs)).toFixed(1)} ms`);
 const base = median(baselines.map((s) => s.ms));
 figure('baseline: require + activate() of an empty extension', `${base.toFixed(1)} ms`);

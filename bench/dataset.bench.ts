@@ -20,7 +20,9 @@ function row(i: number, seed: number, answers = Infinity): string {
     x = Math.floor(x / 26) + ((x * 7) >>> 0);
   }
   const task = { prompt: 'Guess the 5-letter word', answer: word, id: `wordle_train_${String(i).padStart(6, '0')}` };
-  return JSON.stringify({ prompt: JSON.stringify(task) }).replace(/":"/g, '": "').replace(/","/g, '", "');
+  return JSON.stringify({ prompt: JSON.stringify(task) })
+    .replace(/":"/g, '": "')
+    .replace(/","/g, '", "');
 }
 
 /** JSON Lines, a pretty-printed JSON array (one element per line) for .json, or Parquet in row groups of 100,000 for .parquet. */
@@ -74,7 +76,11 @@ async function full(file: string): Promise<number> {
     return report.rows;
   }
   const format = file.endsWith('.json') ? 'json' : 'jsonl';
-  const report = await validateDataset(createReadStream(file, { highWaterMark: 1024 * 1024 }), { format, role: 'training', trackKeys: false });
+  const report = await validateDataset(createReadStream(file, { highWaterMark: 1024 * 1024 }), {
+    format,
+    role: 'training',
+    trackKeys: false,
+  });
   if (report.findings.some((f) => f.severity === 'error')) throw new Error(`${file}: unexpected errors: ${report.findings[0].message}`);
   return report.rows;
 }
@@ -108,9 +114,15 @@ async function speed(): Promise<void> {
       validatedCpu = Math.min(validatedCpu, v.cpu);
     }
     console.log(`file: ${ROWS.toLocaleString('en')} rows, ${mb.toFixed(1)} MB (best of ${ROUNDS})`);
-    console.log(`bare parse loop:  ${bare.toFixed(0)} ms  ${Math.round(ROWS / (bare / 1000)).toLocaleString('en')} rows/s  ${(mb / (bare / 1000)).toFixed(1)} MB/s`);
-    console.log(`full validation:  ${validated.toFixed(0)} ms  ${Math.round(ROWS / (validated / 1000)).toLocaleString('en')} rows/s  ${(mb / (validated / 1000)).toFixed(1)} MB/s`);
-    console.log(`ratio full / bare: ${(validated / bare).toFixed(2)} wall, ${(validatedCpu / bareCpu).toFixed(2)} CPU (${validatedCpu.toFixed(0)} / ${bareCpu.toFixed(0)} ms) (target ≤ 1.5)`);
+    console.log(
+      `bare parse loop:  ${bare.toFixed(0)} ms  ${Math.round(ROWS / (bare / 1000)).toLocaleString('en')} rows/s  ${(mb / (bare / 1000)).toFixed(1)} MB/s`,
+    );
+    console.log(
+      `full validation:  ${validated.toFixed(0)} ms  ${Math.round(ROWS / (validated / 1000)).toLocaleString('en')} rows/s  ${(mb / (validated / 1000)).toFixed(1)} MB/s`,
+    );
+    console.log(
+      `ratio full / bare: ${(validated / bare).toFixed(2)} wall, ${(validatedCpu / bareCpu).toFixed(2)} CPU (${validatedCpu.toFixed(0)} / ${bareCpu.toFixed(0)} ms) (target ≤ 1.5)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -124,7 +136,9 @@ function peakRss(rows: number, format: 'jsonl' | 'json' | 'parquet'): void {
     execFileSync(process.execPath, ['--import', 'tsx', __filename, '--write', file, String(rows)], { stdio: 'inherit' });
     const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--measure', file]).toString().trim();
     const mb = statSync(file).size / 1024 / 1024;
-    console.log(`streaming ${mb.toFixed(0)} MB of ${{ json: 'a JSON array', jsonl: 'JSON Lines', parquet: `Parquet (${rows.toLocaleString('en')} rows)` }[format]}: peak RSS ${out} MB (ratio to file size ${(Number(out) / mb).toFixed(2)})`);
+    console.log(
+      `streaming ${mb.toFixed(0)} MB of ${{ json: 'a JSON array', jsonl: 'JSON Lines', parquet: `Parquet (${rows.toLocaleString('en')} rows)` }[format]}: peak RSS ${out} MB (ratio to file size ${(Number(out) / mb).toFixed(2)})`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -138,7 +152,11 @@ async function measureFindings(which: 'bare' | 'cli', file: string): Promise<str
   let bytes = 0;
   if (which === 'bare') await bareLoop(file);
   else {
-    await main(['validate', file, '--json'], { out: (t: string) => (bytes += Buffer.byteLength(t)), err: () => undefined, stdin: () => [] });
+    await main(['validate', file, '--json'], {
+      out: (t: string) => (bytes += Buffer.byteLength(t)),
+      err: () => undefined,
+      stdin: () => [],
+    });
   }
   return JSON.stringify({ ms: performance.now() - start, mb: process.resourceUsage().maxRSS / 1024, bytes });
 }
@@ -149,16 +167,25 @@ function repeatedAnswers(): void {
   try {
     const file = path.join(dir, 'training-data.jsonl');
     execFileSync(process.execPath, ['--import', 'tsx', __filename, '--write-repeated', file, String(ROWS)], { stdio: 'inherit' });
-    const run = (which: string) => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', __filename, '--measure-findings', which, file]).toString()) as { ms: number; mb: number; bytes: number };
+    const run = (which: string) =>
+      JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', __filename, '--measure-findings', which, file]).toString()) as {
+        ms: number;
+        mb: number;
+        bytes: number;
+      };
     const best = (which: string) => {
       const runs = Array.from({ length: 3 }, () => run(which));
       return { ms: Math.min(...runs.map((r) => r.ms)), mb: Math.min(...runs.map((r) => r.mb)), bytes: runs[0].bytes };
     };
     const bare = best('bare');
     const cli = best('cli');
-    console.log(`repeated answers (${ROWS.toLocaleString('en')} rows, ${WORDLE_ANSWERS.toLocaleString('en')} answers), best of 3 fresh processes:`);
+    console.log(
+      `repeated answers (${ROWS.toLocaleString('en')} rows, ${WORDLE_ANSWERS.toLocaleString('en')} answers), best of 3 fresh processes:`,
+    );
     console.log(`  bare parse loop        ${bare.ms.toFixed(0)} ms  peak RSS ${bare.mb.toFixed(0)} MB`);
-    console.log(`  mtrl validate --json   ${cli.ms.toFixed(0)} ms  peak RSS ${cli.mb.toFixed(0)} MB  output ${(cli.bytes / 1024).toFixed(0)} KB (target ≤ 1,024 KB)`);
+    console.log(
+      `  mtrl validate --json   ${cli.ms.toFixed(0)} ms  peak RSS ${cli.mb.toFixed(0)} MB  output ${(cli.bytes / 1024).toFixed(0)} KB (target ≤ 1,024 KB)`,
+    );
     console.log(`  ratio to bare: time ${(cli.ms / bare.ms).toFixed(2)}, peak RSS ${(cli.mb / bare.mb).toFixed(2)} (targets ≤ 1.5)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulator();
   const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url }));
   try {
-    const job = emulator.world.jobs.get(emulator.world.jobKey("AgentRFT", SEEDED.completedJob));
+    const job = emulator.world.jobs.get(emulator.world.jobKey('AgentRFT', SEEDED.completedJob));
     if (!job) throw new Error('the seeded completed job is missing');
 
     let t = performance.now();
@@ -43,10 +43,16 @@ async function main(): Promise<void> {
     const identityMs = await timeIt(50, () => callerIdentity(aws.sts()));
     const describeMs = await timeIt(50, () => describeJob(aws.sagemaker(), { jobName: SEEDED.completedJob, category: 'AgentRFT' }));
 
-    console.log(`rollouts generated in-process: ${ROLLOUTS} in ${inProcessMs.toFixed(0)} ms (${((inProcessMs * 1000) / ROLLOUTS).toFixed(0)} µs per game) [baseline]`);
-    console.log(`same rollouts read over HTTP (FilterLogEvents, 3 lines each): ${events} events in ${httpMs.toFixed(0)} ms (${Math.round((events / httpMs) * 1000)} events/s)`);
+    console.log(
+      `rollouts generated in-process: ${ROLLOUTS} in ${inProcessMs.toFixed(0)} ms (${((inProcessMs * 1000) / ROLLOUTS).toFixed(0)} µs per game) [baseline]`,
+    );
+    console.log(
+      `same rollouts read over HTTP (FilterLogEvents, 3 lines each): ${events} events in ${httpMs.toFixed(0)} ms (${Math.round((events / httpMs) * 1000)} events/s)`,
+    );
     console.log(`ratio HTTP read / in-process generation: ${(httpMs / inProcessMs).toFixed(2)}`);
-    console.log(`DescribeJob of the 100-step job: ${describeMs.toFixed(2)} ms per call; GetCallerIdentity [baseline]: ${identityMs.toFixed(2)} ms; ratio ${(describeMs / identityMs).toFixed(2)}`);
+    console.log(
+      `DescribeJob of the 100-step job: ${describeMs.toFixed(2)} ms per call; GetCallerIdentity [baseline]: ${identityMs.toFixed(2)} ms; ratio ${(describeMs / identityMs).toFixed(2)}`,
+    );
   } finally {
     aws.reset();
     await emulator.close();

@@ -19,7 +19,12 @@ Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: '
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function treePage(backend: JobsBackend): Promise<number> {
-  const model = new JobsModel({ backend, regions: () => ['us-east-1'], explain: (e) => ({ text: String(e), noCredentials: false }), hasRollouts: () => false });
+  const model = new JobsModel({
+    backend,
+    regions: () => ['us-east-1'],
+    explain: (e) => ({ text: String(e), noCredentials: false }),
+    hasRollouts: () => false,
+  });
   const [root] = (await model.getChildren()) as RootNode[];
   const started = performance.now();
   const jobs = (await model.getChildren(root)) as JobNode[];
@@ -49,11 +54,23 @@ async function main(): Promise<void> {
     AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime, Qualifier: 'DEFAULT' } },
     InputDataConfig: [{ ChannelName: 'train', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.train } } }],
     OutputDataConfig: { S3OutputPath: 's3://mtrl-demo/output' },
-    TrainingConfig: { BaseModelArn: 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b', AcceptEula: true, HyperParameters: { max_steps: '10' } },
+    TrainingConfig: {
+      BaseModelArn: 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b',
+      AcceptEula: true,
+      HyperParameters: { max_steps: '10' },
+    },
   });
   await Promise.all(
     Array.from({ length: PAGE_SIZE }, (_, i) =>
-      aws.sagemaker().send(new CreateJobCommand({ JobName: `bench-${i}`, JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: document })),
+      aws.sagemaker().send(
+        new CreateJobCommand({
+          JobName: `bench-${i}`,
+          JobCategory: 'AgentRFT',
+          RoleArn: SEEDED.jobRole,
+          JobConfigSchemaVersion: '1.0.0',
+          JobConfigDocument: document,
+        }),
+      ),
     ),
   );
   await treePage(backend);
@@ -65,7 +82,9 @@ async function main(): Promise<void> {
   }
   const t = median(tree);
   const b = median(base);
-  console.log(`first page of ${PAGE_SIZE} jobs (latency ${latencyMs} ms/request): tree ${t.toFixed(0)} ms, one describe at a time ${b.toFixed(0)} ms, ratio ${(t / b).toFixed(2)}`);
+  console.log(
+    `first page of ${PAGE_SIZE} jobs (latency ${latencyMs} ms/request): tree ${t.toFixed(0)} ms, one describe at a time ${b.toFixed(0)} ms, ratio ${(t / b).toFixed(2)}`,
+  );
   await emulator.close();
   aws.reset();
 }

@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   process.env.AWS_SECRET_ACCESS_KEY = 'test';
   const emulator = await startEmulator({ latencyMs: 20 });
   const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url }));
-  const job = parseJobFile(readFileSync(path.resolve(__dirname, '../test/fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8')).jobFile!;
+  const job = parseJobFile(
+    readFileSync(path.resolve(__dirname, '../test/fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8'),
+  ).jobFile!;
   const deps = (schemas: DocumentSchemas): PreflightDeps => ({
     aws,
     schemas,
@@ -38,7 +40,13 @@ async function main(): Promise<void> {
   };
   try {
     await runPreflight(job, deps(new DocumentSchemas()));
-    const roundTrip = median(await sequence(() => time(async () => { for await (const j of listJobs(aws.sagemaker(), { JobCategory: 'AgentRFT', MaxResults: 1 })) if (j) break; })));
+    const roundTrip = median(
+      await sequence(() =>
+        time(async () => {
+          for await (const j of listJobs(aws.sagemaker(), { JobCategory: 'AgentRFT', MaxResults: 1 })) if (j) break;
+        }),
+      ),
+    );
     const cold: number[] = [];
     const warm: number[] = [];
     const shared = new DocumentSchemas();
@@ -47,9 +55,13 @@ async function main(): Promise<void> {
       warm.push(await time(() => runPreflight(job, deps(shared))));
     }
     console.log(`one ListJobs round trip:                     ${roundTrip.toFixed(1)} ms`);
-    console.log(`pre-flight, schema cached (as shipped):      ${median(warm).toFixed(1)} ms (median of ${RUNS}; 9 checks, 640 + 128 dataset rows streamed)`);
+    console.log(
+      `pre-flight, schema cached (as shipped):      ${median(warm).toFixed(1)} ms (median of ${RUNS}; 9 checks, 640 + 128 dataset rows streamed)`,
+    );
     console.log(`baseline: pre-flight with a cold schema:     ${median(cold).toFixed(1)} ms`);
-    console.log(`ratio cached / cold: ${(median(warm) / median(cold)).toFixed(2)}; pre-flight ≈ ${(median(warm) / roundTrip).toFixed(1)} round trips`);
+    console.log(
+      `ratio cached / cold: ${(median(warm) / median(cold)).toFixed(2)}; pre-flight ≈ ${(median(warm) / roundTrip).toFixed(1)} round trips`,
+    );
   } finally {
     aws.reset();
     await emulator.close();

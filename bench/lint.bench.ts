@@ -11,7 +11,11 @@ const SCRIPT = path.join(root, 'src/python/agent_lint.py');
 const ROUNDS = 7;
 
 // A long agent: the per-call-token fixture followed by 60 helper functions (about 450 lines).
-const helpers = Array.from({ length: 60 }, (_, i) => `\n\ndef helper_${i}(state, guess):\n    known = {c for c in guess if c in state}\n    if len(known) > ${i % 5}:\n        return sorted(known)\n    return [c for c in guess if c not in state]\n`).join('');
+const helpers = Array.from(
+  { length: 60 },
+  (_, i) =>
+    `\n\ndef helper_${i}(state, guess):\n    known = {c for c in guess if c in state}\n    if len(known) > ${i % 5}:\n        return sorted(known)\n    return [c for c in guess if c not in state]\n`,
+).join('');
 const source = readFileSync(path.join(root, 'test/fixtures/lint/per_call_token.py'), 'utf8') + helpers;
 
 function median(values: number[]): number {
@@ -32,17 +36,23 @@ async function main(): Promise<void> {
   let findings = 0;
   for (let i = 0; i < ROUNDS; i++) {
     baseline.push(await timed(() => execFileSync('python3', ['-I', '-c', 'import ast, json, sys; sys.stdin.read()'], { input: source })));
-    python.push(await timed(async () => {
-      const result = readPythonLintOutput(await runPythonLint('python3', SCRIPT, source), source);
-      findings = 'findings' in result ? result.findings.length : -1;
-    }));
+    python.push(
+      await timed(async () => {
+        const result = readPythonLintOutput(await runPythonLint('python3', SCRIPT, source), source);
+        findings = 'findings' in result ? result.findings.length : -1;
+      }),
+    );
     regex.push(await timed(() => lintAgentByRegex(source)));
   }
   const lines = source.split('\n').length;
   console.log(`agent lint of a ${lines}-line main.py, median of ${ROUNDS}: ${findings} findings`);
   console.log(`  python3 start + read stdin (baseline): ${median(baseline).toFixed(1)} ms`);
-  console.log(`  python ast lint:                       ${median(python).toFixed(1)} ms  (${(median(python) / median(baseline)).toFixed(2)}x baseline)`);
-  console.log(`  regex fallback:                        ${median(regex).toFixed(2)} ms  (${(median(regex) / median(baseline)).toFixed(3)}x baseline)`);
+  console.log(
+    `  python ast lint:                       ${median(python).toFixed(1)} ms  (${(median(python) / median(baseline)).toFixed(2)}x baseline)`,
+  );
+  console.log(
+    `  regex fallback:                        ${median(regex).toFixed(2)} ms  (${(median(regex) / median(baseline)).toFixed(3)}x baseline)`,
+  );
 }
 
 void main();

@@ -21,7 +21,13 @@ async function loading(): Promise<void> {
   const emulator = await startEmulator({ clock, history: false, latencyMs: 20 });
   const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url }));
   try {
-    await createJob(aws.sagemaker(), { JobName: 'bench', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '100', max_epochs: '10' })) });
+    await createJob(aws.sagemaker(), {
+      JobName: 'bench',
+      JobCategory: 'AgentRFT',
+      RoleArn: SEEDED.jobRole,
+      JobConfigSchemaVersion: '1.0.0',
+      JobConfigDocument: JSON.stringify(trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '100', max_epochs: '10' })),
+    });
     clock.advance(24 * 3_600_000);
     const ref = { jobName: 'bench', category: 'AgentRFT' as const, region: 'us-east-1' };
     // The emulator plays each step's rollouts once; warm it so the figure is the client's loading, as against MLflow.
@@ -35,9 +41,13 @@ async function loading(): Promise<void> {
     const m = await loadJobMetrics(aws, ref, { keys });
     const ms = performance.now() - start;
     const points = Object.values(m.series).reduce((n, s) => n + s.length, 0);
-    console.log(`load ${keys.length} keys × ${m.series['rollout/reward/mean'].length} steps (${points} points) through the emulator at 20 ms latency:`);
+    console.log(
+      `load ${keys.length} keys × ${m.series['rollout/reward/mean'].length} steps (${points} points) through the emulator at 20 ms latency:`,
+    );
     console.log(`  one request (baseline)  ${roundTrip.toFixed(0)} ms`);
-    console.log(`  DescribeJob + run + ${keys.length} histories  ${ms.toFixed(0)} ms  ratio ${(ms / roundTrip).toFixed(1)}  (target ≤ 1000 ms) ${ms <= 1000 ? 'ok' : 'OVER'}`);
+    console.log(
+      `  DescribeJob + run + ${keys.length} histories  ${ms.toFixed(0)} ms  ratio ${(ms / roundTrip).toFixed(1)}  (target ≤ 1000 ms) ${ms <= 1000 ? 'ok' : 'OVER'}`,
+    );
     if (ms > 1000) process.exitCode = 1;
   } finally {
     aws.reset();
@@ -46,7 +56,17 @@ async function loading(): Promise<void> {
 }
 
 async function bundle(): Promise<string> {
-  const out = await esbuild.build({ entryPoints: [path.join(root, 'webview/metrics.ts')], bundle: true, minify: true, write: false, platform: 'browser', format: 'iife', target: 'es2022', loader: { '.css': 'text' }, logLevel: 'silent' });
+  const out = await esbuild.build({
+    entryPoints: [path.join(root, 'webview/metrics.ts')],
+    bundle: true,
+    minify: true,
+    write: false,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    loader: { '.css': 'text' },
+    logLevel: 'silent',
+  });
   const code = out.outputFiles[0].text;
   const kib = Buffer.byteLength(code) / 1024;
   console.log(`metrics webview bundle (minified): ${kib.toFixed(1)} KiB  (target ≤ 150 KiB) ${kib <= 150 ? 'ok' : 'OVER'}`);
@@ -57,10 +77,22 @@ async function bundle(): Promise<string> {
 async function drawing(script: string): Promise<void> {
   const steps = Array.from({ length: 10_000 }, (_, i) => i + 1);
   const empty: MetricsState = { jobs: [], loading: false, window: 10, extraKeys: [] };
-  const big: MetricsState = { ...empty, jobs: [{ job: { name: 'big', category: 'AgentRFT', region: 'us-east-1' }, running: false, keys: ['rollout/turns/mean'], series: { 'rollout/turns/mean': { steps, values: steps.map((s) => 4 + Math.sin(s / 50)) } } }] };
+  const big: MetricsState = {
+    ...empty,
+    jobs: [
+      {
+        job: { name: 'big', category: 'AgentRFT', region: 'us-east-1' },
+        running: false,
+        keys: ['rollout/turns/mean'],
+        series: { 'rollout/turns/mean': { steps, values: steps.map((s) => 4 + Math.sin(s / 50)) } },
+      },
+    ],
+  };
   const server = createServer((req, res) => {
     if (req.url === '/metrics.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    res.writeHead(200, { 'content-type': 'text/html' }).end(metricsHtml({ scriptUri: '/metrics.js', codiconUri: '/none.css', cspSource: origin, nonce: newNonce(), initial: empty }));
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(metricsHtml({ scriptUri: '/metrics.js', codiconUri: '/none.css', cspSource: origin, nonce: newNonce(), initial: empty }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

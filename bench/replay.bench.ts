@@ -51,7 +51,12 @@ async function parsing(): Promise<void> {
 }
 
 /** Milliseconds from navigation start until the first group row is in the DOM. */
-async function firstRender(server: BoardServer, browser: Awaited<ReturnType<typeof launchChromium>>, name: string, lines: string[]): Promise<number> {
+async function firstRender(
+  server: BoardServer,
+  browser: Awaited<ReturnType<typeof launchChromium>>,
+  name: string,
+  lines: string[],
+): Promise<number> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
@@ -62,7 +67,9 @@ async function firstRender(server: BoardServer, browser: Awaited<ReturnType<type
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto(server.page(name, lines));
-  await page.waitForFunction(() => (window as unknown as { firstRender?: number }).firstRender !== undefined, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => (window as unknown as { firstRender?: number }).firstRender !== undefined, undefined, {
+    timeout: 60_000,
+  });
   const ms = await page.evaluate(() => (window as unknown as { firstRender: number }).firstRender);
   await page.close();
   return ms;
@@ -120,9 +127,13 @@ async function streamingOpen(): Promise<void> {
     const total = performance.now() - started;
     const latest = data.steps().steps.at(-1);
     console.log(`open the completed job (${data.size.toLocaleString()} rollouts, ${data.steps().steps.length} steps) as the board does:`);
-    console.log(`  first rollouts on the board    ${first?.ms.toFixed(0)} ms (${first?.rollouts} rollouts of step ${first?.step}; target < 2000 ms)`);
+    console.log(
+      `  first rollouts on the board    ${first?.ms.toFixed(0)} ms (${first?.rollouts} rollouts of step ${first?.step}; target < 2000 ms)`,
+    );
     console.log(`  every rollout read (baseline)  ${total.toFixed(0)} ms  ratio first/total ${((first?.ms ?? total) / total).toFixed(3)}`);
-    console.log(`  latest step ${latest?.step}: solve rate ${((latest?.solveRate ?? 0) * 100).toFixed(1)}%, mean reward ${latest?.rewardMean?.toFixed(3)}`);
+    console.log(
+      `  latest step ${latest?.step}: solve rate ${((latest?.solveRate ?? 0) * 100).toFixed(1)}%, mean reward ${latest?.rewardMean?.toFixed(3)}`,
+    );
   } finally {
     aws.reset();
     await emulator.close();

@@ -27,7 +27,10 @@ async function time(run: () => unknown): Promise<number> {
 async function main() {
   const bare = await time(() => execFileSync('python3', ['-c', 'pass']));
   const games = await time(() => canonicalGames('crane', [...WORDS]));
-  const rows: [string, number][] = [['python3 -c pass (baseline)', bare], ['choosing the canonical games (uncached)', games]];
+  const rows: [string, number][] = [
+    ['python3 -c pass (baseline)', bare],
+    ['choosing the canonical games (uncached)', games],
+  ];
   for (const fixture of ['final_design.py', 'stub_imports.py']) {
     const file = path.join(root, 'test/fixtures/reward', fixture);
     const ms = await time(async () => {

@@ -7,7 +7,13 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dir = path.join(root, 'bench');
 const only = process.argv[2];
-const benches = (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort() : []).filter((f) => !only || f.startsWith(only));
+const benches = (
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.bench.ts'))
+        .sort()
+    : []
+).filter((f) => !only || f.startsWith(only));
 if (!benches.length) console.log('no benchmarks');
 const failed = [];
 for (const file of benches) {

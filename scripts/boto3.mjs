@@ -20,7 +20,8 @@ function summarize(summary) {
 
 /** The cached environment with boto3, created on first use; the reason when it cannot be. */
 function ensureBoto3() {
-  const has = () => existsSync(python) && spawnSync(python, ['-c', `import boto3; assert boto3.__version__ == "${BOTO3_VERSION}"`]).status === 0;
+  const has = () =>
+    existsSync(python) && spawnSync(python, ['-c', `import boto3; assert boto3.__version__ == "${BOTO3_VERSION}"`]).status === 0;
   if (has()) return undefined;
   const system = ['python3', 'python'].find((p) => spawnSync(p, ['--version']).status === 0);
   if (!system) return 'no python3 on PATH';
@@ -30,13 +31,16 @@ function ensureBoto3() {
   console.log(`boto3: installing boto3 ${BOTO3_VERSION} into ${venv}`);
   // No retries: an index that does not answer fails fast instead of stalling the run.
   const pip = spawnSync(python, ['-m', 'pip', 'install', '--quiet', '--retries', '0', `boto3==${BOTO3_VERSION}`], { encoding: 'utf8' });
-  if (pip.status !== 0 || !has()) return `pip install boto3==${BOTO3_VERSION} failed: ${(pip.stderr || pip.stdout).trim().split('\n').pop()}`;
+  if (pip.status !== 0 || !has())
+    return `pip install boto3==${BOTO3_VERSION} failed: ${(pip.stderr || pip.stdout).trim().split('\n').pop()}`;
   return undefined;
 }
 
 /** Starts the built emulator fast enough that a two-step job completes in seconds; resolves with its URL. */
 function startEmulator() {
-  const child = spawn(process.execPath, [path.join(root, 'dist/cli.js'), 'emulator', '--json', '--speed', '2000', '--no-history'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, 'dist/cli.js'), 'emulator', '--json', '--speed', '2000', '--no-history'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -59,7 +63,9 @@ if (missing) {
     process.exit(1);
   }
   const { child, url } = await startEmulator();
-  const script = spawn(python, [path.join(root, 'test/python/boto3_workflow.py'), url, path.join(root, 'test/fixtures/datasets')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const script = spawn(python, [path.join(root, 'test/python/boto3_workflow.py'), url, path.join(root, 'test/fixtures/datasets')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   let printed = 0;
   script.stdout.on('data', (chunk) => {

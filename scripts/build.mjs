@@ -42,11 +42,25 @@ const builds = [
   { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // Parquet is decoded on a worker thread (a corrupt file can make the decoder loop); extension and CLI both start it from dist/.
   { ...node, entryPoints: ['src/services/parquet/worker.ts'], outfile: 'dist/parquetWorker.js' },
-  { ...node, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, define: { __MTRL_VERSION__: JSON.stringify(version) } },
+  {
+    ...node,
+    entryPoints: ['src/cli.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    define: { __MTRL_VERSION__: JSON.stringify(version) },
+  },
   ...Object.entries(apart).map(([source, out]) => ({ ...node, entryPoints: [source], outfile: `dist/${out}` })),
 ];
 if (webviewEntries.length) {
-  builds.push({ ...common, entryPoints: webviewEntries, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'es2022', loader: { '.css': 'text' } });
+  builds.push({
+    ...common,
+    entryPoints: webviewEntries,
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    loader: { '.css': 'text' },
+  });
 }
 
 /** Files that run beside the bundles: codicons for the webviews, Python helpers run with the user's interpreter. */

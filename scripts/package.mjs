@@ -13,5 +13,11 @@ const vsix = `dist/mtrl-workbench-${version}.vsix`;
 run(process.execPath, ['node_modules/@vscode/vsce/vsce', 'package', '--no-dependencies', '--skip-license', '-o', vsix]);
 
 const kb = (file) => `${(statSync(path.join(root, file)).size / 1024).toFixed(1)} KB`;
-const bundles = [...readdirSync(path.join(root, 'dist')).filter((f) => f.endsWith('.js')).map((f) => `dist/${f}`), ...readdirSync(path.join(root, 'dist/webview')).map((f) => `dist/webview/${f}`), vsix];
+const bundles = [
+  ...readdirSync(path.join(root, 'dist'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `dist/${f}`),
+  ...readdirSync(path.join(root, 'dist/webview')).map((f) => `dist/webview/${f}`),
+  vsix,
+];
 for (const file of bundles) console.log(`${file.padEnd(44)} ${kb(file).padStart(10)}`);

@@ -58,7 +58,10 @@ async function screenshotContainer(url, folder) {
   await container.click();
   // The trees load after the click; a screenshot before that shows only progress bars (then rows without costs).
   const jobsView = workbench.page.locator('.pane', { has: workbench.page.locator('.pane-header[aria-label^="Jobs"]') });
-  await jobsView.locator('.monaco-list-row[aria-level="2"]').first().waitFor({ timeout: 60_000 })
+  await jobsView
+    .locator('.monaco-list-row[aria-level="2"]')
+    .first()
+    .waitFor({ timeout: 60_000 })
     .then(() => jobsView.locator('.monaco-progress-container.active').first().waitFor({ state: 'hidden', timeout: 30_000 }))
     .catch(() => cleaning || log('the Jobs view did not finish loading: the screenshot shows it as it is'));
   mkdirSync(path.join(root, 'test-results'), { recursive: true });
@@ -69,7 +72,8 @@ async function screenshotContainer(url, folder) {
 
 /** The desktop path runs the source tree's dist/, so it needs a fresh development build. */
 function build() {
-  if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
+  if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0)
+    throw new Error('npm run build failed');
 }
 
 /** Starts the emulator unless the user wants real AWS; returns the settings and environment that point at it. */
@@ -121,8 +125,21 @@ async function main() {
   const node24 = await ensureNode24(log);
   const codeServer = await ensureCodeServer(node24, log);
   const userDataDir = path.join(runDir, 'user-data');
-  writeUserSettings(userDataDir, { 'security.workspace.trust.enabled': false, 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'workbench.secondarySideBar.defaultVisibility': 'hidden' });
-  const server = await startServer({ codeServer, node24, userDataDir, serverDataDir: path.join(runDir, 'server-data'), extensionsDir, env, logFile: path.join(runDir, 'server.log') });
+  writeUserSettings(userDataDir, {
+    'security.workspace.trust.enabled': false,
+    'workbench.startupEditor': 'none',
+    'telemetry.telemetryLevel': 'off',
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  });
+  const server = await startServer({
+    codeServer,
+    node24,
+    userDataDir,
+    serverDataDir: path.join(runDir, 'server-data'),
+    extensionsDir,
+    env,
+    logFile: path.join(runDir, 'server.log'),
+  });
   console.log(`\nopen ${server.url}/?folder=${encodeURIComponent(workspace)}\n`);
   log(`demo workspace copy: ${workspace} (deleted on exit); Ctrl-C to stop`);
   if (process.env.MTRL_START_SCREENSHOT === '1') await screenshotContainer(server.url, workspace);

@@ -31,6 +31,11 @@ function step(name, ok) {
 const typecheck = await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
 step('type check', typecheck.code === 0);
 
+const lint = await run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
+step('lint (ESLint)', lint.code === 0);
+const format = await run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn']);
+step('format (Prettier)', format.code === 0);
+
 const build = await run(process.execPath, ['scripts/build.mjs']);
 step('build', build.code === 0);
 

@@ -50,7 +50,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return await withDeadline(seconds, io, (signal) => command.run(args, { ...io, signal }), name);
   } catch (error) {
     // Usage and I/O errors are one line; anything else is a bug, so keep its stack for the report.
-    const message = error instanceof UsageError || !(error instanceof Error) ? String((error as Error).message ?? error) : (error.stack ?? error.message);
+    const message =
+      error instanceof UsageError || !(error instanceof Error) ? String((error as Error).message ?? error) : (error.stack ?? error.message);
     io.err(`mtrl ${name}: ${message}`);
     return EXIT_USAGE;
   }
@@ -63,7 +64,8 @@ function takeDeadline(args: string[]): { seconds?: number; args: string[] } {
   const inline = args[at].startsWith('--deadline=');
   const text = inline ? args[at].slice('--deadline='.length) : args[at + 1];
   const seconds = Number(text);
-  if (text === undefined || !Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--deadline takes a number of seconds, not "${text ?? ''}".`);
+  if (text === undefined || !Number.isFinite(seconds) || seconds <= 0)
+    throw new UsageError(`--deadline takes a number of seconds, not "${text ?? ''}".`);
   return { seconds, args: [...args.slice(0, at), ...args.slice(at + (inline ? 1 : 2))] };
 }
 
@@ -71,19 +73,27 @@ function takeDeadline(args: string[]): { seconds?: number; args: string[] } {
 const GRACE_MS = 3_000;
 
 /** Runs the command with a signal that aborts at the deadline; a command that still has not ended then is abandoned with a sentence. */
-async function withDeadline(seconds: number | undefined, io: CliIO, run: (signal: AbortSignal | undefined) => Promise<number>, name: string): Promise<number> {
+async function withDeadline(
+  seconds: number | undefined,
+  io: CliIO,
+  run: (signal: AbortSignal | undefined) => Promise<number>,
+  name: string,
+): Promise<number> {
   if (seconds === undefined) return run(undefined);
   const deadline = `mtrl ${name}: stopped: no result within the deadline of ${seconds} s. Give it longer with --deadline S, or check the endpoint and network it waits for.`;
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const abandoned = new Promise<number>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort(new DOMException(`no result within ${seconds} s`, 'TimeoutError'));
-      timer = setTimeout(() => {
-        io.err(deadline);
-        resolve(EXIT_USAGE);
-      }, GRACE_MS);
-    }, Math.min(seconds * 1000, 2 ** 31 - 1));
+    timer = setTimeout(
+      () => {
+        controller.abort(new DOMException(`no result within ${seconds} s`, 'TimeoutError'));
+        timer = setTimeout(() => {
+          io.err(deadline);
+          resolve(EXIT_USAGE);
+        }, GRACE_MS);
+      },
+      Math.min(seconds * 1000, 2 ** 31 - 1),
+    );
   });
   const ran = run(controller.signal).catch((error: unknown) => {
     // Whatever the abort broke mid-way, the user's answer is the deadline, not a stack trace.
@@ -124,4 +134,3 @@ if (require.main === module) {
     },
   );
 }
-

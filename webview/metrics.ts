@@ -17,8 +17,10 @@ declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
 function connect(): MetricsHost {
   const api = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : undefined;
   return {
-    post: (message: MetricsWebviewMessage) => (api ? api.postMessage(message) : (window as unknown as { mtrlMetricsSent?: MetricsWebviewMessage[] }).mtrlMetricsSent?.push(message)),
-    onMessage: (listener) => window.addEventListener('message', (event: MessageEvent<MetricsHostMessage>) => event.data && listener(event.data)),
+    post: (message: MetricsWebviewMessage) =>
+      api ? api.postMessage(message) : (window as unknown as { mtrlMetricsSent?: MetricsWebviewMessage[] }).mtrlMetricsSent?.push(message),
+    onMessage: (listener) =>
+      window.addEventListener('message', (event: MessageEvent<MetricsHostMessage>) => event.data && listener(event.data)),
   };
 }
 

@@ -1,9 +1,5 @@
 import type { BedrockAgentCoreClient } from '@aws-sdk/client-bedrock-agentcore';
-import type {
-  AgentRuntime,
-  BedrockAgentCoreControlClient,
-  GetAgentRuntimeCommandOutput,
-} from '@aws-sdk/client-bedrock-agentcore-control';
+import type { AgentRuntime, BedrockAgentCoreControlClient, GetAgentRuntimeCommandOutput } from '@aws-sdk/client-bedrock-agentcore-control';
 import { randomUUID } from 'node:crypto';
 import { sdk } from './sdkLoader';
 
@@ -30,7 +26,11 @@ export function newRuntimeSessionId(): string {
 }
 
 /** Calls the agent once and reads the whole answer. */
-export async function invokeAgentRuntime(client: BedrockAgentCoreClient, call: Invocation, signal?: AbortSignal): Promise<InvocationResult> {
+export async function invokeAgentRuntime(
+  client: BedrockAgentCoreClient,
+  call: Invocation,
+  signal?: AbortSignal,
+): Promise<InvocationResult> {
   const body = typeof call.payload === 'string' ? call.payload : JSON.stringify(call.payload);
   const out = await client.send(
     new (sdk().InvokeAgentRuntimeCommand)({
@@ -65,14 +65,22 @@ export async function* listAgentRuntimes(client: BedrockAgentCoreControlClient, 
 export type AgentRuntimeDetails = Omit<GetAgentRuntimeCommandOutput, '$metadata'>;
 
 /** A runtime by id (`wordle_agent-AbCdEf1234`), the part of its ARN after `runtime/`. */
-export async function getAgentRuntime(client: BedrockAgentCoreControlClient, agentRuntimeId: string, signal?: AbortSignal): Promise<AgentRuntimeDetails> {
+export async function getAgentRuntime(
+  client: BedrockAgentCoreControlClient,
+  agentRuntimeId: string,
+  signal?: AbortSignal,
+): Promise<AgentRuntimeDetails> {
   const { $metadata, ...out } = await client.send(new (sdk().GetAgentRuntimeCommand)({ agentRuntimeId }), { abortSignal: signal });
   void $metadata;
   return out;
 }
 
 /** Deletes a runtime by id; the service answers at once and finishes the deletion in the background. */
-export async function deleteAgentRuntime(client: BedrockAgentCoreControlClient, agentRuntimeId: string, signal?: AbortSignal): Promise<void> {
+export async function deleteAgentRuntime(
+  client: BedrockAgentCoreControlClient,
+  agentRuntimeId: string,
+  signal?: AbortSignal,
+): Promise<void> {
   await client.send(new (sdk().DeleteAgentRuntimeCommand)({ agentRuntimeId }), { abortSignal: signal });
 }
 

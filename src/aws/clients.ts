@@ -74,7 +74,8 @@ function retryUnlessNoAnswer(maxAttempts: number): RetryStrategy {
   return {
     mode: standard.mode,
     acquireInitialRetryToken: (scope) => standard.acquireInitialRetryToken(scope),
-    refreshRetryTokenForRetry: (token, info) => (info.error?.name === 'TimeoutError' ? Promise.reject(info.error) : standard.refreshRetryTokenForRetry(token, info)),
+    refreshRetryTokenForRetry: (token, info) =>
+      info.error?.name === 'TimeoutError' ? Promise.reject(info.error) : standard.refreshRetryTokenForRetry(token, info),
     recordSuccess: (token) => standard.recordSuccess(token),
   };
 }
@@ -120,7 +121,15 @@ export class AwsClients {
   private client<T extends { destroy(): void }>(service: string, ctor: Constructor<T>, region?: string): T {
     const s = this.settings();
     const r = region ?? s.region;
-    const key = [service, s.profile ?? '', r, s.endpoint ?? '', s.maxAttempts ?? '', s.connectionTimeoutMs ?? '', s.requestTimeoutMs ?? ''].join('|');
+    const key = [
+      service,
+      s.profile ?? '',
+      r,
+      s.endpoint ?? '',
+      s.maxAttempts ?? '',
+      s.connectionTimeoutMs ?? '',
+      s.requestTimeoutMs ?? '',
+    ].join('|');
     let client = this.cache.get(key) as T | undefined;
     if (!client) {
       client = new ctor({

@@ -16,10 +16,33 @@ interface ErrorShape {
   $metadata?: { httpStatusCode?: number; attempts?: number };
 }
 
-const THROTTLING = new Set(['ThrottlingException', 'Throttling', 'TooManyRequestsException', 'SlowDown', 'RequestLimitExceeded', 'ProvisionedThroughputExceededException', 'RequestThrottled', 'RequestThrottledException']);
+const THROTTLING = new Set([
+  'ThrottlingException',
+  'Throttling',
+  'TooManyRequestsException',
+  'SlowDown',
+  'RequestLimitExceeded',
+  'ProvisionedThroughputExceededException',
+  'RequestThrottled',
+  'RequestThrottledException',
+]);
 const EXPIRED = new Set(['ExpiredTokenException', 'ExpiredToken', 'RequestExpired', 'TokenRefreshRequired']);
-const ACCESS_DENIED = new Set(['AccessDeniedException', 'AccessDenied', 'UnauthorizedOperation', 'UnrecognizedClientException', 'InvalidClientTokenId', 'SignatureDoesNotMatch']);
-const VALIDATION = new Set(['ValidationException', 'ValidationError', 'InvalidParameterException', 'InvalidParameterValue', 'InvalidRequest', 'BadRequestException']);
+const ACCESS_DENIED = new Set([
+  'AccessDeniedException',
+  'AccessDenied',
+  'UnauthorizedOperation',
+  'UnrecognizedClientException',
+  'InvalidClientTokenId',
+  'SignatureDoesNotMatch',
+]);
+const VALIDATION = new Set([
+  'ValidationException',
+  'ValidationError',
+  'InvalidParameterException',
+  'InvalidParameterValue',
+  'InvalidRequest',
+  'BadRequestException',
+]);
 const NOT_FOUND = new Set(['ResourceNotFound', 'ResourceNotFoundException', 'NoSuchEntity', 'NoSuchKey', 'NoSuchBucket', 'NotFound']);
 const NETWORK = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 
@@ -31,7 +54,12 @@ export function explainerFor(current: () => Omit<AwsErrorContext, 'action'>, sig
   return (error, action, region) => {
     const deadline = signal?.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError';
     const now = current();
-    return describeAwsError(deadline ? signal.reason : error, { profile: now.profile, region: region ?? now.region, endpoint: now.endpoint, action });
+    return describeAwsError(deadline ? signal.reason : error, {
+      profile: now.profile,
+      region: region ?? now.region,
+      endpoint: now.endpoint,
+      action,
+    });
   };
 }
 
@@ -56,7 +84,9 @@ export function describeAwsError(error: unknown, context: AwsErrorContext = {}):
   }
   if (ACCESS_DENIED.has(name) || e.$metadata?.httpStatusCode === 403) {
     const jobsApi = /job|sagemaker/i.test(`${context.action ?? ''} ${message}`);
-    const why = jobsApi ? 'the account is not enabled for MTRL, or the identity is missing AmazonSageMakerJobFullAccess' : 'the identity lacks the permission';
+    const why = jobsApi
+      ? 'the account is not enabled for MTRL, or the identity is missing AmazonSageMakerJobFullAccess'
+      : 'the identity lacks the permission';
     return `${prefix}access denied with ${profile}: ${why}. The service said: ${message}`;
   }
   if (THROTTLING.has(name) || e.$metadata?.httpStatusCode === 429) {
@@ -66,12 +96,15 @@ export function describeAwsError(error: unknown, context: AwsErrorContext = {}):
   const code = networkCode(e);
   if (code) {
     const where = context.endpoint ? context.endpoint : `AWS${context.region ? ` in ${context.region}` : ''}`;
-    const hint = context.endpoint ? ' Is the emulator (`mtrl emulator`) or the service at that address running? Check the setting mtrl.aws.endpoint.' : ' Check your network connection or proxy.';
+    const hint = context.endpoint
+      ? ' Is the emulator (`mtrl emulator`) or the service at that address running? Check the setting mtrl.aws.endpoint.'
+      : ' Check your network connection or proxy.';
     return `${prefix}cannot reach ${where} (${code}).${hint}`;
   }
   if (VALIDATION.has(name)) return `${prefix}${message}`;
   if (NOT_FOUND.has(name) || e.$metadata?.httpStatusCode === 404) return `${prefix}not found: ${message}`;
-  if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return `${prefix}the service had an internal error (${name || e.$metadata?.httpStatusCode}): ${message}. Try again later.`;
+  if ((e.$metadata?.httpStatusCode ?? 0) >= 500)
+    return `${prefix}the service had an internal error (${name || e.$metadata?.httpStatusCode}): ${message}. Try again later.`;
   return `${prefix}${name && name !== 'Error' ? `${name}: ` : ''}${message}`;
 }
 

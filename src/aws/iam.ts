@@ -33,18 +33,30 @@ export async function* listRoles(client: IAMClient, signal?: AbortSignal): Async
   let marker: string | undefined;
   do {
     const page = await client.send(new (sdk().ListRolesCommand)({ Marker: marker }), { abortSignal: signal });
-    for (const r of page.Roles ?? []) yield { roleName: r.RoleName ?? '', arn: r.Arn ?? '', trustPolicy: parseTrustPolicy(r.AssumeRolePolicyDocument), created: r.CreateDate };
+    for (const r of page.Roles ?? [])
+      yield {
+        roleName: r.RoleName ?? '',
+        arn: r.Arn ?? '',
+        trustPolicy: parseTrustPolicy(r.AssumeRolePolicyDocument),
+        created: r.CreateDate,
+      };
     marker = page.IsTruncated ? page.Marker : undefined;
   } while (marker);
 }
 
 /** The role's policies: managed ones attached (ARNs) and inline ones (names). */
-export async function rolePolicies(client: IAMClient, roleName: string, signal?: AbortSignal): Promise<{ attached: string[]; inline: string[] }> {
+export async function rolePolicies(
+  client: IAMClient,
+  roleName: string,
+  signal?: AbortSignal,
+): Promise<{ attached: string[]; inline: string[] }> {
   const attached: string[] = [];
   const inline: string[] = [];
   let marker: string | undefined;
   do {
-    const page = await client.send(new (sdk().ListAttachedRolePoliciesCommand)({ RoleName: roleName, Marker: marker }), { abortSignal: signal });
+    const page = await client.send(new (sdk().ListAttachedRolePoliciesCommand)({ RoleName: roleName, Marker: marker }), {
+      abortSignal: signal,
+    });
     for (const p of page.AttachedPolicies ?? []) if (p.PolicyArn) attached.push(p.PolicyArn);
     marker = page.IsTruncated ? page.Marker : undefined;
   } while (marker);

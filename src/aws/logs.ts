@@ -1,10 +1,4 @@
-import type {
-  CloudWatchLogsClient,
-  FilteredLogEvent,
-  LogGroup,
-  LogStream,
-  OutputLogEvent,
-} from '@aws-sdk/client-cloudwatch-logs';
+import type { CloudWatchLogsClient, FilteredLogEvent, LogGroup, LogStream, OutputLogEvent } from '@aws-sdk/client-cloudwatch-logs';
 import { sdk } from './sdkLoader';
 
 export interface LogEventQuery {
@@ -22,7 +16,11 @@ export interface LogEventQuery {
 }
 
 /** Matching events across the group's streams, page after page; stop iterating (or abort) to stop the scan. */
-export async function* filterLogEvents(client: CloudWatchLogsClient, query: LogEventQuery, signal?: AbortSignal): AsyncIterable<FilteredLogEvent> {
+export async function* filterLogEvents(
+  client: CloudWatchLogsClient,
+  query: LogEventQuery,
+  signal?: AbortSignal,
+): AsyncIterable<FilteredLogEvent> {
   let token: string | undefined;
   do {
     signal?.throwIfAborted();
@@ -72,7 +70,10 @@ export async function* getLogEvents(client: CloudWatchLogsClient, query: StreamQ
   let token: string | undefined;
   for (;;) {
     signal?.throwIfAborted();
-    const page = await client.send(new (sdk().GetLogEventsCommand)({ ...query, startFromHead: query.startFromHead ?? true, nextToken: token }), { abortSignal: signal });
+    const page = await client.send(
+      new (sdk().GetLogEventsCommand)({ ...query, startFromHead: query.startFromHead ?? true, nextToken: token }),
+      { abortSignal: signal },
+    );
     for (const event of page.events ?? []) {
       signal?.throwIfAborted();
       yield event;
@@ -86,7 +87,9 @@ export async function* getLogEvents(client: CloudWatchLogsClient, query: StreamQ
 export async function* describeLogGroups(client: CloudWatchLogsClient, prefix?: string, signal?: AbortSignal): AsyncIterable<LogGroup> {
   let token: string | undefined;
   do {
-    const page = await client.send(new (sdk().DescribeLogGroupsCommand)({ logGroupNamePrefix: prefix, nextToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().DescribeLogGroupsCommand)({ logGroupNamePrefix: prefix, nextToken: token }), {
+      abortSignal: signal,
+    });
     yield* page.logGroups ?? [];
     token = page.nextToken;
   } while (token);
@@ -98,7 +101,12 @@ export interface StreamListing {
   newestFirst?: boolean;
 }
 
-export async function* describeLogStreams(client: CloudWatchLogsClient, logGroupName: string, listing: StreamListing = {}, signal?: AbortSignal): AsyncIterable<LogStream> {
+export async function* describeLogStreams(
+  client: CloudWatchLogsClient,
+  logGroupName: string,
+  listing: StreamListing = {},
+  signal?: AbortSignal,
+): AsyncIterable<LogStream> {
   let token: string | undefined;
   do {
     const page = await client.send(

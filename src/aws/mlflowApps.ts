@@ -16,15 +16,33 @@ export async function* listMlflowApps(client: SageMakerClient, signal?: AbortSig
   do {
     const page = await client.send(new (sdk().ListMlflowAppsCommand)({ NextToken: token }), { abortSignal: signal });
     for (const s of page.Summaries ?? []) {
-      if (s.Arn) yield { arn: s.Arn, name: s.Name ?? s.Arn.split('/').pop() ?? s.Arn, status: s.Status, mlflowVersion: s.MlflowVersion, created: s.CreationTime };
+      if (s.Arn)
+        yield {
+          arn: s.Arn,
+          name: s.Name ?? s.Arn.split('/').pop() ?? s.Arn,
+          status: s.Status,
+          mlflowVersion: s.MlflowVersion,
+          created: s.CreationTime,
+        };
     }
     token = page.NextToken;
   } while (token);
 }
 
-export async function describeMlflowApp(client: SageMakerClient, arn: string, signal?: AbortSignal): Promise<MlflowAppInfo & { artifactStoreUri?: string }> {
+export async function describeMlflowApp(
+  client: SageMakerClient,
+  arn: string,
+  signal?: AbortSignal,
+): Promise<MlflowAppInfo & { artifactStoreUri?: string }> {
   const out = await client.send(new (sdk().DescribeMlflowAppCommand)({ Arn: arn }), { abortSignal: signal });
-  return { arn, name: out.Name ?? arn, status: out.Status, mlflowVersion: out.MlflowVersion, created: out.CreationTime, artifactStoreUri: out.ArtifactStoreUri };
+  return {
+    arn,
+    name: out.Name ?? arn,
+    status: out.Status,
+    mlflowVersion: out.MlflowVersion,
+    created: out.CreationTime,
+    artifactStoreUri: out.ArtifactStoreUri,
+  };
 }
 
 /** Deletes the app and the experiment history it holds. */

@@ -35,10 +35,21 @@ export function isPreconditionFailed(error: unknown): boolean {
 }
 
 /** Uploads a body (multipart above one part), reporting progress; aborting the signal aborts the upload and its parts. */
-export async function upload(client: S3Client, target: S3Location, body: Buffer | Uint8Array | string | Readable, options: UploadOptions = {}): Promise<void> {
+export async function upload(
+  client: S3Client,
+  target: S3Location,
+  body: Buffer | Uint8Array | string | Readable,
+  options: UploadOptions = {},
+): Promise<void> {
   const transfer = new (sdk().Upload)({
     client,
-    params: { Bucket: target.bucket, Key: target.key, Body: body, ContentType: options.contentType, ...(options.createOnly ? { IfNoneMatch: '*' } : {}) },
+    params: {
+      Bucket: target.bucket,
+      Key: target.key,
+      Body: body,
+      ContentType: options.contentType,
+      ...(options.createOnly ? { IfNoneMatch: '*' } : {}),
+    },
     partSize: Math.max(options.partSize ?? 8 * 1024 * 1024, 5 * 1024 * 1024),
     queueSize: 4,
     leavePartsOnError: false,
@@ -68,7 +79,9 @@ export async function headObject(client: S3Client, location: S3Location, signal?
 
 /** The object's bytes as chunks; `range` is an HTTP byte range such as `bytes=0-1023`. */
 export async function* getObject(client: S3Client, location: S3Location, range?: string, signal?: AbortSignal): AsyncIterable<Uint8Array> {
-  const out = await client.send(new (sdk().GetObjectCommand)({ Bucket: location.bucket, Key: location.key, Range: range }), { abortSignal: signal });
+  const out = await client.send(new (sdk().GetObjectCommand)({ Bucket: location.bucket, Key: location.key, Range: range }), {
+    abortSignal: signal,
+  });
   const body = out.Body as (Readable & AsyncIterable<Uint8Array>) | undefined;
   if (!body) return;
   try {
@@ -79,7 +92,11 @@ export async function* getObject(client: S3Client, location: S3Location, range?:
 }
 
 /** An object read by byte ranges, for formats that need random access (Parquet): only the ranges asked for are fetched. */
-export async function objectByRanges(client: S3Client, location: S3Location, signal?: AbortSignal): Promise<{ byteLength: number; slice(start: number, end?: number): Promise<ArrayBuffer> }> {
+export async function objectByRanges(
+  client: S3Client,
+  location: S3Location,
+  signal?: AbortSignal,
+): Promise<{ byteLength: number; slice(start: number, end?: number): Promise<ArrayBuffer> }> {
   const { size } = await headObject(client, location, signal);
   return {
     byteLength: size,
@@ -97,7 +114,9 @@ export async function objectByRanges(client: S3Client, location: S3Location, sig
 export async function* listObjectsV2(client: S3Client, bucket: string, prefix?: string, signal?: AbortSignal): AsyncIterable<_Object> {
   let token: string | undefined;
   do {
-    const page = await client.send(new (sdk().ListObjectsV2Command)({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().ListObjectsV2Command)({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }), {
+      abortSignal: signal,
+    });
     yield* page.Contents ?? [];
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
@@ -115,7 +134,10 @@ export interface DeleteFailure {
 export async function deleteObjects(client: S3Client, bucket: string, keys: string[], signal?: AbortSignal): Promise<DeleteFailure[]> {
   if (keys.length > DELETE_BATCH) throw new RangeError(`DeleteObjects takes at most ${DELETE_BATCH} keys (got ${keys.length}).`);
   if (keys.length === 0) return [];
-  const out = await client.send(new (sdk().DeleteObjectsCommand)({ Bucket: bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }), { abortSignal: signal });
+  const out = await client.send(
+    new (sdk().DeleteObjectsCommand)({ Bucket: bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+    { abortSignal: signal },
+  );
   return (out.Errors ?? []).map((e) => ({ key: e.Key ?? '', reason: `${e.Code ?? 'Error'}: ${e.Message ?? 'not deleted'}` }));
 }
 
@@ -126,7 +148,10 @@ export type FolderEntry = { kind: 'folder'; prefix: string } | { kind: 'object';
 export async function* listFolder(client: S3Client, bucket: string, prefix: string, signal?: AbortSignal): AsyncIterable<FolderEntry> {
   let token: string | undefined;
   do {
-    const page = await client.send(new (sdk().ListObjectsV2Command)({ Bucket: bucket, Prefix: prefix || undefined, Delimiter: '/', ContinuationToken: token }), { abortSignal: signal });
+    const page = await client.send(
+      new (sdk().ListObjectsV2Command)({ Bucket: bucket, Prefix: prefix || undefined, Delimiter: '/', ContinuationToken: token }),
+      { abortSignal: signal },
+    );
     for (const p of page.CommonPrefixes ?? []) if (p.Prefix) yield { kind: 'folder', prefix: p.Prefix };
     for (const o of page.Contents ?? []) if (o.Key && o.Key !== prefix) yield { kind: 'object', key: o.Key, size: o.Size ?? 0 };
     token = page.IsTruncated ? page.NextContinuationToken : undefined;

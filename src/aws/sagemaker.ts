@@ -16,13 +16,21 @@ import { sdk } from './sdkLoader';
 export type JobDescription = Omit<DescribeJobCommandOutput, '$metadata'> & { config?: JobConfigDocument };
 
 /** One page of ListJobs and the token of the next (undefined after the last): for views that keep the token themselves. */
-export async function listJobsPage(client: SageMakerClient, input: ListJobsCommandInput, signal?: AbortSignal): Promise<{ jobs: JobSummary[]; nextToken?: string }> {
+export async function listJobsPage(
+  client: SageMakerClient,
+  input: ListJobsCommandInput,
+  signal?: AbortSignal,
+): Promise<{ jobs: JobSummary[]; nextToken?: string }> {
   const page = await client.send(new (sdk().ListJobsCommand)(input), { abortSignal: signal });
   return { jobs: page.JobSummaries ?? [], nextToken: page.NextToken };
 }
 
 /** Every job of a category, page after page (ListJobs' NextToken), in the order the service sorts them. */
-export async function* listJobs(client: SageMakerClient, input: Omit<ListJobsCommandInput, 'NextToken'>, signal?: AbortSignal): AsyncIterable<JobSummary> {
+export async function* listJobs(
+  client: SageMakerClient,
+  input: Omit<ListJobsCommandInput, 'NextToken'>,
+  signal?: AbortSignal,
+): AsyncIterable<JobSummary> {
   let token: string | undefined;
   do {
     const page = await client.send(new (sdk().ListJobsCommand)({ ...input, NextToken: token }), { abortSignal: signal });
@@ -32,7 +40,9 @@ export async function* listJobs(client: SageMakerClient, input: Omit<ListJobsCom
 }
 
 export async function describeJob(client: SageMakerClient, job: JobRef, signal?: AbortSignal): Promise<JobDescription> {
-  const { $metadata, ...out } = await client.send(new (sdk().DescribeJobCommand)({ JobName: job.jobName, JobCategory: job.category }), { abortSignal: signal });
+  const { $metadata, ...out } = await client.send(new (sdk().DescribeJobCommand)({ JobName: job.jobName, JobCategory: job.category }), {
+    abortSignal: signal,
+  });
   void $metadata;
   return { ...out, config: parseConfigDocument(out.JobConfigDocument) };
 }
@@ -77,7 +87,9 @@ export async function listJobSchemaVersions(client: SageMakerClient, category: J
   const versions: string[] = [];
   let token: string | undefined;
   do {
-    const page = await client.send(new (sdk().ListJobSchemaVersionsCommand)({ JobCategory: category, NextToken: token }), { abortSignal: signal });
+    const page = await client.send(new (sdk().ListJobSchemaVersionsCommand)({ JobCategory: category, NextToken: token }), {
+      abortSignal: signal,
+    });
     for (const s of page.JobConfigSchemas ?? []) if (s.JobConfigSchemaVersion) versions.push(s.JobConfigSchemaVersion);
     token = page.NextToken;
   } while (token);
@@ -92,14 +104,32 @@ export interface JobSchema {
 }
 
 /** The JSON Schema of a category's config document (the latest version when `version` is omitted). */
-export async function describeJobSchemaVersion(client: SageMakerClient, category: JobCategory, version?: string, signal?: AbortSignal): Promise<JobSchema> {
-  const out = await client.send(new (sdk().DescribeJobSchemaVersionCommand)({ JobCategory: category, JobConfigSchemaVersion: version }), { abortSignal: signal });
-  return { category, version: out.JobConfigSchemaVersion ?? version ?? '', schema: JSON.parse(out.JobConfigSchema ?? '{}') as Record<string, unknown> };
+export async function describeJobSchemaVersion(
+  client: SageMakerClient,
+  category: JobCategory,
+  version?: string,
+  signal?: AbortSignal,
+): Promise<JobSchema> {
+  const out = await client.send(new (sdk().DescribeJobSchemaVersionCommand)({ JobCategory: category, JobConfigSchemaVersion: version }), {
+    abortSignal: signal,
+  });
+  return {
+    category,
+    version: out.JobConfigSchemaVersion ?? version ?? '',
+    schema: JSON.parse(out.JobConfigSchema ?? '{}') as Record<string, unknown>,
+  };
 }
 
 /** A single-use sign-in URL of an MLflow app's UI (valid for `seconds`, 5–300). */
-export async function createPresignedMlflowAppUrl(client: SageMakerClient, arn: string, seconds = 60, signal?: AbortSignal): Promise<string> {
-  const out = await client.send(new (sdk().CreatePresignedMlflowAppUrlCommand)({ Arn: arn, ExpiresInSeconds: seconds }), { abortSignal: signal });
+export async function createPresignedMlflowAppUrl(
+  client: SageMakerClient,
+  arn: string,
+  seconds = 60,
+  signal?: AbortSignal,
+): Promise<string> {
+  const out = await client.send(new (sdk().CreatePresignedMlflowAppUrlCommand)({ Arn: arn, ExpiresInSeconds: seconds }), {
+    abortSignal: signal,
+  });
   return out.AuthorizedUrl ?? '';
 }
 
@@ -108,7 +138,10 @@ export async function listHubModels(client: SageMakerClient, hubName: string, si
   const models: HubContentInfo[] = [];
   let token: string | undefined;
   do {
-    const page = await client.send(new (sdk().ListHubContentsCommand)({ HubName: hubName, HubContentType: 'Model', NextToken: token, MaxResults: 100 }), { abortSignal: signal });
+    const page = await client.send(
+      new (sdk().ListHubContentsCommand)({ HubName: hubName, HubContentType: 'Model', NextToken: token, MaxResults: 100 }),
+      { abortSignal: signal },
+    );
     models.push(...(page.HubContentSummaries ?? []));
     token = page.NextToken;
   } while (token);

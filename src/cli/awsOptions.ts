@@ -14,7 +14,11 @@ export const AWS_OPTIONS_USAGE = `  --region    AWS region (default: AWS_REGION,
   --profile   AWS profile from ~/.aws`;
 
 /** Clients for the flags, and the one sentence for an AWS error that names the profile, region and endpoint. */
-export function awsFromOptions(values: { region?: string; endpoint?: string; profile?: string }): { aws: AwsClients; settings: AwsSettings; explain: (error: unknown, action: string) => string } {
+export function awsFromOptions(values: { region?: string; endpoint?: string; profile?: string }): {
+  aws: AwsClients;
+  settings: AwsSettings;
+  explain: (error: unknown, action: string) => string;
+} {
   const settings: AwsSettings = {
     region: values.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1',
     endpoint: values.endpoint ?? (process.env.AWS_ENDPOINT_URL || undefined),

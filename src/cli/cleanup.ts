@@ -24,7 +24,9 @@ Exit code: 0 everything deleted (or deletable), 1 something refused or left, 2 u
 
 function planText(plan: CleanupPlan): string {
   return [
-    ...plan.steps.map((s) => `would delete ${kindWord(s.item.ref.kind)} ${s.item.label}: ${s.action}${s.warning ? `\n  warning: ${s.warning}` : ''}`),
+    ...plan.steps.map(
+      (s) => `would delete ${kindWord(s.item.ref.kind)} ${s.item.label}: ${s.action}${s.warning ? `\n  warning: ${s.warning}` : ''}`,
+    ),
     ...plan.refused.map((r) => `refused ${kindWord(r.ref.kind)} ${r.label}: ${r.reason}`),
   ].join('\n');
 }
@@ -43,28 +45,73 @@ export const cleanupCommand: CliCommand = {
   async run(args, io) {
     let parsed;
     try {
-      parsed = parseArgs({ args, options: { ...AWS_OPTIONS, 'dry-run': { type: 'boolean', default: false }, yes: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } }, strict: true, allowPositionals: true });
+      parsed = parseArgs({
+        args,
+        options: {
+          ...AWS_OPTIONS,
+          'dry-run': { type: 'boolean', default: false },
+          yes: { type: 'boolean', default: false },
+          json: { type: 'boolean', default: false },
+        },
+        strict: true,
+        allowPositionals: true,
+      });
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
     const { values, positionals } = parsed;
     if (values['dry-run'] === values.yes) throw new UsageError('Say --dry-run to see the plan or --yes to delete (exactly one of them).');
-    if (!positionals.length) throw new UsageError('Name what to delete: an agent runtime, role or MLflow app ARN, or an s3:// prefix (see `mtrl resources`).');
+    if (!positionals.length)
+      throw new UsageError('Name what to delete: an agent runtime, role or MLflow app ARN, or an s3:// prefix (see `mtrl resources`).');
     const refs: ResourceRef[] = positionals.map((text) => resourceRef(text) ?? badRef(text));
     const { aws, settings, explain } = awsFromOptions(values);
     const controller = new AbortController();
     const onInterrupt = () => controller.abort();
     process.once('SIGINT', onInterrupt);
     try {
-      const inventory = await loadInventory(aws, { regions: [settings.region], pricing: DEFAULT_PRICING, now: new Date(), explain, signal: controller.signal });
+      const inventory = await loadInventory(aws, {
+        regions: [settings.region],
+        pricing: DEFAULT_PRICING,
+        now: new Date(),
+        explain,
+        signal: controller.signal,
+      });
       for (const problem of inventory.problems) io.err(problem);
       const plan = planCleanup(inventory, refs);
       if (values['dry-run']) {
-        io.out(values.json ? JSON.stringify({ steps: plan.steps.map((s) => ({ ...s.item.ref, label: s.item.label, action: s.action, warning: s.warning })), refused: plan.refused }, null, 2) : planText(plan));
+        io.out(
+          values.json
+            ? JSON.stringify(
+                {
+                  steps: plan.steps.map((s) => ({ ...s.item.ref, label: s.item.label, action: s.action, warning: s.warning })),
+                  refused: plan.refused,
+                },
+                null,
+                2,
+              )
+            : planText(plan),
+        );
         return plan.refused.length ? EXIT_FINDINGS : EXIT_CLEAN;
       }
-      const result = await runCleanup(plan, awsCleanupTarget(aws, [settings.region]), (p) => values.json || io.err(p.message), controller.signal);
-      io.out(values.json ? JSON.stringify({ deleted: result.deleted.map((i) => ({ ...i.ref, label: i.label })), remaining: result.remaining, cancelled: result.cancelled }, null, 2) : resultText(result));
+      const result = await runCleanup(
+        plan,
+        awsCleanupTarget(aws, [settings.region]),
+        (p) => values.json || io.err(p.message),
+        controller.signal,
+      );
+      io.out(
+        values.json
+          ? JSON.stringify(
+              {
+                deleted: result.deleted.map((i) => ({ ...i.ref, label: i.label })),
+                remaining: result.remaining,
+                cancelled: result.cancelled,
+              },
+              null,
+              2,
+            )
+          : resultText(result),
+      );
       return result.remaining.length ? EXIT_FINDINGS : EXIT_CLEAN;
     } catch (error) {
       throw new UsageError(explain(error, 'Cleanup'));

@@ -45,7 +45,8 @@ export const compareCommand: CliCommand = {
     }
     const { values, positionals: jobs } = parsed;
     if (jobs.length === 0) throw new UsageError('Name at least one evaluation job.');
-    if ([values.json, values.markdown, values.csv].filter(Boolean).length > 1) throw new UsageError('Choose one of --json, --markdown and --csv.');
+    if ([values.json, values.markdown, values.csv].filter(Boolean).length > 1)
+      throw new UsageError('Choose one of --json, --markdown and --csv.');
     const baseline = values.baseline;
     if (baseline && !jobs.includes(baseline)) jobs.unshift(baseline);
     const region = values.region ?? process.env.AWS_REGION ?? 'us-east-1';
@@ -76,7 +77,13 @@ export const compareCommand: CliCommand = {
               tokens: r.tokens ?? null,
               cost: r.cost ?? null,
             })),
-            deltas: deltas.map((d) => ({ job: d.job, baseline: d.baseline, delta: d.delta, interval: d.interval, significant: d.significant })),
+            deltas: deltas.map((d) => ({
+              job: d.job,
+              baseline: d.baseline,
+              delta: d.delta,
+              interval: d.interval,
+              significant: d.significant,
+            })),
           },
           null,
           2,
@@ -85,10 +92,13 @@ export const compareCommand: CliCommand = {
     } else if (values.markdown) io.out(comparisonMarkdown(comparison.results, deltas).trimEnd());
     else if (values.csv) io.out(comparisonCsv(comparison.results, deltas).trimEnd());
     else {
-      for (const r of comparison.results) io.out(`${r.job}: pass@1 ${(r.passAt1 * 100).toFixed(1)} % ${intervalText(r.interval)} (${r.succeeded}/${r.rollouts})`);
+      for (const r of comparison.results)
+        io.out(`${r.job}: pass@1 ${(r.passAt1 * 100).toFixed(1)} % ${intervalText(r.interval)} (${r.succeeded}/${r.rollouts})`);
       for (const d of deltas) {
         const points = `${d.delta >= 0 ? '+' : '−'}${Math.abs(d.delta * 100).toFixed(1)}`;
-        io.out(`${d.job} vs ${d.baseline}: ${points} points ${intervalText(d.interval, true)}, ${d.significant ? 'more than noise' : 'within noise'}`);
+        io.out(
+          `${d.job} vs ${d.baseline}: ${points} points ${intervalText(d.interval, true)}, ${d.significant ? 'more than noise' : 'within noise'}`,
+        );
       }
     }
     return comparison.skipped.length ? EXIT_FINDINGS : EXIT_CLEAN;

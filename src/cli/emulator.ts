@@ -59,7 +59,8 @@ export const emulatorCommand: CliCommand = {
       throw new UsageError((error as Error).message);
     }
     const port = count(values.port, 'port', 0);
-    if (port !== undefined && (!Number.isInteger(port) || port > 65535)) throw new UsageError(`--port must be an integer from 0 to 65535, got '${values.port}'.`);
+    if (port !== undefined && (!Number.isInteger(port) || port > 65535))
+      throw new UsageError(`--port must be an integer from 0 to 65535, got '${values.port}'.`);
     const speed = count(values.speed, 'speed', 0.001);
     // Options are checked before listening, so a bad rate is reported as itself and not as a port problem.
     const options = {

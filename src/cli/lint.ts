@@ -3,7 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { decodeFileText } from '../core/text/encoding';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isTrustPolicy, lintAgentByRegex, lintTrustPolicy, readPythonLintOutput, usesRftHandler, type LintEngine, type LintFinding } from '../core/lint';
+import {
+  isTrustPolicy,
+  lintAgentByRegex,
+  lintTrustPolicy,
+  readPythonLintOutput,
+  usesRftHandler,
+  type LintEngine,
+  type LintFinding,
+} from '../core/lint';
 import { runPythonLint } from '../services/python/agentLint';
 import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
 
@@ -47,7 +55,12 @@ async function lintFile(file: string, text: string, python: string | undefined):
         return { path: file, engine: 'regex', findings: lintAgentByRegex(text), note: `does not parse (${result.syntaxError})` };
       } catch (error) {
         if (error instanceof UsageError) throw error;
-        return { path: file, engine: 'regex', findings: lintAgentByRegex(text), note: `${python} could not run (${(error as Error).message})` };
+        return {
+          path: file,
+          engine: 'regex',
+          findings: lintAgentByRegex(text),
+          note: `${python} could not run (${(error as Error).message})`,
+        };
       }
     }
     return { path: file, engine: 'regex', findings: lintAgentByRegex(text) };
@@ -65,7 +78,16 @@ export const lintCommand: CliCommand = {
   async run(args, io) {
     let parsed;
     try {
-      parsed = parseArgs({ args, options: { python: { type: 'string' }, 'no-python': { type: 'boolean', default: false }, json: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
+      parsed = parseArgs({
+        args,
+        options: {
+          python: { type: 'string' },
+          'no-python': { type: 'boolean', default: false },
+          json: { type: 'boolean', default: false },
+        },
+        allowPositionals: true,
+        strict: true,
+      });
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
@@ -88,12 +110,30 @@ export const lintCommand: CliCommand = {
     }
     const failing = results.some((r) => r.findings.some((f) => f.severity !== 'info'));
     if (values.json) {
-      const files = results.map((r) => ({ path: r.path, engine: r.engine, note: r.note, findings: r.findings.map((f) => ({ rule: f.rule, severity: f.severity, message: f.message, line: f.range.start.line + 1, column: f.range.start.character + 1 })) }));
+      const files = results.map((r) => ({
+        path: r.path,
+        engine: r.engine,
+        note: r.note,
+        findings: r.findings.map((f) => ({
+          rule: f.rule,
+          severity: f.severity,
+          message: f.message,
+          line: f.range.start.line + 1,
+          column: f.range.start.character + 1,
+        })),
+      }));
       io.out(JSON.stringify({ files }, null, 2));
     } else {
       for (const r of results) {
         const head = `${r.path}: ${r.engine === 'skipped' ? `skipped, ${r.note}` : `${r.findings.length} finding(s) (${r.engine === 'json' ? 'role lint' : r.engine}${r.note ? `; ${r.note}` : ''})`}`;
-        io.out([head, ...r.findings.map((f) => `  ${r.path}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.rule}: ${f.message}`)].join('\n'));
+        io.out(
+          [
+            head,
+            ...r.findings.map(
+              (f) => `  ${r.path}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.rule}: ${f.message}`,
+            ),
+          ].join('\n'),
+        );
       }
     }
     return failing ? EXIT_FINDINGS : EXIT_CLEAN;

@@ -25,7 +25,13 @@ Exit code: 0 metrics printed, 1 no metrics (no MLflow config, no run or nothing 
 2 usage, AWS or MLflow error.`;
 
 /** The columns the SDK's get_training_metrics() prints, with validation pass@1 after them. */
-const TABLE_KEYS = ['rollout/reward/mean', 'rollout/turns/mean', 'training/total_tokens', 'training/num_trajectories', 'val/reward/pass_at_1'];
+const TABLE_KEYS = [
+  'rollout/reward/mean',
+  'rollout/turns/mean',
+  'training/total_tokens',
+  'training/num_trajectories',
+  'val/reward/pass_at_1',
+];
 
 /** The `--json` shape fixed by the issue. */
 export function metricsJson(m: JobMetrics, keys: readonly string[]): { job: string; run_id: string; keys: string[]; steps: StepRow[] } {
@@ -47,7 +53,15 @@ export const metricsCommand: CliCommand = {
     try {
       parsed = parseArgs({
         args,
-        options: { evaluation: { type: 'boolean' }, keys: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' }, region: { type: 'string' }, endpoint: { type: 'string' }, profile: { type: 'string' } },
+        options: {
+          evaluation: { type: 'boolean' },
+          keys: { type: 'string' },
+          json: { type: 'boolean' },
+          csv: { type: 'boolean' },
+          region: { type: 'string' },
+          endpoint: { type: 'string' },
+          profile: { type: 'string' },
+        },
         allowPositionals: true,
         strict: true,
       });
@@ -58,10 +72,20 @@ export const metricsCommand: CliCommand = {
     if (positionals.length !== 1) throw new UsageError('give one job name or job ARN.');
     if (values.json && values.csv) throw new UsageError('choose one of --json and --csv.');
     const arn = parseJobArn(positionals[0]);
-    if (positionals[0].startsWith('arn:') && !arn) throw new UsageError(`"${positionals[0]}" is not a job ARN (arn:aws:sagemaker:<region>:<account>:job/<AgentRFT|AgentRFTEvaluation>/<name>).`);
+    if (positionals[0].startsWith('arn:') && !arn)
+      throw new UsageError(
+        `"${positionals[0]}" is not a job ARN (arn:aws:sagemaker:<region>:<account>:job/<AgentRFT|AgentRFTEvaluation>/<name>).`,
+      );
     const region = arn?.region ?? values.region ?? process.env.AWS_REGION ?? 'us-east-1';
-    const ref = { jobName: arn?.name ?? positionals[0], category: arn?.category ?? (values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const)), region };
-    const asked = values.keys?.split(',').map((k) => k.trim()).filter(Boolean);
+    const ref = {
+      jobName: arn?.name ?? positionals[0],
+      category: arn?.category ?? (values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const)),
+      region,
+    };
+    const asked = values.keys
+      ?.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
     const settings = { region, profile: values.profile, endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL };
     const aws = new AwsClients(() => settings);
     try {
@@ -80,7 +104,8 @@ export const metricsCommand: CliCommand = {
       else {
         io.out(`${m.job.name} · run ${m.runId} · ${m.runStatus ?? ''}`);
         io.out(table(stepRows(m.series, keys), keys));
-        if (!asked && m.keys.length > keys.length) io.out(`${m.keys.length - keys.length} more keys: see them with --keys <k1,k2> or --json.`);
+        if (!asked && m.keys.length > keys.length)
+          io.out(`${m.keys.length - keys.length} more keys: see them with --keys <k1,k2> or --json.`);
       }
       return EXIT_CLEAN;
     } catch (error) {
@@ -88,7 +113,14 @@ export const metricsCommand: CliCommand = {
         io.err(error.message);
         return EXIT_FINDINGS;
       }
-      throw new UsageError(describeMlflowError(error, { profile: values.profile, endpoint: settings.endpoint, region, action: `Reading the metrics of ${ref.jobName}` }));
+      throw new UsageError(
+        describeMlflowError(error, {
+          profile: values.profile,
+          endpoint: settings.endpoint,
+          region,
+          action: `Reading the metrics of ${ref.jobName}`,
+        }),
+      );
     } finally {
       aws.reset();
     }

@@ -29,7 +29,10 @@ function line(item: InventoryItem, indent = '  '): string[] {
 }
 
 export function inventoryText(inventory: Inventory): string {
-  const section = (title: string, items: InventoryItem[]) => [`${title} (${items.length})`, ...(items.length ? items.flatMap((i) => line(i)) : ['  none'])];
+  const section = (title: string, items: InventoryItem[]) => [
+    `${title} (${items.length})`,
+    ...(items.length ? items.flatMap((i) => line(i)) : ['  none']),
+  ];
   const { spend } = inventory;
   return [
     `Token spend month to date: ${formatDollars(spend.monthToDate)} (AgentCore compute is billed apart and not visible here)`,
@@ -49,7 +52,11 @@ function inventoryJson(inventory: Inventory) {
   return {
     ...rest,
     jobs: jobs.map((j) => ({ name: j.name, category: j.category, region: j.region, status: j.status })),
-    spend: { monthToDate: spend.monthToDate, unpriced: spend.unpriced, jobs: spend.jobs.map((j) => ({ name: j.job.name, cost: j.cost?.total })) },
+    spend: {
+      monthToDate: spend.monthToDate,
+      unpriced: spend.unpriced,
+      jobs: spend.jobs.map((j) => ({ name: j.job.name, cost: j.cost?.total })),
+    },
   };
 }
 
@@ -59,7 +66,12 @@ export const resourcesCommand: CliCommand = {
   async run(args, io) {
     let values;
     try {
-      ({ values } = parseArgs({ args, options: { ...AWS_OPTIONS, json: { type: 'boolean', default: false } }, strict: true, allowPositionals: false }));
+      ({ values } = parseArgs({
+        args,
+        options: { ...AWS_OPTIONS, json: { type: 'boolean', default: false } },
+        strict: true,
+        allowPositionals: false,
+      }));
     } catch (error) {
       throw new UsageError((error as Error).message);
     }

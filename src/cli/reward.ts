@@ -27,7 +27,8 @@ Exit code: 0 every invariant holds, 1 an invariant fails, 2 the code cannot run.
 function harnessScript(): string {
   const candidates = [path.join(__dirname, 'python/reward_harness.py'), path.join(__dirname, '../python/reward_harness.py')];
   const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new UsageError(`reward_harness.py is missing next to the CLI (looked in ${candidates.join(', ')}); rebuild with npm run build.`);
+  if (!found)
+    throw new UsageError(`reward_harness.py is missing next to the CLI (looked in ${candidates.join(', ')}); rebuild with npm run build.`);
   return found;
 }
 
@@ -59,7 +60,8 @@ export const rewardCommand: CliCommand = {
     if (!statSync(file).isFile()) throw new UsageError(`${positionals[0]} is not a regular file; give the Python file of the reward`);
     if (!/^[a-z]{5}$/i.test(values.answer)) throw new UsageError(`--answer must be 5 letters a-z, got '${values.answer}'`);
     const seconds = Number(values.timeout);
-    if (!(seconds > 0 && seconds <= MAX_TIMEOUT_SECONDS)) throw new UsageError(`--timeout takes seconds between 0 and ${MAX_TIMEOUT_SECONDS}, got '${values.timeout}'`);
+    if (!(seconds > 0 && seconds <= MAX_TIMEOUT_SECONDS))
+      throw new UsageError(`--timeout takes seconds between 0 and ${MAX_TIMEOUT_SECONDS}, got '${values.timeout}'`);
     const entry = values.entry?.includes(':') ? values.entry.slice(values.entry.lastIndexOf(':') + 1) : values.entry;
     // Ctrl-C stops the harness and everything it started (it runs in its own process group, out of the terminal's reach).
     const cancel = new AbortController();
@@ -67,7 +69,15 @@ export const rewardCommand: CliCommand = {
     process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
     let outcome;
     try {
-      outcome = await previewReward({ python: values.python, script: harnessScript(), file, entry, answer: values.answer, timeoutMs: seconds * 1000, signal: cancel.signal });
+      outcome = await previewReward({
+        python: values.python,
+        script: harnessScript(),
+        file,
+        entry,
+        answer: values.answer,
+        timeoutMs: seconds * 1000,
+        signal: cancel.signal,
+      });
     } finally {
       process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     }

@@ -2,7 +2,17 @@ import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AwsClients } from '../aws/clients';
 import { describeAwsError } from '../aws/errors';
-import { ADVANTAGE_FORMULA, collectRollouts, groupRollouts, stepSummaries, summarize, type Rollout, type RolloutSummary, type SkippedLine, type StepSummary } from '../core/rollouts';
+import {
+  ADVANTAGE_FORMULA,
+  collectRollouts,
+  groupRollouts,
+  stepSummaries,
+  summarize,
+  type Rollout,
+  type RolloutSummary,
+  type SkippedLine,
+  type StepSummary,
+} from '../core/rollouts';
 import { MAX_LINE_CHARS } from '../core/text/lines';
 import { readJobRollouts } from '../services/rolloutLogs';
 import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand, type CliIO } from './command';
@@ -24,10 +34,25 @@ export function rolloutsJson(s: RolloutSummary, grpo: GrpoReport): object {
     groups: s.groups,
     solved: s.solved,
     solve_rate: round(s.solveRate),
-    reward: s.reward ? { mean: round(s.reward.mean), min: round(s.reward.min), max: round(s.reward.max) } : { mean: null, min: null, max: null },
+    reward: s.reward
+      ? { mean: round(s.reward.mean), min: round(s.reward.min), max: round(s.reward.max) }
+      : { mean: null, min: null, max: null },
     guesses_to_solve: Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [String(n), s.guessesToSolve[n]])),
-    steps: grpo.steps.map((st) => ({ step: st.step, rollouts: st.rollouts, groups: st.groups, solve_rate: round(st.solveRate), reward_mean: st.rewardMean === null ? null : round(st.rewardMean), zero_advantage_groups: st.zeroAdvantageGroups })),
-    grpo_groups: { groups: s.groups, pooled: grpo.pooledGroups, step_unknown_rollouts: grpo.unknownStepRollouts, zero_advantage: grpo.zeroAdvantageGroups, advantage: ADVANTAGE_FORMULA },
+    steps: grpo.steps.map((st) => ({
+      step: st.step,
+      rollouts: st.rollouts,
+      groups: st.groups,
+      solve_rate: round(st.solveRate),
+      reward_mean: st.rewardMean === null ? null : round(st.rewardMean),
+      zero_advantage_groups: st.zeroAdvantageGroups,
+    })),
+    grpo_groups: {
+      groups: s.groups,
+      pooled: grpo.pooledGroups,
+      step_unknown_rollouts: grpo.unknownStepRollouts,
+      zero_advantage: grpo.zeroAdvantageGroups,
+      advantage: ADVANTAGE_FORMULA,
+    },
   };
 }
 
@@ -41,11 +66,19 @@ function human(s: RolloutSummary, grpo: GrpoReport, source: string): string {
     `guesses to solve: ${[1, 2, 3, 4, 5, 6].map((n) => `${n}: ${s.guessesToSolve[n]}`).join('  ')}`,
   ];
   if (grpo.unknownStepRollouts) {
-    lines.push(`step unknown for ${grpo.unknownStepRollouts} rollouts: their ${grpo.pooledGroups} groups pool every step of a task, so their advantages are not the policy's`);
+    lines.push(
+      `step unknown for ${grpo.unknownStepRollouts} rollouts: their ${grpo.pooledGroups} groups pool every step of a task, so their advantages are not the policy's`,
+    );
   }
   if (grpo.steps.length) {
-    lines.push(`${grpo.zeroAdvantageGroups} groups with all rewards equal (advantage 0); ${ADVANTAGE_FORMULA}`, 'step  rollouts  solve rate  reward mean');
-    for (const st of grpo.steps) lines.push(`${String(st.step).padStart(4)}  ${String(st.rollouts).padStart(8)}  ${pct(st.solveRate).padStart(10)}  ${st.rewardMean === null ? '–' : round(st.rewardMean)}`);
+    lines.push(
+      `${grpo.zeroAdvantageGroups} groups with all rewards equal (advantage 0); ${ADVANTAGE_FORMULA}`,
+      'step  rollouts  solve rate  reward mean',
+    );
+    for (const st of grpo.steps)
+      lines.push(
+        `${String(st.step).padStart(4)}  ${String(st.rollouts).padStart(8)}  ${pct(st.solveRate).padStart(10)}  ${st.rewardMean === null ? '–' : round(st.rewardMean)}`,
+      );
   }
   return lines.join('\n');
 }
@@ -55,9 +88,9 @@ const usage = [
   '       mtrl rollouts --job <name> [--evaluation] [--step N] [--region R] [--endpoint URL] [--profile P] [--json]',
   '',
   'Reads rollout records (and, without them, SDK reward lines and tool feedback text) from a log file,',
-  'a CloudWatch export or `aws logs tail` output, or a job\'s runtime log, and prints solve rate, rewards,',
+  "a CloudWatch export or `aws logs tail` output, or a job's runtime log, and prints solve rate, rewards,",
   'guesses to solve, and per training step the solve rate and mean reward. GRPO groups are one task in one',
-  'step; a rollout\'s step comes from its record, else from the job\'s service log step lines.',
+  "step; a rollout's step comes from its record, else from the job's service log step lines.",
   '',
   '  --job         a training job name (--evaluation: an evaluation job) read through the AWS endpoint',
   '  --step        only the rollouts of this training step',
@@ -76,7 +109,10 @@ async function fromFile(file: string, io: CliIO): Promise<Rollout[]> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `cannot read ${file}: no such file` : `cannot read ${file}: ${(error as Error).message}`);
   }
-  for (const { line, chars } of skipped.slice(0, 10)) io.err(`mtrl rollouts: line ${line} (${chars.toLocaleString('en')} characters) is longer than ${MAX_LINE_CHARS / 1024 / 1024} M characters and was not read.`);
+  for (const { line, chars } of skipped.slice(0, 10))
+    io.err(
+      `mtrl rollouts: line ${line} (${chars.toLocaleString('en')} characters) is longer than ${MAX_LINE_CHARS / 1024 / 1024} M characters and was not read.`,
+    );
   if (skipped.length > 10) io.err(`mtrl rollouts: ${skipped.length - 10} more lines were too long to read.`);
   return rollouts;
 }
@@ -89,7 +125,15 @@ export const rolloutsCommand: CliCommand = {
     try {
       parsed = parseArgs({
         args,
-        options: { json: { type: 'boolean' }, job: { type: 'string' }, evaluation: { type: 'boolean' }, step: { type: 'string' }, region: { type: 'string' }, endpoint: { type: 'string' }, profile: { type: 'string' } },
+        options: {
+          json: { type: 'boolean' },
+          job: { type: 'string' },
+          evaluation: { type: 'boolean' },
+          step: { type: 'string' },
+          region: { type: 'string' },
+          endpoint: { type: 'string' },
+          profile: { type: 'string' },
+        },
         allowPositionals: true,
       });
     } catch (error) {
@@ -97,19 +141,33 @@ export const rolloutsCommand: CliCommand = {
     }
     const { values } = parsed;
     const [file, ...extra] = parsed.positionals;
-    if (values.job ? file !== undefined : !file || extra.length) throw new UsageError('give one log file (or - for standard input), or --job <name>');
+    if (values.job ? file !== undefined : !file || extra.length)
+      throw new UsageError('give one log file (or - for standard input), or --job <name>');
     const step = values.step === undefined ? undefined : Number(values.step);
-    if (step !== undefined && !(Number.isInteger(step) && step >= 0)) throw new UsageError(`--step takes a step number, not "${values.step}"`);
+    if (step !== undefined && !(Number.isInteger(step) && step >= 0))
+      throw new UsageError(`--step takes a step number, not "${values.step}"`);
     let rollouts: Rollout[];
     let source: string;
     if (values.job) {
-      const settings = { region: values.region ?? process.env.AWS_REGION ?? 'us-east-1', profile: values.profile, endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL };
+      const settings = {
+        region: values.region ?? process.env.AWS_REGION ?? 'us-east-1',
+        profile: values.profile,
+        endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL,
+      };
       const aws = new AwsClients(() => settings);
-      const job = { jobName: values.job, category: values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const), region: settings.region };
+      const job = {
+        jobName: values.job,
+        category: values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const),
+        region: settings.region,
+      };
       try {
         rollouts = await readJobRollouts(aws, job, io.signal ?? new AbortController().signal);
       } catch (error) {
-        throw new UsageError(error instanceof Error && !('$metadata' in error) ? error.message : describeAwsError(error, { ...settings, action: `Read the rollouts of job ${values.job}` }));
+        throw new UsageError(
+          error instanceof Error && !('$metadata' in error)
+            ? error.message
+            : describeAwsError(error, { ...settings, action: `Read the rollouts of job ${values.job}` }),
+        );
       } finally {
         aws.reset();
       }
@@ -132,7 +190,12 @@ export const rolloutsCommand: CliCommand = {
       zeroAdvantageGroups: steps.reduce((n, s) => n + s.zeroAdvantageGroups, 0),
     };
     if (values.json) io.out(JSON.stringify(rolloutsJson(summary, grpo)));
-    else io.out(rollouts.length ? human(summary, grpo, source) : `no rollouts in ${source}: the agent logs no rollout record (see "MTRL: Insert Rollout Logging") and no UpdateReward or feedback lines were found`);
+    else
+      io.out(
+        rollouts.length
+          ? human(summary, grpo, source)
+          : `no rollouts in ${source}: the agent logs no rollout record (see "MTRL: Insert Rollout Logging") and no UpdateReward or feedback lines were found`,
+      );
     return rollouts.length ? EXIT_CLEAN : EXIT_FINDINGS;
   },
 };

@@ -52,7 +52,8 @@ export const smokeCommand: CliCommand = {
     }
     if (!values.runtime) throw new UsageError('--runtime <arn> is required.');
     const arn = parseRuntimeArn(values.runtime);
-    if (!arn) throw new UsageError(`"${values.runtime}" is not an agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>).`);
+    if (!arn)
+      throw new UsageError(`"${values.runtime}" is not an agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>).`);
     const aws = new AwsClients(() => ({ region: values.region ?? arn.region, profile: values.profile, endpoint: values.endpoint }));
     const controller = new AbortController();
     const onInterrupt = () => controller.abort();

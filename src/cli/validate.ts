@@ -103,7 +103,9 @@ async function mustBeFile(path: string): Promise<void> {
     if (!(await stat(path)).isFile()) throw new UsageError(`${path} is not a file.`);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
+    throw new UsageError(
+      `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
+    );
   }
 }
 
@@ -155,7 +157,8 @@ function human(path: string, report: DatasetReport): string[] {
     return `${path}:${j.line}:${j.column}: ${f.severity} ${f.code}: ${f.message}`;
   });
   const { ids, answers } = report.keyTables;
-  if (ids.full || answers.full) lines.push(`${path}: note: duplicate and overlap checks covered the first 2,000,000 distinct ids and answers.`);
+  if (ids.full || answers.full)
+    lines.push(`${path}: note: duplicate and overlap checks covered the first 2,000,000 distinct ids and answers.`);
   return [head, ...lines];
 }
 
@@ -190,20 +193,29 @@ export const validateCommand: CliCommand = {
   async run(args, io) {
     const { values, positionals } = parse(args);
     const batch = values.batch === undefined ? undefined : Number(values.batch);
-    if (batch !== undefined && !(Number.isInteger(batch) && batch > 0)) throw new UsageError(`--batch takes a positive whole number, not "${values.batch}".`);
+    if (batch !== undefined && !(Number.isInteger(batch) && batch > 0))
+      throw new UsageError(`--batch takes a positive whole number, not "${values.batch}".`);
     const convention = values.convention as DatasetConvention;
-    if (!CONVENTIONS.includes(convention)) throw new UsageError(`--convention is one of ${CONVENTIONS.join(', ')}, not "${values.convention}".`);
+    if (!CONVENTIONS.includes(convention))
+      throw new UsageError(`--convention is one of ${CONVENTIONS.join(', ')}, not "${values.convention}".`);
     const format = values.format as DatasetFormat | undefined;
-    if (format && !['jsonl', 'json', 'csv', 'parquet'].includes(format)) throw new UsageError(`--format is one of jsonl, json, csv, parquet, not "${format}".`);
+    if (format && !['jsonl', 'json', 'csv', 'parquet'].includes(format))
+      throw new UsageError(`--format is one of jsonl, json, csv, parquet, not "${format}".`);
     const readTimeout = values['read-timeout'] === undefined ? PARQUET_BUDGET_SECONDS : Number(values['read-timeout']);
-    if (!(readTimeout > 0 && readTimeout <= 3600)) throw new UsageError(`--read-timeout takes seconds between 1 and 3600, not "${values['read-timeout']}".`);
+    if (!(readTimeout > 0 && readTimeout <= 3600))
+      throw new UsageError(`--read-timeout takes seconds between 1 and 3600, not "${values['read-timeout']}".`);
     const maxPerCode = values['max-findings'] === undefined ? DEFAULT_MAX_PER_CODE : Number(values['max-findings']);
-    if (!(Number.isInteger(maxPerCode) && maxPerCode >= 0)) throw new UsageError(`--max-findings takes a whole number, not "${values['max-findings']}".`);
+    if (!(Number.isInteger(maxPerCode) && maxPerCode >= 0))
+      throw new UsageError(`--max-findings takes a whole number, not "${values['max-findings']}".`);
     const paths = [...positionals];
     for (const p of [values.train, values.val]) if (p && !paths.includes(p)) paths.push(p);
     if (!paths.length) throw new UsageError('Name at least one dataset file or s3:// URI.');
     let clients: AwsClients | undefined;
-    const settings = () => ({ region: values.region ?? process.env.AWS_REGION ?? 'us-east-1', profile: values.profile, endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL });
+    const settings = () => ({
+      region: values.region ?? process.env.AWS_REGION ?? 'us-east-1',
+      profile: values.profile,
+      endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL,
+    });
     const options: Options = {
       batch,
       convention,
@@ -215,14 +227,16 @@ export const validateCommand: CliCommand = {
       explain: explainerFor(settings, io.signal),
       signal: io.signal,
     };
-    const roleOf = (p: string): DatasetRole | undefined => (p === values.train ? 'training' : p === values.val ? 'validation' : values.train || values.val ? undefined : roleFromName(p));
+    const roleOf = (p: string): DatasetRole | undefined =>
+      p === values.train ? 'training' : p === values.val ? 'validation' : values.train || values.val ? undefined : roleFromName(p);
     const t = paths.findIndex((p) => roleOf(p) === 'training');
     const v = paths.findIndex((p) => roleOf(p) === 'validation');
     // The training file goes first, so the validation file can be checked against its keys.
     const order = t === -1 ? paths.map((_, i) => i) : [t, ...paths.map((_, i) => i).filter((i) => i !== t)];
     const reports: DatasetReport[] = new Array(paths.length);
     try {
-      for (const i of order) reports[i] = await validateOne(paths[i], roleOf(paths[i]), options, i === v && t !== -1 ? reports[t] : undefined);
+      for (const i of order)
+        reports[i] = await validateOne(paths[i], roleOf(paths[i]), options, i === v && t !== -1 ? reports[t] : undefined);
     } finally {
       clients?.reset();
     }
@@ -235,18 +249,35 @@ export const validateCommand: CliCommand = {
     }
     // Counted per code, so findings summarized past --max-findings are in the totals; overlap findings are added after the checks.
     const total = (severity: string) =>
-      reports.reduce((n, r) => n + Object.entries(r.counts).reduce((m, [code, c]) => m + (SEVERITY[code as FindingCode] === severity ? (c ?? 0) : 0), 0) + r.findings.filter((f) => f.code === 'train-val-overlap' && f.severity === severity).length, 0);
+      reports.reduce(
+        (n, r) =>
+          n +
+          Object.entries(r.counts).reduce((m, [code, c]) => m + (SEVERITY[code as FindingCode] === severity ? (c ?? 0) : 0), 0) +
+          r.findings.filter((f) => f.code === 'train-val-overlap' && f.severity === severity).length,
+        0,
+      );
     const errors = total('error');
     if (values.json) {
       const files = reports.map((r, i) => {
         const of = (s: string) => r.findings.filter((f) => f.severity === s).map((f) => toJson(f, r.format));
-        return { path: paths[i], format: r.format, rows: r.rows, errors: of('error'), warnings: of('warning'), info: of('info'), counts: r.counts, truncated: r.truncated };
+        return {
+          path: paths[i],
+          format: r.format,
+          rows: r.rows,
+          errors: of('error'),
+          warnings: of('warning'),
+          info: of('info'),
+          counts: r.counts,
+          truncated: r.truncated,
+        };
       });
       io.out(JSON.stringify({ files, overlap }, null, 2));
     } else {
       const lines = reports.flatMap((r, i) => human(paths[i], r));
       const warnings = total('warning');
-      lines.push(`${errors ? '✗' : '✓'} ${reports.length} file${reports.length === 1 ? '' : 's'}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+      lines.push(
+        `${errors ? '✗' : '✓'} ${reports.length} file${reports.length === 1 ? '' : 's'}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
+      );
       io.out(lines.join('\n'));
     }
     return errors ? EXIT_FINDINGS : EXIT_CLEAN;

@@ -11,7 +11,15 @@ import { ACCOUNT, runtimeLogGroup, type Runtime, type World } from './world';
 const isoTime = (ms: number) => new Date(ms).toISOString();
 
 function runtimeJson(r: Runtime) {
-  return { agentRuntimeArn: r.arn, agentRuntimeId: r.id, agentRuntimeVersion: '1', agentRuntimeName: r.name, description: r.description, lastUpdatedAt: isoTime(r.created), status: 'READY' };
+  return {
+    agentRuntimeArn: r.arn,
+    agentRuntimeId: r.id,
+    agentRuntimeVersion: '1',
+    agentRuntimeName: r.name,
+    description: r.description,
+    lastUpdatedAt: isoTime(r.created),
+    status: 'READY',
+  };
 }
 
 /** AgentCore control plane (REST-JSON): ListAgentRuntimes (POST /runtimes/), GetAgentRuntime (GET /runtimes/{id}/), DeleteAgentRuntime (DELETE /runtimes/{id}/). */
@@ -21,23 +29,37 @@ export function agentCoreControl(world: World, request: EmulatorRequest, res: Se
     const max = Number(request.query.get('maxResults') ?? 100);
     const regional = world.runtimes.filter((r) => r.region === request.region);
     const page = regional.slice(start, start + max);
-    return sendJson(res, request, { agentRuntimes: page.map(runtimeJson), nextToken: start + max < regional.length ? String(start + max) : undefined }, 200, 'application/json');
+    return sendJson(
+      res,
+      request,
+      { agentRuntimes: page.map(runtimeJson), nextToken: start + max < regional.length ? String(start + max) : undefined },
+      200,
+      'application/json',
+    );
   }
   const get = /^\/runtimes\/([^/]+)\/?$/.exec(request.path);
   if (request.method === 'GET' && get) {
     const r = world.runtimeByArnOrId(get[1], request.region);
     if (!r) throw new ServiceError('ResourceNotFoundException', `Agent runtime ${get[1]} not found.`, 404);
-    return sendJson(res, request, {
-      ...runtimeJson(r),
-      createdAt: isoTime(r.created),
-      roleArn: `arn:aws:iam::${ACCOUNT}:role/AmazonBedrockAgentCoreRuntimeRole-${r.name}`,
-      // Required by the service model: AgentCore's defaults (15 minutes idle, 8 hours at most).
-      lifecycleConfiguration: { idleRuntimeSessionTimeout: 900, maxLifetime: 28800 },
-      networkConfiguration: { networkMode: 'PUBLIC' },
-      protocolConfiguration: { serverProtocol: 'HTTP' },
-      environmentVariables: { REASONING_EFFORT: r.effort, ROLLOUT_BUDGET_SECONDS: '420' },
-      agentRuntimeArtifact: { containerConfiguration: { containerUri: `${ACCOUNT}.dkr.ecr.${r.region}.amazonaws.com/bedrock-agentcore-${r.name}:latest` } },
-    }, 200, 'application/json');
+    return sendJson(
+      res,
+      request,
+      {
+        ...runtimeJson(r),
+        createdAt: isoTime(r.created),
+        roleArn: `arn:aws:iam::${ACCOUNT}:role/AmazonBedrockAgentCoreRuntimeRole-${r.name}`,
+        // Required by the service model: AgentCore's defaults (15 minutes idle, 8 hours at most).
+        lifecycleConfiguration: { idleRuntimeSessionTimeout: 900, maxLifetime: 28800 },
+        networkConfiguration: { networkMode: 'PUBLIC' },
+        protocolConfiguration: { serverProtocol: 'HTTP' },
+        environmentVariables: { REASONING_EFFORT: r.effort, ROLLOUT_BUDGET_SECONDS: '420' },
+        agentRuntimeArtifact: {
+          containerConfiguration: { containerUri: `${ACCOUNT}.dkr.ecr.${r.region}.amazonaws.com/bedrock-agentcore-${r.name}:latest` },
+        },
+      },
+      200,
+      'application/json',
+    );
   }
   if (request.method === 'DELETE' && get) {
     const r = world.runtimeByArnOrId(get[1], request.region);
@@ -45,7 +67,11 @@ export function agentCoreControl(world: World, request: EmulatorRequest, res: Se
     world.runtimes.splice(world.runtimes.indexOf(r), 1);
     return sendJson(res, request, { agentRuntimeId: r.id, agentRuntimeVersion: '1', status: 'DELETING' }, 202, 'application/json');
   }
-  throw new ServiceError('UnknownOperationException', `The emulator does not implement AgentCore control ${request.method} ${request.path}.`, 404);
+  throw new ServiceError(
+    'UnknownOperationException',
+    `The emulator does not implement AgentCore control ${request.method} ${request.path}.`,
+    404,
+  );
 }
 
 export interface InvokeOptions {
@@ -54,19 +80,35 @@ export interface InvokeOptions {
 }
 
 /** AgentCore data plane: InvokeAgentRuntime (POST /runtimes/{arn}/invocations), acting out the smoke-test paths of mtrl-reference §9. */
-export async function invokeAgentRuntime(world: World, request: EmulatorRequest, res: ServerResponse, options: InvokeOptions): Promise<void> {
+export async function invokeAgentRuntime(
+  world: World,
+  request: EmulatorRequest,
+  res: ServerResponse,
+  options: InvokeOptions,
+): Promise<void> {
   const match = /^\/runtimes\/(.+)\/invocations$/.exec(request.path);
-  if (!match || request.method !== 'POST') throw new ServiceError('UnknownOperationException', `The emulator does not implement AgentCore ${request.method} ${request.path}.`, 404);
+  if (!match || request.method !== 'POST')
+    throw new ServiceError(
+      'UnknownOperationException',
+      `The emulator does not implement AgentCore ${request.method} ${request.path}.`,
+      404,
+    );
   const runtime = world.runtimeByArnOrId(match[1], request.region);
-  if (!runtime || runtime.region !== request.region) throw new ServiceError('ResourceNotFoundException', `No agent runtime ${match[1]} in ${request.region} of account ${ACCOUNT}.`, 404);
+  if (!runtime || runtime.region !== request.region)
+    throw new ServiceError('ResourceNotFoundException', `No agent runtime ${match[1]} in ${request.region} of account ${ACCOUNT}.`, 404);
   const session = String(request.headers['x-amzn-bedrock-agentcore-runtime-session-id'] ?? '');
-  if (session.length < 33 || session.length > 256) throw new ServiceError('ValidationException', `runtimeSessionId must be 33 to 256 characters long (got ${session.length}).`);
+  if (session.length < 33 || session.length > 256)
+    throw new ServiceError('ValidationException', `runtimeSessionId must be 33 to 256 characters long (got ${session.length}).`);
   const group = runtimeLogGroup(runtime.id);
   const stream = `${dayOf(world.clock.now())}/[runtime-logs]${session}`;
   const log = (message: string) => world.log(runtime.region, group, stream, message);
   if (runtime.kind === 'no-server') {
     await new Promise((resolve) => setTimeout(resolve, options.noServerTimeoutMs));
-    throw new ServiceError('RuntimeClientError', 'The agent runtime did not respond within 30 seconds: no HTTP server is listening. Check that @app.entrypoint is the outermost decorator and that BedrockAgentCoreApp runs.', 424);
+    throw new ServiceError(
+      'RuntimeClientError',
+      'The agent runtime did not respond within 30 seconds: no HTTP server is listening. Check that @app.entrypoint is the outermost decorator and that BedrockAgentCoreApp runs.',
+      424,
+    );
   }
   const payload = jsonBody(request) as { prompt?: unknown; metadata?: { jobArn?: unknown; rolloutId?: unknown } };
   const trajectory = String(payload.metadata?.rolloutId ?? 'r1');
@@ -79,7 +121,11 @@ export async function invokeAgentRuntime(world: World, request: EmulatorRequest,
   if (runtime.kind === 'error-status') {
     log(`Rollout error: trajectory_id=${trajectory} error=RuntimeError('environment crashed')`);
     log(`CompleteRollout: trajectory_id=${trajectory} status=failed`);
-    throw new ServiceError('RuntimeClientError', 'The agent answered with an error status (HTTP 500) instead of a reward: a training job would fail with "The agent signaled that the trajectory failed".', 424);
+    throw new ServiceError(
+      'RuntimeClientError',
+      'The agent answered with an error status (HTTP 500) instead of a reward: a training job would fail with "The agent signaled that the trajectory failed".',
+      424,
+    );
   }
   const answer = isValidWord(row.answer) ? row.answer.toLowerCase() : undefined;
   const jobArn = String(payload.metadata?.jobArn ?? '');
@@ -87,15 +133,32 @@ export async function invokeAgentRuntime(world: World, request: EmulatorRequest,
   const job = [...world.jobs.values()].find((j) => j.arn === jobArn);
   let reward = -1.5;
   if (account && account !== ACCOUNT) {
-    log(`agent loop ended early on attempt 1/2 (PermissionDeniedError: Error code: 403 - User is not authorized to access this resource); 0 guess(es) played`);
-    log(`Failed /complete-rollout: status=403 body={"message":"User arn:aws:sts::${ACCOUNT}:assumed-role/AmazonBedrockAgentCoreRuntimeRole/session is not authorized to access this resource"}`);
+    log(
+      `agent loop ended early on attempt 1/2 (PermissionDeniedError: Error code: 403 - User is not authorized to access this resource); 0 guess(es) played`,
+    );
+    log(
+      `Failed /complete-rollout: status=403 body={"message":"User arn:aws:sts::${ACCOUNT}:assumed-role/AmazonBedrockAgentCoreRuntimeRole/session is not authorized to access this resource"}`,
+    );
   } else if (!job || jobState(job, world.clock.now()).status !== 'InProgress') {
     log(`agent loop ended early on attempt 1/2 (BadRequestError: Error code: 400 - Could not find job ${jobArn}); 0 guess(es) played`);
     log(`Failed /complete-rollout: status=400 body={"message":"Could not find job ${jobArn}"}`);
   } else if (answer) {
     const played = playRollout(answer, [...TRAIN_ANSWERS, ...VALIDATION_ANSWERS], 0.6, new Random(hashSeed(session)));
     reward = played.reward;
-    log(JSON.stringify({ mtrl_rollout: 1, trajectory_id: trajectory, job_arn: jobArn, row_id: String(row.id ?? ''), answer, turns: played.turns.map((t) => ({ guess: t.guess, ...(t.valid ? { marks: t.marks } : { valid: false }), source: t.source })), solved: played.solved, reward, outcome: played.outcome, shaping: played.shaping }));
+    log(
+      JSON.stringify({
+        mtrl_rollout: 1,
+        trajectory_id: trajectory,
+        job_arn: jobArn,
+        row_id: String(row.id ?? ''),
+        answer,
+        turns: played.turns.map((t) => ({ guess: t.guess, ...(t.valid ? { marks: t.marks } : { valid: false }), source: t.source })),
+        solved: played.solved,
+        reward,
+        outcome: played.outcome,
+        shaping: played.shaping,
+      }),
+    );
   }
   log(`CompleteRollout: trajectory_id=${trajectory} status=ready`);
   log(`UpdateReward: trajectory_id=${trajectory} rewards=[${reward}]`);

@@ -69,6 +69,7 @@ export function rowsOf(answers: readonly string[], split: 'train' | 'val'): Data
 
 /** The dataset file as JSON Lines, byte for byte as Python's json.dumps wrote shared/data/v640. */
 export function toJsonl(rows: readonly DatasetRow[]): string {
-  const line = (r: DatasetRow) => `{"prompt": ${JSON.stringify(`{"prompt": "Guess the 5-letter word", "answer": "${r.answer}", "id": "${r.id}"}`)}}`;
+  const line = (r: DatasetRow) =>
+    `{"prompt": ${JSON.stringify(`{"prompt": "Guess the 5-letter word", "answer": "${r.answer}", "id": "${r.id}"}`)}}`;
   return rows.map(line).join('\n') + '\n';
 }

@@ -13,7 +13,12 @@ export function readRows(world: World, uri: string): DatasetRow[] | undefined {
   const text = object.body.toString('utf8').trim();
   let records: unknown[];
   try {
-    records = text.startsWith('[') ? (JSON.parse(text) as unknown[]) : text.split(/\r?\n/).filter(Boolean).map((line) => JSON.parse(line) as unknown);
+    records = text.startsWith('[')
+      ? (JSON.parse(text) as unknown[])
+      : text
+          .split(/\r?\n/)
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as unknown);
   } catch {
     return undefined;
   }

@@ -44,7 +44,10 @@ export function iam(world: World, operation: string, params: URLSearchParams): R
       return { Role: roleJson(roleOf(world, params)) };
     case 'ListRoles': {
       const prefix = params.get('PathPrefix') ?? '/';
-      const { items, ...rest } = page([...world.roles.values()].filter(() => ROLE_PATH.startsWith(prefix)).sort((a, b) => (a.name < b.name ? -1 : 1)), params);
+      const { items, ...rest } = page(
+        [...world.roles.values()].filter(() => ROLE_PATH.startsWith(prefix)).sort((a, b) => (a.name < b.name ? -1 : 1)),
+        params,
+      );
       return { Roles: { member: items.map(roleJson) }, ...rest };
     }
     case 'ListRolePolicies': {
@@ -58,19 +61,22 @@ export function iam(world: World, operation: string, params: URLSearchParams): R
     case 'DetachRolePolicy': {
       const role = roleOf(world, params);
       const arn = params.get('PolicyArn') ?? '';
-      if (!role.attachedPolicies.includes(arn)) throw new ServiceError('NoSuchEntity', `Policy ${arn} was not found or is not attached to role ${role.name}.`, 404);
+      if (!role.attachedPolicies.includes(arn))
+        throw new ServiceError('NoSuchEntity', `Policy ${arn} was not found or is not attached to role ${role.name}.`, 404);
       role.attachedPolicies = role.attachedPolicies.filter((a) => a !== arn);
       return {};
     }
     case 'DeleteRolePolicy': {
       const role = roleOf(world, params);
       const name = params.get('PolicyName') ?? '';
-      if (!role.inlinePolicies.delete(name)) throw new ServiceError('NoSuchEntity', `The role policy with name ${name} cannot be found.`, 404);
+      if (!role.inlinePolicies.delete(name))
+        throw new ServiceError('NoSuchEntity', `The role policy with name ${name} cannot be found.`, 404);
       return {};
     }
     case 'DeleteRole': {
       const role = roleOf(world, params);
-      if (role.attachedPolicies.length) throw new ServiceError('DeleteConflict', 'Cannot delete entity, must detach all policies first.', 409);
+      if (role.attachedPolicies.length)
+        throw new ServiceError('DeleteConflict', 'Cannot delete entity, must detach all policies first.', 409);
       if (role.inlinePolicies.size) throw new ServiceError('DeleteConflict', 'Cannot delete entity, must delete policies first.', 409);
       world.roles.delete(role.name);
       return {};

@@ -132,7 +132,15 @@ export function jobState(job: Job, t: number): JobState {
   }
   const totalRollouts = p.steps * p.rolloutsPerStep;
   const completedRollouts = rolloutsBy(job, end);
-  const state: JobState = { status: 'InProgress', secondary: transitions[transitions.length - 1]?.Status ?? 'Starting', transitions, lastModified: transitions[transitions.length - 1]?.StartTime ?? job.created, completedRollouts, totalRollouts, rolloutStart: rolloutPhaseStart(job) };
+  const state: JobState = {
+    status: 'InProgress',
+    secondary: transitions[transitions.length - 1]?.Status ?? 'Starting',
+    transitions,
+    lastModified: transitions[transitions.length - 1]?.StartTime ?? job.created,
+    completedRollouts,
+    totalRollouts,
+    rolloutStart: rolloutPhaseStart(job),
+  };
   const close = (time: number) => {
     const last = transitions[transitions.length - 1];
     if (last && last.EndTime === undefined) last.EndTime = time;
@@ -145,7 +153,12 @@ export function jobState(job: Job, t: number): JobState {
   if (stopAt <= t && stopAt < at) {
     close(stopAt);
     const stopped = stopAt + p.stoppingMs;
-    transitions.push({ Status: 'Stopping', StartTime: stopAt, StatusMessage: MESSAGES.Stopping, ...(stopped <= t ? { EndTime: stopped } : {}) });
+    transitions.push({
+      Status: 'Stopping',
+      StartTime: stopAt,
+      StatusMessage: MESSAGES.Stopping,
+      ...(stopped <= t ? { EndTime: stopped } : {}),
+    });
     if (stopped > t) return { ...state, status: 'Stopping', secondary: 'Stopping', lastModified: stopAt };
     transitions.push({ Status: 'Stopped', StartTime: stopped, EndTime: stopped, StatusMessage: MESSAGES.Stopped });
     return { ...state, status: 'Stopped', secondary: 'Stopped', lastModified: stopped, endTime: stopped };
@@ -162,7 +175,13 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
   const out: ServiceOutput = {};
   const p = job.plan;
   const mlflow = mlflowRunOf(job);
-  if (mlflow) out.MlflowDetails = { ExperimentName: mlflow.experimentName, RunName: mlflow.runName, ExperimentId: mlflow.experimentId, RunId: mlflow.runId };
+  if (mlflow)
+    out.MlflowDetails = {
+      ExperimentName: mlflow.experimentName,
+      RunName: mlflow.runName,
+      ExperimentId: mlflow.experimentId,
+      RunId: mlflow.runId,
+    };
   const started = state.transitions.some((t) => t.Status === 'Training' || t.Status === 'Evaluating');
   if (started) {
     const done = state.completedRollouts;
@@ -170,7 +189,12 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
     if (job.category === 'AgentRFT') {
       out.ProgressInfo = p.limitedBySteps
         ? { MaxSteps: p.steps, CurrentStep: step }
-        : { MaxEpoch: p.maxEpochs, StepsPerEpoch: p.stepsPerEpoch, CurrentEpoch: Math.min(p.maxEpochs, Math.floor(step / p.stepsPerEpoch) + (step % p.stepsPerEpoch || step === 0 ? 1 : 0)), CurrentStep: step };
+        : {
+            MaxEpoch: p.maxEpochs,
+            StepsPerEpoch: p.stepsPerEpoch,
+            CurrentEpoch: Math.min(p.maxEpochs, Math.floor(step / p.stepsPerEpoch) + (step % p.stepsPerEpoch || step === 0 ? 1 : 0)),
+            CurrentStep: step,
+          };
     }
     out.RolloutInfo = { Total: state.totalRollouts, Completed: done };
     out.BillableTokenUsage = {
@@ -182,12 +206,15 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
   if (state.status === 'Completed' && job.category === 'AgentRFT') {
     out.OutputModelPackageArn = `arn:aws:sagemaker:${job.region}:${job.arn.split(':')[4]}:model-package/${job.name}-adapter/1`;
   }
-  if (state.status === 'Completed' && job.category === 'AgentRFTEvaluation' && evaluationMetrics) out.EvaluationMetrics = evaluationMetrics();
+  if (state.status === 'Completed' && job.category === 'AgentRFTEvaluation' && evaluationMetrics)
+    out.EvaluationMetrics = evaluationMetrics();
   return out;
 }
 
 /** The MLflow run a job logs to: its resource, experiment (one id per name and resource) and run id; undefined without MlflowConfig. */
-export function mlflowRunOf(job: Job): { resourceArn: string; experimentName: string; experimentId: string; runName: string; runId: string } | undefined {
+export function mlflowRunOf(
+  job: Job,
+): { resourceArn: string; experimentName: string; experimentId: string; runName: string; runId: string } | undefined {
   const config = mlflowConfigOf(job.document);
   if (!config?.MlflowResourceArn) return undefined;
   const experimentName = config.MlflowExperimentName ?? 'mtrl';

@@ -97,11 +97,17 @@ export class JobServiceStream implements LogStreamSource {
     if (this.lines) return this.lines;
     const { job, now } = this;
     const state = jobState(job, now);
-    const lines: LogEvent[] = state.transitions.map((t) => ({ timestamp: t.StartTime, message: `[${t.Status}] ${t.StatusMessage ?? ''}`.trim() }));
+    const lines: LogEvent[] = state.transitions.map((t) => ({
+      timestamp: t.StartTime,
+      message: `[${t.Status}] ${t.StatusMessage ?? ''}`.trim(),
+    }));
     const p = job.plan;
     const steps = Math.floor(state.completedRollouts / p.rolloutsPerStep);
     for (let s = 1; s <= steps; s++) {
-      lines.push({ timestamp: rolloutTime(job, s * p.rolloutsPerStep - 1), message: `Step ${s}/${p.steps}: ${p.rolloutsPerStep} rollouts completed (${s * p.rolloutsPerStep}/${state.totalRollouts})` });
+      lines.push({
+        timestamp: rolloutTime(job, s * p.rolloutsPerStep - 1),
+        message: `Step ${s}/${p.steps}: ${p.rolloutsPerStep} rollouts completed (${s * p.rolloutsPerStep}/${state.totalRollouts})`,
+      });
     }
     if (state.failureReason) lines.push({ timestamp: state.endTime ?? now, message: `ERROR ${state.failureReason}` });
     return (this.lines = lines.sort((a, b) => a.timestamp - b.timestamp));
@@ -140,7 +146,9 @@ function jsonMatcher(text: string): (message: string) => boolean {
     const [, path, op, quoted, bare] = m;
     const expected = quoted ?? bare;
     return (value: unknown) => {
-      const actual = path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
+      const actual = path
+        .split('.')
+        .reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
       const equal = expected === '*' ? actual !== undefined : String(actual) === expected;
       return op === '=' ? equal : !equal;
     };

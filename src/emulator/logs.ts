@@ -27,7 +27,11 @@ function groupOf(world: World, input: Input, now: number, region: string): LogGr
 
 function limitOf(input: Input, max: number, fallback: number): number {
   const limit = input.limit === undefined ? fallback : Number(input.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new ServiceError('InvalidParameterException', `1 validation error detected: Value '${String(input.limit)}' at 'limit' failed to satisfy constraint: Member must have value between 1 and ${max}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > max)
+    throw new ServiceError(
+      'InvalidParameterException',
+      `1 validation error detected: Value '${String(input.limit)}' at 'limit' failed to satisfy constraint: Member must have value between 1 and ${max}`,
+    );
   return limit;
 }
 
@@ -39,17 +43,27 @@ export function logs(world: World, operation: string, input: Input, region: stri
   switch (operation) {
     case 'DescribeLogGroups': {
       const prefix = String(input.logGroupNamePrefix ?? '');
-      const all = [...world.logGroups(now, region).values()].filter((g) => g.name.startsWith(prefix)).sort((a, b) => (a.name < b.name ? -1 : 1));
+      const all = [...world.logGroups(now, region).values()]
+        .filter((g) => g.name.startsWith(prefix))
+        .sort((a, b) => (a.name < b.name ? -1 : 1));
       const start = decode<number>(input.nextToken) ?? 0;
       const limit = limitOf(input, 50, 50);
       return {
-        logGroups: all.slice(start, start + limit).map((g) => ({ logGroupName: g.name, creationTime: g.created, arn: `${groupArn(region, g.name)}:*`, logGroupArn: groupArn(region, g.name), storedBytes: 0, logGroupClass: 'STANDARD' })),
+        logGroups: all.slice(start, start + limit).map((g) => ({
+          logGroupName: g.name,
+          creationTime: g.created,
+          arn: `${groupArn(region, g.name)}:*`,
+          logGroupArn: groupArn(region, g.name),
+          storedBytes: 0,
+          logGroupClass: 'STANDARD',
+        })),
         nextToken: start + limit < all.length ? encode(start + limit) : undefined,
       };
     }
     case 'DescribeLogStreams': {
       const group = groupOf(world, input, now, region);
-      if (input.logStreamNamePrefix && input.orderBy === 'LastEventTime') throw new ServiceError('InvalidParameterException', 'Cannot order by LastEventTime with a logStreamNamePrefix.');
+      if (input.logStreamNamePrefix && input.orderBy === 'LastEventTime')
+        throw new ServiceError('InvalidParameterException', 'Cannot order by LastEventTime with a logStreamNamePrefix.');
       let streams = group.streams.filter((s) => s.name.startsWith(String(input.logStreamNamePrefix ?? '')));
       const last = (s: LogStreamSource) => (s.count ? s.timeAt(s.count - 1) : s.created);
       streams = [...streams].sort(input.orderBy === 'LastEventTime' ? (a, b) => last(a) - last(b) : (a, b) => (a.name < b.name ? -1 : 1));
@@ -115,8 +129,11 @@ interface Position {
 function filterLogEvents(world: World, input: Input, now: number, region: string): unknown {
   const group = groupOf(world, input, now, region);
   const names = Array.isArray(input.logStreamNames) ? (input.logStreamNames as string[]) : undefined;
-  if (names && input.logStreamNamePrefix) throw new ServiceError('InvalidParameterException', 'logStreamNames and logStreamNamePrefix cannot both be specified.');
-  const streams = group.streams.filter((s) => (names ? names.includes(s.name) : s.name.startsWith(String(input.logStreamNamePrefix ?? ''))));
+  if (names && input.logStreamNamePrefix)
+    throw new ServiceError('InvalidParameterException', 'logStreamNames and logStreamNamePrefix cannot both be specified.');
+  const streams = group.streams.filter((s) =>
+    names ? names.includes(s.name) : s.name.startsWith(String(input.logStreamNamePrefix ?? '')),
+  );
   const limit = limitOf(input, 10_000, 10_000);
   const matches = filterMatcher(typeof input.filterPattern === 'string' ? input.filterPattern : undefined);
   const endTime = typeof input.endTime === 'number' ? input.endTime : Infinity;
@@ -131,7 +148,8 @@ function filterLogEvents(world: World, input: Input, now: number, region: string
   for (;;) {
     let next = -1;
     for (let j = 0; j < streams.length; j++) {
-      if (positions[j] < streams[j].count && (next < 0 || streams[j].timeAt(positions[j]) < streams[next].timeAt(positions[next]))) next = j;
+      if (positions[j] < streams[j].count && (next < 0 || streams[j].timeAt(positions[j]) < streams[next].timeAt(positions[next])))
+        next = j;
     }
     if (next < 0) break;
     const stream = streams[next];
@@ -143,13 +161,21 @@ function filterLogEvents(world: World, input: Input, now: number, region: string
       positions[next]++;
       continue;
     }
-    if (events.length >= limit || examined >= SCAN_BUDGET) return { events, nextToken: encode({ t: current, skip: atCurrent }), searchedLogStreams: [] };
+    if (events.length >= limit || examined >= SCAN_BUDGET)
+      return { events, nextToken: encode({ t: current, skip: atCurrent }), searchedLogStreams: [] };
     positions[next]++;
     examined++;
     atCurrent = t === current ? atCurrent + 1 : 1;
     current = t;
     const e = stream.at(i);
-    if (matches(e.message)) events.push({ logStreamName: stream.name, timestamp: e.timestamp, message: e.message, ingestionTime: e.timestamp, eventId: `${hashSeed(stream.name)}${String(i).padStart(12, '0')}` });
+    if (matches(e.message))
+      events.push({
+        logStreamName: stream.name,
+        timestamp: e.timestamp,
+        message: e.message,
+        ingestionTime: e.timestamp,
+        eventId: `${hashSeed(stream.name)}${String(i).padStart(12, '0')}`,
+      });
   }
   return { events, searchedLogStreams: [] };
 }

@@ -1,7 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { jobState, mlflowExperimentId, mlflowRunOf, type Job } from './jobs';
-import { evaluationValues, stepsDone, stepTime, trainingStepValues, validationSteps, validationValues, type LoggedValue } from './mlflowMetrics';
+import {
+  evaluationValues,
+  stepsDone,
+  stepTime,
+  trainingStepValues,
+  validationSteps,
+  validationValues,
+  type LoggedValue,
+} from './mlflowMetrics';
 import { jsonBody, sendJson, ServiceError, type EmulatorRequest } from './protocol';
 import { SEEDED } from './seed';
 import type { World } from './world';
@@ -76,18 +84,26 @@ async function historyOf(job: Job, now: number, key: string): Promise<LoggedValu
 async function latestOf(job: Job, now: number): Promise<{ key: string; value: number; timestamp: number; step: number }[]> {
   const out: { key: string; value: number; timestamp: number; step: number }[] = [];
   if (job.category === 'AgentRFTEvaluation') {
-    for (const key of Object.keys(jobState(job, now).status === 'Completed' ? (cached(job).evaluation ??= evaluationValues(job)) : {})) out.push({ key, ...(await historyOf(job, now, key))[0] });
+    for (const key of Object.keys(jobState(job, now).status === 'Completed' ? (cached(job).evaluation ??= evaluationValues(job)) : {}))
+      out.push({ key, ...(await historyOf(job, now, key))[0] });
     return out;
   }
   for (const family of ['training', 'validation'] as const) {
     const step = loggedSteps(job, now, family).pop();
     if (step === undefined) continue;
-    for (const [key, value] of Object.entries(await valuesAt(job, family, step))) out.push({ key, value, timestamp: stepTime(job, step), step });
+    for (const [key, value] of Object.entries(await valuesAt(job, family, step)))
+      out.push({ key, value, timestamp: stepTime(job, step), step });
   }
   return out;
 }
 
-const RUN_STATUS: Record<string, string> = { InProgress: 'RUNNING', Stopping: 'RUNNING', Completed: 'FINISHED', Failed: 'FAILED', Stopped: 'KILLED' };
+const RUN_STATUS: Record<string, string> = {
+  InProgress: 'RUNNING',
+  Stopping: 'RUNNING',
+  Completed: 'FINISHED',
+  Failed: 'FAILED',
+  Stopped: 'KILLED',
+};
 
 function runInfo(job: Job, now: number) {
   const run = mlflowRunOf(job)!;
@@ -108,9 +124,18 @@ function runInfo(job: Job, now: number) {
 async function runOf(job: Job, now: number) {
   const run = mlflowRunOf(job)!;
   const metrics = await latestOf(job, now);
-  const hp = (job.document as { TrainingConfig?: { HyperParameters?: Record<string, string> }; EvaluationConfig?: { HyperParameters?: Record<string, string> } });
-  const params = Object.entries(hp.TrainingConfig?.HyperParameters ?? hp.EvaluationConfig?.HyperParameters ?? {}).map(([key, value]) => ({ key, value }));
-  const tags = [{ key: 'mlflow.runName', value: run.runName }, { key: 'sagemaker.job_arn', value: job.arn }];
+  const hp = job.document as {
+    TrainingConfig?: { HyperParameters?: Record<string, string> };
+    EvaluationConfig?: { HyperParameters?: Record<string, string> };
+  };
+  const params = Object.entries(hp.TrainingConfig?.HyperParameters ?? hp.EvaluationConfig?.HyperParameters ?? {}).map(([key, value]) => ({
+    key,
+    value,
+  }));
+  const tags = [
+    { key: 'mlflow.runName', value: run.runName },
+    { key: 'sagemaker.job_arn', value: job.arn },
+  ];
   return { info: runInfo(job, now), data: { ...(metrics.length ? { metrics } : {}), ...(params.length ? { params } : {}), tags } };
 }
 
@@ -122,21 +147,50 @@ function jobsOf(world: World, resourceArn: string, now: number): Job[] {
 /** Which resource the call is for: the signed routing header; unknown apps are not found, scenario ids answer their errors. */
 function resourceOf(world: World, request: EmulatorRequest): string {
   const arn = String(request.headers['x-sm-mlflow-app-arn'] ?? request.headers['x-mlflow-sm-tracking-server-arn'] ?? '');
-  if (!arn) throw new ServiceError('ValidationException', 'Missing x-sm-mlflow-app-arn (MLflow app) or x-mlflow-sm-tracking-server-arn (tracking server) header.', 400);
+  if (!arn)
+    throw new ServiceError(
+      'ValidationException',
+      'Missing x-sm-mlflow-app-arn (MLflow app) or x-mlflow-sm-tracking-server-arn (tracking server) header.',
+      400,
+    );
   const signed = /SignedHeaders=([^,\s]+)/.exec(String(request.headers.authorization ?? ''))?.[1].split(';') ?? [];
-  if (!signed.includes('x-amz-content-sha256') || !signed.some((h) => h === 'x-sm-mlflow-app-arn' || h === 'x-mlflow-sm-tracking-server-arn')) {
-    throw new ServiceError('InvalidSignatureException', 'The request signature we calculated does not match the signature you provided: sign the routing header and X-Amz-Content-SHA256.', 403);
+  if (
+    !signed.includes('x-amz-content-sha256') ||
+    !signed.some((h) => h === 'x-sm-mlflow-app-arn' || h === 'x-mlflow-sm-tracking-server-arn')
+  ) {
+    throw new ServiceError(
+      'InvalidSignatureException',
+      'The request signature we calculated does not match the signature you provided: sign the routing header and X-Amz-Content-SHA256.',
+      403,
+    );
   }
-  if (/denied/i.test(arn)) throw new ServiceError('AccessDeniedException', `User: arn:aws:sts::111122223333:assumed-role/MtrlUser/session is not authorized to perform: sagemaker-mlflow:${actionOf(request.path)} on resource: ${arn}`, 403);
-  if (/creating/i.test(arn)) throw new ServiceError('ServiceUnavailableException', `MLflow app ${arn} is not ready (status Creating).`, 503);
-  const known = !world.deletedMlflowApps.has(arn) && (arn === SEEDED.mlflowApp || [...world.jobs.values()].some((j) => mlflowRunOf(j)?.resourceArn === arn));
+  if (/denied/i.test(arn))
+    throw new ServiceError(
+      'AccessDeniedException',
+      `User: arn:aws:sts::111122223333:assumed-role/MtrlUser/session is not authorized to perform: sagemaker-mlflow:${actionOf(request.path)} on resource: ${arn}`,
+      403,
+    );
+  if (/creating/i.test(arn))
+    throw new ServiceError('ServiceUnavailableException', `MLflow app ${arn} is not ready (status Creating).`, 503);
+  const known =
+    !world.deletedMlflowApps.has(arn) &&
+    (arn === SEEDED.mlflowApp || [...world.jobs.values()].some((j) => mlflowRunOf(j)?.resourceArn === arn));
   if (!known) throw new ServiceError('ResourceNotFound', `MLflow app ${arn} does not exist.`, 404);
   return arn;
 }
 
 function actionOf(path: string): string {
   const op = path.replace(/^\/(api|ajax-api)\/2\.0\/mlflow\//, '');
-  return ({ 'runs/get': 'GetRun', 'metrics/get-history': 'GetMetricHistory', 'experiments/get-by-name': 'GetExperimentByName', 'runs/search': 'SearchRuns' } as Record<string, string>)[op] ?? 'AccessUI';
+  return (
+    (
+      {
+        'runs/get': 'GetRun',
+        'metrics/get-history': 'GetMetricHistory',
+        'experiments/get-by-name': 'GetExperimentByName',
+        'runs/search': 'SearchRuns',
+      } as Record<string, string>
+    )[op] ?? 'AccessUI'
+  );
 }
 
 function page<T>(items: T[], maxResults: unknown, token: unknown, fallback: number): { items: T[]; next?: string } {
@@ -165,29 +219,65 @@ export async function mlflow(world: World, request: EmulatorRequest, res: Server
     return job;
   };
   try {
-    if (op === 'runs/get' && request.method === 'GET') return sendJson(res, request, { run: await runOf(jobOfRun(q.get('run_id') ?? q.get('run_uuid')), now) }, 200, 'application/json');
+    if (op === 'runs/get' && request.method === 'GET')
+      return sendJson(res, request, { run: await runOf(jobOfRun(q.get('run_id') ?? q.get('run_uuid')), now) }, 200, 'application/json');
     if (op === 'metrics/get-history' && request.method === 'GET') {
       const key = q.get('metric_key');
       if (!key) throw new MlflowError('INVALID_PARAMETER_VALUE', "Missing value for required parameter 'metric_key'.", 400);
       const job = jobOfRun(q.get('run_id') ?? q.get('run_uuid'));
       const all = (await historyOf(job, now, key)).map((p) => ({ key, ...p }));
       const { items, next } = page(all, q.get('max_results'), q.get('page_token'), 25_000);
-      return sendJson(res, request, { ...(items.length ? { metrics: items } : {}), ...(next ? { next_page_token: next } : {}) }, 200, 'application/json');
+      return sendJson(
+        res,
+        request,
+        { ...(items.length ? { metrics: items } : {}), ...(next ? { next_page_token: next } : {}) },
+        200,
+        'application/json',
+      );
     }
     if (op === 'experiments/get-by-name' && request.method === 'GET') {
       const name = q.get('experiment_name') ?? '';
       const job = jobs.find((j) => mlflowRunOf(j)!.experimentName === name);
       if (!job) throw new MlflowError('RESOURCE_DOES_NOT_EXIST', `Could not find experiment with name '${name}'`, 404);
-      return sendJson(res, request, { experiment: { experiment_id: mlflowExperimentId(resourceArn, name), name, lifecycle_stage: 'active', artifact_location: `s3://mtrl-emulator-mlflow/${mlflowExperimentId(resourceArn, name)}` } }, 200, 'application/json');
+      return sendJson(
+        res,
+        request,
+        {
+          experiment: {
+            experiment_id: mlflowExperimentId(resourceArn, name),
+            name,
+            lifecycle_stage: 'active',
+            artifact_location: `s3://mtrl-emulator-mlflow/${mlflowExperimentId(resourceArn, name)}`,
+          },
+        },
+        200,
+        'application/json',
+      );
     }
     if (op === 'runs/search' && request.method === 'POST') {
       const body = jsonBody(request) as { experiment_ids?: string[]; filter?: string; max_results?: number; page_token?: string };
       const name = body.filter ? runNameFilter(body.filter) : undefined;
-      if (body.filter && name === undefined) throw new MlflowError('INVALID_PARAMETER_VALUE', `The emulator understands only run-name equality filters, not: ${body.filter}`, 400);
-      const matching = jobs.filter((j) => (body.experiment_ids ?? []).includes(mlflowRunOf(j)!.experimentId) && (name === undefined || mlflowRunOf(j)!.runName === name)).sort((a, b) => b.created - a.created);
+      if (body.filter && name === undefined)
+        throw new MlflowError(
+          'INVALID_PARAMETER_VALUE',
+          `The emulator understands only run-name equality filters, not: ${body.filter}`,
+          400,
+        );
+      const matching = jobs
+        .filter(
+          (j) =>
+            (body.experiment_ids ?? []).includes(mlflowRunOf(j)!.experimentId) && (name === undefined || mlflowRunOf(j)!.runName === name),
+        )
+        .sort((a, b) => b.created - a.created);
       const { items, next } = page(matching, body.max_results, body.page_token, 1000);
       const runs = await Promise.all(items.map((j) => runOf(j, now)));
-      return sendJson(res, request, { ...(runs.length ? { runs } : {}), ...(next ? { next_page_token: next } : {}) }, 200, 'application/json');
+      return sendJson(
+        res,
+        request,
+        { ...(runs.length ? { runs } : {}), ...(next ? { next_page_token: next } : {}) },
+        200,
+        'application/json',
+      );
     }
     throw new MlflowError('ENDPOINT_NOT_FOUND', `The emulator does not serve ${request.method} ${request.path}.`, 404);
   } catch (error) {
@@ -201,7 +291,11 @@ export async function mlflow(world: World, request: EmulatorRequest, res: Server
 /** `CreatePresignedMlflowAppUrl`: a single-use URL of the emulator's stand-in for the MLflow UI. */
 export function presignedMlflowUrl(world: World, input: Record<string, unknown>, host: string | undefined): Record<string, unknown> {
   const arn = String(input.Arn ?? '');
-  const known = !world.deletedMlflowApps.has(arn) && (arn === SEEDED.mlflowApp || [...world.jobs.values()].some((j) => mlflowRunOf(j)?.resourceArn === arn));
+  const known =
+    !world.deletedMlflowApps.has(arn) &&
+    (arn === SEEDED.mlflowApp || [...world.jobs.values()].some((j) => mlflowRunOf(j)?.resourceArn === arn));
   if (!known) throw new ServiceError('ResourceNotFound', `MLflow app ${arn} does not exist.`, 400);
-  return { AuthorizedUrl: `http://${host ?? '127.0.0.1'}/mlflow-ui/${encodeURIComponent(arn.split('/').pop() ?? '')}/auth?authToken=${randomUUID()}` };
+  return {
+    AuthorizedUrl: `http://${host ?? '127.0.0.1'}/mlflow-ui/${encodeURIComponent(arn.split('/').pop() ?? '')}/auth?authToken=${randomUUID()}`,
+  };
 }

@@ -5,7 +5,14 @@ type Input = Record<string, unknown>;
 const seconds = (ms: number) => ms / 1000;
 
 function summary(app: MlflowApp) {
-  return { Arn: app.arn, Name: app.name, Status: 'Created', CreationTime: seconds(app.created), LastModifiedTime: seconds(app.created), MlflowVersion: app.mlflowVersion };
+  return {
+    Arn: app.arn,
+    Name: app.name,
+    Status: 'Created',
+    CreationTime: seconds(app.created),
+    LastModifiedTime: seconds(app.created),
+    MlflowVersion: app.mlflowVersion,
+  };
 }
 
 function appOf(world: World, input: Input, region: string): MlflowApp {
@@ -27,7 +34,11 @@ export function mlflowApps(world: World, operation: string, input: Input, region
     }
     case 'DescribeMlflowApp': {
       const app = appOf(world, input, region);
-      return { ...summary(app), ArtifactStoreUri: app.artifactStoreUri, RoleArn: `arn:aws:iam::${app.arn.split(':')[4]}:role/MtrlMlflowRole` };
+      return {
+        ...summary(app),
+        ArtifactStoreUri: app.artifactStoreUri,
+        RoleArn: `arn:aws:iam::${app.arn.split(':')[4]}:role/MtrlMlflowRole`,
+      };
     }
     case 'DeleteMlflowApp': {
       const app = appOf(world, input, region);

@@ -42,7 +42,10 @@ function passKs(job: Job): number[] {
 }
 
 function hyperParameters(job: Job): Record<string, string> {
-  const d = job.document as { TrainingConfig?: { HyperParameters?: Record<string, string> }; EvaluationConfig?: { HyperParameters?: Record<string, string> } };
+  const d = job.document as {
+    TrainingConfig?: { HyperParameters?: Record<string, string> };
+    EvaluationConfig?: { HyperParameters?: Record<string, string> };
+  };
   return d.TrainingConfig?.HyperParameters ?? d.EvaluationConfig?.HyperParameters ?? {};
 }
 
@@ -77,7 +80,8 @@ function rolloutFamily(prefix: string, played: readonly PlayedRollout[], groupSi
       [`${prefix}/reward/failed_rollouts`]: played.length - solved,
       [`${prefix}/reward/success_threshold`]: 1,
     });
-    for (const k of ks.filter((k) => k <= groupSize)) out[`${prefix}/reward/pass_at_${k}`] = mean(groups.map((g) => passAtK(g.length, g.filter((p) => p.solved).length, k)));
+    for (const k of ks.filter((k) => k <= groupSize))
+      out[`${prefix}/reward/pass_at_${k}`] = mean(groups.map((g) => passAtK(g.length, g.filter((p) => p.solved).length, k)));
   }
   return out;
 }
@@ -132,7 +136,11 @@ export function validationValues(job: Job, step: number): Record<string, number>
   const p = job.plan;
   const rows = rowsOf(VALIDATION_ANSWERS, 'val');
   const pool = [...TRAIN_ANSWERS, ...VALIDATION_ANSWERS];
-  const played = rows.flatMap((row, i) => Array.from({ length: p.groupSize }, (_, j) => playRollout(row.answer, pool, p.skill(step) * 0.8, new Random(hashSeed(`${job.seed}#${job.arn}#val${step}#${i}#${j}`)))));
+  const played = rows.flatMap((row, i) =>
+    Array.from({ length: p.groupSize }, (_, j) =>
+      playRollout(row.answer, pool, p.skill(step) * 0.8, new Random(hashSeed(`${job.seed}#${job.arn}#val${step}#${i}#${j}`))),
+    ),
+  );
   return roundAll(rolloutFamily('val', played, p.groupSize, passKs(job)));
 }
 

@@ -26,7 +26,12 @@ function int(value: string | undefined, fallback: number): number {
 export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: string, ctx: PlanContext): JobPlan {
   const ms = (seconds: number) => Math.max(1, Math.round((seconds * 1000) / ctx.speed));
   const channel = (name: string) => doc.InputDataConfig?.find((c) => c.ChannelName === name)?.DataSource?.S3DataSource?.S3Uri;
-  const base = { startingMs: ms(SECONDS.starting), downloadingMs: ms(SECONDS.downloading), uploadingMs: ms(SECONDS.uploading), stoppingMs: ms(SECONDS.stopping) };
+  const base = {
+    startingMs: ms(SECONDS.starting),
+    downloadingMs: ms(SECONDS.downloading),
+    uploadingMs: ms(SECONDS.uploading),
+    stoppingMs: ms(SECONDS.stopping),
+  };
   let plan: JobPlan;
   if (category === 'AgentRFT') {
     const hp = doc.TrainingConfig?.HyperParameters ?? {};
@@ -89,15 +94,36 @@ export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: 
 /** The seeded and input-triggered failure scenarios. */
 function failureOf(doc: JobConfigDocument, roleArn: string, ctx: PlanContext, plan: JobPlan): JobPlan['failure'] {
   if (/wrong-?trust/i.test(roleArn)) {
-    return { afterMs: Math.round(plan.startingMs / 2), reason: `ClientError: Could not assume role ${roleArn}. The role must trust job.sagemaker.amazonaws.com with sts:AssumeRole and sts:TagSession.` };
+    return {
+      afterMs: Math.round(plan.startingMs / 2),
+      reason: `ClientError: Could not assume role ${roleArn}. The role must trust job.sagemaker.amazonaws.com with sts:AssumeRole and sts:TagSession.`,
+    };
   }
   const runtime = doc.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn;
   if (!runtime) return undefined;
   const kind = ctx.runtimeKind(runtime);
   const firstRollout = plan.startingMs + plan.downloadingMs + Math.floor(plan.stepMs / (plan.rolloutsPerStep + 1) / 2);
-  if (kind === 'other-region') return { afterMs: Math.round(plan.startingMs / 2), reason: `ClientError: The agent runtime ${runtime} is in another region than the job. The job and the runtime must be in the same region.` };
-  if (kind === 'missing') return { afterMs: Math.round(plan.startingMs / 2), reason: `ClientError: Agent runtime ${runtime} was not found. Check the ARN and that the runtime is in the job's region.` };
-  if (kind === 'error-status') return { afterMs: firstRollout, reason: 'AlgorithmError: The agent signaled that the trajectory failed. The agent must always return a reward (e.g. -1.5), never an error status.' };
-  if (kind === 'no-server') return { afterMs: plan.startingMs + plan.downloadingMs + plan.stepMs / 2, reason: 'AlgorithmError: No sampling requests were received. The agent runtime never called the model: check that @app.entrypoint is the outermost decorator and BedrockAgentCoreApp serves HTTP.' };
+  if (kind === 'other-region')
+    return {
+      afterMs: Math.round(plan.startingMs / 2),
+      reason: `ClientError: The agent runtime ${runtime} is in another region than the job. The job and the runtime must be in the same region.`,
+    };
+  if (kind === 'missing')
+    return {
+      afterMs: Math.round(plan.startingMs / 2),
+      reason: `ClientError: Agent runtime ${runtime} was not found. Check the ARN and that the runtime is in the job's region.`,
+    };
+  if (kind === 'error-status')
+    return {
+      afterMs: firstRollout,
+      reason:
+        'AlgorithmError: The agent signaled that the trajectory failed. The agent must always return a reward (e.g. -1.5), never an error status.',
+    };
+  if (kind === 'no-server')
+    return {
+      afterMs: plan.startingMs + plan.downloadingMs + plan.stepMs / 2,
+      reason:
+        'AlgorithmError: No sampling requests were received. The agent runtime never called the model: check that @app.entrypoint is the outermost decorator and BedrockAgentCoreApp serves HTTP.',
+    };
   return undefined;
 }

@@ -57,7 +57,10 @@ export async function readRequest(req: IncomingMessage): Promise<EmulatorRequest
 }
 
 function isAwsChunked(headers: IncomingMessage['headers']): boolean {
-  return String(headers['content-encoding'] ?? '').includes('aws-chunked') || String(headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-');
+  return (
+    String(headers['content-encoding'] ?? '').includes('aws-chunked') ||
+    String(headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-')
+  );
 }
 
 /** The SDK streams S3 bodies as `aws-chunked` (size;ext CRLF data CRLF … 0 CRLF trailers): keep only the data. */
@@ -82,7 +85,13 @@ export function protocolOf(request: EmulatorRequest): Protocol {
   return 'rest-json';
 }
 
-export function sendJson(res: ServerResponse, request: EmulatorRequest, value: unknown, status = 200, contentType = 'application/x-amz-json-1.1'): void {
+export function sendJson(
+  res: ServerResponse,
+  request: EmulatorRequest,
+  value: unknown,
+  status = 200,
+  contentType = 'application/x-amz-json-1.1',
+): void {
   const body = JSON.stringify(value ?? {});
   res.writeHead(status, { 'content-type': contentType, 'x-amzn-requestid': request.requestId, 'content-length': Buffer.byteLength(body) });
   res.end(body);
@@ -97,21 +106,42 @@ export function toXml(name: string, value: unknown): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map((v) => toXml(name, v)).join('');
   if (value instanceof Date) return `<${name}>${value.toISOString()}</${name}>`;
-  if (typeof value === 'object') return `<${name}>${Object.entries(value).map(([k, v]) => toXml(k, v)).join('')}</${name}>`;
+  if (typeof value === 'object')
+    return `<${name}>${Object.entries(value)
+      .map(([k, v]) => toXml(k, v))
+      .join('')}</${name}>`;
   return `<${name}>${xmlEscape(String(value))}</${name}>`;
 }
 
-export function sendXml(res: ServerResponse, request: EmulatorRequest, xml: string, status = 200, headers: Record<string, string> = {}): void {
+export function sendXml(
+  res: ServerResponse,
+  request: EmulatorRequest,
+  xml: string,
+  status = 200,
+  headers: Record<string, string> = {},
+): void {
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`;
-  res.writeHead(status, { 'content-type': 'text/xml', 'x-amzn-requestid': request.requestId, 'x-amz-request-id': request.requestId, 'content-length': Buffer.byteLength(body), ...headers });
+  res.writeHead(status, {
+    'content-type': 'text/xml',
+    'x-amzn-requestid': request.requestId,
+    'x-amz-request-id': request.requestId,
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
   res.end(body);
 }
 
 /** An AWS query-protocol answer: `<OpResponse><OpResult>…</OpResult><ResponseMetadata/></OpResponse>`. */
 export function sendQuery(res: ServerResponse, request: EmulatorRequest, namespace: string, result: Record<string, unknown>): void {
   const op = request.operation ?? 'Unknown';
-  const inner = Object.entries(result).map(([k, v]) => toXml(k, v)).join('');
-  sendXml(res, request, `<${op}Response xmlns="${namespace}"><${op}Result>${inner}</${op}Result><ResponseMetadata><RequestId>${request.requestId}</RequestId></ResponseMetadata></${op}Response>`);
+  const inner = Object.entries(result)
+    .map(([k, v]) => toXml(k, v))
+    .join('');
+  sendXml(
+    res,
+    request,
+    `<${op}Response xmlns="${namespace}"><${op}Result>${inner}</${op}Result><ResponseMetadata><RequestId>${request.requestId}</RequestId></ResponseMetadata></${op}Response>`,
+  );
 }
 
 /** Writes the error in the shape the caller's SDK client parses. */
@@ -120,19 +150,37 @@ export function sendError(res: ServerResponse, request: EmulatorRequest, error: 
   const protocol = protocolOf(request);
   if (protocol === 'json') {
     const body = JSON.stringify({ __type: error.code, message: error.message });
-    res.writeHead(error.status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': request.requestId, 'x-amzn-errortype': error.code });
+    res.writeHead(error.status, {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amzn-requestid': request.requestId,
+      'x-amzn-errortype': error.code,
+    });
     res.end(body);
   } else if (protocol === 'rest-json') {
-    res.writeHead(error.status, { 'content-type': 'application/json', 'x-amzn-requestid': request.requestId, 'x-amzn-errortype': error.code });
+    res.writeHead(error.status, {
+      'content-type': 'application/json',
+      'x-amzn-requestid': request.requestId,
+      'x-amzn-errortype': error.code,
+    });
     res.end(JSON.stringify({ message: error.message }));
   } else if (protocol === 'query') {
     const type = error.status >= 500 ? 'Receiver' : 'Sender';
-    sendXml(res, request, `<ErrorResponse><Error><Type>${type}</Type><Code>${xmlEscape(error.code)}</Code><Message>${xmlEscape(error.message)}</Message></Error><RequestId>${request.requestId}</RequestId></ErrorResponse>`, error.status);
+    sendXml(
+      res,
+      request,
+      `<ErrorResponse><Error><Type>${type}</Type><Code>${xmlEscape(error.code)}</Code><Message>${xmlEscape(error.message)}</Message></Error><RequestId>${request.requestId}</RequestId></ErrorResponse>`,
+      error.status,
+    );
   } else if (request.method === 'HEAD') {
     res.writeHead(error.status, { 'x-amz-request-id': request.requestId });
     res.end();
   } else {
-    sendXml(res, request, `<Error><Code>${xmlEscape(error.code)}</Code><Message>${xmlEscape(error.message)}</Message><RequestId>${request.requestId}</RequestId></Error>`, error.status);
+    sendXml(
+      res,
+      request,
+      `<Error><Code>${xmlEscape(error.code)}</Code><Message>${xmlEscape(error.message)}</Message><RequestId>${request.requestId}</RequestId></Error>`,
+      error.status,
+    );
   }
 }
 

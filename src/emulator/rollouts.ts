@@ -39,7 +39,11 @@ export function rolloutOf(job: Job, k: number): RolloutLines {
   return {
     timestamp: rolloutTime(job, k),
     played,
-    lines: [JSON.stringify(record), `CompleteRollout: trajectory_id=${id} status=ready`, `UpdateReward: trajectory_id=${id} rewards=[${played.reward}]`],
+    lines: [
+      JSON.stringify(record),
+      `CompleteRollout: trajectory_id=${id} status=ready`,
+      `UpdateReward: trajectory_id=${id} rewards=[${played.reward}]`,
+    ],
   };
 }
 

@@ -11,7 +11,11 @@ export const MIN_PART_SIZE = 5 * 1024 * 1024;
 
 /** `x-amz-meta-*` headers as S3 stores them: lower-case names, values as sent. */
 function userMetadata(headers: EmulatorRequest['headers']): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('x-amz-meta-')).map(([name, value]) => [name, String(value)]));
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => name.startsWith('x-amz-meta-'))
+      .map(([name, value]) => [name, String(value)]),
+  );
 }
 
 /** The multipart ETag: MD5 of the concatenated binary MD5s of the parts, then "-<parts>". */
@@ -57,12 +61,27 @@ export function s3(world: World, request: EmulatorRequest, res: ServerResponse):
   const uploadId = q.get('uploadId');
   if (request.method === 'POST' && q.has('uploads')) {
     const id = randomUUID();
-    world.multipart.set(id, { bucket: bucketName, key, contentType: request.headers['content-type'], metadata: userMetadata(request.headers), parts: new Map() });
-    return sendXml(res, request, `<InitiateMultipartUploadResult xmlns="${NS}">${toXml('Bucket', bucketName)}${toXml('Key', key)}${toXml('UploadId', id)}</InitiateMultipartUploadResult>`);
+    world.multipart.set(id, {
+      bucket: bucketName,
+      key,
+      contentType: request.headers['content-type'],
+      metadata: userMetadata(request.headers),
+      parts: new Map(),
+    });
+    return sendXml(
+      res,
+      request,
+      `<InitiateMultipartUploadResult xmlns="${NS}">${toXml('Bucket', bucketName)}${toXml('Key', key)}${toXml('UploadId', id)}</InitiateMultipartUploadResult>`,
+    );
   }
   if (uploadId !== null) {
     const upload = world.multipart.get(uploadId);
-    if (!upload) throw new ServiceError('NoSuchUpload', 'The specified multipart upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.', 404);
+    if (!upload)
+      throw new ServiceError(
+        'NoSuchUpload',
+        'The specified multipart upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+        404,
+      );
     if (request.method === 'PUT') {
       upload.parts.set(Number(q.get('partNumber')), request.body);
       res.writeHead(200, { etag: etagOf(request.body) });
@@ -77,27 +96,49 @@ export function s3(world: World, request: EmulatorRequest, res: ServerResponse):
         number: Number(/<PartNumber>(\d+)<\/PartNumber>/.exec(m[1])?.[1]),
         etag: /<ETag>([^<]*)<\/ETag>/.exec(m[1])?.[1].replace(/&quot;/g, '"'),
       }));
-      if (listed.length === 0) throw new ServiceError('MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
+      if (listed.length === 0)
+        throw new ServiceError(
+          'MalformedXML',
+          'The XML you provided was not well-formed or did not validate against our published schema.',
+        );
       const parts = listed.map(({ number, etag }, i) => {
         const part = upload.parts.get(number);
         if (!part || (etag !== undefined && etag.replace(/"/g, '') !== etagOf(part).replace(/"/g, ''))) {
-          throw new ServiceError('InvalidPart', `One or more of the specified parts could not be found (part ${number}). The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.`);
+          throw new ServiceError(
+            'InvalidPart',
+            `One or more of the specified parts could not be found (part ${number}). The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.`,
+          );
         }
-        if (i > 0 && number <= listed[i - 1].number) throw new ServiceError('InvalidPartOrder', 'The list of parts was not in ascending order. Parts must be ordered by part number.');
+        if (i > 0 && number <= listed[i - 1].number)
+          throw new ServiceError('InvalidPartOrder', 'The list of parts was not in ascending order. Parts must be ordered by part number.');
         return part;
       });
       const small = parts.findIndex((part, i) => i < parts.length - 1 && part.length < MIN_PART_SIZE);
-      if (small >= 0) throw new ServiceError('EntityTooSmall', `Your proposed upload is smaller than the minimum allowed object size: part ${listed[small].number} has ${parts[small].length} bytes; every part but the last needs at least ${MIN_PART_SIZE}.`);
+      if (small >= 0)
+        throw new ServiceError(
+          'EntityTooSmall',
+          `Your proposed upload is smaller than the minimum allowed object size: part ${listed[small].number} has ${parts[small].length} bytes; every part but the last needs at least ${MIN_PART_SIZE}.`,
+        );
       const etag = multipartEtag(parts);
       refuseOverwrite(request, bucket.has(key));
       bucket.set(key, { body: Buffer.concat(parts), contentType: upload.contentType, metadata: upload.metadata, lastModified: now, etag });
       world.multipart.delete(uploadId);
-      return sendXml(res, request, `<CompleteMultipartUploadResult xmlns="${NS}">${toXml('Location', `/${bucketName}/${key}`)}${toXml('Bucket', bucketName)}${toXml('Key', key)}${toXml('ETag', etag)}</CompleteMultipartUploadResult>`);
+      return sendXml(
+        res,
+        request,
+        `<CompleteMultipartUploadResult xmlns="${NS}">${toXml('Location', `/${bucketName}/${key}`)}${toXml('Bucket', bucketName)}${toXml('Key', key)}${toXml('ETag', etag)}</CompleteMultipartUploadResult>`,
+      );
     }
   }
   if (request.method === 'PUT') {
     refuseOverwrite(request, bucket.has(key));
-    const object: S3Object = { body: request.body, contentType: request.headers['content-type'], metadata: userMetadata(request.headers), lastModified: now, etag: etagOf(request.body) };
+    const object: S3Object = {
+      body: request.body,
+      contentType: request.headers['content-type'],
+      metadata: userMetadata(request.headers),
+      lastModified: now,
+      etag: etagOf(request.body),
+    };
     bucket.set(key, object);
     res.writeHead(200, { etag: object.etag });
     return void res.end();
@@ -139,7 +180,8 @@ function listObjects(bucketName: string, bucket: Map<string, S3Object>, request:
   const delimiter = q.get('delimiter') ?? '';
   const maxKeys = q.get('max-keys');
   const max = maxKeys === null ? 1000 : Number(maxKeys);
-  if (!Number.isInteger(max) || max < 0) throw new ServiceError('InvalidArgument', 'Provided max-keys not an integer or within integer range');
+  if (!Number.isInteger(max) || max < 0)
+    throw new ServiceError('InvalidArgument', 'Provided max-keys not an integer or within integer range');
   const token = q.get('continuation-token');
   const startAfter = q.get('start-after') ?? '';
   const after = token !== null ? decodeToken(token) : startAfter;
@@ -158,10 +200,12 @@ function listObjects(bucketName: string, bucket: Map<string, S3Object>, request:
   const limit = Math.min(1000, max);
   const page = entries.slice(0, limit);
   const truncated = limit > 0 && entries.length > limit;
-  const contents = page.filter((e) => e.key !== undefined).map(({ key }) => {
-    const o = bucket.get(key as string) as S3Object;
-    return { Key: key, LastModified: new Date(o.lastModified), ETag: o.etag, Size: o.body.length, StorageClass: 'STANDARD' };
-  });
+  const contents = page
+    .filter((e) => e.key !== undefined)
+    .map(({ key }) => {
+      const o = bucket.get(key as string) as S3Object;
+      return { Key: key, LastModified: new Date(o.lastModified), ETag: o.etag, Size: o.body.length, StorageClass: 'STANDARD' };
+    });
   const last = page.at(-1);
   const xml = [
     toXml('Name', bucketName),
@@ -171,7 +215,10 @@ function listObjects(bucketName: string, bucket: Map<string, S3Object>, request:
     toXml('KeyCount', page.length),
     toXml('IsTruncated', truncated),
     toXml('Contents', contents),
-    toXml('CommonPrefixes', page.filter((e) => e.prefix !== undefined).map((e) => ({ Prefix: e.prefix }))),
+    toXml(
+      'CommonPrefixes',
+      page.filter((e) => e.prefix !== undefined).map((e) => ({ Prefix: e.prefix })),
+    ),
     token !== null ? toXml('ContinuationToken', token) : '',
     truncated && last ? toXml('NextContinuationToken', Buffer.from(last.key ?? last.prefix ?? '').toString('base64')) : '',
     q.has('start-after') ? toXml('StartAfter', startAfter) : '',
@@ -181,17 +228,29 @@ function listObjects(bucketName: string, bucket: Map<string, S3Object>, request:
 
 function decodeToken(token: string): string {
   const decoded = Buffer.from(token, 'base64').toString('utf8');
-  if (!token || Buffer.from(decoded).toString('base64') !== token) throw new ServiceError('InvalidArgument', 'The continuation token provided is incorrect');
+  if (!token || Buffer.from(decoded).toString('base64') !== token)
+    throw new ServiceError('InvalidArgument', 'The continuation token provided is incorrect');
   return decoded;
 }
 
-const unescapeXml = (text: string) => text.replace(/&(lt|gt|amp|apos|quot);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' })[e] ?? '');
+const unescapeXml = (text: string) =>
+  text.replace(/&(lt|gt|amp|apos|quot);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' })[e] ?? '');
 
 /** DeleteObjects (POST /<bucket>?delete): at most 1,000 keys a call; each key succeeds or fails on its own, as S3 answers. */
-function deleteObjects(world: World, bucketName: string, bucket: Map<string, S3Object>, request: EmulatorRequest, res: ServerResponse): void {
+function deleteObjects(
+  world: World,
+  bucketName: string,
+  bucket: Map<string, S3Object>,
+  request: EmulatorRequest,
+  res: ServerResponse,
+): void {
   const body = request.body.toString('utf8');
   const keys = [...body.matchAll(/<Object>\s*<Key>([\s\S]*?)<\/Key>/g)].map((m) => unescapeXml(m[1]));
-  if (keys.length === 0 || keys.length > 1000) throw new ServiceError('MalformedXML', `The XML you provided was not well-formed or did not validate against our published schema: DeleteObjects takes 1 to 1000 keys (got ${keys.length}).`);
+  if (keys.length === 0 || keys.length > 1000)
+    throw new ServiceError(
+      'MalformedXML',
+      `The XML you provided was not well-formed or did not validate against our published schema: DeleteObjects takes 1 to 1000 keys (got ${keys.length}).`,
+    );
   const quiet = /<Quiet>true<\/Quiet>/.test(body);
   const results = keys.map((Key) => {
     if (world.undeletableKeys.has(`${bucketName}/${Key}`)) return toXml('Error', { Key, Code: 'AccessDenied', Message: 'Access Denied' });

@@ -16,14 +16,19 @@ const seconds = (ms: number | undefined) => (ms === undefined ? undefined : ms /
 
 function category(input: Input): JobCategory {
   const c = input.JobCategory;
-  if (!isJobCategory(c)) throw new ServiceError('ValidationException', `1 validation error detected: Value '${String(c)}' at 'jobCategory' failed to satisfy constraint: Member must satisfy enum value set: [AgentRFT, AgentRFTEvaluation]`);
+  if (!isJobCategory(c))
+    throw new ServiceError(
+      'ValidationException',
+      `1 validation error detected: Value '${String(c)}' at 'jobCategory' failed to satisfy constraint: Member must satisfy enum value set: [AgentRFT, AgentRFTEvaluation]`,
+    );
   return c;
 }
 
 function findJob(world: World, input: Input, region: string): Job {
   const c = category(input);
   const job = world.jobs.get(world.jobKey(c, String(input.JobName ?? ''), region));
-  if (!job || job.created > world.clock.now()) throw new ServiceError('ResourceNotFound', `Job ${String(input.JobName)} of category ${c} does not exist.`);
+  if (!job || job.created > world.clock.now())
+    throw new ServiceError('ResourceNotFound', `Job ${String(input.JobName)} of category ${c} does not exist.`);
   return job;
 }
 
@@ -43,7 +48,8 @@ export function sagemaker(world: World, operation: string, input: Input, region:
       const job = findJob(world, input, region);
       const state = jobState(job, now);
       if (state.status === 'Stopping' || state.status === 'Stopped') return {};
-      if (state.status !== 'InProgress') throw new ServiceError('ValidationException', `Job ${job.name} is ${state.status}; only an InProgress job can be stopped.`);
+      if (state.status !== 'InProgress')
+        throw new ServiceError('ValidationException', `Job ${job.name} is ${state.status}; only an InProgress job can be stopped.`);
       job.stoppedAt = now;
       return {};
     }
@@ -53,7 +59,8 @@ export function sagemaker(world: World, operation: string, input: Input, region:
       const job = world.jobs.get(key);
       if (!job) return {};
       const status = jobState(job, now).status;
-      if (status === 'InProgress' || status === 'Stopping') throw new ServiceError('ResourceInUse', `Job ${job.name} is ${status}. Stop it and wait until it has stopped before deleting it.`);
+      if (status === 'InProgress' || status === 'Stopping')
+        throw new ServiceError('ResourceInUse', `Job ${job.name} is ${status}. Stop it and wait until it has stopped before deleting it.`);
       world.jobs.delete(key);
       return {};
     }
@@ -63,7 +70,8 @@ export function sagemaker(world: World, operation: string, input: Input, region:
     case 'DescribeJobSchemaVersion': {
       const c = category(input);
       const version = (input.JobConfigSchemaVersion as string | undefined) ?? SCHEMA_VERSION;
-      if (version !== SCHEMA_VERSION) throw new ServiceError('ResourceNotFound', `Schema version ${version} does not exist for ${c}. Available: ${SCHEMA_VERSION}.`);
+      if (version !== SCHEMA_VERSION)
+        throw new ServiceError('ResourceNotFound', `Schema version ${version} does not exist for ${c}. Available: ${SCHEMA_VERSION}.`);
       return { JobCategory: c, JobConfigSchemaVersion: version, JobConfigSchema: JSON.stringify(SCHEMAS[c]) };
     }
     default:
@@ -93,7 +101,12 @@ function describe(job: Job, state: JobState, now: number): Record<string, unknow
     EndTime: seconds(state.endTime),
     JobStatus: state.status,
     SecondaryStatus: state.secondary,
-    SecondaryStatusTransitions: state.transitions.map((t) => ({ Status: t.Status, StartTime: seconds(t.StartTime), EndTime: seconds(t.EndTime), StatusMessage: t.StatusMessage })),
+    SecondaryStatusTransitions: state.transitions.map((t) => ({
+      Status: t.Status,
+      StartTime: seconds(t.StartTime),
+      EndTime: seconds(t.EndTime),
+      StatusMessage: t.StatusMessage,
+    })),
     FailureReason: state.failureReason,
     Tags: job.tags.length ? job.tags : undefined,
   };
@@ -103,13 +116,26 @@ function createJob(world: World, input: Input, region: string): unknown {
   const c = category(input);
   const name = String(input.JobName ?? '');
   const problems: string[] = [];
-  if (!JOB_NAME_PATTERN.test(name)) problems.push(`Value '${name}' at 'jobName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}`);
+  if (!JOB_NAME_PATTERN.test(name))
+    problems.push(
+      `Value '${name}' at 'jobName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}`,
+    );
   const roleArn = String(input.RoleArn ?? '');
-  if (!ROLE_ARN.test(roleArn)) problems.push(`Value '${roleArn}' at 'roleArn' failed to satisfy constraint: Member must be an IAM role ARN`);
+  if (!ROLE_ARN.test(roleArn))
+    problems.push(`Value '${roleArn}' at 'roleArn' failed to satisfy constraint: Member must be an IAM role ARN`);
   const text = String(input.JobConfigDocument ?? '');
-  if (text.length > 262144) problems.push(`Value at 'jobConfigDocument' failed to satisfy constraint: Member must have length less than or equal to 262144`);
-  if (problems.length) throw new ServiceError('ValidationException', `${problems.length} validation error${problems.length > 1 ? 's' : ''} detected: ${problems.join('; ')}`);
-  if (input.JobConfigSchemaVersion !== SCHEMA_VERSION) throw new ServiceError('ValidationException', `JobConfigSchemaVersion '${String(input.JobConfigSchemaVersion)}' is not supported for ${c}. Supported versions: ${SCHEMA_VERSION}.`);
+  if (text.length > 262144)
+    problems.push(`Value at 'jobConfigDocument' failed to satisfy constraint: Member must have length less than or equal to 262144`);
+  if (problems.length)
+    throw new ServiceError(
+      'ValidationException',
+      `${problems.length} validation error${problems.length > 1 ? 's' : ''} detected: ${problems.join('; ')}`,
+    );
+  if (input.JobConfigSchemaVersion !== SCHEMA_VERSION)
+    throw new ServiceError(
+      'ValidationException',
+      `JobConfigSchemaVersion '${String(input.JobConfigSchemaVersion)}' is not supported for ${c}. Supported versions: ${SCHEMA_VERSION}.`,
+    );
   let document: JobConfigDocument;
   try {
     document = JSON.parse(text) as JobConfigDocument;
@@ -117,20 +143,53 @@ function createJob(world: World, input: Input, region: string): unknown {
     throw new ServiceError('ValidationException', `JobConfigDocument is not valid JSON: ${(e as Error).message}`);
   }
   const invalid = validateDocument(c, document);
-  if (invalid.length) throw new ServiceError('ValidationException', `JobConfigDocument does not match the ${c} schema ${SCHEMA_VERSION}: ${invalid.join('; ')}`);
-  if (world.jobs.has(world.jobKey(c, name, region))) throw new ServiceError('ResourceInUse', `A job named ${name} already exists in category ${c}.`);
+  if (invalid.length)
+    throw new ServiceError(
+      'ValidationException',
+      `JobConfigDocument does not match the ${c} schema ${SCHEMA_VERSION}: ${invalid.join('; ')}`,
+    );
+  if (world.jobs.has(world.jobKey(c, name, region)))
+    throw new ServiceError('ResourceInUse', `A job named ${name} already exists in category ${c}.`);
   const now = world.clock.now();
-  if (c === 'AgentRFTEvaluation' && [...world.jobs.values()].some((j) => j.category === c && j.region === region && ['InProgress', 'Stopping'].includes(jobState(j, now).status))) {
-    throw new ServiceError('ResourceLimitExceeded', 'The account already runs an evaluation job; by default one evaluation job runs at a time. Wait for it to finish or stop it.');
+  if (
+    c === 'AgentRFTEvaluation' &&
+    [...world.jobs.values()].some(
+      (j) => j.category === c && j.region === region && ['InProgress', 'Stopping'].includes(jobState(j, now).status),
+    )
+  ) {
+    throw new ServiceError(
+      'ResourceLimitExceeded',
+      'The account already runs an evaluation job; by default one evaluation job runs at a time. Wait for it to finish or stop it.',
+    );
   }
   delete document.ServiceOutput;
-  const job = newJob(world, { name, category: c, roleArn, document, created: now, region, tags: (input.Tags as Job['tags'] | undefined) ?? [] });
+  const job = newJob(world, {
+    name,
+    category: c,
+    roleArn,
+    document,
+    created: now,
+    region,
+    tags: (input.Tags as Job['tags'] | undefined) ?? [],
+  });
   world.jobs.set(world.jobKey(c, name, region), job);
   return { JobArn: job.arn };
 }
 
 /** Builds a job with its plan: used by CreateJob and by the seeded history. */
-export function newJob(world: World, spec: { name: string; category: JobCategory; roleArn: string; document: JobConfigDocument; created: number; region?: string; tags?: Job['tags']; speed?: number }): Job {
+export function newJob(
+  world: World,
+  spec: {
+    name: string;
+    category: JobCategory;
+    roleArn: string;
+    document: JobConfigDocument;
+    created: number;
+    region?: string;
+    tags?: Job['tags'];
+    speed?: number;
+  },
+): Job {
   const region = spec.region ?? world.region;
   const runtimeArn = spec.document.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn;
   return {
@@ -142,7 +201,10 @@ export function newJob(world: World, spec: { name: string; category: JobCategory
     document: spec.document,
     created: spec.created,
     tags: spec.tags ?? [],
-    plan: planJob(spec.category, spec.document, spec.roleArn, { ...world.planContext(region, (uri) => readRows(world, uri)), ...(spec.speed ? { speed: spec.speed } : {}) }),
+    plan: planJob(spec.category, spec.document, spec.roleArn, {
+      ...world.planContext(region, (uri) => readRows(world, uri)),
+      ...(spec.speed ? { speed: spec.speed } : {}),
+    }),
     runtimeId: runtimeArn?.split('runtime/')[1],
     region,
     seed: world.seed,
@@ -160,14 +222,33 @@ const SORT_BY = ['Name', 'CreationTime', 'Status'];
 function listJobs(world: World, input: Input, now: number, region: string): unknown {
   const c = category(input);
   const max = input.MaxResults === undefined ? 50 : Number(input.MaxResults);
-  if (!Number.isInteger(max) || max < 1 || max > 100) throw new ServiceError('ValidationException', `Value '${String(input.MaxResults)}' at 'maxResults' failed to satisfy constraint: Member must have value between 1 and 100`);
-  if (input.StatusEquals !== undefined && !STATUS.includes(String(input.StatusEquals))) throw new ServiceError('ValidationException', `Value '${String(input.StatusEquals)}' at 'statusEquals' failed to satisfy constraint: Member must satisfy enum value set: [${STATUS.join(', ')}]`);
+  if (!Number.isInteger(max) || max < 1 || max > 100)
+    throw new ServiceError(
+      'ValidationException',
+      `Value '${String(input.MaxResults)}' at 'maxResults' failed to satisfy constraint: Member must have value between 1 and 100`,
+    );
+  if (input.StatusEquals !== undefined && !STATUS.includes(String(input.StatusEquals)))
+    throw new ServiceError(
+      'ValidationException',
+      `Value '${String(input.StatusEquals)}' at 'statusEquals' failed to satisfy constraint: Member must satisfy enum value set: [${STATUS.join(', ')}]`,
+    );
   const sortBy = String(input.SortBy ?? 'CreationTime');
-  if (!SORT_BY.includes(sortBy)) throw new ServiceError('ValidationException', `Value '${sortBy}' at 'sortBy' failed to satisfy constraint: Member must satisfy enum value set: [${SORT_BY.join(', ')}]`);
+  if (!SORT_BY.includes(sortBy))
+    throw new ServiceError(
+      'ValidationException',
+      `Value '${sortBy}' at 'sortBy' failed to satisfy constraint: Member must satisfy enum value set: [${SORT_BY.join(', ')}]`,
+    );
   const ms = (v: unknown) => (typeof v === 'number' ? v * 1000 : undefined);
-  const [createdAfter, createdBefore, modifiedAfter, modifiedBefore] = ['CreationTimeAfter', 'CreationTimeBefore', 'LastModifiedTimeAfter', 'LastModifiedTimeBefore'].map((k) => ms(input[k]));
+  const [createdAfter, createdBefore, modifiedAfter, modifiedBefore] = [
+    'CreationTimeAfter',
+    'CreationTimeBefore',
+    'LastModifiedTimeAfter',
+    'LastModifiedTimeBefore',
+  ].map((k) => ms(input[k]));
   const contains = typeof input.NameContains === 'string' ? input.NameContains.toLowerCase() : undefined;
-  let rows: Summary[] = [...world.jobs.values()].filter((j) => j.category === c && j.region === region && j.created <= now).map((job) => ({ job, state: jobState(job, now) }));
+  let rows: Summary[] = [...world.jobs.values()]
+    .filter((j) => j.category === c && j.region === region && j.created <= now)
+    .map((job) => ({ job, state: jobState(job, now) }));
   rows = rows.filter(
     ({ job, state }) =>
       (!contains || job.name.toLowerCase().includes(contains)) &&

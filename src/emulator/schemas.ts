@@ -4,21 +4,54 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 export const SCHEMA_VERSION = '1.0.0';
 
 const TRAINING_NAMES = [
-  'global_batch_size', 'group_size', 'advantage_method', 'loss_fn', 'clip_low_threshold', 'clip_high_threshold', 'temperature', 'sampling_top_p',
-  'sampling_max_tokens', 'pass_k_values', 'success_threshold', 'max_epochs', 'max_steps', 'val_every', 'lora_rank', 'lora_alpha', 'learning_rate', 'rollout_timeout',
+  'global_batch_size',
+  'group_size',
+  'advantage_method',
+  'loss_fn',
+  'clip_low_threshold',
+  'clip_high_threshold',
+  'temperature',
+  'sampling_top_p',
+  'sampling_max_tokens',
+  'pass_k_values',
+  'success_threshold',
+  'max_epochs',
+  'max_steps',
+  'val_every',
+  'lora_rank',
+  'lora_alpha',
+  'learning_rate',
+  'rollout_timeout',
 ];
 const EVALUATION_NAMES = [
-  'eval_group_size', 'temperature', 'sampling_top_p', 'sampling_max_tokens', 'pass_k_values', 'success_threshold', 'rollout_timeout', 'rollout_max_concurrency', 'rollout_max_retries',
+  'eval_group_size',
+  'temperature',
+  'sampling_top_p',
+  'sampling_max_tokens',
+  'pass_k_values',
+  'success_threshold',
+  'rollout_timeout',
+  'rollout_max_concurrency',
+  'rollout_max_retries',
 ];
 /** What the SDK's evaluator emits and the service rejects, with the accepted name. */
-export const SDK_EVALUATION_NAMES: Record<string, string> = { sampling_temperature: 'temperature', top_p: 'sampling_top_p', max_tokens: 'sampling_max_tokens' };
+export const SDK_EVALUATION_NAMES: Record<string, string> = {
+  sampling_temperature: 'temperature',
+  top_p: 'sampling_top_p',
+  max_tokens: 'sampling_max_tokens',
+};
 
 const ARN_RUNTIME = '^arn:aws[a-z-]*:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:runtime/[a-zA-Z0-9_-]+$';
 const ARN_MLFLOW = '^arn:[a-z0-9-.]+:sagemaker:[^:]+:[^:]+:mlflow-app/.+$';
 const S3_URI = '^s3://[^/]+(/.*)?$';
 
 const str = (pattern?: string) => (pattern ? { type: 'string', pattern } : { type: 'string', minLength: 1 });
-const closed = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, properties, required });
+const closed = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+  required,
+});
 
 const agentConfig = {
   type: 'object',
@@ -41,7 +74,10 @@ const channel = (names: string[]) =>
         minProperties: 1,
         maxProperties: 1,
         properties: {
-          S3DataSource: closed({ S3DataType: { type: 'string', enum: ['S3Prefix', 'S3Object'] }, S3Uri: str(S3_URI) }, ['S3DataType', 'S3Uri']),
+          S3DataSource: closed({ S3DataType: { type: 'string', enum: ['S3Prefix', 'S3Object'] }, S3Uri: str(S3_URI) }, [
+            'S3DataType',
+            'S3Uri',
+          ]),
           DatasetSource: closed({ DatasetArn: str() }, ['DatasetArn']),
         },
       },
@@ -75,8 +111,20 @@ const TRAINING_SCHEMA = {
       InputDataConfig: { type: 'array', minItems: 1, maxItems: 2, items: channel(['train', 'validation']) },
       // MlflowConfig sits under TrainingConfig (SDK, real jobs) or under OutputDataConfig (the AWS doc's example).
       OutputDataConfig: closed({ S3OutputPath: str(S3_URI), KmsKeyArn: str(), MlflowConfig: mlflow }, ['S3OutputPath']),
-      ModelPackageConfig: closed({ OutputModelPackageGroupArn: str(), IntermediateCheckpointModelPackageGroupArn: str(), InputModelPackageArn: str() }),
-      TrainingConfig: closed({ BaseModelArn: str('^arn:aws[a-z-]*:sagemaker:[a-z0-9-]+:aws:hub-content/'), MlflowConfig: mlflow, AcceptEula: acceptEula, HyperParameters: hyperParameters(TRAINING_NAMES) }, ['BaseModelArn', 'AcceptEula']),
+      ModelPackageConfig: closed({
+        OutputModelPackageGroupArn: str(),
+        IntermediateCheckpointModelPackageGroupArn: str(),
+        InputModelPackageArn: str(),
+      }),
+      TrainingConfig: closed(
+        {
+          BaseModelArn: str('^arn:aws[a-z-]*:sagemaker:[a-z0-9-]+:aws:hub-content/'),
+          MlflowConfig: mlflow,
+          AcceptEula: acceptEula,
+          HyperParameters: hyperParameters(TRAINING_NAMES),
+        },
+        ['BaseModelArn', 'AcceptEula'],
+      ),
     },
     ['AgentConfig', 'InputDataConfig', 'OutputDataConfig', 'TrainingConfig'],
   ),
@@ -91,7 +139,14 @@ const EVALUATION_SCHEMA = {
       InputDataConfig: { type: 'array', minItems: 1, maxItems: 1, items: channel(['evaluation']) },
       OutputDataConfig: closed({ S3OutputPath: str(S3_URI), KmsKeyArn: str(), MlflowConfig: mlflow }, ['S3OutputPath']),
       ModelPackageConfig: closed({ InputModelPackageArn: str() }, ['InputModelPackageArn']),
-      EvaluationConfig: closed({ BaseModelArn: str('^arn:aws[a-z-]*:sagemaker:[a-z0-9-]+:aws:hub-content/'), AcceptEula: acceptEula, HyperParameters: hyperParameters(EVALUATION_NAMES) }, ['BaseModelArn', 'AcceptEula']),
+      EvaluationConfig: closed(
+        {
+          BaseModelArn: str('^arn:aws[a-z-]*:sagemaker:[a-z0-9-]+:aws:hub-content/'),
+          AcceptEula: acceptEula,
+          HyperParameters: hyperParameters(EVALUATION_NAMES),
+        },
+        ['BaseModelArn', 'AcceptEula'],
+      ),
       StoppingCondition: closed({ MaxRuntimeInSeconds: { type: 'integer', minimum: 1, maximum: 432000 } }),
     },
     ['AgentConfig', 'InputDataConfig', 'OutputDataConfig', 'EvaluationConfig'],

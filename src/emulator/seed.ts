@@ -27,7 +27,16 @@ export const SEEDED = {
 const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
 
 const JOB_POLICY = 'arn:aws:iam::aws:policy/AmazonSageMakerJobFullAccess';
-const BUCKET_POLICY = { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: ['s3:GetObject', 's3:PutObject', 's3:ListBucket'], Resource: ['arn:aws:s3:::mtrl-demo', 'arn:aws:s3:::mtrl-demo/*'] }] };
+const BUCKET_POLICY = {
+  Version: '2012-10-17',
+  Statement: [
+    {
+      Effect: 'Allow',
+      Action: ['s3:GetObject', 's3:PutObject', 's3:ListBucket'],
+      Resource: ['arn:aws:s3:::mtrl-demo', 'arn:aws:s3:::mtrl-demo/*'],
+    },
+  ],
+};
 
 /** What finished jobs left under their output paths: checkpoints and manifests, so the Resources view has something to count. */
 const OUTPUT_OBJECTS: Array<[string, string]> = [
@@ -51,7 +60,12 @@ function trainingDocument(experiment: string, hyperParameters: Record<string, st
       { ChannelName: 'validation', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.validation } } },
     ],
     OutputDataConfig: { S3OutputPath: 's3://mtrl-demo/output' },
-    TrainingConfig: { BaseModelArn: GPT_OSS, MlflowConfig: { MlflowResourceArn: SEEDED.mlflowApp, MlflowExperimentName: experiment }, AcceptEula: true, HyperParameters: hyperParameters },
+    TrainingConfig: {
+      BaseModelArn: GPT_OSS,
+      MlflowConfig: { MlflowResourceArn: SEEDED.mlflowApp, MlflowExperimentName: experiment },
+      AcceptEula: true,
+      HyperParameters: hyperParameters,
+    },
   };
 }
 
@@ -59,11 +73,24 @@ function evaluationDocument(runName: string, adapter?: string): Record<string, u
   return {
     AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime, Qualifier: 'DEFAULT' } },
     InputDataConfig: [{ ChannelName: 'evaluation', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.validation } } }],
-    OutputDataConfig: { S3OutputPath: 's3://mtrl-demo/eval-output', MlflowConfig: { MlflowResourceArn: SEEDED.mlflowApp, MlflowExperimentName: 'wordle-eval', MlflowRunName: runName } },
+    OutputDataConfig: {
+      S3OutputPath: 's3://mtrl-demo/eval-output',
+      MlflowConfig: { MlflowResourceArn: SEEDED.mlflowApp, MlflowExperimentName: 'wordle-eval', MlflowRunName: runName },
+    },
     EvaluationConfig: {
       BaseModelArn: GPT_OSS,
       AcceptEula: true,
-      HyperParameters: { eval_group_size: '1', temperature: '1.0', sampling_top_p: '1.0', sampling_max_tokens: '8192', pass_k_values: '[1]', success_threshold: '1', rollout_timeout: '600', rollout_max_concurrency: '32', rollout_max_retries: '3' },
+      HyperParameters: {
+        eval_group_size: '1',
+        temperature: '1.0',
+        sampling_top_p: '1.0',
+        sampling_max_tokens: '8192',
+        pass_k_values: '[1]',
+        success_threshold: '1',
+        rollout_timeout: '600',
+        rollout_max_concurrency: '32',
+        rollout_max_retries: '3',
+      },
     },
     ...(adapter ? { ModelPackageConfig: { InputModelPackageArn: adapter } } : {}),
     StoppingCondition: { MaxRuntimeInSeconds: 14400 },
@@ -80,9 +107,23 @@ export function seedWorld(world: World, history: boolean): void {
     [SEEDED.lowEffortRuntime, 'ready', 'Wordle agent (gpt-oss-20b, low reasoning)'],
   ] as const) {
     const id = arn.split('runtime/')[1];
-    world.runtimes.push({ id, region: arn.split(':')[3], name: id.slice(0, id.lastIndexOf('-')), arn, created: now - 5 * DAY, kind, description, effort: /low reasoning/.test(description) ? 'low' : 'medium' });
+    world.runtimes.push({
+      id,
+      region: arn.split(':')[3],
+      name: id.slice(0, id.lastIndexOf('-')),
+      arn,
+      created: now - 5 * DAY,
+      kind,
+      description,
+      effort: /low reasoning/.test(description) ? 'low' : 'medium',
+    });
   }
-  const object = (text: string) => ({ body: Buffer.from(text), contentType: 'application/jsonl', lastModified: now - 5 * DAY, etag: `"${createHash('md5').update(text).digest('hex')}"` });
+  const object = (text: string) => ({
+    body: Buffer.from(text),
+    contentType: 'application/jsonl',
+    lastModified: now - 5 * DAY,
+    etag: `"${createHash('md5').update(text).digest('hex')}"`,
+  });
   world.buckets.set(
     'mtrl-demo',
     new Map([
@@ -91,9 +132,29 @@ export function seedWorld(world: World, history: boolean): void {
     ]),
   );
   const jobPolicies = { attachedPolicies: [JOB_POLICY], inlinePolicies: new Map([['mtrl-demo-bucket', BUCKET_POLICY]]) };
-  world.roles.set('MtrlJobRole', { name: 'MtrlJobRole', arn: SEEDED.jobRole, created: now - 5 * DAY, trustPolicy: trust('job.sagemaker.amazonaws.com', ['sts:AssumeRole', 'sts:TagSession']), ...jobPolicies });
-  world.roles.set('MtrlWrongTrustRole', { name: 'MtrlWrongTrustRole', arn: SEEDED.wrongTrustRole, created: now - 5 * DAY, trustPolicy: trust('sagemaker.amazonaws.com', ['sts:AssumeRole']), attachedPolicies: [JOB_POLICY], inlinePolicies: new Map() });
-  world.mlflowApps.push({ arn: SEEDED.mlflowApp, name: 'app-wordle01', region: 'us-east-1', created: now - 5 * DAY, mlflowVersion: '3.4.0', artifactStoreUri: 's3://mtrl-demo/mlflow' });
+  world.roles.set('MtrlJobRole', {
+    name: 'MtrlJobRole',
+    arn: SEEDED.jobRole,
+    created: now - 5 * DAY,
+    trustPolicy: trust('job.sagemaker.amazonaws.com', ['sts:AssumeRole', 'sts:TagSession']),
+    ...jobPolicies,
+  });
+  world.roles.set('MtrlWrongTrustRole', {
+    name: 'MtrlWrongTrustRole',
+    arn: SEEDED.wrongTrustRole,
+    created: now - 5 * DAY,
+    trustPolicy: trust('sagemaker.amazonaws.com', ['sts:AssumeRole']),
+    attachedPolicies: [JOB_POLICY],
+    inlinePolicies: new Map(),
+  });
+  world.mlflowApps.push({
+    arn: SEEDED.mlflowApp,
+    name: 'app-wordle01',
+    region: 'us-east-1',
+    created: now - 5 * DAY,
+    mlflowVersion: '3.4.0',
+    artifactStoreUri: 's3://mtrl-demo/mlflow',
+  });
   for (const [key, text] of OUTPUT_OBJECTS) world.buckets.get('mtrl-demo')?.set(key, object(text));
   if (history) seedJobs(world, now);
 }
@@ -101,16 +162,63 @@ export function seedWorld(world: World, history: boolean): void {
 function seedJobs(world: World, now: number): void {
   const add = (job: ReturnType<typeof newJob>) => world.jobs.set(world.jobKey(job.category, job.name, job.region), job);
   // History ran at real speed (12 h 40 min for 100 steps); only the in-progress job follows --speed.
-  const reference = { global_batch_size: '128', group_size: '8', sampling_max_tokens: '8192', max_epochs: '20', max_steps: '100', learning_rate: '1e-5' };
-  const completed = newJob(world, { name: SEEDED.completedJob, category: 'AgentRFT', roleArn: SEEDED.jobRole, document: trainingDocument('wordle', reference), created: now - 3 * DAY, speed: 1 });
+  const reference = {
+    global_batch_size: '128',
+    group_size: '8',
+    sampling_max_tokens: '8192',
+    max_epochs: '20',
+    max_steps: '100',
+    learning_rate: '1e-5',
+  };
+  const completed = newJob(world, {
+    name: SEEDED.completedJob,
+    category: 'AgentRFT',
+    roleArn: SEEDED.jobRole,
+    document: trainingDocument('wordle', reference),
+    created: now - 3 * DAY,
+    speed: 1,
+  });
   add(completed);
-  add(newJob(world, { name: SEEDED.failedJob, category: 'AgentRFT', roleArn: SEEDED.wrongTrustRole, document: trainingDocument('wordle', reference), created: now - 2 * DAY, speed: 1 }));
+  add(
+    newJob(world, {
+      name: SEEDED.failedJob,
+      category: 'AgentRFT',
+      roleArn: SEEDED.wrongTrustRole,
+      document: trainingDocument('wordle', reference),
+      created: now - 2 * DAY,
+      speed: 1,
+    }),
+  );
   const adapter = `arn:aws:sagemaker:us-east-1:${ACCOUNT}:model-package/${SEEDED.completedJob}-adapter/1`;
-  add(newJob(world, { name: SEEDED.baseEvaluation, category: 'AgentRFTEvaluation', roleArn: SEEDED.jobRole, document: evaluationDocument('base-model-eval'), created: now - 1.5 * DAY, speed: 1 }));
-  add(newJob(world, { name: SEEDED.trainedEvaluation, category: 'AgentRFTEvaluation', roleArn: SEEDED.jobRole, document: evaluationDocument('fine-tuned-model-eval', adapter), created: now - DAY, speed: 1 }));
+  add(
+    newJob(world, {
+      name: SEEDED.baseEvaluation,
+      category: 'AgentRFTEvaluation',
+      roleArn: SEEDED.jobRole,
+      document: evaluationDocument('base-model-eval'),
+      created: now - 1.5 * DAY,
+      speed: 1,
+    }),
+  );
+  add(
+    newJob(world, {
+      name: SEEDED.trainedEvaluation,
+      category: 'AgentRFTEvaluation',
+      roleArn: SEEDED.jobRole,
+      document: evaluationDocument('fine-tuned-model-eval', adapter),
+      created: now - DAY,
+      speed: 1,
+    }),
+  );
   // The in-progress job is 12 steps into 100 at emulator start: about 11 minutes left at the default speed, so host tests can stop it.
   const sweep = { ...reference, learning_rate: '2e-5' };
-  const running = newJob(world, { name: SEEDED.inProgressJob, category: 'AgentRFT', roleArn: SEEDED.jobRole, document: trainingDocument('wordle-lr-sweep', sweep), created: now });
+  const running = newJob(world, {
+    name: SEEDED.inProgressJob,
+    category: 'AgentRFT',
+    roleArn: SEEDED.jobRole,
+    document: trainingDocument('wordle-lr-sweep', sweep),
+    created: now,
+  });
   running.created = now - (rolloutPhaseStart(running) - running.created) - 12 * running.plan.stepMs;
   add(running);
 }

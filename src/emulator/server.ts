@@ -68,9 +68,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     try {
       request = await readRequest(req);
       if (!request.service) {
-        if (req.method === 'GET' && request.path === '/') return sendJson(res, request, { service: 'mtrl-emulator', account: ACCOUNT, region: world.region }, 200, 'application/json');
-        if (req.method === 'GET' && request.path.startsWith('/mlflow-ui/')) return void res.writeHead(200, { 'content-type': 'text/html' }).end(MLFLOW_UI_PAGE);
-        throw new ServiceError('MissingAuthenticationTokenException', 'Missing Authentication Token: sign requests with SigV4 (any key works).', 403);
+        if (req.method === 'GET' && request.path === '/')
+          return sendJson(res, request, { service: 'mtrl-emulator', account: ACCOUNT, region: world.region }, 200, 'application/json');
+        if (req.method === 'GET' && request.path.startsWith('/mlflow-ui/'))
+          return void res.writeHead(200, { 'content-type': 'text/html' }).end(MLFLOW_UI_PAGE);
+        throw new ServiceError(
+          'MissingAuthenticationTokenException',
+          'Missing Authentication Token: sign requests with SigV4 (any key works).',
+          403,
+        );
       }
       const key = `${request.service}:${request.operation ?? request.method}`;
       requests.set(key, (requests.get(key) ?? 0) + 1);
@@ -80,10 +86,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         throw new ServiceError(code, 'The security token included in the request is expired', 400);
       }
       if (throttled()) throw throttlingError(request);
-      if (failed()) throw new ServiceError(request.service === 's3' ? 'InternalError' : 'InternalFailure', 'We encountered an internal error. Please try again.', 500);
+      if (failed())
+        throw new ServiceError(
+          request.service === 's3' ? 'InternalError' : 'InternalFailure',
+          'We encountered an internal error. Please try again.',
+          500,
+        );
       await dispatch(request, res);
     } catch (error) {
-      const e = error instanceof ServiceError ? error : new ServiceError('InternalFailure', `Emulator bug: ${(error as Error).message}`, 500);
+      const e =
+        error instanceof ServiceError ? error : new ServiceError('InternalFailure', `Emulator bug: ${(error as Error).message}`, 500);
       if (request) sendError(res, request, e);
       else res.destroy();
     }
@@ -92,7 +104,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   async function dispatch(request: EmulatorRequest, res: ServerResponse): Promise<void> {
     const op = request.operation ?? '';
     if (isMlflowPath(request.path)) return mlflow(world, request, res);
-    if (op === 'CreatePresignedMlflowAppUrl') return sendJson(res, request, presignedMlflowUrl(world, jsonBody(request), request.headers.host));
+    if (op === 'CreatePresignedMlflowAppUrl')
+      return sendJson(res, request, presignedMlflowUrl(world, jsonBody(request), request.headers.host));
     switch (request.service) {
       case 'sagemaker':
         return sendJson(res, request, sagemaker(world, op, jsonBody(request), request.region));
@@ -105,7 +118,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       case 'iam':
         return sendQuery(res, request, 'https://iam.amazonaws.com/doc/2010-05-08/', iam(world, op, request.query));
       case 'bedrock-agentcore':
-        return request.path.endsWith('/invocations') ? invokeAgentRuntime(world, request, res, { noServerTimeoutMs }) : agentCoreControl(world, request, res);
+        return request.path.endsWith('/invocations')
+          ? invokeAgentRuntime(world, request, res, { noServerTimeoutMs })
+          : agentCoreControl(world, request, res);
       default:
         throw new ServiceError('UnknownServiceException', `The emulator does not emulate the service '${request.service}'.`, 400);
     }
@@ -130,7 +145,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 }
 
-const MLFLOW_UI_PAGE = '<!doctype html><meta charset="utf-8"><title>MLflow (MTRL emulator)</title><p>The MTRL emulator serves the MLflow REST API but no MLflow web UI. Against real AWS this link opens the run in SageMaker managed MLflow.</p>';
+const MLFLOW_UI_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>MLflow (MTRL emulator)</title><p>The MTRL emulator serves the MLflow REST API but no MLflow web UI. Against real AWS this link opens the run in SageMaker managed MLflow.</p>';
 
 function throttlingError(request: EmulatorRequest): ServiceError {
   if (request.service === 's3') return new ServiceError('SlowDown', 'Please reduce your request rate.', 503);

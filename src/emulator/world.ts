@@ -65,7 +65,10 @@ export class World {
   readonly deletedMlflowApps = new Set<string>();
   /** `bucket/key` of objects whose deletion is denied (a bucket policy or legal hold): DeleteObjects reports AccessDenied for them. */
   readonly undeletableKeys = new Set<string>();
-  readonly multipart = new Map<string, { bucket: string; key: string; contentType?: string; metadata: Record<string, string>; parts: Map<number, Buffer> }>();
+  readonly multipart = new Map<
+    string,
+    { bucket: string; key: string; contentType?: string; metadata: Record<string, string>; parts: Map<number, Buffer> }
+  >();
   /** Stored log groups per `region/group`. */
   private readonly storedGroups = new Map<string, { created: number; streams: Map<string, StoredStream> }>();
 
@@ -109,9 +112,11 @@ export class World {
     for (const job of this.jobs.values()) {
       if (job.created > now || job.region !== region) continue;
       group(`/aws/sagemaker/Job/${job.category}`, job.created).streams.push(new JobServiceStream(job, now));
-      if (job.runtimeId && this.runtimeByArnOrId(job.runtimeId, region)) group(runtimeLogGroup(job.runtimeId), job.created).streams.push(new JobRolloutStream(job, now));
+      if (job.runtimeId && this.runtimeByArnOrId(job.runtimeId, region))
+        group(runtimeLogGroup(job.runtimeId), job.created).streams.push(new JobRolloutStream(job, now));
     }
-    for (const [key, g] of this.storedGroups) if (key.startsWith(`${region}/`)) group(key.slice(region.length + 1), g.created).streams.push(...g.streams.values());
+    for (const [key, g] of this.storedGroups)
+      if (key.startsWith(`${region}/`)) group(key.slice(region.length + 1), g.created).streams.push(...g.streams.values());
     for (const g of groups.values()) g.streams.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return groups;
   }

@@ -41,7 +41,8 @@ export function setting<K extends SettingKey>(key: K, scope?: vscode.Configurati
 /** Writes a setting where the user keeps it: the workspace when it is set there, else the user settings. */
 export async function writeSetting<K extends SettingKey>(key: K, value: SettingTypes[K] | undefined): Promise<void> {
   const config = vscode.workspace.getConfiguration('mtrl');
-  const target = config.inspect(key)?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  const target =
+    config.inspect(key)?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
   await config.update(key, value, target);
 }
 
@@ -62,7 +63,10 @@ export class Settings implements vscode.Disposable {
   }
 
   /** Calls `listener` after any of `keys` (or a section such as 'aws') changed. */
-  onDidChange(keys: (SettingKey | 'aws' | 'datasets' | 'launch' | 'replay' | 'reward' | 'smoke')[], listener: () => void): vscode.Disposable {
+  onDidChange(
+    keys: (SettingKey | 'aws' | 'datasets' | 'launch' | 'replay' | 'reward' | 'smoke')[],
+    listener: () => void,
+  ): vscode.Disposable {
     return this.changed.event((e) => keys.some((k) => e.affectsConfiguration(`mtrl.${k}`)) && listener());
   }
 

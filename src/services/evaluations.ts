@@ -22,7 +22,13 @@ interface EvaluationDocument {
 const CONCURRENCY = 4;
 
 /** Reads completed evaluation jobs (DescribeJob, a few at a time) and turns their metrics into results with intervals, tokens and cost. */
-export async function comparisonFromJobs(aws: AwsClients, region: string | undefined, jobs: readonly string[], pricing: PricingTable, signal?: AbortSignal): Promise<Comparison> {
+export async function comparisonFromJobs(
+  aws: AwsClients,
+  region: string | undefined,
+  jobs: readonly string[],
+  pricing: PricingTable,
+  signal?: AbortSignal,
+): Promise<Comparison> {
   const client = aws.sagemaker(region);
   const found: (EvaluationResult | { job: string; reason: string })[] = new Array(jobs.length);
   const placement: Comparison['placement'] = new Map();
@@ -40,15 +46,26 @@ export async function comparisonFromJobs(aws: AwsClients, region: string | undef
         continue;
       }
       const doc = details.config as EvaluationDocument | undefined;
-      const metrics = Object.fromEntries(Object.entries(doc?.ServiceOutput?.EvaluationMetrics ?? {}).filter((e): e is [string, number] => typeof e[1] === 'number'));
+      const metrics = Object.fromEntries(
+        Object.entries(doc?.ServiceOutput?.EvaluationMetrics ?? {}).filter((e): e is [string, number] => typeof e[1] === 'number'),
+      );
       const usage = doc?.ServiceOutput?.BillableTokenUsage;
       const tokens = usage ? (usage.PrefillTokenCount ?? 0) + (usage.SampleTokenCount ?? 0) + (usage.TrainTokenCount ?? 0) : undefined;
       const cost = costOf(usage, pricing[modelIdOf(doc?.EvaluationConfig?.BaseModelArn) ?? ''])?.total;
       const runtime = doc?.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn?.split('runtime/')[1];
       const adapter = doc?.ModelPackageConfig?.InputModelPackageArn?.split('model-package/')[1];
-      placement.set(job, { settings: settingsOf(doc?.EvaluationConfig?.HyperParameters ?? {}, runtime), model: adapter ? `adapter ${adapter}` : 'base model' });
+      placement.set(job, {
+        settings: settingsOf(doc?.EvaluationConfig?.HyperParameters ?? {}, runtime),
+        model: adapter ? `adapter ${adapter}` : 'base model',
+      });
       const result = details.JobStatus === 'Completed' ? evaluationResult(job, metrics, { tokens, cost }) : undefined;
-      found[index] = result ?? { job, reason: details.JobStatus === 'Completed' ? 'it has no eval/reward/pass_at_1 and rollout count' : `it is ${details.JobStatus}, not Completed` };
+      found[index] = result ?? {
+        job,
+        reason:
+          details.JobStatus === 'Completed'
+            ? 'it has no eval/reward/pass_at_1 and rollout count'
+            : `it is ${details.JobStatus}, not Completed`,
+      };
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
@@ -67,7 +84,13 @@ export function comparisonDeltas(comparison: Comparison, baseline?: string): Del
 
 /** Any selection of evaluations as a grid: rows by the settings that differ among them, columns by model. */
 export function gridOf(comparison: Comparison, baseline?: string): ComparisonGrid {
-  const placed = comparison.results.map((result) => ({ result, at: comparison.placement.get(result.job) ?? { settings: {}, model: result.job } }));
+  const placed = comparison.results.map((result) => ({
+    result,
+    at: comparison.placement.get(result.job) ?? { settings: {}, model: result.job },
+  }));
   const labels = rowLabels(placed.map((p) => p.at.settings));
-  return comparisonGrid(placed.map((p, i) => ({ row: labels[i], column: p.at.model, result: p.result })), baseline);
+  return comparisonGrid(
+    placed.map((p, i) => ({ row: labels[i], column: p.at.model, result: p.result })),
+    baseline,
+  );
 }

@@ -44,19 +44,17 @@ export function sageMakerJobsBackend(client: (region: string) => SageMakerClient
         },
         signal,
       );
-      const jobs = page.jobs.map(
-        (s): JobSummary => ({
-          name: s.JobName ?? '',
-          arn: s.JobArn ?? '',
-          category: isJobCategory(s.JobCategory) ? s.JobCategory : category,
-          region,
-          status: s.JobStatus ?? 'Unknown',
-          secondaryStatus: s.JobSecondaryStatus,
-          created: s.CreationTime ?? new Date(0),
-          modified: s.LastModifiedTime,
-          ended: s.EndTime,
-        }),
-      );
+      const jobs = page.jobs.map((s): JobSummary => ({
+        name: s.JobName ?? '',
+        arn: s.JobArn ?? '',
+        category: isJobCategory(s.JobCategory) ? s.JobCategory : category,
+        region,
+        status: s.JobStatus ?? 'Unknown',
+        secondaryStatus: s.JobSecondaryStatus,
+        created: s.CreationTime ?? new Date(0),
+        modified: s.LastModifiedTime,
+        ended: s.EndTime,
+      }));
       return { jobs, nextToken: page.nextToken };
     },
     describe: (region, category, jobName, signal) => describeJobDetails(client(region), { jobName, category }, region, signal),

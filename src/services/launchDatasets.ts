@@ -32,11 +32,19 @@ async function readChannel(s3: S3Client, channel: string, uri: string, batchSize
     const errors: string[] = [];
     let merged: DatasetReport | undefined;
     for (const key of keys) {
-      const report = await validateS3Dataset(s3, { bucket: location.bucket, key }, { role: ROLE[channel], batchSize, maxFindings: 20 }, signal);
+      const report = await validateS3Dataset(
+        s3,
+        { bucket: location.bucket, key },
+        { role: ROLE[channel], batchSize, maxFindings: 20 },
+        signal,
+      );
       rows += report.rows;
       const prefix = keys.length > 1 ? `${key}: ` : '';
-      for (const f of report.findings) if (f.severity === 'error' && f.code !== 'too-few-rows') errors.push(`${prefix}${f.row ? `row ${f.row}: ` : ''}${f.message}`);
-      merged = merged ? { ...merged, ids: new Map([...merged.ids, ...report.ids]), answers: new Map([...merged.answers, ...report.answers]) } : report;
+      for (const f of report.findings)
+        if (f.severity === 'error' && f.code !== 'too-few-rows') errors.push(`${prefix}${f.row ? `row ${f.row}: ` : ''}${f.message}`);
+      merged = merged
+        ? { ...merged, ids: new Map([...merged.ids, ...report.ids]), answers: new Map([...merged.answers, ...report.answers]) }
+        : report;
     }
     return { facts: { channel, uri, rows, errors }, report: merged };
   } catch (error) {
@@ -46,7 +54,12 @@ async function readChannel(s3: S3Client, channel: string, uri: string, batchSize
 }
 
 /** Every channel checked, plus how many rows train and validation share (by id or by answer). */
-export async function readDatasets(s3: S3Client, channels: Record<string, string>, batchSize: number, signal?: AbortSignal): Promise<{ facts: DatasetFacts[]; overlap?: number }> {
+export async function readDatasets(
+  s3: S3Client,
+  channels: Record<string, string>,
+  batchSize: number,
+  signal?: AbortSignal,
+): Promise<{ facts: DatasetFacts[]; overlap?: number }> {
   const read = await Promise.all(Object.entries(channels).map(([channel, uri]) => readChannel(s3, channel, uri, batchSize, signal)));
   const train = read.find((r) => r.facts.channel === 'train')?.report;
   const validation = read.find((r) => r.facts.channel === 'validation')?.report;

@@ -48,12 +48,14 @@ export async function runPreflight(job: JobFile, deps: PreflightDeps, signal?: A
   const sagemaker = deps.aws.sagemaker(region);
   const modelId = facts.baseModelArn ? parseBaseModelArn(facts.baseModelArn)?.modelId : undefined;
   const batchSize = Number(facts.hyperparameters.global_batch_size ?? defaultHyperparameters('AgentRFT', modelId).global_batch_size);
-  const say = (error: unknown, action: string) => describeAwsError(error, { action, region, endpoint: deps.aws.current.endpoint, profile: deps.aws.current.profile });
+  const say = (error: unknown, action: string) =>
+    describeAwsError(error, { action, region, endpoint: deps.aws.current.endpoint, profile: deps.aws.current.profile });
   const rows: Record<string, number | undefined> = {};
 
   const jobName = async (): Promise<CheckResult> => {
     const taken = new Set<string>();
-    for await (const j of listJobs(sagemaker, { JobCategory: job.JobCategory, NameContains: job.JobName }, signal)) if (j.JobName) taken.add(j.JobName);
+    for await (const j of listJobs(sagemaker, { JobCategory: job.JobCategory, NameContains: job.JobName }, signal))
+      if (j.JobName) taken.add(j.JobName);
     return checkJobName(job.JobName, taken);
   };
 
@@ -88,7 +90,8 @@ export async function runPreflight(job: JobFile, deps: PreflightDeps, signal?: A
   };
 
   const runtime = async (): Promise<CheckResult> => {
-    if (!facts.runtimeArn && facts.lambdaArn) return { check: 'runtime', level: 'pass', message: `Custom agent Lambda ${facts.lambdaArn} (not checked).`, key: 'LambdaArn' };
+    if (!facts.runtimeArn && facts.lambdaArn)
+      return { check: 'runtime', level: 'pass', message: `Custom agent Lambda ${facts.lambdaArn} (not checked).`, key: 'LambdaArn' };
     const arn = facts.runtimeArn;
     const id = arn ? runtimeIdFromArn(arn) : undefined;
     if (!arn || !id) return checkRuntime(arn ? { arn } : undefined, region);
@@ -106,7 +109,8 @@ export async function runPreflight(job: JobFile, deps: PreflightDeps, signal?: A
   const evaluations = async (): Promise<CheckResult | undefined> => {
     if (job.JobCategory !== 'AgentRFTEvaluation') return undefined;
     const running: string[] = [];
-    for await (const j of listJobs(sagemaker, { JobCategory: 'AgentRFTEvaluation', StatusEquals: 'InProgress' }, signal)) if (j.JobName) running.push(j.JobName);
+    for await (const j of listJobs(sagemaker, { JobCategory: 'AgentRFTEvaluation', StatusEquals: 'InProgress' }, signal))
+      if (j.JobName) running.push(j.JobName);
     return checkEvaluations(job.JobCategory, running);
   };
 

@@ -19,7 +19,14 @@ export interface PreviewOptions {
 export async function previewReward(options: PreviewOptions): Promise<PreviewOutcome> {
   const requested = options.answer ?? DEFAULT_ANSWER;
   if (!isValidWord(requested)) {
-    return { result: { ok: false, error: 'invalid-answer', message: `The answer '${requested}' is not 5 letters a-z; set mtrl.reward.answer to a word like 'crane'.` }, stderr: '' };
+    return {
+      result: {
+        ok: false,
+        error: 'invalid-answer',
+        message: `The answer '${requested}' is not 5 letters a-z; set mtrl.reward.answer to a word like 'crane'.`,
+      },
+      stderr: '',
+    };
   }
   const { answer, games, notes } = canonicalGames(requested);
   const entry = options.entry?.trim() || undefined;
@@ -33,8 +40,13 @@ export async function previewReward(options: PreviewOptions): Promise<PreviewOut
   });
   if (!response.ok) return { result: response, stderr, pid };
   const missing = games.find((g) => response.rewards[g.name] === undefined);
-  if (missing) return { result: { ok: false, error: 'crashed', message: `The harness returned no reward for ${missing.name}.` }, stderr, pid };
+  if (missing)
+    return { result: { ok: false, error: 'crashed', message: `The harness returned no reward for ${missing.name}.` }, stderr, pid };
   const scored: ScoredGame[] = games.map((g) => ({ ...g, reward: response.rewards[g.name] }));
   const { convention, target, line, stubbed } = response;
-  return { result: { ok: true, answer, convention, target, line, stubbed, games: scored, invariants: checkInvariants(scored), notes }, stderr, pid };
+  return {
+    result: { ok: true, answer, convention, target, line, stubbed, games: scored, invariants: checkInvariants(scored), notes },
+    stderr,
+    pid,
+  };
 }

@@ -26,7 +26,15 @@ export interface LogReader {
 }
 
 /** A time window of a log group, read once: events at the window's end are left to the next window. */
-async function* windowOf(aws: AwsClients, region: string | undefined, logGroupName: string, startTime: number, endTime: number | undefined, signal: AbortSignal, pages?: { firstPageSize: number; pageSize: number }): AsyncIterable<LogLine> {
+async function* windowOf(
+  aws: AwsClients,
+  region: string | undefined,
+  logGroupName: string,
+  startTime: number,
+  endTime: number | undefined,
+  signal: AbortSignal,
+  pages?: { firstPageSize: number; pageSize: number },
+): AsyncIterable<LogLine> {
   for await (const event of filterLogEvents(aws.logs(region), { logGroupName, startTime, endTime, ...pages }, signal)) {
     if (event.message !== undefined) yield { text: event.message, time: event.timestamp };
   }
@@ -93,10 +101,18 @@ export function logGroupReader(aws: AwsClients, reading: LogGroupReading): LogRe
 }
 
 /** The step lines of a job's service log (`/aws/sagemaker/Job/<Category>`, streams named after the job). */
-export async function jobStepClock(aws: AwsClients, job: { jobName: string; category: JobCategory; region?: string }, signal: AbortSignal): Promise<StepClock> {
+export async function jobStepClock(
+  aws: AwsClients,
+  job: { jobName: string; category: JobCategory; region?: string },
+  signal: AbortSignal,
+): Promise<StepClock> {
   const boundaries: StepBoundary[] = [];
   try {
-    for await (const event of filterLogEvents(aws.logs(job.region), { logGroupName: `/aws/sagemaker/Job/${job.category}`, logStreamNamePrefix: `${job.jobName}/`, filterPattern: 'Step' }, signal)) {
+    for await (const event of filterLogEvents(
+      aws.logs(job.region),
+      { logGroupName: `/aws/sagemaker/Job/${job.category}`, logStreamNamePrefix: `${job.jobName}/`, filterPattern: 'Step' },
+      signal,
+    )) {
       const b = event.message && event.timestamp !== undefined ? parseStepLine(event.message, event.timestamp) : undefined;
       if (b) boundaries.push(b);
     }
@@ -110,7 +126,10 @@ export async function jobStepClock(aws: AwsClients, job: { jobName: string; cate
 /** Why a job has no runtime log to read, or undefined when it has one. */
 function noRuntimeLog(jobName: string, described: JobDescription): string | undefined {
   const agent = described.config?.AgentConfig?.BedrockAgentCoreConfig;
-  if (agent?.AgentRuntimeArn) return parseRuntimeArn(agent.AgentRuntimeArn) ? undefined : `Job ${jobName}'s runtime ARN ${agent.AgentRuntimeArn} does not name a runtime.`;
+  if (agent?.AgentRuntimeArn)
+    return parseRuntimeArn(agent.AgentRuntimeArn)
+      ? undefined
+      : `Job ${jobName}'s runtime ARN ${agent.AgentRuntimeArn} does not name a runtime.`;
   const lambda = described.config?.AgentConfig?.CustomAgentLambdaConfig?.LambdaArn;
   return lambda
     ? `Job ${jobName} runs a Lambda agent (${lambda}); open its CloudWatch log group with "MTRL: Open Rollouts" → log group.`
@@ -118,7 +137,11 @@ function noRuntimeLog(jobName: string, described: JobDescription): string | unde
 }
 
 /** A job's rollouts: its runtime's log group from the job's creation to its end, latest step first, filtered to the job's ARN. */
-export async function jobReader(aws: AwsClients, job: { jobName: string; category: JobCategory; region?: string }, signal: AbortSignal): Promise<LogReader> {
+export async function jobReader(
+  aws: AwsClients,
+  job: { jobName: string; category: JobCategory; region?: string },
+  signal: AbortSignal,
+): Promise<LogReader> {
   const sagemaker = aws.sagemaker(job.region);
   const described = await describeJob(sagemaker, job, signal);
   const problem = noRuntimeLog(job.jobName, described);
@@ -131,7 +154,10 @@ export async function jobReader(aws: AwsClients, job: { jobName: string; categor
     region: job.region,
     logGroupName: runtimeLogGroup(parseRuntimeArn(agent.AgentRuntimeArn!)!.runtimeId, agent.Qualifier ?? 'DEFAULT'),
     start: described.CreationTime?.getTime() ?? 0,
-    end: async () => (status === 'InProgress' || status === 'Stopping' ? undefined : (described.EndTime?.getTime() ?? (await describeJob(sagemaker, job)).EndTime?.getTime())),
+    end: async () =>
+      status === 'InProgress' || status === 'Stopping'
+        ? undefined
+        : (described.EndTime?.getTime() ?? (await describeJob(sagemaker, job)).EndTime?.getTime()),
     running: async (s) => {
       status = (await describeJob(sagemaker, job, s)).JobStatus;
       return status === 'InProgress' || status === 'Stopping';
@@ -149,7 +175,11 @@ export async function jobReader(aws: AwsClients, job: { jobName: string; categor
 }
 
 /** Every rollout of a job, each dated by the best evidence of its step (record, else the service log's step lines). */
-export async function readJobRollouts(aws: AwsClients, job: { jobName: string; category: JobCategory; region?: string }, signal: AbortSignal): Promise<Rollout[]> {
+export async function readJobRollouts(
+  aws: AwsClients,
+  job: { jobName: string; category: JobCategory; region?: string },
+  signal: AbortSignal,
+): Promise<Rollout[]> {
   const reader = await jobReader(aws, job, signal);
   const clock = await reader.steps?.(signal);
   const collector = new RolloutCollector();

@@ -32,17 +32,28 @@ export function awsSmokeBackend(aws: AwsClients): SmokeBackend {
       } catch (error) {
         const timedOut = signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError';
         if (signal.aborted && !timedOut) throw error;
-        throw new Error(describeAwsError(timedOut ? signal.reason : error, { ...context(), action: 'Asking STS for your account' }), { cause: error });
+        throw new Error(describeAwsError(timedOut ? signal.reason : error, { ...context(), action: 'Asking STS for your account' }), {
+          cause: error,
+        });
       }
     },
     async invoke(request, signal): Promise<InvocationOutcome> {
       try {
-        const result = await invokeAgentRuntime(aws.agentCore(request.region), { agentRuntimeArn: request.runtimeArn, qualifier: 'DEFAULT', payload: request.payload, runtimeSessionId: request.sessionId }, signal);
+        const result = await invokeAgentRuntime(
+          aws.agentCore(request.region),
+          { agentRuntimeArn: request.runtimeArn, qualifier: 'DEFAULT', payload: request.payload, runtimeSessionId: request.sessionId },
+          signal,
+        );
         return { kind: 'response', statusCode: result.statusCode, body: result.text };
       } catch (error) {
         if (signal.aborted) throw error;
         const e = (error ?? {}) as ServiceError;
-        return { kind: 'error', name: e.name, statusCode: e.$metadata?.httpStatusCode, message: describeAwsError(error, { ...context(), region: request.region, action: 'InvokeAgentRuntime' }) };
+        return {
+          kind: 'error',
+          name: e.name,
+          statusCode: e.$metadata?.httpStatusCode,
+          message: describeAwsError(error, { ...context(), region: request.region, action: 'InvokeAgentRuntime' }),
+        };
       }
     },
     async logLines(request, signal): Promise<LogLine[]> {
@@ -57,12 +68,24 @@ export function awsSmokeBackend(aws: AwsClients): SmokeBackend {
           if (stream.logStreamName?.includes(request.sessionId)) streams.add(stream.logStreamName);
           if (++looked >= NEWEST_STREAMS) break;
         }
-        for await (const event of filterLogEvents(client, { logGroupName: request.logGroup, startTime: request.startTime, filterPattern: smokeFilterPattern(request.jobArn, request.sessionId) }, signal)) {
+        for await (const event of filterLogEvents(
+          client,
+          {
+            logGroupName: request.logGroup,
+            startTime: request.startTime,
+            filterPattern: smokeFilterPattern(request.jobArn, request.sessionId),
+          },
+          signal,
+        )) {
           if (event.logStreamName) streams.add(event.logStreamName);
           if (streams.size >= MAX_STREAMS) break;
         }
         if (!streams.size) return [];
-        for await (const event of filterLogEvents(client, { logGroupName: request.logGroup, logStreamNames: [...streams], startTime: request.startTime }, signal)) {
+        for await (const event of filterLogEvents(
+          client,
+          { logGroupName: request.logGroup, logStreamNames: [...streams], startTime: request.startTime },
+          signal,
+        )) {
           lines.push({ timestamp: event.timestamp ?? 0, message: event.message ?? '' });
           if (lines.length >= MAX_LINES) break;
         }
@@ -70,7 +93,9 @@ export function awsSmokeBackend(aws: AwsClients): SmokeBackend {
         if (signal.aborted) throw error;
         // The group appears with the runtime's first output: absent means "nothing yet".
         if ((error as ServiceError).name === 'ResourceNotFoundException') return [];
-        throw new Error(describeAwsError(error, { ...context(), region: request.region, action: `Reading ${request.logGroup}` }), { cause: error });
+        throw new Error(describeAwsError(error, { ...context(), region: request.region, action: `Reading ${request.logGroup}` }), {
+          cause: error,
+        });
       }
       return lines.sort((a, b) => a.timestamp - b.timestamp);
     },

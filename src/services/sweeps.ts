@@ -91,7 +91,13 @@ export async function advanceSweep(aws: AwsClients, sweep: Sweep, control: Sweep
 export async function sweepComparison(aws: AwsClients, sweep: Sweep, pricing: PricingTable, signal?: AbortSignal) {
   const state = await readSweepState(aws, sweep, signal);
   const done = state.runs.filter((r) => state.jobs.get(r.jobName)?.status === 'Completed');
-  const comparison = await comparisonFromJobs(aws, sweep.region, done.map((r) => r.jobName), pricing, signal);
+  const comparison = await comparisonFromJobs(
+    aws,
+    sweep.region,
+    done.map((r) => r.jobName),
+    pricing,
+    signal,
+  );
   const cells = done.flatMap((run) => {
     const result = comparison.results.find((r) => r.job === run.jobName);
     return result ? [{ row: run.settingsLabel, column: run.model.label, result }] : [];
@@ -100,14 +106,21 @@ export async function sweepComparison(aws: AwsClients, sweep: Sweep, pricing: Pr
 }
 
 /** The token cost so far of the sweep's jobs, done and running (one DescribeJob each, a few at a time). */
-export async function sweepCost(aws: AwsClients, sweep: Sweep, state: SweepState, pricing: PricingTable, signal?: AbortSignal): Promise<number> {
+export async function sweepCost(
+  aws: AwsClients,
+  sweep: Sweep,
+  state: SweepState,
+  pricing: PricingTable,
+  signal?: AbortSignal,
+): Promise<number> {
   const names = state.runs.filter((r) => state.jobs.has(r.jobName)).map((r) => r.jobName);
   let total = 0;
   let next = 0;
   const worker = async () => {
     while (next < names.length) {
       const job = await describeJob(aws.sagemaker(sweep.region), { jobName: names[next++], category: 'AgentRFTEvaluation' }, signal);
-      const doc = job.config as { EvaluationConfig?: { BaseModelArn?: string }; ServiceOutput?: { BillableTokenUsage?: BillableTokenUsage } } | undefined;
+      const doc = job.config as
+        { EvaluationConfig?: { BaseModelArn?: string }; ServiceOutput?: { BillableTokenUsage?: BillableTokenUsage } } | undefined;
       total += costOf(doc?.ServiceOutput?.BillableTokenUsage, pricing[modelIdOf(doc?.EvaluationConfig?.BaseModelArn) ?? ''])?.total ?? 0;
     }
   };

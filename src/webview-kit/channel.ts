@@ -81,7 +81,10 @@ export class Channel<Send extends Notifications, Receive extends Notifications, 
   private nextId = 1;
   private readonly stop: () => void;
 
-  constructor(private readonly port: Port, private readonly options: ChannelOptions = {}) {
+  constructor(
+    private readonly port: Port,
+    private readonly options: ChannelOptions = {},
+  ) {
     this.stop = port.listen((message) => this.receive(message));
   }
 
@@ -102,7 +105,11 @@ export class Channel<Send extends Notifications, Receive extends Notifications, 
     this.handlers = handlers as Record<string, (params: unknown) => unknown>;
   }
 
-  request<M extends keyof Ask & string>(method: M, params: Params<Ask, M>, timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS): Promise<Result<Ask, M>> {
+  request<M extends keyof Ask & string>(
+    method: M,
+    params: Params<Ask, M>,
+    timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  ): Promise<Result<Ask, M>> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

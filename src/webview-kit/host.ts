@@ -51,7 +51,8 @@ export class HostChannel<P extends ViewProtocol> extends Channel<P['toPage'], P[
   }
 
   protected override receive(message: unknown): void {
-    if ((message as WireMessage | null)?.kind !== 'notify' || (message as { method?: unknown }).method !== 'ready') return super.receive(message);
+    if ((message as WireMessage | null)?.kind !== 'notify' || (message as { method?: unknown }).method !== 'ready')
+      return super.receive(message);
     this.isReady = true;
     const held = [...this.held.values()];
     this.held.clear();

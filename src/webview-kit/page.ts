@@ -15,7 +15,10 @@ export function escapeHtml(text: string): string {
 
 /** JSON that cannot close its `<script>` element, whatever the data holds (and valid JavaScript, for U+2028/9). */
 export function embedJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export interface PageOptions {
@@ -62,7 +65,9 @@ export function webviewPage(options: PageOptions): string {
     `<title>${escapeHtml(options.title)}</title>`,
   ];
   const tail = [
-    ...(options.initial === undefined ? [] : [`<script type="application/json" id="${INITIAL_STATE_ID}">${embedJson(options.initial)}</script>`]),
+    ...(options.initial === undefined
+      ? []
+      : [`<script type="application/json" id="${INITIAL_STATE_ID}">${embedJson(options.initial)}</script>`]),
     ...(options.scripts ?? []).map((src) => `<script nonce="${nonce}" src="${escapeHtml(src)}"></script>`),
   ];
   return `<!DOCTYPE html>

@@ -49,7 +49,10 @@ function vscodePort(api: VsCodeApi): Port {
  * Connects the page to the extension. Outside VS Code (plain-browser demos, tests, benches) `serveInPage` gets a host
  * channel in the same page to answer with the same handlers the extension uses, and state lives only in memory.
  */
-export function connectPage<P extends ViewProtocol, S>(serveInPage: (host: HostChannel<P>) => void, options?: ChannelOptions): PageConnection<P, S> {
+export function connectPage<P extends ViewProtocol, S>(
+  serveInPage: (host: HostChannel<P>) => void,
+  options?: ChannelOptions,
+): PageConnection<P, S> {
   if (typeof acquireVsCodeApi === 'function') {
     const api = acquireVsCodeApi();
     return {

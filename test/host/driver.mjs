@@ -57,12 +57,18 @@ async function main() {
   else checkChromium();
   checkPython3();
   const suiteDir = path.join(root, 'test/host/suite');
-  const suites = existsSync(suiteDir) ? readdirSync(suiteDir).filter((f) => f.endsWith('.test.ts')).map((f) => path.join(suiteDir, f)) : [];
+  const suites = existsSync(suiteDir)
+    ? readdirSync(suiteDir)
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => path.join(suiteDir, f))
+    : [];
   const untrustedSuites = suites.filter((f) => f.endsWith('.untrusted.test.ts'));
   const trustedSuites = suites.filter((f) => !f.endsWith('.untrusted.test.ts'));
 
   log(desktop ? 'packaging the extension' : 'getting Node 24 and the VS Code server, packaging the extension');
-  const serverReady = desktop ? Promise.resolve({}) : ensureNode24(log).then(async (node24) => ({ node24, codeServer: await ensureCodeServer(node24, log) }));
+  const serverReady = desktop
+    ? Promise.resolve({})
+    : ensureNode24(log).then(async (node24) => ({ node24, codeServer: await ensureCodeServer(node24, log) }));
   const vsix = await packageExtension(root, runDir, log);
   const { node24, codeServer } = await serverReady;
   log(`packaged ${path.basename(vsix)}${codeServer ? `; VS Code server in ${codeServer.home}` : ''}`);
@@ -88,13 +94,32 @@ async function main() {
 
   const uiDir = path.join(root, 'test/host/ui');
   const uiChecks = [];
-  for (const file of existsSync(uiDir) ? readdirSync(uiDir).filter((f) => f.endsWith('.mjs')).sort() : []) {
+  for (const file of existsSync(uiDir)
+    ? readdirSync(uiDir)
+        .filter((f) => f.endsWith('.mjs'))
+        .sort()
+    : []) {
     uiChecks.push(...(await import(path.join(uiDir, file))).checks);
   }
 
   if (desktop && uiChecks.length) log(`the ${uiChecks.length} UI checks drive the browser workbench: they run in npm run test:host only`);
   const session = desktop ? (await import('./lib/desktop-session.mjs')).runDesktopSession : runSession;
-  const common = { root, runDir, artifacts, node24, codeServer, executable: vscode?.executable, runnerDir: runner.dir, extensionsDir, manifest: product.manifest, emulatorUrl, grep, timeoutMs, uiChecks: desktop ? [] : uiChecks, log };
+  const common = {
+    root,
+    runDir,
+    artifacts,
+    node24,
+    codeServer,
+    executable: vscode?.executable,
+    runnerDir: runner.dir,
+    extensionsDir,
+    manifest: product.manifest,
+    emulatorUrl,
+    grep,
+    timeoutMs,
+    uiChecks: desktop ? [] : uiChecks,
+    log,
+  };
   const all = onlyPhase === 'untrusted' ? [] : await session({ ...common, phase: 'trusted', bundles: trustedBundles });
   if (onlyPhase !== 'trusted' && (untrustedBundles.length || common.uiChecks.some((c) => c.phase === 'untrusted'))) {
     all.push(...(await session({ ...common, phase: 'untrusted', bundles: untrustedBundles })));

@@ -78,14 +78,19 @@ describe('architecture', () => {
 
   it("the kit's page half imports nothing Node-only", () => {
     const pageHalf = sourceFiles(path.join(src, 'webview-kit')).filter((file) => file.replace(/\.ts$/, '') !== NODE_ONLY);
-    const found = violations(path.join(src, 'webview-kit'), (resolved, spec) => spec.startsWith('node:') || resolved.replace(/\.(ts|js)$/, '') === NODE_ONLY)
-      .filter((line) => pageHalf.some((file) => line.startsWith(path.relative(root, file))));
+    const found = violations(
+      path.join(src, 'webview-kit'),
+      (resolved, spec) => spec.startsWith('node:') || resolved.replace(/\.(ts|js)$/, '') === NODE_ONLY,
+    ).filter((line) => pageHalf.some((file) => line.startsWith(path.relative(root, file))));
     assert.deepEqual(found, []);
   });
 
   it('every folder under src/ has a layer rule', () => {
     const folders = readdirSync(src).filter((name) => statSync(path.join(src, name)).isDirectory() && name !== 'python');
-    assert.deepEqual(folders.filter((name) => !LAYERS[name]), []);
+    assert.deepEqual(
+      folders.filter((name) => !LAYERS[name]),
+      [],
+    );
   });
 
   it('only src/aws (and the emulator) import the AWS SDK clients at run time', () => {
@@ -115,6 +120,9 @@ describe('architecture', () => {
     assert.deepEqual(importsOf(__filename).includes('node:fs'), true);
     assert.ok(IMPORT.source.length > 0);
     const sample = "import * as vscode from 'vscode';\nconst x = require('../aws/s3');";
-    assert.deepEqual([...sample.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]), ['vscode', '../aws/s3']);
+    assert.deepEqual(
+      [...sample.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]),
+      ['vscode', '../aws/s3'],
+    );
   });
 });

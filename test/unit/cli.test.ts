@@ -90,7 +90,11 @@ describe('mtrl (process): EPIPE', function () {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'mtrl-epipe-')), 'many-train.jsonl');
     const row = JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer: 'crane', id: 'x' }) });
     writeFileSync(file, `${row}\n`.repeat(20_000));
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli.ts'), 'validate', file, '--max-findings', '100000'], { cwd: root });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'src/cli.ts'), 'validate', file, '--max-findings', '100000'],
+      { cwd: root },
+    );
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
     // Read the first line, then close the pipe as `head -1` does.

@@ -18,7 +18,11 @@ export class MetricsView {
   private readonly charts = h('main', { class: 'charts' });
   private plots: uPlot[] = [];
 
-  constructor(root: HTMLElement, private state: MetricsState, private readonly host: MetricsHost) {
+  constructor(
+    root: HTMLElement,
+    private state: MetricsState,
+    private readonly host: MetricsHost,
+  ) {
     replace(root, this.toolbar, this.jobsList, this.charts);
     host.onMessage((m) => {
       if (m.type === 'state') this.render(m.state);
@@ -45,12 +49,26 @@ export class MetricsView {
 
   private renderToolbar(): void {
     const s = this.state;
-    const windowField = h('vscode-textfield', { attrs: { type: 'number', min: 1, max: 100, value: s.window, 'aria-label': 'Moving-average window (steps)', title: 'Moving-average window (steps)' } });
+    const windowField = h('vscode-textfield', {
+      attrs: {
+        type: 'number',
+        min: 1,
+        max: 100,
+        value: s.window,
+        'aria-label': 'Moving-average window (steps)',
+        title: 'Moving-average window (steps)',
+      },
+    });
     windowField.addEventListener('change', () => this.host.post({ type: 'window', window: Number(windowField.value) || 10 }));
     const fixed = new Set(FIXED_CHARTS.flatMap((c) => c.keys));
     const keys = [...new Set(s.jobs.flatMap((j) => j.keys))].filter((k) => !fixed.has(k) && !s.extraKeys.includes(k)).sort();
     // A native select: the toolkit's combobox would push the bundle past its budget.
-    const picker = h('select', { class: 'picker', attrs: { 'aria-label': 'Another metric to chart' } }, h('option', { attrs: { value: '' } }, 'Another metric…'), ...keys.map((k) => h('option', { attrs: { value: k } }, k)));
+    const picker = h(
+      'select',
+      { class: 'picker', attrs: { 'aria-label': 'Another metric to chart' } },
+      h('option', { attrs: { value: '' } }, 'Another metric…'),
+      ...keys.map((k) => h('option', { attrs: { value: k } }, k)),
+    );
     picker.addEventListener('change', () => {
       const key = picker.value;
       if (key) this.host.post({ type: 'extraKeys', keys: [...s.extraKeys, key] });
@@ -72,7 +90,9 @@ export class MetricsView {
     replace(
       this.jobsList,
       ...this.state.jobs.map((job, i) =>
-        h('div', { class: 'job' },
+        h(
+          'div',
+          { class: 'job' },
           h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } }),
           h('strong', {}, job.job.name),
           job.status ? h('span', { class: 'muted' }, ` · ${job.status}`) : null,
@@ -83,7 +103,9 @@ export class MetricsView {
         ),
       ),
     );
-    this.jobsList.querySelectorAll<HTMLElement>('.swatch').forEach((el, i) => el.style.setProperty('background', colors[i % colors.length]));
+    this.jobsList
+      .querySelectorAll<HTMLElement>('.swatch')
+      .forEach((el, i) => el.style.setProperty('background', colors[i % colors.length]));
   }
 
   private renderCharts(): void {
@@ -93,7 +115,13 @@ export class MetricsView {
     const drawn: Record<string, number> = {};
     const width = this.width();
     const specs = [
-      ...FIXED_CHARTS.map((c) => ({ title: c.title, keys: c.keys, smooth: c.id === 'reward' ? this.state.window : undefined, percentKeys: c.id === 'validation' ? ['val/reward/pass_at_1'] : undefined, note: c.id === 'validation' })),
+      ...FIXED_CHARTS.map((c) => ({
+        title: c.title,
+        keys: c.keys,
+        smooth: c.id === 'reward' ? this.state.window : undefined,
+        percentKeys: c.id === 'validation' ? ['val/reward/pass_at_1'] : undefined,
+        note: c.id === 'validation',
+      })),
       ...this.state.extraKeys.map((k) => ({ title: k, keys: [k], smooth: undefined, percentKeys: undefined, note: false })),
     ];
     const evaluations = this.state.jobs.filter((j) => j.job.category === 'AgentRFTEvaluation' && j.keys.length);
@@ -101,7 +129,12 @@ export class MetricsView {
     for (const spec of specs) {
       const box = h('section', { class: 'chart' });
       this.charts.append(box);
-      const chart = drawChart(box, this.state.jobs, { ...spec, onPick: spec.smooth ? (job, step) => this.host.post({ type: 'openRollouts', job, step }) : undefined }, width);
+      const chart = drawChart(
+        box,
+        this.state.jobs,
+        { ...spec, onPick: spec.smooth ? (job, step) => this.host.post({ type: 'openRollouts', job, step }) : undefined },
+        width,
+      );
       if (!chart) {
         box.remove();
         continue;
@@ -122,6 +155,11 @@ export class MetricsView {
 
   private evaluationTable(name: string, series: MetricsState['jobs'][number]['series']): HTMLElement {
     const rows = Object.entries(series).filter(([k]) => k.startsWith('eval/'));
-    return h('section', { class: 'evaluation' }, h('h2', {}, `${name} (evaluation)`), h('table', {}, ...rows.map(([k, s]) => h('tr', {}, h('td', {}, k), h('td', {}, String(s.values[s.values.length - 1]))))));
+    return h(
+      'section',
+      { class: 'evaluation' },
+      h('h2', {}, `${name} (evaluation)`),
+      h('table', {}, ...rows.map(([k, s]) => h('tr', {}, h('td', {}, k), h('td', {}, String(s.values[s.values.length - 1]))))),
+    );
   }
 }

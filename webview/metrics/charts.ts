@@ -6,7 +6,9 @@ import type { JobCurves } from '../../src/shared/metrics';
 export function jobColors(): string[] {
   const style = getComputedStyle(document.body);
   const fallback = ['#3794ff', '#d18616', '#89d185', '#b180d7', '#f14c4c', '#cca700'];
-  return ['blue', 'orange', 'green', 'purple', 'red', 'yellow'].map((c, i) => style.getPropertyValue(`--vscode-charts-${c}`).trim() || fallback[i]);
+  return ['blue', 'orange', 'green', 'purple', 'red', 'yellow'].map(
+    (c, i) => style.getPropertyValue(`--vscode-charts-${c}`).trim() || fallback[i],
+  );
 }
 
 function themeColor(name: string, fallback: string): string {
@@ -54,14 +56,23 @@ export function drawChart(parent: HTMLElement, jobs: readonly JobCurves[], spec:
         owners.push(j);
       } else {
         tables.push([s.steps, values]);
-        series.push({ label: name, stroke: color, width: 2, dash: spec.keys.indexOf(key) > 0 ? [6, 4] : undefined, scale: percent ? '%' : 'y', points: { show: s.steps.length < 30 } });
+        series.push({
+          label: name,
+          stroke: color,
+          width: 2,
+          dash: spec.keys.indexOf(key) > 0 ? [6, 4] : undefined,
+          scale: percent ? '%' : 'y',
+          points: { show: s.steps.length < 30 },
+        });
         owners.push(j);
       }
     }
   });
   if (!tables.length) return undefined;
   const data = tables.length === 1 ? tables[0] : uPlot.join(tables);
-  const points = data.slice(1).reduce((n, column) => n + (column as (number | null)[]).filter((v) => v !== null && v !== undefined).length, 0);
+  const points = data
+    .slice(1)
+    .reduce((n, column) => n + (column as (number | null)[]).filter((v) => v !== null && v !== undefined).length, 0);
   const text = themeColor('--vscode-foreground', '#ccc');
   const grid = themeColor('--vscode-editorWidget-border', 'rgba(128,128,128,0.3)');
   const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
@@ -69,7 +80,10 @@ export function drawChart(parent: HTMLElement, jobs: readonly JobCurves[], spec:
     scale,
     ...(side !== undefined ? { side } : {}),
     ...(scale !== 'x' ? { values: (_u: uPlot, ticks: number[]) => ticks.map((t) => compact.format(t)) } : {}),
-    stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } });
+    stroke: text,
+    grid: { stroke: grid, width: 1 },
+    ticks: { stroke: grid, width: 1 },
+  });
   const hasPercent = series.some((s) => s.scale === '%');
   const plot = new uPlot(
     {

@@ -26,25 +26,41 @@ export class ReplayBoard {
   private current: LoadStatus;
   private groupLabel?: string;
 
-  constructor(root: HTMLElement, private readonly initial: InitialState, private readonly host: BoardConnection) {
+  constructor(
+    root: HTMLElement,
+    private readonly initial: InitialState,
+    private readonly host: BoardConnection,
+  ) {
     this.board = host.restoredState()?.board ?? initial.board ?? { filter: {} };
     this.current = initial.status;
     this.filters = new FilterBar((filter) => this.filterChanged(filter));
     this.filters.set(this.board.filter);
     this.stepPicker = new StepPicker((range) => this.stepsPicked(range));
-    this.groups = new GroupList(host.channel, (row) => void this.selectGroup(row), () => this.report());
-    this.table = new RolloutTable((index) => void this.selectRollout(index), (index) => void this.compareWith(index));
+    this.groups = new GroupList(
+      host.channel,
+      (row) => void this.selectGroup(row),
+      () => this.report(),
+    );
+    this.table = new RolloutTable(
+      (index) => void this.selectRollout(index),
+      (index) => void this.compareWith(index),
+    );
     this.player = new RolloutPlayer((turn) => this.turnChanged(turn));
     this.comparePlayer = new RolloutPlayer(() => undefined);
     this.players.appendChild(this.player.element);
     replace(this.panes, this.groups.element, this.table.element, this.players);
-    replace(root, h('div', { class: 'app' },
-      h('header', { class: 'toolbar' }, h('h1', {}, icon('history'), ' ', initial.source.label), this.statusLine, this.filters.element),
-      this.stepPicker.element,
-      this.summary,
-      this.status,
-      this.panes,
-    ));
+    replace(
+      root,
+      h(
+        'div',
+        { class: 'app' },
+        h('header', { class: 'toolbar' }, h('h1', {}, icon('history'), ' ', initial.source.label), this.statusLine, this.filters.element),
+        this.stepPicker.element,
+        this.summary,
+        this.status,
+        this.panes,
+      ),
+    );
     this.groups.element.addEventListener('scroll', () => this.persist());
     document.addEventListener('keydown', (e) => this.key(e));
     host.channel.on('settings', (settings) => this.applySettings(settings));
@@ -70,16 +86,38 @@ export class ReplayBoard {
     this.summary.hidden = !ready;
     this.stepPicker.element.hidden = !ready;
     this.status.hidden = ready;
-    replace(this.statusLine,
+    replace(
+      this.statusLine,
       ready ? `${status.rollouts.toLocaleString()} rollouts` : '',
-      ready && status.reading ? h('span', { class: 'reading', attrs: { title: 'The rest of the rollouts are still being read: the board updates as they arrive' } }, ' ', icon('loading', 'Reading'), ' reading more…') : null,
-      ready && status.following ? h('span', { class: 'following', attrs: { title: 'Following the job: new rollouts are added as they are logged' } }, ' ', icon('sync'), ' following') : null,
+      ready && status.reading
+        ? h(
+            'span',
+            { class: 'reading', attrs: { title: 'The rest of the rollouts are still being read: the board updates as they arrive' } },
+            ' ',
+            icon('loading', 'Reading'),
+            ' reading more…',
+          )
+        : null,
+      ready && status.following
+        ? h(
+            'span',
+            { class: 'following', attrs: { title: 'Following the job: new rollouts are added as they are logged' } },
+            ' ',
+            icon('sync'),
+            ' following',
+          )
+        : null,
     );
     if (status.state === 'loading') {
-      const counts = status.lines !== undefined ? ` (${status.lines.toLocaleString()} lines, ${(status.rollouts ?? 0).toLocaleString()} rollouts)` : '';
+      const counts =
+        status.lines !== undefined ? ` (${status.lines.toLocaleString()} lines, ${(status.rollouts ?? 0).toLocaleString()} rollouts)` : '';
       replace(this.status, h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }), h('p', {}, status.message, counts));
     } else if (status.state === 'error') {
-      replace(this.status, h('p', { class: 'error' }, icon('error'), ' ', status.message), h('vscode-button', { attrs: { icon: 'refresh' }, on: { click: () => this.host.channel.notify('retry') } }, 'Try again'));
+      replace(
+        this.status,
+        h('p', { class: 'error' }, icon('error'), ' ', status.message),
+        h('vscode-button', { attrs: { icon: 'refresh' }, on: { click: () => this.host.channel.notify('retry') } }, 'Try again'),
+      );
     } else if (status.state === 'empty') {
       replace(this.status, h('p', {}, icon('info'), ' ', status.message));
     }
@@ -90,7 +128,8 @@ export class ReplayBoard {
     const axis = await this.host.channel.request('steps', {});
     // A job opens at its latest step (the newest policy) until the user picks steps.
     const latest = axis.steps.at(-1)?.step;
-    if (!this.board.stepsPicked && this.initial.source.kind === 'job' && latest !== undefined) this.board = { ...this.board, filter: { ...this.board.filter, steps: { from: latest, to: latest } } };
+    if (!this.board.stepsPicked && this.initial.source.kind === 'job' && latest !== undefined)
+      this.board = { ...this.board, filter: { ...this.board.filter, steps: { from: latest, to: latest } } };
     this.stepPicker.show(axis, this.board.filter.steps);
     const filter = this.board.filter;
     await this.groups.reset(filter);
@@ -98,7 +137,15 @@ export class ReplayBoard {
     if (!this.groups.total) {
       this.table.show([], '');
       this.player.show(undefined);
-      replace(this.table.element, h('div', { class: 'state-message' }, 'No rollout matches the filters. ', h('vscode-button', { attrs: { secondary: true }, on: { click: () => this.filters.set({}, true) } }, 'Clear filters')));
+      replace(
+        this.table.element,
+        h(
+          'div',
+          { class: 'state-message' },
+          'No rollout matches the filters. ',
+          h('vscode-button', { attrs: { secondary: true }, on: { click: () => this.filters.set({}, true) } }, 'Clear filters'),
+        ),
+      );
     } else {
       if (this.board.scrollTop) this.groups.element.scrollTop = this.board.scrollTop;
       // Follow mode refreshes while a game may be playing: leave the board alone then.
@@ -129,12 +176,14 @@ export class ReplayBoard {
     const rows = await this.host.channel.request('rollouts', { group, filter: this.board.filter });
     this.table.selected = rows.find((r) => r.index === restoring)?.index ?? rows[0]?.index;
     this.table.compare = undefined;
-    const note = row.step === undefined
-      ? 'Step unknown: this group pools every step of the task, so these advantages are not the ones the policy saw.'
-      : `GRPO group: ${row.n} rollouts of this task in step ${row.step}; ${ADVANTAGE_FORMULA}.`;
+    const note =
+      row.step === undefined
+        ? 'Step unknown: this group pools every step of the task, so these advantages are not the ones the policy saw.'
+        : `GRPO group: ${row.n} rollouts of this task in step ${row.step}; ${ADVANTAGE_FORMULA}.`;
     this.table.show(rows, `${label}: ${rows.length} rollout${rows.length === 1 ? '' : 's'}`, note);
     await this.compareWith(undefined);
-    if (this.table.selected !== undefined) await this.selectRollout(this.table.selected, restoring === this.table.selected ? this.board.turn : 0);
+    if (this.table.selected !== undefined)
+      await this.selectRollout(this.table.selected, restoring === this.table.selected ? this.board.turn : 0);
     else this.player.show(undefined);
   }
 

@@ -1,7 +1,11 @@
 import type { RolloutFilter, RolloutOutcome } from '../../src/core/rollouts';
 import { h } from './dom';
 
-const OUTCOMES: [RolloutOutcome, string][] = [['solved', 'Solved'], ['lost', 'Lost'], ['no-play', 'No play']];
+const OUTCOMES: [RolloutOutcome, string][] = [
+  ['solved', 'Solved'],
+  ['lost', 'Lost'],
+  ['no-play', 'No play'],
+];
 
 /** The filter bar: outcome checkboxes, reward range, search by answer or id. */
 export class FilterBar {
@@ -20,20 +24,36 @@ export class FilterBar {
       this.debounce = setTimeout(changed, 200);
     };
     for (const [outcome, label] of OUTCOMES) {
-      this.boxes.set(outcome, h('vscode-checkbox', { class: `filter-${outcome}`, attrs: { label, checked: true }, on: { change: changed } }) as unknown as HTMLInputElement);
+      this.boxes.set(
+        outcome,
+        h('vscode-checkbox', {
+          class: `filter-${outcome}`,
+          attrs: { label, checked: true },
+          on: { change: changed },
+        }) as unknown as HTMLInputElement,
+      );
     }
     const field = (name: string, placeholder: string, label: string) =>
-      h('vscode-textfield', { class: `filter-${name}`, attrs: { placeholder, 'aria-label': label, title: label }, on: { input: typed } }) as unknown as HTMLInputElement;
+      h('vscode-textfield', {
+        class: `filter-${name}`,
+        attrs: { placeholder, 'aria-label': label, title: label },
+        on: { input: typed },
+      }) as unknown as HTMLInputElement;
     this.min = field('min', 'min reward', 'Lowest reward to show');
     this.max = field('max', 'max reward', 'Highest reward to show');
     this.search = field('search', 'search answer or id', 'Search by answer, row id or trajectory id');
-    this.element = h('div', { class: 'filters', attrs: { role: 'search' } },
+    this.element = h(
+      'div',
+      { class: 'filters', attrs: { role: 'search' } },
       ...[...this.boxes.values()].map((b) => b as unknown as HTMLElement),
       this.min as unknown as HTMLElement,
       this.max as unknown as HTMLElement,
       this.search as unknown as HTMLElement,
       this.problem,
-      h('vscode-button', { attrs: { icon: 'clear-all', secondary: true, title: 'Clear filters', 'aria-label': 'Clear filters' }, on: { click: () => this.set({}, true) } }),
+      h('vscode-button', {
+        attrs: { icon: 'clear-all', secondary: true, title: 'Clear filters', 'aria-label': 'Clear filters' },
+        on: { click: () => this.set({}, true) },
+      }),
     );
   }
 
@@ -43,7 +63,9 @@ export class FilterBar {
     if (outcomes.length < OUTCOMES.length) filter.outcomes = outcomes;
     const min = this.number(this.min);
     const max = this.number(this.max);
-    const bad = [this.min, this.max].filter((f) => f.hasAttribute('invalid')).map((f) => `"${f.value.trim()}" is not a number: that bound is ignored.`);
+    const bad = [this.min, this.max]
+      .filter((f) => f.hasAttribute('invalid'))
+      .map((f) => `"${f.value.trim()}" is not a number: that bound is ignored.`);
     this.problem.textContent = bad.join(' ');
     if (min !== undefined) filter.minReward = min;
     if (max !== undefined) filter.maxReward = max;

@@ -16,7 +16,11 @@ export class GroupList {
   selected?: number;
   private cursor = 0;
 
-  constructor(private readonly host: BoardChannel, private readonly onSelect: (row: GroupRow) => void, private readonly onChange: () => void) {
+  constructor(
+    private readonly host: BoardChannel,
+    private readonly onSelect: (row: GroupRow) => void,
+    private readonly onChange: () => void,
+  ) {
     this.element.appendChild(this.spacer);
     this.element.addEventListener('scroll', () => this.render());
     this.element.addEventListener('keydown', (e) => this.key(e));
@@ -69,13 +73,32 @@ export class GroupList {
   private rowElement(row: GroupRow, position: number): HTMLElement {
     const selected = row.index === this.selected;
     const spread = row.std === null ? '' : `σ ${num(row.std, 2)}`;
-    return h('div', {
-      class: `group-row${selected ? ' selected' : ''}${position === this.cursor ? ' cursor' : ''}`,
-      attrs: { role: 'option', 'aria-selected': selected ? 'true' : 'false', 'data-group': row.index, title: row.rowId ? `row ${row.rowId}` : undefined },
-      on: { click: () => this.choose(position) },
-    },
-      h('div', { class: 'group-line' }, h('strong', { class: 'group-label' }, row.answer ? row.answer.toUpperCase() : row.label), h('span', { class: 'group-solved' }, `${row.solved}/${row.n} solved`)),
-      h('div', { class: 'group-line muted' }, h('span', {}, row.step === undefined ? 'pooled' : `step ${row.step}`), h('span', {}, `mean ${num(row.mean, 2)}`), h('span', {}, spread), row.shown !== row.n ? h('span', {}, `${row.shown} shown`) : null),
+    return h(
+      'div',
+      {
+        class: `group-row${selected ? ' selected' : ''}${position === this.cursor ? ' cursor' : ''}`,
+        attrs: {
+          role: 'option',
+          'aria-selected': selected ? 'true' : 'false',
+          'data-group': row.index,
+          title: row.rowId ? `row ${row.rowId}` : undefined,
+        },
+        on: { click: () => this.choose(position) },
+      },
+      h(
+        'div',
+        { class: 'group-line' },
+        h('strong', { class: 'group-label' }, row.answer ? row.answer.toUpperCase() : row.label),
+        h('span', { class: 'group-solved' }, `${row.solved}/${row.n} solved`),
+      ),
+      h(
+        'div',
+        { class: 'group-line muted' },
+        h('span', {}, row.step === undefined ? 'pooled' : `step ${row.step}`),
+        h('span', {}, `mean ${num(row.mean, 2)}`),
+        h('span', {}, spread),
+        row.shown !== row.n ? h('span', {}, `${row.shown} shown`) : null,
+      ),
     );
   }
 
@@ -109,7 +132,8 @@ export class GroupList {
     this.cursor = Math.max(0, Math.min(this.total - 1, this.cursor + moves[e.key]));
     const y = this.cursor * ROW_HEIGHT;
     if (y < this.element.scrollTop) this.element.scrollTop = y;
-    else if (y + ROW_HEIGHT > this.element.scrollTop + this.element.clientHeight) this.element.scrollTop = y + ROW_HEIGHT - this.element.clientHeight;
+    else if (y + ROW_HEIGHT > this.element.scrollTop + this.element.clientHeight)
+      this.element.scrollTop = y + ROW_HEIGHT - this.element.clientHeight;
     this.choose(this.cursor);
   }
 }

@@ -17,7 +17,12 @@ function serveFixture(host: HostChannel<ReplayProtocol>, lines: string[]): void 
       for (const line of lines) collector.add(line);
       data.append(collector.finish());
     }
-    host.notify('status', data.size ? { state: 'ready', rollouts: data.size, following: false } : { state: 'empty', message: 'No rollouts in the embedded lines.' });
+    host.notify(
+      'status',
+      data.size
+        ? { state: 'ready', rollouts: data.size, following: false }
+        : { state: 'empty', message: 'No rollouts in the embedded lines.' },
+    );
   });
 }
 

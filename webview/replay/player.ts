@@ -1,5 +1,15 @@
 import type { RolloutDetail } from '../../src/core/rollouts';
-import { knowledgeFrom, MARK_NAMES, MAX_GUESSES, renderFeedback, renderInvalid, renderKnowledge, renderRepeat, type Mark, type ScoredGuess } from '../../src/core/wordle';
+import {
+  knowledgeFrom,
+  MARK_NAMES,
+  MAX_GUESSES,
+  renderFeedback,
+  renderInvalid,
+  renderKnowledge,
+  renderRepeat,
+  type Mark,
+  type ScoredGuess,
+} from '../../src/core/wordle';
 import { h, icon, num, replace } from './dom';
 
 const SPEEDS = [0.5, 1, 2, 4];
@@ -76,21 +86,34 @@ export class RolloutPlayer {
     }
     const r = d.rollout;
     const played = r.turns.slice(0, this.turn);
-    const scored: ScoredGuess[] = played.filter((t) => t.valid && !t.repeated && t.marks).map((t) => ({ guess: t.guess, marks: t.marks as string }));
+    const scored: ScoredGuess[] = played
+      .filter((t) => t.valid && !t.repeated && t.marks)
+      .map((t) => ({ guess: t.guess, marks: t.marks as string }));
     const outcome = r.solved ? 'solved' : r.turns.some((t) => t.valid) ? 'lost' : 'no play';
     replace(
       this.element,
-      h('header', { class: 'player-header' },
+      h(
+        'header',
+        { class: 'player-header' },
         h('h2', {}, r.answer ? r.answer.toUpperCase() : 'answer unknown'),
         h('span', { class: `badge outcome-${outcome.replace(' ', '-')}` }, outcome),
         h('span', { class: 'muted' }, r.trajectory_id),
       ),
-      h('div', { class: 'reward-line' },
+      h(
+        'div',
+        { class: 'reward-line' },
         h('span', {}, 'reward ', h('strong', {}, num(r.reward ?? null))),
         r.outcome !== undefined ? h('span', {}, 'outcome ', num(r.outcome)) : null,
         r.shaping !== undefined ? h('span', {}, 'shaping ', num(r.shaping)) : null,
         h('span', {}, 'advantage ', num(d.advantage, 2)),
-        r.rebuilt ? h('span', { class: 'muted', attrs: { title: 'Rebuilt from SDK and feedback lines: no rollout record was logged' } }, icon('warning'), ' rebuilt') : null,
+        r.rebuilt
+          ? h(
+              'span',
+              { class: 'muted', attrs: { title: 'Rebuilt from SDK and feedback lines: no rollout record was logged' } },
+              icon('warning'),
+              ' rebuilt',
+            )
+          : null,
       ),
       this.grid(scored),
       this.controls(r.turns.length),
@@ -107,21 +130,62 @@ export class RolloutPlayer {
         const letter = guess?.guess[i]?.toUpperCase() ?? '';
         const mark = guess?.marks[i] as Mark | undefined;
         const label = letter ? `${letter} ${mark ? MARK_NAMES[mark] : 'unknown'}` : 'empty';
-        tiles.push(h('div', { class: `tile ${mark ? `mark-${mark}` : letter ? 'mark-unknown' : 'empty'}`, attrs: { role: 'img', 'aria-label': label, 'data-mark': mark ?? '' } }, letter));
+        tiles.push(
+          h(
+            'div',
+            {
+              class: `tile ${mark ? `mark-${mark}` : letter ? 'mark-unknown' : 'empty'}`,
+              attrs: { role: 'img', 'aria-label': label, 'data-mark': mark ?? '' },
+            },
+            letter,
+          ),
+        );
       }
-      rows.push(h('div', { class: 'tile-row', attrs: { role: 'group', 'aria-label': guess ? `Guess ${row + 1}: ${guess.guess.toUpperCase()}` : `Guess ${row + 1}: not played` } }, ...tiles));
+      rows.push(
+        h(
+          'div',
+          {
+            class: 'tile-row',
+            attrs: {
+              role: 'group',
+              'aria-label': guess ? `Guess ${row + 1}: ${guess.guess.toUpperCase()}` : `Guess ${row + 1}: not played`,
+            },
+          },
+          ...tiles,
+        ),
+      );
     }
     return h('div', { class: 'grid' }, ...rows);
   }
 
   private controls(total: number): HTMLElement {
     const button = (name: string, label: string, action: () => void, disabled = false) =>
-      h('vscode-button', { class: `control control-${name}`, attrs: { icon: name, secondary: true, title: label, 'aria-label': label, disabled }, on: { click: action } });
-    const speed = h('vscode-single-select', { class: 'speed', attrs: { 'aria-label': 'Replay speed', title: 'Replay speed' }, on: { change: (e) => this.setSpeed(Number((e.target as HTMLInputElement).value)) } },
+      h('vscode-button', {
+        class: `control control-${name}`,
+        attrs: { icon: name, secondary: true, title: label, 'aria-label': label, disabled },
+        on: { click: action },
+      });
+    const speed = h(
+      'vscode-single-select',
+      {
+        class: 'speed',
+        attrs: { 'aria-label': 'Replay speed', title: 'Replay speed' },
+        on: { change: (e) => this.setSpeed(Number((e.target as HTMLInputElement).value)) },
+      },
       ...SPEEDS.map((s) => h('vscode-option', { attrs: { value: s, selected: s === this.speed } }, `${s}×`)),
     );
-    return h('div', { class: 'controls', attrs: { role: 'toolbar', 'aria-label': 'Replay controls' } },
-      button('debug-restart', 'Back to the start', () => { this.pause(); this.step(-this.turn); }, this.turn === 0),
+    return h(
+      'div',
+      { class: 'controls', attrs: { role: 'toolbar', 'aria-label': 'Replay controls' } },
+      button(
+        'debug-restart',
+        'Back to the start',
+        () => {
+          this.pause();
+          this.step(-this.turn);
+        },
+        this.turn === 0,
+      ),
       button('chevron-left', 'Previous turn (←)', () => this.step(-1), this.turn === 0),
       button(this.playing ? 'debug-pause' : 'play', this.playing ? 'Pause (space)' : 'Play (space)', () => this.toggle(), total === 0),
       button('chevron-right', 'Next turn (→)', () => this.step(1), this.turn >= total),
@@ -149,18 +213,45 @@ export class RolloutPlayer {
         feedback = renderFeedback(scored.length, t.guess, t.marks, knowledgeFrom(scored));
       } else feedback = `${t.guess.toUpperCase()}: marks unknown (the log named no answer)`;
       const badges = [
-        t.source === 'text' ? h('span', { class: 'badge badge-text', attrs: { title: 'Recovered from raw text: the model did not call the tool' } }, icon('comment'), ' raw text') : null,
+        t.source === 'text'
+          ? h(
+              'span',
+              { class: 'badge badge-text', attrs: { title: 'Recovered from raw text: the model did not call the tool' } },
+              icon('comment'),
+              ' raw text',
+            )
+          : null,
         !t.valid && !t.repeated ? h('span', { class: 'badge badge-invalid' }, icon('error'), ' invalid') : null,
         t.repeated ? h('span', { class: 'badge badge-repeated' }, icon('history'), ' repeated') : null,
       ];
-      items.push(h('li', { class: `turn${i === shown - 1 ? ' current' : ''}` },
-        h('div', { class: 'turn-head' }, h('span', { class: 'turn-index' }, `${i + 1}.`), h('code', { class: 'guess' }, t.guess), ...badges),
-        i === shown - 1 ? h('pre', { class: 'feedback' }, feedback) : null,
-      ));
+      items.push(
+        h(
+          'li',
+          { class: `turn${i === shown - 1 ? ' current' : ''}` },
+          h(
+            'div',
+            { class: 'turn-head' },
+            h('span', { class: 'turn-index' }, `${i + 1}.`),
+            h('code', { class: 'guess' }, t.guess),
+            ...badges,
+          ),
+          i === shown - 1 ? h('pre', { class: 'feedback' }, feedback) : null,
+        ),
+      );
     });
     const last = r.turns[shown - 1];
     // Valid feedback already carries the knowledge block; after invalid or repeated input, show what is known.
-    const knowledge = scored.length && last && !(last.valid && last.marks) ? h('pre', { class: 'knowledge', attrs: { 'aria-label': 'What the model knows' } }, renderKnowledge(knowledgeFrom(scored))) : null;
-    return h('div', { class: 'turns' }, items.length ? h('ol', { class: 'turn-list' }, ...items) : h('p', { class: 'muted' }, r.turns.length ? 'Press play or → to replay the turns.' : 'This rollout made no guess.'), knowledge);
+    const knowledge =
+      scored.length && last && !(last.valid && last.marks)
+        ? h('pre', { class: 'knowledge', attrs: { 'aria-label': 'What the model knows' } }, renderKnowledge(knowledgeFrom(scored)))
+        : null;
+    return h(
+      'div',
+      { class: 'turns' },
+      items.length
+        ? h('ol', { class: 'turn-list' }, ...items)
+        : h('p', { class: 'muted' }, r.turns.length ? 'Press play or → to replay the turns.' : 'This rollout made no guess.'),
+      knowledge,
+    );
   }
 }

@@ -10,7 +10,10 @@ export class RolloutTable {
   selected?: number;
   compare?: number;
 
-  constructor(private readonly onSelect: (index: number) => void, private readonly onCompare: (index: number | undefined) => void) {}
+  constructor(
+    private readonly onSelect: (index: number) => void,
+    private readonly onCompare: (index: number | undefined) => void,
+  ) {}
 
   private note = '';
 
@@ -25,10 +28,19 @@ export class RolloutTable {
       replace(this.element, h('div', { class: 'state-message' }, 'No rollout in this group matches the filters.'));
       return;
     }
-    replace(this.element,
+    replace(
+      this.element,
       h('h3', { class: 'pane-title' }, title),
       this.note ? h('p', { class: 'group-note muted' }, this.note) : null,
-      h('div', { class: 'rollout-row header', attrs: { 'aria-hidden': 'true' } }, h('span', {}, 'trajectory'), h('span', {}, 'reward'), h('span', { attrs: { title: this.note } }, 'advantage'), h('span', {}, 'guesses'), h('span', {}, '')),
+      h(
+        'div',
+        { class: 'rollout-row header', attrs: { 'aria-hidden': 'true' } },
+        h('span', {}, 'trajectory'),
+        h('span', {}, 'reward'),
+        h('span', { attrs: { title: this.note } }, 'advantage'),
+        h('span', {}, 'guesses'),
+        h('span', {}, ''),
+      ),
       ...this.rows.map((row) => this.rowElement(row, title)),
     );
   }
@@ -37,23 +49,37 @@ export class RolloutTable {
     const selected = row.index === this.selected;
     const compared = row.index === this.compare;
     const advantageClass = row.advantage === null ? '' : row.advantage > 0 ? 'positive' : row.advantage < 0 ? 'negative' : '';
-    return h('div', {
-      class: `rollout-row${selected ? ' selected' : ''}${compared ? ' compared' : ''}`,
-      attrs: { role: 'option', tabindex: 0, 'aria-selected': selected ? 'true' : 'false', 'data-rollout': row.index },
-      on: {
-        click: () => this.pick(row.index, title),
-        keydown: (e) => {
-          if ((e as KeyboardEvent).key === 'Enter') this.pick(row.index, title);
+    return h(
+      'div',
+      {
+        class: `rollout-row${selected ? ' selected' : ''}${compared ? ' compared' : ''}`,
+        attrs: { role: 'option', tabindex: 0, 'aria-selected': selected ? 'true' : 'false', 'data-rollout': row.index },
+        on: {
+          click: () => this.pick(row.index, title),
+          keydown: (e) => {
+            if ((e as KeyboardEvent).key === 'Enter') this.pick(row.index, title);
+          },
         },
       },
-    },
-      h('span', { class: 'trajectory' }, icon(OUTCOME_ICONS[row.outcome], row.outcome), ' ', row.trajectoryId, row.rebuilt ? h('span', { class: 'muted' }, ' (rebuilt)') : null),
+      h(
+        'span',
+        { class: 'trajectory' },
+        icon(OUTCOME_ICONS[row.outcome], row.outcome),
+        ' ',
+        row.trajectoryId,
+        row.rebuilt ? h('span', { class: 'muted' }, ' (rebuilt)') : null,
+      ),
       h('span', { class: 'number' }, num(row.reward)),
       h('span', { class: `number ${advantageClass}` }, num(row.advantage, 2)),
       h('span', { class: 'number' }, String(row.guesses)),
       h('vscode-button', {
         class: 'compare-button',
-        attrs: { icon: 'split-horizontal', secondary: true, title: compared ? 'Stop comparing' : 'Compare with the selected rollout', 'aria-label': compared ? 'Stop comparing' : `Compare ${row.trajectoryId}` },
+        attrs: {
+          icon: 'split-horizontal',
+          secondary: true,
+          title: compared ? 'Stop comparing' : 'Compare with the selected rollout',
+          'aria-label': compared ? 'Stop comparing' : `Compare ${row.trajectoryId}`,
+        },
         on: {
           click: (e) => {
             e.stopPropagation();

@@ -7,8 +7,11 @@ const HEIGHT = 72;
 /** Solve rate, mean guesses, reward range, and the two histograms as SVG. */
 export function renderSummary(target: HTMLElement, s: RolloutSummary): void {
   const rate = `${(s.solveRate * 100).toFixed(1)}%`;
-  replace(target,
-    h('div', { class: 'stats' },
+  replace(
+    target,
+    h(
+      'div',
+      { class: 'stats' },
       stat('rollouts', String(s.rollouts)),
       stat('groups', String(s.groups)),
       stat('solve rate', rate),
@@ -17,7 +20,10 @@ export function renderSummary(target: HTMLElement, s: RolloutSummary): void {
       stat('reward mean (min…max)', s.reward ? `${num(s.reward.mean)} (${num(s.reward.min, 2)}…${num(s.reward.max, 2)})` : '–'),
     ),
     chart('Reward', rewardBars(s.rewardHistogram)),
-    chart('Guesses to solve', s.guessesToSolve.slice(1).map((count, i) => ({ label: String(i + 1), count, title: `solved on guess ${i + 1}: ${count}` }))),
+    chart(
+      'Guesses to solve',
+      s.guessesToSolve.slice(1).map((count, i) => ({ label: String(i + 1), count, title: `solved on guess ${i + 1}: ${count}` })),
+    ),
   );
 }
 
@@ -34,7 +40,11 @@ interface Bar {
 function rewardBars(hist: Histogram): Bar[] {
   return hist.counts.map((count, i) => {
     const from = hist.start + i * hist.width;
-    return { label: i === 0 ? num(from, 1) : i === hist.counts.length - 1 ? num(from + hist.width, 1) : '', count, title: `reward ${num(from, 2)} to ${num(from + hist.width, 2)}: ${count}` };
+    return {
+      label: i === 0 ? num(from, 1) : i === hist.counts.length - 1 ? num(from + hist.width, 1) : '',
+      count,
+      title: `reward ${num(from, 2)} to ${num(from + hist.width, 2)}: ${count}`,
+    };
   });
 }
 
@@ -42,7 +52,8 @@ const GUTTER = 28;
 
 /** Labels at the chart's edges hug them so a leading minus sign is not clipped. */
 const anchor = (i: number, n: number) => (n > 6 && i === 0 ? 'start' : n > 6 && i === n - 1 ? 'end' : 'middle');
-const edgeX = (i: number, n: number, width: number) => GUTTER + (n > 6 && i === 0 ? 0 : n > 6 && i === n - 1 ? WIDTH : i * width + width / 2);
+const edgeX = (i: number, n: number, width: number) =>
+  GUTTER + (n > 6 && i === 0 ? 0 : n > 6 && i === n - 1 ? WIDTH : i * width + width / 2);
 
 /** Bars over a count axis (0 and the largest count); few bars also carry their count on top. */
 function chart(title: string, bars: Bar[]): HTMLElement {
@@ -54,17 +65,41 @@ function chart(title: string, bars: Bar[]): HTMLElement {
   const shapes = bars.map((b, i) => {
     const height = (b.count / max) * plot;
     const y = top + plot - height;
-    return svg('g', {},
+    return svg(
+      'g',
+      {},
       svg('rect', { class: 'bar', x: GUTTER + i * width + 1, y, width: Math.max(1, width - 2), height }, svg('title', {}, b.title)),
-      labelled && b.count ? svg('text', { class: 'axis bar-count', x: GUTTER + i * width + width / 2, y: y - 2, 'text-anchor': 'middle' }, String(b.count)) : null,
-      b.label ? svg('text', { class: 'axis', x: edgeX(i, bars.length, width), y: HEIGHT - 2, 'text-anchor': anchor(i, bars.length) }, b.label) : null,
+      labelled && b.count
+        ? svg('text', { class: 'axis bar-count', x: GUTTER + i * width + width / 2, y: y - 2, 'text-anchor': 'middle' }, String(b.count))
+        : null,
+      b.label
+        ? svg('text', { class: 'axis', x: edgeX(i, bars.length, width), y: HEIGHT - 2, 'text-anchor': anchor(i, bars.length) }, b.label)
+        : null,
     );
   });
-  const axis = svg('g', { class: 'count-axis' },
+  const axis = svg(
+    'g',
+    { class: 'count-axis' },
     svg('line', { class: 'axis-line', x1: GUTTER - 2, x2: GUTTER - 2, y1: top, y2: top + plot }),
     svg('text', { class: 'axis', x: GUTTER - 4, y: top + 4, 'text-anchor': 'end' }, String(max)),
     svg('text', { class: 'axis', x: GUTTER - 4, y: top + plot, 'text-anchor': 'end' }, '0'),
   );
   const full = GUTTER + WIDTH;
-  return h('figure', { class: 'chart' }, h('figcaption', {}, `${title} (rollouts)`), svg('svg', { viewBox: `0 0 ${full} ${HEIGHT}`, width: full, height: HEIGHT, role: 'img', 'aria-label': `${title} histogram: ${bars.map((b) => b.title).join('; ')}` }, axis, ...shapes));
+  return h(
+    'figure',
+    { class: 'chart' },
+    h('figcaption', {}, `${title} (rollouts)`),
+    svg(
+      'svg',
+      {
+        viewBox: `0 0 ${full} ${HEIGHT}`,
+        width: full,
+        height: HEIGHT,
+        role: 'img',
+        'aria-label': `${title} histogram: ${bars.map((b) => b.title).join('; ')}`,
+      },
+      axis,
+      ...shapes,
+    ),
+  );
 }

@@ -48,7 +48,11 @@ export class MlflowClient {
   }
 
   async getRun(runId: string, signal?: AbortSignal): Promise<Run> {
-    const out = await this.call<{ run: Run }>('runs/get', { method: 'GET', path: '/api/2.0/mlflow/runs/get', query: { run_id: runId } }, signal);
+    const out = await this.call<{ run: Run }>(
+      'runs/get',
+      { method: 'GET', path: '/api/2.0/mlflow/runs/get', query: { run_id: runId } },
+      signal,
+    );
     return out.run;
   }
 
@@ -57,9 +61,19 @@ export class MlflowClient {
     const points: MetricPoint[] = [];
     let token: string | undefined;
     do {
-      const query: Record<string, string> = { run_id: runId, metric_key: key, max_results: String(pageSize), ...(token ? { page_token: token } : {}) };
-      const page = await this.call<{ metrics?: MetricPoint[]; next_page_token?: string }>('metrics/get-history', { method: 'GET', path: '/api/2.0/mlflow/metrics/get-history', query }, signal);
-      for (const m of page.metrics ?? []) points.push({ key: m.key, value: Number(m.value), timestamp: Number(m.timestamp), step: Number(m.step ?? 0) });
+      const query: Record<string, string> = {
+        run_id: runId,
+        metric_key: key,
+        max_results: String(pageSize),
+        ...(token ? { page_token: token } : {}),
+      };
+      const page = await this.call<{ metrics?: MetricPoint[]; next_page_token?: string }>(
+        'metrics/get-history',
+        { method: 'GET', path: '/api/2.0/mlflow/metrics/get-history', query },
+        signal,
+      );
+      for (const m of page.metrics ?? [])
+        points.push({ key: m.key, value: Number(m.value), timestamp: Number(m.timestamp), step: Number(m.step ?? 0) });
       token = page.next_page_token || undefined;
     } while (token);
     return points;
@@ -68,7 +82,11 @@ export class MlflowClient {
   /** The experiment, or undefined when MLflow answers RESOURCE_DOES_NOT_EXIST. */
   async experimentByName(name: string, signal?: AbortSignal): Promise<Experiment | undefined> {
     try {
-      const out = await this.call<{ experiment: Experiment }>('experiments/get-by-name', { method: 'GET', path: '/api/2.0/mlflow/experiments/get-by-name', query: { experiment_name: name } }, signal);
+      const out = await this.call<{ experiment: Experiment }>(
+        'experiments/get-by-name',
+        { method: 'GET', path: '/api/2.0/mlflow/experiments/get-by-name', query: { experiment_name: name } },
+        signal,
+      );
       return out.experiment;
     } catch (error) {
       if (error instanceof MlflowError && error.errorCode === 'RESOURCE_DOES_NOT_EXIST') return undefined;
@@ -81,8 +99,19 @@ export class MlflowClient {
     const runs: Run[] = [];
     let token: string | undefined;
     do {
-      const body = { experiment_ids: experimentIds, filter, run_view_type: 'ACTIVE_ONLY', max_results: 1000, order_by: ['attributes.start_time DESC'], ...(token ? { page_token: token } : {}) };
-      const page = await this.call<{ runs?: Run[]; next_page_token?: string }>('runs/search', { method: 'POST', path: '/api/2.0/mlflow/runs/search', body: JSON.stringify(body) }, signal);
+      const body = {
+        experiment_ids: experimentIds,
+        filter,
+        run_view_type: 'ACTIVE_ONLY',
+        max_results: 1000,
+        order_by: ['attributes.start_time DESC'],
+        ...(token ? { page_token: token } : {}),
+      };
+      const page = await this.call<{ runs?: Run[]; next_page_token?: string }>(
+        'runs/search',
+        { method: 'POST', path: '/api/2.0/mlflow/runs/search', body: JSON.stringify(body) },
+        signal,
+      );
       runs.push(...(page.runs ?? []));
       token = page.next_page_token || undefined;
     } while (token);
@@ -110,7 +139,12 @@ export class MlflowClient {
   private async send<T>(call: MlflowCall, request: UnsignedCall, signal?: AbortSignal): Promise<T> {
     const signed = await signMlflowCall(request, this.resource, this.route, this.options.credentials);
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
-    const response = await fetch(signed.url, { method: signed.method, headers: signed.headers, body: signed.body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    const response = await fetch(signed.url, {
+      method: signed.method,
+      headers: signed.headers,
+      body: signed.body,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
     const text = await response.text();
     if (response.ok) return (text ? JSON.parse(text) : {}) as T;
     let parsed: { error_code?: string; message?: string; Message?: string } = {};
@@ -121,7 +155,13 @@ export class MlflowClient {
     }
     const gatewayType = response.headers.get('x-amzn-errortype')?.split(':')[0];
     const code = parsed.error_code ?? gatewayType ?? `HTTP ${response.status}`;
-    throw new MlflowError(call, response.status, code, (parsed.message ?? parsed.Message ?? text.slice(0, 300)) || response.statusText, this.resource.arn);
+    throw new MlflowError(
+      call,
+      response.status,
+      code,
+      (parsed.message ?? parsed.Message ?? text.slice(0, 300)) || response.statusText,
+      this.resource.arn,
+    );
   }
 
   private async acquire(signal?: AbortSignal): Promise<void> {

@@ -82,13 +82,33 @@ export async function signMlflowCall(
     'x-amz-content-sha256': createHash('sha256').update(body).digest('hex'),
     ...(call.method === 'POST' ? { 'content-type': 'application/json' } : {}),
   };
-  const signer = new (sdk().SignatureV4)({ credentials, region: resource.region, service: route.service, sha256: NodeSha256, uriEscapePath: true });
+  const signer = new (sdk().SignatureV4)({
+    credentials,
+    region: resource.region,
+    service: route.service,
+    sha256: NodeSha256,
+    uriEscapePath: true,
+  });
   const signed = await signer.sign(
-    { method: call.method, protocol: base.protocol, hostname: base.hostname, port: base.port ? Number(base.port) : undefined, path, query: call.query ?? {}, headers, body: call.method === 'POST' ? body : undefined },
+    {
+      method: call.method,
+      protocol: base.protocol,
+      hostname: base.hostname,
+      port: base.port ? Number(base.port) : undefined,
+      path,
+      query: call.query ?? {},
+      headers,
+      body: call.method === 'POST' ? body : undefined,
+    },
     { signingDate },
   );
   const query = Object.entries(call.query ?? {})
     .map(([k, v]) => `${escapeQueryPart(k)}=${escapeQueryPart(v)}`)
     .join('&');
-  return { url: `${base.protocol}//${base.host}${path}${query ? `?${query}` : ''}`, method: call.method, headers: signed.headers, body: call.method === 'POST' ? body : undefined };
+  return {
+    url: `${base.protocol}//${base.host}${path}${query ? `?${query}` : ''}`,
+    method: call.method,
+    headers: signed.headers,
+    body: call.method === 'POST' ? body : undefined,
+  };
 }

@@ -27,7 +27,12 @@ export async function readCsv(pieces: AsyncIterable<string>, checker: RowChecker
         return null;
       }
       if (fields.length !== header.length) {
-        checker.report('csv-syntax', `The row has ${fields.length} field${fields.length === 1 ? '' : 's'}; the header has ${header.length}.`, span, row);
+        checker.report(
+          'csv-syntax',
+          `The row has ${fields.length} field${fields.length === 1 ? '' : 's'}; the header has ${header.length}.`,
+          span,
+          row,
+        );
       }
       const value: Record<string, string> = {};
       header.forEach((name, i) => {

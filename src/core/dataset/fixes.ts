@@ -14,7 +14,7 @@ export type FixKind = 'wrap' | 'ids' | 'duplicates' | 'answers';
 export function rowRanges(text: string, format: 'jsonl' | 'json'): [number, number][] {
   const ranges: [number, number][] = [];
   if (format === 'jsonl') {
-    for (let start = 0; start <= text.length; ) {
+    for (let start = 0; start <= text.length;) {
       let end = text.indexOf('\n', start);
       if (end === -1) end = text.length;
       const lineEnd = text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;
@@ -39,7 +39,9 @@ export function rowRanges(text: string, format: 'jsonl' | 'json'): [number, numb
 /** JSON in the style of the sample text: Python's `", "` and `": "` separators when it uses them. */
 function stringifyLike(sample: string, value: Record<string, unknown>): string {
   if (!/":\s/.test(sample)) return JSON.stringify(value);
-  return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')}}`;
+  return `{${Object.entries(value)
+    .map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`)
+    .join(', ')}}`;
 }
 
 /** A JSON object, or undefined for anything else (other JSON, or text that does not parse). */
@@ -99,7 +101,12 @@ function taskId(rowText: string): string | undefined {
  * The edits of one fix over the rows whose ranges are given (all rows, or the one row a diagnostic is on).
  * Ids are `<stem>_%04d` from the row's position, skipping ids the file already uses.
  */
-export function fixEdits(text: string, format: 'jsonl' | 'json', kind: FixKind, options: { stem: string; only?: [number, number] }): TextEdit[] {
+export function fixEdits(
+  text: string,
+  format: 'jsonl' | 'json',
+  kind: FixKind,
+  options: { stem: string; only?: [number, number] },
+): TextEdit[] {
   const all = rowRanges(text, format);
   const edits: TextEdit[] = [];
   if (kind === 'duplicates') {
@@ -115,7 +122,8 @@ export function fixEdits(text: string, format: 'jsonl' | 'json', kind: FixKind, 
     }
     return edits;
   }
-  const used = kind === 'ids' ? new Set(all.map(([s, e]) => taskId(text.slice(s, e))).filter((id): id is string => id !== undefined)) : undefined;
+  const used =
+    kind === 'ids' ? new Set(all.map(([s, e]) => taskId(text.slice(s, e))).filter((id): id is string => id !== undefined)) : undefined;
   all.forEach(([start, end], index) => {
     if (options.only && (start !== options.only[0] || end !== options.only[1])) return;
     const row = text.slice(start, end);

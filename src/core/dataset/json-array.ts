@@ -89,11 +89,20 @@ class Window {
  * Reads a JSON array of rows from text pieces in any split, holding only the row being read; gives each element its own
  * position and stops at the first syntax error, which it reports exactly.
  */
-export async function readJsonArray(pieces: AsyncIterable<string>, checker: RowChecker, tick?: (rows: number) => Promise<void> | void): Promise<void> {
+export async function readJsonArray(
+  pieces: AsyncIterable<string>,
+  checker: RowChecker,
+  tick?: (rows: number) => Promise<void> | void,
+): Promise<void> {
   const w = new Window(pieces[Symbol.asyncIterator]());
   const syntax = (offset: number, message: string) => {
     const p = w.position(offset);
-    checker.report('json-syntax', `The file is not a JSON array: ${message}.`, { start: p, end: { line: p.line, column: p.column + 1 } }, 0);
+    checker.report(
+      'json-syntax',
+      `The file is not a JSON array: ${message}.`,
+      { start: p, end: { line: p.line, column: p.column + 1 } },
+      0,
+    );
   };
   let c = await w.peek();
   if (c === undefined) return;

@@ -26,11 +26,13 @@ function scanString(text: string, i: number, end: number): number | JsonError {
     if (c === 0x5c) {
       const e = text[j + 1];
       if (e === 'u') {
-        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(j + 2, j + 6)) || j + 6 > end) return { offset: j, message: 'A \\u escape needs four hex digits' };
+        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(j + 2, j + 6)) || j + 6 > end)
+          return { offset: j, message: 'A \\u escape needs four hex digits' };
         j += 6;
       } else if (e !== undefined && j + 1 < end && '"\\/bfnrt'.includes(e)) j += 2;
       else return { offset: j, message: `Invalid escape '\\${e ?? ''}' in a string` };
-    } else if (c < 0x20) return { offset: j, message: 'A control character (such as a raw tab or newline) inside a string must be escaped' };
+    } else if (c < 0x20)
+      return { offset: j, message: 'A control character (such as a raw tab or newline) inside a string must be escaped' };
     else j++;
   }
   return { offset: i, message: 'Unterminated string: the closing quote is missing', unterminated: true };
@@ -46,11 +48,13 @@ function scanNumber(text: string, i: number, end: number): number | JsonError {
 
 /** Index of the value after a member key and its colon, starting at the key's quote. */
 function scanMemberKey(text: string, i: number, end: number): number | JsonError {
-  if (text.charCodeAt(i) !== 0x22) return { offset: i, message: `Expected a property name in double quotes, found ${describe(text, i, end)}` };
+  if (text.charCodeAt(i) !== 0x22)
+    return { offset: i, message: `Expected a property name in double quotes, found ${describe(text, i, end)}` };
   const k = scanString(text, i, end);
   if (typeof k !== 'number') return k;
   const colon = skipWhitespace(text, k, end);
-  if (text.charCodeAt(colon) !== 0x3a || colon >= end) return { offset: colon, message: `Expected ':' after the property name, found ${describe(text, colon, end)}` };
+  if (text.charCodeAt(colon) !== 0x3a || colon >= end)
+    return { offset: colon, message: `Expected ':' after the property name, found ${describe(text, colon, end)}` };
   return skipWhitespace(text, colon + 1, end);
 }
 
@@ -84,7 +88,12 @@ export function scanValue(text: string, start: number, end = text.length): numbe
       else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) next = scanNumber(text, i, end);
       else {
         const word = ['true', 'false', 'null'].find((w) => text.startsWith(w, i) && i + w.length <= end);
-        next = word ? i + word.length : { offset: i, message: `Unexpected ${describe(text, i, end)}: expected a value (object, array, string, number, true, false or null)` };
+        next = word
+          ? i + word.length
+          : {
+              offset: i,
+              message: `Unexpected ${describe(text, i, end)}: expected a value (object, array, string, number, true, false or null)`,
+            };
       }
       if (typeof next !== 'number') return next;
       i = next;
@@ -110,7 +119,10 @@ export function scanValue(text: string, start: number, end = text.length): numbe
         continue;
       }
       const closer = object ? '}' : ']';
-      return { offset: i, message: i >= end ? `Unexpected end: a '${closer}' is missing` : `Expected ',' or '${closer}', found ${describe(text, i, end)}` };
+      return {
+        offset: i,
+        message: i >= end ? `Unexpected end: a '${closer}' is missing` : `Expected ',' or '${closer}', found ${describe(text, i, end)}`,
+      };
     }
   }
 }

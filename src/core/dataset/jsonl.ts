@@ -12,7 +12,12 @@ export class JsonlReader {
     () => {
       this.line++;
       this.checker.countBrokenRow();
-      this.checker.report('json-syntax', `The line is longer than ${MAX_LINE_CHARS / 1024 / 1024} M characters and was not read: is this a JSON Lines file?`, lineSpan(this.line), this.line);
+      this.checker.report(
+        'json-syntax',
+        `The line is longer than ${MAX_LINE_CHARS / 1024 / 1024} M characters and was not read: is this a JSON Lines file?`,
+        lineSpan(this.line),
+        this.line,
+      );
     },
   );
 

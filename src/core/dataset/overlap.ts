@@ -17,7 +17,11 @@ export interface OverlapResult {
  * Ids and answers in both files, from a validation report validated `against` the training report:
  * validation would no longer measure held-out tasks. Reported on both files, each pointing at the other.
  */
-export function trainValOverlap(validation: DatasetReport, paths: { training: string; validation: string }, maxFindings = 1000): OverlapResult {
+export function trainValOverlap(
+  validation: DatasetReport,
+  paths: { training: string; validation: string },
+  maxFindings = 1000,
+): OverlapResult {
   const result: OverlapResult = { overlap: { ids: [], answers: [] }, training: [], validation: [] };
   for (const hit of validation.overlaps) {
     (hit.kind === 'id' ? result.overlap.ids : result.overlap.answers).push(hit.key);
@@ -49,9 +53,17 @@ export function trainValOverlap(validation: DatasetReport, paths: { training: st
 }
 
 /** The same comparison from two reports' `ids`/`answers` maps (both validated with `trackKeys`), for callers that validate the files independently. */
-export function compareTrainVal(training: DatasetReport, validation: DatasetReport, paths: { training: string; validation: string }, maxFindings = 1000): OverlapResult {
+export function compareTrainVal(
+  training: DatasetReport,
+  validation: DatasetReport,
+  paths: { training: string; validation: string },
+  maxFindings = 1000,
+): OverlapResult {
   const overlaps: DatasetReport['overlaps'] = [];
-  for (const [kind, train, val] of [['id', training.ids, validation.ids], ['answer', training.answers, validation.answers]] as const) {
+  for (const [kind, train, val] of [
+    ['id', training.ids, validation.ids],
+    ['answer', training.answers, validation.answers],
+  ] as const) {
     for (const [key, line] of val) {
       const trainingLine = train.get(key);
       if (trainingLine !== undefined) overlaps.push({ kind, key, line, trainingLine });

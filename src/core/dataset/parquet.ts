@@ -17,7 +17,9 @@ export interface ParquetBytes {
 }
 
 /** What decoding a Parquet file yields: batches of rows (0-based `start`), or one sentence saying why the rest cannot be read. */
-export type ParquetEvent = { kind: 'rows'; start: number; rows: Record<string, unknown>[] } | { kind: 'unreadable'; message: string; row: number; timedOut?: boolean };
+export type ParquetEvent =
+  | { kind: 'rows'; start: number; rows: Record<string, unknown>[] }
+  | { kind: 'unreadable'; message: string; row: number; timedOut?: boolean };
 
 /** Turns Parquet bytes into row batches; the services run it off the editor's thread with a time budget. */
 export type ParquetDecoder = (file: ParquetBytes) => AsyncIterable<ParquetEvent>;
@@ -47,7 +49,8 @@ function batches(groupRows: number[], rows: number): [number, number][] {
   const out: [number, number][] = [];
   let groupStart = 0;
   for (const size of groupRows.length ? groupRows : [rows]) {
-    for (let start = groupStart; start < groupStart + size; start += BATCH_ROWS) out.push([start, Math.min(groupStart + size, start + BATCH_ROWS)]);
+    for (let start = groupStart; start < groupStart + size; start += BATCH_ROWS)
+      out.push([start, Math.min(groupStart + size, start + BATCH_ROWS)]);
     groupStart += size;
   }
   return out;
@@ -63,15 +66,26 @@ export async function* decodeParquet(file: ParquetBytes): AsyncGenerator<Parquet
     metadata = await parquetMetadataAsync(file);
     rows = Number(metadata.num_rows);
   } catch (error) {
-    yield { kind: 'unreadable', message: `The file cannot be read as Parquet (is it cut short or not Parquet at all?): ${sentence(error)}`, row: 0 };
+    yield {
+      kind: 'unreadable',
+      message: `The file cannot be read as Parquet (is it cut short or not Parquet at all?): ${sentence(error)}`,
+      row: 0,
+    };
     return;
   }
-  for (const [start, end] of batches(metadata.row_groups.map((g) => Number(g.num_rows)), rows)) {
+  for (const [start, end] of batches(
+    metadata.row_groups.map((g) => Number(g.num_rows)),
+    rows,
+  )) {
     let batch: Record<string, unknown>[];
     try {
       batch = await parquetReadObjects({ file, metadata, rowStart: start, rowEnd: end });
     } catch (error) {
-      yield { kind: 'unreadable', message: `Rows ${start + 1}–${end} of the Parquet file cannot be read: ${sentence(error)}`, row: start + 1 };
+      yield {
+        kind: 'unreadable',
+        message: `Rows ${start + 1}–${end} of the Parquet file cannot be read: ${sentence(error)}`,
+        row: start + 1,
+      };
       return;
     }
     yield { kind: 'rows', start, rows: batch };
@@ -79,13 +93,20 @@ export async function* decodeParquet(file: ParquetBytes): AsyncGenerator<Parquet
 }
 
 /** Checks decoded Parquet rows; row numbers are 1-based. */
-export async function readParquet(file: ParquetBytes, checker: RowChecker, decoder: ParquetDecoder = decodeParquet, tick?: () => Promise<void> | void): Promise<void> {
+export async function readParquet(
+  file: ParquetBytes,
+  checker: RowChecker,
+  decoder: ParquetDecoder = decodeParquet,
+  tick?: () => Promise<void> | void,
+): Promise<void> {
   for await (const event of decoder(file)) {
     if (event.kind === 'unreadable') {
       checker.report(event.timedOut ? 'read-timeout' : 'unreadable', event.message, lineSpan(Math.max(1, event.row)), event.row);
       return;
     }
-    event.rows.forEach((value, i) => checker.check(value, { row: event.start + i + 1, line: event.start + i + 1, span: lineSpan(event.start + i + 1) }));
+    event.rows.forEach((value, i) =>
+      checker.check(value, { row: event.start + i + 1, line: event.start + i + 1, span: lineSpan(event.start + i + 1) }),
+    );
     await tick?.();
   }
 }

@@ -57,7 +57,8 @@ export class TextRow implements RowPlace {
   locate(key: string, decodedIndex?: number, length = 1): Span | undefined {
     const range = propertyValueRange(this.text, this.start, key, this.end);
     if (!range) return undefined;
-    if (decodedIndex === undefined || this.text.charCodeAt(range[0]) !== 0x22) return { start: this.toPosition(range[0]), end: this.toPosition(range[1]) };
+    if (decodedIndex === undefined || this.text.charCodeAt(range[0]) !== 0x22)
+      return { start: this.toPosition(range[0]), end: this.toPosition(range[1]) };
     const from = Math.min(rawIndexInString(this.text, range[0], decodedIndex), range[1] - 1);
     const to = Math.min(rawIndexInString(this.text, range[0], decodedIndex + length), range[1] - 1);
     return { start: this.toPosition(from), end: this.toPosition(Math.max(to, from + 1)) };

@@ -23,7 +23,9 @@ export function misspelledKey(rowText: string, wanted: TaskKey): string | undefi
   const row = parseObject(rowText);
   const task = row && typeof row.prompt === 'string' ? parseObject(row.prompt) : undefined;
   if (!task || wanted in task) return undefined;
-  const near = Object.keys(task).filter((k) => !(TASK_KEYS as readonly string[]).includes(k) && distance(k.toLowerCase(), wanted) <= (wanted.length > 3 ? 2 : 1));
+  const near = Object.keys(task).filter(
+    (k) => !(TASK_KEYS as readonly string[]).includes(k) && distance(k.toLowerCase(), wanted) <= (wanted.length > 3 ? 2 : 1),
+  );
   return near.length === 1 ? near[0] : undefined;
 }
 
@@ -42,7 +44,10 @@ export function closeRow(rowText: string): string | undefined {
   const tail = rowText.slice(text.length);
   const valid = (candidate: string) => {
     const row = parseObject(candidate);
-    return row !== undefined && (typeof row.prompt !== 'string' || !row.prompt.trimStart().startsWith('{') || parseObject(row.prompt) !== undefined);
+    return (
+      row !== undefined &&
+      (typeof row.prompt !== 'string' || !row.prompt.trimStart().startsWith('{') || parseObject(row.prompt) !== undefined)
+    );
   };
   if (valid(text)) return undefined;
   // Outer object unclosed; or the prompt's inner object unclosed (before the string's closing quote); or both.

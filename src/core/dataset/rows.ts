@@ -130,7 +130,12 @@ export class RowChecker {
   check(value: unknown, place: RowPlace): void {
     this.rows++;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      this.report('not-object', `The row is ${kindOf(value)}, not an object: the service reads the \`prompt\` column of each row.`, place.span, place.row);
+      this.report(
+        'not-object',
+        `The row is ${kindOf(value)}, not an object: the service reads the \`prompt\` column of each row.`,
+        place.span,
+        place.row,
+      );
       return;
     }
     const row = value as Record<string, unknown>;
@@ -149,15 +154,33 @@ export class RowChecker {
     }
     const flat = column === 'prompt' && ('answer' in row || 'id' in row);
     if (flat) {
-      const beside = ['answer', 'id'].filter((k) => k in row).map((k) => `\`${k}\``).join(' and ');
-      this.report('flat-row', `${beside} ${beside.includes(' and ') ? 'sit' : 'sits'} beside \`prompt\`: the service passes only the prompt column, so the agent never sees ${beside.includes(' and ') ? 'them' : 'it'}. Wrap the row into a JSON prompt string.`, place.span, place.row);
+      const beside = ['answer', 'id']
+        .filter((k) => k in row)
+        .map((k) => `\`${k}\``)
+        .join(' and ');
+      this.report(
+        'flat-row',
+        `${beside} ${beside.includes(' and ') ? 'sit' : 'sits'} beside \`prompt\`: the service passes only the prompt column, so the agent never sees ${beside.includes(' and ') ? 'them' : 'it'}. Wrap the row into a JSON prompt string.`,
+        place.span,
+        place.row,
+      );
     }
     if (typeof prompt !== 'string') {
-      this.report('prompt-not-string', `The \`${column}\` value is ${kindOf(prompt)}; the service passes strings to the agent. Serialize it as a JSON string.`, this.valueSpan(place, column), place.row);
+      this.report(
+        'prompt-not-string',
+        `The \`${column}\` value is ${kindOf(prompt)}; the service passes strings to the agent. Serialize it as a JSON string.`,
+        this.valueSpan(place, column),
+        place.row,
+      );
       return;
     }
     if (isBlank(prompt)) {
-      this.report('empty-prompt', `The \`${column}\` value is empty: the agent would get nothing to work on.`, this.valueSpan(place, column), place.row);
+      this.report(
+        'empty-prompt',
+        `The \`${column}\` value is empty: the agent would get nothing to work on.`,
+        this.valueSpan(place, column),
+        place.row,
+      );
       return;
     }
     if (flat) {
@@ -167,7 +190,13 @@ export class RowChecker {
     if (this.convention === 'none') return;
     const strict = this.convention !== 'auto';
     if (!startsLikeJson(prompt)) {
-      if (strict) this.report('inner-json-syntax', `The prompt is plain text; the ${this.convention} convention needs a JSON object string with \`prompt\`, \`answer\` and \`id\`.`, this.valueSpan(place, column), place.row);
+      if (strict)
+        this.report(
+          'inner-json-syntax',
+          `The prompt is plain text; the ${this.convention} convention needs a JSON object string with \`prompt\`, \`answer\` and \`id\`.`,
+          this.valueSpan(place, column),
+          place.row,
+        );
       return;
     }
     let inner: unknown;
@@ -176,11 +205,22 @@ export class RowChecker {
     } catch {
       const error = findJsonError(prompt) ?? { offset: 0, message: 'Invalid JSON' };
       const span = place.locate?.(column, error.offset, 1) ?? place.span;
-      this.report('inner-json-syntax', `The prompt string starts like JSON but does not parse: ${error.message} (character ${error.offset + 1} of the prompt string).`, span, place.row);
+      this.report(
+        'inner-json-syntax',
+        `The prompt string starts like JSON but does not parse: ${error.message} (character ${error.offset + 1} of the prompt string).`,
+        span,
+        place.row,
+      );
       return;
     }
     if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) {
-      if (strict) this.report('inner-json-syntax', `The prompt string holds ${kindOf(inner)}; the ${this.convention} convention needs an object with \`prompt\`, \`answer\` and \`id\`.`, this.valueSpan(place, column), place.row);
+      if (strict)
+        this.report(
+          'inner-json-syntax',
+          `The prompt string holds ${kindOf(inner)}; the ${this.convention} convention needs an object with \`prompt\`, \`answer\` and \`id\`.`,
+          this.valueSpan(place, column),
+          place.row,
+        );
       return;
     }
     const task = inner as Record<string, unknown>;
@@ -211,32 +251,64 @@ export class RowChecker {
     const answer = scalarText(task.answer);
     const id = scalarText(task.id);
     if (shown !== undefined) this.look(shown);
-    const wordle = this.convention === 'wordle' || (this.convention === 'auto' && ((shown !== undefined && this.lastShownWordle) || (id !== undefined && /wordle/i.test(id))));
+    const wordle =
+      this.convention === 'wordle' ||
+      (this.convention === 'auto' && ((shown !== undefined && this.lastShownWordle) || (id !== undefined && /wordle/i.test(id))));
     if (answer === undefined || isBlank(answer)) {
-      if (!flat) this.report('missing-answer', 'The task has no `answer`: the environment and the reward cannot score the rollout.', this.valueSpan(place, column), place.row);
+      if (!flat)
+        this.report(
+          'missing-answer',
+          'The task has no `answer`: the environment and the reward cannot score the rollout.',
+          this.valueSpan(place, column),
+          place.row,
+        );
     } else {
       const clean = WORDLE_ANSWER.test(answer);
       const key = clean ? answer : normalizeAnswer(answer);
       if (wordle && !clean) {
         const hint = WORDLE_ANSWER.test(key) ? ` Normalize it to '${key}'.` : '';
-        this.report('bad-answer', `The answer '${answer}' is not 5 letters a–z: the Wordle agent rejects it.${hint}`, this.valueSpan(place, column), place.row);
+        this.report(
+          'bad-answer',
+          `The answer '${answer}' is not 5 letters a–z: the Wordle agent rejects it.${hint}`,
+          this.valueSpan(place, column),
+          place.row,
+        );
       }
       const first = this.answers.firstOrAdd(key, line);
       if (first === undefined) this.overlap('answer', key, line);
       else if (!this.summarized('duplicate-answer', place.row)) {
-        this.keep('duplicate-answer', `The answer '${key}' already appears on line ${first}: that word gets twice the training weight.`, this.valueSpan(place, column), place.row, [{ span: lineSpan(first), message: `first '${key}'` }]);
+        this.keep(
+          'duplicate-answer',
+          `The answer '${key}' already appears on line ${first}: that word gets twice the training weight.`,
+          this.valueSpan(place, column),
+          place.row,
+          [{ span: lineSpan(first), message: `first '${key}'` }],
+        );
       }
       if (shown !== undefined && containsLowerWord(this.lastShownLower, key)) {
-        this.report('answer-leak', `The answer '${answer}' appears in the prompt text shown to the model: the task gives its solution away.`, this.valueSpan(place, column), place.row);
+        this.report(
+          'answer-leak',
+          `The answer '${answer}' appears in the prompt text shown to the model: the task gives its solution away.`,
+          this.valueSpan(place, column),
+          place.row,
+        );
       }
     }
     if (id === undefined || isBlank(id)) {
-      if (!flat) this.report('missing-id', 'The task has no `id`: its rollouts cannot be told apart in the logs.', this.valueSpan(place, column), place.row);
+      if (!flat)
+        this.report(
+          'missing-id',
+          'The task has no `id`: its rollouts cannot be told apart in the logs.',
+          this.valueSpan(place, column),
+          place.row,
+        );
     } else {
       const first = this.ids.firstOrAdd(id, line);
       if (first === undefined) this.overlap('id', id, line);
       else if (!this.summarized('duplicate-id', place.row)) {
-        this.keep('duplicate-id', `The id '${id}' is already used on line ${first}.`, this.valueSpan(place, column), place.row, [{ span: lineSpan(first), message: `first use of '${id}'` }]);
+        this.keep('duplicate-id', `The id '${id}' is already used on line ${first}.`, this.valueSpan(place, column), place.row, [
+          { span: lineSpan(first), message: `first use of '${id}'` },
+        ]);
       }
     }
   }
@@ -245,18 +317,38 @@ export class RowChecker {
     const { role, format } = this.options;
     if (this.fallback) {
       const { column, place, count } = this.fallback;
-      this.report('missing-prompt', `No \`prompt\` column${count > 1 ? ` in ${count} rows` : ''}: the service will pass the first column, \`${column}\`, instead.`, place.span, place.row);
+      this.report(
+        'missing-prompt',
+        `No \`prompt\` column${count > 1 ? ` in ${count} rows` : ''}: the service will pass the first column, \`${column}\`, instead.`,
+        place.span,
+        place.row,
+      );
     }
     const b = this.batchSize;
     if (role === 'training' && this.rows < b) {
-      this.report('too-few-rows', `A training file needs at least global_batch_size (${b}) rows; this one has ${this.rows}.`, lineSpan(1), 0);
+      this.report(
+        'too-few-rows',
+        `A training file needs at least global_batch_size (${b}) rows; this one has ${this.rows}.`,
+        lineSpan(1),
+        0,
+      );
     } else if (role === 'training' && this.rows < 10 * b) {
-      this.report('small-dataset', `${this.rows} rows is fewer than 10 × global_batch_size (${10 * b}) recommended for training.`, lineSpan(1), 0);
+      this.report(
+        'small-dataset',
+        `${this.rows} rows is fewer than 10 × global_batch_size (${10 * b}) recommended for training.`,
+        lineSpan(1),
+        0,
+      );
     }
     for (const [code, rows] of this.examples) {
       const more = (this.counts[code] ?? 0) - this.maxPerCode;
       const where = this.options.format === 'csv' || this.options.format === 'parquet' ? 'rows' : 'lines';
-      this.keep(code, `${more.toLocaleString('en')} more ${code} findings not listed (${(this.counts[code] ?? 0).toLocaleString('en')} in all), e.g. ${where} ${rows.join(', ')}.`, lineSpan(rows[0]), rows[0]);
+      this.keep(
+        code,
+        `${more.toLocaleString('en')} more ${code} findings not listed (${(this.counts[code] ?? 0).toLocaleString('en')} in all), e.g. ${where} ${rows.join(', ')}.`,
+        lineSpan(rows[0]),
+        rows[0],
+      );
     }
     return {
       format,

@@ -23,7 +23,7 @@ export function comparisonGrid(cells: readonly GridCell[], baseline?: string): C
   const columns = [...new Set(cells.map((c) => c.column))];
   const key = (row: string, column: string) => `${row}\u0000${column}`;
   const byKey = new Map(cells.map((c) => [key(c.row, c.column), c.result]));
-  const base = baseline && columns.includes(baseline) ? baseline : columns.find((c) => /base/i.test(c)) ?? columns[0];
+  const base = baseline && columns.includes(baseline) ? baseline : (columns.find((c) => /base/i.test(c)) ?? columns[0]);
   const deltas: ComparisonGrid['deltas'] = [];
   for (const row of rows) {
     const reference = byKey.get(key(row, base));
@@ -40,14 +40,17 @@ export function comparisonGrid(cells: readonly GridCell[], baseline?: string): C
 export function settingsOf(hyperparameters: Record<string, string>, runtime: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (runtime) out.runtime = runtime;
-  for (const key of ['temperature', 'sampling_top_p', 'sampling_max_tokens', 'eval_group_size']) if (hyperparameters[key] !== undefined) out[key] = hyperparameters[key];
+  for (const key of ['temperature', 'sampling_top_p', 'sampling_max_tokens', 'eval_group_size'])
+    if (hyperparameters[key] !== undefined) out[key] = hyperparameters[key];
   return out;
 }
 
 /** Labels rows by only the settings that vary among them, so a table of four temperatures reads "temperature=0.6", not every default. */
 export function rowLabels(settings: readonly Record<string, string>[]): string[] {
   const keys = [...new Set(settings.flatMap((s) => Object.keys(s)))].filter((k) => new Set(settings.map((s) => s[k])).size > 1);
-  return settings.map((s) => keys.map((k) => (k === 'runtime' ? s[k] : `${k.replace(/^sampling_/, '')}=${s[k] ?? '–'}`)).join(' ') || 'default settings');
+  return settings.map(
+    (s) => keys.map((k) => (k === 'runtime' ? s[k] : `${k.replace(/^sampling_/, '')}=${s[k] ?? '–'}`)).join(' ') || 'default settings',
+  );
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -82,7 +85,25 @@ export function gridCsv(grid: ComparisonGrid): string {
       const r = grid.cell(row, column);
       if (!r) continue;
       const d = grid.deltas.find((x) => x.row === row && x.column === column)?.delta;
-      lines.push([row, column, r.passAt1, ...r.interval, r.succeeded, r.rollouts, r.meanReward, r.tokens, r.cost, d?.delta, d?.interval[0], d?.interval[1], d?.significant].map(quote).join(','));
+      lines.push(
+        [
+          row,
+          column,
+          r.passAt1,
+          ...r.interval,
+          r.succeeded,
+          r.rollouts,
+          r.meanReward,
+          r.tokens,
+          r.cost,
+          d?.delta,
+          d?.interval[0],
+          d?.interval[1],
+          d?.significant,
+        ]
+          .map(quote)
+          .join(','),
+      );
     }
   }
   return `${lines.join('\n')}\n`;

@@ -9,7 +9,8 @@ export const Z95 = 1.959963984540054;
  * where the plain p ± z·se interval collapses (0 of 128 solved is not "exactly 0 %").
  */
 export function wilsonInterval(successes: number, trials: number, z = Z95): Interval {
-  if (!(trials > 0) || successes < 0 || successes > trials) throw new RangeError(`${successes} successes out of ${trials} trials is not a proportion.`);
+  if (!(trials > 0) || successes < 0 || successes > trials)
+    throw new RangeError(`${successes} successes out of ${trials} trials is not a proportion.`);
   const p = successes / trials;
   const z2 = z * z;
   const denominator = 1 + z2 / trials;

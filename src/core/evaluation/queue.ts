@@ -44,13 +44,22 @@ export function sweepProgress(runs: readonly SweepRun[], jobs: ReadonlyMap<strin
  * The queue's next step. The service runs one evaluation at a time per account, so nothing launches while any evaluation
  * (the sweep's or another) is in progress; a run whose job exists in any state is never launched again.
  */
-export function nextStep(runs: readonly SweepRun[], jobs: ReadonlyMap<string, RunJob>, control: SweepControl, runningElsewhere?: string): QueueDecision {
+export function nextStep(
+  runs: readonly SweepRun[],
+  jobs: ReadonlyMap<string, RunJob>,
+  control: SweepControl,
+  runningElsewhere?: string,
+): QueueDecision {
   if (control === 'cancelled') return { kind: 'cancelled' };
   const active = runs.find((run) => ACTIVE.has(jobs.get(run.jobName)?.status ?? ''));
   if (active) return { kind: 'wait', reason: `${active.jobName} is running`, jobName: active.jobName };
   const next = runs.find((run) => !jobs.has(run.jobName));
-  if (!next) return runs.every((run) => ENDED.has(jobs.get(run.jobName)?.status ?? '')) ? { kind: 'done' } : { kind: 'wait', reason: 'waiting for the service' };
+  if (!next)
+    return runs.every((run) => ENDED.has(jobs.get(run.jobName)?.status ?? ''))
+      ? { kind: 'done' }
+      : { kind: 'wait', reason: 'waiting for the service' };
   if (control === 'paused') return { kind: 'paused' };
-  if (runningElsewhere) return { kind: 'wait', reason: `${runningElsewhere} is running (one evaluation at a time per account)`, jobName: runningElsewhere };
+  if (runningElsewhere)
+    return { kind: 'wait', reason: `${runningElsewhere} is running (one evaluation at a time per account)`, jobName: runningElsewhere };
   return { kind: 'launch', run: next };
 }

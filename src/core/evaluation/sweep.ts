@@ -72,41 +72,73 @@ export function parseSweep(text: string): { sweep: Sweep; problems: [] } | { swe
     problems.push({ message: 'name must be 1–40 letters, digits and hyphens (job names are derived from it).', key: 'name' });
   }
   const models = Array.isArray(v.models) ? (v.models as SweepModel[]) : [];
-  if (models.length === 0) problems.push({ message: 'models must list at least one model: { "label": "base" } or { "label": "…", "trainingJob": "<job name>" }.', key: 'models' });
+  if (models.length === 0)
+    problems.push({
+      message: 'models must list at least one model: { "label": "base" } or { "label": "…", "trainingJob": "<job name>" }.',
+      key: 'models',
+    });
   for (const m of models) {
     if (!m || typeof m.label !== 'string' || !m.label) problems.push({ message: 'Every model needs a label.', key: 'models' });
-    else if (m.trainingJob !== undefined && (typeof m.trainingJob !== 'string' || !NAME.test(m.trainingJob))) problems.push({ message: `Model ${m.label}: trainingJob must be a training job's name.`, key: 'models' });
+    else if (m.trainingJob !== undefined && (typeof m.trainingJob !== 'string' || !NAME.test(m.trainingJob)))
+      problems.push({ message: `Model ${m.label}: trainingJob must be a training job's name.`, key: 'models' });
   }
   const runtimes = Array.isArray(v.runtimes) ? (v.runtimes as SweepRuntime[]) : [];
-  if (runtimes.length === 0) problems.push({ message: 'runtimes must list at least one agent runtime: { "label": "medium", "runtimeArn": "arn:…:runtime/…" }.', key: 'runtimes' });
+  if (runtimes.length === 0)
+    problems.push({
+      message: 'runtimes must list at least one agent runtime: { "label": "medium", "runtimeArn": "arn:…:runtime/…" }.',
+      key: 'runtimes',
+    });
   for (const r of runtimes) {
     if (!r || typeof r.label !== 'string' || !r.label || typeof r.runtimeArn !== 'string' || !/:runtime\//.test(r.runtimeArn)) {
-      problems.push({ message: 'Every runtime needs a label and a runtimeArn (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>).', key: 'runtimes' });
+      problems.push({
+        message: 'Every runtime needs a label and a runtimeArn (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>).',
+        key: 'runtimes',
+      });
     }
   }
-  for (const [kind, list] of [['model', models], ['runtime', runtimes]] as const) {
+  for (const [kind, list] of [
+    ['model', models],
+    ['runtime', runtimes],
+  ] as const) {
     const labels = list.map((x) => x?.label);
     const twice = labels.find((label, i) => labels.indexOf(label) !== i);
-    if (twice) problems.push({ message: `Two ${kind}s are labelled "${twice}"; labels name the comparison's rows and columns.`, key: `${kind}s` });
+    if (twice)
+      problems.push({ message: `Two ${kind}s are labelled "${twice}"; labels name the comparison's rows and columns.`, key: `${kind}s` });
   }
   const grid = v.grid ?? {};
-  if (typeof grid !== 'object' || Array.isArray(grid)) problems.push({ message: 'grid must be an object of lists, e.g. { "temperature": ["1.0", "0.6"] }.', key: 'grid' });
+  if (typeof grid !== 'object' || Array.isArray(grid))
+    problems.push({ message: 'grid must be an object of lists, e.g. { "temperature": ["1.0", "0.6"] }.', key: 'grid' });
   else {
     for (const [key, values] of Object.entries(grid)) {
-      if (!(GRID_KEYS as readonly string[]).includes(key)) problems.push({ message: `grid.${key} is not a decoding setting; use ${GRID_KEYS.join(', ')}.`, key: 'grid' });
+      if (!(GRID_KEYS as readonly string[]).includes(key))
+        problems.push({ message: `grid.${key} is not a decoding setting; use ${GRID_KEYS.join(', ')}.`, key: 'grid' });
       else if (!Array.isArray(values) || values.length === 0 || !values.every((x) => typeof x === 'string' && x !== '')) {
         problems.push({ message: `grid.${key} must be a non-empty list of strings (hyperparameter values are strings).`, key: 'grid' });
       }
     }
   }
   for (const key of Object.keys(v)) {
-    if (![...SWEEP_KEYS, '$schema'].includes(key)) problems.push({ message: `Unknown key ${key}; a sweep file holds ${SWEEP_KEYS.join(', ')}.`, key });
+    if (![...SWEEP_KEYS, '$schema'].includes(key))
+      problems.push({ message: `Unknown key ${key}; a sweep file holds ${SWEEP_KEYS.join(', ')}.`, key });
   }
   if (problems.length) return { problems };
   return { sweep: { ...(v as unknown as Sweep), grid: grid as Sweep['grid'] }, problems: [] };
 }
 
-const SWEEP_KEYS = ['name', 'region', 'roleArn', 'baseModelArn', 'evaluationUri', 'outputPath', 'mlflowArn', 'experimentName', 'models', 'runtimes', 'grid', 'hyperparameters'];
+const SWEEP_KEYS = [
+  'name',
+  'region',
+  'roleArn',
+  'baseModelArn',
+  'evaluationUri',
+  'outputPath',
+  'mlflowArn',
+  'experimentName',
+  'models',
+  'runtimes',
+  'grid',
+  'hyperparameters',
+];
 
 /** Every grid point, keys in GRID_KEYS order so labels and names never depend on the file's key order. */
 export function gridPoints(grid: Sweep['grid']): Record<string, string>[] {
@@ -178,7 +210,10 @@ export interface SweepEstimate {
 /** What a sweep will take before it is launched: scaled by group size from the write-up's one evaluation, ±50 % for words, models and tokens. */
 export function sweepEstimate(sweep: Sweep): SweepEstimate {
   const runs = sweepRuns(sweep);
-  const scale = runs.reduce((sum, run) => sum + Math.max(1, Number(run.settings.eval_group_size ?? sweep.hyperparameters?.eval_group_size ?? 1) || 1), 0);
+  const scale = runs.reduce(
+    (sum, run) => sum + Math.max(1, Number(run.settings.eval_group_size ?? sweep.hyperparameters?.eval_group_size ?? 1) || 1),
+    0,
+  );
   return { runs: runs.length, hours: scale * HOURS_PER_RUN, cost: [scale * DOLLARS_PER_RUN * 0.5, scale * DOLLARS_PER_RUN * 1.5] };
 }
 

@@ -33,7 +33,11 @@ function integer(values: Record<string, string>, name: string, fallback: Record<
   return Number.isFinite(n) ? Math.floor(n) : Number(fallback[name]);
 }
 
-export function trainingArithmetic(trainRows: number, hyperparameters: Record<string, string>, options: { validationRows?: number; modelId?: string } = {}): TrainingArithmetic {
+export function trainingArithmetic(
+  trainRows: number,
+  hyperparameters: Record<string, string>,
+  options: { validationRows?: number; modelId?: string } = {},
+): TrainingArithmetic {
   const defaults = defaultHyperparameters('AgentRFT', options.modelId);
   const batchSize = Math.max(1, integer(hyperparameters, 'global_batch_size', defaults));
   const groupSize = integer(hyperparameters, 'group_size', defaults);
@@ -89,7 +93,9 @@ export function describeTrainingArithmetic(a: TrainingArithmetic): string[] {
     `${count(a.totalSteps)} steps × ${count(a.rolloutsPerStep)} = ${count(a.trainingRollouts)} training rollouts` +
       (a.validationRollouts ? ` + ${count(a.validationRollouts)} validation = ${count(a.totalRollouts)} rollouts` : ''),
     ...(a.validationRollouts
-      ? [`validation: ${count(a.validationRows ?? 0)} validation rows × ${count(Math.floor(a.totalSteps / a.valEvery))} runs (every val_every ${a.valEvery} steps) = ${count(a.validationRollouts)} rollouts`]
+      ? [
+          `validation: ${count(a.validationRows ?? 0)} validation rows × ${count(Math.floor(a.totalSteps / a.valEvery))} runs (every val_every ${a.valEvery} steps) = ${count(a.validationRollouts)} rollouts`,
+        ]
       : []),
   ];
 }

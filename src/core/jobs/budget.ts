@@ -16,7 +16,8 @@ export function budgetAction(cost: number | undefined, budget: Budget | undefine
 /** A budget from user input ("50", "$50", "49.99"), or a sentence saying what is wrong. */
 export function parseBudget(text: string): { dollars: number } | { problem: string } {
   const value = Number(text.trim().replace(/^\$/, '').replace(/,/g, ''));
-  if (!text.trim() || !Number.isFinite(value) || value <= 0) return { problem: 'Enter the budget in US dollars, a number above 0 (e.g. 50 or 49.99).' };
+  if (!text.trim() || !Number.isFinite(value) || value <= 0)
+    return { problem: 'Enter the budget in US dollars, a number above 0 (e.g. 50 or 49.99).' };
   return { dollars: Math.round(value * 100) / 100 };
 }
 
@@ -24,7 +25,8 @@ export function parseBudget(text: string): { dollars: number } | { problem: stri
 export function budgetFromJobFile(value: unknown): Budget | { problem: string } | undefined {
   if (value === undefined) return undefined;
   const v = value as { Dollars?: unknown; AutoStop?: unknown } | null;
-  if (!v || typeof v !== 'object' || typeof v.Dollars !== 'number' || !(v.Dollars > 0)) return { problem: 'Budget must be { "Dollars": a number above 0, "AutoStop": true or false }.' };
+  if (!v || typeof v !== 'object' || typeof v.Dollars !== 'number' || !(v.Dollars > 0))
+    return { problem: 'Budget must be { "Dollars": a number above 0, "AutoStop": true or false }.' };
   if (v.AutoStop !== undefined && typeof v.AutoStop !== 'boolean') return { problem: 'Budget.AutoStop must be true or false.' };
   return { dollars: v.Dollars, autoStop: v.AutoStop === true };
 }

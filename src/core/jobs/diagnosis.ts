@@ -34,7 +34,7 @@ const KNOWN: KnownReason[] = [
   {
     pattern: /no reward was received in time/i,
     title: 'Rollout ran out of time',
-    fix: 'A rollout finished without reporting a reward before rollout_timeout. Keep the agent\'s ROLLOUT_BUDGET_SECONDS (default 420) below rollout_timeout (default 600) and return a reward when the budget runs out.',
+    fix: "A rollout finished without reporting a reward before rollout_timeout. Keep the agent's ROLLOUT_BUDGET_SECONDS (default 420) below rollout_timeout (default 600) and return a reward when the budget runs out.",
   },
   {
     pattern: /access ?denied|not authorized/i,

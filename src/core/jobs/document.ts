@@ -19,9 +19,16 @@ export interface JobConfigDocument {
     BedrockAgentCoreConfig?: { AgentRuntimeArn?: string; Qualifier?: string };
     CustomAgentLambdaConfig?: { LambdaArn?: string };
   };
-  InputDataConfig?: { ChannelName?: string; DataSource?: { S3DataSource?: { S3DataType?: string; S3Uri?: string }; DatasetSource?: { DatasetArn?: string } } }[];
+  InputDataConfig?: {
+    ChannelName?: string;
+    DataSource?: { S3DataSource?: { S3DataType?: string; S3Uri?: string }; DatasetSource?: { DatasetArn?: string } };
+  }[];
   OutputDataConfig?: { S3OutputPath?: string; MlflowConfig?: Partial<MlflowConfig> };
-  ModelPackageConfig?: { InputModelPackageArn?: string; OutputModelPackageGroupArn?: string; IntermediateCheckpointModelPackageGroupArn?: string };
+  ModelPackageConfig?: {
+    InputModelPackageArn?: string;
+    OutputModelPackageGroupArn?: string;
+    IntermediateCheckpointModelPackageGroupArn?: string;
+  };
   TrainingConfig?: JobModelConfig & { MlflowConfig?: Partial<MlflowConfig> };
   EvaluationConfig?: JobModelConfig;
   StoppingCondition?: { MaxRuntimeInSeconds?: number };
@@ -88,7 +95,9 @@ export function buildTrainingDocument(spec: TrainingJobSpec): JobConfigDocument 
   const packages = {
     ...(spec.inputModelPackageArn && { InputModelPackageArn: spec.inputModelPackageArn }),
     ...(spec.outputModelPackageGroupArn && { OutputModelPackageGroupArn: spec.outputModelPackageGroupArn }),
-    ...(spec.intermediateCheckpointModelPackageGroupArn && { IntermediateCheckpointModelPackageGroupArn: spec.intermediateCheckpointModelPackageGroupArn }),
+    ...(spec.intermediateCheckpointModelPackageGroupArn && {
+      IntermediateCheckpointModelPackageGroupArn: spec.intermediateCheckpointModelPackageGroupArn,
+    }),
   };
   return {
     AgentConfig: agentConfig(spec.runtimeArn, spec.qualifier),
@@ -159,7 +168,9 @@ export function documentFacts(category: JobCategory, document: JobConfigDocument
     const uri = text(object(object(object(c).DataSource).S3DataSource).S3Uri);
     if (name && uri) datasets[name] = uri;
   }
-  const hyperparameters = Object.fromEntries(Object.entries(object(config.HyperParameters)).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  const hyperparameters = Object.fromEntries(
+    Object.entries(object(config.HyperParameters)).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
   return {
     runtimeArn: text(object(agent.BedrockAgentCoreConfig).AgentRuntimeArn),
     lambdaArn: text(object(agent.CustomAgentLambdaConfig).LambdaArn),
@@ -178,7 +189,8 @@ export function mlflowConfigOf(document: JobConfigDocument | undefined): MlflowC
   for (const place of [object(document.TrainingConfig).MlflowConfig, object(document.OutputDataConfig).MlflowConfig]) {
     const config = object(place);
     const arn = text(config.MlflowResourceArn);
-    if (arn) return { MlflowResourceArn: arn, MlflowExperimentName: text(config.MlflowExperimentName), MlflowRunName: text(config.MlflowRunName) };
+    if (arn)
+      return { MlflowResourceArn: arn, MlflowExperimentName: text(config.MlflowExperimentName), MlflowRunName: text(config.MlflowRunName) };
   }
   return undefined;
 }

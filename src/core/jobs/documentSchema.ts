@@ -21,7 +21,9 @@ export class DocumentSchemas {
   add(category: string, version: string, schema: Record<string, unknown>): void {
     // The service's schema may declare draft-07 or 2020-12; unknown keywords are annotations, not errors.
     const { Ajv, Ajv2020 } = ajv();
-    const compiler = String(schema.$schema ?? '').includes('2020-12') ? new Ajv2020({ allErrors: true, strict: false }) : new Ajv({ allErrors: true, strict: false });
+    const compiler = String(schema.$schema ?? '').includes('2020-12')
+      ? new Ajv2020({ allErrors: true, strict: false })
+      : new Ajv({ allErrors: true, strict: false });
     this.validators.set(`${category}@${version}`, compiler.compile(schema));
   }
 

@@ -10,13 +10,22 @@ export interface TokensPerRollout {
 }
 
 /** The published 100-step gpt-oss-20b Wordle run: 105,486 rollouts (mtrl-reference §2). */
-export const REFERENCE_TOKENS_PER_ROLLOUT: TokensPerRollout = { prefill: 4660, sample: 1514, train: 6099, source: 'the published Wordle run' };
+export const REFERENCE_TOKENS_PER_ROLLOUT: TokensPerRollout = {
+  prefill: 4660,
+  sample: 1514,
+  train: 6099,
+  source: 'the published Wordle run',
+};
 
 /** A single basis is widened by this much each way: games vary in turns and reasoning length. */
 const SINGLE_BASIS_SPREAD = 0.25;
 
 /** Per-rollout averages of a finished job, or undefined when it has no usage or no rollouts. */
-export function tokensPerRolloutOf(usage: BillableTokenUsage | undefined, rollouts: number | undefined, source: string): TokensPerRollout | undefined {
+export function tokensPerRolloutOf(
+  usage: BillableTokenUsage | undefined,
+  rollouts: number | undefined,
+  source: string,
+): TokensPerRollout | undefined {
   if (!usage || !rollouts || rollouts <= 0) return undefined;
   const prefill = (usage.PrefillTokenCount ?? 0) / rollouts;
   const sample = (usage.SampleTokenCount ?? 0) / rollouts;
@@ -38,7 +47,12 @@ function dollarsPerRollout(t: TokensPerRollout, prices: TokenPrices, category: J
 }
 
 /** A cost range for a number of rollouts: the spread of the user's own jobs, else the reference ± 25%. */
-export function estimateCost(rollouts: number, bases: readonly TokensPerRollout[], prices: TokenPrices, category: JobCategory): CostEstimate {
+export function estimateCost(
+  rollouts: number,
+  bases: readonly TokensPerRollout[],
+  prices: TokenPrices,
+  category: JobCategory,
+): CostEstimate {
   const used = bases.length > 0 ? bases : [REFERENCE_TOKENS_PER_ROLLOUT];
   const perRollout = used.map((t) => dollarsPerRollout(t, prices, category));
   let low = Math.min(...perRollout) * rollouts;

@@ -17,21 +17,81 @@ export interface HyperparameterSpec {
   allowed?: readonly string[];
 }
 
-const BATCH: HyperparameterSpec = { name: 'global_batch_size', kind: 'integer', default: '128', allowed: ['32', '64', '128'], summary: 'tasks (dataset rows) per training step' };
-const GROUP: HyperparameterSpec = { name: 'group_size', kind: 'integer', default: '8', min: 2, max: 32, summary: 'rollouts per task; GRPO compares their rewards' };
-const TEMPERATURE: HyperparameterSpec = { name: 'temperature', kind: 'number', default: '1.0', min: 0, max: 2, summary: 'sampling temperature of the policy' };
-const TOP_P: HyperparameterSpec = { name: 'sampling_top_p', kind: 'number', default: '1.0', min: 0, max: 1, summary: 'nucleus sampling top-p' };
-const MAX_TOKENS: HyperparameterSpec = { name: 'sampling_max_tokens', kind: 'integer', default: '4096', min: 512, max: 8192, summary: 'tokens the model may generate per turn (8192 is the service maximum)' };
-const SUCCESS: HyperparameterSpec = { name: 'success_threshold', kind: 'number', default: '1', summary: 'reward at or above which a rollout counts as solved (pass@k)' };
-const TIMEOUT: HyperparameterSpec = { name: 'rollout_timeout', kind: 'integer', default: '600', min: 1, summary: 'seconds one rollout may take' };
+const BATCH: HyperparameterSpec = {
+  name: 'global_batch_size',
+  kind: 'integer',
+  default: '128',
+  allowed: ['32', '64', '128'],
+  summary: 'tasks (dataset rows) per training step',
+};
+const GROUP: HyperparameterSpec = {
+  name: 'group_size',
+  kind: 'integer',
+  default: '8',
+  min: 2,
+  max: 32,
+  summary: 'rollouts per task; GRPO compares their rewards',
+};
+const TEMPERATURE: HyperparameterSpec = {
+  name: 'temperature',
+  kind: 'number',
+  default: '1.0',
+  min: 0,
+  max: 2,
+  summary: 'sampling temperature of the policy',
+};
+const TOP_P: HyperparameterSpec = {
+  name: 'sampling_top_p',
+  kind: 'number',
+  default: '1.0',
+  min: 0,
+  max: 1,
+  summary: 'nucleus sampling top-p',
+};
+const MAX_TOKENS: HyperparameterSpec = {
+  name: 'sampling_max_tokens',
+  kind: 'integer',
+  default: '4096',
+  min: 512,
+  max: 8192,
+  summary: 'tokens the model may generate per turn (8192 is the service maximum)',
+};
+const SUCCESS: HyperparameterSpec = {
+  name: 'success_threshold',
+  kind: 'number',
+  default: '1',
+  summary: 'reward at or above which a rollout counts as solved (pass@k)',
+};
+const TIMEOUT: HyperparameterSpec = {
+  name: 'rollout_timeout',
+  kind: 'integer',
+  default: '600',
+  min: 1,
+  summary: 'seconds one rollout may take',
+};
 
 /** Training hyperparameters with the recipe defaults and ranges (mtrl-reference §5). */
 export const TRAINING_HYPERPARAMETERS: readonly HyperparameterSpec[] = [
   BATCH,
   GROUP,
   { name: 'max_epochs', kind: 'integer', default: '1', min: 1, max: 30, summary: 'passes over the training set' },
-  { name: 'max_steps', kind: 'integer', default: '50', min: 1, max: 1000, summary: 'training steps; the first of max_steps / max_epochs stops the job' },
-  { name: 'learning_rate', kind: 'number', default: '4e-5', min: 0, max: 1e-2, minExclusive: true, summary: 'adapter learning rate; high values make the model write tool calls as text' },
+  {
+    name: 'max_steps',
+    kind: 'integer',
+    default: '50',
+    min: 1,
+    max: 1000,
+    summary: 'training steps; the first of max_steps / max_epochs stops the job',
+  },
+  {
+    name: 'learning_rate',
+    kind: 'number',
+    default: '4e-5',
+    min: 0,
+    max: 1e-2,
+    minExclusive: true,
+    summary: 'adapter learning rate; high values make the model write tool calls as text',
+  },
   MAX_TOKENS,
   TEMPERATURE,
   TOP_P,
@@ -42,7 +102,17 @@ export const TRAINING_HYPERPARAMETERS: readonly HyperparameterSpec[] = [
     name: 'advantage_method',
     kind: 'choice',
     default: 'group_based',
-    allowed: ['monte_carlo', 'group_based', 'group_based_per_turn', 'rloo', 'reinforce_pp', 'reinforce_pp_baseline', 'opo', 'grpo_passk', 'gpg'],
+    allowed: [
+      'monte_carlo',
+      'group_based',
+      'group_based_per_turn',
+      'rloo',
+      'reinforce_pp',
+      'reinforce_pp_baseline',
+      'opo',
+      'grpo_passk',
+      'gpg',
+    ],
     summary: 'how rewards become advantages',
   },
   { name: 'loss_fn', kind: 'choice', default: 'ppo', allowed: ['importance_sampling', 'ppo', 'cispo'], summary: 'policy loss' },
@@ -99,7 +169,9 @@ export function sameValue(a: string, b: string): boolean {
 /** Only the values that differ from the model's defaults: what the SDK sends for training. */
 export function nonDefaultHyperparameters(values: Record<string, string>, modelId?: string): Record<string, string> {
   const defaults = defaultHyperparameters('AgentRFT', modelId);
-  return Object.fromEntries(Object.entries(values).filter(([name, value]) => defaults[name] === undefined || !sameValue(value, defaults[name])));
+  return Object.fromEntries(
+    Object.entries(values).filter(([name, value]) => defaults[name] === undefined || !sameValue(value, defaults[name])),
+  );
 }
 
 /** A value that breaks the spec, as a sentence; undefined when the value is fine. */
@@ -120,7 +192,8 @@ export function hyperparameterProblem(spec: HyperparameterSpec, value: string): 
   const n = Number(text);
   if (text === '' || Number.isNaN(n)) return `${spec.name} must be a number; got "${value}".`;
   if (spec.kind === 'integer' && !Number.isInteger(n)) return `${spec.name} must be a whole number; got "${value}".`;
-  if (spec.allowed && !spec.allowed.some((a) => Number(a) === n)) return `${spec.name} must be one of ${spec.allowed.join(', ')}; got ${value}.`;
+  if (spec.allowed && !spec.allowed.some((a) => Number(a) === n))
+    return `${spec.name} must be one of ${spec.allowed.join(', ')}; got ${value}.`;
   const below = spec.min !== undefined && (spec.minExclusive ? n <= spec.min : n < spec.min);
   const above = spec.max !== undefined && n > spec.max;
   if (below || above) return `${spec.name} must be in ${rangeText(spec)}; got ${value}.`;
@@ -142,13 +215,33 @@ export interface HyperparameterPreset {
 }
 
 export const TRAINING_PRESETS: readonly HyperparameterPreset[] = [
-  { label: 'Reasoning model', detail: 'sampling_max_tokens 8192: reasoning models otherwise spend the budget thinking before the first tool call', values: { sampling_max_tokens: '8192' } },
-  { label: 'Quick trial', detail: 'max_steps 10, val_every 5: see the reward move before paying for a full run', values: { max_steps: '10', val_every: '5' } },
-  { label: 'Wordle reference run', detail: 'batch 128, group 8, 100 steps, 20 epochs, sampling_max_tokens 8192 (the published gpt-oss-20b run)', values: { global_batch_size: '128', group_size: '8', max_steps: '100', max_epochs: '20', sampling_max_tokens: '8192' } },
+  {
+    label: 'Reasoning model',
+    detail: 'sampling_max_tokens 8192: reasoning models otherwise spend the budget thinking before the first tool call',
+    values: { sampling_max_tokens: '8192' },
+  },
+  {
+    label: 'Quick trial',
+    detail: 'max_steps 10, val_every 5: see the reward move before paying for a full run',
+    values: { max_steps: '10', val_every: '5' },
+  },
+  {
+    label: 'Wordle reference run',
+    detail: 'batch 128, group 8, 100 steps, 20 epochs, sampling_max_tokens 8192 (the published gpt-oss-20b run)',
+    values: { global_batch_size: '128', group_size: '8', max_steps: '100', max_epochs: '20', sampling_max_tokens: '8192' },
+  },
 ];
 
 export const EVALUATION_PRESETS: readonly HyperparameterPreset[] = [
-  { label: 'Serving settings', detail: 'temperature 1.0, top-p 1.0: evaluate as the model will be used, not at temperature 0', values: { temperature: '1.0', sampling_top_p: '1.0' } },
+  {
+    label: 'Serving settings',
+    detail: 'temperature 1.0, top-p 1.0: evaluate as the model will be used, not at temperature 0',
+    values: { temperature: '1.0', sampling_top_p: '1.0' },
+  },
   { label: 'Reasoning model', detail: 'sampling_max_tokens 8192', values: { sampling_max_tokens: '8192' } },
-  { label: 'pass@k up to 8', detail: 'eval_group_size 8, pass_k_values [1,2,4,8]', values: { eval_group_size: '8', pass_k_values: '[1,2,4,8]' } },
+  {
+    label: 'pass@k up to 8',
+    detail: 'eval_group_size 8, pass_k_values [1,2,4,8]',
+    values: { eval_group_size: '8', pass_k_values: '[1,2,4,8]' },
+  },
 ];

@@ -38,21 +38,35 @@ export function parseJobFile(text: string): ParsedJobFile {
     const position = /position (\d+)/.exec(message);
     return { problems: [{ message: `Not valid JSON: ${message}`, offset: position ? Number(position[1]) : 0 }] };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { problems: [{ message: 'A job file is a JSON object with JobName, JobCategory, Region, RoleArn, JobConfigSchemaVersion and JobConfigDocument.', offset: 0 }] };
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return {
+      problems: [
+        {
+          message: 'A job file is a JSON object with JobName, JobCategory, Region, RoleArn, JobConfigSchemaVersion and JobConfigDocument.',
+          offset: 0,
+        },
+      ],
+    };
   const v = value as Record<string, unknown>;
   const problems: JobFileProblem[] = [];
   for (const key of ['JobName', 'Region', 'RoleArn', 'JobConfigSchemaVersion'] as const) {
     if (typeof v[key] !== 'string' || v[key] === '') problems.push({ message: `${key} must be a non-empty string.`, key });
   }
-  if (v.JobCategory !== 'AgentRFT' && v.JobCategory !== 'AgentRFTEvaluation') problems.push({ message: 'JobCategory must be "AgentRFT" (training) or "AgentRFTEvaluation".', key: 'JobCategory' });
-  if (!v.JobConfigDocument || typeof v.JobConfigDocument !== 'object' || Array.isArray(v.JobConfigDocument)) problems.push({ message: 'JobConfigDocument must be a JSON object (not a string).', key: 'JobConfigDocument' });
-  if (v.Tags !== undefined && !(Array.isArray(v.Tags) && v.Tags.every((t) => t && typeof t.Key === 'string' && typeof t.Value === 'string'))) {
+  if (v.JobCategory !== 'AgentRFT' && v.JobCategory !== 'AgentRFTEvaluation')
+    problems.push({ message: 'JobCategory must be "AgentRFT" (training) or "AgentRFTEvaluation".', key: 'JobCategory' });
+  if (!v.JobConfigDocument || typeof v.JobConfigDocument !== 'object' || Array.isArray(v.JobConfigDocument))
+    problems.push({ message: 'JobConfigDocument must be a JSON object (not a string).', key: 'JobConfigDocument' });
+  if (
+    v.Tags !== undefined &&
+    !(Array.isArray(v.Tags) && v.Tags.every((t) => t && typeof t.Key === 'string' && typeof t.Value === 'string'))
+  ) {
     problems.push({ message: 'Tags must be a list of { "Key": "…", "Value": "…" }.', key: 'Tags' });
   }
   const budget = budgetFromJobFile(v.Budget);
   if (budget && 'problem' in budget) problems.push({ message: budget.problem, key: 'Budget' });
   for (const key of Object.keys(v)) {
-    if (!(KEYS as readonly string[]).includes(key) && key !== '$schema') problems.push({ message: `Unknown key ${key}; a job file holds ${KEYS.join(', ')}.`, key });
+    if (!(KEYS as readonly string[]).includes(key) && key !== '$schema')
+      problems.push({ message: `Unknown key ${key}; a job file holds ${KEYS.join(', ')}.`, key });
   }
   if (problems.length) return { problems };
   return { jobFile: v as unknown as JobFile, problems: [] };
@@ -90,7 +104,9 @@ export interface DescribedJob {
 /** A job file that launches the same job again: ServiceOutput dropped, the rest exactly as the service holds it. */
 export function jobFileFromDescription(job: DescribedJob, region: string): JobFile {
   const document = JSON.parse(job.JobConfigDocument ?? '{}') as JobConfigDocument;
-  const tags = (job.Tags ?? []).filter((t): t is { Key: string; Value: string } => typeof t.Key === 'string' && typeof t.Value === 'string');
+  const tags = (job.Tags ?? []).filter(
+    (t): t is { Key: string; Value: string } => typeof t.Key === 'string' && typeof t.Value === 'string',
+  );
   return {
     JobName: job.JobName ?? '',
     JobCategory: job.JobCategory === 'AgentRFTEvaluation' ? 'AgentRFTEvaluation' : 'AgentRFT',

@@ -57,12 +57,20 @@ export function modelsFromSetting(value: unknown): BaseModel[] {
 }
 
 /** The hub summaries that carry the MTRL recipe keyword, as models of one region. */
-export function modelsFromHub(region: string, summaries: readonly { HubContentName?: string; HubContentDisplayName?: string; HubContentSearchKeywords?: string[] }[]): BaseModel[] {
+export function modelsFromHub(
+  region: string,
+  summaries: readonly { HubContentName?: string; HubContentDisplayName?: string; HubContentSearchKeywords?: string[] }[],
+): BaseModel[] {
   return summaries
     .filter((s) => s.HubContentName && s.HubContentSearchKeywords?.includes(MTRL_HUB_KEYWORD))
     .map((s) => {
       const id = s.HubContentName as string;
       const known = STATIC_MODELS.find((m) => m.id === id);
-      return { id, name: s.HubContentDisplayName ?? known?.name ?? id, regions: [region], reasoning: known?.reasoning ?? /reasoning/.test(id) };
+      return {
+        id,
+        name: s.HubContentDisplayName ?? known?.name ?? id,
+        regions: [region],
+        reasoning: known?.reasoning ?? /reasoning/.test(id),
+      };
     });
 }

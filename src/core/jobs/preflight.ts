@@ -31,15 +31,32 @@ export function jobNameProblem(name: string): string | undefined {
 export function checkJobName(name: string, existingNames: ReadonlySet<string>): CheckResult {
   const problem = jobNameProblem(name);
   if (problem) return fail('jobName', problem, 'Rename the job.', 'JobName');
-  if (existingNames.has(name)) return fail('jobName', `A job named ${name} already exists in this category and region.`, 'Pick another name, e.g. with a date suffix.', 'JobName');
+  if (existingNames.has(name))
+    return fail(
+      'jobName',
+      `A job named ${name} already exists in this category and region.`,
+      'Pick another name, e.g. with a date suffix.',
+      'JobName',
+    );
   return pass('jobName', `Job name ${name} is free.`, 'JobName');
 }
 
 /** The outcome of validating the document against the service's JSON Schema (ajv errors already as text). */
 export function checkSchema(version: string, errors: readonly string[] | undefined, unavailable?: string): CheckResult {
-  if (unavailable) return warn('schema', `Could not fetch the config schema ${version}: ${unavailable}`, 'Check the connection; the service validates again at CreateJob.', 'JobConfigDocument');
+  if (unavailable)
+    return warn(
+      'schema',
+      `Could not fetch the config schema ${version}: ${unavailable}`,
+      'Check the connection; the service validates again at CreateJob.',
+      'JobConfigDocument',
+    );
   if (!errors || errors.length === 0) return pass('schema', `Document valid against the service's schema ${version}.`, 'JobConfigDocument');
-  return fail('schema', `Document invalid against schema ${version}: ${errors.slice(0, 5).join('; ')}${errors.length > 5 ? ` (+${errors.length - 5} more)` : ''}.`, 'Fix the named fields.', 'JobConfigDocument');
+  return fail(
+    'schema',
+    `Document invalid against schema ${version}: ${errors.slice(0, 5).join('; ')}${errors.length > 5 ? ` (+${errors.length - 5} more)` : ''}.`,
+    'Fix the named fields.',
+    'JobConfigDocument',
+  );
 }
 
 export function checkHyperparameters(category: JobCategory, values: Record<string, string>): CheckResult {
@@ -57,9 +74,25 @@ export function checkHyperparameters(category: JobCategory, values: Record<strin
   }
   const evalK = category === 'AgentRFTEvaluation' ? passKProblem(values) : undefined;
   if (evalK) problems.push(evalK);
-  if (problems.length) return fail('hyperparameters', `Hyperparameters: ${problems.join('; ')}.`, 'Correct the values; hover a name in a job file to see its range.', 'HyperParameters');
-  if (unknown.length) return warn('hyperparameters', `Unknown hyperparameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: the service may reject ${unknown.length > 1 ? 'them' : 'it'}.`, `Known names: ${[...specs.keys()].join(', ')}.`, 'HyperParameters');
-  return pass('hyperparameters', `Hyperparameters within their ranges${Object.keys(values).length ? ` (${Object.keys(values).join(', ')})` : ' (all defaults)'}.`, 'HyperParameters');
+  if (problems.length)
+    return fail(
+      'hyperparameters',
+      `Hyperparameters: ${problems.join('; ')}.`,
+      'Correct the values; hover a name in a job file to see its range.',
+      'HyperParameters',
+    );
+  if (unknown.length)
+    return warn(
+      'hyperparameters',
+      `Unknown hyperparameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: the service may reject ${unknown.length > 1 ? 'them' : 'it'}.`,
+      `Known names: ${[...specs.keys()].join(', ')}.`,
+      'HyperParameters',
+    );
+  return pass(
+    'hyperparameters',
+    `Hyperparameters within their ranges${Object.keys(values).length ? ` (${Object.keys(values).join(', ')})` : ' (all defaults)'}.`,
+    'HyperParameters',
+  );
 }
 
 function passKProblem(values: Record<string, string>): string | undefined {
@@ -85,20 +118,40 @@ export interface DatasetFacts {
   errors: string[];
 }
 
-export function checkDatasets(datasets: readonly DatasetFacts[], batchSize: number, overlap?: number, category: JobCategory = 'AgentRFT'): CheckResult {
-  if (datasets.length === 0) return fail('datasets', 'No dataset channel in the document.', category === 'AgentRFT' ? 'Add a "train" channel.' : 'Add an "evaluation" channel.', 'InputDataConfig');
+export function checkDatasets(
+  datasets: readonly DatasetFacts[],
+  batchSize: number,
+  overlap?: number,
+  category: JobCategory = 'AgentRFT',
+): CheckResult {
+  if (datasets.length === 0)
+    return fail(
+      'datasets',
+      'No dataset channel in the document.',
+      category === 'AgentRFT' ? 'Add a "train" channel.' : 'Add an "evaluation" channel.',
+      'InputDataConfig',
+    );
   const fails: string[] = [];
   const warns: string[] = [];
   for (const d of datasets) {
     if (d.unreadable !== undefined) fails.push(`${d.channel} (${d.uri}) cannot be read: ${d.unreadable}`);
     else if (d.errors.length) fails.push(`${d.channel}: ${d.errors.slice(0, 3).join('; ')}`);
-    else if (d.channel === 'train' && (d.rows ?? 0) < batchSize) fails.push(`train has ${d.rows} rows, fewer than global_batch_size ${batchSize}`);
-    else if (d.channel === 'train' && (d.rows ?? 0) < 10 * batchSize) warns.push(`train has ${d.rows} rows; 10× global_batch_size (${10 * batchSize}) is recommended`);
+    else if (d.channel === 'train' && (d.rows ?? 0) < batchSize)
+      fails.push(`train has ${d.rows} rows, fewer than global_batch_size ${batchSize}`);
+    else if (d.channel === 'train' && (d.rows ?? 0) < 10 * batchSize)
+      warns.push(`train has ${d.rows} rows; 10× global_batch_size (${10 * batchSize}) is recommended`);
   }
   if (overlap) fails.push(`${overlap} row${overlap > 1 ? 's' : ''} appear in both train and validation`);
   const summary = datasets.map((d) => `${d.channel} ${d.rows ?? '?'} rows`).join(', ');
-  if (fails.length) return fail('datasets', `Datasets: ${fails.join('; ')}.`, 'Fix the files with "MTRL: Validate Dataset" and upload them again.', 'InputDataConfig');
-  if (warns.length) return warn('datasets', `Datasets: ${warns.join('; ')}.`, 'More rows give the policy more distinct tasks.', 'InputDataConfig');
+  if (fails.length)
+    return fail(
+      'datasets',
+      `Datasets: ${fails.join('; ')}.`,
+      'Fix the files with "MTRL: Validate Dataset" and upload them again.',
+      'InputDataConfig',
+    );
+  if (warns.length)
+    return warn('datasets', `Datasets: ${warns.join('; ')}.`, 'More rows give the policy more distinct tasks.', 'InputDataConfig');
   return pass('datasets', `Datasets readable and valid (${summary}${datasets.length > 1 ? ', no overlap' : ''}).`, 'InputDataConfig');
 }
 
@@ -117,7 +170,13 @@ function services(s: TrustStatement): string[] {
 }
 
 export function checkRoleTrust(roleArn: string, statements: readonly TrustStatement[] | undefined, unreadable?: string): CheckResult {
-  if (unreadable) return fail('role', `Role ${roleArn} could not be read: ${unreadable}`, 'Check the role ARN, or that you may call iam:GetRole.', 'RoleArn');
+  if (unreadable)
+    return fail(
+      'role',
+      `Role ${roleArn} could not be read: ${unreadable}`,
+      'Check the role ARN, or that you may call iam:GetRole.',
+      'RoleArn',
+    );
   const allowing = (statements ?? []).filter((s) => (s.Effect ?? 'Allow') === 'Allow');
   const forJobs = allowing.filter((s) => services(s).includes(JOB_PRINCIPAL));
   const actions = new Set(forJobs.flatMap((s) => list(s.Action)));
@@ -143,29 +202,82 @@ export interface RuntimeFacts {
 }
 
 export function checkRuntime(runtime: RuntimeFacts | undefined, jobRegion: string): CheckResult {
-  if (!runtime) return fail('runtime', 'The document names no AgentCore runtime.', 'Set AgentConfig.BedrockAgentCoreConfig.AgentRuntimeArn.', 'AgentRuntimeArn');
+  if (!runtime)
+    return fail(
+      'runtime',
+      'The document names no AgentCore runtime.',
+      'Set AgentConfig.BedrockAgentCoreConfig.AgentRuntimeArn.',
+      'AgentRuntimeArn',
+    );
   const region = /^arn:aws[a-z-]*:bedrock-agentcore:([a-z0-9-]+):/.exec(runtime.arn)?.[1];
-  if (!region) return fail('runtime', `${runtime.arn} is not an AgentCore runtime ARN.`, 'Use arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>.', 'AgentRuntimeArn');
-  if (region !== jobRegion) return fail('runtime', `The runtime is in ${region} but the job runs in ${jobRegion}; they must be in the same region.`, `Launch in ${region}, or deploy the agent to ${jobRegion}.`, 'AgentRuntimeArn');
-  if (runtime.unreadable) return fail('runtime', `The runtime could not be read: ${runtime.unreadable}`, 'Check the ARN, or deploy it with `agentcore deploy`.', 'AgentRuntimeArn');
-  if (runtime.status !== 'READY') return fail('runtime', `The runtime is ${runtime.status ?? 'in an unknown state'}, not READY.`, 'Wait for the deployment to finish, or redeploy with `agentcore deploy`.', 'AgentRuntimeArn');
+  if (!region)
+    return fail(
+      'runtime',
+      `${runtime.arn} is not an AgentCore runtime ARN.`,
+      'Use arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>.',
+      'AgentRuntimeArn',
+    );
+  if (region !== jobRegion)
+    return fail(
+      'runtime',
+      `The runtime is in ${region} but the job runs in ${jobRegion}; they must be in the same region.`,
+      `Launch in ${region}, or deploy the agent to ${jobRegion}.`,
+      'AgentRuntimeArn',
+    );
+  if (runtime.unreadable)
+    return fail(
+      'runtime',
+      `The runtime could not be read: ${runtime.unreadable}`,
+      'Check the ARN, or deploy it with `agentcore deploy`.',
+      'AgentRuntimeArn',
+    );
+  if (runtime.status !== 'READY')
+    return fail(
+      'runtime',
+      `The runtime is ${runtime.status ?? 'in an unknown state'}, not READY.`,
+      'Wait for the deployment to finish, or redeploy with `agentcore deploy`.',
+      'AgentRuntimeArn',
+    );
   return pass('runtime', `Runtime READY in ${region}.`, 'AgentRuntimeArn');
 }
 
 export function checkModel(baseModelArn: string | undefined, region: string, models: readonly BaseModel[]): CheckResult {
   const parsed = baseModelArn ? parseBaseModelArn(baseModelArn) : undefined;
-  if (!parsed) return fail('model', `${baseModelArn ?? 'No base model'} is not a public hub model ARN.`, 'Use arn:aws:sagemaker:<region>:aws:hub-content/SageMakerPublicHub/Model/<model-id>.', 'BaseModelArn');
-  if (parsed.region !== region) return fail('model', `The base model ARN names ${parsed.region} but the job runs in ${region}.`, `Use the ${region} ARN of the model.`, 'BaseModelArn');
+  if (!parsed)
+    return fail(
+      'model',
+      `${baseModelArn ?? 'No base model'} is not a public hub model ARN.`,
+      'Use arn:aws:sagemaker:<region>:aws:hub-content/SageMakerPublicHub/Model/<model-id>.',
+      'BaseModelArn',
+    );
+  if (parsed.region !== region)
+    return fail(
+      'model',
+      `The base model ARN names ${parsed.region} but the job runs in ${region}.`,
+      `Use the ${region} ARN of the model.`,
+      'BaseModelArn',
+    );
   const offered = modelsInRegion(models, region);
   const model = offered.find((m) => m.id === parsed.modelId);
-  if (!model) return fail('model', `${parsed.modelId} is not offered for MTRL in ${region} (offered: ${offered.map((m) => m.id).join(', ') || 'none'}).`, 'Pick an offered model, or add it to the mtrl.launch.models setting if the hub lists it.', 'BaseModelArn');
+  if (!model)
+    return fail(
+      'model',
+      `${parsed.modelId} is not offered for MTRL in ${region} (offered: ${offered.map((m) => m.id).join(', ') || 'none'}).`,
+      'Pick an offered model, or add it to the mtrl.launch.models setting if the hub lists it.',
+      'BaseModelArn',
+    );
   return pass('model', `${model.name} is offered in ${region}.`, 'BaseModelArn');
 }
 
 /** One evaluation job at a time per account by default. */
 export function checkEvaluations(category: JobCategory, running: readonly string[]): CheckResult | undefined {
   if (category !== 'AgentRFTEvaluation') return undefined;
-  if (running.length) return warn('evaluations', `Evaluation ${running.join(', ')} is still running; accounts run one evaluation at a time by default, so this one may be refused or wait.`, 'Wait for it to finish, or ask for a higher quota.');
+  if (running.length)
+    return warn(
+      'evaluations',
+      `Evaluation ${running.join(', ')} is still running; accounts run one evaluation at a time by default, so this one may be refused or wait.`,
+      'Wait for it to finish, or ask for a higher quota.',
+    );
   return pass('evaluations', 'No other evaluation job is running.');
 }
 
@@ -181,8 +293,20 @@ export type SmokeResults = Record<string, SmokeRecord>;
 
 export function checkSmoke(runtimeArn: string | undefined, results: SmokeResults | undefined): CheckResult {
   const last = runtimeArn ? results?.[runtimeArn] : undefined;
-  if (!last) return warn('smoke', 'The runtime has not been smoke-tested from this editor.', 'Run "MTRL: Smoke Test Agent Runtime" first: it costs nothing and catches most agent failures.', 'AgentRuntimeArn');
-  if (!last.ok) return warn('smoke', `The last smoke test (${last.at}) failed: ${last.summary}`, 'Fix the agent and run the smoke test again before paying for a job.', 'AgentRuntimeArn');
+  if (!last)
+    return warn(
+      'smoke',
+      'The runtime has not been smoke-tested from this editor.',
+      'Run "MTRL: Smoke Test Agent Runtime" first: it costs nothing and catches most agent failures.',
+      'AgentRuntimeArn',
+    );
+  if (!last.ok)
+    return warn(
+      'smoke',
+      `The last smoke test (${last.at}) failed: ${last.summary}`,
+      'Fix the agent and run the smoke test again before paying for a job.',
+      'AgentRuntimeArn',
+    );
   return pass('smoke', `Smoke test passed ${last.at}: ${last.summary}`, 'AgentRuntimeArn');
 }
 

@@ -34,12 +34,16 @@ export function pricingFromSetting(value: unknown): { table: PricingTable; probl
   const problems: string[] = [];
   if (value === undefined || value === null) return { table, problems };
   if (typeof value !== 'object' || Array.isArray(value)) {
-    problems.push('mtrl.pricing must be an object mapping a model id to { "prefill", "sample", "train" } prices per 1M tokens; using the defaults.');
+    problems.push(
+      'mtrl.pricing must be an object mapping a model id to { "prefill", "sample", "train" } prices per 1M tokens; using the defaults.',
+    );
     return { table, problems };
   }
   for (const [model, entry] of Object.entries(value as Record<string, unknown>)) {
     const prices = entry as Partial<Record<(typeof DIMENSIONS)[number], unknown>> | null;
-    const bad = DIMENSIONS.filter((d) => typeof prices?.[d] !== 'number' || !Number.isFinite(prices[d] as number) || (prices[d] as number) < 0);
+    const bad = DIMENSIONS.filter(
+      (d) => typeof prices?.[d] !== 'number' || !Number.isFinite(prices[d] as number) || (prices[d] as number) < 0,
+    );
     if (bad.length) {
       problems.push(`mtrl.pricing["${model}"] needs non-negative numbers for ${bad.join(', ')} (US dollars per 1M tokens); entry ignored.`);
       continue;

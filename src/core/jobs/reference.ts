@@ -59,7 +59,15 @@ export function isJobRef(value: JobArgument | undefined): value is JobRef {
 export function parseJobArgument(arg: unknown): JobArgument | undefined {
   if (typeof arg === 'string') return fromText(arg);
   if (!arg || typeof arg !== 'object') return undefined;
-  const v = arg as { jobName?: unknown; category?: unknown; region?: unknown; parent?: unknown; scheme?: unknown; path?: unknown; arn?: unknown };
+  const v = arg as {
+    jobName?: unknown;
+    category?: unknown;
+    region?: unknown;
+    parent?: unknown;
+    scheme?: unknown;
+    path?: unknown;
+    arn?: unknown;
+  };
   if (typeof v.jobName === 'string' && JOB_NAME_PATTERN.test(v.jobName)) {
     const region = typeof v.region === 'string' && v.region ? v.region : undefined;
     return { jobName: v.jobName, ...(isJobCategory(v.category) && { category: v.category }), ...(region && { region }) };

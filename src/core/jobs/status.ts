@@ -82,7 +82,8 @@ export function progressOf(info: ProgressInfo | undefined): Progress | undefined
   if (typeof perEpoch === 'number' && perEpoch > 0) {
     const epoch = typeof info.CurrentEpoch === 'number' ? info.CurrentEpoch : undefined;
     // CurrentStep counts within the epoch (1-based epochs); a value past the epoch size is already global.
-    const step = epoch !== undefined && epoch >= 1 && info.CurrentStep <= perEpoch ? (epoch - 1) * perEpoch + info.CurrentStep : info.CurrentStep;
+    const step =
+      epoch !== undefined && epoch >= 1 && info.CurrentStep <= perEpoch ? (epoch - 1) * perEpoch + info.CurrentStep : info.CurrentStep;
     const totalSteps = typeof info.MaxEpoch === 'number' ? info.MaxEpoch * perEpoch : undefined;
     return { step, totalSteps, epoch, maxEpoch: info.MaxEpoch };
   }

@@ -67,8 +67,8 @@ export function jobDescription(job: JobSummary | JobDetails, pricing: PricingTab
       parts.push(progress);
       const forecast = forecastOf(details, pricing, now);
       if (forecast) parts.push(`ETA ${formatDuration(forecast.remainingMs)}`);
-    }
-    else if (typeof rollouts?.Completed === 'number') parts.push(`rollouts ${rollouts.Completed}${rollouts.Total ? `/${rollouts.Total}` : ''}`);
+    } else if (typeof rollouts?.Completed === 'number')
+      parts.push(`rollouts ${rollouts.Completed}${rollouts.Total ? `/${rollouts.Total}` : ''}`);
     else if (job.secondaryStatus && job.status === 'InProgress') parts.push(job.secondaryStatus);
   } else if (job.secondaryStatus && job.status === 'InProgress') parts.push(job.secondaryStatus);
   const cost = details ? jobCost(details, pricing) : undefined;

@@ -26,11 +26,17 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
   const out: string[] = [];
   const secondary = job.secondaryStatus && job.secondaryStatus !== job.status ? ` (${escapeMarkdown(job.secondaryStatus)})` : '';
   out.push(`**${escapeMarkdown(job.name)}** · ${categoryLabel(job.category)} · ${escapeMarkdown(job.status)}${secondary}`, '');
-  out.push(`Created ${job.created.toISOString()} (${relativeTime(job.created, now)})${job.ended ? `, ended ${job.ended.toISOString()}` : ''}`, '');
+  out.push(
+    `Created ${job.created.toISOString()} (${relativeTime(job.created, now)})${job.ended ? `, ended ${job.ended.toISOString()}` : ''}`,
+    '',
+  );
 
   const diagnosis = jobDiagnosis(job);
   if (diagnosis) {
-    out.push(diagnosis.known ? `$(error) **${escapeMarkdown(diagnosis.title)}**: ${escapeMarkdown(diagnosis.fix)}` : '$(error) **Failed**', '');
+    out.push(
+      diagnosis.known ? `$(error) **${escapeMarkdown(diagnosis.title)}**: ${escapeMarkdown(diagnosis.fix)}` : '$(error) **Failed**',
+      '',
+    );
     out.push(`Reason: ${code(diagnosis.reason)}`, '');
   }
 
@@ -40,7 +46,8 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
   if (job.roleArn) rows.push(['Role', code(job.roleArn)]);
   if (model?.BaseModelArn) rows.push(['Base model', code(modelIdOf(model.BaseModelArn) ?? model.BaseModelArn)]);
   const runtime = doc?.AgentConfig?.BedrockAgentCoreConfig;
-  if (runtime?.AgentRuntimeArn) rows.push(['Runtime', `${code(runtime.AgentRuntimeArn)}${runtime.Qualifier ? ` (${escapeMarkdown(runtime.Qualifier)})` : ''}`]);
+  if (runtime?.AgentRuntimeArn)
+    rows.push(['Runtime', `${code(runtime.AgentRuntimeArn)}${runtime.Qualifier ? ` (${escapeMarkdown(runtime.Qualifier)})` : ''}`]);
   const lambda = doc?.AgentConfig?.CustomAgentLambdaConfig?.LambdaArn;
   if (lambda) rows.push(['Agent Lambda', code(lambda)]);
   for (const channel of doc?.InputDataConfig ?? []) {
@@ -56,15 +63,29 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
   const forecast = forecastOf(job, pricing, now);
   if (forecast) rows.push(['Forecast', escapeMarkdown(describeForecast(forecast))]);
   const rollouts = output?.RolloutInfo;
-  if (typeof rollouts?.Completed === 'number') rows.push(['Rollouts', `${rollouts.Completed.toLocaleString('en-US')}${rollouts.Total ? ` / ${rollouts.Total.toLocaleString('en-US')}` : ''}`]);
+  if (typeof rollouts?.Completed === 'number')
+    rows.push([
+      'Rollouts',
+      `${rollouts.Completed.toLocaleString('en-US')}${rollouts.Total ? ` / ${rollouts.Total.toLocaleString('en-US')}` : ''}`,
+    ]);
   const mlflow = output?.MlflowDetails;
   const configured = mlflowConfigOf(doc as JobConfigDocument | undefined);
   const experiment = mlflow?.ExperimentName ?? configured?.MlflowExperimentName;
   const run = mlflow?.RunName ?? configured?.MlflowRunName;
-  if (experiment || run) rows.push(['MLflow', [experiment && `experiment ${code(experiment)}`, run && `run ${code(run)}`, mlflow?.RunId && `id ${code(mlflow.RunId)}`].filter(Boolean).join(', ')]);
+  if (experiment || run)
+    rows.push([
+      'MLflow',
+      [experiment && `experiment ${code(experiment)}`, run && `run ${code(run)}`, mlflow?.RunId && `id ${code(mlflow.RunId)}`]
+        .filter(Boolean)
+        .join(', '),
+    ]);
   if (output?.OutputModelPackageArn) rows.push(['Output adapter', code(output.OutputModelPackageArn)]);
   const metrics = evaluationMetricsOf(job);
-  if (metrics.length) rows.push(['Evaluation', metrics.map(([name, value]) => `${code(name)} ${Number.isInteger(value) ? value : value.toFixed(4)}`).join(', ')]);
+  if (metrics.length)
+    rows.push([
+      'Evaluation',
+      metrics.map(([name, value]) => `${code(name)} ${Number.isInteger(value) ? value : value.toFixed(4)}`).join(', '),
+    ]);
   out.push('| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`), '');
 
   const usage = output?.BillableTokenUsage;
@@ -79,10 +100,17 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
       ['Train', usage.TrainTokenCount, prices?.train, cost?.train],
     ];
     for (const [name, count, price, dollars] of dims) {
-      out.push(`| ${name} | ${formatTokens(count ?? 0)} | ${price !== undefined ? formatDollars(price) : '–'} | ${dollars !== undefined ? formatDollars(dollars) : '–'} |`);
+      out.push(
+        `| ${name} | ${formatTokens(count ?? 0)} | ${price !== undefined ? formatDollars(price) : '–'} | ${dollars !== undefined ? formatDollars(dollars) : '–'} |`,
+      );
     }
     out.push(`| **Total** | | | ${cost ? `**${formatDollars(cost.total)}**` : '–'} |`, '');
-    out.push(cost ? '_Estimated from `mtrl.pricing`; AgentCore compute is billed apart._' : `_No price for ${code(modelId ?? 'this model')} in \`mtrl.pricing\`._`, '');
+    out.push(
+      cost
+        ? '_Estimated from `mtrl.pricing`; AgentCore compute is billed apart._'
+        : `_No price for ${code(modelId ?? 'this model')} in \`mtrl.pricing\`._`,
+      '',
+    );
   }
 
   const timeline = timelineOf(job.transitions, now);

@@ -7,7 +7,8 @@ const ENTRYPOINT = /^\s*@\w+\.entrypoint\b/;
 const APP = /^(\w+)\s*=\s*(?:[\w.]+\.)?BedrockAgentCoreApp\s*\(/m;
 const DEF = /^(\s*)(?:async\s+)?def\s+(\w+)/;
 const ERROR_STATUS = /\breturn\b.*["']status["']\s*:\s*["']([^"']*(?:error|fail)[^"']*)["']/i;
-const TOKEN_CALL = /\b((?:boto3\.(?:session\.)?Session|botocore\.session\.get_session|\w*(?:generate|get|make|new|create|sign|fetch)\w*(?:bearer|token)\w*))\s*\(/i;
+const TOKEN_CALL =
+  /\b((?:boto3\.(?:session\.)?Session|botocore\.session\.get_session|\w*(?:generate|get|make|new|create|sign|fetch)\w*(?:bearer|token)\w*))\s*\(/i;
 const BROAD_EXCEPT = /^\s*except\s*(?:\(?\s*(?:Exception|BaseException)\b[^:]*)?:/;
 const EFFORT_SUBSCRIPT = /environ\s*\[\s*["']REASONING_EFFORT["']\s*\]/;
 const EFFORT_GET = /(?:environ\.get|getenv)\s*\(\s*["']REASONING_EFFORT["']\s*(?:,\s*["']([^"']*)["'])?\s*\)/;
@@ -34,14 +35,27 @@ export function lintAgentByRegex(text: string): LintFinding[] {
     const def = DEF.exec(lines[defLine] ?? '');
     const block = lines.slice(first, defLine).map((l, k) => ({ l, k: first + k }));
     const entry = block.find((b) => ENTRYPOINT.test(b.l));
-    if (!hasApp) out.push({ rule: 'missing-app', severity: 'error', message: 'No `app = BedrockAgentCoreApp()` in this file: without it no HTTP server starts and every invocation times out after 30 s.', range: lineRange(lines, i) });
+    if (!hasApp)
+      out.push({
+        rule: 'missing-app',
+        severity: 'error',
+        message:
+          'No `app = BedrockAgentCoreApp()` in this file: without it no HTTP server starts and every invocation times out after 30 s.',
+        range: lineRange(lines, i),
+      });
     if (!entry) {
-      out.push({ rule: 'missing-entrypoint', severity: 'error', message: `\`${def?.[2] ?? 'The handler'}\` has \`@sagemaker_rft_handler\` but no \`@app.entrypoint\`: every invocation times out after 30 s. Add \`@app.entrypoint\` as the outermost decorator.`, range: lineRange(lines, i) });
+      out.push({
+        rule: 'missing-entrypoint',
+        severity: 'error',
+        message: `\`${def?.[2] ?? 'The handler'}\` has \`@sagemaker_rft_handler\` but no \`@app.entrypoint\`: every invocation times out after 30 s. Add \`@app.entrypoint\` as the outermost decorator.`,
+        range: lineRange(lines, i),
+      });
     } else if (entry.k > i) {
       out.push({
         rule: 'decorator-order',
         severity: 'error',
-        message: '`@app.entrypoint` must be the outermost decorator, above `@sagemaker_rft_handler`: swapped, every invocation times out after 30 s.',
+        message:
+          '`@app.entrypoint` must be the outermost decorator, above `@sagemaker_rft_handler`: swapped, every invocation times out after 30 s.',
         range: lineRange(lines, i),
         fix: decoratorSwapFix(text, i, entry.k),
       });
@@ -55,15 +69,31 @@ export function lintAgentByRegex(text: string): LintFinding[] {
     const level = firstLevel ? indent(firstLevel) : bodyIndent + 4;
     const guarded = body.some((b) => indent(b.l) === level && BROAD_EXCEPT.test(b.l));
     if (!guarded) {
-      out.push({ rule: 'exception-escapes', severity: 'warning', message: `Exceptions can escape \`${def[2]}\`: an error then cancels the whole training job. Wrap the game in \`try: … except Exception:\` and return a reward such as -1.5.`, range: lineRange(lines, defLine) });
+      out.push({
+        rule: 'exception-escapes',
+        severity: 'warning',
+        message: `Exceptions can escape \`${def[2]}\`: an error then cancels the whole training job. Wrap the game in \`try: … except Exception:\` and return a reward such as -1.5.`,
+        range: lineRange(lines, defLine),
+      });
     }
     for (const b of body) {
       const status = ERROR_STATUS.exec(b.l);
-      if (status) out.push({ rule: 'error-status', severity: 'warning', message: `The handler returns status "${status[1]}": the service then cancels the whole training job. Return a reward instead, e.g. {"reward": -1.5}.`, range: lineRange(lines, b.k) });
+      if (status)
+        out.push({
+          rule: 'error-status',
+          severity: 'warning',
+          message: `The handler returns status "${status[1]}": the service then cancels the whole training job. Return a reward instead, e.g. {"reward": -1.5}.`,
+          range: lineRange(lines, b.k),
+        });
       const token = TOKEN_CALL.exec(b.l);
       if (token && !/cache/i.test(token[1])) {
         const at = b.l.indexOf(token[1]);
-        out.push({ rule: 'per-call-token', severity: 'warning', message: `\`${token[1]}()\` runs on every rollout with no cache: at 32 parallel rollouts this starves the credential provider. Keep one self-refreshing session, cache the bearer token ~5 min, and re-sign on 403.`, range: { start: { line: b.k, character: at }, end: { line: b.k, character: at + token[1].length } } });
+        out.push({
+          rule: 'per-call-token',
+          severity: 'warning',
+          message: `\`${token[1]}()\` runs on every rollout with no cache: at 32 parallel rollouts this starves the credential provider. Keep one self-refreshing session, cache the bearer token ~5 min, and re-sign on 403.`,
+          range: { start: { line: b.k, character: at }, end: { line: b.k, character: at + token[1].length } },
+        });
       }
     }
   });
@@ -71,13 +101,31 @@ export function lintAgentByRegex(text: string): LintFinding[] {
   lines.forEach((line, i) => {
     const subscript = EFFORT_SUBSCRIPT.exec(line);
     if (subscript) {
-      out.push({ rule: 'reasoning-effort', severity: 'info', message: 'REASONING_EFFORT is read without a fallback: a runtime deployed without it fails every rollout. Use os.environ.get("REASONING_EFFORT", "medium").', range: { start: { line: i, character: subscript.index }, end: { line: i, character: subscript.index + subscript[0].length } } });
+      out.push({
+        rule: 'reasoning-effort',
+        severity: 'info',
+        message:
+          'REASONING_EFFORT is read without a fallback: a runtime deployed without it fails every rollout. Use os.environ.get("REASONING_EFFORT", "medium").',
+        range: { start: { line: i, character: subscript.index }, end: { line: i, character: subscript.index + subscript[0].length } },
+      });
     }
     const get = EFFORT_GET.exec(line);
     if (!get) return;
     const range = { start: { line: i, character: get.index }, end: { line: i, character: get.index + get[0].length } };
-    if (get[1] === undefined) out.push({ rule: 'reasoning-effort', severity: 'info', message: 'REASONING_EFFORT has no fallback: give one, e.g. os.environ.get("REASONING_EFFORT", "medium").', range });
-    else if (!['low', 'medium', 'high'].includes(get[1].trim().toLowerCase())) out.push({ rule: 'reasoning-effort', severity: 'info', message: `REASONING_EFFORT fallback "${get[1]}" is not low, medium or high.`, range });
+    if (get[1] === undefined)
+      out.push({
+        rule: 'reasoning-effort',
+        severity: 'info',
+        message: 'REASONING_EFFORT has no fallback: give one, e.g. os.environ.get("REASONING_EFFORT", "medium").',
+        range,
+      });
+    else if (!['low', 'medium', 'high'].includes(get[1].trim().toLowerCase()))
+      out.push({
+        rule: 'reasoning-effort',
+        severity: 'info',
+        message: `REASONING_EFFORT fallback "${get[1]}" is not low, medium or high.`,
+        range,
+      });
   });
   return out;
 }

@@ -21,7 +21,8 @@ export function lintTrustPolicy(text: string): LintFinding[] {
   const list: JsonNode[] = statements?.type === 'array' ? statements.items : statements ? [statements] : [];
   const out: LintFinding[] = [];
   for (const statement of list) {
-    if (property(statement, 'Effect')?.type === 'string' && (property(statement, 'Effect') as { value: string }).value !== 'Allow') continue;
+    if (property(statement, 'Effect')?.type === 'string' && (property(statement, 'Effect') as { value: string }).value !== 'Allow')
+      continue;
     const services = stringList(property(property(statement, 'Principal'), 'Service'));
     const sagemaker = services.filter((s) => s.value === GENERAL_SERVICE || s.value === JOB_SERVICE);
     if (!sagemaker.length) continue;
@@ -55,7 +56,10 @@ function addTagSession(text: string, action: JsonNode): { range: ReturnType<type
     return { range: rangeAt(text, last.offset + last.length, 0), newText: ', "sts:TagSession"' };
   }
   if (action.type === 'array') return { range: rangeAt(text, action.offset, action.length), newText: '["sts:TagSession"]' };
-  return { range: rangeAt(text, action.offset, action.length), newText: `[${text.slice(action.offset, action.offset + action.length)}, "sts:TagSession"]` };
+  return {
+    range: rangeAt(text, action.offset, action.length),
+    newText: `[${text.slice(action.offset, action.offset + action.length)}, "sts:TagSession"]`,
+  };
 }
 
 /** Paths (as written) that a job file mentions, to find trust policies it uses whatever their name. */

@@ -29,7 +29,16 @@ export function stepRowsCsv(rows: readonly StepRow[], keys: readonly string[]): 
 
 /** Keys in the order a person scans them: the sample's headline metrics first, then the rest alphabetically. */
 export function orderedKeys(keys: Iterable<string>): string[] {
-  const headline = ['rollout/reward/mean', 'val/reward/mean', 'val/reward/pass_at_1', 'eval/reward/mean', 'eval/reward/pass_at_1', 'rollout/turns/mean', 'training/total_tokens', 'timing_s/step'];
+  const headline = [
+    'rollout/reward/mean',
+    'val/reward/mean',
+    'val/reward/pass_at_1',
+    'eval/reward/mean',
+    'eval/reward/pass_at_1',
+    'rollout/turns/mean',
+    'training/total_tokens',
+    'timing_s/step',
+  ];
   const all = [...new Set(keys)];
   return [...headline.filter((k) => all.includes(k)), ...all.filter((k) => !headline.includes(k)).sort()];
 }

@@ -119,7 +119,8 @@ const chosen = new Map<string, CanonicalGames>();
 
 /** The games every reward is scored on, chosen with the Wordle rules from the shipped word list. */
 export function canonicalGames(answerInput: string = DEFAULT_ANSWER, words: readonly string[] = WORDS): CanonicalGames {
-  if (!isValidWord(answerInput)) throw new Error(`The answer '${answerInput}' is not 5 letters a-z; set mtrl.reward.answer to a word like 'crane'.`);
+  if (!isValidWord(answerInput))
+    throw new Error(`The answer '${answerInput}' is not 5 letters a-z; set mtrl.reward.answer to a word like 'crane'.`);
   const answer = answerInput.toLowerCase();
   if (words !== WORDS) return chooseGames(answer, words);
   if (!chosen.has(answer)) chosen.set(answer, chooseGames(answer, words));

@@ -26,7 +26,10 @@ export function signed(value: number): string {
 const scored = (g: ScoredGame) => `${g.name} ${signed(g.reward)}`;
 
 function extreme(games: ScoredGame[], pick: 'min' | 'max'): ScoredGame | undefined {
-  return games.reduce<ScoredGame | undefined>((best, g) => (!best || (pick === 'min' ? g.reward < best.reward : g.reward > best.reward) ? g : best), undefined);
+  return games.reduce<ScoredGame | undefined>(
+    (best, g) => (!best || (pick === 'min' ? g.reward < best.reward : g.reward > best.reward) ? g : best),
+    undefined,
+  );
 }
 
 /** " (3 more pairs)" after the worst case, when there are others. */
@@ -42,8 +45,15 @@ function fasterSolveWins(games: ScoredGame[]): InvariantResult {
       if (faster.solvedOn! < slower.solvedOn! && !(faster.reward > slower.reward)) broken.push([faster, slower]);
     }
   }
-  if (!broken.length) return { name: 'faster-solve-wins', ok: true, detail: `every faster solve scores above every slower one (${solves.map(scored).join(', ')})` };
-  const [faster, slower] = broken.reduce((worst, pair) => (pair[1].reward - pair[0].reward > worst[1].reward - worst[0].reward ? pair : worst));
+  if (!broken.length)
+    return {
+      name: 'faster-solve-wins',
+      ok: true,
+      detail: `every faster solve scores above every slower one (${solves.map(scored).join(', ')})`,
+    };
+  const [faster, slower] = broken.reduce((worst, pair) =>
+    pair[1].reward - pair[0].reward > worst[1].reward - worst[0].reward ? pair : worst,
+  );
   const verb = faster.reward === slower.reward ? 'ties with' : 'is below';
   return {
     name: 'faster-solve-wins',
@@ -53,11 +63,21 @@ function fasterSolveWins(games: ScoredGame[]): InvariantResult {
 }
 
 function solveBeatsLoss(games: ScoredGame[]): InvariantResult {
-  const lowestSolve = extreme(games.filter((g) => g.kind === 'solve'), 'min');
-  const highestLoss = extreme(games.filter((g) => g.kind === 'loss'), 'max');
+  const lowestSolve = extreme(
+    games.filter((g) => g.kind === 'solve'),
+    'min',
+  );
+  const highestLoss = extreme(
+    games.filter((g) => g.kind === 'loss'),
+    'max',
+  );
   if (!lowestSolve || !highestLoss) return { name: 'solve-beats-loss', ok: true, detail: 'no solve or no loss to compare' };
   if (lowestSolve.reward > highestLoss.reward) {
-    return { name: 'solve-beats-loss', ok: true, detail: `the lowest solve (${scored(lowestSolve)}) is above the highest loss (${scored(highestLoss)})` };
+    return {
+      name: 'solve-beats-loss',
+      ok: true,
+      detail: `the lowest solve (${scored(lowestSolve)}) is above the highest loss (${scored(highestLoss)})`,
+    };
   }
   return {
     name: 'solve-beats-loss',
@@ -72,15 +92,26 @@ function lossNegative(games: ScoredGame[]): InvariantResult {
   if (!rewarded.length) return { name: 'loss-negative', ok: true, detail: `every loss scores below 0 (${losses.map(scored).join(', ')})` };
   const worst = extreme(rewarded, 'max')!;
   const what = worst.reward === 0 ? 'a lost game is not penalised' : 'a lost game is rewarded';
-  return { name: 'loss-negative', ok: false, detail: `${worst.name} scores ${signed(worst.reward)}: ${what}${andMore(rewarded.length, 'loss', 'losses')}` };
+  return {
+    name: 'loss-negative',
+    ok: false,
+    detail: `${worst.name} scores ${signed(worst.reward)}: ${what}${andMore(rewarded.length, 'loss', 'losses')}`,
+  };
 }
 
 function noPlayWorst(games: ScoredGame[]): InvariantResult {
   const noPlay = games.find((g) => g.kind === 'no-play');
-  const lowestOther = extreme(games.filter((g) => g.kind !== 'no-play'), 'min');
+  const lowestOther = extreme(
+    games.filter((g) => g.kind !== 'no-play'),
+    'min',
+  );
   if (!noPlay || !lowestOther) return { name: 'no-play-worst', ok: true, detail: 'no no-play game to compare' };
   if (noPlay.reward < lowestOther.reward) {
-    return { name: 'no-play-worst', ok: true, detail: `${scored(noPlay)} is below every other game (the next lowest is ${scored(lowestOther)})` };
+    return {
+      name: 'no-play-worst',
+      ok: true,
+      detail: `${scored(noPlay)} is below every other game (the next lowest is ${scored(lowestOther)})`,
+    };
   }
   return {
     name: 'no-play-worst',

@@ -17,7 +17,9 @@ export interface RewardPreview {
 }
 
 /** Why the reward could not be scored; `line`/`column` point into the user's file when known. */
-export type RewardPreviewFailure = Omit<HarnessError, 'error'> & { error: HarnessError['error'] | HarnessRunFailure['error'] | 'invalid-answer' };
+export type RewardPreviewFailure = Omit<HarnessError, 'error'> & {
+  error: HarnessError['error'] | HarnessRunFailure['error'] | 'invalid-answer';
+};
 
 export interface PreviewOutcome {
   result: RewardPreview | RewardPreviewFailure;

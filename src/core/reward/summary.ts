@@ -21,7 +21,10 @@ export function summaryLine(preview: RewardPreview): string {
 }
 
 /** The `mtrl reward --json` document, exactly: games with guesses and reward, invariants with ok and detail. */
-export function previewJson(preview: RewardPreview): { games: { name: string; guesses: string[]; reward: number }[]; invariants: { name: string; ok: boolean; detail: string }[] } {
+export function previewJson(preview: RewardPreview): {
+  games: { name: string; guesses: string[]; reward: number }[];
+  invariants: { name: string; ok: boolean; detail: string }[];
+} {
   return {
     games: preview.games.map(({ name, guesses, reward }) => ({ name, guesses, reward })),
     invariants: preview.invariants.map(({ name, ok, detail }) => ({ name, ok, detail })),
@@ -33,7 +36,8 @@ export function previewText(preview: RewardPreview, file: string): string {
   const what = preview.convention === 'class' ? `${preview.target}.final_reward` : `${preview.target}(answer, guesses)`;
   const width = Math.max(...preview.games.map((g) => g.name.length));
   const lines = [`${file}:${preview.line} ${what}, answer '${preview.answer}'`, ''];
-  for (const game of preview.games) lines.push(`  ${game.name.padEnd(width)}  ${signed(game.reward).padStart(6)}  ${game.guesses.join(' ')}`);
+  for (const game of preview.games)
+    lines.push(`  ${game.name.padEnd(width)}  ${signed(game.reward).padStart(6)}  ${game.guesses.join(' ')}`);
   lines.push('');
   for (const inv of preview.invariants) lines.push(`  ${inv.ok ? '\u2713' : '\u2717'} ${inv.name}: ${inv.detail}`);
   if (preview.stubbed.length) lines.push('', `Not installed, replaced by stubs: ${preview.stubbed.join(', ')}`);

@@ -126,7 +126,18 @@ export class ReplayData {
     const { groups, shown } = this.filtered(filter);
     const rows = groups.slice(Math.max(0, offset), Math.max(0, offset) + Math.max(0, count)).map((gi) => {
       const g = this.grouping.groups[gi];
-      return { index: gi, label: g.label, answer: g.answer, rowId: g.rowId, step: g.step, n: g.members.length, solved: g.solved, mean: orNull(g.mean), std: orNull(g.std), shown: shown.get(gi) ?? 0 };
+      return {
+        index: gi,
+        label: g.label,
+        answer: g.answer,
+        rowId: g.rowId,
+        step: g.step,
+        n: g.members.length,
+        solved: g.solved,
+        mean: orNull(g.mean),
+        std: orNull(g.std),
+        shown: shown.get(gi) ?? 0,
+      };
     });
     return { total: groups.length, rows };
   }
@@ -138,7 +149,15 @@ export class ReplayData {
       .filter((i) => this.matches(i, filter))
       .map((i) => {
         const r = this.rollouts[i];
-        return { index: i, trajectoryId: r.trajectory_id, reward: orNull(r.reward), advantage: orNull(this.grouping.advantage[i]), guesses: scoredGuesses(r), outcome: outcomeOf(r), rebuilt: r.rebuilt === true };
+        return {
+          index: i,
+          trajectoryId: r.trajectory_id,
+          reward: orNull(r.reward),
+          advantage: orNull(this.grouping.advantage[i]),
+          guesses: scoredGuesses(r),
+          outcome: outcomeOf(r),
+          rebuilt: r.rebuilt === true,
+        };
       });
   }
 

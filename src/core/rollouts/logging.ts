@@ -32,7 +32,11 @@ export function planRolloutLogging(source: string): LoggingPlan {
   lines.forEach((line, i) => {
     if (REWARD_RETURN.test(line)) returnLine = i;
   });
-  if (returnLine < 0) return { kind: 'refused', message: 'This file has no `return {"reward": …}` line: rollout logging goes just before the handler returns its reward.' };
+  if (returnLine < 0)
+    return {
+      kind: 'refused',
+      message: 'This file has no `return {"reward": …}` line: rollout logging goes just before the handler returns its reward.',
+    };
   const [, indent, expression] = REWARD_RETURN.exec(lines[returnLine])!;
   let defLine = -1;
   for (let i = returnLine - 1; i >= 0; i--) {
@@ -42,7 +46,11 @@ export function planRolloutLogging(source: string): LoggingPlan {
       if (m[1].length === 0) break;
     }
   }
-  if (defLine < 0) return { kind: 'refused', message: 'The `return {"reward": …}` line is not inside a function: rollout logging needs the rollout handler.' };
+  if (defLine < 0)
+    return {
+      kind: 'refused',
+      message: 'The `return {"reward": …}` line is not inside a function: rollout logging needs the rollout handler.',
+    };
   const handler = DEF.exec(lines[defLine])!;
   const hasFunction = lines.some((l) => /^def\s+log_rollout\s*\(/.test(l));
   const body = lines.slice(defLine, returnLine);

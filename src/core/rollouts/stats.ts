@@ -50,7 +50,17 @@ export class GroupIndex implements Grouping {
       if (index === undefined) {
         index = this.groups.length;
         this.byKey.set(key, index);
-        this.groups.push({ key, label: r.answer ?? r.row_id ?? 'unknown answer', answer: r.answer, rowId: r.row_id, step: r.step, members: [], solved: 0, mean: 0, std: 0 });
+        this.groups.push({
+          key,
+          label: r.answer ?? r.row_id ?? 'unknown answer',
+          answer: r.answer,
+          rowId: r.row_id,
+          step: r.step,
+          members: [],
+          solved: 0,
+          mean: 0,
+          std: 0,
+        });
       }
       const group = this.groups[index];
       group.answer ??= r.answer;
@@ -117,7 +127,21 @@ export function stepSummaries(rollouts: readonly Rollout[], grouping: Grouping):
       continue;
     }
     let s = byStep.get(group.step);
-    if (!s) byStep.set(group.step, (s = { step: group.step, rollouts: 0, solved: 0, solveRate: 0, rewardMean: null, groups: 0, zeroAdvantageGroups: 0, rewardSum: 0, rewarded: 0 }));
+    if (!s)
+      byStep.set(
+        group.step,
+        (s = {
+          step: group.step,
+          rollouts: 0,
+          solved: 0,
+          solveRate: 0,
+          rewardMean: null,
+          groups: 0,
+          zeroAdvantageGroups: 0,
+          rewardSum: 0,
+          rewarded: 0,
+        }),
+      );
     s.groups++;
     if (group.members.length > 1 && group.std === 0) s.zeroAdvantageGroups++;
     s.rollouts += group.members.length;
@@ -132,7 +156,11 @@ export function stepSummaries(rollouts: readonly Rollout[], grouping: Grouping):
   }
   const steps = [...byStep.values()]
     .sort((a, b) => a.step - b.step)
-    .map(({ rewardSum, rewarded, ...s }) => ({ ...s, solveRate: s.rollouts ? s.solved / s.rollouts : 0, rewardMean: rewarded ? rewardSum / rewarded : null }));
+    .map(({ rewardSum, rewarded, ...s }) => ({
+      ...s,
+      solveRate: s.rollouts ? s.solved / s.rollouts : 0,
+      rewardMean: rewarded ? rewardSum / rewarded : null,
+    }));
   return { steps, unknown };
 }
 
@@ -161,7 +189,17 @@ export interface RolloutSummary {
 
 /** Solve rate, mean guesses, the reward range and the two histograms the board draws. */
 export function summarize(rollouts: readonly Rollout[], groupCount: number, bins = 20): RolloutSummary {
-  const s: RolloutSummary = { rollouts: rollouts.length, groups: groupCount, solved: 0, lost: 0, noPlay: 0, solveRate: 0, meanGuesses: 0, guessesToSolve: [0, 0, 0, 0, 0, 0, 0], rewardHistogram: { start: 0, width: 1, counts: [] } };
+  const s: RolloutSummary = {
+    rollouts: rollouts.length,
+    groups: groupCount,
+    solved: 0,
+    lost: 0,
+    noPlay: 0,
+    solveRate: 0,
+    meanGuesses: 0,
+    guessesToSolve: [0, 0, 0, 0, 0, 0, 0],
+    rewardHistogram: { start: 0, width: 1, counts: [] },
+  };
   let sum = 0;
   let n = 0;
   let min = Infinity;

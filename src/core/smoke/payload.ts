@@ -48,7 +48,10 @@ const SESSION_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A runtime session id: AgentCore wants 33–256 characters; 46 here, readable in the logs. */
 export function smokeSessionId(random: () => number = Math.random, now: Date = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:.TZ]/g, '').slice(0, 14);
+  const stamp = now
+    .toISOString()
+    .replace(/[-:.TZ]/g, '')
+    .slice(0, 14);
   let tail = '';
   for (let i = 0; i < 20; i++) tail += SESSION_ALPHABET[Math.floor(random() * SESSION_ALPHABET.length)];
   return `mtrl-smoke-${stamp}-${tail}`;

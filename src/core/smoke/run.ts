@@ -7,12 +7,18 @@ import { smokeVerdict, type InvocationOutcome, type LogLine } from './verdict';
 export interface SmokeBackend {
   callerAccount(signal: AbortSignal): Promise<string>;
   /** Resolves with the body or an error outcome; rejects only when `signal` aborts. */
-  invoke(request: { runtimeArn: string; sessionId: string; payload: string; region: string }, signal: AbortSignal): Promise<InvocationOutcome>;
+  invoke(
+    request: { runtimeArn: string; sessionId: string; payload: string; region: string },
+    signal: AbortSignal,
+  ): Promise<InvocationOutcome>;
   /**
    * Log lines at or after `startTime` (ms) of the group's streams that mention `jobArn` or `sessionId`
    * (only those streams: a training job may be writing to the same group); an absent group gives [].
    */
-  logLines(request: { logGroup: string; region: string; startTime: number; jobArn: string; sessionId: string }, signal: AbortSignal): Promise<LogLine[]>;
+  logLines(
+    request: { logGroup: string; region: string; startTime: number; jobArn: string; sessionId: string },
+    signal: AbortSignal,
+  ): Promise<LogLine[]>;
 }
 
 export interface SmokeOptions {
@@ -60,7 +66,12 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** Invokes with a deadline of its own, so a runtime with no server ends as a timeout outcome, not a hang. */
-async function invokeWithDeadline(backend: SmokeBackend, request: Parameters<SmokeBackend['invoke']>[0], timeoutMs: number, outer: AbortSignal): Promise<InvocationOutcome> {
+async function invokeWithDeadline(
+  backend: SmokeBackend,
+  request: Parameters<SmokeBackend['invoke']>[0],
+  timeoutMs: number,
+  outer: AbortSignal,
+): Promise<InvocationOutcome> {
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort();
   outer.addEventListener('abort', onOuterAbort, { once: true });
@@ -80,7 +91,8 @@ async function invokeWithDeadline(backend: SmokeBackend, request: Parameters<Smo
 /** The whole smoke test of §9: caller account, invocation, log evidence, verdict. */
 export async function runSmokeTest(backend: SmokeBackend, options: SmokeOptions): Promise<SmokeResult> {
   const arn = parseRuntimeArn(options.runtimeArn);
-  if (!arn) throw new Error(`"${options.runtimeArn}" is not an agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>).`);
+  if (!arn)
+    throw new Error(`"${options.runtimeArn}" is not an agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>).`);
   const signal = options.signal ?? new AbortController().signal;
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? abortableSleep;
@@ -106,7 +118,12 @@ export async function runSmokeTest(backend: SmokeBackend, options: SmokeOptions)
   const logStart = startedAt - 5_000;
 
   step('Invoking the runtime');
-  const invocation = await invokeWithDeadline(backend, { runtimeArn: options.runtimeArn, sessionId, payload: JSON.stringify(payload), region: arn.region }, invokeTimeoutMs, signal);
+  const invocation = await invokeWithDeadline(
+    backend,
+    { runtimeArn: options.runtimeArn, sessionId, payload: JSON.stringify(payload), region: arn.region },
+    invokeTimeoutMs,
+    signal,
+  );
 
   step(`Reading ${logGroup}`);
   const answeredWithError = invocation.kind === 'error';
@@ -115,7 +132,10 @@ export async function runSmokeTest(backend: SmokeBackend, options: SmokeOptions)
   let logError: string | undefined;
   for (;;) {
     try {
-      const all = await backend.logLines({ logGroup, region: arn.region, startTime: logStart, jobArn: payload.metadata.jobArn, sessionId }, signal);
+      const all = await backend.logLines(
+        { logGroup, region: arn.region, startTime: logStart, jobArn: payload.metadata.jobArn, sessionId },
+        signal,
+      );
       lines = linesOfSession(all, { sessionId, rolloutId: payload.metadata.rolloutId });
       logError = undefined;
     } catch (error) {
@@ -127,7 +147,15 @@ export async function runSmokeTest(backend: SmokeBackend, options: SmokeOptions)
     await sleep(Math.min(pollIntervalMs, Math.max(0, deadline - now())), signal);
   }
 
-  const verdict = smokeVerdict({ runtimeArn: options.runtimeArn, logGroup, callerAccount, invocation, logLines: lines, logWaitSeconds: Math.round(logWaitMs / 1000), logError });
+  const verdict = smokeVerdict({
+    runtimeArn: options.runtimeArn,
+    logGroup,
+    callerAccount,
+    invocation,
+    logLines: lines,
+    logWaitSeconds: Math.round(logWaitMs / 1000),
+    logError,
+  });
   return {
     runtimeArn: options.runtimeArn,
     region: arn.region,

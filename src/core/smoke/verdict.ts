@@ -52,7 +52,8 @@ const JOB_NOT_FOUND = /Could not find job/i;
 const STATUS_400 = /status[=: ]+400\b|\b400\b.*Could not find job|Could not find job.*\b400\b/i;
 const NOT_AUTHORIZED = /not authorized to access this resource|status[=: ]+403\b/i;
 const HANDLER_RAN = /CompleteRollout|UpdateReward|Failed \/|Rollout error|Could not find job|not authorized|trajectory_id=/i;
-const WORTH_QUOTING = /Could not find job|not authorized|status[=: ]+\d{3}|UpdateReward|CompleteRollout|Rollout error|Failed to report|Traceback|Exception|Error\b|bearer token|agent loop ended/i;
+const WORTH_QUOTING =
+  /Could not find job|not authorized|status[=: ]+\d{3}|UpdateReward|CompleteRollout|Rollout error|Failed to report|Traceback|Exception|Error\b|bearer token|agent loop ended/i;
 const AGENT_FAILED = /CompleteRollout:.*status=(?:failed|error)|signaled that the trajectory failed|Rollout error:/i;
 const TIMEOUT_ERROR = /timed? ?out|timeout|did not respond|no response|took too long/i;
 
@@ -63,7 +64,12 @@ function readBody(body: string): { reward?: number; status?: string; parsed: boo
     if (typeof value === 'number') return { reward: value, parsed: true };
     if (value && typeof value === 'object') {
       const record = value as Record<string, unknown>;
-      const reward = typeof record.reward === 'number' ? record.reward : Array.isArray(record.reward) && typeof record.reward[0] === 'number' ? record.reward[0] : undefined;
+      const reward =
+        typeof record.reward === 'number'
+          ? record.reward
+          : Array.isArray(record.reward) && typeof record.reward[0] === 'number'
+            ? record.reward[0]
+            : undefined;
       const status = typeof record.status === 'string' ? record.status : undefined;
       return { reward, status, parsed: true };
     }
@@ -74,7 +80,10 @@ function readBody(body: string): { reward?: number; status?: string; parsed: boo
 }
 
 function quote(lines: LogLine[], pattern: RegExp, limit = 12): string[] {
-  return lines.filter((l) => pattern.test(l.message)).slice(0, limit).map((l) => l.message.trim());
+  return lines
+    .filter((l) => pattern.test(l.message))
+    .slice(0, limit)
+    .map((l) => l.message.trim());
 }
 
 /** Turns an invocation result and the runtime's log lines into the §9 checklist and diagnoses with fixes. */
@@ -102,17 +111,23 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
       id: 'auth',
       label: 'Authenticated to the Job Runtime',
       state: authenticated.length || notFound.length ? 'pass' : forbidden.length ? 'fail' : timedOut ? 'fail' : 'unknown',
-      detail: authenticated.length || notFound.length
-        ? 'The Job Runtime answered 400 "Could not find job": the bearer token was accepted.'
-        : forbidden.length
-          ? 'The Job Runtime answered 403 "not authorized".'
-          : 'No 400 "Could not find job" line in the runtime logs.',
+      detail:
+        authenticated.length || notFound.length
+          ? 'The Job Runtime answered 400 "Could not find job": the bearer token was accepted.'
+          : forbidden.length
+            ? 'The Job Runtime answered 403 "not authorized".'
+            : 'No 400 "Could not find job" line in the runtime logs.',
     },
     {
       id: 'reward',
       label: `Reward returned (${NEVER_PLAYED_REWARD})`,
       state: body?.reward === NEVER_PLAYED_REWARD ? 'pass' : 'fail',
-      detail: body?.reward !== undefined ? `The runtime returned reward ${body.reward}.` : body?.status !== undefined ? `The runtime returned status "${body.status}" and no reward.` : 'No reward in the response.',
+      detail:
+        body?.reward !== undefined
+          ? `The runtime returned reward ${body.reward}.`
+          : body?.status !== undefined
+            ? `The runtime returned status "${body.status}" and no reward.`
+            : 'No reward in the response.',
     },
   ];
 
@@ -125,7 +140,10 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
   }
   if (timedOut) {
     diagnoses.push({
-      problem: invocation.kind === 'timeout' ? `The runtime did not answer within ${invocation.seconds} s.` : `The invocation timed out: ${invocation.message}`,
+      problem:
+        invocation.kind === 'timeout'
+          ? `The runtime did not answer within ${invocation.seconds} s.`
+          : `The invocation timed out: ${invocation.message}`,
       fix: 'No HTTP server is listening in the runtime. `@app.entrypoint` must be the outermost decorator, above `@sagemaker_rft_handler`, and `app = BedrockAgentCoreApp()` must exist (with `app.run()` under `__main__`). Fix main.py and redeploy.',
       evidence: quote(logLines, WORTH_QUOTING),
     });
@@ -173,7 +191,14 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
       fix: 'Check that the log group exists (the runtime writes it on its first start), that the runtime role may write to CloudWatch Logs, and that your credentials may call logs:FilterLogEvents.',
       evidence: input.logError ? [input.logError] : [],
     });
-  } else if (!authenticated.length && !notFound.length && !forbidden.length && !timedOut && !agentFailed.length && invocation.kind !== 'error') {
+  } else if (
+    !authenticated.length &&
+    !notFound.length &&
+    !forbidden.length &&
+    !timedOut &&
+    !agentFailed.length &&
+    invocation.kind !== 'error'
+  ) {
     // A failed invocation is already explained above: its missing Job Runtime answer is a consequence, not a second cause.
     diagnoses.push({
       problem: 'The logs show no answer from the Job Runtime.',

@@ -24,7 +24,11 @@ async function chooseProfile(services: Services): Promise<void> {
   const files = awsConfigFiles();
   const profiles = await listProfiles();
   const items: vscode.QuickPickItem[] = [
-    { label: DEFAULT_CHAIN, description: current ? undefined : 'current', detail: 'Environment variables, then the default profile, SSO and instance roles' },
+    {
+      label: DEFAULT_CHAIN,
+      description: current ? undefined : 'current',
+      detail: 'Environment variables, then the default profile, SSO and instance roles',
+    },
     ...profiles.map((name) => ({ label: name, description: name === current ? 'current' : undefined })),
   ];
   const picked = await vscode.window.showQuickPick(items, {
@@ -44,7 +48,10 @@ async function chooseRegion(services: Services): Promise<void> {
     description: [r.id === current ? 'current' : '', r.mtrl ? 'MTRL available' : ''].filter(Boolean).join(' · ') || undefined,
   }));
   if (!REGIONS.some((r) => r.id === current)) items.unshift({ label: current, description: 'current' });
-  const picked = await vscode.window.showQuickPick(items, { title: 'MTRL: Choose AWS Region', placeHolder: 'Region for jobs, runtimes and logs' });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'MTRL: Choose AWS Region',
+    placeHolder: 'Region for jobs, runtimes and logs',
+  });
   if (!picked) return;
   await writeAwsSetting('region', picked.label);
   services.output.info(`AWS region: ${picked.label}`);

@@ -26,6 +26,9 @@ export function createAwsServices(context: vscode.ExtensionContext): Pick<Servic
 /** The status-bar item and the profile / region commands. */
 export function register(services: Services): void {
   const bar = new AwsStatusBar(() => services.aws.current);
-  services.context.subscriptions.push(bar, services.onDidChangeAws(() => bar.update()));
+  services.context.subscriptions.push(
+    bar,
+    services.onDidChangeAws(() => bar.update()),
+  );
   registerAwsCommands(services);
 }

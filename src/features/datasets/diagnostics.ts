@@ -23,19 +23,29 @@ export function toDiagnostic(finding: Finding, uri: vscode.Uri, document?: vscod
   diagnostic.code = finding.code;
   if (finding.related?.length) {
     diagnostic.relatedInformation = finding.related.map(
-      (r) => new vscode.DiagnosticRelatedInformation(new vscode.Location(r.path ? vscode.Uri.file(r.path) : uri, toRange(r.span)), r.message),
+      (r) =>
+        new vscode.DiagnosticRelatedInformation(new vscode.Location(r.path ? vscode.Uri.file(r.path) : uri, toRange(r.span)), r.message),
     );
   }
   return diagnostic;
 }
 
 /** At most MAX_DIAGNOSTICS diagnostics, plus one summary saying how many more there are. */
-export function reportDiagnostics(report: DatasetReport, extra: Finding[], uri: vscode.Uri, document?: vscode.TextDocument): vscode.Diagnostic[] {
+export function reportDiagnostics(
+  report: DatasetReport,
+  extra: Finding[],
+  uri: vscode.Uri,
+  document?: vscode.TextDocument,
+): vscode.Diagnostic[] {
   const findings = [...extra, ...report.findings];
   const shown = findings.slice(0, MAX_DIAGNOSTICS).map((f) => toDiagnostic(f, uri, document));
   const hidden = findings.length - shown.length + report.omitted.error + report.omitted.warning + report.omitted.info;
   if (hidden > 0) {
-    const summary = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), `${hidden.toLocaleString('en')} more dataset findings are not shown (the first ${shown.length.toLocaleString('en')} are). Run \`mtrl validate\` for the full list.`, vscode.DiagnosticSeverity.Information);
+    const summary = new vscode.Diagnostic(
+      new vscode.Range(0, 0, 0, 0),
+      `${hidden.toLocaleString('en')} more dataset findings are not shown (the first ${shown.length.toLocaleString('en')} are). Run \`mtrl validate\` for the full list.`,
+      vscode.DiagnosticSeverity.Information,
+    );
     summary.source = 'MTRL';
     summary.code = 'summary';
     shown.push(summary);

@@ -13,7 +13,9 @@ export function register(services: Services): void {
   subscriptions.push(
     validation,
     new DatasetStatusBar(validation),
-    vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new DatasetQuickFixes(), { providedCodeActionKinds: DatasetQuickFixes.kinds }),
+    vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new DatasetQuickFixes(), {
+      providedCodeActionKinds: DatasetQuickFixes.kinds,
+    }),
     vscode.workspace.onDidOpenTextDocument((d) => validation.schedule(d, 0)),
     vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length && validation.schedule(e.document)),
     vscode.workspace.onDidSaveTextDocument((d) => validation.schedule(d, 0)),
@@ -25,7 +27,9 @@ export function register(services: Services): void {
       }
     }),
     vscode.commands.registerCommand('mtrl.validateDataset', (arg?: unknown) => validateDatasetCommand(services, validation, arg)),
-    vscode.commands.registerCommand('mtrl.uploadDataset', (arg?: unknown, request?: UploadRequest) => uploadDatasetCommand(services, validation, arg, request)),
+    vscode.commands.registerCommand('mtrl.uploadDataset', (arg?: unknown, request?: UploadRequest) =>
+      uploadDatasetCommand(services, validation, arg, request),
+    ),
   );
   for (const d of vscode.workspace.textDocuments) validation.schedule(d, 0);
 }

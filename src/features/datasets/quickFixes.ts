@@ -61,7 +61,10 @@ export class DatasetQuickFixes implements vscode.CodeActionProvider<vscode.CodeA
   resolveCodeAction(action: vscode.CodeAction): vscode.CodeAction {
     if (action instanceof FileFix) {
       const text = action.document.getText();
-      action.edit = toWorkspaceEdit(action.document, fixEdits(text, action.format, action.fix, { stem: fileStem(action.document.uri.path) }));
+      action.edit = toWorkspaceEdit(
+        action.document,
+        fixEdits(text, action.format, action.fix, { stem: fileStem(action.document.uri.path) }),
+      );
     }
     return action;
   }
@@ -74,7 +77,13 @@ export class DatasetQuickFixes implements vscode.CodeActionProvider<vscode.CodeA
     return row ? new vscode.Range(document.positionAt(row[0]), document.positionAt(row[1])) : undefined;
   }
 
-  private rowAction(title: string, document: vscode.TextDocument, range: vscode.Range, text: string, diagnostic: vscode.Diagnostic): vscode.CodeAction {
+  private rowAction(
+    title: string,
+    document: vscode.TextDocument,
+    range: vscode.Range,
+    text: string,
+    diagnostic: vscode.Diagnostic,
+  ): vscode.CodeAction {
     const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
     action.edit = new vscode.WorkspaceEdit();
     action.edit.replace(document.uri, range, text);
@@ -87,7 +96,9 @@ export class DatasetQuickFixes implements vscode.CodeActionProvider<vscode.CodeA
   private wrapRow(document: vscode.TextDocument, format: 'jsonl' | 'json', diagnostic: vscode.Diagnostic): vscode.CodeAction | undefined {
     const range = this.rowRange(document, format, diagnostic);
     const wrapped = range && wrapFlatRow(document.getText(range));
-    return range && wrapped !== undefined ? this.rowAction('Wrap this row for the service', document, range, wrapped, diagnostic) : undefined;
+    return range && wrapped !== undefined
+      ? this.rowAction('Wrap this row for the service', document, range, wrapped, diagnostic)
+      : undefined;
   }
 
   /** A misspelled task key (`answr` → `answer`) or a missing closing brace, on the one row of JSON Lines. */

@@ -62,11 +62,16 @@ export function roleOf(uri: vscode.Uri, settings: DatasetSettings): DatasetRole 
 }
 
 /** The other file of a training/validation pair: from the settings, else a `train*`/`val*` file in the same folder. */
-export async function partnerOf(uri: vscode.Uri, role: DatasetRole | undefined, settings: DatasetSettings): Promise<vscode.Uri | undefined> {
+export async function partnerOf(
+  uri: vscode.Uri,
+  role: DatasetRole | undefined,
+  settings: DatasetSettings,
+): Promise<vscode.Uri | undefined> {
   if (role !== 'training' && role !== 'validation') return undefined;
   const wanted: DatasetRole = role === 'training' ? 'validation' : 'training';
   const configured = wanted === 'training' ? settings.train : settings.validation;
-  if (configured && (settings.train?.toString() === uri.toString() || settings.validation?.toString() === uri.toString())) return configured;
+  if (configured && (settings.train?.toString() === uri.toString() || settings.validation?.toString() === uri.toString()))
+    return configured;
   const folder = vscode.Uri.joinPath(uri, '..');
   let entries: [string, vscode.FileType][];
   try {

@@ -16,7 +16,7 @@ async function expectedEtag(path: string, size: number): Promise<string> {
   let part = createHash('md5');
   let inPart = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
-    for (let at = 0; at < chunk.length; ) {
+    for (let at = 0; at < chunk.length;) {
       const take = Math.min(chunk.length - at, PART_SIZE - inPart);
       part.update(chunk.subarray(at, at + take));
       at += take;
@@ -58,7 +58,12 @@ export interface UploadRequest {
  * `MTRL: Upload Dataset to S3`: validate, pick the key, confirm an overwrite, upload with progress and cancel, verify, copy and remember the URI.
  * Returns the S3 URI once uploaded and verified.
  */
-export async function uploadDatasetCommand(services: Services, validation: DatasetValidation, arg?: unknown, request: UploadRequest = {}): Promise<string | undefined> {
+export async function uploadDatasetCommand(
+  services: Services,
+  validation: DatasetValidation,
+  arg?: unknown,
+  request: UploadRequest = {},
+): Promise<string | undefined> {
   const file = await chooseFile(arg);
   if (!file) return undefined;
   const name = vscode.workspace.asRelativePath(file);
@@ -78,16 +83,18 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
   const uploads = services.stores.recentUploads;
   const prefix = uploads.lastPrefix() ?? uploads.list()[0]?.replace(/[^/]*$/, '') ?? 's3://';
   const base = file.path.slice(file.path.lastIndexOf('/') + 1);
-  const typed = request.target ?? await vscode.window.showInputBox({
-    title: 'MTRL: Upload Dataset to S3',
-    prompt: `Where to put ${base}`,
-    value: `${prefix}${base}`,
-    valueSelection: [prefix.length, prefix.length + base.length],
-    validateInput: (v) => {
-      const l = parseS3Uri(v);
-      return !l || !l.key || l.key.endsWith('/') ? 'Type an s3://bucket/key URI ending in the object name.' : undefined;
-    },
-  });
+  const typed =
+    request.target ??
+    (await vscode.window.showInputBox({
+      title: 'MTRL: Upload Dataset to S3',
+      prompt: `Where to put ${base}`,
+      value: `${prefix}${base}`,
+      valueSelection: [prefix.length, prefix.length + base.length],
+      validateInput: (v) => {
+        const l = parseS3Uri(v);
+        return !l || !l.key || l.key.endsWith('/') ? 'Type an s3://bucket/key URI ending in the object name.' : undefined;
+      },
+    }));
   const target = typed ? parseS3Uri(typed) : undefined;
   if (!target?.key) {
     if (typed) void vscode.window.showErrorMessage(`${typed} is not an s3://bucket/key URI.`);
@@ -100,7 +107,12 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
   let createOnly = true;
   try {
     const existing = await headObject(s3, target);
-    if (!(await confirmOverwrite(`${uri} already exists (${existing.size.toLocaleString('en')} bytes${existing.lastModified ? `, modified ${existing.lastModified.toISOString()}` : ''}). Overwrite it?`))) return undefined;
+    if (
+      !(await confirmOverwrite(
+        `${uri} already exists (${existing.size.toLocaleString('en')} bytes${existing.lastModified ? `, modified ${existing.lastModified.toISOString()}` : ''}). Overwrite it?`,
+      ))
+    )
+      return undefined;
     createOnly = false;
   } catch (error) {
     if (!isNotFound(error)) {
@@ -110,38 +122,45 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
   }
 
   const size = (await stat(file.fsPath)).size;
-  const done = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Uploading ${base} to ${uri}`, cancellable: true }, async (progress, token) => {
-    const controller = new AbortController();
-    token.onCancellationRequested(() => controller.abort());
-    let reported = 0;
-    const send = (conditional: boolean) =>
-      upload(s3, target, createReadStream(file.fsPath), {
-        partSize: PART_SIZE,
-        signal: controller.signal,
-        createOnly: conditional,
-        onProgress: (loaded) => {
-          const percent = size ? (100 * loaded) / size : 100;
-          progress.report({ increment: percent - reported, message: `${(loaded / 1048576).toFixed(1)} of ${(size / 1048576).toFixed(1)} MB` });
-          reported = percent;
-        },
-      });
-    try {
+  const done = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Uploading ${base} to ${uri}`, cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      let reported = 0;
+      const send = (conditional: boolean) =>
+        upload(s3, target, createReadStream(file.fsPath), {
+          partSize: PART_SIZE,
+          signal: controller.signal,
+          createOnly: conditional,
+          onProgress: (loaded) => {
+            const percent = size ? (100 * loaded) / size : 100;
+            progress.report({
+              increment: percent - reported,
+              message: `${(loaded / 1048576).toFixed(1)} of ${(size / 1048576).toFixed(1)} MB`,
+            });
+            reported = percent;
+          },
+        });
       try {
-        await send(createOnly);
+        try {
+          await send(createOnly);
+        } catch (error) {
+          if (!isPreconditionFailed(error)) throw error;
+          // S3 refused: the key was created after the check. The same question as before, then a plain write.
+          if (!(await confirmOverwrite(`${uri} was created by someone else while ${base} was uploading. Overwrite it?`))) return false;
+          reported = 0;
+          await send(false);
+        }
+        return true;
       } catch (error) {
-        if (!isPreconditionFailed(error)) throw error;
-        // S3 refused: the key was created after the check. The same question as before, then a plain write.
-        if (!(await confirmOverwrite(`${uri} was created by someone else while ${base} was uploading. Overwrite it?`))) return false;
-        reported = 0;
-        await send(false);
+        if (controller.signal.aborted)
+          void vscode.window.showInformationMessage(`Upload of ${base} cancelled; no object was written to ${uri}.`);
+        else void vscode.window.showErrorMessage(services.explain(error, `Uploading to ${uri}`));
+        return false;
       }
-      return true;
-    } catch (error) {
-      if (controller.signal.aborted) void vscode.window.showInformationMessage(`Upload of ${base} cancelled; no object was written to ${uri}.`);
-      else void vscode.window.showErrorMessage(services.explain(error, `Uploading to ${uri}`));
-      return false;
-    }
-  });
+    },
+  );
   if (!done) return undefined;
 
   try {
@@ -170,6 +189,8 @@ export async function uploadDatasetCommand(services: Services, validation: Datas
   );
   await uploads.remember(uri);
   services.output.info(`Uploaded ${file.fsPath} to ${uri} (${size} bytes, verified).`);
-  void vscode.window.showInformationMessage(`Uploaded ${base} to ${uri} (${(size / 1048576).toFixed(1)} MB, verified).${copied ? ' The URI is copied.' : ''}`);
+  void vscode.window.showInformationMessage(
+    `Uploaded ${base} to ${uri} (${(size / 1048576).toFixed(1)} MB, verified).${copied ? ' The URI is copied.' : ''}`,
+  );
   return uri;
 }

@@ -10,7 +10,8 @@ export const DATASET_FILTERS = { Datasets: ['jsonl', 'json', 'csv', 'parquet'] }
 
 function summary(name: string, report: DatasetReport, errors: number): string {
   const warnings = report.findings.filter((f) => f.severity === 'warning').length + report.omitted.warning;
-  const found = errors || warnings ? `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}` : 'no problems';
+  const found =
+    errors || warnings ? `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}` : 'no problems';
   return `${name}: ${report.rows.toLocaleString('en')} rows (${report.format}), ${found}.`;
 }
 
@@ -20,18 +21,25 @@ async function chooseTarget(arg: unknown): Promise<vscode.Uri | string | undefin
   if (typeof arg === 'string' && parseS3Uri(arg)) return arg;
   const active = vscode.window.activeTextEditor?.document.uri;
   const items: (vscode.QuickPickItem & { id: string })[] = [];
-  if (active && formatFromName(active.path)) items.push({ id: 'active', label: '$(file) Active file', description: vscode.workspace.asRelativePath(active) });
+  if (active && formatFromName(active.path))
+    items.push({ id: 'active', label: '$(file) Active file', description: vscode.workspace.asRelativePath(active) });
   items.push({ id: 'pick', label: '$(folder-opened) Pick a file…', description: 'JSON Lines, JSON, CSV or Parquet' });
   items.push({ id: 's3', label: '$(cloud) An s3:// URI…', description: 'streamed from S3' });
   const choice = await vscode.window.showQuickPick(items, { title: 'MTRL: Validate Dataset', placeHolder: 'Which dataset?' });
   if (!choice) return undefined;
   if (choice.id === 'active') return active;
-  if (choice.id === 'pick') return (await vscode.window.showOpenDialog({ canSelectMany: false, filters: DATASET_FILTERS, title: 'Validate Dataset' }))?.[0];
+  if (choice.id === 'pick')
+    return (await vscode.window.showOpenDialog({ canSelectMany: false, filters: DATASET_FILTERS, title: 'Validate Dataset' }))?.[0];
   return vscode.window.showInputBox({
     title: 'MTRL: Validate Dataset',
     prompt: 'The dataset object in S3',
     placeHolder: 's3://bucket/wordle/train.jsonl',
-    validateInput: (v) => (!parseS3Uri(v)?.key ? 'Type an s3://bucket/key URI.' : formatFromName(v) ? undefined : 'The key must end in .jsonl, .json, .csv or .parquet.'),
+    validateInput: (v) =>
+      !parseS3Uri(v)?.key
+        ? 'Type an s3://bucket/key URI.'
+        : formatFromName(v)
+          ? undefined
+          : 'The key must end in .jsonl, .json, .csv or .parquet.',
   });
 }
 
@@ -44,12 +52,17 @@ async function validateS3(services: Services, uri: string): Promise<DatasetRepor
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
       try {
-        return await validateS3Dataset(services.aws.s3(), location, {
-          role: roleFromName(uri),
-          batchSize: settings.batchSize,
-          convention: settings.convention,
-          trackKeys: false,
-        }, controller.signal);
+        return await validateS3Dataset(
+          services.aws.s3(),
+          location,
+          {
+            role: roleFromName(uri),
+            batchSize: settings.batchSize,
+            convention: settings.convention,
+            trackKeys: false,
+          },
+          controller.signal,
+        );
       } catch (error) {
         if (!controller.signal.aborted) void vscode.window.showErrorMessage(services.explain(error, `Reading ${uri}`));
         return undefined;
@@ -62,27 +75,41 @@ async function validateS3(services: Services, uri: string): Promise<DatasetRepor
   services.output.info(text);
   for (const f of report.findings) services.output.info(`  ${f.row ? `row ${f.row}` : 'file'}: ${f.severity} ${f.code}: ${f.message}`);
   // Not awaited: the command's result must not wait for the user to dismiss the message.
-  void (errors ? vscode.window.showWarningMessage(text, 'Show Findings') : vscode.window.showInformationMessage(text, 'Show Findings')).then((pick) => pick && services.output.show(true));
+  void (
+    errors ? vscode.window.showWarningMessage(text, 'Show Findings') : vscode.window.showInformationMessage(text, 'Show Findings')
+  ).then((pick) => pick && services.output.show(true));
   return report;
 }
 
 /** `MTRL: Validate Dataset`: the active file, a picked file (Parquet too: diagnostics on its URI) or an s3:// URI streamed from S3. Returns the report, for scripts and tests. */
-export async function validateDatasetCommand(services: Services, validation: DatasetValidation, arg?: unknown): Promise<DatasetReport | undefined> {
+export async function validateDatasetCommand(
+  services: Services,
+  validation: DatasetValidation,
+  arg?: unknown,
+): Promise<DatasetReport | undefined> {
   const target = await chooseTarget(arg);
   if (!target) return undefined;
   if (typeof target === 'string') return validateS3(services, target);
   if (!formatFromName(target.path)) {
-    void vscode.window.showErrorMessage(`${vscode.workspace.asRelativePath(target)} is not a dataset: use a .jsonl, .json, .csv or .parquet file.`);
+    void vscode.window.showErrorMessage(
+      `${vscode.workspace.asRelativePath(target)} is not a dataset: use a .jsonl, .json, .csv or .parquet file.`,
+    );
     return undefined;
   }
   const name = vscode.workspace.asRelativePath(target);
-  const state = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Validating ${name}`, cancellable: true }, (_p, token) => {
-    token.onCancellationRequested(() => validation.cancel(target));
-    return validation.validate(target);
-  });
+  const state = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Validating ${name}`, cancellable: true },
+    (_p, token) => {
+      token.onCancellationRequested(() => validation.cancel(target));
+      return validation.validate(target);
+    },
+  );
   if (!state) return undefined;
   const text = summary(name, state.report, state.errors);
   if (!state.errors) void vscode.window.showInformationMessage(text);
-  else void vscode.window.showWarningMessage(text, 'Show Problems').then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
+  else
+    void vscode.window
+      .showWarningMessage(text, 'Show Problems')
+      .then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
   return state.report;
 }

@@ -1,5 +1,15 @@
 import * as vscode from 'vscode';
-import { parquetFile, trainValOverlap, validateDataset, validateParquet, validateText, type DatasetReport, type DatasetRole, type Finding, type RunOptions } from '../../core/dataset';
+import {
+  parquetFile,
+  trainValOverlap,
+  validateDataset,
+  validateParquet,
+  validateText,
+  type DatasetReport,
+  type DatasetRole,
+  type Finding,
+  type RunOptions,
+} from '../../core/dataset';
 import type { Services } from '../services';
 import { offThreadParquet } from '../../services/parquet/offThread';
 import { reportDiagnostics } from './diagnostics';
@@ -92,7 +102,11 @@ export class DatasetValidation implements vscode.Disposable {
   }
 
   /** One file from its open document, else from disk; Parquet as bytes. */
-  private async run(uri: vscode.Uri, options: Omit<RunOptions, 'format'> & { role?: DatasetRole }, signal: AbortSignal): Promise<DatasetReport> {
+  private async run(
+    uri: vscode.Uri,
+    options: Omit<RunOptions, 'format'> & { role?: DatasetRole },
+    signal: AbortSignal,
+  ): Promise<DatasetReport> {
     // Yields to the editor between slices, and stops when a newer edit superseded this run.
     const tick = async () => {
       await new Promise((resolve) => setImmediate(resolve));

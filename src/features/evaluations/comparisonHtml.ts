@@ -48,20 +48,27 @@ function cellHtml(result: EvaluationResult | undefined, colour: number): string 
     result.tokens === undefined ? '' : `${result.tokens.toLocaleString('en-US')} tokens`,
     result.cost === undefined ? '' : `$${result.cost.toFixed(2)}`,
   ].filter(Boolean);
-  const passAtK = result.passAtK.length > 1 ? `<span class="sub">${result.passAtK.map((p) => `pass@${p.k} ${pct(p.value)}`).join(' · ')}</span>` : '';
+  const passAtK =
+    result.passAtK.length > 1 ? `<span class="sub">${result.passAtK.map((p) => `pass@${p.k} ${pct(p.value)}`).join(' · ')}</span>` : '';
   return `<td><span class="big num">${pct(result.passAt1)}</span> <span class="num sub" title="95 % Wilson interval">${intervalText(result.interval)}</span>${barSvg(result, colour)}<span class="sub">${escapeHtml(extra.join(' · '))}</span>${passAtK}</td>`;
 }
 
 /** The comparison page: one row per decoding setting, one column per model, a delta column per adapter against the base model. */
 export function comparisonHtml(title: string, grid: ComparisonGrid, notes: readonly string[], nonce: string): string {
   const others = grid.columns.filter((c) => c !== grid.baseline);
-  const head = [`<th scope="col">settings</th>`, ...grid.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`), ...others.map((c) => `<th scope="col">Δ ${escapeHtml(c)} − ${escapeHtml(grid.baseline ?? '')}</th>`)];
+  const head = [
+    `<th scope="col">settings</th>`,
+    ...grid.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`),
+    ...others.map((c) => `<th scope="col">Δ ${escapeHtml(c)} − ${escapeHtml(grid.baseline ?? '')}</th>`),
+  ];
   const rows = grid.rows.map((row) => {
     const cells = grid.columns.map((column, i) => cellHtml(grid.cell(row, column), i));
     const deltas = others.map((column) => {
       const d = grid.deltas.find((x) => x.row === row && x.column === column)?.delta;
       if (!d) return '<td class="sub">–</td>';
-      const mark = d.significant ? `<span class="sig${d.delta < 0 ? ' neg' : ''}" title="the 95 % interval excludes zero">${d.delta < 0 ? '▼' : '▲'}</span> ` : '';
+      const mark = d.significant
+        ? `<span class="sig${d.delta < 0 ? ' neg' : ''}" title="the 95 % interval excludes zero">${d.delta < 0 ? '▼' : '▲'}</span> `
+        : '';
       return `<td>${mark}<span class="big num">${points(d.delta)}</span> <span class="sub">points</span><span class="num sub" title="Newcombe's 95 % interval of the difference">${intervalText(d.interval, true)}</span><span class="sub">${d.significant ? 'more than noise' : 'within noise'}</span></td>`;
     });
     return `<tr><th scope="row">${escapeHtml(row)}</th>${cells.join('')}${deltas.join('')}</tr>`;

@@ -14,7 +14,10 @@ export class ComparisonPanels implements vscode.Disposable {
     let entry = this.panels.get(title);
     if (!entry) {
       // No scripts: a static table; copying is done by the editor title's buttons.
-      const panel = vscode.window.createWebviewPanel(COMPARISON_VIEW, title, vscode.ViewColumn.Active, { enableScripts: false, localResourceRoots: [] });
+      const panel = vscode.window.createWebviewPanel(COMPARISON_VIEW, title, vscode.ViewColumn.Active, {
+        enableScripts: false,
+        localResourceRoots: [],
+      });
       entry = { panel, grid };
       this.panels.set(title, entry);
       panel.onDidDispose(() => this.panels.delete(title));

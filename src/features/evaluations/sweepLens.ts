@@ -14,7 +14,13 @@ export class SweepLensProvider implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const top = new vscode.Range(0, 0, 0, 0);
     const parsed = parseSweep(document.getText());
-    if (!parsed.sweep) return [new vscode.CodeLens(top, { title: `$(warning) ${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}: ${parsed.problems[0].message}`, command: 'workbench.actions.view.problems' })];
+    if (!parsed.sweep)
+      return [
+        new vscode.CodeLens(top, {
+          title: `$(warning) ${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}: ${parsed.problems[0].message}`,
+          command: 'workbench.actions.view.problems',
+        }),
+      ];
     const lens = (title: string, command: string) => new vscode.CodeLens(top, { title, command, arguments: [document.uri] });
     const control = this.queue.get(document.uri)?.control;
     const estimate = estimateText(sweepEstimate(parsed.sweep));

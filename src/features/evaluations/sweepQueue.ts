@@ -106,7 +106,8 @@ export class SweepQueue implements vscode.Disposable {
     } finally {
       this.turning = false;
       this.changed.fire();
-      if ([...this.sweeps.values()].some((t) => t.control === 'running' && t.state?.progress.waiting !== 0) || this.sweeps.size) this.schedule(TICK_MS);
+      if ([...this.sweeps.values()].some((t) => t.control === 'running' && t.state?.progress.waiting !== 0) || this.sweeps.size)
+        this.schedule(TICK_MS);
     }
   }
 
@@ -130,9 +131,14 @@ export class SweepQueue implements vscode.Disposable {
         tracked.state = result.state;
         if (result.launched) this.services.output.info(`Sweep ${parsed.sweep.name}: launched ${result.launched}`);
         if (result.decision.kind === 'done' && tracked.control === 'running') {
-          void vscode.window.showInformationMessage(`Sweep ${parsed.sweep.name} is done: ${result.state.progress.done} of ${result.state.progress.total} evaluations completed.`, 'Compare').then((pick) => {
-            if (pick) void vscode.commands.executeCommand('mtrl.compareSweep', tracked.uri);
-          });
+          void vscode.window
+            .showInformationMessage(
+              `Sweep ${parsed.sweep.name} is done: ${result.state.progress.done} of ${result.state.progress.total} evaluations completed.`,
+              'Compare',
+            )
+            .then((pick) => {
+              if (pick) void vscode.commands.executeCommand('mtrl.compareSweep', tracked.uri);
+            });
           tracked.control = 'paused';
           await this.save();
         }

@@ -36,11 +36,24 @@ export class SweepsTreeProvider implements vscode.TreeDataProvider<Node> {
       const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.Collapsed);
       item.id = `sweep:${tracked.uri.toString()}`;
       const p = tracked.state?.progress;
-      const progress = p ? `${p.done}/${p.total} done · ${p.running} running · ${p.waiting} waiting${p.failed ? ` · ${p.failed} failed` : ''}` : 'reading…';
+      const progress = p
+        ? `${p.done}/${p.total} done · ${p.running} running · ${p.waiting} waiting${p.failed ? ` · ${p.failed} failed` : ''}`
+        : 'reading…';
       const cost = tracked.state?.cost === undefined ? '' : ` · $${tracked.state.cost.toFixed(2)}`;
       item.description = `${progress}${cost} · ${CONTROL_TEXT[tracked.control]}`;
-      item.tooltip = new vscode.MarkdownString(`**${name}** (${vscode.workspace.asRelativePath(tracked.uri)})\n\n${progress}, ${CONTROL_TEXT[tracked.control]}${tracked.problem ? `\n\n$(warning) ${tracked.problem}` : ''}`, true);
-      item.iconPath = new vscode.ThemeIcon(tracked.problem ? 'warning' : tracked.control === 'running' ? 'sync' : tracked.control === 'paused' ? 'debug-pause' : 'circle-slash');
+      item.tooltip = new vscode.MarkdownString(
+        `**${name}** (${vscode.workspace.asRelativePath(tracked.uri)})\n\n${progress}, ${CONTROL_TEXT[tracked.control]}${tracked.problem ? `\n\n$(warning) ${tracked.problem}` : ''}`,
+        true,
+      );
+      item.iconPath = new vscode.ThemeIcon(
+        tracked.problem
+          ? 'warning'
+          : tracked.control === 'running'
+            ? 'sync'
+            : tracked.control === 'paused'
+              ? 'debug-pause'
+              : 'circle-slash',
+      );
       item.contextValue = `sweep:${tracked.control}`;
       item.resourceUri = tracked.uri;
       return item;
@@ -49,7 +62,9 @@ export class SweepsTreeProvider implements vscode.TreeDataProvider<Node> {
     const item = new vscode.TreeItem(`${node.run.model.label} · ${node.run.settingsLabel}`);
     item.description = status ?? 'waiting';
     item.tooltip = `${node.run.jobName}\n${status ?? 'not launched yet'}`;
-    item.iconPath = new vscode.ThemeIcon(status === 'Completed' ? 'pass' : status === 'InProgress' ? 'loading~spin' : status ? 'error' : 'clock');
+    item.iconPath = new vscode.ThemeIcon(
+      status === 'Completed' ? 'pass' : status === 'InProgress' ? 'loading~spin' : status ? 'error' : 'clock',
+    );
     item.contextValue = status ? `sweepRun:${status}` : 'sweepRun:waiting';
     return item;
   }

@@ -68,7 +68,8 @@ export async function checkBudgets(ctx: BudgetGuardContext, running: readonly Jo
 export async function askForBudget(jobName: string, current?: Budget, suggested?: number): Promise<Budget | undefined> {
   const text = await vscode.window.showInputBox({
     title: `Budget for ${jobName}`,
-    prompt: 'Estimated token cost in US dollars at which MTRL warns you (BillableTokenUsage × mtrl.pricing; AgentCore compute is not included)',
+    prompt:
+      'Estimated token cost in US dollars at which MTRL warns you (BillableTokenUsage × mtrl.pricing; AgentCore compute is not included)',
     value: String(suggested ?? current?.dollars ?? ''),
     ignoreFocusOut: true,
     validateInput: (value) => {
@@ -84,13 +85,21 @@ export async function askForBudget(jobName: string, current?: Budget, suggested?
       { label: 'Warn me', description: 'a notification with Stop job and Raise budget', autoStop: false },
       { label: 'Stop the job automatically', description: 'stops it when the estimate passes the budget', autoStop: true },
     ],
-    { title: `When ${jobName} passes ${formatDollars(parsed.dollars)}`, placeHolder: current?.autoStop ? 'Now: stop automatically' : 'Now: warn', ignoreFocusOut: true },
+    {
+      title: `When ${jobName} passes ${formatDollars(parsed.dollars)}`,
+      placeHolder: current?.autoStop ? 'Now: stop automatically' : 'Now: warn',
+      ignoreFocusOut: true,
+    },
   );
   return mode ? { dollars: parsed.dollars, autoStop: mode.autoStop } : undefined;
 }
 
 /** Asks for a running job's budget and stores it. */
-export async function askBudget(store: BudgetStore, node: { arn: string; jobName: string }, suggested?: number): Promise<Budget | undefined> {
+export async function askBudget(
+  store: BudgetStore,
+  node: { arn: string; jobName: string },
+  suggested?: number,
+): Promise<Budget | undefined> {
   const budget = await askForBudget(node.jobName, store.get(node.arn), suggested);
   if (budget) await store.set(node.arn, budget);
   return budget;

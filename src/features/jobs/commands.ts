@@ -54,13 +54,26 @@ async function revealJob(ctx: JobsCommandContext, arg: unknown): Promise<JobNode
 }
 
 /** Lists every root again and waits for it; returns what is listed (also read by tests and other features). */
-async function refreshJobs(ctx: JobsCommandContext, arg: unknown): Promise<Array<{ region: string; category: string; jobs: Array<{ jobName: string; status: string }>; error?: string }>> {
-  const root = (arg as { kind?: string })?.kind === 'root' ? (arg as RootNode) : ((arg as { parent?: RootNode })?.parent?.kind === 'root' ? (arg as { parent: RootNode }).parent : undefined);
+async function refreshJobs(
+  ctx: JobsCommandContext,
+  arg: unknown,
+): Promise<Array<{ region: string; category: string; jobs: Array<{ jobName: string; status: string }>; error?: string }>> {
+  const root =
+    (arg as { kind?: string })?.kind === 'root'
+      ? (arg as RootNode)
+      : (arg as { parent?: RootNode })?.parent?.kind === 'root'
+        ? (arg as { parent: RootNode }).parent
+        : undefined;
   ctx.model.refresh(root);
   const roots = ctx.model.getRoots();
   await Promise.all(roots.map((r) => ctx.model.ensureLoaded(r)));
   ctx.changed();
-  return roots.map((r) => ({ region: r.region, category: r.category, jobs: r.jobs.map((j) => ({ jobName: j.jobName, status: j.status })), error: r.error?.text }));
+  return roots.map((r) => ({
+    region: r.region,
+    category: r.category,
+    jobs: r.jobs.map((j) => ({ jobName: j.jobName, status: j.status })),
+    error: r.error?.text,
+  }));
 }
 
 async function stopJob(ctx: JobsCommandContext, arg: unknown): Promise<void> {
@@ -70,7 +83,14 @@ async function stopJob(ctx: JobsCommandContext, arg: unknown): Promise<void> {
     void vscode.window.showInformationMessage(`${node.jobName} is ${node.status}; only a job in progress can be stopped.`);
     return;
   }
-  const answer = await vscode.window.showWarningMessage(`Stop ${node.jobName}?`, { modal: true, detail: 'The job stops running rollouts and billing tokens. A stopped job cannot be resumed; Launch Similar starts a new one.' }, 'Stop Job');
+  const answer = await vscode.window.showWarningMessage(
+    `Stop ${node.jobName}?`,
+    {
+      modal: true,
+      detail: 'The job stops running rollouts and billing tokens. A stopped job cannot be resumed; Launch Similar starts a new one.',
+    },
+    'Stop Job',
+  );
   if (answer !== 'Stop Job') return;
   try {
     await ctx.backend.stop(node.region, node.category, node.jobName);
@@ -86,10 +106,16 @@ async function deleteJob(ctx: JobsCommandContext, arg: unknown): Promise<void> {
   const node = await jobOf(ctx, arg);
   if (!node) return;
   if (!isFinished(node.status)) {
-    void vscode.window.showInformationMessage(`${node.jobName} is ${node.status}; stop it and wait until it has stopped before deleting it.`);
+    void vscode.window.showInformationMessage(
+      `${node.jobName} is ${node.status}; stop it and wait until it has stopped before deleting it.`,
+    );
     return;
   }
-  const answer = await vscode.window.showWarningMessage(`Delete ${node.jobName}?`, { modal: true, detail: 'The job record is removed from SageMaker. Its output in S3, model packages and MLflow runs stay.' }, 'Delete Job');
+  const answer = await vscode.window.showWarningMessage(
+    `Delete ${node.jobName}?`,
+    { modal: true, detail: 'The job record is removed from SageMaker. Its output in S3, model packages and MLflow runs stay.' },
+    'Delete Job',
+  );
   if (answer !== 'Delete Job') return;
   try {
     await ctx.backend.delete(node.region, node.category, node.jobName);
@@ -123,15 +149,27 @@ export function registerJobsCommands(ctx: JobsCommandContext): vscode.Disposable
   };
   return [
     command('mtrl.refreshJobs', (arg) => refreshJobs(ctx, arg)),
-    command('mtrl.refreshJob', withJob(async (node) => (await ctx.model.refreshJob(node), ctx.changed()))),
+    command(
+      'mtrl.refreshJob',
+      withJob(async (node) => (await ctx.model.refreshJob(node), ctx.changed())),
+    ),
     command('mtrl.revealJob', (arg) => revealJob(ctx, arg)),
     command('mtrl.loadMoreJobs', async (root) => (await ctx.model.loadMore(root as RootNode), ctx.changed())),
     command('mtrl.filterJobsByName', async () => {
-      const value = await vscode.window.showInputBox({ prompt: 'Show jobs whose name contains (empty: all)', value: ctx.model.query.nameContains ?? '' });
+      const value = await vscode.window.showInputBox({
+        prompt: 'Show jobs whose name contains (empty: all)',
+        value: ctx.model.query.nameContains ?? '',
+      });
       if (value !== undefined) ctx.model.setQuery({ nameContains: value.trim() || undefined });
     }),
     command('mtrl.filterJobsByStatus', async () => {
-      const picked = await vscode.window.showQuickPick([{ label: 'Any status', status: undefined }, ...JOB_STATUSES.map((s): { label: string; status?: JobStatus } => ({ label: s, status: s }))], { placeHolder: 'Show jobs with status' });
+      const picked = await vscode.window.showQuickPick(
+        [
+          { label: 'Any status', status: undefined },
+          ...JOB_STATUSES.map((s): { label: string; status?: JobStatus } => ({ label: s, status: s })),
+        ],
+        { placeHolder: 'Show jobs with status' },
+      );
       if (picked) ctx.model.setQuery({ status: picked.status });
     }),
     command('mtrl.clearJobsFilter', () => ctx.model.setQuery({ nameContains: undefined, status: undefined })),
@@ -141,13 +179,25 @@ export function registerJobsCommands(ctx: JobsCommandContext): vscode.Disposable
     }),
     command('mtrl.stopJob', (arg) => stopJob(ctx, arg)),
     command('mtrl.deleteJob', (arg) => deleteJob(ctx, arg)),
-    command('mtrl.openJobConfiguration', withJob((node) => openDocument(jobUri(CONFIG_SCHEME, node, 'json')))),
-    command('mtrl.openJobLogs', withJob((node) => openDocument(jobUri(LOGS_SCHEME, node, 'log'), 'tail'))),
-    command('mtrl.copyJobArn', withJob(async (node) => {
-      await vscode.env.clipboard.writeText(node.arn);
-      vscode.window.setStatusBarMessage(`Copied ${node.arn}`, 3000);
-    })),
-    command('mtrl.openJobInConsole', withJob((node) => vscode.env.openExternal(vscode.Uri.parse(consoleUrl(node))))),
+    command(
+      'mtrl.openJobConfiguration',
+      withJob((node) => openDocument(jobUri(CONFIG_SCHEME, node, 'json'))),
+    ),
+    command(
+      'mtrl.openJobLogs',
+      withJob((node) => openDocument(jobUri(LOGS_SCHEME, node, 'log'), 'tail')),
+    ),
+    command(
+      'mtrl.copyJobArn',
+      withJob(async (node) => {
+        await vscode.env.clipboard.writeText(node.arn);
+        vscode.window.setStatusBarMessage(`Copied ${node.arn}`, 3000);
+      }),
+    ),
+    command(
+      'mtrl.openJobInConsole',
+      withJob((node) => vscode.env.openExternal(vscode.Uri.parse(consoleUrl(node)))),
+    ),
     command('mtrl.loadOlderJobLogs', (uri) => ctx.logs.loadOlder(uri as vscode.Uri)),
     command('mtrl.loadNewerJobLogs', (uri) => ctx.logs.loadNewer(uri as vscode.Uri)),
     command('mtrl.followJobLogs', (uri) => {

@@ -29,7 +29,10 @@ export function register(services: Services): void {
   const tree = new JobsTreeProvider(model, () => settings.pricing());
   const view = vscode.window.createTreeView('mtrl.jobs', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
   const configuration = new JobConfigurationProvider(backend, explain);
-  const logs = new JobLogsProvider((job) => cloudWatchJobLogSource(services.aws.logs(job.region), `/aws/sagemaker/Job/${job.category}`, job.jobName), explain);
+  const logs = new JobLogsProvider(
+    (job) => cloudWatchJobLogSource(services.aws.logs(job.region), `/aws/sagemaker/Job/${job.category}`, job.jobName),
+    explain,
+  );
 
   const seconds = () => Math.max(5, settings.get('jobs.refreshSeconds') ?? 30);
   const poller = new JobsPoller(
@@ -54,7 +57,15 @@ export function register(services: Services): void {
     },
   };
   const setBudget = async (arg: unknown) => {
-    const node = arg instanceof JobNode ? arg : (await vscode.window.showQuickPick(model.inProgress().map((n) => ({ label: n.jobName, description: n.region, n })), { placeHolder: 'Pick a running job' }))?.n;
+    const node =
+      arg instanceof JobNode
+        ? arg
+        : (
+            await vscode.window.showQuickPick(
+              model.inProgress().map((n) => ({ label: n.jobName, description: n.region, n })),
+              { placeHolder: 'Pick a running job' },
+            )
+          )?.n;
     if (!node) return undefined;
     const budget = await askBudget(budgets, node);
     if (budget) await checkBudgets(budgetGuard, [node]);
@@ -67,7 +78,8 @@ export function register(services: Services): void {
       output.info(`${change.node.jobName}: ${change.from} → ${change.to}`);
       const diagnosis = change.node.details ? jobDiagnosis(change.node.details) : undefined;
       const text = `${categoryLabel(change.node.category)} job ${change.node.jobName} ${change.to === 'Completed' ? 'completed' : change.to === 'Stopped' ? 'stopped' : change.to === 'Failed' ? 'failed' : `is ${change.to}`}${diagnosis ? `: ${diagnosis.known ? diagnosis.title : diagnosis.reason}` : '.'}`;
-      const show = change.to === 'Failed' ? vscode.window.showWarningMessage(text, 'Show') : vscode.window.showInformationMessage(text, 'Show');
+      const show =
+        change.to === 'Failed' ? vscode.window.showWarningMessage(text, 'Show') : vscode.window.showInformationMessage(text, 'Show');
       void show.then((answer) => answer && vscode.commands.executeCommand('mtrl.revealJob', change.node));
     }
   };

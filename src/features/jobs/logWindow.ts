@@ -28,7 +28,9 @@ export function cloudWatchJobLogSource(client: CloudWatchLogsClient, logGroupNam
   const page = async (stream: string, token: string | undefined, limit: number, startFromHead: boolean): Promise<LogPage> => {
     const out = await getLogEventsPage(client, { logGroupName, logStreamName: stream, nextToken: token, limit, startFromHead });
     const lines = out.events.map((e) => ({ timestamp: e.timestamp ?? 0, stream, message: (e.message ?? '').replace(/\r?\n$/, '') }));
-    return startFromHead ? { lines, token: out.nextForwardToken } : { lines, token: out.nextBackwardToken, forwardToken: out.nextForwardToken };
+    return startFromHead
+      ? { lines, token: out.nextForwardToken }
+      : { lines, token: out.nextBackwardToken, forwardToken: out.nextForwardToken };
   };
   return {
     async streams() {

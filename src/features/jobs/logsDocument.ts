@@ -75,9 +75,17 @@ export class JobLogsProvider implements vscode.TextDocumentContentProvider, vsco
     if (!log) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     const bottom = new vscode.Range(doc.lineCount - 1, 0, doc.lineCount - 1, 0);
-    const lenses = [new vscode.CodeLens(top, { title: log.following ? '$(debug-pause) Stop following' : '$(eye) Follow', command: 'mtrl.followJobLogs', arguments: [doc.uri] })];
-    if (log.window.hasOlder) lenses.push(new vscode.CodeLens(top, { title: '$(arrow-up) Load older', command: 'mtrl.loadOlderJobLogs', arguments: [doc.uri] }));
-    if (log.error) lenses.push(new vscode.CodeLens(top, { title: '$(refresh) Retry', command: 'mtrl.loadNewerJobLogs', arguments: [doc.uri] }));
+    const lenses = [
+      new vscode.CodeLens(top, {
+        title: log.following ? '$(debug-pause) Stop following' : '$(eye) Follow',
+        command: 'mtrl.followJobLogs',
+        arguments: [doc.uri],
+      }),
+    ];
+    if (log.window.hasOlder)
+      lenses.push(new vscode.CodeLens(top, { title: '$(arrow-up) Load older', command: 'mtrl.loadOlderJobLogs', arguments: [doc.uri] }));
+    if (log.error)
+      lenses.push(new vscode.CodeLens(top, { title: '$(refresh) Retry', command: 'mtrl.loadNewerJobLogs', arguments: [doc.uri] }));
     lenses.push(new vscode.CodeLens(bottom, { title: '$(arrow-down) Load newer', command: 'mtrl.loadNewerJobLogs', arguments: [doc.uri] }));
     return lenses;
   }

@@ -39,7 +39,11 @@ export class JobsModel {
 
   /** The sentence for an error; a timed-out request says so instead of "cancelled". */
   private explain(error: unknown, action: string, signal: AbortSignal): { text: string; noCredentials: boolean } {
-    if (signal.aborted) return { text: `${action} got no answer within ${(this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) / 1000} s. Check the network or mtrl.aws.endpoint, then Retry.`, noCredentials: false };
+    if (signal.aborted)
+      return {
+        text: `${action} got no answer within ${(this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) / 1000} s. Check the network or mtrl.aws.endpoint, then Retry.`,
+        noCredentials: false,
+      };
     return this.options.explain(error, action);
   }
 
@@ -125,7 +129,11 @@ export class JobsModel {
       root.nextToken = page.nextToken;
       root.error = undefined;
     } catch (error) {
-      const { text, noCredentials } = this.explain(error, `Listing ${categoryLabel(root.category).toLowerCase()} jobs in ${root.region}`, signal);
+      const { text, noCredentials } = this.explain(
+        error,
+        `Listing ${categoryLabel(root.category).toLowerCase()} jobs in ${root.region}`,
+        signal,
+      );
       root.error = new MessageNode(root, noCredentials ? 'credentials' : 'error', text);
       if (!append) root.jobs = [];
     }
@@ -153,7 +161,12 @@ export class JobsModel {
     const signal = AbortSignal.timeout(this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
     try {
       node.details = await this.options.backend.describe(node.region, node.category, node.jobName, signal);
-      node.summary = { ...node.summary, status: node.details.status, secondaryStatus: node.details.secondaryStatus, ended: node.details.ended };
+      node.summary = {
+        ...node.summary,
+        status: node.details.status,
+        secondaryStatus: node.details.secondaryStatus,
+        ended: node.details.ended,
+      };
       node.describeError = undefined;
     } catch (error) {
       node.describeError = this.explain(error, `Describing ${node.jobName}`, signal).text;
@@ -222,7 +235,9 @@ export class JobsModel {
 
   /** Sum of the estimated cost of the loaded jobs of a root. */
   rootCost(root: RootNode, pricing: PricingTable): number | undefined {
-    const costs = root.jobs.map((j) => (j.details ? jobCost(j.details, pricing)?.total : undefined)).filter((c): c is number => c !== undefined);
+    const costs = root.jobs
+      .map((j) => (j.details ? jobCost(j.details, pricing)?.total : undefined))
+      .filter((c): c is number => c !== undefined);
     return costs.length ? costs.reduce((a, b) => a + b, 0) : undefined;
   }
 

@@ -74,7 +74,10 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
     item.id = root.id;
     item.iconPath = new vscode.ThemeIcon(root.category === 'AgentRFT' ? 'mortar-board' : 'beaker');
     const cost = this.model.rootCost(root, this.pricing());
-    const count = root.loaded && !root.error ? `${root.jobs.length}${root.nextToken ? '+' : ''} ${root.jobs.length === 1 && !root.nextToken ? 'job' : 'jobs'}` : undefined;
+    const count =
+      root.loaded && !root.error
+        ? `${root.jobs.length}${root.nextToken ? '+' : ''} ${root.jobs.length === 1 && !root.nextToken ? 'job' : 'jobs'}`
+        : undefined;
     item.description = [root.region, count, cost !== undefined ? formatDollars(cost) : undefined].filter(Boolean).join(' · ');
     item.tooltip = `${categoryLabel(root.category)} jobs (${root.category}) in ${root.region}${cost !== undefined ? `; estimated token cost of the listed jobs ${formatDollars(cost)}` : ''}`;
     item.contextValue = 'jobsRoot';
@@ -86,7 +89,10 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
     item.id = node.id;
     const job = node.job;
     const icon = statusIcon(job.status, job.secondaryStatus);
-    item.iconPath = new vscode.ThemeIcon(icon.spin ? `${icon.codicon}~spin` : icon.codicon, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+    item.iconPath = new vscode.ThemeIcon(
+      icon.spin ? `${icon.codicon}~spin` : icon.codicon,
+      icon.color ? new vscode.ThemeColor(icon.color) : undefined,
+    );
     item.description = jobDescription(job, this.pricing(), this.model.now());
     item.contextValue = node.contextValue;
     item.accessibilityInformation = { label: `${node.jobName}, ${job.status}, ${item.description}` };
@@ -123,7 +129,13 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
     const action = {
       error: { icon: 'error', color: 'errorForeground', label: 'Retry', command: 'mtrl.refreshJobs', args: [node.parent] },
       credentials: { icon: 'key', color: 'list.warningForeground', label: 'Choose AWS profile', command: 'mtrl.chooseProfile', args: [] },
-      empty: { icon: 'rocket', color: undefined, label: `Launch ${categoryLabel(node.parent.category).toLowerCase()} job`, command: launch, args: [] },
+      empty: {
+        icon: 'rocket',
+        color: undefined,
+        label: `Launch ${categoryLabel(node.parent.category).toLowerCase()} job`,
+        command: launch,
+        args: [],
+      },
       noMatch: { icon: 'filter', color: undefined, label: 'Clear filter', command: 'mtrl.clearJobsFilter', args: [] },
     }[node.message];
     item.iconPath = new vscode.ThemeIcon(action.icon, action.color ? new vscode.ThemeColor(action.color) : undefined);

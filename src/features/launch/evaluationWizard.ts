@@ -10,7 +10,17 @@ import type { Launcher } from './launcher';
 import type { LaunchResult } from './launchFlow';
 import { reviewAndLaunchStep } from './reviewStep';
 import { BACK, CANCEL, pickStep, runWizard, type Step } from './wizardInput';
-import { datasetStep, jobNameStep, mlflowStep, outputStep, regionStep, roleStep, runtimeStep, suggestJobName, type CommonAnswers } from './wizardSteps';
+import {
+  datasetStep,
+  jobNameStep,
+  mlflowStep,
+  outputStep,
+  regionStep,
+  roleStep,
+  runtimeStep,
+  suggestJobName,
+  type CommonAnswers,
+} from './wizardSteps';
 
 export interface EvaluationAnswers extends CommonAnswers {
   modelId?: string;
@@ -20,7 +30,6 @@ export interface EvaluationAnswers extends CommonAnswers {
   evaluationUri?: string;
   hyperparameters: Record<string, string>;
 }
-
 
 export function evaluationJobFile(a: EvaluationAnswers): JobFile {
   return {
@@ -45,9 +54,18 @@ export function evaluationJobFile(a: EvaluationAnswers): JobFile {
 type ModelItem = vscode.QuickPickItem & { modelId?: string; trainingJob?: string };
 
 /** MTRL: Launch Evaluation Job — base model or a completed training job's adapter, with the flat names the service accepts. */
-export async function launchEvaluationWizard(services: Services, launcher: Launcher, onLaunched: (job: JobFile) => void): Promise<LaunchResult | undefined> {
+export async function launchEvaluationWizard(
+  services: Services,
+  launcher: Launcher,
+  onLaunched: (job: JobFile) => void,
+): Promise<LaunchResult | undefined> {
   const last = services.stores.evaluationAnswers.get();
-  const answers: EvaluationAnswers = { ...last, region: last?.region ?? services.aws.current.region, hyperparameters: { ...last?.hyperparameters }, jobName: undefined };
+  const answers: EvaluationAnswers = {
+    ...last,
+    region: last?.region ?? services.aws.current.region,
+    hyperparameters: { ...last?.hyperparameters },
+    jobName: undefined,
+  };
   let result: LaunchResult | undefined;
 
   const model: Step<EvaluationAnswers> = async (a, p) => {
@@ -55,10 +73,23 @@ export async function launchEvaluationWizard(services: Services, launcher: Launc
       ...p,
       placeholder: 'Evaluate a base model, or the adapter of a completed training job',
       items: async () => {
-        const base = (await launcher.models.offered(a.region)).map((m) => ({ label: `$(symbol-class) ${m.name}`, description: `base model · ${m.id}`, modelId: m.id }));
+        const base = (await launcher.models.offered(a.region)).map((m) => ({
+          label: `$(symbol-class) ${m.name}`,
+          description: `base model · ${m.id}`,
+          modelId: m.id,
+        }));
         const trained: ModelItem[] = [];
-        for await (const j of listJobs(services.aws.sagemaker(a.region), { JobCategory: 'AgentRFT', StatusEquals: 'Completed', SortBy: 'CreationTime', SortOrder: 'Descending' })) {
-          trained.push({ label: `$(package) ${j.JobName}`, description: `trained adapter · completed ${j.EndTime?.toISOString().slice(0, 10) ?? ''}`, trainingJob: j.JobName });
+        for await (const j of listJobs(services.aws.sagemaker(a.region), {
+          JobCategory: 'AgentRFT',
+          StatusEquals: 'Completed',
+          SortBy: 'CreationTime',
+          SortOrder: 'Descending',
+        })) {
+          trained.push({
+            label: `$(package) ${j.JobName}`,
+            description: `trained adapter · completed ${j.EndTime?.toISOString().slice(0, 10) ?? ''}`,
+            trainingJob: j.JobName,
+          });
         }
         return [...base, { label: 'Trained adapters', kind: vscode.QuickPickItemKind.Separator }, ...trained];
       },
@@ -74,7 +105,12 @@ export async function launchEvaluationWizard(services: Services, launcher: Launc
       const adapter = job.config?.ServiceOutput?.OutputModelPackageArn;
       const base = job.config?.TrainingConfig?.BaseModelArn;
       if (!adapter || !base) throw new Error(`${r.trainingJob} has no OutputModelPackageArn in its ServiceOutput.`);
-      Object.assign(a, { modelId: parseBaseModelArn(base)?.modelId, adapterArn: adapter, adapterJob: r.trainingJob, runtimeArn: a.runtimeArn ?? job.config?.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn });
+      Object.assign(a, {
+        modelId: parseBaseModelArn(base)?.modelId,
+        adapterArn: adapter,
+        adapterJob: r.trainingJob,
+        runtimeArn: a.runtimeArn ?? job.config?.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn,
+      });
       return 'next';
     } catch (error) {
       void vscode.window.showErrorMessage(services.explain(error, `Reading training job ${r.trainingJob}`));
@@ -88,7 +124,14 @@ export async function launchEvaluationWizard(services: Services, launcher: Launc
     a.evaluationUri = r;
     return 'next';
   };
-  const review = reviewAndLaunchStep<EvaluationAnswers>(services, launcher, services.stores.evaluationAnswers, evaluationJobFile, onLaunched, (r) => (result = r));
+  const review = reviewAndLaunchStep<EvaluationAnswers>(
+    services,
+    launcher,
+    services.stores.evaluationAnswers,
+    evaluationJobFile,
+    onLaunched,
+    (r) => (result = r),
+  );
 
   const steps: Step<EvaluationAnswers>[] = [
     regionStep,

@@ -1,12 +1,25 @@
 import * as vscode from 'vscode';
-import { defaultHyperparameters, hyperparameterProblem, hyperparameterSpecs, rangeText, sameValue, type HyperparameterPreset } from '../../core/jobs/hyperparameters';
+import {
+  defaultHyperparameters,
+  hyperparameterProblem,
+  hyperparameterSpecs,
+  rangeText,
+  sameValue,
+  type HyperparameterPreset,
+} from '../../core/jobs/hyperparameters';
 import type { JobCategory } from '../../core/jobs/status';
 import { BACK, CANCEL, inputStep, pickStep, type StepPosition } from './wizardInput';
 
 type Item = vscode.QuickPickItem & { name?: string; preset?: HyperparameterPreset; done?: boolean };
 
 /** Hyperparameters as a list to edit: every name with its value, default and range, presets on top; "Continue" ends the step. */
-export async function hyperparameterStep(category: JobCategory, values: Record<string, string>, presets: readonly HyperparameterPreset[], p: StepPosition, modelId?: string): Promise<'next' | typeof BACK | typeof CANCEL> {
+export async function hyperparameterStep(
+  category: JobCategory,
+  values: Record<string, string>,
+  presets: readonly HyperparameterPreset[],
+  p: StepPosition,
+  modelId?: string,
+): Promise<'next' | typeof BACK | typeof CANCEL> {
   const defaults = defaultHyperparameters(category, modelId);
   let lastEdited: string | undefined;
   for (;;) {
@@ -18,10 +31,20 @@ export async function hyperparameterStep(category: JobCategory, values: Record<s
       ...hyperparameterSpecs(category).map((spec) => {
         const value = values[spec.name] ?? defaults[spec.name];
         const isDefault = sameValue(value, defaults[spec.name]);
-        return { label: `${isDefault ? '$(circle-outline)' : '$(circle-filled)'} ${spec.name}`, description: `= ${value}${isDefault ? ' (default)' : ''}`, detail: `${spec.summary}; default ${defaults[spec.name]}, ${rangeText(spec)}`, name: spec.name };
+        return {
+          label: `${isDefault ? '$(circle-outline)' : '$(circle-filled)'} ${spec.name}`,
+          description: `= ${value}${isDefault ? ' (default)' : ''}`,
+          detail: `${spec.summary}; default ${defaults[spec.name]}, ${rangeText(spec)}`,
+          name: spec.name,
+        };
       }),
     ];
-    const r = await pickStep<Item>({ ...p, placeholder: 'Choose a value to change, a preset, or Continue', items, active: (i) => (lastEdited ? i.name === lastEdited : !!i.done) });
+    const r = await pickStep<Item>({
+      ...p,
+      placeholder: 'Choose a value to change, a preset, or Continue',
+      items,
+      active: (i) => (lastEdited ? i.name === lastEdited : !!i.done),
+    });
     if (r === BACK || r === CANCEL) return r;
     if (r.done) return 'next';
     if (r.preset) {

@@ -27,7 +27,9 @@ export function register(services: Services): void {
     vscode.workspace.onDidSaveTextDocument((doc) => void jobFiles.validateSaved(doc)),
     vscode.commands.registerCommand('mtrl.launchTrainingJob', () => launchTrainingWizard(services, launcher, onLaunched)),
     vscode.commands.registerCommand('mtrl.launchEvaluationJob', () => launchEvaluationWizard(services, launcher, onLaunched)),
-    vscode.commands.registerCommand('mtrl.validateJobFile', (uri?: vscode.Uri, options?: { confirm?: boolean }) => jobFiles.validate(uri, options)),
+    vscode.commands.registerCommand('mtrl.validateJobFile', (uri?: vscode.Uri, options?: { confirm?: boolean }) =>
+      jobFiles.validate(uri, options),
+    ),
     // `options.confirm: false` is for tests only: it skips the review and the dialogs.
     vscode.commands.registerCommand('mtrl.launchJobFile', (uri?: vscode.Uri, options?: LaunchOptions) => jobFiles.launch(uri, options)),
     // A target URI (export) and `{ jobName, confirm: false }` (launch similar) let tests and other commands skip the dialogs.
@@ -42,7 +44,12 @@ export function register(services: Services): void {
       const review = await launcher.review(job);
       if (!review) return undefined;
       if (options.confirm !== false) {
-        const choice = await reviewStep(job, review, { title: `MTRL: Launch ${job.JobName}`, step: 1, totalSteps: 1 }, async (j) => void (await saveJobFile(j)));
+        const choice = await reviewStep(
+          job,
+          review,
+          { title: `MTRL: Launch ${job.JobName}`, step: 1, totalSteps: 1 },
+          async (j) => void (await saveJobFile(j)),
+        );
         if (choice !== 'launch') return undefined;
       }
       return launchWithChecks(services, launcher, job, { ...options, review }, onLaunched);

@@ -39,8 +39,18 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
     const top = new vscode.Range(0, 0, 0, 0);
     const verdict = this.lastVerdict.get(doc.uri.toString());
     return [
-      new vscode.CodeLens(top, { title: `$(check) Validate${verdict ? ` (${verdict})` : ''}`, command: 'mtrl.validateJobFile', arguments: [doc.uri], tooltip: 'Run the pre-flight checks against AWS' }),
-      new vscode.CodeLens(top, { title: '$(rocket) Launch', command: 'mtrl.launchJobFile', arguments: [doc.uri], tooltip: 'Check, review and create this job' }),
+      new vscode.CodeLens(top, {
+        title: `$(check) Validate${verdict ? ` (${verdict})` : ''}`,
+        command: 'mtrl.validateJobFile',
+        arguments: [doc.uri],
+        tooltip: 'Run the pre-flight checks against AWS',
+      }),
+      new vscode.CodeLens(top, {
+        title: '$(rocket) Launch',
+        command: 'mtrl.launchJobFile',
+        arguments: [doc.uri],
+        tooltip: 'Check, review and create this job',
+      }),
     ];
   }
 
@@ -50,28 +60,48 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
     const parsed = parseJobFile(doc.getText());
     if (parsed.jobFile) {
       const current = this.diagnostics.get(doc.uri) ?? [];
-      this.diagnostics.set(doc.uri, current.filter((d) => d.source === 'MTRL pre-flight'));
+      this.diagnostics.set(
+        doc.uri,
+        current.filter((d) => d.source === 'MTRL pre-flight'),
+      );
       return parsed.jobFile;
     }
-    this.diagnostics.set(doc.uri, parsed.problems.map((p) => Object.assign(new vscode.Diagnostic(rangeOf(doc, p.key, p.offset), p.message, vscode.DiagnosticSeverity.Error), { source: 'MTRL job file' })));
+    this.diagnostics.set(
+      doc.uri,
+      parsed.problems.map((p) =>
+        Object.assign(new vscode.Diagnostic(rangeOf(doc, p.key, p.offset), p.message, vscode.DiagnosticSeverity.Error), {
+          source: 'MTRL job file',
+        }),
+      ),
+    );
     return undefined;
   }
 
   private showChecks(doc: vscode.TextDocument, checks: readonly CheckResult[]): void {
     const diagnostics = checks
       .filter((c): c is CheckResult & { level: 'fail' | 'warn' } => c.level !== 'pass')
-      .map((c) => Object.assign(new vscode.Diagnostic(rangeOf(doc, c.key), c.fix ? `${c.message} Fix: ${c.fix}` : c.message, SEVERITY[c.level]), { source: 'MTRL pre-flight', code: c.check }));
+      .map((c) =>
+        Object.assign(new vscode.Diagnostic(rangeOf(doc, c.key), c.fix ? `${c.message} Fix: ${c.fix}` : c.message, SEVERITY[c.level]), {
+          source: 'MTRL pre-flight',
+          code: c.check,
+        }),
+      );
     this.diagnostics.set(doc.uri, diagnostics);
     const fails = checks.filter((c) => c.level === 'fail').length;
     const warns = checks.filter((c) => c.level === 'warn').length;
-    this.lastVerdict.set(doc.uri.toString(), fails ? `${fails} error${fails > 1 ? 's' : ''}` : warns ? `${warns} warning${warns > 1 ? 's' : ''}` : 'passed');
+    this.lastVerdict.set(
+      doc.uri.toString(),
+      fails ? `${fails} error${fails > 1 ? 's' : ''}` : warns ? `${warns} warning${warns > 1 ? 's' : ''}` : 'passed',
+    );
     this.changed.fire();
   }
 
   private async document(uri?: vscode.Uri): Promise<vscode.TextDocument | undefined> {
     const target = uri ?? vscode.window.activeTextEditor?.document.uri;
     if (!target || !target.path.endsWith('.mtrl.json')) {
-      void vscode.window.showInformationMessage('Open a *.mtrl.json job file first, or create one with "MTRL: Launch Training Job" → Save as job file.');
+      void vscode.window.showInformationMessage(
+        'Open a *.mtrl.json job file first, or create one with "MTRL: Launch Training Job" → Save as job file.',
+      );
       return undefined;
     }
     return vscode.workspace.openTextDocument(target);
@@ -79,7 +109,8 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
 
   private parsed(doc: vscode.TextDocument, interactive: boolean): JobFile | undefined {
     const job = this.showParseProblems(doc);
-    if (!job && interactive) void vscode.window.showErrorMessage(`${vscode.workspace.asRelativePath(doc.uri)} is not a valid job file: see the Problems panel.`);
+    if (!job && interactive)
+      void vscode.window.showErrorMessage(`${vscode.workspace.asRelativePath(doc.uri)} is not a valid job file: see the Problems panel.`);
     return job;
   }
 
@@ -106,7 +137,12 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
     this.showChecks(doc, review.checks);
     if (options.confirm !== false) {
       const summary = this.lastVerdict.get(doc.uri.toString());
-      const show = review.verdict === 'fail' ? vscode.window.showErrorMessage : review.verdict === 'warn' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+      const show =
+        review.verdict === 'fail'
+          ? vscode.window.showErrorMessage
+          : review.verdict === 'warn'
+            ? vscode.window.showWarningMessage
+            : vscode.window.showInformationMessage;
       void show(`${job.JobName}: pre-flight ${summary}. ${review.arithmetic[0] ?? ''}`);
     }
     return review;
@@ -122,7 +158,12 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
     if (!review) return undefined;
     this.showChecks(doc, review.checks);
     if (options.confirm !== false) {
-      const choice = await reviewStep(job, review, { title: `MTRL: Launch ${job.JobName}`, step: 1, totalSteps: 1 }, async (j) => void (await saveJobFile(j)));
+      const choice = await reviewStep(
+        job,
+        review,
+        { title: `MTRL: Launch ${job.JobName}`, step: 1, totalSteps: 1 },
+        async (j) => void (await saveJobFile(j)),
+      );
       if (choice !== 'launch') return { launched: false, jobName: job.JobName, review, reason: 'cancelled' };
     }
     return launchWithChecks(this.services, this.launcher, job, { ...options, review }, this.onLaunched);

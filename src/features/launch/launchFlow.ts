@@ -23,9 +23,14 @@ export interface LaunchResult {
   reason?: string;
 }
 
-
 /** Errors block, warnings ask, then CreateJob; afterwards the job is revealed and the runtime marked as in use. */
-export async function launchWithChecks(services: Services, launcher: Launcher, job: JobFile, options: LaunchOptions, onLaunched: (job: JobFile) => void): Promise<LaunchResult> {
+export async function launchWithChecks(
+  services: Services,
+  launcher: Launcher,
+  job: JobFile,
+  options: LaunchOptions,
+  onLaunched: (job: JobFile) => void,
+): Promise<LaunchResult> {
   const interactive = options.confirm !== false;
   const review = options.review ?? (await launcher.review(job));
   if (!review) return { launched: false, jobName: job.JobName, reason: 'cancelled' };
@@ -33,7 +38,10 @@ export async function launchWithChecks(services: Services, launcher: Launcher, j
   if (failed.length) {
     const reason = failed.map(describeCheck).join('\n');
     if (interactive) {
-      const choice = await vscode.window.showErrorMessage(`${job.JobName} not launched: ${failed[0].message}${failed.length > 1 ? ` (+${failed.length - 1} more)` : ''}`, 'Show All');
+      const choice = await vscode.window.showErrorMessage(
+        `${job.JobName} not launched: ${failed[0].message}${failed.length > 1 ? ` (+${failed.length - 1} more)` : ''}`,
+        'Show All',
+      );
       if (choice) services.output.show(true);
     }
     return { launched: false, jobName: job.JobName, review, reason };
@@ -53,10 +61,16 @@ export async function launchWithChecks(services: Services, launcher: Launcher, j
     if (interactive) void vscode.window.showErrorMessage(created.error ?? `Creating ${job.JobName} failed.`);
     return { launched: false, jobName: job.JobName, review, reason: created.error };
   }
-  if (job.Budget) await new BudgetStore(services.context.globalState).set(created.arn, { dollars: job.Budget.Dollars, autoStop: job.Budget.AutoStop === true });
+  if (job.Budget)
+    await new BudgetStore(services.context.globalState).set(created.arn, {
+      dollars: job.Budget.Dollars,
+      autoStop: job.Budget.AutoStop === true,
+    });
   onLaunched(job);
   // The jobs tree may not be installed in every build; the launch stands without it.
-  await Promise.resolve(vscode.commands.executeCommand('mtrl.revealJob', { jobName: job.JobName, category: job.JobCategory, region: job.Region })).catch(() => undefined);
+  await Promise.resolve(
+    vscode.commands.executeCommand('mtrl.revealJob', { jobName: job.JobName, category: job.JobCategory, region: job.Region }),
+  ).catch(() => undefined);
   if (interactive) void warnAboutRedeploy(services, job);
   return { launched: true, jobName: job.JobName, arn: created.arn, review };
 }
@@ -67,6 +81,9 @@ async function warnAboutRedeploy(services: Services, job: JobFile): Promise<void
   if (off.get()) return;
   const runtime = documentFacts(job.JobCategory, job.JobConfigDocument).runtimeArn?.split('/').pop() ?? 'the agent runtime';
   const never = "Don't Show Again";
-  const choice = await vscode.window.showWarningMessage(`${job.JobName} launched. Do not redeploy runtime ${runtime} while it runs: in-flight rollouts stop and the job fails.`, never);
+  const choice = await vscode.window.showWarningMessage(
+    `${job.JobName} launched. Do not redeploy runtime ${runtime} while it runs: in-flight rollouts stop and the job fails.`,
+    never,
+  );
   if (choice === never) await off.set(true);
 }

@@ -36,7 +36,11 @@ export class Launcher {
   /** Pre-flight, arithmetic and cost range for a job, with a cancellable progress notification (`quiet`: the status bar only, for checks on save). */
   async review(job: JobFile, options: { quiet?: boolean } = {}): Promise<Review | undefined> {
     return vscode.window.withProgress(
-      { location: options.quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification, title: `MTRL: checking ${job.JobName}`, cancellable: !options.quiet },
+      {
+        location: options.quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification,
+        title: `MTRL: checking ${job.JobName}`,
+        cancellable: !options.quiet,
+      },
       async (progress, token) => {
         const abort = new AbortController();
         const cancel = token.onCancellationRequested(() => abort.abort());
@@ -45,10 +49,13 @@ export class Launcher {
           const outcome = await runPreflight(job, this.preflightDeps(), abort.signal);
           progress.report({ message: 'cost estimate…' });
           const modelId = modelIdOf(documentFacts(job.JobCategory, job.JobConfigDocument).baseModelArn);
-          const own = await ownTokenAverages(this.services.aws.sagemaker(job.Region), job.JobCategory, modelId, abort.signal).catch(() => []);
+          const own = await ownTokenAverages(this.services.aws.sagemaker(job.Region), job.JobCategory, modelId, abort.signal).catch(
+            () => [],
+          );
           const table = this.services.settings.pricing();
           const review = buildReview(job, outcome.results, outcome.rows, modelId ? table[modelId] : undefined, own);
-          for (const line of [...describeReview(review), ...review.checks.map(describeCheck)]) this.services.output.info(`[pre-flight ${job.JobName}] ${line}`);
+          for (const line of [...describeReview(review), ...review.checks.map(describeCheck)])
+            this.services.output.info(`[pre-flight ${job.JobName}] ${line}`);
           return review;
         } catch (error) {
           if (abort.signal.aborted) return undefined;

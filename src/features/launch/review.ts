@@ -1,5 +1,10 @@
 // No vscode import: the review is computed the same way for the wizard, job files and tests.
-import { describeEvaluationArithmetic, describeTrainingArithmetic, evaluationArithmetic, trainingArithmetic } from '../../core/jobs/arithmetic';
+import {
+  describeEvaluationArithmetic,
+  describeTrainingArithmetic,
+  evaluationArithmetic,
+  trainingArithmetic,
+} from '../../core/jobs/arithmetic';
 import { documentFacts } from '../../core/jobs/document';
 import { describeEstimate, estimateCost, type CostEstimate, type TokensPerRollout } from '../../core/jobs/estimate';
 import type { JobFile } from '../../core/jobs/jobfile';
@@ -17,7 +22,13 @@ export interface Review {
   verdict: CheckLevel;
 }
 
-export function buildReview(job: JobFile, checks: CheckResult[], rows: Record<string, number | undefined>, prices: TokenPrices | undefined, ownAverages: readonly TokensPerRollout[]): Review {
+export function buildReview(
+  job: JobFile,
+  checks: CheckResult[],
+  rows: Record<string, number | undefined>,
+  prices: TokenPrices | undefined,
+  ownAverages: readonly TokensPerRollout[],
+): Review {
   const facts = documentFacts(job.JobCategory, job.JobConfigDocument);
   const modelId = facts.baseModelArn ? parseBaseModelArn(facts.baseModelArn)?.modelId : undefined;
   let arithmetic: string[];
@@ -35,7 +46,8 @@ export function buildReview(job: JobFile, checks: CheckResult[], rows: Record<st
   }
   const review: Review = { arithmetic, checks, verdict: verdict(checks) };
   if (rollouts === undefined) review.estimateMissing = 'No cost estimate without the row count.';
-  else if (!prices) review.estimateMissing = `No token prices for ${modelId ?? 'this model'}; add them to the mtrl.pricing setting for an estimate.`;
+  else if (!prices)
+    review.estimateMissing = `No token prices for ${modelId ?? 'this model'}; add them to the mtrl.pricing setting for an estimate.`;
   else review.estimate = estimateCost(rollouts, ownAverages, prices, job.JobCategory);
   return review;
 }

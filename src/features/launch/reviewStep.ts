@@ -22,8 +22,15 @@ function items(job: JobFile, review: Review): ReviewItem[] {
   const warns = review.checks.filter((c) => c.level === 'warn').length;
   const launch: ReviewItem =
     fails > 0
-      ? { label: `$(circle-slash) Cannot launch: ${fails} check${fails > 1 ? 's' : ''} failed`, detail: 'Fix the lines marked $(error) below, then go Back or launch from a job file.' }
-      : { label: `$(rocket) Launch ${job.JobName}`, action: 'launch', detail: warns ? `${warns} warning${warns > 1 ? 's' : ''}: you will be asked to confirm.` : 'Every check passed.' };
+      ? {
+          label: `$(circle-slash) Cannot launch: ${fails} check${fails > 1 ? 's' : ''} failed`,
+          detail: 'Fix the lines marked $(error) below, then go Back or launch from a job file.',
+        }
+      : {
+          label: `$(rocket) Launch ${job.JobName}`,
+          action: 'launch',
+          detail: warns ? `${warns} warning${warns > 1 ? 's' : ''}: you will be asked to confirm.` : 'Every check passed.',
+        };
   return [
     launch,
     { label: '$(json) Open the JobConfigDocument in an editor', action: 'open' },
@@ -32,18 +39,34 @@ function items(job: JobFile, review: Review): ReviewItem[] {
     ...review.arithmetic.map((line) => ({ label: `$(symbol-numeric) ${line}` })),
     { label: 'Cost', kind: vscode.QuickPickItemKind.Separator },
     review.estimate
-      ? { label: `$(credit-card) ${formatDollars(review.estimate.low)} – ${formatDollars(review.estimate.high)} in tokens`, detail: `Per-rollout averages of ${review.estimate.basis}; AgentCore compute is billed apart.` }
+      ? {
+          label: `$(credit-card) ${formatDollars(review.estimate.low)} – ${formatDollars(review.estimate.high)} in tokens`,
+          detail: `Per-rollout averages of ${review.estimate.basis}; AgentCore compute is billed apart.`,
+        }
       : { label: `$(credit-card) ${review.estimateMissing}` },
     job.Budget
-      ? { label: `$(shield) Budget ${formatDollars(job.Budget.Dollars)}: ${job.Budget.AutoStop ? 'stop the job' : 'warn'} when the estimate passes it`, action: 'budget', detail: 'Choose to change it.' }
-      : { label: '$(shield) No budget: choose to set one (opt-in)', action: 'budget', detail: 'Warns (or stops the job, if you choose) when its estimated token cost passes the budget.' },
+      ? {
+          label: `$(shield) Budget ${formatDollars(job.Budget.Dollars)}: ${job.Budget.AutoStop ? 'stop the job' : 'warn'} when the estimate passes it`,
+          action: 'budget',
+          detail: 'Choose to change it.',
+        }
+      : {
+          label: '$(shield) No budget: choose to set one (opt-in)',
+          action: 'budget',
+          detail: 'Warns (or stops the job, if you choose) when its estimated token cost passes the budget.',
+        },
     { label: 'Pre-flight', kind: vscode.QuickPickItemKind.Separator },
     ...review.checks.map((c) => ({ label: `${CHECK_ICON[c.level]} ${c.message}`, detail: c.level === 'pass' ? undefined : c.fix })),
   ];
 }
 
 /** The last step: the figures and checks, with actions to open the document, save a job file or launch. Info lines do nothing. */
-export async function reviewStep(job: JobFile, review: Review, position: StepPosition, save: (job: JobFile) => Promise<void>): Promise<StepOutcome<'launch'>> {
+export async function reviewStep(
+  job: JobFile,
+  review: Review,
+  position: StepPosition,
+  save: (job: JobFile) => Promise<void>,
+): Promise<StepOutcome<'launch'>> {
   const pick = vscode.window.createQuickPick<ReviewItem>();
   pick.title = `${position.title}: review`;
   pick.step = position.step;
@@ -68,7 +91,10 @@ export async function reviewStep(job: JobFile, review: Review, position: StepPos
           else if (action === 'save') await save(job);
           else if (action === 'budget') {
             asking = true;
-            const budget = await askForBudget(job.JobName, job.Budget && { dollars: job.Budget.Dollars, autoStop: job.Budget.AutoStop === true });
+            const budget = await askForBudget(
+              job.JobName,
+              job.Budget && { dollars: job.Budget.Dollars, autoStop: job.Budget.AutoStop === true },
+            );
             if (budget) job.Budget = { Dollars: budget.dollars, AutoStop: budget.autoStop };
             asking = false;
             pick.items = items(job, review);
@@ -86,7 +112,10 @@ export async function reviewStep(job: JobFile, review: Review, position: StepPos
 
 /** The document as the service will receive it, in an untitled JSON editor beside the wizard. */
 export async function openDocument(job: JobFile): Promise<void> {
-  const document = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(job.JobConfigDocument, null, 2)}\n` });
+  const document = await vscode.workspace.openTextDocument({
+    language: 'json',
+    content: `${JSON.stringify(job.JobConfigDocument, null, 2)}\n`,
+  });
   await vscode.window.showTextDocument(document, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
 }
 

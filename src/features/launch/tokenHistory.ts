@@ -9,10 +9,19 @@ import type { JobCategory } from '../../core/jobs/status';
 const RECENT_JOBS = 10;
 
 /** Per-rollout token averages of the user's recent completed jobs of the same category and model. */
-export async function ownTokenAverages(sagemaker: SageMakerClient, category: JobCategory, modelId: string | undefined, signal?: AbortSignal): Promise<TokensPerRollout[]> {
+export async function ownTokenAverages(
+  sagemaker: SageMakerClient,
+  category: JobCategory,
+  modelId: string | undefined,
+  signal?: AbortSignal,
+): Promise<TokensPerRollout[]> {
   if (!modelId) return [];
   const names: string[] = [];
-  for await (const j of listJobs(sagemaker, { JobCategory: category, StatusEquals: 'Completed', SortBy: 'CreationTime', SortOrder: 'Descending' }, signal)) {
+  for await (const j of listJobs(
+    sagemaker,
+    { JobCategory: category, StatusEquals: 'Completed', SortBy: 'CreationTime', SortOrder: 'Descending' },
+    signal,
+  )) {
     if (j.JobName) names.push(j.JobName);
     if (names.length >= RECENT_JOBS) break;
   }
@@ -22,7 +31,11 @@ export async function ownTokenAverages(sagemaker: SageMakerClient, category: Job
     const base = category === 'AgentRFT' ? config?.TrainingConfig?.BaseModelArn : config?.EvaluationConfig?.BaseModelArn;
     if (!job || !base || parseBaseModelArn(base)?.modelId !== modelId) return [];
     const rollouts = config?.ServiceOutput?.RolloutInfo;
-    const average = tokensPerRolloutOf(config?.ServiceOutput?.BillableTokenUsage, rollouts?.Completed ?? rollouts?.Total, `job ${job.JobName}`);
+    const average = tokensPerRolloutOf(
+      config?.ServiceOutput?.BillableTokenUsage,
+      rollouts?.Completed ?? rollouts?.Total,
+      `job ${job.JobName}`,
+    );
     return average ? [average] : [];
   });
 }

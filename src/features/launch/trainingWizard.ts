@@ -9,7 +9,17 @@ import type { Launcher } from './launcher';
 import type { LaunchResult } from './launchFlow';
 import { reviewAndLaunchStep } from './reviewStep';
 import { BACK, CANCEL, pickStep, runWizard, type Step } from './wizardInput';
-import { datasetStep, jobNameStep, mlflowStep, outputStep, regionStep, roleStep, runtimeStep, suggestJobName, type CommonAnswers } from './wizardSteps';
+import {
+  datasetStep,
+  jobNameStep,
+  mlflowStep,
+  outputStep,
+  regionStep,
+  roleStep,
+  runtimeStep,
+  suggestJobName,
+  type CommonAnswers,
+} from './wizardSteps';
 
 export interface TrainingAnswers extends CommonAnswers {
   modelId?: string;
@@ -17,7 +27,6 @@ export interface TrainingAnswers extends CommonAnswers {
   validationUri?: string;
   hyperparameters: Record<string, string>;
 }
-
 
 export function trainingJobFile(a: TrainingAnswers): JobFile {
   return {
@@ -40,9 +49,18 @@ export function trainingJobFile(a: TrainingAnswers): JobFile {
 }
 
 /** MTRL: Launch Training Job — every answer of the last run is the default of this one. */
-export async function launchTrainingWizard(services: Services, launcher: Launcher, onLaunched: (job: JobFile) => void): Promise<LaunchResult | undefined> {
+export async function launchTrainingWizard(
+  services: Services,
+  launcher: Launcher,
+  onLaunched: (job: JobFile) => void,
+): Promise<LaunchResult | undefined> {
   const last = services.stores.trainingAnswers.get();
-  const answers: TrainingAnswers = { ...last, region: last?.region ?? services.aws.current.region, hyperparameters: { ...last?.hyperparameters }, jobName: undefined };
+  const answers: TrainingAnswers = {
+    ...last,
+    region: last?.region ?? services.aws.current.region,
+    hyperparameters: { ...last?.hyperparameters },
+    jobName: undefined,
+  };
   let result: LaunchResult | undefined;
 
   const model: Step<TrainingAnswers> = async (a, p) => {
@@ -50,7 +68,12 @@ export async function launchTrainingWizard(services: Services, launcher: Launche
       ...p,
       placeholder: `Base model offered in ${a.region} (trained as a LoRA adapter)`,
       items: async () =>
-        (await launcher.models.offered(a.region)).map((m) => ({ label: m.name, description: m.id, detail: m.reasoning ? 'Reasoning model: sampling_max_tokens is set to 8192' : undefined, model: m })),
+        (await launcher.models.offered(a.region)).map((m) => ({
+          label: m.name,
+          description: m.id,
+          detail: m.reasoning ? 'Reasoning model: sampling_max_tokens is set to 8192' : undefined,
+          model: m,
+        })),
       active: (i) => i.model.id === a.modelId,
     });
     if (r === BACK || r === CANCEL) return r;
@@ -58,13 +81,22 @@ export async function launchTrainingWizard(services: Services, launcher: Launche
     if (r.model.reasoning && a.hyperparameters.sampling_max_tokens === undefined) a.hyperparameters.sampling_max_tokens = '8192';
     return 'next';
   };
-  const dataset = (key: 'trainUri' | 'validationUri', what: string, optional: boolean): Step<TrainingAnswers> => async (a, p) => {
-    const r = await datasetStep(services, p, what, a[key], optional);
-    if (r === BACK || r === CANCEL) return r;
-    a[key] = r;
-    return 'next';
-  };
-  const review = reviewAndLaunchStep<TrainingAnswers>(services, launcher, services.stores.trainingAnswers, trainingJobFile, onLaunched, (r) => (result = r));
+  const dataset =
+    (key: 'trainUri' | 'validationUri', what: string, optional: boolean): Step<TrainingAnswers> =>
+    async (a, p) => {
+      const r = await datasetStep(services, p, what, a[key], optional);
+      if (r === BACK || r === CANCEL) return r;
+      a[key] = r;
+      return 'next';
+    };
+  const review = reviewAndLaunchStep<TrainingAnswers>(
+    services,
+    launcher,
+    services.stores.trainingAnswers,
+    trainingJobFile,
+    onLaunched,
+    (r) => (result = r),
+  );
 
   const steps: Step<TrainingAnswers>[] = [
     regionStep,

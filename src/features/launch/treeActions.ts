@@ -27,7 +27,8 @@ export async function similarJob(services: Services, job: JobFile): Promise<JobF
   const taken = new Set<string>();
   const stem = job.JobName.replace(/-\d+$/, '');
   try {
-    for await (const j of listJobs(services.aws.sagemaker(job.Region), { JobCategory: job.JobCategory, NameContains: stem })) if (j.JobName) taken.add(j.JobName);
+    for await (const j of listJobs(services.aws.sagemaker(job.Region), { JobCategory: job.JobCategory, NameContains: stem }))
+      if (j.JobName) taken.add(j.JobName);
   } catch {
     // The pre-flight checks the name again.
   }

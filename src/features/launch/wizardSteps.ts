@@ -38,7 +38,12 @@ const S3_URI = /^s3:\/\/[^/]+(\/.*)?$/;
 
 export async function regionStep(a: CommonAnswers, p: StepPosition): Promise<Outcome> {
   const regions = [...new Set([a.region, ...jobRegions(), 'us-east-1', 'us-west-2'])];
-  const r = await pickStep({ ...p, placeholder: 'Region of the job (the agent runtime must be in the same region)', items: regions.map((label) => ({ label })), active: (i) => i.label === a.region });
+  const r = await pickStep({
+    ...p,
+    placeholder: 'Region of the job (the agent runtime must be in the same region)',
+    items: regions.map((label) => ({ label })),
+    active: (i) => i.label === a.region,
+  });
   return done(r, (v) => (a.region = v.label));
 }
 
@@ -55,7 +60,12 @@ export async function runtimeStep(services: Services, a: CommonAnswers, p: StepP
         const smoke = rt.agentRuntimeArn ? smokeResults.get(rt.agentRuntimeArn) : undefined;
         const icon = !ready || smoke?.ok === false ? '$(warning)' : '$(vm-running)';
         // A failed smoke test stays visible here: launching on that runtime would pay for a job that fails.
-        listed.push({ label: `${icon} ${rt.agentRuntimeName ?? rt.agentRuntimeId}`, description: `${rt.status} · ${describeRecord(smoke)}`, detail: smoke?.ok === false ? `${rt.agentRuntimeArn} — ${smoke.summary}` : rt.agentRuntimeArn, arn: rt.agentRuntimeArn });
+        listed.push({
+          label: `${icon} ${rt.agentRuntimeName ?? rt.agentRuntimeId}`,
+          description: `${rt.status} · ${describeRecord(smoke)}`,
+          detail: smoke?.ok === false ? `${rt.agentRuntimeArn} — ${smoke.summary}` : rt.agentRuntimeArn,
+          arn: rt.agentRuntimeArn,
+        });
       }
       return [...listed, typed];
     },
@@ -71,7 +81,9 @@ export async function runtimeStep(services: Services, a: CommonAnswers, p: StepP
 function runtimeProblem(arn: string, region: string): string | undefined {
   if (!RUNTIME_ARN.test(arn)) return 'Expected arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>.';
   const runtimeRegion = arn.split(':')[3];
-  return runtimeRegion === region ? undefined : `The runtime is in ${runtimeRegion}; the job runs in ${region}. They must be in the same region.`;
+  return runtimeRegion === region
+    ? undefined
+    : `The runtime is in ${runtimeRegion}; the job runs in ${region}. They must be in the same region.`;
 }
 
 export async function roleStep(services: Services, a: CommonAnswers, p: StepPosition): Promise<Outcome> {
@@ -84,14 +96,20 @@ export async function roleStep(services: Services, a: CommonAnswers, p: StepPosi
       try {
         for await (const role of listRoles(services.aws.iam())) {
           const verdict = checkRoleTrust(role.arn, role.trustPolicy?.Statement);
-          roles.push({ label: `${verdict.level === 'pass' ? '$(pass)' : '$(warning)'} ${role.roleName}`, description: verdict.level === 'pass' ? 'trusts job.sagemaker.amazonaws.com' : 'not usable as is', detail: verdict.message, arn: role.arn });
+          roles.push({
+            label: `${verdict.level === 'pass' ? '$(pass)' : '$(warning)'} ${role.roleName}`,
+            description: verdict.level === 'pass' ? 'trusts job.sagemaker.amazonaws.com' : 'not usable as is',
+            detail: verdict.message,
+            arn: role.arn,
+          });
         }
       } catch {
         // Listing needs iam:ListRoles; typing the ARN still works.
       }
       // Roles the job service can assume first; the rest stay visible with why they would fail.
       roles.sort((x, y) => Number(y.label.startsWith('$(pass)')) - Number(x.label.startsWith('$(pass)')));
-      if (a.roleArn && !roles.some((x) => x.arn === a.roleArn)) roles.unshift({ label: a.roleArn, description: 'last used', arn: a.roleArn });
+      if (a.roleArn && !roles.some((x) => x.arn === a.roleArn))
+        roles.unshift({ label: a.roleArn, description: 'last used', arn: a.roleArn });
       return [...roles, { label: '$(edit) Enter a role ARN…', type: true }];
     },
     active: (i) => i.arn === a.roleArn,
@@ -112,7 +130,13 @@ export async function roleStep(services: Services, a: CommonAnswers, p: StepPosi
 }
 
 /** A dataset URI from recent uploads, an S3 listing, or typed; `optional` adds "None". */
-export async function datasetStep(services: Services, p: StepPosition, what: string, current: string | undefined, optional: boolean): Promise<StepOutcome<string>> {
+export async function datasetStep(
+  services: Services,
+  p: StepPosition,
+  what: string,
+  current: string | undefined,
+  optional: boolean,
+): Promise<StepOutcome<string>> {
   const recent = services.stores.recentUploads.list();
   type Item = vscode.QuickPickItem & { uri?: string; browse?: boolean; type?: boolean };
   const items: Item[] = [
@@ -125,10 +149,23 @@ export async function datasetStep(services: Services, p: StepPosition, what: str
   const r = await pickStep<Item>({ ...p, placeholder: what, items, active: (i) => i.uri === (current ?? '') });
   if (r === BACK || r === CANCEL) return r;
   if (r.uri !== undefined) return r.uri;
-  if (r.type) return inputStep({ ...p, prompt: what, value: current, placeholder: 's3://bucket/wordle/train.jsonl', validate: (v) => (S3_URI.test(v) ? undefined : 'Expected s3://bucket/key.') });
+  if (r.type)
+    return inputStep({
+      ...p,
+      prompt: what,
+      value: current,
+      placeholder: 's3://bucket/wordle/train.jsonl',
+      validate: (v) => (S3_URI.test(v) ? undefined : 'Expected s3://bucket/key.'),
+    });
   // Nothing typed yet is not an error: start empty (a bare "s3://" was flagged red before the user typed anything).
   const start = current ?? recent[0];
-  const where = await inputStep({ ...p, prompt: 'Bucket and prefix to browse', value: start ? start.replace(/[^/]*$/, '') : '', placeholder: 's3://bucket/prefix/', validate: (v) => (parseS3Uri(v) ? undefined : 'Expected s3://bucket/prefix.') });
+  const where = await inputStep({
+    ...p,
+    prompt: 'Bucket and prefix to browse',
+    value: start ? start.replace(/[^/]*$/, '') : '',
+    placeholder: 's3://bucket/prefix/',
+    validate: (v) => (parseS3Uri(v) ? undefined : 'Expected s3://bucket/prefix.'),
+  });
   if (where === BACK || where === CANCEL) return where;
   return browseS3(services, p, parseS3Uri(where)!);
 }
@@ -145,13 +182,19 @@ async function browseS3(services: Services, p: StepPosition, start: S3Location):
       ...p,
       placeholder: `Folders and dataset files in ${here}`,
       items: async () => {
-        const items: Item[] = prefix ? [{ label: '$(arrow-up) ..', description: parentPrefix(prefix) || bucket, prefix: parentPrefix(prefix) }] : [];
+        const items: Item[] = prefix
+          ? [{ label: '$(arrow-up) ..', description: parentPrefix(prefix) || bucket, prefix: parentPrefix(prefix) }]
+          : [];
         let files = 0;
         for await (const entry of listFolder(services.aws.s3(), bucket, prefix)) {
           if (entry.kind === 'folder') items.push({ label: `$(folder) ${entry.prefix.slice(prefix.length)}`, prefix: entry.prefix });
           else if (formatFromName(entry.key)) {
             files++;
-            items.push({ label: `$(file) ${entry.key.slice(prefix.length)}`, description: `${entry.size.toLocaleString('en-US')} bytes`, uri: `s3://${bucket}/${entry.key}` });
+            items.push({
+              label: `$(file) ${entry.key.slice(prefix.length)}`,
+              description: `${entry.size.toLocaleString('en-US')} bytes`,
+              uri: `s3://${bucket}/${entry.key}`,
+            });
           }
         }
         if (items.length === (prefix ? 1 : 0)) items.push({ label: `No folder and no .jsonl, .json, .csv or .parquet file in ${here}` });
@@ -167,7 +210,12 @@ async function browseS3(services: Services, p: StepPosition, start: S3Location):
 
 export async function outputStep(a: CommonAnswers, p: StepPosition, dataset: string | undefined): Promise<Outcome> {
   const bucket = dataset ? parseS3Uri(dataset)?.bucket : undefined;
-  const r = await inputStep({ ...p, prompt: 'S3 output path for checkpoints and results', value: a.outputPath ?? (bucket ? `s3://${bucket}/output` : ''), validate: (v) => (S3_URI.test(v) ? undefined : 'Expected s3://bucket/prefix.') });
+  const r = await inputStep({
+    ...p,
+    prompt: 'S3 output path for checkpoints and results',
+    value: a.outputPath ?? (bucket ? `s3://${bucket}/output` : ''),
+    validate: (v) => (S3_URI.test(v) ? undefined : 'Expected s3://bucket/prefix.'),
+  });
   return done(r, (v) => (a.outputPath = v));
 }
 
@@ -180,30 +228,56 @@ export async function mlflowStep(services: Services, a: CommonAnswers, p: StepPo
       const apps: Item[] = [];
       try {
         for await (const app of listMlflowApps(services.aws.sagemaker(a.region))) {
-          apps.push({ label: app.name, description: [app.status, app.mlflowVersion && `MLflow ${app.mlflowVersion}`].filter(Boolean).join(' · '), detail: app.arn, arn: app.arn });
+          apps.push({
+            label: app.name,
+            description: [app.status, app.mlflowVersion && `MLflow ${app.mlflowVersion}`].filter(Boolean).join(' · '),
+            detail: app.arn,
+            arn: app.arn,
+          });
         }
       } catch {
         // Listing needs sagemaker:ListMlflowApps; typing the ARN still works.
       }
-      if (a.mlflowArn && !apps.some((x) => x.arn === a.mlflowArn)) apps.unshift({ label: a.mlflowArn, description: 'last used', arn: a.mlflowArn });
-      return [...apps, { label: '$(edit) Enter an MLflow app ARN…', type: true }, { label: '$(circle-slash) None: no MLflow metrics', arn: '' }];
+      if (a.mlflowArn && !apps.some((x) => x.arn === a.mlflowArn))
+        apps.unshift({ label: a.mlflowArn, description: 'last used', arn: a.mlflowArn });
+      return [
+        ...apps,
+        { label: '$(edit) Enter an MLflow app ARN…', type: true },
+        { label: '$(circle-slash) None: no MLflow metrics', arn: '' },
+      ];
     },
     active: (i) => i.arn === (a.mlflowArn ?? ''),
   });
   if (r === BACK || r === CANCEL) return r;
   let arn = r.arn;
   if (r.type) {
-    const typed = await inputStep({ ...p, prompt: 'MLflow app ARN', value: a.mlflowArn, validate: (v) => (MLFLOW_ARN.test(v) ? undefined : 'Expected arn:aws:sagemaker:<region>:<account>:mlflow-app/<id>.') });
+    const typed = await inputStep({
+      ...p,
+      prompt: 'MLflow app ARN',
+      value: a.mlflowArn,
+      validate: (v) => (MLFLOW_ARN.test(v) ? undefined : 'Expected arn:aws:sagemaker:<region>:<account>:mlflow-app/<id>.'),
+    });
     if (typed === BACK || typed === CANCEL) return typed;
     arn = typed;
   }
   a.mlflowArn = arn || undefined;
   if (!a.mlflowArn) return 'next';
-  const exp = await inputStep({ ...p, prompt: 'MLflow experiment name', value: a.experimentName ?? defaultExperiment, validate: (v) => (v ? undefined : 'Enter an experiment name.') });
+  const exp = await inputStep({
+    ...p,
+    prompt: 'MLflow experiment name',
+    value: a.experimentName ?? defaultExperiment,
+    validate: (v) => (v ? undefined : 'Enter an experiment name.'),
+  });
   return done(exp, (v) => (a.experimentName = v));
 }
 
-export async function jobNameStep(services: Services, a: CommonAnswers, p: StepPosition, category: JobCategory, suggestion: string): Promise<Outcome> {
+export async function jobNameStep(
+  services: Services,
+  a: CommonAnswers,
+  p: StepPosition,
+  category: JobCategory,
+  suggestion: string,
+): Promise<Outcome> {
   const r = await inputStep({
     ...p,
     prompt: 'Job name (letters, digits, hyphens; unique in the region)',
@@ -212,7 +286,8 @@ export async function jobNameStep(services: Services, a: CommonAnswers, p: StepP
       const problem = jobNameProblem(v);
       if (problem) return problem;
       try {
-        for await (const j of listJobs(services.aws.sagemaker(a.region), { JobCategory: category, NameContains: v })) if (j.JobName === v) return `A job named ${v} already exists.`;
+        for await (const j of listJobs(services.aws.sagemaker(a.region), { JobCategory: category, NameContains: v }))
+          if (j.JobName === v) return `A job named ${v} already exists.`;
       } catch {
         // Offline or not allowed to list: the pre-flight checks uniqueness again and says why.
       }

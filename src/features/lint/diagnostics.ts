@@ -25,7 +25,10 @@ export class LintDiagnostics implements vscode.Disposable {
       return { finding, diagnostic };
     });
     this.findings.set(uri.toString(), entries);
-    this.collection.set(uri, entries.map((e) => e.diagnostic));
+    this.collection.set(
+      uri,
+      entries.map((e) => e.diagnostic),
+    );
   }
 
   clear(uri: vscode.Uri): void {

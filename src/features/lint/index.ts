@@ -1,5 +1,15 @@
 import * as vscode from 'vscode';
-import { isTrustPolicy, lintAgentByRegex, lintTrustPolicy, looksLikeJobRoleFile, readPythonLintOutput, referencedJsonFiles, usesRftHandler, type LintEngine, type LintFinding } from '../../core/lint';
+import {
+  isTrustPolicy,
+  lintAgentByRegex,
+  lintTrustPolicy,
+  looksLikeJobRoleFile,
+  readPythonLintOutput,
+  referencedJsonFiles,
+  usesRftHandler,
+  type LintEngine,
+  type LintFinding,
+} from '../../core/lint';
 import { findPython } from '../python';
 import type { Services } from '../services';
 import { LintDiagnostics, LintFixes } from './diagnostics';
@@ -71,13 +81,18 @@ export function register(services: Services): void {
 
   services.context.subscriptions.push(
     diagnostics,
-    vscode.languages.registerCodeActionsProvider([{ language: 'python' }, { language: 'json' }, { language: 'jsonc' }], new LintFixes(diagnostics), { providedCodeActionKinds: LintFixes.kinds }),
+    vscode.languages.registerCodeActionsProvider(
+      [{ language: 'python' }, { language: 'json' }, { language: 'jsonc' }],
+      new LintFixes(diagnostics),
+      { providedCodeActionKinds: LintFixes.kinds },
+    ),
     vscode.workspace.onDidOpenTextDocument((d) => void lint(d)),
     vscode.workspace.onDidSaveTextDocument((d) => void lint(d)),
     vscode.workspace.onDidCloseTextDocument((d) => diagnostics.clear(d.uri)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => vscode.workspace.textDocuments.forEach((d) => void lint(d))),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('mtrl.lint') || e.affectsConfiguration('mtrl.python')) vscode.workspace.textDocuments.forEach((d) => void lint(d));
+      if (e.affectsConfiguration('mtrl.lint') || e.affectsConfiguration('mtrl.python'))
+        vscode.workspace.textDocuments.forEach((d) => void lint(d));
     }),
   );
   void jobRoleFiles.scan().then(() => vscode.workspace.textDocuments.forEach((d) => void lint(d)));

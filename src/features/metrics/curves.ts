@@ -13,7 +13,9 @@ export function validationSettingsOf(job: JobDetails | undefined): string {
 
 /** A loaded job as the page draws it, with the ETA from the MLflow step timestamps. */
 export function curvesOf(ref: MetricsJob, m: JobMetrics, pricing: PricingTable, now: Date): JobCurves {
-  const series = Object.fromEntries(Object.entries(m.series).map(([key, points]) => [key, { steps: points.map((p) => p.step), values: points.map((p) => p.value) }]));
+  const series = Object.fromEntries(
+    Object.entries(m.series).map(([key, points]) => [key, { steps: points.map((p) => p.step), values: points.map((p) => p.value) }]),
+  );
   const rate = msPerStepOf(m.series['rollout/reward/mean'] ?? m.series['timing_s/step'] ?? []);
   const forecast = forecastOf(m.job, pricing, now, rate);
   return {
@@ -25,6 +27,9 @@ export function curvesOf(ref: MetricsJob, m: JobMetrics, pricing: PricingTable, 
     series,
     forecast: forecast ? describeForecast(forecast) : undefined,
     validationSettings: ref.category === 'AgentRFT' ? validationSettingsOf(m.job) : undefined,
-    problem: m.keys.length === 0 ? `The MLflow run ${m.runId} of ${ref.name} has no metrics yet: the first ones arrive when step 1 (validation: step 0) finishes. This view refreshes while the job runs.` : undefined,
+    problem:
+      m.keys.length === 0
+        ? `The MLflow run ${m.runId} of ${ref.name} has no metrics yet: the first ones arrive when step 1 (validation: step 0) finishes. This view refreshes while the job runs.`
+        : undefined,
   };
 }

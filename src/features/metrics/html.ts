@@ -11,5 +11,12 @@ export interface MetricsPage {
 
 /** The metrics view's HTML: the kit's page with one nonce'd script, codicons and the initial state embedded. */
 export function metricsHtml(page: MetricsPage): string {
-  return webviewPage({ title: 'Training curves', nonce: page.nonce, cspSource: page.cspSource, scripts: [page.scriptUri], codicons: page.codiconUri, initial: page.initial });
+  return webviewPage({
+    title: 'Training curves',
+    nonce: page.nonce,
+    cspSource: page.cspSource,
+    scripts: [page.scriptUri],
+    codicons: page.codiconUri,
+    initial: page.initial,
+  });
 }

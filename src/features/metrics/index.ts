@@ -26,8 +26,17 @@ export function register(services: Services): void {
         const found: (vscode.QuickPickItem & { job: MetricsJob })[] = [];
         for (const category of JOB_CATEGORIES) {
           let n = 0;
-          for await (const s of listJobs(services.aws.sagemaker(region), { JobCategory: category, SortBy: 'CreationTime', SortOrder: 'Descending', MaxResults: 50 })) {
-            found.push({ label: s.JobName ?? '', description: `${categoryLabel(category)} · ${s.JobStatus ?? ''}`, job: { name: s.JobName ?? '', category, region } });
+          for await (const s of listJobs(services.aws.sagemaker(region), {
+            JobCategory: category,
+            SortBy: 'CreationTime',
+            SortOrder: 'Descending',
+            MaxResults: 50,
+          })) {
+            found.push({
+              label: s.JobName ?? '',
+              description: `${categoryLabel(category)} · ${s.JobStatus ?? ''}`,
+              job: { name: s.JobName ?? '', category, region },
+            });
             if (++n >= 50) break;
           }
         }
@@ -38,25 +47,39 @@ export function register(services: Services): void {
         return [];
       }
     })();
-    const picked = await vscode.window.showQuickPick(items, { canPickMany: many, title: many ? 'Show Metrics: pick one or more jobs to overlay' : 'Add a job to the metrics view', matchOnDescription: true });
+    const picked = await vscode.window.showQuickPick(items, {
+      canPickMany: many,
+      title: many ? 'Show Metrics: pick one or more jobs to overlay' : 'Add a job to the metrics view',
+      matchOnDescription: true,
+    });
     return (Array.isArray(picked) ? picked : picked ? [picked] : []).map((p) => p.job);
   };
 
   const showMetrics = async (arg?: unknown): Promise<void> => {
     const given = jobOf(arg, services.aws.current.region);
-    if (arg !== undefined && !given) return void vscode.window.showErrorMessage('MTRL: Show Metrics takes a job from the Jobs view, a job ARN, or nothing (then it asks).');
+    if (arg !== undefined && !given)
+      return void vscode.window.showErrorMessage(
+        'MTRL: Show Metrics takes a job from the Jobs view, a job ARN, or nothing (then it asks).',
+      );
     const jobs = given ? [given] : await pickJobs(true);
     if (!jobs.length) return;
     const open = MetricsPanel.current;
     if (open && given && open.jobNames.includes(given.name)) return open.panel.reveal();
-    const panel = vscode.window.createWebviewPanel(METRICS_VIEW_TYPE, `Metrics: ${jobs.map((j) => j.name).join(', ')}`, vscode.ViewColumn.Active, { enableScripts: true, retainContextWhenHidden: false });
+    const panel = vscode.window.createWebviewPanel(
+      METRICS_VIEW_TYPE,
+      `Metrics: ${jobs.map((j) => j.name).join(', ')}`,
+      vscode.ViewColumn.Active,
+      { enableScripts: true, retainContextWhenHidden: false },
+    );
     new MetricsPanel(panel, services, jobs, async () => (await pickJobs(false))[0]);
   };
 
   services.context.subscriptions.push(
     vscode.commands.registerCommand('mtrl.showMetrics', showMetrics),
     // For tests: what the open view drew, per chart.
-    vscode.commands.registerCommand('mtrl.getMetricsView', () => (MetricsPanel.current ? { jobs: MetricsPanel.current.jobNames, drawn: MetricsPanel.current.drawn } : undefined)),
+    vscode.commands.registerCommand('mtrl.getMetricsView', () =>
+      MetricsPanel.current ? { jobs: MetricsPanel.current.jobNames, drawn: MetricsPanel.current.drawn } : undefined,
+    ),
     { dispose: () => MetricsPanel.current?.panel.dispose() },
   );
 }

@@ -4,7 +4,14 @@ import { createPresignedMlflowAppUrl } from '../../aws/sagemaker';
 import { stepRows, stepRowsCsv } from '../../core/metrics/table';
 import { loadJobMetrics, MetricsUnavailable, mlflowResourceOf, type JobMetrics } from '../../services/metrics/load';
 import { RunNotFound } from '../../services/metrics/locate';
-import { FIXED_CHARTS, type JobCurves, type MetricsHostMessage, type MetricsJob, type MetricsState, type MetricsWebviewMessage } from '../../shared/metrics';
+import {
+  FIXED_CHARTS,
+  type JobCurves,
+  type MetricsHostMessage,
+  type MetricsJob,
+  type MetricsState,
+  type MetricsWebviewMessage,
+} from '../../shared/metrics';
 import { newNonce } from '../../webview-kit/page';
 import type { Services } from '../services';
 import { curvesOf } from './curves';
@@ -32,8 +39,15 @@ export class MetricsPanel implements vscode.Disposable {
     MetricsPanel.current = this;
     const { webview } = panel;
     webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview')] };
-    const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview', name)).toString();
-    webview.html = metricsHtml({ scriptUri: asset('metrics.js'), codiconUri: asset('codicon.css'), cspSource: webview.cspSource, nonce: newNonce(), initial: this.state });
+    const asset = (name: string) =>
+      webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview', name)).toString();
+    webview.html = metricsHtml({
+      scriptUri: asset('metrics.js'),
+      codiconUri: asset('codicon.css'),
+      cspSource: webview.cspSource,
+      nonce: newNonce(),
+      initial: this.state,
+    });
     this.disposables.push(
       webview.onDidReceiveMessage((m: MetricsWebviewMessage) => void this.receive(m)),
       panel.onDidChangeViewState(() => this.schedule()),
@@ -48,7 +62,8 @@ export class MetricsPanel implements vscode.Disposable {
 
   /** Adds jobs to overlay (an LR sweep) and reloads. */
   add(jobs: MetricsJob[]): void {
-    for (const job of jobs) if (!this.jobs.some((j) => j.name === job.name && j.category === job.category && j.region === job.region)) this.jobs.push(job);
+    for (const job of jobs)
+      if (!this.jobs.some((j) => j.name === job.name && j.category === job.category && j.region === job.region)) this.jobs.push(job);
     this.panel.title = `Metrics: ${this.jobs.map((j) => j.name).join(', ')}`;
     void this.load();
   }
@@ -81,7 +96,13 @@ export class MetricsPanel implements vscode.Disposable {
         return;
       case 'openRollouts': {
         const job = this.jobs[message.job];
-        if (job) await vscode.commands.executeCommand('mtrl.openRollouts', { jobName: job.name, category: job.category, region: job.region, step: message.step });
+        if (job)
+          await vscode.commands.executeCommand('mtrl.openRollouts', {
+            jobName: job.name,
+            category: job.category,
+            region: job.region,
+            step: message.step,
+          });
         return;
       }
       case 'drawn':
@@ -101,7 +122,11 @@ export class MetricsPanel implements vscode.Disposable {
     const curves = await Promise.all(
       this.jobs.map(async (job): Promise<JobCurves> => {
         try {
-          const m = await loadJobMetrics(this.services.aws, { jobName: job.name, category: job.category, region: job.region }, { keys, signal: controller.signal });
+          const m = await loadJobMetrics(
+            this.services.aws,
+            { jobName: job.name, category: job.category, region: job.region },
+            { keys, signal: controller.signal },
+          );
           this.loaded.set(`${job.region}/${job.category}/${job.name}`, m);
           return curvesOf(job, m, pricing, new Date());
         } catch (error) {
@@ -143,7 +168,13 @@ export class MetricsPanel implements vscode.Disposable {
       await vscode.env.openExternal(vscode.Uri.parse(`${url}#/experiments/${m.experimentId}/runs/${m.runId}?workspace=default`, true));
     } catch (error) {
       const { profile, endpoint } = this.services.aws.current;
-      void vscode.window.showErrorMessage(describeMlflowError(error, { profile, endpoint, action: 'Opening MLflow (needs sagemaker:CreatePresignedMlflowAppUrl and sagemaker-mlflow:AccessUI)' }));
+      void vscode.window.showErrorMessage(
+        describeMlflowError(error, {
+          profile,
+          endpoint,
+          action: 'Opening MLflow (needs sagemaker:CreatePresignedMlflowAppUrl and sagemaker-mlflow:AccessUI)',
+        }),
+      );
     }
   }
 

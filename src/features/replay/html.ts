@@ -13,5 +13,12 @@ export interface BoardPage {
 
 /** The board's HTML: the kit's page with one nonce'd script, codicons, and the initial state embedded. */
 export function boardHtml(page: BoardPage): string {
-  return webviewPage({ title: 'Rollout replay', nonce: page.nonce, cspSource: page.cspSource, scripts: [page.scriptUri], codicons: page.codiconUri, initial: page.initial });
+  return webviewPage({
+    title: 'Rollout replay',
+    nonce: page.nonce,
+    cspSource: page.cspSource,
+    scripts: [page.scriptUri],
+    codicons: page.codiconUri,
+    initial: page.initial,
+  });
 }

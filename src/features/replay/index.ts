@@ -14,7 +14,8 @@ export function register(services: Services): void {
   const openRollouts = async (arg?: unknown): Promise<void> => {
     const source = sourceFromArgument(arg) ?? (arg === undefined ? await pickSource(services) : undefined);
     if (!source) {
-      if (arg !== undefined) void vscode.window.showErrorMessage('MTRL: Open Rollouts takes a job from the Jobs view, a log file, or nothing (then it asks).');
+      if (arg !== undefined)
+        void vscode.window.showErrorMessage('MTRL: Open Rollouts takes a job from the Jobs view, a log file, or nothing (then it asks).');
       return;
     }
     let existing: ReplayPanel | undefined;
@@ -22,7 +23,12 @@ export function register(services: Services): void {
       if (sameSource(p.source, source)) existing = p;
     });
     if (existing) return existing.panel.reveal();
-    const panel = vscode.window.createWebviewPanel(REPLAY_VIEW_TYPE, `Rollouts: ${source.label}`, vscode.ViewColumn.Active, webviewOptions(context));
+    const panel = vscode.window.createWebviewPanel(
+      REPLAY_VIEW_TYPE,
+      `Rollouts: ${source.label}`,
+      vscode.ViewColumn.Active,
+      webviewOptions(context),
+    );
     new ReplayPanel(panel, services, source);
   };
 
@@ -48,7 +54,11 @@ export function register(services: Services): void {
       {
         openCustomDocument: (uri) => ({ uri, dispose: () => undefined }),
         resolveCustomEditor: (document, panel) => {
-          new ReplayPanel(panel, services, { kind: 'file', uri: document.uri.toString(), label: vscode.workspace.asRelativePath(document.uri) });
+          new ReplayPanel(panel, services, {
+            kind: 'file',
+            uri: document.uri.toString(),
+            label: vscode.workspace.asRelativePath(document.uri),
+          });
         },
       } satisfies vscode.CustomReadonlyEditorProvider,
       { supportsMultipleEditorsPerDocument: true },

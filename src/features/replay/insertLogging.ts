@@ -5,7 +5,9 @@ import { planRolloutLogging } from '../../core/rollouts';
 export async function insertRolloutLogging(): Promise<boolean> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== 'python') {
-    void vscode.window.showInformationMessage('Open your agent\'s main.py (the file whose handler returns {"reward": …}), then run MTRL: Insert Rollout Logging again.');
+    void vscode.window.showInformationMessage(
+      'Open your agent\'s main.py (the file whose handler returns {"reward": …}), then run MTRL: Insert Rollout Logging again.',
+    );
     return false;
   }
   const document = editor.document;
@@ -21,11 +23,16 @@ export async function insertRolloutLogging(): Promise<boolean> {
   const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
   const edit = new vscode.WorkspaceEdit();
   if (plan.callLine !== undefined) edit.insert(document.uri, new vscode.Position(plan.callLine, 0), plan.callText!.replace(/\n/g, eol));
-  if (plan.functionLine !== undefined) edit.insert(document.uri, new vscode.Position(plan.functionLine, 0), plan.functionText!.replace(/\n/g, eol));
+  if (plan.functionLine !== undefined)
+    edit.insert(document.uri, new vscode.Position(plan.functionLine, 0), plan.functionText!.replace(/\n/g, eol));
   if (!(await vscode.workspace.applyEdit(edit))) {
-    void vscode.window.showErrorMessage(`Could not edit ${vscode.workspace.asRelativePath(document.uri)}: the editor refused the change (is it read-only?).`);
+    void vscode.window.showErrorMessage(
+      `Could not edit ${vscode.workspace.asRelativePath(document.uri)}: the editor refused the change (is it read-only?).`,
+    );
     return false;
   }
-  void vscode.window.showInformationMessage('Each rollout now logs one mtrl_rollout record (undo with Ctrl+Z). Redeploy the runtime, but never while a training job uses it.');
+  void vscode.window.showInformationMessage(
+    'Each rollout now logs one mtrl_rollout record (undo with Ctrl+Z). Redeploy the runtime, but never while a training job uses it.',
+  );
   return true;
 }

@@ -1,6 +1,14 @@
 import * as vscode from 'vscode';
 import { assignSteps, ReplayData, RolloutCollector, type Rollout, type StepClock } from '../../core/rollouts';
-import { replayHandlers, type BoardSettings, type BoardState, type BoardView, type LoadStatus, type ReplayProtocol, type ReplaySource } from '../../shared/protocol';
+import {
+  replayHandlers,
+  type BoardSettings,
+  type BoardState,
+  type BoardView,
+  type LoadStatus,
+  type ReplayProtocol,
+  type ReplaySource,
+} from '../../shared/protocol';
 import type { LogReader } from '../../services/rolloutLogs';
 import { HostChannel } from '../../webview-kit/host';
 import { newNonce } from '../../webview-kit/page';
@@ -47,14 +55,28 @@ export class ReplayPanel implements vscode.Disposable {
     ReplayPanel.open.forEach(action);
   }
 
-  constructor(readonly panel: vscode.WebviewPanel, private readonly services: Services, readonly source: ReplaySource, public board?: BoardState) {
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly services: Services,
+    readonly source: ReplaySource,
+    public board?: BoardState,
+  ) {
     ReplayPanel.open.add(this);
     ReplayPanel.lastActive = this;
     const { webview } = panel;
     webview.options = webviewOptions(services.context);
-    const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview', name)).toString();
-    webview.html = boardHtml({ scriptUri: asset('replay.js'), codiconUri: asset('codicon.css'), cspSource: webview.cspSource, nonce: newNonce(), initial: { source, status: this.status, settings: boardSettings(), board } });
-    this.channel = HostChannel.forWebview<ReplayProtocol>(webview, { onUnknown: (_, why) => services.output.warn(`Replay: ignored a message from the board (${why})`) });
+    const asset = (name: string) =>
+      webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview', name)).toString();
+    webview.html = boardHtml({
+      scriptUri: asset('replay.js'),
+      codiconUri: asset('codicon.css'),
+      cspSource: webview.cspSource,
+      nonce: newNonce(),
+      initial: { source, status: this.status, settings: boardSettings(), board },
+    });
+    this.channel = HostChannel.forWebview<ReplayProtocol>(webview, {
+      onUnknown: (_, why) => services.output.warn(`Replay: ignored a message from the board (${why})`),
+    });
     this.channel.serve(replayHandlers(this.data));
     this.channel.onReady(() => this.channel.notify('status', this.status));
     this.channel.on('state', (state) => (this.board = state.board));
@@ -90,36 +112,47 @@ export class ReplayPanel implements vscode.Disposable {
     this.clock = undefined;
     this.setStatus({ state: 'loading', message: `Reading rollouts from ${this.source.label}…` });
     try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `MTRL: reading rollouts from ${this.source.label}`, cancellable: true }, async (progress, token) => {
-        token.onCancellationRequested(() => loading.abort());
-        this.reader = await readerFor(this.services, this.source, loading.signal);
-        this.clock = await this.reader.steps?.(loading.signal);
-        let shown = 0;
-        let read = 0;
-        for await (const line of this.reader.read(loading.signal)) {
-          this.collector.add(line.text, line.time);
-          // The first rollouts go to the board at once; after that, a refresh at most twice a second.
-          if (++read % (this.data.size ? 256 : 32) === 0 && (this.data.size === 0 || Date.now() - shown > 500)) {
-            if (!this.take(this.collector.take())) continue;
-            shown = Date.now();
-            progress.report({ message: `${this.collector.lines.toLocaleString()} lines, ${this.data.size.toLocaleString()} rollouts` });
-            this.setStatus({ state: 'ready', rollouts: this.data.size, following: false, reading: true });
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `MTRL: reading rollouts from ${this.source.label}`, cancellable: true },
+        async (progress, token) => {
+          token.onCancellationRequested(() => loading.abort());
+          this.reader = await readerFor(this.services, this.source, loading.signal);
+          this.clock = await this.reader.steps?.(loading.signal);
+          let shown = 0;
+          let read = 0;
+          for await (const line of this.reader.read(loading.signal)) {
+            this.collector.add(line.text, line.time);
+            // The first rollouts go to the board at once; after that, a refresh at most twice a second.
+            if (++read % (this.data.size ? 256 : 32) === 0 && (this.data.size === 0 || Date.now() - shown > 500)) {
+              if (!this.take(this.collector.take())) continue;
+              shown = Date.now();
+              progress.report({ message: `${this.collector.lines.toLocaleString()} lines, ${this.data.size.toLocaleString()} rollouts` });
+              this.setStatus({ state: 'ready', rollouts: this.data.size, following: false, reading: true });
+            }
+            loading.signal.throwIfAborted();
           }
-          loading.signal.throwIfAborted();
-        }
-      });
+        },
+      );
       if (this.loading !== loading) return;
       this.take(this.collector.take());
       const following = await this.reader!.followable(loading.signal);
       if (!following) this.take(this.collector.finish());
       this.services.output.info(`Replay: ${this.data.size} rollouts from ${this.collector.lines} lines of ${this.source.label}`);
-      this.setStatus(this.data.size || following ? { state: 'ready', rollouts: this.data.size, following } : { state: 'empty', message: emptyMessage(this.source) });
+      this.setStatus(
+        this.data.size || following
+          ? { state: 'ready', rollouts: this.data.size, following }
+          : { state: 'empty', message: emptyMessage(this.source) },
+      );
       if (following) this.scheduleFollow();
     } catch (error) {
       if (this.loading !== loading) return;
       if (loading.signal.aborted) {
         this.take(this.collector.take());
-        this.setStatus(this.data.size ? { state: 'ready', rollouts: this.data.size, following: false } : { state: 'error', message: 'Reading was cancelled before any rollout was found.' });
+        this.setStatus(
+          this.data.size
+            ? { state: 'ready', rollouts: this.data.size, following: false }
+            : { state: 'error', message: 'Reading was cancelled before any rollout was found.' },
+        );
         return;
       }
       const message = this.explain(error);
@@ -142,8 +175,12 @@ export class ReplayPanel implements vscode.Disposable {
 
   private explain(error: unknown): string {
     const e = error as NodeJS.ErrnoException;
-    if (this.source.kind === 'file') return e.code === 'ENOENT' ? `The log file ${this.source.label} no longer exists.` : `Could not read ${this.source.label}: ${e.message}`;
-    if (e instanceof Error && !('$metadata' in e) && !e.name.endsWith('Exception') && e.name !== 'CredentialsProviderError') return e.message;
+    if (this.source.kind === 'file')
+      return e.code === 'ENOENT'
+        ? `The log file ${this.source.label} no longer exists.`
+        : `Could not read ${this.source.label}: ${e.message}`;
+    if (e instanceof Error && !('$metadata' in e) && !e.name.endsWith('Exception') && e.name !== 'CredentialsProviderError')
+      return e.message;
     const region = this.source.kind === 'job' || this.source.kind === 'logGroup' ? this.source.region : undefined;
     return this.services.explain(error, `Read the rollouts of ${this.source.label}`, region);
   }

@@ -11,7 +11,10 @@ import type { Services } from '../services';
 function fileReader(uri: vscode.Uri): LogReader {
   return {
     async *read(signal) {
-      const lines = uri.scheme === 'file' ? linesOf(createReadStream(uri.fsPath, { signal }) as AsyncIterable<Uint8Array>) : linesOf([await vscode.workspace.fs.readFile(uri)]);
+      const lines =
+        uri.scheme === 'file'
+          ? linesOf(createReadStream(uri.fsPath, { signal }) as AsyncIterable<Uint8Array>)
+          : linesOf([await vscode.workspace.fs.readFile(uri)]);
       for await (const text of lines) yield { text };
     },
     followable: async () => false,
@@ -22,9 +25,16 @@ function fileReader(uri: vscode.Uri): LogReader {
 export async function readerFor(services: Services, source: ReplaySource, signal: AbortSignal): Promise<LogReader> {
   if (source.kind === 'file') return fileReader(vscode.Uri.parse(source.uri));
   if (source.kind === 'logGroup') {
-    return logGroupReader(services.aws, { region: source.region, logGroupName: source.logGroup, start: source.start, end: async () => source.end, running: async () => source.end === undefined });
+    return logGroupReader(services.aws, {
+      region: source.region,
+      logGroupName: source.logGroup,
+      start: source.start,
+      end: async () => source.end,
+      running: async () => source.end === undefined,
+    });
   }
-  if (source.kind === 'job') return jobReader(services.aws, { jobName: source.jobName, category: source.category as JobCategory, region: source.region }, signal);
+  if (source.kind === 'job')
+    return jobReader(services.aws, { jobName: source.jobName, category: source.category as JobCategory, region: source.region }, signal);
   throw new Error('The plain-browser fixture source only exists in the demo page.');
 }
 
@@ -32,14 +42,23 @@ export async function readerFor(services: Services, source: ReplaySource, signal
 export async function pickSource(services: Services): Promise<ReplaySource | undefined> {
   const choice = await vscode.window.showQuickPick(
     [
-      { label: '$(file) Local log file…', detail: 'A runtime log, a CloudWatch export or `aws logs tail` output saved to disk', pick: 'file' as const },
+      {
+        label: '$(file) Local log file…',
+        detail: 'A runtime log, a CloudWatch export or `aws logs tail` output saved to disk',
+        pick: 'file' as const,
+      },
       { label: '$(cloud) CloudWatch log group…', detail: 'An AgentCore runtime log group and a time range', pick: 'group' as const },
     ],
     { title: 'MTRL: Open Rollouts', placeHolder: 'Where are the rollouts logged?' },
   );
   if (!choice) return undefined;
   if (choice.pick === 'file') {
-    const [uri] = (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Log files': ['log', 'jsonl', 'json', 'txt'], 'All files': ['*'] }, openLabel: 'Replay rollouts' })) ?? [];
+    const [uri] =
+      (await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        filters: { 'Log files': ['log', 'jsonl', 'json', 'txt'], 'All files': ['*'] },
+        openLabel: 'Replay rollouts',
+      })) ?? [];
     return uri ? { kind: 'file', uri: uri.toString(), label: vscode.workspace.asRelativePath(uri) } : undefined;
   }
   return pickLogGroup(services);
@@ -63,10 +82,14 @@ async function pickLogGroup(services: Services): Promise<ReplaySource | undefine
   void (async () => {
     try {
       const items: vscode.QuickPickItem[] = [];
-      for await (const group of describeLogGroups(services.aws.logs(), '/aws/bedrock-agentcore/runtimes/', cancel.signal)) items.push({ label: group.logGroupName ?? '' });
-      groups.items = items.length ? items : [{ label: '/aws/bedrock-agentcore/runtimes/', description: 'no runtime log group found: type a name' }];
+      for await (const group of describeLogGroups(services.aws.logs(), '/aws/bedrock-agentcore/runtimes/', cancel.signal))
+        items.push({ label: group.logGroupName ?? '' });
+      groups.items = items.length
+        ? items
+        : [{ label: '/aws/bedrock-agentcore/runtimes/', description: 'no runtime log group found: type a name' }];
     } catch (error) {
-      if (!cancel.signal.aborted) groups.items = [{ label: '$(error) Could not list log groups', detail: services.explain(error, 'List log groups') }];
+      if (!cancel.signal.aborted)
+        groups.items = [{ label: '$(error) Could not list log groups', detail: services.explain(error, 'List log groups') }];
     } finally {
       groups.busy = false;
     }
@@ -77,9 +100,18 @@ async function pickLogGroup(services: Services): Promise<ReplaySource | undefine
   });
   groups.dispose();
   if (!name || !name.startsWith('/')) return undefined;
-  const range = await vscode.window.showQuickPick(RANGES.map((r) => ({ ...r, description: 'follows new rollouts' })), { title: `MTRL: Open Rollouts — ${name}`, placeHolder: 'Time range' });
+  const range = await vscode.window.showQuickPick(
+    RANGES.map((r) => ({ ...r, description: 'follows new rollouts' })),
+    { title: `MTRL: Open Rollouts — ${name}`, placeHolder: 'Time range' },
+  );
   if (!range) return undefined;
-  return { kind: 'logGroup', logGroup: name, start: Date.now() - range.ms, region: services.aws.current.region, label: `${name} (${range.label.toLowerCase()})` };
+  return {
+    kind: 'logGroup',
+    logGroup: name,
+    start: Date.now() - range.ms,
+    region: services.aws.current.region,
+    label: `${name} (${range.label.toLowerCase()})`,
+  };
 }
 
 /** What `mtrl.openRollouts` got: a job node or `{ jobName, category, region }`, a log file URI, `{ logGroup, start, end?, region? }`, or nothing. */
@@ -89,8 +121,17 @@ export function sourceFromArgument(arg: unknown): ReplaySource | undefined {
   if (group && typeof group.logGroup === 'string' && typeof group.start === 'number') {
     const end = typeof group.end === 'number' ? group.end : undefined;
     const label = `${group.logGroup} (from ${new Date(group.start).toISOString()}${end ? ` to ${new Date(end).toISOString()}` : ''})`;
-    return { kind: 'logGroup', logGroup: group.logGroup, start: group.start, end, region: typeof group.region === 'string' ? group.region : undefined, label };
+    return {
+      kind: 'logGroup',
+      logGroup: group.logGroup,
+      start: group.start,
+      end,
+      region: typeof group.region === 'string' ? group.region : undefined,
+      label,
+    };
   }
   const job = parseJobArgument(arg);
-  return isJobRef(job) ? { kind: 'job', jobName: job.jobName, category: job.category, region: job.region, label: `${job.jobName} rollouts` } : undefined;
+  return isJobRef(job)
+    ? { kind: 'job', jobName: job.jobName, category: job.category, region: job.region, label: `${job.jobName} rollouts` }
+    : undefined;
 }

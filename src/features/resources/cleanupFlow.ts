@@ -11,7 +11,12 @@ export interface CleanupOutcome {
 }
 
 /** Select → review (a checkbox list, in-use ones marked) → one confirmation → delete with progress and cancel → what remains and why. */
-export async function cleanUp(inventory: Inventory, preselected: ReadonlySet<string>, target: CleanupTarget, output: vscode.LogOutputChannel): Promise<CleanupOutcome | undefined> {
+export async function cleanUp(
+  inventory: Inventory,
+  preselected: ReadonlySet<string>,
+  target: CleanupTarget,
+  output: vscode.LogOutputChannel,
+): Promise<CleanupOutcome | undefined> {
   const candidates = allItems(inventory);
   if (!candidates.length) {
     void vscode.window.showInformationMessage('Nothing to clean up: no runtime, role, MLflow app or S3 prefix of your jobs was found.');
@@ -25,7 +30,13 @@ export async function cleanUp(inventory: Inventory, preselected: ReadonlySet<str
       picked: preselected.has(item.ref.id),
       item,
     })),
-    { canPickMany: true, title: 'Clean Up Resources: review what to delete', placeHolder: 'Check what to delete; running jobs keep what they use', matchOnDetail: true, ignoreFocusOut: true },
+    {
+      canPickMany: true,
+      title: 'Clean Up Resources: review what to delete',
+      placeHolder: 'Check what to delete; running jobs keep what they use',
+      matchOnDetail: true,
+      ignoreFocusOut: true,
+    },
   );
   if (!picked?.length) return undefined;
   const plan = planCleanup(
@@ -65,7 +76,11 @@ export async function cleanUp(inventory: Inventory, preselected: ReadonlySet<str
     },
   );
   await report(result, output);
-  return { deleted: result.deleted.map((i) => i.ref.id), remaining: result.remaining.map((r) => ({ id: r.ref.id, reason: r.reason })), cancelled: result.cancelled };
+  return {
+    deleted: result.deleted.map((i) => i.ref.id),
+    remaining: result.remaining.map((r) => ({ id: r.ref.id, reason: r.reason })),
+    cancelled: result.cancelled,
+  };
 }
 
 async function report(result: CleanupResult, output: vscode.LogOutputChannel): Promise<void> {
@@ -77,6 +92,9 @@ async function report(result: CleanupResult, output: vscode.LogOutputChannel): P
   const lines = result.remaining.map((r) => `${kindWord(r.ref.kind)} ${r.label}: ${r.reason}`);
   for (const line of lines) output.warn(`Cleanup: still there: ${line}`);
   const head = `${result.cancelled ? 'Cleanup cancelled' : 'Cleanup finished'}: ${result.deleted.length} deleted, ${result.remaining.length} still there.`;
-  const answer = await vscode.window.showWarningMessage(`${head} ${lines[0]}${lines.length > 1 ? ` (and ${lines.length - 1} more)` : ''}`, 'Show what remains');
+  const answer = await vscode.window.showWarningMessage(
+    `${head} ${lines[0]}${lines.length > 1 ? ` (and ${lines.length - 1} more)` : ''}`,
+    'Show what remains',
+  );
   if (answer) output.show(true);
 }

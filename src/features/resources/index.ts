@@ -39,7 +39,9 @@ export function register(services: Services): void {
   };
   // One listing at a time: a refresh asked for while one runs gets that one's answer.
   const load = (): Promise<Inventory | undefined> => {
-    loading ??= Promise.resolve(vscode.window.withProgress({ location: { viewId: 'mtrl.resources' } }, refresh)).finally(() => (loading = undefined));
+    loading ??= Promise.resolve(vscode.window.withProgress({ location: { viewId: 'mtrl.resources' } }, refresh)).finally(
+      () => (loading = undefined),
+    );
     return loading;
   };
 

@@ -48,15 +48,23 @@ export class ResourcesTreeProvider implements vscode.TreeDataProvider<ResourcesN
       return [
         ...inv.problems.map((text): ResourcesNode => ({ kind: 'message', text, icon: 'warning' })),
         { kind: 'section', section: 'spend', items: [] },
-        ...(['runtime', 'role', 'mlflowApp', 's3Prefix'] as const).map((section): ResourcesNode => ({ kind: 'section', section, items: this.items(inv, section) })),
+        ...(['runtime', 'role', 'mlflowApp', 's3Prefix'] as const).map((section): ResourcesNode => ({
+          kind: 'section',
+          section,
+          items: this.items(inv, section),
+        })),
       ];
     }
     if (node.kind === 'section') {
       if (node.section === 'spend') {
-        const rows = inv?.spend.jobs.filter((j) => j.cost).map((j): ResourcesNode => ({ kind: 'spend', job: j.job.name, cost: j.cost?.total ?? 0 })) ?? [];
+        const rows =
+          inv?.spend.jobs.filter((j) => j.cost).map((j): ResourcesNode => ({ kind: 'spend', job: j.job.name, cost: j.cost?.total ?? 0 })) ??
+          [];
         return rows.length ? rows : [{ kind: 'message', text: SECTIONS.spend.empty, icon: 'info' }];
       }
-      return node.items.length ? node.items.map((item): ResourcesNode => ({ kind: 'item', item })) : [{ kind: 'message', text: SECTIONS[node.section].empty, icon: 'info' }];
+      return node.items.length
+        ? node.items.map((item): ResourcesNode => ({ kind: 'item', item }))
+        : [{ kind: 'message', text: SECTIONS[node.section].empty, icon: 'info' }];
     }
     if (node.kind === 'item') return (node.item.children ?? []).map((item): ResourcesNode => ({ kind: 'item', item }));
     return [];
@@ -83,10 +91,11 @@ export class ResourcesTreeProvider implements vscode.TreeDataProvider<ResourcesN
       }
       case 'section': {
         const s = SECTIONS[node.section];
-        const count = node.section === 'spend' ? this.inventory?.spend.jobs.filter((j) => j.cost).length ?? 0 : node.items.length;
+        const count = node.section === 'spend' ? (this.inventory?.spend.jobs.filter((j) => j.cost).length ?? 0) : node.items.length;
         const item = new vscode.TreeItem(s.label, vscode.TreeItemCollapsibleState.Expanded);
         item.id = `section:${node.section}`;
-        item.description = node.section === 'spend' && this.inventory ? `${formatDollars(this.inventory.spend.monthToDate)} this month` : String(count);
+        item.description =
+          node.section === 'spend' && this.inventory ? `${formatDollars(this.inventory.spend.monthToDate)} this month` : String(count);
         item.iconPath = new vscode.ThemeIcon(s.icon);
         return item;
       }
@@ -96,7 +105,10 @@ export class ResourcesTreeProvider implements vscode.TreeDataProvider<ResourcesN
   }
 
   private resourceItem(r: InventoryItem): vscode.TreeItem {
-    const item = new vscode.TreeItem(r.label, r.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      r.label,
+      r.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = r.ref.id;
     const parts = [
       r.running.length ? `in use by ${r.running.join(', ')}` : undefined,
@@ -106,7 +118,9 @@ export class ResourcesTreeProvider implements vscode.TreeDataProvider<ResourcesN
       `${r.jobs.length} job${r.jobs.length === 1 ? '' : 's'}`,
     ].filter(Boolean);
     item.description = parts.join(' · ');
-    item.iconPath = r.running.length ? new vscode.ThemeIcon('lock', new vscode.ThemeColor('charts.yellow')) : new vscode.ThemeIcon(SECTIONS[r.ref.kind].icon);
+    item.iconPath = r.running.length
+      ? new vscode.ThemeIcon('lock', new vscode.ThemeColor('charts.yellow'))
+      : new vscode.ThemeIcon(SECTIONS[r.ref.kind].icon);
     item.contextValue = r.running.length ? 'resource:inUse' : 'resource';
     item.tooltip = new vscode.MarkdownString(
       [
@@ -114,12 +128,15 @@ export class ResourcesTreeProvider implements vscode.TreeDataProvider<ResourcesN
         r.status ? `Status: ${r.status}` : '',
         r.jobs.length ? `Jobs: ${r.jobs.join(', ')}` : 'No job names it.',
         r.running.length ? `**In use** by running ${r.running.join(', ')}: a cleanup leaves it alone.` : '',
-        r.monthlyCost !== undefined ? `Keeping it: about ${formatDollars(r.monthlyCost)} a month at S3 Standard prices.` : 'What keeping it costs is not known here.',
+        r.monthlyCost !== undefined
+          ? `Keeping it: about ${formatDollars(r.monthlyCost)} a month at S3 Standard prices.`
+          : 'What keeping it costs is not known here.',
       ]
         .filter(Boolean)
         .join('\n\n'),
     );
-    if (!r.running.length) item.checkboxState = this.checked.has(r.ref.id) ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked;
+    if (!r.running.length)
+      item.checkboxState = this.checked.has(r.ref.id) ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked;
     return item;
   }
 

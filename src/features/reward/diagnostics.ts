@@ -15,7 +15,11 @@ function lineRange(document: vscode.TextDocument | undefined, line: number, colu
  * Failing invariants become warnings at the reward; code that cannot run becomes an error at the user's line.
  * `rewardLine` (0-based) is where the lens sits, used when the failure has no line of its own.
  */
-export function rewardDiagnostics(outcome: PreviewOutcome, document: vscode.TextDocument | undefined, rewardLine: number | undefined): vscode.Diagnostic[] {
+export function rewardDiagnostics(
+  outcome: PreviewOutcome,
+  document: vscode.TextDocument | undefined,
+  rewardLine: number | undefined,
+): vscode.Diagnostic[] {
   const { result } = outcome;
   if (result.ok) {
     const at = lineRange(document, result.line - 1);
@@ -31,7 +35,8 @@ export function rewardDiagnostics(outcome: PreviewOutcome, document: vscode.Text
   const line = result.line !== undefined ? result.line - 1 : rewardLine;
   if (line === undefined) return [];
   const column = result.column !== undefined ? result.column - 1 : undefined;
-  const severity = result.error === 'timeout' || result.error === 'cancelled' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
+  const severity =
+    result.error === 'timeout' || result.error === 'cancelled' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
   const d = new vscode.Diagnostic(lineRange(document, line, column), `Reward preview: ${result.message}`, severity);
   d.source = SOURCE;
   d.code = result.error;

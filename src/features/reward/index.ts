@@ -16,7 +16,9 @@ function isPythonFile(document: vscode.TextDocument): boolean {
 function rewardEditorUri(settingsOf: typeof rewardSettings): vscode.Uri | undefined {
   const active = vscode.window.activeTextEditor?.document;
   if (active && isPythonFile(active)) return active.uri;
-  const shown = vscode.window.visibleTextEditors.map((e) => e.document).filter((d) => isPythonFile(d) && findReward(d.getText(), settingsOf(d.uri).entry));
+  const shown = vscode.window.visibleTextEditors
+    .map((e) => e.document)
+    .filter((d) => isPythonFile(d) && findReward(d.getText(), settingsOf(d.uri).entry));
   return shown.length === 1 ? shown[0].uri : active?.uri;
 }
 
@@ -48,18 +50,30 @@ export function register(services: Services): void {
     vscode.commands.registerCommand(SHOW_PREVIEW_COMMAND, async (target?: vscode.Uri) => {
       const uri = target instanceof vscode.Uri ? target : rewardEditorUri(rewardSettings);
       if (!uri || !uri.path.endsWith('.py')) {
-        void vscode.window.showInformationMessage('Open the Python file with your reward (a WordleGame class or the mtrl.reward.entry function) to preview it.');
+        void vscode.window.showInformationMessage(
+          'Open the Python file with your reward (a WordleGame class or the mtrl.reward.entry function) to preview it.',
+        );
         return;
       }
       if (!vscode.workspace.isTrusted) {
-        void vscode.window.showWarningMessage(`${TRUST_TITLE}: the preview runs this file with Python.`, 'Manage Workspace Trust').then((choice) => {
-          if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
-        });
+        void vscode.window
+          .showWarningMessage(`${TRUST_TITLE}: the preview runs this file with Python.`, 'Manage Workspace Trust')
+          .then((choice) => {
+            if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
+          });
         return;
       }
       const outcome = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `MTRL: previewing the reward in ${vscode.workspace.asRelativePath(uri)}`, cancellable: true },
-        (_progress, token) => Promise.race([previews.preview(uri), new Promise<undefined>((resolve) => token.onCancellationRequested(() => resolve(undefined)))]),
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `MTRL: previewing the reward in ${vscode.workspace.asRelativePath(uri)}`,
+          cancellable: true,
+        },
+        (_progress, token) =>
+          Promise.race([
+            previews.preview(uri),
+            new Promise<undefined>((resolve) => token.onCancellationRequested(() => resolve(undefined))),
+          ]),
       );
       if (outcome) panels.show(uri, outcome);
     }),
@@ -67,14 +81,17 @@ export function register(services: Services): void {
 
   const runAfterSave = (document: vscode.TextDocument) => {
     const settings = rewardSettings(document.uri);
-    if (!vscode.workspace.isTrusted || !settings.codeLens || !isPythonFile(document) || !findReward(document.getText(), settings.entry)) return;
+    if (!vscode.workspace.isTrusted || !settings.codeLens || !isPythonFile(document) || !findReward(document.getText(), settings.entry))
+      return;
     const key = document.uri.toString();
     clearTimeout(pending.get(key));
     pending.set(
       key,
       setTimeout(() => {
         pending.delete(key);
-        previews.preview(document.uri).catch((error: unknown) => services.output.error(`Reward preview of ${document.uri.fsPath} failed: ${String(error)}`));
+        previews
+          .preview(document.uri)
+          .catch((error: unknown) => services.output.error(`Reward preview of ${document.uri.fsPath} failed: ${String(error)}`));
       }, SAVE_DEBOUNCE_MS),
     );
   };

@@ -42,7 +42,11 @@ export class RewardCodeLensProvider implements vscode.CodeLensProvider<RewardLen
     const lens = new RewardLens(document.lineAt(found.line).range, document.uri);
     if (!vscode.workspace.isTrusted) {
       // Restricted Mode: never run workspace code; offer the way out instead.
-      lens.command = { title: TRUST_TITLE, command: 'workbench.trust.manage', tooltip: 'The reward preview runs this file with Python, which needs a trusted workspace.' };
+      lens.command = {
+        title: TRUST_TITLE,
+        command: 'workbench.trust.manage',
+        tooltip: 'The reward preview runs this file with Python, which needs a trusted workspace.',
+      };
     }
     return [lens];
   }
@@ -53,7 +57,10 @@ export class RewardCodeLensProvider implements vscode.CodeLensProvider<RewardLen
     try {
       outcome = await this.previews.preview(lens.uri);
     } catch (error) {
-      lens.command = { title: `$(warning) Reward preview failed: ${error instanceof Error ? error.message : String(error)}`, command: SHOW_PREVIEW_COMMAND };
+      lens.command = {
+        title: `$(warning) Reward preview failed: ${error instanceof Error ? error.message : String(error)}`,
+        command: SHOW_PREVIEW_COMMAND,
+      };
       return lens;
     }
     const { result } = outcome;

@@ -17,7 +17,12 @@ export class RewardPanels implements vscode.Disposable {
     } else {
       const title = `Reward preview: ${vscode.workspace.asRelativePath(uri)}`;
       // No scripts: the page is static HTML and CSS, which keeps its CSP as tight as it gets.
-      panel = vscode.window.createWebviewPanel(VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: false, localResourceRoots: [] });
+      panel = vscode.window.createWebviewPanel(
+        VIEW_TYPE,
+        title,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        { enableScripts: false, localResourceRoots: [] },
+      );
       this.panels.set(key, panel);
       panel.onDidDispose(() => this.panels.delete(key));
     }

@@ -69,10 +69,15 @@ export function previewHtml(preview: RewardPreview, fileName: string, nonce: str
   const hi = Math.max(0, ...rewards);
   const what = preview.convention === 'class' ? `${preview.target}.final_reward()` : `${preview.target}(answer, guesses)`;
   const invariants = preview.invariants
-    .map((i) => `<li class="${i.ok ? 'ok' : 'fail'}"><span class="mark" aria-label="${i.ok ? 'holds' : 'fails'}">${i.ok ? '\u2713' : '\u2717'}</span><code>${i.name}</code>: ${escapeHtml(i.detail)}</li>`)
+    .map(
+      (i) =>
+        `<li class="${i.ok ? 'ok' : 'fail'}"><span class="mark" aria-label="${i.ok ? 'holds' : 'fails'}">${i.ok ? '\u2713' : '\u2717'}</span><code>${i.name}</code>: ${escapeHtml(i.detail)}</li>`,
+    )
     .join('');
   const extras = [
-    preview.stubbed.length ? `<p class="footnote">Not installed, replaced by stubs: ${preview.stubbed.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')}.</p>` : '',
+    preview.stubbed.length
+      ? `<p class="footnote">Not installed, replaced by stubs: ${preview.stubbed.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')}.</p>`
+      : '',
     ...preview.notes.map((n) => `<p class="footnote">Note: ${escapeHtml(n)}</p>`),
   ].join('');
   const body = `<h1>Reward preview</h1>

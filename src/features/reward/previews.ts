@@ -20,7 +20,8 @@ export function rewardSettings(uri: vscode.Uri): RewardSettings {
   let entryHere: string | undefined;
   if (entry && entry.path) {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
-    const target = folder && !/^([A-Za-z]:)?[\\/]/.test(entry.path) ? vscode.Uri.joinPath(folder.uri, entry.path) : vscode.Uri.file(entry.path);
+    const target =
+      folder && !/^([A-Za-z]:)?[\\/]/.test(entry.path) ? vscode.Uri.joinPath(folder.uri, entry.path) : vscode.Uri.file(entry.path);
     if (target.fsPath === uri.fsPath) entryHere = entry.function;
   } else if (entry) entryHere = entry.function;
   const timeout = setting('reward.timeoutSeconds', uri) ?? DEFAULT_TIMEOUT_SECONDS;
@@ -95,17 +96,19 @@ export class RewardPreviews implements vscode.Disposable {
     const output = this.services.output;
     const name = vscode.workspace.asRelativePath(uri);
     output.info(`Reward preview: running ${name} with ${python}`);
-    const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `MTRL: previewing the reward in ${name}` }, () =>
-      previewReward({
-        python,
-        script: this.script,
-        file: uri.fsPath,
-        entry: settings.entry,
-        answer: settings.answer,
-        timeoutMs: settings.timeoutSeconds * 1000,
-        signal,
-        onStderr: (text) => text.trimEnd() && output.info(`[${name}] ${text.trimEnd()}`),
-      }),
+    const outcome = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `MTRL: previewing the reward in ${name}` },
+      () =>
+        previewReward({
+          python,
+          script: this.script,
+          file: uri.fsPath,
+          entry: settings.entry,
+          answer: settings.answer,
+          timeoutMs: settings.timeoutSeconds * 1000,
+          signal,
+          onStderr: (text) => text.trimEnd() && output.info(`[${name}] ${text.trimEnd()}`),
+        }),
     );
     if (!outcome.result.ok && outcome.result.error !== 'cancelled') output.warn(`Reward preview of ${name}: ${outcome.result.message}`);
     return outcome;

@@ -15,11 +15,18 @@ function runtimeArnOf(target: SmokeTarget): string | undefined {
 }
 
 /** Runs the smoke test with a cancellable progress notification; returns the result (undefined when cancelled). */
-export async function smokeTestRuntime(services: Services, reports: SmokeReportDocuments, results: SmokeResultStore, target: SmokeTarget): Promise<SmokeResult | undefined> {
+export async function smokeTestRuntime(
+  services: Services,
+  reports: SmokeReportDocuments,
+  results: SmokeResultStore,
+  target: SmokeTarget,
+): Promise<SmokeResult | undefined> {
   const runtimeArn = runtimeArnOf(target) ?? (await pickRuntime(services, results));
   if (!runtimeArn) return undefined;
   if (!parseRuntimeArn(runtimeArn)) {
-    void vscode.window.showErrorMessage(`"${runtimeArn}" is not an agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>).`);
+    void vscode.window.showErrorMessage(
+      `"${runtimeArn}" is not an agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>).`,
+    );
     return undefined;
   }
   // Read on every run so a changed setting applies without reload.

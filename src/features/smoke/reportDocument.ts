@@ -22,7 +22,10 @@ export class SmokeReportDocuments implements vscode.TextDocumentContentProvider 
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.reports.get(uri.toString()) ?? '# Smoke test\n\nNo smoke test has run for this runtime in this window. Run **MTRL: Smoke Test Agent Runtime**.\n';
+    return (
+      this.reports.get(uri.toString()) ??
+      '# Smoke test\n\nNo smoke test has run for this runtime in this window. Run **MTRL: Smoke Test Agent Runtime**.\n'
+    );
   }
 
   dispose(): void {

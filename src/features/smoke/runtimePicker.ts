@@ -36,7 +36,8 @@ export async function pickRuntime(services: Services, results: SmokeResultStore)
       pick.items = [...items, manual];
       // The runtimes, not the manual entry shown while they loaded, take the keyboard focus.
       if (items.length) pick.activeItems = [items[0]];
-      if (!items.length) pick.placeholder = `No agent runtimes in ${services.aws.current.region}: deploy one with \`agentcore deploy\`, or enter an ARN`;
+      if (!items.length)
+        pick.placeholder = `No agent runtimes in ${services.aws.current.region}: deploy one with \`agentcore deploy\`, or enter an ARN`;
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = services.explain(error, 'Listing agent runtimes');
@@ -60,6 +61,9 @@ export async function pickRuntime(services: Services, results: SmokeResultStore)
     prompt: 'Agent runtime ARN',
     placeHolder: 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234',
     ignoreFocusOut: true,
-    validateInput: (text) => (parseRuntimeArn(text) ? undefined : 'An agent runtime ARN looks like arn:aws:bedrock-agentcore:<region>:<account>:runtime/<name>-<10 characters>.'),
+    validateInput: (text) =>
+      parseRuntimeArn(text)
+        ? undefined
+        : 'An agent runtime ARN looks like arn:aws:bedrock-agentcore:<region>:<account>:runtime/<name>-<10 characters>.',
   });
 }

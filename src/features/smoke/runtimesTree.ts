@@ -59,7 +59,14 @@ export class RuntimesTreeProvider implements vscode.TreeDataProvider<vscode.Tree
       const nodes: vscode.TreeItem[] = [];
       for await (const runtime of listAgentRuntimes(this.services.aws.agentCoreControl())) {
         if (!runtime.agentRuntimeArn) continue;
-        nodes.push(new RuntimeNode(runtime.agentRuntimeArn, runtime.agentRuntimeName ?? runtime.agentRuntimeId ?? runtime.agentRuntimeArn, runtime.status ?? 'UNKNOWN', this.results));
+        nodes.push(
+          new RuntimeNode(
+            runtime.agentRuntimeArn,
+            runtime.agentRuntimeName ?? runtime.agentRuntimeId ?? runtime.agentRuntimeArn,
+            runtime.status ?? 'UNKNOWN',
+            this.results,
+          ),
+        );
       }
       return nodes.length ? nodes : [new MessageNode(`No agent runtimes in ${region}`, 'info')];
     } catch (error) {

@@ -56,7 +56,11 @@ export function mlflowResourceOf(job: JobDetails): MlflowResource {
     );
   }
   const resource = parseMlflowArn(config.MlflowResourceArn);
-  if (!resource) throw new MetricsUnavailable('bad-mlflow-arn', `The job's MlflowResourceArn "${config.MlflowResourceArn}" is not an MLflow app or tracking server ARN (arn:aws:sagemaker:<region>:<account>:mlflow-app/<id>).`);
+  if (!resource)
+    throw new MetricsUnavailable(
+      'bad-mlflow-arn',
+      `The job's MlflowResourceArn "${config.MlflowResourceArn}" is not an MLflow app or tracking server ARN (arn:aws:sagemaker:<region>:<account>:mlflow-app/<id>).`,
+    );
   return resource;
 }
 

@@ -25,19 +25,33 @@ function quoted(text: string): string {
  * The job's MLflow run: `ServiceOutput.MlflowDetails.RunId` when the service reported it, else the experiment by name
  * and the newest run named after MlflowRunName / the job (the SDK's tag filter, then the sample's attribute filter).
  */
-export async function locateRun(finder: RunFinder, jobName: string, config: MlflowConfig, details: MlflowDetails | undefined, signal?: AbortSignal): Promise<LocatedRun> {
+export async function locateRun(
+  finder: RunFinder,
+  jobName: string,
+  config: MlflowConfig,
+  details: MlflowDetails | undefined,
+  signal?: AbortSignal,
+): Promise<LocatedRun> {
   if (details?.RunId) {
     const run = await finder.getRun(details.RunId, signal);
     return { runId: run.info.run_id, experimentId: run.info.experiment_id, via: 'run id' };
   }
   const experimentName = details?.ExperimentName ?? config.MlflowExperimentName;
-  if (!experimentName) throw new RunNotFound(`The job ${jobName} names no MLflow experiment and the service has not reported its run yet: wait until the job is training, or set MlflowConfig.MlflowExperimentName in the job file.`);
+  if (!experimentName)
+    throw new RunNotFound(
+      `The job ${jobName} names no MLflow experiment and the service has not reported its run yet: wait until the job is training, or set MlflowConfig.MlflowExperimentName in the job file.`,
+    );
   const experiment = await finder.experimentByName(experimentName, signal);
-  if (!experiment) throw new RunNotFound(`MLflow has no experiment '${experimentName}' yet: the job creates it when it starts training. Try again once the job is in the Training phase.`);
+  if (!experiment)
+    throw new RunNotFound(
+      `MLflow has no experiment '${experimentName}' yet: the job creates it when it starts training. Try again once the job is in the Training phase.`,
+    );
   const runName = details?.RunName ?? config.MlflowRunName ?? jobName;
   for (const filter of [`tags.mlflow.runName = ${quoted(runName)}`, `attributes.run_name = ${quoted(runName)}`]) {
     const [run] = await finder.searchRuns([experiment.experiment_id], filter, signal);
     if (run) return { runId: run.info.run_id, experimentId: run.info.experiment_id, via: 'run name' };
   }
-  throw new RunNotFound(`The MLflow experiment '${experimentName}' has no run named '${runName}' yet: the job starts its run when training begins. Try again in a few minutes.`);
+  throw new RunNotFound(
+    `The MLflow experiment '${experimentName}' has no run named '${runName}' yet: the job starts its run when training begins. Try again in a few minutes.`,
+  );
 }

@@ -41,13 +41,15 @@ async function* decodeInWorker(file: ParquetBytes, budgetSeconds: number): Async
     if (message.type !== 'read') return deliver(message);
     // Reads are the parent's work, so they do not count against the decoder's budget.
     reading++;
-    Promise.resolve(file.slice(message.start, message.end)).then(
-      (buffer) => post({ type: 'bytes', id: message.id, buffer }),
-      (error: unknown) => deliver({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
-    ).finally(() => {
-      reading--;
-      wake?.();
-    });
+    Promise.resolve(file.slice(message.start, message.end))
+      .then(
+        (buffer) => post({ type: 'bytes', id: message.id, buffer }),
+        (error: unknown) => deliver({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      )
+      .finally(() => {
+        reading--;
+        wake?.();
+      });
   });
   const post = (message: FromParent) => worker.postMessage(message);
   /** The next message, or undefined when the decoder used its budget without a word. */
@@ -71,12 +73,21 @@ async function* decodeInWorker(file: ParquetBytes, budgetSeconds: number): Async
     for (;;) {
       const message = await receive();
       if (!message) {
-        yield { kind: 'unreadable', message: `The Parquet file could not be read in ${budgetSeconds} s: the decoder did not finish (a corrupt byte can make it loop). Re-export the file.`, row: nextRow + 1, timedOut: true };
+        yield {
+          kind: 'unreadable',
+          message: `The Parquet file could not be read in ${budgetSeconds} s: the decoder did not finish (a corrupt byte can make it loop). Re-export the file.`,
+          row: nextRow + 1,
+          timedOut: true,
+        };
         return;
       }
       if (message.type === 'end') return;
       if (message.type === 'failed') {
-        yield { kind: 'unreadable', message: `The Parquet file could not be read: ${message.message.replace(/\.?$/, '.')}`, row: nextRow + 1 };
+        yield {
+          kind: 'unreadable',
+          message: `The Parquet file could not be read: ${message.message.replace(/\.?$/, '.')}`,
+          row: nextRow + 1,
+        };
         return;
       }
       if (message.type === 'event') {

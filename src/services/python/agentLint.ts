@@ -11,7 +11,9 @@ export function runPythonLint(python: string, script: string, source: string, si
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${python} exited with ${code}: ${err.trim().split('\n').pop() ?? ''}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${python} exited with ${code}: ${err.trim().split('\n').pop() ?? ''}`)),
+    );
     child.stdin.on('error', () => undefined);
     child.stdin.end(source, 'utf8');
   });

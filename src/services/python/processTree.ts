@@ -46,7 +46,10 @@ export class ProcessTree {
   private readonly rootStarted?: string;
   static readonly supported = process.platform === 'linux';
 
-  constructor(private readonly root: number, everyMs = 200) {
+  constructor(
+    private readonly root: number,
+    everyMs = 200,
+  ) {
     if (!ProcessTree.supported) return;
     this.rootStarted = entry(root)?.started;
     this.timer = setInterval(() => this.scan(), everyMs);

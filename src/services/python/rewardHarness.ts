@@ -1,6 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ProcessTree } from './processTree';
-import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, parseHarnessOutput, type HarnessRequest, type HarnessResponse, type HarnessRunFailure } from '../../core/reward/protocol';
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  MAX_TIMEOUT_SECONDS,
+  parseHarnessOutput,
+  type HarnessRequest,
+  type HarnessResponse,
+  type HarnessRunFailure,
+} from '../../core/reward/protocol';
 
 export interface HarnessRun {
   /** The interpreter: a path or a command on PATH. */
@@ -47,7 +54,8 @@ class KeptOutput {
 function killTree(child: ChildProcess, tree: ProcessTree | undefined): void {
   if (child.pid === undefined) return;
   if (process.platform === 'win32') {
-    if (child.exitCode === null) spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' }).on('error', () => child.kill());
+    if (child.exitCode === null)
+      spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' }).on('error', () => child.kill());
     return;
   }
   if (tree) return tree.kill();
@@ -87,7 +95,12 @@ export function runHarness(run: HarnessRun): Promise<HarnessOutcome> {
     };
     const seconds = timeoutMs / 1000;
     const timer = setTimeout(
-      () => stop({ ok: false, error: 'timeout', message: `The reward code did not finish within ${seconds} s and was stopped: an endless loop, or slow work at import? If it is just slow, allow more time (mtrl.reward.timeoutSeconds, or --timeout).` }),
+      () =>
+        stop({
+          ok: false,
+          error: 'timeout',
+          message: `The reward code did not finish within ${seconds} s and was stopped: an endless loop, or slow work at import? If it is just slow, allow more time (mtrl.reward.timeoutSeconds, or --timeout).`,
+        }),
       timeoutMs,
     );
     const onAbort = () => stop({ ok: false, error: 'cancelled', message: 'The reward preview was cancelled.' });

@@ -47,11 +47,16 @@ function describeStep(item: InventoryItem): { action: string; warning?: string }
     case 'role':
       return { action: 'detach its managed policies, delete its inline policies, then delete the role' };
     case 'mlflowApp':
-      return { action: 'delete the MLflow app', warning: `Deleting MLflow app ${item.label} deletes its experiment history: every run, metric and trace of the jobs that logged to it.` };
+      return {
+        action: 'delete the MLflow app',
+        warning: `Deleting MLflow app ${item.label} deletes its experiment history: every run, metric and trace of the jobs that logged to it.`,
+      };
     case 's3Prefix': {
       const objects = item.size?.objects ?? 0;
       const calls = Math.max(1, Math.ceil(objects / 1000));
-      return { action: `delete ${objects} object${objects === 1 ? '' : 's'} (${formatBytes(item.size?.bytes ?? 0)}) in ${calls} call${calls === 1 ? '' : 's'} of up to 1,000 keys` };
+      return {
+        action: `delete ${objects} object${objects === 1 ? '' : 's'} (${formatBytes(item.size?.bytes ?? 0)}) in ${calls} call${calls === 1 ? '' : 's'} of up to 1,000 keys`,
+      };
     }
   }
 }
@@ -104,7 +109,12 @@ export interface CleanupResult {
 const BATCH = 1000;
 
 /** Deletes the plan's resources one by one, checking for running users just before each; a failure moves on to the next. */
-export async function runCleanup(plan: CleanupPlan, target: CleanupTarget, onProgress: (p: CleanupProgress) => void, signal?: AbortSignal): Promise<CleanupResult> {
+export async function runCleanup(
+  plan: CleanupPlan,
+  target: CleanupTarget,
+  onProgress: (p: CleanupProgress) => void,
+  signal?: AbortSignal,
+): Promise<CleanupResult> {
   const deleted: InventoryItem[] = [];
   const remaining: Remaining[] = plan.refused.map((r) => ({ ...r }));
   const total = plan.steps.length || 1;
@@ -134,7 +144,11 @@ export async function runCleanup(plan: CleanupPlan, target: CleanupTarget, onPro
       }
       deleted.push(step.item);
     } catch (error) {
-      remaining.push({ ref, label, reason: signal?.aborted ? 'cancelled while it was being deleted: part of it may be gone' : `failed: ${(error as Error).message}` });
+      remaining.push({
+        ref,
+        label,
+        reason: signal?.aborted ? 'cancelled while it was being deleted: part of it may be gone' : `failed: ${(error as Error).message}`,
+      });
     }
   }
   onProgress({ message: 'Cleanup finished.', fraction: 1 });
@@ -142,7 +156,12 @@ export async function runCleanup(plan: CleanupPlan, target: CleanupTarget, onPro
 }
 
 /** Lists the keys and deletes them 1,000 at a time, re-checking running users before every call; a sentence when some keys remain. */
-async function deletePrefix(step: CleanupStep, target: CleanupTarget, report: (m: string, within: number) => void, signal?: AbortSignal): Promise<string | undefined> {
+async function deletePrefix(
+  step: CleanupStep,
+  target: CleanupTarget,
+  report: (m: string, within: number) => void,
+  signal?: AbortSignal,
+): Promise<string | undefined> {
   const keys: string[] = [];
   for await (const key of target.listKeys(step.item.ref.id, signal)) keys.push(key);
   const failures: Array<{ key: string; reason: string }> = [];
@@ -152,7 +171,10 @@ async function deletePrefix(step: CleanupStep, target: CleanupTarget, report: (m
       const users = runningUsers(step.item.ref, await target.runningJobs(signal));
       if (users.length) return `${keys.length - at} of ${keys.length} objects left: ${inUseReason(users)}`;
     }
-    report(`${step.item.label}: deleting objects ${at + 1}–${Math.min(at + BATCH, keys.length)} of ${keys.length}…`, at / Math.max(keys.length, 1));
+    report(
+      `${step.item.label}: deleting objects ${at + 1}–${Math.min(at + BATCH, keys.length)} of ${keys.length}…`,
+      at / Math.max(keys.length, 1),
+    );
     failures.push(...(await target.deleteKeys(step.item.ref.id, keys.slice(at, at + BATCH), signal)));
   }
   if (!failures.length) return undefined;

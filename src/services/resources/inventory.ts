@@ -74,7 +74,13 @@ export async function loadInventory(aws: AwsClients, options: InventoryOptions):
     const out: InventoryItem[] = [];
     for (const region of regions) {
       for await (const r of listAgentRuntimes(aws.agentCoreControl(region), signal)) {
-        if (r.agentRuntimeArn) out.push(item({ kind: 'runtime', id: r.agentRuntimeArn }, { label: r.agentRuntimeName ?? r.agentRuntimeId ?? r.agentRuntimeArn, region, status: r.status }));
+        if (r.agentRuntimeArn)
+          out.push(
+            item(
+              { kind: 'runtime', id: r.agentRuntimeArn },
+              { label: r.agentRuntimeName ?? r.agentRuntimeId ?? r.agentRuntimeArn, region, status: r.status },
+            ),
+          );
       }
     }
     return out;
@@ -83,7 +89,13 @@ export async function loadInventory(aws: AwsClients, options: InventoryOptions):
   const roles = await section('list IAM roles', async () => {
     const out: InventoryItem[] = [];
     for await (const role of listRoles(aws.iam(), signal)) {
-      if (usedRoles.has(role.arn)) out.push(item({ kind: 'role', id: role.arn }, { label: role.roleName, status: checkRoleTrust(role.arn, role.trustPolicy?.Statement).message }));
+      if (usedRoles.has(role.arn))
+        out.push(
+          item(
+            { kind: 'role', id: role.arn },
+            { label: role.roleName, status: checkRoleTrust(role.arn, role.trustPolicy?.Statement).message },
+          ),
+        );
     }
     return out;
   });
@@ -119,13 +131,16 @@ async function s3Prefixes(aws: AwsClients, jobs: readonly JobDetails[], item: It
     const objects: _Object[] = [];
     for await (const o of listObjectsV2(aws.s3(), location.bucket, location.key, signal)) objects.push(o);
     const subPrefixes: string[] = [];
-    for await (const entry of listFolder(aws.s3(), location.bucket, location.key, signal)) if (entry.kind === 'folder') subPrefixes.push(entry.prefix);
+    for await (const entry of listFolder(aws.s3(), location.bucket, location.key, signal))
+      if (entry.kind === 'folder') subPrefixes.push(entry.prefix);
     const sizeOf = (keyPrefix: string) => {
       const under = objects.filter((o) => o.Key?.startsWith(keyPrefix));
       const bytes = under.reduce((sum, o) => sum + (o.Size ?? 0), 0);
       return { size: { objects: under.length, bytes }, monthlyCost: s3MonthlyCost(bytes) };
     };
-    const children = subPrefixes.map((p) => item({ kind: 's3Prefix', id: `s3://${location.bucket}/${p}` }, { label: p.slice(location.key.length), ...sizeOf(p) }));
+    const children = subPrefixes.map((p) =>
+      item({ kind: 's3Prefix', id: `s3://${location.bucket}/${p}` }, { label: p.slice(location.key.length), ...sizeOf(p) }),
+    );
     out.push(item({ kind: 's3Prefix', id: uri }, { label: uri, ...sizeOf(location.key), children }));
   }
   return out;

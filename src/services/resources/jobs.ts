@@ -22,7 +22,12 @@ interface Ref {
   name: string;
 }
 
-async function summaries(aws: AwsClients, regions: readonly string[], status: 'InProgress' | 'Stopping' | undefined, signal?: AbortSignal): Promise<Ref[]> {
+async function summaries(
+  aws: AwsClients,
+  regions: readonly string[],
+  status: 'InProgress' | 'Stopping' | undefined,
+  signal?: AbortSignal,
+): Promise<Ref[]> {
   const refs: Ref[] = [];
   for (const region of regions) {
     for (const category of JOB_CATEGORIES) {

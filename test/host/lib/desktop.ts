@@ -41,15 +41,20 @@ export function executableBehind(cli: string, lookup: Pick<Lookup, 'platform' | 
 export function findDesktopVsCode(lookup: Lookup): DesktopVsCode {
   const given = lookup.env.MTRL_VSCODE_PATH;
   if (given) {
-    if (!lookup.exists(given)) return { missing: `MTRL_VSCODE_PATH is ${given}, which does not exist: point it at a desktop VS Code executable` };
+    if (!lookup.exists(given))
+      return { missing: `MTRL_VSCODE_PATH is ${given}, which does not exist: point it at a desktop VS Code executable` };
     const executable = executableBehind(given, lookup);
-    return executable ? { executable, from: 'MTRL_VSCODE_PATH' } : { missing: `MTRL_VSCODE_PATH is ${given}, but no VS Code executable is beside it` };
+    return executable
+      ? { executable, from: 'MTRL_VSCODE_PATH' }
+      : { missing: `MTRL_VSCODE_PATH is ${given}, but no VS Code executable is beside it` };
   }
   const cli = lookup.which(lookup.platform === 'win32' ? 'code.cmd' : 'code');
   if (!cli) return { missing: NO_DESKTOP_VSCODE };
   const executable = executableBehind(cli, lookup);
   // code-server and the web build also install a `code` shim: no Electron app beside it.
-  return executable ? { executable, from: `code on PATH (${cli})` } : { missing: `\`code\` on PATH (${cli}) is not a desktop VS Code: ${NO_DESKTOP_VSCODE}` };
+  return executable
+    ? { executable, from: `code on PATH (${cli})` }
+    : { missing: `\`code\` on PATH (${cli}) is not a desktop VS Code: ${NO_DESKTOP_VSCODE}` };
 }
 
 /** The real machine's lookup. */
@@ -78,11 +83,17 @@ export interface DesktopPhase {
 }
 
 /** What runTests adds to every launch (its own defaults), less `--disable-workspace-trust`. */
-const TEST_ELECTRON_FLAGS = ['--no-sandbox', '--disable-gpu-sandbox', '--disable-updates', '--skip-welcome', '--skip-release-notes', '--no-cached-data'];
+const TEST_ELECTRON_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu-sandbox',
+  '--disable-updates',
+  '--skip-welcome',
+  '--skip-release-notes',
+  '--no-cached-data',
+];
 
 export type DesktopLaunch =
-  | { via: 'runTests'; options: TestOptions }
-  | { via: 'spawn'; command: string; args: string[]; env: Record<string, string> };
+  { via: 'runTests'; options: TestOptions } | { via: 'spawn'; command: string; args: string[]; env: Record<string, string> };
 
 /**
  * How one phase starts: the runner's `desktop.js` waits for the same suites the browser harness runs. The trusted phase
@@ -95,7 +106,14 @@ export function desktopLaunch(p: DesktopPhase): DesktopLaunch {
     extensionDevelopmentPath: p.runnerDir,
     extensionTestsPath: path.join(p.runnerDir, 'desktop.js'),
     extensionTestsEnv: p.env,
-    launchArgs: [p.workspace, `--user-data-dir=${p.userDataDir}`, `--extensions-dir=${p.extensionsDir}`, '--new-window', '--disable-telemetry', '--disable-gpu'],
+    launchArgs: [
+      p.workspace,
+      `--user-data-dir=${p.userDataDir}`,
+      `--extensions-dir=${p.extensionsDir}`,
+      '--new-window',
+      '--disable-telemetry',
+      '--disable-gpu',
+    ],
   };
   if (p.phase === 'trusted') return { via: 'runTests', options };
   const args = [
@@ -110,5 +128,12 @@ export function desktopLaunch(p: DesktopPhase): DesktopLaunch {
 /** `npm start` on desktop: the source tree as development extension, on the demo workspace, in its own profile (so the
  * process lives until that window closes) with the user's extensions; the demo folder is trusted. */
 export function desktopStartArgs(p: { root: string; workspace: string; userDataDir: string }): string[] {
-  return [`--extensionDevelopmentPath=${p.root}`, `--user-data-dir=${p.userDataDir}`, '--new-window', '--skip-welcome', '--disable-workspace-trust', p.workspace];
+  return [
+    `--extensionDevelopmentPath=${p.root}`,
+    `--user-data-dir=${p.userDataDir}`,
+    '--new-window',
+    '--skip-welcome',
+    '--disable-workspace-trust',
+    p.workspace,
+  ];
 }

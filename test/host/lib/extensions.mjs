@@ -9,9 +9,13 @@ import { acquireLock } from './lock.mjs';
 /** `npm run package`, serialized across concurrent runs; the .vsix is copied out before another run can delete dist/. */
 export async function packageExtension(root, runDir, log) {
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const release = await acquireLock(path.join(os.tmpdir(), 'mtrl-workbench-package.lock'), { label: 'another run packaging the extension', onWait: log });
+  const release = await acquireLock(path.join(os.tmpdir(), 'mtrl-workbench-package.lock'), {
+    label: 'another run packaging the extension',
+    onWait: log,
+  });
   try {
-    const pack = () => execFileSync(process.execPath, ['scripts/package.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    const pack = () =>
+      execFileSync(process.execPath, ['scripts/package.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
     try {
       pack();
     } catch {

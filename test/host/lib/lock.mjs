@@ -34,7 +34,8 @@ export async function acquireLock(dir, { label = dir, timeoutMs = 30 * 60_000, o
       rmSync(dir, { recursive: true, force: true });
       continue;
     }
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${label} (held by pid ${owner}); remove ${dir} if that process is gone.`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`Timed out waiting for ${label} (held by pid ${owner}); remove ${dir} if that process is gone.`);
     if (!told) {
       onWait?.(`waiting for ${label} (pid ${owner})`);
       told = true;

@@ -80,7 +80,10 @@ export function cleanUpOnSignals(cleanup) {
 export function waitForOutput(child, pattern, { timeoutMs, what }) {
   return new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => finish(new Error(`${what} did not start within ${timeoutMs / 1000} s; last output:\n${seen.slice(-2000)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`${what} did not start within ${timeoutMs / 1000} s; last output:\n${seen.slice(-2000)}`)),
+      timeoutMs,
+    );
     const onData = (chunk) => {
       seen += chunk;
       const match = pattern.exec(seen);

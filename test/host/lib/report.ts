@@ -35,10 +35,26 @@ function fromTest(phase: string, test: HostTestResult): HostResult {
  * that broke become failures, so a run that tested nothing never reads as green.
  */
 export function sessionResults(phase: string, report: HostReport | undefined, timeoutMs: number): HostResult[] {
-  if (!report) return [{ phase, title: 'host runner report', state: 'failed', durationMs: 0, error: `no report within ${timeoutMs / 1000} s: the runner extension did not start (see the extension-host log)` }];
+  if (!report)
+    return [
+      {
+        phase,
+        title: 'host runner report',
+        state: 'failed',
+        durationMs: 0,
+        error: `no report within ${timeoutMs / 1000} s: the runner extension did not start (see the extension-host log)`,
+      },
+    ];
   const results = report.tests.map((test) => fromTest(phase, test));
   if (report.fatal) results.push({ phase, title: 'host runner', state: 'failed', durationMs: 0, error: report.fatal });
-  else if (!report.done) results.push({ phase, title: 'host suites finished', state: 'failed', durationMs: 0, error: `the suites did not finish within ${timeoutMs / 1000} s` });
+  else if (!report.done)
+    results.push({
+      phase,
+      title: 'host suites finished',
+      state: 'failed',
+      durationMs: 0,
+      error: `the suites did not finish within ${timeoutMs / 1000} s`,
+    });
   return results;
 }
 
@@ -51,9 +67,18 @@ export function summarize(results: HostResult[]): { passed: number; failed: numb
 
 export function formatResults(results: HostResult[]): string {
   const mark = { passed: '✓', failed: '✗', pending: '-' } as const;
-  const lines = results.map((r) => `  ${mark[r.state]} [${r.phase}] ${r.title}${r.state === 'passed' ? ` (${Math.round(r.durationMs)} ms)` : ''}`);
+  const lines = results.map(
+    (r) => `  ${mark[r.state]} [${r.phase}] ${r.title}${r.state === 'passed' ? ` (${Math.round(r.durationMs)} ms)` : ''}`,
+  );
   for (const r of results.filter((x) => x.state === 'failed' && x.error)) {
-    lines.push('', `  ✗ [${r.phase}] ${r.title}`, ...r.error!.split('\n').slice(0, 12).map((l) => `      ${l}`));
+    lines.push(
+      '',
+      `  ✗ [${r.phase}] ${r.title}`,
+      ...r
+        .error!.split('\n')
+        .slice(0, 12)
+        .map((l) => `      ${l}`),
+    );
   }
   const { passed, failed } = summarize(results);
   if (results.length === 0) lines.push('  ✗ no host test or UI check ran (check MTRL_HOST_GREP)');

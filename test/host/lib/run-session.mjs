@@ -24,7 +24,11 @@ const QUIET_SETTINGS = {
 function trustSettings(phase) {
   if (phase === 'trusted') return { 'security.workspace.trust.enabled': false };
   // Trust on, no modal prompt: the folder simply opens in Restricted Mode.
-  return { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false };
+  return {
+    'security.workspace.trust.enabled': true,
+    'security.workspace.trust.startupPrompt': 'never',
+    'security.workspace.trust.emptyWindow': false,
+  };
 }
 
 /** The server's environment: no real AWS credentials or profile leak into tests; the emulator's when it runs. */
@@ -33,7 +37,12 @@ function serverEnvironment(configPath, emulatorUrl) {
   return { ...env, ...(emulatorUrl ? emulatorEnvironment(emulatorUrl) : {}), MTRL_HOST_CONFIG: configPath };
 }
 
-const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+const slug = (text) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 
 /** Each check starts from a quiet page: no quick input, menu or hover left open by the previous one. */
 async function settlePage(page) {
@@ -52,7 +61,12 @@ async function runUiChecks({ checks, phase, page, workspace, emulatorUrl, manife
     try {
       await settlePage(page);
       const note = await check.run({ page, workspace, emulatorUrl, manifest, screenshot });
-      results.push({ phase: 'ui', title: note ? `${title} (${note})` : title, state: note ? 'pending' : 'passed', durationMs: Date.now() - at });
+      results.push({
+        phase: 'ui',
+        title: note ? `${title} (${note})` : title,
+        state: note ? 'pending' : 'passed',
+        durationMs: Date.now() - at,
+      });
     } catch (error) {
       await screenshot(`failed-${slug(check.name)}`).catch(() => {});
       results.push({ phase: 'ui', title, state: 'failed', durationMs: Date.now() - at, error: error?.stack ?? String(error) });
@@ -73,7 +87,17 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, phase, 
 
   const reportPath = path.join(dir, 'report.json');
   const configPath = path.join(dir, 'config.json');
-  const config = { mochaPath: path.join(root, 'node_modules/mocha/lib/mocha.cjs'), files: bundles, grep, reportPath, timeoutMs: 60_000, phase, workspace, emulatorUrl, deadline };
+  const config = {
+    mochaPath: path.join(root, 'node_modules/mocha/lib/mocha.cjs'),
+    files: bundles,
+    grep,
+    reportPath,
+    timeoutMs: 60_000,
+    phase,
+    workspace,
+    emulatorUrl,
+    deadline,
+  };
   writeFileSync(configPath, JSON.stringify(config, null, 2));
   return { userDataDir, serverDataDir, workspace, reportPath, configPath, env: serverEnvironment(configPath, emulatorUrl) };
 }
@@ -85,14 +109,24 @@ export async function runSession(options) {
   let server;
   let workbench;
   try {
-    server = await startServer({ codeServer, node24, userDataDir, serverDataDir, extensionsDir, env, logFile: path.join(artifacts, `${phase}-server.log`) });
+    server = await startServer({
+      codeServer,
+      node24,
+      userDataDir,
+      serverDataDir,
+      extensionsDir,
+      env,
+      logFile: path.join(artifacts, `${phase}-server.log`),
+    });
     log(`${phase}: server at ${server.url}, ${bundles.length} suite file(s)`);
     workbench = await openWorkbench(server.url, workspace);
     const text = await waitForReport(reportPath, server.child, timeoutMs);
     if (existsSync(reportPath)) copyFileSync(reportPath, path.join(artifacts, `${phase}-report.json`));
     const results = sessionResults(phase, text ? parseReport(text) : undefined, timeoutMs);
     await workbench.page.screenshot({ path: path.join(artifacts, `${phase}-workbench.png`) });
-    results.push(...(await runUiChecks({ checks: uiChecks, phase, page: workbench.page, workspace, emulatorUrl, manifest, artifacts, grep })));
+    results.push(
+      ...(await runUiChecks({ checks: uiChecks, phase, page: workbench.page, workspace, emulatorUrl, manifest, artifacts, grep })),
+    );
     if (results.some((r) => r.state === 'failed') && workbench.consoleErrors.length) {
       writeFileSync(path.join(artifacts, `${phase}-console-errors.txt`), workbench.consoleErrors.join('\n'));
     }

@@ -7,11 +7,21 @@ import { startProcess, stopProcess, waitForOutput } from './processes.mjs';
 import { MissingPrerequisite } from './install.mjs';
 
 export const CHROMIUM = process.env.MTRL_CHROMIUM || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-default-apps'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-default-apps',
+];
 const browsers = new Set();
 
 export function checkChromium() {
-  if (!existsSync(CHROMIUM)) throw new MissingPrerequisite(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set MTRL_CHROMIUM)`);
+  if (!existsSync(CHROMIUM))
+    throw new MissingPrerequisite(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set MTRL_CHROMIUM)`);
 }
 
 export async function closeBrowsers() {
@@ -20,8 +30,26 @@ export async function closeBrowsers() {
 
 /** Starts server-main.js directly on a free loopback port; resolves once it listens. */
 export async function startServer({ codeServer, node24, userDataDir, serverDataDir, extensionsDir, env, logFile }) {
-  const args = [codeServer.serverMain, '--host', '127.0.0.1', '--port', '0', '--without-connection-token', '--accept-server-license-terms', '--disable-telemetry', '--user-data-dir', userDataDir, '--server-data-dir', serverDataDir, '--extensions-dir', extensionsDir];
-  const child = startProcess(node24.node, args, { env: { ...env, PATH: `${path.dirname(node24.node)}:${env.PATH}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [
+    codeServer.serverMain,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--without-connection-token',
+    '--accept-server-license-terms',
+    '--disable-telemetry',
+    '--user-data-dir',
+    userDataDir,
+    '--server-data-dir',
+    serverDataDir,
+    '--extensions-dir',
+    extensionsDir,
+  ];
+  const child = startProcess(node24.node, args, {
+    env: { ...env, PATH: `${path.dirname(node24.node)}:${env.PATH}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const log = createWriteStream(logFile);
   child.stdout.pipe(log);
   child.stderr.pipe(log);
@@ -57,7 +85,14 @@ export async function waitForReport(reportPath, server, timeoutMs) {
 
 export async function openWorkbench(url, folder) {
   // Our own signal handlers close the browser with everything else; Playwright's would exit before they run.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
+    headless: true,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
   browsers.add(browser);
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const consoleErrors = [];
@@ -86,7 +121,10 @@ export function collectHostLogs(dirs, into) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full, depth + 1);
       else if (entry.name.endsWith('.log') && /exthost/.test(full)) {
-        const name = path.relative(dir.split('/logs/')[0], full).replace(/^.*?exthost\d*[\\/]/, '').replace(/[\\/]/g, '__');
+        const name = path
+          .relative(dir.split('/logs/')[0], full)
+          .replace(/^.*?exthost\d*[\\/]/, '')
+          .replace(/[\\/]/g, '__');
         cpSync(full, path.join(into, name));
         copied.push(full);
       }

@@ -42,8 +42,12 @@ async function runSuites(config: HostRunConfig): Promise<void> {
     await mocha.loadFilesAsync();
     await new Promise<void>((resolve) => {
       const runner = mocha.run(() => resolve());
-      runner.on('pass', (test) => tests.push({ title: test.fullTitle(), file: test.file, state: 'passed', durationMs: test.duration ?? 0 }));
-      runner.on('fail', (test, error) => tests.push({ title: test.fullTitle(), file: test.file, state: 'failed', durationMs: test.duration ?? 0, error: errorOf(error) }));
+      runner.on('pass', (test) =>
+        tests.push({ title: test.fullTitle(), file: test.file, state: 'passed', durationMs: test.duration ?? 0 }),
+      );
+      runner.on('fail', (test, error) =>
+        tests.push({ title: test.fullTitle(), file: test.file, state: 'failed', durationMs: test.duration ?? 0, error: errorOf(error) }),
+      );
       runner.on('pending', (test) => tests.push({ title: test.fullTitle(), file: test.file, state: 'pending', durationMs: 0 }));
       runner.on('test end', () => writeReport(config.reportPath, report(false)));
     });

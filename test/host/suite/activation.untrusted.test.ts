@@ -21,6 +21,9 @@ describe('untrusted workspace', () => {
     await extension?.activate();
     const declared: { command: string }[] = extension?.packageJSON.contributes?.commands ?? [];
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(declared.map((c) => c.command).filter((id) => !registered.has(id)), []);
+    assert.deepEqual(
+      declared.map((c) => c.command).filter((id) => !registered.has(id)),
+      [],
+    );
   });
 });

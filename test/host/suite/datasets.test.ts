@@ -47,13 +47,22 @@ describe('datasets', function () {
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     await until(uri, (f) => f.includes('1 flat-row'));
     const flat = vscode.languages.getDiagnostics(uri).find((d) => d.code === 'flat-row')!;
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, flat.range, vscode.CodeActionKind.QuickFix.value, 10);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      flat.range,
+      vscode.CodeActionKind.QuickFix.value,
+      10,
+    );
     const wrap = actions.find((a) => a.title === 'Wrap this row for the service');
     assert.ok(wrap?.edit, `no wrap action among: ${actions.map((a) => a.title).join(', ')}`);
     const all = actions.find((a) => a.title === 'Wrap all flat rows for the service');
     assert.ok(all?.edit && all.edit.size === 1, 'the file-wide fix is missing or unresolved');
     assert.ok(await vscode.workspace.applyEdit(wrap.edit));
-    assert.equal(editor.document.lineAt(1).text, '{"prompt": "{\\"prompt\\": \\"Guess the 5-letter word\\", \\"answer\\": \\"slate\\", \\"id\\": \\"w_0001\\"}"}');
+    assert.equal(
+      editor.document.lineAt(1).text,
+      '{"prompt": "{\\"prompt\\": \\"Guess the 5-letter word\\", \\"answer\\": \\"slate\\", \\"id\\": \\"w_0001\\"}"}',
+    );
     assert.deepEqual(await until(uri, (f) => !f.includes('1 flat-row')), ['2 json-syntax']);
     await vscode.commands.executeCommand('undo');
     await until(uri, (f) => f.includes('1 flat-row'));
@@ -65,9 +74,18 @@ describe('datasets', function () {
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     const found = await until(uri, (f) => f.includes('0 missing-answer') && f.includes('1 json-syntax'));
     assert.ok(!found.some((f) => f.startsWith('2')), JSON.stringify(found));
-    for (const [code, title] of [['missing-answer', 'Rename "answr" to "answer"'], ['json-syntax', 'Add the missing closing brace']]) {
+    for (const [code, title] of [
+      ['missing-answer', 'Rename "answr" to "answer"'],
+      ['json-syntax', 'Add the missing closing brace'],
+    ]) {
       const diagnostic = vscode.languages.getDiagnostics(uri).find((d) => d.code === code)!;
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value, 10);
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        uri,
+        diagnostic.range,
+        vscode.CodeActionKind.QuickFix.value,
+        10,
+      );
       const fix = actions.find((a) => a.title === title);
       assert.ok(fix?.edit, `no "${title}" among: ${actions.map((a) => a.title).join(', ')}`);
       assert.ok(await vscode.workspace.applyEdit(fix.edit));
@@ -87,7 +105,11 @@ describe('datasets', function () {
     await until(broken, (f) => f.length > 0);
     await new Promise((r) => setTimeout(r, 1_000));
     assert.deepEqual(ours(policy), []);
-    await diagnosticsFrom(policy, (source) => source === 'MTRL (role lint)', (d) => d.some((x) => x.code === 'trusts-sagemaker'));
+    await diagnosticsFrom(
+      policy,
+      (source) => source === 'MTRL (role lint)',
+      (d) => d.some((x) => x.code === 'trusts-sagemaker'),
+    );
   });
 
   it('reports a word in both train.jsonl and val.jsonl on both files', async () => {
@@ -95,7 +117,10 @@ describe('datasets', function () {
     const val = datasetFile('pair', 'val.jsonl');
     await vscode.workspace.openTextDocument(val);
     assert.deepEqual(await until(val, (f) => f.some((x) => x.endsWith('train-val-overlap'))), ['1 train-val-overlap']);
-    assert.deepEqual((await until(train, (f) => f.some((x) => x.endsWith('train-val-overlap')))).sort(), ['0 too-few-rows', '1 train-val-overlap']);
+    assert.deepEqual((await until(train, (f) => f.some((x) => x.endsWith('train-val-overlap')))).sort(), [
+      '0 too-few-rows',
+      '1 train-val-overlap',
+    ]);
     const related = vscode.languages.getDiagnostics(val).find((d) => d.code === 'train-val-overlap')!.relatedInformation![0];
     assert.equal(related.location.uri.fsPath, train.fsPath);
   });
@@ -120,7 +145,8 @@ describe('datasets', function () {
 
   it('uploads a file larger than one part in several parts, and the object has its size', async () => {
     assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: this test needs `mtrl emulator`');
-    const row = (i: number) => JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer: 'crane', id: `big_${i}` }) });
+    const row = (i: number) =>
+      JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer: 'crane', id: `big_${i}` }) });
     // Rows repeat the answer on purpose (a warning, not an error): only the size matters here.
     const text = Array.from({ length: 100_000 }, (_, i) => row(i)).join('\n') + '\n';
     assert.ok(text.length > 8 * 1024 * 1024);

@@ -9,7 +9,9 @@ const BASE = 'wordle-eval-base-gptoss20b';
 const TRAINED = 'wordle-eval-trained-gptoss20b';
 
 const comparisonTabs = () =>
-  vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('mtrl.comparison'));
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('mtrl.comparison'));
 
 describe('evaluation sweeps and comparisons', function () {
   this.timeout(90_000);
@@ -21,7 +23,11 @@ describe('evaluation sweeps and comparisons', function () {
 
   it('compares two evaluations selected in the Jobs view: a grid with the adapter against the base model, copied as Markdown', async () => {
     const node = (jobName: string) => ({ jobName, category: 'AgentRFTEvaluation', region: REGION });
-    const grid = await vscode.commands.executeCommand<{ rows: string[]; columns: string[]; deltas: { significant: boolean }[] }>('mtrl.compareEvaluations', node(BASE), [node(BASE), node(TRAINED)]);
+    const grid = await vscode.commands.executeCommand<{ rows: string[]; columns: string[]; deltas: { significant: boolean }[] }>(
+      'mtrl.compareEvaluations',
+      node(BASE),
+      [node(BASE), node(TRAINED)],
+    );
     assert.deepEqual(grid.columns, ['base model', 'adapter wordle-gptoss20b-grpo-100steps-adapter/1']);
     assert.equal(grid.deltas.length, 1);
     assert.equal(grid.deltas[0].significant, true);
@@ -47,7 +53,10 @@ describe('evaluation sweeps and comparisons', function () {
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(JSON.stringify(sweep, null, 2)));
     const editor = await vscode.window.showTextDocument(uri);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
-    assert.ok(lenses.some((l) => /Start sweep: 4 evaluations, one at a time/.test(l.command?.title ?? '')), lenses.map((l) => l.command?.title).join(' | '));
+    assert.ok(
+      lenses.some((l) => /Start sweep: 4 evaluations, one at a time/.test(l.command?.title ?? '')),
+      lenses.map((l) => l.command?.title).join(' | '),
+    );
 
     type Started = { control: string; progress?: { total: number; running: number; waiting: number }; problem?: string };
     const started = await vscode.commands.executeCommand<Started>('mtrl.startSweep', uri);

@@ -39,18 +39,31 @@ describe('jobs view', function () {
 
   it('lists the seeded training and evaluation jobs, newest first', async () => {
     const listed = await vscode.commands.executeCommand<Listed[]>('mtrl.refreshJobs');
-    assert.deepEqual(listed.map((r) => [r.region, r.category, r.error]), [[REGION, 'AgentRFT', undefined], [REGION, 'AgentRFTEvaluation', undefined]]);
+    assert.deepEqual(
+      listed.map((r) => [r.region, r.category, r.error]),
+      [
+        [REGION, 'AgentRFT', undefined],
+        [REGION, 'AgentRFTEvaluation', undefined],
+      ],
+    );
     const training = listed[0].jobs.filter((j) => Object.values(SEEDED).includes(j.jobName));
     assert.deepEqual(training, [
       { jobName: SEEDED.running, status: 'InProgress' },
       { jobName: SEEDED.failed, status: 'Failed' },
       { jobName: SEEDED.completed, status: 'Completed' },
     ]);
-    assert.deepEqual(listed[1].jobs.filter((j) => Object.values(SEEDED).includes(j.jobName)).map((j) => j.jobName), [SEEDED.trainedEval, SEEDED.baseEval]);
+    assert.deepEqual(
+      listed[1].jobs.filter((j) => Object.values(SEEDED).includes(j.jobName)).map((j) => j.jobName),
+      [SEEDED.trainedEval, SEEDED.baseEval],
+    );
   });
 
   it('reveals a job and hands menus the job node contract', async () => {
-    const node = await vscode.commands.executeCommand<JobNodeShape>('mtrl.revealJob', { jobName: SEEDED.completed, category: 'AgentRFT', region: REGION });
+    const node = await vscode.commands.executeCommand<JobNodeShape>('mtrl.revealJob', {
+      jobName: SEEDED.completed,
+      category: 'AgentRFT',
+      region: REGION,
+    });
     assert.ok(node, 'mtrl.revealJob found no node');
     assert.equal(node.jobName, SEEDED.completed);
     assert.equal(node.category, 'AgentRFT');
@@ -82,11 +95,20 @@ describe('jobs view', function () {
     assert.equal(vscode.window.activeTextEditor?.selection.active.line, doc.lineCount - 1, 'the logs open at their tail');
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
     const titles = lenses.map((l) => l.command?.title ?? '');
-    assert.ok(titles.some((t) => t.includes('Load newer')), titles.join(', '));
-    assert.ok(titles.some((t) => t.includes('Follow')), titles.join(', '));
+    assert.ok(
+      titles.some((t) => t.includes('Load newer')),
+      titles.join(', '),
+    );
+    assert.ok(
+      titles.some((t) => t.includes('Follow')),
+      titles.join(', '),
+    );
     assert.equal(await vscode.commands.executeCommand<boolean>('mtrl.followJobLogs', doc.uri), true);
     const following = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
-    assert.ok(following.some((l) => l.command?.title.includes('Stop following')), 'the lens offers to stop following');
+    assert.ok(
+      following.some((l) => l.command?.title.includes('Stop following')),
+      'the lens offers to stop following',
+    );
     assert.equal(await vscode.commands.executeCommand<boolean>('mtrl.followJobLogs', doc.uri), false);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
@@ -94,7 +116,11 @@ describe('jobs view', function () {
   it('refuses to stop a finished job with a sentence, without asking', async () => {
     // A modal would block this test: reaching the end proves Stop did not ask for a job that cannot be stopped.
     await vscode.commands.executeCommand('mtrl.stopJob', { jobName: SEEDED.completed, category: 'AgentRFT', region: REGION });
-    const node = await vscode.commands.executeCommand<JobNodeShape>('mtrl.revealJob', { jobName: SEEDED.completed, category: 'AgentRFT', region: REGION });
+    const node = await vscode.commands.executeCommand<JobNodeShape>('mtrl.revealJob', {
+      jobName: SEEDED.completed,
+      category: 'AgentRFT',
+      region: REGION,
+    });
     assert.equal(node.status, 'Completed');
   });
 });

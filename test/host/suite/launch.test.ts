@@ -11,7 +11,8 @@ interface LaunchResultShape {
   review?: { verdict: string; arithmetic: string[]; checks: Array<{ check: string; level: string; message: string }> };
 }
 
-const diagnosticsOf = (uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean) => diagnosticsFrom(uri, (source) => source.startsWith('MTRL'), accept);
+const diagnosticsOf = (uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean) =>
+  diagnosticsFrom(uri, (source) => source.startsWith('MTRL'), accept);
 
 /** Replaces the whole text of a file with an undoable edit and saves it, as a user would. */
 async function rewrite(uri: vscode.Uri, change: (text: string) => string): Promise<vscode.TextDocument> {
@@ -41,7 +42,13 @@ describe('launch from a job file', function () {
   it('shows Validate and Launch lenses at the top of a job file', async () => {
     await vscode.window.showTextDocument(file());
     const found = await lenses(file());
-    assert.deepEqual(found.map((l) => [l.command!.command, l.range.start.line]), [['mtrl.validateJobFile', 0], ['mtrl.launchJobFile', 0]]);
+    assert.deepEqual(
+      found.map((l) => [l.command!.command, l.range.start.line]),
+      [
+        ['mtrl.validateJobFile', 0],
+        ['mtrl.launchJobFile', 0],
+      ],
+    );
     assert.match(found[0].command!.title, /Validate/);
     assert.match(found[1].command!.title, /Launch/);
   });
@@ -50,19 +57,30 @@ describe('launch from a job file', function () {
     await rewrite(file(), (text) => text.replace('"wordle-host-launch"', JSON.stringify(jobName)));
     const launch = (await lenses(file())).find((l) => l.command!.command === 'mtrl.launchJobFile')!;
     // `confirm: false` is the command's test-only option: no review picker, no dialog.
-    const result = await vscode.commands.executeCommand<LaunchResultShape>(launch.command!.command, ...(launch.command!.arguments ?? []), { confirm: false });
+    const result = await vscode.commands.executeCommand<LaunchResultShape>(launch.command!.command, ...(launch.command!.arguments ?? []), {
+      confirm: false,
+    });
     assert.ok(result, 'the launch command returned nothing');
     assert.equal(result.launched, true, `${result.reason}\n${JSON.stringify(result.review?.checks, null, 1)}`);
     assert.equal(result.arn, `arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/${jobName}`);
     assert.notEqual(result.review?.verdict, 'fail');
-    assert.ok(result.review?.arithmetic.some((line) => /steps per epoch/.test(line)), JSON.stringify(result.review?.arithmetic));
+    assert.ok(
+      result.review?.arithmetic.some((line) => /steps per epoch/.test(line)),
+      JSON.stringify(result.review?.arithmetic),
+    );
 
-    const node = await vscode.commands.executeCommand<{ jobName: string; contextValue: string }>('mtrl.revealJob', { jobName, category: 'AgentRFT', region: 'us-east-1' });
+    const node = await vscode.commands.executeCommand<{ jobName: string; contextValue: string }>('mtrl.revealJob', {
+      jobName,
+      category: 'AgentRFT',
+      region: 'us-east-1',
+    });
     assert.ok(node, 'the new job is not in the jobs tree');
     assert.equal(node.jobName, jobName);
     assert.match(node.contextValue, /^job:AgentRFT:/);
 
-    const banner = await diagnosticsOf(workspaceFile('launch', 'main.py'), (d) => d.some((x) => x.code === 'runtime-in-use' && x.message.includes(jobName)));
+    const banner = await diagnosticsOf(workspaceFile('launch', 'main.py'), (d) =>
+      d.some((x) => x.code === 'runtime-in-use' && x.message.includes(jobName)),
+    );
     assert.equal(banner.find((d) => d.code === 'runtime-in-use')!.severity, vscode.DiagnosticSeverity.Warning);
   });
 
@@ -108,14 +126,21 @@ describe('launch from the jobs tree', function () {
     assert.equal(file.JobName, completed.jobName);
     assert.equal(file.JobConfigDocument.ServiceOutput, undefined);
     assert.equal(file.JobConfigDocument.TrainingConfig.HyperParameters.max_steps, '100');
-    assert.ok((await lenses(target)).some((l) => l.command?.command === 'mtrl.launchJobFile'), 'the exported file has no Launch lens');
+    assert.ok(
+      (await lenses(target)).some((l) => l.command?.command === 'mtrl.launchJobFile'),
+      'the exported file has no Launch lens',
+    );
   });
 
   it('launches a similar job under a new name', async () => {
     const jobName = `wordle-similar-${Date.now().toString(36)}`;
     const result = await vscode.commands.executeCommand<LaunchResultShape>('mtrl.launchSimilarJob', completed, { jobName, confirm: false });
     assert.equal(result?.launched, true, `${result?.reason}`);
-    const node = await vscode.commands.executeCommand<{ jobName: string }>('mtrl.revealJob', { jobName, category: 'AgentRFT', region: 'us-east-1' });
+    const node = await vscode.commands.executeCommand<{ jobName: string }>('mtrl.revealJob', {
+      jobName,
+      category: 'AgentRFT',
+      region: 'us-east-1',
+    });
     assert.equal(node?.jobName, jobName);
   });
 });

@@ -18,7 +18,10 @@ describe('agent lint in an untrusted workspace', function () {
       if (found.length) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    assert.deepEqual(found.map((d) => [d.source, d.code]), [['MTRL (regex)', 'decorator-order']]);
+    assert.deepEqual(
+      found.map((d) => [d.source, d.code]),
+      [['MTRL (regex)', 'decorator-order']],
+    );
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, found[0].range);
     assert.ok(actions.some((a) => /entrypoint outermost/.test(a.title) && a.edit));
   });

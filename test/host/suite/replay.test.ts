@@ -6,7 +6,15 @@ import { workspaceFile } from './workspace';
 
 interface ReplayView {
   source: { kind: string; label: string };
-  view?: { status: string; rollouts?: number; following?: boolean; groups: number; firstGroup?: string; selectedGroup?: string; rollout?: string };
+  view?: {
+    status: string;
+    rollouts?: number;
+    following?: boolean;
+    groups: number;
+    firstGroup?: string;
+    selectedGroup?: string;
+    rollout?: string;
+  };
 }
 
 /** Polls what the focused board reports until it has rendered groups (or an error/empty state). */
@@ -52,8 +60,15 @@ describe('replay board', function () {
   });
 
   it('reads a job’s rollouts from its runtime log group in the emulator', async () => {
-    await vscode.commands.executeCommand('mtrl.openRollouts', { jobName: 'wordle-eval-base-gptoss20b', category: 'AgentRFTEvaluation', region: 'us-east-1' });
-    const v = await boardView((b) => b.source.kind === 'job' && (shown(b) || b.view?.status === 'error' || b.view?.status === 'empty'), 60_000);
+    await vscode.commands.executeCommand('mtrl.openRollouts', {
+      jobName: 'wordle-eval-base-gptoss20b',
+      category: 'AgentRFTEvaluation',
+      region: 'us-east-1',
+    });
+    const v = await boardView(
+      (b) => b.source.kind === 'job' && (shown(b) || b.view?.status === 'error' || b.view?.status === 'empty'),
+      60_000,
+    );
     assert.equal(v?.view?.status, 'ready', JSON.stringify(v));
     assert.ok((v?.view?.groups ?? 0) > 10, `groups: ${v?.view?.groups}`);
   });
@@ -63,7 +78,10 @@ describe('replay board', function () {
     await settings.update('followSeconds', 2, vscode.ConfigurationTarget.Workspace);
     try {
       // The emulator's in-progress job keeps logging rollouts to the seeded runtime's log group.
-      await vscode.commands.executeCommand('mtrl.openRollouts', { logGroup: '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT', start: Date.now() - 5_000 });
+      await vscode.commands.executeCommand('mtrl.openRollouts', {
+        logGroup: '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT',
+        start: Date.now() - 5_000,
+      });
       const first = await boardView((b) => b.source.kind === 'logGroup' && shown(b), 60_000);
       assert.equal(first?.view?.following, true);
       const later = await boardView((b) => (b.view?.rollouts ?? 0) > (first?.view?.rollouts ?? 0), 30_000);
@@ -83,13 +101,17 @@ describe('replay board', function () {
 
   it('Insert Rollout Logging adds the function and one call, is idempotent and undoable', async () => {
     const file = workspaceFile('replay', 'agent.py');
-    const original = 'import json\n\n\ndef handle_rollout(payload):\n    game = WordleGame(payload)\n    return {"reward": game.final_reward()}\n';
+    const original =
+      'import json\n\n\ndef handle_rollout(payload):\n    game = WordleGame(payload)\n    return {"reward": game.final_reward()}\n';
     writeFileSync(file.fsPath, original);
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
     assert.equal(await vscode.commands.executeCommand('mtrl.insertRolloutLogging'), true);
     const text = editor.document.getText();
     assert.match(text, /^def log_rollout\(trajectory_id, answer, turns, reward,/m);
-    assert.match(text, /^ {4}log_rollout\(.*"rolloutId"\).*getattr\(game, "answer", None\).*game\.final_reward\(\).*\)\n {4}return \{"reward"/m);
+    assert.match(
+      text,
+      /^ {4}log_rollout\(.*"rolloutId"\).*getattr\(game, "answer", None\).*game\.final_reward\(\).*\)\n {4}return \{"reward"/m,
+    );
     assert.equal(await vscode.commands.executeCommand('mtrl.insertRolloutLogging'), false, 'a second run changes nothing');
     assert.equal(editor.document.getText(), text);
     await vscode.commands.executeCommand('undo');

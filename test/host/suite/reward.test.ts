@@ -6,7 +6,9 @@ import { workspaceFile } from './workspace';
 
 async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
   await vscode.workspace.openTextDocument(uri);
-  return (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 10)).filter((l) => l.command?.command === 'mtrl.showRewardPreview' || l.command?.command === 'workbench.trust.manage');
+  return (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 10)).filter(
+    (l) => l.command?.command === 'mtrl.showRewardPreview' || l.command?.command === 'workbench.trust.manage',
+  );
 }
 
 /** Polls the CodeLens until its title passes `accept` (saves and setting changes recompute in the background). */
@@ -59,12 +61,21 @@ describe('reward preview', function () {
 
   it('the first (summed) design fails two invariants, shown as warnings at the reward', async () => {
     const uri = workspaceFile('reward', 'first_design.py');
-    assert.match((await lensesOf(uri))[0].command!.title, /^solve@1 0\.99 · solve@3 1\.61 · solve@6 2\.65 · loss 0\.49 · no-play −0\.40 · ✗ 2\/4$/);
-    const warnings = await until(() => rewardDiagnostics(uri), (d) => d.length === 2);
-    assert.deepEqual(warnings.map((d) => [d.code, d.severity, d.range.start.line]), [
-      ['faster-solve-wins', vscode.DiagnosticSeverity.Warning, 47],
-      ['loss-negative', vscode.DiagnosticSeverity.Warning, 47],
-    ]);
+    assert.match(
+      (await lensesOf(uri))[0].command!.title,
+      /^solve@1 0\.99 · solve@3 1\.61 · solve@6 2\.65 · loss 0\.49 · no-play −0\.40 · ✗ 2\/4$/,
+    );
+    const warnings = await until(
+      () => rewardDiagnostics(uri),
+      (d) => d.length === 2,
+    );
+    assert.deepEqual(
+      warnings.map((d) => [d.code, d.severity, d.range.start.line]),
+      [
+        ['faster-solve-wins', vscode.DiagnosticSeverity.Warning, 47],
+        ['loss-negative', vscode.DiagnosticSeverity.Warning, 47],
+      ],
+    );
     assert.match(warnings[1].message, /loss scores \+0\.49: a lost game is rewarded/);
   });
 
@@ -73,7 +84,10 @@ describe('reward preview', function () {
     await vscode.workspace.openTextDocument(uri);
     // The lens is found in the text even though Python cannot compile it.
     assert.match((await lensesOf(uri))[0]?.command?.title ?? '', /Reward preview failed \(line 5\)/);
-    const [error] = await until(() => rewardDiagnostics(uri), (d) => d.length === 1);
+    const [error] = await until(
+      () => rewardDiagnostics(uri),
+      (d) => d.length === 1,
+    );
     assert.equal(error.severity, vscode.DiagnosticSeverity.Error);
     assert.deepEqual([error.range.start.line, error.range.start.character], [4, 25]);
   });
@@ -82,7 +96,10 @@ describe('reward preview', function () {
     const uri = workspaceFile('reward', 'wordle_reward.py');
     await vscode.commands.executeCommand('mtrl.showRewardPreview', uri);
     const tab = await until(
-      () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('mtrl.rewardPreview')),
+      () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('mtrl.rewardPreview')),
       (t) => t !== undefined,
     );
     assert.ok(tab, 'no reward preview tab');
@@ -106,14 +123,20 @@ describe('reward preview', function () {
     const started = Date.now();
     assert.match((await lensesOf(uri))[0]?.command?.title ?? '', /Reward preview failed: The reward code did not finish within 2 s/);
     assert.ok(Date.now() - started < 15_000, 'the 2 s timeout was not applied');
-    const [warning] = await until(() => rewardDiagnostics(uri), (d) => d.length === 1);
+    const [warning] = await until(
+      () => rewardDiagnostics(uri),
+      (d) => d.length === 1,
+    );
     assert.deepEqual([warning.code, warning.severity, warning.range.start.line], ['timeout', vscode.DiagnosticSeverity.Warning, 7]);
   });
 
   it('recomputes after a save', async () => {
     const uri = workspaceFile('reward', 'first_design.py');
     const document = await vscode.workspace.openTextDocument(uri);
-    const line = document.getText().split('\n').findIndex((l) => l.startsWith('LOSS_PENALTY'));
+    const line = document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('LOSS_PENALTY'));
     const edit = new vscode.WorkspaceEdit();
     edit.replace(uri, document.lineAt(line).range, 'LOSS_PENALTY = 2.65');
     assert.ok(await vscode.workspace.applyEdit(edit));
@@ -121,7 +144,12 @@ describe('reward preview', function () {
     const title = await lensTitle(uri, (t) => t.includes('loss \u22120.51'));
     // Loss is negative now, but loss-contradicting (−0.90) fell below no-play (−0.40).
     assert.match(title, /✗ 2\/4$/);
-    const codes = (await until(() => rewardDiagnostics(uri), (d) => d.some((x) => x.code === 'no-play-worst'))).map((d) => d.code);
+    const codes = (
+      await until(
+        () => rewardDiagnostics(uri),
+        (d) => d.some((x) => x.code === 'no-play-worst'),
+      )
+    ).map((d) => d.code);
     assert.deepEqual(codes, ['faster-solve-wins', 'no-play-worst']);
   });
 });

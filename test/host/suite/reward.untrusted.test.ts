@@ -12,7 +12,9 @@ describe('reward preview, untrusted workspace', function () {
     await vscode.extensions.getExtension('mtrl.mtrl-workbench')?.activate();
     const uri = workspaceFile('reward', 'wordle_reward.py');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 10)).filter((l) => l.command?.title.includes('preview rewards'));
+    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 10)).filter((l) =>
+      l.command?.title.includes('preview rewards'),
+    );
     assert.equal(lenses.length, 1);
     assert.equal(lenses[0].command?.title, 'Trust this workspace to preview rewards');
     assert.equal(lenses[0].command?.command, 'workbench.trust.manage');
@@ -20,6 +22,9 @@ describe('reward preview, untrusted workspace', function () {
     // Importing the file would write this marker (the trusted suite asserts it appears there).
     await new Promise((r) => setTimeout(r, 1500));
     assert.equal(existsSync(workspaceFile('reward', 'python-ran.marker').fsPath), false);
-    assert.deepEqual(vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'MTRL reward'), []);
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'MTRL reward'),
+      [],
+    );
   });
 });

@@ -9,7 +9,8 @@ const GOOD_RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/w
 /** The sources of this feature's diagnostics (other features may report on the same files). */
 const LINT_SOURCES = ['MTRL (python ast)', 'MTRL (regex)', 'MTRL (role lint)'];
 
-const diagnosticsOf = (uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean) => diagnosticsFrom(uri, (source) => LINT_SOURCES.includes(source), accept);
+const diagnosticsOf = (uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean) =>
+  diagnosticsFrom(uri, (source) => LINT_SOURCES.includes(source), accept);
 
 const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
 
@@ -36,10 +37,20 @@ describe('smoke test', function () {
     assert.ok(result, 'the command returned no result');
     assert.equal(result.verdict.ok, true, result.verdict.summary);
     assert.equal(result.callerAccount, '111122223333');
-    assert.deepEqual(result.verdict.checks.map((c) => c.state), ['pass', 'pass', 'pass']);
+    assert.deepEqual(
+      result.verdict.checks.map((c) => c.state),
+      ['pass', 'pass', 'pass'],
+    );
     const preview = await reportTab('wordle_agent-AbCdEf1234');
-    assert.ok(preview, `no report preview among tabs: ${tabs().map((t) => `${t.label} (${t.input?.constructor.name})`).join(', ')}`);
-    const report = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'mtrl-smoke', path: '/Smoke test wordle_agent-AbCdEf1234.md', query: GOOD_RUNTIME }));
+    assert.ok(
+      preview,
+      `no report preview among tabs: ${tabs()
+        .map((t) => `${t.label} (${t.input?.constructor.name})`)
+        .join(', ')}`,
+    );
+    const report = await vscode.workspace.openTextDocument(
+      vscode.Uri.from({ scheme: 'mtrl-smoke', path: '/Smoke test wordle_agent-AbCdEf1234.md', query: GOOD_RUNTIME }),
+    );
     assert.match(report.getText(), /# Smoke test: passed/);
     assert.match(report.getText(), /status=400 body=.*Could not find job/);
   });
@@ -53,7 +64,10 @@ describe('smoke test', function () {
       const result = await vscode.commands.executeCommand<SmokeResult>('mtrl.smokeTestRuntime', { runtimeArn: runtime });
       assert.ok(result);
       assert.equal(result.verdict.ok, false);
-      assert.ok(result.verdict.diagnoses.some((d) => /outermost/.test(d.fix)), JSON.stringify(result.verdict.diagnoses));
+      assert.ok(
+        result.verdict.diagnoses.some((d) => /outermost/.test(d.fix)),
+        JSON.stringify(result.verdict.diagnoses),
+      );
     } finally {
       await smoke.update('invokeTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
       await smoke.update('logWaitSeconds', undefined, vscode.ConfigurationTarget.Global);

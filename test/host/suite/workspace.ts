@@ -17,7 +17,12 @@ export function workspaceFile(...parts: string[]): vscode.Uri {
 }
 
 /** Resolves with the diagnostics of `uri` from the sources `fromSource` accepts, once `accept` likes them. */
-export function diagnosticsFrom(uri: vscode.Uri, fromSource: (source: string) => boolean, accept: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 15_000): Promise<vscode.Diagnostic[]> {
+export function diagnosticsFrom(
+  uri: vscode.Uri,
+  fromSource: (source: string) => boolean,
+  accept: (d: vscode.Diagnostic[]) => boolean,
+  timeoutMs = 15_000,
+): Promise<vscode.Diagnostic[]> {
   return new Promise((resolve, reject) => {
     const check = () => {
       const found = vscode.languages.getDiagnostics(uri).filter((d) => fromSource(String(d.source)));
@@ -30,7 +35,11 @@ export function diagnosticsFrom(uri: vscode.Uri, fromSource: (source: string) =>
     const subscription = vscode.languages.onDidChangeDiagnostics(check);
     const timer = setTimeout(() => {
       subscription.dispose();
-      reject(new Error(`diagnostics of ${uri.fsPath}: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => [d.source, d.code, d.message]))}`));
+      reject(
+        new Error(
+          `diagnostics of ${uri.fsPath}: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => [d.source, d.code, d.message]))}`,
+        ),
+      );
     }, timeoutMs);
     check();
   });

@@ -22,7 +22,11 @@ async function quickInput(page, pattern) {
     (source) => {
       const w = document.querySelector('.quick-input-widget');
       if (!w || w.style.display === 'none') return false;
-      const text = [w.querySelector('.quick-input-title')?.textContent, w.querySelector('input')?.getAttribute('placeholder'), w.querySelector('.quick-input-message')?.textContent].join(' ');
+      const text = [
+        w.querySelector('.quick-input-title')?.textContent,
+        w.querySelector('input')?.getAttribute('placeholder'),
+        w.querySelector('.quick-input-message')?.textContent,
+      ].join(' ');
       return new RegExp(source).test(text);
     },
     pattern.source,
@@ -33,7 +37,7 @@ async function quickInput(page, pattern) {
 
 export const checks = [
   {
-    name: 'resources: budget guard: a budget below the running job\'s estimate brings Stop job / Raise budget; Raise budget takes a new one',
+    name: "resources: budget guard: a budget below the running job's estimate brings Stop job / Raise budget; Raise budget takes a new one",
     async run({ page, emulatorUrl }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no running job';
       await runCommand(page, 'MTRL: Refresh Jobs');

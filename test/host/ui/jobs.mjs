@@ -4,7 +4,13 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
-const SEEDED = [RUNNING, 'wordle-gptoss20b-grpo-wrong-role', 'wordle-gptoss20b-grpo-100steps', 'wordle-eval-trained-gptoss20b', 'wordle-eval-base-gptoss20b'];
+const SEEDED = [
+  RUNNING,
+  'wordle-gptoss20b-grpo-wrong-role',
+  'wordle-gptoss20b-grpo-100steps',
+  'wordle-eval-trained-gptoss20b',
+  'wordle-eval-base-gptoss20b',
+];
 
 const jobsPane = (page) => page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: /^Jobs|Jobs/ }) }).first();
 const row = (page, name) => jobsPane(page).locator('.monaco-list-row', { hasText: name }).first();
@@ -40,7 +46,9 @@ export const checks = [
       if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';
       await openJobsView(page);
       for (const name of SEEDED) await row(page, name).waitFor({ timeout: 30_000 });
-      const rows = await jobsPane(page).locator('.monaco-list-row').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
+      const rows = await jobsPane(page)
+        .locator('.monaco-list-row')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
       const byName = (name) => rows.find((r) => r.startsWith(`${name},`)) ?? '';
       assert.match(byName('wordle-gptoss20b-grpo-100steps'), /Completed, step 100\/100 · \$\d+\.\d\d · \dd ago/);
       assert.match(byName('wordle-gptoss20b-grpo-wrong-role'), /Failed, Job role not trusted/);
@@ -57,7 +65,12 @@ export const checks = [
       assert.match(await dialog.innerText(), new RegExp(`Stop ${RUNNING}\\?`));
       await dialog.locator('.monaco-button', { hasText: 'Stop Job' }).click();
       await page.waitForFunction(
-        (name) => [...document.querySelectorAll('.part.sidebar .monaco-list-row')].some((e) => /^.+?, (Stopping|Stopped),/.test(e.getAttribute('aria-label') ?? '') && (e.getAttribute('aria-label') ?? '').startsWith(`${name},`)),
+        (name) =>
+          [...document.querySelectorAll('.part.sidebar .monaco-list-row')].some(
+            (e) =>
+              /^.+?, (Stopping|Stopped),/.test(e.getAttribute('aria-label') ?? '') &&
+              (e.getAttribute('aria-label') ?? '').startsWith(`${name},`),
+          ),
         RUNNING,
         { timeout: 30_000 },
       );
@@ -101,12 +114,18 @@ export const checks = [
         await row(page, 'No jobs match the filter.').waitFor({ timeout: 20_000 });
         await row(page, 'wordle-eval-base-gptoss20b').waitFor({ timeout: 20_000 });
         // The evaluation root reloads after the training root: wait for its old rows to go.
-        await row(page, 'wordle-eval-trained-gptoss20b').waitFor({ state: 'detached', timeout: 20_000 }).catch(() => {});
+        await row(page, 'wordle-eval-trained-gptoss20b')
+          .waitFor({ state: 'detached', timeout: 20_000 })
+          .catch(() => {});
         assert.equal(await row(page, 'wordle-eval-trained-gptoss20b').count(), 0, 'the filter left other jobs visible');
         await page.screenshot({ path: path.join(root, 'test-results/jobs-filtered.png') });
         await row(page, 'No jobs match the filter.').click();
         await row(page, 'wordle-eval-trained-gptoss20b').waitFor({ timeout: 20_000 });
-        assert.equal(await header.locator('.description', { hasText: 'eval-base' }).count(), 0, 'the filter description stayed after clearing');
+        assert.equal(
+          await header.locator('.description', { hasText: 'eval-base' }).count(),
+          0,
+          'the filter description stayed after clearing',
+        );
       } finally {
         // Leave the view as the next checks expect it: no open quick input, no filter.
         await page.keyboard.press('Escape');

@@ -13,7 +13,10 @@ async function step(page, pattern, kind = 'pick') {
     ([source, kind]) => {
       const w = document.querySelector('.quick-input-widget');
       if (!w || w.style.display === 'none') return false;
-      const text = kind === 'input' ? (w.querySelector('.quick-input-message')?.textContent ?? '') : (w.querySelector('input')?.getAttribute('placeholder') ?? '');
+      const text =
+        kind === 'input'
+          ? (w.querySelector('.quick-input-message')?.textContent ?? '')
+          : (w.querySelector('input')?.getAttribute('placeholder') ?? '');
       return new RegExp(source).test(text);
     },
     [pattern.source, kind],
@@ -66,7 +69,9 @@ async function wizard({ page, emulatorUrl, screenshot }) {
   await pick(page, /MLflow app/, 'None');
   await pick(page, /Choose a value to change/, 'Quick trial');
   // The step shows again with the preset applied; wait for that list, not the one clicked.
-  const applied = widget(page).locator('.monaco-list-row', { hasText: /Continue with these values.*max_steps=10/ }).first();
+  const applied = widget(page)
+    .locator('.monaco-list-row', { hasText: /Continue with these values.*max_steps=10/ })
+    .first();
   await applied.waitFor({ timeout: 10_000 });
   assert.match((await applied.textContent()) ?? '', /sampling_max_tokens=8192/, 'the reasoning model did not get sampling_max_tokens 8192');
   await pick(page, /Choose a value to change/, 'Continue with these values');
@@ -74,14 +79,20 @@ async function wizard({ page, emulatorUrl, screenshot }) {
   // An invalid name is refused with a sentence; a valid one goes on.
   const name = await step(page, /Job name/, 'input');
   await name.fill('-bad name');
-  await widget(page).locator('.quick-input-message', { hasText: /letters, digits and hyphens/ }).waitFor({ timeout: 10_000 });
+  await widget(page)
+    .locator('.quick-input-message', { hasText: /letters, digits and hyphens/ })
+    .waitFor({ timeout: 10_000 });
   await name.fill(jobName);
-  await widget(page).locator('.quick-input-message', { hasText: /Job name/ }).waitFor({ timeout: 10_000 });
+  await widget(page)
+    .locator('.quick-input-message', { hasText: /Job name/ })
+    .waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
 
   await step(page, /Review, then choose Launch/);
   await rowOf(page, `Launch ${jobName}`).waitFor({ timeout: 30_000 });
-  const lines = await widget(page).locator('.monaco-list-row').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  const lines = await widget(page)
+    .locator('.monaco-list-row')
+    .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
   const text = lines.join('\n');
   assert.match(text, /640 rows \/ batch 128 = 5 steps per epoch/);
   assert.match(text, /128 × group 8 = 1,024 rollouts per step/);

@@ -5,13 +5,24 @@ import { boardFrame, palette } from './replay.mjs';
 
 /** What the board shows: its source, counts, the visible groups, and what is selected and played. */
 async function shown(frame) {
-  const text = async (selector) => ((await frame.locator(selector).first().textContent({ timeout: 2_000 }).catch(() => null)) ?? '').trim();
+  const text = async (selector) =>
+    (
+      (await frame
+        .locator(selector)
+        .first()
+        .textContent({ timeout: 2_000 })
+        .catch(() => null)) ?? ''
+    ).trim();
   return {
     title: await text('.toolbar h1'),
     status: await text('.status-line'),
     groups: (await frame.locator('.group-row[data-group] .group-label').allTextContents()).map((t) => t.trim()),
     group: await text('.group-row.selected .group-label'),
-    rollout: await frame.locator('.rollout-row.selected').first().getAttribute('data-rollout', { timeout: 2_000 }).catch(() => null),
+    rollout: await frame
+      .locator('.rollout-row.selected')
+      .first()
+      .getAttribute('data-rollout', { timeout: 2_000 })
+      .catch(() => null),
     trajectory: await text('.player-header .muted'),
     turn: await text('.player .turn-count'),
   };
@@ -40,7 +51,16 @@ async function closeAllEditors(page) {
     await palette(page, '>View: Close All Editors', 'View: Close All Editors').catch((error) => {
       if (attempt === 3) throw error;
     });
-    while (await dontSave.first().waitFor({ timeout: 2_000 }).then(() => true, () => false)) await dontSave.first().click();
+    while (
+      await dontSave
+        .first()
+        .waitFor({ timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      await dontSave.first().click();
   }
   await tabs.first().waitFor({ state: 'detached', timeout: 10_000 });
 }
@@ -57,7 +77,9 @@ export const checks = [
       const input = page.locator('.quick-input-widget input');
       const tab = page.locator('.tabs-container .tab', { hasText: 'Rollouts: replay/rollouts.log' }).first();
       for (let attempt = 0; attempt < 5 && !(await tab.isVisible()); attempt++) {
-        await page.waitForFunction(() => document.querySelector('.quick-input-widget input')?.value.endsWith('/'), undefined, { timeout: 10_000 }).catch(() => undefined);
+        await page
+          .waitForFunction(() => document.querySelector('.quick-input-widget input')?.value.endsWith('/'), undefined, { timeout: 10_000 })
+          .catch(() => undefined);
         await input.fill(path.join(workspace, 'replay/rollouts.log'));
         await input.press('Enter');
         await tab.waitFor({ timeout: 3_000 }).catch(() => undefined);
@@ -97,7 +119,9 @@ export const checks = [
 
       // The workbench's own reload saves the editor layout and webview state before unloading; a bare page.reload()
       // does not wait for that (the board then comes back only if storage happened to be flushed), so it cannot prove anything.
-      await page.evaluate(() => { window.mtrlBeforeReload = true; });
+      await page.evaluate(() => {
+        window.mtrlBeforeReload = true;
+      });
       await palette(page, '>Developer: Reload Window', 'Developer: Reload Window');
       await page.waitForFunction(() => !window.mtrlBeforeReload, undefined, { timeout: 60_000 });
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });

@@ -10,7 +10,11 @@ export async function palette(page, text, pick) {
   await input.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
   // F1 is lost while focus sits in a webview or an opening editor: retry from the workbench.
   for (let attempt = 0; attempt < 4 && !(await input.isVisible()); attempt++) {
-    if (attempt) await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+    if (attempt)
+      await page
+        .locator('.part.statusbar')
+        .click({ position: { x: 5, y: 5 } })
+        .catch(() => undefined);
     await page.keyboard.press('F1');
     await input.waitFor({ timeout: 3_000 }).catch(() => undefined);
   }
@@ -24,7 +28,13 @@ export async function boardFrame(page, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      if (await frame.locator('.group-row[data-group]').count().catch(() => 0)) return frame;
+      if (
+        await frame
+          .locator('.group-row[data-group]')
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
     }
     await page.waitForTimeout(250);
   }

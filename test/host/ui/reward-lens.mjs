@@ -24,7 +24,10 @@ export const checks = [
         await screenshot(`reward-lens-click-${click + 1}`);
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');
         await palette(page, 'wordle_reward.py', 'wordle_reward.py');
-        await page.locator('.monaco-editor .codelens-decoration a', { hasText: /solve|loss|never|failed/ }).first().waitFor({ timeout: 60_000 });
+        await page
+          .locator('.monaco-editor .codelens-decoration a', { hasText: /solve|loss|never|failed/ })
+          .first()
+          .waitFor({ timeout: 60_000 });
       }
     },
   },

@@ -3,8 +3,12 @@ import assert from 'node:assert/strict';
 import { palette } from './replay.mjs';
 
 const RUNTIME = 'wordle_agent';
-const runtimesPane = (page) => page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: 'Agent Runtimes' }) }).first();
-const labels = (page) => runtimesPane(page).locator('.monaco-list-row').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
+const runtimesPane = (page) =>
+  page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: 'Agent Runtimes' }) }).first();
+const labels = (page) =>
+  runtimesPane(page)
+    .locator('.monaco-list-row')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
 
 export const checks = [
   {
@@ -15,16 +19,30 @@ export const checks = [
       if (!(await header.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
       await header.waitFor({ timeout: 20_000 });
       if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-      const row = runtimesPane(page).locator('.monaco-list-row', { hasText: /^wordle_agent/ }).filter({ hasNotText: 'no_server' }).first();
+      const row = runtimesPane(page)
+        .locator('.monaco-list-row', { hasText: /^wordle_agent/ })
+        .filter({ hasNotText: 'no_server' })
+        .first();
       await row.waitFor({ timeout: 30_000 });
       const before = await labels(page);
-      assert.ok(before.some((l) => /^wordle_agent_no_server/.test(l)), `rows: ${before.join(' | ')}`);
-      assert.ok(before.some((l) => l.startsWith(`${RUNTIME},`) || l.startsWith(`${RUNTIME} `)) || before.some((l) => /READY/.test(l)), `rows: ${before.join(' | ')}`);
+      assert.ok(
+        before.some((l) => /^wordle_agent_no_server/.test(l)),
+        `rows: ${before.join(' | ')}`,
+      );
+      assert.ok(
+        before.some((l) => l.startsWith(`${RUNTIME},`) || l.startsWith(`${RUNTIME} `)) || before.some((l) => /READY/.test(l)),
+        `rows: ${before.join(' | ')}`,
+      );
 
       await row.hover();
       await row.locator('.action-label[aria-label^="Smoke Test Agent Runtime"]').click();
       await page.waitForFunction(
-        () => [...document.querySelectorAll('.part.sidebar .monaco-list-row')].some((e) => /^wordle_agent\b(?!_)/.test(e.getAttribute('aria-label') ?? '') && /READY · smoke passed just now/.test(e.getAttribute('aria-label') ?? '')),
+        () =>
+          [...document.querySelectorAll('.part.sidebar .monaco-list-row')].some(
+            (e) =>
+              /^wordle_agent\b(?!_)/.test(e.getAttribute('aria-label') ?? '') &&
+              /READY · smoke passed just now/.test(e.getAttribute('aria-label') ?? ''),
+          ),
         undefined,
         { timeout: 30_000 },
       );

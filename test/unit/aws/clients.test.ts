@@ -4,12 +4,22 @@ import { describeAwsError } from '../../../src/aws/errors';
 import { headObject } from '../../../src/aws/s3';
 import { startBlackHole } from './blackHole';
 
-const CLEARED = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI', 'AWS_CONTAINER_CREDENTIALS_FULL_URI'];
+const CLEARED = [
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_PROFILE',
+  'AWS_WEB_IDENTITY_TOKEN_FILE',
+  'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI',
+  'AWS_CONTAINER_CREDENTIALS_FULL_URI',
+];
 
 describe('AWS clients', () => {
   let saved: Record<string, string | undefined>;
   beforeEach(() => {
-    saved = Object.fromEntries([...CLEARED, 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE', 'AWS_EC2_METADATA_DISABLED'].map((k) => [k, process.env[k]]));
+    saved = Object.fromEntries(
+      [...CLEARED, 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE', 'AWS_EC2_METADATA_DISABLED'].map((k) => [k, process.env[k]]),
+    );
     for (const k of CLEARED) delete process.env[k];
     // An empty provider chain: no variables, no files, no instance metadata.
     process.env.AWS_CONFIG_FILE = '/nonexistent/mtrl/config';
@@ -24,8 +34,10 @@ describe('AWS clients', () => {
   });
 
   it('recognises loopback endpoints', () => {
-    for (const url of ['http://127.0.0.1:4566', 'http://localhost:1234', 'http://[::1]:80', 'http://127.1.2.3']) assert.equal(isLoopbackEndpoint(url), true, url);
-    for (const url of [undefined, '', 'https://sagemaker.us-east-1.amazonaws.com', 'http://10.0.0.1:4566', 'not a url']) assert.equal(isLoopbackEndpoint(url), false, String(url));
+    for (const url of ['http://127.0.0.1:4566', 'http://localhost:1234', 'http://[::1]:80', 'http://127.1.2.3'])
+      assert.equal(isLoopbackEndpoint(url), true, url);
+    for (const url of [undefined, '', 'https://sagemaker.us-east-1.amazonaws.com', 'http://10.0.0.1:4566', 'not a url'])
+      assert.equal(isLoopbackEndpoint(url), false, String(url));
   });
 
   it('falls back to test credentials against a loopback endpoint when the chain finds nothing', async () => {
@@ -77,6 +89,9 @@ describe('AWS clients against an endpoint that never answers (real SDK over HTTP
     assert.equal(error.name, 'TimeoutError');
     assert.equal(error.$metadata?.attempts, 1);
     assert.ok(ms >= 900 && ms < 5_000, `${ms} ms`);
-    assert.match(describeAwsError(error, { endpoint: hole.url, action: 'Reading s3://b/k' }), new RegExp(`cannot reach ${hole.url} \\((ETIMEDOUT|timeout)\\)`));
+    assert.match(
+      describeAwsError(error, { endpoint: hole.url, action: 'Reading s3://b/k' }),
+      new RegExp(`cannot reach ${hole.url} \\((ETIMEDOUT|timeout)\\)`),
+    );
   });
 });

@@ -7,38 +7,61 @@ function awsError(name: string, message: string, status?: number, attempts?: num
 
 describe('describeAwsError', () => {
   it('names the profile and both files when no credentials are found', () => {
-    const text = describeAwsError(Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' }), { profile: 'ml' });
+    const text = describeAwsError(
+      Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' }),
+      { profile: 'ml' },
+    );
     assert.match(text, /no AWS credentials found for profile 'ml'/);
     assert.match(text, /~\/\.aws\/credentials/);
     assert.match(text, /~\/\.aws\/config/);
   });
 
   it('tells the user to run aws sso login for an expired SSO session', () => {
-    const text = describeAwsError(Object.assign(new Error('The SSO session associated with this profile has expired. To refresh this SSO session run aws sso login with the corresponding profile.'), { name: 'CredentialsProviderError' }), { profile: 'ml' });
+    const text = describeAwsError(
+      Object.assign(
+        new Error(
+          'The SSO session associated with this profile has expired. To refresh this SSO session run aws sso login with the corresponding profile.',
+        ),
+        { name: 'CredentialsProviderError' },
+      ),
+      { profile: 'ml' },
+    );
     assert.match(text, /aws sso login --profile ml/);
   });
 
   it('turns ExpiredTokenException into a refresh sentence', () => {
-    const text = describeAwsError(awsError('ExpiredTokenException', 'The security token included in the request is expired', 400), { profile: 'dev' });
+    const text = describeAwsError(awsError('ExpiredTokenException', 'The security token included in the request is expired', 400), {
+      profile: 'dev',
+    });
     assert.match(text, /credentials of profile 'dev' have expired/);
     assert.match(text, /aws sso login --profile dev/);
   });
 
   it('explains AccessDenied on the Jobs API', () => {
-    const text = describeAwsError(awsError('AccessDeniedException', 'User is not authorized to perform: sagemaker:ListJobs', 400), { action: 'List jobs' });
+    const text = describeAwsError(awsError('AccessDeniedException', 'User is not authorized to perform: sagemaker:ListJobs', 400), {
+      action: 'List jobs',
+    });
     assert.match(text, /^List jobs failed: /);
     assert.match(text, /not enabled for MTRL, or the identity is missing AmazonSageMakerJobFullAccess/);
   });
 
   it('says throttling persisted after the retries', () => {
-    assert.match(describeAwsError(awsError('ThrottlingException', 'Rate exceeded', 400, 4)), /throttling requests \(still throttled after 4 attempts\)/);
+    assert.match(
+      describeAwsError(awsError('ThrottlingException', 'Rate exceeded', 400, 4)),
+      /throttling requests \(still throttled after 4 attempts\)/,
+    );
   });
 
   it('names the endpoint when the network is down', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4566'), { code: 'ECONNREFUSED' });
     const text = describeAwsError(refused, { endpoint: 'http://127.0.0.1:4566' });
     assert.match(text, /cannot reach http:\/\/127\.0\.0\.1:4566 \(ECONNREFUSED\)/);
-    assert.match(describeAwsError(Object.assign(new Error('getaddrinfo ENOTFOUND api.sagemaker.us-east-1.amazonaws.com'), { code: 'ENOTFOUND' }), { region: 'us-east-1' }), /cannot reach AWS in us-east-1 \(ENOTFOUND\)/);
+    assert.match(
+      describeAwsError(Object.assign(new Error('getaddrinfo ENOTFOUND api.sagemaker.us-east-1.amazonaws.com'), { code: 'ENOTFOUND' }), {
+        region: 'us-east-1',
+      }),
+      /cannot reach AWS in us-east-1 \(ENOTFOUND\)/,
+    );
   });
 
   it('keeps the service message of validation errors verbatim', () => {
@@ -47,7 +70,10 @@ describe('describeAwsError', () => {
   });
 
   it('says a cancelled request was cancelled', () => {
-    assert.equal(describeAwsError(Object.assign(new Error('Request aborted'), { name: 'AbortError' }), { action: 'Scan logs' }), 'Scan logs was cancelled.');
+    assert.equal(
+      describeAwsError(Object.assign(new Error('Request aborted'), { name: 'AbortError' }), { action: 'Scan logs' }),
+      'Scan logs was cancelled.',
+    );
   });
 
   it('falls back to the error name and message', () => {

@@ -17,11 +17,19 @@ function trainingDocument(steps: string): string {
     AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime, Qualifier: 'DEFAULT' } },
     InputDataConfig: [{ ChannelName: 'train', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.train } } }],
     OutputDataConfig: { S3OutputPath: 's3://mtrl-demo/output' },
-    TrainingConfig: { BaseModelArn: 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b', AcceptEula: true, HyperParameters: { max_steps: steps } },
+    TrainingConfig: {
+      BaseModelArn: 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b',
+      AcceptEula: true,
+      HyperParameters: { max_steps: steps },
+    },
   });
 }
 
-async function withEmulator(options: EmulatorOptions, body: (emulator: Emulator, aws: AwsClients) => Promise<void>, maxAttempts?: number): Promise<void> {
+async function withEmulator(
+  options: EmulatorOptions,
+  body: (emulator: Emulator, aws: AwsClients) => Promise<void>,
+  maxAttempts?: number,
+): Promise<void> {
   const emulator = await startEmulator(options);
   const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url, maxAttempts }));
   try {
@@ -51,7 +59,13 @@ describe('AWS wrappers against the emulator over HTTP', () => {
       const sm = aws.sagemaker();
       for (let i = 0; i < 250; i++) {
         clock.advance(1000);
-        await createJob(sm, { JobName: `paging-${String(i).padStart(3, '0')}`, JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: trainingDocument('3') });
+        await createJob(sm, {
+          JobName: `paging-${String(i).padStart(3, '0')}`,
+          JobCategory: 'AgentRFT',
+          RoleArn: SEEDED.jobRole,
+          JobConfigSchemaVersion: '1.0.0',
+          JobConfigDocument: trainingDocument('3'),
+        });
       }
       const all = await collect(listJobs(sm, { JobCategory: 'AgentRFT', MaxResults: 100 }));
       assert.equal(all.length, 250);
@@ -60,7 +74,10 @@ describe('AWS wrappers against the emulator over HTTP', () => {
       assert.equal(all[249].JobName, 'paging-000');
       assert.equal(emulator.requests.get('sagemaker:ListJobs'), 3);
       const byName = await collect(listJobs(sm, { JobCategory: 'AgentRFT', NameContains: '-12', SortBy: 'Name', SortOrder: 'Ascending' }));
-      assert.deepEqual(byName.map((j) => j.JobName), Array.from({ length: 10 }, (_, i) => `paging-12${i}`));
+      assert.deepEqual(
+        byName.map((j) => j.JobName),
+        Array.from({ length: 10 }, (_, i) => `paging-12${i}`),
+      );
       const completed = await collect(listJobs(sm, { JobCategory: 'AgentRFT', StatusEquals: 'Completed' }));
       const running = await collect(listJobs(sm, { JobCategory: 'AgentRFT', StatusEquals: 'InProgress' }));
       assert.ok(completed.every((j) => j.JobStatus === 'Completed') && running.every((j) => j.JobStatus === 'InProgress'));
@@ -78,14 +95,21 @@ describe('AWS wrappers against the emulator over HTTP', () => {
       assert.equal(jobs.length, 3);
       assert.equal(emulator.requests.get('sagemaker:ListJobs'), 2, 'one throttled attempt, one retry');
     });
-    await withEmulator({ throttleRate: 1 }, async (_emulator, aws) => {
-      const error = await listJobs(aws.sagemaker(), { JobCategory: 'AgentRFT' })[Symbol.asyncIterator]().next().then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      assert.equal((error as Error).name, 'ThrottlingException');
-      assert.match(describeAwsError(error), /throttling requests \(still throttled after 2 attempts\)/);
-    }, 2);
+    await withEmulator(
+      { throttleRate: 1 },
+      async (_emulator, aws) => {
+        const pages = listJobs(aws.sagemaker(), { JobCategory: 'AgentRFT' });
+        const error = await pages[Symbol.asyncIterator]()
+          .next()
+          .then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+        assert.equal((error as Error).name, 'ThrottlingException');
+        assert.match(describeAwsError(error), /throttling requests \(still throttled after 2 attempts\)/);
+      },
+      2,
+    );
   });
 
   it('a call that meets a 500 succeeds after the SDK retries it', async () => {
@@ -114,7 +138,11 @@ describe('AWS wrappers against the emulator over HTTP', () => {
       const controller = new AbortController();
       let seen = 0;
       const scan = (async () => {
-        for await (const event of filterLogEvents(aws.logs(), { logGroupName: RUNTIME_GROUP, filterPattern: 'UpdateReward', pageSize: 100 }, controller.signal)) {
+        for await (const event of filterLogEvents(
+          aws.logs(),
+          { logGroupName: RUNTIME_GROUP, filterPattern: 'UpdateReward', pageSize: 100 },
+          controller.signal,
+        )) {
           assert.match(event.message ?? '', /^UpdateReward: trajectory_id=\S+ rewards=\[-?[\d.]+\]$/);
           if (++seen === 250) controller.abort();
         }
@@ -131,7 +159,9 @@ describe('AWS wrappers against the emulator over HTTP', () => {
   it('reads a log stream to its end with GetLogEvents forward tokens', async () => {
     await withEmulator({}, async (_emulator, aws) => {
       const stream = `${SEEDED.failedJob}/`;
-      const groups = await collect(filterLogEvents(aws.logs(), { logGroupName: '/aws/sagemaker/Job/AgentRFT', logStreamNamePrefix: stream }));
+      const groups = await collect(
+        filterLogEvents(aws.logs(), { logGroupName: '/aws/sagemaker/Job/AgentRFT', logStreamNamePrefix: stream }),
+      );
       assert.ok(groups.some((e) => /Could not assume role/.test(e.message ?? '')));
       const name = groups[0].logStreamName as string;
       const events = await collect(getLogEvents(aws.logs(), { logGroupName: '/aws/sagemaker/Job/AgentRFT', logStreamName: name }));
@@ -144,13 +174,19 @@ describe('AWS wrappers against the emulator over HTTP', () => {
       const s3 = aws.s3();
       const body = Buffer.alloc(11 * 1024 * 1024, 'abcdefgh');
       const progress: number[] = [];
-      await upload(s3, { bucket: 'mtrl-demo', key: 'uploads/big.jsonl' }, body, { partSize: 5 * 1024 * 1024, onProgress: (loaded) => progress.push(loaded) });
+      await upload(s3, { bucket: 'mtrl-demo', key: 'uploads/big.jsonl' }, body, {
+        partSize: 5 * 1024 * 1024,
+        onProgress: (loaded) => progress.push(loaded),
+      });
       assert.equal(progress[progress.length - 1], body.length);
       assert.equal((await headObject(s3, { bucket: 'mtrl-demo', key: 'uploads/big.jsonl' })).size, body.length);
       const chunks = await collect(getObject(s3, { bucket: 'mtrl-demo', key: 'uploads/big.jsonl' }, 'bytes=8-15'));
       assert.equal(Buffer.concat(chunks).toString(), 'abcdefgh');
       const keys = (await collect(listObjectsV2(s3, 'mtrl-demo'))).map((o) => o.Key);
-      assert.deepEqual(keys.filter((k) => /^(uploads|wordle)\//.test(k ?? '')), ['uploads/big.jsonl', 'wordle/train.jsonl', 'wordle/val.jsonl']);
+      assert.deepEqual(
+        keys.filter((k) => /^(uploads|wordle)\//.test(k ?? '')),
+        ['uploads/big.jsonl', 'wordle/train.jsonl', 'wordle/val.jsonl'],
+      );
       assert.ok(keys.includes('output/wordle-gptoss20b-grpo-100steps/manifest.json'), 'the seeded job output is listed too');
       const controller = new AbortController();
       controller.abort();
@@ -175,7 +211,9 @@ describe('AWS wrappers against the emulator over HTTP', () => {
     const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url, maxAttempts: 1 }));
     const error = await callerIdentity(aws.sts()).catch((e: unknown) => e);
     aws.reset();
-    assert.match(describeAwsError(error, { endpoint: emulator.url }), new RegExp(`cannot reach ${emulator.url.replace(/\./g, '\\.')} \\(ECONNREFUSED\\)`));
+    assert.match(
+      describeAwsError(error, { endpoint: emulator.url }),
+      new RegExp(`cannot reach ${emulator.url.replace(/\./g, '\\.')} \\(ECONNREFUSED\\)`),
+    );
   });
 });
-

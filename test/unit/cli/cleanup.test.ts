@@ -23,7 +23,11 @@ describe('mtrl resources and mtrl cleanup', function () {
 
   afterEach(async () => {
     await emulator.close();
-    for (const [name, value] of [['AWS_ACCESS_KEY_ID', saved.id], ['AWS_SECRET_ACCESS_KEY', saved.secret], ['AWS_ENDPOINT_URL', saved.endpoint]] as const) {
+    for (const [name, value] of [
+      ['AWS_ACCESS_KEY_ID', saved.id],
+      ['AWS_SECRET_ACCESS_KEY', saved.secret],
+      ['AWS_ENDPOINT_URL', saved.endpoint],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -36,7 +40,10 @@ describe('mtrl resources and mtrl cleanup', function () {
     assert.match(text.out, new RegExp(`wordle_agent · READY · jobs: .* · IN USE by ${SEEDED.inProgressJob}`));
     const json = await run('resources', '--endpoint', emulator.url, '--json');
     const parsed = JSON.parse(json.out);
-    assert.deepEqual(parsed.mlflowApps.map((a: { status: string }) => a.status), ['Created · MLflow 3.4.0']);
+    assert.deepEqual(
+      parsed.mlflowApps.map((a: { status: string }) => a.status),
+      ['Created · MLflow 3.4.0'],
+    );
     assert.ok(parsed.spend.jobs.some((j: { name: string; cost?: number }) => j.name === SEEDED.completedJob && j.cost! > 300));
   });
 

@@ -23,10 +23,24 @@ describe('mtrl compare', function () {
   after(() => emulator.close());
 
   it('prints the seeded base and trained evaluations with intervals and a significant delta as JSON', async () => {
-    const { code, out } = await run('compare', SEEDED.trainedEvaluation, '--baseline', SEEDED.baseEvaluation, '--endpoint', emulator.url, '--json');
+    const { code, out } = await run(
+      'compare',
+      SEEDED.trainedEvaluation,
+      '--baseline',
+      SEEDED.baseEvaluation,
+      '--endpoint',
+      emulator.url,
+      '--json',
+    );
     assert.equal(code, 0, out);
-    const json = JSON.parse(out) as { jobs: { job: string; pass_at_1: number; interval: [number, number]; rollouts: number }[]; deltas: { job: string; baseline: string; delta: number; interval: [number, number]; significant: boolean }[] };
-    assert.deepEqual(json.jobs.map((j) => j.job), [SEEDED.baseEvaluation, SEEDED.trainedEvaluation]);
+    const json = JSON.parse(out) as {
+      jobs: { job: string; pass_at_1: number; interval: [number, number]; rollouts: number }[];
+      deltas: { job: string; baseline: string; delta: number; interval: [number, number]; significant: boolean }[];
+    };
+    assert.deepEqual(
+      json.jobs.map((j) => j.job),
+      [SEEDED.baseEvaluation, SEEDED.trainedEvaluation],
+    );
     for (const job of json.jobs) assert.ok(job.interval[0] <= job.pass_at_1 && job.pass_at_1 <= job.interval[1] && job.rollouts > 0);
     assert.equal(json.deltas.length, 1);
     assert.equal(json.deltas[0].baseline, SEEDED.baseEvaluation);

@@ -44,7 +44,15 @@ describe('reward: mtrl reward', function () {
 
   it('--entry accepts a function name or path:function, --answer changes the games', async () => {
     const plain = await mtrl('reward', fixture('entry_function.py'), '--entry', 'score', '--answer', 'riser', '--json');
-    const qualified = await mtrl('reward', fixture('entry_function.py'), '--entry', 'entry_function.py:score', '--answer', 'riser', '--json');
+    const qualified = await mtrl(
+      'reward',
+      fixture('entry_function.py'),
+      '--entry',
+      'entry_function.py:score',
+      '--answer',
+      'riser',
+      '--json',
+    );
     assert.equal(plain.code, 0);
     assert.equal(plain.out, qualified.out);
     assert.deepEqual(JSON.parse(plain.out).games[0].guesses, ['riser']);

@@ -38,7 +38,16 @@ describe('mtrl smoke', function () {
   });
 
   it('exits 1 with the diagnosis as JSON for a runtime with no HTTP server', async () => {
-    const { code, out } = await run('smoke', '--runtime', RUNTIME.replace('wordle_agent-AbCdEf1234', 'wordle_agent_no_server-NoServer12'), '--endpoint', emulator.url, '--log-wait', '0.3', '--json');
+    const { code, out } = await run(
+      'smoke',
+      '--runtime',
+      RUNTIME.replace('wordle_agent-AbCdEf1234', 'wordle_agent_no_server-NoServer12'),
+      '--endpoint',
+      emulator.url,
+      '--log-wait',
+      '0.3',
+      '--json',
+    );
     assert.equal(code, 1);
     const result = JSON.parse(out);
     assert.equal(result.verdict.ok, false);

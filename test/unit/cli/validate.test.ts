@@ -29,7 +29,10 @@ describe('mtrl validate', () => {
     assert.deepEqual(parsed.overlap, { ids: ['b'], answers: ['crane'] });
     assert.deepEqual(Object.keys(parsed.files[0]), ['path', 'format', 'rows', 'errors', 'warnings', 'info', 'counts', 'truncated']);
     assert.deepEqual([parsed.files[0].counts['flat-row'], parsed.files[0].truncated], [1, false]);
-    assert.deepEqual(parsed.files[0].errors.map((e: { line: number; code: string }) => `${e.line} ${e.code}`), ['3 flat-row', '1 train-val-overlap', '2 train-val-overlap']);
+    assert.deepEqual(
+      parsed.files[0].errors.map((e: { line: number; code: string }) => `${e.line} ${e.code}`),
+      ['3 flat-row', '1 train-val-overlap', '2 train-val-overlap'],
+    );
     assert.deepEqual(Object.keys(parsed.files[0].errors[0]), ['line', 'column', 'code', 'message']);
     assert.equal(parsed.files[1].rows, 2);
   });
@@ -41,11 +44,20 @@ describe('mtrl validate', () => {
     const csv = path.join(dir, 'rows.csv');
     writeFileSync(csv, 'prompt\n"{""prompt"": ""Guess the 5-letter word"", ""answer"": ""abc"", ""id"": ""x""}"\n');
     const { out } = await run(csv, '--json');
-    assert.deepEqual(JSON.parse(out).files[0].errors.map((e: { line: number; code: string }) => `${e.line} ${e.code}`), ['2 bad-answer']);
+    assert.deepEqual(
+      JSON.parse(out).files[0].errors.map((e: { line: number; code: string }) => `${e.line} ${e.code}`),
+      ['2 bad-answer'],
+    );
   });
 
   it('usage and I/O problems exit 2 with one line', async () => {
-    for (const args of [[path.join(dir, 'missing.jsonl')], ['--batch', 'x', train], ['--convention', 'odd', train], [path.join(dir, 'notes.txt')], []]) {
+    for (const args of [
+      [path.join(dir, 'missing.jsonl')],
+      ['--batch', 'x', train],
+      ['--convention', 'odd', train],
+      [path.join(dir, 'notes.txt')],
+      [],
+    ]) {
       const { code, err } = await run(...args);
       assert.equal(code, 2, args.join(' '));
       assert.equal(err.trim().split('\n').length, 1, err);
@@ -69,7 +81,10 @@ describe('mtrl validate', () => {
     assert.equal(file.counts['duplicate-answer'], 299);
     assert.equal(file.truncated, true);
     assert.equal(file.warnings.length, 11);
-    assert.match(file.warnings[10].message, /^289 more duplicate-answer findings not listed \(299 in all\), e.g\. lines 12, 13, 14, 15, 16\.$/);
+    assert.match(
+      file.warnings[10].message,
+      /^289 more duplicate-answer findings not listed \(299 in all\), e.g\. lines 12, 13, 14, 15, 16\.$/,
+    );
     const human = await run(many, '--max-findings', '10');
     assert.match(human.out, /0 errors, 299 warnings/);
   });

@@ -27,6 +27,7 @@ describe('mtrl emulator (command line)', () => {
   it('documents its flags in --help', async () => {
     const console = io();
     assert.equal(await main(['emulator', '--help'], console), 0);
-    for (const flag of ['--port', '--seed', '--speed', '--throttle-rate', '--error-rate', '--latency-ms', '--expired-credentials']) assert.ok(console.outText[0].includes(flag), flag);
+    for (const flag of ['--port', '--seed', '--speed', '--throttle-rate', '--error-rate', '--latency-ms', '--expired-credentials'])
+      assert.ok(console.outText[0].includes(flag), flag);
   });
 });

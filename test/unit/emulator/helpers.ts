@@ -33,7 +33,12 @@ export function trainingDocument(hyperParameters: Record<string, string>, runtim
       { ChannelName: 'validation', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.validation } } },
     ],
     OutputDataConfig: { S3OutputPath: 's3://mtrl-demo/output' },
-    TrainingConfig: { BaseModelArn: GPT_OSS, MlflowConfig: { MlflowResourceArn: SEEDED.mlflowApp, MlflowExperimentName: 'tests' }, AcceptEula: true, HyperParameters: hyperParameters },
+    TrainingConfig: {
+      BaseModelArn: GPT_OSS,
+      MlflowConfig: { MlflowResourceArn: SEEDED.mlflowApp, MlflowExperimentName: 'tests' },
+      AcceptEula: true,
+      HyperParameters: hyperParameters,
+    },
   };
 }
 

@@ -16,12 +16,39 @@ const RUNTIME_GROUP = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-D
 const MINUTE = 60_000;
 
 async function recordsOf(aws: AwsClients, jobName: string) {
-  const events = await collect(filterLogEvents(aws.logs(), { logGroupName: RUNTIME_GROUP, logStreamNamePrefix: '', filterPattern: `"job/AgentRFT/${jobName}"` }));
-  return events.map((e) => JSON.parse(e.message ?? '') as { mtrl_rollout: number; trajectory_id: string; answer: string; row_id: string; turns: { guess: string; marks?: string; valid?: boolean; source: string }[]; solved: boolean; reward: number; outcome: number; shaping: number });
+  const events = await collect(
+    filterLogEvents(aws.logs(), { logGroupName: RUNTIME_GROUP, logStreamNamePrefix: '', filterPattern: `"job/AgentRFT/${jobName}"` }),
+  );
+  return events.map(
+    (e) =>
+      JSON.parse(e.message ?? '') as {
+        mtrl_rollout: number;
+        trajectory_id: string;
+        answer: string;
+        row_id: string;
+        turns: { guess: string; marks?: string; valid?: boolean; source: string }[];
+        solved: boolean;
+        reward: number;
+        outcome: number;
+        shaping: number;
+      },
+  );
 }
 
-async function create(aws: AwsClients, name: string, hyperParameters: Record<string, string>, roleArn = SEEDED.jobRole, runtime = SEEDED.runtime): Promise<JobRef> {
-  await createJob(aws.sagemaker(), { JobName: name, JobCategory: 'AgentRFT', RoleArn: roleArn, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(trainingDocument(hyperParameters, runtime)) });
+async function create(
+  aws: AwsClients,
+  name: string,
+  hyperParameters: Record<string, string>,
+  roleArn = SEEDED.jobRole,
+  runtime = SEEDED.runtime,
+): Promise<JobRef> {
+  await createJob(aws.sagemaker(), {
+    JobName: name,
+    JobCategory: 'AgentRFT',
+    RoleArn: roleArn,
+    JobConfigSchemaVersion: '1.0.0',
+    JobConfigDocument: JSON.stringify(trainingDocument(hyperParameters, runtime)),
+  });
   return { jobName: name, category: 'AgentRFT' };
 }
 
@@ -43,11 +70,18 @@ describe('emulator: job lifecycle on an injected clock', () => {
         assert.equal(records.length, out?.RolloutInfo?.Completed ?? 0, `records = RolloutInfo.Completed at ${d.SecondaryStatus}`);
         const done = out?.RolloutInfo?.Completed ?? 0;
         if (out?.BillableTokenUsage) {
-          assert.deepEqual(out.BillableTokenUsage, { TrainTokenCount: done * TOKENS_PER_ROLLOUT.train, PrefillTokenCount: done * TOKENS_PER_ROLLOUT.prefill, SampleTokenCount: done * TOKENS_PER_ROLLOUT.sample });
+          assert.deepEqual(out.BillableTokenUsage, {
+            TrainTokenCount: done * TOKENS_PER_ROLLOUT.train,
+            PrefillTokenCount: done * TOKENS_PER_ROLLOUT.prefill,
+            SampleTokenCount: done * TOKENS_PER_ROLLOUT.sample,
+          });
         }
       }
       assert.equal(d.JobStatus, 'Completed');
-      assert.deepEqual(d.SecondaryStatusTransitions?.map((t) => t.Status), ['Starting', 'Downloading', 'Training', 'Uploading', 'Completed']);
+      assert.deepEqual(
+        d.SecondaryStatusTransitions?.map((t) => t.Status),
+        ['Starting', 'Downloading', 'Training', 'Uploading', 'Completed'],
+      );
       assert.deepEqual(d.config?.ServiceOutput?.ProgressInfo, { MaxSteps: 3, CurrentStep: 3 });
       assert.deepEqual(d.config?.ServiceOutput?.RolloutInfo, { Total: 192, Completed: 192 });
       assert.match(d.config?.ServiceOutput?.OutputModelPackageArn ?? '', /model-package\/small-run-adapter\/1$/);
@@ -57,7 +91,10 @@ describe('emulator: job lifecycle on an injected clock', () => {
       for (const r of records) {
         assert.ok(TRAIN_ANSWERS.includes(r.answer), 'answers come from the uploaded dataset');
         for (const t of r.turns) if (t.valid !== false) assert.equal(t.marks, markGuess(t.guess, r.answer));
-        assert.equal(r.solved, r.turns.some((t) => t.marks === 'GGGGG'));
+        assert.equal(
+          r.solved,
+          r.turns.some((t) => t.marks === 'GGGGG'),
+        );
         if (r.solved) assert.ok(r.reward >= 1.01);
         else if (r.turns.some((t) => t.valid !== false)) assert.ok(r.reward <= -0.35 && r.reward < 0);
         else assert.equal(r.reward, -1.5);
@@ -86,10 +123,22 @@ describe('emulator: job lifecycle on an injected clock', () => {
       assert.equal(records.length, 1024);
       const solvedIn = new Set(records.filter((r) => r.solved).map((r) => r.turns.filter((t) => t.valid !== false).length));
       for (const n of [2, 3, 4, 5, 6]) assert.ok(solvedIn.has(n), `a solve in ${n}`);
-      assert.ok(records.some((r) => !r.solved && r.turns.some((t) => t.valid !== false)), 'a loss');
-      assert.ok(records.some((r) => r.turns.every((t) => t.valid === false)), 'a no-play');
-      assert.ok(records.some((r) => r.turns.some((t) => t.valid === false)), 'an invalid guess');
-      assert.ok(records.some((r) => r.turns.some((t) => t.source === 'text')), 'a raw-text guess');
+      assert.ok(
+        records.some((r) => !r.solved && r.turns.some((t) => t.valid !== false)),
+        'a loss',
+      );
+      assert.ok(
+        records.some((r) => r.turns.every((t) => t.valid === false)),
+        'a no-play',
+      );
+      assert.ok(
+        records.some((r) => r.turns.some((t) => t.valid === false)),
+        'an invalid guess',
+      );
+      assert.ok(
+        records.some((r) => r.turns.some((t) => t.source === 'text')),
+        'a raw-text guess',
+      );
     });
   });
 
@@ -97,11 +146,20 @@ describe('emulator: job lifecycle on an injected clock', () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (_emulator, aws) => {
       const words = ['crane', 'slate', 'pious', 'fjord'];
-      const rows = Array.from({ length: 32 }, (_, i) => JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer: words[i % 4], id: `mine_${i}` }) }));
+      const rows = Array.from({ length: 32 }, (_, i) =>
+        JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer: words[i % 4], id: `mine_${i}` }) }),
+      );
       await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'mine/train.jsonl' }, rows.join('\n'));
       const document = trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '1' });
-      (document.InputDataConfig as { DataSource: { S3DataSource: { S3Uri: string } } }[])[0].DataSource.S3DataSource.S3Uri = 's3://mtrl-demo/mine/train.jsonl';
-      await createJob(aws.sagemaker(), { JobName: 'mine', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(document) });
+      (document.InputDataConfig as { DataSource: { S3DataSource: { S3Uri: string } } }[])[0].DataSource.S3DataSource.S3Uri =
+        's3://mtrl-demo/mine/train.jsonl';
+      await createJob(aws.sagemaker(), {
+        JobName: 'mine',
+        JobCategory: 'AgentRFT',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: JSON.stringify(document),
+      });
       clock.advance(30 * MINUTE);
       const records = await recordsOf(aws, 'mine');
       assert.equal(records.length, 64);
@@ -119,14 +177,23 @@ describe('emulator: job lifecycle on an injected clock', () => {
       clock.advance(60 * MINUTE);
       const whole = await collect(filterLogEvents(aws.logs(), { logGroupName: RUNTIME_GROUP }));
       assert.equal(whole.length, 3 * (2 * 64 + 128));
-      assert.ok(whole.every((e, i) => i === 0 || (e.timestamp ?? 0) >= (whole[i - 1].timestamp ?? 0)), 'time order across streams');
+      assert.ok(
+        whole.every((e, i) => i === 0 || (e.timestamp ?? 0) >= (whole[i - 1].timestamp ?? 0)),
+        'time order across streams',
+      );
       const switches = whole.filter((e, i) => i > 0 && e.logStreamName !== whole[i - 1].logStreamName).length;
       assert.ok(switches >= 2, `the two jobs' lines interleave (${switches} switches)`);
       const paged = await collect(filterLogEvents(aws.logs(), { logGroupName: RUNTIME_GROUP, pageSize: 7 }));
-      assert.deepEqual(paged.map((e) => e.eventId), whole.map((e) => e.eventId));
+      assert.deepEqual(
+        paged.map((e) => e.eventId),
+        whole.map((e) => e.eventId),
+      );
       const late = whole[whole.length - 10].timestamp ?? 0;
       const tail = await collect(filterLogEvents(aws.logs(), { logGroupName: RUNTIME_GROUP, startTime: late }));
-      assert.deepEqual(tail.map((e) => e.eventId), whole.filter((e) => (e.timestamp ?? 0) >= late).map((e) => e.eventId));
+      assert.deepEqual(
+        tail.map((e) => e.eventId),
+        whole.filter((e) => (e.timestamp ?? 0) >= late).map((e) => e.eventId),
+      );
     });
   });
 
@@ -141,10 +208,17 @@ describe('emulator: job lifecycle on an injected clock', () => {
       clock.advance(MINUTE);
       const d = await describeJob(aws.sagemaker(), job);
       assert.equal(d.JobStatus, 'Stopped');
-      assert.deepEqual(d.SecondaryStatusTransitions?.slice(-2).map((t) => t.Status), ['Stopping', 'Stopped']);
+      assert.deepEqual(
+        d.SecondaryStatusTransitions?.slice(-2).map((t) => t.Status),
+        ['Stopping', 'Stopped'],
+      );
       const completed = d.config?.ServiceOutput?.RolloutInfo?.Completed ?? 0;
       clock.advance(60 * MINUTE);
-      assert.equal((await describeJob(aws.sagemaker(), job)).config?.ServiceOutput?.RolloutInfo?.Completed, completed, 'no rollouts after the stop');
+      assert.equal(
+        (await describeJob(aws.sagemaker(), job)).config?.ServiceOutput?.RolloutInfo?.Completed,
+        completed,
+        'no rollouts after the stop',
+      );
       assert.equal((await recordsOf(aws, 'to-stop')).length, completed);
       await deleteJob(aws.sagemaker(), job);
       await deleteJob(aws.sagemaker(), job);
@@ -159,10 +233,31 @@ describe('emulator: job lifecycle on an injected clock', () => {
       const job = await create(aws, 'twice', { max_steps: '1' });
       await assert.rejects(create(aws, 'twice', {}), (e: Error) => e.name === 'ResourceInUse' && /already exists/.test(e.message));
       const evaluation = JSON.stringify(evaluationDocument({ temperature: '1.0' }));
-      await createJob(sm, { JobName: 'eval-1', JobCategory: 'AgentRFTEvaluation', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: evaluation });
-      await assert.rejects(createJob(sm, { JobName: 'eval-2', JobCategory: 'AgentRFTEvaluation', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: evaluation }), (e: Error) => e.name === 'ResourceLimitExceeded');
-      await assert.rejects(collect(listJobs(sm, { JobCategory: 'AgentRFT', MaxResults: 101 })), (e: Error) => e.name === 'ValidationException' && /maxResults/.test(e.message));
-      await assert.rejects(sm.send(new ListJobsCommand({ JobCategory: 'AgentRFT', NextToken: 'garbage' })), (e: Error) => e.name === 'ValidationException' && /NextToken/.test(e.message));
+      await createJob(sm, {
+        JobName: 'eval-1',
+        JobCategory: 'AgentRFTEvaluation',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: evaluation,
+      });
+      await assert.rejects(
+        createJob(sm, {
+          JobName: 'eval-2',
+          JobCategory: 'AgentRFTEvaluation',
+          RoleArn: SEEDED.jobRole,
+          JobConfigSchemaVersion: '1.0.0',
+          JobConfigDocument: evaluation,
+        }),
+        (e: Error) => e.name === 'ResourceLimitExceeded',
+      );
+      await assert.rejects(
+        collect(listJobs(sm, { JobCategory: 'AgentRFT', MaxResults: 101 })),
+        (e: Error) => e.name === 'ValidationException' && /maxResults/.test(e.message),
+      );
+      await assert.rejects(
+        sm.send(new ListJobsCommand({ JobCategory: 'AgentRFT', NextToken: 'garbage' })),
+        (e: Error) => e.name === 'ValidationException' && /NextToken/.test(e.message),
+      );
       clock.advance(60 * MINUTE);
       await assert.rejects(stopJob(sm, job), (e: Error) => e.name === 'ValidationException' && /Completed/.test(e.message));
     });

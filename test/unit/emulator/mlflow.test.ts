@@ -34,21 +34,31 @@ async function recordsByStep(aws: AwsClients, jobName: string): Promise<Map<numb
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const close = (a: number | undefined, b: number, what: string) => assert.ok(a !== undefined && Math.abs(a - b) < 1e-5, `${what}: ${a} vs ${b}`);
+const close = (a: number | undefined, b: number, what: string) =>
+  assert.ok(a !== undefined && Math.abs(a - b) < 1e-5, `${what}: ${a} vs ${b}`);
 
 describe('emulator: MLflow REST API', () => {
   it('logs per-step metrics that agree with the rollouts of the same step in the logs, and grows while the job runs', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
       const hp = { global_batch_size: '32', group_size: '4', max_steps: '6', val_every: '4', pass_k_values: '[1,2,4,8]' };
-      await createJob(aws.sagemaker(), { JobName: 'curves', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(trainingDocument(hp)) });
+      await createJob(aws.sagemaker(), {
+        JobName: 'curves',
+        JobCategory: 'AgentRFT',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: JSON.stringify(trainingDocument(hp)),
+      });
       const ref = { jobName: 'curves', category: 'AgentRFT' as const, region: 'us-east-1' };
       const plan = emulator.world.jobs.get('us-east-1/AgentRFT/curves')!.plan;
       clock.advance(plan.startingMs + plan.downloadingMs + 3.5 * plan.stepMs);
       const early = await loadJobMetrics(aws, ref);
       const earlySteps = early.series['rollout/reward/mean'].map((p) => p.step);
       assert.deepEqual(earlySteps, [1, 2, 3], 'a running job has the steps it finished');
-      assert.deepEqual(early.series['val/reward/mean'].map((p) => p.step), [0]);
+      assert.deepEqual(
+        early.series['val/reward/mean'].map((p) => p.step),
+        [0],
+      );
       assert.equal(early.runStatus, 'RUNNING');
 
       clock.advance(60 * MINUTE);
@@ -57,8 +67,15 @@ describe('emulator: MLflow REST API', () => {
       const m = await loadJobMetrics(aws, ref);
       assert.equal(m.runId, d.config?.ServiceOutput?.MlflowDetails?.RunId, 'DescribeJob carries the run id');
       assert.equal(m.runStatus, 'FINISHED');
-      assert.deepEqual(m.series['rollout/reward/mean'].map((p) => p.step), [1, 2, 3, 4, 5, 6]);
-      assert.deepEqual(m.series['val/reward/mean'].map((p) => p.step), [0, 4, 6], 'validation at 0, every val_every and the last step');
+      assert.deepEqual(
+        m.series['rollout/reward/mean'].map((p) => p.step),
+        [1, 2, 3, 4, 5, 6],
+      );
+      assert.deepEqual(
+        m.series['val/reward/mean'].map((p) => p.step),
+        [0, 4, 6],
+        'validation at 0, every val_every and the last step',
+      );
       assert.ok(m.keys.includes('val/reward/pass_at_4') && !m.keys.includes('val/reward/pass_at_8'), 'pass@k only up to the group size');
       assert.ok(m.keys.length >= 40, `${m.keys.length} keys`);
       const logged = await recordsByStep(aws, 'curves');
@@ -70,8 +87,14 @@ describe('emulator: MLflow REST API', () => {
         close(at('rollout/reward/max'), Math.max(...records.map((r) => r.reward)), `reward max at ${step}`);
         close(at('rollout/turns/mean'), mean(records.map((r) => r.turns.length)), `turns at ${step}`);
         close(at('rollout/tokens/response_mean'), mean(records.map((r) => rolloutTokens(r.turns.length).response)), `tokens at ${step}`);
-        const groups = Array.from({ length: 32 }, (_, g) => records.filter((r) => Math.floor(Number(r.trajectory_id.split('-')[2]) / 4) === g).map((r) => r.reward));
-        assert.equal(at('analysis/zero_adv_groups'), groups.filter((g) => Math.max(...g) === Math.min(...g)).length, `zero-advantage groups at ${step}`);
+        const groups = Array.from({ length: 32 }, (_, g) =>
+          records.filter((r) => Math.floor(Number(r.trajectory_id.split('-')[2]) / 4) === g).map((r) => r.reward),
+        );
+        assert.equal(
+          at('analysis/zero_adv_groups'),
+          groups.filter((g) => Math.max(...g) === Math.min(...g)).length,
+          `zero-advantage groups at ${step}`,
+        );
       }
       // Timestamps follow the job's own clock: one step per stepMs.
       const times = m.series['rollout/reward/mean'].map((p) => p.timestamp);
@@ -82,7 +105,13 @@ describe('emulator: MLflow REST API', () => {
   it('finds a run by experiment and run name, pages histories, and answers unknown ids and apps with MLflow and gateway errors', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
-      await createJob(aws.sagemaker(), { JobName: 'paged', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '5' })) });
+      await createJob(aws.sagemaker(), {
+        JobName: 'paged',
+        JobCategory: 'AgentRFT',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: JSON.stringify(trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '5' })),
+      });
       clock.advance(60 * MINUTE);
       const client = new MlflowClient(parseMlflowArn(SEEDED.mlflowApp)!, { credentials, endpoint: emulator.url });
       const experiment = await client.experimentByName('tests');
@@ -93,13 +122,26 @@ describe('emulator: MLflow REST API', () => {
       assert.equal(await client.experimentByName('no-such-experiment'), undefined);
       const all = await client.metricHistory(run.info.run_id, 'rollout/reward/mean');
       assert.equal(all.length, 5);
-      await assert.rejects(client.getRun('0'.repeat(32)), (e: unknown) => e instanceof MlflowError && e.status === 404 && e.errorCode === 'RESOURCE_DOES_NOT_EXIST');
-      const missing = new MlflowClient(parseMlflowArn('arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-gone')!, { credentials, endpoint: emulator.url });
+      await assert.rejects(
+        client.getRun('0'.repeat(32)),
+        (e: unknown) => e instanceof MlflowError && e.status === 404 && e.errorCode === 'RESOURCE_DOES_NOT_EXIST',
+      );
+      const missing = new MlflowClient(parseMlflowArn('arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-gone')!, {
+        credentials,
+        endpoint: emulator.url,
+      });
       const gone = await missing.getRun(run.info.run_id).catch((e: unknown) => e);
       assert.match(describeMlflowError(gone), /was not found: it may have been deleted/);
-      const denied = new MlflowClient(parseMlflowArn('arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-denied')!, { credentials, endpoint: emulator.url });
+      const denied = new MlflowClient(parseMlflowArn('arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-denied')!, {
+        credentials,
+        endpoint: emulator.url,
+      });
       assert.match(describeMlflowError(await denied.getRun(run.info.run_id).catch((e: unknown) => e)), /allow sagemaker-mlflow:GetRun/);
-      const creating = new MlflowClient(parseMlflowArn('arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-creating')!, { credentials, endpoint: emulator.url, maxAttempts: 1 });
+      const creating = new MlflowClient(parseMlflowArn('arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-creating')!, {
+        credentials,
+        endpoint: emulator.url,
+        maxAttempts: 1,
+      });
       assert.match(describeMlflowError(await creating.getRun(run.info.run_id).catch((e: unknown) => e)), /not ready yet/);
     });
   });
@@ -107,7 +149,13 @@ describe('emulator: MLflow REST API', () => {
   it('pages get-history by max_results and page_token', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
-      await createJob(aws.sagemaker(), { JobName: 'pages', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '7' })) });
+      await createJob(aws.sagemaker(), {
+        JobName: 'pages',
+        JobCategory: 'AgentRFT',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: JSON.stringify(trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '7' })),
+      });
       clock.advance(60 * MINUTE);
       const d = await describeJob(aws.sagemaker(), { jobName: 'pages', category: 'AgentRFT' });
       const runId = d.config!.ServiceOutput!.MlflowDetails!.RunId!;
@@ -120,7 +168,10 @@ describe('emulator: MLflow REST API', () => {
       };
       try {
         const points = await client.metricHistory(runId, 'timing_s/step', undefined, 3);
-        assert.deepEqual(points.map((p) => p.step), [1, 2, 3, 4, 5, 6, 7]);
+        assert.deepEqual(
+          points.map((p) => p.step),
+          [1, 2, 3, 4, 5, 6, 7],
+        );
         assert.equal(sent.length, 3, 'three pages of three');
         assert.ok(sent.slice(1).every((u) => u.includes('page_token=')));
       } finally {

@@ -40,7 +40,9 @@ describe('emulator: the scripted policy scores rollouts with the one reference r
 
   it('agrees with core and with the Python reference on 1,200 seeded games of every skill', () => {
     const rng = new Random('policy-agreement');
-    const games = Array.from({ length: 1200 }, (_, i) => playRollout(rng.pick(TRAIN_ANSWERS), TRAIN_ANSWERS, (i % 11) / 10, new Random(`game-${i}`)));
+    const games = Array.from({ length: 1200 }, (_, i) =>
+      playRollout(rng.pick(TRAIN_ANSWERS), TRAIN_ANSWERS, (i % 11) / 10, new Random(`game-${i}`)),
+    );
     // The sample must reach every branch of the design: solves, losses, no valid guess, repeats, junk, raw text.
     assert.ok(games.some((g) => g.solved) && games.some((g) => !g.solved && g.reward > -1.5) && games.some((g) => g.reward === -1.5));
     assert.ok(games.some((g) => g.turns.some((t) => t.repeated)) && games.some((g) => g.turns.some((t) => t.source === 'text')));
@@ -52,7 +54,11 @@ describe('emulator: the scripted policy scores rollouts with the one reference r
         { reward: round(core.reward), outcome: round(core.outcome), shaping: round(core.shaping), solved: core.solved },
         `game ${i}`,
       );
-      assert.equal(game.reward, round(python[i]), `game ${i} (${game.answer}: ${game.turns.map((t) => t.guess).join(', ')}) against final_design.py`);
+      assert.equal(
+        game.reward,
+        round(python[i]),
+        `game ${i} (${game.answer}: ${game.turns.map((t) => t.guess).join(', ')}) against final_design.py`,
+      );
     });
   });
 });

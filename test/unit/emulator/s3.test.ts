@@ -23,23 +23,41 @@ async function fill(aws: AwsClients): Promise<void> {
   for (const key of KEYS) await aws.s3().send(new PutObjectCommand({ Bucket: 'fold', Key: key, Body: key }));
 }
 
-const names = (out: ListObjectsV2CommandOutput) => [...(out.CommonPrefixes ?? []).map((p) => p.Prefix), ...(out.Contents ?? []).map((o) => o.Key)];
+const names = (out: ListObjectsV2CommandOutput) => [
+  ...(out.CommonPrefixes ?? []).map((p) => p.Prefix),
+  ...(out.Contents ?? []).map((o) => o.Key),
+];
 
 describe('emulator: S3 ListObjectsV2', () => {
   it('rolls keys up at the Delimiter into CommonPrefixes, under a Prefix', async () => {
     await withEmulator({ history: false }, async (_e, aws) => {
       await fill(aws);
       const top = await aws.s3().send(new ListObjectsV2Command({ Bucket: 'fold', Delimiter: '/' }));
-      assert.deepEqual(top.CommonPrefixes?.map((p) => p.Prefix), ['runs/', 'wordle/']);
-      assert.deepEqual(top.Contents?.map((o) => o.Key), ['a.jsonl', 'z.txt']);
+      assert.deepEqual(
+        top.CommonPrefixes?.map((p) => p.Prefix),
+        ['runs/', 'wordle/'],
+      );
+      assert.deepEqual(
+        top.Contents?.map((o) => o.Key),
+        ['a.jsonl', 'z.txt'],
+      );
       assert.equal(top.KeyCount, 4);
       assert.equal(top.Delimiter, '/');
       const runs = await aws.s3().send(new ListObjectsV2Command({ Bucket: 'fold', Delimiter: '/', Prefix: 'runs/' }));
-      assert.deepEqual(runs.CommonPrefixes?.map((p) => p.Prefix), ['runs/1/', 'runs/2/']);
-      assert.deepEqual(runs.Contents?.map((o) => o.Key), ['runs/readme.md']);
+      assert.deepEqual(
+        runs.CommonPrefixes?.map((p) => p.Prefix),
+        ['runs/1/', 'runs/2/'],
+      );
+      assert.deepEqual(
+        runs.Contents?.map((o) => o.Key),
+        ['runs/readme.md'],
+      );
       assert.equal(runs.Prefix, 'runs/');
       const flat = await aws.s3().send(new ListObjectsV2Command({ Bucket: 'fold' }));
-      assert.deepEqual(flat.Contents?.map((o) => o.Key), KEYS);
+      assert.deepEqual(
+        flat.Contents?.map((o) => o.Key),
+        KEYS,
+      );
       assert.equal(flat.CommonPrefixes, undefined);
     });
   });
@@ -67,7 +85,10 @@ describe('emulator: S3 ListObjectsV2', () => {
     await withEmulator({ history: false }, async (_e, aws) => {
       await fill(aws);
       const out = await aws.s3().send(new ListObjectsV2Command({ Bucket: 'fold', StartAfter: 'runs/2/train.jsonl' }));
-      assert.deepEqual(out.Contents?.map((o) => o.Key), ['runs/readme.md', 'wordle/train.jsonl', 'z.txt']);
+      assert.deepEqual(
+        out.Contents?.map((o) => o.Key),
+        ['runs/readme.md', 'wordle/train.jsonl', 'z.txt'],
+      );
       assert.equal(out.StartAfter, 'runs/2/train.jsonl');
       await assert.rejects(aws.s3().send(new ListObjectsV2Command({ Bucket: 'fold', ContinuationToken: '%%' })), /continuation token/);
       await assert.rejects(aws.s3().send(new ListObjectsV2Command({ Bucket: 'fold', MaxKeys: -1 })), /max-keys/);
@@ -84,7 +105,9 @@ describe('emulator: S3 objects and multipart uploads', () => {
       const body = Buffer.alloc(11 * MiB, 'wordle\n');
       await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'big.jsonl' }, body, { partSize: 5 * MiB });
       const parts = [body.subarray(0, 5 * MiB), body.subarray(5 * MiB, 10 * MiB), body.subarray(10 * MiB)];
-      const expected = `"${createHash('md5').update(Buffer.concat(parts.map(md5))).digest('hex')}-3"`;
+      const expected = `"${createHash('md5')
+        .update(Buffer.concat(parts.map(md5)))
+        .digest('hex')}-3"`;
       const head = await aws.s3().send(new HeadObjectCommand({ Bucket: 'mtrl-demo', Key: 'big.jsonl' }));
       assert.equal(head.ETag, expected);
       assert.notEqual(head.ETag, `"${md5(body).toString('hex')}-3"`, 'not the MD5 of the whole object');
@@ -94,22 +117,42 @@ describe('emulator: S3 objects and multipart uploads', () => {
       await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'default-parts.jsonl' }, large);
       const defaults = [large.subarray(0, 8 * MiB), large.subarray(8 * MiB, 16 * MiB), large.subarray(16 * MiB)];
       const big = await aws.s3().send(new HeadObjectCommand({ Bucket: 'mtrl-demo', Key: 'default-parts.jsonl' }));
-      assert.equal(big.ETag, `"${createHash('md5').update(Buffer.concat(defaults.map(md5))).digest('hex')}-3"`);
+      assert.equal(
+        big.ETag,
+        `"${createHash('md5')
+          .update(Buffer.concat(defaults.map(md5)))
+          .digest('hex')}-3"`,
+      );
     });
   });
 
   it('stores x-amz-meta-* user metadata and returns it from HeadObject and GetObject, multipart included', async () => {
     await withEmulator({ history: false }, async (_e, aws) => {
-      await aws.s3().send(new PutObjectCommand({ Bucket: 'mtrl-demo', Key: 'm.jsonl', Body: '{}', Metadata: { purpose: 'train', rows: '640' } }));
+      await aws
+        .s3()
+        .send(new PutObjectCommand({ Bucket: 'mtrl-demo', Key: 'm.jsonl', Body: '{}', Metadata: { purpose: 'train', rows: '640' } }));
       const head = await aws.s3().send(new HeadObjectCommand({ Bucket: 'mtrl-demo', Key: 'm.jsonl' }));
       assert.deepEqual(head.Metadata, { purpose: 'train', rows: '640' });
       const got = await aws.s3().send(new GetObjectCommand({ Bucket: 'mtrl-demo', Key: 'm.jsonl' }));
       assert.deepEqual(got.Metadata, { purpose: 'train', rows: '640' });
       await got.Body?.transformToString();
-      const { UploadId } = await aws.s3().send(new CreateMultipartUploadCommand({ Bucket: 'mtrl-demo', Key: 'mp.jsonl', Metadata: { source: 'wizard' } }));
-      const part = await aws.s3().send(new UploadPartCommand({ Bucket: 'mtrl-demo', Key: 'mp.jsonl', UploadId, PartNumber: 1, Body: 'one part' }));
-      await aws.s3().send(new CompleteMultipartUploadCommand({ Bucket: 'mtrl-demo', Key: 'mp.jsonl', UploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.ETag }] } }));
-      assert.deepEqual((await aws.s3().send(new HeadObjectCommand({ Bucket: 'mtrl-demo', Key: 'mp.jsonl' }))).Metadata, { source: 'wizard' });
+      const { UploadId } = await aws
+        .s3()
+        .send(new CreateMultipartUploadCommand({ Bucket: 'mtrl-demo', Key: 'mp.jsonl', Metadata: { source: 'wizard' } }));
+      const part = await aws
+        .s3()
+        .send(new UploadPartCommand({ Bucket: 'mtrl-demo', Key: 'mp.jsonl', UploadId, PartNumber: 1, Body: 'one part' }));
+      await aws.s3().send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'mtrl-demo',
+          Key: 'mp.jsonl',
+          UploadId,
+          MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.ETag }] },
+        }),
+      );
+      assert.deepEqual((await aws.s3().send(new HeadObjectCommand({ Bucket: 'mtrl-demo', Key: 'mp.jsonl' }))).Metadata, {
+        source: 'wizard',
+      });
     });
   });
 
@@ -119,9 +162,22 @@ describe('emulator: S3 objects and multipart uploads', () => {
       const { UploadId } = await aws.s3().send(new CreateMultipartUploadCommand(target));
       const one = await aws.s3().send(new UploadPartCommand({ ...target, UploadId, PartNumber: 1, Body: '0123456789' }));
       const two = await aws.s3().send(new UploadPartCommand({ ...target, UploadId, PartNumber: 2, Body: 'last' }));
-      const complete = (parts: { PartNumber: number; ETag?: string }[]) => aws.s3().send(new CompleteMultipartUploadCommand({ ...target, UploadId, MultipartUpload: { Parts: parts } }));
-      await assert.rejects(complete([{ PartNumber: 1, ETag: one.ETag }, { PartNumber: 2, ETag: '"0000"' }]), { name: 'InvalidPart' });
-      await assert.rejects(complete([{ PartNumber: 1, ETag: one.ETag }, { PartNumber: 2, ETag: two.ETag }]), (e: Error) => e.name === 'EntityTooSmall' && /part 1 has 10 bytes/.test(e.message));
+      const complete = (parts: { PartNumber: number; ETag?: string }[]) =>
+        aws.s3().send(new CompleteMultipartUploadCommand({ ...target, UploadId, MultipartUpload: { Parts: parts } }));
+      await assert.rejects(
+        complete([
+          { PartNumber: 1, ETag: one.ETag },
+          { PartNumber: 2, ETag: '"0000"' },
+        ]),
+        { name: 'InvalidPart' },
+      );
+      await assert.rejects(
+        complete([
+          { PartNumber: 1, ETag: one.ETag },
+          { PartNumber: 2, ETag: two.ETag },
+        ]),
+        (e: Error) => e.name === 'EntityTooSmall' && /part 1 has 10 bytes/.test(e.message),
+      );
       await assert.rejects(aws.s3().send(new HeadObjectCommand(target)), { name: 'NotFound' });
       // A single small part is the last part: allowed.
       const out = await complete([{ PartNumber: 2, ETag: two.ETag }]);

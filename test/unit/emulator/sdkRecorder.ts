@@ -25,12 +25,22 @@ function add(client: RecordableClient, middleware: Middleware, options: { step: 
 }
 
 /** Records every call a client sends: a middleware at `initialize` (input, output) and one inside the deserializer (the raw body). */
-export function recordCalls(client: RecordableClient, clientPackage: string, into: Exchange[], streams: (schema: unknown[]) => boolean): void {
+export function recordCalls(
+  client: RecordableClient,
+  clientPackage: string,
+  into: Exchange[],
+  streams: (schema: unknown[]) => boolean,
+): void {
   add(
     client,
     (next, context) => async (args) => {
       const smithy = context.__smithy_context as { operationSchema?: unknown[] } | undefined;
-      const exchange: Exchange = { clientPackage, operation: String(context.commandName).replace(/Command$/, ''), schema: smithy?.operationSchema ?? [], input: (args as { input: unknown }).input };
+      const exchange: Exchange = {
+        clientPackage,
+        operation: String(context.commandName).replace(/Command$/, ''),
+        schema: smithy?.operationSchema ?? [],
+        input: (args as { input: unknown }).input,
+      };
       context[EXCHANGE] = exchange;
       into.push(exchange);
       const result = await next(args);

@@ -17,7 +17,14 @@ describe('emulator: seeded account', () => {
     const clock = new ManualClock();
     await withEmulator({ clock }, async (_emulator, aws) => {
       const training = await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFT' }));
-      assert.deepEqual(training.map((j) => [j.JobName, j.JobStatus]).sort(), [[SEEDED.completedJob, 'Completed'], [SEEDED.inProgressJob, 'InProgress'], [SEEDED.failedJob, 'Failed']].sort());
+      assert.deepEqual(
+        training.map((j) => [j.JobName, j.JobStatus]).sort(),
+        [
+          [SEEDED.completedJob, 'Completed'],
+          [SEEDED.inProgressJob, 'InProgress'],
+          [SEEDED.failedJob, 'Failed'],
+        ].sort(),
+      );
       const done = await describeJob(aws.sagemaker(), { jobName: SEEDED.completedJob, category: 'AgentRFT' });
       const out = done.config?.ServiceOutput;
       assert.deepEqual(out?.ProgressInfo, { MaxEpoch: 20, StepsPerEpoch: 5, CurrentEpoch: 20, CurrentStep: 100 });
@@ -33,10 +40,17 @@ describe('emulator: seeded account', () => {
       assert.equal(running.JobStatus, 'InProgress');
       assert.ok((running.config?.ServiceOutput?.ProgressInfo?.CurrentStep ?? 0) > 12);
       clock.advance(6 * 60_000);
-      assert.equal((await describeJob(aws.sagemaker(), { jobName: SEEDED.inProgressJob, category: 'AgentRFT' })).JobStatus, 'InProgress', 'still running 9 minutes after start');
+      assert.equal(
+        (await describeJob(aws.sagemaker(), { jobName: SEEDED.inProgressJob, category: 'AgentRFT' })).JobStatus,
+        'InProgress',
+        'still running 9 minutes after start',
+      );
       const evaluations = await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFTEvaluation' }));
       assert.equal(evaluations.length, 2);
-      const metric = async (name: string) => (await describeJob(aws.sagemaker(), { jobName: name, category: 'AgentRFTEvaluation' })).config?.ServiceOutput?.EvaluationMetrics?.['eval/reward/pass_at_1'] as number;
+      const metric = async (name: string) =>
+        (await describeJob(aws.sagemaker(), { jobName: name, category: 'AgentRFTEvaluation' })).config?.ServiceOutput?.EvaluationMetrics?.[
+          'eval/reward/pass_at_1'
+        ] as number;
       const [base, trained] = [await metric(SEEDED.baseEvaluation), await metric(SEEDED.trainedEvaluation)];
       assert.ok(trained > base + 0.1, `trained ${trained} vs base ${base}`);
     });
@@ -48,22 +62,42 @@ describe('emulator: seeded account', () => {
       const west = aws.sagemaker('us-west-2');
       assert.deepEqual(await collect(listJobs(west, { JobCategory: 'AgentRFT' })), []);
       assert.deepEqual(await collect(listAgentRuntimes(aws.agentCoreControl('us-west-2'))), []);
-      await assert.rejects(describeJob(west, { jobName: SEEDED.completedJob, category: 'AgentRFT' }), (e: Error) => e.name === 'ResourceNotFound');
+      await assert.rejects(
+        describeJob(west, { jobName: SEEDED.completedJob, category: 'AgentRFT' }),
+        (e: Error) => e.name === 'ResourceNotFound',
+      );
       const document = trainingDocument({ max_steps: '1' });
-      const arn = await createJob(west, { JobName: 'west', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(document) });
+      const arn = await createJob(west, {
+        JobName: 'west',
+        JobCategory: 'AgentRFT',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: JSON.stringify(document),
+      });
       assert.match(arn, /^arn:aws:sagemaker:us-west-2:111122223333:job\/AgentRFT\/west$/);
       clock.advance(5 * 60_000);
       const job = await describeJob(west, { jobName: 'west', category: 'AgentRFT' });
       assert.equal(job.JobStatus, 'Failed');
       assert.match(job.FailureReason ?? '', /must be in the same region/);
-      assert.equal((await collect(listJobs(aws.sagemaker('us-east-1'), { JobCategory: 'AgentRFT' }))).some((j) => j.JobName === 'west'), false);
+      assert.equal(
+        (await collect(listJobs(aws.sagemaker('us-east-1'), { JobCategory: 'AgentRFT' }))).some((j) => j.JobName === 'west'),
+        false,
+      );
     });
   });
 
   it('lists the runtimes and describes the READY one', async () => {
     await withEmulator({}, async (_emulator, aws) => {
       const runtimes = await collect(listAgentRuntimes(aws.agentCoreControl()));
-      assert.deepEqual(runtimes.map((r) => r.agentRuntimeId), ['wordle_agent-AbCdEf1234', 'wordle_agent_no_server-NoServer12', 'wordle_agent_error_status-ErrStat123', 'wordle_agent_low-LowEffort1']);
+      assert.deepEqual(
+        runtimes.map((r) => r.agentRuntimeId),
+        [
+          'wordle_agent-AbCdEf1234',
+          'wordle_agent_no_server-NoServer12',
+          'wordle_agent_error_status-ErrStat123',
+          'wordle_agent_low-LowEffort1',
+        ],
+      );
       const runtime = await getAgentRuntime(aws.agentCoreControl(), 'wordle_agent-AbCdEf1234');
       assert.equal(runtime.agentRuntimeArn, SEEDED.runtime);
       assert.equal(runtime.status, 'READY');
@@ -77,7 +111,9 @@ describe('emulator: smoke-test paths of InvokeAgentRuntime', () => {
       const since = Date.now() - 1000;
       const result = await invokeAgentRuntime(aws.agentCore(), { agentRuntimeArn: SEEDED.runtime, payload: smokePayload('111122223333') });
       assert.deepEqual(result.json, { reward: -1.5 });
-      const lines = await collect(filterLogEvents(aws.logs(), { logGroupName: GROUP, startTime: since, filterPattern: '"Could not find job"' }));
+      const lines = await collect(
+        filterLogEvents(aws.logs(), { logGroupName: GROUP, startTime: since, filterPattern: '"Could not find job"' }),
+      );
       assert.ok(lines.some((l) => /status=400/.test(l.message ?? '') && l.logStreamName?.endsWith(result.runtimeSessionId ?? '-')));
       // The sample's agent retries once: its first failure logs "attempt 1/2".
       assert.ok(lines.some((l) => /agent loop ended early on attempt 1\/2 \(BadRequestError/.test(l.message ?? '')));
@@ -96,7 +132,10 @@ describe('emulator: smoke-test paths of InvokeAgentRuntime', () => {
 
   it('a runtime without an HTTP server hangs (30 s, scaled for tests) then fails', async () => {
     await withEmulator({ noServerTimeoutMs: 150 }, async (_emulator, aws) => {
-      const error = (await invokeAgentRuntime(aws.agentCore(), { agentRuntimeArn: SEEDED.noServerRuntime, payload: smokePayload('111122223333') }).catch((e: unknown) => e)) as Error;
+      const error = (await invokeAgentRuntime(aws.agentCore(), {
+        agentRuntimeArn: SEEDED.noServerRuntime,
+        payload: smokePayload('111122223333'),
+      }).catch((e: unknown) => e)) as Error;
       assert.equal(error.name, 'RuntimeClientError');
       assert.match(error.message, /did not respond within 30 seconds/);
     });
@@ -104,7 +143,14 @@ describe('emulator: smoke-test paths of InvokeAgentRuntime', () => {
 
   it('rejects a session id shorter than 33 characters', async () => {
     await withEmulator({}, async (_emulator, aws) => {
-      await assert.rejects(invokeAgentRuntime(aws.agentCore(), { agentRuntimeArn: SEEDED.runtime, payload: smokePayload('111122223333'), runtimeSessionId: 'short' }), (e: Error) => e.name === 'ValidationException');
+      await assert.rejects(
+        invokeAgentRuntime(aws.agentCore(), {
+          agentRuntimeArn: SEEDED.runtime,
+          payload: smokePayload('111122223333'),
+          runtimeSessionId: 'short',
+        }),
+        (e: Error) => e.name === 'ValidationException',
+      );
     });
   });
 });

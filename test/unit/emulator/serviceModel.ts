@@ -108,7 +108,8 @@ export function check(ref: unknown, value: unknown, mode: Mode, enums: EnumTable
       if (!Array.isArray(v)) return void problems.push(`${at}: a list expected, got ${typeof v}`);
       v.forEach((item, i) => walk(schema[4], item, `${at}[${i}]`, enumKey));
     } else if (kind === 2) {
-      if (typeof v !== 'object' || Array.isArray(v)) return void problems.push(`${at}: a map expected, got ${Array.isArray(v) ? 'a list' : typeof v}`);
+      if (typeof v !== 'object' || Array.isArray(v))
+        return void problems.push(`${at}: a map expected, got ${Array.isArray(v) ? 'a list' : typeof v}`);
       for (const [k, item] of Object.entries(v as object)) walk(schema[5], item, `${at}.${k}`, enumKey);
     } else if (kind === 3 || kind === -3 || kind === 4) {
       structure(schema, v, at);
@@ -128,7 +129,8 @@ export function check(ref: unknown, value: unknown, mode: Mode, enums: EnumTable
       if (typeof v !== 'string') return void problems.push(`${at}: a string expected, got ${JSON.stringify(v)}`);
       if (allowed && !allowed.includes(v)) problems.push(`${at}: '${v}' is not one of ${allowed.join(', ')}`);
     } else if (schema === 1 || schema === 17 || schema === 19) {
-      if (typeof v !== 'number' && typeof v !== 'bigint' && !(mode === 'sdk' && typeof v === 'object')) problems.push(`${at}: a number expected, got ${JSON.stringify(v)}`);
+      if (typeof v !== 'number' && typeof v !== 'bigint' && !(mode === 'sdk' && typeof v === 'object'))
+        problems.push(`${at}: a number expected, got ${JSON.stringify(v)}`);
     } else if (schema === 2) {
       if (typeof v !== 'boolean') problems.push(`${at}: a boolean expected, got ${JSON.stringify(v)}`);
     } else if (schema >= 4 && schema <= 7) {
@@ -146,12 +148,18 @@ export function check(ref: unknown, value: unknown, mode: Mode, enums: EnumTable
     }
     // JSON protocols default to epoch seconds.
     const format = schema === 4 ? 'epoch-seconds' : TIMESTAMP_FORMATS[schema];
-    const ok = format === 'epoch-seconds' ? typeof v === 'number' && Number.isFinite(v) && v < 1e11 : format === 'date-time' ? typeof v === 'string' && ISO_8601.test(v) : typeof v === 'string' && HTTP_DATE.test(v);
+    const ok =
+      format === 'epoch-seconds'
+        ? typeof v === 'number' && Number.isFinite(v) && v < 1e11
+        : format === 'date-time'
+          ? typeof v === 'string' && ISO_8601.test(v)
+          : typeof v === 'string' && HTTP_DATE.test(v);
     if (!ok) problems.push(`${at}: a ${format} timestamp expected, got ${JSON.stringify(v)}`);
   }
 
   function structure(schema: unknown[], v: unknown, at: string): void {
-    if (typeof v !== 'object' || Array.isArray(v) || v instanceof Date) return void problems.push(`${at}: a structure expected, got ${JSON.stringify(v)}`);
+    if (typeof v !== 'object' || Array.isArray(v) || v instanceof Date)
+      return void problems.push(`${at}: a structure expected, got ${JSON.stringify(v)}`);
     const name = schema[2] as string;
     const names = schema[4] as string[];
     const members = schema[5] as unknown[];
@@ -166,7 +174,8 @@ export function check(ref: unknown, value: unknown, mode: Mode, enums: EnumTable
       if (i < required && record[key] === undefined) problems.push(`${at}: missing required member ${key} of ${name}`);
       walk(members[i], record[key], `${at}.${key}`, `${name}.${member}`);
     });
-    if (schema[0] === 4 && Object.keys(record).filter((k) => record[k] !== undefined && k !== '$unknown').length > 1) problems.push(`${at}: a union sets exactly one member`);
+    if (schema[0] === 4 && Object.keys(record).filter((k) => record[k] !== undefined && k !== '$unknown').length > 1)
+      problems.push(`${at}: a union sets exactly one member`);
     if (mode !== 'sdk') for (const key of Object.keys(record)) if (!seen.has(key)) problems.push(`${at}: member ${key} is not in ${name}`);
   }
 }
@@ -182,6 +191,8 @@ export function streamsOutput(operation: unknown[]): boolean {
   if (!Array.isArray(schema) || !Array.isArray(schema[5])) return false;
   return (schema[5] as unknown[]).some((m) => {
     const r = resolve(m);
-    return r.schema === 42 || r.traits.streaming !== undefined || (r.traits.httpPayload !== undefined && (r.schema === 21 || r.schema === 42));
+    return (
+      r.schema === 42 || r.traits.streaming !== undefined || (r.traits.httpPayload !== undefined && (r.schema === 21 || r.schema === 42))
+    );
   });
 }

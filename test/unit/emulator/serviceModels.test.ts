@@ -17,7 +17,15 @@ import { getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../..
 import { getRole } from '../../../src/aws/iam';
 import { describeLogGroups, describeLogStreams, filterLogEvents, getLogEvents } from '../../../src/aws/logs';
 import { getObject, headObject, listFolder, upload } from '../../../src/aws/s3';
-import { createJob, deleteJob, describeJob, describeJobSchemaVersion, listJobs, listJobSchemaVersions, stopJob } from '../../../src/aws/sagemaker';
+import {
+  createJob,
+  deleteJob,
+  describeJob,
+  describeJobSchemaVersion,
+  listJobs,
+  listJobSchemaVersions,
+  stopJob,
+} from '../../../src/aws/sagemaker';
 import { callerIdentity } from '../../../src/aws/sts';
 import { buildEvaluationDocument, buildTrainingDocument } from '../../../src/core/jobs/document';
 import { ManualClock } from '../../../src/emulator/clock';
@@ -27,7 +35,9 @@ import { recordCalls, type Exchange } from './sdkRecorder';
 import { check, enumTable, operationShapes, streamsOutput, type EnumTable } from './serviceModel';
 
 const root = path.resolve(__dirname, '../../..');
-const PACKAGES = ['sagemaker', 'cloudwatch-logs', 's3', 'sts', 'iam', 'bedrock-agentcore', 'bedrock-agentcore-control'].map((c) => `@aws-sdk/client-${c}`);
+const PACKAGES = ['sagemaker', 'cloudwatch-logs', 's3', 'sts', 'iam', 'bedrock-agentcore', 'bedrock-agentcore-control'].map(
+  (c) => `@aws-sdk/client-${c}`,
+);
 
 /** The JSON operations the emulator dispatches, read from its switch statements and operation tests so a new one cannot go unchecked. */
 function servedJsonOperations(file: string): string[] {
@@ -53,7 +63,7 @@ function problemsOf(e: Exchange, enums: EnumTable): string[] {
   const problems = check(input, e.input, 'sdk', enums, `${name} input`);
   if (e.output === undefined) return problems;
   problems.push(...check(output, e.output, 'sdk', enums, `${name} output`));
-  const wire = e.contentType?.includes('json') && e.body ? e.contentType.includes('amz-json') ? 'json' : 'rest-json' : undefined;
+  const wire = e.contentType?.includes('json') && e.body ? (e.contentType.includes('amz-json') ? 'json' : 'rest-json') : undefined;
   if (wire) problems.push(...check(output, JSON.parse(e.body as string), wire, enums, `${name} body`));
   return problems;
 }
@@ -74,14 +84,24 @@ describe('emulator: requests and responses against the service models of the ins
       await getRole(aws.iam(), 'MtrlJobRole');
       const runtimes = await collect(listAgentRuntimes(aws.agentCoreControl()));
       await getAgentRuntime(aws.agentCoreControl(), runtimes[0].agentRuntimeId as string);
-      await invokeAgentRuntime(aws.agentCore(), { agentRuntimeArn: SEEDED.runtime, payload: { prompt: JSON.stringify({ answer: 'beach', id: 'r' }), metadata: { jobArn: 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/x', rolloutId: 'r1' } } });
+      await invokeAgentRuntime(aws.agentCore(), {
+        agentRuntimeArn: SEEDED.runtime,
+        payload: {
+          prompt: JSON.stringify({ answer: 'beach', id: 'r' }),
+          metadata: { jobArn: 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/x', rolloutId: 'r1' },
+        },
+      });
 
       // Datasets: upload (single and multipart), head, ranged read, folder listing; bucket calls the SDK makes around them.
       await aws.s3().send(new CreateBucketCommand({ Bucket: 'models-check' }));
       await aws.s3().send(new HeadBucketCommand({ Bucket: 'models-check' }));
       await aws.s3().send(new ListBucketsCommand({}));
-      await upload(aws.s3(), { bucket: 'models-check', key: 'wordle/train.jsonl' }, '{"prompt":"x"}\n', { contentType: 'application/jsonl' });
-      await upload(aws.s3(), { bucket: 'models-check', key: 'wordle/big.jsonl' }, Buffer.alloc(6 * 1024 * 1024, 'a'), { partSize: 5 * 1024 * 1024 });
+      await upload(aws.s3(), { bucket: 'models-check', key: 'wordle/train.jsonl' }, '{"prompt":"x"}\n', {
+        contentType: 'application/jsonl',
+      });
+      await upload(aws.s3(), { bucket: 'models-check', key: 'wordle/big.jsonl' }, Buffer.alloc(6 * 1024 * 1024, 'a'), {
+        partSize: 5 * 1024 * 1024,
+      });
       await headObject(aws.s3(), { bucket: 'models-check', key: 'wordle/big.jsonl' });
       await collect(getObject(aws.s3(), { bucket: 'models-check', key: 'wordle/train.jsonl' }, 'bytes=0-4'));
       await collect(listFolder(aws.s3(), 'models-check', ''));
@@ -94,13 +114,48 @@ describe('emulator: requests and responses against the service models of the ins
       // Jobs: schema, launch with the product's builders, list with paging and filters, describe in every state, stop, delete.
       await listJobSchemaVersions(aws.sagemaker(), 'AgentRFT');
       await describeJobSchemaVersion(aws.sagemaker(), 'AgentRFTEvaluation');
-      const training = buildTrainingDocument({ runtimeArn: SEEDED.runtime, trainUri: SEEDED.train, validationUri: SEEDED.validation, outputPath: 's3://mtrl-demo/out', baseModelArn: GPT_OSS, mlflowArn: SEEDED.mlflowApp, experimentName: 'check', hyperparameters: { max_steps: '2' } });
-      await createJob(aws.sagemaker(), { JobName: 'models-check', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(training), Tags: [{ Key: 'team', Value: 'rl' }] });
-      const evaluation = buildEvaluationDocument({ runtimeArn: SEEDED.runtime, evaluationUri: SEEDED.validation, outputPath: 's3://mtrl-demo/eval', baseModelArn: GPT_OSS, mlflowArn: SEEDED.mlflowApp, hyperparameters: {} });
-      await createJob(aws.sagemaker(), { JobName: 'models-check-eval', JobCategory: 'AgentRFTEvaluation', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(evaluation) });
+      const training = buildTrainingDocument({
+        runtimeArn: SEEDED.runtime,
+        trainUri: SEEDED.train,
+        validationUri: SEEDED.validation,
+        outputPath: 's3://mtrl-demo/out',
+        baseModelArn: GPT_OSS,
+        mlflowArn: SEEDED.mlflowApp,
+        experimentName: 'check',
+        hyperparameters: { max_steps: '2' },
+      });
+      await createJob(aws.sagemaker(), {
+        JobName: 'models-check',
+        JobCategory: 'AgentRFT',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: JSON.stringify(training),
+        Tags: [{ Key: 'team', Value: 'rl' }],
+      });
+      const evaluation = buildEvaluationDocument({
+        runtimeArn: SEEDED.runtime,
+        evaluationUri: SEEDED.validation,
+        outputPath: 's3://mtrl-demo/eval',
+        baseModelArn: GPT_OSS,
+        mlflowArn: SEEDED.mlflowApp,
+        hyperparameters: {},
+      });
+      await createJob(aws.sagemaker(), {
+        JobName: 'models-check-eval',
+        JobCategory: 'AgentRFTEvaluation',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: JSON.stringify(evaluation),
+      });
       await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFT', MaxResults: 2, SortBy: 'CreationTime', SortOrder: 'Descending' }));
       await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFTEvaluation', StatusEquals: 'Completed', NameContains: 'wordle' }));
-      for (const [jobName, category] of [[SEEDED.completedJob, 'AgentRFT'], [SEEDED.inProgressJob, 'AgentRFT'], [SEEDED.failedJob, 'AgentRFT'], [SEEDED.trainedEvaluation, 'AgentRFTEvaluation'], ['models-check', 'AgentRFT']] as const) {
+      for (const [jobName, category] of [
+        [SEEDED.completedJob, 'AgentRFT'],
+        [SEEDED.inProgressJob, 'AgentRFT'],
+        [SEEDED.failedJob, 'AgentRFT'],
+        [SEEDED.trainedEvaluation, 'AgentRFTEvaluation'],
+        ['models-check', 'AgentRFT'],
+      ] as const) {
         await describeJob(aws.sagemaker(), { jobName, category });
       }
       await stopJob(aws.sagemaker(), { jobName: 'models-check', category: 'AgentRFT' });
@@ -120,7 +175,11 @@ describe('emulator: requests and responses against the service models of the ins
       for await (const _ of filtered) break;
 
       const recorded = new Set(calls.filter((c) => c.output !== undefined).map((c) => c.operation));
-      assert.deepEqual(SERVED.filter((op) => !recorded.has(op)), [], 'every operation the emulator serves was driven and answered');
+      assert.deepEqual(
+        SERVED.filter((op) => !recorded.has(op)),
+        [],
+        'every operation the emulator serves was driven and answered',
+      );
       for (const key of emulator.requests.keys()) {
         const [, op] = key.split(':');
         if (/^[A-Z][a-z]/.test(op)) assert.ok(recorded.has(op), `${key} reached the emulator outside the recording`);
@@ -135,10 +194,22 @@ describe('emulator: requests and responses against the service models of the ins
     const agentcore = enums.get('@aws-sdk/client-bedrock-agentcore-control') as EnumTable;
     const sagemaker = enums.get('@aws-sdk/client-sagemaker') as EnumTable;
     const getRuntime = operationShapes(new GetAgentRuntimeCommand({ agentRuntimeId: 'x' }).schema as unknown as unknown[]);
-    const runtime = { agentRuntimeArn: 'a', agentRuntimeName: 'n', agentRuntimeId: 'i', agentRuntimeVersion: '1', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', roleArn: 'r', status: 'READY', lifecycleConfiguration: { idleRuntimeSessionTimeout: 900, maxLifetime: 28800 } };
+    const runtime = {
+      agentRuntimeArn: 'a',
+      agentRuntimeName: 'n',
+      agentRuntimeId: 'i',
+      agentRuntimeVersion: '1',
+      createdAt: '2026-01-01T00:00:00Z',
+      lastUpdatedAt: '2026-01-01T00:00:00Z',
+      roleArn: 'r',
+      status: 'READY',
+      lifecycleConfiguration: { idleRuntimeSessionTimeout: 900, maxLifetime: 28800 },
+    };
     assert.deepEqual(check(getRuntime.output, runtime, 'rest-json', agentcore), []);
     const { lifecycleConfiguration: _, ...withoutLifecycle } = runtime;
-    assert.deepEqual(check(getRuntime.output, withoutLifecycle, 'rest-json', agentcore), ['$: missing required member lifecycleConfiguration of GetAgentRuntimeResponse']);
+    assert.deepEqual(check(getRuntime.output, withoutLifecycle, 'rest-json', agentcore), [
+      '$: missing required member lifecycleConfiguration of GetAgentRuntimeResponse',
+    ]);
     const wrong = check(getRuntime.output, { ...runtime, status: 'RUNNING', extra: 1 }, 'rest-json', agentcore);
     assert.equal(wrong.length, 2);
     assert.match(wrong[0], /^\$\.status: 'RUNNING' is not one of .*READY/);
@@ -152,8 +223,15 @@ describe('emulator: requests and responses against the service models of the ins
       job = JSON.parse(calls[0].body as string) as Record<string, unknown>;
     });
     assert.deepEqual(check(describe.output, job, 'json', sagemaker), []);
-    assert.deepEqual(check(describe.output, { ...job, CreationTime: '2026-01-01T00:00:00Z' }, 'json', sagemaker), ['$.CreationTime: a epoch-seconds timestamp expected, got "2026-01-01T00:00:00Z"']);
-    assert.deepEqual(check(describe.output, { ...job, SecondaryStatusTransitions: {} }, 'json', sagemaker), ['$.SecondaryStatusTransitions: a list expected, got object']);
-    assert.deepEqual(check(describe.input, { JobName: 7 }, 'sdk', sagemaker), ['$.JobName: a string expected, got 7', '$: missing required member JobCategory of DescribeJobRequest']);
+    assert.deepEqual(check(describe.output, { ...job, CreationTime: '2026-01-01T00:00:00Z' }, 'json', sagemaker), [
+      '$.CreationTime: a epoch-seconds timestamp expected, got "2026-01-01T00:00:00Z"',
+    ]);
+    assert.deepEqual(check(describe.output, { ...job, SecondaryStatusTransitions: {} }, 'json', sagemaker), [
+      '$.SecondaryStatusTransitions: a list expected, got object',
+    ]);
+    assert.deepEqual(check(describe.input, { JobName: 7 }, 'sdk', sagemaker), [
+      '$.JobName: a string expected, got 7',
+      '$: missing required member JobCategory of DescribeJobRequest',
+    ]);
   });
 });

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { formatResults, parseReport, sessionResults, summarize } from '../../host/lib/report';
 
 const passing = { title: 'activation registers commands', state: 'passed', durationMs: 12 };
-const failing = { title: 'activation runs', state: 'failed', durationMs: 3, error: { message: 'boom', stack: 'Error: boom\n    at activate' } };
+const failing = {
+  title: 'activation runs',
+  state: 'failed',
+  durationMs: 3,
+  error: { message: 'boom', stack: 'Error: boom\n    at activate' },
+};
 
 describe('host report', () => {
   it('counts passes and failures of a finished report', () => {
@@ -26,7 +31,11 @@ describe('host report', () => {
   });
 
   it('fails on a runner error even when every test passed', () => {
-    const results = sessionResults('untrusted', { startedAt: 'x', done: true, fatal: 'Cannot find module mocha', tests: [passing as never], measurements: {} }, 1000);
+    const results = sessionResults(
+      'untrusted',
+      { startedAt: 'x', done: true, fatal: 'Cannot find module mocha', tests: [passing as never], measurements: {} },
+      1000,
+    );
     assert.deepEqual(summarize(results), { passed: 1, failed: 1 });
   });
 
@@ -36,7 +45,11 @@ describe('host report', () => {
   });
 
   it('leaves pending tests out of both counts', () => {
-    const results = sessionResults('trusted', { startedAt: 'x', done: true, tests: [{ ...passing, state: 'pending' } as never, passing as never], measurements: {} }, 1000);
+    const results = sessionResults(
+      'trusted',
+      { startedAt: 'x', done: true, tests: [{ ...passing, state: 'pending' } as never, passing as never], measurements: {} },
+      1000,
+    );
     assert.deepEqual(summarize(results), { passed: 1, failed: 0 });
   });
 

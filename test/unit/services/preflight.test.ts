@@ -58,7 +58,16 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
     const job = named('launch-test-lands');
     const { results, rows } = await runPreflight(job, deps);
     assert.notEqual(verdict(results), 'fail', JSON.stringify(results, null, 1));
-    assert.deepEqual(levels(results), { jobName: 'pass', schema: 'pass', hyperparameters: 'pass', datasets: 'warn', role: 'pass', runtime: 'pass', model: 'pass', smoke: 'pass' });
+    assert.deepEqual(levels(results), {
+      jobName: 'pass',
+      schema: 'pass',
+      hyperparameters: 'pass',
+      datasets: 'warn',
+      role: 'pass',
+      runtime: 'pass',
+      model: 'pass',
+      smoke: 'pass',
+    });
     assert.ok(rows.train! >= 128, `train rows ${rows.train}`);
     const arn = await createJob(aws.sagemaker('us-east-1'), createJobRequest(job));
     assert.equal(arn, 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/launch-test-lands');
@@ -66,7 +75,10 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
     for await (const j of listJobs(aws.sagemaker(), { JobCategory: 'AgentRFT' })) names.push(j.JobName!);
     assert.ok(names.includes('launch-test-lands'), names.join(', '));
     // Export of the launched job gives back the file exactly (ServiceOutput dropped).
-    const exported = jobFileFromDescription(await describeJob(aws.sagemaker(), { jobName: job.JobName, category: 'AgentRFT' }), 'us-east-1');
+    const exported = jobFileFromDescription(
+      await describeJob(aws.sagemaker(), { jobName: job.JobName, category: 'AgentRFT' }),
+      'us-east-1',
+    );
     assert.equal(serializeJobFile(exported), serializeJobFile(job));
     // The name is now taken: a second launch under it is caught before CreateJob.
     const again = await runPreflight(job, deps);
@@ -83,7 +95,13 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
   });
 
   it('surfaces the service message for an invalid document, and the pre-flight schema check catches it first', async () => {
-    const document = buildEvaluationDocument({ runtimeArn: RUNTIME, evaluationUri: 's3://mtrl-demo/wordle/val.jsonl', outputPath: 's3://mtrl-demo/eval', baseModelArn: baseModelArn('us-east-1', 'openai-reasoning-gpt-oss-20b'), hyperparameters: {} });
+    const document = buildEvaluationDocument({
+      runtimeArn: RUNTIME,
+      evaluationUri: 's3://mtrl-demo/wordle/val.jsonl',
+      outputPath: 's3://mtrl-demo/eval',
+      baseModelArn: baseModelArn('us-east-1', 'openai-reasoning-gpt-oss-20b'),
+      hyperparameters: {},
+    });
     const hp = (document.EvaluationConfig as { HyperParameters: Record<string, string> }).HyperParameters;
     delete hp.temperature;
     hp.sampling_temperature = '1.0';
@@ -92,8 +110,14 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
     const schema = results.find((r) => r.check === 'schema')!;
     assert.equal(schema.level, 'fail');
     assert.match(schema.message, /sampling_temperature/);
-    assert.match(results.find((r) => r.check === 'hyperparameters')!.message, /sampling_temperature is rejected by the service; use temperature/);
-    const error = await createJob(aws.sagemaker(), createJobRequest(job)).then(() => undefined, (e: unknown) => e);
+    assert.match(
+      results.find((r) => r.check === 'hyperparameters')!.message,
+      /sampling_temperature is rejected by the service; use temperature/,
+    );
+    const error = await createJob(aws.sagemaker(), createJobRequest(job)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(error, 'CreateJob accepted a document the service rejects');
     const sentence = describeAwsError(error, { action: 'Creating job' });
     assert.match(sentence, /sampling_temperature/);
@@ -104,7 +128,15 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
     const trained = await describeJob(aws.sagemaker(), { jobName: 'wordle-gptoss20b-grpo-100steps', category: 'AgentRFT' });
     const adapter = trained.config?.ServiceOutput?.OutputModelPackageArn;
     assert.ok(adapter, 'the seeded completed job has no adapter');
-    const document = buildEvaluationDocument({ runtimeArn: RUNTIME, evaluationUri: 's3://mtrl-demo/wordle/val.jsonl', outputPath: 's3://mtrl-demo/eval', baseModelArn: baseModelArn('us-east-1', 'openai-reasoning-gpt-oss-20b'), hyperparameters: { sampling_max_tokens: '8192', eval_group_size: '4', pass_k_values: '[1,2,4]' }, adapterModelPackageArn: adapter, mlflowArn: 'arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-wordle01' });
+    const document = buildEvaluationDocument({
+      runtimeArn: RUNTIME,
+      evaluationUri: 's3://mtrl-demo/wordle/val.jsonl',
+      outputPath: 's3://mtrl-demo/eval',
+      baseModelArn: baseModelArn('us-east-1', 'openai-reasoning-gpt-oss-20b'),
+      hyperparameters: { sampling_max_tokens: '8192', eval_group_size: '4', pass_k_values: '[1,2,4]' },
+      adapterModelPackageArn: adapter,
+      mlflowArn: 'arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-wordle01',
+    });
     const first: JobFile = { ...named('launch-test-eval-1'), JobCategory: 'AgentRFTEvaluation', JobConfigDocument: document };
     const checked = await runPreflight(first, deps);
     assert.notEqual(verdict(checked.results), 'fail', JSON.stringify(checked.results, null, 1));
@@ -120,18 +152,29 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
   it('offers the static models per region when the hub does not answer, with the setting on top', async () => {
     let overrides: BaseModel[] = [];
     const catalog = new ModelCatalog(aws, () => overrides);
-    assert.deepEqual((await catalog.offered('us-east-1')).map((m) => m.id), ['openai-reasoning-gpt-oss-20b', 'nova-textgeneration-lite-v2']);
+    assert.deepEqual(
+      (await catalog.offered('us-east-1')).map((m) => m.id),
+      ['openai-reasoning-gpt-oss-20b', 'nova-textgeneration-lite-v2'],
+    );
     overrides = [{ id: 'google-gemma-4-31b-it', name: 'Gemma 4 31B', regions: ['us-west-2'] }];
-    assert.deepEqual((await catalog.offered('us-west-2')).map((m) => m.id), ['openai-reasoning-gpt-oss-20b', 'nova-textgeneration-lite-v2', 'huggingface-vlm-qwen3-6-27b', 'google-gemma-4-31b-it']);
+    assert.deepEqual(
+      (await catalog.offered('us-west-2')).map((m) => m.id),
+      ['openai-reasoning-gpt-oss-20b', 'nova-textgeneration-lite-v2', 'huggingface-vlm-qwen3-6-27b', 'google-gemma-4-31b-it'],
+    );
   });
 
   it('fails datasets that overlap, are missing, or are too small', async () => {
     let seeded = '';
-    for await (const chunk of getObject(aws.s3(), { bucket: 'mtrl-demo', key: 'wordle/train.jsonl' })) seeded += Buffer.from(chunk).toString('utf8');
+    for await (const chunk of getObject(aws.s3(), { bucket: 'mtrl-demo', key: 'wordle/train.jsonl' }))
+      seeded += Buffer.from(chunk).toString('utf8');
     const train = seeded.split('\n').filter(Boolean);
     await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'tests/overlap-val.jsonl' }, train.slice(0, 5).join('\n') + '\n');
     await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'tests/small-train.jsonl' }, train.slice(0, 10).join('\n') + '\n');
-    const overlap = await readDatasets(aws.s3(), { train: 's3://mtrl-demo/wordle/train.jsonl', validation: 's3://mtrl-demo/tests/overlap-val.jsonl' }, 128);
+    const overlap = await readDatasets(
+      aws.s3(),
+      { train: 's3://mtrl-demo/wordle/train.jsonl', validation: 's3://mtrl-demo/tests/overlap-val.jsonl' },
+      128,
+    );
     assert.ok(overlap.overlap && overlap.overlap > 0, JSON.stringify(overlap));
     const missing = await readDatasets(aws.s3(), { train: 's3://mtrl-demo/tests/none.jsonl' }, 128);
     assert.ok(missing.facts[0].unreadable, JSON.stringify(missing.facts));

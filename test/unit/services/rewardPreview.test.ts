@@ -8,7 +8,10 @@ const root = path.resolve(__dirname, '../../..');
 const script = path.join(root, 'src/python/reward_harness.py');
 const fixture = (name: string) => path.join(root, 'test/fixtures/reward', name);
 
-async function preview(name: string, options: { entry?: string; answer?: string; timeoutMs?: number; python?: string; signal?: AbortSignal } = {}) {
+async function preview(
+  name: string,
+  options: { entry?: string; answer?: string; timeoutMs?: number; python?: string; signal?: AbortSignal } = {},
+) {
   return previewReward({ python: options.python ?? 'python3', script, file: fixture(name), ...options });
 }
 
@@ -34,7 +37,10 @@ describe('reward: harness with the real python3', function () {
 
   it('final design: all four invariants hold and solve@1 is 1.55 plus the shaping term', async () => {
     const p = scored((await preview('final_design.py')).result);
-    assert.deepEqual(p.invariants.filter((i) => !i.ok), []);
+    assert.deepEqual(
+      p.invariants.filter((i) => !i.ok),
+      [],
+    );
     assert.ok(Math.abs(reward(p, 'solve@1') - 1.55) <= 0.04, `solve@1 ${reward(p, 'solve@1')}`);
     assert.equal(reward(p, 'no-play'), -1.5);
     assert.equal(p.convention, 'class');
@@ -45,7 +51,10 @@ describe('reward: harness with the real python3', function () {
   it('the Python final design and the TypeScript reference give the same reward on every game', async () => {
     const p = scored((await preview('final_design.py')).result);
     for (const game of canonicalGames('crane').games) {
-      const ts = referenceReward('crane', game.guesses.map((guess) => ({ guess, source: game.via === 'text' ? 'text' : 'tool' })));
+      const ts = referenceReward(
+        'crane',
+        game.guesses.map((guess) => ({ guess, source: game.via === 'text' ? 'text' : 'tool' })),
+      );
       assert.ok(Math.abs(ts.reward - reward(p, game.name)) < 1e-9, `${game.name}: ts ${ts.reward} py ${reward(p, game.name)}`);
     }
   });
@@ -55,7 +64,10 @@ describe('reward: harness with the real python3', function () {
     assert.ok(Math.abs(reward(p, 'loss') - 0.49) < 0.005);
     assert.ok(Math.abs(reward(p, 'solve@1') - 0.99) < 0.005);
     assert.ok(Math.abs(reward(p, 'solve@3') - 1.61) < 0.005);
-    assert.deepEqual(p.invariants.filter((i) => !i.ok).map((i) => i.name), ['faster-solve-wins', 'loss-negative']);
+    assert.deepEqual(
+      p.invariants.filter((i) => !i.ok).map((i) => i.name),
+      ['faster-solve-wins', 'loss-negative'],
+    );
     assert.equal(p.invariants.find((i) => i.name === 'loss-negative')!.detail, 'loss scores +0.49: a lost game is rewarded (1 more loss)');
   });
 

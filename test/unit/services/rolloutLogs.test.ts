@@ -6,14 +6,20 @@ import { SEEDED } from '../../../src/emulator/seed';
 import { jobReader, jobStepClock } from '../../../src/services/rolloutLogs';
 import { trainingDocument, withEmulator } from '../emulator/helpers';
 
-describe('a job\'s rollout log', function () {
+describe("a job's rollout log", function () {
   this.timeout(60_000);
 
   it('reads the latest step first, then the rest, and the service log dates every rollout to the step its record names', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (_emulator, aws) => {
       const document = trainingDocument({ max_steps: '4', global_batch_size: '32', group_size: '2' });
-      await createJob(aws.sagemaker(), { JobName: 'four', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(document) });
+      await createJob(aws.sagemaker(), {
+        JobName: 'four',
+        JobCategory: 'AgentRFT',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: JSON.stringify(document),
+      });
       clock.advance(24 * 3_600_000);
       const signal = new AbortController().signal;
       const job = { jobName: 'four', category: 'AgentRFT' as const };
@@ -32,7 +38,10 @@ describe('a job\'s rollout log', function () {
       const collector2 = new RolloutCollector();
       for await (const line of (await jobReader(aws, job, signal)).read(signal)) collector2.add(line.text, line.time);
       const rollouts = collector2.finish();
-      assert.ok(rollouts.every((r) => r.time !== undefined && steps.stepAt(r.time) === r.step), 'log evidence agrees with the records');
+      assert.ok(
+        rollouts.every((r) => r.time !== undefined && steps.stepAt(r.time) === r.step),
+        'log evidence agrees with the records',
+      );
       assert.equal(await reader.followable(signal), false);
     });
   });

@@ -36,21 +36,40 @@ describe('smoke test against the emulator (real SDK over HTTP)', function () {
     assert.equal(result.callerAccount, '111122223333');
     assert.equal(result.jobArn, 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/smoke-test');
     assert.equal(result.verdict.reward, -1.5);
-    assert.ok(result.verdict.evidence.some((e) => /status=400.*Could not find job/.test(e)), result.verdict.evidence.join('\n'));
+    assert.ok(
+      result.verdict.evidence.some((e) => /status=400.*Could not find job/.test(e)),
+      result.verdict.evidence.join('\n'),
+    );
   });
 
   it('gives the timeout diagnosis for a runtime with no HTTP server', async () => {
-    const result = await runSmokeTest(awsSmokeBackend(aws), { runtimeArn: NO_SERVER, invokeTimeoutMs: 1_000, logWaitMs: 300, pollIntervalMs: 100 });
+    const result = await runSmokeTest(awsSmokeBackend(aws), {
+      runtimeArn: NO_SERVER,
+      invokeTimeoutMs: 1_000,
+      logWaitMs: 300,
+      pollIntervalMs: 100,
+    });
     assert.equal(result.verdict.ok, false);
-    assert.ok(result.verdict.diagnoses.some((d) => /did not answer within 1 s/.test(d.problem) && /@app\.entrypoint.*outermost/.test(d.fix)), JSON.stringify(result.verdict.diagnoses));
+    assert.ok(
+      result.verdict.diagnoses.some((d) => /did not answer within 1 s/.test(d.problem) && /@app\.entrypoint.*outermost/.test(d.fix)),
+      JSON.stringify(result.verdict.diagnoses),
+    );
   });
 
   it("also recognises the service's own 30 s failure when it comes first", async () => {
     const fast = await startEmulator({ noServerTimeoutMs: 200, history: false });
     const local = new AwsClients(() => ({ region: 'us-east-1', endpoint: fast.url }));
     try {
-      const result = await runSmokeTest(awsSmokeBackend(local), { runtimeArn: NO_SERVER, invokeTimeoutMs: 10_000, logWaitMs: 300, pollIntervalMs: 100 });
-      assert.ok(result.verdict.diagnoses.some((d) => /timed out|did not respond/.test(d.problem) && /outermost/.test(d.fix)), JSON.stringify(result.verdict.diagnoses));
+      const result = await runSmokeTest(awsSmokeBackend(local), {
+        runtimeArn: NO_SERVER,
+        invokeTimeoutMs: 10_000,
+        logWaitMs: 300,
+        pollIntervalMs: 100,
+      });
+      assert.ok(
+        result.verdict.diagnoses.some((d) => /timed out|did not respond/.test(d.problem) && /outermost/.test(d.fix)),
+        JSON.stringify(result.verdict.diagnoses),
+      );
     } finally {
       local.reset();
       await fast.close();
@@ -72,11 +91,17 @@ describe('smoke test against the emulator (real SDK over HTTP)', function () {
   it('explains a runtime that returns a failure instead of a reward', async () => {
     const result = await runSmokeTest(awsSmokeBackend(aws), { runtimeArn: ERROR_STATUS, logWaitMs: 500, pollIntervalMs: 100 });
     assert.equal(result.verdict.ok, false);
-    assert.ok(result.verdict.diagnoses.some((d) => /trajectory failed/.test(d.problem)), JSON.stringify(result.verdict.diagnoses));
+    assert.ok(
+      result.verdict.diagnoses.some((d) => /trajectory failed/.test(d.problem)),
+      JSON.stringify(result.verdict.diagnoses),
+    );
   });
 
   it('says so when the runtime does not exist', async () => {
     const result = await runSmokeTest(awsSmokeBackend(aws), { runtimeArn: RUNTIME.replace('AbCdEf1234', 'Missing000'), logWaitMs: 0 });
-    assert.ok(result.verdict.diagnoses.some((d) => /HTTP 404/.test(d.problem)), JSON.stringify(result.verdict.diagnoses));
+    assert.ok(
+      result.verdict.diagnoses.some((d) => /HTTP 404/.test(d.problem)),
+      JSON.stringify(result.verdict.diagnoses),
+    );
   });
 });

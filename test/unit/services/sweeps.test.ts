@@ -38,7 +38,10 @@ describe('evaluation sweeps against the emulator', () => {
         assert.ok(first.state.progress.running <= 1);
         clock.advance(2 * HOUR);
       }
-      assert.deepEqual(launched, sweepRuns(s).map((r) => r.jobName));
+      assert.deepEqual(
+        launched,
+        sweepRuns(s).map((r) => r.jobName),
+      );
       const jobs = await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFTEvaluation' }));
       assert.equal(jobs.filter((j) => j.JobName?.startsWith('wordle-sweep-')).length, 4);
       assert.ok(jobs.every((j) => j.JobStatus === 'Completed'));
@@ -48,7 +51,13 @@ describe('evaluation sweeps against the emulator', () => {
   it('waits while another evaluation of the account runs', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock }, async (_emulator, aws) => {
-      await createJob(aws.sagemaker(), { JobName: 'someone-else', JobCategory: 'AgentRFTEvaluation', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(evaluationDocument({})) });
+      await createJob(aws.sagemaker(), {
+        JobName: 'someone-else',
+        JobCategory: 'AgentRFTEvaluation',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: JSON.stringify(evaluationDocument({})),
+      });
       const step = await advanceSweep(aws, sweep({}), 'running');
       assert.equal(step.launched, undefined);
       assert.equal(step.decision.kind, 'wait');
@@ -71,9 +80,17 @@ describe('evaluation sweeps against the emulator', () => {
       assert.deepEqual(grid.rows, ['medium', 'low']);
       assert.deepEqual(grid.columns, ['base', 'adapter']);
       assert.equal(grid.baseline, 'base');
-      assert.deepEqual(grid.deltas.map((d) => [d.row, d.column, d.delta.significant]), [['medium', 'adapter', true], ['low', 'adapter', true]]);
+      assert.deepEqual(
+        grid.deltas.map((d) => [d.row, d.column, d.delta.significant]),
+        [
+          ['medium', 'adapter', true],
+          ['low', 'adapter', true],
+        ],
+      );
       assert.equal(comparison.results.length, 4);
-      const [mediumBase, mediumAdapter, lowBase, lowAdapter] = sweepRuns(s).map((r) => comparison.results.find((x) => x.job === r.jobName)!);
+      const [mediumBase, mediumAdapter, lowBase, lowAdapter] = sweepRuns(s).map((r) =>
+        comparison.results.find((x) => x.job === r.jobName)!,
+      );
       assert.ok(mediumAdapter.passAt1 > mediumBase.passAt1 && lowAdapter.passAt1 > lowBase.passAt1, 'the adapter wins in every setting');
       assert.ok(lowBase.passAt1 < mediumBase.passAt1 - 0.2, 'low effort costs the base model most');
       assert.equal(mediumBase.rollouts, 128);

@@ -13,7 +13,12 @@ type Host = Channel<{ tick: number }, { hello: string }, Asks, Record<never, nev
 function recordingPort(): Port & { sent: WireMessage[]; deliver(message: unknown): void } {
   let receive: ((message: unknown) => void) | undefined;
   const sent: WireMessage[] = [];
-  return { sent, post: (m) => void sent.push(m), listen: (r) => ((receive = r), () => (receive = undefined)), deliver: (m) => receive?.(m) };
+  return {
+    sent,
+    post: (m) => void sent.push(m),
+    listen: (r) => ((receive = r), () => (receive = undefined)),
+    deliver: (m) => receive?.(m),
+  };
 }
 
 function pair(unknown: string[] = []): { page: Page; host: Host } {
@@ -32,11 +37,15 @@ function pair(unknown: string[] = []): { page: Page; host: Host } {
 describe('webview kit: channel', () => {
   it('matches responses to requests by id, also when answers come back out of order', async () => {
     const { page } = pair();
-    const [slow, fast, sum] = await Promise.all([page.request('slow', { ms: 30 }), page.request('slow', { ms: 1 }), page.request('add', { a: 2, b: 3 })]);
+    const [slow, fast, sum] = await Promise.all([
+      page.request('slow', { ms: 30 }),
+      page.request('slow', { ms: 1 }),
+      page.request('add', { a: 2, b: 3 }),
+    ]);
     assert.deepEqual([slow, fast, sum], ['after 30', 'after 1', 5]);
   });
 
-  it('turns a handler error into the caller\'s rejection with the same message', async () => {
+  it("turns a handler error into the caller's rejection with the same message", async () => {
     const { page } = pair();
     await assert.rejects(page.request('fail', undefined), /^Error: no such rollout$/);
   });
@@ -52,7 +61,10 @@ describe('webview kit: channel', () => {
   it('answers an unknown request with an error instead of leaving the caller waiting', async () => {
     const unknown: string[] = [];
     const { page } = pair(unknown);
-    await assert.rejects((page as unknown as Channel<object, object, object, { nope: { params: number; result: number } }>).request('nope', 1), /Unknown request 'nope'\./);
+    await assert.rejects(
+      (page as unknown as Channel<object, object, object, { nope: { params: number; result: number } }>).request('nope', 1),
+      /Unknown request 'nope'\./,
+    );
     assert.deepEqual(unknown, ["host: no handler for 'nope'"]);
   });
 

@@ -11,7 +11,12 @@ interface Protocol {
 function recordingPort(): Port & { sent: WireMessage[]; deliver(message: unknown): void } {
   let receive: ((message: unknown) => void) | undefined;
   const sent: WireMessage[] = [];
-  return { sent, post: (m) => void sent.push(m), listen: (r) => ((receive = r), () => (receive = undefined)), deliver: (m) => receive?.(m) };
+  return {
+    sent,
+    post: (m) => void sent.push(m),
+    listen: (r) => ((receive = r), () => (receive = undefined)),
+    deliver: (m) => receive?.(m),
+  };
 }
 const notes = (sent: WireMessage[]) => sent.map((m) => (m.kind === 'notify' ? `${m.method}:${JSON.stringify(m.params)}` : m.kind));
 

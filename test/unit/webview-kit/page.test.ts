@@ -29,11 +29,21 @@ describe('webview kit: page', () => {
   });
 
   it('builds the page: CSP meta, codicons link, embedded initial state before the nonce script, escaped title', () => {
-    const html = webviewPage({ title: 'Runs <b>', nonce: 'N1', cspSource: 'https://res', scripts: ['/app.js?a=1&b=2'], codicons: '/codicon.css', initial: hostile });
+    const html = webviewPage({
+      title: 'Runs <b>',
+      nonce: 'N1',
+      cspSource: 'https://res',
+      scripts: ['/app.js?a=1&b=2'],
+      codicons: '/codicon.css',
+      initial: hostile,
+    });
     assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; script-src &#39;nonce-N1&#39;;/);
     assert.match(html, /<link id="vscode-codicon-stylesheet" rel="stylesheet" href="\/codicon.css">/);
     assert.match(html, /<title>Runs &#60;b&#62;<\/title>/);
-    assert.match(html, /<div id="root"><\/div>\n<script type="application\/json" id="mtrl-initial">\{.*\}<\/script>\n<script nonce="N1" src="\/app.js\?a=1&#38;b=2"><\/script>/);
+    assert.match(
+      html,
+      /<div id="root"><\/div>\n<script type="application\/json" id="mtrl-initial">\{.*\}<\/script>\n<script nonce="N1" src="\/app.js\?a=1&#38;b=2"><\/script>/,
+    );
     assert.equal(html.match(/<\/script>/g)?.length, 2);
     const embedded = /id="mtrl-initial">(.*?)<\/script>/.exec(html)?.[1];
     assert.deepEqual(JSON.parse(embedded ?? ''), hostile);

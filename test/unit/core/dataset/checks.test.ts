@@ -34,7 +34,9 @@ describe('dataset checks, one per code', () => {
   });
 
   it('flat-row: answer and id beside the prompt', async () => {
-    const r = await check(jsonl(['{"prompt": "Guess the 5-letter word", "answer": "riser", "id": "w_1"}', '{"prompt": "Guess", "id": "w_2"}']));
+    const r = await check(
+      jsonl(['{"prompt": "Guess the 5-letter word", "answer": "riser", "id": "w_1"}', '{"prompt": "Guess", "id": "w_2"}']),
+    );
     assert.deepEqual(codes(r), ['flat-row', 'flat-row']);
     assert.match(r.findings[0].message, /`answer` and `id` sit beside/);
     assert.match(r.findings[1].message, /`id` sits beside/);
@@ -52,7 +54,12 @@ describe('dataset checks, one per code', () => {
   });
 
   it('missing-answer and missing-id under the task convention', async () => {
-    const r = await check(jsonl([JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess', id: 'a' }) }), JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess', answer: 'crane' }) })]));
+    const r = await check(
+      jsonl([
+        JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess', id: 'a' }) }),
+        JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess', answer: 'crane' }) }),
+      ]),
+    );
     assert.deepEqual(codes(r), ['missing-answer', 'missing-id']);
   });
 
@@ -83,8 +90,13 @@ describe('dataset checks, one per code', () => {
   });
 
   it('answer-leak: the answer as a word in the text shown to the model, not as part of a word', async () => {
-    const r = await check(jsonl([wordleRow('crane', 'w1', 'Guess the 5-letter word. Hint: CRANE'), wordleRow('rane', 'w2', 'Guess the 5-letter word cranes')]));
-    assert.deepEqual(codes(r).filter((c) => c === 'answer-leak'), ['answer-leak']);
+    const r = await check(
+      jsonl([wordleRow('crane', 'w1', 'Guess the 5-letter word. Hint: CRANE'), wordleRow('rane', 'w2', 'Guess the 5-letter word cranes')]),
+    );
+    assert.deepEqual(
+      codes(r).filter((c) => c === 'answer-leak'),
+      ['answer-leak'],
+    );
     assert.equal(r.findings.find((f) => f.code === 'answer-leak')?.span.start.line, 1);
   });
 

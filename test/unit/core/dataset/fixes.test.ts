@@ -9,12 +9,20 @@ function apply(text: string, edits: TextEdit[]): string {
 describe('dataset quick fixes (text edits)', () => {
   it('wraps a flat row into the exact form of the real files', () => {
     const flat = '{"prompt": "Guess the 5-letter word", "answer": "carat", "id": "wordle_train_0000"}';
-    assert.equal(wrapFlatRow(flat), '{"prompt": "{\\"prompt\\": \\"Guess the 5-letter word\\", \\"answer\\": \\"carat\\", \\"id\\": \\"wordle_train_0000\\"}"}');
+    assert.equal(
+      wrapFlatRow(flat),
+      '{"prompt": "{\\"prompt\\": \\"Guess the 5-letter word\\", \\"answer\\": \\"carat\\", \\"id\\": \\"wordle_train_0000\\"}"}',
+    );
     assert.equal(wrapFlatRow(wordleRow('crane', 'a')), undefined);
   });
 
   it('wrap this row / all rows: the flat-row errors are gone afterwards, CRLF kept', async () => {
-    const text = ['{"prompt": "Guess the 5-letter word", "answer": "crane", "id": "a"}', wordleRow('slate', 'b'), '{"prompt": "Guess the 5-letter word", "answer": "pasta", "id": "c"}'].join('\r\n') + '\r\n';
+    const text =
+      [
+        '{"prompt": "Guess the 5-letter word", "answer": "crane", "id": "a"}',
+        wordleRow('slate', 'b'),
+        '{"prompt": "Guess the 5-letter word", "answer": "pasta", "id": "c"}',
+      ].join('\r\n') + '\r\n';
     assert.deepEqual(codes(await check(text)), ['flat-row', 'flat-row']);
     const one = apply(text, fixEdits(text, 'jsonl', 'wrap', { stem: 'train', only: [0, text.indexOf('\r')] }));
     assert.deepEqual(codes(await check(one)), ['flat-row']);
@@ -42,7 +50,8 @@ describe('dataset quick fixes (text edits)', () => {
   });
 
   it('works on JSON array elements too', async () => {
-    const text = '[\n  {"prompt": "Guess the 5-letter word", "answer": "crane", "id": "a"},\n  {"prompt": "Guess the 5-letter word", "answer": "slate", "id": "b"}\n]\n';
+    const text =
+      '[\n  {"prompt": "Guess the 5-letter word", "answer": "crane", "id": "a"},\n  {"prompt": "Guess the 5-letter word", "answer": "slate", "id": "b"}\n]\n';
     const fixed = apply(text, fixEdits(text, 'json', 'wrap', { stem: 'x' }));
     assert.deepEqual(codes(await check(fixed, { format: 'json' })), []);
   });

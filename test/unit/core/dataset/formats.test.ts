@@ -1,7 +1,16 @@
 import { strict as assert } from 'node:assert';
 import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compareTrainVal, roleFromName, summaryLine, trainValOverlap, validateDataset, validateText, type DatasetFormat, type DatasetReport } from '../../../../src/core/dataset';
+import {
+  compareTrainVal,
+  roleFromName,
+  summaryLine,
+  trainValOverlap,
+  validateDataset,
+  validateText,
+  type DatasetFormat,
+  type DatasetReport,
+} from '../../../../src/core/dataset';
 import { check, codes, jsonl, where, wordleRow } from './helpers';
 
 const fixtures = path.resolve(__dirname, '../../../fixtures/datasets');
@@ -21,7 +30,9 @@ async function inFormat(rows: Record<string, string>[], format: DatasetFormat): 
     return Buffer.from([columns.join(','), ...rows.map((r) => columns.map((c) => field(r[c])).join(','))].join('\r\n'));
   }
   const { parquetWriteBuffer } = await import('hyparquet-writer');
-  return new Uint8Array(parquetWriteBuffer({ columnData: columns.map((name) => ({ name, data: rows.map((r) => r[name]), type: 'STRING' as const })) }));
+  return new Uint8Array(
+    parquetWriteBuffer({ columnData: columns.map((name) => ({ name, data: rows.map((r) => r[name]), type: 'STRING' as const })) }),
+  );
 }
 
 async function* once(bytes: Uint8Array) {
@@ -44,7 +55,10 @@ describe('dataset formats', () => {
         assert.equal(train.stepsPerEpoch, dir ? 5 : 4);
         assert.equal(summaryLine(train, 0), dir ? '640 rows · 5 steps/epoch @128 · ✓' : '600 rows · 4 steps/epoch @128 · ✓');
         assert.equal(summaryLine(val, 2), `${dir ? 128 : 100} rows · validation · $(error) 2 errors`);
-        assert.deepEqual([...train.findings, ...val.findings].filter((f) => f.severity !== 'info'), []);
+        assert.deepEqual(
+          [...train.findings, ...val.findings].filter((f) => f.severity !== 'info'),
+          [],
+        );
         assert.deepEqual(compareTrainVal(train, val, { training: 't', validation: 'v' }).overlap, { ids: [], answers: [] });
       });
     }
@@ -62,13 +76,23 @@ describe('dataset formats', () => {
       { prompt: '{"prompt": "Guess the 5-letter word", "answer": ' },
       { prompt: '   ' },
     ];
-    const expected = ['2 bad-answer', '3 missing-answer', '4 missing-id', '5 duplicate-answer', '5 duplicate-id', '6 answer-leak', '7 inner-json-syntax', '8 empty-prompt'];
+    const expected = [
+      '2 bad-answer',
+      '3 missing-answer',
+      '4 missing-id',
+      '5 duplicate-answer',
+      '5 duplicate-id',
+      '6 answer-leak',
+      '7 inner-json-syntax',
+      '8 empty-prompt',
+    ];
     for (const format of formats) {
       const report = await validateDataset(once(await inFormat(rows, format)), { format });
       assert.deepEqual(byRow(report), expected, format);
     }
     const flat = [{ prompt: 'Guess the 5-letter word', answer: 'crane', id: 'w0' }];
-    for (const format of formats) assert.deepEqual(byRow(await validateDataset(once(await inFormat(flat, format)), { format })), ['1 flat-row'], format);
+    for (const format of formats)
+      assert.deepEqual(byRow(await validateDataset(once(await inFormat(flat, format)), { format })), ['1 flat-row'], format);
   });
 
   it('CRLF, a BOM and a missing final newline never shift positions', async () => {
@@ -78,7 +102,12 @@ describe('dataset formats', () => {
     assert.deepEqual(where(await check('\ufeff' + lines.join('\r\n') + '\r\n')), plain);
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n'))]);
     // Split inside the BOM and inside a CRLF: chunk borders must not matter.
-    const pieces = [bytes.subarray(0, 2), bytes.subarray(2, 40), bytes.subarray(40, bytes.indexOf(0x0a, 40)), bytes.subarray(bytes.indexOf(0x0a, 40))];
+    const pieces = [
+      bytes.subarray(0, 2),
+      bytes.subarray(2, 40),
+      bytes.subarray(40, bytes.indexOf(0x0a, 40)),
+      bytes.subarray(bytes.indexOf(0x0a, 40)),
+    ];
     async function* chunks() {
       yield* pieces;
     }
@@ -97,11 +126,17 @@ describe('dataset formats', () => {
     const val = await check(jsonl([wordleRow('pasta', 'v1'), wordleRow('crane', 't2')]));
     const result = compareTrainVal(train, val, { training: 'train.jsonl', validation: 'val.jsonl' });
     assert.deepEqual(result.overlap, { ids: ['t2'], answers: ['crane'] });
-    const streamed = await check(jsonl([wordleRow('pasta', 'v1'), wordleRow('crane', 't2')]), { against: train.keyTables, trackKeys: false });
+    const streamed = await check(jsonl([wordleRow('pasta', 'v1'), wordleRow('crane', 't2')]), {
+      against: train.keyTables,
+      trackKeys: false,
+    });
     assert.equal(streamed.ids.size, 0);
     assert.deepEqual(trainValOverlap(streamed, { training: 'train.jsonl', validation: 'val.jsonl' }), result);
     assert.deepEqual(result.training.map((f) => `${f.span.start.line} ${f.related?.[0].span.start.line}`).sort(), ['1 2', '2 2']);
-    assert.deepEqual(result.validation.map((f) => f.span.start.line), [2, 2]);
+    assert.deepEqual(
+      result.validation.map((f) => f.span.start.line),
+      [2, 2],
+    );
     assert.equal(result.validation[0].related?.[0].path, 'train.jsonl');
   });
 

@@ -21,12 +21,19 @@ type Task = { prompt: string; answer: string; id: string };
 const breakers: ((task: Task, line: string, rnd: () => number) => string)[] = [
   (_t, line, rnd) => line.slice(0, 1 + Math.floor(rnd() * (line.length - 2))),
   (t) => JSON.stringify({ prompt: JSON.stringify(t).slice(0, -1) }),
-  (t, _l, rnd) => JSON.stringify({ prompt: JSON.stringify({ ...t, answer: t.answer.slice(0, Math.floor(rnd() * 5)) + '!'.repeat(Math.floor(rnd() * 3)) }) }),
+  (t, _l, rnd) =>
+    JSON.stringify({
+      prompt: JSON.stringify({ ...t, answer: t.answer.slice(0, Math.floor(rnd() * 5)) + '!'.repeat(Math.floor(rnd() * 3)) }),
+    }),
   (t) => JSON.stringify({ prompt: JSON.stringify({ prompt: t.prompt, answer: t.answer }) }),
   (t) => JSON.stringify({ prompt: JSON.stringify({ prompt: t.prompt, id: t.id }) }),
   (t) => JSON.stringify(t),
   (t) => JSON.stringify({ prompt: { ...t } }),
-  (_t, _l, rnd) => '\u0000' + Array.from({ length: 1 + Math.floor(rnd() * 40) }, () => String.fromCharCode(Math.floor(rnd() * 0xd7ff))).join('').replace(/\n/g, ' '),
+  (_t, _l, rnd) =>
+    '\u0000' +
+    Array.from({ length: 1 + Math.floor(rnd() * 40) }, () => String.fromCharCode(Math.floor(rnd() * 0xd7ff)))
+      .join('')
+      .replace(/\n/g, ' '),
   (t) => JSON.stringify({ prompt: JSON.stringify({ ...t, id: 'wordle_train_0000' }) }),
   (t) => JSON.stringify({ prompt: JSON.stringify({ ...t, prompt: `${t.prompt} (it is ${t.answer})` }) }),
   () => JSON.stringify({ prompt: '\t \u00a0'.trim() + ' ' }),
@@ -53,7 +60,12 @@ describe('dataset fuzz', () => {
       lines.push(breaker(task, line, rnd));
       broken.add(lines.length);
     }
-    const report = await validateText(lines.join('\n'), { format: 'jsonl', convention: 'auto', maxFindings: Infinity, maxPerCode: Infinity });
+    const report = await validateText(lines.join('\n'), {
+      format: 'jsonl',
+      convention: 'auto',
+      maxFindings: Infinity,
+      maxPerCode: Infinity,
+    });
     const flagged = new Set(report.findings.map((f) => f.span.start.line));
     const missed = [...broken].filter((line) => !flagged.has(line));
     assert.ok(broken.size > 4000, `only ${broken.size} broken rows`);

@@ -55,7 +55,8 @@ describe('JSON array streaming', () => {
     const text = '[{"prompt": "a b c", "n": 12345.678e10, "t": true, "f": false}, 1234567, null]';
     const whole = await validateText(text, options);
     assert.deepEqual(where(whole), ['1:65 not-object', '1:74 not-object', '1:1 small-dataset']);
-    for (const size of [1, 2, 3, 4, 5]) assert.equal(summary(await validateDataset(pieces(text, size), options)), summary(whole), `pieces of ${size}`);
+    for (const size of [1, 2, 3, 4, 5])
+      assert.equal(summary(await validateDataset(pieces(text, size), options)), summary(whole), `pieces of ${size}`);
   });
 
   it('keeps positions absolute after many rows and lines have been dropped', async () => {

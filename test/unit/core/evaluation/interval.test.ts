@@ -2,7 +2,11 @@ import { strict as assert } from 'node:assert';
 import { differenceInterval, excludesZero, wilsonInterval } from '../../../../src/core/evaluation/interval';
 
 const close = (actual: [number, number], expected: [number, number]) =>
-  assert.deepEqual(actual.map((x) => x.toFixed(4)), expected.map((x) => x.toFixed(4)), `${actual} vs ${expected}`);
+  assert.deepEqual(
+    actual.map((x) => x.toFixed(4)),
+    expected.map((x) => x.toFixed(4)),
+    `${actual} vs ${expected}`,
+  );
 
 describe('confidence intervals', () => {
   // Published values: Newcombe (1998), Statistics in Medicine 17, single proportion (Table I, score method) and difference (Table II, method 10).
@@ -27,7 +31,7 @@ describe('confidence intervals', () => {
     assert.throws(() => wilsonInterval(5, 4), /not a proportion/);
   });
 
-  it('the write-up\'s 61 % → 84 % on 128 words is more than noise; 61 % → 64 % is not', () => {
+  it("the write-up's 61 % → 84 % on 128 words is more than noise; 61 % → 64 % is not", () => {
     const base = { successes: 78, trials: 128 };
     assert.equal(excludesZero(differenceInterval({ successes: 108, trials: 128 }, base)), true);
     assert.equal(excludesZero(differenceInterval({ successes: 82, trials: 128 }, base)), false);

@@ -25,7 +25,13 @@ describe('evaluation sweeps', () => {
     ]);
     const runs = sweepRuns(SWEEP);
     assert.equal(runs.length, 8);
-    assert.deepEqual(runs.slice(0, 2).map((r) => [r.model.label, r.settingsLabel]), [['base', 'medium temperature=1.0'], ['adapter', 'medium temperature=1.0']]);
+    assert.deepEqual(
+      runs.slice(0, 2).map((r) => [r.model.label, r.settingsLabel]),
+      [
+        ['base', 'medium temperature=1.0'],
+        ['adapter', 'medium temperature=1.0'],
+      ],
+    );
   });
 
   it('derives job names from what a run is, not where it stands: unique, valid, unchanged when the grid grows', () => {
@@ -39,16 +45,25 @@ describe('evaluation sweeps', () => {
 
   it('builds the flat-name evaluation document; only the adapter run has a model package', () => {
     const [base, adapter] = sweepRuns(SWEEP);
-    const doc = runDocument(SWEEP, base, undefined) as { EvaluationConfig: { HyperParameters: Record<string, string> }; ModelPackageConfig?: unknown };
+    const doc = runDocument(SWEEP, base, undefined) as {
+      EvaluationConfig: { HyperParameters: Record<string, string> };
+      ModelPackageConfig?: unknown;
+    };
     assert.equal(doc.EvaluationConfig.HyperParameters.temperature, '1.0');
     assert.equal(doc.ModelPackageConfig, undefined);
-    const withAdapter = runDocument(SWEEP, adapter, 'arn:aws:sagemaker:us-east-1:111122223333:model-package/wordle/1') as { ModelPackageConfig?: unknown };
-    assert.deepEqual(withAdapter.ModelPackageConfig, { InputModelPackageArn: 'arn:aws:sagemaker:us-east-1:111122223333:model-package/wordle/1' });
+    const withAdapter = runDocument(SWEEP, adapter, 'arn:aws:sagemaker:us-east-1:111122223333:model-package/wordle/1') as {
+      ModelPackageConfig?: unknown;
+    };
+    assert.deepEqual(withAdapter.ModelPackageConfig, {
+      InputModelPackageArn: 'arn:aws:sagemaker:us-east-1:111122223333:model-package/wordle/1',
+    });
   });
 
   it('parses a sweep file and names every problem', () => {
     assert.deepEqual(parseSweep(JSON.stringify(SWEEP)).problems, []);
-    const bad = parseSweep(JSON.stringify({ ...SWEEP, name: 'has space', models: [{ label: 'a' }, { label: 'a' }], grid: { top_k: ['5'] }, extra: 1 }));
+    const bad = parseSweep(
+      JSON.stringify({ ...SWEEP, name: 'has space', models: [{ label: 'a' }, { label: 'a' }], grid: { top_k: ['5'] }, extra: 1 }),
+    );
     const messages = bad.problems.map((p) => p.message).join('\n');
     assert.match(messages, /name must be/);
     assert.match(messages, /Two models are labelled "a"/);
@@ -71,7 +86,10 @@ describe('evaluation sweeps', () => {
         jobs.set(step.run.jobName, { status: i === 3 ? 'Failed' : 'Completed' });
       }
     }
-    assert.deepEqual(launched, runs.map((r) => r.jobName));
+    assert.deepEqual(
+      launched,
+      runs.map((r) => r.jobName),
+    );
     assert.deepEqual(sweepProgress(runs, jobs), { done: 7, running: 0, waiting: 0, failed: 1, total: 8 });
     assert.equal(nextStep(runs, jobs, 'running').kind, 'done');
   });

@@ -12,7 +12,12 @@ describe('sweep file schema', () => {
 
   it('accepts what the parser accepts and rejects what it rejects', () => {
     assert.equal(validate(SWEEP), true, JSON.stringify(validate.errors));
-    for (const bad of [{ ...SWEEP, name: 'has space' }, { ...SWEEP, models: [] }, { ...SWEEP, grid: { top_k: ['5'] } }, { ...SWEEP, extra: 1 }]) {
+    for (const bad of [
+      { ...SWEEP, name: 'has space' },
+      { ...SWEEP, models: [] },
+      { ...SWEEP, grid: { top_k: ['5'] } },
+      { ...SWEEP, extra: 1 },
+    ]) {
       assert.equal(validate(bad), false, JSON.stringify(bad));
       assert.ok(parseSweep(JSON.stringify(bad)).problems.length > 0);
     }

@@ -4,7 +4,11 @@ import { estimateCost, REFERENCE_TOKENS_PER_ROLLOUT, tokensPerRolloutOf } from '
 
 describe('launch arithmetic', () => {
   it('reproduces the reference run: 640 rows, batch 128, group 8 → 5 steps/epoch, 1,024 rollouts/step', () => {
-    const a = trainingArithmetic(640, { global_batch_size: '128', group_size: '8', max_steps: '100', max_epochs: '20' }, { validationRows: 128 });
+    const a = trainingArithmetic(
+      640,
+      { global_batch_size: '128', group_size: '8', max_steps: '100', max_epochs: '20' },
+      { validationRows: 128 },
+    );
     assert.equal(a.stepsPerEpoch, 5);
     assert.equal(a.rolloutsPerStep, 1024);
     assert.equal(a.totalSteps, 100);
@@ -12,7 +16,10 @@ describe('launch arithmetic', () => {
     assert.equal(a.trainingRollouts, 102_400);
     assert.equal(a.validationRollouts, 10 * 128);
     assert.equal(a.leftoverRows, 0);
-    assert.ok(describeTrainingArithmetic(a).includes('validation: 128 validation rows × 10 runs (every val_every 10 steps) = 1,280 rollouts'), 'the "+1,280 validation" is explained');
+    assert.ok(
+      describeTrainingArithmetic(a).includes('validation: 128 validation rows × 10 runs (every val_every 10 steps) = 1,280 rollouts'),
+      'the "+1,280 validation" is explained',
+    );
   });
 
   it('says which limit stops first', () => {

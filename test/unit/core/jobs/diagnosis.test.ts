@@ -3,7 +3,11 @@ import { diagnoseFailure } from '../../../../src/core/jobs/diagnosis';
 
 describe('jobs failure diagnosis', () => {
   const cases: Array<[string, RegExp, RegExp]> = [
-    ['Could not assume role arn:aws:iam::111122223333:role/wrong-trust', /role not trusted/i, /job\.sagemaker\.amazonaws\.com.*sts:TagSession/],
+    [
+      'Could not assume role arn:aws:iam::111122223333:role/wrong-trust',
+      /role not trusted/i,
+      /job\.sagemaker\.amazonaws\.com.*sts:TagSession/,
+    ],
     ['ClientError: No sampling requests were received for trajectory abc', /never called the policy model/i, /always return a reward/],
     ['The agent signaled that the trajectory failed.', /failed rollout/i, /always return a reward/],
     ['The rollout completed but no reward was received in time', /out of time/i, /ROLLOUT_BUDGET_SECONDS.*rollout_timeout/],
@@ -27,7 +31,12 @@ describe('jobs failure diagnosis', () => {
   });
 
   it('shows unknown reasons verbatim, and nothing for no reason', () => {
-    assert.deepEqual(diagnoseFailure('  Disk quota melted  '), { title: 'Disk quota melted', fix: '', reason: 'Disk quota melted', known: false });
+    assert.deepEqual(diagnoseFailure('  Disk quota melted  '), {
+      title: 'Disk quota melted',
+      fix: '',
+      reason: 'Disk quota melted',
+      known: false,
+    });
     assert.equal(diagnoseFailure(undefined), undefined);
     assert.equal(diagnoseFailure('   '), undefined);
   });

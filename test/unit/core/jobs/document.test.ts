@@ -38,20 +38,44 @@ describe('JobConfigDocument builders', () => {
   });
 
   it('omits MlflowConfig without an MLflow app and ModelPackageConfig without packages', () => {
-    const doc = buildTrainingDocument({ runtimeArn: RUNTIME, trainUri: 's3://b/t.jsonl', outputPath: 's3://b/o', baseModelArn: MODEL, hyperparameters: {} });
+    const doc = buildTrainingDocument({
+      runtimeArn: RUNTIME,
+      trainUri: 's3://b/t.jsonl',
+      outputPath: 's3://b/o',
+      baseModelArn: MODEL,
+      hyperparameters: {},
+    });
     assert.equal('MlflowConfig' in (doc.TrainingConfig as object), false);
     assert.equal('ModelPackageConfig' in doc, false);
     assert.equal((doc.InputDataConfig as unknown[]).length, 1);
   });
 
   it('builds the evaluation document with FLAT names and every value a string', () => {
-    const doc = buildEvaluationDocument({ runtimeArn: RUNTIME, evaluationUri: 's3://b/val.jsonl', outputPath: 's3://b/eval', baseModelArn: MODEL, mlflowArn: MLFLOW, experimentName: 'wordle-eval', hyperparameters: { sampling_max_tokens: '8192' } });
+    const doc = buildEvaluationDocument({
+      runtimeArn: RUNTIME,
+      evaluationUri: 's3://b/val.jsonl',
+      outputPath: 's3://b/eval',
+      baseModelArn: MODEL,
+      mlflowArn: MLFLOW,
+      experimentName: 'wordle-eval',
+      hyperparameters: { sampling_max_tokens: '8192' },
+    });
     const hp = (doc.EvaluationConfig as { HyperParameters: Record<string, string> }).HyperParameters;
     assert.deepEqual(hp, {
-      eval_group_size: '1', temperature: '1.0', sampling_top_p: '1.0', sampling_max_tokens: '8192', pass_k_values: '[1]',
-      success_threshold: '1', rollout_timeout: '600', rollout_max_concurrency: '32', rollout_max_retries: '3',
+      eval_group_size: '1',
+      temperature: '1.0',
+      sampling_top_p: '1.0',
+      sampling_max_tokens: '8192',
+      pass_k_values: '[1]',
+      success_threshold: '1',
+      rollout_timeout: '600',
+      rollout_max_concurrency: '32',
+      rollout_max_retries: '3',
     });
-    assert.deepEqual(doc.OutputDataConfig, { S3OutputPath: 's3://b/eval', MlflowConfig: { MlflowResourceArn: MLFLOW, MlflowExperimentName: 'wordle-eval', MlflowRunName: 'base-model-eval' } });
+    assert.deepEqual(doc.OutputDataConfig, {
+      S3OutputPath: 's3://b/eval',
+      MlflowConfig: { MlflowResourceArn: MLFLOW, MlflowExperimentName: 'wordle-eval', MlflowRunName: 'base-model-eval' },
+    });
     assert.equal('ModelPackageConfig' in doc, false, 'the base model has no model package');
     assert.deepEqual(doc.StoppingCondition, { MaxRuntimeInSeconds: 14400 });
     assert.equal(checkHyperparameters('AgentRFTEvaluation', hp).level, 'pass');
@@ -59,12 +83,26 @@ describe('JobConfigDocument builders', () => {
 
   it('adds ModelPackageConfig only when evaluating a trained adapter', () => {
     const adapter = 'arn:aws:sagemaker:us-east-1:111122223333:model-package/wordle/1';
-    const doc = buildEvaluationDocument({ runtimeArn: RUNTIME, evaluationUri: 's3://b/v', outputPath: 's3://b/o', baseModelArn: MODEL, hyperparameters: {}, adapterModelPackageArn: adapter });
+    const doc = buildEvaluationDocument({
+      runtimeArn: RUNTIME,
+      evaluationUri: 's3://b/v',
+      outputPath: 's3://b/o',
+      baseModelArn: MODEL,
+      hyperparameters: {},
+      adapterModelPackageArn: adapter,
+    });
     assert.deepEqual(doc.ModelPackageConfig, { InputModelPackageArn: adapter });
   });
 
   it('reads the facts back from a document', () => {
-    const doc = buildTrainingDocument({ runtimeArn: RUNTIME, trainUri: 's3://b/t', validationUri: 's3://b/v', outputPath: 's3://b/o', baseModelArn: MODEL, hyperparameters: { group_size: '4' } });
+    const doc = buildTrainingDocument({
+      runtimeArn: RUNTIME,
+      trainUri: 's3://b/t',
+      validationUri: 's3://b/v',
+      outputPath: 's3://b/o',
+      baseModelArn: MODEL,
+      hyperparameters: { group_size: '4' },
+    });
     const facts = documentFacts('AgentRFT', doc);
     assert.equal(facts.runtimeArn, RUNTIME);
     assert.deepEqual(facts.datasets, { train: 's3://b/t', validation: 's3://b/v' });
@@ -117,15 +155,29 @@ describe('hyperparameters', () => {
 describe('mlflowConfigOf', () => {
   const config = { MlflowResourceArn: MLFLOW, MlflowExperimentName: 'wordle', MlflowRunName: 'r1' };
   it('reads TrainingConfig.MlflowConfig (SDK and real jobs) first, else OutputDataConfig.MlflowConfig (evaluations, the doc example)', () => {
-    assert.deepEqual(mlflowConfigOf({ TrainingConfig: { MlflowConfig: config }, OutputDataConfig: { MlflowConfig: { MlflowResourceArn: 'other' } } }), config);
+    assert.deepEqual(
+      mlflowConfigOf({ TrainingConfig: { MlflowConfig: config }, OutputDataConfig: { MlflowConfig: { MlflowResourceArn: 'other' } } }),
+      config,
+    );
     assert.deepEqual(mlflowConfigOf({ OutputDataConfig: { S3OutputPath: 's3://b/o', MlflowConfig: config } }), config);
     assert.equal(mlflowConfigOf({ TrainingConfig: {}, OutputDataConfig: { S3OutputPath: 's3://b/o' } }), undefined);
     assert.equal(documentFacts('AgentRFT', { OutputDataConfig: { MlflowConfig: config } }).mlflowArn, MLFLOW);
   });
 
   it('the training builder writes where the SDK does: under TrainingConfig, not OutputDataConfig', () => {
-    const doc = buildTrainingDocument({ runtimeArn: RUNTIME, trainUri: 's3://b/t.jsonl', outputPath: 's3://b/o', baseModelArn: MODEL, mlflowArn: MLFLOW, experimentName: 'wordle', hyperparameters: {} });
-    assert.deepEqual((doc.TrainingConfig as { MlflowConfig: unknown }).MlflowConfig, { MlflowResourceArn: MLFLOW, MlflowExperimentName: 'wordle' });
+    const doc = buildTrainingDocument({
+      runtimeArn: RUNTIME,
+      trainUri: 's3://b/t.jsonl',
+      outputPath: 's3://b/o',
+      baseModelArn: MODEL,
+      mlflowArn: MLFLOW,
+      experimentName: 'wordle',
+      hyperparameters: {},
+    });
+    assert.deepEqual((doc.TrainingConfig as { MlflowConfig: unknown }).MlflowConfig, {
+      MlflowResourceArn: MLFLOW,
+      MlflowExperimentName: 'wordle',
+    });
     assert.deepEqual(doc.OutputDataConfig, { S3OutputPath: 's3://b/o' });
   });
 });

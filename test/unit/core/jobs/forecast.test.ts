@@ -11,11 +11,21 @@ describe('forecast', () => {
   });
   it('ETA and projected cost of a running job from its step rate and its cost so far', () => {
     const job: JobDetails = {
-      name: 'j', arn: 'a', category: 'AgentRFT', region: 'us-east-1', status: 'InProgress', created: new Date(0),
+      name: 'j',
+      arn: 'a',
+      category: 'AgentRFT',
+      region: 'us-east-1',
+      status: 'InProgress',
+      created: new Date(0),
       transitions: [{ Status: 'Training', StartTime: new Date(0) }],
       document: {
-        TrainingConfig: { BaseModelArn: 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b' },
-        ServiceOutput: { ProgressInfo: { MaxSteps: 100, CurrentStep: 25 }, BillableTokenUsage: { PrefillTokenCount: 1e6, SampleTokenCount: 0, TrainTokenCount: 0 } },
+        TrainingConfig: {
+          BaseModelArn: 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b',
+        },
+        ServiceOutput: {
+          ProgressInfo: { MaxSteps: 100, CurrentStep: 25 },
+          BillableTokenUsage: { PrefillTokenCount: 1e6, SampleTokenCount: 0, TrainTokenCount: 0 },
+        },
       },
     };
     const f = forecastOf(job, { 'openai-reasoning-gpt-oss-20b': { prefill: 1, sample: 0, train: 0 } }, new Date(25 * 60_000));

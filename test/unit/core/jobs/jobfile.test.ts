@@ -1,6 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { buildTrainingDocument } from '../../../../src/core/jobs/document';
-import { createJobRequest, jobFileFromDescription, keyOffset, nextJobName, parseJobFile, serializeJobFile, type JobFile } from '../../../../src/core/jobs/jobfile';
+import {
+  createJobRequest,
+  jobFileFromDescription,
+  keyOffset,
+  nextJobName,
+  parseJobFile,
+  serializeJobFile,
+  type JobFile,
+} from '../../../../src/core/jobs/jobfile';
 import { baseModelArn } from '../../../../src/core/jobs/models';
 
 const jobFile: JobFile = {
@@ -29,12 +37,23 @@ describe('job files', () => {
 
   it('round-trips exactly through CreateJob and DescribeJob (ServiceOutput dropped)', () => {
     const request = createJobRequest(jobFile);
-    const described = { ...request, JobConfigDocument: JSON.stringify({ ...JSON.parse(request.JobConfigDocument), ServiceOutput: { RolloutInfo: { Total: 1 } } }) };
+    const described = {
+      ...request,
+      JobConfigDocument: JSON.stringify({ ...JSON.parse(request.JobConfigDocument), ServiceOutput: { RolloutInfo: { Total: 1 } } }),
+    };
     assert.equal(serializeJobFile(jobFileFromDescription(described, 'us-east-1')), serializeJobFile(jobFile));
   });
 
   it('writes keys in a fixed order whatever order they were given in', () => {
-    const shuffled = { Tags: jobFile.Tags, JobConfigDocument: jobFile.JobConfigDocument, Region: 'us-east-1', RoleArn: jobFile.RoleArn, JobConfigSchemaVersion: '1.0.0', JobCategory: 'AgentRFT', JobName: jobFile.JobName } as JobFile;
+    const shuffled = {
+      Tags: jobFile.Tags,
+      JobConfigDocument: jobFile.JobConfigDocument,
+      Region: 'us-east-1',
+      RoleArn: jobFile.RoleArn,
+      JobConfigSchemaVersion: '1.0.0',
+      JobCategory: 'AgentRFT',
+      JobName: jobFile.JobName,
+    } as JobFile;
     assert.equal(serializeJobFile(shuffled), serializeJobFile(jobFile));
   });
 
@@ -43,7 +62,10 @@ describe('job files', () => {
     assert.match(broken.problems[0].message, /Not valid JSON/);
     assert.equal(typeof broken.problems[0].offset, 'number');
     const bad = parseJobFile(JSON.stringify({ ...jobFile, JobCategory: 'Training', JobConfigDocument: '{}', Extra: 1 }));
-    assert.deepEqual(bad.problems.map((p) => p.key), ['JobCategory', 'JobConfigDocument', 'Extra']);
+    assert.deepEqual(
+      bad.problems.map((p) => p.key),
+      ['JobCategory', 'JobConfigDocument', 'Extra'],
+    );
   });
 
   it('keeps an opt-in Budget, out of the CreateJob request, and names a bad one', () => {
@@ -51,7 +73,10 @@ describe('job files', () => {
     assert.deepEqual(budgeted.jobFile?.Budget, { Dollars: 50, AutoStop: true });
     assert.equal('Budget' in createJobRequest(budgeted.jobFile!), false);
     const bad = parseJobFile(JSON.stringify({ ...jobFile, Budget: { Dollars: 'fifty' } }));
-    assert.deepEqual(bad.problems.map((p) => p.key), ['Budget']);
+    assert.deepEqual(
+      bad.problems.map((p) => p.key),
+      ['Budget'],
+    );
   });
 
   it('finds the offset of a key for diagnostics', () => {

@@ -1,7 +1,17 @@
 import { strict as assert } from 'node:assert';
 import { DocumentSchemas } from '../../../../src/core/jobs/documentSchema';
 import { baseModelArn, STATIC_MODELS, mergeModels, modelsFromHub, modelsFromSetting } from '../../../../src/core/jobs/models';
-import { checkDatasets, checkEvaluations, checkJobName, checkModel, checkRoleTrust, checkRuntime, checkSchema, checkSmoke, verdict } from '../../../../src/core/jobs/preflight';
+import {
+  checkDatasets,
+  checkEvaluations,
+  checkJobName,
+  checkModel,
+  checkRoleTrust,
+  checkRuntime,
+  checkSchema,
+  checkSmoke,
+  verdict,
+} from '../../../../src/core/jobs/preflight';
 
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 const ROLE = 'arn:aws:iam::111122223333:role/mtrl-job';
@@ -20,10 +30,20 @@ describe('pre-flight checks', () => {
     schemas.add('AgentRFTEvaluation', '1.0.0', {
       type: 'object',
       required: ['EvaluationConfig'],
-      properties: { EvaluationConfig: { type: 'object', properties: { HyperParameters: { type: 'object', additionalProperties: false, properties: { temperature: { type: 'string' } } } } } },
+      properties: {
+        EvaluationConfig: {
+          type: 'object',
+          properties: { HyperParameters: { type: 'object', additionalProperties: false, properties: { temperature: { type: 'string' } } } },
+        },
+      },
     });
-    assert.deepEqual(schemas.validate('AgentRFTEvaluation', '1.0.0', { EvaluationConfig: { HyperParameters: { temperature: '1.0' } } }), []);
-    const errors = schemas.validate('AgentRFTEvaluation', '1.0.0', { EvaluationConfig: { HyperParameters: { sampling_temperature: '1.0' } } });
+    assert.deepEqual(
+      schemas.validate('AgentRFTEvaluation', '1.0.0', { EvaluationConfig: { HyperParameters: { temperature: '1.0' } } }),
+      [],
+    );
+    const errors = schemas.validate('AgentRFTEvaluation', '1.0.0', {
+      EvaluationConfig: { HyperParameters: { sampling_temperature: '1.0' } },
+    });
     assert.deepEqual(errors, ['EvaluationConfig.HyperParameters: unexpected field sampling_temperature']);
     assert.match(schemas.validate('AgentRFTEvaluation', '1.0.0', {})[0], /missing EvaluationConfig/);
     assert.equal(checkSchema('1.0.0', errors).level, 'fail');
@@ -33,7 +53,9 @@ describe('pre-flight checks', () => {
   });
 
   it('role: passes job.sagemaker.amazonaws.com with AssumeRole and TagSession', () => {
-    const r = checkRoleTrust(ROLE, [{ Effect: 'Allow', Principal: { Service: 'job.sagemaker.amazonaws.com' }, Action: ['sts:AssumeRole', 'sts:TagSession'] }]);
+    const r = checkRoleTrust(ROLE, [
+      { Effect: 'Allow', Principal: { Service: 'job.sagemaker.amazonaws.com' }, Action: ['sts:AssumeRole', 'sts:TagSession'] },
+    ]);
     assert.equal(r.level, 'pass');
   });
 
@@ -61,12 +83,27 @@ describe('pre-flight checks', () => {
 
   it('model: offered in the region, from the static table, the hub or the setting', () => {
     assert.equal(checkModel(baseModelArn('us-east-1', 'openai-reasoning-gpt-oss-20b'), 'us-east-1', STATIC_MODELS).level, 'pass');
-    assert.match(checkModel(baseModelArn('us-east-1', 'huggingface-vlm-qwen3-6-27b'), 'us-east-1', STATIC_MODELS).message, /not offered for MTRL in us-east-1/);
-    assert.match(checkModel(baseModelArn('us-west-2', 'openai-reasoning-gpt-oss-20b'), 'us-east-1', STATIC_MODELS).message, /names us-west-2/);
-    const models = mergeModels(STATIC_MODELS, modelsFromSetting([{ id: 'google-gemma-4-31b-it', regions: ['us-west-2'] }, { name: 'no id' }]));
+    assert.match(
+      checkModel(baseModelArn('us-east-1', 'huggingface-vlm-qwen3-6-27b'), 'us-east-1', STATIC_MODELS).message,
+      /not offered for MTRL in us-east-1/,
+    );
+    assert.match(
+      checkModel(baseModelArn('us-west-2', 'openai-reasoning-gpt-oss-20b'), 'us-east-1', STATIC_MODELS).message,
+      /names us-west-2/,
+    );
+    const models = mergeModels(
+      STATIC_MODELS,
+      modelsFromSetting([{ id: 'google-gemma-4-31b-it', regions: ['us-west-2'] }, { name: 'no id' }]),
+    );
     assert.equal(checkModel(baseModelArn('us-west-2', 'google-gemma-4-31b-it'), 'us-west-2', models).level, 'pass');
-    const hub = modelsFromHub('us-west-2', [{ HubContentName: 'new-model', HubContentSearchKeywords: ['@recipe:finetuning_mtrl'] }, { HubContentName: 'other', HubContentSearchKeywords: [] }]);
-    assert.deepEqual(hub.map((m) => m.id), ['new-model']);
+    const hub = modelsFromHub('us-west-2', [
+      { HubContentName: 'new-model', HubContentSearchKeywords: ['@recipe:finetuning_mtrl'] },
+      { HubContentName: 'other', HubContentSearchKeywords: [] },
+    ]);
+    assert.deepEqual(
+      hub.map((m) => m.id),
+      ['new-model'],
+    );
   });
 
   it('datasets: readable, valid, at least a batch of rows, no overlap', () => {

@@ -6,7 +6,10 @@ const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/
 describe('jobs pricing', () => {
   it('prices the reference 100-step run at $338.50', () => {
     // The write-up rounds sample tokens to 159.7M; 159.733M reproduces its published $47.92 for that dimension.
-    const cost = costOf({ PrefillTokenCount: 491_600_000, SampleTokenCount: 159_733_000, TrainTokenCount: 643_300_000 }, DEFAULT_PRICING[modelIdOf(GPT_OSS)!]);
+    const cost = costOf(
+      { PrefillTokenCount: 491_600_000, SampleTokenCount: 159_733_000, TrainTokenCount: 643_300_000 },
+      DEFAULT_PRICING[modelIdOf(GPT_OSS)!],
+    );
     assert.ok(cost);
     assert.equal(formatDollars(cost.prefill), '$58.99');
     assert.equal(formatDollars(cost.sample), '$47.92');

@@ -6,7 +6,13 @@ const ARN = 'arn:aws:sagemaker:us-west-2:111122223333:job/AgentRFTEvaluation/wor
 
 describe('job references: one parser for every form of a job argument', () => {
   it('a job ARN round-trips, other ARNs and partial ones are refused', () => {
-    assert.deepEqual(parseJobArn(ARN), { partition: 'aws', region: 'us-west-2', account: '111122223333', category: 'AgentRFTEvaluation', jobName: 'wordle-eval-7' });
+    assert.deepEqual(parseJobArn(ARN), {
+      partition: 'aws',
+      region: 'us-west-2',
+      account: '111122223333',
+      category: 'AgentRFTEvaluation',
+      jobName: 'wordle-eval-7',
+    });
     assert.equal(jobArnOf({ region: 'us-west-2', account: '111122223333', category: 'AgentRFTEvaluation', jobName: 'wordle-eval-7' }), ARN);
     assert.equal(parseJobArn('arn:aws-cn:sagemaker:cn-north-1:111122223333:job/AgentRFT/x')?.partition, 'aws-cn');
     assert.equal(parseJobArn('arn:aws:sagemaker:us-east-1:111122223333:job/Training/x'), undefined);
@@ -16,7 +22,14 @@ describe('job references: one parser for every form of a job argument', () => {
 
   it('a tree node: the job node itself, and a section or history entry under it', () => {
     const root = new RootNode('eu-west-1', 'AgentRFT');
-    const node = new JobNode(root, { name: 'wordle-grpo-3', arn: '', category: 'AgentRFT', region: 'eu-west-1', status: 'InProgress', created: new Date(0) });
+    const node = new JobNode(root, {
+      name: 'wordle-grpo-3',
+      arn: '',
+      category: 'AgentRFT',
+      region: 'eu-west-1',
+      status: 'InProgress',
+      created: new Date(0),
+    });
     const expected = { jobName: 'wordle-grpo-3', category: 'AgentRFT', region: 'eu-west-1' };
     assert.deepEqual(parseJobArgument(node), expected);
     const history = new SectionNode(node, 'history');

@@ -45,10 +45,13 @@ describe('jobs timeline', () => {
       ],
       t('10:00:00'),
     );
-    assert.deepEqual(entries.map((e) => [e.status, e.durationMs, e.current]), [
-      ['Starting', 150_000, false],
-      ['Training', 7_050_000, true],
-    ]);
+    assert.deepEqual(
+      entries.map((e) => [e.status, e.durationMs, e.current]),
+      [
+        ['Starting', 150_000, false],
+        ['Training', 7_050_000, true],
+      ],
+    );
   });
 
   it('formats durations and relative times', () => {

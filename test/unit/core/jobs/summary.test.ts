@@ -20,7 +20,12 @@ function job(overrides: Partial<JobDetails> = {}): JobDetails {
       { Status: 'Training', StartTime: new Date('2026-11-29T09:04:00Z') },
     ],
     document: {
-      AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234', Qualifier: 'DEFAULT' } },
+      AgentConfig: {
+        BedrockAgentCoreConfig: {
+          AgentRuntimeArn: 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234',
+          Qualifier: 'DEFAULT',
+        },
+      },
       InputDataConfig: [{ ChannelName: 'train', DataSource: { S3DataSource: { S3Uri: 's3://bucket/wordle/train.jsonl' } } }],
       TrainingConfig: {
         BaseModelArn: 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b',
@@ -51,7 +56,12 @@ describe('jobs description and tooltip', () => {
   });
 
   it('describes a failed job by its diagnosis, aged from its end', () => {
-    const failed = job({ status: 'Failed', secondaryStatus: 'Failed', failureReason: 'Could not assume role arn:aws:iam::1:role/x', ended: new Date('2026-11-29T11:00:00Z') });
+    const failed = job({
+      status: 'Failed',
+      secondaryStatus: 'Failed',
+      failureReason: 'Could not assume role arn:aws:iam::1:role/x',
+      ended: new Date('2026-11-29T11:00:00Z'),
+    });
     assert.equal(jobDescription(failed, DEFAULT_PRICING, now), 'Job role not trusted · $13.20 · 1h ago');
     const odd = job({ status: 'Failed', failureReason: 'Cosmic rays', document: undefined });
     assert.equal(jobDescription(odd, DEFAULT_PRICING, now), 'Failed · 3h ago');
@@ -91,12 +101,23 @@ describe('jobs description and tooltip', () => {
       status: 'Completed',
       document: {
         EvaluationConfig: { BaseModelArn: 'openai-reasoning-gpt-oss-20b' },
-        ServiceOutput: { RolloutInfo: { Total: 128, Completed: 128 }, EvaluationMetrics: { 'eval/reward/mean': 0.61234, 'eval/reward/pass_at_1': 0.84375, 'eval/num_trajectories': 128, note: 'text' } },
+        ServiceOutput: {
+          RolloutInfo: { Total: 128, Completed: 128 },
+          EvaluationMetrics: { 'eval/reward/mean': 0.61234, 'eval/reward/pass_at_1': 0.84375, 'eval/num_trajectories': 128, note: 'text' },
+        },
       },
     });
     assert.equal(jobDescription(evaluation, DEFAULT_PRICING, now), 'pass@1 0.84 · 3h ago');
-    assert.match(jobTooltip(evaluation, DEFAULT_PRICING, now), /\| Evaluation \| `eval\/reward\/mean` 0\.6123, `eval\/reward\/pass_at_1` 0\.8438, `eval\/num_trajectories` 128 \|/);
-    const odd = job({ category: 'AgentRFTEvaluation', document: { ServiceOutput: { RolloutInfo: { Completed: 3 }, EvaluationMetrics: ['not', 'a', 'map'] as unknown as Record<string, unknown> } } });
+    assert.match(
+      jobTooltip(evaluation, DEFAULT_PRICING, now),
+      /\| Evaluation \| `eval\/reward\/mean` 0\.6123, `eval\/reward\/pass_at_1` 0\.8438, `eval\/num_trajectories` 128 \|/,
+    );
+    const odd = job({
+      category: 'AgentRFTEvaluation',
+      document: {
+        ServiceOutput: { RolloutInfo: { Completed: 3 }, EvaluationMetrics: ['not', 'a', 'map'] as unknown as Record<string, unknown> },
+      },
+    });
     assert.equal(jobDescription(odd, DEFAULT_PRICING, now), 'rollouts 3 · 3h ago');
   });
 
@@ -107,12 +128,22 @@ describe('jobs description and tooltip', () => {
 
   it('compares hyperparameters numerically, per model and per category', () => {
     const withHp = (category: JobDetails['category'], HyperParameters: Record<string, string>, BaseModelArn?: string) =>
-      job({ category, document: category === 'AgentRFT' ? { TrainingConfig: { BaseModelArn, HyperParameters } } : { EvaluationConfig: { BaseModelArn, HyperParameters } } });
+      job({
+        category,
+        document:
+          category === 'AgentRFT'
+            ? { TrainingConfig: { BaseModelArn, HyperParameters } }
+            : { EvaluationConfig: { BaseModelArn, HyperParameters } },
+      });
     const gpt = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
-    assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFT', { learning_rate: '0.00001', lora_rank: '32', custom: 'x' }, gpt)), [['custom', 'x']]);
+    assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFT', { learning_rate: '0.00001', lora_rank: '32', custom: 'x' }, gpt)), [
+      ['custom', 'x'],
+    ]);
     assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFT', { learning_rate: '1e-5' })), [['learning_rate', '1e-5']]);
     assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFT', { pass_k_values: '[1, 2, 4, 8, 16, 32]' })), []);
-    assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFTEvaluation', { pass_k_values: '[1]', temperature: '0' })), [['temperature', '0']]);
+    assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFTEvaluation', { pass_k_values: '[1]', temperature: '0' })), [
+      ['temperature', '0'],
+    ]);
   });
 
   it('escapes Markdown from the service', () => {

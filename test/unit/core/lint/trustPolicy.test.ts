@@ -8,7 +8,9 @@ const fixture = (name: string) => readFileSync(path.resolve(__dirname, '../../..
 function apply(text: string, edits: TextEdit[]): string {
   const lines = text.split('\n');
   const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
-  return [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start)).reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
+  return [...edits]
+    .sort((a, b) => offset(b.range.start) - offset(a.range.start))
+    .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
 }
 
 describe('role lint', () => {
@@ -20,13 +22,20 @@ describe('role lint', () => {
   it('flags sagemaker.amazonaws.com and a missing sts:TagSession, and both fixes give a clean policy', () => {
     const text = fixture('job-role-trust.json');
     const findings = lintTrustPolicy(text);
-    assert.deepEqual(findings.map((f) => f.rule), ['trusts-sagemaker', 'missing-tag-session']);
+    assert.deepEqual(
+      findings.map((f) => f.rule),
+      ['trusts-sagemaker', 'missing-tag-session'],
+    );
     assert.ok(findings.every((f) => f.severity === 'error'));
     assert.match(findings[0].message, /needs job\.sagemaker\.amazonaws\.com/);
     assert.equal(findings[0].range.start.line, 5);
     let fixed = apply(text, findings[0].fix!.edits);
     fixed = apply(fixed, lintTrustPolicy(fixed)[0].fix!.edits);
-    assert.deepEqual(JSON.parse(fixed).Statement[0], { Effect: 'Allow', Principal: { Service: 'job.sagemaker.amazonaws.com' }, Action: ['sts:AssumeRole', 'sts:TagSession'] });
+    assert.deepEqual(JSON.parse(fixed).Statement[0], {
+      Effect: 'Allow',
+      Principal: { Service: 'job.sagemaker.amazonaws.com' },
+      Action: ['sts:AssumeRole', 'sts:TagSession'],
+    });
     assert.deepEqual(lintTrustPolicy(fixed), []);
   });
 
@@ -38,7 +47,12 @@ describe('role lint', () => {
   });
 
   it('leaves other services alone and ignores text that is not JSON', () => {
-    assert.deepEqual(lintTrustPolicy('{"Statement":[{"Effect":"Allow","Principal":{"Service":"bedrock-agentcore.amazonaws.com"},"Action":"sts:AssumeRole"}]}'), []);
+    assert.deepEqual(
+      lintTrustPolicy(
+        '{"Statement":[{"Effect":"Allow","Principal":{"Service":"bedrock-agentcore.amazonaws.com"},"Action":"sts:AssumeRole"}]}',
+      ),
+      [],
+    );
     assert.deepEqual(lintTrustPolicy('{"Statement": ['), []);
   });
 

@@ -15,7 +15,10 @@ function job(name: string, status: string, output = 's3://b/output'): JobDetails
     document: {
       AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/a-AbCdEf1234' } },
       InputDataConfig: [{ ChannelName: 'train', DataSource: { S3DataSource: { S3Uri: 's3://b/wordle/train.jsonl' } } }],
-      OutputDataConfig: { S3OutputPath: output, MlflowConfig: { MlflowResourceArn: 'arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-1' } },
+      OutputDataConfig: {
+        S3OutputPath: output,
+        MlflowConfig: { MlflowResourceArn: 'arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-1' },
+      },
     },
   };
 }
@@ -35,7 +38,7 @@ describe('resource references', () => {
     assert.equal(folderOf('s3://b/top.jsonl', true), 's3://b/', 'a file at the bucket root lives in the whole bucket');
   });
 
-  it('an S3 prefix is used by jobs reading under it or writing above it, except other jobs\' output folders', () => {
+  it("an S3 prefix is used by jobs reading under it or writing above it, except other jobs' output folders", () => {
     const running = job('sweep', 'InProgress');
     assert.equal(jobUses(running, { kind: 's3Prefix', id: 's3://b/wordle/' }), true);
     assert.equal(jobUses(running, { kind: 's3Prefix', id: 's3://b/' }), true);
@@ -48,7 +51,10 @@ describe('resource references', () => {
   it('only running jobs hold a resource, and the reason names them', () => {
     const jobs = [job('done', 'Completed'), job('sweep', 'InProgress'), job('stopping', 'Stopping')];
     const users = runningUsers({ kind: 'role', id: 'arn:aws:iam::111122223333:role/R' }, jobs);
-    assert.deepEqual(users.map((j) => j.name), ['sweep', 'stopping']);
+    assert.deepEqual(
+      users.map((j) => j.name),
+      ['sweep', 'stopping'],
+    );
     assert.equal(inUseReason(users), 'used by running jobs sweep, stopping; stop them or wait until they finish');
     assert.deepEqual(runningUsers({ kind: 'mlflowApp', id: 'arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/other' }, jobs), []);
   });

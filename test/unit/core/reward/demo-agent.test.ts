@@ -23,10 +23,20 @@ agent, error = harness.load_module(${JSON.stringify(MAIN)})
 assert error is None, error
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
-${body.trim().split('\n').map((l) => `    ${l}`).join('\n')}
+${body
+  .trim()
+  .split('\n')
+  .map((l) => `    ${l}`)
+  .join('\n')}
 print(json.dumps({"result": result, "stdout": out.getvalue().splitlines()}))
 `;
-  const env = { ...process.env, PYTHONDONTWRITEBYTECODE: '1', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1' };
+  const env = {
+    ...process.env,
+    PYTHONDONTWRITEBYTECODE: '1',
+    AWS_ACCESS_KEY_ID: 'test',
+    AWS_SECRET_ACCESS_KEY: 'test',
+    AWS_REGION: 'us-east-1',
+  };
   return JSON.parse(execFileSync('python3', ['-c', program], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
@@ -39,7 +49,10 @@ describe('reward: the demo agent main.py', function () {
 game = agent.WordleGame("crane")
 result = [game.guess(w) for w in ${JSON.stringify(inputs)}]`);
     const reference = new WordleGame('crane');
-    assert.deepEqual(result, inputs.map((w) => reference.guess(w).feedback));
+    assert.deepEqual(
+      result,
+      inputs.map((w) => reference.guess(w).feedback),
+    );
   });
 
   it('its final reward is the reference design on every canonical game', () => {
@@ -52,7 +65,10 @@ for game in ${JSON.stringify(games.map((g) => ({ guesses: g.guesses, via: g.via 
         (g.guess_from_text if game["via"] == "text" else g.guess)(w)
     result.append(g.final_reward())`);
     games.forEach((g, i) => {
-      const expected = referenceReward('crane', g.guesses.map((guess) => ({ guess, source: g.via === 'text' ? 'text' : 'tool' }))).reward;
+      const expected = referenceReward(
+        'crane',
+        g.guesses.map((guess) => ({ guess, source: g.via === 'text' ? 'text' : 'tool' })),
+      ).reward;
       assert.ok(Math.abs(result[i] - expected) < 1e-9, `${g.name}: ${result[i]} vs ${expected}`);
     });
   });
@@ -66,7 +82,18 @@ agent.log_rollout("r1", g.answer, g.turns, round(g.final_reward(), 4), "arn:aws:
 result = None`);
     assert.equal(stdout.length, 1);
     const record = JSON.parse(stdout[0]);
-    assert.deepEqual(Object.keys(record), ['mtrl_rollout', 'trajectory_id', 'job_arn', 'row_id', 'answer', 'turns', 'solved', 'reward', 'outcome', 'shaping']);
+    assert.deepEqual(Object.keys(record), [
+      'mtrl_rollout',
+      'trajectory_id',
+      'job_arn',
+      'row_id',
+      'answer',
+      'turns',
+      'solved',
+      'reward',
+      'outcome',
+      'shaping',
+    ]);
     assert.deepEqual(record.turns, [
       { guess: 'slate', marks: 'XXGXG', source: 'tool' },
       { guess: 'xx', valid: false, source: 'tool' },

@@ -11,7 +11,19 @@ describe('reward: canonical games', () => {
       const byName = new Map(games.map((g) => [g.name, g]));
 
       it('has every game the issue names, once', () => {
-        const names = ['solve@1', 'solve@2', 'solve@3', 'solve@4', 'solve@5', 'solve@6', 'solve@6-contradicting', 'loss', 'loss-contradicting', 'no-play', 'solve@3-raw-text'];
+        const names = [
+          'solve@1',
+          'solve@2',
+          'solve@3',
+          'solve@4',
+          'solve@5',
+          'solve@6',
+          'solve@6-contradicting',
+          'loss',
+          'loss-contradicting',
+          'no-play',
+          'solve@3-raw-text',
+        ];
         assert.deepEqual([...byName.keys()].sort(), names.sort());
         assert.deepEqual(notes, []);
       });
@@ -24,7 +36,10 @@ describe('reward: canonical games', () => {
           for (let i = 0; i < n - 1; i++) {
             assert.notEqual(guesses[i], answer);
             assert.ok(WORDS.includes(guesses[i]), `${guesses[i]} is a listed word`);
-            assert.ok(isConsistent(guesses[i], scoredOf(guesses.slice(0, i), answer)), `${guesses[i]} is consistent after ${guesses.slice(0, i).join(',')}`);
+            assert.ok(
+              isConsistent(guesses[i], scoredOf(guesses.slice(0, i), answer)),
+              `${guesses[i]} is consistent after ${guesses.slice(0, i).join(',')}`,
+            );
           }
         }
       });

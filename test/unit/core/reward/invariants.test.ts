@@ -7,14 +7,31 @@ function scoredGames(rewards: Record<string, number>, rest = 0): ScoredGame[] {
 }
 
 const FINAL: Record<string, number> = {
-  'solve@1': 1.55, 'solve@2': 1.45, 'solve@3': 1.35, 'solve@3-raw-text': 1.34, 'solve@4': 1.25, 'solve@5': 1.15,
-  'solve@6': 1.05, 'solve@6-contradicting': 1.02, loss: -0.5, 'loss-contradicting': -0.6, 'no-play': -1.5,
+  'solve@1': 1.55,
+  'solve@2': 1.45,
+  'solve@3': 1.35,
+  'solve@3-raw-text': 1.34,
+  'solve@4': 1.25,
+  'solve@5': 1.15,
+  'solve@6': 1.05,
+  'solve@6-contradicting': 1.02,
+  loss: -0.5,
+  'loss-contradicting': -0.6,
+  'no-play': -1.5,
 };
 
 describe('reward: invariants', () => {
   it('all four hold for the final design', () => {
     const results = checkInvariants(scoredGames(FINAL));
-    assert.deepEqual(results.map((r) => [r.name, r.ok]), [['faster-solve-wins', true], ['solve-beats-loss', true], ['loss-negative', true], ['no-play-worst', true]]);
+    assert.deepEqual(
+      results.map((r) => [r.name, r.ok]),
+      [
+        ['faster-solve-wins', true],
+        ['solve-beats-loss', true],
+        ['loss-negative', true],
+        ['no-play-worst', true],
+      ],
+    );
   });
 
   it('names the pair that breaks each one', () => {
@@ -49,7 +66,17 @@ describe('reward: invariants', () => {
   it('formats signed rewards and the CodeLens line', () => {
     assert.deepEqual([signed(0.494), signed(-0.5), signed(-0.001), signed(1.5604)], ['+0.49', '\u22120.50', '0.00', '+1.56']);
     const games = scoredGames(FINAL);
-    const preview: RewardPreview = { ok: true, answer: 'crane', convention: 'class', target: 'WordleGame', line: 1, stubbed: [], games, invariants: checkInvariants(games), notes: [] };
+    const preview: RewardPreview = {
+      ok: true,
+      answer: 'crane',
+      convention: 'class',
+      target: 'WordleGame',
+      line: 1,
+      stubbed: [],
+      games,
+      invariants: checkInvariants(games),
+      notes: [],
+    };
     assert.equal(summaryLine(preview), 'solve@1 1.55 · solve@3 1.35 · solve@6 1.05 · loss −0.50 · no-play −1.50 · ✓ 4/4');
     const broken = scoredGames({ ...FINAL, loss: 0.49 });
     assert.match(summaryLine({ ...preview, games: broken, invariants: checkInvariants(broken) }), /loss 0\.49 · no-play −1\.50 · ✗ 3\/4$/);

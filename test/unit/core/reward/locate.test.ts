@@ -12,7 +12,22 @@ describe('reward: finding the reward in the text', () => {
   });
 
   it('needs guess() in the same class and prefers WordleGame', () => {
-    const text = ['class Scorer:', '    def final_reward(self):', '        return 0', '', 'x = 1', '', 'class Other:', '    def guess(self, w): ...', '    def final_reward(self): ...', '', 'class WordleGame:', '    def guess(self, w): ...', '    # comment', '    def final_reward(self): ...'].join('\n');
+    const text = [
+      'class Scorer:',
+      '    def final_reward(self):',
+      '        return 0',
+      '',
+      'x = 1',
+      '',
+      'class Other:',
+      '    def guess(self, w): ...',
+      '    def final_reward(self): ...',
+      '',
+      'class WordleGame:',
+      '    def guess(self, w): ...',
+      '    # comment',
+      '    def final_reward(self): ...',
+    ].join('\n');
     assert.equal(findReward(text)?.line, 13);
     assert.equal(findReward(text.split('\n').slice(0, 9).join('\n'))?.line, 8);
     assert.equal(findReward('class Scorer:\n    def final_reward(self):\n        return 0\n'), undefined);

@@ -1,11 +1,18 @@
 import { strict as assert } from 'node:assert';
 import { canonicalGames, checkInvariants, referenceOutcome, referenceReward } from '../../../../src/core/reward';
 
-const play = (...guesses: string[]) => referenceReward('crane', guesses.map((guess) => ({ guess })));
+const play = (...guesses: string[]) =>
+  referenceReward(
+    'crane',
+    guesses.map((guess) => ({ guess })),
+  );
 
 describe('reward: the reference design in TypeScript', () => {
   it('has the outcome table of mtrl-reference §11', () => {
-    assert.deepEqual([1, 3, 6].map((n) => referenceOutcome(n, n).outcome), [1.55, 1.35, 1.05]);
+    assert.deepEqual(
+      [1, 3, 6].map((n) => referenceOutcome(n, n).outcome),
+      [1.55, 1.35, 1.05],
+    );
     assert.deepEqual(referenceOutcome(undefined, 6), { outcome: -0.5, weight: 0.15 });
     assert.deepEqual(referenceOutcome(undefined, 0), { outcome: -1.5, weight: 0 });
   });
@@ -38,8 +45,18 @@ describe('reward: the reference design in TypeScript', () => {
 
   it('holds all four invariants on the canonical games of several answers', () => {
     for (const answer of ['crane', 'eerie', 'fuzzy', 'riser']) {
-      const games = canonicalGames(answer).games.map((g) => ({ ...g, reward: referenceReward(answer, g.guesses.map((guess) => ({ guess, source: g.via === 'text' ? 'text' : 'tool' }))).reward }));
-      assert.deepEqual(checkInvariants(games).filter((i) => !i.ok), [], answer);
+      const games = canonicalGames(answer).games.map((g) => ({
+        ...g,
+        reward: referenceReward(
+          answer,
+          g.guesses.map((guess) => ({ guess, source: g.via === 'text' ? 'text' : 'tool' })),
+        ).reward,
+      }));
+      assert.deepEqual(
+        checkInvariants(games).filter((i) => !i.ok),
+        [],
+        answer,
+      );
     }
   });
 });

@@ -1,7 +1,32 @@
 import { markGuess, MAX_GUESSES } from '../../../../src/core/wordle';
 import type { RolloutRecord, RolloutTurn } from '../../../../src/core/rollouts';
 
-const WORDS = ['crane', 'slate', 'riser', 'beach', 'paste', 'trace', 'plumb', 'ghost', 'flint', 'mirth', 'query', 'vowel', 'zesty', 'crowd', 'shine', 'bloat', 'dwarf', 'knack', 'lemon', 'proud', 'sworn', 'tiger', 'unzip', 'waltz'];
+const WORDS = [
+  'crane',
+  'slate',
+  'riser',
+  'beach',
+  'paste',
+  'trace',
+  'plumb',
+  'ghost',
+  'flint',
+  'mirth',
+  'query',
+  'vowel',
+  'zesty',
+  'crowd',
+  'shine',
+  'bloat',
+  'dwarf',
+  'knack',
+  'lemon',
+  'proud',
+  'sworn',
+  'tiger',
+  'unzip',
+  'waltz',
+];
 
 /** A deterministic pseudo-random stream (mulberry32), so fixtures and benches are the same every run. */
 export function random(seed: number): () => number {
@@ -41,7 +66,18 @@ export function playRollout(rand: () => number, answer: string, id: string, rowI
   const outcome = solved ? 1.05 + (0.5 * (6 - scored)) / 5 : scored ? -0.5 : -1.5;
   const shaping = noPlay ? 0 : Math.round((rand() * 2 - 1) * 1000) / 1000;
   const reward = Math.round((outcome + (solved ? 0.04 : 0.15) * shaping) * 1000) / 1000;
-  return { mtrl_rollout: 1, trajectory_id: id, job_arn: 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/wordle-demo', row_id: rowId, answer, turns, solved, reward, outcome: Math.round(outcome * 1000) / 1000, shaping };
+  return {
+    mtrl_rollout: 1,
+    trajectory_id: id,
+    job_arn: 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/wordle-demo',
+    row_id: rowId,
+    answer,
+    turns,
+    solved,
+    reward,
+    outcome: Math.round(outcome * 1000) / 1000,
+    shaping,
+  };
 }
 
 /** `count` rollouts in groups of `groupSize` per task, as JSON lines. */
@@ -62,7 +98,9 @@ export function agentCoreLog(count: number, seed = 11): string {
   rolloutLines(count, seed).forEach((line, i) => {
     const timestamp = new Date(Date.UTC(2026, 10, 29, 10, 0, i)).toISOString();
     const { trajectory_id, reward } = JSON.parse(line) as { trajectory_id: string; reward: number };
-    out.push(JSON.stringify({ timestamp, level: 'INFO', message: 'Invoking agent', logger: 'bedrock_agentcore.app', requestId: `req-${i}` }));
+    out.push(
+      JSON.stringify({ timestamp, level: 'INFO', message: 'Invoking agent', logger: 'bedrock_agentcore.app', requestId: `req-${i}` }),
+    );
     out.push(JSON.stringify({ timestamp, level: 'INFO', message: line, logger: 'main', requestId: `req-${i}` }));
     out.push(`${timestamp} INFO sagemaker.train.rft.decorator: UpdateReward: trajectory_id=${trajectory_id} rewards=[${reward}]`);
   });

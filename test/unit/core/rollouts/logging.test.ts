@@ -50,14 +50,21 @@ describe('Insert Rollout Logging plan', () => {
     const edited = apply(agent, plan);
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-logging-'));
     writeFileSync(path.join(dir, 'main.py'), edited);
-    const script = 'import main\nprint(main.handle_rollout({"metadata": {"rolloutId": "r7", "jobArn": "arn:j"}}))\nprint(main.handle_rollout("odd payload"))';
+    const script =
+      'import main\nprint(main.handle_rollout({"metadata": {"rolloutId": "r7", "jobArn": "arn:j"}}))\nprint(main.handle_rollout("odd payload"))';
     const out = execFileSync('python3', ['-c', script], { cwd: dir, encoding: 'utf8' }).trim().split('\n');
     const first = parseRolloutLine(out[0])[0];
     assert.equal(first?.kind, 'record');
     if (first?.kind === 'record') {
       assert.equal(first.rollout.trajectory_id, 'r7');
       assert.equal(first.rollout.job_arn, 'arn:j');
-      assert.deepEqual(first.rollout.turns.map((t) => [t.guess, t.marks, t.source]), [['slate', 'XXGXG', 'tool'], ['crane', 'GGGGG', 'text']]);
+      assert.deepEqual(
+        first.rollout.turns.map((t) => [t.guess, t.marks, t.source]),
+        [
+          ['slate', 'XXGXG', 'tool'],
+          ['crane', 'GGGGG', 'text'],
+        ],
+      );
       assert.equal(first.rollout.reward, 1.45);
     }
     assert.equal(out[1], "{'reward': 1.45}", 'the reward is still returned');

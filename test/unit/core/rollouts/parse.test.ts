@@ -3,7 +3,22 @@ import { Readable } from 'node:stream';
 import { collectRollouts, parseRolloutLine, RolloutCollector, type Rollout } from '../../../../src/core/rollouts';
 import { WordleGame } from '../../../../src/core/wordle';
 
-const record = { mtrl_rollout: 1, trajectory_id: 'r1', job_arn: 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/j', row_id: 'wordle_train_0001', answer: 'crane', turns: [{ guess: 'slate', source: 'tool' }, { guess: 'xx', valid: false, source: 'tool' }, { guess: 'crane', marks: 'GGGGG', source: 'text' }], solved: true, reward: 1.279, outcome: 1.25, shaping: 0.72 };
+const record = {
+  mtrl_rollout: 1,
+  trajectory_id: 'r1',
+  job_arn: 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/j',
+  row_id: 'wordle_train_0001',
+  answer: 'crane',
+  turns: [
+    { guess: 'slate', source: 'tool' },
+    { guess: 'xx', valid: false, source: 'tool' },
+    { guess: 'crane', marks: 'GGGGG', source: 'text' },
+  ],
+  solved: true,
+  reward: 1.279,
+  outcome: 1.25,
+  shaping: 0.72,
+};
 const bare = JSON.stringify(record);
 
 function only(line: string): Rollout {
@@ -24,9 +39,18 @@ describe('parseRolloutLine', () => {
     const r = only(bare);
     assert.equal(r.trajectory_id, 'r1');
     assert.equal(r.row_id, 'wordle_train_0001');
-    assert.deepEqual(r.turns.map((t) => t.marks), ['XXGXG', undefined, 'GGGGG']);
-    assert.deepEqual(r.turns.map((t) => t.valid), [true, false, true]);
-    assert.deepEqual(r.turns.map((t) => t.source), ['tool', 'tool', 'text']);
+    assert.deepEqual(
+      r.turns.map((t) => t.marks),
+      ['XXGXG', undefined, 'GGGGG'],
+    );
+    assert.deepEqual(
+      r.turns.map((t) => t.valid),
+      [true, false, true],
+    );
+    assert.deepEqual(
+      r.turns.map((t) => t.source),
+      ['tool', 'tool', 'text'],
+    );
     assert.equal(r.reward, 1.279);
     assert.equal(r.outcome, 1.25);
     assert.equal(r.shaping, 0.72);
@@ -37,15 +61,34 @@ describe('parseRolloutLine', () => {
   });
 
   it('reads a record inside an AgentCore JSON log line message', () => {
-    const line = JSON.stringify({ timestamp: '2026-11-29T10:00:01Z', level: 'INFO', message: bare, logger: 'main', requestId: 'q1', sessionId: 's1' });
+    const line = JSON.stringify({
+      timestamp: '2026-11-29T10:00:01Z',
+      level: 'INFO',
+      message: bare,
+      logger: 'main',
+      requestId: 'q1',
+      sessionId: 's1',
+    });
     assert.equal(only(line).reward, 1.279);
   });
 
   it('reads every record of a CloudWatch export, one-line and pretty-printed', () => {
-    const events = { events: [{ timestamp: 1, message: bare }, { timestamp: 2, message: `INFO ${JSON.stringify({ ...record, trajectory_id: 'r2' })}` }], searchedLogStreams: [] };
-    assert.deepEqual(parseRolloutLine(JSON.stringify(events)).map((i) => (i.kind === 'record' ? i.rollout.trajectory_id : i.kind)), ['r1', 'r2']);
+    const events = {
+      events: [
+        { timestamp: 1, message: bare },
+        { timestamp: 2, message: `INFO ${JSON.stringify({ ...record, trajectory_id: 'r2' })}` },
+      ],
+      searchedLogStreams: [],
+    };
+    assert.deepEqual(
+      parseRolloutLine(JSON.stringify(events)).map((i) => (i.kind === 'record' ? i.rollout.trajectory_id : i.kind)),
+      ['r1', 'r2'],
+    );
     const pretty = JSON.stringify(events, null, 4).split('\n');
-    assert.deepEqual(collect(pretty).map((r) => r.trajectory_id), ['r1', 'r2']);
+    assert.deepEqual(
+      collect(pretty).map((r) => r.trajectory_id),
+      ['r1', 'r2'],
+    );
   });
 
   it('reads `aws logs tail` text lines', () => {
@@ -54,11 +97,31 @@ describe('parseRolloutLine', () => {
 
   it('flags repeated guesses and treats non-words as invalid', () => {
     const r = only(JSON.stringify({ ...record, turns: [{ guess: 'slate' }, { guess: 'slate' }, { guess: 'sl8te' }] }));
-    assert.deepEqual(r.turns.map((t) => [t.valid, t.repeated ?? false]), [[true, false], [false, true], [false, false]]);
+    assert.deepEqual(
+      r.turns.map((t) => [t.valid, t.repeated ?? false]),
+      [
+        [true, false],
+        [false, true],
+        [false, false],
+      ],
+    );
   });
 
   it('never throws on garbage and yields nothing for it', () => {
-    for (const line of ['', '{', '}', '{"mtrl_rollout": 1}', '{"mtrl_rollout":1,"trajectory_id":"x","reward":"high"}', 'null', '[1,2]', '\u0000\uffff', 'INFO {not json}', '"message": 3', 'UpdateReward: trajectory_id=x rewards=[nan]', `{"message": ${JSON.stringify('{"events": 5}')}}`]) {
+    for (const line of [
+      '',
+      '{',
+      '}',
+      '{"mtrl_rollout": 1}',
+      '{"mtrl_rollout":1,"trajectory_id":"x","reward":"high"}',
+      'null',
+      '[1,2]',
+      '\u0000\uffff',
+      'INFO {not json}',
+      '"message": 3',
+      'UpdateReward: trajectory_id=x rewards=[nan]',
+      `{"message": ${JSON.stringify('{"events": 5}')}}`,
+    ]) {
       assert.deepEqual([...parseRolloutLine(line)], [], line);
     }
   });
@@ -66,8 +129,18 @@ describe('parseRolloutLine', () => {
 
 describe('fallback rebuild without records', () => {
   it('gives reward-only rollouts from UpdateReward lines', () => {
-    const rollouts = collect(['INFO sagemaker.train.rft: CompleteRollout: trajectory_id=a1 status=ready', 'INFO sagemaker.train.rft: UpdateReward: trajectory_id=a1 rewards=[1.279]', 'UpdateReward: trajectory_id=a2 rewards=[-0.5]']);
-    assert.deepEqual(rollouts.map((r) => [r.trajectory_id, r.reward, r.rebuilt]), [['a1', 1.279, true], ['a2', -0.5, true]]);
+    const rollouts = collect([
+      'INFO sagemaker.train.rft: CompleteRollout: trajectory_id=a1 status=ready',
+      'INFO sagemaker.train.rft: UpdateReward: trajectory_id=a1 rewards=[1.279]',
+      'UpdateReward: trajectory_id=a2 rewards=[-0.5]',
+    ]);
+    assert.deepEqual(
+      rollouts.map((r) => [r.trajectory_id, r.reward, r.rebuilt]),
+      [
+        ['a1', 1.279, true],
+        ['a2', -0.5, true],
+      ],
+    );
   });
 
   it('rebuilds turns from tool feedback text and pairs them with the next reward', () => {
@@ -83,7 +156,15 @@ describe('fallback rebuild without records', () => {
     assert.equal(a.trajectory_id, 'w1');
     assert.equal(a.answer, 'crane');
     assert.equal(a.solved, true);
-    assert.deepEqual(a.turns.map((t) => [t.guess, t.valid, t.repeated ?? false, t.marks]), [['slate', true, false, 'XXGXG'], ['xx', false, false, undefined], ['slate', false, true, undefined], ['crane', true, false, 'GGGGG']]);
+    assert.deepEqual(
+      a.turns.map((t) => [t.guess, t.valid, t.repeated ?? false, t.marks]),
+      [
+        ['slate', true, false, 'XXGXG'],
+        ['xx', false, false, undefined],
+        ['slate', false, true, undefined],
+        ['crane', true, false, 'GGGGG'],
+      ],
+    );
     assert.equal(b.trajectory_id, 'l1');
     assert.equal(b.answer, 'ghost', 'the loss line names the answer');
     assert.equal(b.solved, false);
@@ -92,14 +173,21 @@ describe('fallback rebuild without records', () => {
   });
 
   it('keeps interleaved AgentCore sessions apart', () => {
-    const wrap = (message: string, sessionId: string) => JSON.stringify({ timestamp: 't', level: 'INFO', message, logger: 'main', sessionId });
+    const wrap = (message: string, sessionId: string) =>
+      JSON.stringify({ timestamp: 't', level: 'INFO', message, logger: 'main', sessionId });
     const rollouts = collect([
       wrap('Guess 1/6: SLATE -> S=gray, L=gray, A=green, T=gray, E=green', 's1'),
       wrap('Guess 1/6: PLUMB -> P=gray, L=gray, U=gray, M=gray, B=gray', 's2'),
       wrap('Guess 2/6: CRANE — all green. Correct, you solved it!', 's1'),
       wrap('UpdateReward: trajectory_id=x1 rewards=[1.5]', 's1'),
     ]);
-    assert.deepEqual(rollouts.map((r) => [r.trajectory_id, r.turns.map((t) => t.guess).join(' ')]), [['x1', 'slate crane'], ['rebuilt-1', 'plumb']]);
+    assert.deepEqual(
+      rollouts.map((r) => [r.trajectory_id, r.turns.map((t) => t.guess).join(' ')]),
+      [
+        ['x1', 'slate crane'],
+        ['rebuilt-1', 'plumb'],
+      ],
+    );
   });
 
   it('ignores SDK lines once records are present (no duplicates)', () => {
@@ -114,6 +202,9 @@ describe('collectRollouts', () => {
     const bytes = Buffer.from(text, 'utf8');
     const chunks = [bytes.subarray(0, 10), bytes.subarray(10, bytes.indexOf(0xc3) + 1), bytes.subarray(bytes.indexOf(0xc3) + 1)];
     const rollouts = await collectRollouts(Readable.from(chunks));
-    assert.deepEqual(rollouts.map((r) => r.trajectory_id), ['r1', 'é2']);
+    assert.deepEqual(
+      rollouts.map((r) => r.trajectory_id),
+      ['r1', 'é2'],
+    );
   });
 });

@@ -15,9 +15,21 @@ const rollout = (id: string, answer: string, reward: number | undefined, solved:
 
 describe('groupRollouts', () => {
   it('groups by row id, else answer, with mean, population std and advantage', () => {
-    const rs = [rollout('a', 'crane', 1, true, ['crane']), rollout('b', 'crane', -1, false, ['slate']), rollout('c', 'ghost', 0.5, true, ['ghost'], 'row-9'), rollout('d', 'ghost', 0.5, true, ['ghost'], 'row-9'), rollout('e', 'crane', undefined, false, [])];
+    const rs = [
+      rollout('a', 'crane', 1, true, ['crane']),
+      rollout('b', 'crane', -1, false, ['slate']),
+      rollout('c', 'ghost', 0.5, true, ['ghost'], 'row-9'),
+      rollout('d', 'ghost', 0.5, true, ['ghost'], 'row-9'),
+      rollout('e', 'crane', undefined, false, []),
+    ];
     const { groups, groupOf, advantage } = groupRollouts(rs);
-    assert.deepEqual(groups.map((g) => [g.label, g.members, g.solved]), [['crane', [0, 1, 4], 1], ['ghost', [2, 3], 2]]);
+    assert.deepEqual(
+      groups.map((g) => [g.label, g.members, g.solved]),
+      [
+        ['crane', [0, 1, 4], 1],
+        ['ghost', [2, 3], 2],
+      ],
+    );
     assert.equal(groups[0].mean, 0);
     assert.equal(groups[0].std, 1);
     const near = (a: number, b: number) => Math.abs(a - b) < 1e-5;
@@ -41,7 +53,15 @@ describe('GRPO groups by step', () => {
 
   it('makes one group per task and step, and pools only rollouts of unknown step', () => {
     const { groups, advantage } = groupRollouts(rs);
-    assert.deepEqual(groups.map((g) => [g.label, g.step, g.members]), [['crane', 1, [0, 1]], ['crane', 2, [2, 3]], ['ghost', 2, [4]], ['ghost', undefined, [5]]]);
+    assert.deepEqual(
+      groups.map((g) => [g.label, g.step, g.members]),
+      [
+        ['crane', 1, [0, 1]],
+        ['crane', 2, [2, 3]],
+        ['ghost', 2, [4]],
+        ['ghost', undefined, [5]],
+      ],
+    );
     assert.deepEqual([advantage[2], advantage[3]], [0, 0], 'the same task solved in a later step is not compared with step 1');
   });
 
@@ -49,14 +69,26 @@ describe('GRPO groups by step', () => {
     const data = new ReplayData(rs);
     const { steps, unknown } = data.steps();
     assert.equal(unknown, 1);
-    assert.deepEqual(steps.map((s) => [s.step, s.rollouts, s.groups, s.solved, s.zeroAdvantageGroups]), [[1, 2, 1, 1, 0], [2, 3, 2, 2, 1]]);
+    assert.deepEqual(
+      steps.map((s) => [s.step, s.rollouts, s.groups, s.solved, s.zeroAdvantageGroups]),
+      [
+        [1, 2, 1, 1, 0],
+        [2, 3, 2, 2, 1],
+      ],
+    );
     assert.equal(steps[0].rewardMean, 0);
     assert.ok(Math.abs((steps[1].rewardMean ?? 0) - 2.5 / 3) < 1e-12);
   });
 
   it('filters by a step range, leaving out rollouts of unknown step', () => {
     const data = new ReplayData(rs);
-    assert.deepEqual(data.groups({ steps: { from: 2, to: 2 } }, 0, 10).rows.map((g) => [g.label, g.step]), [['crane', 2], ['ghost', 2]]);
+    assert.deepEqual(
+      data.groups({ steps: { from: 2, to: 2 } }, 0, 10).rows.map((g) => [g.label, g.step]),
+      [
+        ['crane', 2],
+        ['ghost', 2],
+      ],
+    );
     assert.equal(data.summary({ steps: { from: 1, to: 2 } }).rollouts, 5);
   });
 
@@ -70,7 +102,12 @@ describe('GRPO groups by step', () => {
 
 describe('summarize', () => {
   it('counts solves, losses, no-plays, guesses to solve and bins every reward', () => {
-    const rs = [rollout('a', 'crane', 1.55, true, ['crane']), rollout('b', 'crane', 1.05, true, ['slate', 'paste', 'trace', 'beach', 'riser', 'crane']), rollout('c', 'crane', -0.5, false, ['slate']), rollout('d', 'crane', -1.5, false, [])];
+    const rs = [
+      rollout('a', 'crane', 1.55, true, ['crane']),
+      rollout('b', 'crane', 1.05, true, ['slate', 'paste', 'trace', 'beach', 'riser', 'crane']),
+      rollout('c', 'crane', -0.5, false, ['slate']),
+      rollout('d', 'crane', -1.5, false, []),
+    ];
     const s = summarize(rs, 1, 4);
     assert.deepEqual([s.solved, s.lost, s.noPlay, s.solveRate], [2, 1, 1, 0.5]);
     assert.deepEqual(s.guessesToSolve, [0, 1, 0, 0, 0, 0, 1]);
@@ -82,14 +119,33 @@ describe('summarize', () => {
 });
 
 describe('ReplayData filters', () => {
-  const data = new ReplayData([rollout('a', 'crane', 1.5, true, ['crane']), rollout('b', 'crane', -0.5, false, ['slate']), rollout('c', 'ghost', -1.5, false, [])]);
+  const data = new ReplayData([
+    rollout('a', 'crane', 1.5, true, ['crane']),
+    rollout('b', 'crane', -0.5, false, ['slate']),
+    rollout('c', 'ghost', -1.5, false, []),
+  ]);
   it('keeps groups that have a matching rollout, with the matching count', () => {
-    assert.deepEqual(data.groups({ outcomes: ['lost'] }, 0, 10).rows.map((g) => [g.label, g.shown, g.n]), [['crane', 1, 2]]);
-    assert.deepEqual(data.groups({ outcomes: ['no-play'] }, 0, 10).rows.map((g) => g.label), ['ghost']);
-    assert.deepEqual(data.groups({ minReward: 0 }, 0, 10).rows.map((g) => g.label), ['crane']);
-    assert.deepEqual(data.groups({ search: 'GHO' }, 0, 10).rows.map((g) => g.label), ['ghost']);
+    assert.deepEqual(
+      data.groups({ outcomes: ['lost'] }, 0, 10).rows.map((g) => [g.label, g.shown, g.n]),
+      [['crane', 1, 2]],
+    );
+    assert.deepEqual(
+      data.groups({ outcomes: ['no-play'] }, 0, 10).rows.map((g) => g.label),
+      ['ghost'],
+    );
+    assert.deepEqual(
+      data.groups({ minReward: 0 }, 0, 10).rows.map((g) => g.label),
+      ['crane'],
+    );
+    assert.deepEqual(
+      data.groups({ search: 'GHO' }, 0, 10).rows.map((g) => g.label),
+      ['ghost'],
+    );
     assert.equal(data.groups({}, 1, 10).total, 2);
-    assert.deepEqual(data.rolloutsIn(0, { maxReward: 0 }).map((r) => r.trajectoryId), ['b']);
+    assert.deepEqual(
+      data.rolloutsIn(0, { maxReward: 0 }).map((r) => r.trajectoryId),
+      ['b'],
+    );
   });
 });
 
@@ -106,7 +162,16 @@ describe('mtrl rollouts', () => {
     const { code, out } = await run([fixture, '--json']);
     assert.equal(code, 0);
     const json = JSON.parse(out);
-    assert.deepEqual(Object.keys(json), ['rollouts', 'groups', 'solved', 'solve_rate', 'reward', 'guesses_to_solve', 'steps', 'grpo_groups']);
+    assert.deepEqual(Object.keys(json), [
+      'rollouts',
+      'groups',
+      'solved',
+      'solve_rate',
+      'reward',
+      'guesses_to_solve',
+      'steps',
+      'grpo_groups',
+    ]);
     assert.deepEqual(json.steps, [], 'this log names no step');
     assert.deepEqual([json.grpo_groups.pooled, json.grpo_groups.step_unknown_rollouts], [6, 48]);
     assert.deepEqual(Object.keys(json.reward), ['mean', 'min', 'max']);

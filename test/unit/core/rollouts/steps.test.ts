@@ -10,8 +10,14 @@ describe('service log step lines', () => {
   });
 
   it('dates a rollout into the first step that ended at or after it, the running step after the last end, else unknown', () => {
-    const clock = new StepClock([{ step: 2, end: 200, of: 3 }, { step: 1, end: 100, of: 3 }]);
-    assert.deepEqual([50, 100, 101, 200, 250].map((t) => clock.stepAt(t)), [1, 1, 2, 2, 3]);
+    const clock = new StepClock([
+      { step: 2, end: 200, of: 3 },
+      { step: 1, end: 100, of: 3 },
+    ]);
+    assert.deepEqual(
+      [50, 100, 101, 200, 250].map((t) => clock.stepAt(t)),
+      [1, 1, 2, 2, 3],
+    );
     assert.equal(clock.lastStep, 2);
     assert.equal(clock.startOf(2), 100);
     const finished = new StepClock([{ step: 1, end: 100, of: 1 }]);
@@ -20,11 +26,25 @@ describe('service log step lines', () => {
   });
 
   it('fills only rollouts without a better step, and says where each step came from', () => {
-    const recorded = rolloutFromRecord({ mtrl_rollout: 1, trajectory_id: 'a', answer: 'crane', turns: [], solved: false, reward: -1.5, step: 7 })!;
+    const recorded = rolloutFromRecord({
+      mtrl_rollout: 1,
+      trajectory_id: 'a',
+      answer: 'crane',
+      turns: [],
+      solved: false,
+      reward: -1.5,
+      step: 7,
+    })!;
     const timed: Rollout = { trajectory_id: 'b', turns: [], solved: false, time: 150 };
     const untimed: Rollout = { trajectory_id: 'c', turns: [], solved: false };
     recorded.time = 150;
-    const n = assignSteps([recorded, timed, untimed], new StepClock([{ step: 1, end: 100, of: 9 }, { step: 2, end: 200, of: 9 }]));
+    const n = assignSteps(
+      [recorded, timed, untimed],
+      new StepClock([
+        { step: 1, end: 100, of: 9 },
+        { step: 2, end: 200, of: 9 },
+      ]),
+    );
     assert.equal(n, 1);
     assert.deepEqual([recorded.step, recorded.stepFrom], [7, 'record']);
     assert.deepEqual([timed.step, timed.stepFrom], [2, 'log']);
@@ -32,7 +52,11 @@ describe('service log step lines', () => {
   });
 
   it('takes a record step only when it is a whole number', () => {
-    const step = (value: unknown) => rolloutFromRecord({ mtrl_rollout: 1, answer: 'crane', turns: [], solved: false, reward: 0, step: value })?.step;
-    assert.deepEqual([step(3), step('4'), step(-1), step(1.5), step('x'), step(undefined)], [3, 4, undefined, undefined, undefined, undefined]);
+    const step = (value: unknown) =>
+      rolloutFromRecord({ mtrl_rollout: 1, answer: 'crane', turns: [], solved: false, reward: 0, step: value })?.step;
+    assert.deepEqual(
+      [step(3), step('4'), step(-1), step(1.5), step('x'), step(undefined)],
+      [3, 4, undefined, undefined, undefined, undefined],
+    );
   });
 });

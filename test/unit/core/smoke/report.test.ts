@@ -4,13 +4,33 @@ import { smokeReportMarkdown, smokeReportText, smokeVerdict, type SmokeResult } 
 function result(body: string, lines: string[]): SmokeResult {
   const runtimeArn = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
   const logGroup = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT';
-  const verdict = smokeVerdict({ runtimeArn, logGroup, callerAccount: '111122223333', logWaitSeconds: 60, invocation: { kind: 'response', body }, logLines: lines.map((message, i) => ({ timestamp: i, message })) });
-  return { runtimeArn, region: 'us-east-1', callerAccount: '111122223333', jobArn: 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/smoke-test', sessionId: 'mtrl-smoke-x'.padEnd(40, 'x'), logGroup, startedAt: '2026-11-29T19:00:00.000Z', durationMs: 1500, response: body, verdict };
+  const verdict = smokeVerdict({
+    runtimeArn,
+    logGroup,
+    callerAccount: '111122223333',
+    logWaitSeconds: 60,
+    invocation: { kind: 'response', body },
+    logLines: lines.map((message, i) => ({ timestamp: i, message })),
+  });
+  return {
+    runtimeArn,
+    region: 'us-east-1',
+    callerAccount: '111122223333',
+    jobArn: 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/smoke-test',
+    sessionId: 'mtrl-smoke-x'.padEnd(40, 'x'),
+    logGroup,
+    startedAt: '2026-11-29T19:00:00.000Z',
+    durationMs: 1500,
+    response: body,
+    verdict,
+  };
 }
 
 describe('smoke report', () => {
   it('lists each check with its state in words, quotes log lines in a fence, and names the request', () => {
-    const md = smokeReportMarkdown(result('{"reward": -1.5}', ['Failed /complete-rollout: status=400 body={"message":"Could not find job"}']));
+    const md = smokeReportMarkdown(
+      result('{"reward": -1.5}', ['Failed /complete-rollout: status=400 body={"message":"Could not find job"}']),
+    );
     assert.match(md, /^# Smoke test: passed/);
     assert.match(md, /- \*\*Payload decoded\*\*: ✓ passed\./);
     assert.match(md, /```text\nFailed \/complete-rollout: status=400/);

@@ -65,7 +65,8 @@ describe('smoke runner', () => {
   });
 
   it('turns a hanging invocation into a timeout outcome at its own deadline', async () => {
-    const hang = (signal: AbortSignal) => new Promise<InvocationOutcome>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    const hang = (signal: AbortSignal) =>
+      new Promise<InvocationOutcome>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
     const { backend } = fakeBackend(hang, []);
     const result = await runSmokeTest(backend, { runtimeArn: ARN, invokeTimeoutMs: 50, logWaitMs: 0, ...fakeClock() });
     assert.ok(result.verdict.diagnoses.some((d) => /did not answer/.test(d.problem) && /outermost/.test(d.fix)));
@@ -73,7 +74,8 @@ describe('smoke runner', () => {
 
   it('stops when cancelled', async () => {
     const controller = new AbortController();
-    const hang = (signal: AbortSignal) => new Promise<InvocationOutcome>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    const hang = (signal: AbortSignal) =>
+      new Promise<InvocationOutcome>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
     const { backend } = fakeBackend(hang, []);
     const running = runSmokeTest(backend, { runtimeArn: ARN, signal: controller.signal });
     setTimeout(() => controller.abort(), 10);

@@ -4,7 +4,8 @@ import { validateDataset } from '../../../../src/core/dataset';
 
 const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
 const utf16be = (text: string) => Buffer.from(utf16le(text).swap16());
-const utf32le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), ...[...text].map((c) => Buffer.from([c.charCodeAt(0), 0, 0, 0]))]);
+const utf32le = (text: string) =>
+  Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), ...[...text].map((c) => Buffer.from([c.charCodeAt(0), 0, 0, 0]))]);
 
 describe('text encodings', () => {
   it('names the wide encoding of a byte order mark, UTF-32 before UTF-16', () => {
@@ -25,6 +26,9 @@ describe('text encodings', () => {
       yield utf16le('{"prompt": "a"}\n{"prompt": "b"}\n');
     }
     const report = await validateDataset(chunks(), { format: 'jsonl' });
-    assert.deepEqual(report.findings.map((f) => `${f.code}: ${f.message}`), ['unreadable: The file is UTF-16LE (it starts with a UTF-16LE byte order mark); it is read as UTF-8 only: save it as UTF-8.']);
+    assert.deepEqual(
+      report.findings.map((f) => `${f.code}: ${f.message}`),
+      ['unreadable: The file is UTF-16LE (it starts with a UTF-16LE byte order mark); it is read as UTF-8 only: save it as UTF-8.'],
+    );
   });
 });

@@ -3,7 +3,11 @@ import { LineSplitter } from '../../../../src/core/text/lines';
 
 function split(pieces: string[], maxChars = 10): string[] {
   const out: string[] = [];
-  const splitter = new LineSplitter((t) => out.push(t), (n) => out.push(`<${n} chars skipped>`), maxChars);
+  const splitter = new LineSplitter(
+    (t) => out.push(t),
+    (n) => out.push(`<${n} chars skipped>`),
+    maxChars,
+  );
   for (const p of pieces) splitter.push(p);
   splitter.end();
   return out;

@@ -37,12 +37,22 @@ describe('jobs model states', () => {
     const [training, evaluation] = (await model.getChildren()) as RootNode[];
     const [a, b] = await Promise.all([model.getChildren(training), model.getChildren(training)]);
     assert.equal(calls, 1);
-    assert.deepEqual([a[0], b[0]].map((n) => (n as MessageNode).text), ['No training jobs in us-west-2.', 'No training jobs in us-west-2.']);
+    assert.deepEqual(
+      [a[0], b[0]].map((n) => (n as MessageNode).text),
+      ['No training jobs in us-west-2.', 'No training jobs in us-west-2.'],
+    );
     assert.equal(((await model.getChildren(evaluation))[0] as MessageNode).message, 'empty');
   });
 
   it('pins a revealed job that is not on the first page on top of its root', async () => {
-    const summary = (name: string) => ({ name, arn: `arn:${name}`, category: 'AgentRFT' as const, region: 'us-west-2', status: 'Completed', created: new Date(0) });
+    const summary = (name: string) => ({
+      name,
+      arn: `arn:${name}`,
+      category: 'AgentRFT' as const,
+      region: 'us-west-2',
+      status: 'Completed',
+      created: new Date(0),
+    });
     const model = modelOver({
       listPage: async () => ({ jobs: [summary('newest')], nextToken: 'more' }),
       describe: async (_r, _c, name) => ({ ...summary(name), transitions: [] }),
@@ -50,13 +60,22 @@ describe('jobs model states', () => {
     const node = await model.find({ jobName: 'old-one', category: 'AgentRFT', region: 'us-west-2' });
     assert.ok(node instanceof JobNode);
     const [training] = model.getRoots();
-    assert.deepEqual(training.jobs.map((j) => j.jobName), ['old-one', 'newest']);
-    assert.equal(await model.find({ jobName: 'x', category: 'AgentRFT', region: 'eu-west-1' }), undefined, 'a region the tree does not list');
+    assert.deepEqual(
+      training.jobs.map((j) => j.jobName),
+      ['old-one', 'newest'],
+    );
+    assert.equal(
+      await model.find({ jobName: 'x', category: 'AgentRFT', region: 'eu-west-1' }),
+      undefined,
+      'a region the tree does not list',
+    );
   });
 
   it('keeps the ListJobs row and says why when a describe fails', async () => {
     const model = modelOver({
-      listPage: async () => ({ jobs: [{ name: 'j', arn: 'a', category: 'AgentRFT' as const, region: 'us-west-2', status: 'InProgress', created: new Date(0) }] }),
+      listPage: async () => ({
+        jobs: [{ name: 'j', arn: 'a', category: 'AgentRFT' as const, region: 'us-west-2', status: 'InProgress', created: new Date(0) }],
+      }),
       describe: async () => Promise.reject(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' })),
     });
     const [training] = (await model.getChildren()) as RootNode[];
@@ -87,7 +106,10 @@ describe('jobs model with a service that never answers', () => {
       const [training] = (await model.getChildren()) as RootNode[];
       const [node] = await model.getChildren(training);
       assert.ok(node instanceof MessageNode && node.message === 'error');
-      assert.equal(node.text, 'Listing training jobs in us-east-1 got no answer within 0.3 s. Check the network or mtrl.aws.endpoint, then Retry.');
+      assert.equal(
+        node.text,
+        'Listing training jobs in us-east-1 got no answer within 0.3 s. Check the network or mtrl.aws.endpoint, then Retry.',
+      );
     } finally {
       aws.reset();
       for (const socket of sockets) socket.destroy();

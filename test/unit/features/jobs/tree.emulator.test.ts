@@ -22,7 +22,10 @@ function modelFor(url: string, clock: ManualClock, hasRollouts = false) {
   const model = new JobsModel({
     backend,
     regions: () => [REGION],
-    explain: (error, action) => ({ text: describeAwsError(error, { endpoint: url, action }), noCredentials: (error as Error).name === 'CredentialsProviderError' }),
+    explain: (error, action) => ({
+      text: describeAwsError(error, { endpoint: url, action }),
+      noCredentials: (error as Error).name === 'CredentialsProviderError',
+    }),
     hasRollouts: () => hasRollouts,
     now: () => new Date(clock.now()),
   });
@@ -35,7 +38,11 @@ const pagingDocument = (i: number) =>
     AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime, Qualifier: 'DEFAULT' } },
     InputDataConfig: [{ ChannelName: 'train', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.train } } }],
     OutputDataConfig: { S3OutputPath: `s3://mtrl-demo/output/${i}` },
-    TrainingConfig: { BaseModelArn: 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b', AcceptEula: true, HyperParameters: { max_steps: '10' } },
+    TrainingConfig: {
+      BaseModelArn: 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b',
+      AcceptEula: true,
+      HyperParameters: { max_steps: '10' },
+    },
   });
 
 const names = (nodes: JobsTreeNode[]) => nodes.map((n) => (n instanceof JobNode ? n.jobName : n.kind));
@@ -61,7 +68,13 @@ describe('jobs tree against the emulator', function () {
   it('shows a Training and an Evaluation root per region, with the seeded jobs newest first', async () => {
     const { model } = modelFor(emulator.url, clock);
     const roots = (await model.getChildren()) as RootNode[];
-    assert.deepEqual(roots.map((r) => [r.region, r.category]), [[REGION, 'AgentRFT'], [REGION, 'AgentRFTEvaluation']]);
+    assert.deepEqual(
+      roots.map((r) => [r.region, r.category]),
+      [
+        [REGION, 'AgentRFT'],
+        [REGION, 'AgentRFTEvaluation'],
+      ],
+    );
     assert.deepEqual(names(await model.getChildren(roots[0])), [SEEDED.inProgressJob, SEEDED.failedJob, SEEDED.completedJob]);
     assert.deepEqual(names(await model.getChildren(roots[1])), [SEEDED.trainedEvaluation, SEEDED.baseEvaluation]);
     const contexts = roots[0].jobs.map((j) => j.contextValue);
@@ -79,10 +92,14 @@ describe('jobs tree against the emulator', function () {
     assert.ok(usage?.PrefillTokenCount && usage.SampleTokenCount && usage.TrainTokenCount, 'the completed job reports token usage');
     const expected = (usage.PrefillTokenCount * 0.12 + usage.SampleTokenCount * 0.3 + usage.TrainTokenCount * 0.36) / 1e6;
     assert.equal(jobDescription(done, DEFAULT_PRICING, now), `step 100/100 · ${formatDollars(expected)} · 2d ago`);
-    assert.match(jobDescription(details(running), DEFAULT_PRICING, now), /^step \d+\/100 · ETA \d+[hm] \d\d[ms] · \$\d+\.\d\d · (just now|\d+m ago)$/);
+    assert.match(
+      jobDescription(details(running), DEFAULT_PRICING, now),
+      /^step \d+\/100 · ETA \d+[hm] \d\d[ms] · \$\d+\.\d\d · (just now|\d+m ago)$/,
+    );
     assert.equal(jobDescription(details(failed), DEFAULT_PRICING, now), 'Job role not trusted · 2d ago');
     const [trained, base] = await model.getChildren(model.getRoots()[1]);
-    for (const evaluation of [trained, base]) assert.match(jobDescription(details(evaluation), DEFAULT_PRICING, now), /^pass@1 [01]\.\d\d · \$\d+\.\d\d · (\d+h|1d) ago$/);
+    for (const evaluation of [trained, base])
+      assert.match(jobDescription(details(evaluation), DEFAULT_PRICING, now), /^pass@1 [01]\.\d\d · \$\d+\.\d\d · (\d+h|1d) ago$/);
     const sum = model.rootCost(training, DEFAULT_PRICING);
     assert.ok(sum !== undefined && sum > expected, 'the root sums the running job too');
   });
@@ -117,13 +134,22 @@ describe('jobs tree against the emulator', function () {
     const [training] = (await model.getChildren()) as RootNode[];
     const [, , completed] = await model.getChildren(training);
     const sections = await model.getChildren(completed);
-    assert.deepEqual(sections.map((s) => (s.kind === 'section' ? s.section : s.kind)), ['configuration', 'history', 'logs']);
+    assert.deepEqual(
+      sections.map((s) => (s.kind === 'section' ? s.section : s.kind)),
+      ['configuration', 'history', 'logs'],
+    );
     const history = await model.getChildren(sections[1]);
-    assert.deepEqual(history.map((h) => (h.kind === 'transition' ? h.entry.status : h.kind)), ['Starting', 'Downloading', 'Training', 'Uploading', 'Completed']);
+    assert.deepEqual(
+      history.map((h) => (h.kind === 'transition' ? h.entry.status : h.kind)),
+      ['Starting', 'Downloading', 'Training', 'Uploading', 'Completed'],
+    );
     const withReplay = modelFor(emulator.url, clock, true).model;
     const [t2] = (await withReplay.getChildren()) as RootNode[];
     const [first] = await withReplay.getChildren(t2);
-    assert.deepEqual((await withReplay.getChildren(first)).map((s) => (s.kind === 'section' ? s.section : s.kind)), ['configuration', 'history', 'logs', 'rollouts']);
+    assert.deepEqual(
+      (await withReplay.getChildren(first)).map((s) => (s.kind === 'section' ? s.section : s.kind)),
+      ['configuration', 'history', 'logs', 'rollouts'],
+    );
   });
 
   it('filters by name and status on the service, and says when nothing matches', async () => {
@@ -141,7 +167,7 @@ describe('jobs tree against the emulator', function () {
     assert.deepEqual(names(await model.getChildren(training)), [SEEDED.completedJob, SEEDED.inProgressJob, SEEDED.failedJob]);
   });
 
-  it('reads a job\'s service log window and pages back', async () => {
+  it("reads a job's service log window and pages back", async () => {
     const { aws } = modelFor(emulator.url, clock);
     const window = new JobLogWindow(cloudWatchJobLogSource(aws.logs(REGION), '/aws/sagemaker/Job/AgentRFT', SEEDED.completedJob), 40);
     await window.load();
@@ -180,7 +206,15 @@ describe('jobs tree paging, stop and polling against the emulator', function () 
     const { aws, model } = modelFor(emulator.url, clock);
     for (let i = 0; i < 55; i++) {
       clock.advance(1000);
-      await aws.sagemaker(REGION).send(new CreateJobCommand({ JobName: `paging-${String(i).padStart(2, '0')}`, JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: pagingDocument(i) }));
+      await aws.sagemaker(REGION).send(
+        new CreateJobCommand({
+          JobName: `paging-${String(i).padStart(2, '0')}`,
+          JobCategory: 'AgentRFT',
+          RoleArn: SEEDED.jobRole,
+          JobConfigSchemaVersion: '1.0.0',
+          JobConfigDocument: pagingDocument(i),
+        }),
+      );
     }
     const [training] = (await model.getChildren()) as RootNode[];
     const first = await model.getChildren(training);
@@ -203,7 +237,14 @@ describe('jobs tree paging, stop and polling against the emulator', function () 
     const seen: string[] = [];
     const pending: Array<() => void> = [];
     const timer: Timer = { setTimeout: (cb) => pending.push(cb), clearTimeout: () => undefined };
-    const poller = new JobsPoller({ hasInProgress: () => model.inProgress().length > 0, poll: async () => void seen.push(...(await model.refreshInProgress()).map((c) => c.to)) }, 30_000, timer);
+    const poller = new JobsPoller(
+      {
+        hasInProgress: () => model.inProgress().length > 0,
+        poll: async () => void seen.push(...(await model.refreshInProgress()).map((c) => c.to)),
+      },
+      30_000,
+      timer,
+    );
     poller.setVisible(true);
     assert.equal(pending.length, 1, 'a running job is polled');
 
@@ -222,10 +263,18 @@ describe('jobs tree paging, stop and polling against the emulator', function () 
     assert.equal(poller.scheduled, false);
   });
 
-  it('follows a running job\'s service log: Load newer brings only the lines written since', async () => {
+  it("follows a running job's service log: Load newer brings only the lines written since", async () => {
     const { aws, backend } = modelFor(emulator.url, clock);
     const name = 'follow-me';
-    await aws.sagemaker(REGION).send(new CreateJobCommand({ JobName: name, JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: pagingDocument(0) }));
+    await aws.sagemaker(REGION).send(
+      new CreateJobCommand({
+        JobName: name,
+        JobCategory: 'AgentRFT',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: pagingDocument(0),
+      }),
+    );
     clock.advance(1000);
     const window = new JobLogWindow(cloudWatchJobLogSource(aws.logs(REGION), '/aws/sagemaker/Job/AgentRFT', name), 500);
     await window.load();
@@ -251,8 +300,18 @@ describe('jobs tree paging, stop and polling against the emulator', function () 
     model.refresh();
     assert.ok(!names(await model.getChildren(training)).includes(finished.jobName));
     const { aws } = modelFor(emulator.url, clock);
-    await aws.sagemaker(REGION).send(new CreateJobCommand({ JobName: 'still-running', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: pagingDocument(1) }));
-    await assert.rejects(backend.delete(REGION, 'AgentRFT', 'still-running'), (e: Error) => /Stop it and wait until it has stopped/.test(describeAwsError(e)));
+    await aws.sagemaker(REGION).send(
+      new CreateJobCommand({
+        JobName: 'still-running',
+        JobCategory: 'AgentRFT',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: pagingDocument(1),
+      }),
+    );
+    await assert.rejects(backend.delete(REGION, 'AgentRFT', 'still-running'), (e: Error) =>
+      /Stop it and wait until it has stopped/.test(describeAwsError(e)),
+    );
   });
 
   it('shows an error node with a sentence when the service cannot be reached', async () => {

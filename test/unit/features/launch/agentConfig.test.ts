@@ -10,7 +10,16 @@ describe('agent project files', () => {
   });
 
   it('reads several agents and falls back to the key and main.py', () => {
-    const text = ['agents:', '  first:', '    entrypoint: src/agent.py', '  second:', '    name: "other_agent"', '    aws:', '      name: not-this-one', 'default_agent: first'].join('\n');
+    const text = [
+      'agents:',
+      '  first:',
+      '    entrypoint: src/agent.py',
+      '  second:',
+      '    name: "other_agent"',
+      '    aws:',
+      '      name: not-this-one',
+      'default_agent: first',
+    ].join('\n');
     assert.deepEqual(agentsFromYaml(text), [
       { runtimeName: 'first', entrypoint: 'src/agent.py' },
       { runtimeName: 'other_agent', entrypoint: 'main.py' },
@@ -18,7 +27,10 @@ describe('agent project files', () => {
   });
 
   it('reads agentcore.json wherever the name and entrypoint are nested', () => {
-    assert.deepEqual(agentsFromJson(JSON.stringify({ agents: [{ name: 'wordle_agent', entrypoint: 'main.py', runtime: { memory: 1 } }] })), [{ runtimeName: 'wordle_agent', entrypoint: 'main.py' }]);
+    assert.deepEqual(
+      agentsFromJson(JSON.stringify({ agents: [{ name: 'wordle_agent', entrypoint: 'main.py', runtime: { memory: 1 } }] })),
+      [{ runtimeName: 'wordle_agent', entrypoint: 'main.py' }],
+    );
     assert.deepEqual(agentsFromJson('not json'), []);
   });
 

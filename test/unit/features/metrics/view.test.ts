@@ -19,7 +19,8 @@ import { launchChromium, watchProblems } from '../replay/browser';
 const root = path.resolve(__dirname, '../../../..');
 const THEMES = {
   dark: 'body{background:#1e1e1e;--vscode-foreground:#cccccc;--vscode-charts-blue:#3794ff;--vscode-charts-orange:#d18616;--vscode-editorWidget-border:#454545;--vscode-descriptionForeground:#9d9d9d;--vscode-errorForeground:#f48771}',
-  light: 'body{background:#ffffff;--vscode-foreground:#3b3b3b;--vscode-charts-blue:#1a85ff;--vscode-charts-orange:#c27d1a;--vscode-editorWidget-border:#c8c8c8;--vscode-descriptionForeground:#717171;--vscode-errorForeground:#a1260d}',
+  light:
+    'body{background:#ffffff;--vscode-foreground:#3b3b3b;--vscode-charts-blue:#1a85ff;--vscode-charts-orange:#c27d1a;--vscode-editorWidget-border:#c8c8c8;--vscode-descriptionForeground:#717171;--vscode-errorForeground:#a1260d}',
 };
 
 /** Two small training jobs (an LR sweep) through the emulator's MLflow API, as the view's state. */
@@ -28,13 +29,41 @@ async function sweepCurves(): Promise<JobCurves[]> {
   let curves: JobCurves[] = [];
   await withEmulator({ clock, history: false }, async (_emulator, aws) => {
     for (const lr of ['1e-5', '2e-5']) {
-      await createJob(aws.sagemaker(), { JobName: `sweep-${lr}`, JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '12', val_every: '4', learning_rate: lr })) });
+      await createJob(aws.sagemaker(), {
+        JobName: `sweep-${lr}`,
+        JobCategory: 'AgentRFT',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: JSON.stringify(
+          trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '12', val_every: '4', learning_rate: lr }),
+        ),
+      });
     }
     clock.advance(120 * 60_000);
-    curves = await Promise.all(['1e-5', '2e-5'].map(async (lr) => {
-      const ref = { name: `sweep-${lr}`, category: 'AgentRFT' as const, region: 'us-east-1' };
-      return curvesOf(ref, await loadJobMetrics(aws, { jobName: ref.name, category: ref.category, region: ref.region }, { keys: ['rollout/reward/mean', 'val/reward/mean', 'val/reward/pass_at_1', 'rollout/turns/mean', 'training/total_tokens', 'timing_s/step'] }), {}, new Date());
-    }));
+    curves = await Promise.all(
+      ['1e-5', '2e-5'].map(async (lr) => {
+        const ref = { name: `sweep-${lr}`, category: 'AgentRFT' as const, region: 'us-east-1' };
+        return curvesOf(
+          ref,
+          await loadJobMetrics(
+            aws,
+            { jobName: ref.name, category: ref.category, region: ref.region },
+            {
+              keys: [
+                'rollout/reward/mean',
+                'val/reward/mean',
+                'val/reward/pass_at_1',
+                'rollout/turns/mean',
+                'training/total_tokens',
+                'timing_s/step',
+              ],
+            },
+          ),
+          {},
+          new Date(),
+        );
+      }),
+    );
   });
   return curves;
 }
@@ -49,7 +78,16 @@ describe('metrics view in Chromium', () => {
   before(async function () {
     this.timeout(120_000);
     const out = mkdtempSync(path.join(tmpdir(), 'mtrl-metrics-'));
-    await esbuild.build({ entryPoints: [path.join(root, 'webview/metrics.ts')], bundle: true, outfile: path.join(out, 'metrics.js'), platform: 'browser', format: 'iife', target: 'es2022', loader: { '.css': 'text' }, logLevel: 'silent' });
+    await esbuild.build({
+      entryPoints: [path.join(root, 'webview/metrics.ts')],
+      bundle: true,
+      outfile: path.join(out, 'metrics.js'),
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      loader: { '.css': 'text' },
+      logLevel: 'silent',
+    });
     script = readFileSync(path.join(out, 'metrics.js'));
     server = createServer((req, res) => {
       const url = (req.url ?? '').split('?')[0];
@@ -74,7 +112,10 @@ describe('metrics view in Chromium', () => {
     const jobs = await sweepCurves();
     const state: MetricsState = { jobs, loading: false, window: 10, extraKeys: [] };
     for (const [theme, css] of Object.entries(THEMES)) {
-      pages.set(`/${theme}.html`, metricsHtml({ scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce(), initial: state }));
+      pages.set(
+        `/${theme}.html`,
+        metricsHtml({ scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce(), initial: state }),
+      );
       const page = await browser.newPage({ viewport: { width: 900, height: 1400 } });
       const problems = watchProblems(page);
       await page.addInitScript((style) => {
@@ -86,9 +127,13 @@ describe('metrics view in Chromium', () => {
       }, css);
       await page.goto(`${origin}/${theme}.html`);
       const drawn = async () => {
-        await page.waitForFunction(() => (window as unknown as { mtrlMetricsSent: { type: string }[] }).mtrlMetricsSent.some((m) => m.type === 'drawn'));
+        await page.waitForFunction(() =>
+          (window as unknown as { mtrlMetricsSent: { type: string }[] }).mtrlMetricsSent.some((m) => m.type === 'drawn'),
+        );
         return page.evaluate(() => {
-          const sent = (window as unknown as { mtrlMetricsSent: { type: string; points?: Record<string, number> }[] }).mtrlMetricsSent.filter((m) => m.type === 'drawn');
+          const sent = (
+            window as unknown as { mtrlMetricsSent: { type: string; points?: Record<string, number> }[] }
+          ).mtrlMetricsSent.filter((m) => m.type === 'drawn');
           return sent[sent.length - 1].points!;
         });
       };
@@ -118,8 +163,24 @@ describe('metrics view in Chromium', () => {
   });
 
   it('shows a job without MLflow config as a sentence with the fix', async () => {
-    const state: MetricsState = { jobs: [{ job: { name: 'plain', category: 'AgentRFT', region: 'us-east-1' }, running: false, keys: [], series: {}, problem: 'The job plain has no MLflow config, so the service logged no metrics for it.' }], loading: false, window: 10, extraKeys: [] };
-    pages.set('/empty.html', metricsHtml({ scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce(), initial: state }));
+    const state: MetricsState = {
+      jobs: [
+        {
+          job: { name: 'plain', category: 'AgentRFT', region: 'us-east-1' },
+          running: false,
+          keys: [],
+          series: {},
+          problem: 'The job plain has no MLflow config, so the service logged no metrics for it.',
+        },
+      ],
+      loading: false,
+      window: 10,
+      extraKeys: [],
+    };
+    pages.set(
+      '/empty.html',
+      metricsHtml({ scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce(), initial: state }),
+    );
     const page = await browser.newPage();
     await page.addInitScript(() => ((window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = []));
     await page.goto(`${origin}/empty.html`);

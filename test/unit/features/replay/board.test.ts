@@ -5,7 +5,17 @@ import type { Browser, Page } from 'playwright-core';
 import { BoardServer, launchChromium, watchProblems } from './browser';
 import { rolloutLines } from '../../core/rollouts/games';
 
-const known = { mtrl_rollout: 1, trajectory_id: 'known-1', row_id: 'wordle_val_0001', answer: 'crane', turns: [{ guess: 'slate' }, { guess: 'xx', valid: false }, { guess: 'trace', source: 'text' }, { guess: 'crane' }], solved: true, reward: 1.279, outcome: 1.25, shaping: 0.72 };
+const known = {
+  mtrl_rollout: 1,
+  trajectory_id: 'known-1',
+  row_id: 'wordle_val_0001',
+  answer: 'crane',
+  turns: [{ guess: 'slate' }, { guess: 'xx', valid: false }, { guess: 'trace', source: 'text' }, { guess: 'crane' }],
+  solved: true,
+  reward: 1.279,
+  outcome: 1.25,
+  shaping: 0.72,
+};
 const lines = [JSON.stringify(known), ...rolloutLines(63, 3)];
 const rgb = (page: Page, selector: string) => page.$eval(selector, (el) => getComputedStyle(el).backgroundColor);
 
@@ -39,7 +49,9 @@ describe('replay board in Chromium', function () {
     });
     await page.click('.player vscode-button.control-play');
     await page.waitForFunction(() => document.querySelector('.turn-count')?.textContent === 'turn 4 / 4', undefined, { timeout: 10_000 });
-    const rows = await page.$$eval('.player .tile-row', (els) => els.map((row) => [...row.querySelectorAll('.tile')].map((t) => `${t.textContent}${t.getAttribute('data-mark')}`).join(' ')));
+    const rows = await page.$$eval('.player .tile-row', (els) =>
+      els.map((row) => [...row.querySelectorAll('.tile')].map((t) => `${t.textContent}${t.getAttribute('data-mark')}`).join(' ')),
+    );
     assert.deepEqual(rows.slice(0, 3), ['SX LX AG TX EG', 'TX RG AG CY EG', 'CG RG AG NG EG'], 'the invalid turn takes no row');
     assert.equal(await page.getAttribute('.player .tile-row:first-child .tile:nth-child(3)', 'aria-label'), 'A green');
     assert.equal(await rgb(page, '.player .tile-row:first-child .tile:nth-child(3)'), 'rgb(83, 141, 78)');

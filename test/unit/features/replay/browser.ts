@@ -12,11 +12,23 @@ const root = path.resolve(__dirname, '../../../..');
 /** The board bundle built from source (so the test never runs a stale dist/), served with the page over loopback HTTP. */
 export class BoardServer {
   private pages = new Map<string, string>();
-  private constructor(private readonly server: Server, readonly origin: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly origin: string,
+  ) {}
 
   static async start(): Promise<BoardServer> {
     const out = mkdtempSync(path.join(tmpdir(), 'mtrl-replay-'));
-    await esbuild.build({ entryPoints: [path.join(root, 'webview/replay.ts')], bundle: true, outfile: path.join(out, 'replay.js'), platform: 'browser', format: 'iife', target: 'es2022', loader: { '.css': 'text' }, logLevel: 'silent' });
+    await esbuild.build({
+      entryPoints: [path.join(root, 'webview/replay.ts')],
+      bundle: true,
+      outfile: path.join(out, 'replay.js'),
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      loader: { '.css': 'text' },
+      logLevel: 'silent',
+    });
     const codicons = path.join(root, 'node_modules/@vscode/codicons/dist');
     const files = new Map([
       ['/replay.js', { type: 'text/javascript', body: readFileSync(path.join(out, 'replay.js')) }],
@@ -45,7 +57,12 @@ export class BoardServer {
       codiconUri: '/codicon.css',
       cspSource: this.origin,
       nonce: newNonce(),
-      initial: { source: kind === 'job' ? { kind, jobName: name, category: 'AgentRFT', label: name } : { kind, label: name }, status: { state: 'loading', message: 'Reading rollouts…' }, settings: { colorBlind }, fixture: lines },
+      initial: {
+        source: kind === 'job' ? { kind, jobName: name, category: 'AgentRFT', label: name } : { kind, label: name },
+        status: { state: 'loading', message: 'Reading rollouts…' },
+        settings: { colorBlind },
+        fixture: lines,
+      },
     });
     this.pages.set(`/${name}.html`, html);
     return `${this.origin}/${name}.html`;
@@ -60,7 +77,14 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.MTRL_CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 

@@ -48,7 +48,10 @@ describe('replay board: steps, GRPO groups, and a 900-px editor', function () {
     assert.match((await page.textContent('.step-shown')) ?? '', /^step 3: solve rate \d+\.\d%, mean reward -?\d\.\d{3}$/);
     assert.match((await page.textContent('.group-row[data-group] .group-line.muted')) ?? '', /step 3/);
     assert.match((await page.textContent('.summary')) ?? '', /128\s*rollouts\s*16\s*groups/, 'one step: 16 tasks × 8 rollouts');
-    assert.match((await page.textContent('.group-note')) ?? '', /GRPO group: 8 rollouts of this task in step 3; advantage = \(reward − group mean\) \/ \(group std \+ 1e-6\)/);
+    assert.match(
+      (await page.textContent('.group-note')) ?? '',
+      /GRPO group: 8 rollouts of this task in step 3; advantage = \(reward − group mean\) \/ \(group std \+ 1e-6\)/,
+    );
 
     await page.click('.step-bar[data-step="1"]');
     await page.waitForFunction(() => document.querySelector('.step-shown')?.textContent?.startsWith('step 1:'));
@@ -57,17 +60,24 @@ describe('replay board: steps, GRPO groups, and a 900-px editor', function () {
     assert.match((await page.textContent('.summary')) ?? '', /256\s*rollouts\s*32\s*groups/);
     await page.click('vscode-button.step-all');
     await page.waitForFunction(() => /^3 steps:/.test(document.querySelector('.step-shown')?.textContent ?? ''));
-    assert.match((await page.textContent('.summary')) ?? '', /384\s*rollouts\s*48\s*groups/, 'the same task in three steps is three groups');
+    assert.match(
+      (await page.textContent('.summary')) ?? '',
+      /384\s*rollouts\s*48\s*groups/,
+      'the same task in three steps is three groups',
+    );
     assert.equal(await page.locator('.pooled-note').count(), 0);
     assert.deepEqual(problems, []);
     await page.close();
   });
 
-  it('says groups are pooled and advantages are not the policy\'s when steps are unknown', async () => {
+  it("says groups are pooled and advantages are not the policy's when steps are unknown", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.page('pooled', rolloutLines(64, 4)));
     await page.waitForSelector('.group-row[data-group]');
-    assert.match((await page.textContent('.pooled-note')) ?? '', /64 rollouts have no known step: their groups pool every step of a task, so their advantages are not the policy's/);
+    assert.match(
+      (await page.textContent('.pooled-note')) ?? '',
+      /64 rollouts have no known step: their groups pool every step of a task, so their advantages are not the policy's/,
+    );
     assert.match((await page.textContent('.group-note')) ?? '', /Step unknown: this group pools every step/);
     await page.close();
   });

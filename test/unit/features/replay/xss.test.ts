@@ -2,8 +2,20 @@ import { strict as assert } from 'node:assert';
 import type { Browser } from 'playwright-core';
 import { BoardServer, launchChromium, watchProblems } from './browser';
 
-const payloads = ['<script>window.__xss = 1</script>', '<img src=x onerror="window.__xss = 2">', '</script><script>window.__xss = 3</script>'];
-const hostileRecord = JSON.stringify({ mtrl_rollout: 1, trajectory_id: payloads[1], row_id: payloads[0], answer: 'crane', turns: payloads.map((guess) => ({ guess, source: 'text' })).concat([{ guess: 'crane', source: 'tool' }]), solved: true, reward: 1.05 });
+const payloads = [
+  '<script>window.__xss = 1</script>',
+  '<img src=x onerror="window.__xss = 2">',
+  '</script><script>window.__xss = 3</script>',
+];
+const hostileRecord = JSON.stringify({
+  mtrl_rollout: 1,
+  trajectory_id: payloads[1],
+  row_id: payloads[0],
+  answer: 'crane',
+  turns: payloads.map((guess) => ({ guess, source: 'text' })).concat([{ guess: 'crane', source: 'tool' }]),
+  solved: true,
+  reward: 1.05,
+});
 /** The fallback path: feedback text and SDK lines carrying payloads, rebuilt into a rollout. */
 const hostileText = [
   `Invalid guess '<img src=x onerror=window.__xss=4>': must be exactly 5 letters (a-z only). This did not use a guess; Guesses Remaining: 6`,
@@ -24,7 +36,10 @@ describe('replay board against hostile log content', function () {
     await server?.close();
   });
 
-  for (const [name, lines, shown] of [['record', [hostileRecord], payloads[0]], ['feedback', hostileText, '<img src=x onerror=window.__xss=4>']] as const) {
+  for (const [name, lines, shown] of [
+    ['record', [hostileRecord], payloads[0]],
+    ['feedback', hostileText, '<img src=x onerror=window.__xss=4>'],
+  ] as const) {
     it(`shows <script> and <img onerror> from a ${name} as text and runs nothing`, async () => {
       const page = await browser.newPage();
       const problems = watchProblems(page);

@@ -4,11 +4,25 @@ import { failureHtml, previewHtml } from '../../../../src/features/reward/previe
 
 function preview(rewards: (name: string) => number): RewardPreview {
   const games = canonicalGames('crane').games.map((g) => ({ ...g, reward: rewards(g.name) }));
-  return { ok: true, answer: 'crane', convention: 'class', target: 'WordleGame', line: 12, stubbed: ['strands'], games, invariants: checkInvariants(games), notes: [] };
+  return {
+    ok: true,
+    answer: 'crane',
+    convention: 'class',
+    target: 'WordleGame',
+    line: 12,
+    stubbed: ['strands'],
+    games,
+    invariants: checkInvariants(games),
+    notes: [],
+  };
 }
 
 describe('reward: preview page', () => {
-  const html = previewHtml(preview((name) => (name === 'loss' ? 0.49 : name.startsWith('solve') ? 1.2 : -1)), 'agent/<main>.py', 'NONCE123');
+  const html = previewHtml(
+    preview((name) => (name === 'loss' ? 0.49 : name.startsWith('solve') ? 1.2 : -1)),
+    'agent/<main>.py',
+    'NONCE123',
+  );
 
   it('allows no script and only its own nonce-tagged style', () => {
     assert.match(html, /content="default-src &#39;none&#39;; style-src &#39;nonce-NONCE123&#39;"/);
@@ -20,7 +34,11 @@ describe('reward: preview page', () => {
   it('escapes what comes from the user', () => {
     assert.match(html, /agent\/&#60;main&#62;\.py/);
     assert.doesNotMatch(html, /<main>/);
-    const failure = failureHtml({ ok: false, error: 'import', message: 'ValueError: <img src=x onerror=alert(1)>', line: 3 }, 'main.py', 'N');
+    const failure = failureHtml(
+      { ok: false, error: 'import', message: 'ValueError: <img src=x onerror=alert(1)>', line: 3 },
+      'main.py',
+      'N',
+    );
     assert.match(failure, /&#60;img src=x onerror=alert\(1\)&#62;/);
     assert.match(failure, /could not be scored at line 3/);
   });

@@ -34,7 +34,10 @@ describe('Parquet decoded off the thread', () => {
     const report = await validateFile('hang-one-byte.parquet', offThreadParquet(2));
     clearInterval(timer);
     const seconds = (Date.now() - started) / 1000;
-    assert.deepEqual(report.findings.map((f) => f.code), ['read-timeout']);
+    assert.deepEqual(
+      report.findings.map((f) => f.code),
+      ['read-timeout'],
+    );
     assert.match(report.findings[0].message, /^The Parquet file could not be read in 2 s: /);
     // The run ends (the worker is stopped) and the event loop ran all along.
     assert.ok(seconds < 60, `${seconds} s`);
@@ -45,13 +48,19 @@ describe('Parquet decoded off the thread', () => {
     const bytes = readFileSync(path.join(fixtures, 'validation-data.parquet'));
     const cut = parquetBuffer(bytes.subarray(0, bytes.length - 9));
     const report = await validateParquet(cut, { format: 'parquet', parquetDecoder: offThreadParquet() });
-    assert.deepEqual(report.findings.map((f) => f.code), ['unreadable']);
+    assert.deepEqual(
+      report.findings.map((f) => f.code),
+      ['unreadable'],
+    );
   });
 
   it('reads bytes through the parent, so S3 range reads stay where the client is', async () => {
     const bytes = readFileSync(path.join(fixtures, 'validation-data.parquet'));
     const ranges: string[] = [];
-    const file = { byteLength: bytes.length, slice: async (start: number, end?: number) => (ranges.push(`${start}-${end}`), parquetBuffer(bytes.subarray(start, end))) };
+    const file = {
+      byteLength: bytes.length,
+      slice: async (start: number, end?: number) => (ranges.push(`${start}-${end}`), parquetBuffer(bytes.subarray(start, end))),
+    };
     const report = await validateParquet(file, { format: 'parquet', parquetDecoder: offThreadParquet() });
     assert.equal(report.rows, 100);
     assert.ok(ranges.length >= 1);

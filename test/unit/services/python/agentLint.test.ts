@@ -18,7 +18,9 @@ async function byPython(text: string): Promise<LintFinding[]> {
 function apply(text: string, edits: TextEdit[]): string {
   const lines = text.split('\n');
   const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
-  return [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start)).reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
+  return [...edits]
+    .sort((a, b) => offset(b.range.start) - offset(a.range.start))
+    .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
 }
 
 const engines: [string, (text: string) => Promise<LintFinding[]>][] = [
@@ -42,7 +44,10 @@ for (const [engine, lint] of engines) {
       assert.equal(finding.range.start.line, 9);
       const fixed = apply(text, finding.fix!.edits);
       assert.match(fixed, /@app\.entrypoint\n@sagemaker_rft_handler\ndef handle_rollout/);
-      assert.deepEqual((await lint(fixed)).map((f) => f.rule), []);
+      assert.deepEqual(
+        (await lint(fixed)).map((f) => f.rule),
+        [],
+      );
     });
 
     it('warns about an error status, an escaping exception and a REASONING_EFFORT with no fallback', async () => {

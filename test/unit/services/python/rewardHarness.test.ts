@@ -67,10 +67,16 @@ describe('reward harness: containment with the real python3', function () {
   it('cancelling kills a helper in a new session', async () => {
     const controller = new AbortController();
     let seen = '';
-    const run = runHarness({ python, script, request: request('escapes_session.py'), signal: controller.signal, onStderr: (t) => {
-      seen += t;
-      if (helperPid(seen)) controller.abort();
-    } });
+    const run = runHarness({
+      python,
+      script,
+      request: request('escapes_session.py'),
+      signal: controller.signal,
+      onStderr: (t) => {
+        seen += t;
+        if (helperPid(seen)) controller.abort();
+      },
+    });
     const { response } = await run;
     assert.equal(!response.ok && response.error, 'cancelled');
     assert.ok(await gone(helperPid(seen)), 'helper still runs');
@@ -78,7 +84,13 @@ describe('reward harness: containment with the real python3', function () {
 
   it('a reward that prints without end keeps the first MB and counts the rest', async () => {
     let forwarded = 0;
-    const { response, stderr } = await runHarness({ python, script, request: request('prints_forever.py'), timeoutMs: 8000, onStderr: (t) => (forwarded += t.length) });
+    const { response, stderr } = await runHarness({
+      python,
+      script,
+      request: request('prints_forever.py'),
+      timeoutMs: 8000,
+      onStderr: (t) => (forwarded += t.length),
+    });
     assert.equal(!response.ok && response.error, 'timeout');
     assert.ok(stderr.length <= KEPT_OUTPUT_BYTES + 200, `${stderr.length} characters kept`);
     assert.match(stderr, /… [\d,]+ more bytes of output not kept\.\n$/);
@@ -95,7 +107,11 @@ describe('mtrl reward: Ctrl-C', function () {
   this.timeout(40_000);
 
   it('stops the harness and the helper it started in a new session, exit 2', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli.ts'), 'reward', fixture('escapes_session.py'), '--timeout', '60', '--python', python], { cwd: root });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'src/cli.ts'), 'reward', fixture('escapes_session.py'), '--timeout', '60', '--python', python],
+      { cwd: root },
+    );
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));

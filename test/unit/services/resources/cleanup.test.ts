@@ -16,7 +16,12 @@ import { trainingDocument, withEmulator } from '../../emulator/helpers';
 const COMPLETED_OUTPUT = `s3://mtrl-demo/output/${SEEDED.completedJob}/`;
 
 async function inventoryOf(aws: AwsClients, clock: ManualClock) {
-  return loadInventory(aws, { regions: ['us-east-1'], pricing: DEFAULT_PRICING, now: new Date(clock.now()), explain: (e, action) => describeAwsError(e, { action }) });
+  return loadInventory(aws, {
+    regions: ['us-east-1'],
+    pricing: DEFAULT_PRICING,
+    now: new Date(clock.now()),
+    explain: (e, action) => describeAwsError(e, { action }),
+  });
 }
 
 /** Runs the body against a fresh emulator on a manual clock (jobs keep their state until the test moves time). */
@@ -58,7 +63,10 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
         { kind: 'runtime', id: SEEDED.runtime },
         { kind: 's3Prefix', id: COMPLETED_OUTPUT },
       ]);
-      assert.deepEqual(plan.steps.map((s) => s.item.ref.id), [COMPLETED_OUTPUT]);
+      assert.deepEqual(
+        plan.steps.map((s) => s.item.ref.id),
+        [COMPLETED_OUTPUT],
+      );
       assert.match(plan.refused[0].reason, new RegExp(`used by running job ${SEEDED.inProgressJob}`));
     }));
 
@@ -70,13 +78,25 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
       ]);
       assert.equal(plan.steps.length, 2);
       await aws.sagemaker().send(
-        new CreateJobCommand({ JobName: 'started-after-plan', JobCategory: 'AgentRFT', RoleArn: SEEDED.jobRole, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: JSON.stringify(trainingDocument({}, SEEDED.noServerRuntime)) }),
+        new CreateJobCommand({
+          JobName: 'started-after-plan',
+          JobCategory: 'AgentRFT',
+          RoleArn: SEEDED.jobRole,
+          JobConfigSchemaVersion: '1.0.0',
+          JobConfigDocument: JSON.stringify(trainingDocument({}, SEEDED.noServerRuntime)),
+        }),
       );
       const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1']), () => undefined);
-      assert.deepEqual(result.deleted.map((i) => i.ref.id), [SEEDED.wrongTrustRole]);
+      assert.deepEqual(
+        result.deleted.map((i) => i.ref.id),
+        [SEEDED.wrongTrustRole],
+      );
       assert.equal(result.remaining.length, 1);
       assert.match(result.remaining[0].reason, /used by running job started-after-plan/);
-      assert.ok(emulator.world.runtimes.some((r) => r.arn === SEEDED.noServerRuntime), 'the runtime is still there');
+      assert.ok(
+        emulator.world.runtimes.some((r) => r.arn === SEEDED.noServerRuntime),
+        'the runtime is still there',
+      );
       assert.equal(emulator.world.roles.has('MtrlWrongTrustRole'), false);
       assert.equal(emulator.requests.get('iam:DetachRolePolicy'), 1);
       assert.equal(emulator.requests.get('iam:DeleteRole'), 1, 'IAM accepted the delete at the first try: the policy was detached first');
@@ -90,17 +110,27 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
         { kind: 'runtime', id: SEEDED.errorStatusRuntime },
       ]);
       const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1']), () => undefined);
-      assert.deepEqual(result.deleted.map((i) => i.ref.id), [SEEDED.errorStatusRuntime]);
+      assert.deepEqual(
+        result.deleted.map((i) => i.ref.id),
+        [SEEDED.errorStatusRuntime],
+      );
       assert.equal(result.remaining.length, 1);
       assert.match(result.remaining[0].reason, /1 of 3 objects could not be deleted \(e\.g\. output\/.*manifest\.json: AccessDenied/);
-      const left = [...(emulator.world.buckets.get('mtrl-demo')?.keys() ?? [])].filter((k) => k.startsWith(`output/${SEEDED.completedJob}/`));
+      const left = [...(emulator.world.buckets.get('mtrl-demo')?.keys() ?? [])].filter((k) =>
+        k.startsWith(`output/${SEEDED.completedJob}/`),
+      );
       assert.deepEqual(left, [`output/${SEEDED.completedJob}/manifest.json`]);
     }));
 
   it('deletes a prefix of 2,503 objects in three calls of at most 1,000 keys, with progress', () =>
     withWorld(async (emulator, aws, clock) => {
       const bucket = emulator.world.buckets.get('mtrl-demo');
-      for (let i = 0; i < 2500; i++) bucket?.set(`output/${SEEDED.completedJob}/rollouts/${String(i).padStart(5, '0')}.json`, { body: Buffer.from('{}'), lastModified: clock.now(), etag: '"x"' });
+      for (let i = 0; i < 2500; i++)
+        bucket?.set(`output/${SEEDED.completedJob}/rollouts/${String(i).padStart(5, '0')}.json`, {
+          body: Buffer.from('{}'),
+          lastModified: clock.now(),
+          etag: '"x"',
+        });
       const plan = planCleanup(await inventoryOf(aws, clock), [{ kind: 's3Prefix', id: COMPLETED_OUTPUT }]);
       assert.match(plan.steps[0].action, /2503 objects .* in 3 call/);
       const before = emulator.requests.get('s3:POST') ?? 0;
@@ -108,28 +138,51 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
       const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1']), (p) => progress.push(p));
       assert.equal(result.remaining.length, 0);
       assert.equal((emulator.requests.get('s3:POST') ?? 0) - before, 3);
-      assert.ok(progress.some((p) => /objects 2001–2503 of 2503/.test(p.message)), progress.map((p) => p.message).join('\n'));
+      assert.ok(
+        progress.some((p) => /objects 2001–2503 of 2503/.test(p.message)),
+        progress.map((p) => p.message).join('\n'),
+      );
       assert.equal([...(bucket?.keys() ?? [])].filter((k) => k.startsWith(`output/${SEEDED.completedJob}/`)).length, 0);
     }));
 
   it('stops between batches when cancelled and says what is left', () =>
     withWorld(async (emulator, aws, clock) => {
       const bucket = emulator.world.buckets.get('mtrl-demo');
-      for (let i = 0; i < 2500; i++) bucket?.set(`output/${SEEDED.completedJob}/rollouts/${String(i).padStart(5, '0')}.json`, { body: Buffer.from('{}'), lastModified: clock.now(), etag: '"x"' });
-      const plan = planCleanup(await inventoryOf(aws, clock), [{ kind: 's3Prefix', id: COMPLETED_OUTPUT }, { kind: 'runtime', id: SEEDED.noServerRuntime }]);
+      for (let i = 0; i < 2500; i++)
+        bucket?.set(`output/${SEEDED.completedJob}/rollouts/${String(i).padStart(5, '0')}.json`, {
+          body: Buffer.from('{}'),
+          lastModified: clock.now(),
+          etag: '"x"',
+        });
+      const plan = planCleanup(await inventoryOf(aws, clock), [
+        { kind: 's3Prefix', id: COMPLETED_OUTPUT },
+        { kind: 'runtime', id: SEEDED.noServerRuntime },
+      ]);
       const controller = new AbortController();
-      const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1']), (p) => {
-        if (/objects 1001–2000/.test(p.message)) controller.abort();
-      }, controller.signal);
+      const result = await runCleanup(
+        plan,
+        awsCleanupTarget(aws, ['us-east-1']),
+        (p) => {
+          if (/objects 1001–2000/.test(p.message)) controller.abort();
+        },
+        controller.signal,
+      );
       assert.equal(result.cancelled, true);
-      assert.deepEqual(result.remaining.map((r) => r.reason), ['cancelled while it was being deleted: part of it may be gone', 'not deleted: the cleanup was cancelled first']);
+      assert.deepEqual(
+        result.remaining.map((r) => r.reason),
+        ['cancelled while it was being deleted: part of it may be gone', 'not deleted: the cleanup was cancelled first'],
+      );
       const left = [...(bucket?.keys() ?? [])].filter((k) => k.startsWith(`output/${SEEDED.completedJob}/`)).length;
       assert.equal(left, 1503, 'the first call went through, the second never did');
     }));
 
   it('deletes an MLflow app once no running job logs to it, with the history warning in the plan', () =>
     withWorld(async (emulator, aws, clock) => {
-      const mlflow = new MlflowClient(parseMlflowArn(SEEDED.mlflowApp)!, { credentials: async () => ({ accessKeyId: 'test', secretAccessKey: 'test' }), endpoint: emulator.url, maxAttempts: 1 });
+      const mlflow = new MlflowClient(parseMlflowArn(SEEDED.mlflowApp)!, {
+        credentials: async () => ({ accessKeyId: 'test', secretAccessKey: 'test' }),
+        endpoint: emulator.url,
+        maxAttempts: 1,
+      });
       assert.ok(await mlflow.experimentByName('wordle'), 'the history is there before the delete');
       await aws.sagemaker().send(new StopJobCommand({ JobName: SEEDED.inProgressJob, JobCategory: 'AgentRFT' }));
       clock.advance(60 * 60_000);
