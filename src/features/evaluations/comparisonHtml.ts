@@ -15,7 +15,9 @@ th, td { text-align: left; padding: .35em .9em .35em 0; border-bottom: 1px solid
 th[scope=row] { font-weight: 600; white-space: nowrap; }
 .num { font-family: var(--vscode-editor-font-family); font-variant-numeric: tabular-nums; }
 .big { font-size: 1.15em; font-weight: 600; }
-.sub { font-size: .9em; display: block; white-space: nowrap; }
+.sub { font-size: .9em; display: block; }
+.nowrap { white-space: nowrap; }
+td { min-width: 9em; max-width: 15em; }
 .sig { color: var(--vscode-testing-iconPassed, var(--vscode-charts-green)); font-weight: 600; }
 .neg.sig { color: var(--vscode-testing-iconFailed, var(--vscode-errorForeground)); }
 svg .track { fill: var(--vscode-editorWidget-border, var(--vscode-charts-lines)); opacity: .35; }
@@ -41,7 +43,7 @@ function barSvg(result: EvaluationResult, colour: number): string {
 }
 
 function cellHtml(result: EvaluationResult | undefined, colour: number): string {
-  if (!result) return '<td class="sub">not run or not completed</td>';
+  if (!result) return '<td><span class="sub">not run or not completed</span></td>';
   const extra = [
     result.meanReward === undefined ? '' : `mean reward ${result.meanReward.toFixed(3)}`,
     `${result.succeeded}/${result.rollouts} solved`,
@@ -50,7 +52,7 @@ function cellHtml(result: EvaluationResult | undefined, colour: number): string 
   ].filter(Boolean);
   const passAtK =
     result.passAtK.length > 1 ? `<span class="sub">${result.passAtK.map((p) => `pass@${p.k} ${pct(p.value)}`).join(' · ')}</span>` : '';
-  return `<td><span class="big num">${pct(result.passAt1)}</span> <span class="num sub" title="95 % Wilson interval">${intervalText(result.interval)}</span>${barSvg(result, colour)}<span class="sub">${escapeHtml(extra.join(' · '))}</span>${passAtK}</td>`;
+  return `<td><span class="big num">${pct(result.passAt1)}</span> <span class="num sub nowrap" title="95 % Wilson interval">${intervalText(result.interval)}</span>${barSvg(result, colour)}<span class="sub">${escapeHtml(extra.join(' · '))}</span>${passAtK}</td>`;
 }
 
 /** The comparison page: one row per decoding setting, one column per model, a delta column per adapter against the base model. */
@@ -65,11 +67,11 @@ export function comparisonHtml(title: string, grid: ComparisonGrid, notes: reado
     const cells = grid.columns.map((column, i) => cellHtml(grid.cell(row, column), i));
     const deltas = others.map((column) => {
       const d = grid.deltas.find((x) => x.row === row && x.column === column)?.delta;
-      if (!d) return '<td class="sub">–</td>';
+      if (!d) return '<td><span class="sub">–</span></td>';
       const mark = d.significant
         ? `<span class="sig${d.delta < 0 ? ' neg' : ''}" title="the 95 % interval excludes zero">${d.delta < 0 ? '▼' : '▲'}</span> `
         : '';
-      return `<td>${mark}<span class="big num">${points(d.delta)}</span> <span class="sub">points</span><span class="num sub" title="Newcombe's 95 % interval of the difference">${intervalText(d.interval, true)}</span><span class="sub">${d.significant ? 'more than noise' : 'within noise'}</span></td>`;
+      return `<td>${mark}<span class="big num">${points(d.delta)}</span> <span class="sub">points</span><span class="num sub nowrap" title="Newcombe's 95 % interval of the difference">${intervalText(d.interval, true)}</span><span class="sub">${d.significant ? 'more than noise' : 'within noise'}</span></td>`;
     });
     return `<tr><th scope="row">${escapeHtml(row)}</th>${cells.join('')}${deltas.join('')}</tr>`;
   });
