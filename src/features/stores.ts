@@ -1,5 +1,8 @@
 import type * as vscode from 'vscode';
 import type { SmokeRecord, SmokeResults } from '../core/jobs/preflight';
+import type { SweepControl } from '../core/evaluation/queue';
+import type { SweepAnswers } from './evaluations/sweepWizard';
+import type { Budget } from '../core/jobs/budget';
 import type { EvaluationAnswers } from './launch/evaluationWizard';
 import type { TrainingAnswers } from './launch/trainingWizard';
 
@@ -65,6 +68,35 @@ export class RecentUploads {
   }
 }
 
+const BUDGETS_KEY = 'mtrl.budgets';
+
+/** A job's budget and the budget last warned about (so the guard acts once per crossing). */
+interface StoredBudget extends Budget {
+  warnedAt?: number;
+}
+
+/** Budgets per job ARN, kept in the extension's global state: they survive reloads and apply in every window. */
+export class BudgetStore {
+  constructor(private readonly memento: vscode.Memento) {}
+
+  get(arn: string): StoredBudget | undefined {
+    return this.all()[arn];
+  }
+
+  async set(arn: string, budget: Budget): Promise<void> {
+    await this.memento.update(BUDGETS_KEY, { ...this.all(), [arn]: { dollars: budget.dollars, autoStop: budget.autoStop } });
+  }
+
+  async warned(arn: string, dollars: number): Promise<void> {
+    const current = this.get(arn);
+    if (current) await this.memento.update(BUDGETS_KEY, { ...this.all(), [arn]: { ...current, warnedAt: dollars } });
+  }
+
+  private all(): Record<string, StoredBudget> {
+    return this.memento.get<Record<string, StoredBudget>>(BUDGETS_KEY) ?? {};
+  }
+}
+
 /** Everything the extension keeps between sessions, typed; built once in extension.ts. */
 export interface Stores {
   smokeResults: SmokeResultStore;
@@ -74,6 +106,12 @@ export interface Stores {
   evaluationAnswers: StoredValue<EvaluationAnswers>;
   /** "Don't Show Again" on the warning not to redeploy a runtime while its job runs. */
   redeployWarningOff: StoredValue<boolean>;
+  /** Budgets per job ARN (the budget guard), across workspaces. */
+  budgets: BudgetStore;
+  /** Each started sweep file's state as the user set it (running, paused, cancelled); what ran is read from the service. */
+  sweepControls: StoredValue<Record<string, SweepControl>>;
+  /** The sweep wizard's last dataset, role, output path and base model. */
+  sweepAnswers: StoredValue<SweepAnswers>;
 }
 
 export function createStores(context: { globalState: vscode.Memento; workspaceState: vscode.Memento }): Stores {
@@ -83,5 +121,8 @@ export function createStores(context: { globalState: vscode.Memento; workspaceSt
     trainingAnswers: new StoredValue(context.workspaceState, 'mtrl.launch.lastTraining'),
     evaluationAnswers: new StoredValue(context.workspaceState, 'mtrl.launch.lastEvaluation'),
     redeployWarningOff: new StoredValue(context.globalState, 'mtrl.launch.redeployWarningOff'),
+    budgets: new BudgetStore(context.globalState),
+    sweepControls: new StoredValue(context.workspaceState, 'mtrl.sweeps'),
+    sweepAnswers: new StoredValue(context.globalState, 'mtrl.sweeps.lastAnswers'),
   };
 }

@@ -5,7 +5,6 @@ import type { PricingTable } from '../../core/jobs/pricing';
 import { advanceSweep, readSweepState, sweepCost, type SweepState } from '../../services/sweeps';
 import type { Services } from '../services';
 
-const STORE_KEY = 'mtrl.sweeps';
 const TICK_MS = 30_000;
 
 /** A sweep the queue knows: its file, the user's say, and what the service said last. */
@@ -34,7 +33,7 @@ export class SweepQueue implements vscode.Disposable {
     private readonly explain: (error: unknown, action: string) => string,
     private readonly pricing: () => PricingTable,
   ) {
-    const stored = services.context.workspaceState.get<Record<string, SweepControl>>(STORE_KEY, {});
+    const stored = services.stores.sweepControls.get() ?? {};
     for (const [uri, control] of Object.entries(stored)) this.sweeps.set(uri, { uri: vscode.Uri.parse(uri), control });
     if (this.sweeps.size) this.schedule(0);
   }
@@ -90,7 +89,7 @@ export class SweepQueue implements vscode.Disposable {
   }
 
   private async save(): Promise<void> {
-    await this.services.context.workspaceState.update(STORE_KEY, Object.fromEntries([...this.sweeps].map(([uri, t]) => [uri, t.control])));
+    await this.services.stores.sweepControls.set(Object.fromEntries([...this.sweeps].map(([uri, t]) => [uri, t.control])));
   }
 
   private schedule(ms: number): void {

@@ -4,9 +4,7 @@ import { listJobs } from '../../aws/sagemaker';
 import { estimateText, parseSweep, sweepEstimate, type Sweep } from '../../core/evaluation/sweep';
 import type { Services } from '../services';
 
-const LAST_KEY = 'mtrl.sweeps.lastAnswers';
-
-type Answers = Partial<Pick<Sweep, 'evaluationUri' | 'outputPath' | 'roleArn' | 'baseModelArn'>>;
+export type SweepAnswers = Partial<Pick<Sweep, 'evaluationUri' | 'outputPath' | 'roleArn' | 'baseModelArn'>>;
 
 const list = (text: string) =>
   text
@@ -29,7 +27,7 @@ export async function newSweepWizard(
     return undefined;
   }
   const region = services.aws.current.region;
-  const last = services.context.globalState.get<Answers>(LAST_KEY, {});
+  const last = services.stores.sweepAnswers.get() ?? {};
   const name = await ask('1/8 Sweep name (job names are derived from it)', 'wordle-eval-sweep', (t) =>
     /^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,39}$/.test(t) ? undefined : '1–40 letters, digits and hyphens',
   );
@@ -127,7 +125,7 @@ export async function newSweepWizard(
     void vscode.window.showErrorMessage(`The sweep is not valid: ${problems.map((p) => p.message).join(' ')}`);
     return undefined;
   }
-  await services.context.globalState.update(LAST_KEY, { evaluationUri, outputPath, roleArn, baseModelArn } satisfies Answers);
+  await services.stores.sweepAnswers.set({ evaluationUri, outputPath, roleArn, baseModelArn });
   const uri = vscode.Uri.joinPath(folder.uri, `${name}.mtrl-sweep.json`);
   const exists = await vscode.workspace.fs.stat(uri).then(
     () => true,

@@ -2,36 +2,8 @@ import * as vscode from 'vscode';
 import { formatDollars, type PricingTable } from '../../core/jobs/pricing';
 import { jobCost } from '../../core/jobs/summary';
 import { budgetAction, parseBudget, type Budget } from '../../core/jobs/budget';
+import type { BudgetStore } from '../stores';
 import type { JobNode } from './nodes';
-
-const KEY = 'mtrl.budgets';
-
-/** A job's budget and the budget last warned about (so the guard acts once per crossing). */
-interface StoredBudget extends Budget {
-  warnedAt?: number;
-}
-
-/** Budgets per job ARN, kept in the extension's global state: they survive reloads and apply in every window. */
-export class BudgetStore {
-  constructor(private readonly memento: vscode.Memento) {}
-
-  get(arn: string): StoredBudget | undefined {
-    return this.all()[arn];
-  }
-
-  async set(arn: string, budget: Budget): Promise<void> {
-    await this.memento.update(KEY, { ...this.all(), [arn]: { dollars: budget.dollars, autoStop: budget.autoStop } });
-  }
-
-  async warned(arn: string, dollars: number): Promise<void> {
-    const current = this.get(arn);
-    if (current) await this.memento.update(KEY, { ...this.all(), [arn]: { ...current, warnedAt: dollars } });
-  }
-
-  private all(): Record<string, StoredBudget> {
-    return this.memento.get<Record<string, StoredBudget>>(KEY) ?? {};
-  }
-}
 
 export interface BudgetGuardContext {
   store: BudgetStore;

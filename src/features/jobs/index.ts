@@ -4,7 +4,7 @@ import { jobDiagnosis } from '../../core/jobs/summary';
 import { jobRegions } from '../aws/settings';
 import type { Services } from '../services';
 import { sageMakerJobsBackend } from '../../services/jobs';
-import { askBudget, BudgetStore, checkBudgets } from './budgetGuard';
+import { askBudget, checkBudgets } from './budgetGuard';
 import { registerJobsCommands } from './commands';
 import { CONFIG_SCHEME, JobConfigurationProvider } from './documents';
 import { cloudWatchJobLogSource } from './logWindow';
@@ -45,7 +45,7 @@ export function register(services: Services): void {
     },
     seconds() * 1000,
   );
-  const budgets = new BudgetStore(context.globalState);
+  const budgets = services.stores.budgets;
   const budgetGuard = {
     store: budgets,
     pricing: () => settings.pricing(),

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { documentFacts } from '../../core/jobs/document';
 import type { JobFile } from '../../core/jobs/jobfile';
 import { describeCheck } from '../../core/jobs/preflight';
-import { BudgetStore } from '../jobs/budgetGuard';
 import type { Services } from '../services';
 import type { Launcher } from './launcher';
 import type { Review } from './review';
@@ -62,7 +61,7 @@ export async function launchWithChecks(
     return { launched: false, jobName: job.JobName, review, reason: created.error };
   }
   if (job.Budget)
-    await new BudgetStore(services.context.globalState).set(created.arn, {
+    await services.stores.budgets.set(created.arn, {
       dollars: job.Budget.Dollars,
       autoStop: job.Budget.AutoStop === true,
     });
