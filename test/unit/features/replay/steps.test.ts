@@ -57,13 +57,19 @@ describe('replay board: steps, GRPO groups, and a 900-px editor', function () {
     await page.waitForFunction(() => document.querySelector('.step-shown')?.textContent?.startsWith('step 1:'));
     await page.click('.step-bar[data-step="2"]', { modifiers: ['Shift'] });
     await page.waitForFunction(() => document.querySelector('.step-shown')?.textContent?.startsWith('steps 1–2:'));
-    assert.match((await page.textContent('.summary')) ?? '', /256\s*rollouts\s*32\s*groups/);
+    // The summary redraws after the step line: wait for it rather than read it at once.
+    await page.waitForFunction(
+      () => /256\s*rollouts\s*32\s*groups/.test(document.querySelector('.summary')?.textContent ?? ''),
+      undefined,
+      { timeout: 10_000 },
+    );
     await page.click('vscode-button.step-all');
     await page.waitForFunction(() => /^3 steps:/.test(document.querySelector('.step-shown')?.textContent ?? ''));
-    assert.match(
-      (await page.textContent('.summary')) ?? '',
-      /384\s*rollouts\s*48\s*groups/,
-      'the same task in three steps is three groups',
+    // The same task in three steps is three groups.
+    await page.waitForFunction(
+      () => /384\s*rollouts\s*48\s*groups/.test(document.querySelector('.summary')?.textContent ?? ''),
+      undefined,
+      { timeout: 10_000 },
     );
     assert.equal(await page.locator('.pooled-note').count(), 0);
     assert.deepEqual(problems, []);
