@@ -11,7 +11,7 @@ const TRAINED = 'wordle-eval-trained-gptoss20b';
 const comparisonTabs = () =>
   vscode.window.tabGroups.all
     .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('mtrl.comparison'));
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('mtrl.comparison'));
 
 describe('evaluation sweeps and comparisons', function () {
   this.timeout(90_000);
@@ -31,7 +31,13 @@ describe('evaluation sweeps and comparisons', function () {
     assert.deepEqual(grid.columns, ['base model', 'adapter wordle-gptoss20b-grpo-100steps-adapter/1']);
     assert.equal(grid.deltas.length, 1);
     assert.equal(grid.deltas[0].significant, true);
-    assert.equal(comparisonTabs().length, 1);
+    // The panel's tab appears once the workbench has opened it.
+    for (let i = 0; i < 100 && comparisonTabs().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(
+      comparisonTabs().map((t) => t.label),
+      ['Compare 2 evaluations'],
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)).join(' | '),
+    );
     const markdown = await vscode.commands.executeCommand<string>('mtrl.copyComparisonMarkdown');
     assert.match(markdown, /^\| settings \| base model \| adapter /);
     assert.match(markdown, /\*/);
