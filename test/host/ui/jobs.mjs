@@ -52,7 +52,8 @@ export const checks = [
       const byName = (name) => rows.find((r) => r.startsWith(`${name},`)) ?? '';
       assert.match(byName('wordle-gptoss20b-grpo-100steps'), /Completed, step 100\/100 · \$\d+\.\d\d · \dd ago/);
       assert.match(byName('wordle-gptoss20b-grpo-wrong-role'), /Failed, Job role not trusted/);
-      assert.match(byName(RUNNING), /InProgress, step \d+\/100 · \$\d+\.\d\d/);
+      // The row: step, the ETA from the step rate once known, the cost so far.
+      assert.match(byName(RUNNING), /InProgress, step \d+\/100 · (ETA [^·]+ · )?\$\d+\.\d\d/);
       assert.ok(rows.some((r) => /^Training/.test(r)) && rows.some((r) => /^Evaluation/.test(r)), `roots missing in ${rows.join(' | ')}`);
       await widenSidebar(page);
       await page.screenshot({ path: path.join(root, 'test-results/jobs-tree.png') });
