@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AwsClients } from '../aws/clients';
-import { describeAwsError } from '../aws/errors';
+import { awsFromOptions } from './awsOptions';
 import { comparisonCsv, comparisonMarkdown, intervalText } from '../core/evaluation/compare';
 import { DEFAULT_PRICING } from '../core/jobs/pricing';
 import { comparisonDeltas, comparisonFromJobs } from '../services/evaluations';
@@ -49,14 +48,12 @@ export const compareCommand: CliCommand = {
       throw new UsageError('Choose one of --json, --markdown and --csv.');
     const baseline = values.baseline;
     if (baseline && !jobs.includes(baseline)) jobs.unshift(baseline);
-    const region = values.region ?? process.env.AWS_REGION ?? 'us-east-1';
-    const endpoint = values.endpoint ?? process.env.AWS_ENDPOINT_URL;
-    const aws = new AwsClients(() => ({ region, profile: values.profile, endpoint }));
+    const { aws, settings, explain } = awsFromOptions(values);
     let comparison;
     try {
-      comparison = await comparisonFromJobs(aws, region, jobs, DEFAULT_PRICING);
+      comparison = await comparisonFromJobs(aws, settings.region, jobs, DEFAULT_PRICING);
     } catch (error) {
-      throw new UsageError(describeAwsError(error, { action: 'Reading the evaluation jobs', region, profile: values.profile, endpoint }));
+      throw new UsageError(explain(error, 'Reading the evaluation jobs'));
     } finally {
       aws.reset();
     }

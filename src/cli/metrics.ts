@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AwsClients } from '../aws/clients';
+import { awsFromOptions } from './awsOptions';
 import { describeMlflowError } from '../aws/mlflow/errors';
 import { parseJobArn } from '../core/jobs/status';
 import { stepRows, stepRowsCsv, type StepRow } from '../core/metrics/table';
@@ -86,8 +86,7 @@ export const metricsCommand: CliCommand = {
       ?.split(',')
       .map((k) => k.trim())
       .filter(Boolean);
-    const settings = { region, profile: values.profile, endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL };
-    const aws = new AwsClients(() => settings);
+    const { aws, settings } = awsFromOptions({ ...values, region });
     try {
       const wholeRun = values.json || values.csv || ref.category === 'AgentRFTEvaluation';
       const m = await loadJobMetrics(aws, ref, { keys: asked ?? (wholeRun ? undefined : TABLE_KEYS) });

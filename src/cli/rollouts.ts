@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { AwsClients } from '../aws/clients';
-import { describeAwsError } from '../aws/errors';
+import { awsFromOptions } from './awsOptions';
 import {
   ADVANTAGE_FORMULA,
   collectRollouts,
@@ -149,12 +148,7 @@ export const rolloutsCommand: CliCommand = {
     let rollouts: Rollout[];
     let source: string;
     if (values.job) {
-      const settings = {
-        region: values.region ?? process.env.AWS_REGION ?? 'us-east-1',
-        profile: values.profile,
-        endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL,
-      };
-      const aws = new AwsClients(() => settings);
+      const { aws, settings, explain } = awsFromOptions(values);
       const job = {
         jobName: values.job,
         category: values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const),
@@ -164,9 +158,7 @@ export const rolloutsCommand: CliCommand = {
         rollouts = await readJobRollouts(aws, job, io.signal ?? new AbortController().signal);
       } catch (error) {
         throw new UsageError(
-          error instanceof Error && !('$metadata' in error)
-            ? error.message
-            : describeAwsError(error, { ...settings, action: `Read the rollouts of job ${values.job}` }),
+          error instanceof Error && !('$metadata' in error) ? error.message : explain(error, `Read the rollouts of job ${values.job}`),
         );
       } finally {
         aws.reset();
