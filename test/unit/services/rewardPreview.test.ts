@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { canonicalGames, referenceReward, type RewardPreview, type RewardPreviewFailure } from '../../../src/core/reward';
 import { previewReward } from '../../../src/services/rewardPreview';
+import { python } from '../python';
 
 const root = path.resolve(__dirname, '../../..');
 const script = path.join(root, 'src/python/reward_harness.py');
@@ -12,7 +12,7 @@ async function preview(
   name: string,
   options: { entry?: string; answer?: string; timeoutMs?: number; python?: string; signal?: AbortSignal } = {},
 ) {
-  return previewReward({ python: options.python ?? 'python3', script, file: fixture(name), ...options });
+  return previewReward({ python: options.python ?? python, script, file: fixture(name), ...options });
 }
 
 function scored(result: RewardPreview | RewardPreviewFailure): RewardPreview {
@@ -127,8 +127,6 @@ describe('reward: harness with the real python3', function () {
   });
 
   it('an endless loop times out, and the harness and the process it started are gone', async () => {
-    // The interpreter itself: a version-manager shim can take seconds to start on a busy machine, before the helper exists.
-    const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
     const { result, pid, stderr } = await preview('infinite_loop.py', { timeoutMs: 6500, python });
     assert.equal(result.ok, false);
     assert.equal(result.error, 'timeout');

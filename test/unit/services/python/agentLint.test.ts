@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lintAgentByRegex, readPythonLintOutput, type LintFinding, type TextEdit } from '../../../../src/core/lint';
 import { runPythonLint } from '../../../../src/services/python/agentLint';
+import { python } from '../../python';
 
 const root = path.resolve(__dirname, '../../../..');
 const fixture = (name: string) => readFileSync(path.join(root, 'test/fixtures/lint', name), 'utf8');
 const SCRIPT = path.join(root, 'src/python/agent_lint.py');
 
 async function byPython(text: string): Promise<LintFinding[]> {
-  const result = readPythonLintOutput(await runPythonLint('python3', SCRIPT, text), text);
+  const result = readPythonLintOutput(await runPythonLint(python, SCRIPT, text), text);
   if ('syntaxError' in result) throw new Error(result.syntaxError);
   return result.findings;
 }
@@ -75,7 +76,7 @@ for (const [engine, lint] of engines) {
 
 describe('agent lint (python ast) on broken source', () => {
   it('reports the syntax error instead of findings, so the editor can fall back to the regex lint', () => {
-    return runPythonLint('python3', SCRIPT, 'def broken(:\n').then((out) => {
+    return runPythonLint(python, SCRIPT, 'def broken(:\n').then((out) => {
       const result = readPythonLintOutput(out, 'def broken(:\n');
       assert.ok('syntaxError' in result && /line 1/.test(result.syntaxError));
     });

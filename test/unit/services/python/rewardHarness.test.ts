@@ -1,17 +1,16 @@
 import { strict as assert } from 'node:assert';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ProcessTree } from '../../../../src/services/python/processTree';
 import { KEPT_OUTPUT_BYTES, runHarness } from '../../../../src/services/python/rewardHarness';
 import { canonicalGames } from '../../../../src/core/reward';
+import { python } from '../../python';
 
 const root = path.resolve(__dirname, '../../../..');
 const script = path.join(root, 'src/python/reward_harness.py');
 const fixture = (name: string) => path.join(root, 'test/fixtures/reward', name);
 const { answer, games } = canonicalGames('crane');
-// The interpreter itself, not a version-manager shim that takes seconds to start on a busy machine.
-const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
 const request = (name: string) => ({ file: fixture(name), answer, games: games.map(({ name, guesses, via }) => ({ name, guesses, via })) });
 
 /** True while a process with this id exists and is not a zombie. */
