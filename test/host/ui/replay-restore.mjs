@@ -28,8 +28,11 @@ async function shown(frame) {
   };
 }
 
-/** Polls until the board's selection matches `expected` (rendering is asynchronous), then returns what it shows. */
-async function settled(page, expected, timeoutMs = 20_000) {
+/**
+ * Polls until the board's selection matches `expected` (rendering is asynchronous), then returns what it shows.
+ * The bound is generous: after a reload on a loaded machine the extension host alone took over 20 s to come back.
+ */
+async function settled(page, expected, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   let last;
   while (Date.now() < deadline) {

@@ -24,7 +24,7 @@ export async function palette(page, text, pick) {
 }
 
 /** The webview's inner frame that holds the board, once it has rendered a group. */
-export async function boardFrame(page, timeoutMs = 30_000) {
+export async function boardFrame(page, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
