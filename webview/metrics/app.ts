@@ -1,10 +1,18 @@
 import type uPlot from 'uplot';
-import { FIXED_CHARTS, type MetricsHostMessage, type MetricsState, type MetricsWebviewMessage } from '../../src/shared/metrics';
+import {
+  FIXED_CHARTS,
+  type MetricsHostMessage,
+  type MetricsState,
+  type MetricsWebviewMessage,
+  type PersistedMetrics,
+} from '../../src/shared/metrics';
 import { h, icon, replace } from '../replay/dom';
 import { drawChart, jobColors } from './charts';
 
 export interface MetricsHost {
   post(message: MetricsWebviewMessage): void;
+  /** Keeps what the view shows for a window reload. */
+  persist(state: PersistedMetrics): void;
   onMessage(listener: (message: MetricsHostMessage) => void): void;
 }
 
@@ -42,6 +50,7 @@ export class MetricsView {
 
   private render(state: MetricsState): void {
     this.state = state;
+    this.host.persist({ jobs: state.jobs.map((j) => j.job), window: state.window, extraKeys: state.extraKeys });
     this.renderToolbar();
     this.renderJobs();
     this.renderCharts();

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { describeAwsError } from '../../aws/errors';
 import { listJobs } from '../../aws/sagemaker';
 import { categoryLabel, JOB_CATEGORIES, parseJobArn, type JobCategory } from '../../core/jobs/status';
-import type { MetricsJob } from '../../shared/metrics';
+import type { MetricsJob, PersistedMetrics } from '../../shared/metrics';
 import type { Services } from '../services';
 import { MetricsPanel, METRICS_VIEW_TYPE } from './panel';
 
@@ -55,6 +55,8 @@ export function register(services: Services): void {
     return (Array.isArray(picked) ? picked : picked ? [picked] : []).map((p) => p.job);
   };
 
+  const pickOne = async () => (await pickJobs(false))[0];
+
   const showMetrics = async (arg?: unknown): Promise<void> => {
     const given = jobOf(arg, services.aws.current.region);
     if (arg !== undefined && !given)
@@ -71,7 +73,7 @@ export function register(services: Services): void {
       vscode.ViewColumn.Active,
       { enableScripts: true, retainContextWhenHidden: false },
     );
-    new MetricsPanel(panel, services, jobs, async () => (await pickJobs(false))[0]);
+    new MetricsPanel(panel, services, jobs, pickOne);
   };
 
   services.context.subscriptions.push(
@@ -80,6 +82,18 @@ export function register(services: Services): void {
     vscode.commands.registerCommand('mtrl.getMetricsView', () =>
       MetricsPanel.current ? { jobs: MetricsPanel.current.jobNames, drawn: MetricsPanel.current.drawn } : undefined,
     ),
+    vscode.window.registerWebviewPanelSerializer(METRICS_VIEW_TYPE, {
+      async deserializeWebviewPanel(panel, state: Partial<PersistedMetrics> | undefined) {
+        const region = services.aws.current.region;
+        const jobs = (Array.isArray(state?.jobs) ? state.jobs : [])
+          .map((j) => jobOf({ jobName: j?.name, category: j?.category, region: j?.region }, region))
+          .filter((j): j is MetricsJob => j !== undefined);
+        if (!jobs.length) return panel.dispose();
+        const window = typeof state?.window === 'number' ? Math.max(1, Math.min(100, Math.round(state.window))) : 10;
+        const extraKeys = Array.isArray(state?.extraKeys) ? state.extraKeys.filter((k) => typeof k === 'string') : [];
+        new MetricsPanel(panel, services, jobs, pickOne, { window, extraKeys });
+      },
+    }),
     { dispose: () => MetricsPanel.current?.panel.dispose() },
   );
 }
