@@ -36,6 +36,14 @@ export class MetricsView {
       if (m.type === 'state') this.render(m.state);
     });
     new ResizeObserver(() => this.resize()).observe(this.charts);
+    // Canvas colours are read when drawing: redraw when VS Code switches the theme (body class, variables on <html>).
+    let redraw = 0;
+    const themeChanged = new MutationObserver(() => {
+      cancelAnimationFrame(redraw);
+      redraw = requestAnimationFrame(() => this.render(this.state));
+    });
+    themeChanged.observe(document.body, { attributes: true, attributeFilter: ['class', 'data-vscode-theme-id'] });
+    themeChanged.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
     this.render(state);
     host.post({ type: 'ready' });
   }

@@ -57,16 +57,20 @@ export function register(services: Services): void {
 
   const pickOne = async () => (await pickJobs(false))[0];
 
-  const showMetrics = async (arg?: unknown): Promise<void> => {
-    const given = jobOf(arg, services.aws.current.region);
-    if (arg !== undefined && !given)
+  /** `selection`: the Jobs view's selected nodes when the menu is used on several (an LR sweep): overlaid. */
+  const showMetrics = async (arg?: unknown, selection?: unknown): Promise<void> => {
+    const region = services.aws.current.region;
+    const given = (Array.isArray(selection) && selection.length > 1 ? selection : arg === undefined ? [] : [arg]).map((a) =>
+      jobOf(a, region),
+    );
+    if (given.some((j) => !j))
       return void vscode.window.showErrorMessage(
         'MTRL: Show Metrics takes a job from the Jobs view, a job ARN, or nothing (then it asks).',
       );
-    const jobs = given ? [given] : await pickJobs(true);
+    const jobs = given.length ? (given as MetricsJob[]) : await pickJobs(true);
     if (!jobs.length) return;
     const open = MetricsPanel.current;
-    if (open && given && open.jobNames.includes(given.name)) return open.panel.reveal();
+    if (open && given.length && jobs.every((j) => open.jobNames.includes(j.name))) return open.panel.reveal();
     const panel = vscode.window.createWebviewPanel(
       METRICS_VIEW_TYPE,
       `Metrics: ${jobs.map((j) => j.name).join(', ')}`,
