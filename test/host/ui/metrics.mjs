@@ -76,6 +76,11 @@ async function layout(frame) {
       charts: charts.length,
       overflowing: charts.filter((r) => r.right > width + 0.5 || r.left < 0).length,
       scrolls: document.documentElement.scrollWidth > width + 1,
+      // A wrapped toolbar has an item starting below the bottom of the first one.
+      toolbarWraps: (() => {
+        const items = [...document.querySelector('.toolbar').children].map((el) => el.getBoundingClientRect());
+        return items.some((r) => r.top >= items[0].bottom);
+      })(),
       foreground: getComputedStyle(document.body).getPropertyValue('--vscode-foreground').trim(),
     };
   });
@@ -110,11 +115,14 @@ export const checks = [
             undefined,
             { timeout: 15_000 },
           );
+          // Away from the tab, whose hover tooltip would cover the toolbar in the screenshot.
+          await frame.locator('.hint').first().hover();
           const shown = await layout(frame);
           seen[theme] = shown.foreground;
           await screenshot(`metrics-${theme}-900px`);
           assert.ok(Math.abs(shown.width - 900) < 40, `the view is ${shown.width} px wide`);
           assert.ok(shown.charts >= 4, `${shown.charts} charts`);
+          assert.equal(shown.toolbarWraps, false, 'the toolbar wraps onto a second line');
           assert.equal(shown.overflowing, 0, 'a chart is wider than the editor');
           assert.equal(shown.scrolls, false, 'the view scrolls sideways');
         }
