@@ -30,11 +30,13 @@ async function loading(): Promise<void> {
     });
     clock.advance(24 * 3_600_000);
     const ref = { jobName: 'bench', category: 'AgentRFT' as const, region: 'us-east-1' };
-    // The emulator plays each step's rollouts once; warm it so the figure is the client's loading, as against MLflow.
+    // The emulator plays each step's rollouts once (mtrl emulator does it ahead, in idle time): the first load pays for it here.
+    let start = performance.now();
     const warm = await loadJobMetrics(aws, ref);
+    const cold = performance.now() - start;
     const keys = warm.keys.slice(0, 40);
     const client = mlflowClientFor(aws, warm.resource);
-    let start = performance.now();
+    start = performance.now();
     await client.getRun(warm.runId);
     const roundTrip = performance.now() - start;
     start = performance.now();
@@ -47,6 +49,9 @@ async function loading(): Promise<void> {
     console.log(`  one request (baseline)  ${roundTrip.toFixed(0)} ms`);
     console.log(
       `  DescribeJob + run + ${keys.length} histories  ${ms.toFixed(0)} ms  ratio ${(ms / roundTrip).toFixed(1)}  (target ≤ 1000 ms) ${ms <= 1000 ? 'ok' : 'OVER'}`,
+    );
+    console.log(
+      `  the same, steps not yet played by the emulator  ${cold.toFixed(0)} ms  (${(cold / ms).toFixed(1)}× the above: what the emulator's metrics ledger saves a first load)`,
     );
     if (ms > 1000) process.exitCode = 1;
   } finally {

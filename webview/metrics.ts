@@ -3,7 +3,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import uplotCss from 'uplot/dist/uPlot.min.css';
-import type { MetricsHostMessage, MetricsState, MetricsWebviewMessage } from '../src/shared/metrics';
+import type { MetricsHostMessage, MetricsState, MetricsWebviewMessage, PersistedMetrics } from '../src/shared/metrics';
 import { MetricsView, type MetricsHost } from './metrics/app';
 import css from './metrics/metrics.css';
 
@@ -11,7 +11,7 @@ const sheet = new CSSStyleSheet();
 sheet.replaceSync(`${uplotCss}\n${css}`);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 
-declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
+declare function acquireVsCodeApi(): { postMessage(message: unknown): void; setState(state: PersistedMetrics): void };
 
 /** VS Code's postMessage; in a plain browser page (bench, tests) messages go to `window.mtrlMetricsHost`. */
 function connect(): MetricsHost {
@@ -19,6 +19,7 @@ function connect(): MetricsHost {
   return {
     post: (message: MetricsWebviewMessage) =>
       api ? api.postMessage(message) : (window as unknown as { mtrlMetricsSent?: MetricsWebviewMessage[] }).mtrlMetricsSent?.push(message),
+    persist: (state: PersistedMetrics) => api?.setState(state),
     onMessage: (listener) =>
       window.addEventListener('message', (event: MessageEvent<MetricsHostMessage>) => event.data && listener(event.data)),
   };

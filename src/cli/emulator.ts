@@ -72,6 +72,7 @@ export const emulatorCommand: CliCommand = {
       latencyMs: count(values['latency-ms'], 'latency-ms', 0),
       expiredCredentials: values['expired-credentials'],
       history: !values['no-history'],
+      precomputeMetrics: true,
     };
     let emulator;
     try {

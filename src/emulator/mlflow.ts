@@ -1,15 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { jobState, mlflowExperimentId, mlflowRunOf, type Job } from './jobs';
-import {
-  evaluationValues,
-  stepsDone,
-  stepTime,
-  trainingStepValues,
-  validationSteps,
-  validationValues,
-  type LoggedValue,
-} from './mlflowMetrics';
+import { setImmediate as nextTick } from 'node:timers/promises';
+import { evaluationLedger, hasStepValues, loggedSteps, stepValues, type Family } from './metricsLedger';
+import { stepTime, type LoggedValue } from './mlflowMetrics';
 import { jsonBody, sendJson, ServiceError, type EmulatorRequest } from './protocol';
 import { SEEDED } from './seed';
 import type { World } from './world';
@@ -30,38 +24,13 @@ class MlflowError extends Error {
   }
 }
 
-type Values = Record<string, number>;
-type Family = 'training' | 'validation';
-
-/** Computed step values per job: a step's rollouts are played once per emulator run. */
-const cache = new WeakMap<Job, { training: Map<number, Values>; validation: Map<number, Values>; evaluation?: Values }>();
-
-function cached(job: Job) {
-  let entry = cache.get(job);
-  if (!entry) cache.set(job, (entry = { training: new Map(), validation: new Map() }));
-  return entry;
-}
-
 const familyOf = (key: string): Family => (key.startsWith('val/') ? 'validation' : 'training');
-const nextTick = () => new Promise((resolve) => setImmediate(resolve));
 
-/** Steps of a family logged by `now`: validation at 0, every val_every and the last step; training from step 1. */
-function loggedSteps(job: Job, now: number, family: Family): number[] {
-  if (!jobState(job, now).transitions.some((t) => t.Status === 'Training')) return [];
-  const done = stepsDone(job, now);
-  if (family === 'validation') return validationSteps(job).filter((s) => s <= done);
-  return Array.from({ length: done }, (_, i) => i + 1);
-}
-
-async function valuesAt(job: Job, family: Family, step: number): Promise<Values> {
-  const c = cached(job)[family];
-  let values = c.get(step);
-  if (!values) {
-    values = family === 'training' ? trainingStepValues(job, step) : validationValues(job, step);
-    c.set(step, values);
-    // Playing a step's rollouts takes a while: let other requests in between steps.
-    await nextTick();
-  }
+/** A step's values; when they had to be computed now, lets other requests in before the next step. */
+async function valuesAt(job: Job, family: Family, step: number): Promise<Record<string, number>> {
+  if (hasStepValues(job, family, step)) return stepValues(job, family, step);
+  const values = stepValues(job, family, step);
+  await nextTick();
   return values;
 }
 
@@ -69,7 +38,7 @@ async function valuesAt(job: Job, family: Family, step: number): Promise<Values>
 async function historyOf(job: Job, now: number, key: string): Promise<LoggedValue[]> {
   if (job.category === 'AgentRFTEvaluation') {
     if (jobState(job, now).status !== 'Completed') return [];
-    const values = (cached(job).evaluation ??= evaluationValues(job));
+    const values = evaluationLedger(job);
     return key in values ? [{ value: values[key], timestamp: stepTime(job, 1), step: 0 }] : [];
   }
   const points: LoggedValue[] = [];
@@ -84,7 +53,7 @@ async function historyOf(job: Job, now: number, key: string): Promise<LoggedValu
 async function latestOf(job: Job, now: number): Promise<{ key: string; value: number; timestamp: number; step: number }[]> {
   const out: { key: string; value: number; timestamp: number; step: number }[] = [];
   if (job.category === 'AgentRFTEvaluation') {
-    for (const key of Object.keys(jobState(job, now).status === 'Completed' ? (cached(job).evaluation ??= evaluationValues(job)) : {}))
+    for (const key of Object.keys(jobState(job, now).status === 'Completed' ? evaluationLedger(job) : {}))
       out.push({ key, ...(await historyOf(job, now, key))[0] });
     return out;
   }

@@ -2,7 +2,7 @@ import { rowsOf, TRAIN_ANSWERS, VALIDATION_ANSWERS } from './answers';
 import { jobState, rolloutPhaseStart, rolloutTime, type Job } from './jobs';
 import { playRollout, type PlayedRollout } from './policy';
 import { hashSeed, Random } from './random';
-import { rolloutOf } from './rollouts';
+import { playedRolloutOf } from './rollouts';
 
 /** One logged value: MLflow's metric point without the key. */
 export interface LoggedValue {
@@ -95,7 +95,7 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 /** Training step `step` (1-based, as the service logs it): the statistics of that step's rollouts, the very ones its logs hold. */
 export function trainingStepValues(job: Job, step: number): Record<string, number> {
   const p = job.plan;
-  const played = Array.from({ length: p.rolloutsPerStep }, (_, j) => rolloutOf(job, (step - 1) * p.rolloutsPerStep + j).played);
+  const played = Array.from({ length: p.rolloutsPerStep }, (_, j) => playedRolloutOf(job, (step - 1) * p.rolloutsPerStep + j));
   const out = rolloutFamily('rollout', played, p.groupSize, []);
   const groups = chunk(played, p.groupSize).map((g) => g.map((x) => x.reward));
   const advantages = groups.flatMap((g) => g.map((r) => r - mean(g)));
@@ -147,7 +147,7 @@ export function validationValues(job: Job, step: number): Record<string, number>
 /** A finished evaluation: the statistics of all its rollouts (the same ones its logs hold). */
 export function evaluationValues(job: Job): Record<string, number> {
   const p = job.plan;
-  const played = Array.from({ length: p.rolloutsPerStep }, (_, k) => rolloutOf(job, k).played);
+  const played = Array.from({ length: p.rolloutsPerStep }, (_, k) => playedRolloutOf(job, k));
   return roundAll({ ...rolloutFamily('eval', played, p.groupSize, passKs(job)), 'timing_s/eval': p.stepMs / 1000 });
 }
 

@@ -13,14 +13,26 @@ export interface RolloutLines {
   lines: [string, string, string];
 }
 
-/** Rollout k of a job, the same every time it is asked for: seeded by --seed, the job ARN and k. */
-export function rolloutOf(job: Job, k: number): RolloutLines {
+/** The task (dataset row) of rollout k: one per group of a step's batch. */
+function rowOf(job: Job, k: number) {
   const p = job.plan;
   const step = Math.floor(k / p.rolloutsPerStep);
   const task = Math.floor((k % p.rolloutsPerStep) / p.groupSize);
-  const row = p.rows[(step * p.batchSize + task) % p.rows.length];
-  const rng = new Random(hashSeed(`${job.seed}#${job.arn}#${k}`));
-  const played = playRollout(row.answer, POOL, p.skill(step), rng);
+  return p.rows[(step * p.batchSize + task) % p.rows.length];
+}
+
+/** The game of rollout k without its log lines (what metrics need), the same every time: seeded by --seed, the job ARN and k. */
+export function playedRolloutOf(job: Job, k: number): PlayedRollout {
+  const step = Math.floor(k / job.plan.rolloutsPerStep);
+  return playRollout(rowOf(job, k).answer, POOL, job.plan.skill(step), new Random(hashSeed(`${job.seed}#${job.arn}#${k}`)));
+}
+
+/** Rollout k of a job with its log lines. */
+export function rolloutOf(job: Job, k: number): RolloutLines {
+  const p = job.plan;
+  const step = Math.floor(k / p.rolloutsPerStep);
+  const row = rowOf(job, k);
+  const played = playedRolloutOf(job, k);
   const id = `${hashSeed(job.arn).toString(16).padStart(8, '0')}-${step}-${k % p.rolloutsPerStep}`;
   const record = {
     mtrl_rollout: 1,
@@ -63,7 +75,7 @@ export function evaluationMetrics(job: Job, now: number): Record<string, number>
   let solved = 0;
   const solvedByPrompt = new Map<number, number>();
   for (let k = 0; k < n; k++) {
-    const { played } = rolloutOf(job, k);
+    const played = playedRolloutOf(job, k);
     reward += played.reward;
     if (played.solved) {
       solved++;

@@ -4,6 +4,7 @@ import { agentCoreControl, invokeAgentRuntime } from './agentcore';
 import { systemClock, type Clock } from './clock';
 import { iam, sts } from './identity';
 import { logs } from './logs';
+import { keepLedger } from './metricsLedger';
 import { isMlflowPath, mlflow, presignedMlflowUrl } from './mlflow';
 import { jsonBody, protocolOf, readRequest, sendError, sendJson, sendQuery, ServiceError, type EmulatorRequest } from './protocol';
 import { s3 } from './s3';
@@ -32,6 +33,8 @@ export interface EmulatorOptions {
   history?: boolean;
   clock?: Clock;
   region?: string;
+  /** Compute finished steps' MLflow metrics in idle time (`mtrl emulator` does), so a first metrics request finds them ready. */
+  precomputeMetrics?: boolean;
 }
 
 export interface Emulator {
@@ -132,6 +135,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  const stopLedger = new AbortController();
+  if (options.precomputeMetrics) void keepLedger(world, stopLedger.signal);
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -139,6 +144,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests,
     close: () =>
       new Promise<void>((resolve) => {
+        stopLedger.abort();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -33,6 +33,13 @@ export interface MetricsState {
   extraKeys: string[];
 }
 
+/** What the page keeps with `setState` so the view comes back after a window reload (read by the panel serializer). */
+export interface PersistedMetrics {
+  jobs: MetricsJob[];
+  window: number;
+  extraKeys: string[];
+}
+
 export type MetricsHostMessage = { type: 'state'; state: MetricsState };
 
 export type MetricsWebviewMessage =

@@ -92,6 +92,8 @@ export interface ReplayProtocol extends ViewProtocol {
     /** Loading progress, ready (also after follow mode appended rollouts: the board refreshes), empty, error. */
     status: LoadStatus;
     settings: BoardSettings;
+    /** Show these steps (a click on a metrics curve asked for one): as if the user had picked them. */
+    showSteps: { from: number; to: number };
   };
   toHost: {
     state: PersistedState;

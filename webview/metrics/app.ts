@@ -1,10 +1,18 @@
 import type uPlot from 'uplot';
-import { FIXED_CHARTS, type MetricsHostMessage, type MetricsState, type MetricsWebviewMessage } from '../../src/shared/metrics';
+import {
+  FIXED_CHARTS,
+  type MetricsHostMessage,
+  type MetricsState,
+  type MetricsWebviewMessage,
+  type PersistedMetrics,
+} from '../../src/shared/metrics';
 import { h, icon, replace } from '../replay/dom';
 import { drawChart, jobColors } from './charts';
 
 export interface MetricsHost {
   post(message: MetricsWebviewMessage): void;
+  /** Keeps what the view shows for a window reload. */
+  persist(state: PersistedMetrics): void;
   onMessage(listener: (message: MetricsHostMessage) => void): void;
 }
 
@@ -17,6 +25,10 @@ export class MetricsView {
   private readonly jobsList = h('section', { class: 'jobs', attrs: { 'aria-label': 'Jobs' } });
   private readonly charts = h('main', { class: 'charts' });
   private plots: uPlot[] = [];
+  /** What the toolbar, job rows and charts were last built from. */
+  private drawnFrom: { toolbar?: string; jobs?: string; charts?: string; loading?: boolean } = {};
+  /** Points drawn per chart, reported again when a state changes nothing drawn. */
+  private drawn: Record<string, number> = {};
 
   constructor(
     root: HTMLElement,
@@ -28,6 +40,14 @@ export class MetricsView {
       if (m.type === 'state') this.render(m.state);
     });
     new ResizeObserver(() => this.resize()).observe(this.charts);
+    // Canvas colours are read when drawing: redraw when VS Code switches the theme (body class, variables on <html>).
+    let redraw = 0;
+    const themeChanged = new MutationObserver(() => {
+      cancelAnimationFrame(redraw);
+      redraw = requestAnimationFrame(() => this.render(this.state, true));
+    });
+    themeChanged.observe(document.body, { attributes: true, attributeFilter: ['class', 'data-vscode-theme-id'] });
+    themeChanged.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
     this.render(state);
     host.post({ type: 'ready' });
   }
@@ -40,11 +60,26 @@ export class MetricsView {
     for (const plot of this.plots) plot.setSize({ width: this.width(), height: 220 });
   }
 
-  private render(state: MetricsState): void {
+  /** Rebuilds only the parts whose inputs changed (a refresh posts `loading` twice with the same curves); `theme` redraws all. */
+  private render(state: MetricsState, theme = false): void {
     this.state = state;
-    this.renderToolbar();
-    this.renderJobs();
-    this.renderCharts();
+    this.host.persist({ jobs: state.jobs.map((j) => j.job), window: state.window, extraKeys: state.extraKeys });
+    const toolbar = JSON.stringify([state.loading, state.window, state.extraKeys, this.pickableKeys()]);
+    const jobs = JSON.stringify(state.jobs.map((j) => [j.job, j.status, j.forecast, j.runId, j.problem]));
+    const charts = JSON.stringify([state.window, state.extraKeys, state.jobs.map((j) => [j.job.name, j.series, j.validationSettings])]);
+    if (theme || toolbar !== this.drawnFrom.toolbar) this.renderToolbar();
+    if (theme || jobs !== this.drawnFrom.jobs) this.renderJobs();
+    // Without charts the loading flag decides between nothing and the empty-state sentence.
+    const emptyChanged = this.plots.length === 0 && state.loading !== this.drawnFrom.loading;
+    if (theme || emptyChanged || charts !== this.drawnFrom.charts) this.renderCharts();
+    else if (!state.loading) this.host.post({ type: 'drawn', points: this.drawn });
+    this.drawnFrom = { toolbar, jobs, charts, loading: state.loading };
+  }
+
+  /** Keys of the loaded runs not on a fixed chart nor picked yet: the picker's options. */
+  private pickableKeys(): string[] {
+    const fixed = new Set(FIXED_CHARTS.flatMap((c) => c.keys));
+    return [...new Set(this.state.jobs.flatMap((j) => j.keys))].filter((k) => !fixed.has(k) && !this.state.extraKeys.includes(k)).sort();
   }
 
   private renderToolbar(): void {
@@ -60,8 +95,7 @@ export class MetricsView {
       },
     });
     windowField.addEventListener('change', () => this.host.post({ type: 'window', window: Number(windowField.value) || 10 }));
-    const fixed = new Set(FIXED_CHARTS.flatMap((c) => c.keys));
-    const keys = [...new Set(s.jobs.flatMap((j) => j.keys))].filter((k) => !fixed.has(k) && !s.extraKeys.includes(k)).sort();
+    const keys = this.pickableKeys();
     // A native select: the toolkit's combobox would push the bundle past its budget.
     const picker = h(
       'select',
@@ -150,6 +184,7 @@ export class MetricsView {
     if (!this.state.loading && this.plots.length === 0 && evaluations.length === 0 && this.state.jobs.every((j) => !j.problem)) {
       this.charts.append(h('p', { class: 'problem' }, 'No metrics to draw yet: the first arrive when step 1 finishes.'));
     }
+    this.drawn = drawn;
     if (!this.state.loading) this.host.post({ type: 'drawn', points: drawn });
   }
 

@@ -74,6 +74,8 @@ export function drawChart(parent: HTMLElement, jobs: readonly JobCurves[], spec:
     .slice(1)
     .reduce((n, column) => n + (column as (number | null)[]).filter((v) => v !== null && v !== undefined).length, 0);
   const text = themeColor('--vscode-foreground', '#ccc');
+  // Which theme colour the canvas was drawn with: UI checks wait for it after a theme switch.
+  parent.dataset.foreground = text;
   const grid = themeColor('--vscode-editorWidget-border', 'rgba(128,128,128,0.3)');
   const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
   const axis = (scale: string, side?: number): uPlot.Axis => ({

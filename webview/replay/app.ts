@@ -65,6 +65,7 @@ export class ReplayBoard {
     document.addEventListener('keydown', (e) => this.key(e));
     host.channel.on('settings', (settings) => this.applySettings(settings));
     host.channel.on('status', (status) => this.statusChanged(status));
+    host.channel.on('showSteps', (range) => this.stepsPicked(range));
     this.applySettings(initial.settings);
     this.showStatus(initial.status);
     host.channel.ready();

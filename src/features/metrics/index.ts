@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { describeAwsError } from '../../aws/errors';
 import { listJobs } from '../../aws/sagemaker';
 import { categoryLabel, JOB_CATEGORIES, parseJobArn, type JobCategory } from '../../core/jobs/status';
-import type { MetricsJob } from '../../shared/metrics';
+import type { MetricsJob, PersistedMetrics } from '../../shared/metrics';
 import type { Services } from '../services';
 import { MetricsPanel, METRICS_VIEW_TYPE } from './panel';
 
@@ -55,23 +55,29 @@ export function register(services: Services): void {
     return (Array.isArray(picked) ? picked : picked ? [picked] : []).map((p) => p.job);
   };
 
-  const showMetrics = async (arg?: unknown): Promise<void> => {
-    const given = jobOf(arg, services.aws.current.region);
-    if (arg !== undefined && !given)
+  const pickOne = async () => (await pickJobs(false))[0];
+
+  /** `selection`: the Jobs view's selected nodes when the menu is used on several (an LR sweep): overlaid. */
+  const showMetrics = async (arg?: unknown, selection?: unknown): Promise<void> => {
+    const region = services.aws.current.region;
+    const given = (Array.isArray(selection) && selection.length > 1 ? selection : arg === undefined ? [] : [arg]).map((a) =>
+      jobOf(a, region),
+    );
+    if (given.some((j) => !j))
       return void vscode.window.showErrorMessage(
         'MTRL: Show Metrics takes a job from the Jobs view, a job ARN, or nothing (then it asks).',
       );
-    const jobs = given ? [given] : await pickJobs(true);
+    const jobs = given.length ? (given as MetricsJob[]) : await pickJobs(true);
     if (!jobs.length) return;
     const open = MetricsPanel.current;
-    if (open && given && open.jobNames.includes(given.name)) return open.panel.reveal();
+    if (open && given.length && jobs.every((j) => open.jobNames.includes(j.name))) return open.panel.reveal();
     const panel = vscode.window.createWebviewPanel(
       METRICS_VIEW_TYPE,
       `Metrics: ${jobs.map((j) => j.name).join(', ')}`,
       vscode.ViewColumn.Active,
       { enableScripts: true, retainContextWhenHidden: false },
     );
-    new MetricsPanel(panel, services, jobs, async () => (await pickJobs(false))[0]);
+    new MetricsPanel(panel, services, jobs, pickOne);
   };
 
   services.context.subscriptions.push(
@@ -80,6 +86,18 @@ export function register(services: Services): void {
     vscode.commands.registerCommand('mtrl.getMetricsView', () =>
       MetricsPanel.current ? { jobs: MetricsPanel.current.jobNames, drawn: MetricsPanel.current.drawn } : undefined,
     ),
+    vscode.window.registerWebviewPanelSerializer(METRICS_VIEW_TYPE, {
+      async deserializeWebviewPanel(panel, state: Partial<PersistedMetrics> | undefined) {
+        const region = services.aws.current.region;
+        const jobs = (Array.isArray(state?.jobs) ? state.jobs : [])
+          .map((j) => jobOf({ jobName: j?.name, category: j?.category, region: j?.region }, region))
+          .filter((j): j is MetricsJob => j !== undefined);
+        if (!jobs.length) return panel.dispose();
+        const window = typeof state?.window === 'number' ? Math.max(1, Math.min(100, Math.round(state.window))) : 10;
+        const extraKeys = Array.isArray(state?.extraKeys) ? state.extraKeys.filter((k) => typeof k === 'string') : [];
+        new MetricsPanel(panel, services, jobs, pickOne, { window, extraKeys });
+      },
+    }),
     { dispose: () => MetricsPanel.current?.panel.dispose() },
   );
 }

@@ -35,8 +35,11 @@ export class MetricsPanel implements vscode.Disposable {
     private readonly services: Services,
     private jobs: MetricsJob[],
     private readonly pickJob: () => Promise<MetricsJob | undefined>,
+    restored?: Pick<MetricsState, 'window' | 'extraKeys'>,
   ) {
     MetricsPanel.current = this;
+    // The jobs are in the page from the start, so a reload during the first load still restores them.
+    this.state = { ...this.state, ...restored, jobs: jobs.map((job) => ({ job, running: false, keys: [], series: {} })) };
     const { webview } = panel;
     webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview')] };
     const asset = (name: string) =>

@@ -5,6 +5,12 @@ import { insertRolloutLogging } from './insertLogging';
 import { REPLAY_VIEW_TYPE, ReplayPanel, webviewOptions } from './panel';
 import { pickSource, sourceFromArgument } from './sources';
 
+/** The training step a caller asked for (`{ jobName, …, step }` from the metrics view), if any. */
+const stepOf = (arg: unknown): number | undefined => {
+  const step = (arg as { step?: unknown } | undefined)?.step;
+  return typeof step === 'number' && Number.isInteger(step) && step >= 0 ? step : undefined;
+};
+
 const sameSource = (a: ReplaySource, b: ReplaySource) => JSON.stringify({ ...a, label: '' }) === JSON.stringify({ ...b, label: '' });
 
 /** The rollout replay board: `mtrl.openRollouts`, "Open With…" for log files, restore after reload, and Insert Rollout Logging. */
@@ -22,14 +28,23 @@ export function register(services: Services): void {
     ReplayPanel.each((p) => {
       if (sameSource(p.source, source)) existing = p;
     });
-    if (existing) return existing.panel.reveal();
+    const step = stepOf(arg);
+    if (existing) {
+      if (step !== undefined) existing.showStep(step);
+      return existing.panel.reveal();
+    }
     const panel = vscode.window.createWebviewPanel(
       REPLAY_VIEW_TYPE,
       `Rollouts: ${source.label}`,
       vscode.ViewColumn.Active,
       webviewOptions(context),
     );
-    new ReplayPanel(panel, services, source);
+    new ReplayPanel(
+      panel,
+      services,
+      source,
+      step === undefined ? undefined : { filter: { steps: { from: step, to: step } }, stepsPicked: true },
+    );
   };
 
   context.subscriptions.push(

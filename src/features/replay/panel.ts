@@ -101,6 +101,11 @@ export class ReplayPanel implements vscode.Disposable {
     this.channel.notify('settings', boardSettings());
   }
 
+  /** Moves an open board to one step (the metrics view's click on a curve). */
+  showStep(step: number): void {
+    this.channel.notify('showSteps', { from: step, to: step });
+  }
+
   /** Reads the whole source (again) with a cancellable progress notification; the board shows rollouts as they stream in. */
   async load(): Promise<void> {
     this.loading?.abort();

@@ -71,7 +71,7 @@ export async function loadJobMetrics(aws: AwsClients, ref: Required<JobRef>, opt
   const config = mlflowConfigOf(job.document as Record<string, unknown>)!;
   const client = mlflowClientFor(aws, resource);
   const located = await locateRun(client, job.name, config, job.document?.ServiceOutput?.MlflowDetails, options.signal);
-  const run = await client.getRun(located.runId, options.signal);
+  const { run } = located;
   const keys = orderedKeys((run.data.metrics ?? []).map((m) => m.key));
   const wanted = options.keys ? options.keys.filter((k) => keys.includes(k)) : keys;
   const histories = await Promise.all(wanted.map((key) => client.metricHistory(located.runId, key, options.signal)));

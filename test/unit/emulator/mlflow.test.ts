@@ -64,7 +64,14 @@ describe('emulator: MLflow REST API', () => {
       clock.advance(60 * MINUTE);
       const d = await describeJob(aws.sagemaker(), { jobName: 'curves', category: 'AgentRFT' });
       assert.equal(d.JobStatus, 'Completed');
+      const gets = () => emulator.requests.get('sagemaker:GET') ?? 0;
+      const before = gets();
       const m = await loadJobMetrics(aws, ref);
+      assert.equal(
+        gets() - before,
+        1 + Object.keys(m.series).length,
+        'one runs/get for the run and its keys, then one get-history per key',
+      );
       assert.equal(m.runId, d.config?.ServiceOutput?.MlflowDetails?.RunId, 'DescribeJob carries the run id');
       assert.equal(m.runStatus, 'FINISHED');
       assert.deepEqual(

@@ -148,6 +148,15 @@ describe('metrics view in Chromium', () => {
       mkdirSync(path.join(root, 'test-results'), { recursive: true });
       await page.screenshot({ path: path.join(root, 'test-results', `metrics-${theme}.png`), fullPage: true });
 
+      // A refresh starts by posting `loading` with the same curves, and may end with nothing new: the charts stay as drawn.
+      await page.evaluate(() => document.querySelectorAll('.uplot').forEach((el) => el.setAttribute('data-kept', '')));
+      await page.evaluate(() => ((window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = []));
+      await page.evaluate((s) => window.postMessage({ type: 'state', state: { ...s, loading: true } }, '*'), state);
+      await page.waitForSelector('vscode-progress-ring');
+      await page.evaluate((s) => window.postMessage({ type: 'state', state: s }, '*'), state);
+      assert.deepEqual(await drawn(), points, 'the same points are reported again');
+      assert.equal(await page.locator('.uplot[data-kept]').count(), 5, 'no chart was re-created for unchanged curves');
+
       // Live refresh: the host posts a state with one more step for the first job.
       const grown = structuredClone(state);
       const reward = grown.jobs[0].series['rollout/reward/mean'];

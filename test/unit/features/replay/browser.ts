@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { boardHtml } from '../../../../src/features/replay/html';
+import type { BoardState } from '../../../../src/shared/protocol';
 import { newNonce } from '../../../../src/webview-kit/page';
 
 const root = path.resolve(__dirname, '../../../..');
@@ -50,8 +51,8 @@ export class BoardServer {
     return board;
   }
 
-  /** Serves a board page reading these log lines in the page; returns its URL. A job source opens at its latest step. */
-  page(name: string, lines: string[], colorBlind = false, kind: 'fixture' | 'job' = 'fixture'): string {
+  /** Serves a board page reading these log lines in the page; returns its URL. A job source opens at its latest step unless `board` says otherwise. */
+  page(name: string, lines: string[], colorBlind = false, kind: 'fixture' | 'job' = 'fixture', board?: BoardState): string {
     const html = boardHtml({
       scriptUri: '/replay.js',
       codiconUri: '/codicon.css',
@@ -61,6 +62,7 @@ export class BoardServer {
         source: kind === 'job' ? { kind, jobName: name, category: 'AgentRFT', label: name } : { kind, label: name },
         status: { state: 'loading', message: 'Reading rollouts…' },
         settings: { colorBlind },
+        board,
         fixture: lines,
       },
     });

@@ -76,6 +76,16 @@ describe('replay board: steps, GRPO groups, and a 900-px editor', function () {
     await page.close();
   });
 
+  it('opens a job at the step it was asked for (a click on a metrics curve), not its latest', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(server.page('job-at-step', stepped(3), false, 'job', { filter: { steps: { from: 2, to: 2 } }, stepsPicked: true }));
+    await page.waitForSelector('.group-row[data-group]');
+    assert.match((await page.textContent('.step-shown')) ?? '', /^step 2: /);
+    assert.match((await page.textContent('.group-row[data-group] .group-line.muted')) ?? '', /step 2/);
+    assert.equal(await page.getAttribute('.step-bar.chosen', 'data-step'), '2');
+    await page.close();
+  });
+
   it("says groups are pooled and advantages are not the policy's when steps are unknown", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.page('pooled', rolloutLines(64, 4)));

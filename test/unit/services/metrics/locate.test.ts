@@ -25,7 +25,7 @@ describe('locating a job run', () => {
   it('uses ServiceOutput.MlflowDetails.RunId directly', async () => {
     const calls: string[] = [];
     const run = await locateRun(finder({}, calls), 'job', { MlflowResourceArn: 'arn' }, { RunId: 'abc' });
-    assert.deepEqual(run, { runId: 'abc', experimentId: '7', via: 'run id' });
+    assert.deepEqual(run, { runId: 'abc', experimentId: '7', run: { info: { run_id: 'abc', experiment_id: '7' } }, via: 'run id' });
     assert.deepEqual(calls, ['get abc']);
   });
   it('falls back to the experiment by name, then the SDK tag filter, then the sample attribute filter', async () => {
@@ -36,7 +36,7 @@ describe('locating a job run', () => {
       { MlflowResourceArn: 'arn', MlflowExperimentName: 'wordle' },
       undefined,
     );
-    assert.deepEqual(run, { runId: 'r9', experimentId: '7', via: 'run name' });
+    assert.deepEqual(run, { runId: 'r9', experimentId: '7', run: { info: { run_id: 'r9', experiment_id: '7' } }, via: 'run name' });
     assert.deepEqual(calls, [
       'experiment wordle',
       "search tags.mlflow.runName = 'it\\'s-job'",

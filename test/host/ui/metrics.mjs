@@ -1,0 +1,192 @@
+// UI checks of the metrics view (#16) in the workbench: the view at a 900-px editor in a light and a dark theme (screenshots),
+// a click on the reward curve opening the replay board at that step, and the view coming back after a window reload.
+import assert from 'node:assert/strict';
+import { palette } from './replay.mjs';
+
+const COMPLETED = 'wordle-gptoss20b-grpo-100steps';
+const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
+
+/** The metrics view's inner frame once it has drawn the reward chart of `job`. */
+async function metricsFrame(page, job, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      const drawn = await frame
+        .evaluate(
+          (name) =>
+            [...document.querySelectorAll('.jobs .job strong')].some((el) => el.textContent === name) &&
+            [...document.querySelectorAll('.u-title')].some((el) => el.textContent === 'Reward per step') &&
+            !document.querySelector('vscode-progress-ring'),
+          job,
+        )
+        .catch(() => false);
+      if (drawn) return frame;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no metrics view drew the reward chart of ${job}`);
+}
+
+/** Opens Show Metrics from the palette and picks `job` in its multi-select list. */
+async function showMetrics(page, job) {
+  await palette(page, '>MTRL: Show Metrics', 'MTRL: Show Metrics');
+  const input = page.locator('.quick-input-widget input');
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: job }).first();
+  await row.waitFor({ timeout: 60_000 });
+  await input.fill(job);
+  await row.locator('.quick-input-list-checkbox, input[type=checkbox], .monaco-checkbox').first().click();
+  await input.press('Enter');
+  await page
+    .locator('.tabs-container .tab', { hasText: `Metrics: ${job}` })
+    .first()
+    .waitFor({ timeout: 30_000 });
+}
+
+async function closeEditors(page) {
+  await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+  await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+async function colorTheme(page, name) {
+  await palette(page, '>Preferences: Color Theme', 'Preferences: Color Theme');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(name);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().click({ timeout: 15_000 });
+  await input.waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** Resizes the browser so the editor area is `width` px wide; returns the viewport to restore. */
+async function editorWidth(page, width) {
+  const viewport = page.viewportSize();
+  const current = await page.locator('.part.editor').evaluate((el) => el.getBoundingClientRect().width);
+  await page.setViewportSize({ width: Math.round(viewport.width + width - current), height: viewport.height });
+  await page.waitForFunction((w) => Math.abs(document.querySelector('.part.editor').getBoundingClientRect().width - w) < 2, width, {
+    timeout: 10_000,
+  });
+  return viewport;
+}
+
+/** What a screenshot must show: every chart inside the page width, and the axis text in the theme's foreground. */
+async function layout(frame) {
+  return frame.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const charts = [...document.querySelectorAll('.chart .uplot')].map((el) => el.getBoundingClientRect());
+    return {
+      width,
+      charts: charts.length,
+      overflowing: charts.filter((r) => r.right > width + 0.5 || r.left < 0).length,
+      scrolls: document.documentElement.scrollWidth > width + 1,
+      // A wrapped toolbar has an item starting below the bottom of the first one.
+      toolbarWraps: (() => {
+        const items = [...document.querySelector('.toolbar').children].map((el) => el.getBoundingClientRect());
+        return items.some((r) => r.top >= items[0].bottom);
+      })(),
+      foreground: getComputedStyle(document.body).getPropertyValue('--vscode-foreground').trim(),
+    };
+  });
+}
+
+export const checks = [
+  {
+    name: 'metrics view at a 900-px editor in a light and a dark theme: charts fit, colours follow the theme (screenshots)',
+    async run({ page, emulatorUrl, screenshot }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no MLflow run';
+      await showMetrics(page, COMPLETED);
+      const restore = await editorWidth(page, 900);
+      try {
+        const seen = {};
+        for (const [theme, name] of [
+          ['light', 'Light Modern'],
+          ['dark', 'Dark Modern'],
+        ]) {
+          await colorTheme(page, name);
+          await page.waitForFunction(
+            (kind) => document.querySelector('.monaco-workbench')?.classList.contains(kind === 'light' ? 'vs' : 'vs-dark'),
+            theme,
+            { timeout: 10_000 },
+          );
+          const frame = await metricsFrame(page, COMPLETED);
+          // The charts redraw on a theme change: wait for the axis colour the page reads to match the new theme.
+          await frame.waitForFunction(
+            () => {
+              const fg = getComputedStyle(document.body).getPropertyValue('--vscode-foreground').trim();
+              return fg && document.querySelector('.chart')?.dataset.foreground === fg;
+            },
+            undefined,
+            { timeout: 15_000 },
+          );
+          // Away from the tab, whose hover tooltip would cover the toolbar in the screenshot.
+          await frame.locator('.hint').first().hover();
+          const shown = await layout(frame);
+          seen[theme] = shown.foreground;
+          await screenshot(`metrics-${theme}-900px`);
+          assert.ok(Math.abs(shown.width - 900) < 40, `the view is ${shown.width} px wide`);
+          assert.ok(shown.charts >= 4, `${shown.charts} charts`);
+          assert.equal(shown.toolbarWraps, false, 'the toolbar wraps onto a second line');
+          assert.equal(shown.overflowing, 0, 'a chart is wider than the editor');
+          assert.equal(shown.scrolls, false, 'the view scrolls sideways');
+        }
+        assert.notEqual(seen.light, seen.dark, 'the two themes gave the page the same foreground');
+      } finally {
+        await page.setViewportSize(restore);
+        await closeEditors(page);
+      }
+    },
+  },
+  {
+    name: 'metrics view: a click on the reward curve opens the replay board at that step',
+    async run({ page, emulatorUrl }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no MLflow run';
+      await showMetrics(page, RUNNING);
+      const frame = await metricsFrame(page, RUNNING);
+      const over = frame.locator('.chart', { has: frame.locator('.u-title', { hasText: 'Reward per step' }) }).locator('.u-over');
+      const box = await over.boundingBox();
+      // A third of the way along: a step in the middle of what the running job has logged.
+      await over.hover({ position: { x: box.width / 3, y: box.height / 2 } });
+      const step = Number(await frame.locator('.u-legend .u-series').first().locator('.u-value').textContent());
+      assert.ok(Number.isInteger(step) && step > 0, `the legend shows step ${step}`);
+      await over.click({ position: { x: box.width / 3, y: box.height / 2 } });
+      await page
+        .locator('.tabs-container .tab', { hasText: `Rollouts: ${RUNNING}` })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      const deadline = Date.now() + 180_000;
+      let shown = '';
+      while (Date.now() < deadline && !shown.startsWith(`step ${step}:`)) {
+        for (const f of page.frames()) {
+          const text = await f
+            .locator('.step-shown')
+            .first()
+            .textContent({ timeout: 500 })
+            .catch(() => null);
+          if (text) shown = text.trim();
+        }
+        await page.waitForTimeout(250);
+      }
+      assert.match(shown, new RegExp(`^step ${step}:`), `the board shows "${shown}"`);
+      await closeEditors(page);
+    },
+  },
+  {
+    name: 'metrics view comes back after a window reload with its job and curves',
+    async run({ page, emulatorUrl, screenshot }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no MLflow run';
+      await showMetrics(page, COMPLETED);
+      await metricsFrame(page, COMPLETED);
+      await page.evaluate(() => {
+        window.mtrlBeforeReload = true;
+      });
+      await palette(page, '>Developer: Reload Window', 'Developer: Reload Window');
+      await page.waitForFunction(() => !window.mtrlBeforeReload, undefined, { timeout: 60_000 });
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page
+        .locator('.tabs-container .tab', { hasText: `Metrics: ${COMPLETED}` })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      const frame = await metricsFrame(page, COMPLETED);
+      await screenshot('metrics-restored');
+      assert.ok((await frame.locator('.chart .uplot').count()) >= 4);
+      await closeEditors(page);
+    },
+  },
+];
