@@ -26,7 +26,9 @@ export class SweepNode implements ContributedNode {
     item.id = `sweep:${tracked.uri.toString()}`;
     const progress = tracked.state ? progressText(tracked.state.progress) : 'reading…';
     const cost = tracked.state?.cost === undefined ? undefined : formatDollars(tracked.state.cost);
-    item.description = [progress, cost, CONTROL_TEXT[tracked.control]].filter(Boolean).join(' · ');
+    // The icon says running; paused and cancelled are worth the words.
+    const control = tracked.control === 'running' ? undefined : CONTROL_TEXT[tracked.control];
+    item.description = [progress, cost, control].filter(Boolean).join(' · ');
     item.accessibilityInformation = { label: `${label}, ${item.description}` };
     const costLine = cost ? `\n\nEstimated token cost so far ${cost}.` : '';
     item.tooltip = new vscode.MarkdownString(

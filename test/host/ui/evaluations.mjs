@@ -40,6 +40,22 @@ async function sweepAction(page, name) {
   await row.locator(`.action-label[aria-label^="${name}"]`).click();
 }
 
+/** Drags the side bar's edge so the sweep's description is readable in the screenshot. */
+async function resizeSidebar(page, by) {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  const x = box.x + box.width + 1;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + by, y, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForFunction(
+    (width) => Math.abs(document.querySelector('.part.sidebar').getBoundingClientRect().width - width) <= 2,
+    box.width + by,
+    { timeout: 10_000 },
+  );
+}
+
 /** The webview frame whose page shows `title` as its heading. */
 async function comparisonFrame(page, title, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -101,11 +117,21 @@ export const checks = [
       await page.locator('.tabs-container .tab', { hasText: file }).first().waitFor({ timeout: 15_000 });
       const start = page.locator('.codelens-decoration a', { hasText: 'Start sweep: 4 evaluations' }).first();
       await start.waitFor({ timeout: 30_000 });
+      // The tab's hover, left by the quick open, would take the click.
+      await page.mouse.move(1200, 820);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('.context-view')].every((e) => e.getBoundingClientRect().height === 0),
+        undefined,
+        {
+          timeout: 10_000,
+        },
+      );
       await start.click();
 
       await showJobsView(page);
       // Launched at once when the account's evaluation slot is free; an evaluation of another suite may still hold it.
-      const running = await sweepLabel(page, /\d\/4 done · [01] running · [34] waiting · \$\d+\.\d\d · running$/);
+      const running = await sweepLabel(page, /\d\/4 done · [01] running · [34] waiting · \$\d+\.\d\d$/);
       const [done, active, waiting] = running
         .match(/(\d)\/4 done · (\d) running · (\d) waiting/)
         .slice(1)
@@ -114,7 +140,9 @@ export const checks = [
       await sweepRow(page).click();
       await page.keyboard.press('ArrowRight');
       await jobsRow(page, /adapter · .*temperature=0\.6/).waitFor({ timeout: 20_000 });
+      await resizeSidebar(page, 260);
       await screenshot('sweep-node');
+      await resizeSidebar(page, -260);
 
       await sweepAction(page, 'Pause Sweep');
       await sweepLabel(page, /· paused$/);
@@ -169,6 +197,9 @@ export const checks = [
       assert.match(cells[3], /^▲\s*\+\d+\.\d\s*points/);
       assert.match(cells[3], /more than noise/);
       assert.equal(await frame.locator('tbody .sig').count(), 1, 'the delta whose interval excludes zero is marked');
+      const fills = await frame.locator('svg .bar').evaluateAll((bars) => bars.map((b) => getComputedStyle(b).fill));
+      assert.equal(new Set(fills).size, 2, `the two models' bars share a colour: ${fills.join(', ')}`);
+      for (const fill of fills) assert.match(fill, /^rgb\(/, `a bar is translucent: ${fill}`);
 
       const viewport = page.viewportSize();
       let before;
