@@ -205,6 +205,7 @@ export const checks = [
       let before;
       try {
         // The comparison alone in a 900 px editor: side bar and panel closed, the window narrowed by the difference.
+        await palette(page, '>Notifications: Clear All Notifications', 'Clear All Notifications');
         await palette(page, '>View: Close Primary Side Bar', 'View: Close Primary Side Bar');
         await page.locator('.part.sidebar').waitFor({ state: 'hidden', timeout: 10_000 });
         const editor = await page.locator('.part.editor').boundingBox();
