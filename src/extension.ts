@@ -28,7 +28,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   context.subscriptions.push(settings);
   const services: Services = { context, output, settings, stores: createStores(context), ...aws.createAwsServices(context) };
   aws.register(services);
-  jobs.register(services);
+  const jobsView = jobs.register(services);
   smoke.register(services);
   lint.register(services);
   reward.register(services);
@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   replay.register(services);
   metrics.register(services);
   resources.register(services);
-  evaluations.register(services);
+  evaluations.register(services, jobsView);
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

@@ -40,6 +40,11 @@ export function sweepProgress(runs: readonly SweepRun[], jobs: ReadonlyMap<strin
   return progress;
 }
 
+/** "1/4 done · 1 running · 2 waiting", with the failed or stopped runs when there are some. */
+export function progressText(p: SweepProgress): string {
+  return `${p.done}/${p.total} done · ${p.running} running · ${p.waiting} waiting${p.failed ? ` · ${p.failed} failed` : ''}`;
+}
+
 /**
  * The queue's next step. The service runs one evaluation at a time per account, so nothing launches while any evaluation
  * (the sweep's or another) is in progress; a run whose job exists in any state is never launched again.

@@ -3,38 +3,36 @@ import { listJobs, stopJob } from '../../aws/sagemaker';
 import { isJobRef, parseJobArgument, type JobRef } from '../../core/jobs/reference';
 import { comparisonFromJobs, gridOf } from '../../services/evaluations';
 import { sweepComparison } from '../../services/sweeps';
+import type { JobsView } from '../jobs/contributed';
 import type { Services } from '../services';
 import { ComparisonPanels } from './comparisonPanel';
 import { SweepLensProvider } from './sweepLens';
 import { SweepQueue } from './sweepQueue';
-import { SweepsTreeProvider } from './sweepsTree';
+import { sweepsInJobsView } from './sweepNodes';
 import { newSweepWizard } from './sweepWizard';
 
-/** Evaluation sweeps (a queue of evaluations, one at a time) and the comparison of evaluations with intervals. */
-export function register(services: Services): void {
+/** Evaluation sweeps (a queue of evaluations, one at a time, shown in the Jobs view) and the comparison of evaluations with intervals. */
+export function register(services: Services, jobsView: JobsView): void {
   const { context } = services;
   const { explain } = services;
   const pricing = () => services.settings.pricing();
   const queue = new SweepQueue(services, explain, pricing);
   const panels = new ComparisonPanels();
-  const tree = new SweepsTreeProvider(queue);
   const lens = new SweepLensProvider(queue);
   const target = (uri?: vscode.Uri) =>
     uri ??
     (vscode.window.activeTextEditor?.document.fileName.endsWith('.mtrl-sweep.json')
       ? vscode.window.activeTextEditor.document.uri
       : undefined);
-  const needFile = () =>
-    void vscode.window.showErrorMessage('Open a *.mtrl-sweep.json file, or pick a sweep in the Evaluation Sweeps view.');
+  const needFile = () => void vscode.window.showErrorMessage('Open a *.mtrl-sweep.json file, or pick a sweep in the Jobs view.');
   const uriOf = (arg: unknown): vscode.Uri | undefined =>
     arg instanceof vscode.Uri ? arg : (arg as { tracked?: { uri: vscode.Uri } } | undefined)?.tracked?.uri;
 
   context.subscriptions.push(
     queue,
     panels,
-    tree,
     lens,
-    vscode.window.createTreeView('mtrl.sweeps', { treeDataProvider: tree }),
+    jobsView.contribute(sweepsInJobsView(queue)),
     vscode.languages.registerCodeLensProvider({ pattern: '**/*.mtrl-sweep.json' }, lens),
     vscode.commands.registerCommand('mtrl.newSweep', () => newSweepWizard(services, explain)),
     vscode.commands.registerCommand('mtrl.startSweep', async (arg?: unknown) => {
@@ -42,7 +40,7 @@ export function register(services: Services): void {
       if (!uri) return needFile();
       const tracked = await queue.start(uri);
       if (tracked?.problem) void vscode.window.showErrorMessage(tracked.problem);
-      void vscode.commands.executeCommand('mtrl.sweeps.focus');
+      void vscode.commands.executeCommand('mtrl.jobs.focus');
       return tracked && { control: tracked.control, progress: tracked.state?.progress, problem: tracked.problem };
     }),
     vscode.commands.registerCommand('mtrl.pauseSweep', async (arg?: unknown) => {
@@ -68,6 +66,14 @@ export function register(services: Services): void {
       } catch (error) {
         void vscode.window.showErrorMessage(explain(error, "Stopping the sweep's evaluation"));
       }
+    }),
+    vscode.commands.registerCommand('mtrl.removeSweep', async (arg?: unknown) => {
+      const uri = target(uriOf(arg));
+      if (!uri) return needFile();
+      if (queue.get(uri)?.control === 'running') {
+        return void vscode.window.showInformationMessage('Pause or cancel the sweep before removing it from the Jobs view.');
+      }
+      await queue.remove(uri);
     }),
     vscode.commands.registerCommand('mtrl.compareSweep', async (arg?: unknown) => {
       const uri = target(uriOf(arg));

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import { isFinished, isStoppable, JOB_STATUSES, type JobStatus } from '../../core/jobs/status';
 import type { JobsBackend, JobsSortBy } from '../../services/jobs';
+import type { ContributedNode } from './contributed';
 import { CONFIG_SCHEME, jobUri } from './documents';
 import { LOGS_SCHEME, type JobLogsProvider } from './logsDocument';
 import type { JobsModel } from './model';
@@ -10,7 +11,7 @@ import { JobNode, SectionNode, type JobsTreeNode, type RootNode } from './nodes'
 export interface JobsCommandContext {
   model: JobsModel;
   backend: JobsBackend;
-  view: vscode.TreeView<JobsTreeNode>;
+  view: vscode.TreeView<JobsTreeNode | ContributedNode>;
   logs: JobLogsProvider;
   explain: (error: unknown, action: string) => string;
   output: vscode.LogOutputChannel;

@@ -13,9 +13,10 @@ import { JobsModel, type StatusChange } from './model';
 import { JobsPoller } from './poller';
 import { JobNode } from './nodes';
 import { JobsTreeProvider } from './tree';
+import type { JobsView } from './contributed';
 
 /** The Jobs view: training and evaluation jobs per region, their documents and logs, polling and notifications. */
-export function register(services: Services): void {
+export function register(services: Services): JobsView {
   const { context, output, settings, explain } = services;
   const explainFull = (error: unknown, action: string) => {
     const text = explain(error, action);
@@ -110,4 +111,5 @@ export function register(services: Services): void {
     ...registerJobsCommands({ model, backend, view, logs, explain, output, changed: () => poller.reschedule() }),
   );
   poller.setVisible(view.visible);
+  return { contribute: (contribution) => tree.contribute(contribution) };
 }

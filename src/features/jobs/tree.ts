@@ -5,6 +5,7 @@ import { jobDescription } from '../../core/jobs/summary';
 import { jobTooltip } from '../../core/jobs/tooltip';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import { formatDuration } from '../../core/jobs/timeline';
+import type { ContributedNode, JobsViewContribution } from './contributed';
 import type { JobsModel } from './model';
 import type { JobNode, JobsTreeNode, MessageNode, RootNode, SectionNode, TransitionNode } from './nodes';
 
@@ -16,10 +17,11 @@ const SECTIONS = {
 } as const;
 
 /** The thin VS Code layer over JobsModel: turns nodes into tree items. */
-export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, vscode.Disposable {
+export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode | ContributedNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<JobsTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscription: { dispose(): void };
+  private readonly contributions: JobsViewContribution[] = [];
 
   constructor(
     private readonly model: JobsModel,
@@ -38,16 +40,32 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
     this.changed.fire(undefined);
   }
 
-  getChildren(node?: JobsTreeNode): Promise<JobsTreeNode[]> {
-    return this.model.getChildren(node);
+  /** Another feature's nodes above the region roots (evaluation sweeps). */
+  contribute(contribution: JobsViewContribution): vscode.Disposable {
+    this.contributions.push(contribution);
+    const subscription = contribution.onDidChange(() => this.changed.fire(undefined));
+    this.changed.fire(undefined);
+    return new vscode.Disposable(() => {
+      subscription.dispose();
+      this.contributions.splice(this.contributions.indexOf(contribution), 1);
+      this.changed.fire(undefined);
+    });
   }
 
-  getParent(node: JobsTreeNode): JobsTreeNode | undefined {
+  async getChildren(node?: JobsTreeNode | ContributedNode): Promise<Array<JobsTreeNode | ContributedNode>> {
+    if (node?.kind === 'contributed') return node.children();
+    const nodes = await this.model.getChildren(node);
+    return node ? nodes : [...this.contributions.flatMap((c) => c.roots()), ...nodes];
+  }
+
+  getParent(node: JobsTreeNode | ContributedNode): JobsTreeNode | ContributedNode | undefined {
     return node.kind === 'root' ? undefined : node.parent;
   }
 
-  getTreeItem(node: JobsTreeNode): vscode.TreeItem {
+  getTreeItem(node: JobsTreeNode | ContributedNode): vscode.TreeItem {
     switch (node.kind) {
+      case 'contributed':
+        return node.treeItem();
       case 'root':
         return this.rootItem(node);
       case 'job':

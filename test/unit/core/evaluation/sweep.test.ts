@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { nextStep, sweepProgress, type RunJob } from '../../../../src/core/evaluation/queue';
+import { nextStep, progressText, sweepProgress, type RunJob } from '../../../../src/core/evaluation/queue';
 import { gridPoints, parseSweep, runDocument, sweepRuns, type Sweep } from '../../../../src/core/evaluation/sweep';
 
 export const SWEEP: Sweep = {
@@ -91,6 +91,8 @@ describe('evaluation sweeps', () => {
       runs.map((r) => r.jobName),
     );
     assert.deepEqual(sweepProgress(runs, jobs), { done: 7, running: 0, waiting: 0, failed: 1, total: 8 });
+    assert.equal(progressText(sweepProgress(runs, jobs)), '7/8 done · 0 running · 0 waiting · 1 failed');
+    assert.equal(progressText(sweepProgress(runs, new Map())), '0/8 done · 0 running · 8 waiting');
     assert.equal(nextStep(runs, jobs, 'running').kind, 'done');
   });
 

@@ -11,7 +11,7 @@ const shots = path.resolve(__dirname, '../../../../test-results');
 
 /** The write-up's table in our shape: solved out of 128 words per cell. */
 function grid() {
-  const cell = (row: string, column: string, solved: number): GridCell => ({
+  const cell = (row: string, column: string, solved: number, passAtK: Record<string, number> = {}): GridCell => ({
     row,
     column,
     result: evaluationResult(
@@ -21,14 +21,15 @@ function grid() {
         'eval/num_trajectories': 128,
         'eval/reward/succeeded_rollouts': solved,
         'eval/reward/mean': 0.1,
+        ...passAtK,
       },
       { tokens: 1_200_000, cost: 1.2 },
     )!,
   });
   return comparisonGrid(
     [
-      cell('medium', 'base', 78),
-      cell('medium', 'adapter', 108),
+      cell('medium', 'base', 78, { 'eval/reward/pass_at_1': 78 / 128, 'eval/reward/pass_at_2': 0.7, 'eval/reward/pass_at_4': 0.8 }),
+      cell('medium', 'adapter', 108, { 'eval/reward/pass_at_1': 108 / 128, 'eval/reward/pass_at_2': 0.9, 'eval/reward/pass_at_4': 0.95 }),
       cell('low <b>x</b>', 'base', 19),
       cell('low <b>x</b>', 'adapter', 88),
       cell('high', 'base', 80),
@@ -42,14 +43,14 @@ const THEMES = {
     '--vscode-editor-background': '#ffffff',
     '--vscode-foreground': '#3b3b3b',
     '--vscode-charts-blue': '#1a85ff',
-    '--vscode-charts-orange': '#d18616',
+    '--vscode-charts-purple': '#652d90',
     '--vscode-descriptionForeground': '#717171',
   },
   dark: {
     '--vscode-editor-background': '#1f1f1f',
     '--vscode-foreground': '#cccccc',
     '--vscode-charts-blue': '#3794ff',
-    '--vscode-charts-orange': '#d18616',
+    '--vscode-charts-purple': '#b180d7',
     '--vscode-descriptionForeground': '#9d9d9d',
   },
 };
@@ -78,6 +79,23 @@ describe('evaluations: comparison page in Chromium', function () {
       assert.match(rows[0][3], /▲ \+23\.4 points/);
       assert.match(rows[1][0], /^low <b>x<\/b>$/, 'the label is text, not markup');
       assert.match(rows[2][2], /not run or not completed/);
+      // pass@k curves only for the row that logged k > 1: a line per model, rising with k (smaller y is higher).
+      const curves = await page.$$eval('figure', (figures) =>
+        figures.map((f) => ({
+          caption: f.querySelector('figcaption')?.textContent,
+          lines: [...f.querySelectorAll('polyline')].map((l) =>
+            (l.getAttribute('points') ?? '').split(' ').map((p) => Number(p.split(',')[1])),
+          ),
+          right: f.getBoundingClientRect().right,
+        })),
+      );
+      assert.deepEqual(
+        curves.map((c) => [c.caption, c.lines.length, c.lines.map((ys) => ys.length)]),
+        [['medium', 2, [3, 3]]],
+      );
+      for (const ys of curves[0].lines) assert.ok(ys[0] > ys[1] && ys[1] > ys[2], `pass@k does not rise with k: ${ys.join(', ')}`);
+      assert.ok(curves[0].lines[1][0] < curves[0].lines[0][0], "the adapter's line is above the base model's");
+      assert.ok(curves[0].right <= 900, `the pass@k chart ends at ${curves[0].right} px`);
       assert.ok(
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
         'the page itself does not scroll sideways at 900 px',
