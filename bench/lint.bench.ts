@@ -55,4 +55,24 @@ async function main(): Promise<void> {
   );
 }
 
-void main();
+/** The regex lint on a file of `copies` swapped handlers (a fix each): linear work makes 4x the handlers cost about 4x the time. */
+function scaling(): void {
+  const swapped = readFileSync(path.join(root, 'test/fixtures/lint/swapped_decorators.py'), 'utf8');
+  const block = swapped.slice(swapped.indexOf('@sagemaker_rft_handler'), swapped.indexOf('if __name__'));
+  const run = (copies: number) => {
+    const text = block.repeat(copies);
+    const times = Array.from({ length: ROUNDS }, () => {
+      const at = performance.now();
+      lintAgentByRegex(text);
+      return performance.now() - at;
+    });
+    return median(times);
+  };
+  const small = run(1000);
+  const large = run(4000);
+  console.log(
+    `  regex lint, 1,000 vs 4,000 swapped handlers: ${small.toFixed(1)} / ${large.toFixed(1)} ms, ratio ${(large / small).toFixed(1)} (linear ≈ 4, quadratic ≈ 16)`,
+  );
+}
+
+void main().then(scaling);

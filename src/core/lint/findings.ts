@@ -60,9 +60,13 @@ export function rangeAt(text: string, offset: number, length: number): TextRange
   return { start: positionAt(text, offset), end: positionAt(text, offset + length) };
 }
 
-/** Swaps two whole decorator lines (0-based) so `@app.entrypoint` ends up outermost. */
-export function decoratorSwapFix(text: string, handlerLine: number, entrypointLine: number): LintFix {
-  const lines = text.split(/\r?\n/);
+/** The lines of a source file, split once per lint: a fix per finding must not split the whole file again. */
+export function sourceLines(text: string): string[] {
+  return text.split(/\r?\n/);
+}
+
+/** Swaps two whole decorator lines (0-based, of `sourceLines`) so `@app.entrypoint` ends up outermost. */
+export function decoratorSwapFix(lines: readonly string[], handlerLine: number, entrypointLine: number): LintFix {
   const whole = (line: number): TextRange => ({ start: { line, character: 0 }, end: { line, character: lines[line]?.length ?? 0 } });
   return {
     title: 'Put @app.entrypoint outermost (above @sagemaker_rft_handler)',
