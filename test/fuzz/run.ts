@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateDataset } from '../../src/core/dataset';
 import { offThreadParquet } from '../../src/services/parquet/offThread';
+import { minimize } from './minimize';
 import { caseRandom, mutate, type MutationKind } from './mutate';
 import { targetNamed } from './targets';
 import { Watchdog, type CaseReply } from './watchdog';
@@ -59,11 +60,13 @@ async function containedByBudget(bytes: Uint8Array, budgetMs: number): Promise<b
   return report?.findings.length === 1 && report.findings[0].code === 'read-timeout';
 }
 
-function save(dir: string, seed: number, failure: CaseFailure, bytes: Uint8Array): string {
+/** Writes the failing input, its minimized form (when it could be shrunk) and how to replay it; returns the file of the input. */
+function save(dir: string, seed: number, failure: CaseFailure, bytes: Uint8Array, minimized?: Uint8Array): string {
   const folder = path.join(dir, failure.target);
   mkdirSync(folder, { recursive: true });
   const file = path.join(folder, `${failure.kind}-seed${seed}-case${failure.index}.bin`);
   writeFileSync(file, bytes);
+  if (minimized && minimized.length < bytes.length) writeFileSync(file.replace(/\.bin$/, '.min.bin'), minimized);
   writeFileSync(
     `${file}.txt`,
     `npm run fuzz -- --seed ${seed} --target ${failure.target} --case ${failure.index}\n${failure.steps.join(', ')}\n${failure.detail}\n`,
@@ -85,7 +88,8 @@ export async function fuzz(options: FuzzOptions): Promise<TargetFigures[]> {
       for (let index = first; index < end; index++) {
         const random = caseRandom(options.seed, name, index);
         const { bytes, steps } = mutate(seeds, random, options.maxBytes);
-        const reply = await watchdog.run({ target: name, bytes, splitSeed: random.int(2 ** 31) });
+        const request = { target: name, bytes, splitSeed: random.int(2 ** 31) };
+        const reply = await watchdog.run(request);
         result.cases++;
         if (reply.kind === 'ok') continue;
         if (reply.kind === 'hang' && name === 'dataset-parquet' && (await containedByBudget(bytes, options.budgetMs))) {
@@ -93,7 +97,10 @@ export async function fuzz(options: FuzzOptions): Promise<TargetFigures[]> {
           continue;
         }
         const failure: CaseFailure = { kind: reply.kind, target: name, index, steps, detail: reply.detail, bytes: bytes.length };
-        if (options.saveDir) failure.file = save(options.saveDir, options.seed, failure, bytes);
+        if (options.saveDir) {
+          const minimized = reply.kind === 'hang' ? undefined : await minimize(watchdog, request, reply);
+          failure.file = save(options.saveDir, options.seed, failure, bytes, minimized);
+        }
         result.failures.push(failure);
         options.log?.(`  ${name} case ${index}: ${reply.kind} (${steps.join(', ')}): ${reply.detail.split('\n')[0]}`);
       }

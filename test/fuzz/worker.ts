@@ -11,8 +11,8 @@ if (!port) throw new Error('The fuzz worker runs as a worker thread.');
 const BROKEN_MESSAGE = /\bundefined\b|\bNaN\b|\[object Object\]/;
 
 port.on('message', (request: CaseRequest) => {
-  void targetNamed(request.target)
-    .run(request.bytes, new Random(request.splitSeed))
+  void Promise.resolve()
+    .then(() => targetNamed(request.target).run(request.bytes, new Random(request.splitSeed)))
     .then(
       ({ outcome, mismatch }): CaseReply => {
         const broken = outcome.messages.find((m) => !m.trim() || BROKEN_MESSAGE.test(m));

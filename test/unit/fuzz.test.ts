@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { caseRandom, cutPoints, mutate, splitAt } from '../fuzz/mutate';
+import { minimize } from '../fuzz/minimize';
 import { describeFigures, fuzz } from '../fuzz/run';
 import { TARGETS, targetNamed } from '../fuzz/targets';
 import { Watchdog } from '../fuzz/watchdog';
@@ -72,6 +73,21 @@ describe('fuzz', () => {
     try {
       assert.equal((await watchdog.run({ target: 'dataset-jsonl', bytes, splitSeed: 0 })).kind, 'hang');
       assert.equal((await watchdog.run({ target: 'dataset-jsonl', bytes, splitSeed: 0 })).kind, 'hang');
+    } finally {
+      await watchdog.close();
+    }
+  });
+
+  it('minimizing keeps only removals that fail the same way', async function () {
+    this.timeout(120_000);
+    const watchdog = new Watchdog(BUDGET_MS);
+    try {
+      const failing = { target: 'no-such-target', bytes: new Uint8Array(100).fill(7), splitSeed: 0 };
+      const failure = await watchdog.run(failing);
+      assert.equal((await minimize(watchdog, failing, failure)).length, 0);
+      const policy = targetNamed('trust-policy').seeds()[0];
+      const passing = { target: 'trust-policy', bytes: policy, splitSeed: 0 };
+      assert.deepEqual(await minimize(watchdog, passing, failure), policy);
     } finally {
       await watchdog.close();
     }
