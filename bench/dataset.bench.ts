@@ -25,7 +25,7 @@ function row(i: number, seed: number, answers = Infinity): string {
     .replace(/","/g, '", "');
 }
 
-/** JSON Lines, a pretty-printed JSON array (one element per line) for .json, or Parquet in row groups of 100,000 for .parquet. */
+/** JSON Lines, a pretty-printed JSON array (one element per line) for .json, a prompt column for .csv, or Parquet in row groups of 100,000 for .parquet. */
 async function writeRows(file: string, rows: number, answers = Infinity): Promise<void> {
   if (file.endsWith('.parquet')) {
     const { parquetWriteFile } = await import('hyparquet-writer');
@@ -34,13 +34,16 @@ async function writeRows(file: string, rows: number, answers = Infinity): Promis
     return;
   }
   const array = file.endsWith('.json');
+  const csv = file.endsWith('.csv');
   const out = createWriteStream(file);
   if (array) out.write('[\n');
+  if (csv) out.write('prompt\n');
   const batch: string[] = [];
   for (let i = 0; i < rows; i++) {
     batch.push(row(i, 12345, answers));
     if (batch.length === 10_000 || i === rows - 1) {
-      const text = array ? '  ' + batch.join(',\n  ') + (i === rows - 1 ? '\n]\n' : ',\n') : batch.join('\n') + '\n';
+      const lines = csv ? batch.map((line) => `"${(JSON.parse(line) as { prompt: string }).prompt.replace(/"/g, '""')}"`) : batch;
+      const text = array ? '  ' + lines.join(',\n  ') + (i === rows - 1 ? '\n]\n' : ',\n') : lines.join('\n') + '\n';
       if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
       batch.length = 0;
     }
@@ -75,7 +78,7 @@ async function full(file: string): Promise<number> {
     if (report.findings.some((f) => f.severity === 'error')) throw new Error(`${file}: unexpected errors: ${report.findings[0].message}`);
     return report.rows;
   }
-  const format = file.endsWith('.json') ? 'json' : 'jsonl';
+  const format = file.endsWith('.json') ? 'json' : file.endsWith('.csv') ? 'csv' : 'jsonl';
   const report = await validateDataset(createReadStream(file, { highWaterMark: 1024 * 1024 }), {
     format,
     role: 'training',
@@ -129,7 +132,7 @@ async function speed(): Promise<void> {
 }
 
 /** Peak RSS of a fresh process validating a file of `rows` rows, so one run's heap does not hide another's. */
-function peakRss(rows: number, format: 'jsonl' | 'json' | 'parquet'): void {
+function peakRss(rows: number, format: 'jsonl' | 'json' | 'csv' | 'parquet'): void {
   const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-bench-'));
   try {
     const file = path.join(dir, `training-data.${format}`);
@@ -137,11 +140,40 @@ function peakRss(rows: number, format: 'jsonl' | 'json' | 'parquet'): void {
     const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--measure', file]).toString().trim();
     const mb = statSync(file).size / 1024 / 1024;
     console.log(
-      `streaming ${mb.toFixed(0)} MB of ${{ json: 'a JSON array', jsonl: 'JSON Lines', parquet: `Parquet (${rows.toLocaleString('en')} rows)` }[format]}: peak RSS ${out} MB (ratio to file size ${(Number(out) / mb).toFixed(2)})`,
+      `streaming ${mb.toFixed(0)} MB of ${{ json: 'a JSON array', jsonl: 'JSON Lines', csv: 'CSV', parquet: `Parquet (${rows.toLocaleString('en')} rows)` }[format]}: peak RSS ${out} MB (ratio to file size ${(Number(out) / mb).toFixed(2)})`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A CSV whose first row opens a quote that never closes: the row cap ends the read, so peak memory stays flat as the file grows. */
+function openQuote(mb: number): void {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-bench-'));
+  try {
+    const file = path.join(dir, 'training-data.csv');
+    execFileSync(process.execPath, ['--import', 'tsx', __filename, '--write-open-quote', file, String(mb)], { stdio: 'inherit' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--measure-open-quote', file]).toString().trim();
+    console.log(`a ${mb} MB CSV with a quote left open on row 1: peak RSS ${out} MB (ratio to file size ${(Number(out) / mb).toFixed(2)})`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function writeOpenQuote(file: string, mb: number): Promise<void> {
+  const out = createWriteStream(file);
+  const block = 'some prompt text without a closing quote\n'.repeat(25_000);
+  out.write('prompt\n"');
+  for (let written = 0; written < mb * 1024 * 1024; written += block.length)
+    if (!out.write(block)) await new Promise<void>((r) => out.once('drain', () => r()));
+  await new Promise((r) => out.end(r));
+}
+
+async function measureOpenQuote(file: string): Promise<string> {
+  const report = await validateDataset(createReadStream(file, { highWaterMark: 1024 * 1024 }), { format: 'csv', trackKeys: false });
+  if (report.findings[0]?.code !== 'csv-syntax')
+    throw new Error(`${file}: expected the row cap's finding, got ${report.findings[0]?.message}`);
+  return (process.resourceUsage().maxRSS / 1024).toFixed(0);
 }
 
 /** One run in this (fresh) process: milliseconds, peak RSS in MB, and for the CLI the bytes of its --json output. */
@@ -199,6 +231,10 @@ if (mode === '--write') {
   void writeRows(file, Number(rows), WORDLE_ANSWERS);
 } else if (mode === '--measure-findings') {
   void measureFindings(file as 'bare' | 'cli', rows).then((line) => console.log(line));
+} else if (mode === '--write-open-quote') {
+  void writeOpenQuote(file, Number(rows));
+} else if (mode === '--measure-open-quote') {
+  void measureOpenQuote(file).then((mb) => console.log(mb));
 } else if (mode === '--measure') {
   void full(file).then(() => console.log((process.resourceUsage().maxRSS / 1024).toFixed(0)));
 } else {
@@ -208,5 +244,7 @@ if (mode === '--write') {
     for (const n of [300_000, 3_000_000]) peakRss(n, 'jsonl');
     for (const n of [300_000, 3_000_000]) peakRss(n, 'json');
     for (const n of [300_000, 3_000_000]) peakRss(n, 'parquet');
+    for (const n of [300_000, 3_000_000]) peakRss(n, 'csv');
+    for (const mb of [256, 1024]) openQuote(mb);
   })();
 }

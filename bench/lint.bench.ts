@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lintAgentByRegex, readPythonLintOutput } from '../src/core/lint';
+import { lintAgentByRegex, lintTrustPolicy, readPythonLintOutput } from '../src/core/lint';
 import { runPythonLint } from '../src/services/python/agentLint';
 
 const root = path.resolve(__dirname, '..');
@@ -55,4 +55,33 @@ async function main(): Promise<void> {
   );
 }
 
-void main();
+/** Median time of `lint` over `copies` of a piece with a finding each: linear work makes 4x the copies cost about 4x the time. */
+function scale(what: string, lint: (copies: number) => unknown): void {
+  const run = (copies: number) =>
+    median(
+      Array.from({ length: ROUNDS }, () => {
+        const at = performance.now();
+        lint(copies);
+        return performance.now() - at;
+      }),
+    );
+  // One warm-up run, so the first size does not carry the compiler's time.
+  lint(4000);
+  const small = run(1000);
+  const large = run(4000);
+  console.log(
+    `  ${what}, 1,000 vs 4,000: ${small.toFixed(1)} / ${large.toFixed(1)} ms, ratio ${(large / small).toFixed(1)} (linear ≈ 4, quadratic ≈ 16)`,
+  );
+}
+
+function scaling(): void {
+  const swapped = readFileSync(path.join(root, 'test/fixtures/lint/swapped_decorators.py'), 'utf8');
+  const block = swapped.slice(swapped.indexOf('@sagemaker_rft_handler'), swapped.indexOf('if __name__'));
+  scale('regex lint of swapped handlers', (copies) => lintAgentByRegex(block.repeat(copies)));
+  const statement = '{"Effect":"Allow","Principal":{"Service":"sagemaker.amazonaws.com"},"Action":"sts:AssumeRole"}';
+  scale('role lint of statements trusting sagemaker.amazonaws.com', (copies) =>
+    lintTrustPolicy(`{"Statement":[\n${Array.from({ length: copies }, () => statement).join(',\n')}\n]}`),
+  );
+}
+
+void main().then(scaling);

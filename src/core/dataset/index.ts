@@ -27,29 +27,41 @@ export interface RunOptions extends ValidateOptions {
 /** Thrown when the bytes start with a UTF-16 or UTF-32 byte order mark: the service reads UTF-8. */
 class WideEncoding extends Error {}
 
+/** Bytes a byte order mark can take: the first ones are held until this many arrived, as a stream may cut a mark in two. */
+const BOM_BYTES = 4;
+
 /** Text pieces from bytes or strings; invalid UTF-8 becomes U+FFFD, which the readers report. */
 async function* decode(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
-  let first = true;
-  for await (const chunk of chunks) {
-    if (first && typeof chunk !== 'string' && chunk.length) {
-      first = false;
-      const wide = wideEncodingOf(chunk);
+  /** The first bytes, held until a byte order mark can be told; undefined once it was. */
+  let head: Uint8Array | undefined = new Uint8Array(0);
+  const text = (bytes: Uint8Array) => {
+    if (head) {
+      const wide = wideEncodingOf(bytes);
       if (wide) throw new WideEncoding(wideEncodingMessage(wide));
+      head = undefined;
     }
-    if (typeof chunk === 'string') yield chunk;
-    else {
-      const text = decoder.decode(chunk, { stream: true });
-      if (text) yield text;
+    return decoder.decode(bytes, { stream: true });
+  };
+  for await (const chunk of chunks) {
+    if (typeof chunk === 'string') {
+      head = undefined;
+      yield chunk;
+      continue;
     }
+    const bytes: Uint8Array = head ? concatBytes([head, chunk]) : chunk;
+    if (head && bytes.length < BOM_BYTES) {
+      head = bytes;
+      continue;
+    }
+    const piece = text(bytes);
+    if (piece) yield piece;
   }
-  const rest = decoder.decode();
+  const rest = (head?.length ? text(head) : '') + decoder.decode();
   if (rest) yield rest;
 }
 
-async function collectBytes(chunks: AsyncIterable<Uint8Array | string>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for await (const chunk of chunks) parts.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
+function concatBytes(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -57,6 +69,12 @@ async function collectBytes(chunks: AsyncIterable<Uint8Array | string>): Promise
     at += p.length;
   }
   return out;
+}
+
+async function collectBytes(chunks: AsyncIterable<Uint8Array | string>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
+  return concatBytes(parts);
 }
 
 /** An empty file is an error whatever its role: the job would have nothing to train or validate on. */

@@ -5,8 +5,11 @@ import type { RowChecker } from './rows';
 /** Rows decoded at once: a whole row group up to this size (decoding part of a group still decodes its pages). */
 const BATCH_ROWS = 100_000;
 
+/** hyparquet's own complaints read as sentences; a JavaScript error from inside it, or one naming a missing value, means a corrupt structure it did not expect. */
 function sentence(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error) || error instanceof TypeError || /\bundefined\b|\bNaN\b|\[object /.test(text))
+    return 'its structure is corrupt.';
   return text.replace(/^parquet\s*/i, '').replace(/\.?$/, '.');
 }
 

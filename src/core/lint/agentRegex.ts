@@ -1,4 +1,4 @@
-import { decoratorSwapFix, type LintFinding, type TextRange } from './findings';
+import { decoratorSwapFix, sourceLines, type LintFinding, type TextRange } from './findings';
 
 // The fallback when no Python runs: line patterns, so it sees less than the ast lint (no call graph, no nested returns).
 
@@ -21,7 +21,7 @@ function lineRange(lines: string[], line: number, from = indent(lines[line] ?? '
 
 /** The agent lint by line patterns, for machines with no Python. */
 export function lintAgentByRegex(text: string): LintFinding[] {
-  const lines = text.split(/\r?\n/);
+  const lines = sourceLines(text);
   const out: LintFinding[] = [];
   const hasApp = APP.test(text);
 
@@ -57,7 +57,7 @@ export function lintAgentByRegex(text: string): LintFinding[] {
         message:
           '`@app.entrypoint` must be the outermost decorator, above `@sagemaker_rft_handler`: swapped, every invocation times out after 30 s.',
         range: lineRange(lines, i),
-        fix: decoratorSwapFix(text, i, entry.k),
+        fix: decoratorSwapFix(lines, i, entry.k),
       });
     }
     if (!def) return;

@@ -1,4 +1,4 @@
-import { decoratorSwapFix, type LintFinding, type LintRule, type LintSeverity } from './findings';
+import { decoratorSwapFix, sourceLines, type LintFinding, type LintRule, type LintSeverity } from './findings';
 
 /** One finding as `src/python/agent_lint.py` prints it: 1-based lines, 0-based columns (the ast module's). */
 interface PythonFinding {
@@ -18,6 +18,7 @@ export type PythonLintOutput = { findings: PythonFinding[] } | { syntaxError: { 
 export function readPythonLintOutput(stdout: string, source: string): { findings: LintFinding[] } | { syntaxError: string } {
   const parsed = JSON.parse(stdout) as PythonLintOutput;
   if ('syntaxError' in parsed) return { syntaxError: `line ${parsed.syntaxError.line}: ${parsed.syntaxError.message}` };
+  const lines = sourceLines(source);
   return {
     findings: parsed.findings.map((f) => {
       const finding: LintFinding = {
@@ -27,7 +28,7 @@ export function readPythonLintOutput(stdout: string, source: string): { findings
         range: { start: { line: f.line - 1, character: f.column }, end: { line: f.endLine - 1, character: f.endColumn } },
       };
       if (f.rule === 'decorator-order' && f.data?.handlerLine && f.data.entrypointLine) {
-        finding.fix = decoratorSwapFix(source, f.data.handlerLine - 1, f.data.entrypointLine - 1);
+        finding.fix = decoratorSwapFix(lines, f.data.handlerLine - 1, f.data.entrypointLine - 1);
       }
       return finding;
     }),

@@ -1,4 +1,4 @@
-import { rangeAt, type LintFinding } from './findings';
+import { LineStarts, type LintFinding, type TextEdit } from './findings';
 import { parseJsonTree, property, stringList, type JsonNode } from './jsonTree';
 
 export const JOB_SERVICE = 'job.sagemaker.amazonaws.com';
@@ -20,6 +20,7 @@ export function lintTrustPolicy(text: string): LintFinding[] {
   const statements = property(root, 'Statement');
   const list: JsonNode[] = statements?.type === 'array' ? statements.items : statements ? [statements] : [];
   const out: LintFinding[] = [];
+  const lines = new LineStarts(text);
   for (const statement of list) {
     if (property(statement, 'Effect')?.type === 'string' && (property(statement, 'Effect') as { value: string }).value !== 'Allow')
       continue;
@@ -31,8 +32,8 @@ export function lintTrustPolicy(text: string): LintFinding[] {
         rule: 'trusts-sagemaker',
         severity: 'error',
         message: `The role trusts ${GENERAL_SERVICE}; an Agent RFT job needs ${JOB_SERVICE}, or it fails with "Could not assume role".`,
-        range: rangeAt(text, s.offset, s.length),
-        fix: { title: `Trust ${JOB_SERVICE}`, edits: [{ range: rangeAt(text, s.offset, s.length), newText: JSON.stringify(JOB_SERVICE) }] },
+        range: lines.rangeAt(s.offset, s.length),
+        fix: { title: `Trust ${JOB_SERVICE}`, edits: [{ range: lines.rangeAt(s.offset, s.length), newText: JSON.stringify(JOB_SERVICE) }] },
       });
     }
     const action = property(statement, 'Action');
@@ -42,22 +43,22 @@ export function lintTrustPolicy(text: string): LintFinding[] {
         rule: 'missing-tag-session',
         severity: 'error',
         message: 'The job role must allow sts:TagSession as well as sts:AssumeRole for the SageMaker job service.',
-        range: rangeAt(text, action.offset, action.length),
-        fix: { title: 'Add sts:TagSession', edits: [addTagSession(text, action)] },
+        range: lines.rangeAt(action.offset, action.length),
+        fix: { title: 'Add sts:TagSession', edits: [addTagSession(text, lines, action)] },
       });
     }
   }
   return out;
 }
 
-function addTagSession(text: string, action: JsonNode): { range: ReturnType<typeof rangeAt>; newText: string } {
+function addTagSession(text: string, lines: LineStarts, action: JsonNode): TextEdit {
   if (action.type === 'array' && action.items.length) {
     const last = action.items[action.items.length - 1];
-    return { range: rangeAt(text, last.offset + last.length, 0), newText: ', "sts:TagSession"' };
+    return { range: lines.rangeAt(last.offset + last.length, 0), newText: ', "sts:TagSession"' };
   }
-  if (action.type === 'array') return { range: rangeAt(text, action.offset, action.length), newText: '["sts:TagSession"]' };
+  if (action.type === 'array') return { range: lines.rangeAt(action.offset, action.length), newText: '["sts:TagSession"]' };
   return {
-    range: rangeAt(text, action.offset, action.length),
+    range: lines.rangeAt(action.offset, action.length),
     newText: `[${text.slice(action.offset, action.offset + action.length)}, "sts:TagSession"]`,
   };
 }

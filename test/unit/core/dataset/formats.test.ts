@@ -114,6 +114,27 @@ describe('dataset formats', () => {
     assert.deepEqual(where(await validateDataset(chunks(), { format: 'jsonl' })), plain);
   });
 
+  it('a UTF-16 or UTF-32 byte order mark cut across chunks is still refused with the same finding', async () => {
+    const marks = [
+      [0xff, 0xfe],
+      [0xfe, 0xff],
+      [0xff, 0xfe, 0, 0],
+      [0, 0, 0xfe, 0xff],
+    ];
+    for (const format of ['jsonl', 'json', 'csv'] as DatasetFormat[]) {
+      for (const mark of marks) {
+        const bytes = Buffer.concat([Buffer.from(mark), Buffer.from('[{"prompt": "x"}]\n')]);
+        const whole = await validateDataset(once(bytes), { format });
+        async function* byteByByte() {
+          for (const byte of bytes) yield Uint8Array.of(byte);
+        }
+        const split = await validateDataset(byteByByte(), { format });
+        assert.deepEqual(codes(whole), ['unreadable'], `${format} ${mark}`);
+        assert.deepEqual(split.findings, whole.findings, `${format} ${mark}`);
+      }
+    }
+  });
+
   it('JSON arrays: each element keeps its own position; a syntax error is exact', async () => {
     const text = `[\n  ${wordleRow('crane', 'a')},\n  {"prompt": 5}\n]`;
     assert.deepEqual(where(await validateText(text, { format: 'json' })), ['3:14 prompt-not-string']);

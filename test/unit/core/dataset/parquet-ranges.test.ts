@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parquetFile, validateDataset, validateParquet, type ParquetBytes } from '../../../../src/core/dataset';
+import { parquetBuffer, parquetFile, validateDataset, validateParquet, type ParquetBytes } from '../../../../src/core/dataset';
 
 // Parquet is read by random access (footer, then row groups) so a large file never sits in memory whole.
 describe('parquet by ranges', () => {
@@ -67,6 +67,20 @@ describe('parquet by ranges', () => {
       );
     } finally {
       await local.close();
+    }
+  });
+
+  it('a corrupt structure the decoder trips over is one sentence, not its internal error (fuzz finds)', async () => {
+    const found = path.resolve(__dirname, '../../../fixtures/fuzz/dataset-parquet');
+    for (const name of ['footer-typeerror.parquet', 'unknown-page-type.parquet']) {
+      const report = await validateParquet(parquetBuffer(readFileSync(path.join(found, name))), { format: 'parquet' });
+      assert.deepEqual(
+        report.findings.map((f) => f.code),
+        ['unreadable'],
+        name,
+      );
+      assert.match(report.findings[0].message, /its structure is corrupt\.$/, name);
+      assert.doesNotMatch(report.findings[0].message, /undefined|Cannot read/, name);
     }
   });
 });

@@ -1,7 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isTrustPolicy, lintTrustPolicy, looksLikeJobRoleFile, referencedJsonFiles, type TextEdit } from '../../../../src/core/lint';
+import {
+  isTrustPolicy,
+  LineStarts,
+  lintTrustPolicy,
+  looksLikeJobRoleFile,
+  referencedJsonFiles,
+  type TextEdit,
+} from '../../../../src/core/lint';
 
 const fixture = (name: string) => readFileSync(path.resolve(__dirname, '../../../fixtures/lint', name), 'utf8');
 
@@ -61,5 +68,28 @@ describe('role lint', () => {
     assert.equal(looksLikeJobRoleFile('/w/iam/JobRole.json'), true);
     assert.equal(looksLikeJobRoleFile('/w/iam/runtime-role.json'), false);
     assert.deepEqual(referencedJsonFiles('{"roleTrustPolicy": "iam/role.json", "data": "s3://b/train.json", "n": 1}'), ['iam/role.json']);
+  });
+
+  it('a policy of thousands of statements: every finding and its fix point at its own statement', () => {
+    const statement = '{"Effect":"Allow","Principal":{"Service":"sagemaker.amazonaws.com"},"Action":"sts:AssumeRole"}';
+    const text = `{"Version":"2012-10-17","Statement":[\n${Array.from({ length: 3000 }, () => statement).join(',\n')}\n]}`;
+    const findings = lintTrustPolicy(text);
+    assert.equal(findings.length, 6000);
+    findings.forEach((f, i) => {
+      const line = 1 + Math.floor(i / 2);
+      const column = f.rule === 'trusts-sagemaker' ? statement.indexOf('"sagemaker.') : statement.indexOf('"sts:AssumeRole"');
+      assert.deepEqual([f.range.start.line, f.range.start.character], [line, column], `finding ${i}`);
+      assert.deepEqual(f.fix!.edits[0].range.start, f.range.start, `fix ${i}`);
+    });
+  });
+
+  it('line starts give the position a scan from the start of the text gives', () => {
+    const text = 'a\n\nbc\r\n{"x":\n1}\n';
+    const lines = new LineStarts(text);
+    for (let offset = 0; offset <= text.length + 2; offset++) {
+      const before = text.slice(0, offset);
+      const line = before.split('\n').length - 1;
+      assert.deepEqual(lines.positionAt(offset), { line, character: offset - (before.lastIndexOf('\n') + 1) }, `offset ${offset}`);
+    }
   });
 });
