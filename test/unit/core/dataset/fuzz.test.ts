@@ -2,17 +2,14 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateDataset, validateText, type DatasetFormat } from '../../../../src/core/dataset';
+import { Random } from '../../../../src/emulator/random';
 
 const fixtures = path.resolve(__dirname, '../../../fixtures/datasets');
 
-/** A small seeded generator (mulberry32), so a failing case can be reproduced. */
+/** The emulator's seeded generator, so a failing case can be reproduced. */
 function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const generator = new Random(seed);
+  return () => generator.next();
 }
 
 type Task = { prompt: string; answer: string; id: string };
