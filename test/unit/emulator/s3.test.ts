@@ -4,8 +4,10 @@ import {
   CompleteMultipartUploadCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
+  GetBucketLocationCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   UploadPartCommand,
@@ -92,6 +94,15 @@ describe('emulator: S3 ListObjectsV2', () => {
       assert.equal(out.StartAfter, 'runs/2/train.jsonl');
       await assert.rejects(aws.s3().send(new ListObjectsV2Command({ Bucket: 'fold', ContinuationToken: '%%' })), /continuation token/);
       await assert.rejects(aws.s3().send(new ListObjectsV2Command({ Bucket: 'fold', MaxKeys: -1 })), /max-keys/);
+    });
+  });
+
+  it('answers a request no route names (ListObjects v1, GetBucketLocation) with NotImplemented, not with a v2 listing', async () => {
+    await withEmulator({ history: false }, async (_e, aws) => {
+      await fill(aws);
+      const notImplemented = (e: Error) => e.name === 'NotImplemented' && /does not implement S3 GET on a bucket/.test(e.message);
+      await assert.rejects(aws.s3().send(new ListObjectsCommand({ Bucket: 'fold' })), notImplemented);
+      await assert.rejects(aws.s3().send(new GetBucketLocationCommand({ Bucket: 'fold' })), notImplemented);
     });
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   AbortMultipartUploadCommand,
@@ -12,16 +12,19 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { GetAgentRuntimeCommand } from '@aws-sdk/client-bedrock-agentcore-control';
-import { CreatePresignedMlflowAppUrlCommand, DescribeJobCommand } from '@aws-sdk/client-sagemaker';
-import { getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
-import { getRole } from '../../../src/aws/iam';
+import { DescribeJobCommand } from '@aws-sdk/client-sagemaker';
+import { deleteAgentRuntime, getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
+import { deleteRole, deleteRolePolicy, detachRolePolicy, getRole, listRoles, rolePolicies } from '../../../src/aws/iam';
 import { describeLogGroups, describeLogStreams, filterLogEvents, getLogEvents } from '../../../src/aws/logs';
-import { getObject, headObject, listFolder, upload } from '../../../src/aws/s3';
+import { deleteMlflowApp, describeMlflowApp, listMlflowApps } from '../../../src/aws/mlflowApps';
+import { deleteObjects, getObject, headObject, listFolder, upload } from '../../../src/aws/s3';
 import {
   createJob,
+  createPresignedMlflowAppUrl,
   deleteJob,
   describeJob,
   describeJobSchemaVersion,
+  listHubModels,
   listJobs,
   listJobSchemaVersions,
   stopJob,
@@ -30,32 +33,23 @@ import { callerIdentity } from '../../../src/aws/sts';
 import { buildEvaluationDocument, buildTrainingDocument } from '../../../src/core/jobs/document';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
+import { SERVED_OPERATIONS } from '../../../src/emulator/server';
 import { GPT_OSS, collect, withEmulator } from './helpers';
 import { recordCalls, type Exchange } from './sdkRecorder';
 import { check, enumTable, operationShapes, streamsOutput, type EnumTable } from './serviceModel';
 
-const root = path.resolve(__dirname, '../../..');
-const PACKAGES = ['sagemaker', 'cloudwatch-logs', 's3', 'sts', 'iam', 'bedrock-agentcore', 'bedrock-agentcore-control'].map(
-  (c) => `@aws-sdk/client-${c}`,
-);
-
-/** The JSON operations the emulator dispatches, read from its switch statements and operation tests so a new one cannot go unchecked. */
-function servedJsonOperations(file: string): string[] {
-  const source = readFileSync(path.join(root, 'src/emulator', file), 'utf8');
-  return [...source.matchAll(/^ {4}case '([A-Z]\w+)':|op === '([A-Z]\w+)'/gm)].map((m) => m[1] ?? m[2]);
-}
-const SERVED = [
-  ...servedJsonOperations('sagemaker.ts'),
-  ...servedJsonOperations('logs.ts'),
-  ...servedJsonOperations('server.ts'),
-  'GetCallerIdentity',
-  'GetRole',
-  'ListAgentRuntimes',
-  'GetAgentRuntime',
-  'InvokeAgentRuntime',
-  ...['ListBuckets', 'CreateBucket', 'HeadBucket', 'ListObjectsV2', 'PutObject', 'HeadObject', 'GetObject', 'DeleteObject'],
-  ...['CreateMultipartUpload', 'UploadPart', 'CompleteMultipartUpload', 'AbortMultipartUpload'],
-];
+/** The SDK clients of each signing name the emulator serves (AgentCore's control and data planes share one). */
+const CLIENTS: Record<string, string[]> = {
+  sagemaker: ['sagemaker'],
+  logs: ['cloudwatch-logs'],
+  s3: ['s3'],
+  sts: ['sts'],
+  iam: ['iam'],
+  'bedrock-agentcore': ['bedrock-agentcore', 'bedrock-agentcore-control'],
+};
+const PACKAGES = Object.values(CLIENTS)
+  .flat()
+  .map((c) => `@aws-sdk/client-${c}`);
 
 /** Every problem of one recorded call: its input against the input shape, its parsed output and (JSON protocols) its wire body against the output shape. */
 function problemsOf(e: Exchange, enums: EnumTable): string[] {
@@ -77,11 +71,13 @@ describe('emulator: requests and responses against the service models of the ins
     await withEmulator({ clock }, async (emulator, aws) => {
       const calls: Exchange[] = [];
       const clients = [aws.sagemaker(), aws.logs(), aws.s3(), aws.sts(), aws.iam(), aws.agentCore(), aws.agentCoreControl()];
+      assert.equal(clients.length, PACKAGES.length);
       clients.forEach((client, i) => recordCalls(client, PACKAGES[i], calls, streamsOutput));
 
-      // Identity, role and runtimes (pre-flight, smoke test).
+      // Identity, roles and runtimes (pre-flight, launch wizard, smoke test).
       await callerIdentity(aws.sts());
       await getRole(aws.iam(), 'MtrlJobRole');
+      await collect(listRoles(aws.iam()));
       const runtimes = await collect(listAgentRuntimes(aws.agentCoreControl()));
       await getAgentRuntime(aws.agentCoreControl(), runtimes[0].agentRuntimeId as string);
       await invokeAgentRuntime(aws.agentCore(), {
@@ -108,6 +104,13 @@ describe('emulator: requests and responses against the service models of the ins
       await aws.s3().send(new ListObjectsV2Command({ Bucket: 'models-check', MaxKeys: 1, StartAfter: 'a' }));
       await aws.s3().send(new PutObjectCommand({ Bucket: 'models-check', Key: 'tmp', Body: 'x', Metadata: { a: 'b' } }));
       await aws.s3().send(new DeleteObjectCommand({ Bucket: 'models-check', Key: 'tmp' }));
+      emulator.world.undeletableKeys.add('models-check/wordle/big.jsonl');
+      const refused = await deleteObjects(aws.s3(), 'models-check', ['wordle/train.jsonl', 'wordle/big.jsonl']);
+      assert.deepEqual(
+        refused.map((f) => f.key),
+        ['wordle/big.jsonl'],
+        'DeleteObjects answered its per-key error',
+      );
       const { UploadId } = await aws.s3().send(new CreateMultipartUploadCommand({ Bucket: 'models-check', Key: 'aborted' }));
       await aws.s3().send(new AbortMultipartUploadCommand({ Bucket: 'models-check', Key: 'aborted', UploadId }));
 
@@ -162,7 +165,12 @@ describe('emulator: requests and responses against the service models of the ins
       clock.advance(10 * 60_000);
       await describeJob(aws.sagemaker(), { jobName: 'models-check', category: 'AgentRFT' });
       await deleteJob(aws.sagemaker(), { jobName: 'models-check', category: 'AgentRFT' });
-      await aws.sagemaker().send(new CreatePresignedMlflowAppUrlCommand({ Arn: SEEDED.mlflowApp }));
+      // MLflow apps (launch wizard, metrics, resources and cleanup); the model catalog's hub lookup is not served, but its request is checked.
+      await collect(listMlflowApps(aws.sagemaker()));
+      await describeMlflowApp(aws.sagemaker(), SEEDED.mlflowApp);
+      await createPresignedMlflowAppUrl(aws.sagemaker(), SEEDED.mlflowApp, 300);
+      await deleteMlflowApp(aws.sagemaker(), SEEDED.mlflowApp);
+      await assert.rejects(listHubModels(aws.sagemaker(), 'SageMakerPublicHub'), /does not implement SageMaker ListHubContents/);
 
       // Logs: groups, streams, one stream read, a filtered scan.
       const groups = await collect(describeLogGroups(aws.logs(), '/aws/'));
@@ -174,20 +182,55 @@ describe('emulator: requests and responses against the service models of the ins
       const filtered = filterLogEvents(aws.logs(), { logGroupName: runtimeGroup, filterPattern: 'UpdateReward', startTime: 0 });
       for await (const _ of filtered) break;
 
-      const recorded = new Set(calls.filter((c) => c.output !== undefined).map((c) => c.operation));
-      assert.deepEqual(
-        SERVED.filter((op) => !recorded.has(op)),
-        [],
-        'every operation the emulator serves was driven and answered',
-      );
+      // Cleanup of a role and a runtime (resources view), last: they take seeded resources away.
+      const policies = await rolePolicies(aws.iam(), 'MtrlJobRole');
+      for (const arn of policies.attached) await detachRolePolicy(aws.iam(), 'MtrlJobRole', arn);
+      for (const name of policies.inline) await deleteRolePolicy(aws.iam(), 'MtrlJobRole', name);
+      await deleteRole(aws.iam(), 'MtrlJobRole');
+      await deleteAgentRuntime(aws.agentCoreControl(), runtimes[0].agentRuntimeId as string);
+
+      assert.deepEqual(Object.keys(SERVED_OPERATIONS).sort(), Object.keys(CLIENTS).sort(), 'every served service has its SDK clients');
+      const answered = (service: string) =>
+        new Set(
+          calls
+            .filter((c) => c.output !== undefined && CLIENTS[service].some((n) => c.clientPackage.endsWith(`-${n}`)))
+            .map((c) => c.operation),
+        );
+      for (const [service, operations] of Object.entries(SERVED_OPERATIONS)) {
+        assert.ok(operations.length > 0, `${service} serves operations`);
+        const driven = answered(service);
+        assert.deepEqual(
+          operations.filter((op) => !driven.has(op)),
+          [],
+          `every ${service} operation the emulator serves was driven and answered`,
+        );
+        assert.deepEqual(
+          [...driven].filter((op) => !operations.includes(op)),
+          [],
+          `every ${service} operation answered is in the emulator's routing`,
+        );
+      }
+      const sent = new Set(calls.map((c) => c.operation));
       for (const key of emulator.requests.keys()) {
         const [, op] = key.split(':');
-        if (/^[A-Z][a-z]/.test(op)) assert.ok(recorded.has(op), `${key} reached the emulator outside the recording`);
+        if (/^[A-Z][a-z]/.test(op)) assert.ok(sent.has(op), `${key} reached the emulator outside the recording`);
       }
       const problems = calls.flatMap((c) => problemsOf(c, enums.get(c.clientPackage) as EnumTable));
       assert.ok(calls.filter((c) => c.body && c.contentType?.includes('json')).length >= 20, 'JSON bodies were checked on the wire');
       assert.deepEqual(problems, []);
     });
+  });
+
+  it('has the enum values of every client that declares enums, and STS declares none: no enum of a served operation goes unchecked', () => {
+    for (const clientPackage of PACKAGES) {
+      const models = path.join(path.dirname(require.resolve(`${clientPackage}/package.json`)), 'dist-types/models');
+      const declared = readdirSync(models).some((f) => /^export declare const \w+: \{/m.test(readFileSync(path.join(models, f), 'utf8')));
+      assert.equal((enums.get(clientPackage) as EnumTable).size > 0, declared, clientPackage);
+    }
+    assert.equal(enums.get('@aws-sdk/client-sts')?.size, 0);
+    assert.ok(enums.get('@aws-sdk/client-sagemaker')?.get('DescribeJobResponse.JobStatus')?.includes('InProgress'));
+    assert.ok(enums.get('@aws-sdk/client-s3')?.get('_Object.StorageClass')?.includes('STANDARD'));
+    assert.ok(enums.get('@aws-sdk/client-bedrock-agentcore-control')?.get('DeleteAgentRuntimeResponse.status')?.includes('DELETING'));
   });
 
   it('the check fails on a missing required member, a value outside an enum, an unknown member, a wrong type and a wrong timestamp format', async () => {
