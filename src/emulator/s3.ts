@@ -214,10 +214,11 @@ export function s3(world: World, request: EmulatorRequest, res: ServerResponse):
   const target = { bucketName, key: rest.join('/') };
   const on = !bucketName ? 'service' : !target.key ? 'bucket' : 'object';
   const route = ROUTES.find((r) => r.method === request.method && r.on === on && (!r.query || request.query.has(r.query)));
-  if (!route)
+  // A copy (CopyObject, UploadPartCopy) is a PUT without a body: storing it as PutObject would write an empty object.
+  if (!route || request.headers['x-amz-copy-source'] !== undefined)
     throw new ServiceError(
       'NotImplemented',
-      `The emulator does not implement S3 ${request.method} on a ${on} with ${request.query.toString() || 'no query'}.`,
+      `The emulator does not implement S3 ${request.method} ${request.path}${request.query.size ? `?${request.query.toString()}` : ''}${request.headers['x-amz-copy-source'] === undefined ? '' : ' (a copy)'}.`,
       501,
     );
   route.handle(world, request, res, target);

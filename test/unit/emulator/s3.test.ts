@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import {
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
   GetBucketLocationCommand,
@@ -97,12 +98,17 @@ describe('emulator: S3 ListObjectsV2', () => {
     });
   });
 
-  it('answers a request no route names (ListObjects v1, GetBucketLocation) with NotImplemented, not with a v2 listing', async () => {
+  it('answers a request no route names (ListObjects v1, GetBucketLocation, CopyObject) with NotImplemented, not with a v2 listing or an empty object', async () => {
     await withEmulator({ history: false }, async (_e, aws) => {
       await fill(aws);
-      const notImplemented = (e: Error) => e.name === 'NotImplemented' && /does not implement S3 GET on a bucket/.test(e.message);
+      const notImplemented = (e: Error) => e.name === 'NotImplemented' && /does not implement S3 GET \/fold\b/.test(e.message);
       await assert.rejects(aws.s3().send(new ListObjectsCommand({ Bucket: 'fold' })), notImplemented);
       await assert.rejects(aws.s3().send(new GetBucketLocationCommand({ Bucket: 'fold' })), notImplemented);
+      await assert.rejects(
+        aws.s3().send(new CopyObjectCommand({ Bucket: 'fold', Key: 'copy.jsonl', CopySource: 'fold/a.jsonl' })),
+        (e: Error) => e.name === 'NotImplemented' && /does not implement S3 PUT \/fold\/copy\.jsonl\b.* \(a copy\)/.test(e.message),
+      );
+      await assert.rejects(aws.s3().send(new HeadObjectCommand({ Bucket: 'fold', Key: 'copy.jsonl' })), /NotFound/);
     });
   });
 });
