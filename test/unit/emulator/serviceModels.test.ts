@@ -12,6 +12,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { GetAgentRuntimeCommand } from '@aws-sdk/client-bedrock-agentcore-control';
+import { ListRolesCommand } from '@aws-sdk/client-iam';
 import { DescribeJobCommand } from '@aws-sdk/client-sagemaker';
 import { deleteAgentRuntime, getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
 import { deleteRole, deleteRolePolicy, detachRolePolicy, getRole, listRoles, rolePolicies } from '../../../src/aws/iam';
@@ -36,7 +37,7 @@ import { SEEDED } from '../../../src/emulator/seed';
 import { SERVED_OPERATIONS } from '../../../src/emulator/server';
 import { GPT_OSS, collect, withEmulator } from './helpers';
 import { recordCalls, type Exchange } from './sdkRecorder';
-import { check, enumTable, operationShapes, streamsOutput, type EnumTable } from './serviceModel';
+import { check, checkXml, enumTable, operationShapes, parseXml, streamsOutput, type EnumTable } from './serviceModel';
 
 /** The SDK clients of each signing name the emulator serves (AgentCore's control and data planes share one). */
 const CLIENTS: Record<string, string[]> = {
@@ -51,14 +52,20 @@ const PACKAGES = Object.values(CLIENTS)
   .flat()
   .map((c) => `@aws-sdk/client-${c}`);
 
-/** Every problem of one recorded call: its input against the input shape, its parsed output and (JSON protocols) its wire body against the output shape. */
+/** Every problem of one recorded call: its input against the input shape, its parsed output and its body on the wire (JSON or XML) against the output shape. */
 function problemsOf(e: Exchange, enums: EnumTable): string[] {
   const { name, input, output } = operationShapes(e.schema);
   const problems = check(input, e.input, 'sdk', enums, `${name} input`);
   if (e.output === undefined) return problems;
   problems.push(...check(output, e.output, 'sdk', enums, `${name} output`));
-  const wire = e.contentType?.includes('json') && e.body ? (e.contentType.includes('amz-json') ? 'json' : 'rest-json') : undefined;
-  if (wire) problems.push(...check(output, JSON.parse(e.body as string), wire, enums, `${name} body`));
+  if (!e.body) return problems;
+  if (e.contentType?.includes('json'))
+    problems.push(...check(output, JSON.parse(e.body), e.contentType.includes('amz-json') ? 'json' : 'rest-json', enums, `${name} body`));
+  else if (e.contentType?.includes('xml'))
+    problems.push(
+      ...checkXml(output, parseXml(e.body), e.clientPackage.endsWith('-s3') ? 'rest-xml' : 'query', name, enums, `${name} xml`),
+    );
+  else problems.push(`${name}: a body of type ${e.contentType} is neither JSON nor XML`);
   return problems;
 }
 
@@ -217,6 +224,7 @@ describe('emulator: requests and responses against the service models of the ins
       }
       const problems = calls.flatMap((c) => problemsOf(c, enums.get(c.clientPackage) as EnumTable));
       assert.ok(calls.filter((c) => c.body && c.contentType?.includes('json')).length >= 20, 'JSON bodies were checked on the wire');
+      assert.ok(calls.filter((c) => c.body && c.contentType?.includes('xml')).length >= 10, 'XML bodies were checked on the wire');
       assert.deepEqual(problems, []);
     });
   });
@@ -229,11 +237,11 @@ describe('emulator: requests and responses against the service models of the ins
     }
     assert.equal(enums.get('@aws-sdk/client-sts')?.size, 0);
     assert.ok(enums.get('@aws-sdk/client-sagemaker')?.get('DescribeJobResponse.JobStatus')?.includes('InProgress'));
-    assert.ok(enums.get('@aws-sdk/client-s3')?.get('_Object.StorageClass')?.includes('STANDARD'));
+    assert.ok(enums.get('@aws-sdk/client-s3')?.get('Object.StorageClass')?.includes('STANDARD'));
     assert.ok(enums.get('@aws-sdk/client-bedrock-agentcore-control')?.get('DeleteAgentRuntimeResponse.status')?.includes('DELETING'));
   });
 
-  it('the check fails on a missing required member, a value outside an enum, an unknown member, a wrong type and a wrong timestamp format', async () => {
+  it('the check fails on a missing required member, a value outside an enum, an unknown member, a wrong type, a wrong timestamp format and, in XML, an unwrapped list', async () => {
     const agentcore = enums.get('@aws-sdk/client-bedrock-agentcore-control') as EnumTable;
     const sagemaker = enums.get('@aws-sdk/client-sagemaker') as EnumTable;
     const getRuntime = operationShapes(new GetAgentRuntimeCommand({ agentRuntimeId: 'x' }).schema as unknown as unknown[]);
@@ -271,6 +279,44 @@ describe('emulator: requests and responses against the service models of the ins
     ]);
     assert.deepEqual(check(describe.output, { ...job, SecondaryStatusTransitions: {} }, 'json', sagemaker), [
       '$.SecondaryStatusTransitions: a list expected, got object',
+    ]);
+    const s3 = enums.get('@aws-sdk/client-s3') as EnumTable;
+    const list = operationShapes(new ListObjectsV2Command({ Bucket: 'b' }).schema as unknown as unknown[]);
+    const object = (lastModified: string, storageClass: string) =>
+      `<Contents><Key>k</Key><LastModified>${lastModified}</LastModified><StorageClass>${storageClass}</StorageClass></Contents>`;
+    const listing = (inner: string) =>
+      parseXml(`<?xml version="1.0"?>\n<ListBucketResult xmlns="x"><Name>b</Name>${inner}</ListBucketResult>`);
+    const good = `<IsTruncated>false</IsTruncated>${object('2026-01-01T00:00:00.000Z', 'STANDARD')}<CommonPrefixes><Prefix>p/</Prefix></CommonPrefixes>`;
+    assert.deepEqual(checkXml(list.output, listing(good), 'rest-xml', 'ListObjectsV2', s3), []);
+    assert.deepEqual(
+      checkXml(
+        list.output,
+        listing(`<IsTruncated>no</IsTruncated>${object('yesterday', 'COLD')}<Extra/>`),
+        'rest-xml',
+        'ListObjectsV2',
+        s3,
+      ),
+      [
+        '$.IsTruncated: a boolean expected, got "no"',
+        '$.Contents[0].LastModified: a date-time timestamp expected, got "yesterday"',
+        `$.Contents[0].StorageClass: 'COLD' is not one of ${s3.get('Object.StorageClass')?.join(', ')}`,
+        '$: element Extra is not in ListObjectsV2Output',
+      ],
+    );
+    const iam = enums.get('@aws-sdk/client-iam') as EnumTable;
+    const roles = operationShapes(new ListRolesCommand({}).schema as unknown as unknown[]);
+    const role = '<Path>/</Path><RoleName>r</RoleName><Arn>a</Arn><CreateDate>2026-01-01T00:00:00.000Z</CreateDate>';
+    const answer = (result: string) =>
+      parseXml(`<ListRolesResponse><ListRolesResult>${result}</ListRolesResult><ResponseMetadata/></ListRolesResponse>`);
+    assert.deepEqual(
+      checkXml(roles.output, answer(`<Roles><member>${role}<RoleId>i</RoleId></member></Roles>`), 'query', 'ListRoles', iam),
+      [],
+    );
+    assert.deepEqual(checkXml(roles.output, answer(`<Roles><Role>${role}</Role></Roles>`), 'query', 'ListRoles', iam), [
+      '$.Roles: element Role in a list of member',
+    ]);
+    assert.deepEqual(checkXml(roles.output, answer(`<Roles><member>${role}</member></Roles>`), 'query', 'ListRoles', iam), [
+      '$.Roles[0]: missing required member RoleId of Role',
     ]);
     assert.deepEqual(check(describe.input, { JobName: 7 }, 'sdk', sagemaker), [
       '$.JobName: a string expected, got 7',
