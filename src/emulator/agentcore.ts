@@ -22,56 +22,53 @@ function runtimeJson(r: Runtime) {
   };
 }
 
-/** AgentCore control plane (REST-JSON): ListAgentRuntimes (POST /runtimes/), GetAgentRuntime (GET /runtimes/{id}/), DeleteAgentRuntime (DELETE /runtimes/{id}/). */
-export function agentCoreControl(world: World, request: EmulatorRequest, res: ServerResponse): void {
-  if (request.method === 'POST' && request.path === '/runtimes/') {
-    const start = Number(request.query.get('nextToken') ?? 0);
-    const max = Number(request.query.get('maxResults') ?? 100);
-    const regional = world.runtimes.filter((r) => r.region === request.region);
-    const page = regional.slice(start, start + max);
-    return sendJson(
-      res,
-      request,
-      { agentRuntimes: page.map(runtimeJson), nextToken: start + max < regional.length ? String(start + max) : undefined },
-      200,
-      'application/json',
-    );
-  }
-  const get = /^\/runtimes\/([^/]+)\/?$/.exec(request.path);
-  if (request.method === 'GET' && get) {
-    const r = world.runtimeByArnOrId(get[1], request.region);
-    if (!r) throw new ServiceError('ResourceNotFoundException', `Agent runtime ${get[1]} not found.`, 404);
-    return sendJson(
-      res,
-      request,
-      {
-        ...runtimeJson(r),
-        createdAt: isoTime(r.created),
-        roleArn: `arn:aws:iam::${ACCOUNT}:role/AmazonBedrockAgentCoreRuntimeRole-${r.name}`,
-        // Required by the service model: AgentCore's defaults (15 minutes idle, 8 hours at most).
-        lifecycleConfiguration: { idleRuntimeSessionTimeout: 900, maxLifetime: 28800 },
-        networkConfiguration: { networkMode: 'PUBLIC' },
-        protocolConfiguration: { serverProtocol: 'HTTP' },
-        environmentVariables: { REASONING_EFFORT: r.effort, ROLLOUT_BUDGET_SECONDS: '420' },
-        agentRuntimeArtifact: {
-          containerConfiguration: { containerUri: `${ACCOUNT}.dkr.ecr.${r.region}.amazonaws.com/bedrock-agentcore-${r.name}:latest` },
-        },
-      },
-      200,
-      'application/json',
-    );
-  }
-  if (request.method === 'DELETE' && get) {
-    const r = world.runtimeByArnOrId(get[1], request.region);
-    if (!r) throw new ServiceError('ResourceNotFoundException', `Agent runtime ${get[1]} not found.`, 404);
-    world.runtimes.splice(world.runtimes.indexOf(r), 1);
-    return sendJson(res, request, { agentRuntimeId: r.id, agentRuntimeVersion: '1', status: 'DELETING' }, 202, 'application/json');
-  }
-  throw new ServiceError(
-    'UnknownOperationException',
-    `The emulator does not implement AgentCore control ${request.method} ${request.path}.`,
-    404,
+function runtimeOf(world: World, request: EmulatorRequest, id: string): Runtime {
+  const r = world.runtimeByArnOrId(id, request.region);
+  if (!r) throw new ServiceError('ResourceNotFoundException', `Agent runtime ${id} not found.`, 404);
+  return r;
+}
+
+function listAgentRuntimes(world: World, request: EmulatorRequest, res: ServerResponse): void {
+  const start = Number(request.query.get('nextToken') ?? 0);
+  const max = Number(request.query.get('maxResults') ?? 100);
+  const regional = world.runtimes.filter((r) => r.region === request.region);
+  const page = regional.slice(start, start + max);
+  sendJson(
+    res,
+    request,
+    { agentRuntimes: page.map(runtimeJson), nextToken: start + max < regional.length ? String(start + max) : undefined },
+    200,
+    'application/json',
   );
+}
+
+function getAgentRuntime(world: World, request: EmulatorRequest, res: ServerResponse, id: string): void {
+  const r = runtimeOf(world, request, id);
+  sendJson(
+    res,
+    request,
+    {
+      ...runtimeJson(r),
+      createdAt: isoTime(r.created),
+      roleArn: `arn:aws:iam::${ACCOUNT}:role/AmazonBedrockAgentCoreRuntimeRole-${r.name}`,
+      // Required by the service model: AgentCore's defaults (15 minutes idle, 8 hours at most).
+      lifecycleConfiguration: { idleRuntimeSessionTimeout: 900, maxLifetime: 28800 },
+      networkConfiguration: { networkMode: 'PUBLIC' },
+      protocolConfiguration: { serverProtocol: 'HTTP' },
+      environmentVariables: { REASONING_EFFORT: r.effort, ROLLOUT_BUDGET_SECONDS: '420' },
+      agentRuntimeArtifact: {
+        containerConfiguration: { containerUri: `${ACCOUNT}.dkr.ecr.${r.region}.amazonaws.com/bedrock-agentcore-${r.name}:latest` },
+      },
+    },
+    200,
+    'application/json',
+  );
+}
+
+function deleteAgentRuntime(world: World, request: EmulatorRequest, res: ServerResponse, id: string): void {
+  const r = runtimeOf(world, request, id);
+  world.runtimes.splice(world.runtimes.indexOf(r), 1);
+  sendJson(res, request, { agentRuntimeId: r.id, agentRuntimeVersion: '1', status: 'DELETING' }, 202, 'application/json');
 }
 
 export interface InvokeOptions {
@@ -79,23 +76,17 @@ export interface InvokeOptions {
   noServerTimeoutMs: number;
 }
 
-/** AgentCore data plane: InvokeAgentRuntime (POST /runtimes/{arn}/invocations), acting out the smoke-test paths of mtrl-reference §9. */
-export async function invokeAgentRuntime(
+/** AgentCore data plane: InvokeAgentRuntime, acting out the smoke-test paths of mtrl-reference §9. */
+async function invokeAgentRuntime(
   world: World,
   request: EmulatorRequest,
   res: ServerResponse,
+  id: string,
   options: InvokeOptions,
 ): Promise<void> {
-  const match = /^\/runtimes\/(.+)\/invocations$/.exec(request.path);
-  if (!match || request.method !== 'POST')
-    throw new ServiceError(
-      'UnknownOperationException',
-      `The emulator does not implement AgentCore ${request.method} ${request.path}.`,
-      404,
-    );
-  const runtime = world.runtimeByArnOrId(match[1], request.region);
+  const runtime = world.runtimeByArnOrId(id, request.region);
   if (!runtime || runtime.region !== request.region)
-    throw new ServiceError('ResourceNotFoundException', `No agent runtime ${match[1]} in ${request.region} of account ${ACCOUNT}.`, 404);
+    throw new ServiceError('ResourceNotFoundException', `No agent runtime ${id} in ${request.region} of account ${ACCOUNT}.`, 404);
   const session = String(request.headers['x-amzn-bedrock-agentcore-runtime-session-id'] ?? '');
   if (session.length < 33 || session.length > 256)
     throw new ServiceError('ValidationException', `runtimeSessionId must be 33 to 256 characters long (got ${session.length}).`);
@@ -164,4 +155,25 @@ export async function invokeAgentRuntime(
   log(`UpdateReward: trajectory_id=${trajectory} rewards=[${reward}]`);
   res.writeHead(200, { 'content-type': 'application/json', 'x-amzn-bedrock-agentcore-runtime-session-id': session });
   res.end(JSON.stringify({ reward }));
+}
+
+type Handler = (world: World, request: EmulatorRequest, res: ServerResponse, id: string, options: InvokeOptions) => void | Promise<void>;
+
+/** AgentCore over REST-JSON, control plane and data plane alike signed as `bedrock-agentcore`: each operation by method and path. */
+const ROUTES: { operation: string; method: string; path: RegExp; handle: Handler }[] = [
+  { operation: 'ListAgentRuntimes', method: 'POST', path: /^\/runtimes\/$/, handle: listAgentRuntimes },
+  { operation: 'GetAgentRuntime', method: 'GET', path: /^\/runtimes\/([^/]+)\/?$/, handle: getAgentRuntime },
+  { operation: 'DeleteAgentRuntime', method: 'DELETE', path: /^\/runtimes\/([^/]+)\/?$/, handle: deleteAgentRuntime },
+  { operation: 'InvokeAgentRuntime', method: 'POST', path: /^\/runtimes\/(.+)\/invocations$/, handle: invokeAgentRuntime },
+];
+
+/** Every AgentCore operation served: the routing itself, so the service-model test drives each one. */
+export const AGENTCORE_OPERATIONS: readonly string[] = ROUTES.map((r) => r.operation);
+
+export function agentCore(world: World, request: EmulatorRequest, res: ServerResponse, options: InvokeOptions): void | Promise<void> {
+  for (const route of ROUTES) {
+    const match = request.method === route.method ? route.path.exec(request.path) : null;
+    if (match) return route.handle(world, request, res, match[1] ?? '', options);
+  }
+  throw new ServiceError('UnknownOperationException', `The emulator does not implement AgentCore ${request.method} ${request.path}.`, 404);
 }

@@ -37,59 +37,64 @@ function limitOf(input: Input, max: number, fallback: number): number {
 
 const groupArn = (region: string, name: string) => `arn:aws:logs:${region}:${ACCOUNT}:log-group:${name}`;
 
-/** CloudWatch Logs (JSON 1.1, target `Logs_20140328.<Operation>`) of one region. */
+type Handler = (world: World, input: Input, now: number, region: string) => unknown;
+
+/** The CloudWatch Logs operations the emulator answers (JSON 1.1, target `Logs_20140328.<Operation>`): reads only. */
+const OPERATIONS: Record<string, Handler> = {
+  DescribeLogGroups: (world, input, now, region) => {
+    const prefix = String(input.logGroupNamePrefix ?? '');
+    const all = [...world.logGroups(now, region).values()]
+      .filter((g) => g.name.startsWith(prefix))
+      .sort((a, b) => (a.name < b.name ? -1 : 1));
+    const start = decode<number>(input.nextToken) ?? 0;
+    const limit = limitOf(input, 50, 50);
+    return {
+      logGroups: all.slice(start, start + limit).map((g) => ({
+        logGroupName: g.name,
+        creationTime: g.created,
+        arn: `${groupArn(region, g.name)}:*`,
+        logGroupArn: groupArn(region, g.name),
+        storedBytes: 0,
+        logGroupClass: 'STANDARD',
+      })),
+      nextToken: start + limit < all.length ? encode(start + limit) : undefined,
+    };
+  },
+  DescribeLogStreams: (world, input, now, region) => {
+    const group = groupOf(world, input, now, region);
+    if (input.logStreamNamePrefix && input.orderBy === 'LastEventTime')
+      throw new ServiceError('InvalidParameterException', 'Cannot order by LastEventTime with a logStreamNamePrefix.');
+    let streams = group.streams.filter((s) => s.name.startsWith(String(input.logStreamNamePrefix ?? '')));
+    const last = (s: LogStreamSource) => (s.count ? s.timeAt(s.count - 1) : s.created);
+    streams = [...streams].sort(input.orderBy === 'LastEventTime' ? (a, b) => last(a) - last(b) : (a, b) => (a.name < b.name ? -1 : 1));
+    if (input.descending === true) streams.reverse();
+    const start = decode<number>(input.nextToken) ?? 0;
+    const limit = limitOf(input, 50, 50);
+    return {
+      logStreams: streams.slice(start, start + limit).map((s) => ({
+        logStreamName: s.name,
+        creationTime: s.created,
+        firstEventTimestamp: s.count ? s.timeAt(0) : undefined,
+        lastEventTimestamp: s.count ? last(s) : undefined,
+        lastIngestionTime: s.count ? last(s) : undefined,
+        arn: `${groupArn(region, group.name)}:log-stream:${s.name}`,
+        storedBytes: 0,
+      })),
+      nextToken: start + limit < streams.length ? encode(start + limit) : undefined,
+    };
+  },
+  GetLogEvents: getLogEvents,
+  FilterLogEvents: filterLogEvents,
+};
+
+/** Every CloudWatch Logs operation served: the routing itself, so the service-model test drives each one. */
+export const LOGS_OPERATIONS: readonly string[] = Object.keys(OPERATIONS);
+
+/** One CloudWatch Logs call of one region. */
 export function logs(world: World, operation: string, input: Input, region: string): unknown {
-  const now = world.clock.now();
-  switch (operation) {
-    case 'DescribeLogGroups': {
-      const prefix = String(input.logGroupNamePrefix ?? '');
-      const all = [...world.logGroups(now, region).values()]
-        .filter((g) => g.name.startsWith(prefix))
-        .sort((a, b) => (a.name < b.name ? -1 : 1));
-      const start = decode<number>(input.nextToken) ?? 0;
-      const limit = limitOf(input, 50, 50);
-      return {
-        logGroups: all.slice(start, start + limit).map((g) => ({
-          logGroupName: g.name,
-          creationTime: g.created,
-          arn: `${groupArn(region, g.name)}:*`,
-          logGroupArn: groupArn(region, g.name),
-          storedBytes: 0,
-          logGroupClass: 'STANDARD',
-        })),
-        nextToken: start + limit < all.length ? encode(start + limit) : undefined,
-      };
-    }
-    case 'DescribeLogStreams': {
-      const group = groupOf(world, input, now, region);
-      if (input.logStreamNamePrefix && input.orderBy === 'LastEventTime')
-        throw new ServiceError('InvalidParameterException', 'Cannot order by LastEventTime with a logStreamNamePrefix.');
-      let streams = group.streams.filter((s) => s.name.startsWith(String(input.logStreamNamePrefix ?? '')));
-      const last = (s: LogStreamSource) => (s.count ? s.timeAt(s.count - 1) : s.created);
-      streams = [...streams].sort(input.orderBy === 'LastEventTime' ? (a, b) => last(a) - last(b) : (a, b) => (a.name < b.name ? -1 : 1));
-      if (input.descending === true) streams.reverse();
-      const start = decode<number>(input.nextToken) ?? 0;
-      const limit = limitOf(input, 50, 50);
-      return {
-        logStreams: streams.slice(start, start + limit).map((s) => ({
-          logStreamName: s.name,
-          creationTime: s.created,
-          firstEventTimestamp: s.count ? s.timeAt(0) : undefined,
-          lastEventTimestamp: s.count ? last(s) : undefined,
-          lastIngestionTime: s.count ? last(s) : undefined,
-          arn: `${groupArn(region, group.name)}:log-stream:${s.name}`,
-          storedBytes: 0,
-        })),
-        nextToken: start + limit < streams.length ? encode(start + limit) : undefined,
-      };
-    }
-    case 'GetLogEvents':
-      return getLogEvents(world, input, now, region);
-    case 'FilterLogEvents':
-      return filterLogEvents(world, input, now, region);
-    default:
-      throw new ServiceError('UnknownOperationException', `The emulator does not implement CloudWatch Logs ${operation}.`);
-  }
+  if (!Object.hasOwn(OPERATIONS, operation))
+    throw new ServiceError('UnknownOperationException', `The emulator does not implement CloudWatch Logs ${operation}.`);
+  return OPERATIONS[operation](world, input, world.clock.now(), region);
 }
 
 function getLogEvents(world: World, input: Input, now: number, region: string): unknown {

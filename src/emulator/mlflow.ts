@@ -5,7 +5,7 @@ import { setImmediate as nextTick } from 'node:timers/promises';
 import { evaluationLedger, hasStepValues, loggedSteps, stepValues, type Family } from './metricsLedger';
 import { stepTime, type LoggedValue } from './mlflowMetrics';
 import { jsonBody, sendJson, ServiceError, type EmulatorRequest } from './protocol';
-import { SEEDED } from './seed';
+import { isKnownMlflowApp } from './mlflowApps';
 import type { World } from './world';
 
 /** True for the MLflow REST paths (the API and the web UI's copy). */
@@ -141,10 +141,7 @@ function resourceOf(world: World, request: EmulatorRequest): string {
     );
   if (/creating/i.test(arn))
     throw new ServiceError('ServiceUnavailableException', `MLflow app ${arn} is not ready (status Creating).`, 503);
-  const known =
-    !world.deletedMlflowApps.has(arn) &&
-    (arn === SEEDED.mlflowApp || [...world.jobs.values()].some((j) => mlflowRunOf(j)?.resourceArn === arn));
-  if (!known) throw new ServiceError('ResourceNotFound', `MLflow app ${arn} does not exist.`, 404);
+  if (!isKnownMlflowApp(world, arn)) throw new ServiceError('ResourceNotFound', `MLflow app ${arn} does not exist.`, 404);
   return arn;
 }
 
@@ -255,16 +252,4 @@ export async function mlflow(world: World, request: EmulatorRequest, res: Server
     res.writeHead(error.status, { 'content-type': 'application/json', 'x-request-id': randomUUID() });
     res.end(body);
   }
-}
-
-/** `CreatePresignedMlflowAppUrl`: a single-use URL of the emulator's stand-in for the MLflow UI. */
-export function presignedMlflowUrl(world: World, input: Record<string, unknown>, host: string | undefined): Record<string, unknown> {
-  const arn = String(input.Arn ?? '');
-  const known =
-    !world.deletedMlflowApps.has(arn) &&
-    (arn === SEEDED.mlflowApp || [...world.jobs.values()].some((j) => mlflowRunOf(j)?.resourceArn === arn));
-  if (!known) throw new ServiceError('ResourceNotFound', `MLflow app ${arn} does not exist.`, 400);
-  return {
-    AuthorizedUrl: `http://${host ?? '127.0.0.1'}/mlflow-ui/${encodeURIComponent(arn.split('/').pop() ?? '')}/auth?authToken=${randomUUID()}`,
-  };
 }

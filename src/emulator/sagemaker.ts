@@ -3,7 +3,7 @@ import type { JobConfigDocument } from '../core/jobs/document';
 import { JOB_NAME_PATTERN, jobArnOf } from '../core/jobs/reference';
 import { isJobCategory, type JobCategory } from '../core/jobs/status';
 import { jobState, serviceOutput, type Job, type JobState } from './jobs';
-import { mlflowApps } from './mlflowApps';
+import { MLFLOW_APP_OPERATIONS } from './mlflowApps';
 import { planJob } from './plan';
 import { ServiceError } from './protocol';
 import { evaluationMetrics } from './rollouts';
@@ -32,51 +32,59 @@ function findJob(world: World, input: Input, region: string): Job {
   return job;
 }
 
-/** The SageMaker Jobs API (JSON 1.1, target `SageMaker.<Operation>`) of one region. */
-export function sagemaker(world: World, operation: string, input: Input, region: string): unknown {
-  const now = world.clock.now();
-  switch (operation) {
-    case 'CreateJob':
-      return createJob(world, input, region);
-    case 'DescribeJob': {
-      const job = findJob(world, input, region);
-      return describe(job, jobState(job, now), now);
-    }
-    case 'ListJobs':
-      return listJobs(world, input, now, region);
-    case 'StopJob': {
-      const job = findJob(world, input, region);
-      const state = jobState(job, now);
-      if (state.status === 'Stopping' || state.status === 'Stopped') return {};
-      if (state.status !== 'InProgress')
-        throw new ServiceError('ValidationException', `Job ${job.name} is ${state.status}; only an InProgress job can be stopped.`);
-      job.stoppedAt = now;
-      return {};
-    }
-    case 'DeleteJob': {
-      const c = category(input);
-      const key = world.jobKey(c, String(input.JobName ?? ''), region);
-      const job = world.jobs.get(key);
-      if (!job) return {};
-      const status = jobState(job, now).status;
-      if (status === 'InProgress' || status === 'Stopping')
-        throw new ServiceError('ResourceInUse', `Job ${job.name} is ${status}. Stop it and wait until it has stopped before deleting it.`);
-      world.jobs.delete(key);
-      return {};
-    }
-    case 'ListJobSchemaVersions':
-      category(input);
-      return { JobConfigSchemas: [{ JobConfigSchemaVersion: SCHEMA_VERSION }] };
-    case 'DescribeJobSchemaVersion': {
-      const c = category(input);
-      const version = (input.JobConfigSchemaVersion as string | undefined) ?? SCHEMA_VERSION;
-      if (version !== SCHEMA_VERSION)
-        throw new ServiceError('ResourceNotFound', `Schema version ${version} does not exist for ${c}. Available: ${SCHEMA_VERSION}.`);
-      return { JobCategory: c, JobConfigSchemaVersion: version, JobConfigSchema: JSON.stringify(SCHEMAS[c]) };
-    }
-    default:
-      return mlflowApps(world, operation, input, region) ?? unknownOperation(operation);
-  }
+type Handler = (world: World, input: Input, region: string, host: string | undefined) => unknown;
+
+/** The SageMaker operations the emulator answers (JSON 1.1, target `SageMaker.<Operation>`): the Jobs API and managed MLflow apps. */
+const OPERATIONS: Record<string, Handler> = {
+  CreateJob: (world, input, region) => createJob(world, input, region),
+  DescribeJob: (world, input, region) => {
+    const job = findJob(world, input, region);
+    const now = world.clock.now();
+    return describe(job, jobState(job, now), now);
+  },
+  ListJobs: (world, input, region) => listJobs(world, input, world.clock.now(), region),
+  StopJob: (world, input, region) => {
+    const job = findJob(world, input, region);
+    const now = world.clock.now();
+    const state = jobState(job, now);
+    if (state.status === 'Stopping' || state.status === 'Stopped') return {};
+    if (state.status !== 'InProgress')
+      throw new ServiceError('ValidationException', `Job ${job.name} is ${state.status}; only an InProgress job can be stopped.`);
+    job.stoppedAt = now;
+    return {};
+  },
+  DeleteJob: (world, input, region) => {
+    const c = category(input);
+    const key = world.jobKey(c, String(input.JobName ?? ''), region);
+    const job = world.jobs.get(key);
+    if (!job) return {};
+    const status = jobState(job, world.clock.now()).status;
+    if (status === 'InProgress' || status === 'Stopping')
+      throw new ServiceError('ResourceInUse', `Job ${job.name} is ${status}. Stop it and wait until it has stopped before deleting it.`);
+    world.jobs.delete(key);
+    return {};
+  },
+  ListJobSchemaVersions: (_world, input) => {
+    category(input);
+    return { JobConfigSchemas: [{ JobConfigSchemaVersion: SCHEMA_VERSION }] };
+  },
+  DescribeJobSchemaVersion: (_world, input) => {
+    const c = category(input);
+    const version = (input.JobConfigSchemaVersion as string | undefined) ?? SCHEMA_VERSION;
+    if (version !== SCHEMA_VERSION)
+      throw new ServiceError('ResourceNotFound', `Schema version ${version} does not exist for ${c}. Available: ${SCHEMA_VERSION}.`);
+    return { JobCategory: c, JobConfigSchemaVersion: version, JobConfigSchema: JSON.stringify(SCHEMAS[c]) };
+  },
+  ...MLFLOW_APP_OPERATIONS,
+};
+
+/** Every SageMaker operation served: the routing itself, so the service-model test drives each one. */
+export const SAGEMAKER_OPERATIONS: readonly string[] = Object.keys(OPERATIONS);
+
+/** One SageMaker call of one region; `host` is where the emulator was reached (presigned MLflow URLs point back to it). */
+export function sagemaker(world: World, operation: string, input: Input, region: string, host?: string): unknown {
+  if (!Object.hasOwn(OPERATIONS, operation)) unknownOperation(operation);
+  return OPERATIONS[operation](world, input, region, host);
 }
 
 function unknownOperation(operation: string): never {

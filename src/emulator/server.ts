@@ -1,14 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { agentCoreControl, invokeAgentRuntime } from './agentcore';
+import { AGENTCORE_OPERATIONS, agentCore } from './agentcore';
 import { systemClock, type Clock } from './clock';
-import { iam, sts } from './identity';
-import { logs } from './logs';
+import { iam, IAM_OPERATIONS, sts, STS_OPERATIONS } from './identity';
+import { logs, LOGS_OPERATIONS } from './logs';
 import { keepLedger } from './metricsLedger';
-import { isMlflowPath, mlflow, presignedMlflowUrl } from './mlflow';
+import { isMlflowPath, mlflow } from './mlflow';
 import { jsonBody, protocolOf, readRequest, sendError, sendJson, sendQuery, ServiceError, type EmulatorRequest } from './protocol';
-import { s3 } from './s3';
-import { sagemaker } from './sagemaker';
+import { s3, S3_OPERATIONS } from './s3';
+import { sagemaker, SAGEMAKER_OPERATIONS } from './sagemaker';
 import { seedWorld } from './seed';
 import { ACCOUNT, World } from './world';
 
@@ -45,6 +45,16 @@ export interface Emulator {
   requests: Map<string, number>;
   close(): Promise<void>;
 }
+
+/** The AWS operations the emulator answers, by SigV4 signing name: read from each service's routing, so nothing served goes unlisted (the MLflow REST API is not an AWS SDK service). */
+export const SERVED_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
+  sagemaker: SAGEMAKER_OPERATIONS,
+  logs: LOGS_OPERATIONS,
+  s3: S3_OPERATIONS,
+  sts: STS_OPERATIONS,
+  iam: IAM_OPERATIONS,
+  'bedrock-agentcore': AGENTCORE_OPERATIONS,
+};
 
 /** A fraction of requests, evenly spaced from the first one and deterministic: with rate 0.5 a retry always gets through. */
 function evenly(rate: number): () => boolean {
@@ -107,11 +117,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   async function dispatch(request: EmulatorRequest, res: ServerResponse): Promise<void> {
     const op = request.operation ?? '';
     if (isMlflowPath(request.path)) return mlflow(world, request, res);
-    if (op === 'CreatePresignedMlflowAppUrl')
-      return sendJson(res, request, presignedMlflowUrl(world, jsonBody(request), request.headers.host));
     switch (request.service) {
       case 'sagemaker':
-        return sendJson(res, request, sagemaker(world, op, jsonBody(request), request.region));
+        return sendJson(res, request, sagemaker(world, op, jsonBody(request), request.region, request.headers.host));
       case 'logs':
         return sendJson(res, request, logs(world, op, jsonBody(request), request.region));
       case 's3':
@@ -121,9 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       case 'iam':
         return sendQuery(res, request, 'https://iam.amazonaws.com/doc/2010-05-08/', iam(world, op, request.query));
       case 'bedrock-agentcore':
-        return request.path.endsWith('/invocations')
-          ? invokeAgentRuntime(world, request, res, { noServerTimeoutMs })
-          : agentCoreControl(world, request, res);
+        return agentCore(world, request, res, { noServerTimeoutMs });
       default:
         throw new ServiceError('UnknownServiceException', `The emulator does not emulate the service '${request.service}'.`, 400);
     }

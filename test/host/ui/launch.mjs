@@ -1,14 +1,14 @@
 // UI check of the training wizard (#7): every step driven with the keyboard and mouse, Back included, the review read, the launch confirmed and the job found in the tree.
 import assert from 'node:assert/strict';
 
-const widget = (page) => page.locator('.quick-input-widget');
-const rowOf = (page, text) => widget(page).locator('.monaco-list-row', { hasText: text }).first();
+export const widget = (page) => page.locator('.quick-input-widget');
+export const rowOf = (page, text) => widget(page).locator('.monaco-list-row', { hasText: text }).first();
 
 /**
  * Waits for the step whose placeholder (a pick) or prompt (an input box, shown as the message) matches, then returns its input.
  * Matching the prompt alone for input boxes avoids typing into the pick that precedes them with the same words.
  */
-async function step(page, pattern, kind = 'pick') {
+export async function step(page, pattern, kind = 'pick') {
   await page.waitForFunction(
     ([source, kind]) => {
       const w = document.querySelector('.quick-input-widget');
@@ -25,7 +25,7 @@ async function step(page, pattern, kind = 'pick') {
   return widget(page).locator('input').first();
 }
 
-async function pick(page, pattern, rowText) {
+export async function pick(page, pattern, rowText) {
   await step(page, pattern);
   const row = rowOf(page, rowText);
   await row.waitFor({ timeout: 20_000 });

@@ -2,10 +2,13 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import {
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
+  GetBucketLocationCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   UploadPartCommand,
@@ -92,6 +95,20 @@ describe('emulator: S3 ListObjectsV2', () => {
       assert.equal(out.StartAfter, 'runs/2/train.jsonl');
       await assert.rejects(aws.s3().send(new ListObjectsV2Command({ Bucket: 'fold', ContinuationToken: '%%' })), /continuation token/);
       await assert.rejects(aws.s3().send(new ListObjectsV2Command({ Bucket: 'fold', MaxKeys: -1 })), /max-keys/);
+    });
+  });
+
+  it('answers a request no route names (ListObjects v1, GetBucketLocation, CopyObject) with NotImplemented, not with a v2 listing or an empty object', async () => {
+    await withEmulator({ history: false }, async (_e, aws) => {
+      await fill(aws);
+      const notImplemented = (e: Error) => e.name === 'NotImplemented' && /does not implement S3 GET \/fold\b/.test(e.message);
+      await assert.rejects(aws.s3().send(new ListObjectsCommand({ Bucket: 'fold' })), notImplemented);
+      await assert.rejects(aws.s3().send(new GetBucketLocationCommand({ Bucket: 'fold' })), notImplemented);
+      await assert.rejects(
+        aws.s3().send(new CopyObjectCommand({ Bucket: 'fold', Key: 'copy.jsonl', CopySource: 'fold/a.jsonl' })),
+        (e: Error) => e.name === 'NotImplemented' && /does not implement S3 PUT \/fold\/copy\.jsonl\b.* \(a copy\)/.test(e.message),
+      );
+      await assert.rejects(aws.s3().send(new HeadObjectCommand({ Bucket: 'fold', Key: 'copy.jsonl' })), /NotFound/);
     });
   });
 });

@@ -71,7 +71,8 @@ export function enumTable(clientPackage: string): EnumTable {
     let shape: string | undefined;
     for (const line of readFileSync(path.join(models, file), 'utf8').split('\n')) {
       const open = /^export interface (\w+) \{/.exec(line);
-      if (open) shape = open[1];
+      // Types that clash with globals are declared with a leading underscore (`_Object`); the schemas name them plainly.
+      if (open) shape = open[1].replace(/^_/, '');
       else if (/^\}/.test(line)) shape = undefined;
       const member = shape && /^ {4}(\w+)\??: (.+);$/.exec(line);
       if (!member) continue;
@@ -195,4 +196,119 @@ export function streamsOutput(operation: unknown[]): boolean {
       r.schema === 42 || r.traits.streaming !== undefined || (r.traits.httpPayload !== undefined && (r.schema === 21 || r.schema === 42))
     );
   });
+}
+
+/** One element of an XML answer: its name, child elements in order, and its own text. */
+export interface XmlElement {
+  name: string;
+  children: XmlElement[];
+  text: string;
+}
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
+
+/** Parses the XML the emulator writes (elements, text, entities; attributes such as xmlns are ignored). */
+export function parseXml(xml: string): XmlElement {
+  const root: XmlElement = { name: '', children: [], text: '' };
+  const open: XmlElement[] = [root];
+  for (const [, close, name, selfClosing, text] of xml.replace(/<\?[\s\S]*?\?>/g, '').matchAll(/<(\/?)([\w:.-]+)[^>]*?(\/?)>|([^<]+)/g)) {
+    const current = open[open.length - 1];
+    if (text !== undefined) current.text += text.replace(/&(\w+);/g, (_, e: string) => ENTITIES[e] ?? `&${e};`);
+    else if (close) open.pop();
+    else {
+      const element = { name, children: [], text: '' };
+      current.children.push(element);
+      if (!selfClosing) open.push(element);
+    }
+  }
+  return root.children[0];
+}
+
+/**
+ * The problems of an XML answer against an output shape: `query` (IAM, STS: `<OpResponse><OpResult>`) or
+ * `rest-xml` (S3: the root element named by the shape). Element names follow `xmlName`; lists are wrapped
+ * (items `member` or the item's `xmlName`) unless `xmlFlattened`; timestamps default to ISO 8601.
+ */
+export function checkXml(
+  ref: unknown,
+  root: XmlElement,
+  protocol: 'query' | 'rest-xml',
+  operation: string,
+  enums: EnumTable,
+  where = '$',
+): string[] {
+  const problems: string[] = [];
+  const { schema } = resolve(ref);
+  if (!Array.isArray(schema)) return problems;
+  if (protocol === 'query') {
+    if (root.name !== `${operation}Response`) problems.push(`${where}: root element ${root.name}, expected ${operation}Response`);
+    const result = root.children.find((c) => c.name === `${operation}Result`);
+    const other = root.children.filter((c) => c.name !== `${operation}Result` && c.name !== 'ResponseMetadata');
+    other.forEach((c) => problems.push(`${where}: element ${c.name} is not in ${operation}Response`));
+    structure(schema, result ?? { name: `${operation}Result`, children: [], text: '' }, where);
+  } else {
+    const named = traitsOf(schema[3]).xmlName;
+    const expected = typeof named === 'string' ? named : (schema[2] as string);
+    if (root.name !== expected) problems.push(`${where}: root element ${root.name}, expected ${expected}`);
+    structure(schema, root, where);
+  }
+  return problems;
+
+  function structure(shape: unknown[], element: XmlElement, at: string): void {
+    const names = shape[4] as string[];
+    const members = shape[5] as unknown[];
+    const required = (shape[6] as number | undefined) ?? 0;
+    const known = new Set<string>();
+    names.forEach((member, i) => {
+      const r = resolve(members[i]);
+      if (HTTP_BINDINGS.some((t) => t in r.traits)) return;
+      const tag = typeof r.traits.xmlName === 'string' ? r.traits.xmlName : member;
+      known.add(tag);
+      const found = element.children.filter((c) => c.name === tag);
+      if (i < required && found.length === 0) problems.push(`${at}: missing required member ${tag} of ${shape[2] as string}`);
+      const isList = (Array.isArray(r.schema) && r.schema[0] === 1) || (typeof r.schema === 'number' && r.schema >= 64 && r.schema < 128);
+      if (isList && r.traits.xmlFlattened)
+        return found.forEach((item, n) => listItem(r.schema, item, `${at}.${tag}[${n}]`, `${shape[2] as string}.${member}`));
+      if (found.length > 1) problems.push(`${at}: ${found.length} ${tag} elements, one expected`);
+      if (found[0]) value(members[i], found[0], `${at}.${tag}`, `${shape[2] as string}.${member}`);
+    });
+    for (const c of element.children) if (!known.has(c.name)) problems.push(`${at}: element ${c.name} is not in ${shape[2] as string}`);
+  }
+
+  /** One item of a list: the list's item schema applied to the element. */
+  function listItem(list: Schema, element: XmlElement, at: string, enumKey: string): void {
+    const itemRef = typeof list === 'number' ? list & 63 : (list as unknown[])[4];
+    value(itemRef, element, at, enumKey);
+  }
+
+  function value(r: unknown, element: XmlElement, at: string, enumKey: string): void {
+    const { schema } = resolve(r);
+    const isSimpleList = typeof schema === 'number' && schema >= 64 && schema < 128;
+    if ((Array.isArray(schema) && schema[0] === 1) || isSimpleList) {
+      const itemTraits = isSimpleList ? {} : resolve((schema as unknown[])[4]).traits;
+      const itemTag = typeof itemTraits.xmlName === 'string' ? itemTraits.xmlName : 'member';
+      return element.children.forEach((c, n) =>
+        c.name === itemTag
+          ? listItem(schema, c, `${at}[${n}]`, enumKey)
+          : problems.push(`${at}: element ${c.name} in a list of ${itemTag}`),
+      );
+    }
+    if (Array.isArray(schema) && (schema[0] === 3 || schema[0] === -3 || schema[0] === 4)) return structure(schema, element, at);
+    if (typeof schema !== 'number') return;
+    if (element.children.length) return void problems.push(`${at}: a simple value expected, got elements`);
+    const text = element.text;
+    if (schema === 0) {
+      const allowed = enums.get(enumKey);
+      if (allowed && !allowed.includes(text)) problems.push(`${at}: '${text}' is not one of ${allowed.join(', ')}`);
+    } else if (schema === 1 || schema === 17 || schema === 19) {
+      if (!/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) problems.push(`${at}: a number expected, got ${JSON.stringify(text)}`);
+    } else if (schema === 2) {
+      if (text !== 'true' && text !== 'false') problems.push(`${at}: a boolean expected, got ${JSON.stringify(text)}`);
+    } else if (schema >= 4 && schema <= 7) {
+      // XML protocols default to ISO 8601.
+      const format = schema === 4 ? 'date-time' : TIMESTAMP_FORMATS[schema];
+      const ok = format === 'date-time' ? ISO_8601.test(text) : format === 'http-date' ? HTTP_DATE.test(text) : /^\d+(\.\d+)?$/.test(text);
+      if (!ok) problems.push(`${at}: a ${format} timestamp expected, got ${JSON.stringify(text)}`);
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   AbortMultipartUploadCommand,
@@ -12,16 +12,20 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { GetAgentRuntimeCommand } from '@aws-sdk/client-bedrock-agentcore-control';
-import { CreatePresignedMlflowAppUrlCommand, DescribeJobCommand } from '@aws-sdk/client-sagemaker';
-import { getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
-import { getRole } from '../../../src/aws/iam';
+import { ListRolesCommand } from '@aws-sdk/client-iam';
+import { DescribeJobCommand } from '@aws-sdk/client-sagemaker';
+import { deleteAgentRuntime, getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
+import { deleteRole, deleteRolePolicy, detachRolePolicy, getRole, listRoles, rolePolicies } from '../../../src/aws/iam';
 import { describeLogGroups, describeLogStreams, filterLogEvents, getLogEvents } from '../../../src/aws/logs';
-import { getObject, headObject, listFolder, upload } from '../../../src/aws/s3';
+import { deleteMlflowApp, describeMlflowApp, listMlflowApps } from '../../../src/aws/mlflowApps';
+import { deleteObjects, getObject, headObject, listFolder, upload } from '../../../src/aws/s3';
 import {
   createJob,
+  createPresignedMlflowAppUrl,
   deleteJob,
   describeJob,
   describeJobSchemaVersion,
+  listHubModels,
   listJobs,
   listJobSchemaVersions,
   stopJob,
@@ -30,41 +34,38 @@ import { callerIdentity } from '../../../src/aws/sts';
 import { buildEvaluationDocument, buildTrainingDocument } from '../../../src/core/jobs/document';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
+import { SERVED_OPERATIONS } from '../../../src/emulator/server';
 import { GPT_OSS, collect, withEmulator } from './helpers';
 import { recordCalls, type Exchange } from './sdkRecorder';
-import { check, enumTable, operationShapes, streamsOutput, type EnumTable } from './serviceModel';
+import { check, checkXml, enumTable, operationShapes, parseXml, streamsOutput, type EnumTable } from './serviceModel';
 
-const root = path.resolve(__dirname, '../../..');
-const PACKAGES = ['sagemaker', 'cloudwatch-logs', 's3', 'sts', 'iam', 'bedrock-agentcore', 'bedrock-agentcore-control'].map(
-  (c) => `@aws-sdk/client-${c}`,
-);
+/** The SDK clients of each signing name the emulator serves (AgentCore's control and data planes share one). */
+const CLIENTS: Record<string, string[]> = {
+  sagemaker: ['sagemaker'],
+  logs: ['cloudwatch-logs'],
+  s3: ['s3'],
+  sts: ['sts'],
+  iam: ['iam'],
+  'bedrock-agentcore': ['bedrock-agentcore', 'bedrock-agentcore-control'],
+};
+const PACKAGES = Object.values(CLIENTS)
+  .flat()
+  .map((c) => `@aws-sdk/client-${c}`);
 
-/** The JSON operations the emulator dispatches, read from its switch statements and operation tests so a new one cannot go unchecked. */
-function servedJsonOperations(file: string): string[] {
-  const source = readFileSync(path.join(root, 'src/emulator', file), 'utf8');
-  return [...source.matchAll(/^ {4}case '([A-Z]\w+)':|op === '([A-Z]\w+)'/gm)].map((m) => m[1] ?? m[2]);
-}
-const SERVED = [
-  ...servedJsonOperations('sagemaker.ts'),
-  ...servedJsonOperations('logs.ts'),
-  ...servedJsonOperations('server.ts'),
-  'GetCallerIdentity',
-  'GetRole',
-  'ListAgentRuntimes',
-  'GetAgentRuntime',
-  'InvokeAgentRuntime',
-  ...['ListBuckets', 'CreateBucket', 'HeadBucket', 'ListObjectsV2', 'PutObject', 'HeadObject', 'GetObject', 'DeleteObject'],
-  ...['CreateMultipartUpload', 'UploadPart', 'CompleteMultipartUpload', 'AbortMultipartUpload'],
-];
-
-/** Every problem of one recorded call: its input against the input shape, its parsed output and (JSON protocols) its wire body against the output shape. */
+/** Every problem of one recorded call: its input against the input shape, its parsed output and its body on the wire (JSON or XML) against the output shape. */
 function problemsOf(e: Exchange, enums: EnumTable): string[] {
   const { name, input, output } = operationShapes(e.schema);
   const problems = check(input, e.input, 'sdk', enums, `${name} input`);
   if (e.output === undefined) return problems;
   problems.push(...check(output, e.output, 'sdk', enums, `${name} output`));
-  const wire = e.contentType?.includes('json') && e.body ? (e.contentType.includes('amz-json') ? 'json' : 'rest-json') : undefined;
-  if (wire) problems.push(...check(output, JSON.parse(e.body as string), wire, enums, `${name} body`));
+  if (!e.body) return problems;
+  if (e.contentType?.includes('json'))
+    problems.push(...check(output, JSON.parse(e.body), e.contentType.includes('amz-json') ? 'json' : 'rest-json', enums, `${name} body`));
+  else if (e.contentType?.includes('xml'))
+    problems.push(
+      ...checkXml(output, parseXml(e.body), e.clientPackage.endsWith('-s3') ? 'rest-xml' : 'query', name, enums, `${name} xml`),
+    );
+  else problems.push(`${name}: a body of type ${e.contentType} is neither JSON nor XML`);
   return problems;
 }
 
@@ -77,11 +78,13 @@ describe('emulator: requests and responses against the service models of the ins
     await withEmulator({ clock }, async (emulator, aws) => {
       const calls: Exchange[] = [];
       const clients = [aws.sagemaker(), aws.logs(), aws.s3(), aws.sts(), aws.iam(), aws.agentCore(), aws.agentCoreControl()];
+      assert.equal(clients.length, PACKAGES.length);
       clients.forEach((client, i) => recordCalls(client, PACKAGES[i], calls, streamsOutput));
 
-      // Identity, role and runtimes (pre-flight, smoke test).
+      // Identity, roles and runtimes (pre-flight, launch wizard, smoke test).
       await callerIdentity(aws.sts());
       await getRole(aws.iam(), 'MtrlJobRole');
+      await collect(listRoles(aws.iam()));
       const runtimes = await collect(listAgentRuntimes(aws.agentCoreControl()));
       await getAgentRuntime(aws.agentCoreControl(), runtimes[0].agentRuntimeId as string);
       await invokeAgentRuntime(aws.agentCore(), {
@@ -108,6 +111,13 @@ describe('emulator: requests and responses against the service models of the ins
       await aws.s3().send(new ListObjectsV2Command({ Bucket: 'models-check', MaxKeys: 1, StartAfter: 'a' }));
       await aws.s3().send(new PutObjectCommand({ Bucket: 'models-check', Key: 'tmp', Body: 'x', Metadata: { a: 'b' } }));
       await aws.s3().send(new DeleteObjectCommand({ Bucket: 'models-check', Key: 'tmp' }));
+      emulator.world.undeletableKeys.add('models-check/wordle/big.jsonl');
+      const refused = await deleteObjects(aws.s3(), 'models-check', ['wordle/train.jsonl', 'wordle/big.jsonl']);
+      assert.deepEqual(
+        refused.map((f) => f.key),
+        ['wordle/big.jsonl'],
+        'DeleteObjects answered its per-key error',
+      );
       const { UploadId } = await aws.s3().send(new CreateMultipartUploadCommand({ Bucket: 'models-check', Key: 'aborted' }));
       await aws.s3().send(new AbortMultipartUploadCommand({ Bucket: 'models-check', Key: 'aborted', UploadId }));
 
@@ -162,7 +172,12 @@ describe('emulator: requests and responses against the service models of the ins
       clock.advance(10 * 60_000);
       await describeJob(aws.sagemaker(), { jobName: 'models-check', category: 'AgentRFT' });
       await deleteJob(aws.sagemaker(), { jobName: 'models-check', category: 'AgentRFT' });
-      await aws.sagemaker().send(new CreatePresignedMlflowAppUrlCommand({ Arn: SEEDED.mlflowApp }));
+      // MLflow apps (launch wizard, metrics, resources and cleanup); the model catalog's hub lookup is not served, but its request is checked.
+      await collect(listMlflowApps(aws.sagemaker()));
+      await describeMlflowApp(aws.sagemaker(), SEEDED.mlflowApp);
+      await createPresignedMlflowAppUrl(aws.sagemaker(), SEEDED.mlflowApp, 300);
+      await deleteMlflowApp(aws.sagemaker(), SEEDED.mlflowApp);
+      await assert.rejects(listHubModels(aws.sagemaker(), 'SageMakerPublicHub'), /does not implement SageMaker ListHubContents/);
 
       // Logs: groups, streams, one stream read, a filtered scan.
       const groups = await collect(describeLogGroups(aws.logs(), '/aws/'));
@@ -174,23 +189,59 @@ describe('emulator: requests and responses against the service models of the ins
       const filtered = filterLogEvents(aws.logs(), { logGroupName: runtimeGroup, filterPattern: 'UpdateReward', startTime: 0 });
       for await (const _ of filtered) break;
 
-      const recorded = new Set(calls.filter((c) => c.output !== undefined).map((c) => c.operation));
-      assert.deepEqual(
-        SERVED.filter((op) => !recorded.has(op)),
-        [],
-        'every operation the emulator serves was driven and answered',
-      );
+      // Cleanup of a role and a runtime (resources view), last: they take seeded resources away.
+      const policies = await rolePolicies(aws.iam(), 'MtrlJobRole');
+      for (const arn of policies.attached) await detachRolePolicy(aws.iam(), 'MtrlJobRole', arn);
+      for (const name of policies.inline) await deleteRolePolicy(aws.iam(), 'MtrlJobRole', name);
+      await deleteRole(aws.iam(), 'MtrlJobRole');
+      await deleteAgentRuntime(aws.agentCoreControl(), runtimes[0].agentRuntimeId as string);
+
+      assert.deepEqual(Object.keys(SERVED_OPERATIONS).sort(), Object.keys(CLIENTS).sort(), 'every served service has its SDK clients');
+      const answered = (service: string) =>
+        new Set(
+          calls
+            .filter((c) => c.output !== undefined && CLIENTS[service].some((n) => c.clientPackage.endsWith(`-${n}`)))
+            .map((c) => c.operation),
+        );
+      for (const [service, operations] of Object.entries(SERVED_OPERATIONS)) {
+        assert.ok(operations.length > 0, `${service} serves operations`);
+        const driven = answered(service);
+        assert.deepEqual(
+          operations.filter((op) => !driven.has(op)),
+          [],
+          `every ${service} operation the emulator serves was driven and answered`,
+        );
+        assert.deepEqual(
+          [...driven].filter((op) => !operations.includes(op)),
+          [],
+          `every ${service} operation answered is in the emulator's routing`,
+        );
+      }
+      const sent = new Set(calls.map((c) => c.operation));
       for (const key of emulator.requests.keys()) {
         const [, op] = key.split(':');
-        if (/^[A-Z][a-z]/.test(op)) assert.ok(recorded.has(op), `${key} reached the emulator outside the recording`);
+        if (/^[A-Z][a-z]/.test(op)) assert.ok(sent.has(op), `${key} reached the emulator outside the recording`);
       }
       const problems = calls.flatMap((c) => problemsOf(c, enums.get(c.clientPackage) as EnumTable));
       assert.ok(calls.filter((c) => c.body && c.contentType?.includes('json')).length >= 20, 'JSON bodies were checked on the wire');
+      assert.ok(calls.filter((c) => c.body && c.contentType?.includes('xml')).length >= 10, 'XML bodies were checked on the wire');
       assert.deepEqual(problems, []);
     });
   });
 
-  it('the check fails on a missing required member, a value outside an enum, an unknown member, a wrong type and a wrong timestamp format', async () => {
+  it('has the enum values of every client that declares enums, and STS declares none: no enum of a served operation goes unchecked', () => {
+    for (const clientPackage of PACKAGES) {
+      const models = path.join(path.dirname(require.resolve(`${clientPackage}/package.json`)), 'dist-types/models');
+      const declared = readdirSync(models).some((f) => /^export declare const \w+: \{/m.test(readFileSync(path.join(models, f), 'utf8')));
+      assert.equal((enums.get(clientPackage) as EnumTable).size > 0, declared, clientPackage);
+    }
+    assert.equal(enums.get('@aws-sdk/client-sts')?.size, 0);
+    assert.ok(enums.get('@aws-sdk/client-sagemaker')?.get('DescribeJobResponse.JobStatus')?.includes('InProgress'));
+    assert.ok(enums.get('@aws-sdk/client-s3')?.get('Object.StorageClass')?.includes('STANDARD'));
+    assert.ok(enums.get('@aws-sdk/client-bedrock-agentcore-control')?.get('DeleteAgentRuntimeResponse.status')?.includes('DELETING'));
+  });
+
+  it('the check fails on a missing required member, a value outside an enum, an unknown member, a wrong type, a wrong timestamp format and, in XML, an unwrapped list', async () => {
     const agentcore = enums.get('@aws-sdk/client-bedrock-agentcore-control') as EnumTable;
     const sagemaker = enums.get('@aws-sdk/client-sagemaker') as EnumTable;
     const getRuntime = operationShapes(new GetAgentRuntimeCommand({ agentRuntimeId: 'x' }).schema as unknown as unknown[]);
@@ -228,6 +279,44 @@ describe('emulator: requests and responses against the service models of the ins
     ]);
     assert.deepEqual(check(describe.output, { ...job, SecondaryStatusTransitions: {} }, 'json', sagemaker), [
       '$.SecondaryStatusTransitions: a list expected, got object',
+    ]);
+    const s3 = enums.get('@aws-sdk/client-s3') as EnumTable;
+    const list = operationShapes(new ListObjectsV2Command({ Bucket: 'b' }).schema as unknown as unknown[]);
+    const object = (lastModified: string, storageClass: string) =>
+      `<Contents><Key>k</Key><LastModified>${lastModified}</LastModified><StorageClass>${storageClass}</StorageClass></Contents>`;
+    const listing = (inner: string) =>
+      parseXml(`<?xml version="1.0"?>\n<ListBucketResult xmlns="x"><Name>b</Name>${inner}</ListBucketResult>`);
+    const good = `<IsTruncated>false</IsTruncated>${object('2026-01-01T00:00:00.000Z', 'STANDARD')}<CommonPrefixes><Prefix>p/</Prefix></CommonPrefixes>`;
+    assert.deepEqual(checkXml(list.output, listing(good), 'rest-xml', 'ListObjectsV2', s3), []);
+    assert.deepEqual(
+      checkXml(
+        list.output,
+        listing(`<IsTruncated>no</IsTruncated>${object('yesterday', 'COLD')}<Extra/>`),
+        'rest-xml',
+        'ListObjectsV2',
+        s3,
+      ),
+      [
+        '$.IsTruncated: a boolean expected, got "no"',
+        '$.Contents[0].LastModified: a date-time timestamp expected, got "yesterday"',
+        `$.Contents[0].StorageClass: 'COLD' is not one of ${s3.get('Object.StorageClass')?.join(', ')}`,
+        '$: element Extra is not in ListObjectsV2Output',
+      ],
+    );
+    const iam = enums.get('@aws-sdk/client-iam') as EnumTable;
+    const roles = operationShapes(new ListRolesCommand({}).schema as unknown as unknown[]);
+    const role = '<Path>/</Path><RoleName>r</RoleName><Arn>a</Arn><CreateDate>2026-01-01T00:00:00.000Z</CreateDate>';
+    const answer = (result: string) =>
+      parseXml(`<ListRolesResponse><ListRolesResult>${result}</ListRolesResult><ResponseMetadata/></ListRolesResponse>`);
+    assert.deepEqual(
+      checkXml(roles.output, answer(`<Roles><member>${role}<RoleId>i</RoleId></member></Roles>`), 'query', 'ListRoles', iam),
+      [],
+    );
+    assert.deepEqual(checkXml(roles.output, answer(`<Roles><Role>${role}</Role></Roles>`), 'query', 'ListRoles', iam), [
+      '$.Roles: element Role in a list of member',
+    ]);
+    assert.deepEqual(checkXml(roles.output, answer(`<Roles><member>${role}</member></Roles>`), 'query', 'ListRoles', iam), [
+      '$.Roles[0]: missing required member RoleId of Role',
     ]);
     assert.deepEqual(check(describe.input, { JobName: 7 }, 'sdk', sagemaker), [
       '$.JobName: a string expected, got 7',
