@@ -136,6 +136,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 
   const server = createServer((req, res) => void handle(req, res));
+  // Node's 5 s default closes idle sockets the SDK's keep-alive agent may be reusing at that instant (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
