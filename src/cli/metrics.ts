@@ -33,7 +33,7 @@ const TABLE_KEYS = [
 ];
 
 /** The `--json` shape fixed by the issue. */
-export function metricsJson(m: JobMetrics, keys: readonly string[]): { job: string; run_id: string; keys: string[]; steps: StepRow[] } {
+function metricsJson(m: JobMetrics, keys: readonly string[]): { job: string; run_id: string; keys: string[]; steps: StepRow[] } {
   return { job: m.job.name, run_id: m.runId, keys: [...keys], steps: stepRows(m.series, keys) };
 }
 

@@ -27,7 +27,7 @@ function line(item: InventoryItem, indent = '  '): string[] {
   return [`${indent}${parts.join(' · ')}`, ...(item.children ?? []).flatMap((c) => line(c, `${indent}  `))];
 }
 
-export function inventoryText(inventory: Inventory): string {
+function inventoryText(inventory: Inventory): string {
   const section = (title: string, items: InventoryItem[]) => [
     `${title} (${items.length})`,
     ...(items.length ? items.flatMap((i) => line(i)) : ['  none']),

@@ -18,7 +18,7 @@ import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand, t
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /** GRPO's groups as `--json` reports them: one task in one step; pooled ones are those of unknown step. */
-export interface GrpoReport {
+interface GrpoReport {
   steps: StepSummary[];
   pooledGroups: number;
   unknownStepRollouts: number;
@@ -26,7 +26,7 @@ export interface GrpoReport {
 }
 
 /** The `--json` shape: the issue-9 fields first (scripts compare runs with them), then steps and GRPO groups. */
-export function rolloutsJson(s: RolloutSummary, grpo: GrpoReport): object {
+function rolloutsJson(s: RolloutSummary, grpo: GrpoReport): object {
   return {
     rollouts: s.rollouts,
     groups: s.groups,

@@ -74,7 +74,7 @@ export function agentCoreControl(world: World, request: EmulatorRequest, res: Se
   );
 }
 
-export interface InvokeOptions {
+interface InvokeOptions {
   /** How long a runtime without an HTTP server hangs before the call fails (AgentCore: 30 s). */
   noServerTimeoutMs: number;
 }

@@ -1,5 +1,5 @@
 /** What an evaluation's scripted player depends on: the model and the decoding settings. */
-export interface EvaluationSettings {
+interface EvaluationSettings {
   trained: boolean;
   effort: 'low' | 'medium' | 'high';
   temperature: number;

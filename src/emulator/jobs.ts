@@ -48,7 +48,7 @@ export interface Job {
   stoppedAt?: number;
 }
 
-export interface Transition {
+interface Transition {
   Status: Secondary;
   StartTime: number;
   EndTime?: number;

@@ -35,7 +35,7 @@ export interface PreflightDeps {
   smokeResults?: SmokeResults;
 }
 
-export interface PreflightOutcome {
+interface PreflightOutcome {
   results: CheckResult[];
   /** Rows per channel, for the arithmetic. */
   rows: Record<string, number | undefined>;

@@ -53,7 +53,7 @@ export interface UnsignedCall {
   body?: string;
 }
 
-export interface SignedCall {
+interface SignedCall {
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;

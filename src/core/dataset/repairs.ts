@@ -4,7 +4,7 @@ import { parseObject } from './fixes';
 
 /** The task keys the Wordle convention names (mtrl-reference §6). */
 const TASK_KEYS = ['prompt', 'answer', 'id'] as const;
-export type TaskKey = (typeof TASK_KEYS)[number];
+type TaskKey = (typeof TASK_KEYS)[number];
 
 /** Edits (insert, delete, substitute, swap two neighbours) between two short words. */
 function distance(a: string, b: string): number {

@@ -1,9 +1,9 @@
 import type { JobCategory } from './status';
 
 /** How a hyperparameter's string value is read and checked. */
-export type HyperparameterKind = 'integer' | 'number' | 'choice' | 'list';
+type HyperparameterKind = 'integer' | 'number' | 'choice' | 'list';
 
-export interface HyperparameterSpec {
+interface HyperparameterSpec {
   name: string;
   kind: HyperparameterKind;
   /** The recipe default, as the service's string form. */

@@ -8,13 +8,13 @@ export interface JobRef {
 }
 
 /** What a command argument names: always the job's name, its category and region when the argument carries them. */
-export interface JobArgument {
+interface JobArgument {
   jobName: string;
   category?: JobCategory;
   region?: string;
 }
 
-export interface JobArn {
+interface JobArn {
   partition: string;
   region: string;
   account: string;

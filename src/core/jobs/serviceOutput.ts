@@ -2,7 +2,7 @@ import type { MlflowDetails } from '../metrics/mlflow';
 import type { BillableTokenUsage } from './pricing';
 import type { ProgressInfo } from './status';
 
-export interface RolloutInfo {
+interface RolloutInfo {
   Total?: number;
   Completed?: number;
 }

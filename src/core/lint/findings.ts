@@ -13,7 +13,7 @@ export type LintRule =
   | 'trusts-sagemaker'
   | 'missing-tag-session';
 
-export interface TextPosition {
+interface TextPosition {
   line: number;
   character: number;
 }
@@ -28,7 +28,7 @@ export interface TextEdit {
   newText: string;
 }
 
-export interface LintFix {
+interface LintFix {
   title: string;
   edits: TextEdit[];
 }
@@ -44,7 +44,7 @@ export interface LintFinding {
 /** Which parser produced the findings; shown as the diagnostic source. */
 export type LintEngine = 'python ast' | 'regex' | 'json';
 
-export function positionAt(text: string, offset: number): TextPosition {
+function positionAt(text: string, offset: number): TextPosition {
   let line = 0;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {

@@ -1,7 +1,7 @@
 import { rangeAt, type LintFinding } from './findings';
 import { parseJsonTree, property, stringList, type JsonNode } from './jsonTree';
 
-export const JOB_SERVICE = 'job.sagemaker.amazonaws.com';
+const JOB_SERVICE = 'job.sagemaker.amazonaws.com';
 const GENERAL_SERVICE = 'sagemaker.amazonaws.com';
 
 /** A file that looks like an IAM trust policy: a Statement with a service principal. */

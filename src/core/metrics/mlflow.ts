@@ -1,5 +1,5 @@
 /** The kinds of SageMaker MLflow resource a job can log to (mlflow.md §2). */
-export type MlflowResourceKind = 'app' | 'tracking-server';
+type MlflowResourceKind = 'app' | 'tracking-server';
 
 export interface MlflowResource {
   arn: string;
@@ -35,7 +35,7 @@ export interface MetricPoint {
 
 export type RunStatus = 'RUNNING' | 'SCHEDULED' | 'FINISHED' | 'FAILED' | 'KILLED';
 
-export interface RunInfo {
+interface RunInfo {
   run_id: string;
   run_name?: string;
   experiment_id: string;

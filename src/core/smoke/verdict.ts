@@ -13,14 +13,14 @@ export interface LogLine {
 
 export type CheckState = 'pass' | 'fail' | 'unknown';
 
-export interface SmokeCheck {
+interface SmokeCheck {
   id: 'payload' | 'auth' | 'reward';
   label: string;
   state: CheckState;
   detail: string;
 }
 
-export interface SmokeDiagnosis {
+interface SmokeDiagnosis {
   problem: string;
   fix: string;
   evidence: string[];
@@ -36,7 +36,7 @@ export interface SmokeVerdict {
   summary: string;
 }
 
-export interface VerdictInput {
+interface VerdictInput {
   runtimeArn: string;
   logGroup: string;
   callerAccount: string;

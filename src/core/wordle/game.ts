@@ -3,9 +3,9 @@ import { knowledgeFrom, type Knowledge, type ScoredGuess } from './knowledge';
 import { isValidWord, markGuess, MAX_GUESSES } from './marks';
 
 /** Tool calls allowed per game, valid or not (mtrl-reference §10). */
-export const MAX_TOOL_CALLS = 12;
+const MAX_TOOL_CALLS = 12;
 
-export type GameStatus = 'playing' | 'solved' | 'lost';
+type GameStatus = 'playing' | 'solved' | 'lost';
 
 export interface PlayedTurn {
   guess: string;

@@ -7,7 +7,7 @@ export interface RunFinder {
   searchRuns(experimentIds: string[], filter: string, signal?: AbortSignal): Promise<{ info: { run_id: string; experiment_id: string } }[]>;
 }
 
-export interface LocatedRun {
+interface LocatedRun {
   runId: string;
   experimentId: string;
   /** How it was found, for the output channel. */

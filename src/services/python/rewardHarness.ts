@@ -9,7 +9,7 @@ import {
   type HarnessRunFailure,
 } from '../../core/reward/protocol';
 
-export interface HarnessRun {
+interface HarnessRun {
   /** The interpreter: a path or a command on PATH. */
   python: string;
   /** Absolute path of `reward_harness.py`. */
@@ -21,7 +21,7 @@ export interface HarnessRun {
   onStderr?: (text: string) => void;
 }
 
-export interface HarnessOutcome {
+interface HarnessOutcome {
   response: HarnessResponse | HarnessRunFailure;
   stderr: string;
   /** Process id of the harness, for the tests that prove it is gone. */
