@@ -1,4 +1,4 @@
-// Bundle and start-up figures of issue 13, on a production build: bundle sizes, JavaScript loaded before activate() returns,
+// Bundle and start-up figures, on a production build: bundle sizes, JavaScript loaded before activate() returns,
 // require + activate() time (the bundle's own load included), and `mtrl --help` against `node -e ""` in the same run.
 // Run: npm run bench bundle (or: node --import tsx bench/bundle.bench.ts [--runs N]). Exits 1 when a size or byte budget is missed.
 import { execFileSync, spawnSync } from 'node:child_process';

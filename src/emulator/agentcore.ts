@@ -79,7 +79,7 @@ interface InvokeOptions {
   noServerTimeoutMs: number;
 }
 
-/** AgentCore data plane: InvokeAgentRuntime (POST /runtimes/{arn}/invocations), acting out the smoke-test paths of mtrl-reference §9. */
+/** AgentCore data plane: InvokeAgentRuntime (POST /runtimes/{arn}/invocations), acting out the paths the smoke test checks (src/core/smoke). */
 export async function invokeAgentRuntime(
   world: World,
   request: EmulatorRequest,

@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 
-/** The config schemas the emulated service serves and enforces, written by us from the documented document shapes (mtrl-reference §4–5). */
+/** The config schemas the emulated service serves and enforces, written by us from the documented document shapes. */
 export const SCHEMA_VERSION = '1.0.0';
 
 const TRAINING_NAMES = [

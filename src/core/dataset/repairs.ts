@@ -2,7 +2,7 @@ import { parseObject } from './fixes';
 
 // Repairs of one row the validator flagged: a misspelled task key, a missing closing brace. Each returns the row's new text, or undefined.
 
-/** The task keys the Wordle convention names (mtrl-reference §6). */
+/** The task keys the Wordle convention names. */
 const TASK_KEYS = ['prompt', 'answer', 'id'] as const;
 type TaskKey = (typeof TASK_KEYS)[number];
 

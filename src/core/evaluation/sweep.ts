@@ -1,6 +1,6 @@
 import { buildEvaluationDocument, type JobConfigDocument } from '../jobs/document';
 
-/** The decoding settings a sweep varies: evaluation hyperparameters by their flat names (mtrl-reference §4). */
+/** The decoding settings a sweep varies: evaluation hyperparameters by their flat names. */
 export const GRID_KEYS = ['temperature', 'sampling_top_p', 'sampling_max_tokens', 'eval_group_size', 'pass_k_values'] as const;
 type GridKey = (typeof GRID_KEYS)[number];
 

@@ -1,6 +1,6 @@
 import { defaultHyperparameters } from './hyperparameters';
 
-/** How long a training job runs and how many rollouts it plays (mtrl-reference §5). */
+/** How long a training job runs and how many rollouts it plays. */
 interface TrainingArithmetic {
   trainRows: number;
   validationRows?: number;

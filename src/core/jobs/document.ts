@@ -11,7 +11,7 @@ export interface JobModelConfig {
 }
 
 /**
- * A training or evaluation JobConfigDocument as JSON (mtrl-reference §4): the parts the extension reads are typed,
+ * A training or evaluation JobConfigDocument as JSON: the parts the extension reads are typed,
  * the rest is kept as-is; the service's schema checks the whole.
  */
 export interface JobConfigDocument {

@@ -7,7 +7,7 @@ interface RolloutInfo {
   Completed?: number;
 }
 
-/** What the service adds to the config document of a running or finished job (mtrl-reference §4; every field may be absent early). */
+/** What the service adds to the config document of a running or finished job (every field may be absent early). */
 export interface ServiceOutput {
   OutputModelPackageArn?: string;
   MlflowDetails?: MlflowDetails;

@@ -9,7 +9,7 @@ export function isTrustPolicy(text: string): boolean {
   return /"Statement"/.test(text) && /"Principal"\s*:\s*\{[^}]*"Service"/.test(text);
 }
 
-/** A trust policy file used as a training job role by its name (reference §8). */
+/** A trust policy file used as a training job role by its name. */
 export function looksLikeJobRoleFile(fileName: string): boolean {
   return /job|training/i.test(fileName.split(/[\\/]/).pop() ?? '');
 }

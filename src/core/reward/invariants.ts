@@ -118,7 +118,7 @@ function noPlayWorst(games: ScoredGame[]): InvariantResult {
   };
 }
 
-/** The four properties a Wordle reward must have (mtrl-reference §11), checked on the canonical games. */
+/** The four properties a Wordle reward must have, checked on the canonical games. */
 export function checkInvariants(games: ScoredGame[]): InvariantResult[] {
   return [fasterSolveWins(games), solveBeatsLoss(games), lossNegative(games), noPlayWorst(games)];
 }

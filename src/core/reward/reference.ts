@@ -1,7 +1,7 @@
 import { contradictions, isValidWord, knowledgeFrom, markGuess, MAX_GUESSES, type ScoredGuess } from '../wordle';
 
 /**
- * The reference's final reward design (mtrl-reference §11): outcome + w × clip(shaping / 150, −1, 1).
+ * The reference's final reward design: outcome + w × clip(shaping / 150, −1, 1).
  * The same arithmetic as test/fixtures/reward/final_design.py and the demo agent's WordleGame, so the
  * emulator and the tests agree with the Python the user deploys.
  */

@@ -1,6 +1,6 @@
 import { jobArnOf } from '../jobs/reference';
 
-/** The smoke-test request of a deployed agent runtime (reference §9): a fake job of the caller's own account. */
+/** The smoke-test request of a deployed agent runtime: a fake job of the caller's own account. */
 
 const RUNTIME_ARN = /^arn:(aws[a-z-]*):bedrock-agentcore:([a-z0-9-]+):([0-9]{12}):runtime\/([a-zA-Z0-9_-]+)$/;
 
@@ -24,7 +24,7 @@ export function runtimeLogGroup(runtimeId: string, qualifier = 'DEFAULT'): strin
 
 const SMOKE_ANSWER = 'beach';
 const SMOKE_JOB_NAME = 'smoke-test';
-/** A game that never reaches the model scores this (reference §11): the expected smoke-test reward. */
+/** A game that never reaches the model scores this (the reward's no-play outcome): the expected smoke-test reward. */
 export const NEVER_PLAYED_REWARD = -1.5;
 
 interface SmokePayload {

@@ -88,7 +88,7 @@ async function invokeWithDeadline(
   }
 }
 
-/** The whole smoke test of §9: caller account, invocation, log evidence, verdict. */
+/** The whole smoke test: caller account, invocation, log evidence, verdict. */
 export async function runSmokeTest(backend: SmokeBackend, options: SmokeOptions): Promise<SmokeResult> {
   const arn = parseRuntimeArn(options.runtimeArn);
   if (!arn)

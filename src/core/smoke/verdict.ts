@@ -86,7 +86,7 @@ function quote(lines: LogLine[], pattern: RegExp, limit = 12): string[] {
     .map((l) => l.message.trim());
 }
 
-/** Turns an invocation result and the runtime's log lines into the §9 checklist and diagnoses with fixes. */
+/** Turns an invocation result and the runtime's log lines into the smoke-test checklist and diagnoses with fixes. */
 export function smokeVerdict(input: VerdictInput): SmokeVerdict {
   const { invocation, logLines } = input;
   const diagnoses: SmokeDiagnosis[] = [];

@@ -1,7 +1,7 @@
 import { type Knowledge } from './knowledge';
 import { isMarks, MARK_NAMES, MAX_GUESSES, type Mark } from './marks';
 
-/** The tool feedback text the model sees, exactly as the reference agent writes it (mtrl-reference §10). */
+/** The tool feedback text the model sees, exactly as the reference agent writes it. */
 
 function renderGuessLine(n: number, guess: string, marks: string, maxGuesses = MAX_GUESSES): string {
   const word = guess.toUpperCase();

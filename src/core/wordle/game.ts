@@ -2,7 +2,7 @@ import { renderFeedback, renderInvalid, renderLoss, renderRepeat } from './feedb
 import { knowledgeFrom, type Knowledge, type ScoredGuess } from './knowledge';
 import { isValidWord, markGuess, MAX_GUESSES } from './marks';
 
-/** Tool calls allowed per game, valid or not (mtrl-reference §10). */
+/** Tool calls allowed per game, valid or not. */
 const MAX_TOOL_CALLS = 12;
 
 type GameStatus = 'playing' | 'solved' | 'lost';
