@@ -1,4 +1,4 @@
-// Bundle and start-up figures of issue 13, on a production build: bundle sizes, JavaScript loaded before activate() returns,
+// Bundle and start-up figures, on a production build: bundle sizes, JavaScript loaded before activate() returns,
 // require + activate() time (the bundle's own load included), and `mtrl --help` against `node -e ""` in the same run.
 // Run: npm run bench bundle (or: node --import tsx bench/bundle.bench.ts [--runs N]). Exits 1 when a size or byte budget is missed.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -25,11 +25,9 @@ execFileSync(process.execPath, ['scripts/build.mjs', '--production'], { cwd: roo
 
 console.log('bundle sizes (production build)');
 figure('dist/extension.js', `${(size('dist/extension.js') / KIB).toFixed(1)} KiB`, size('dist/extension.js') <= 1024 * KIB, '1 MiB');
-for (const file of ['dist/cli.js', 'dist/aws-sdk.js', 'dist/ajv.js'])
-  figure(
-    `${file} (loaded on first use)`.replace('dist/cli.js (loaded on first use)', 'dist/cli.js'),
-    `${(size(file) / KIB).toFixed(1)} KiB`,
-  );
+figure('dist/cli.js', `${(size('dist/cli.js') / KIB).toFixed(1)} KiB`);
+for (const file of ['dist/aws-sdk.js', 'dist/ajv.js', 'dist/csv-parse.js', 'dist/hyparquet.js'])
+  figure(`${file} (loaded on first use)`, `${(size(file) / KIB).toFixed(1)} KiB`);
 for (const file of readdirSync(path.join(root, 'dist/webview')).filter((f) => f.endsWith('.js'))) {
   const bytes = size(`dist/webview/${file}`);
   figure(`dist/webview/${file}`, `${(bytes / KIB).toFixed(1)} KiB`, bytes <= 300 * KIB, '300 KiB');
@@ -37,6 +35,7 @@ for (const file of readdirSync(path.join(root, 'dist/webview')).filter((f) => f.
 
 interface Load {
   ms: number;
+  cpuMs: number;
   requireMs: number;
   loaded: { file: string; bytes: number }[];
   loadedAfterASecond: { file: string; bytes: number }[];
@@ -74,8 +73,12 @@ const ms = median(samples.map((s) => s.ms));
 figure('require + activate() of dist/extension.js', `${ms.toFixed(1)} ms`, ms <= 50 ? true : undefined, '50 ms');
 if (ms > 50) console.log("  (over the 50 ms goal on this run: compare with the baseline below, which measures the machine's load)");
 figure('  of which require (load and evaluate the bundle)', `${median(samples.map((s) => s.requireMs)).toFixed(1)} ms`);
+// CPU time is what the work costs; the wall time above also holds the time other processes kept the cores.
+const cpuMs = median(samples.map((s) => s.cpuMs));
+figure('  CPU time of require + activate()', `${cpuMs.toFixed(1)} ms`, cpuMs <= 50 ? true : undefined, '50 ms');
 const base = median(baselines.map((s) => s.ms));
 figure('baseline: require + activate() of an empty extension', `${base.toFixed(1)} ms`);
+figure('  CPU time', `${median(baselines.map((s) => s.cpuMs)).toFixed(1)} ms`);
 
 // `mtrl --help` against starting Node at all, alternating so both see the same load.
 const wall = (args: string[]) => {

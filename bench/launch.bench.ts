@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AwsClients } from '../src/aws/clients';
+import { explainerFor } from '../src/aws/errors';
 import { listJobs } from '../src/aws/sagemaker';
 import { DocumentSchemas } from '../src/core/jobs/documentSchema';
 import { parseJobFile } from '../src/core/jobs/jobfile';
@@ -26,7 +27,14 @@ async function main(): Promise<void> {
     aws,
     schemas,
     models: async (region) => modelsInRegion(STATIC_MODELS, region),
-    datasets: (channels, batch, signal) => readDatasets(aws.s3(), channels, batch, signal),
+    datasets: (channels, batch, signal) =>
+      readDatasets(
+        aws.s3(),
+        channels,
+        batch,
+        explainerFor(() => aws.current),
+        signal,
+      ),
   });
   const time = async (run: () => Promise<unknown>) => {
     const at = performance.now();

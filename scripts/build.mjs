@@ -23,8 +23,13 @@ const webviewEntries = existsSync(path.join(root, 'webview'))
       .map((f) => path.join('webview', f))
   : [];
 
-/** Modules bundled on their own and required on first use (the AWS SDK, ajv), so activation and `mtrl --help` never load them. */
-const apart = { 'src/aws/sdk.ts': 'aws-sdk.js', 'src/core/jobs/ajv.ts': 'ajv.js' };
+/** Modules bundled on their own and required on first use (the AWS SDK, ajv, the CSV and Parquet readers), so activation and `mtrl --help` never load them. */
+const apart = {
+  'src/aws/sdk.ts': 'aws-sdk.js',
+  'src/core/jobs/ajv.ts': 'ajv.js',
+  'src/core/dataset/csvParse.ts': 'csv-parse.js',
+  'src/core/dataset/hyparquet.ts': 'hyparquet.js',
+};
 const keepApart = {
   name: 'keep-apart',
   setup(build) {

@@ -3,7 +3,7 @@ import type { AgentRuntime, BedrockAgentCoreControlClient, GetAgentRuntimeComman
 import { randomUUID } from 'node:crypto';
 import { sdk } from './sdkLoader';
 
-export interface Invocation {
+interface Invocation {
   agentRuntimeArn: string;
   qualifier?: string;
   /** Sent as JSON when not already a string. */
@@ -12,7 +12,7 @@ export interface Invocation {
   runtimeSessionId?: string;
 }
 
-export interface InvocationResult {
+interface InvocationResult {
   statusCode?: number;
   runtimeSessionId?: string;
   text: string;
@@ -21,7 +21,7 @@ export interface InvocationResult {
 }
 
 /** A session id the service accepts (it wants 33–256 characters). */
-export function newRuntimeSessionId(): string {
+function newRuntimeSessionId(): string {
   return `mtrl-${randomUUID()}`;
 }
 
@@ -62,7 +62,7 @@ export async function* listAgentRuntimes(client: BedrockAgentCoreControlClient, 
   } while (token);
 }
 
-export type AgentRuntimeDetails = Omit<GetAgentRuntimeCommandOutput, '$metadata'>;
+type AgentRuntimeDetails = Omit<GetAgentRuntimeCommandOutput, '$metadata'>;
 
 /** A runtime by id (`wordle_agent-AbCdEf1234`), the part of its ARN after `runtime/`. */
 export async function getAgentRuntime(

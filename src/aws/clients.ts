@@ -23,8 +23,8 @@ export interface AwsSettings {
 }
 
 /** Defaults that end a call against an endpoint that accepts and never answers, long enough for slow real calls. */
-export const DEFAULT_CONNECTION_TIMEOUT_MS = 5_000;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+const DEFAULT_CONNECTION_TIMEOUT_MS = 5_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 interface ClientConfig {
   region: string;

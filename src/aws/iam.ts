@@ -1,14 +1,14 @@
 import type { IAMClient } from '@aws-sdk/client-iam';
 import { sdk } from './sdkLoader';
 
-export interface TrustStatement {
+interface TrustStatement {
   Effect?: string;
   Principal?: { Service?: string | string[]; AWS?: string | string[] } | string;
   Action?: string | string[];
   Condition?: unknown;
 }
 
-export interface RoleInfo {
+interface RoleInfo {
   roleName: string;
   arn: string;
   /** The AssumeRolePolicyDocument, decoded and parsed (undefined when absent or unreadable). */

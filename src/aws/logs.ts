@@ -1,7 +1,7 @@
 import type { CloudWatchLogsClient, FilteredLogEvent, LogGroup, LogStream, OutputLogEvent } from '@aws-sdk/client-cloudwatch-logs';
 import { sdk } from './sdkLoader';
 
-export interface LogEventQuery {
+interface LogEventQuery {
   logGroupName: string;
   logStreamNames?: string[];
   logStreamNamePrefix?: string;
@@ -46,7 +46,7 @@ export async function* filterLogEvents(
   } while (token);
 }
 
-export interface StreamQuery {
+interface StreamQuery {
   logGroupName: string;
   logStreamName: string;
   startTime?: number;
@@ -95,7 +95,7 @@ export async function* describeLogGroups(client: CloudWatchLogsClient, prefix?: 
   } while (token);
 }
 
-export interface StreamListing {
+interface StreamListing {
   prefix?: string;
   /** Newest first by last event time (prefix and ordering cannot be combined, as in the service). */
   newestFirst?: boolean;

@@ -2,7 +2,7 @@ import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
 import { sdk } from './sdkLoader';
 
 /** A SageMaker managed MLflow app, in the words the views use. */
-export interface MlflowAppInfo {
+interface MlflowAppInfo {
   arn: string;
   name: string;
   status?: string;
@@ -27,22 +27,6 @@ export async function* listMlflowApps(client: SageMakerClient, signal?: AbortSig
     }
     token = page.NextToken;
   } while (token);
-}
-
-export async function describeMlflowApp(
-  client: SageMakerClient,
-  arn: string,
-  signal?: AbortSignal,
-): Promise<MlflowAppInfo & { artifactStoreUri?: string }> {
-  const out = await client.send(new (sdk().DescribeMlflowAppCommand)({ Arn: arn }), { abortSignal: signal });
-  return {
-    arn,
-    name: out.Name ?? arn,
-    status: out.Status,
-    mlflowVersion: out.MlflowVersion,
-    created: out.CreationTime,
-    artifactStoreUri: out.ArtifactStoreUri,
-  };
 }
 
 /** Deletes the app and the experiment history it holds. */

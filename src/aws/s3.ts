@@ -17,7 +17,7 @@ export function s3Uri(location: S3Location): string {
   return `s3://${location.bucket}/${location.key}`;
 }
 
-export interface UploadOptions {
+interface UploadOptions {
   contentType?: string;
   /** Bytes sent so far and the total when known. */
   onProgress?: (loaded: number, total?: number) => void;
@@ -65,7 +65,7 @@ export async function upload(
   }
 }
 
-export interface ObjectHead {
+interface ObjectHead {
   size: number;
   lastModified?: Date;
   contentType?: string;
@@ -123,9 +123,9 @@ export async function* listObjectsV2(client: S3Client, bucket: string, prefix?: 
 }
 
 /** The most keys one DeleteObjects call takes (the service's limit). */
-export const DELETE_BATCH = 1000;
+const DELETE_BATCH = 1000;
 
-export interface DeleteFailure {
+interface DeleteFailure {
   key: string;
   reason: string;
 }

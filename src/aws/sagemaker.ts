@@ -96,7 +96,7 @@ export async function listJobSchemaVersions(client: SageMakerClient, category: J
   return versions;
 }
 
-export interface JobSchema {
+interface JobSchema {
   category: JobCategory;
   version: string;
   /** The JSON Schema the config document must satisfy, parsed. */

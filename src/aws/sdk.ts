@@ -31,7 +31,6 @@ export {
   DeleteJobCommand,
   DeleteMlflowAppCommand,
   DescribeJobCommand,
-  DescribeMlflowAppCommand,
   DescribeJobSchemaVersionCommand,
   ListHubContentsCommand,
   ListJobSchemaVersionsCommand,

@@ -1,7 +1,7 @@
 import type { STSClient } from '@aws-sdk/client-sts';
 import { sdk } from './sdkLoader';
 
-export interface CallerIdentity {
+interface CallerIdentity {
   account: string;
   arn: string;
   userId: string;

@@ -1,6 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import { AwsClients, type AwsSettings } from '../aws/clients';
-import { describeAwsError } from '../aws/errors';
+import { explainerFor, type Explain } from '../aws/errors';
 
 /** The options every AWS command takes: `--region`, `--endpoint` (also AWS_ENDPOINT_URL), `--profile`. */
 export const AWS_OPTIONS = {
@@ -13,17 +13,16 @@ export const AWS_OPTIONS_USAGE = `  --region    AWS region (default: AWS_REGION,
   --endpoint  one endpoint for every AWS call, e.g. the emulator's URL (default: AWS_ENDPOINT_URL)
   --profile   AWS profile from ~/.aws`;
 
-/** Clients for the flags, and the one sentence for an AWS error that names the profile, region and endpoint. */
-export function awsFromOptions(values: { region?: string; endpoint?: string; profile?: string }): {
-  aws: AwsClients;
-  settings: AwsSettings;
-  explain: (error: unknown, action: string) => string;
-} {
+/** Clients for the flags, and the one sentence for an AWS error that names the profile, region and endpoint (and the deadline, once `signal` aborted at it). */
+export function awsFromOptions(
+  values: { region?: string; endpoint?: string; profile?: string },
+  signal?: AbortSignal,
+): { aws: AwsClients; settings: AwsSettings; explain: Explain } {
   const settings: AwsSettings = {
     region: values.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1',
     endpoint: values.endpoint ?? (process.env.AWS_ENDPOINT_URL || undefined),
     profile: values.profile,
   };
   const aws = new AwsClients(() => settings);
-  return { aws, settings, explain: (error, action) => describeAwsError(error, { ...settings, action }) };
+  return { aws, settings, explain: explainerFor(() => settings, signal) };
 }

@@ -1,11 +1,10 @@
-import { parseArgs } from 'node:util';
 import { DEFAULT_PRICING } from '../core/jobs/pricing';
 import { kindWord, resourceRef, type ResourceRef } from '../core/resources/references';
 import { awsCleanupTarget } from '../services/resources/awsTarget';
 import { planCleanup, runCleanup, type CleanupPlan, type CleanupResult } from '../services/resources/cleanup';
 import { loadInventory } from '../services/resources/inventory';
 import { AWS_OPTIONS, AWS_OPTIONS_USAGE, awsFromOptions } from './awsOptions';
-import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
+import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl cleanup <what>… (--dry-run | --yes) [--region R] [--endpoint URL] [--profile P] [--json]
 
@@ -43,23 +42,15 @@ export const cleanupCommand: CliCommand = {
   name: 'cleanup',
   usage,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        options: {
-          ...AWS_OPTIONS,
-          'dry-run': { type: 'boolean', default: false },
-          yes: { type: 'boolean', default: false },
-          json: { type: 'boolean', default: false },
-        },
-        strict: true,
-        allowPositionals: true,
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseOptions(args, usage, {
+      options: {
+        ...AWS_OPTIONS,
+        'dry-run': { type: 'boolean', default: false },
+        yes: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+      },
+      allowPositionals: true,
+    });
     if (values['dry-run'] === values.yes) throw new UsageError('Say --dry-run to see the plan or --yes to delete (exactly one of them).');
     if (!positionals.length)
       throw new UsageError('Name what to delete: an agent runtime, role or MLflow app ARN, or an s3:// prefix (see `mtrl resources`).');

@@ -1,3 +1,5 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
 /** What every `mtrl` subcommand is: a name, a usage text and a runner returning the exit code (its summary is in commands.ts). */
 export interface CliCommand {
   name: string;
@@ -15,8 +17,20 @@ export interface CliIO {
   signal?: AbortSignal;
 }
 
-/** A usage or I/O problem: printed as one line, exit code 2. */
+/** A usage or I/O problem: printed as a sentence after the command name (never a stack trace), exit code 2. */
 export class UsageError extends Error {}
+
+/** A command's flags and whether it takes other arguments; every command parses strictly. */
+type OptionsConfig = Pick<ParseArgsConfig, 'options' | 'allowPositionals'>;
+
+/** The command's arguments parsed; a flag it does not take, a flag without its value or a stray argument is a usage error ending with its usage line. */
+export function parseOptions<T extends OptionsConfig>(args: string[], usage: string, config: T) {
+  try {
+    return parseArgs({ ...config, args, strict: true });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${usage.split('\n', 1)[0]}`);
+  }
+}
 
 export const EXIT_CLEAN = 0;
 export const EXIT_FINDINGS = 1;

@@ -2,7 +2,7 @@
 import type { CliCommand } from './command';
 
 /** What `mtrl --help` lists about a command; its module (and what it needs: the SDK, the emulator) loads only when it runs. */
-export interface CommandEntry {
+interface CommandEntry {
   name: string;
   summary: string;
   /** Seconds after which the command stops with a sentence (`--deadline S` overrides); none for a server that runs until Ctrl-C. */

@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
-import { awsFromOptions } from './awsOptions';
+import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { comparisonCsv, comparisonMarkdown, intervalText } from '../core/evaluation/compare';
 import { DEFAULT_PRICING } from '../core/jobs/pricing';
 import { comparisonDeltas, comparisonFromJobs } from '../services/evaluations';
-import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
+import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl compare <evaluation-job>… [--baseline <job>] [--json | --markdown | --csv] [--region R] [--endpoint URL] [--profile P]
 
@@ -23,26 +22,16 @@ export const compareCommand: CliCommand = {
   name: 'compare',
   usage,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        options: {
-          baseline: { type: 'string' },
-          json: { type: 'boolean', default: false },
-          markdown: { type: 'boolean', default: false },
-          csv: { type: 'boolean', default: false },
-          region: { type: 'string' },
-          endpoint: { type: 'string' },
-          profile: { type: 'string' },
-        },
-        strict: true,
-        allowPositionals: true,
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const { values, positionals: jobs } = parsed;
+    const { values, positionals: jobs } = parseOptions(args, usage, {
+      options: {
+        baseline: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        markdown: { type: 'boolean', default: false },
+        csv: { type: 'boolean', default: false },
+        ...AWS_OPTIONS,
+      },
+      allowPositionals: true,
+    });
     if (jobs.length === 0) throw new UsageError('Name at least one evaluation job.');
     if ([values.json, values.markdown, values.csv].filter(Boolean).length > 1)
       throw new UsageError('Choose one of --json, --markdown and --csv.');

@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { startEmulator } from '../emulator/server';
 import { SEEDED } from '../emulator/seed';
-import { UsageError, type CliCommand } from './command';
+import { parseOptions, UsageError, type CliCommand } from './command';
 
 const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--expired-credentials] [--no-history] [--json]
 
@@ -39,25 +38,19 @@ export const emulatorCommand: CliCommand = {
   name: 'emulator',
   usage: USAGE,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          port: { type: 'string' },
-          seed: { type: 'string' },
-          speed: { type: 'string' },
-          'throttle-rate': { type: 'string' },
-          'error-rate': { type: 'string' },
-          'latency-ms': { type: 'string' },
-          'expired-credentials': { type: 'boolean' },
-          'no-history': { type: 'boolean' },
-          json: { type: 'boolean' },
-        },
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseOptions(args, USAGE, {
+      options: {
+        port: { type: 'string' },
+        seed: { type: 'string' },
+        speed: { type: 'string' },
+        'throttle-rate': { type: 'string' },
+        'error-rate': { type: 'string' },
+        'latency-ms': { type: 'string' },
+        'expired-credentials': { type: 'boolean' },
+        'no-history': { type: 'boolean' },
+        json: { type: 'boolean' },
+      },
+    });
     const port = count(values.port, 'port', 0);
     if (port !== undefined && (!Number.isInteger(port) || port > 65535))
       throw new UsageError(`--port must be an integer from 0 to 65535, got '${values.port}'.`);

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { decodeFileText } from '../core/text/encoding';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   isTrustPolicy,
   lintAgentByRegex,
@@ -13,7 +12,7 @@ import {
   type LintFinding,
 } from '../core/lint';
 import { runPythonLint } from '../services/python/agentLint';
-import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
+import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl lint <file>... [--python PATH] [--no-python] [--json]
 
@@ -76,22 +75,14 @@ export const lintCommand: CliCommand = {
   name: 'lint',
   usage,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        options: {
-          python: { type: 'string' },
-          'no-python': { type: 'boolean', default: false },
-          json: { type: 'boolean', default: false },
-        },
-        allowPositionals: true,
-        strict: true,
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseOptions(args, usage, {
+      options: {
+        python: { type: 'string' },
+        'no-python': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+      },
+      allowPositionals: true,
+    });
     if (!positionals.length) throw new UsageError('name at least one .py or .json file.');
     const python = values['no-python'] ? undefined : (values.python ?? process.env.MTRL_PYTHON ?? 'python3');
     const results: FileResult[] = [];

@@ -1,11 +1,10 @@
-import { parseArgs } from 'node:util';
-import { awsFromOptions } from './awsOptions';
+import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { describeMlflowError } from '../aws/mlflow/errors';
 import { parseJobArn } from '../core/jobs/status';
 import { stepRows, stepRowsCsv, type StepRow } from '../core/metrics/table';
 import { loadJobMetrics, MetricsUnavailable, noMetricsYet, type JobMetrics } from '../services/metrics/load';
 import { RunNotFound } from '../services/metrics/locate';
-import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
+import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl metrics <job-name|job-arn> [--evaluation] [--keys k1,k2] [--json|--csv] [--region R] [--endpoint URL] [--profile P]
 
@@ -34,7 +33,7 @@ const TABLE_KEYS = [
 ];
 
 /** The `--json` shape fixed by the issue. */
-export function metricsJson(m: JobMetrics, keys: readonly string[]): { job: string; run_id: string; keys: string[]; steps: StepRow[] } {
+function metricsJson(m: JobMetrics, keys: readonly string[]): { job: string; run_id: string; keys: string[]; steps: StepRow[] } {
   return { job: m.job.name, run_id: m.runId, keys: [...keys], steps: stepRows(m.series, keys) };
 }
 
@@ -49,26 +48,16 @@ export const metricsCommand: CliCommand = {
   name: 'metrics',
   usage,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        options: {
-          evaluation: { type: 'boolean' },
-          keys: { type: 'string' },
-          json: { type: 'boolean' },
-          csv: { type: 'boolean' },
-          region: { type: 'string' },
-          endpoint: { type: 'string' },
-          profile: { type: 'string' },
-        },
-        allowPositionals: true,
-        strict: true,
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseOptions(args, usage, {
+      options: {
+        evaluation: { type: 'boolean' },
+        keys: { type: 'string' },
+        json: { type: 'boolean' },
+        csv: { type: 'boolean' },
+        ...AWS_OPTIONS,
+      },
+      allowPositionals: true,
+    });
     if (positionals.length !== 1) throw new UsageError('give one job name or job ARN.');
     if (values.json && values.csv) throw new UsageError('choose one of --json and --csv.');
     const arn = parseJobArn(positionals[0]);

@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import { DEFAULT_PRICING, formatDollars } from '../core/jobs/pricing';
 import { formatBytes } from '../services/resources/cleanup';
 import { loadInventory, type Inventory, type InventoryItem } from '../services/resources/inventory';
 import { AWS_OPTIONS, AWS_OPTIONS_USAGE, awsFromOptions } from './awsOptions';
-import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
+import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl resources [--region R] [--endpoint URL] [--profile P] [--json]
 
@@ -28,7 +27,7 @@ function line(item: InventoryItem, indent = '  '): string[] {
   return [`${indent}${parts.join(' · ')}`, ...(item.children ?? []).flatMap((c) => line(c, `${indent}  `))];
 }
 
-export function inventoryText(inventory: Inventory): string {
+function inventoryText(inventory: Inventory): string {
   const section = (title: string, items: InventoryItem[]) => [
     `${title} (${items.length})`,
     ...(items.length ? items.flatMap((i) => line(i)) : ['  none']),
@@ -64,17 +63,9 @@ export const resourcesCommand: CliCommand = {
   name: 'resources',
   usage,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: { ...AWS_OPTIONS, json: { type: 'boolean', default: false } },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseOptions(args, usage, {
+      options: { ...AWS_OPTIONS, json: { type: 'boolean', default: false } },
+    });
     const { aws, settings, explain } = awsFromOptions(values);
     try {
       const inventory = await loadInventory(aws, { regions: [settings.region], pricing: DEFAULT_PRICING, now: new Date(), explain });

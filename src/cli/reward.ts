@@ -1,9 +1,8 @@
 import { previewReward } from '../services/rewardPreview';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, failureText, previewJson, previewText } from '../core/reward';
-import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, UsageError, type CliCommand } from './command';
+import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl reward <file.py> [--entry function] [--answer WORD] [--python PATH] [--timeout SECONDS] [--json]
 
@@ -36,23 +35,16 @@ export const rewardCommand: CliCommand = {
   name: 'reward',
   usage,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        options: {
-          entry: { type: 'string' },
-          answer: { type: 'string', default: DEFAULT_ANSWER },
-          python: { type: 'string', default: 'python3' },
-          timeout: { type: 'string', default: String(DEFAULT_TIMEOUT_SECONDS) },
-          json: { type: 'boolean', default: false },
-        },
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseOptions(args, usage, {
+      allowPositionals: true,
+      options: {
+        entry: { type: 'string' },
+        answer: { type: 'string', default: DEFAULT_ANSWER },
+        python: { type: 'string', default: 'python3' },
+        timeout: { type: 'string', default: String(DEFAULT_TIMEOUT_SECONDS) },
+        json: { type: 'boolean', default: false },
+      },
+    });
     if (positionals.length !== 1) throw new UsageError('give exactly one Python file, e.g. mtrl reward main.py');
     const file = path.resolve(positionals[0]);
     if (!existsSync(file)) throw new UsageError(`${positionals[0]} does not exist`);

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { awsFromOptions } from './awsOptions';
+import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import {
   ADVANTAGE_FORMULA,
   collectRollouts,
@@ -14,12 +13,12 @@ import {
 } from '../core/rollouts';
 import { MAX_LINE_CHARS } from '../core/text/lines';
 import { readJobRollouts } from '../services/rolloutLogs';
-import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand, type CliIO } from './command';
+import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand, type CliIO } from './command';
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /** GRPO's groups as `--json` reports them: one task in one step; pooled ones are those of unknown step. */
-export interface GrpoReport {
+interface GrpoReport {
   steps: StepSummary[];
   pooledGroups: number;
   unknownStepRollouts: number;
@@ -27,7 +26,7 @@ export interface GrpoReport {
 }
 
 /** The `--json` shape: the issue-9 fields first (scripts compare runs with them), then steps and GRPO groups. */
-export function rolloutsJson(s: RolloutSummary, grpo: GrpoReport): object {
+function rolloutsJson(s: RolloutSummary, grpo: GrpoReport): object {
   return {
     rollouts: s.rollouts,
     groups: s.groups,
@@ -120,26 +119,17 @@ export const rolloutsCommand: CliCommand = {
   name: 'rollouts',
   usage,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        options: {
-          json: { type: 'boolean' },
-          job: { type: 'string' },
-          evaluation: { type: 'boolean' },
-          step: { type: 'string' },
-          region: { type: 'string' },
-          endpoint: { type: 'string' },
-          profile: { type: 'string' },
-        },
-        allowPositionals: true,
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const { values } = parsed;
-    const [file, ...extra] = parsed.positionals;
+    const { values, positionals } = parseOptions(args, usage, {
+      options: {
+        json: { type: 'boolean' },
+        job: { type: 'string' },
+        evaluation: { type: 'boolean' },
+        step: { type: 'string' },
+        ...AWS_OPTIONS,
+      },
+      allowPositionals: true,
+    });
+    const [file, ...extra] = positionals;
     if (values.job ? file !== undefined : !file || extra.length)
       throw new UsageError('give one log file (or - for standard input), or --job <name>');
     const step = values.step === undefined ? undefined : Number(values.step);

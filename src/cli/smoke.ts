@@ -1,8 +1,8 @@
-import { parseArgs } from 'node:util';
 import { AwsClients } from '../aws/clients';
+import { AWS_OPTIONS } from './awsOptions';
 import { parseRuntimeArn, runSmokeTest, smokeReportText, SmokeCancelled } from '../core/smoke';
 import { awsSmokeBackend } from '../services/smoke';
-import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
+import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl smoke --runtime <arn> [--region R] [--endpoint URL] [--profile P] [--timeout S] [--log-wait S] [--json]
 
@@ -31,25 +31,15 @@ export const smokeCommand: CliCommand = {
   name: 'smoke',
   usage,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          runtime: { type: 'string' },
-          region: { type: 'string' },
-          endpoint: { type: 'string' },
-          profile: { type: 'string' },
-          timeout: { type: 'string' },
-          'log-wait': { type: 'string' },
-          json: { type: 'boolean', default: false },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseOptions(args, usage, {
+      options: {
+        runtime: { type: 'string' },
+        ...AWS_OPTIONS,
+        timeout: { type: 'string' },
+        'log-wait': { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
     if (!values.runtime) throw new UsageError('--runtime <arn> is required.');
     const arn = parseRuntimeArn(values.runtime);
     if (!arn)

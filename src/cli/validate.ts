@@ -1,8 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { AwsClients } from '../aws/clients';
-import { explainerFor, type Explain } from '../aws/errors';
+import type { AwsClients } from '../aws/clients';
+import type { Explain } from '../aws/errors';
 import { getObject, objectByRanges, parseS3Uri } from '../aws/s3';
 import {
   trainValOverlap,
@@ -23,7 +22,8 @@ import {
   type FindingCode,
 } from '../core/dataset';
 import { offThreadParquet, PARQUET_BUDGET_SECONDS } from '../services/parquet/offThread';
-import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliCommand } from './command';
+import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
+import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl validate <file|s3-uri>... [--batch N] [--train F --val F] [--convention auto|wordle|task|none] [--format F] [--json]
 
@@ -53,7 +53,7 @@ interface Options {
   json: boolean;
   readTimeout: number;
   maxPerCode: number;
-  aws: () => AwsClients;
+  aws: AwsClients;
   explain: Explain;
   /** Aborts at the command's deadline. */
   signal?: AbortSignal;
@@ -80,7 +80,7 @@ function toJson(finding: Finding, format: DatasetFormat): JsonFinding {
 async function open(path: string, options: Options): Promise<AsyncIterable<Uint8Array>> {
   const location = parseS3Uri(path);
   if (location) {
-    const chunks = getObject(options.aws().s3(), location, undefined, options.signal);
+    const chunks = getObject(options.aws.s3(), location, undefined, options.signal);
     // Fail on the first chunk, so a missing object is a usage error and not a row finding.
     const iterator = chunks[Symbol.asyncIterator]();
     let first: IteratorResult<Uint8Array>;
@@ -117,7 +117,7 @@ async function openParquet(path: string, options: Options): Promise<ParquetBytes
     return parquetFile(path);
   }
   try {
-    return await objectByRanges(options.aws().s3(), location, options.signal);
+    return await objectByRanges(options.aws.s3(), location, options.signal);
   } catch (error) {
     throw new UsageError(options.explain(error, `Reading ${path}`));
   }
@@ -162,10 +162,11 @@ function human(path: string, report: DatasetReport): string[] {
   return [head, ...lines];
 }
 
-function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
+export const validateCommand: CliCommand = {
+  name: 'validate',
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parseOptions(args, usage, {
       options: {
         batch: { type: 'string' },
         train: { type: 'string' },
@@ -174,24 +175,11 @@ function parse(args: string[]) {
         format: { type: 'string' },
         'read-timeout': { type: 'string' },
         'max-findings': { type: 'string' },
-        region: { type: 'string' },
-        endpoint: { type: 'string' },
-        profile: { type: 'string' },
+        ...AWS_OPTIONS,
         json: { type: 'boolean', default: false },
       },
-      strict: true,
       allowPositionals: true,
     });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
-
-export const validateCommand: CliCommand = {
-  name: 'validate',
-  usage,
-  async run(args, io) {
-    const { values, positionals } = parse(args);
     const batch = values.batch === undefined ? undefined : Number(values.batch);
     if (batch !== undefined && !(Number.isInteger(batch) && batch > 0))
       throw new UsageError(`--batch takes a positive whole number, not "${values.batch}".`);
@@ -210,12 +198,7 @@ export const validateCommand: CliCommand = {
     const paths = [...positionals];
     for (const p of [values.train, values.val]) if (p && !paths.includes(p)) paths.push(p);
     if (!paths.length) throw new UsageError('Name at least one dataset file or s3:// URI.');
-    let clients: AwsClients | undefined;
-    const settings = () => ({
-      region: values.region ?? process.env.AWS_REGION ?? 'us-east-1',
-      profile: values.profile,
-      endpoint: values.endpoint ?? process.env.AWS_ENDPOINT_URL,
-    });
+    const { aws, explain } = awsFromOptions(values, io.signal);
     const options: Options = {
       batch,
       convention,
@@ -223,8 +206,8 @@ export const validateCommand: CliCommand = {
       json: values.json,
       readTimeout,
       maxPerCode,
-      aws: () => (clients ??= new AwsClients(settings)),
-      explain: explainerFor(settings, io.signal),
+      aws,
+      explain,
       signal: io.signal,
     };
     const roleOf = (p: string): DatasetRole | undefined =>
@@ -238,7 +221,7 @@ export const validateCommand: CliCommand = {
       for (const i of order)
         reports[i] = await validateOne(paths[i], roleOf(paths[i]), options, i === v && t !== -1 ? reports[t] : undefined);
     } finally {
-      clients?.reset();
+      aws.reset();
     }
     let overlap: Overlap = { ids: [], answers: [] };
     if (t !== -1 && v !== -1) {

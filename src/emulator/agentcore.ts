@@ -71,12 +71,12 @@ function deleteAgentRuntime(world: World, request: EmulatorRequest, res: ServerR
   sendJson(res, request, { agentRuntimeId: r.id, agentRuntimeVersion: '1', status: 'DELETING' }, 202, 'application/json');
 }
 
-export interface InvokeOptions {
+interface InvokeOptions {
   /** How long a runtime without an HTTP server hangs before the call fails (AgentCore: 30 s). */
   noServerTimeoutMs: number;
 }
 
-/** AgentCore data plane: InvokeAgentRuntime, acting out the smoke-test paths of mtrl-reference §9. */
+/** AgentCore data plane: InvokeAgentRuntime (POST /runtimes/{arn}/invocations), acting out the paths the smoke test checks (src/core/smoke). */
 async function invokeAgentRuntime(
   world: World,
   request: EmulatorRequest,

@@ -1,4 +1,4 @@
-// Answers of the published Wordle example (shared/data/v640: 640 training + 128 validation words, disjoint), copied so the emulator needs no files.
+// Answers of the published Wordle example (its v640 version: 640 training + 128 validation words, disjoint), copied so the emulator needs no files.
 
 /** Row prompts exactly as the service passes them: the Wordle convention of a JSON string in the `prompt` column. */
 export interface DatasetRow {
@@ -67,7 +67,7 @@ export function rowsOf(answers: readonly string[], split: 'train' | 'val'): Data
   return answers.map((answer, i) => ({ id: `wordle_${split}_${String(i).padStart(4, '0')}`, answer }));
 }
 
-/** The dataset file as JSON Lines, byte for byte as Python's json.dumps wrote shared/data/v640. */
+/** The dataset file as JSON Lines, byte for byte as Python's json.dumps wrote the published v640 files. */
 export function toJsonl(rows: readonly DatasetRow[]): string {
   const line = (r: DatasetRow) =>
     `{"prompt": ${JSON.stringify(`{"prompt": "Guess the 5-letter word", "answer": "${r.answer}", "id": "${r.id}"}`)}}`;

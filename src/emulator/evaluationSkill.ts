@@ -1,5 +1,5 @@
 /** What an evaluation's scripted player depends on: the model and the decoding settings. */
-export interface EvaluationSettings {
+interface EvaluationSettings {
   trained: boolean;
   effort: 'low' | 'medium' | 'high';
   temperature: number;
@@ -7,7 +7,7 @@ export interface EvaluationSettings {
   maxTokens: number;
 }
 
-/** Skill at temperature 1, top-p 1 and 8,192 tokens; the player's solve rate is close to its skill (mtrl-reference §2: 61 → 84 % medium, 15 → 69 % low). */
+/** Skill at temperature 1, top-p 1 and 8,192 tokens; the player's solve rate is close to its skill (published: 61 → 84 % at medium reasoning effort, 15 → 69 % at low). */
 const SKILL = { medium: { base: 0.62, trained: 0.85 }, low: { base: 0.21, trained: 0.7 }, high: { base: 0.68, trained: 0.88 } };
 
 /**

@@ -5,7 +5,7 @@ import type { DatasetRow } from './answers';
 
 type Secondary = 'Starting' | 'Downloading' | 'Training' | 'Evaluating' | 'Uploading' | 'Completed' | 'Failed' | 'Stopping' | 'Stopped';
 
-/** Per-rollout token averages of the reference run (mtrl-reference §2). */
+/** Per-rollout token averages of the published reference run. */
 export const TOKENS_PER_ROLLOUT = { prefill: 4660, sample: 1514, train: 6099 };
 
 /** How a job unfolds, fixed at creation: phase lengths in real milliseconds (already divided by --speed), rollouts, and an optional failure. */
@@ -48,7 +48,7 @@ export interface Job {
   stoppedAt?: number;
 }
 
-export interface Transition {
+interface Transition {
   Status: Secondary;
   StartTime: number;
   EndTime?: number;

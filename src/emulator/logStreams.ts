@@ -1,7 +1,7 @@
 import { jobState, rolloutTime, type Job } from './jobs';
 import { rolloutOf, type RolloutLines } from './rollouts';
 
-export interface LogEvent {
+interface LogEvent {
   timestamp: number;
   message: string;
 }

@@ -6,7 +6,7 @@ import { ACCOUNT, type LogGroupView, type World } from './world';
 type Input = Record<string, unknown>;
 
 /** Events one FilterLogEvents call examines before answering with a nextToken, as the service does on long scans. */
-export const SCAN_BUDGET = 10_000;
+const SCAN_BUDGET = 10_000;
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 function decode<T>(token: unknown): T | undefined {

@@ -24,7 +24,7 @@ const std = (xs: number[]) => {
 };
 
 /** pass@k of one prompt with c successes in n samples (the unbiased estimator: 1 − C(n−c, k) / C(n, k)). */
-export function passAtK(n: number, c: number, k: number): number {
+function passAtK(n: number, c: number, k: number): number {
   if (n - c < k) return 1;
   let fail = 1;
   for (let i = n - c + 1; i <= n; i++) fail *= 1 - k / i;

@@ -22,7 +22,7 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-/** Turns a validated document into the job's timeline: the arithmetic of mtrl-reference §5, durations from the reference run. */
+/** Turns a validated document into the job's timeline: the arithmetic of src/core/jobs/arithmetic.ts, durations from the reference run. */
 export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: string, ctx: PlanContext): JobPlan {
   const ms = (seconds: number) => Math.max(1, Math.round((seconds * 1000) / ctx.speed));
   const channel = (name: string) => doc.InputDataConfig?.find((c) => c.ChannelName === name)?.DataSource?.S3DataSource?.S3Uri;
@@ -57,7 +57,7 @@ export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: 
       maxEpochs,
       limitedBySteps: maxSteps < maxEpochs * stepsPerEpoch,
       rows,
-      // Reward rises for about 15 steps, then plateaus (mtrl-reference §2).
+      // Reward rises for about 15 steps, then plateaus, as in the published run.
       skill: (step) => 0.3 + 0.35 * (1 - Math.exp(-step / 4)),
     };
   } else {

@@ -3,7 +3,7 @@ import { markGuess, WordleGame, type PlayedTurn, type ScoredGuess } from '../cor
 import { Random } from './random';
 
 /** A turn as the scripted agent played it: the game's turn plus whether the guess was recovered from raw text. */
-export interface AgentTurn extends PlayedTurn {
+interface AgentTurn extends PlayedTurn {
   source: 'tool' | 'text';
 }
 

@@ -12,7 +12,7 @@ export class ServiceError extends Error {
   }
 }
 
-export type Protocol = 'json' | 'query' | 'rest-json' | 'rest-xml';
+type Protocol = 'json' | 'query' | 'rest-json' | 'rest-xml';
 
 /** One request, read whole: the service from the SigV4 scope, the JSON target, the path and query. */
 export interface EmulatorRequest {
@@ -64,7 +64,7 @@ function isAwsChunked(headers: IncomingMessage['headers']): boolean {
 }
 
 /** The SDK streams S3 bodies as `aws-chunked` (size;ext CRLF data CRLF … 0 CRLF trailers): keep only the data. */
-export function decodeAwsChunked(raw: Buffer): Buffer {
+function decodeAwsChunked(raw: Buffer): Buffer {
   const parts: Buffer[] = [];
   let at = 0;
   while (at < raw.length) {
@@ -97,7 +97,7 @@ export function sendJson(
   res.end(body);
 }
 
-export function xmlEscape(text: string): string {
+function xmlEscape(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 }
 

@@ -9,7 +9,7 @@ const POOL: readonly string[] = [...TRAIN_ANSWERS, ...VALIDATION_ANSWERS];
 export interface RolloutLines {
   timestamp: number;
   played: PlayedRollout;
-  /** The rollout record (issue 9's contract), then the SDK's CompleteRollout and UpdateReward lines. */
+  /** The rollout record (src/core/rollouts/record.ts), then the SDK's CompleteRollout and UpdateReward lines. */
   lines: [string, string, string];
 }
 

@@ -7,7 +7,7 @@ const NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest();
 const etagOf = (body: Buffer) => `"${md5(body).toString('hex')}"`;
 /** S3's smallest part, except the last one of an upload. */
-export const MIN_PART_SIZE = 5 * 1024 * 1024;
+const MIN_PART_SIZE = 5 * 1024 * 1024;
 
 /** `x-amz-meta-*` headers as S3 stores them: lower-case names, values as sent. */
 function userMetadata(headers: EmulatorRequest['headers']): Record<string, string> {
@@ -26,7 +26,7 @@ function refuseOverwrite(request: EmulatorRequest, exists: boolean): void {
   }
 }
 
-export function multipartEtag(parts: Buffer[]): string {
+function multipartEtag(parts: Buffer[]): string {
   return `"${md5(Buffer.concat(parts.map(md5))).toString('hex')}-${parts.length}"`;
 }
 

@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 
-/** The config schemas the emulated service serves and enforces, written by us from the documented document shapes (mtrl-reference §4–5). */
+/** The config schemas the emulated service serves and enforces, written by us from the documented document shapes. */
 export const SCHEMA_VERSION = '1.0.0';
 
 const TRAINING_NAMES = [
@@ -35,7 +35,7 @@ const EVALUATION_NAMES = [
   'rollout_max_retries',
 ];
 /** What the SDK's evaluator emits and the service rejects, with the accepted name. */
-export const SDK_EVALUATION_NAMES: Record<string, string> = {
+const SDK_EVALUATION_NAMES: Record<string, string> = {
   sampling_temperature: 'temperature',
   top_p: 'sampling_top_p',
   max_tokens: 'sampling_max_tokens',

@@ -97,7 +97,7 @@ function evaluationDocument(runName: string, adapter?: string): Record<string, u
   };
 }
 
-/** The account as issue 5 describes it at start: runtimes, the demo bucket, two roles, and a history of jobs. */
+/** The seeded account at start: runtimes, the demo bucket, two roles, and a history of jobs. */
 export function seedWorld(world: World, history: boolean): void {
   const now = world.clock.now();
   for (const [arn, kind, description] of [

@@ -29,7 +29,7 @@ export interface EmulatorOptions {
   expiredCredentials?: boolean;
   /** How long a `*_no_server` runtime hangs before failing (AgentCore: 30 s; default 30 s divided by speed). */
   noServerTimeoutMs?: number;
-  /** Seed the job history of issue 5 (default true). */
+  /** Seed the job history (default true). */
   history?: boolean;
   clock?: Clock;
   region?: string;

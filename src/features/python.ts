@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { setting } from './settings';
 
 /** The interpreter that runs user Python (reward harness, agent lint) and where it came from. */
-export interface PythonInterpreter {
+interface PythonInterpreter {
   path: string;
   source: 'python-extension' | 'setting' | 'default';
 }

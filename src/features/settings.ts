@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { pricingFromSetting, type PricingTable } from '../core/jobs/pricing';
 
 /** Every `mtrl.*` setting and its type; defaults and descriptions are in package.json. */
-export interface SettingTypes {
+interface SettingTypes {
   'aws.profile': string;
   'aws.region': string;
   'aws.endpoint': string;
@@ -31,7 +31,7 @@ export interface SettingTypes {
   'smoke.logWaitSeconds': number;
 }
 
-export type SettingKey = keyof SettingTypes;
+type SettingKey = keyof SettingTypes;
 
 /** The one place that reads `mtrl.*` settings: the value for `scope` (a file or folder for resource settings), undefined when unset with no default. */
 export function setting<K extends SettingKey>(key: K, scope?: vscode.ConfigurationScope): SettingTypes[K] | undefined {

@@ -45,7 +45,7 @@ export class SmokeResultStore {
 const RECENT_UPLOADS_KEPT = 10;
 
 /** The workspace's dataset uploads, newest first: the upload command's default prefix and the wizards' dataset picks. */
-export class RecentUploads {
+class RecentUploads {
   private readonly uris: StoredValue<string[]>;
   private readonly prefix: StoredValue<string>;
   constructor(state: vscode.Memento) {

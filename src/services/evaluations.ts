@@ -4,7 +4,7 @@ import { deltasAgainst, evaluationResult, type Delta, type EvaluationResult } fr
 import { comparisonGrid, rowLabels, settingsOf, type ComparisonGrid } from '../core/evaluation/grid';
 import { costOf, modelIdOf, type BillableTokenUsage, type PricingTable } from '../core/jobs/pricing';
 
-export interface Comparison {
+interface Comparison {
   results: EvaluationResult[];
   /** Where each compared job sits: its settings (runtime and decoding) and its model (base, or the adapter's package). */
   placement: Map<string, { settings: Record<string, string>; model: string }>;

@@ -12,7 +12,7 @@ export interface JobsQuery {
   ascending: boolean;
 }
 
-export interface JobsPage {
+interface JobsPage {
   jobs: JobSummary[];
   nextToken?: string;
 }

@@ -1,6 +1,6 @@
 // No vscode import: used by the pre-flight in the editor and in the emulator tests.
 import type { S3Client } from '@aws-sdk/client-s3';
-import { describeAwsError } from '../aws/errors';
+import type { Explain } from '../aws/errors';
 import { listObjectsV2, parseS3Uri } from '../aws/s3';
 import { validateS3Dataset } from './s3Dataset';
 import { compareTrainVal, formatFromName, type DatasetReport, type DatasetRole } from '../core/dataset';
@@ -22,7 +22,14 @@ async function objectKeys(s3: S3Client, bucket: string, key: string, signal?: Ab
 }
 
 /** Streams one channel from S3 through the dataset checks (a prefix of several files counts as one dataset). */
-async function readChannel(s3: S3Client, channel: string, uri: string, batchSize: number, signal?: AbortSignal): Promise<ChannelReport> {
+async function readChannel(
+  s3: S3Client,
+  channel: string,
+  uri: string,
+  batchSize: number,
+  explain: Explain,
+  signal?: AbortSignal,
+): Promise<ChannelReport> {
   const location = parseS3Uri(uri);
   if (!location) return { facts: { channel, uri, unreadable: 'not an s3:// URI', errors: [] } };
   try {
@@ -49,18 +56,21 @@ async function readChannel(s3: S3Client, channel: string, uri: string, batchSize
     return { facts: { channel, uri, rows, errors }, report: merged };
   } catch (error) {
     signal?.throwIfAborted();
-    return { facts: { channel, uri, unreadable: describeAwsError(error, { action: `Reading ${uri}` }), errors: [] } };
+    return { facts: { channel, uri, unreadable: explain(error, `Reading ${uri}`), errors: [] } };
   }
 }
 
-/** Every channel checked, plus how many rows train and validation share (by id or by answer). */
+/** Every channel checked, plus how many rows train and validation share (by id or by answer); `explain` says why a channel cannot be read. */
 export async function readDatasets(
   s3: S3Client,
   channels: Record<string, string>,
   batchSize: number,
+  explain: Explain,
   signal?: AbortSignal,
 ): Promise<{ facts: DatasetFacts[]; overlap?: number }> {
-  const read = await Promise.all(Object.entries(channels).map(([channel, uri]) => readChannel(s3, channel, uri, batchSize, signal)));
+  const read = await Promise.all(
+    Object.entries(channels).map(([channel, uri]) => readChannel(s3, channel, uri, batchSize, explain, signal)),
+  );
   const train = read.find((r) => r.facts.channel === 'train')?.report;
   const validation = read.find((r) => r.facts.channel === 'validation')?.report;
   if (!train || !validation) return { facts: read.map((r) => r.facts) };

@@ -35,13 +35,13 @@ export interface PreflightDeps {
   smokeResults?: SmokeResults;
 }
 
-export interface PreflightOutcome {
+interface PreflightOutcome {
   results: CheckResult[];
   /** Rows per channel, for the arithmetic. */
   rows: Record<string, number | undefined>;
 }
 
-/** Every check of issue 7, run in parallel; a check that cannot run says so as its own line, never throws. */
+/** Every pre-flight check, run in parallel; a check that cannot run says so as its own line, never throws. */
 export async function runPreflight(job: JobFile, deps: PreflightDeps, signal?: AbortSignal): Promise<PreflightOutcome> {
   const facts = documentFacts(job.JobCategory, job.JobConfigDocument);
   const region = job.Region;

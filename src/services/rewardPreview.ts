@@ -2,7 +2,7 @@ import { canonicalGames, checkInvariants, DEFAULT_ANSWER, type PreviewOutcome, t
 import { isValidWord } from '../core/wordle';
 import { runHarness } from './python/rewardHarness';
 
-export interface PreviewOptions {
+interface PreviewOptions {
   python: string;
   /** Absolute path of `reward_harness.py`. */
   script: string;

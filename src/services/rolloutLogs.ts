@@ -8,7 +8,7 @@ import { parseRuntimeArn, runtimeLogGroup } from '../core/smoke';
 // Shared by the replay board and `mtrl rollouts --job`: where a job's rollouts and step boundaries are logged.
 
 /** One log line (or a multi-line message) and the epoch ms of its log event, when the source has one. */
-export interface LogLine {
+interface LogLine {
   text: string;
   time?: number;
 }
@@ -43,7 +43,7 @@ async function* windowOf(
 /** Short pages for the latest step: its first rollouts reach the board without waiting for a 10,000-event page. */
 const LATEST_PAGES = { firstPageSize: 120, pageSize: 1_500 };
 
-export interface LogGroupReading {
+interface LogGroupReading {
   region?: string;
   logGroupName: string;
   start: number;

@@ -36,7 +36,7 @@ export async function readSweepState(aws: AwsClients, sweep: Sweep, signal?: Abo
 }
 
 /** The adapter a completed training job produced; a sentence naming the job when it has none yet. */
-export async function adapterOf(aws: AwsClients, region: string, trainingJob: string, signal?: AbortSignal): Promise<string> {
+async function adapterOf(aws: AwsClients, region: string, trainingJob: string, signal?: AbortSignal): Promise<string> {
   const job = await describeJob(aws.sagemaker(region), { jobName: trainingJob, category: 'AgentRFT' }, signal);
   const arn = (job.config?.ServiceOutput as { OutputModelPackageArn?: string } | undefined)?.OutputModelPackageArn;
   if (job.JobStatus !== 'Completed' || !arn) {
@@ -45,7 +45,7 @@ export async function adapterOf(aws: AwsClients, region: string, trainingJob: st
   return arn;
 }
 
-export interface AdvanceResult {
+interface AdvanceResult {
   decision: QueueDecision;
   state: SweepState;
   /** The job launched by this call, if any. */

@@ -52,7 +52,7 @@ export interface PersistedState {
 }
 
 /** Request name → parameters and result. Pages, never the whole data set. */
-export interface ReplayRequests {
+interface ReplayRequests {
   groups: { params: { filter: RolloutFilter; offset: number; count: number }; result: { total: number; rows: GroupRow[] } };
   rollouts: { params: { group: number; filter: RolloutFilter }; result: RolloutRow[] };
   rollout: { params: { index: number }; result: RolloutDetail | null };

@@ -54,7 +54,7 @@ export interface ChannelOptions {
   onUnknown?: (message: unknown, why: string) => void;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The id of the page's embedded initial-state `<script type="application/json">`. */
 export const INITIAL_STATE_ID = 'mtrl-initial';

@@ -21,7 +21,7 @@ export function embedJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export interface PageOptions {
+interface PageOptions {
   title: string;
   nonce: string;
   /** The origin scripts, styles and fonts may come from (the webview's `cspSource`); omit for a page with no files. */

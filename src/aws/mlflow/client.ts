@@ -16,7 +16,7 @@ export class MlflowError extends Error {
   }
 }
 
-export interface MlflowClientOptions {
+interface MlflowClientOptions {
   credentials: AwsCredentialIdentityProvider;
   /** mtrl.aws.endpoint: every MLflow call goes there too (the emulator). */
   endpoint?: string;

@@ -26,7 +26,7 @@ class NodeSha256 implements Checksum {
   }
 }
 
-/** Where an MLflow resource's REST API lives, the SigV4 service and the routing header (mlflow.md §2). */
+/** Where an MLflow resource's REST API lives, the SigV4 service and the routing header. */
 export interface MlflowRoute {
   baseUrl: string;
   service: 'sagemaker' | 'sagemaker-mlflow';
@@ -53,7 +53,7 @@ export interface UnsignedCall {
   body?: string;
 }
 
-export interface SignedCall {
+interface SignedCall {
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;

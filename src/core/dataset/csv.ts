@@ -1,4 +1,4 @@
-import { parse, type CsvError } from 'csv-parse';
+import type { CsvError } from 'csv-parse';
 import { finished } from 'node:stream/promises';
 import { lineSpan, type RowPlace } from './positions';
 import type { RowChecker } from './rows';
@@ -32,6 +32,9 @@ export async function readCsv(
   let failure: CsvError | undefined;
   /** Line the last record ended on: an overlong row starts after it. */
   let lastLine = 0;
+  // csv-parse (30 KB) loads with the first CSV file, not at activation: the build keeps './csvParse' in dist/csv-parse.js.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { parse } = require('./csvParse') as typeof import('./csvParse');
   const parser = parse({
     bom: true,
     relax_column_count: true,

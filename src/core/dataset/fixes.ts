@@ -74,7 +74,7 @@ export function wrapFlatRow(rowText: string): string | undefined {
   return stringifyLike(rowText, { prompt: stringifyLike(rowText, task), ...rest });
 }
 
-export function addRowId(rowText: string, id: string): string | undefined {
+function addRowId(rowText: string, id: string): string | undefined {
   return editTask(rowText, (task) => {
     if (task.id !== undefined && task.id !== null && String(task.id).trim()) return false;
     task.id = id;
@@ -82,7 +82,7 @@ export function addRowId(rowText: string, id: string): string | undefined {
   });
 }
 
-export function normalizeRowAnswer(rowText: string): string | undefined {
+function normalizeRowAnswer(rowText: string): string | undefined {
   return editTask(rowText, (task) => {
     if (typeof task.answer !== 'string' || normalizeAnswer(task.answer) === task.answer) return false;
     task.answer = normalizeAnswer(task.answer);

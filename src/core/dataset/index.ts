@@ -8,14 +8,13 @@ import { wideEncodingMessage, wideEncodingOf } from '../text/encoding';
 import type { DatasetReport, ValidateOptions } from './types';
 
 export * from './types';
-export { compareTrainVal, trainValOverlap, type Overlap, type OverlapResult } from './overlap';
+export { compareTrainVal, trainValOverlap, type Overlap } from './overlap';
 export { KeyTable } from './key-table';
 export { summaryLine } from './summary';
-export { addRowId, fixEdits, normalizeRowAnswer, rowRanges, wrapFlatRow, type FixKind, type TextEdit } from './fixes';
+export { fixEdits, rowRanges, wrapFlatRow, type FixKind, type TextEdit } from './fixes';
 export { fileStem, formatFromName, roleFromName } from './names';
 export { closeRow, misspelledKey, renameTaskKey } from './repairs';
-export { decodeParquet, parquetBuffer, parquetFile, type ParquetBytes, type ParquetDecoder, type ParquetEvent } from './parquet';
-export { containsWord, normalizeAnswer } from './rows';
+export { decodeParquet, parquetBuffer, parquetFile, type ParquetBytes } from './parquet';
 
 export interface RunOptions extends ValidateOptions {
   /** Called between pieces of work; the editor yields to typing here and throws to cancel. */
@@ -127,7 +126,7 @@ export async function validateParquet(file: ParquetBytes, options: RunOptions): 
 }
 
 /** Editor text cut into slices, so a large document is validated between keystrokes rather than in one block. */
-export async function* textSlices(text: string, size = 256 * 1024): AsyncGenerator<string> {
+async function* textSlices(text: string, size = 256 * 1024): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
 }
 

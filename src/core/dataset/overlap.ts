@@ -6,7 +6,7 @@ export interface Overlap {
   answers: string[];
 }
 
-export interface OverlapResult {
+interface OverlapResult {
   overlap: Overlap;
   /** Findings for the training file and for the validation file, at most `maxFindings` each. */
   training: Finding[];

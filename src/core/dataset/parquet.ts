@@ -61,8 +61,9 @@ function batches(groupRows: number[], rows: number): [number, number][] {
 
 /** Decodes a Parquet file in batches of rows, fetching only what each batch needs; a cut-short file ends with one `unreadable` event instead of an exception. */
 export async function* decodeParquet(file: ParquetBytes): AsyncGenerator<ParquetEvent> {
-  // hyparquet is an ES module: loaded on first use, which also keeps it out of the startup path.
-  const { parquetMetadataAsync, parquetReadObjects } = await import('hyparquet');
+  // hyparquet (70 KB) loads with the first Parquet file, not at activation: the build keeps './hyparquet' in dist/hyparquet.js.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { parquetMetadataAsync, parquetReadObjects } = require('./hyparquet') as typeof import('./hyparquet');
   let rows: number;
   let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>;
   try {

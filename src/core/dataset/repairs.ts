@@ -2,9 +2,9 @@ import { parseObject } from './fixes';
 
 // Repairs of one row the validator flagged: a misspelled task key, a missing closing brace. Each returns the row's new text, or undefined.
 
-/** The task keys the Wordle convention names (mtrl-reference §6). */
+/** The task keys the Wordle convention names. */
 const TASK_KEYS = ['prompt', 'answer', 'id'] as const;
-export type TaskKey = (typeof TASK_KEYS)[number];
+type TaskKey = (typeof TASK_KEYS)[number];
 
 /** Edits (insert, delete, substitute, swap two neighbours) between two short words. */
 function distance(a: string, b: string): number {

@@ -43,11 +43,6 @@ function startsLikeJson(text: string): boolean {
 
 const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_]/u.test(ch);
 
-/** Whether `word` appears in `text` as a whole word, ignoring case. */
-export function containsWord(text: string, word: string): boolean {
-  return containsLowerWord(text.toLowerCase(), word.trim().toLowerCase());
-}
-
 function containsLowerWord(t: string, w: string): boolean {
   if (!w) return false;
   for (let i = t.indexOf(w); i !== -1; i = t.indexOf(w, i + 1)) {

@@ -9,7 +9,7 @@ export type DatasetRole = 'training' | 'validation' | 'evaluation';
 /** How the prompt strings are read: `auto` applies task checks to JSON-object prompts and Wordle checks to Wordle-looking rows. */
 export type DatasetConvention = 'auto' | 'wordle' | 'task' | 'none';
 
-export type Severity = 'error' | 'warning' | 'info';
+type Severity = 'error' | 'warning' | 'info';
 
 export type FindingCode =
   | 'json-syntax'
@@ -78,7 +78,7 @@ export interface ValidateOptions {
 }
 
 /** Line of a key's first occurrence: a Map or a KeyTable. */
-export interface KeyLookup {
+interface KeyLookup {
   get(key: string): number | undefined;
 }
 

@@ -2,7 +2,7 @@
 export type Interval = [low: number, high: number];
 
 /** z for a two-sided 95 % interval. */
-export const Z95 = 1.959963984540054;
+const Z95 = 1.959963984540054;
 
 /**
  * Wilson score interval for `successes` out of `trials`: stays inside [0, 1] and keeps its coverage near 0 and 1,

@@ -1,18 +1,18 @@
 import { buildEvaluationDocument, type JobConfigDocument } from '../jobs/document';
 
-/** The decoding settings a sweep varies: evaluation hyperparameters by their flat names (mtrl-reference §4). */
+/** The decoding settings a sweep varies: evaluation hyperparameters by their flat names. */
 export const GRID_KEYS = ['temperature', 'sampling_top_p', 'sampling_max_tokens', 'eval_group_size', 'pass_k_values'] as const;
-export type GridKey = (typeof GRID_KEYS)[number];
+type GridKey = (typeof GRID_KEYS)[number];
 
 /** A model column: the base model, or the adapter a completed training job produced. */
-export interface SweepModel {
+interface SweepModel {
   label: string;
   /** Name of a completed training job whose adapter is evaluated; absent for the base model. */
   trainingJob?: string;
 }
 
 /** Reasoning effort is the runtime's REASONING_EFFORT, not a job parameter: one deployed runtime per effort. */
-export interface SweepRuntime {
+interface SweepRuntime {
   label: string;
   runtimeArn: string;
 }
@@ -46,7 +46,7 @@ export interface SweepRun {
   settingsLabel: string;
 }
 
-export interface SweepProblem {
+interface SweepProblem {
   message: string;
   key?: string;
 }
@@ -159,7 +159,7 @@ function fnv1a(text: string): string {
 }
 
 /** `temperature=1.0 top_p=0.9` for a grid point, with the runtime's label in front. */
-export function settingsLabel(runtime: SweepRuntime, settings: Record<string, string>): string {
+function settingsLabel(runtime: SweepRuntime, settings: Record<string, string>): string {
   const parts = Object.entries(settings).map(([key, value]) => `${key.replace(/^sampling_/, '')}=${value}`);
   return [runtime.label, ...parts].join(' ');
 }
@@ -200,7 +200,7 @@ export function runDocument(sweep: Sweep, run: SweepRun, adapterArn: string | un
 const HOURS_PER_RUN = 1;
 const DOLLARS_PER_RUN = 1.2;
 
-export interface SweepEstimate {
+interface SweepEstimate {
   runs: number;
   /** One evaluation at a time per account, so the hours add up. */
   hours: number;

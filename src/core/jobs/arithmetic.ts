@@ -1,7 +1,7 @@
 import { defaultHyperparameters } from './hyperparameters';
 
-/** How long a training job runs and how many rollouts it plays (mtrl-reference §5). */
-export interface TrainingArithmetic {
+/** How long a training job runs and how many rollouts it plays. */
+interface TrainingArithmetic {
   trainRows: number;
   validationRows?: number;
   batchSize: number;
@@ -22,7 +22,7 @@ export interface TrainingArithmetic {
   totalRollouts: number;
 }
 
-export interface EvaluationArithmetic {
+interface EvaluationArithmetic {
   rows: number;
   groupSize: number;
   totalRollouts: number;

@@ -5,7 +5,7 @@ export interface Budget {
 }
 
 /** What the guard does once a job's estimated cost passed its budget. */
-export type BudgetAction = 'none' | 'notify' | 'stop';
+type BudgetAction = 'none' | 'notify' | 'stop';
 
 /** Acts once per crossing: `warnedAt` holds the budget already warned about, so raising the budget arms the guard again. */
 export function budgetAction(cost: number | undefined, budget: Budget | undefined, warnedAt: number | undefined): BudgetAction {

@@ -11,7 +11,7 @@ export interface JobModelConfig {
 }
 
 /**
- * A training or evaluation JobConfigDocument as JSON (mtrl-reference §4): the parts the extension reads are typed,
+ * A training or evaluation JobConfigDocument as JSON: the parts the extension reads are typed,
  * the rest is kept as-is; the service's schema checks the whole.
  */
 export interface JobConfigDocument {
@@ -49,7 +49,7 @@ export function parseConfigDocument(text: string | undefined): JobConfigDocument
 }
 
 /** What the user chooses for a training job; the builder turns it into the service's document. */
-export interface TrainingJobSpec {
+interface TrainingJobSpec {
   runtimeArn: string;
   qualifier?: string;
   trainUri: string;
@@ -66,7 +66,7 @@ export interface TrainingJobSpec {
   inputModelPackageArn?: string;
 }
 
-export interface EvaluationJobSpec {
+interface EvaluationJobSpec {
   runtimeArn: string;
   qualifier?: string;
   evaluationUri: string;
@@ -138,7 +138,7 @@ export function buildEvaluationDocument(spec: EvaluationJobSpec): JobConfigDocum
 }
 
 /** The facts the checks and the arithmetic read from any document, including hand-written ones. */
-export interface DocumentFacts {
+interface DocumentFacts {
   runtimeArn?: string;
   lambdaArn?: string;
   /** S3 URI per channel name ("train", "validation", "evaluation"). */

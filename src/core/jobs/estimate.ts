@@ -9,7 +9,7 @@ export interface TokensPerRollout {
   source: string;
 }
 
-/** The published 100-step gpt-oss-20b Wordle run: 105,486 rollouts (mtrl-reference §2). */
+/** The published 100-step gpt-oss-20b Wordle run: 105,486 rollouts. */
 export const REFERENCE_TOKENS_PER_ROLLOUT: TokensPerRollout = {
   prefill: 4660,
   sample: 1514,

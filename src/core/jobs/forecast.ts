@@ -4,7 +4,7 @@ import type { JobDetails } from './summary';
 import { formatDuration } from './timeline';
 
 /** Where a running training job is heading at its current step rate. */
-export interface Forecast {
+interface Forecast {
   step: number;
   totalSteps: number;
   msPerStep: number;
@@ -25,7 +25,7 @@ export function msPerStepOf(points: readonly { step: number; timestamp: number }
 }
 
 /** The step rate since training started (DescribeJob's Training transition), for the jobs tree where no MLflow is read. */
-export function msPerStepSinceStart(job: JobDetails, step: number, now: Date): number | undefined {
+function msPerStepSinceStart(job: JobDetails, step: number, now: Date): number | undefined {
   const training = job.transitions.find((t) => t.Status === 'Training');
   const start = training?.StartTime?.getTime();
   if (start === undefined || step <= 0) return undefined;

@@ -1,9 +1,9 @@
 import type { JobCategory } from './status';
 
 /** How a hyperparameter's string value is read and checked. */
-export type HyperparameterKind = 'integer' | 'number' | 'choice' | 'list';
+type HyperparameterKind = 'integer' | 'number' | 'choice' | 'list';
 
-export interface HyperparameterSpec {
+interface HyperparameterSpec {
   name: string;
   kind: HyperparameterKind;
   /** The recipe default, as the service's string form. */
@@ -70,7 +70,7 @@ const TIMEOUT: HyperparameterSpec = {
   summary: 'seconds one rollout may take',
 };
 
-/** Training hyperparameters with the recipe defaults and ranges (mtrl-reference §5). */
+/** Training hyperparameters with the recipe defaults and ranges. */
 export const TRAINING_HYPERPARAMETERS: readonly HyperparameterSpec[] = [
   BATCH,
   GROUP,
@@ -123,7 +123,7 @@ export const TRAINING_HYPERPARAMETERS: readonly HyperparameterSpec[] = [
   TIMEOUT,
 ];
 
-/** Evaluation hyperparameters: the FLAT names the service accepts (mtrl-reference §4). */
+/** Evaluation hyperparameters: the FLAT names the service accepts. */
 export const EVALUATION_HYPERPARAMETERS: readonly HyperparameterSpec[] = [
   { name: 'eval_group_size', kind: 'integer', default: '1', min: 1, max: 32, summary: 'rollouts per evaluation task' },
   TEMPERATURE,

@@ -19,7 +19,7 @@ export interface JobFile {
 const KEYS = ['JobName', 'JobCategory', 'Region', 'RoleArn', 'JobConfigSchemaVersion', 'JobConfigDocument', 'Tags', 'Budget'] as const;
 
 /** A problem that makes the text unusable as a job file, with where it is. */
-export interface JobFileProblem {
+interface JobFileProblem {
   message: string;
   /** Character offset in the text, when known. */
   offset?: number;
@@ -27,7 +27,7 @@ export interface JobFileProblem {
   key?: string;
 }
 
-export type ParsedJobFile = { jobFile: JobFile; problems: [] } | { jobFile?: undefined; problems: JobFileProblem[] };
+type ParsedJobFile = { jobFile: JobFile; problems: [] } | { jobFile?: undefined; problems: JobFileProblem[] };
 
 export function parseJobFile(text: string): ParsedJobFile {
   let value: unknown;
@@ -92,7 +92,7 @@ export function createJobRequest(jobFile: JobFile) {
 }
 
 /** What DescribeJob returns, in the shape of its fields that a job file keeps. */
-export interface DescribedJob {
+interface DescribedJob {
   JobName?: string;
   JobCategory?: string;
   RoleArn?: string;

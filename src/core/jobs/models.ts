@@ -9,7 +9,7 @@ export interface BaseModel {
 }
 
 /**
- * The models documented today (mtrl-reference §3). Gemma 4 31B is offered in us-west-2 but its hub id is
+ * The models documented today. Gemma 4 31B is offered in us-west-2 but its hub id is
  * not published, so it comes only from the hub lookup or the `mtrl.launch.models` setting.
  */
 export const STATIC_MODELS: readonly BaseModel[] = [

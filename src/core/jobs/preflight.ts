@@ -15,7 +15,7 @@ export interface CheckResult {
   key?: string;
 }
 
-export type CheckId = 'jobName' | 'schema' | 'hyperparameters' | 'datasets' | 'role' | 'runtime' | 'model' | 'evaluations' | 'smoke';
+type CheckId = 'jobName' | 'schema' | 'hyperparameters' | 'datasets' | 'role' | 'runtime' | 'model' | 'evaluations' | 'smoke';
 
 const pass = (check: CheckId, message: string, key?: string): CheckResult => ({ check, level: 'pass', message, key });
 const warn = (check: CheckId, message: string, fix?: string, key?: string): CheckResult => ({ check, level: 'warn', message, fix, key });
@@ -156,7 +156,7 @@ export function checkDatasets(
 }
 
 /** A trust policy statement as IAM returns it. */
-export interface TrustStatement {
+interface TrustStatement {
   Effect?: string;
   Principal?: { Service?: string | string[]; AWS?: string | string[] } | string;
   Action?: string | string[];
@@ -195,7 +195,7 @@ export function checkRoleTrust(roleArn: string, statements: readonly TrustStatem
 }
 
 /** What AgentCore says about the runtime named in the document. */
-export interface RuntimeFacts {
+interface RuntimeFacts {
   arn: string;
   status?: string;
   unreadable?: string;

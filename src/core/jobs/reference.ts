@@ -8,13 +8,13 @@ export interface JobRef {
 }
 
 /** What a command argument names: always the job's name, its category and region when the argument carries them. */
-export interface JobArgument {
+interface JobArgument {
   jobName: string;
   category?: JobCategory;
   region?: string;
 }
 
-export interface JobArn {
+interface JobArn {
   partition: string;
   region: string;
   account: string;
@@ -28,7 +28,7 @@ const JOB_URI_PATH = /^\/([^/]+)\/(AgentRFT|AgentRFTEvaluation)\/([^/]+)\.[a-z]+
 /** CreateJob's JobName: 1–63 letters, digits and hyphens, starting and ending with a letter or digit. */
 export const JOB_NAME_PATTERN = /^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$/;
 
-/** `arn:aws:sagemaker:{region}:{account}:job/{Category}/{name}` (mtrl-reference §4). */
+/** `arn:aws:sagemaker:{region}:{account}:job/{Category}/{name}`. */
 export function jobArnOf(arn: Omit<JobArn, 'partition'> & { partition?: string }): string {
   return `arn:${arn.partition ?? 'aws'}:sagemaker:${arn.region}:${arn.account}:job/${arn.category}/${arn.jobName}`;
 }

@@ -2,12 +2,12 @@ import type { MlflowDetails } from '../metrics/mlflow';
 import type { BillableTokenUsage } from './pricing';
 import type { ProgressInfo } from './status';
 
-export interface RolloutInfo {
+interface RolloutInfo {
   Total?: number;
   Completed?: number;
 }
 
-/** What the service adds to the config document of a running or finished job (mtrl-reference §4; every field may be absent early). */
+/** What the service adds to the config document of a running or finished job (every field may be absent early). */
 export interface ServiceOutput {
   OutputModelPackageArn?: string;
   MlflowDetails?: MlflowDetails;

@@ -15,7 +15,7 @@ export function categoryLabel(category: JobCategory): string {
 }
 
 /** A codicon id, a theme colour id and whether the icon spins: kept free of vscode so the CLI and tests share it. */
-export interface StatusIcon {
+interface StatusIcon {
   codicon: string;
   color?: string;
   spin: boolean;
@@ -67,7 +67,7 @@ export interface ProgressInfo {
   CurrentEpoch?: number;
 }
 
-export interface Progress {
+interface Progress {
   step: number;
   totalSteps?: number;
   epoch?: number;

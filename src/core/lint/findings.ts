@@ -13,7 +13,7 @@ export type LintRule =
   | 'trusts-sagemaker'
   | 'missing-tag-session';
 
-export interface TextPosition {
+interface TextPosition {
   line: number;
   character: number;
 }
@@ -28,7 +28,7 @@ export interface TextEdit {
   newText: string;
 }
 
-export interface LintFix {
+interface LintFix {
   title: string;
   edits: TextEdit[];
 }

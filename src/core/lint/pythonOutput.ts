@@ -12,7 +12,7 @@ interface PythonFinding {
   data?: { handlerLine?: number; entrypointLine?: number };
 }
 
-export type PythonLintOutput = { findings: PythonFinding[] } | { syntaxError: { message: string; line: number } };
+type PythonLintOutput = { findings: PythonFinding[] } | { syntaxError: { message: string; line: number } };
 
 /** The agent lint's findings from the Python script's JSON output, or the syntax error that stopped it. */
 export function readPythonLintOutput(stdout: string, source: string): { findings: LintFinding[] } | { syntaxError: string } {

@@ -1,7 +1,7 @@
 import { LineStarts, type LintFinding, type TextEdit } from './findings';
 import { parseJsonTree, property, stringList, type JsonNode } from './jsonTree';
 
-export const JOB_SERVICE = 'job.sagemaker.amazonaws.com';
+const JOB_SERVICE = 'job.sagemaker.amazonaws.com';
 const GENERAL_SERVICE = 'sagemaker.amazonaws.com';
 
 /** A file that looks like an IAM trust policy: a Statement with a service principal. */
@@ -9,7 +9,7 @@ export function isTrustPolicy(text: string): boolean {
   return /"Statement"/.test(text) && /"Principal"\s*:\s*\{[^}]*"Service"/.test(text);
 }
 
-/** A trust policy file used as a training job role by its name (reference §8). */
+/** A trust policy file used as a training job role by its name. */
 export function looksLikeJobRoleFile(fileName: string): boolean {
   return /job|training/i.test(fileName.split(/[\\/]/).pop() ?? '');
 }

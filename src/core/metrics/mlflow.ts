@@ -1,5 +1,5 @@
-/** The kinds of SageMaker MLflow resource a job can log to (mlflow.md §2). */
-export type MlflowResourceKind = 'app' | 'tracking-server';
+/** The kinds of SageMaker MLflow resource a job can log to. */
+type MlflowResourceKind = 'app' | 'tracking-server';
 
 export interface MlflowResource {
   arn: string;
@@ -10,7 +10,7 @@ export interface MlflowResource {
   id: string;
 }
 
-/** What a job's config document names: where its metrics go (mlflow.md §1). */
+/** What a job's config document names: where its metrics go. */
 export interface MlflowConfig {
   MlflowResourceArn: string;
   MlflowExperimentName?: string;
@@ -35,7 +35,7 @@ export interface MetricPoint {
 
 export type RunStatus = 'RUNNING' | 'SCHEDULED' | 'FINISHED' | 'FAILED' | 'KILLED';
 
-export interface RunInfo {
+interface RunInfo {
   run_id: string;
   run_name?: string;
   experiment_id: string;
@@ -66,7 +66,7 @@ export function parseMlflowArn(arn: string): MlflowResource | undefined {
   return { arn: arn.trim(), region: m[1], account: m[2], kind: m[3] === 'mlflow-app' ? 'app' : 'tracking-server', id: m[4] };
 }
 
-/** The IAM action behind each REST call, for AccessDenied sentences (mlflow.md §2). */
+/** The IAM action behind each REST call, for AccessDenied sentences. */
 export const MLFLOW_ACTIONS = {
   'experiments/get-by-name': 'sagemaker-mlflow:GetExperimentByName',
   'runs/search': 'sagemaker-mlflow:SearchRuns',

@@ -27,7 +27,7 @@ export function resourceRef(text: string): ResourceRef | undefined {
 }
 
 /** `s3://b/a/b` → `s3://b/a/b/`: a prefix always ends at a folder boundary, so `output` never takes `output-old` with it. */
-export function asPrefixUri(uri: string): string {
+function asPrefixUri(uri: string): string {
   return uri.endsWith('/') ? uri : `${uri}/`;
 }
 
@@ -39,7 +39,7 @@ export function folderOf(uri: string, isFile: boolean): string {
 }
 
 /** Every resource a job names in its request: runtime, role, MLflow app, the S3 URIs it reads and the path it writes. */
-export interface JobReferences {
+interface JobReferences {
   runtime?: string;
   role?: string;
   mlflowApp?: string;

@@ -3,13 +3,13 @@ import { isInProgress } from '../jobs/status';
 import { jobCost, type JobDetails } from '../jobs/summary';
 
 /** What S3 Standard storage costs a month in us-east-1, dollars per GB: the keeping cost shown for S3 prefixes. */
-export const S3_STANDARD_DOLLARS_PER_GB_MONTH = 0.023;
+const S3_STANDARD_DOLLARS_PER_GB_MONTH = 0.023;
 
 export function s3MonthlyCost(bytes: number): number {
   return (bytes / 1024 ** 3) * S3_STANDARD_DOLLARS_PER_GB_MONTH;
 }
 
-export interface JobSpend {
+interface JobSpend {
   job: JobDetails;
   /** Undefined when the job reports no tokens yet or its model has no price in `mtrl.pricing`. */
   cost?: Cost;

@@ -14,7 +14,7 @@ export interface CanonicalGame {
   kind: 'solve' | 'loss' | 'no-play';
 }
 
-export interface CanonicalGames {
+interface CanonicalGames {
   answer: string;
   games: CanonicalGame[];
   /** Sentences about games that could not be exactly what their name says for this answer. */

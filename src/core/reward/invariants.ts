@@ -5,7 +5,7 @@ export interface ScoredGame extends CanonicalGame {
   reward: number;
 }
 
-export type InvariantName = 'faster-solve-wins' | 'solve-beats-loss' | 'loss-negative' | 'no-play-worst';
+type InvariantName = 'faster-solve-wins' | 'solve-beats-loss' | 'loss-negative' | 'no-play-worst';
 
 export interface InvariantResult {
   name: InvariantName;
@@ -13,8 +13,6 @@ export interface InvariantResult {
   /** A sentence naming the games involved; when it fails, the pair that breaks it. */
   detail: string;
 }
-
-export const INVARIANT_NAMES: readonly InvariantName[] = ['faster-solve-wins', 'solve-beats-loss', 'loss-negative', 'no-play-worst'];
 
 /** A reward as the preview prints it: two decimals, explicit sign, a real minus sign. */
 export function signed(value: number): string {
@@ -120,7 +118,7 @@ function noPlayWorst(games: ScoredGame[]): InvariantResult {
   };
 }
 
-/** The four properties a Wordle reward must have (mtrl-reference §11), checked on the canonical games. */
+/** The four properties a Wordle reward must have, checked on the canonical games. */
 export function checkInvariants(games: ScoredGame[]): InvariantResult[] {
   return [fasterSolveWins(games), solveBeatsLoss(games), lossNegative(games), noPlayWorst(games)];
 }

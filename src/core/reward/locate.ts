@@ -1,5 +1,5 @@
 /** Where the reward is written in a Python file, found from the text alone (cheap enough for every CodeLens request). */
-export interface RewardLocation {
+interface RewardLocation {
   /** 0-based line of the `def`. */
   line: number;
   convention: 'class' | 'function';

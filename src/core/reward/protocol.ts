@@ -11,9 +11,9 @@ export interface HarnessRequest {
 }
 
 /** Why the user's code could not be scored. `syntax`/`import` carry the user's line. */
-export type HarnessErrorKind = 'syntax' | 'import' | 'not-found' | 'runtime';
+type HarnessErrorKind = 'syntax' | 'import' | 'not-found' | 'runtime';
 
-export interface HarnessSuccess {
+interface HarnessSuccess {
   ok: true;
   convention: 'class' | 'function';
   /** The class or function that was scored. */

@@ -1,18 +1,18 @@
 import { contradictions, isValidWord, knowledgeFrom, markGuess, MAX_GUESSES, type ScoredGuess } from '../wordle';
 
 /**
- * The reference's final reward design (mtrl-reference §11): outcome + w × clip(shaping / 150, −1, 1).
+ * The reference's final reward design: outcome + w × clip(shaping / 150, −1, 1).
  * The same arithmetic as test/fixtures/reward/final_design.py and the demo agent's WordleGame, so the
  * emulator and the tests agree with the Python the user deploys.
  */
 
-export interface RewardTurn {
+interface RewardTurn {
   guess: string;
   /** `text` when the guess was recovered from raw text instead of a tool call. */
   source?: 'tool' | 'text';
 }
 
-export interface ReferenceReward {
+interface ReferenceReward {
   reward: number;
   outcome: number;
   /** The shaping sum after scaling and clipping, in [−1, 1]. */
@@ -22,7 +22,7 @@ export interface ReferenceReward {
 }
 
 /** Points per event, before the 1/150 scaling. */
-export const SHAPING_POINTS = {
+const SHAPING_POINTS = {
   contradictGreen: -30,
   contradictYellow: -20,
   contradictGray: -20,

@@ -1,4 +1,4 @@
-// Generated from the answers of the Wordle datasets in shared/data (training and validation, both versions): real 5-letter words.
+// Generated from the answers of the published Wordle datasets (training and validation, both versions): real 5-letter words.
 // The canonical reward games pick their guesses from this list, so they are deterministic for a given answer.
 const LIST = [
   'abase abbot abide abort about above abuse acorn acute adage adapt adept admit adobe adopt adore',

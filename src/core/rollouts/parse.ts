@@ -2,7 +2,7 @@ import { parseFeedbackLine, type ParsedTurn } from '../wordle';
 import { rolloutFromRecord, type Rollout } from './record';
 
 /** What one log line holds for the replay: a rollout record, or a piece of the fallback rebuild. */
-export type RolloutLine =
+type RolloutLine =
   | { kind: 'record'; rollout: Rollout }
   /** `UpdateReward: trajectory_id=X rewards=[r]` from the SDK's rollout decorator. */
   | { kind: 'reward'; trajectoryId: string; reward: number; session?: string }

@@ -30,7 +30,7 @@ export interface RolloutRecord {
 }
 
 /** Where a rollout's step came from, best first: its own record, its MLflow trace, or the service log's step lines by time. */
-export type StepEvidence = 'record' | 'trace' | 'log';
+type StepEvidence = 'record' | 'trace' | 'log';
 
 /** A rollout as the board and the stats see it: a record, or what could be rebuilt from SDK and feedback lines. */
 export interface Rollout {
@@ -55,7 +55,7 @@ export interface Rollout {
 }
 
 /** A turn with its defaults applied. */
-export interface NormalTurn {
+interface NormalTurn {
   guess: string;
   marks?: string;
   valid: boolean;
@@ -70,7 +70,7 @@ const finite = (v: unknown): number | undefined => (typeof v === 'number' && Num
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
 /** A step as records and traces write it: a non-negative integer, or its decimal string. */
-export function stepNumber(v: unknown): number | undefined {
+function stepNumber(v: unknown): number | undefined {
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
 }

@@ -5,7 +5,7 @@ export const ADVANTAGE_FORMULA = 'advantage = (reward − group mean) / (group s
 const EPSILON = 1e-6;
 
 /** A GRPO group: the rollouts of one task (same row id, else same answer) in one training step of one job. */
-export interface RolloutGroup {
+interface RolloutGroup {
   key: string;
   /** The answer when known, else the row id. */
   label: string;
@@ -21,7 +21,7 @@ export interface RolloutGroup {
   std: number;
 }
 
-export interface Grouping {
+interface Grouping {
   groups: RolloutGroup[];
   /** Per rollout: index of its group. */
   groupOf: readonly number[];
@@ -29,7 +29,7 @@ export interface Grouping {
   advantage: readonly number[];
 }
 
-export function groupKey(r: Rollout): string {
+function groupKey(r: Rollout): string {
   return `${r.job_arn ?? ''}\u0000${r.step ?? '?'}\u0000${r.row_id ?? r.answer ?? '?'}`;
 }
 

@@ -1,10 +1,10 @@
 import { jobArnOf } from '../jobs/reference';
 
-/** The smoke-test request of a deployed agent runtime (reference §9): a fake job of the caller's own account. */
+/** The smoke-test request of a deployed agent runtime: a fake job of the caller's own account. */
 
 const RUNTIME_ARN = /^arn:(aws[a-z-]*):bedrock-agentcore:([a-z0-9-]+):([0-9]{12}):runtime\/([a-zA-Z0-9_-]+)$/;
 
-export interface RuntimeArnParts {
+interface RuntimeArnParts {
   partition: string;
   region: string;
   account: string;
@@ -22,18 +22,18 @@ export function runtimeLogGroup(runtimeId: string, qualifier = 'DEFAULT'): strin
   return `/aws/bedrock-agentcore/runtimes/${runtimeId}-${qualifier}`;
 }
 
-export const SMOKE_ANSWER = 'beach';
-export const SMOKE_JOB_NAME = 'smoke-test';
-/** A game that never reaches the model scores this (reference §11): the expected smoke-test reward. */
+const SMOKE_ANSWER = 'beach';
+const SMOKE_JOB_NAME = 'smoke-test';
+/** A game that never reaches the model scores this (the reward's no-play outcome): the expected smoke-test reward. */
 export const NEVER_PLAYED_REWARD = -1.5;
 
-export interface SmokePayload {
+interface SmokePayload {
   prompt: string;
   metadata: { jobArn: string; rolloutId: string };
 }
 
 /** The fake job ARN: the caller's account (another account's id gives a 403) and the runtime's region. */
-export function smokeJobArn(account: string, region: string, partition = 'aws'): string {
+function smokeJobArn(account: string, region: string, partition = 'aws'): string {
   return jobArnOf({ partition, region, account, category: 'AgentRFT', jobName: SMOKE_JOB_NAME });
 }
 

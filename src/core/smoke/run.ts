@@ -21,7 +21,7 @@ export interface SmokeBackend {
   ): Promise<LogLine[]>;
 }
 
-export interface SmokeOptions {
+interface SmokeOptions {
   runtimeArn: string;
   /** How long to wait for the runtime's answer; the service gives up after about 30 s. */
   invokeTimeoutMs?: number;
@@ -34,14 +34,14 @@ export interface SmokeOptions {
   onStep?: (message: string) => void;
 }
 
-export const DEFAULT_INVOKE_TIMEOUT_MS = 35_000;
-export const DEFAULT_LOG_WAIT_MS = 60_000;
+const DEFAULT_INVOKE_TIMEOUT_MS = 35_000;
+const DEFAULT_LOG_WAIT_MS = 60_000;
 
 const DECISIVE = /Could not find job|not authorized to access this resource/i;
 /** Lines that explain an invocation that already failed: nothing more is coming for this session. */
 const FAILURE_EXPLAINED = /CompleteRollout:.*status=(?:failed|error)|Rollout error:|Traceback/i;
 /** An invocation that answered with an error leaves little to wait for in the logs: watch them this long at most. */
-export const FAILED_INVOCATION_LOG_WAIT_MS = 10_000;
+const FAILED_INVOCATION_LOG_WAIT_MS = 10_000;
 
 /** Thrown when the user cancels; the caller shows nothing but "cancelled". */
 export class SmokeCancelled extends Error {
@@ -88,7 +88,7 @@ async function invokeWithDeadline(
   }
 }
 
-/** The whole smoke test of §9: caller account, invocation, log evidence, verdict. */
+/** The whole smoke test: caller account, invocation, log evidence, verdict. */
 export async function runSmokeTest(backend: SmokeBackend, options: SmokeOptions): Promise<SmokeResult> {
   const arn = parseRuntimeArn(options.runtimeArn);
   if (!arn)

@@ -1,7 +1,7 @@
 import type { LogLine } from './verdict';
 
 /** What ties a log line to one smoke invocation. */
-export interface SmokeSession {
+interface SmokeSession {
   sessionId: string;
   rolloutId: string;
 }

@@ -13,14 +13,14 @@ export interface LogLine {
 
 export type CheckState = 'pass' | 'fail' | 'unknown';
 
-export interface SmokeCheck {
+interface SmokeCheck {
   id: 'payload' | 'auth' | 'reward';
   label: string;
   state: CheckState;
   detail: string;
 }
 
-export interface SmokeDiagnosis {
+interface SmokeDiagnosis {
   problem: string;
   fix: string;
   evidence: string[];
@@ -36,7 +36,7 @@ export interface SmokeVerdict {
   summary: string;
 }
 
-export interface VerdictInput {
+interface VerdictInput {
   runtimeArn: string;
   logGroup: string;
   callerAccount: string;
@@ -86,7 +86,7 @@ function quote(lines: LogLine[], pattern: RegExp, limit = 12): string[] {
     .map((l) => l.message.trim());
 }
 
-/** Turns an invocation result and the runtime's log lines into the §9 checklist and diagnoses with fixes. */
+/** Turns an invocation result and the runtime's log lines into the smoke-test checklist and diagnoses with fixes. */
 export function smokeVerdict(input: VerdictInput): SmokeVerdict {
   const { invocation, logLines } = input;
   const diagnoses: SmokeDiagnosis[] = [];

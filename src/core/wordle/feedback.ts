@@ -1,9 +1,9 @@
 import { type Knowledge } from './knowledge';
 import { isMarks, MARK_NAMES, MAX_GUESSES, type Mark } from './marks';
 
-/** The tool feedback text the model sees, exactly as the reference agent writes it (mtrl-reference §10). */
+/** The tool feedback text the model sees, exactly as the reference agent writes it. */
 
-export function renderGuessLine(n: number, guess: string, marks: string, maxGuesses = MAX_GUESSES): string {
+function renderGuessLine(n: number, guess: string, marks: string, maxGuesses = MAX_GUESSES): string {
   const word = guess.toUpperCase();
   if (marks === 'GGGGG') return `Guess ${n}/${maxGuesses}: ${word} — all green. Correct, you solved it!`;
   const letters = [...word].map((l, i) => `${l}=${MARK_NAMES[marks[i] as Mark]}`).join(', ');

@@ -2,10 +2,10 @@ import { renderFeedback, renderInvalid, renderLoss, renderRepeat } from './feedb
 import { knowledgeFrom, type Knowledge, type ScoredGuess } from './knowledge';
 import { isValidWord, markGuess, MAX_GUESSES } from './marks';
 
-/** Tool calls allowed per game, valid or not (mtrl-reference §10). */
-export const MAX_TOOL_CALLS = 12;
+/** Tool calls allowed per game, valid or not. */
+const MAX_TOOL_CALLS = 12;
 
-export type GameStatus = 'playing' | 'solved' | 'lost';
+type GameStatus = 'playing' | 'solved' | 'lost';
 
 export interface PlayedTurn {
   guess: string;

@@ -3,7 +3,7 @@ import { awsConfigFiles, listProfiles } from '../../aws/profiles';
 import type { Services } from '../services';
 import { writeAwsSetting } from './settings';
 
-/** Regions where MTRL runs first (mtrl-reference §3), then other common ones. */
+/** Regions where MTRL runs first, then other common ones. */
 const REGIONS: { id: string; mtrl: boolean }[] = [
   { id: 'us-east-1', mtrl: true },
   { id: 'us-west-2', mtrl: true },

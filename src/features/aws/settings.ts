@@ -1,7 +1,7 @@
 import type { AwsSettings } from '../../aws/clients';
 import { setting, writeSetting } from '../settings';
 
-export const DEFAULT_REGION = 'us-east-1';
+const DEFAULT_REGION = 'us-east-1';
 
 /** The AWS settings as they are now (`mtrl.aws.*`); empty strings mean "not set". */
 export function readAwsSettings(): AwsSettings {

@@ -37,7 +37,7 @@ export class AwsStatusBar implements vscode.Disposable {
   }
 }
 
-export function statusText(s: AwsSettings): string {
+function statusText(s: AwsSettings): string {
   const who = isLoopbackEndpoint(s.endpoint) && !s.profile ? 'emulator' : (s.profile ?? 'default');
   return `MTRL: ${who} @ ${s.region}`;
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { DatasetReport, Finding, Span } from '../../core/dataset';
 
-export const MAX_DIAGNOSTICS = 1000;
+const MAX_DIAGNOSTICS = 1000;
 
 const SEVERITY = {
   error: vscode.DiagnosticSeverity.Error,
@@ -17,7 +17,7 @@ function toRange(span: Span, document?: vscode.TextDocument): vscode.Range {
   return document.lineAt(start.line).range;
 }
 
-export function toDiagnostic(finding: Finding, uri: vscode.Uri, document?: vscode.TextDocument): vscode.Diagnostic {
+function toDiagnostic(finding: Finding, uri: vscode.Uri, document?: vscode.TextDocument): vscode.Diagnostic {
   const diagnostic = new vscode.Diagnostic(toRange(finding.span, document), finding.message, SEVERITY[finding.severity]);
   diagnostic.source = 'MTRL';
   diagnostic.code = finding.code;

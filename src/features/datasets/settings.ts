@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { formatFromName, roleFromName, type DatasetConvention, type DatasetFormat, type DatasetRole } from '../../core/dataset';
 import { setting } from '../settings';
 
-export interface DatasetSettings {
+interface DatasetSettings {
   batchSize: number;
   include: string[];
   train?: vscode.Uri;
@@ -10,7 +10,7 @@ export interface DatasetSettings {
   convention: DatasetConvention;
 }
 
-export const DEFAULT_INCLUDE = ['**/*.jsonl', '**/*{train,val,eval,test}*.{json,csv}'];
+const DEFAULT_INCLUDE = ['**/*.jsonl', '**/*{train,val,eval,test}*.{json,csv}'];
 
 // Files that match the name patterns but are never datasets: job files, manifests, editor settings.
 /** An IAM policy (a JSON object with a top-level "Statement") is never a dataset, whatever its name says: the role lint owns it. */

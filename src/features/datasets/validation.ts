@@ -19,7 +19,7 @@ const DEBOUNCE_MS = 300;
 
 class Superseded extends Error {}
 
-export interface DatasetState {
+interface DatasetState {
   uri: vscode.Uri;
   report: DatasetReport;
   errors: number;

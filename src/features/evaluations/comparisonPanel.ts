@@ -3,7 +3,7 @@ import { gridCsv, gridMarkdown, type ComparisonGrid } from '../../core/evaluatio
 import { newNonce } from '../../webview-kit/page';
 import { comparisonHtml } from './comparisonHtml';
 
-export const COMPARISON_VIEW = 'mtrl.comparison';
+const COMPARISON_VIEW = 'mtrl.comparison';
 
 /** One comparison panel per title (a sweep, or a selection of jobs), updated in place; the active one is what Copy copies. */
 export class ComparisonPanels implements vscode.Disposable {

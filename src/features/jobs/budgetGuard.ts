@@ -5,7 +5,7 @@ import { budgetAction, parseBudget, type Budget } from '../../core/jobs/budget';
 import type { BudgetStore } from '../stores';
 import type { JobNode } from './nodes';
 
-export interface BudgetGuardContext {
+interface BudgetGuardContext {
   store: BudgetStore;
   pricing: () => PricingTable;
   stop: (node: JobNode) => Promise<void>;

@@ -8,7 +8,7 @@ import { LOGS_SCHEME, type JobLogsProvider } from './logsDocument';
 import type { JobsModel } from './model';
 import { JobNode, SectionNode, type JobsTreeNode, type RootNode } from './nodes';
 
-export interface JobsCommandContext {
+interface JobsCommandContext {
   model: JobsModel;
   backend: JobsBackend;
   view: vscode.TreeView<JobsTreeNode | ContributedNode>;

@@ -1,13 +1,13 @@
 import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import { describeLogStreams, getLogEventsPage } from '../../aws/logs';
 
-export interface LogLine {
+interface LogLine {
   timestamp: number;
   stream: string;
   message: string;
 }
 
-export interface LogPage {
+interface LogPage {
   lines: LogLine[];
   /** Token to continue in the same direction; equal to the request's token when the stream has nothing more. */
   token?: string;

@@ -6,7 +6,7 @@ import { timelineOf } from '../../core/jobs/timeline';
 import type { JobsBackend, JobsQuery } from '../../services/jobs';
 import { JobNode, LoadMoreNode, MessageNode, RootNode, SectionNode, TransitionNode, type JobsTreeNode, type SectionKind } from './nodes';
 
-export interface JobsModelOptions {
+interface JobsModelOptions {
   backend: JobsBackend;
   regions: () => string[];
   /** A sentence for an AWS error, and whether it means "no credentials" (shown as a Choose-profile node). */

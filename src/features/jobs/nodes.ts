@@ -89,7 +89,7 @@ export class LoadMoreNode {
 }
 
 /** Empty and error states: a sentence and, where there is one, the command that fixes it. */
-export type MessageKind = 'error' | 'credentials' | 'empty' | 'noMatch';
+type MessageKind = 'error' | 'credentials' | 'empty' | 'noMatch';
 
 export class MessageNode {
   readonly kind = 'message';

@@ -4,7 +4,7 @@ export interface Timer {
   clearTimeout(handle: unknown): void;
 }
 
-export interface PollTarget {
+interface PollTarget {
   /** Whether any job still changes on its own. */
   hasInProgress(): boolean;
   /** Refreshes the running jobs; rejects when the service could not be reached. */

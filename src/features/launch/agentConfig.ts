@@ -1,7 +1,7 @@
 // No vscode import: parsing the AgentCore project files is plain text work, unit-tested in Node.
 
 /** An agent declared in the workspace: the runtime name it deploys as and its entry file, relative to the config file. */
-export interface DeclaredAgent {
+interface DeclaredAgent {
   runtimeName: string;
   entrypoint: string;
 }

@@ -31,7 +31,7 @@ export interface EvaluationAnswers extends CommonAnswers {
   hyperparameters: Record<string, string>;
 }
 
-export function evaluationJobFile(a: EvaluationAnswers): JobFile {
+function evaluationJobFile(a: EvaluationAnswers): JobFile {
   return {
     JobName: a.jobName!,
     JobCategory: 'AgentRFTEvaluation',

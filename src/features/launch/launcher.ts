@@ -28,7 +28,7 @@ export class Launcher {
       aws: this.services.aws,
       schemas: this.schemas,
       models: (region, signal) => this.models.offered(region, signal),
-      datasets: (channels, batchSize, signal) => readDatasets(this.services.aws.s3(), channels, batchSize, signal),
+      datasets: (channels, batchSize, signal) => readDatasets(this.services.aws.s3(), channels, batchSize, this.services.explain, signal),
       smokeResults: this.services.stores.smokeResults.all(),
     };
   }

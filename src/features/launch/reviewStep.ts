@@ -111,7 +111,7 @@ export async function reviewStep(
 }
 
 /** The document as the service will receive it, in an untitled JSON editor beside the wizard. */
-export async function openDocument(job: JobFile): Promise<void> {
+async function openDocument(job: JobFile): Promise<void> {
   const document = await vscode.workspace.openTextDocument({
     language: 'json',
     content: `${JSON.stringify(job.JobConfigDocument, null, 2)}\n`,

@@ -28,7 +28,7 @@ export interface TrainingAnswers extends CommonAnswers {
   hyperparameters: Record<string, string>;
 }
 
-export function trainingJobFile(a: TrainingAnswers): JobFile {
+function trainingJobFile(a: TrainingAnswers): JobFile {
   return {
     JobName: a.jobName!,
     JobCategory: 'AgentRFT',

@@ -12,7 +12,7 @@ export interface StepPosition {
   totalSteps: number;
 }
 
-export interface PickOptions<T extends vscode.QuickPickItem> extends StepPosition {
+interface PickOptions<T extends vscode.QuickPickItem> extends StepPosition {
   items: readonly T[] | (() => Promise<readonly T[]>);
   placeholder: string;
   /** The item to highlight first (the last answer). */
@@ -64,7 +64,7 @@ export async function pickStep<T extends vscode.QuickPickItem>(options: PickOpti
   }
 }
 
-export interface InputOptions extends StepPosition {
+interface InputOptions extends StepPosition {
   prompt: string;
   value?: string;
   placeholder?: string;

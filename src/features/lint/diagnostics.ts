@@ -7,7 +7,7 @@ const SEVERITY: Record<LintSeverity, vscode.DiagnosticSeverity> = {
   info: vscode.DiagnosticSeverity.Information,
 };
 
-export function toRange(range: TextRange): vscode.Range {
+function toRange(range: TextRange): vscode.Range {
   return new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
 }
 

@@ -6,7 +6,7 @@ import type { JobMetrics } from '../../services/metrics/load';
 import type { JobCurves, MetricsJob } from '../../shared/metrics';
 
 /** Validation decodes greedily during training (the write-up: 37 % at temperature 0 vs 84 % evaluated at serving settings). */
-export function validationSettingsOf(job: JobDetails | undefined): string {
+function validationSettingsOf(job: JobDetails | undefined): string {
   const maxTokens = job?.document?.TrainingConfig?.HyperParameters?.sampling_max_tokens;
   return `Validation decodes at temperature 0 (greedy)${maxTokens ? `, sampling_max_tokens ${maxTokens}` : ''}. Evaluation at serving settings can differ a lot: the write-up's run validated at 37 % but evaluated at 84 %.`;
 }

@@ -1,7 +1,7 @@
 import type { MetricsState } from '../../shared/metrics';
 import { webviewPage } from '../../webview-kit/page';
 
-export interface MetricsPage {
+interface MetricsPage {
   scriptUri: string;
   codiconUri: string;
   cspSource: string;

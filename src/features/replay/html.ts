@@ -2,7 +2,7 @@ import type { InitialState } from '../../shared/protocol';
 import { webviewPage } from '../../webview-kit/page';
 
 /** What the board page needs; URIs are webview URIs in VS Code and plain URLs in the browser tests. */
-export interface BoardPage {
+interface BoardPage {
   scriptUri: string;
   codiconUri: string;
   /** The origin scripts, styles and fonts may come from (the webview's `cspSource`). */

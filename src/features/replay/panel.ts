@@ -19,7 +19,7 @@ import { setting } from '../settings';
 
 export const REPLAY_VIEW_TYPE = 'mtrl.replay';
 
-export function boardSettings(): BoardSettings {
+function boardSettings(): BoardSettings {
   return { colorBlind: setting('replay.colorBlind') ?? false };
 }
 

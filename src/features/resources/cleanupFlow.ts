@@ -4,7 +4,7 @@ import { planCleanup, runCleanup, type CleanupResult, type CleanupTarget } from 
 import { allItems, type Inventory } from '../../services/resources/inventory';
 
 /** What the cleanup command returns: read by the host tests. */
-export interface CleanupOutcome {
+interface CleanupOutcome {
   deleted: string[];
   remaining: Array<{ id: string; reason: string }>;
   cancelled: boolean;

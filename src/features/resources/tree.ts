@@ -5,7 +5,7 @@ import { formatBytes } from '../../services/resources/cleanup';
 import type { Inventory, InventoryItem } from '../../services/resources/inventory';
 
 /** A node of the Resources view: a section, a resource, one job's spend, or a sentence (empty state, error). */
-export type ResourcesNode =
+type ResourcesNode =
   | { kind: 'section'; section: Section; items: InventoryItem[] }
   | { kind: 'item'; item: InventoryItem }
   | { kind: 'spend'; job: string; cost: number }

@@ -15,7 +15,7 @@ class RewardLens extends vscode.CodeLens {
 }
 
 /** The CodeLens title when the reward could not be scored: short, the details are in Problems and the output. */
-export function failureTitle(failure: RewardPreviewFailure): string {
+function failureTitle(failure: RewardPreviewFailure): string {
   const where = failure.line ? ` (line ${failure.line})` : '';
   const first = failure.message.split('\n')[0];
   const short = first.length > 90 ? `${first.slice(0, 89)}…` : first;

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { setting } from '../settings';
 
 /** The reward settings for one file, read fresh every time so changes apply without reload. */
-export interface RewardSettings {
+interface RewardSettings {
   codeLens: boolean;
   answer: string;
   /** The entry function for this file, when `mtrl.reward.entry` names it. */

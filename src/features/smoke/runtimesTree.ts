@@ -5,7 +5,7 @@ import type { SmokeResultStore } from '../stores';
 import { describeRecord } from './results';
 
 /** One agent runtime; `runtimeArn` is what `mtrl.smokeTestRuntime` reads from the node. */
-export class RuntimeNode extends vscode.TreeItem {
+class RuntimeNode extends vscode.TreeItem {
   constructor(
     readonly runtimeArn: string,
     name: string,

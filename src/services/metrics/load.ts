@@ -31,7 +31,7 @@ export interface JobMetrics {
   series: Record<string, MetricPoint[]>;
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   /** Keys to load; default: every key of the run. Keys the run lacks are skipped. */
   keys?: readonly string[];
   signal?: AbortSignal;

@@ -12,7 +12,7 @@ export interface RunFinder<R extends FoundRun = FoundRun> {
   searchRuns(experimentIds: string[], filter: string, signal?: AbortSignal): Promise<R[]>;
 }
 
-export interface LocatedRun<R extends FoundRun = FoundRun> {
+interface LocatedRun<R extends FoundRun = FoundRun> {
   runId: string;
   experimentId: string;
   /** The run as found (with its latest metrics): no second runs/get needed. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ParquetBytes, ParquetDecoder, ParquetEvent } from '../../core/dataset/parquet';
 import type { FromParent, ToParent } from './messages';
 
@@ -8,6 +8,9 @@ export const PARQUET_BUDGET_SECONDS = 30;
 
 /** The worker script: bundled beside extension.js and cli.js; under tsx (tests, bench) its TypeScript source. */
 function startWorker(byteLength: number): Worker {
+  // node:worker_threads loads with the first Parquet file, not at activation.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
   const workerData = { byteLength };
   if (!__filename.endsWith('.ts')) return new Worker(path.join(__dirname, 'parquetWorker.js'), { workerData });
   const source = `require('tsx/cjs'); require(${JSON.stringify(path.join(__dirname, 'worker.ts'))});`;

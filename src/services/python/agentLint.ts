@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
-
 // Pure Node: the editor, the `mtrl lint` command line and the unit tests run the real script through it.
 
 /** Runs `agent_lint.py` with the given interpreter on the source (stdin); resolves with its stdout, rejects when Python cannot run. */
 export function runPythonLint(python: string, script: string, source: string, signal?: AbortSignal, timeoutMs = 10_000): Promise<string> {
   return new Promise((resolve, reject) => {
+    // node:child_process loads with the first run, not at activation.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { spawn } = require('node:child_process') as typeof import('node:child_process');
     const child = spawn(python, ['-I', script], { stdio: ['pipe', 'pipe', 'pipe'], signal, timeout: timeoutMs });
     let out = '';
     let err = '';

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { ProcessTree } from './processTree';
 import {
   DEFAULT_TIMEOUT_SECONDS,
@@ -9,7 +9,7 @@ import {
   type HarnessRunFailure,
 } from '../../core/reward/protocol';
 
-export interface HarnessRun {
+interface HarnessRun {
   /** The interpreter: a path or a command on PATH. */
   python: string;
   /** Absolute path of `reward_harness.py`. */
@@ -21,7 +21,7 @@ export interface HarnessRun {
   onStderr?: (text: string) => void;
 }
 
-export interface HarnessOutcome {
+interface HarnessOutcome {
   response: HarnessResponse | HarnessRunFailure;
   stderr: string;
   /** Process id of the harness, for the tests that prove it is gone. */
@@ -50,12 +50,20 @@ class KeptOutput {
   }
 }
 
+/** node:child_process, loaded with the first run, not at activation. */
+function childProcess(): typeof import('node:child_process') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('node:child_process') as typeof import('node:child_process');
+}
+
 /** Kills the harness and everything it started: its process group on POSIX, and on Linux also the descendants that left it. */
 function killTree(child: ChildProcess, tree: ProcessTree | undefined): void {
   if (child.pid === undefined) return;
   if (process.platform === 'win32') {
     if (child.exitCode === null)
-      spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' }).on('error', () => child.kill());
+      childProcess()
+        .spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' })
+        .on('error', () => child.kill());
     return;
   }
   if (tree) return tree.kill();
@@ -75,7 +83,7 @@ export function runHarness(run: HarnessRun): Promise<HarnessOutcome> {
     const stderr = new KeptOutput();
     let stopped: HarnessRunFailure | undefined;
     let settled = false;
-    const child = spawn(run.python, [run.script], {
+    const child = childProcess().spawn(run.python, [run.script], {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
       env: { ...process.env, PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1', PYTHONUNBUFFERED: '1' },

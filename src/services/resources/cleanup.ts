@@ -3,7 +3,7 @@ import { inUseReason, kindWord, runningUsers, type ResourceRef } from '../../cor
 import { allItems, type Inventory, type InventoryItem } from './inventory';
 
 /** One resource the cleanup will delete, with what that means in words. */
-export interface CleanupStep {
+interface CleanupStep {
   item: InventoryItem;
   /** "delete 3 objects (8.0 KB) in 1 call", "detach its policies, then delete the role". */
   action: string;
@@ -11,7 +11,7 @@ export interface CleanupStep {
   warning?: string;
 }
 
-export interface Refusal {
+interface Refusal {
   ref: ResourceRef;
   label: string;
   reason: string;
@@ -93,7 +93,7 @@ export interface CleanupProgress {
   fraction: number;
 }
 
-export interface Remaining {
+interface Remaining {
   ref: ResourceRef;
   label: string;
   reason: string;

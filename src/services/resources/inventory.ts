@@ -41,7 +41,7 @@ export interface Inventory {
   problems: string[];
 }
 
-export interface InventoryOptions {
+interface InventoryOptions {
   regions: readonly string[];
   pricing: PricingTable;
   now: Date;

@@ -1,4 +1,4 @@
-// UI checks of issue 19 on the running seeded job (before jobs.mjs stops it): the budget notification, and the Clean Up flow with its one confirmation.
+// UI checks on the running seeded job (before jobs.mjs stops it): the budget notification, and the Clean Up flow with its one confirmation.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 

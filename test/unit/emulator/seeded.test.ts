@@ -13,7 +13,7 @@ const smokePayload = (account: string) => ({
 });
 
 describe('emulator: seeded account', () => {
-  it('holds the history of issue 5, with the in-progress job still running minutes later', async () => {
+  it('holds the seeded history, with the in-progress job still running minutes later', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock }, async (_emulator, aws) => {
       const training = await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFT' }));

@@ -13,11 +13,11 @@ import {
 } from '@aws-sdk/client-s3';
 import { GetAgentRuntimeCommand } from '@aws-sdk/client-bedrock-agentcore-control';
 import { ListRolesCommand } from '@aws-sdk/client-iam';
-import { DescribeJobCommand } from '@aws-sdk/client-sagemaker';
+import { DescribeJobCommand, DescribeMlflowAppCommand } from '@aws-sdk/client-sagemaker';
 import { deleteAgentRuntime, getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
 import { deleteRole, deleteRolePolicy, detachRolePolicy, getRole, listRoles, rolePolicies } from '../../../src/aws/iam';
 import { describeLogGroups, describeLogStreams, filterLogEvents, getLogEvents } from '../../../src/aws/logs';
-import { deleteMlflowApp, describeMlflowApp, listMlflowApps } from '../../../src/aws/mlflowApps';
+import { deleteMlflowApp, listMlflowApps } from '../../../src/aws/mlflowApps';
 import { deleteObjects, getObject, headObject, listFolder, upload } from '../../../src/aws/s3';
 import {
   createJob,
@@ -174,7 +174,8 @@ describe('emulator: requests and responses against the service models of the ins
       await deleteJob(aws.sagemaker(), { jobName: 'models-check', category: 'AgentRFT' });
       // MLflow apps (launch wizard, metrics, resources and cleanup); the model catalog's hub lookup is not served, but its request is checked.
       await collect(listMlflowApps(aws.sagemaker()));
-      await describeMlflowApp(aws.sagemaker(), SEEDED.mlflowApp);
+      // Served (the console and boto3 use it) though the product no longer sends it.
+      await aws.sagemaker().send(new DescribeMlflowAppCommand({ Arn: SEEDED.mlflowApp }));
       await createPresignedMlflowAppUrl(aws.sagemaker(), SEEDED.mlflowApp, 300);
       await deleteMlflowApp(aws.sagemaker(), SEEDED.mlflowApp);
       await assert.rejects(listHubModels(aws.sagemaker(), 'SageMakerPublicHub'), /does not implement SageMaker ListHubContents/);

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AwsClients } from '../../../src/aws/clients';
-import { describeAwsError } from '../../../src/aws/errors';
+import { describeAwsError, explainerFor } from '../../../src/aws/errors';
 import { createJob, describeJob, listJobs } from '../../../src/aws/sagemaker';
 import { getObject, upload } from '../../../src/aws/s3';
 import { buildEvaluationDocument } from '../../../src/core/jobs/document';
@@ -40,7 +40,14 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
       aws,
       schemas: new DocumentSchemas(),
       models: async (region) => modelsInRegion(STATIC_MODELS, region),
-      datasets: (channels, batch, signal) => readDatasets(aws.s3(), channels, batch, signal),
+      datasets: (channels, batch, signal) =>
+        readDatasets(
+          aws.s3(),
+          channels,
+          batch,
+          explainerFor(() => aws.current),
+          signal,
+        ),
       smokeResults: { [RUNTIME]: { ok: true, at: '2026-11-29T10:00:00Z', summary: 'reward -1.5, Could not find job' } },
     };
   });
@@ -174,11 +181,22 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
       aws.s3(),
       { train: 's3://mtrl-demo/wordle/train.jsonl', validation: 's3://mtrl-demo/tests/overlap-val.jsonl' },
       128,
+      explainerFor(() => aws.current),
     );
     assert.ok(overlap.overlap && overlap.overlap > 0, JSON.stringify(overlap));
-    const missing = await readDatasets(aws.s3(), { train: 's3://mtrl-demo/tests/none.jsonl' }, 128);
+    const missing = await readDatasets(
+      aws.s3(),
+      { train: 's3://mtrl-demo/tests/none.jsonl' },
+      128,
+      explainerFor(() => aws.current),
+    );
     assert.ok(missing.facts[0].unreadable, JSON.stringify(missing.facts));
-    const small = await readDatasets(aws.s3(), { train: 's3://mtrl-demo/tests/small-train.jsonl' }, 128);
+    const small = await readDatasets(
+      aws.s3(),
+      { train: 's3://mtrl-demo/tests/small-train.jsonl' },
+      128,
+      explainerFor(() => aws.current),
+    );
     assert.equal(small.facts[0].rows, 10);
   });
 

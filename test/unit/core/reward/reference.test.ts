@@ -8,7 +8,7 @@ const play = (...guesses: string[]) =>
   );
 
 describe('reward: the reference design in TypeScript', () => {
-  it('has the outcome table of mtrl-reference §11', () => {
+  it('has the published outcome table', () => {
     assert.deepEqual(
       [1, 3, 6].map((n) => referenceOutcome(n, n).outcome),
       [1.55, 1.35, 1.05],

@@ -32,7 +32,7 @@ function fakeClock() {
 const FOUND = [{ timestamp: 1, message: 'Failed /complete-rollout: status=400 body=Could not find job' }];
 
 describe('smoke runner', () => {
-  it("sends the §9 payload with the caller's account to the runtime's region and polls until the evidence shows", async () => {
+  it("sends the smoke-test payload with the caller's account to the runtime's region and polls until the evidence shows", async () => {
     const { backend, calls } = fakeBackend(async () => ({ kind: 'response', body: '{"reward": -1.5}' }), FOUND, 2);
     const result = await runSmokeTest(backend, { runtimeArn: ARN, pollIntervalMs: 1000, ...fakeClock() });
     assert.equal(result.verdict.ok, true, result.verdict.summary);
