@@ -1,6 +1,6 @@
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { describeMlflowError } from '../aws/mlflow/errors';
-import { parseJobArn } from '../core/jobs/status';
+import { parseJobArn } from '../core/jobs/reference';
 import { stepRows, stepRowsCsv, type StepRow } from '../core/metrics/table';
 import { loadJobMetrics, MetricsUnavailable, noMetricsYet, type JobMetrics } from '../services/metrics/load';
 import { RunNotFound } from '../services/metrics/locate';
@@ -67,7 +67,7 @@ export const metricsCommand: CliCommand = {
       );
     const region = arn?.region ?? values.region ?? process.env.AWS_REGION ?? 'us-east-1';
     const ref = {
-      jobName: arn?.name ?? positionals[0],
+      jobName: arn?.jobName ?? positionals[0],
       category: arn?.category ?? (values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const)),
       region,
     };

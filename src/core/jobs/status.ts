@@ -98,9 +98,3 @@ export function progressText(info: ProgressInfo | undefined, withEpoch = false):
   if (!withEpoch || p.epoch === undefined) return steps;
   return `${steps} (epoch ${p.epoch}${p.maxEpoch !== undefined ? `/${p.maxEpoch}` : ''})`;
 }
-
-/** A job ARN (`arn:aws:sagemaker:{region}:{account}:job/{Category}/{name}`) split into its parts; undefined for anything else. */
-export function parseJobArn(arn: string): { region: string; account: string; category: JobCategory; name: string } | undefined {
-  const m = /^arn:aws[a-z-]*:sagemaker:([a-z0-9-]+):(\d{12}):job\/(AgentRFT|AgentRFTEvaluation)\/([a-zA-Z0-9-]+)$/.exec(arn.trim());
-  return m ? { region: m[1], account: m[2], category: m[3] as JobCategory, name: m[4] } : undefined;
-}

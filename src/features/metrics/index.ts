@@ -1,20 +1,16 @@
 import * as vscode from 'vscode';
 import { describeAwsError } from '../../aws/errors';
 import { listJobs } from '../../aws/sagemaker';
-import { categoryLabel, JOB_CATEGORIES, parseJobArn, type JobCategory } from '../../core/jobs/status';
+import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
+import { categoryLabel, JOB_CATEGORIES } from '../../core/jobs/status';
 import type { MetricsJob, PersistedMetrics } from '../../shared/metrics';
 import type { Services } from '../services';
 import { MetricsPanel, METRICS_VIEW_TYPE } from './panel';
 
 /** A job from a Jobs-view node, `{jobName, category, region}` (tooltip links, other commands) or a job ARN. */
 function jobOf(arg: unknown, region: string): MetricsJob | undefined {
-  if (typeof arg === 'string') {
-    const arn = parseJobArn(arg);
-    return arn ? { name: arn.name, category: arn.category, region: arn.region } : undefined;
-  }
-  const a = arg as { jobName?: unknown; category?: unknown; region?: unknown } | undefined;
-  if (typeof a?.jobName !== 'string' || !JOB_CATEGORIES.includes(a.category as JobCategory)) return undefined;
-  return { name: a.jobName, category: a.category as JobCategory, region: typeof a.region === 'string' ? a.region : region };
+  const job = parseJobArgument(arg);
+  return isJobRef(job) ? { name: job.jobName, category: job.category, region: job.region ?? region } : undefined;
 }
 
 /** The training metrics view: `mtrl.showMetrics` from a job node, its tooltip or the palette (several jobs overlaid). */
