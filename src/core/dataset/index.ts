@@ -11,6 +11,7 @@ export * from './types';
 export { compareTrainVal, trainValOverlap, type Overlap, type OverlapResult } from './overlap';
 export { KeyTable } from './key-table';
 export { summaryLine } from './summary';
+export { errorCount } from './summarized';
 export { addRowId, fixEdits, normalizeRowAnswer, rowRanges, wrapFlatRow, type FixKind, type TextEdit } from './fixes';
 export { fileStem, formatFromName, roleFromName } from './names';
 export { closeRow, misspelledKey, renameTaskKey } from './repairs';

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import {
+  errorCount,
   parquetFile,
   trainValOverlap,
   validateDataset,
@@ -88,8 +89,8 @@ export class DatasetValidation implements vscode.Disposable {
         const trainReport = await this.run(train, { ...base, role: 'training' }, signal);
         const valReport = await this.run(val, { ...base, role: 'validation', against: trainReport.keyTables, trackKeys: false }, signal);
         const overlap = trainValOverlap(valReport, { training: train.fsPath, validation: val.fsPath });
-        this.publish(train, trainReport, overlap.training);
-        this.publish(val, valReport, overlap.validation);
+        this.publish(train, trainReport, overlap.training, overlap.count);
+        this.publish(val, valReport, overlap.validation, overlap.count);
       }
       return this.states.get(key);
     } catch (error) {
@@ -131,10 +132,11 @@ export class DatasetValidation implements vscode.Disposable {
     return validateDataset(once(), { ...options, format: format ?? 'parquet', tick, parquetDecoder: offThreadParquet() });
   }
 
-  private publish(uri: vscode.Uri, report: DatasetReport, extra: Finding[]): void {
+  /** `overlaps`: the train/validation overlap errors of the file, listed in `extra` or summarized there. */
+  private publish(uri: vscode.Uri, report: DatasetReport, extra: Finding[], overlaps = 0): void {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     this.collection.set(uri, reportDiagnostics(report, extra, uri, document));
-    const errors = [...extra, ...report.findings].filter((f) => f.severity === 'error').length + report.omitted.error;
+    const errors = errorCount(report) + overlaps;
     this.states.set(uri.toString(), { uri, report, errors });
     this.changed.fire(uri);
   }
