@@ -1,6 +1,6 @@
 import { ADVANTAGE_FORMULA, type GroupRow, type RolloutFilter } from '../../src/core/rollouts';
 import type { BoardSettings, BoardState, BoardView, InitialState, LoadStatus } from '../../src/shared/protocol';
-import { h, icon, replace } from './dom';
+import { h, icon, idText, replace } from './dom';
 import { FilterBar } from './filters';
 import { GroupList } from './groups';
 import type { BoardConnection } from './host';
@@ -54,7 +54,13 @@ export class ReplayBoard {
       h(
         'div',
         { class: 'app' },
-        h('header', { class: 'toolbar' }, h('h1', {}, icon('history'), ' ', initial.source.label), this.statusLine, this.filters.element),
+        h(
+          'header',
+          { class: 'toolbar' },
+          h('h1', {}, icon('history'), ' ', idText(initial.source.label, 60)),
+          this.statusLine,
+          this.filters.element,
+        ),
         this.stepPicker.element,
         this.summary,
         this.status,
