@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
 import { formatDollars, type PricingTable } from '../../core/jobs/pricing';
 import { categoryLabel, statusIcon } from '../../core/jobs/status';
-import { jobDescription } from '../../core/jobs/summary';
+import { JOB_LABEL_CHARS, jobFacts } from '../../core/jobs/summary';
 import { jobTooltip } from '../../core/jobs/tooltip';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import { formatDuration } from '../../core/jobs/timeline';
+import { visibleText } from '../../core/text/display';
+import { shortenMiddle } from '../../core/text/shorten';
 import type { JobsModel } from './model';
 import type { JobNode, JobsTreeNode, MessageNode, RootNode, SectionNode, TransitionNode } from './nodes';
 
@@ -85,7 +87,9 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
   }
 
   private jobItem(node: JobNode): vscode.TreeItem {
-    const item = new vscode.TreeItem(node.jobName, vscode.TreeItemCollapsibleState.Collapsed);
+    // A short name and the facts most important first: at the default sidebar width the row still shows progress and cost.
+    const name = visibleText(node.jobName);
+    const item = new vscode.TreeItem(shortenMiddle(name, JOB_LABEL_CHARS), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
     const job = node.job;
     const icon = statusIcon(job.status, job.secondaryStatus);
@@ -93,9 +97,10 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
       icon.spin ? `${icon.codicon}~spin` : icon.codicon,
       icon.color ? new vscode.ThemeColor(icon.color) : undefined,
     );
-    item.description = jobDescription(job, this.pricing(), this.model.now());
+    const facts = jobFacts(job, this.pricing(), this.model.now());
+    item.description = visibleText(facts.map((f) => f.text).join(' · '));
     item.contextValue = node.contextValue;
-    item.accessibilityInformation = { label: `${node.jobName}, ${job.status}, ${item.description}` };
+    item.accessibilityInformation = { label: visibleText([node.jobName, job.status, ...facts.map((f) => f.spoken ?? f.text)].join(', ')) };
     if (node.details) {
       const tooltip = new vscode.MarkdownString(jobTooltip(node.details, this.pricing(), this.model.now()), true);
       tooltip.supportHtml = false;
@@ -105,7 +110,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
         tooltip.appendMarkdown(`\n\n[$(graph-line) Show Metrics](command:mtrl.showMetrics?${args})`);
       }
       item.tooltip = tooltip;
-    } else if (node.describeError) item.tooltip = `${node.jobName}: ${job.status}. ${node.describeError}`;
+    } else item.tooltip = visibleText(`${node.jobName}: ${job.status}.${node.describeError ? ` ${node.describeError}` : ''}`);
     return item;
   }
 
@@ -122,9 +127,9 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
   }
 
   private messageItem(node: MessageNode): vscode.TreeItem {
-    const item = new vscode.TreeItem(node.text);
+    const item = new vscode.TreeItem(visibleText(node.text));
     item.id = node.id;
-    item.tooltip = node.text;
+    item.tooltip = visibleText(node.text);
     const launch = node.parent.category === 'AgentRFT' ? 'mtrl.launchTrainingJob' : 'mtrl.launchEvaluationJob';
     const action = {
       error: { icon: 'error', color: 'errorForeground', label: 'Retry', command: 'mtrl.refreshJobs', args: [node.parent] },
@@ -153,7 +158,7 @@ function transitionItem(node: TransitionNode): vscode.TreeItem {
   const started = entry.start ? entry.start.toISOString().replace('T', ' ').slice(0, 19) : '';
   const duration = entry.durationMs !== undefined ? `${formatDuration(entry.durationMs)}${entry.current ? ' so far' : ''}` : '';
   item.description = [started, duration].filter(Boolean).join(' · ');
-  item.tooltip = entry.message ?? undefined;
+  item.tooltip = entry.message ? visibleText(entry.message) : undefined;
   item.iconPath = new vscode.ThemeIcon(entry.current ? 'circle-filled' : 'circle-outline');
   return item;
 }
