@@ -14,6 +14,7 @@ export class ReplayBoard {
   private readonly status = h('div', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite' } });
   private readonly statusLine = h('span', { class: 'status-line' });
   private readonly summary = h('section', { class: 'summary', attrs: { 'aria-label': 'Summary' } });
+  private readonly notices = h('div', { class: 'notices', attrs: { role: 'status' } });
   private readonly panes = h('main', { class: 'panes' });
   private readonly players = h('div', { class: 'players' });
   private readonly filters: FilterBar;
@@ -61,6 +62,7 @@ export class ReplayBoard {
           this.statusLine,
           this.filters.element,
         ),
+        this.notices,
         this.stepPicker.element,
         this.summary,
         this.status,
@@ -92,6 +94,10 @@ export class ReplayBoard {
     this.summary.hidden = !ready;
     this.stepPicker.element.hidden = !ready;
     this.status.hidden = ready;
+    // What the reader left out stays in view, with the rollouts or with the empty state.
+    const notices = status.state === 'ready' || status.state === 'empty' ? (status.notices ?? []) : [];
+    this.notices.hidden = !notices.length;
+    replace(this.notices, ...notices.map((n) => h('p', { class: 'notice' }, icon('warning'), ' ', n)));
     replace(
       this.statusLine,
       ready ? `${status.rollouts.toLocaleString()} rollouts` : '',
@@ -251,6 +257,7 @@ export class ReplayBoard {
       selectedGroup: this.groupLabel,
       rollout: this.player?.trajectoryId,
       turn: this.player?.currentTurn,
+      notices: [...this.notices.querySelectorAll('.notice')].map((n) => n.textContent?.trim() ?? ''),
     };
     this.host.channel.notify('view', view);
   }
