@@ -19,25 +19,46 @@ const SECTIONS = {
 
 /** The thin VS Code layer over JobsModel: turns nodes into tree items. */
 export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<JobsTreeNode | undefined>();
+  private readonly changed = new vscode.EventEmitter<JobsTreeNode | JobsTreeNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscription: { dispose(): void };
+  private readonly jobsToRedraw = new Set<JobNode>();
+  private jobsTimer?: ReturnType<typeof setTimeout>;
 
   constructor(
     private readonly model: JobsModel,
     private readonly pricing: () => PricingTable,
   ) {
-    this.subscription = model.onDidChange((node) => this.changed.fire(node));
+    this.subscription = model.onDidChange((node) => (node?.kind === 'job' ? this.redrawJob(node) : this.changed.fire(node)));
   }
 
   dispose(): void {
+    clearTimeout(this.jobsTimer);
     this.subscription.dispose();
     this.changed.dispose();
   }
 
-  /** Redraws everything (prices or the clock changed) without listing again. */
+  /**
+   * A job whose details changed is redrawn on its own. VS Code fetches a redrawn root's children again but keeps a row
+   * whose id did not change as it was drawn (while its tooltip is the new one), and it drops a job from a batch that also
+   * redraws its root: so jobs go in a batch of their own, after VS Code's 200 ms batching window.
+   */
+  private redrawJob(node: JobNode): void {
+    this.jobsToRedraw.add(node);
+    this.jobsTimer ??= setTimeout(() => {
+      this.jobsTimer = undefined;
+      const jobs = [...this.jobsToRedraw];
+      this.jobsToRedraw.clear();
+      this.changed.fire(jobs);
+    }, 250);
+  }
+
+  /** Redraws every root and listed job (prices changed) without listing again. */
   redraw(): void {
-    this.changed.fire(undefined);
+    for (const root of this.model.getRoots()) {
+      this.changed.fire(root);
+      root.jobs.forEach((job) => this.redrawJob(job));
+    }
   }
 
   getChildren(node?: JobsTreeNode): Promise<JobsTreeNode[]> {
