@@ -46,17 +46,41 @@ export class DatasetValidation implements vscode.Disposable {
   }
 
   schedule(document: vscode.TextDocument, delay = DEBOUNCE_MS): void {
-    if (!this.isDataset(document)) return;
-    const key = document.uri.toString();
+    if (this.isDataset(document)) this.scheduleUri(document.uri, delay);
+  }
+
+  private scheduleUri(uri: vscode.Uri, delay: number): void {
+    const key = uri.toString();
     clearTimeout(this.timers.get(key));
     this.runs.get(key)?.abort();
     this.timers.set(
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        void this.validate(document.uri);
+        void this.validate(uri);
       }, delay),
     );
+  }
+
+  /**
+   * A file changed or appeared on disk. An open document follows through its own events; a closed file that has
+   * diagnostics (checked before, or the partner of a checked file) is checked again, so they never go stale.
+   */
+  fileChanged(uri: vscode.Uri): void {
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) return;
+    if (this.collection.has(uri)) this.scheduleUri(uri, DEBOUNCE_MS);
+  }
+
+  /** A file was deleted: its diagnostics go, and the files beside it that had some are checked again (their overlap pointed at it). */
+  fileDeleted(uri: vscode.Uri): void {
+    if (!this.collection.has(uri)) return;
+    this.forget(uri);
+    this.collection.delete(uri);
+    this.changed.fire(uri);
+    const folder = vscode.Uri.joinPath(uri, '..').toString();
+    this.collection.forEach((other) => {
+      if (vscode.Uri.joinPath(other, '..').toString() === folder) this.scheduleUri(other, 0);
+    });
   }
 
   cancel(uri: vscode.Uri): void {
