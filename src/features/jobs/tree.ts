@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { formatDollars, type PricingTable } from '../../core/jobs/pricing';
 import { categoryLabel, statusIcon } from '../../core/jobs/status';
-import { JOB_LABEL_CHARS, jobFacts } from '../../core/jobs/summary';
+import { JOB_LABEL_CHARS, jobDescription, jobFacts } from '../../core/jobs/summary';
 import { jobTooltip } from '../../core/jobs/tooltip';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import { formatDuration } from '../../core/jobs/timeline';
@@ -118,10 +118,10 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
       icon.spin ? `${icon.codicon}~spin` : icon.codicon,
       icon.color ? new vscode.ThemeColor(icon.color) : undefined,
     );
-    const facts = jobFacts(job, this.pricing(), this.model.now());
-    item.description = visibleText(facts.map((f) => f.text).join(' · '));
+    item.description = visibleText(jobDescription(job, this.pricing(), this.model.now()));
     item.contextValue = node.contextValue;
-    item.accessibilityInformation = { label: visibleText([node.jobName, job.status, ...facts.map((f) => f.spoken ?? f.text)].join(', ')) };
+    const spoken = jobFacts(job, this.pricing(), this.model.now()).map((f) => f.spoken ?? f.text);
+    item.accessibilityInformation = { label: visibleText([node.jobName, job.status, ...spoken].join(', ')) };
     if (node.details) {
       const tooltip = new vscode.MarkdownString(jobTooltip(node.details, this.pricing(), this.model.now()), true);
       tooltip.supportHtml = false;
