@@ -4,6 +4,7 @@ import { costOf, formatDollars, modelIdOf, type Cost, type PricingTable } from '
 import { progressOf, type JobCategory } from './status';
 import { formatDuration, relativeTime, type StatusTransition } from './timeline';
 import { forecastOf } from './forecast';
+import { shortenMiddle } from '../text/shorten';
 
 /** One row of ListJobs, in the tree's words. */
 export interface JobSummary {
@@ -97,4 +98,20 @@ export function jobDescription(job: JobSummary | JobDetails, pricing: PricingTab
 }
 
 /** Characters of a job name in its row: the rest of a ~300 px sidebar is left to the description. */
-export const JOB_LABEL_CHARS = 24;
+export const JOB_LABEL_CHARS = 16;
+
+/**
+ * A job's row label: the part of its name that tells it from the jobs listed beside it (`…lr-sweep` when they all start
+ * with `wordle-gptoss20b-grpo-`; the shared prefix is cut at a `-`, `_` or `.`), cut in the middle past JOB_LABEL_CHARS.
+ */
+export function jobLabel(name: string, siblings: readonly string[]): string {
+  let shared = siblings.length > 1 ? name.length : 0;
+  for (const other of siblings) {
+    let i = 0;
+    while (i < shared && i < other.length && other[i] === name[i]) i++;
+    shared = i;
+  }
+  // A name that another one starts with keeps its whole self: nothing in it tells it apart.
+  const cut = shared < name.length ? Math.max(...['-', '_', '.'].map((c) => name.lastIndexOf(c, shared - 1))) + 1 : 0;
+  return shortenMiddle(cut > 0 ? `…${name.slice(cut)}` : name, JOB_LABEL_CHARS);
+}

@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
 import { formatDollars, type PricingTable } from '../../core/jobs/pricing';
 import { categoryLabel, statusIcon } from '../../core/jobs/status';
-import { JOB_LABEL_CHARS, jobDescription, jobFacts } from '../../core/jobs/summary';
+import { jobDescription, jobFacts, jobLabel } from '../../core/jobs/summary';
 import { jobTooltip } from '../../core/jobs/tooltip';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import { formatDuration } from '../../core/jobs/timeline';
 import { visibleText } from '../../core/text/display';
-import { shortenMiddle } from '../../core/text/shorten';
 import type { JobsModel } from './model';
 import type { JobNode, JobsTreeNode, MessageNode, RootNode, SectionNode, TransitionNode } from './nodes';
 
@@ -109,8 +108,11 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode>, 
 
   private jobItem(node: JobNode): vscode.TreeItem {
     // A short name and the facts most important first: at the default sidebar width the row still shows progress and cost.
-    const name = visibleText(node.jobName);
-    const item = new vscode.TreeItem(shortenMiddle(name, JOB_LABEL_CHARS), vscode.TreeItemCollapsibleState.Collapsed);
+    const label = jobLabel(
+      node.jobName,
+      node.parent.jobs.map((j) => j.jobName),
+    );
+    const item = new vscode.TreeItem(visibleText(label), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
     const job = node.job;
     const icon = statusIcon(job.status, job.secondaryStatus);

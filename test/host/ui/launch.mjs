@@ -122,7 +122,8 @@ async function wizard({ page, emulatorUrl, screenshot }) {
   await dialog.waitFor({ timeout: 10_000 });
   assert.match(await dialog.innerText(), /warning/);
   await dialog.locator('.monaco-button', { hasText: 'Launch Anyway' }).click();
-  await page.locator('.part.sidebar .monaco-list-row', { hasText: jobName }).first().waitFor({ timeout: 30_000 });
+  // Found by its accessible name: the row's label shows only what tells the job from its neighbours.
+  await page.locator(`.part.sidebar .monaco-list-row[aria-label^="${jobName},"]`).first().waitFor({ timeout: 30_000 });
   const notice = page.locator('.notification-toast', { hasText: 'Do not redeploy runtime wordle_agent-AbCdEf1234' }).first();
   await notice.waitFor({ timeout: 10_000 });
   if (screenshot) await screenshot('launch-revealed');

@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
-import { JOB_LABEL_CHARS, jobDescription, jobFacts, type JobDetails } from '../../../../src/core/jobs/summary';
-import { shortenMiddle } from '../../../../src/core/text/shorten';
+import { JOB_LABEL_CHARS, jobDescription, jobFacts, jobLabel, type JobDetails } from '../../../../src/core/jobs/summary';
 import { escapeMarkdown, hyperparametersThatDiffer, jobTooltip } from '../../../../src/core/jobs/tooltip';
 
 const now = new Date('2026-11-29T12:00:00Z');
@@ -74,7 +73,19 @@ describe('jobs description and tooltip', () => {
       jobFacts(long, DEFAULT_PRICING, now).map((f) => f.spoken ?? f.text),
       ['step 42/100', '$13.20', 'ETA 4h 03m', '3h ago'],
     );
-    assert.equal(shortenMiddle(long.name, JOB_LABEL_CHARS), 'wordle-gptos…-sweep-0003');
+    const seeded = ['wordle-gptoss20b-grpo-lr-sweep', 'wordle-gptoss20b-grpo-wrong-role', 'wordle-gptoss20b-grpo-100steps'];
+    assert.deepEqual(
+      seeded.map((name) => jobLabel(name, seeded)),
+      ['…lr-sweep', '…wrong-role', '…100steps'],
+    );
+    const evaluations = ['wordle-eval-trained-gptoss20b', 'wordle-eval-base-gptoss20b'];
+    assert.deepEqual(
+      evaluations.map((name) => jobLabel(name, evaluations)),
+      ['…trained…toss20b', '…base-gptoss20b'],
+    );
+    assert.equal(jobLabel(long.name, [long.name]), 'wordle-g…ep-0003', 'alone in its root: cut in the middle');
+    assert.equal(jobLabel('grpo-1', ['grpo-1', 'grpo-12']), 'grpo-1', 'a shared prefix is cut at a word boundary only');
+    assert.ok(seeded.every((name) => jobLabel(name, seeded).length <= JOB_LABEL_CHARS));
     assert.match(
       jobTooltip(long, DEFAULT_PRICING, now),
       /^\*\*wordle\\-gptoss20b\\-grpo\\-lr\\-sweep\\-0003\*\*/,
