@@ -83,13 +83,12 @@ async function tooltipOf(page, locator) {
     await hover.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
     const box = await locator.locator('.label-name').boundingBox();
     await page.mouse.move(box.x + 10, box.y + box.height / 2, { steps: 4 });
-    if (
-      await hover.waitFor({ timeout: 4_000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      return hover.innerText();
+    // A poll redraws the row under the pointer and may close the hover before it is read: then hover again.
+    const text = await hover
+      .waitFor({ timeout: 4_000 })
+      .then(() => hover.innerText({ timeout: 1_000 }))
+      .catch(() => undefined);
+    if (text) return text;
   }
   throw new Error('the row never showed its tooltip');
 }
