@@ -1,3 +1,5 @@
+import { endSentence } from '../core/text/sentence';
+
 /** What the sentence may name: the profile and the endpoint in use, and what was being done ("Listing jobs"). */
 export interface AwsErrorContext {
   profile?: string;
@@ -87,7 +89,7 @@ export function describeAwsError(error: unknown, context: AwsErrorContext = {}):
     const why = jobsApi
       ? 'the account is not enabled for MTRL, or the identity is missing AmazonSageMakerJobFullAccess'
       : 'the identity lacks the permission';
-    return `${prefix}access denied with ${profile}: ${why}. The service said: ${message}`;
+    return `${prefix}access denied with ${profile}: ${why}. The service said: ${endSentence(message)}`;
   }
   if (THROTTLING.has(name) || e.$metadata?.httpStatusCode === 429) {
     const attempts = e.$metadata?.attempts;
@@ -104,7 +106,7 @@ export function describeAwsError(error: unknown, context: AwsErrorContext = {}):
   if (VALIDATION.has(name)) return `${prefix}${message}`;
   if (NOT_FOUND.has(name) || e.$metadata?.httpStatusCode === 404) return `${prefix}not found: ${message}`;
   if ((e.$metadata?.httpStatusCode ?? 0) >= 500)
-    return `${prefix}the service had an internal error (${name || e.$metadata?.httpStatusCode}): ${message}. Try again later.`;
+    return `${prefix}the service had an internal error (${name || e.$metadata?.httpStatusCode}): ${endSentence(message)} Try again later.`;
   return `${prefix}${name && name !== 'Error' ? `${name}: ` : ''}${message}`;
 }
 

@@ -4,6 +4,7 @@ import {
   ADVANTAGE_FORMULA,
   collectRollouts,
   groupRollouts,
+  skippedLineNotes,
   stepSummaries,
   summarize,
   type Rollout,
@@ -11,7 +12,6 @@ import {
   type SkippedLine,
   type StepSummary,
 } from '../core/rollouts';
-import { MAX_LINE_CHARS } from '../core/text/lines';
 import { readJobRollouts } from '../services/rolloutLogs';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand, type CliIO } from './command';
 
@@ -107,11 +107,7 @@ async function fromFile(file: string, io: CliIO): Promise<Rollout[]> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `cannot read ${file}: no such file` : `cannot read ${file}: ${(error as Error).message}`);
   }
-  for (const { line, chars } of skipped.slice(0, 10))
-    io.err(
-      `mtrl rollouts: line ${line} (${chars.toLocaleString('en')} characters) is longer than ${MAX_LINE_CHARS / 1024 / 1024} M characters and was not read.`,
-    );
-  if (skipped.length > 10) io.err(`mtrl rollouts: ${skipped.length - 10} more lines were too long to read.`);
+  for (const note of skippedLineNotes(skipped)) io.err(`mtrl rollouts: ${note}.`);
   return rollouts;
 }
 

@@ -225,18 +225,23 @@ export const validateCommand: CliCommand = {
     }
     let overlap: Overlap = { ids: [], answers: [] };
     if (t !== -1 && v !== -1) {
-      const result = trainValOverlap(reports[v], { training: paths[t], validation: paths[v] }, Infinity);
+      const result = trainValOverlap(reports[v], { training: paths[t], validation: paths[v] }, maxPerCode);
       overlap = result.overlap;
-      reports[t].findings.push(...result.training);
-      reports[v].findings.push(...result.validation);
+      // Overlap findings are found after the checks: counted and summarized past --max-findings like the others.
+      for (const [i, findings] of [
+        [t, result.training],
+        [v, result.validation],
+      ] as const) {
+        if (!result.count) continue;
+        reports[i].findings.push(...findings);
+        reports[i].counts['train-val-overlap'] = result.count;
+        if (result.count > maxPerCode) reports[i].truncated = true;
+      }
     }
-    // Counted per code, so findings summarized past --max-findings are in the totals; overlap findings are added after the checks.
+    // Counted per code, so findings summarized past --max-findings are in the totals.
     const total = (severity: string) =>
       reports.reduce(
-        (n, r) =>
-          n +
-          Object.entries(r.counts).reduce((m, [code, c]) => m + (SEVERITY[code as FindingCode] === severity ? (c ?? 0) : 0), 0) +
-          r.findings.filter((f) => f.code === 'train-val-overlap' && f.severity === severity).length,
+        (n, r) => n + Object.entries(r.counts).reduce((m, [code, c]) => m + (SEVERITY[code as FindingCode] === severity ? (c ?? 0) : 0), 0),
         0,
       );
     const errors = total('error');

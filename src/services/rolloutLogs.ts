@@ -2,7 +2,16 @@ import type { AwsClients } from '../aws/clients';
 import { filterLogEvents } from '../aws/logs';
 import { describeJob, type JobDescription } from '../aws/sagemaker';
 import type { JobCategory } from '../core/jobs/status';
-import { assignSteps, parseStepLine, RolloutCollector, StepClock, type Rollout, type StepBoundary } from '../core/rollouts';
+import {
+  assignSteps,
+  linesOf,
+  parseStepLine,
+  RolloutCollector,
+  StepClock,
+  type Rollout,
+  type SkippedLine,
+  type StepBoundary,
+} from '../core/rollouts';
 import { parseRuntimeArn, runtimeLogGroup } from '../core/smoke';
 
 // Shared by the replay board and `mtrl rollouts --job`: where a job's rollouts and step boundaries are logged.
@@ -23,6 +32,24 @@ export interface LogReader {
   accepts(rollout: Rollout): boolean;
   /** Step ends from the service log, read again on each call (a running job adds steps); empty without step lines. */
   steps?(signal: AbortSignal): Promise<StepClock>;
+  /** Lines of the last read too long to read (a file's; a log event is far below the line cap). */
+  readonly skipped?: readonly SkippedLine[];
+}
+
+/** A log file or any byte stream, read whole on each call; lines past the line cap are skipped and listed in `skipped`. */
+export function byteStreamReader(
+  open: (signal: AbortSignal) => Promise<AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>>,
+): LogReader {
+  const skipped: SkippedLine[] = [];
+  return {
+    skipped,
+    async *read(signal) {
+      skipped.length = 0;
+      for await (const text of linesOf(await open(signal), (line, chars) => skipped.push({ line, chars }))) yield { text };
+    },
+    followable: async () => false,
+    accepts: () => true,
+  };
 }
 
 /** A time window of a log group, read once: events at the window's end are left to the next window. */

@@ -14,9 +14,9 @@ export type ReplaySource =
 
 export type LoadStatus =
   | { state: 'loading'; message: string; lines?: number; rollouts?: number }
-  /** `reading`: more rollouts are still streaming in; the board shows what it has. */
-  | { state: 'ready'; rollouts: number; following: boolean; reading?: boolean }
-  | { state: 'empty'; message: string }
+  /** `reading`: more rollouts are still streaming in; the board shows what it has. `notices`: what was left out (lines too long to read). */
+  | { state: 'ready'; rollouts: number; following: boolean; reading?: boolean; notices?: string[] }
+  | { state: 'empty'; message: string; notices?: string[] }
   | { state: 'error'; message: string };
 
 export interface BoardSettings {
@@ -83,6 +83,8 @@ export interface BoardView {
   selectedGroup?: string;
   rollout?: string;
   turn?: number;
+  /** The notices the board shows (lines that were not read). */
+  notices?: string[];
 }
 
 /** The board's messages over the webview kit's channel (the `ready` handshake is the kit's). */

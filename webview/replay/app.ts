@@ -1,6 +1,6 @@
 import { ADVANTAGE_FORMULA, type GroupRow, type RolloutFilter } from '../../src/core/rollouts';
 import type { BoardSettings, BoardState, BoardView, InitialState, LoadStatus } from '../../src/shared/protocol';
-import { h, icon, replace } from './dom';
+import { h, icon, idText, replace } from './dom';
 import { FilterBar } from './filters';
 import { GroupList } from './groups';
 import type { BoardConnection } from './host';
@@ -14,6 +14,7 @@ export class ReplayBoard {
   private readonly status = h('div', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite' } });
   private readonly statusLine = h('span', { class: 'status-line' });
   private readonly summary = h('section', { class: 'summary', attrs: { 'aria-label': 'Summary' } });
+  private readonly notices = h('div', { class: 'notices', attrs: { role: 'status' } });
   private readonly panes = h('main', { class: 'panes' });
   private readonly players = h('div', { class: 'players' });
   private readonly filters: FilterBar;
@@ -54,7 +55,14 @@ export class ReplayBoard {
       h(
         'div',
         { class: 'app' },
-        h('header', { class: 'toolbar' }, h('h1', {}, icon('history'), ' ', initial.source.label), this.statusLine, this.filters.element),
+        h(
+          'header',
+          { class: 'toolbar' },
+          h('h1', {}, icon('history'), ' ', idText(initial.source.label, 60)),
+          this.statusLine,
+          this.filters.element,
+        ),
+        this.notices,
         this.stepPicker.element,
         this.summary,
         this.status,
@@ -87,6 +95,10 @@ export class ReplayBoard {
     this.summary.hidden = !ready;
     this.stepPicker.element.hidden = !ready;
     this.status.hidden = ready;
+    // What the reader left out stays in view, with the rollouts or with the empty state.
+    const notices = status.state === 'ready' || status.state === 'empty' ? (status.notices ?? []) : [];
+    this.notices.hidden = !notices.length;
+    replace(this.notices, ...notices.map((n) => h('p', { class: 'notice' }, icon('warning'), ' ', n)));
     replace(
       this.statusLine,
       ready ? `${status.rollouts.toLocaleString()} rollouts` : '',
@@ -246,6 +258,7 @@ export class ReplayBoard {
       selectedGroup: this.groupLabel,
       rollout: this.player?.trajectoryId,
       turn: this.player?.currentTurn,
+      notices: [...this.notices.querySelectorAll('.notice')].map((n) => n.textContent?.trim() ?? ''),
     };
     this.host.channel.notify('view', view);
   }

@@ -1,5 +1,6 @@
 import type { GroupRow, RolloutFilter } from '../../src/core/rollouts';
-import { h, num, replace } from './dom';
+import { shortenMiddle } from '../../src/core/text/shorten';
+import { h, ID_CHARS, num, replace } from './dom';
 import type { BoardChannel } from './host';
 
 const ROW_HEIGHT = 44;
@@ -81,14 +82,14 @@ export class GroupList {
           role: 'option',
           'aria-selected': selected ? 'true' : 'false',
           'data-group': row.index,
-          title: row.rowId ? `row ${row.rowId}` : undefined,
+          title: [row.answer ? undefined : row.label, row.rowId && `row ${row.rowId}`].filter(Boolean).join(' · ') || undefined,
         },
         on: { click: () => this.choose(position) },
       },
       h(
         'div',
         { class: 'group-line' },
-        h('strong', { class: 'group-label' }, row.answer ? row.answer.toUpperCase() : row.label),
+        h('strong', { class: 'group-label' }, row.answer ? row.answer.toUpperCase() : shortenMiddle(row.label, ID_CHARS)),
         h('span', { class: 'group-solved' }, `${row.solved}/${row.n} solved`),
       ),
       h(

@@ -10,7 +10,7 @@ import {
   type Mark,
   type ScoredGuess,
 } from '../../src/core/wordle';
-import { h, icon, num, replace } from './dom';
+import { h, icon, idText, num, replace } from './dom';
 
 const SPEEDS = [0.5, 1, 2, 4];
 const STEP_MS = 900;
@@ -97,7 +97,7 @@ export class RolloutPlayer {
         { class: 'player-header' },
         h('h2', {}, r.answer ? r.answer.toUpperCase() : 'answer unknown'),
         h('span', { class: `badge outcome-${outcome.replace(' ', '-')}` }, outcome),
-        h('span', { class: 'muted' }, r.trajectory_id),
+        idText(r.trajectory_id, undefined, 'muted'),
       ),
       h(
         'div',

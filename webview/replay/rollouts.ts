@@ -1,5 +1,5 @@
 import type { RolloutRow } from '../../src/core/rollouts';
-import { h, icon, num, replace } from './dom';
+import { h, icon, idText, num, replace } from './dom';
 
 const OUTCOME_ICONS = { solved: 'pass', lost: 'circle-slash', 'no-play': 'debug-disconnect' } as const;
 
@@ -66,7 +66,7 @@ export class RolloutTable {
         { class: 'trajectory' },
         icon(OUTCOME_ICONS[row.outcome], row.outcome),
         ' ',
-        row.trajectoryId,
+        idText(row.trajectoryId),
         row.rebuilt ? h('span', { class: 'muted' }, ' (rebuilt)') : null,
       ),
       h('span', { class: 'number' }, num(row.reward)),

@@ -1,4 +1,5 @@
 import { MLFLOW_ACTIONS } from '../../core/metrics/mlflow';
+import { endSentence } from '../../core/text/sentence';
 import { describeAwsError, type AwsErrorContext } from '../errors';
 import { MlflowError } from './client';
 
@@ -9,7 +10,7 @@ export function describeMlflowError(error: unknown, context: AwsErrorContext = {
   if (!(error instanceof MlflowError)) return describeAwsError(error, context);
   const prefix = context.action ? `${context.action} failed: ` : '';
   const profile = context.profile ? `profile '${context.profile}'` : 'the default profile';
-  const said = error.message ? ` MLflow said: ${error.message}` : '';
+  const said = error.message ? ` MLflow said: ${endSentence(error.message)}` : '';
   if (SIGNATURE.test(error.errorCode) || (error.status === 403 && SIGNATURE.test(error.message))) {
     return `${prefix}MLflow rejected the request signature for ${error.resourceArn}. Check that the computer's clock is right and the credentials of ${profile} are current (and, with mtrl.aws.endpoint set, that it points at the MLflow service).${said}`;
   }

@@ -11,6 +11,7 @@ export * from './types';
 export { compareTrainVal, trainValOverlap, type Overlap } from './overlap';
 export { KeyTable } from './key-table';
 export { summaryLine } from './summary';
+export { errorCount } from './summarized';
 export { fixEdits, rowRanges, wrapFlatRow, type FixKind, type TextEdit } from './fixes';
 export { fileStem, formatFromName, roleFromName } from './names';
 export { closeRow, misspelledKey, renameTaskKey } from './repairs';

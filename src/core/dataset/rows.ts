@@ -1,6 +1,8 @@
+import { escapeControls } from '../text/display';
 import { findJsonError } from './json-scan';
 import { KeyTable } from './key-table';
 import { lineSpan, type RowPlace } from './positions';
+import { SUMMARY_EXAMPLES, summaryFinding } from './summarized';
 import {
   DEFAULT_BATCH_SIZE,
   DEFAULT_MAX_FINDINGS,
@@ -16,8 +18,6 @@ import {
   type ValidateOptions,
 } from './types';
 
-/** Example rows named in a summary finding. */
-const SUMMARY_EXAMPLES = 5;
 const WORDLE_ANSWER = /^[a-z]{5}$/;
 const WORDLE_HINT = /wordle|5-letter|five-letter/i;
 
@@ -114,7 +114,10 @@ export class RowChecker {
       this.omitted[severity]++;
       return;
     }
-    this.findings.push(related ? { code, severity, message, span, row, related } : { code, severity, message, span, row });
+    // Messages quote the file's text: a raw NUL or bidi override there would garble or spoof the message.
+    message = escapeControls(message);
+    const shown = related?.map((r) => ({ ...r, message: escapeControls(r.message) }));
+    this.findings.push(shown ? { code, severity, message, span, row, related: shown } : { code, severity, message, span, row });
   }
 
   /** Counts a row the reader could not parse, so row numbers and totals stay right. */
@@ -336,14 +339,8 @@ export class RowChecker {
       );
     }
     for (const [code, rows] of this.examples) {
-      const more = (this.counts[code] ?? 0) - this.maxPerCode;
-      const where = this.options.format === 'csv' || this.options.format === 'parquet' ? 'rows' : 'lines';
-      this.keep(
-        code,
-        `${more.toLocaleString('en')} more ${code} findings not listed (${(this.counts[code] ?? 0).toLocaleString('en')} in all), e.g. ${where} ${rows.join(', ')}.`,
-        lineSpan(rows[0]),
-        rows[0],
-      );
+      const summary = summaryFinding(code, this.counts[code] ?? 0, this.maxPerCode, rows, this.options.format);
+      this.keep(code, summary.message, summary.span, summary.row);
     }
     return {
       format,

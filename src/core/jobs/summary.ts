@@ -1,9 +1,10 @@
 import { diagnoseFailure, type Diagnosis } from './diagnosis';
 import type { JobConfigDocument, JobModelConfig } from './document';
 import { costOf, formatDollars, modelIdOf, type Cost, type PricingTable } from './pricing';
-import { progressText, type JobCategory } from './status';
+import { progressOf, type JobCategory } from './status';
 import { formatDuration, relativeTime, type StatusTransition } from './timeline';
 import { forecastOf } from './forecast';
+import { shortenMiddle } from '../text/shorten';
 
 /** One row of ListJobs, in the tree's words. */
 export interface JobSummary {
@@ -51,28 +52,66 @@ export function evaluationMetricsOf(job: JobDetails): Array<[string, number]> {
   return Object.entries(metrics).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]));
 }
 
-/** "step 42/100 · $12.30 · 3h ago"; a failed job shows its diagnosis instead of the progress, a finished evaluation its pass@1. */
-export function jobDescription(job: JobSummary | JobDetails, pricing: PricingTable, now: Date): string {
+/** One fact of a job's row: as the row shows it, and as a screen reader says it when that differs. */
+export interface JobFact {
+  text: string;
+  spoken?: string;
+}
+
+/**
+ * A job's facts, most important first, so a narrow sidebar cuts the least important: a failed job's diagnosis, a
+ * finished evaluation's pass@1, else progress (`42/100`, spoken "step 42/100"), then the cost, a running job's ETA, the age.
+ */
+export function jobFacts(job: JobSummary | JobDetails, pricing: PricingTable, now: Date): JobFact[] {
   const details = 'transitions' in job ? job : undefined;
-  const parts: string[] = [];
+  const facts: JobFact[] = [];
   const diagnosis = details ? jobDiagnosis(details) : undefined;
-  if (diagnosis) parts.push(diagnosis.known ? diagnosis.title : 'Failed');
+  let eta: string | undefined;
+  if (diagnosis) facts.push({ text: diagnosis.known ? diagnosis.title : 'Failed' });
   else if (details) {
     const output = details.document?.ServiceOutput;
-    const progress = progressText(output?.ProgressInfo);
+    const progress = progressOf(output?.ProgressInfo);
     const rollouts = output?.RolloutInfo;
     const passAt1 = evaluationMetricsOf(details).find(([name]) => /pass_at_1$/.test(name));
-    if (passAt1) parts.push(`pass@1 ${passAt1[1].toFixed(2)}`);
+    if (passAt1) facts.push({ text: `pass@1 ${passAt1[1].toFixed(2)}` });
     else if (progress) {
-      parts.push(progress);
+      const steps = progress.totalSteps !== undefined ? `${progress.step}/${progress.totalSteps}` : `${progress.step}`;
+      facts.push({ text: steps, spoken: `step ${steps}` });
       const forecast = forecastOf(details, pricing, now);
-      if (forecast) parts.push(`ETA ${formatDuration(forecast.remainingMs)}`);
+      if (forecast) eta = `ETA ${formatDuration(forecast.remainingMs)}`;
     } else if (typeof rollouts?.Completed === 'number')
-      parts.push(`rollouts ${rollouts.Completed}${rollouts.Total ? `/${rollouts.Total}` : ''}`);
-    else if (job.secondaryStatus && job.status === 'InProgress') parts.push(job.secondaryStatus);
-  } else if (job.secondaryStatus && job.status === 'InProgress') parts.push(job.secondaryStatus);
+      facts.push({ text: `rollouts ${rollouts.Completed}${rollouts.Total ? `/${rollouts.Total}` : ''}` });
+    else if (job.secondaryStatus && job.status === 'InProgress') facts.push({ text: job.secondaryStatus });
+  } else if (job.secondaryStatus && job.status === 'InProgress') facts.push({ text: job.secondaryStatus });
   const cost = details ? jobCost(details, pricing) : undefined;
-  if (cost) parts.push(formatDollars(cost.total));
-  parts.push(relativeTime(job.ended ?? job.created, now));
-  return parts.join(' · ');
+  if (cost) facts.push({ text: formatDollars(cost.total) });
+  if (eta) facts.push({ text: eta });
+  facts.push({ text: relativeTime(job.ended ?? job.created, now) });
+  return facts;
+}
+
+/** The row's description: "42/100 · $12.30 · ETA 2h 10m · 3h ago" (the tooltip has every detail). */
+export function jobDescription(job: JobSummary | JobDetails, pricing: PricingTable, now: Date): string {
+  return jobFacts(job, pricing, now)
+    .map((f) => f.text)
+    .join(' · ');
+}
+
+/** Characters of a job name in its row: the rest of a ~300 px sidebar is left to the description. */
+export const JOB_LABEL_CHARS = 16;
+
+/**
+ * A job's row label: the part of its name that tells it from the jobs listed beside it (`…lr-sweep` when they all start
+ * with `wordle-gptoss20b-grpo-`; the shared prefix is cut at a `-`, `_` or `.`), cut in the middle past JOB_LABEL_CHARS.
+ */
+export function jobLabel(name: string, siblings: readonly string[]): string {
+  let shared = siblings.length > 1 ? name.length : 0;
+  for (const other of siblings) {
+    let i = 0;
+    while (i < shared && i < other.length && other[i] === name[i]) i++;
+    shared = i;
+  }
+  // A name that another one starts with keeps its whole self: nothing in it tells it apart.
+  const cut = shared < name.length ? Math.max(...['-', '_', '.'].map((c) => name.lastIndexOf(c, shared - 1))) + 1 : 0;
+  return shortenMiddle(cut > 0 ? `…${name.slice(cut)}` : name, JOB_LABEL_CHARS);
 }

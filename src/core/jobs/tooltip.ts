@@ -5,6 +5,7 @@ import { formatDollars, formatTokens, modelIdOf, type PricingTable } from './pri
 import { categoryLabel, progressText } from './status';
 import { evaluationMetricsOf, jobCost, jobDiagnosis, jobModelId, modelConfigOf, type JobDetails } from './summary';
 import { formatDuration, relativeTime, timelineOf } from './timeline';
+import { visibleText } from '../text/display';
 
 /** Escapes text from the service so it cannot inject Markdown or links into the tooltip. */
 export function escapeMarkdown(text: string): string {
@@ -21,7 +22,7 @@ export function hyperparametersThatDiffer(job: JobDetails): Array<[string, strin
 
 const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
 
-/** The Markdown tooltip of a job: identity, failure diagnosis, configuration, progress, timeline, tokens and cost, MLflow. */
+/** The Markdown tooltip of a job: identity (the whole name), failure diagnosis, configuration, progress, timeline, tokens and cost, MLflow; bidi controls from the service shown as markers. */
 export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): string {
   const out: string[] = [];
   const secondary = job.secondaryStatus && job.secondaryStatus !== job.status ? ` (${escapeMarkdown(job.secondaryStatus)})` : '';
@@ -122,5 +123,5 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
       out.push(`| ${escapeMarkdown(entry.status)} | ${started} | ${duration} |`);
     }
   }
-  return out.join('\n');
+  return visibleText(out.join('\n'));
 }

@@ -1,7 +1,7 @@
 import { MAX_GUESSES, type ParsedTurn } from '../wordle';
 import { parseRolloutLine } from './parse';
 import { MAX_RECORD_TURNS, normalizeTurns, type Rollout } from './record';
-import { LineSplitter } from '../text/lines';
+import { LineSplitter, MAX_LINE_CHARS } from '../text/lines';
 
 /** A game rebuilt from feedback lines, waiting for its `UpdateReward` line. */
 interface RebuiltGame {
@@ -167,6 +167,24 @@ export async function* linesOf(
 export interface SkippedLine {
   line: number;
   chars: number;
+}
+
+/** Lines named one by one before the rest are counted. */
+const NAMED_SKIPPED_LINES = 10;
+
+/**
+ * What to tell about lines too long to read, as clauses: "line 2 (68,157,440 characters) is longer than 64 M characters
+ * and was not read", the first ten one by one, then how many more. `mtrl rollouts` prints them, the board shows them.
+ */
+export function skippedLineNotes(skipped: readonly SkippedLine[]): string[] {
+  const notes = skipped
+    .slice(0, NAMED_SKIPPED_LINES)
+    .map(
+      ({ line, chars }) =>
+        `line ${line} (${chars.toLocaleString('en')} characters) is longer than ${MAX_LINE_CHARS / 1024 / 1024} M characters and was not read`,
+    );
+  if (skipped.length > NAMED_SKIPPED_LINES) notes.push(`${skipped.length - NAMED_SKIPPED_LINES} more lines were too long to read`);
+  return notes;
 }
 
 /** Every rollout in a stream of chunks, read as it arrives; lines too long to read are listed in `skipped`. */

@@ -10,8 +10,14 @@ import { DatasetValidation } from './validation';
 export function register(services: Services): void {
   const validation = new DatasetValidation(services);
   const { subscriptions } = services.context;
+  // Closed files change too (git checkout, a script, an upload tool): their diagnostics follow the disk.
+  const files = vscode.workspace.createFileSystemWatcher('**/*.{jsonl,ndjson,json,csv,parquet}');
   subscriptions.push(
     validation,
+    files,
+    files.onDidChange((uri) => validation.fileChanged(uri)),
+    files.onDidCreate((uri) => validation.fileChanged(uri)),
+    files.onDidDelete((uri) => validation.fileDeleted(uri)),
     new DatasetStatusBar(validation),
     vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new DatasetQuickFixes(), {
       providedCodeActionKinds: DatasetQuickFixes.kinds,

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { parseS3Uri } from '../../aws/s3';
 import { validateS3Dataset } from '../../services/s3Dataset';
-import { formatFromName, roleFromName, type DatasetReport } from '../../core/dataset';
+import { errorCount, formatFromName, roleFromName, type DatasetReport } from '../../core/dataset';
 import type { Services } from '../services';
 import { readDatasetSettings } from './settings';
 import type { DatasetValidation } from './validation';
@@ -70,7 +70,7 @@ async function validateS3(services: Services, uri: string): Promise<DatasetRepor
     },
   );
   if (!report) return undefined;
-  const errors = report.findings.filter((f) => f.severity === 'error').length + report.omitted.error;
+  const errors = errorCount(report);
   const text = summary(uri, report, errors);
   services.output.info(text);
   for (const f of report.findings) services.output.info(`  ${f.row ? `row ${f.row}` : 'file'}: ${f.severity} ${f.code}: ${f.message}`);

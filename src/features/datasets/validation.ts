@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import {
+  errorCount,
   parquetFile,
   trainValOverlap,
   validateDataset,
@@ -45,17 +46,41 @@ export class DatasetValidation implements vscode.Disposable {
   }
 
   schedule(document: vscode.TextDocument, delay = DEBOUNCE_MS): void {
-    if (!this.isDataset(document)) return;
-    const key = document.uri.toString();
+    if (this.isDataset(document)) this.scheduleUri(document.uri, delay);
+  }
+
+  private scheduleUri(uri: vscode.Uri, delay: number): void {
+    const key = uri.toString();
     clearTimeout(this.timers.get(key));
     this.runs.get(key)?.abort();
     this.timers.set(
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        void this.validate(document.uri);
+        void this.validate(uri);
       }, delay),
     );
+  }
+
+  /**
+   * A file changed or appeared on disk. An open document follows through its own events; a closed file that has
+   * diagnostics (checked before, or the partner of a checked file) is checked again, so they never go stale.
+   */
+  fileChanged(uri: vscode.Uri): void {
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) return;
+    if (this.collection.has(uri)) this.scheduleUri(uri, DEBOUNCE_MS);
+  }
+
+  /** A file was deleted: its diagnostics go, and the files beside it that had some are checked again (their overlap pointed at it). */
+  fileDeleted(uri: vscode.Uri): void {
+    if (!this.collection.has(uri)) return;
+    this.forget(uri);
+    this.collection.delete(uri);
+    this.changed.fire(uri);
+    const folder = vscode.Uri.joinPath(uri, '..').toString();
+    this.collection.forEach((other) => {
+      if (vscode.Uri.joinPath(other, '..').toString() === folder) this.scheduleUri(other, 0);
+    });
   }
 
   cancel(uri: vscode.Uri): void {
@@ -88,8 +113,8 @@ export class DatasetValidation implements vscode.Disposable {
         const trainReport = await this.run(train, { ...base, role: 'training' }, signal);
         const valReport = await this.run(val, { ...base, role: 'validation', against: trainReport.keyTables, trackKeys: false }, signal);
         const overlap = trainValOverlap(valReport, { training: train.fsPath, validation: val.fsPath });
-        this.publish(train, trainReport, overlap.training);
-        this.publish(val, valReport, overlap.validation);
+        this.publish(train, trainReport, overlap.training, overlap.count);
+        this.publish(val, valReport, overlap.validation, overlap.count);
       }
       return this.states.get(key);
     } catch (error) {
@@ -131,10 +156,11 @@ export class DatasetValidation implements vscode.Disposable {
     return validateDataset(once(), { ...options, format: format ?? 'parquet', tick, parquetDecoder: offThreadParquet() });
   }
 
-  private publish(uri: vscode.Uri, report: DatasetReport, extra: Finding[]): void {
+  /** `overlaps`: the train/validation overlap errors of the file, listed in `extra` or summarized there. */
+  private publish(uri: vscode.Uri, report: DatasetReport, extra: Finding[], overlaps = 0): void {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     this.collection.set(uri, reportDiagnostics(report, extra, uri, document));
-    const errors = [...extra, ...report.findings].filter((f) => f.severity === 'error').length + report.omitted.error;
+    const errors = errorCount(report) + overlaps;
     this.states.set(uri.toString(), { uri, report, errors });
     this.changed.fire(uri);
   }

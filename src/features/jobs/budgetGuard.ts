@@ -36,10 +36,15 @@ export async function checkBudgets(ctx: BudgetGuardContext, running: readonly Jo
   }
 }
 
-/** Asks for a budget and whether to stop automatically; undefined when the user cancelled. */
-export async function askForBudget(jobName: string, current?: Budget, suggested?: number): Promise<Budget | undefined> {
+/** Asks for a budget and whether to stop automatically; undefined when the user cancelled. `title` numbers the two inputs inside a wizard. */
+export async function askForBudget(
+  jobName: string,
+  current?: Budget,
+  suggested?: number,
+  title: (what: string) => string = (what) => what,
+): Promise<Budget | undefined> {
   const text = await vscode.window.showInputBox({
-    title: `Budget for ${jobName}`,
+    title: title(`Budget for ${jobName}`),
     prompt:
       'Estimated token cost in US dollars at which MTRL warns you (BillableTokenUsage × mtrl.pricing; AgentCore compute is not included)',
     value: String(suggested ?? current?.dollars ?? ''),
@@ -58,7 +63,7 @@ export async function askForBudget(jobName: string, current?: Budget, suggested?
       { label: 'Stop the job automatically', description: 'stops it when the estimate passes the budget', autoStop: true },
     ],
     {
-      title: `When ${jobName} passes ${formatDollars(parsed.dollars)}`,
+      title: title(`When ${jobName} passes ${formatDollars(parsed.dollars)}`),
       placeHolder: current?.autoStop ? 'Now: stop automatically' : 'Now: warn',
       ignoreFocusOut: true,
     },

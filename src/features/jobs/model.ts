@@ -62,11 +62,15 @@ export class JobsModel {
 
   /** Roots in region order, kept across calls so loaded pages survive until a refresh. */
   getRoots(): RootNode[] {
-    const wanted = this.options.regions().flatMap((region) => JOB_CATEGORIES.map((category) => new RootNode(region, category)));
+    const wanted = this.wantedRoots();
     if (wanted.map((r) => r.id).join() !== this.roots.map((r) => r.id).join()) {
       this.roots = wanted.map((root) => this.roots.find((r) => r.id === root.id) ?? root);
     }
     return this.roots;
+  }
+
+  private wantedRoots(): RootNode[] {
+    return this.options.regions().flatMap((region) => JOB_CATEGORIES.map((category) => new RootNode(region, category)));
   }
 
   async getChildren(node?: JobsTreeNode): Promise<JobsTreeNode[]> {
@@ -174,13 +178,23 @@ export class JobsModel {
     }
   }
 
-  /** Forgets loaded pages (of one root, or all) so the next expansion lists again. */
+  /**
+   * Forgets loaded pages (of one root, or all) so the next expansion lists again. Each root is redrawn on its own: redrawing
+   * the whole tree makes VS Code forget every item while it may still be asking for a root's children (or revealing a job),
+   * which fails with "No tree item with id …". Only a change of regions redraws the whole tree.
+   */
   refresh(root?: RootNode): void {
+    const regionsChanged =
+      !root &&
+      this.wantedRoots()
+        .map((r) => r.id)
+        .join() !== this.roots.map((r) => r.id).join();
     for (const r of root ? [root] : this.roots) {
       r.loaded = false;
       r.error = undefined;
     }
-    this.fire(root);
+    if (regionsChanged) this.fire(undefined);
+    else for (const r of root ? [root] : this.roots) this.fire(r);
   }
 
   inProgress(): JobNode[] {
@@ -193,7 +207,9 @@ export class JobsModel {
     const before = new Map(running.map((n) => [n, n.status]));
     const errors = await this.describeAll(running);
     const changes = running.filter((n) => n.status !== before.get(n)).map((n) => ({ node: n, from: before.get(n)!, to: n.status }));
+    // The roots for their cost sums, then each job, so its row is drawn from the same describe as its tooltip.
     for (const root of new Set(running.map((n) => n.parent))) this.fire(root);
+    for (const node of running) this.fire(node);
     if (errors.length) throw errors[0];
     return changes;
   }
@@ -202,6 +218,7 @@ export class JobsModel {
   async refreshJob(node: JobNode): Promise<void> {
     await this.describe(node).catch(() => undefined);
     this.fire(node.parent);
+    this.fire(node);
   }
 
   remove(node: JobNode): void {

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import { formatDollars, type PricingTable } from '../../core/jobs/pricing';
 import { categoryLabel, statusIcon } from '../../core/jobs/status';
-import { jobDescription } from '../../core/jobs/summary';
+import { jobDescription, jobFacts, jobLabel } from '../../core/jobs/summary';
 import { jobTooltip } from '../../core/jobs/tooltip';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import { formatDuration } from '../../core/jobs/timeline';
 import type { ContributedNode, JobsViewContribution } from './contributed';
+import { visibleText } from '../../core/text/display';
 import type { JobsModel } from './model';
 import type { JobNode, JobsTreeNode, MessageNode, RootNode, SectionNode, TransitionNode } from './nodes';
 
@@ -18,26 +19,47 @@ const SECTIONS = {
 
 /** The thin VS Code layer over JobsModel: turns nodes into tree items. */
 export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode | ContributedNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<JobsTreeNode | undefined>();
+  private readonly changed = new vscode.EventEmitter<JobsTreeNode | JobsTreeNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscription: { dispose(): void };
   private readonly contributions: JobsViewContribution[] = [];
+  private readonly jobsToRedraw = new Set<JobNode>();
+  private jobsTimer?: ReturnType<typeof setTimeout>;
 
   constructor(
     private readonly model: JobsModel,
     private readonly pricing: () => PricingTable,
   ) {
-    this.subscription = model.onDidChange((node) => this.changed.fire(node));
+    this.subscription = model.onDidChange((node) => (node?.kind === 'job' ? this.redrawJob(node) : this.changed.fire(node)));
   }
 
   dispose(): void {
+    clearTimeout(this.jobsTimer);
     this.subscription.dispose();
     this.changed.dispose();
   }
 
-  /** Redraws everything (prices or the clock changed) without listing again. */
+  /**
+   * A job whose details changed is redrawn on its own. VS Code fetches a redrawn root's children again but keeps a row
+   * whose id did not change as it was drawn (while its tooltip is the new one), and it drops a job from a batch that also
+   * redraws its root: so jobs go in a batch of their own, after VS Code's 200 ms batching window.
+   */
+  private redrawJob(node: JobNode): void {
+    this.jobsToRedraw.add(node);
+    this.jobsTimer ??= setTimeout(() => {
+      this.jobsTimer = undefined;
+      const jobs = [...this.jobsToRedraw];
+      this.jobsToRedraw.clear();
+      this.changed.fire(jobs);
+    }, 250);
+  }
+
+  /** Redraws every root and listed job (prices changed) without listing again. */
   redraw(): void {
-    this.changed.fire(undefined);
+    for (const root of this.model.getRoots()) {
+      this.changed.fire(root);
+      root.jobs.forEach((job) => this.redrawJob(job));
+    }
   }
 
   /** Another feature's nodes above the region roots (evaluation sweeps). */
@@ -103,7 +125,12 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode | 
   }
 
   private jobItem(node: JobNode): vscode.TreeItem {
-    const item = new vscode.TreeItem(node.jobName, vscode.TreeItemCollapsibleState.Collapsed);
+    // A short name and the facts most important first: at the default sidebar width the row still shows progress and cost.
+    const label = jobLabel(
+      node.jobName,
+      node.parent.jobs.map((j) => j.jobName),
+    );
+    const item = new vscode.TreeItem(visibleText(label), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
     const job = node.job;
     const icon = statusIcon(job.status, job.secondaryStatus);
@@ -111,9 +138,10 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode | 
       icon.spin ? `${icon.codicon}~spin` : icon.codicon,
       icon.color ? new vscode.ThemeColor(icon.color) : undefined,
     );
-    item.description = jobDescription(job, this.pricing(), this.model.now());
+    item.description = visibleText(jobDescription(job, this.pricing(), this.model.now()));
     item.contextValue = node.contextValue;
-    item.accessibilityInformation = { label: `${node.jobName}, ${job.status}, ${item.description}` };
+    const spoken = jobFacts(job, this.pricing(), this.model.now()).map((f) => f.spoken ?? f.text);
+    item.accessibilityInformation = { label: visibleText([node.jobName, job.status, ...spoken].join(', ')) };
     if (node.details) {
       const tooltip = new vscode.MarkdownString(jobTooltip(node.details, this.pricing(), this.model.now()), true);
       tooltip.supportHtml = false;
@@ -123,7 +151,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode | 
         tooltip.appendMarkdown(`\n\n[$(graph-line) Show Metrics](command:mtrl.showMetrics?${args})`);
       }
       item.tooltip = tooltip;
-    } else if (node.describeError) item.tooltip = `${node.jobName}: ${job.status}. ${node.describeError}`;
+    } else item.tooltip = visibleText(`${node.jobName}: ${job.status}.${node.describeError ? ` ${node.describeError}` : ''}`);
     return item;
   }
 
@@ -140,9 +168,9 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode | 
   }
 
   private messageItem(node: MessageNode): vscode.TreeItem {
-    const item = new vscode.TreeItem(node.text);
+    const item = new vscode.TreeItem(visibleText(node.text));
     item.id = node.id;
-    item.tooltip = node.text;
+    item.tooltip = visibleText(node.text);
     const launch = node.parent.category === 'AgentRFT' ? 'mtrl.launchTrainingJob' : 'mtrl.launchEvaluationJob';
     const action = {
       error: { icon: 'error', color: 'errorForeground', label: 'Retry', command: 'mtrl.refreshJobs', args: [node.parent] },
@@ -171,7 +199,7 @@ function transitionItem(node: TransitionNode): vscode.TreeItem {
   const started = entry.start ? entry.start.toISOString().replace('T', ' ').slice(0, 19) : '';
   const duration = entry.durationMs !== undefined ? `${formatDuration(entry.durationMs)}${entry.current ? ' so far' : ''}` : '';
   item.description = [started, duration].filter(Boolean).join(' · ');
-  item.tooltip = entry.message ?? undefined;
+  item.tooltip = entry.message ? visibleText(entry.message) : undefined;
   item.iconPath = new vscode.ThemeIcon(entry.current ? 'circle-filled' : 'circle-outline');
   return item;
 }

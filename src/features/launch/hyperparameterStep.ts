@@ -8,7 +8,7 @@ import {
   type HyperparameterPreset,
 } from '../../core/jobs/hyperparameters';
 import type { JobCategory } from '../../core/jobs/status';
-import { BACK, CANCEL, inputStep, pickStep, type StepPosition } from './wizardInput';
+import { BACK, CANCEL, inputStep, pickStep, subStep, type StepPosition } from './wizardInput';
 
 type Item = vscode.QuickPickItem & { name?: string; preset?: HyperparameterPreset; done?: boolean };
 
@@ -54,7 +54,7 @@ export async function hyperparameterStep(
     const spec = hyperparameterSpecs(category).find((s) => s.name === r.name)!;
     lastEdited = spec.name;
     const typed = await inputStep({
-      ...p,
+      ...subStep(p, spec.name),
       prompt: `${spec.name}: ${spec.summary} (default ${defaults[spec.name]}, ${rangeText(spec)}); empty resets to the default`,
       value: values[spec.name] ?? defaults[spec.name],
       validate: (v) => (v.trim() === '' ? undefined : hyperparameterProblem(spec, v)),

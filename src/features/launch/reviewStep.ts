@@ -8,7 +8,7 @@ import type { Launcher } from './launcher';
 import { launchWithChecks, type LaunchResult } from './launchFlow';
 import type { Review } from './review';
 import type { StoredValue } from '../stores';
-import { BACK, CANCEL, type Step, type StepOutcome, type StepPosition } from './wizardInput';
+import { BACK, CANCEL, numberedTitle, type Step, type StepOutcome, type StepPosition } from './wizardInput';
 
 type Action = 'launch' | 'open' | 'save' | 'budget';
 interface ReviewItem extends vscode.QuickPickItem {
@@ -94,6 +94,8 @@ export async function reviewStep(
             const budget = await askForBudget(
               job.JobName,
               job.Budget && { dollars: job.Budget.Dollars, autoStop: job.Budget.AutoStop === true },
+              undefined,
+              (what) => numberedTitle(position, what),
             );
             if (budget) job.Budget = { Dollars: budget.dollars, AutoStop: budget.autoStop };
             asking = false;

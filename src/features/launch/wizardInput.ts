@@ -12,6 +12,16 @@ export interface StepPosition {
   totalSteps: number;
 }
 
+/** A sub-step (a typed value, a folder of S3, one hyperparameter) keeps its step's number and says what it asks: "Title: runtime ARN (3/11)". */
+export function subStep(p: StepPosition, what: string): StepPosition {
+  return { ...p, title: `${p.title}: ${what}` };
+}
+
+/** The same title for inputs shown by an API without a step counter (showInputBox, showQuickPick): "Title: budget (11/11)". */
+export function numberedTitle(p: StepPosition, what: string): string {
+  return `${subStep(p, what).title} (${p.step}/${p.totalSteps})`;
+}
+
 interface PickOptions<T extends vscode.QuickPickItem> extends StepPosition {
   items: readonly T[] | (() => Promise<readonly T[]>);
   placeholder: string;

@@ -10,7 +10,7 @@ import type { JobCategory } from '../../core/jobs/status';
 import type { Services } from '../services';
 import { jobRegions } from '../aws/settings';
 import { describeRecord } from '../smoke/results';
-import { BACK, CANCEL, inputStep, pickStep, type StepOutcome, type StepPosition } from './wizardInput';
+import { BACK, CANCEL, inputStep, pickStep, subStep, type StepOutcome, type StepPosition } from './wizardInput';
 
 /** Answers both wizards share; kept per workspace as the next run's defaults. */
 export interface CommonAnswers {
@@ -74,7 +74,12 @@ export async function runtimeStep(services: Services, a: CommonAnswers, p: StepP
   });
   if (r === BACK || r === CANCEL) return r;
   if (r.arn) return done(r, () => (a.runtimeArn = r.arn));
-  const arn = await inputStep({ ...p, prompt: 'AgentCore runtime ARN', value: a.runtimeArn, validate: (v) => runtimeProblem(v, a.region) });
+  const arn = await inputStep({
+    ...subStep(p, 'runtime ARN'),
+    prompt: 'AgentCore runtime ARN',
+    value: a.runtimeArn,
+    validate: (v) => runtimeProblem(v, a.region),
+  });
   return done(arn, (v) => (a.runtimeArn = v));
 }
 
@@ -120,7 +125,7 @@ export async function roleStep(services: Services, a: CommonAnswers, p: StepPosi
     return 'next';
   }
   const typed = await inputStep({
-    ...p,
+    ...subStep(p, 'role ARN'),
     prompt: 'Job role ARN: it must trust job.sagemaker.amazonaws.com with sts:AssumeRole and sts:TagSession',
     placeholder: 'arn:aws:iam::111122223333:role/MtrlJobRole',
     value: a.roleArn,
@@ -151,7 +156,7 @@ export async function datasetStep(
   if (r.uri !== undefined) return r.uri;
   if (r.type)
     return inputStep({
-      ...p,
+      ...subStep(p, 'S3 URI'),
       prompt: what,
       value: current,
       placeholder: 's3://bucket/wordle/train.jsonl',
@@ -160,7 +165,7 @@ export async function datasetStep(
   // Nothing typed yet is not an error: start empty (a bare "s3://" was flagged red before the user typed anything).
   const start = current ?? recent[0];
   const where = await inputStep({
-    ...p,
+    ...subStep(p, 'browse S3'),
     prompt: 'Bucket and prefix to browse',
     value: start ? start.replace(/[^/]*$/, '') : '',
     placeholder: 's3://bucket/prefix/',
@@ -179,7 +184,7 @@ async function browseS3(services: Services, p: StepPosition, start: S3Location):
   for (;;) {
     const here = `s3://${bucket}/${prefix}`;
     const picked = await pickStep<Item>({
-      ...p,
+      ...subStep(p, 'browse S3'),
       placeholder: `Folders and dataset files in ${here}`,
       items: async () => {
         const items: Item[] = prefix
@@ -252,7 +257,7 @@ export async function mlflowStep(services: Services, a: CommonAnswers, p: StepPo
   let arn = r.arn;
   if (r.type) {
     const typed = await inputStep({
-      ...p,
+      ...subStep(p, 'MLflow app ARN'),
       prompt: 'MLflow app ARN',
       value: a.mlflowArn,
       validate: (v) => (MLFLOW_ARN.test(v) ? undefined : 'Expected arn:aws:sagemaker:<region>:<account>:mlflow-app/<id>.'),
@@ -263,7 +268,7 @@ export async function mlflowStep(services: Services, a: CommonAnswers, p: StepPo
   a.mlflowArn = arn || undefined;
   if (!a.mlflowArn) return 'next';
   const exp = await inputStep({
-    ...p,
+    ...subStep(p, 'MLflow experiment'),
     prompt: 'MLflow experiment name',
     value: a.experimentName ?? defaultExperiment,
     validate: (v) => (v ? undefined : 'Enter an experiment name.'),

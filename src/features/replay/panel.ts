@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { assignSteps, ReplayData, RolloutCollector, type Rollout, type StepClock } from '../../core/rollouts';
+import { assignSteps, ReplayData, RolloutCollector, skippedLineNotes, type Rollout, type StepClock } from '../../core/rollouts';
 import {
   replayHandlers,
   type BoardSettings,
@@ -132,7 +132,7 @@ export class ReplayPanel implements vscode.Disposable {
               if (!this.take(this.collector.take())) continue;
               shown = Date.now();
               progress.report({ message: `${this.collector.lines.toLocaleString()} lines, ${this.data.size.toLocaleString()} rollouts` });
-              this.setStatus({ state: 'ready', rollouts: this.data.size, following: false, reading: true });
+              this.setStatus({ state: 'ready', rollouts: this.data.size, following: false, reading: true, notices: this.notices() });
             }
             loading.signal.throwIfAborted();
           }
@@ -143,10 +143,12 @@ export class ReplayPanel implements vscode.Disposable {
       const following = await this.reader!.followable(loading.signal);
       if (!following) this.take(this.collector.finish());
       this.services.output.info(`Replay: ${this.data.size} rollouts from ${this.collector.lines} lines of ${this.source.label}`);
+      const notices = this.notices();
+      if (notices) this.services.output.warn(`Replay: ${this.source.label}: ${notices.join(' ')}`);
       this.setStatus(
         this.data.size || following
-          ? { state: 'ready', rollouts: this.data.size, following }
-          : { state: 'empty', message: emptyMessage(this.source) },
+          ? { state: 'ready', rollouts: this.data.size, following, notices }
+          : { state: 'empty', message: emptyMessage(this.source), notices },
       );
       if (following) this.scheduleFollow();
     } catch (error) {
@@ -155,7 +157,7 @@ export class ReplayPanel implements vscode.Disposable {
         this.take(this.collector.take());
         this.setStatus(
           this.data.size
-            ? { state: 'ready', rollouts: this.data.size, following: false }
+            ? { state: 'ready', rollouts: this.data.size, following: false, notices: this.notices() }
             : { state: 'error', message: 'Reading was cancelled before any rollout was found.' },
         );
         return;
@@ -172,6 +174,12 @@ export class ReplayPanel implements vscode.Disposable {
     if (this.clock) assignSteps(kept, this.clock);
     this.data.append(kept);
     return kept.length;
+  }
+
+  /** Sentences for what the reader left out, as `mtrl rollouts` prints them: "Line 2 (… characters) is longer than 64 M characters and was not read." */
+  private notices(): string[] | undefined {
+    const notes = skippedLineNotes(this.reader?.skipped ?? []);
+    return notes.length ? notes.map((n) => `${n[0].toUpperCase()}${n.slice(1)}.`) : undefined;
   }
 
   private accepted(rollouts: Rollout[]): Rollout[] {
@@ -204,7 +212,7 @@ export class ReplayPanel implements vscode.Disposable {
       // A running job ends steps as it goes: date new rollouts with the step lines logged since.
       if (this.clock) this.clock = await this.reader.steps?.(loading.signal);
       const added = this.take(still ? this.collector.take() : this.collector.finish());
-      if (added || !still) this.setStatus({ state: 'ready', rollouts: this.data.size, following: still });
+      if (added || !still) this.setStatus({ state: 'ready', rollouts: this.data.size, following: still, notices: this.notices() });
       if (still) this.scheduleFollow();
     } catch (error) {
       if (loading.signal.aborted) return;

@@ -3,23 +3,16 @@ import * as vscode from 'vscode';
 import { describeLogGroups } from '../../aws/logs';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import type { JobCategory } from '../../core/jobs/status';
-import { linesOf } from '../../core/rollouts';
-import { jobReader, logGroupReader, type LogReader } from '../../services/rolloutLogs';
+import { byteStreamReader, jobReader, logGroupReader, type LogReader } from '../../services/rolloutLogs';
 import type { ReplaySource } from '../../shared/protocol';
 import type { Services } from '../services';
 
 function fileReader(uri: vscode.Uri): LogReader {
-  return {
-    async *read(signal) {
-      const lines =
-        uri.scheme === 'file'
-          ? linesOf(createReadStream(uri.fsPath, { signal }) as AsyncIterable<Uint8Array>)
-          : linesOf([await vscode.workspace.fs.readFile(uri)]);
-      for await (const text of lines) yield { text };
-    },
-    followable: async () => false,
-    accepts: () => true,
-  };
+  return byteStreamReader(async (signal) =>
+    uri.scheme === 'file'
+      ? (createReadStream(uri.fsPath, { signal }) as AsyncIterable<Uint8Array>)
+      : [await vscode.workspace.fs.readFile(uri)],
+  );
 }
 
 export async function readerFor(services: Services, source: ReplaySource, signal: AbortSignal): Promise<LogReader> {

@@ -125,6 +125,23 @@ describe('datasets', function () {
     assert.equal(related.location.uri.fsPath, train.fsPath);
   });
 
+  it('follows a closed file on disk: changed, it is checked again; deleted, its diagnostics go', async () => {
+    const uri = datasetFile('closed', 'words.jsonl');
+    const row = (answer: string, id: string) =>
+      JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer, id }) });
+    const write = (text: string) => vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+    await write(`${row('crane', 'a')}\n{"prompt": \n`);
+    await vscode.commands.executeCommand('mtrl.validateDataset', uri);
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()), 'the file must stay closed');
+    assert.deepEqual(ours(uri), ['1 json-syntax']);
+    await write(`${row('crane', 'a')}\n${row('slate', 'b')}\n`);
+    assert.deepEqual(await until(uri, (f) => f.length === 0), []);
+    await write(`${row('crane', 'a')}\n${row('crane', 'a')}\n`);
+    assert.deepEqual((await until(uri, (f) => f.length > 0)).sort(), ['1 duplicate-answer', '1 duplicate-id']);
+    await vscode.workspace.fs.delete(uri);
+    assert.deepEqual(await until(uri, (f) => f.length === 0), []);
+  });
+
   it('validates a Parquet file through the command, with diagnostics on its URI', async () => {
     const uri = datasetFile('bad-answers.parquet');
     const report = await vscode.commands.executeCommand<{ rows: number; format: string }>('mtrl.validateDataset', uri);

@@ -1,5 +1,7 @@
 // The Jobs view against the emulator's seeded history, in the real VS Code with the installed extension.
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { runner } from './workspace';
 
@@ -34,7 +36,35 @@ describe('jobs view', function () {
   before(async () => {
     assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: these tests need `mtrl emulator`');
     await vscode.extensions.getExtension('mtrl.mtrl-workbench')!.activate();
-    await vscode.commands.executeCommand('mtrl.jobs.focus');
+  });
+
+  it('reveals jobs while the view loads for the first time and lists again, with no "No tree item" error', async () => {
+    const ref = (jobName: string) => ({ jobName, category: 'AgentRFT', region: REGION });
+    // What a launch or a notification's Show does at startup: reveal while the tree is still being built and refreshed.
+    const [first] = await Promise.all([
+      vscode.commands.executeCommand<JobNodeShape>('mtrl.revealJob', ref(SEEDED.completed)),
+      vscode.commands.executeCommand('mtrl.jobs.focus'),
+      vscode.commands.executeCommand('mtrl.refreshJobs'),
+    ]);
+    assert.equal(first?.jobName, SEEDED.completed);
+    const [second] = await Promise.all([
+      vscode.commands.executeCommand<JobNodeShape>('mtrl.revealJob', ref(SEEDED.failed)),
+      vscode.commands.executeCommand('mtrl.refreshJobs'),
+    ]);
+    assert.equal(second?.jobName, SEEDED.failed);
+    // The server's extension host logs to remoteexthost.log, a desktop one to exthost.log; both write in batches.
+    const logs = ['remoteexthost.log', 'exthost.log'].map((name) => path.join(runner().extensionHostLogDir, name));
+    const deadline = Date.now() + 3_000;
+    let text = '';
+    while (Date.now() < deadline && !/No tree item with id/.test(text)) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      text = logs.map((log) => (existsSync(log) ? readFileSync(log, 'utf8') : '')).join('\n');
+    }
+    assert.ok(text, `no extension host log in ${runner().extensionHostLogDir}`);
+    assert.deepEqual(
+      text.split('\n').filter((l) => l.includes('No tree item with id')),
+      [],
+    );
   });
 
   it('lists the seeded training and evaluation jobs, newest first', async () => {

@@ -1,6 +1,6 @@
 // The replay board in the real VS Code: a fixture log file, "Open With…", a job read from the emulator's CloudWatch, and Insert Rollout Logging.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { workspaceFile } from './workspace';
 
@@ -14,6 +14,7 @@ interface ReplayView {
     firstGroup?: string;
     selectedGroup?: string;
     rollout?: string;
+    notices?: string[];
   };
 }
 
@@ -98,6 +99,27 @@ describe('replay board', function () {
     await vscode.commands.executeCommand('mtrl.openRollouts', empty);
     const v = await boardView((b) => b.source.label.endsWith('no-rollouts.log') && b.view?.status === 'empty');
     assert.equal(v?.view?.groups, 0);
+  });
+
+  it('shows a notice naming a line too long to read, and the rollouts around it', async () => {
+    const file = workspaceFile('replay', 'overlong.log');
+    const record = (id: string) =>
+      JSON.stringify({ mtrl_rollout: 1, trajectory_id: id, answer: 'crane', turns: [{ guess: 'crane' }], solved: true, reward: 1 });
+    // 65 M characters without a newline: past the 64 M line cap every reader shares.
+    const out = createWriteStream(file.fsPath);
+    out.write(`${record('before')}\n`);
+    const mb = 'x'.repeat(1024 * 1024);
+    for (let i = 0; i < 65; i++) out.write(mb);
+    out.write(`\n${record('after')}\n`);
+    await new Promise((resolve) => out.end(resolve));
+    await vscode.commands.executeCommand('mtrl.openRollouts', file);
+    const v = await boardView(
+      (b) => b.source.label.endsWith('overlong.log') && b.view?.status === 'ready' && !!b.view.notices?.length,
+      60_000,
+    );
+    assert.deepEqual(v?.view?.notices, ['Line 2 (68,157,440 characters) is longer than 64 M characters and was not read.']);
+    assert.equal(v?.view?.rollouts, 2);
+    rmSync(file.fsPath);
   });
 
   it('Insert Rollout Logging adds the function and one call, is idempotent and undoable', async () => {

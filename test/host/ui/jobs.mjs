@@ -1,5 +1,6 @@
 // UI check of the Jobs view (#6): Playwright reads the tree rows, saves test-results/jobs-tree.png, and stops the running job through its inline action.
 import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
@@ -13,7 +14,8 @@ const SEEDED = [
 ];
 
 const jobsPane = (page) => page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: /^Jobs|Jobs/ }) }).first();
-const row = (page, name) => jobsPane(page).locator('.monaco-list-row', { hasText: name }).first();
+// Rows are found by their accessible name, which holds the whole job name (the label may be cut in the middle).
+const row = (page, name) => jobsPane(page).locator(`.monaco-list-row[aria-label^="${name}"]`).first();
 
 async function openJobsView(page) {
   if (!(await page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first().isVisible())) {
@@ -39,7 +41,136 @@ async function widenSidebar(page) {
   await page.mouse.up();
 }
 
+/** Where the running job's row text and the given prefix of its description end, against the room the row gives them. */
+function descriptionFit(page, name, prefix) {
+  return jobsPane(page)
+    .locator('.monaco-list-row', { has: page.locator(`.label-name`) })
+    .evaluateAll(
+      (rows, [name, prefix]) => {
+        const row = rows.find((r) => (r.getAttribute('aria-label') ?? '').startsWith(`${name},`));
+        const description = row?.querySelector('.label-description');
+        const text = description?.firstChild;
+        if (!row || !text) return undefined;
+        const range = document.createRange();
+        range.setStart(text, 0);
+        range.setEnd(text, Math.min(prefix.length, text.textContent.length));
+        const room = row.querySelector('.monaco-icon-label-container') ?? row;
+        return {
+          shown: text.textContent,
+          end: range.getBoundingClientRect().right,
+          limit: room.getBoundingClientRect().right,
+          sidebar: document.querySelector('.part.sidebar')?.getBoundingClientRect().width,
+        };
+      },
+      [name, prefix],
+    );
+}
+
+/** The running job's row: its step from the row, and the row element for hovering. */
+async function runningStep(page) {
+  const label = await rowByName(page, RUNNING).getAttribute('aria-label');
+  const m = /step (\d+)\/100/.exec(label ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+const rowByName = (page, name) => jobsPane(page).locator(`.monaco-list-row[aria-label^="${name},"]`).first();
+
+/** Hovers a row until the workbench shows its tooltip; returns the tooltip's text. */
+async function tooltipOf(page, locator) {
+  const hover = page.locator('.workbench-hover, .monaco-hover').first();
+  for (let attempt = 0; attempt < 6; attempt++) {
+    await page.mouse.move(900, 700);
+    await hover.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+    const box = await locator.locator('.label-name').boundingBox();
+    await page.mouse.move(box.x + 10, box.y + box.height / 2, { steps: 4 });
+    // A poll redraws the row under the pointer and may close the hover before it is read: then hover again.
+    const text = await hover
+      .waitFor({ timeout: 4_000 })
+      .then(() => hover.innerText({ timeout: 1_000 }))
+      .catch(() => undefined);
+    if (text) return text;
+  }
+  throw new Error('the row never showed its tooltip');
+}
+
+/** Writes (or removes, with undefined) one setting in the workspace copy's .vscode/settings.json. */
+function setWorkspaceSetting(workspace, key, value) {
+  const file = path.join(workspace, '.vscode', 'settings.json');
+  const settings = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (value === undefined) delete settings[key];
+  else settings[key] = value;
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(settings, null, 2));
+}
+
 export const checks = [
+  {
+    name: 'jobs view at the default sidebar width: each row shows a short name and its first facts (progress and cost of the running job)',
+    async run({ page, emulatorUrl }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';
+      await openJobsView(page);
+      for (const name of SEEDED) await rowByName(page, name).waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: path.join(root, 'test-results/jobs-tree-default-width.png') });
+      for (const [name, facts] of [
+        [RUNNING, /^\d+\/100 · \$\d+\.\d\d/],
+        ['wordle-gptoss20b-grpo-100steps', /^100\/100 · \$\d+\.\d\d/],
+      ]) {
+        const row = await rowByName(page, name).getAttribute('aria-label');
+        assert.ok(row, `no row for ${name}`);
+        const shown = await descriptionFit(page, name, '');
+        const prefix = facts.exec(shown?.shown ?? '')?.[0];
+        assert.ok(prefix, `the row of ${name} does not start with its progress and cost: ${JSON.stringify(shown)}`);
+        const fit = await descriptionFit(page, name, prefix);
+        assert.ok(
+          fit.end <= fit.limit + 1,
+          `"${prefix}" of ${name} is cut at a ${Math.round(fit.sidebar)} px sidebar: it ends at ${Math.round(fit.end)}, the row at ${Math.round(fit.limit)}`,
+        );
+      }
+    },
+  },
+  {
+    name: "jobs view at the default sidebar width: a running job's row and its tooltip come from the same refresh",
+    async run({ page, emulatorUrl, workspace }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no running job';
+      await openJobsView(page);
+      // Polls every 5 s: the running job moves a step about every 7 s at the emulator's default speed.
+      setWorkspaceSetting(workspace, 'mtrl.jobs.refreshSeconds', 5);
+      try {
+        const before = await runningStep(page);
+        await page.waitForFunction(
+          ([name, before]) =>
+            [...document.querySelectorAll('.part.sidebar .monaco-list-row')].some((r) => {
+              const label = r.getAttribute('aria-label') ?? '';
+              const m = /step (\d+)\/100/.exec(label);
+              return label.startsWith(`${name},`) && m && Number(m[1]) !== before;
+            }),
+          [RUNNING, before],
+          { timeout: 60_000 },
+        );
+        for (let look = 0; look < 3; look++) {
+          const tip = await tooltipOf(page, rowByName(page, RUNNING));
+          const tooltipStep = Number(/step (\d+)\/100/.exec(tip)?.[1]);
+          const rowStep = await runningStep(page);
+          // A poll may land between the two reads and move the row on; the row must never be behind its tooltip.
+          assert.ok(rowStep >= tooltipStep, `the row says step ${rowStep}, its tooltip step ${tooltipStep}`);
+          await page.mouse.move(900, 700);
+          await page.waitForFunction(
+            ([name, seen]) =>
+              [...document.querySelectorAll('.part.sidebar .monaco-list-row')].some((r) => {
+                const label = r.getAttribute('aria-label') ?? '';
+                const m = /step (\d+)\/100/.exec(label);
+                return label.startsWith(`${name},`) && m && Number(m[1]) > seen;
+              }),
+            [RUNNING, rowStep],
+            { timeout: 60_000 },
+          );
+        }
+      } finally {
+        setWorkspaceSetting(workspace, 'mtrl.jobs.refreshSeconds', undefined);
+        await page.mouse.move(900, 700);
+      }
+    },
+  },
   {
     name: 'jobs view shows the seeded jobs with status, progress, cost and age; Stop turns the running job to Stopping/Stopped',
     async run({ page, emulatorUrl }) {
@@ -50,10 +181,10 @@ export const checks = [
         .locator('.monaco-list-row')
         .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
       const byName = (name) => rows.find((r) => r.startsWith(`${name},`)) ?? '';
-      assert.match(byName('wordle-gptoss20b-grpo-100steps'), /Completed, step 100\/100 · \$\d+\.\d\d · \dd ago/);
+      assert.match(byName('wordle-gptoss20b-grpo-100steps'), /Completed, step 100\/100, \$\d+\.\d\d, \dd ago/);
       assert.match(byName('wordle-gptoss20b-grpo-wrong-role'), /Failed, Job role not trusted/);
-      // The row: step, the ETA from the step rate once known, the cost so far.
-      assert.match(byName(RUNNING), /InProgress, step \d+\/100 · (ETA [^·]+ · )?\$\d+\.\d\d/);
+      // The row: step, the cost so far, the ETA from the step rate once known.
+      assert.match(byName(RUNNING), /InProgress, step \d+\/100, \$\d+\.\d\d(, ETA [^,]+)?/);
       assert.ok(rows.some((r) => /^Training/.test(r)) && rows.some((r) => /^Evaluation/.test(r)), `roots missing in ${rows.join(' | ')}`);
       await widenSidebar(page);
       await page.screenshot({ path: path.join(root, 'test-results/jobs-tree.png') });

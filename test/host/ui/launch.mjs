@@ -22,6 +22,9 @@ export async function step(page, pattern, kind = 'pick') {
     [pattern.source, kind],
     { timeout: 20_000 },
   );
+  // Every step and sub-step says where it is in the wizard: "MTRL: Launch Training Job: S3 URI (5/11)".
+  const title = (await widget(page).locator('.quick-input-title').first().textContent()) ?? '';
+  assert.match(title, /^MTRL: Launch Training Job.* \(\d+\/11\)$/, `the step "${pattern.source}" has no step number`);
   return widget(page).locator('input').first();
 }
 
@@ -107,12 +110,20 @@ async function wizard({ page, emulatorUrl, screenshot }) {
   }
   await filter.fill('');
 
+  // The budget is a sub-step of the review: numbered like it (a budget this high never warns during the other checks).
+  await rowOf(page, 'No budget: choose to set one').click();
+  await type(page, /Estimated token cost in US dollars/, '100000');
+  await step(page, /Now: warn/);
+  await rowOf(page, 'Warn me').click();
+  await rowOf(page, 'Budget $100,000.00: warn').waitFor({ timeout: 10_000 });
+
   await rowOf(page, `Launch ${jobName}`).click();
   const dialog = page.locator('.monaco-dialog-box');
   await dialog.waitFor({ timeout: 10_000 });
   assert.match(await dialog.innerText(), /warning/);
   await dialog.locator('.monaco-button', { hasText: 'Launch Anyway' }).click();
-  await page.locator('.part.sidebar .monaco-list-row', { hasText: jobName }).first().waitFor({ timeout: 30_000 });
+  // Found by its accessible name: the row's label shows only what tells the job from its neighbours.
+  await page.locator(`.part.sidebar .monaco-list-row[aria-label^="${jobName},"]`).first().waitFor({ timeout: 30_000 });
   const notice = page.locator('.notification-toast', { hasText: 'Do not redeploy runtime wordle_agent-AbCdEf1234' }).first();
   await notice.waitFor({ timeout: 10_000 });
   if (screenshot) await screenshot('launch-revealed');
@@ -124,7 +135,7 @@ async function wizard({ page, emulatorUrl, screenshot }) {
 
 export const checks = [
   {
-    name: 'launch wizard: every training step with Back, a review with the arithmetic and pre-flight, launch confirmed, job in the tree',
+    name: 'launch wizard: every training step and sub-step numbered, with Back, a review with the arithmetic, pre-flight and a budget, launch confirmed, job in the sidebar',
     async run(context) {
       try {
         return await wizard(context);

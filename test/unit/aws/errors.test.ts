@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describeAwsError } from '../../../src/aws/errors';
+import { MlflowError } from '../../../src/aws/mlflow/client';
+import { describeMlflowError } from '../../../src/aws/mlflow/errors';
 
 function awsError(name: string, message: string, status?: number, attempts?: number): Error {
   return Object.assign(new Error(message), { name, $metadata: { httpStatusCode: status, attempts } });
@@ -74,6 +76,17 @@ describe('describeAwsError', () => {
       describeAwsError(Object.assign(new Error('Request aborted'), { name: 'AbortError' }), { action: 'Scan logs' }),
       'Scan logs was cancelled.',
     );
+  });
+
+  it('ends sentences with one full stop, whether or not the service message brings its own', () => {
+    for (const said of ['Internal error', 'Internal error.']) {
+      const text = describeAwsError(awsError('InternalFailure', said, 500), { action: 'List jobs' });
+      assert.equal(text, 'List jobs failed: the service had an internal error (InternalFailure): Internal error. Try again later.');
+      const denied = describeAwsError(awsError('AccessDenied', said.replace('Internal error', 'Not allowed'), 403));
+      assert.match(denied, /The service said: Not allowed\.$/);
+      const mlflow = describeMlflowError(new MlflowError('runs/get', 500, 'INTERNAL_ERROR', said, 'arn:mlflow'));
+      assert.match(mlflow, /Try again later\. MLflow said: Internal error\.$/);
+    }
   });
 
   it('falls back to the error name and message', () => {

@@ -88,4 +88,42 @@ describe('mtrl validate', () => {
     const human = await run(many, '--max-findings', '10');
     assert.match(human.out, /0 errors, 299 warnings/);
   });
+
+  it('train/validation overlap past --max-findings is summarized too, and counted whole in --json and the totals', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => wordleRow(`w${String.fromCharCode(97 + (i % 26))}${i}`, `id${i}`));
+    const leakTrain = path.join(dir, 'leak-train.jsonl');
+    const leakVal = path.join(dir, 'leak-val.jsonl');
+    writeFileSync(leakTrain, jsonl(rows));
+    writeFileSync(leakVal, jsonl(rows));
+    const { code, out } = await run(
+      '--train',
+      leakTrain,
+      '--val',
+      leakVal,
+      '--batch',
+      '2',
+      '--json',
+      '--max-findings',
+      '5',
+      '--convention',
+      'task',
+    );
+    assert.equal(code, 1);
+    const files = JSON.parse(out).files as Array<{
+      errors: Array<{ code: string; message: string }>;
+      counts: Record<string, number>;
+      truncated: boolean;
+    }>;
+    for (const file of files) {
+      const overlap = file.errors.filter((e) => e.code === 'train-val-overlap');
+      assert.equal(overlap.length, 6, 'five listed, then one summary');
+      assert.match(overlap[5].message, /^75 more train-val-overlap findings not listed \(80 in all\), e\.g\. lines 3, 4, 5, 6, 7\.$/);
+      assert.equal(file.counts['train-val-overlap'], 80);
+      assert.equal(file.truncated, true);
+    }
+    assert.match(
+      (await run('--train', leakTrain, '--val', leakVal, '--batch', '2', '--max-findings', '5', '--convention', 'task')).out,
+      /160 errors/,
+    );
+  });
 });

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { createJob } from '../../../src/aws/sagemaker';
-import { RolloutCollector } from '../../../src/core/rollouts';
+import { RolloutCollector, skippedLineNotes } from '../../../src/core/rollouts';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
-import { jobReader, jobStepClock } from '../../../src/services/rolloutLogs';
+import { byteStreamReader, jobReader, jobStepClock } from '../../../src/services/rolloutLogs';
 import { trainingDocument, withEmulator } from '../emulator/helpers';
 
 describe("a job's rollout log", function () {
@@ -51,5 +51,32 @@ describe("a job's rollout log", function () {
       const clock = await jobStepClock(aws, { jobName: 'none', category: 'AgentRFT' }, new AbortController().signal);
       assert.equal(clock.size, 0);
     });
+  });
+});
+
+describe('a log file read for the board', () => {
+  it('lists a line past the line cap (which line, how long), reads the lines around it, and starts over on each read', async () => {
+    const record = (id: string) =>
+      JSON.stringify({ mtrl_rollout: 1, trajectory_id: id, answer: 'crane', turns: [{ guess: 'crane' }], solved: true, reward: 1 });
+    const reader = byteStreamReader(async () =>
+      (async function* () {
+        yield new TextEncoder().encode(`${record('a')}\n`);
+        const mb = 'x'.repeat(1024 * 1024);
+        for (let i = 0; i < 65; i++) yield mb;
+        yield `\n${record('b')}\n`;
+      })(),
+    );
+    for (let pass = 0; pass < 2; pass++) {
+      const collector = new RolloutCollector();
+      for await (const line of reader.read(new AbortController().signal)) collector.add(line.text);
+      assert.deepEqual(
+        collector.finish().map((r) => r.trajectory_id),
+        ['a', 'b'],
+      );
+      assert.deepEqual(reader.skipped, [{ line: 2, chars: 65 * 1024 * 1024 }]);
+    }
+    assert.deepEqual(skippedLineNotes(reader.skipped ?? []), [
+      'line 2 (68,157,440 characters) is longer than 64 M characters and was not read',
+    ]);
   });
 });

@@ -161,6 +161,40 @@ describe('dataset formats', () => {
     assert.equal(result.validation[0].related?.[0].path, 'train.jsonl');
   });
 
+  it('overlap past the per-code cap is one summary finding per file, counted whole, like every other code', async () => {
+    const rows = (prefix: string) => Array.from({ length: 130 }, (_, i) => wordleRow('crane', `${prefix}${i}`));
+    const train = await check(jsonl(rows('t')));
+    const val = await check(jsonl(rows('t')));
+    const result = compareTrainVal(train, val, { training: 'train.jsonl', validation: 'val.csv' }, 100);
+    // 130 shared ids and one shared answer (line 1 has both): 131 hits on each file, the 101st on line 100.
+    assert.equal(result.count, 131);
+    for (const [findings, where] of [
+      [result.training, 'lines'],
+      [result.validation, 'rows'],
+    ] as const) {
+      assert.equal(findings.length, 101);
+      assert.ok(findings.every((f) => f.code === 'train-val-overlap' && f.severity === 'error'));
+      assert.match(
+        findings[100].message,
+        new RegExp(`^31 more train-val-overlap findings not listed \\(131 in all\\), e\\.g\\. ${where} 100, 101, 102, 103, 104\\.$`),
+      );
+    }
+    assert.equal(compareTrainVal(train, val, { training: 't', validation: 'v' }).overlap.ids.length, 130, 'the overlap itself is whole');
+  });
+
+  it('a raw NUL or other control character in a JSON file shows escaped in the message, never raw', async () => {
+    for (const text of ['[{"prompt": "ab"}\u0000]', '[\u0000]', '\u0000', '[{"prompt": "x",\u0001 "a": 1}]']) {
+      const [finding] = (await validateText(text, { format: 'json' })).findings;
+      assert.equal(finding.code, 'json-syntax', JSON.stringify(text));
+      assert.match(finding.message, /\\u000[01]/, finding.message);
+      assert.ok(![...finding.message].some((c) => c.charCodeAt(0) < 0x20), JSON.stringify(finding.message));
+    }
+    const spoof = await validateText(jsonl([wordleRow('crane', 'a\u202e'), wordleRow('slate', 'a\u202e')]), { format: 'jsonl' });
+    const duplicate = spoof.findings.find((f) => f.code === 'duplicate-id')!;
+    assert.equal(duplicate.message, "The id 'a\\u202e' is already used on line 1.");
+    assert.equal(duplicate.related?.[0].message, "first use of 'a\\u202e'");
+  });
+
   describe('garbage gives clear errors, never an exception', () => {
     it('binary bytes and invalid UTF-8', async () => {
       const binary = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256));

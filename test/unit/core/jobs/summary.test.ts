@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
-import { jobDescription, type JobDetails } from '../../../../src/core/jobs/summary';
+import { JOB_LABEL_CHARS, jobDescription, jobFacts, jobLabel, type JobDetails } from '../../../../src/core/jobs/summary';
 import { escapeMarkdown, hyperparametersThatDiffer, jobTooltip } from '../../../../src/core/jobs/tooltip';
 
 const now = new Date('2026-11-29T12:00:00Z');
@@ -44,15 +44,15 @@ function job(overrides: Partial<JobDetails> = {}): JobDetails {
 }
 
 describe('jobs description and tooltip', () => {
-  it('describes a running job as step · cost · age', () => {
+  it('describes a running job by its facts, most important first: step, cost, ETA, age', () => {
     // 20M×0.12 + 6M×0.30 + 25M×0.36 = 2.40 + 1.80 + 9.00
-    assert.equal(jobDescription(job(), DEFAULT_PRICING, now), 'step 42/100 · ETA 4h 03m · $13.20 · 3h ago');
+    assert.equal(jobDescription(job(), DEFAULT_PRICING, now), '42/100 · $13.20 · ETA 4h 03m · 3h ago');
   });
 
   it('falls back to the secondary status before describe, and to age without a price', () => {
     const { transitions: _t, document: _d, ...summary } = job();
     assert.equal(jobDescription(summary, DEFAULT_PRICING, now), 'Training · 3h ago');
-    assert.equal(jobDescription(job(), {}, now), 'step 42/100 · ETA 4h 03m · 3h ago');
+    assert.equal(jobDescription(job(), {}, now), '42/100 · ETA 4h 03m · 3h ago');
   });
 
   it('describes a failed job by its diagnosis, aged from its end', () => {
@@ -65,6 +65,40 @@ describe('jobs description and tooltip', () => {
     assert.equal(jobDescription(failed, DEFAULT_PRICING, now), 'Job role not trusted · $13.20 · 1h ago');
     const odd = job({ status: 'Failed', failureReason: 'Cosmic rays', document: undefined });
     assert.equal(jobDescription(odd, DEFAULT_PRICING, now), 'Failed · 3h ago');
+  });
+
+  it('keeps the row short: a long name cut in the middle, progress and cost before the ETA and the age', () => {
+    const long = job({ name: 'wordle-gptoss20b-grpo-lr-sweep-0003' });
+    assert.deepEqual(
+      jobFacts(long, DEFAULT_PRICING, now).map((f) => f.spoken ?? f.text),
+      ['step 42/100', '$13.20', 'ETA 4h 03m', '3h ago'],
+    );
+    const seeded = ['wordle-gptoss20b-grpo-lr-sweep', 'wordle-gptoss20b-grpo-wrong-role', 'wordle-gptoss20b-grpo-100steps'];
+    assert.deepEqual(
+      seeded.map((name) => jobLabel(name, seeded)),
+      ['…lr-sweep', '…wrong-role', '…100steps'],
+    );
+    const evaluations = ['wordle-eval-trained-gptoss20b', 'wordle-eval-base-gptoss20b'];
+    assert.deepEqual(
+      evaluations.map((name) => jobLabel(name, evaluations)),
+      ['…trained…toss20b', '…base-gptoss20b'],
+    );
+    assert.equal(jobLabel(long.name, [long.name]), 'wordle-g…ep-0003', 'alone in its root: cut in the middle');
+    assert.equal(jobLabel('grpo-1', ['grpo-1', 'grpo-12']), 'grpo-1', 'a shared prefix is cut at a word boundary only');
+    assert.ok(seeded.every((name) => jobLabel(name, seeded).length <= JOB_LABEL_CHARS));
+    assert.match(
+      jobTooltip(long, DEFAULT_PRICING, now),
+      /^\*\*wordle\\-gptoss20b\\-grpo\\-lr\\-sweep\\-0003\*\*/,
+      'the whole name is in the tooltip',
+    );
+  });
+
+  it('shows bidi controls from the service as markers in the tooltip, never raw', () => {
+    const failed = job({ status: 'Failed', failureReason: 'Role arn:aws:iam::1:role/\u202Eelor-bad\u202C is invalid', name: 'job\u2067x' });
+    const md = jobTooltip(failed, DEFAULT_PRICING, now);
+    assert.match(md, /role\/⟨U\+202E⟩elor-bad⟨U\+202C⟩ is invalid/);
+    assert.match(md, /job⟨U\+2067⟩x/);
+    assert.doesNotMatch(md, /[\u202A-\u202E\u2066-\u2069]/);
   });
 
   it('puts identity, configuration, progress, tokens, MLflow and the timeline in the tooltip', () => {

@@ -86,6 +86,61 @@ describe('jobs model states', () => {
   });
 });
 
+describe('jobs model redraws', () => {
+  const job = (name: string, status: string) => ({
+    name,
+    arn: `arn:${name}`,
+    category: 'AgentRFT' as const,
+    region: 'us-west-2',
+    status,
+    created: new Date(0),
+  });
+  const ids = (fired: Array<{ id: string } | undefined>) => fired.map((n) => n?.id ?? '<whole tree>');
+
+  it('a refresh redraws each root, never the whole tree (which made a reveal meet "No tree item with id"), unless the regions changed', async () => {
+    let regions = ['us-west-2'];
+    const model = new JobsModel({
+      backend: { listPage: async () => ({ jobs: [] }) } as unknown as JobsBackend,
+      regions: () => regions,
+      explain: (error) => ({ text: String(error), noCredentials: false }),
+      hasRollouts: () => false,
+    });
+    await model.getChildren();
+    const fired: Array<{ id: string } | undefined> = [];
+    model.onDidChange((node) => fired.push(node));
+    model.refresh();
+    assert.deepEqual(ids(fired), ['us-west-2/AgentRFT', 'us-west-2/AgentRFTEvaluation']);
+    fired.length = 0;
+    regions = ['us-west-2', 'eu-west-1'];
+    model.refresh();
+    assert.deepEqual(ids(fired), ['<whole tree>'], 'new roots need the whole tree');
+  });
+
+  it('polling redraws each running job after its root, so its row comes from the same describe as its tooltip', async () => {
+    let step = 42;
+    const model = new JobsModel({
+      backend: {
+        listPage: async () => ({ jobs: [job('running', 'InProgress'), job('done', 'Completed')] }),
+        describe: async (_r: string, _c: string, name: string) => ({
+          ...job(name, name === 'running' ? 'InProgress' : 'Completed'),
+          transitions: [],
+          document: { ServiceOutput: { ProgressInfo: { CurrentStep: step, MaxSteps: 100 } } },
+        }),
+      } as unknown as JobsBackend,
+      regions: () => ['us-west-2'],
+      explain: (error) => ({ text: String(error), noCredentials: false }),
+      hasRollouts: () => false,
+    });
+    const [training] = (await model.getChildren()) as RootNode[];
+    await model.getChildren(training);
+    const fired: Array<{ id: string } | undefined> = [];
+    model.onDidChange((node) => fired.push(node));
+    step = 47;
+    await model.refreshInProgress();
+    assert.deepEqual(ids(fired), ['us-west-2/AgentRFT', 'us-west-2/AgentRFT/running']);
+  });
+});
+
 describe('jobs model with a service that never answers', () => {
   it('ends the spinner with an error node once the request times out', async () => {
     const env = { ...process.env };

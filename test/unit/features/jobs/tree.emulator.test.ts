@@ -91,10 +91,10 @@ describe('jobs tree against the emulator', function () {
     const usage = done.document?.ServiceOutput?.BillableTokenUsage;
     assert.ok(usage?.PrefillTokenCount && usage.SampleTokenCount && usage.TrainTokenCount, 'the completed job reports token usage');
     const expected = (usage.PrefillTokenCount * 0.12 + usage.SampleTokenCount * 0.3 + usage.TrainTokenCount * 0.36) / 1e6;
-    assert.equal(jobDescription(done, DEFAULT_PRICING, now), `step 100/100 · ${formatDollars(expected)} · 2d ago`);
+    assert.equal(jobDescription(done, DEFAULT_PRICING, now), `100/100 · ${formatDollars(expected)} · 2d ago`);
     assert.match(
       jobDescription(details(running), DEFAULT_PRICING, now),
-      /^step \d+\/100 · ETA \d+[hm] \d\d[ms] · \$\d+\.\d\d · (just now|\d+m ago)$/,
+      /^\d+\/100 · \$\d+\.\d\d · ETA \d+[hm] \d\d[ms] · (just now|\d+m ago)$/,
     );
     assert.equal(jobDescription(details(failed), DEFAULT_PRICING, now), 'Job role not trusted · 2d ago');
     const [trained, base] = await model.getChildren(model.getRoots()[1]);

@@ -79,4 +79,56 @@ describe('replay board against hostile log content', function () {
     assert.ok(refused.length > 0, 'Chromium reported the CSP refusal');
     await page.close();
   });
+
+  it('shows bidi controls as markers, so a trajectory id, row id or guess cannot spoof what the board shows', async () => {
+    const spoof = JSON.stringify({
+      mtrl_rollout: 1,
+      trajectory_id: 'run\u202Egpj.exe',
+      row_id: 'row\u2066x\u2069',
+      turns: [{ guess: 'ab\u202Ecd', source: 'text' }],
+      solved: false,
+      reward: -1.5,
+    });
+    const page = await browser.newPage();
+    const problems = watchProblems(page);
+    await page.goto(server.page('bidi', [spoof]));
+    await page.waitForSelector('.group-row[data-group]');
+    await page.locator('.group-row[data-group]').first().click();
+    await page.focus('.player');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector('.player .turn-list');
+    const shown = await page.evaluate(() => {
+      const titles = [...document.querySelectorAll('[title], [aria-label]')].map(
+        (e) => `${e.getAttribute('title')} ${e.getAttribute('aria-label')}`,
+      );
+      return [document.querySelector('#root')!.textContent ?? '', ...titles].join('\n');
+    });
+    assert.ok(!/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/.test(shown), 'a bidi control reached the page raw');
+    assert.equal(await page.textContent('.group-row[data-group] .group-label'), 'row⟨U+2066⟩x⟨U+2069⟩');
+    assert.equal((await page.textContent('.rollout-row[data-rollout] .trajectory'))?.trim(), 'run⟨U+202E⟩gpj.exe');
+    assert.equal(await page.textContent('.player .turn-list .guess'), 'ab⟨U+202E⟩cd');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('cuts a long trajectory id in the middle where space is narrow, with the whole id in its tooltip', async () => {
+    const id = `${'a'.repeat(20)}-${'b'.repeat(20)}`;
+    const record = JSON.stringify({
+      mtrl_rollout: 1,
+      trajectory_id: id,
+      answer: 'crane',
+      turns: [{ guess: 'crane' }],
+      solved: true,
+      reward: 1,
+    });
+    const page = await browser.newPage();
+    await page.goto(server.page('long-id', [record]));
+    await page.waitForSelector('.rollout-row[data-rollout] .trajectory');
+    const cell = page.locator('.rollout-row[data-rollout] .trajectory span[title]').first();
+    assert.equal(await cell.textContent(), `${'a'.repeat(14)}…${'b'.repeat(13)}`);
+    assert.equal(await cell.getAttribute('title'), id);
+    await page.waitForSelector('.player-header span[title]');
+    assert.equal(await page.getAttribute('.player-header span[title]', 'title'), id);
+    await page.close();
+  });
 });

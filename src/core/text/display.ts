@@ -1,0 +1,26 @@
+// Text from logs, datasets and the service is shown to people: characters that reorder or hide text must not act, only show.
+
+/** Bidirectional controls (embeddings, overrides, isolates, marks): they can make shown text read differently from what it is. */
+const BIDI = '\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
+/** C0 controls but tab, line feed and carriage return (which layout keeps), and DEL. */
+const C0 = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F';
+
+const HIDDEN = new RegExp(`[${BIDI}${C0}]`, 'g');
+const CONTROLS = new RegExp(`[${BIDI}\\u0000-\\u001F\\u007F]`, 'g');
+
+const codePoint = (c: string) => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+
+/**
+ * Text as it may be shown on a board, in a tree row or a tooltip: each bidi control and invisible control character
+ * becomes a visible marker such as `⟨U+202E⟩`, so it cannot spoof the text around it. Tab and line breaks stay.
+ */
+export function visibleText(text: string): string {
+  return text.replace(HIDDEN, (c) => `⟨U+${codePoint(c)}⟩`);
+}
+
+const SHORT_ESCAPES: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** Text quoted inside a message (a finding, a sentence): every control and bidi character as a JSON-style escape such as `\u0000`. */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROLS, (c) => SHORT_ESCAPES[c] ?? `\\u${codePoint(c).toLowerCase()}`);
+}
