@@ -1,26 +1,21 @@
+import { LineStarts } from '../text/lines';
 import { propertyValueRange, rawIndexInString } from './json-scan';
 import type { Position, Span } from './types';
 
-/** Offsets of line starts in a text, to turn an offset into a 1-based line and column; `base` is where the text starts in its file. */
+/** Offsets as 1-based lines and columns of a file; `base` is where the text starts in its file. */
 export class LineIndex {
-  private readonly starts: number[] = [0];
+  private readonly lines: LineStarts;
 
   constructor(
     text: string,
     private readonly base: Position = { line: 1, column: 1 },
   ) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    this.lines = new LineStarts(text);
   }
 
   position(offset: number): Position {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + this.base.line, column: lo ? offset - this.starts[lo] + 1 : offset + this.base.column };
+    const { line, start } = this.lines.locate(offset);
+    return { line: line + this.base.line, column: line ? offset - start + 1 : offset + this.base.column };
   }
 }
 

@@ -1,4 +1,5 @@
 /** What the agent and role lints report, in editor coordinates (0-based lines and characters). */
+import { LineStarts } from '../text/lines';
 
 export type LintSeverity = 'error' | 'warning' | 'info';
 
@@ -44,23 +45,17 @@ export interface LintFinding {
 /** Which parser produced the findings; shown as the diagnostic source. */
 export type LintEngine = 'python ast' | 'regex' | 'json';
 
-/** Where each line of a text starts, so an offset becomes a position by binary search rather than a scan from the start (a policy with thousands of findings stays linear). */
-export class LineStarts {
-  private readonly starts = [0];
+/** Offsets as editor positions (0-based line and character), each found by binary search: a policy with thousands of findings stays linear. */
+export class TextPositions {
+  private readonly lines: LineStarts;
 
   constructor(text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    this.lines = new LineStarts(text);
   }
 
   positionAt(offset: number): TextPosition {
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.starts[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low, character: offset - this.starts[low] };
+    const { line, start } = this.lines.locate(offset);
+    return { line, character: offset - start };
   }
 
   rangeAt(offset: number, length: number): TextRange {

@@ -1,4 +1,4 @@
-import { LineStarts, type LintFinding, type TextEdit } from './findings';
+import { TextPositions, type LintFinding, type TextEdit } from './findings';
 import { parseJsonTree, property, stringList, type JsonNode } from './jsonTree';
 
 const JOB_SERVICE = 'job.sagemaker.amazonaws.com';
@@ -20,7 +20,7 @@ export function lintTrustPolicy(text: string): LintFinding[] {
   const statements = property(root, 'Statement');
   const list: JsonNode[] = statements?.type === 'array' ? statements.items : statements ? [statements] : [];
   const out: LintFinding[] = [];
-  const lines = new LineStarts(text);
+  const lines = new TextPositions(text);
   for (const statement of list) {
     if (property(statement, 'Effect')?.type === 'string' && (property(statement, 'Effect') as { value: string }).value !== 'Allow')
       continue;
@@ -51,7 +51,7 @@ export function lintTrustPolicy(text: string): LintFinding[] {
   return out;
 }
 
-function addTagSession(text: string, lines: LineStarts, action: JsonNode): TextEdit {
+function addTagSession(text: string, lines: TextPositions, action: JsonNode): TextEdit {
   if (action.type === 'array' && action.items.length) {
     const last = action.items[action.items.length - 1];
     return { range: lines.rangeAt(last.offset + last.length, 0), newText: ', "sts:TagSession"' };

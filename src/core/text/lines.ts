@@ -57,3 +57,24 @@ export class LineSplitter {
     this.overlong = 0;
   }
 }
+
+/** Where each line of a text starts, so an offset finds its line by binary search instead of a scan from the start. */
+export class LineStarts {
+  private readonly starts = [0];
+
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  /** The 0-based line holding `offset`, and the offset that line starts at. */
+  locate(offset: number): { line: number; start: number } {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.starts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low, start: this.starts[low] };
+  }
+}

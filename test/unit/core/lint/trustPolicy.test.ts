@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   isTrustPolicy,
-  LineStarts,
+  TextPositions,
   lintTrustPolicy,
   looksLikeJobRoleFile,
   referencedJsonFiles,
@@ -85,7 +85,7 @@ describe('role lint', () => {
 
   it('line starts give the position a scan from the start of the text gives', () => {
     const text = 'a\n\nbc\r\n{"x":\n1}\n';
-    const lines = new LineStarts(text);
+    const lines = new TextPositions(text);
     for (let offset = 0; offset <= text.length + 2; offset++) {
       const before = text.slice(0, offset);
       const line = before.split('\n').length - 1;
