@@ -85,8 +85,8 @@ export const checks = [
         await palette(page, '>MTRL: Show Reward Preview', 'MTRL: Show Reward Preview');
         await tab(page, 'Reward preview').waitFor({ timeout: 60_000 });
         // The preview opens beside the file: closing the file closes its group, so the preview has the whole 900 px.
-        await closeTab(page, tab(page, 'wordle_reward.py'));
-        await tab(page, 'wordle_reward.py').waitFor({ state: 'detached', timeout: 10_000 });
+        await closeTab(page, tab(page, /^\s*wordle_reward\.py/));
+        await tab(page, /^\s*wordle_reward\.py/).waitFor({ state: 'detached', timeout: 10_000 });
         await page.waitForFunction(() => document.querySelectorAll('.part.editor .tabs-container').length === 1, undefined, {
           timeout: 10_000,
         });
