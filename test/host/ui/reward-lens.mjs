@@ -99,9 +99,9 @@ export const checks = [
         await screenshot(`reward-lens-click-${click}`);
         if (click === 2) break;
         // Back to the file alone: the second click is on a lens drawn again after the preview refreshed it.
-        await page.locator('.monaco-editor .view-lines').first().click();
-        await palette(page, '>View: Close Editors in Other Groups', 'View: Close Editors in Other Groups');
+        await closeTab(page, tab);
         await tab.waitFor({ state: 'detached', timeout: 15_000 });
+        await page.locator('.tabs-container .tab.active', { hasText: 'wordle_reward.py' }).first().waitFor({ timeout: 15_000 });
         await lens.waitFor({ timeout: 60_000 });
       }
     },
