@@ -3,7 +3,7 @@ import { AwsClients } from '../src/aws/clients';
 import { assignSteps, parseRolloutLine, ReplayData, RolloutCollector } from '../src/core/rollouts';
 import { startEmulator } from '../src/emulator/server';
 import { SEEDED } from '../src/emulator/seed';
-import { jobReader } from '../src/services/rolloutLogs';
+import { feed, jobReader } from '../src/services/rolloutLogs';
 import { BoardServer, launchChromium } from '../test/unit/features/replay/browser';
 import { rolloutLines } from '../test/unit/core/rollouts/games';
 
@@ -115,7 +115,7 @@ async function streamingOpen(): Promise<void> {
     let first: { ms: number; rollouts: number; step?: number } | undefined;
     let read = 0;
     for await (const line of reader.read(signal)) {
-      collector.add(line.text, line.time);
+      feed(collector, line);
       if (++read % (data.size ? 256 : 32) === 0) {
         const batch = collector.take().filter((r) => reader.accepts(r));
         assignSteps(batch, clock);

@@ -83,15 +83,17 @@ function human(s: RolloutSummary, grpo: GrpoReport, source: string): string {
 
 const usage = [
   'Usage: mtrl rollouts <file|-> [--step N] [--json]',
-  '       mtrl rollouts --job <name> [--evaluation] [--step N] [--region R] [--endpoint URL] [--profile P] [--json]',
+  '       mtrl rollouts --job <name> [--evaluation] [--step N] [--from log|traces] [--region R] [--endpoint URL] [--profile P] [--json]',
   '',
   'Reads rollout records (and, without them, SDK reward lines and tool feedback text) from a log file,',
-  "a CloudWatch export or `aws logs tail` output, or a job's runtime log, and prints solve rate, rewards,",
-  'guesses to solve, and per training step the solve rate and mean reward. GRPO groups are one task in one',
-  "step; a rollout's step comes from its record, else from the job's service log step lines.",
+  "a CloudWatch export or `aws logs tail` output, or a job's runtime log (or, when it holds no rollout record,",
+  "the job's MLflow traces), and prints solve rate, rewards, guesses to solve, and per training step the solve",
+  "rate and mean reward. GRPO groups are one task in one step; a rollout's step comes from its record, else its",
+  "trace, else the job's service log step lines.",
   '',
   '  --job         a training job name (--evaluation: an evaluation job) read through the AWS endpoint',
   '  --step        only the rollouts of this training step',
+  "  --from        log: the runtime log only; traces: the MLflow run's traces only (default: the best there is)",
   '  --region, --endpoint, --profile   where the job is (the endpoint also from AWS_ENDPOINT_URL)',
   '',
   'Exit code 1 when the input holds no rollout at all.',
@@ -121,6 +123,7 @@ export const rolloutsCommand: CliCommand = {
         job: { type: 'string' },
         evaluation: { type: 'boolean' },
         step: { type: 'string' },
+        from: { type: 'string' },
         ...AWS_OPTIONS,
       },
       allowPositionals: true,
@@ -131,6 +134,9 @@ export const rolloutsCommand: CliCommand = {
     const step = values.step === undefined ? undefined : Number(values.step);
     if (step !== undefined && !(Number.isInteger(step) && step >= 0))
       throw new UsageError(`--step takes a step number, not "${values.step}"`);
+    if (values.from !== undefined && values.from !== 'log' && values.from !== 'traces')
+      throw new UsageError(`--from takes log or traces, not "${values.from}"`);
+    if (values.from !== undefined && !values.job) throw new UsageError('--from goes with --job');
     let rollouts: Rollout[];
     let source: string;
     if (values.job) {
@@ -140,8 +146,11 @@ export const rolloutsCommand: CliCommand = {
         category: values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const),
         region: settings.region,
       };
+      let from: 'log' | 'traces';
       try {
-        rollouts = await readJobRollouts(aws, job, io.signal ?? new AbortController().signal);
+        ({ rollouts, from } = await readJobRollouts(aws, job, io.signal ?? new AbortController().signal, values.from ?? 'best', (limit) =>
+          io.err(`mtrl rollouts: read the newest ${limit.toLocaleString('en')} traces of job ${values.job}; older ones were not read.`),
+        ));
       } catch (error) {
         throw new UsageError(
           error instanceof Error && !('$metadata' in error) ? error.message : explain(error, `Read the rollouts of job ${values.job}`),
@@ -149,7 +158,7 @@ export const rolloutsCommand: CliCommand = {
       } finally {
         aws.reset();
       }
-      source = `job ${values.job}`;
+      source = from === 'traces' ? `job ${values.job} (its MLflow traces)` : `job ${values.job}`;
     } else {
       rollouts = await fromFile(file, io);
       source = file === '-' ? 'standard input' : file;

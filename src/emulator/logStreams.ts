@@ -42,31 +42,34 @@ export function dayOf(time: number): string {
 }
 
 /**
- * The runtime log stream of one job: three lines per finished rollout (record, CompleteRollout, UpdateReward),
- * generated from the job's seed when read, so a 100,000-rollout job costs no memory.
+ * The runtime log stream of one job: per finished rollout its record (unless the agent logs none), CompleteRollout and
+ * UpdateReward, generated from the job's seed when read, so a 100,000-rollout job costs no memory.
  */
 export class JobRolloutStream implements LogStreamSource {
   readonly name: string;
   readonly created: number;
   readonly count: number;
+  private readonly perRollout: number;
   private last?: { k: number; lines: RolloutLines };
 
   constructor(
     private readonly job: Job,
     now: number,
+    private readonly records = true,
   ) {
     this.name = `${dayOf(job.created)}/[runtime-logs]${job.name}`;
     this.created = job.created;
-    this.count = 3 * jobState(job, now).completedRollouts;
+    this.perRollout = records ? 3 : 2;
+    this.count = this.perRollout * jobState(job, now).completedRollouts;
   }
   timeAt(i: number): number {
-    return rolloutTime(this.job, Math.floor(i / 3));
+    return rolloutTime(this.job, Math.floor(i / this.perRollout));
   }
   at(i: number): LogEvent {
-    const k = Math.floor(i / 3);
+    const k = Math.floor(i / this.perRollout);
     // Readers go forward line by line: keep the rollout of the last line read.
     if (this.last?.k !== k) this.last = { k, lines: rolloutOf(this.job, k) };
-    return { timestamp: this.last.lines.timestamp, message: this.last.lines.lines[i % 3] };
+    return { timestamp: this.last.lines.timestamp, message: this.last.lines.lines[(i % this.perRollout) + (this.records ? 0 : 1)] };
   }
 }
 

@@ -6,23 +6,22 @@ import { evaluationLedger, hasStepValues, loggedSteps, stepValues, type Family }
 import { stepTime, type LoggedValue } from './mlflowMetrics';
 import { jsonBody, sendJson, ServiceError, type EmulatorRequest } from './protocol';
 import { isKnownMlflowApp } from './mlflowApps';
+import { MlflowError } from './mlflowError';
+import { MAX_BATCH_TRACES, rolloutOfTraceId, searchTraces, traceOf, type TraceSearch } from './traces';
 import type { World } from './world';
 
-/** True for the MLflow REST paths (the API and the web UI's copy). */
+const MLFLOW_PATH = /^\/(?:api|ajax-api)\/(2\.0|3\.0)\/mlflow\//;
+
+/** True for the MLflow REST paths (the API and the web UI's copy; 2.0, and 3.0 for traces). */
 export function isMlflowPath(path: string): boolean {
-  return /^\/(api|ajax-api)\/2\.0\/mlflow\//.test(path);
+  return MLFLOW_PATH.test(path);
 }
 
-/** MLflow's own error: `{error_code, message}` with its HTTP status. */
-class MlflowError extends Error {
-  constructor(
-    readonly code: 'RESOURCE_DOES_NOT_EXIST' | 'INVALID_PARAMETER_VALUE' | 'ENDPOINT_NOT_FOUND',
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
+/** The call a path names, with its API version: `2.0 runs/get`, `3.0 traces/search`. */
+const callOf = (path: string) => {
+  const version = MLFLOW_PATH.exec(path)?.[1] ?? '';
+  return `${version} ${path.replace(MLFLOW_PATH, '')}`;
+};
 
 const familyOf = (key: string): Family => (key.startsWith('val/') ? 'validation' : 'training');
 
@@ -146,16 +145,17 @@ function resourceOf(world: World, request: EmulatorRequest): string {
 }
 
 function actionOf(path: string): string {
-  const op = path.replace(/^\/(api|ajax-api)\/2\.0\/mlflow\//, '');
   return (
     (
       {
-        'runs/get': 'GetRun',
-        'metrics/get-history': 'GetMetricHistory',
-        'experiments/get-by-name': 'GetExperimentByName',
-        'runs/search': 'SearchRuns',
+        '2.0 runs/get': 'GetRun',
+        '2.0 metrics/get-history': 'GetMetricHistory',
+        '2.0 experiments/get-by-name': 'GetExperimentByName',
+        '2.0 runs/search': 'SearchRuns',
+        '3.0 traces/search': 'SearchTraces',
+        '3.0 traces/batchGet': 'BatchGetTraces',
       } as Record<string, string>
-    )[op] ?? 'AccessUI'
+    )[callOf(path)] ?? 'AccessUI'
   );
 }
 
@@ -176,7 +176,8 @@ function runNameFilter(filter: string): string | undefined {
 export async function mlflow(world: World, request: EmulatorRequest, res: ServerResponse): Promise<void> {
   const now = world.clock.now();
   const resourceArn = resourceOf(world, request);
-  const op = request.path.replace(/^\/(api|ajax-api)\/2\.0\/mlflow\//, '');
+  const call = callOf(request.path);
+  const op = call.startsWith('2.0 ') ? call.slice(4) : call;
   const q = request.query;
   const jobs = jobsOf(world, resourceArn, now);
   const jobOfRun = (runId: string | null) => {
@@ -244,6 +245,18 @@ export async function mlflow(world: World, request: EmulatorRequest, res: Server
         200,
         'application/json',
       );
+    }
+    if (op === '3.0 traces/search' && request.method === 'POST')
+      return sendJson(res, request, searchTraces(jobs, jsonBody(request) as TraceSearch, now), 200, 'application/json');
+    if (op === '3.0 traces/batchGet' && request.method === 'GET') {
+      const ids = q.getAll('trace_ids');
+      if (ids.length > MAX_BATCH_TRACES)
+        throw new MlflowError('INVALID_PARAMETER_VALUE', `At most ${MAX_BATCH_TRACES} trace_ids per call (got ${ids.length}).`, 400);
+      const traces = ids.flatMap((id) => {
+        const found = rolloutOfTraceId(jobs, id, now);
+        return found ? [traceOf(found.job, found.k, true)] : [];
+      });
+      return sendJson(res, request, traces.length ? { traces } : {}, 200, 'application/json');
     }
     throw new MlflowError('ENDPOINT_NOT_FOUND', `The emulator does not serve ${request.method} ${request.path}.`, 404);
   } catch (error) {

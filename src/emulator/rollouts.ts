@@ -9,6 +9,10 @@ const POOL: readonly string[] = [...TRAIN_ANSWERS, ...VALIDATION_ANSWERS];
 export interface RolloutLines {
   timestamp: number;
   played: PlayedRollout;
+  trajectoryId: string;
+  rowId: string;
+  /** The training step (1-based); undefined for an evaluation. */
+  step?: number;
   /** The rollout record (src/core/rollouts/record.ts), then the SDK's CompleteRollout and UpdateReward lines. */
   lines: [string, string, string];
 }
@@ -51,6 +55,9 @@ export function rolloutOf(job: Job, k: number): RolloutLines {
   return {
     timestamp: rolloutTime(job, k),
     played,
+    trajectoryId: id,
+    rowId: row.id,
+    step: record.step,
     lines: [
       JSON.stringify(record),
       `CompleteRollout: trajectory_id=${id} status=ready`,

@@ -12,6 +12,7 @@ export const SEEDED = {
   noServerRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_no_server-NoServer12`,
   errorStatusRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_error_status-ErrStat123`,
   lowEffortRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_low-LowEffort1`,
+  silentRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_silent-Silent1234`,
   jobRole: `arn:aws:iam::${ACCOUNT}:role/MtrlJobRole`,
   wrongTrustRole: `arn:aws:iam::${ACCOUNT}:role/MtrlWrongTrustRole`,
   mlflowApp: `arn:aws:sagemaker:us-east-1:${ACCOUNT}:mlflow-app/app-wordle01`,
@@ -105,6 +106,7 @@ export function seedWorld(world: World, history: boolean): void {
     [SEEDED.noServerRuntime, 'no-server', 'Wordle agent deployed without BedrockAgentCoreApp: no HTTP server'],
     [SEEDED.errorStatusRuntime, 'error-status', 'Wordle agent that returns an error status instead of a reward'],
     [SEEDED.lowEffortRuntime, 'ready', 'Wordle agent (gpt-oss-20b, low reasoning)'],
+    [SEEDED.silentRuntime, 'ready', 'Wordle agent as in the sample: logs no rollout record'],
   ] as const) {
     const id = arn.split('runtime/')[1];
     world.runtimes.push({
@@ -116,6 +118,7 @@ export function seedWorld(world: World, history: boolean): void {
       kind,
       description,
       effort: /low reasoning/.test(description) ? 'low' : 'medium',
+      ...(/no rollout record/.test(description) ? { silent: true } : {}),
     });
   }
   const object = (text: string) => ({

@@ -17,6 +17,8 @@ export interface Runtime {
   description: string;
   /** The agent's REASONING_EFFORT: a runtime environment variable, so one runtime per effort. */
   effort: 'low' | 'medium' | 'high';
+  /** Logs no rollout record, as the sample agent: its log holds only the SDK's lines (replay reads the MLflow traces). */
+  silent?: boolean;
 }
 
 export interface S3Object {
@@ -112,8 +114,8 @@ export class World {
     for (const job of this.jobs.values()) {
       if (job.created > now || job.region !== region) continue;
       group(`/aws/sagemaker/Job/${job.category}`, job.created).streams.push(new JobServiceStream(job, now));
-      if (job.runtimeId && this.runtimeByArnOrId(job.runtimeId, region))
-        group(runtimeLogGroup(job.runtimeId), job.created).streams.push(new JobRolloutStream(job, now));
+      const runtime = job.runtimeId ? this.runtimeByArnOrId(job.runtimeId, region) : undefined;
+      if (runtime) group(runtimeLogGroup(runtime.id), job.created).streams.push(new JobRolloutStream(job, now, !runtime.silent));
     }
     for (const [key, g] of this.storedGroups)
       if (key.startsWith(`${region}/`)) group(key.slice(region.length + 1), g.created).streams.push(...g.streams.values());

@@ -5,6 +5,7 @@ import type { JobCategory } from '../core/jobs/status';
 import {
   assignSteps,
   linesOf,
+  parseRolloutLine,
   parseStepLine,
   RolloutCollector,
   StepClock,
@@ -13,6 +14,7 @@ import {
   type StepBoundary,
 } from '../core/rollouts';
 import { parseRuntimeArn, runtimeLogGroup } from '../core/smoke';
+import { hasTraces, traceReader, traceRunOf } from './rolloutTraces';
 
 // Shared by the replay board and `mtrl rollouts --job`: where a job's rollouts and step boundaries are logged.
 
@@ -22,10 +24,23 @@ interface LogLine {
   time?: number;
 }
 
-/** Where new log text comes from and whether to keep polling it. */
+/** A rollout read whole rather than from log lines: one MLflow trace. */
+export interface WholeRollout {
+  rollout: Rollout;
+}
+
+/** Hands what a reader read to the collector. */
+export function feed(collector: RolloutCollector, item: LogLine | WholeRollout): void {
+  if ('rollout' in item) collector.addRollout(item.rollout);
+  else collector.add(item.text, item.time);
+}
+
+/** Where new log text (or whole rollouts) comes from and whether to keep polling it. */
 export interface LogReader {
-  /** Lines of the log, from where the last call stopped. */
-  read(signal: AbortSignal): AsyncIterable<LogLine>;
+  /** What it reads: log lines, or the MLflow run's traces (when the agent logs no rollout record). */
+  from?: 'log' | 'traces';
+  /** Lines of the log (or rollouts), from where the last call stopped. */
+  read(signal: AbortSignal): AsyncIterable<LogLine | WholeRollout>;
   /** Whether more may come (a running job): follow mode polls `read` again. */
   followable(signal: AbortSignal): Promise<boolean>;
   /** Whether a rollout belongs here: a runtime's log also holds other jobs' rollouts. */
@@ -121,6 +136,7 @@ export function logGroupReader(aws: AwsClients, reading: LogGroupReading): LogRe
       from = last;
       seen = boundary;
     },
+    from: 'log',
     followable: reading.running,
     accepts: (rollout) => !reading.jobArn || !rollout.job_arn || rollout.job_arn === reading.jobArn,
     steps: reading.steps,
@@ -163,32 +179,92 @@ function noRuntimeLog(jobName: string, described: JobDescription): string | unde
     : `Job ${jobName} names no AgentCore runtime in its AgentConfig, so there is no runtime log to read.`;
 }
 
-/** A job's rollouts: its runtime's log group from the job's creation to its end, latest step first, filtered to the job's ARN. */
+/** Matching events the record probe looks at before deciding the log holds none of this job's records. */
+const PROBE_EVENTS = 200;
+
+/** Whether the job's window of its runtime log holds a rollout record of this job (records of other jobs do not count). */
+async function logHasRecords(
+  aws: AwsClients,
+  region: string | undefined,
+  logGroupName: string,
+  window: { start: number; end?: number; jobArn?: string },
+  signal: AbortSignal,
+): Promise<boolean> {
+  let seen = 0;
+  try {
+    for await (const event of filterLogEvents(
+      aws.logs(region),
+      { logGroupName, startTime: window.start, endTime: window.end, filterPattern: '"mtrl_rollout"', pageSize: PROBE_EVENTS },
+      signal,
+    )) {
+      for (const item of parseRolloutLine(event.message ?? ''))
+        if (item.kind === 'record' && (!window.jobArn || !item.rollout.job_arn || item.rollout.job_arn === window.jobArn)) return true;
+      if (++seen >= PROBE_EVENTS) return false;
+    }
+  } catch (error) {
+    if (signal.aborted || (error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
+  }
+  return false;
+}
+
+/** Which source `jobReader` reads: the best there is (default), or the runtime log or the MLflow traces by choice. */
+export type RolloutOrigin = 'best' | 'log' | 'traces';
+
+/**
+ * A job's rollouts. The runtime's log group from the job's creation to its end, latest step first, filtered to the job's
+ * ARN, when it holds rollout records; else the MLflow run's traces when it has any (an agent that logs nothing); else the
+ * log's SDK and feedback lines. `origin` picks a source instead.
+ */
 export async function jobReader(
   aws: AwsClients,
   job: { jobName: string; category: JobCategory; region?: string },
   signal: AbortSignal,
+  origin: RolloutOrigin = 'best',
+  onTraceLimit?: (limit: number) => void,
 ): Promise<LogReader> {
   const sagemaker = aws.sagemaker(job.region);
   const described = await describeJob(sagemaker, job, signal);
   const problem = noRuntimeLog(job.jobName, described);
-  if (problem) throw new Error(problem);
-  const agent = described.config!.AgentConfig!.BedrockAgentCoreConfig!;
   let status = described.JobStatus;
+  const running = async (s: AbortSignal) => {
+    status = (await describeJob(sagemaker, job, s)).JobStatus;
+    return status === 'InProgress' || status === 'Stopping';
+  };
+  const agent = described.config?.AgentConfig?.BedrockAgentCoreConfig;
+  const logGroupName = problem
+    ? undefined
+    : runtimeLogGroup(parseRuntimeArn(agent!.AgentRuntimeArn!)!.runtimeId, agent!.Qualifier ?? 'DEFAULT');
+  const start = described.CreationTime?.getTime() ?? 0;
+  if (
+    origin === 'traces' ||
+    (origin === 'best' &&
+      !(
+        logGroupName &&
+        (await logHasRecords(aws, job.region, logGroupName, { start, end: described.EndTime?.getTime(), jobArn: described.JobArn }, signal))
+      ))
+  ) {
+    const run = await traceRunOf(aws, job.jobName, described, signal).catch((error: unknown) => {
+      if (origin === 'traces' || signal.aborted) throw error;
+      // The log's SDK lines are still a source: a run MLflow cannot find now is no reason to fail.
+      return undefined;
+    });
+    if (origin === 'traces' && !run)
+      throw new Error(`Job ${job.jobName} names no MLflow app or tracking server (MlflowConfig), so it has no traces to read.`);
+    if (run && (origin === 'traces' || (await hasTraces(run, signal))))
+      return traceReader(run, { running, onLimit: onTraceLimit, steps: (s) => jobStepClock(aws, job, s) });
+  }
+  if (!logGroupName) throw new Error(problem);
   let clock: StepClock | undefined;
   const steps = async (s: AbortSignal) => (clock = await jobStepClock(aws, job, s));
   return logGroupReader(aws, {
     region: job.region,
-    logGroupName: runtimeLogGroup(parseRuntimeArn(agent.AgentRuntimeArn!)!.runtimeId, agent.Qualifier ?? 'DEFAULT'),
-    start: described.CreationTime?.getTime() ?? 0,
+    logGroupName,
+    start,
     end: async () =>
       status === 'InProgress' || status === 'Stopping'
         ? undefined
         : (described.EndTime?.getTime() ?? (await describeJob(sagemaker, job)).EndTime?.getTime()),
-    running: async (s) => {
-      status = (await describeJob(sagemaker, job, s)).JobStatus;
-      return status === 'InProgress' || status === 'Stopping';
-    },
+    running,
     jobArn: described.JobArn,
     latestFrom: async () => {
       const c = clock ?? (await steps(signal));
@@ -201,17 +277,19 @@ export async function jobReader(
   });
 }
 
-/** Every rollout of a job, each dated by the best evidence of its step (record, else the service log's step lines). */
+/** Every rollout of a job, each dated by the best evidence of its step (record, trace, else the service log's step lines), and where they came from. */
 export async function readJobRollouts(
   aws: AwsClients,
   job: { jobName: string; category: JobCategory; region?: string },
   signal: AbortSignal,
-): Promise<Rollout[]> {
-  const reader = await jobReader(aws, job, signal);
+  origin: RolloutOrigin = 'best',
+  onTraceLimit?: (limit: number) => void,
+): Promise<{ rollouts: Rollout[]; from: 'log' | 'traces' }> {
+  const reader = await jobReader(aws, job, signal, origin, onTraceLimit);
   const clock = await reader.steps?.(signal);
   const collector = new RolloutCollector();
-  for await (const line of reader.read(signal)) collector.add(line.text, line.time);
+  for await (const item of reader.read(signal)) feed(collector, item);
   const rollouts = collector.finish().filter((r) => reader.accepts(r));
   if (clock) assignSteps(rollouts, clock);
-  return rollouts;
+  return { rollouts, from: reader.from ?? 'log' };
 }

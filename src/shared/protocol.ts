@@ -7,7 +7,8 @@ import type { RequestHandlers, ViewProtocol } from '../webview-kit/channel';
 /** Where the board's rollouts come from; kept in the webview state so a reload can read them again. */
 export type ReplaySource =
   | { kind: 'file'; uri: string; label: string }
-  | { kind: 'job'; jobName: string; category: JobCategory; region?: string; label: string }
+  /** `from`: the runtime log or the MLflow traces by choice; absent: the best there is (records, else traces, else SDK lines). */
+  | { kind: 'job'; jobName: string; category: JobCategory; region?: string; label: string; from?: 'log' | 'traces' }
   | { kind: 'logGroup'; logGroup: string; start: number; end?: number; region?: string; label: string }
   /** Log lines embedded in the page: the plain-browser demo, tests and benches. */
   | { kind: 'fixture'; label: string };

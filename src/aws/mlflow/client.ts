@@ -1,5 +1,6 @@
 import type { AwsCredentialIdentityProvider } from '@smithy/types';
 import type { Experiment, MetricPoint, MlflowCall, MlflowResource, Run } from '../../core/metrics/mlflow';
+import type { Trace, TraceInfo } from '../../core/rollouts/traces';
 import { mlflowRoute, signMlflowCall, type MlflowRoute, type UnsignedCall } from './signing';
 
 /** An MLflow call that failed: the HTTP status, MLflow's `error_code` (or the gateway's error type) and its message. */
@@ -29,6 +30,21 @@ interface MlflowClientOptions {
 }
 
 const PAGE = 25_000;
+/** MLflow's largest `traces/search` page, and the trace ids one `traces/batchGet` URL carries. */
+export const TRACE_PAGE = 500;
+export const TRACE_BATCH = 50;
+
+/** Which traces to list: a run's, optionally only those started after a time; newest first unless `oldestFirst`. */
+export interface TraceQuery {
+  experimentId: string;
+  runId: string;
+  /** Epoch ms: only traces that started after it (follow mode). */
+  after?: number;
+  oldestFirst?: boolean;
+  /** Stop after this many traces (default: every one). */
+  limit?: number;
+  pageSize?: number;
+}
 
 /** SigV4-signed REST calls to one SageMaker MLflow app or tracking server, at most `concurrency` at a time. */
 export class MlflowClient {
@@ -116,6 +132,48 @@ export class MlflowClient {
       token = page.next_page_token || undefined;
     } while (token);
     return runs;
+  }
+
+  /** A run's trace infos page by page (`traces/search`, MLflow 3), at most `limit` in all. */
+  async *searchTraces(query: TraceQuery, signal?: AbortSignal): AsyncGenerator<TraceInfo[]> {
+    const filter = [`metadata.\`mlflow.sourceRun\` = '${query.runId.replace(/'/g, "\\'")}'`];
+    if (query.after !== undefined) filter.push(`trace.timestamp_ms > ${Math.floor(query.after)}`);
+    let left = query.limit ?? Infinity;
+    let token: string | undefined;
+    do {
+      const body = {
+        locations: [{ type: 'MLFLOW_EXPERIMENT', mlflow_experiment: { experiment_id: query.experimentId } }],
+        filter: filter.join(' AND '),
+        max_results: Math.min(query.pageSize ?? TRACE_PAGE, TRACE_PAGE, left),
+        order_by: [`timestamp_ms ${query.oldestFirst ? 'ASC' : 'DESC'}`],
+        ...(token ? { page_token: token } : {}),
+      };
+      const page = await this.call<{ traces?: TraceInfo[]; next_page_token?: string }>(
+        'traces/search',
+        { method: 'POST', path: '/api/3.0/mlflow/traces/search', body: JSON.stringify(body) },
+        signal,
+      );
+      const traces = (page.traces ?? []).slice(0, left);
+      left -= traces.length;
+      if (traces.length) yield traces;
+      token = page.next_page_token || undefined;
+    } while (token && left > 0);
+  }
+
+  /** Whole traces (info and spans) by id, `TRACE_BATCH` ids a call, in parallel up to the client's concurrency; unknown ids are left out. */
+  async batchGetTraces(ids: readonly string[], signal?: AbortSignal): Promise<Trace[]> {
+    const batches: string[][] = [];
+    for (let i = 0; i < ids.length; i += TRACE_BATCH) batches.push(ids.slice(i, i + TRACE_BATCH));
+    const pages = await Promise.all(
+      batches.map((trace_ids) =>
+        this.call<{ traces?: Trace[] }>(
+          'traces/batchGet',
+          { method: 'GET', path: '/api/3.0/mlflow/traces/batchGet', query: { trace_ids } },
+          signal,
+        ),
+      ),
+    );
+    return pages.flatMap((page) => page.traces ?? []);
   }
 
   private async call<T>(call: MlflowCall, request: UnsignedCall, signal?: AbortSignal): Promise<T> {

@@ -48,7 +48,8 @@ export interface UnsignedCall {
   method: 'GET' | 'POST';
   /** e.g. `/api/2.0/mlflow/runs/get`. */
   path: string;
-  query?: Record<string, string>;
+  /** A list repeats the key (`trace_ids=a&trace_ids=b`). */
+  query?: Record<string, string | string[]>;
   /** JSON body of a POST. */
   body?: string;
 }
@@ -103,7 +104,7 @@ export async function signMlflowCall(
     { signingDate },
   );
   const query = Object.entries(call.query ?? {})
-    .map(([k, v]) => `${escapeQueryPart(k)}=${escapeQueryPart(v)}`)
+    .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one) => `${escapeQueryPart(k)}=${escapeQueryPart(one)}`))
     .join('&');
   return {
     url: `${base.protocol}//${base.host}${path}${query ? `?${query}` : ''}`,

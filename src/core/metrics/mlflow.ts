@@ -72,6 +72,8 @@ export const MLFLOW_ACTIONS = {
   'runs/search': 'sagemaker-mlflow:SearchRuns',
   'runs/get': 'sagemaker-mlflow:GetRun',
   'metrics/get-history': 'sagemaker-mlflow:GetMetricHistory',
+  'traces/search': 'sagemaker-mlflow:SearchTraces',
+  'traces/batchGet': 'sagemaker-mlflow:BatchGetTraces',
 } as const;
 
 export type MlflowCall = keyof typeof MLFLOW_ACTIONS;

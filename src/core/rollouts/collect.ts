@@ -32,6 +32,12 @@ export class RolloutCollector {
     if (time !== undefined) for (let i = before; i < this.ready.length; i++) this.ready[i].time ??= time;
   }
 
+  /** Adds a rollout read whole from a source other than log lines (an MLflow trace): it counts as a record. */
+  addRollout(rollout: Rollout): void {
+    this.records++;
+    this.ready.push(rollout);
+  }
+
   private addLine(line: string): void {
     this.lines++;
     for (const item of parseRolloutLine(line.endsWith('\r') ? line.slice(0, -1) : line)) {

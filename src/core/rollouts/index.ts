@@ -5,3 +5,4 @@ export * from './stats';
 export * from './steps';
 export * from './board';
 export * from './logging';
+export * from './traces';

@@ -70,7 +70,7 @@ const finite = (v: unknown): number | undefined => (typeof v === 'number' && Num
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
 /** A step as records and traces write it: a non-negative integer, or its decimal string. */
-function stepNumber(v: unknown): number | undefined {
+export function stepNumber(v: unknown): number | undefined {
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
 }

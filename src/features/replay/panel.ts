@@ -9,7 +9,7 @@ import {
   type ReplayProtocol,
   type ReplaySource,
 } from '../../shared/protocol';
-import type { LogReader } from '../../services/rolloutLogs';
+import { feed, type LogReader } from '../../services/rolloutLogs';
 import { HostChannel } from '../../webview-kit/host';
 import { newNonce } from '../../webview-kit/page';
 import type { Services } from '../services';
@@ -126,7 +126,7 @@ export class ReplayPanel implements vscode.Disposable {
           let shown = 0;
           let read = 0;
           for await (const line of this.reader.read(loading.signal)) {
-            this.collector.add(line.text, line.time);
+            feed(this.collector, line);
             // The first rollouts go to the board at once; after that, a refresh at most twice a second.
             if (++read % (this.data.size ? 256 : 32) === 0 && (this.data.size === 0 || Date.now() - shown > 500)) {
               if (!this.take(this.collector.take())) continue;
@@ -142,7 +142,11 @@ export class ReplayPanel implements vscode.Disposable {
       this.take(this.collector.take());
       const following = await this.reader!.followable(loading.signal);
       if (!following) this.take(this.collector.finish());
-      this.services.output.info(`Replay: ${this.data.size} rollouts from ${this.collector.lines} lines of ${this.source.label}`);
+      this.services.output.info(
+        this.reader!.from === 'traces'
+          ? `Replay: ${this.data.size} rollouts from the MLflow traces of ${this.source.label} (the job's log holds no rollout record)`
+          : `Replay: ${this.data.size} rollouts from ${this.collector.lines} lines of ${this.source.label}`,
+      );
       const notices = this.notices();
       if (notices) this.services.output.warn(`Replay: ${this.source.label}: ${notices.join(' ')}`);
       this.setStatus(
@@ -207,7 +211,7 @@ export class ReplayPanel implements vscode.Disposable {
     const loading = this.loading;
     if (!loading || loading.signal.aborted || !this.reader) return;
     try {
-      for await (const line of this.reader.read(loading.signal)) this.collector.add(line.text, line.time);
+      for await (const line of this.reader.read(loading.signal)) feed(this.collector, line);
       const still = await this.reader.followable(loading.signal);
       // A running job ends steps as it goes: date new rollouts with the step lines logged since.
       if (this.clock) this.clock = await this.reader.steps?.(loading.signal);
@@ -233,5 +237,6 @@ export class ReplayPanel implements vscode.Disposable {
 
 function emptyMessage(source: ReplaySource): string {
   const where = source.kind === 'file' ? `the file ${source.label}` : source.label;
-  return `No rollouts in ${where}. The agent logs no rollout record: run "MTRL: Insert Rollout Logging" on its main.py, or check that the log holds UpdateReward or tool feedback lines.`;
+  const traces = source.kind === 'job' ? ', the job has no MLflow traces,' : '';
+  return `No rollouts in ${where}. The agent logs no rollout record${traces}: run "MTRL: Insert Rollout Logging" on its main.py, or check that the log holds UpdateReward or tool feedback lines.`;
 }

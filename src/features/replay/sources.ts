@@ -27,7 +27,14 @@ export async function readerFor(services: Services, source: ReplaySource, signal
     });
   }
   if (source.kind === 'job')
-    return jobReader(services.aws, { jobName: source.jobName, category: source.category as JobCategory, region: source.region }, signal);
+    return jobReader(
+      services.aws,
+      { jobName: source.jobName, category: source.category as JobCategory, region: source.region },
+      signal,
+      source.from ?? 'best',
+      (limit) =>
+        services.output.warn(`Replay: read the newest ${limit.toLocaleString()} traces of ${source.jobName}; older ones were not read.`),
+    );
   throw new Error('The plain-browser fixture source only exists in the demo page.');
 }
 
@@ -107,7 +114,7 @@ async function pickLogGroup(services: Services): Promise<ReplaySource | undefine
   };
 }
 
-/** What `mtrl.openRollouts` got: a job node or `{ jobName, category, region }`, a log file URI, `{ logGroup, start, end?, region? }`, or nothing. */
+/** What `mtrl.openRollouts` got: a job node or `{ jobName, category, region, from? }`, a log file URI, `{ logGroup, start, end?, region? }`, or nothing. */
 export function sourceFromArgument(arg: unknown): ReplaySource | undefined {
   if (arg instanceof vscode.Uri) return { kind: 'file', uri: arg.toString(), label: vscode.workspace.asRelativePath(arg) };
   const group = arg as { logGroup?: unknown; start?: unknown; end?: unknown; region?: unknown } | undefined;
@@ -124,7 +131,14 @@ export function sourceFromArgument(arg: unknown): ReplaySource | undefined {
     };
   }
   const job = parseJobArgument(arg);
-  return isJobRef(job)
-    ? { kind: 'job', jobName: job.jobName, category: job.category, region: job.region, label: `${job.jobName} rollouts` }
-    : undefined;
+  if (!isJobRef(job)) return undefined;
+  const from = (arg as { from?: unknown } | undefined)?.from;
+  return {
+    kind: 'job',
+    jobName: job.jobName,
+    category: job.category,
+    region: job.region,
+    ...(from === 'log' || from === 'traces' ? { from } : {}),
+    label: from === 'traces' ? `${job.jobName} rollouts (MLflow traces)` : `${job.jobName} rollouts`,
+  };
 }

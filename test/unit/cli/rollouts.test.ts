@@ -110,6 +110,50 @@ describe('mtrl rollouts --job', function () {
     });
   });
 
+  it('a job whose agent logs no rollout record replays from its MLflow traces, with the steps the traces name', async () => {
+    const clock = new ManualClock();
+    await withEmulator({ clock, history: false }, async (emulator, aws) => {
+      const hp = { max_steps: '3', global_batch_size: '32', group_size: '4' };
+      for (const [name, runtime] of [
+        ['silent', SEEDED.silentRuntime],
+        ['logged', SEEDED.runtime],
+      ])
+        await createJob(aws.sagemaker(), {
+          JobName: name,
+          JobCategory: 'AgentRFT',
+          RoleArn: SEEDED.jobRole,
+          JobConfigSchemaVersion: '1.0.0',
+          JobConfigDocument: JSON.stringify(trainingDocument(hp, runtime)),
+        });
+      clock.advance(24 * 3_600_000);
+      const steps = (json: { steps: { step: number; rollouts: number; groups: number }[] }) =>
+        json.steps.map((s) => [s.step, s.rollouts, s.groups]);
+
+      const text = await run('--job', 'silent', '--endpoint', emulator.url);
+      assert.equal(text.code, 0, text.err);
+      assert.match(text.out, /^384 rollouts in 96 GRPO groups from job silent \(its MLflow traces\)$/m);
+      const traced = JSON.parse((await run('--job', 'silent', '--endpoint', emulator.url, '--json')).out);
+      assert.deepEqual(steps(traced), [
+        [1, 128, 32],
+        [2, 128, 32],
+        [3, 128, 32],
+      ]);
+      assert.equal(traced.grpo_groups.pooled, 0);
+      assert.ok(traced.solved > 0, 'the traces carry the turns: games are solved');
+      // The same job's log alone: only the SDK's reward lines, so no turns and no solve.
+      const logOnly = JSON.parse((await run('--job', 'silent', '--from', 'log', '--endpoint', emulator.url, '--json')).out);
+      assert.equal(logOnly.rollouts, 384);
+      assert.equal(logOnly.solved, 0);
+      assert.equal(logOnly.reward.mean, traced.reward.mean, 'the same rewards either way');
+
+      // A job that logs records reads its log by default; its traces, read by choice, tell the same story.
+      const fromLog = JSON.parse((await run('--job', 'logged', '--endpoint', emulator.url, '--json')).out);
+      const fromTraces = JSON.parse((await run('--job', 'logged', '--from', 'traces', '--endpoint', emulator.url, '--json')).out);
+      assert.deepEqual(fromTraces, fromLog);
+      assert.equal((await run('--job', 'logged', '--from', 'mlflow')).code, 2);
+    });
+  });
+
   it('explains a missing job in one sentence, and rejects bad arguments', async () => {
     await withEmulator({ history: false }, async (emulator) => {
       const missing = await run('--job', 'nope', '--endpoint', emulator.url);

@@ -96,6 +96,7 @@ describe('emulator: seeded account', () => {
           'wordle_agent_no_server-NoServer12',
           'wordle_agent_error_status-ErrStat123',
           'wordle_agent_low-LowEffort1',
+          'wordle_agent_silent-Silent1234',
         ],
       );
       const runtime = await getAgentRuntime(aws.agentCoreControl(), 'wordle_agent-AbCdEf1234');

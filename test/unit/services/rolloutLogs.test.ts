@@ -3,7 +3,7 @@ import { createJob } from '../../../src/aws/sagemaker';
 import { RolloutCollector, skippedLineNotes } from '../../../src/core/rollouts';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
-import { byteStreamReader, jobReader, jobStepClock } from '../../../src/services/rolloutLogs';
+import { byteStreamReader, feed, jobReader, jobStepClock } from '../../../src/services/rolloutLogs';
 import { trainingDocument, withEmulator } from '../emulator/helpers';
 
 describe("a job's rollout log", function () {
@@ -29,14 +29,14 @@ describe("a job's rollout log", function () {
       const collector = new RolloutCollector();
       const order: number[] = [];
       for await (const line of reader.read(signal)) {
-        collector.add(line.text, line.time);
+        feed(collector, line);
         for (const r of collector.take()) order.push(r.step!);
       }
       assert.equal(order.length, 4 * 64);
       assert.deepEqual(order.slice(0, 64), new Array(64).fill(4), 'the latest step comes first');
       assert.deepEqual([...new Set(order.slice(64))], [1, 2, 3]);
       const collector2 = new RolloutCollector();
-      for await (const line of (await jobReader(aws, job, signal)).read(signal)) collector2.add(line.text, line.time);
+      for await (const line of (await jobReader(aws, job, signal)).read(signal)) feed(collector2, line);
       const rollouts = collector2.finish();
       assert.ok(
         rollouts.every((r) => r.time !== undefined && steps.stepAt(r.time) === r.step),
@@ -68,7 +68,7 @@ describe('a log file read for the board', () => {
     );
     for (let pass = 0; pass < 2; pass++) {
       const collector = new RolloutCollector();
-      for await (const line of reader.read(new AbortController().signal)) collector.add(line.text);
+      for await (const item of reader.read(new AbortController().signal)) feed(collector, item);
       assert.deepEqual(
         collector.finish().map((r) => r.trajectory_id),
         ['a', 'b'],

@@ -1,0 +1,107 @@
+// UI check (#17): the replay board, its compare view and the reward preview in a 900-px-wide editor of the real
+// workbench, in the light and the dark theme; screenshots in test-results/host/ for a person to look at.
+import assert from 'node:assert/strict';
+import { boardFrame, palette } from './replay.mjs';
+import { closeTab, openFromExplorer, previewFrame } from './reward-lens.mjs';
+
+const WIDTH = 900;
+const VIEWPORT = { width: 1400, height: 900 };
+
+/** Sizes the browser so the editor part is `width` px wide (the side bar keeps its width). */
+async function editorWidth(page, width) {
+  await page.setViewportSize(VIEWPORT);
+  const editor = page.locator('.monaco-workbench .part.editor');
+  const box = await editor.boundingBox();
+  await page.setViewportSize({ width: Math.round(VIEWPORT.width - (box.width - width)), height: VIEWPORT.height });
+  await page.waitForFunction(
+    (w) => Math.abs(document.querySelector('.monaco-workbench .part.editor').getBoundingClientRect().width - w) <= 1,
+    width,
+    { timeout: 10_000 },
+  );
+}
+
+/** Switches to the light or the dark theme; the workbench marks it with `vs` / `vs-dark` on its root. */
+async function theme(page, kind) {
+  const dark = () => page.evaluate(() => document.querySelector('.monaco-workbench').classList.contains('vs-dark'));
+  if ((await dark()) === (kind === 'dark')) return;
+  await palette(page, '>Preferences: Toggle between Light/Dark Themes', 'Toggle between Light/Dark Themes');
+  await page.waitForFunction(
+    (want) => document.querySelector('.monaco-workbench').classList.contains('vs-dark') === want,
+    kind === 'dark',
+    { timeout: 10_000 },
+  );
+}
+
+/** Where the element lies across its frame's viewport, and whether it is inside it: not cut off at the editor's edge. */
+async function placed(frame, selector) {
+  return frame
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const width = document.documentElement.clientWidth;
+      return {
+        inside: r.width > 0 && r.left >= 0 && r.right <= width + 1,
+        at: `${Math.round(r.left)}–${Math.round(r.right)} of ${width} px`,
+      };
+    });
+}
+
+async function assertInside(frame, selector, what) {
+  const where = await placed(frame, selector);
+  assert.ok(where.inside, `${what} is cut off: ${where.at}`);
+}
+
+const tab = (page, text) => page.locator('.tabs-container .tab', { hasText: text }).first();
+
+export const checks = [
+  {
+    name: '#17 narrow editor: board, compare and reward preview at 900 px in the light and the dark theme',
+    async run({ page, screenshot }) {
+      await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+      await editorWidth(page, WIDTH);
+      try {
+        await palette(page, 'rollouts.log', 'rollouts.log');
+        await tab(page, 'rollouts.log').waitFor({ timeout: 15_000 });
+        await palette(page, '>Reopen Editor With', /Reopen Editor With(\.\.\.|…)/);
+        await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL Rollout Replay' }).first().click({ timeout: 15_000 });
+        const board = await boardFrame(page);
+        await board.locator('.player .tile-row').first().waitFor({ timeout: 15_000 });
+        for (const kind of ['light', 'dark']) {
+          await theme(page, kind);
+          await assertInside(board, '.player .grid', `${kind}: the board's player`);
+          await assertInside(board, '.player .controls', `${kind}: the player's controls`);
+          await screenshot(`narrow-board-${kind}`);
+          await board.locator('.rollout-row[data-rollout]').nth(1).locator('.compare-button').click();
+          await board.locator('.players.comparing').waitFor({ timeout: 10_000 });
+          await assertInside(board, '.players.comparing > :nth-child(2) .grid', `${kind}: the compared board`);
+          await screenshot(`narrow-compare-${kind}`);
+          await board.locator('.rollout-row.compared .compare-button').click();
+          await board.locator('.players:not(.comparing)').waitFor({ timeout: 10_000 });
+        }
+
+        await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+        await openFromExplorer(page, 'reward', 'wordle_reward.py');
+        await palette(page, '>MTRL: Show Reward Preview', 'MTRL: Show Reward Preview');
+        await tab(page, 'Reward preview').waitFor({ timeout: 60_000 });
+        // The preview opens beside the file: closing the file closes its group, so the preview has the whole 900 px.
+        await closeTab(page, tab(page, /^\s*wordle_reward\.py/));
+        await tab(page, /^\s*wordle_reward\.py/).waitFor({ state: 'detached', timeout: 10_000 });
+        await page.waitForFunction(() => document.querySelectorAll('.part.editor .tabs-container').length === 1, undefined, {
+          timeout: 10_000,
+        });
+        const preview = await previewFrame(page);
+        await preview.locator('table tbody tr td.num').first().waitFor({ timeout: 60_000 });
+        for (const kind of ['dark', 'light']) {
+          await theme(page, kind);
+          await assertInside(preview, 'table', `${kind}: the preview's table`);
+          await assertInside(preview, 'td.drawn svg', `${kind}: the preview's drawn column`);
+          await screenshot(`narrow-preview-${kind}`);
+        }
+      } finally {
+        await theme(page, 'light').catch(() => undefined);
+        await page.setViewportSize(VIEWPORT);
+      }
+    },
+  },
+];

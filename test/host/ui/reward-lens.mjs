@@ -1,0 +1,127 @@
+// UI check of the reward CodeLens (#17): in a fresh window (extension host restarted, nothing activated yet), click the
+// lens as the editor draws it, twice, as the new user did; each click opens the preview with its scores.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { palette } from './replay.mjs';
+
+/** Reloads the window the way a user does: a fresh extension host that activates the extension only by its events. */
+export async function reloadWindow(page) {
+  await page.evaluate(() => {
+    window.mtrlBeforeReload = true;
+  });
+  await palette(page, '>Developer: Reload Window', 'Developer: Reload Window');
+  await page.waitForFunction(() => !window.mtrlBeforeReload, undefined, { timeout: 60_000 });
+  await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: 60_000 });
+}
+
+/** Opens a workspace file from the Explorer (quick open may still be indexing right after a reload). */
+export async function openFromExplorer(page, folder, file) {
+  await palette(page, '>View: Show Explorer', 'View: Show Explorer');
+  const row = (label) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: new RegExp(`^${label}$`) }).first();
+  await row(folder).waitFor({ timeout: 30_000 });
+  if ((await row(folder).getAttribute('aria-expanded')) !== 'true') await row(folder).click();
+  await row(file).click({ timeout: 15_000 });
+  await page.locator('.tabs-container .tab', { hasText: file }).first().waitFor({ timeout: 15_000 });
+}
+
+/** Moves the active editor's cursor to a line (1-based) with Go to Line, which scrolls it into view. */
+async function goToLine(page, line) {
+  assert.ok(line > 0, 'the reward file has no final_reward');
+  const input = page.locator('.quick-input-widget input');
+  await page.keyboard.press('F1');
+  await input.waitFor({ timeout: 5_000 });
+  await input.fill(`:${line}`);
+  await page
+    .locator('.quick-input-widget .monaco-list-row', { hasText: new RegExp(`line ${line}\\b`, 'i') })
+    .first()
+    .waitFor({ timeout: 10_000 });
+  await input.press('Enter');
+  await page
+    .locator('.statusbar-item', { hasText: new RegExp(`^Ln ${line}, Col`) })
+    .first()
+    .waitFor({ timeout: 10_000 });
+}
+
+/** Closes the editor of a tab: activates it, then runs View: Close Editor (the row whose label is exactly that). */
+export async function closeTab(page, tab) {
+  await tab.click();
+  const input = page.locator('.quick-input-widget input');
+  await page.keyboard.press('F1');
+  await input.waitFor({ timeout: 5_000 });
+  await input.fill('>View: Close Editor');
+  await page
+    .locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: /^View: Close Editor$/ }) })
+    .first()
+    .click({ timeout: 15_000 });
+}
+
+const notifications = (page) => page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
+
+export const checks = [
+  {
+    name: '#17 reward lens: in a fresh window, clicking the rendered lens twice opens the preview with scores (no "Actual command not found")',
+    async run({ page, workspace, screenshot }) {
+      await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+      await reloadWindow(page);
+      await openFromExplorer(page, 'reward', 'wordle_reward.py');
+      // The editor draws lenses of visible lines only: bring the reward's line into view, as a user scrolling to it.
+      const text = readFileSync(path.join(workspace, 'reward/wordle_reward.py'), 'utf8').split('\n');
+      await goToLine(page, text.findIndex((line) => /^\s*def final_reward\b/.test(line)) + 1);
+      // The lens as the editor draws it: it appears once Python has scored the canonical games.
+      const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: /solve@1/ }).first();
+      await lens.waitFor({ timeout: 90_000 }).catch(async (error) => {
+        const drawn = await page.locator('.monaco-editor .codelens-decoration').allTextContents();
+        throw new Error(
+          `no reward lens drawn; lenses: ${drawn.join(' | ') || '(none)'}; notifications: ${(await notifications(page)).join(' | ') || '(none)'}`,
+          {
+            cause: error,
+          },
+        );
+      });
+      await screenshot('reward-lens-drawn');
+      for (let click = 1; click <= 2; click++) {
+        await lens.click();
+        const tab = page.locator('.tabs-container .tab', { hasText: 'Reward preview: reward/wordle_reward.py' }).first();
+        await tab.waitFor({ timeout: 60_000 }).catch(async (error) => {
+          throw new Error(
+            `click ${click}: no preview after clicking the lens; notifications: ${(await notifications(page)).join(' | ') || '(none)'}`,
+            {
+              cause: error,
+            },
+          );
+        });
+        const frame = await previewFrame(page);
+        await frame.locator('table tbody tr td.num').first().waitFor({ timeout: 30_000 });
+        assert.match(await frame.locator('table tbody').innerText(), /solve@1/, 'the preview lists the canonical games with their rewards');
+        const said = await notifications(page);
+        assert.ok(!said.some((t) => /command not found/i.test(t)), `click ${click}: ${said.join(' | ')}`);
+        await screenshot(`reward-lens-click-${click}`);
+        if (click === 2) break;
+        // Back to the file alone: the second click is on a lens drawn again after the preview refreshed it.
+        await closeTab(page, tab);
+        await tab.waitFor({ state: 'detached', timeout: 15_000 });
+        await page.locator('.tabs-container .tab.active', { hasText: 'wordle_reward.py' }).first().waitFor({ timeout: 15_000 });
+        await lens.waitFor({ timeout: 60_000 });
+      }
+    },
+  },
+];
+
+/** The preview webview's inner frame, once it shows its games table. */
+export async function previewFrame(page, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      if (
+        await frame
+          .locator('h2', { hasText: 'Invariants' })
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error('no webview frame showed the reward preview');
+}
