@@ -1,7 +1,7 @@
 // No vscode import: the pre-flight runs in plain Node too, so the emulator tests drive it over HTTP.
 import type { AwsClients } from '../aws/clients';
 import { getAgentRuntime, runtimeIdFromArn } from '../aws/agentcore';
-import { describeAwsError } from '../aws/errors';
+import { explainerFor } from '../aws/errors';
 import { getRole, roleNameFromArn } from '../aws/iam';
 import { describeJobSchemaVersion, listJobs } from '../aws/sagemaker';
 import { documentFacts } from '../core/jobs/document';
@@ -48,8 +48,8 @@ export async function runPreflight(job: JobFile, deps: PreflightDeps, signal?: A
   const sagemaker = deps.aws.sagemaker(region);
   const modelId = facts.baseModelArn ? parseBaseModelArn(facts.baseModelArn)?.modelId : undefined;
   const batchSize = Number(facts.hyperparameters.global_batch_size ?? defaultHyperparameters('AgentRFT', modelId).global_batch_size);
-  const say = (error: unknown, action: string) =>
-    describeAwsError(error, { action, region, endpoint: deps.aws.current.endpoint, profile: deps.aws.current.profile });
+  const explain = explainerFor(() => deps.aws.current);
+  const say = (error: unknown, action: string) => explain(error, action, region);
   const rows: Record<string, number | undefined> = {};
 
   const jobName = async (): Promise<CheckResult> => {

@@ -1,6 +1,6 @@
 import { invokeAgentRuntime } from '../aws/agentcore';
 import type { AwsClients } from '../aws/clients';
-import { describeAwsError } from '../aws/errors';
+import { explainerFor } from '../aws/errors';
 import { describeLogStreams, filterLogEvents } from '../aws/logs';
 import { callerIdentity } from '../aws/sts';
 import { smokeFilterPattern, type InvocationOutcome, type LogLine, type SmokeBackend } from '../core/smoke';
@@ -22,7 +22,7 @@ interface ServiceError {
 
 /** The smoke test's three calls over the project's AWS wrappers (STS, AgentCore data plane, CloudWatch Logs). */
 export function awsSmokeBackend(aws: AwsClients): SmokeBackend {
-  const context = () => ({ profile: aws.current.profile, endpoint: aws.current.endpoint });
+  const explain = explainerFor(() => aws.current);
   return {
     async callerAccount(signal) {
       try {
@@ -30,11 +30,8 @@ export function awsSmokeBackend(aws: AwsClients): SmokeBackend {
         if (!identity.account) throw new Error('STS returned no account id.');
         return identity.account;
       } catch (error) {
-        const timedOut = signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError';
-        if (signal.aborted && !timedOut) throw error;
-        throw new Error(describeAwsError(timedOut ? signal.reason : error, { ...context(), action: 'Asking STS for your account' }), {
-          cause: error,
-        });
+        if (signal.aborted && (signal.reason as Error | undefined)?.name !== 'TimeoutError') throw error;
+        throw new Error(explainerFor(() => aws.current, signal)(error, 'Asking STS for your account'), { cause: error });
       }
     },
     async invoke(request, signal): Promise<InvocationOutcome> {
@@ -52,7 +49,7 @@ export function awsSmokeBackend(aws: AwsClients): SmokeBackend {
           kind: 'error',
           name: e.name,
           statusCode: e.$metadata?.httpStatusCode,
-          message: describeAwsError(error, { ...context(), region: request.region, action: 'InvokeAgentRuntime' }),
+          message: explain(error, 'InvokeAgentRuntime', request.region),
         };
       }
     },
@@ -93,9 +90,7 @@ export function awsSmokeBackend(aws: AwsClients): SmokeBackend {
         if (signal.aborted) throw error;
         // The group appears with the runtime's first output: absent means "nothing yet".
         if ((error as ServiceError).name === 'ResourceNotFoundException') return [];
-        throw new Error(describeAwsError(error, { ...context(), region: request.region, action: `Reading ${request.logGroup}` }), {
-          cause: error,
-        });
+        throw new Error(explain(error, `Reading ${request.logGroup}`, request.region), { cause: error });
       }
       return lines.sort((a, b) => a.timestamp - b.timestamp);
     },

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { describeAwsError } from '../../aws/errors';
 import { listJobs } from '../../aws/sagemaker';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import { categoryLabel, JOB_CATEGORIES } from '../../core/jobs/status';
@@ -38,8 +37,7 @@ export function register(services: Services): void {
         }
         return found;
       } catch (error) {
-        const { profile, endpoint } = services.aws.current;
-        void vscode.window.showErrorMessage(describeAwsError(error, { profile, endpoint, region, action: 'Listing jobs' }));
+        void vscode.window.showErrorMessage(services.explain(error, 'Listing jobs', region));
         return [];
       }
     })();

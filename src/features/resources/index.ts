@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { describeAwsError } from '../../aws/errors';
-import { formatDollars, pricingFromSetting } from '../../core/jobs/pricing';
+import { formatDollars } from '../../core/jobs/pricing';
 import { awsCleanupTarget } from '../../services/resources/awsTarget';
 import { loadInventory, type Inventory } from '../../services/resources/inventory';
 import { jobRegions } from '../aws/settings';
@@ -15,24 +14,20 @@ export function register(services: Services): void {
   const { context, output } = services;
   const tree = new ResourcesTreeProvider();
   const view = vscode.window.createTreeView('mtrl.resources', { treeDataProvider: tree, manageCheckboxStateManually: true });
-  const explain = (error: unknown, action: string) => {
-    const { profile, endpoint, region } = services.aws.current;
-    return describeAwsError(error, { profile, endpoint, region, action });
-  };
   let inventory: Inventory | undefined;
   let loading: Promise<Inventory | undefined> | undefined;
 
   const refresh = async (): Promise<Inventory | undefined> => {
-    const pricing = pricingFromSetting(vscode.workspace.getConfiguration('mtrl').get('pricing')).table;
+    const pricing = services.settings.pricing();
     try {
-      inventory = await loadInventory(services.aws, { regions: jobRegions(), pricing, now: new Date(), explain });
+      inventory = await loadInventory(services.aws, { regions: jobRegions(), pricing, now: new Date(), explain: services.explain });
       tree.show(inventory);
       view.description = `${formatDollars(inventory.spend.monthToDate)} this month`;
       view.message = `Token spend month to date: ${formatDollars(inventory.spend.monthToDate)} (BillableTokenUsage × mtrl.pricing). ${AGENTCORE_APART}`;
       return inventory;
     } catch (error) {
       inventory = undefined;
-      tree.showMessage(explain(error, 'Listing what your jobs left behind'));
+      tree.showMessage(services.explain(error, 'Listing what your jobs left behind'));
       view.message = undefined;
       return undefined;
     }
