@@ -101,17 +101,19 @@ export function jobDescription(job: JobSummary | JobDetails, pricing: PricingTab
 export const JOB_LABEL_CHARS = 16;
 
 /**
- * A job's row label: the part of its name that tells it from the jobs listed beside it (`…lr-sweep` when they all start
- * with `wordle-gptoss20b-grpo-`; the shared prefix is cut at a `-`, `_` or `.`), cut in the middle past JOB_LABEL_CHARS.
+ * A job's row label: the part of its name that tells it from the most alike job listed beside it (`…lr-sweep` beside
+ * `wordle-gptoss20b-grpo-100steps`; the shared prefix is cut at a `-`, `_` or `.`), cut in the middle past JOB_LABEL_CHARS.
+ * Unrelated neighbours differ earlier, so they do not make the label longer.
  */
 export function jobLabel(name: string, siblings: readonly string[]): string {
-  let shared = siblings.length > 1 ? name.length : 0;
+  let shared = 0;
   for (const other of siblings) {
+    if (other === name) continue;
     let i = 0;
-    while (i < shared && i < other.length && other[i] === name[i]) i++;
-    shared = i;
+    while (i < name.length && i < other.length && other[i] === name[i]) i++;
+    shared = Math.max(shared, i);
   }
   // A name that another one starts with keeps its whole self: nothing in it tells it apart.
-  const cut = shared < name.length ? Math.max(...['-', '_', '.'].map((c) => name.lastIndexOf(c, shared - 1))) + 1 : 0;
+  const cut = shared > 0 && shared < name.length ? Math.max(...['-', '_', '.'].map((c) => name.lastIndexOf(c, shared - 1))) + 1 : 0;
   return shortenMiddle(cut > 0 ? `…${name.slice(cut)}` : name, JOB_LABEL_CHARS);
 }

@@ -1,6 +1,7 @@
 // UI checks on the running seeded job (before jobs.mjs stops it): the budget notification, and the Clean Up flow with its one confirmation.
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { palette } from './replay.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
@@ -8,13 +9,7 @@ const widget = (page) => page.locator('.quick-input-widget');
 const rowOf = (page, text) => widget(page).locator('.monaco-list-row', { hasText: text }).first();
 const toast = (page, text) => page.locator('.notification-toast', { hasText: text }).first();
 
-async function runCommand(page, title) {
-  await page.keyboard.press('F1');
-  const input = widget(page).locator('input').first();
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill(`>${title}`);
-  await rowOf(page, title.replace(/^MTRL: /, '')).click();
-}
+const runCommand = (page, title) => palette(page, `>${title}`, title.replace(/^MTRL: /, ''));
 
 /** Waits for the quick input whose title, placeholder or message matches, then returns its input. */
 async function quickInput(page, pattern) {
@@ -76,6 +71,8 @@ export const checks = [
       // Other suites may have left their own jobs on the runtime (the sweep suite's evaluation): the running seeded job is among them.
       assert.match(await runtime.innerText(), new RegExp(`in use by [^:]*${RUNNING}[^:]*: will be refused`));
       await runtime.click();
+      // The list draws only the rows in view (more runtimes push the prefixes below): filter to the prefix, checks stay.
+      await page.locator('.quick-input-widget input').fill('wordle-eval-base-gptoss20b/');
       await rowOf(page, 'eval-output/wordle-eval-base-gptoss20b/').click();
       await page.screenshot({ path: path.join(root, 'test-results/cleanup-review.png') });
       await page.keyboard.press('Enter');

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { palette } from './replay.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
@@ -21,11 +22,7 @@ async function openJobsView(page) {
   if (!(await page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first().isVisible())) {
     await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
   }
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill('>MTRL: Refresh Jobs');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Refresh Jobs' }).first().click();
+  await palette(page, '>MTRL: Refresh Jobs', 'Refresh Jobs');
   await page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first().waitFor({ timeout: 20_000 });
 }
 
@@ -234,11 +231,8 @@ export const checks = [
 
       const header = page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first();
       try {
-        await page.keyboard.press('F1');
+        await palette(page, '>MTRL: Filter Jobs by Name', 'Filter Jobs by Name');
         const input = page.locator('.quick-input-widget input');
-        await input.waitFor({ timeout: 10_000 });
-        await input.fill('>MTRL: Filter Jobs by Name');
-        await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Filter Jobs by Name' }).first().click();
         await page.locator('.quick-input-widget', { hasText: 'name contains' }).waitFor({ timeout: 10_000 });
         await input.fill('eval-base');
         await page.keyboard.press('Enter');

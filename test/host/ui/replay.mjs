@@ -6,21 +6,29 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 
 export async function palette(page, text, pick) {
   const input = page.locator('.quick-input-widget input');
-  // The previous pick's quick input may still be closing: typing into it would be lost.
-  await input.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
-  // F1 is lost while focus sits in a webview or an opening editor: retry from the workbench.
-  for (let attempt = 0; attempt < 4 && !(await input.isVisible()); attempt++) {
-    if (attempt)
-      await page
-        .locator('.part.statusbar')
-        .click({ position: { x: 5, y: 5 } })
-        .catch(() => undefined);
-    await page.keyboard.press('F1');
-    await input.waitFor({ timeout: 3_000 }).catch(() => undefined);
+  for (let attempt = 1; ; attempt++) {
+    // The previous pick's quick input may still be closing: typing into it would be lost.
+    await input.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
+    // F1 is lost while focus sits in a webview or an opening editor: retry from the workbench.
+    for (let tries = 0; tries < 4 && !(await input.isVisible()); tries++) {
+      if (tries)
+        await page
+          .locator('.part.statusbar')
+          .click({ position: { x: 5, y: 5 } })
+          .catch(() => undefined);
+      await page.keyboard.press('F1');
+      await input.waitFor({ timeout: 3_000 }).catch(() => undefined);
+    }
+    try {
+      await input.fill(text, { timeout: 10_000 });
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: pick }).first().click({ timeout: 15_000 });
+      return;
+    } catch (error) {
+      // A webview that finishes loading takes focus and closes the quick input under the typing: open it again.
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
   }
-  await input.waitFor({ timeout: 5_000 });
-  await input.fill(text);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: pick }).first().click({ timeout: 15_000 });
 }
 
 /** The webview's inner frame that holds the board, once it has rendered a group. */

@@ -83,6 +83,12 @@ describe('jobs description and tooltip', () => {
       evaluations.map((name) => jobLabel(name, evaluations)),
       ['…trained…toss20b', '…base-gptoss20b'],
     );
+    const withOthers = ['wordle-similar-mx4mdqo3', 'host-launch-x4md6ts', ...seeded];
+    assert.deepEqual(
+      withOthers.map((name) => jobLabel(name, withOthers)),
+      ['…similar…x4mdqo3', 'host-lau…x4md6ts', '…lr-sweep', '…wrong-role', '…100steps'],
+      'an unrelated job beside them does not lengthen the labels of alike ones',
+    );
     assert.equal(jobLabel(long.name, [long.name]), 'wordle-g…ep-0003', 'alone in its root: cut in the middle');
     assert.equal(jobLabel('grpo-1', ['grpo-1', 'grpo-12']), 'grpo-1', 'a shared prefix is cut at a word boundary only');
     assert.ok(seeded.every((name) => jobLabel(name, seeded).length <= JOB_LABEL_CHARS));
