@@ -189,11 +189,19 @@ export const checks = [
       await showJobsView(page);
       await jobsRow(page, BASE).waitFor({ timeout: 30_000 });
       await jobsRow(page, TRAINED).waitFor({ timeout: 30_000 });
-      await jobsRow(page, BASE).click();
-      await jobsRow(page, TRAINED).click({ modifiers: ['ControlOrMeta'] });
-      await jobsRow(page, TRAINED).click({ button: 'right' });
-      await page.locator('.context-view .action-label', { hasText: 'Compare Evaluations' }).first().click();
-      const frame = await comparisonFrame(page, 'Compare 2 evaluations');
+      let frame;
+      // The tree's polling redraw can drop the selection or close the menu under the click: select and ask again.
+      for (let attempt = 1; !frame; attempt++) {
+        await jobsRow(page, BASE).click();
+        await jobsRow(page, TRAINED).click({ modifiers: ['ControlOrMeta'] });
+        await jobsRow(page, TRAINED).click({ button: 'right' });
+        await page.locator('.context-view .action-label', { hasText: 'Compare Evaluations' }).first().click();
+        frame = await comparisonFrame(page, 'Compare 2 evaluations', attempt === 3 ? 30_000 : 15_000).catch((error) => {
+          if (attempt === 3) throw error;
+          return undefined;
+        });
+        if (!frame) await page.keyboard.press('Escape');
+      }
 
       const header = await frame.locator('thead th').allInnerTexts();
       assert.deepEqual(header.slice(0, 2), ['settings', 'base model']);
