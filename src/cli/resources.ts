@@ -1,5 +1,5 @@
 import { DEFAULT_PRICING, formatDollars } from '../core/jobs/pricing';
-import { formatBytes } from '../services/resources/cleanup';
+import { formatBytes } from '../services/resources/cleanupPlan';
 import { loadInventory, type Inventory, type InventoryItem } from '../services/resources/inventory';
 import { AWS_OPTIONS, AWS_OPTIONS_USAGE, awsFromOptions } from './awsOptions';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';

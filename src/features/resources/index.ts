@@ -58,7 +58,7 @@ export function register(services: Services): void {
     vscode.commands.registerCommand('mtrl.cleanUpResources', async () => {
       const current = inventory ?? (await load());
       if (!current) return undefined;
-      const outcome = await cleanUp(current, tree.checked, awsCleanupTarget(services.aws, jobRegions()), output);
+      const outcome = await cleanUp(current, tree.checked, awsCleanupTarget(services.aws, jobRegions(), services.explain), output);
       if (outcome) {
         tree.checked.clear();
         await load();
