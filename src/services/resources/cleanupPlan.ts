@@ -55,8 +55,8 @@ export function unprovenReason(ref: ResourceRef, unreadable: readonly Unreadable
   const blocking = unreadable.filter((u) => region === undefined || u.region === region);
   if (!blocking.length) return undefined;
   const regions = blocking.map((u) => u.region).join(', ');
-  const why = region === undefined ? `; a ${kindWord(ref.kind)} is account-wide, so the running jobs of every region must be known` : '';
-  return `not proven unused: the jobs of ${regions} could not be read (${blocking[0].reason})${why}`;
+  const why = region === undefined ? '; roles and S3 prefixes are account-wide, so the running jobs of every region must be known' : '';
+  return `not proven unused: the jobs of ${regions} could not be read (${blocking[0].reason.replace(/\.$/, '')})${why}`;
 }
 
 function notOfferedReason(ref: ResourceRef, regions: readonly string[]): string {
