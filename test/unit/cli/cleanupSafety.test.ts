@@ -106,6 +106,24 @@ describe('mtrl cleanup: nothing in use is lost (emulator, real SDK over HTTP)', 
 
   it('refuses a role running jobs of us-east-1 use when asked with --region us-west-2, and detaches none of its policies', async () => {
     await start();
+    // A us-west-2 job that used the role and failed: the role is what that region's jobs left behind.
+    const sagemaker = new SageMakerClient({ region: 'us-west-2', endpoint: emulator.url, credentials });
+    await sagemaker.send(
+      new CreateJobCommand({
+        JobName: 'west-failed',
+        JobCategory: 'AgentRFT',
+        RoleArn: SEEDED.jobRole,
+        JobConfigSchemaVersion: '1.0.0',
+        JobConfigDocument: JSON.stringify(trainingDocument({})),
+      }),
+    );
+    sagemaker.destroy();
+    clock.advance(10 * 60_000);
+    const listed = JSON.parse((await run('resources', '--region', 'us-west-2', '--endpoint', emulator.url, '--json')).out);
+    assert.deepEqual(
+      listed.jobs.filter((j: { region: string }) => j.region === 'us-west-2').map((j: { status: string }) => j.status),
+      ['Failed'],
+    );
     const { code, out } = await run('cleanup', SEEDED.jobRole, '--region', 'us-west-2', '--yes', '--endpoint', emulator.url);
     assert.equal(code, 1, out);
     assert.match(out, new RegExp(`role MtrlJobRole: used by running job ${SEEDED.inProgressJob} in us-east-1`));
