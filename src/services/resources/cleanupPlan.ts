@@ -40,9 +40,15 @@ export function planCleanup(inventory: Inventory, wanted: readonly ResourceRef[]
   for (const ref of distinctTargets(wanted)) {
     const item = items.find((i) => i.ref.kind === ref.kind && i.ref.id === ref.id);
     const users = runningUsers(ref, inventory.jobs);
-    const reason = !item
-      ? notOfferedReason(ref, inventory.regionsChecked)
-      : (unprovenReason(ref, inventory.unreadableRegions) ?? (users.length ? inUseReason(users) : undefined));
+    // A running user is the most useful answer, even for a folder that is not offered (a running job's empty output folder).
+    const reason =
+      ref.kind === 's3Prefix' && isBucketRoot(ref.id)
+        ? 'a whole bucket is never cleaned up: name a folder a job read or wrote (see `mtrl resources`)'
+        : users.length
+          ? inUseReason(users)
+          : !item
+            ? notOfferedReason(ref, inventory.regionsChecked)
+            : unprovenReason(ref, inventory.unreadableRegions);
     if (reason) refused.push({ ref, label: item?.label ?? ref.id, reason });
     else if (item) steps.push({ item, ...describeStep(item) });
   }
@@ -61,7 +67,6 @@ export function unprovenReason(ref: ResourceRef, unreadable: readonly Unreadable
 
 function notOfferedReason(ref: ResourceRef, regions: readonly string[]): string {
   if (ref.kind !== 's3Prefix') return `no such ${kindWord(ref.kind)} among the resources the jobs of ${regions.join(', ')} used`;
-  if (isBucketRoot(ref.id)) return 'a whole bucket is never cleaned up: name a folder a job read or wrote (see `mtrl resources`)';
   return `this folder was never used by a job of ${regions.join(', ')}: only folders a listed job read or wrote are cleaned up (see \`mtrl resources\`)`;
 }
 
