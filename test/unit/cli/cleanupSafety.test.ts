@@ -194,8 +194,9 @@ describe('mtrl cleanup: nothing in use is lost (emulator, real SDK over HTTP)', 
 
   it('--deadline mid-deletion stops between calls and --json reports exactly the keys deleted', async () => {
     await start({ deleteLatencyMs: 2_000 });
+    // Listing takes well under a second here; the deadline then falls during the second or third call of four.
     fillOutput(emulator, clock);
-    const { code, out, err } = await run('cleanup', COMPLETED_OUTPUT, '--yes', '--json', '--deadline', '4', '--endpoint', emulator.url);
+    const { code, out, err } = await run('cleanup', COMPLETED_OUTPUT, '--yes', '--json', '--deadline', '5', '--endpoint', emulator.url);
     assert.equal(code, 2, err);
     const result = JSON.parse(out);
     assert.equal(result.stopped, 'deadline');
