@@ -8,13 +8,18 @@ export function regionsLine(regions: readonly string[]): string {
   return `Checked the jobs of ${regions.join(', ')} (every MTRL region and --region).`;
 }
 
+/** An S3 prefix by its whole URI (a sub-folder's label is relative to its parent), anything else by its label. */
+function nameOf(ref: ResourceRef, label: string): string {
+  return `${kindWord(ref.kind)} ${ref.kind === 's3Prefix' ? ref.id : label}`;
+}
+
 export function planText(plan: CleanupPlan): string {
   return [
     regionsLine(plan.regionsChecked),
     ...plan.steps.map(
-      (s) => `would delete ${kindWord(s.item.ref.kind)} ${s.item.label}: ${s.action}${s.warning ? `\n  warning: ${s.warning}` : ''}`,
+      (s) => `would delete ${nameOf(s.item.ref, s.item.label)}: ${s.action}${s.warning ? `\n  warning: ${s.warning}` : ''}`,
     ),
-    ...plan.refused.map((r) => `refused ${kindWord(r.ref.kind)} ${r.label}: ${r.reason}`),
+    ...plan.refused.map((r) => `refused ${nameOf(r.ref, r.label)}: ${r.reason}`),
   ].join('\n');
 }
 
@@ -30,10 +35,10 @@ export function resultText(result: CleanupResult, regions: readonly string[]): s
   return [
     regionsLine(regions),
     ...result.deleted.map(
-      (d) => `deleted ${kindWord(d.ref.kind)} ${d.label}${d.keys ? `: ${d.keys.length} object${d.keys.length === 1 ? '' : 's'}` : ''}`,
+      (d) => `deleted ${nameOf(d.ref, d.label)}${d.keys ? `: ${d.keys.length} object${d.keys.length === 1 ? '' : 's'}` : ''}`,
     ),
     ...(result.remaining.length ? ['Still there:'] : []),
-    ...result.remaining.map((r) => `  ${kindWord(r.ref.kind)} ${r.label}: ${r.reason}${keyRange(r.deletedKeys)}`),
+    ...result.remaining.map((r) => `  ${nameOf(r.ref, r.label)}: ${r.reason}${keyRange(r.deletedKeys)}`),
     summaryLine(result),
   ].join('\n');
 }

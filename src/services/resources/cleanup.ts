@@ -123,7 +123,7 @@ export async function runCleanup(
   } finally {
     inFlight.dispose();
   }
-  onProgress({ message: 'Cleanup finished.', fraction: 1 });
+  onProgress({ message: stop?.aborted ? `Cleanup ${stopWords(causeOf(stop))}.` : 'Cleanup finished.', fraction: 1 });
   return { deleted, remaining, ...(stop?.aborted ? { stopped: causeOf(stop) } : {}) };
 }
 
