@@ -213,6 +213,34 @@ describe('mtrl cleanup: nothing in use is lost (emulator, real SDK over HTTP)', 
     assert.match(err, /mtrl cleanup: Stopped at the deadline: deleted 0 resources and \d+ S3 objects in all\./);
   });
 
+  it('a deadline before the plan is made says nothing was deleted, in --json too', async () => {
+    await start({ latencyMs: 1_500 });
+    const { code, out } = await run(
+      'cleanup',
+      COMPLETED_OUTPUT,
+      SEEDED.wrongTrustRole,
+      '--yes',
+      '--json',
+      '--deadline',
+      '1',
+      '--endpoint',
+      emulator.url,
+    );
+    assert.equal(code, 2);
+    const result = JSON.parse(out);
+    assert.equal(result.stopped, 'deadline');
+    assert.equal(result.objectsDeleted, 0);
+    assert.deepEqual(result.deleted, []);
+    assert.deepEqual(
+      result.remaining.map((r: { id: string; reason: string }) => [r.id, r.reason]),
+      [COMPLETED_OUTPUT, SEEDED.wrongTrustRole].map((id) => [
+        id,
+        'not deleted: the cleanup was stopped at the deadline before it deleted anything',
+      ]),
+    );
+    assert.equal((await keysUnder(emulator, `output/${SEEDED.completedJob}/`)).length, 3);
+  });
+
   it('Ctrl-C (SIGINT to the process) lets the call in flight answer, then reports exactly what went', async () => {
     await start({ deleteLatencyMs: 1_500 });
     fillOutput(emulator, clock);
