@@ -73,6 +73,16 @@ def class_line(cls):
         return 1
 
 
+def score_line(cls, name):
+    """The line of the property or method that holds the reward, where a broken expectation is reported."""
+    value = inspect.getattr_static(cls, name, None)
+    if isinstance(value, property):
+        value = value.fget
+    if isinstance(value, (staticmethod, classmethod)):
+        value = value.__func__
+    return harness.first_line(value) if inspect.isfunction(value) else class_line(cls)
+
+
 def find(module, spec, path):
     name = spec.get("function") if spec["form"] == "function" else spec.get("class")
     target = getattr(module, name or "", None)
@@ -106,7 +116,8 @@ def score(request):
         except BaseException as error:  # noqa: BLE001 - one broken transcript must not hide the others' scores
             failures[item["name"]] = {"message": f"{type(error).__name__}: {error}", "line": harness.user_line(error, path)}
     line = class_line(target) if spec["form"] == "class" else harness.first_line(target)
-    return {"ok": True, "convention": spec["form"], "target": getattr(target, "__name__", "reward"), "line": line, "stubbed": harness.STUBBED, "rewards": rewards, "failures": failures}
+    reward_line = score_line(target, spec.get("score", "reward")) if spec["form"] == "class" else line
+    return {"ok": True, "convention": spec["form"], "target": getattr(target, "__name__", "reward"), "line": line, "rewardLine": reward_line, "stubbed": harness.STUBBED, "rewards": rewards, "failures": failures}
 
 
 if __name__ == "__main__":

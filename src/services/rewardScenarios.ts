@@ -36,6 +36,8 @@ export interface ScenarioPreview {
   target: string;
   /** 1-based line of the function or class. */
   line: number;
+  /** 1-based line of the reward itself (the class's reward property or method; the function's def). */
+  rewardLine: number;
   stubbed: string[];
   scored: ScoredScenario[];
   /** Scenarios the reward could not score (an unknown tool, an exception). */
@@ -102,6 +104,7 @@ export async function previewScenarios(scenarioFile: string, options: HarnessOpt
       convention: response.convention,
       target: response.target,
       line: response.line,
+      rewardLine: response.rewardLine ?? response.line,
       stubbed: response.stubbed,
       scored,
       failures: response.failures ?? {},

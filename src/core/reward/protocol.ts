@@ -38,6 +38,8 @@ interface HarnessSuccess {
   /** Modules that were not installed and were replaced by stubs. */
   stubbed: string[];
   rewards: Record<string, number>;
+  /** Transcript scoring only: 1-based line of the reward's property or method (class form), where broken expectations are reported. */
+  rewardLine?: number;
   /** Transcript scoring only: the items that could not be scored, by name. */
   failures?: Record<string, ItemFailure>;
 }
@@ -93,6 +95,7 @@ export function parseHarnessOutput(stdout: string): HarnessResponse | undefined 
       stubbed: Array.isArray(v.stubbed) ? v.stubbed.filter((s): s is string => typeof s === 'string') : [],
       rewards: rewards as Record<string, number>,
     };
+    if (typeof v.rewardLine === 'number') success.rewardLine = v.rewardLine;
     if (typeof v.failures === 'object' && v.failures !== null) success.failures = itemFailures(v.failures as Record<string, unknown>);
     return success;
   }
