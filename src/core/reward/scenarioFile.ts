@@ -174,6 +174,9 @@ export function parseScenarioFile(text: string): Parsed {
   if (!isObject(value))
     return { problems: [{ path: '', message: 'A reward scenario file is a JSON object with "reward" and "scenarios".' }] };
   const problems: ScenarioFileProblem[] = [];
+  for (const key of Object.keys(value))
+    if (!['reward', 'task', 'scenarios', 'expect', 'invariants'].includes(key))
+      problems.push({ path: key, message: `Unknown key "${key}": a scenario file has reward, task, scenarios, expect and invariants.` });
   const reward = rewardOf(value.reward, problems);
   const task = taskOf(value.task, undefined, 'task', problems);
   const scenarios: Scenario[] = [];

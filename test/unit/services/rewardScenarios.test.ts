@@ -6,7 +6,7 @@ import { python } from '../python';
 
 const root = path.resolve(__dirname, '../../..');
 const script = path.join(root, 'src/python/transcript_reward.py');
-const fixture = (name: string) => path.join(root, 'test/fixtures/reward-scenarios', name);
+const fixture = (name: string) => path.join(root, 'test/fixtures/workspace/reward-scenarios', name);
 const options = { python, script, timeoutMs: 20_000 };
 
 function ok(outcome: ScenarioOutcome): ScenarioPreview {
