@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { score, type RescoreReport } from '../core/reward';
+import { transcriptsFromJsonLines } from '../core/transcript/jsonLines';
 import type { Transcript } from '../core/transcript/model';
 import { loadScenarioFile, previewScenarios, rescoreTranscripts, rewardFileOf, type ScenarioPreview } from '../services/rewardScenarios';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, UsageError, type CliIO } from './command';
@@ -64,22 +65,16 @@ export async function runScenarioPreview(file: string, json: boolean, flags: Har
   return result.results.every((r) => r.ok) && !Object.keys(result.failures).length ? EXIT_CLEAN : EXIT_FINDINGS;
 }
 
-/** Transcripts as `mtrl rollouts --transcripts` writes them: one JSON object a line; a line that is not one is an error naming it. */
-export function transcriptsFromJsonLines(text: string, source: string): Transcript[] {
-  const transcripts: Transcript[] = [];
-  text.split(/\r?\n/).forEach((line, i) => {
-    if (!line.trim()) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw new UsageError(`${source}:${i + 1} is not JSON; give the output of mtrl rollouts --transcripts`);
-    }
-    const t = value as Partial<Transcript>;
-    if (!t || typeof t !== 'object' || typeof t.id !== 'string' || !Array.isArray(t.turns) || typeof t.task !== 'object')
-      throw new UsageError(`${source}:${i + 1} is not a transcript (id, task, turns); give the output of mtrl rollouts --transcripts`);
-    transcripts.push({ ...t, groupKey: typeof t.groupKey === 'string' ? t.groupKey : t.id } as Transcript);
-  });
+/** The transcripts of a JSON Lines file, or a usage error naming the first line that is not one. */
+export async function readTranscriptFile(source: string): Promise<Transcript[]> {
+  let text: string;
+  try {
+    text = await readFile(source, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${source}: ${(error as Error).message}`);
+  }
+  const { transcripts, problem } = transcriptsFromJsonLines(text);
+  if (problem) throw new UsageError(`${source}:${problem.line} ${problem.message}; give the output of mtrl rollouts --transcripts`);
   return transcripts;
 }
 
@@ -112,13 +107,7 @@ export async function runRescore(file: string, source: string, json: boolean, fl
       io.err(`mtrl reward: ${file}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
     return EXIT_USAGE;
   }
-  let text: string;
-  try {
-    text = await readFile(source, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${source}: ${(error as Error).message}`);
-  }
-  const transcripts = transcriptsFromJsonLines(text, source);
+  const transcripts = await readTranscriptFile(source);
   const rewardFile = rewardFileOf(path.resolve(file), loaded.file.reward);
   const outcome = await rescoreTranscripts(rewardFile, loaded.file.reward, transcripts, flags);
   if ('failure' in outcome) {
