@@ -207,3 +207,44 @@ export function scenarioTranscript(scenario: Scenario): Transcript {
 export function toolCallsOf(transcript: Pick<Transcript, 'turns'>): ToolCall[] {
   return transcript.turns.flatMap((t) => t.toolCalls);
 }
+
+/** A real rollout as a scenario: its task and turns (tool calls with their arguments), kept for the reward to score again. */
+export function scenarioFromTranscript(transcript: Transcript): Record<string, unknown> {
+  const toolOnly = transcript.turns.every((t) => !t.text?.trim() && t.toolCalls.length === 1);
+  const call = (c: ToolCall) => {
+    let args = c.arguments;
+    if (typeof args === 'string') {
+      try {
+        args = JSON.parse(args);
+      } catch {
+        // Not JSON: the scenario keeps the text the model wrote.
+      }
+    }
+    return { name: c.name, arguments: args };
+  };
+  const scenario: Record<string, unknown> = { task: transcript.task.row ?? transcript.task.prompt };
+  if (toolOnly) scenario.tool_calls = transcript.turns.map((t) => call(t.toolCalls[0]));
+  else
+    scenario.turns = transcript.turns.map((t) => ({
+      ...(t.text ? { text: t.text } : {}),
+      tool_calls: t.toolCalls.map(call),
+    }));
+  if (transcript.solved !== undefined) scenario.finished = transcript.solved;
+  return scenario;
+}
+
+/** The scenario file's text with one more scenario; refused when the name is taken or the text is not a scenario file's JSON. */
+export function withScenario(text: string, name: string, scenario: Record<string, unknown>): { text: string } | { problem: string } {
+  if (!NAME.test(name)) return { problem: `Scenario names are letters, digits and - _ @ . (got '${name}').` };
+  let value: unknown;
+  try {
+    value = text.trim() ? JSON.parse(text) : {};
+  } catch {
+    return { problem: 'The scenario file is not valid JSON; fix it first so nothing in it is lost.' };
+  }
+  if (!isObject(value)) return { problem: 'The scenario file is not a JSON object.' };
+  const scenarios = isObject(value.scenarios) ? value.scenarios : {};
+  if (name in scenarios) return { problem: `A scenario named '${name}' exists already: pick another name.` };
+  const indent = /\n( +)"/.exec(text)?.[1].length ?? 2;
+  return { text: `${JSON.stringify({ ...value, scenarios: { ...scenarios, [name]: scenario } }, null, indent)}\n` };
+}

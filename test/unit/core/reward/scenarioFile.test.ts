@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { parseScenarioFile, toolCallsOf, scenarioTranscript } from '../../../../src/core/reward';
+import { parseScenarioFile, scenarioFromTranscript, scenarioTranscript, toolCallsOf, withScenario } from '../../../../src/core/reward';
 
 const parse = (value: unknown) => parseScenarioFile(JSON.stringify(value));
 
@@ -45,5 +45,47 @@ describe('reward scenarios: the *.mtrl-reward.json file', () => {
   it('a scenario without any task is a problem, not a crash', () => {
     const { problems } = parse({ reward: { file: 'r.py', function: 'reward' }, scenarios: { a: [] } });
     assert.match(problems[0].message, /No task for this scenario/);
+  });
+});
+
+describe('reward scenarios: saved from a real rollout', () => {
+  const rollout = {
+    id: 't1',
+    groupKey: 'g',
+    status: 'completed' as const,
+    source: 'trace' as const,
+    solved: false,
+    task: { prompt: 'Resolve the outage', row: { prompt: 'Resolve the outage', id: 3 } },
+    turns: [
+      { thinking: 'first', toolCalls: [{ name: 'take_support_action', arguments: '{"action": "check_outage"}', result: '{"ok": true}' }] },
+      { toolCalls: [{ name: 'take_support_action', arguments: '{"action": "close_ticket"}' }] },
+    ],
+  };
+
+  it('keeps the task row and the tool calls with parsed arguments, and reads back as the same scenario', () => {
+    const scenario = scenarioFromTranscript(rollout);
+    assert.deepEqual(scenario, {
+      task: { prompt: 'Resolve the outage', id: 3 },
+      tool_calls: [
+        { name: 'take_support_action', arguments: { action: 'check_outage' } },
+        { name: 'take_support_action', arguments: { action: 'close_ticket' } },
+      ],
+      finished: false,
+    });
+    const file = withScenario('{\n  "reward": {"file": "env.py", "function": "reward"},\n  "scenarios": {}\n}', 'from-board', scenario);
+    assert.ok('text' in file);
+    const parsed = parseScenarioFile(file.text);
+    assert.deepEqual(parsed.problems, []);
+    assert.deepEqual(
+      toolCallsOf(scenarioTranscript(parsed.file!.scenarios[0])).map((c) => c.arguments),
+      [{ action: 'check_outage' }, { action: 'close_ticket' }],
+    );
+  });
+
+  it('never overwrites: a taken name or a file that is not JSON is refused with the reason', () => {
+    const text = JSON.stringify({ reward: { file: 'a.py', function: 'r' }, scenarios: { ideal: [] } });
+    assert.deepEqual(withScenario(text, 'ideal', {}), { problem: "A scenario named 'ideal' exists already: pick another name." });
+    assert.match((withScenario('{ nope', 'x', {}) as { problem: string }).problem, /not valid JSON/);
+    assert.match((withScenario(text, 'bad name', {}) as { problem: string }).problem, /letters, digits/);
   });
 });
