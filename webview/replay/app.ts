@@ -182,7 +182,7 @@ export class ReplayBoard {
 
   private async selectGroup(row: GroupRow): Promise<void> {
     const group = row.index;
-    const label = `${row.answer?.toUpperCase() ?? row.label} · ${row.step === undefined ? 'step unknown' : `step ${row.step}`}`;
+    const label = `${row.label} · ${row.step === undefined ? 'step unknown' : `step ${row.step}`}`;
     const restoring = this.board.group === group ? this.board.rollout : undefined;
     this.board = { ...this.board, group };
     this.groupLabel = label;
@@ -254,7 +254,7 @@ export class ReplayBoard {
       rollouts: this.current.state === 'ready' ? this.current.rollouts : undefined,
       following: this.current.state === 'ready' ? this.current.following : undefined,
       groups: this.groups?.total ?? 0,
-      firstGroup: first ? (first.answer?.toUpperCase() ?? first.label) : undefined,
+      firstGroup: first?.label,
       selectedGroup: this.groupLabel,
       rollout: this.player?.trajectoryId,
       turn: this.player?.currentTurn,

@@ -1,4 +1,5 @@
 import type { RolloutDetail } from '../../src/core/rollouts';
+import type { Transcript } from '../../src/core/transcript/model';
 import {
   knowledgeFrom,
   MARK_NAMES,
@@ -9,10 +10,21 @@ import {
   renderRepeat,
   type Mark,
   type ScoredGuess,
-} from '../../src/core/wordle';
+  type WordleData,
+  type WordleTurn,
+} from '../../src/core/environments/wordle';
 import { h, icon, idText, num, replace } from './dom';
 
 const SPEEDS = [0.5, 1, 2, 4];
+
+/** The game a transcript played: the Wordle pack's turns; another agent's tool calls as turns without tiles. */
+function gameOf(t: Transcript): { answer?: string; turns: WordleTurn[] } {
+  if (t.env?.pack === 'wordle') return t.env.data as WordleData;
+  const turns = t.turns.flatMap((turn) =>
+    turn.toolCalls.map((c): WordleTurn => ({ guess: `${c.name} ${JSON.stringify(c.arguments)}`, valid: false, source: 'tool' })),
+  );
+  return { turns };
+}
 const STEP_MS = 900;
 
 /** One Wordle board that replays a rollout turn by turn: play/pause/step/speed, per-turn feedback and knowledge. */
@@ -34,14 +46,14 @@ export class RolloutPlayer {
     return this.timer !== undefined;
   }
   get trajectoryId(): string | undefined {
-    return this.detail?.rollout.trajectory_id;
+    return this.detail?.transcript.id;
   }
 
   /** Shows a rollout at a turn (default: the start, ready to play). */
   show(detail: RolloutDetail | undefined, turn = 0): void {
     this.pause();
     this.detail = detail;
-    this.turn = Math.max(0, Math.min(turn, detail?.rollout.turns.length ?? 0));
+    this.turn = Math.max(0, Math.min(turn, detail ? gameOf(detail.transcript).turns.length : 0));
     this.render();
   }
 
@@ -51,7 +63,7 @@ export class RolloutPlayer {
   }
 
   play(): void {
-    const total = this.detail?.rollout.turns.length ?? 0;
+    const total = this.detail ? gameOf(this.detail.transcript).turns.length : 0;
     if (!total) return;
     if (this.turn >= total) this.turn = 0;
     this.pause();
@@ -70,7 +82,7 @@ export class RolloutPlayer {
   }
 
   step(delta: number): void {
-    const total = this.detail?.rollout.turns.length ?? 0;
+    const total = this.detail ? gameOf(this.detail.transcript).turns.length : 0;
     const next = Math.max(0, Math.min(total, this.turn + delta));
     if (next === this.turn) return;
     this.turn = next;
@@ -84,29 +96,31 @@ export class RolloutPlayer {
       replace(this.element, h('div', { class: 'state-message' }, icon('play-circle'), ' Pick a rollout to replay it.'));
       return;
     }
-    const r = d.rollout;
+    const t = d.transcript;
+    const r = gameOf(t);
     const played = r.turns.slice(0, this.turn);
     const scored: ScoredGuess[] = played
       .filter((t) => t.valid && !t.repeated && t.marks)
       .map((t) => ({ guess: t.guess, marks: t.marks as string }));
-    const outcome = r.solved ? 'solved' : r.turns.some((t) => t.valid) ? 'lost' : 'no play';
+    const outcome = t.solved ? 'solved' : r.turns.some((turn) => turn.valid) ? 'lost' : 'no play';
+    const metric = (key: string) => (typeof t.metrics?.[key] === 'number' ? (t.metrics[key] as number) : undefined);
     replace(
       this.element,
       h(
         'header',
         { class: 'player-header' },
-        h('h2', {}, r.answer ? r.answer.toUpperCase() : 'answer unknown'),
+        h('h2', {}, r.answer ? r.answer.toUpperCase() : (t.env?.label ?? 'answer unknown')),
         h('span', { class: `badge outcome-${outcome.replace(' ', '-')}` }, outcome),
-        idText(r.trajectory_id, undefined, 'muted'),
+        idText(t.id, undefined, 'muted'),
       ),
       h(
         'div',
         { class: 'reward-line' },
-        h('span', {}, 'reward ', h('strong', {}, num(r.reward ?? null))),
-        r.outcome !== undefined ? h('span', {}, 'outcome ', num(r.outcome)) : null,
-        r.shaping !== undefined ? h('span', {}, 'shaping ', num(r.shaping)) : null,
+        h('span', {}, 'reward ', h('strong', {}, num(t.reward ?? null))),
+        metric('outcome') !== undefined ? h('span', {}, 'outcome ', num(metric('outcome')!)) : null,
+        metric('shaping') !== undefined ? h('span', {}, 'shaping ', num(metric('shaping')!)) : null,
         h('span', {}, 'advantage ', num(d.advantage, 2)),
-        r.rebuilt
+        t.rebuilt
           ? h(
               'span',
               { class: 'muted', attrs: { title: 'Rebuilt from SDK and feedback lines: no rollout record was logged' } },
@@ -201,7 +215,7 @@ export class RolloutPlayer {
   }
 
   private turnList(d: RolloutDetail, shown: number): HTMLElement {
-    const r = d.rollout;
+    const r = gameOf(d.transcript);
     const items: HTMLElement[] = [];
     const scored: ScoredGuess[] = [];
     r.turns.slice(0, shown).forEach((t, i) => {

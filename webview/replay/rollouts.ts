@@ -3,7 +3,7 @@ import { h, icon, idText, num, replace } from './dom';
 
 const OUTCOME_ICONS = { solved: 'pass', lost: 'circle-slash', 'no-play': 'debug-disconnect' } as const;
 
-/** The rollouts of one group: reward, advantage, guesses, outcome; pick one to replay, another to compare. */
+/** The rollouts of one group: reward, advantage, moves, outcome; pick one to replay, another to compare. */
 export class RolloutTable {
   readonly element = h('div', { class: 'rollout-table', attrs: { role: 'listbox', 'aria-label': 'Rollouts in the group' } });
   private rows: RolloutRow[] = [];
@@ -38,7 +38,7 @@ export class RolloutTable {
         h('span', { attrs: { title: 'trajectory' } }, 'trajectory'),
         h('span', { attrs: { title: 'reward' } }, 'reward'),
         h('span', { attrs: { title: this.note || 'advantage' } }, 'advantage'),
-        h('span', { attrs: { title: 'guesses' } }, 'guesses'),
+        h('span', { attrs: { title: 'moves that counted (tool calls, or the environment\'s own count)' } }, 'moves'),
         h('span', {}, ''),
       ),
       ...this.rows.map((row) => this.rowElement(row, title)),
@@ -71,7 +71,7 @@ export class RolloutTable {
       ),
       h('span', { class: 'number' }, num(row.reward)),
       h('span', { class: `number ${advantageClass}` }, num(row.advantage, 2)),
-      h('span', { class: 'number' }, String(row.guesses)),
+      h('span', { class: 'number' }, String(row.moves)),
       h('vscode-button', {
         class: 'compare-button',
         attrs: {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { canonicalGames, referenceReward } from '../../../../src/core/reward';
 import { rolloutFromRecord } from '../../../../src/core/rollouts';
 import { LOG_ROLLOUT_FUNCTION, planRolloutLogging } from '../../../../src/core/rollouts/logging';
-import { WordleGame } from '../../../../src/core/wordle';
+import { WordleGame } from '../../../../src/core/environments/wordle';
 
 const root = path.resolve(__dirname, '../../../..');
 const MAIN = path.join(root, 'test/fixtures/demo-workspace/main.py');

@@ -1,4 +1,4 @@
-import { markGuess, MAX_GUESSES } from '../../../../src/core/wordle';
+import { markGuess, MAX_GUESSES } from '../../../../src/core/environments/wordle';
 import type { RolloutRecord, RolloutTurn } from '../../../../src/core/rollouts';
 
 const WORDS = [

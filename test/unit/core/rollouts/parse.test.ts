@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { Readable } from 'node:stream';
 import { collectRollouts, parseRolloutLine, RolloutCollector, type Rollout } from '../../../../src/core/rollouts';
-import { WordleGame } from '../../../../src/core/wordle';
+import { WordleGame } from '../../../../src/core/environments/wordle';
 
 const record = {
   mtrl_rollout: 1,
