@@ -50,7 +50,7 @@ export function rolloutReport(rollouts: readonly Transcript[]) {
     actions: actionTable(rollouts, grouping.advantage, everyone),
     toolCalls: rollouts.reduce((n, r) => n + toolCallCount(r), 0),
     byTool,
-    /** What the packs that recognized any rollout add in their own words (Wordle: guesses to solve). */
+    /** What the packs that recognized any rollout add in their own words (Wordle: its solve histogram). */
     packFields: Object.assign({}, ...PACKS.filter((p) => rollouts.some((r) => r.env?.pack === p.id)).map((p) => p.summary?.(rollouts) ?? {})),
   };
 }

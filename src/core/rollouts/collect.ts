@@ -29,6 +29,8 @@ export class RolloutCollector {
   private readonly finished: { session: string; game: RebuiltGame }[] = [];
   private readonly endings = new Map<string, Ending>();
   private readonly rebuiltById = new Map<string, Transcript>();
+  /** Traces already taken: a folder may hold a trace as its artifact and in a REST response. */
+  private readonly traceIds = new Set<string>();
   private rebuiltCount = 0;
   /** Lines read so far, for progress messages. */
   lines = 0;
@@ -45,6 +47,10 @@ export class RolloutCollector {
   /** Adds a rollout read whole from a source other than log lines (an MLflow trace): it counts as a record. */
   addTranscript(transcript: Transcript): void {
     this.records++;
+    if (transcript.source === 'trace') {
+      if (this.traceIds.has(transcript.id)) return;
+      this.traceIds.add(transcript.id);
+    }
     this.ready.push(transcript);
   }
 
@@ -52,9 +58,8 @@ export class RolloutCollector {
     this.lines++;
     for (const item of parseRolloutLine(line.endsWith('\r') ? line.slice(0, -1) : line)) {
       if (item.kind === 'transcript') {
-        this.records++;
-        if (!item.transcript.id) item.transcript.id = `record-${this.records}`;
-        this.ready.push(item.transcript);
+        if (!item.transcript.id) item.transcript.id = `record-${this.records + 1}`;
+        this.addTranscript(item.transcript);
       } else if (this.records > 0) {
         // Records are the complete story; SDK and tool-output lines would only duplicate them.
         continue;

@@ -11,7 +11,7 @@ export function toolCallCount(t: Pick<Transcript, 'turns'>): number {
   return n;
 }
 
-/** Moves that counted: the pack's count (Wordle: valid guesses), else the tool calls, else the turns of a tool-less agent. */
+/** Moves that counted: the pack's count (Wordle: valid words played), else the tool calls, else the turns of a tool-less agent. */
 export function movesOf(t: Transcript): number {
   if (t.env?.moves !== undefined) return t.env.moves;
   return toolCallCount(t) || t.turns.length;

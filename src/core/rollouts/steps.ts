@@ -2,7 +2,7 @@ import type { StepEvidence, Transcript } from '../transcript/model';
 
 /**
  * The service-log line this reads as "step N of M finished": `Step N/M` anywhere in the message (the emulator's line;
- * the real service's log format is unpublished). Other lines give no step, never a guess.
+ * the real service's log format is unpublished). Other lines give no step, never an estimate.
  */
 const STEP_LINE = /\bStep (\d+)\/(\d+)\b/;
 /** DescribeJob's status message while training: `Training in progress, step N/M: …` (seen in real runs). */

@@ -209,9 +209,7 @@ export function transcriptFromTrace(trace: TraceDocument): Transcript | undefine
   const assessed = info?.assessments?.find((a) => a.assessment_name === 'reward')?.feedback?.value;
   const { reward, perTurn } = rewardOf(root?.reward ?? answer.reward ?? assessed);
   const status = statusOf(root?.status ?? answer.status, info);
-  const traceId = info?.trace_id ?? spans[0]?.id ?? '';
-  const rawTraceId = (trace.spans?.[0]?.context?.trace_id ?? trace.spans?.[0]?.trace_id) as string | undefined;
-  const id = metadata.rolloutId ?? metadata.trajectory_id ?? info?.client_request_id ?? info?.trace_id ?? rawTraceId ?? traceId;
+  const id = metadata.rolloutId ?? metadata.trajectory_id ?? info?.client_request_id ?? info?.trace_id ?? restTraceId(trace.spans?.[0]);
   if (!id || (reward === undefined && status !== 'error')) return undefined;
   const turns: Turn[] = [];
   const turnById = new Map<string, Turn>();
@@ -244,6 +242,14 @@ export function transcriptFromTrace(trace: TraceDocument): Transcript | undefine
   const time = endTime(info) ?? (root?.end ? Math.round(root.end / 1e6) : undefined);
   if (time !== undefined) t.time = time;
   return t;
+}
+
+/** A raw artifact's trace id as the REST API names the same trace (`tr-` and the UUID's hex), so both forms agree. */
+function restTraceId(span: TraceSpan | undefined): string | undefined {
+  const raw = span?.context?.trace_id ?? span?.trace_id;
+  if (!raw) return undefined;
+  const hex = raw.replace(/-/g, '');
+  return /^[0-9a-f]{32}$/i.test(hex) ? `tr-${hex.toLowerCase()}` : raw;
 }
 
 /** Where a trace's `traces.json` artifact is (its `mlflow.artifactLocation` tag plus the file name), if it says. */

@@ -78,6 +78,6 @@ export interface EnvironmentFacts {
   label?: string;
   /** Pack-specific data for its renderer (JSON-serializable). */
   data?: unknown;
-  /** Moves that counted, in the pack's terms (Wordle: valid guesses); absent: the tool calls. */
+  /** Moves that counted, in the pack's terms (Wordle: valid words played); absent: the tool calls. */
   moves?: number;
 }

@@ -2,7 +2,7 @@ import type { ToolCall, Transcript, TranscriptStatus, Turn } from './model';
 
 // The agent's own rollout record (one JSON log line marked `mtrl_rollout`), read as a transcript. A record's turns are
 // either generic (`{thinking, text, tool_calls: [{name, arguments, result, error}]}`) or the older one-move form
-// (`{guess, marks}`): that move becomes one call of the tool `action` with the turn's fields as its arguments.
+// (a flat object of one move): that move becomes one call of the tool `action` with the turn's fields as its arguments.
 
 /** Turns read per record: more is not one rollout (and a pack's per-turn work grows with it). */
 export const MAX_RECORD_TURNS = 256;

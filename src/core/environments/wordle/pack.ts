@@ -59,12 +59,12 @@ function answerOf(transcript: Transcript, raw: readonly Record<string, unknown>[
   return undefined;
 }
 
-/** Wordle: a `guess_word`-style tool (a `guess` argument) with feedback results, or a record that names a five-letter answer. */
+/** Wordle: a `guess_word`-style tool (a `guess` argument) with feedback results, or a record or dataset row that names a five-letter answer. */
 export const wordlePack: EnvironmentPack = {
   id: 'wordle',
   maxToolCalls: MAX_TOOL_CALLS,
   recognizes(transcript) {
-    if (isValidWord(transcript.fields?.answer)) return true;
+    if (isValidWord(transcript.fields?.answer) || isValidWord(transcript.task.row?.answer)) return true;
     for (const turn of transcript.turns) for (const call of turn.toolCalls) if (guessOf(call) !== undefined) return true;
     return false;
   },
