@@ -13,9 +13,9 @@ const usage = [
   'Usage: mtrl rollouts <file|dir|-> [--data DATASET] [--step N] [--json|--transcripts]',
   '       mtrl rollouts --job <name> [--evaluation] [--step N] [--from log|traces] [--region R] [--endpoint URL] [--profile P] [--json|--transcripts]',
   '',
-  'Reads rollouts from a log (rollout records, else the SDK\'s UpdateReward/CompleteRollout lines and tool output),',
+  "Reads rollouts from a log (rollout records, else the SDK's UpdateReward/CompleteRollout lines and tool output),",
   'MLflow traces (a traces.json artifact, a folder of them, a traces/search or batchGet response, JSON Lines of traces),',
-  "or a job (its runtime log, else its MLflow traces, spans from S3 when REST has none), and prints solve rate, rewards,",
+  'or a job (its runtime log, else its MLflow traces, spans from S3 when REST has none), and prints solve rate, rewards,',
   'tool calls, per training step the solve rate and mean reward, and which actions above-average rollouts took.',
   "GRPO groups are one task in one step: a rollout's task is the dataset row whose prompt its first message contains",
   "(the job's training data, or --data), else its exact first message; its step comes from its record or trace, else",
@@ -25,7 +25,7 @@ const usage = [
   '  --job          a training job name (--evaluation: an evaluation job) read through the AWS endpoint',
   '  --step         only the rollouts of this training step',
   "  --from         log: the runtime log only; traces: the MLflow run's traces only (default: the best there is)",
-  '  --success-threshold  reward at or above which a rollout is solved (default: the job\'s, else 1.0)',
+  "  --success-threshold  reward at or above which a rollout is solved (default: the job's, else 1.0)",
   '  --transcripts  one normalized transcript per line (JSON Lines) instead of the summary',
   '  --region, --endpoint, --profile   where the job is (the endpoint also from AWS_ENDPOINT_URL)',
   '',
@@ -60,7 +60,6 @@ async function fromLocal(target: string, io: CliIO, job: JobContext): Promise<Tr
     throw new UsageError(code === 'ENOENT' ? `cannot read ${target}: no such file` : `cannot read ${target}: ${(error as Error).message}`);
   }
 }
-
 
 export const rolloutsCommand: CliCommand = {
   name: 'rollouts',

@@ -51,7 +51,10 @@ export function rolloutReport(rollouts: readonly Transcript[]) {
     toolCalls: rollouts.reduce((n, r) => n + toolCallCount(r), 0),
     byTool,
     /** What the packs that recognized any rollout add in their own words (Wordle: its solve histogram). */
-    packFields: Object.assign({}, ...PACKS.filter((p) => rollouts.some((r) => r.env?.pack === p.id)).map((p) => p.summary?.(rollouts) ?? {})),
+    packFields: Object.assign(
+      {},
+      ...PACKS.filter((p) => rollouts.some((r) => r.env?.pack === p.id)).map((p) => p.summary?.(rollouts) ?? {}),
+    ),
   };
 }
 
@@ -65,7 +68,9 @@ export function reportJson(report: Report): object {
     groups: s.groups,
     solved: s.solved,
     solve_rate: round(s.solveRate),
-    reward: s.reward ? { mean: round(s.reward.mean), min: round(s.reward.min), max: round(s.reward.max) } : { mean: null, min: null, max: null },
+    reward: s.reward
+      ? { mean: round(s.reward.mean), min: round(s.reward.min), max: round(s.reward.max) }
+      : { mean: null, min: null, max: null },
     ...report.packFields,
     tool_calls: { total: report.toolCalls, mean: round(s.meanToolCalls), by_tool: report.byTool },
     turns: { mean: round(s.meanTurns) },
@@ -109,7 +114,10 @@ export function reportText(report: Report, source: string): string {
     );
   }
   if (report.steps.length) {
-    lines.push(`${report.zeroAdvantageGroups} groups with all rewards equal (advantage 0); ${ADVANTAGE_FORMULA}`, 'step  rollouts  solve rate  reward mean');
+    lines.push(
+      `${report.zeroAdvantageGroups} groups with all rewards equal (advantage 0); ${ADVANTAGE_FORMULA}`,
+      'step  rollouts  solve rate  reward mean',
+    );
     for (const st of report.steps)
       lines.push(
         `${String(st.step).padStart(4)}  ${String(st.rollouts).padStart(8)}  ${pct(st.solveRate).padStart(10)}  ${st.rewardMean === null ? '–' : round(st.rewardMean)}`,
@@ -117,9 +125,13 @@ export function reportText(report: Report, source: string): string {
   }
   const rows = report.actions.rows.slice(0, 10);
   if (rows.length && (report.actions.above || report.actions.below)) {
-    lines.push(`actions in above- vs below-average rollouts of their groups (${report.actions.above} above, ${report.actions.below} below):`);
+    lines.push(
+      `actions in above- vs below-average rollouts of their groups (${report.actions.above} above, ${report.actions.below} below):`,
+    );
     for (const r of rows)
-      lines.push(`  ${pct(r.aboveShare).padStart(6)}  ${pct(r.belowShare).padStart(6)}  ${r.tool}${r.argument ? ` ${r.argument}=` : ' '}${r.value}`);
+      lines.push(
+        `  ${pct(r.aboveShare).padStart(6)}  ${pct(r.belowShare).padStart(6)}  ${r.tool}${r.argument ? ` ${r.argument}=` : ' '}${r.value}`,
+      );
   }
   return lines.join('\n');
 }

@@ -1,4 +1,13 @@
-import type { ActionTable, GroupRow, ReplayData, RolloutDetail, RolloutFilter, RolloutRow, RolloutSummary, StepAxis } from '../core/rollouts';
+import type {
+  ActionTable,
+  GroupRow,
+  ReplayData,
+  RolloutDetail,
+  RolloutFilter,
+  RolloutRow,
+  RolloutSummary,
+  StepAxis,
+} from '../core/rollouts';
 import type { JobCategory } from '../core/jobs/status';
 import type { RequestHandlers, ViewProtocol } from '../webview-kit/channel';
 

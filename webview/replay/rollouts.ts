@@ -38,7 +38,7 @@ export class RolloutTable {
         h('span', { attrs: { title: 'trajectory' } }, 'trajectory'),
         h('span', { attrs: { title: 'reward' } }, 'reward'),
         h('span', { attrs: { title: this.note || 'advantage' } }, 'advantage'),
-        h('span', { attrs: { title: 'moves that counted (tool calls, or the environment\'s own count)' } }, 'moves'),
+        h('span', { attrs: { title: "moves that counted (tool calls, or the environment's own count)" } }, 'moves'),
         h('span', {}, ''),
       ),
       ...this.rows.map((row) => this.rowElement(row, title)),

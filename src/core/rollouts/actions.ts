@@ -33,7 +33,8 @@ function valueText(v: unknown): string {
 /** The distinct (tool, argument, value) keys of one rollout. */
 function actionsOf(t: Transcript): Map<string, { tool: string; argument: string; value: string }> {
   const out = new Map<string, { tool: string; argument: string; value: string }>();
-  const add = (tool: string, argument: string, value: string) => out.set(`${tool}\u0000${argument}\u0000${value}`, { tool, argument, value });
+  const add = (tool: string, argument: string, value: string) =>
+    out.set(`${tool}\u0000${argument}\u0000${value}`, { tool, argument, value });
   for (const turn of t.turns)
     for (const call of turn.toolCalls) {
       const args = call.arguments;
@@ -47,7 +48,12 @@ function actionsOf(t: Transcript): Map<string, { tool: string; argument: string;
 }
 
 /** The action table over the given rollouts, each with its advantage within its own group; the most telling rows first. */
-export function actionTable(rollouts: readonly Transcript[], advantage: readonly number[], members: Iterable<number>, limit = 100): ActionTable {
+export function actionTable(
+  rollouts: readonly Transcript[],
+  advantage: readonly number[],
+  members: Iterable<number>,
+  limit = 100,
+): ActionTable {
   const rows = new Map<string, ActionRow>();
   let above = 0;
   let below = 0;

@@ -1,6 +1,16 @@
 import type { Transcript } from '../transcript/model';
 import { actionTable, type ActionTable } from './actions';
-import { GroupIndex, movesOf, outcomeOf, stepSummaries, summarize, toolCallCount, type RolloutOutcome, type RolloutSummary, type StepSummary } from './stats';
+import {
+  GroupIndex,
+  movesOf,
+  outcomeOf,
+  stepSummaries,
+  summarize,
+  toolCallCount,
+  type RolloutOutcome,
+  type RolloutSummary,
+  type StepSummary,
+} from './stats';
 
 /** What the board's filters keep. Empty or absent fields keep everything. */
 export interface RolloutFilter {
@@ -176,7 +186,13 @@ export class ReplayData {
     const rollout = this.rollouts[index];
     if (!rollout) return undefined;
     const group = this.grouping.groupOf[index];
-    return { index, group, groupLabel: this.grouping.groups[group].label, transcript: rollout, advantage: orNull(this.grouping.advantage[index]) };
+    return {
+      index,
+      group,
+      groupLabel: this.grouping.groups[group].label,
+      transcript: rollout,
+      advantage: orNull(this.grouping.advantage[index]),
+    };
   }
 
   summary(filter: RolloutFilter): RolloutSummary {

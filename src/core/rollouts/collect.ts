@@ -101,7 +101,7 @@ export class RolloutCollector {
 
   /** A finished game of this session that no reward line claimed is emitted without a reward. */
   private flushFinished(session: string): void {
-    for (let i = 0; i < this.finished.length; ) {
+    for (let i = 0; i < this.finished.length;) {
       if (this.finished[i].session === session) this.ready.push(this.rebuild(this.finished.splice(i, 1)[0].game));
       else i++;
     }

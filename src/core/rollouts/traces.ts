@@ -268,7 +268,8 @@ export function tracesIn(value: unknown): TraceDocument[] {
   const v = asFields(value);
   if (!v) return [];
   // `traces/search` lists bare infos; `batchGet` whole traces.
-  if (Array.isArray(v.traces)) return v.traces.flatMap((t: unknown) => (asFields(t)?.trace_id ? [{ trace_info: t as TraceInfo }] : tracesIn(t)));
+  if (Array.isArray(v.traces))
+    return v.traces.flatMap((t: unknown) => (asFields(t)?.trace_id ? [{ trace_info: t as TraceInfo }] : tracesIn(t)));
   if (asFields(v.trace)) return tracesIn(v.trace);
   const info = asFields(v.trace_info) ?? asFields(v.info);
   if (info) return [{ trace_info: info as unknown as TraceInfo, spans: spansOf(v) }];

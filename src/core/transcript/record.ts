@@ -8,7 +8,19 @@ import type { ToolCall, Transcript, TranscriptStatus, Turn } from './model';
 export const MAX_RECORD_TURNS = 256;
 
 /** Record fields this model has a place for; the rest go to `fields` for the packs. */
-const KNOWN = new Set(['mtrl_rollout', 'trajectory_id', 'job_arn', 'turns', 'reward', 'step', 'metrics', 'prompt', 'status', 'error', 'row_id']);
+const KNOWN = new Set([
+  'mtrl_rollout',
+  'trajectory_id',
+  'job_arn',
+  'turns',
+  'reward',
+  'step',
+  'metrics',
+  'prompt',
+  'status',
+  'error',
+  'row_id',
+]);
 
 const finite = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
@@ -57,7 +69,8 @@ function turnOf(v: unknown): Turn | undefined {
   const t = asFields(v);
   if (!t) return undefined;
   const calls = t.tool_calls ?? t.toolCalls;
-  if (!Array.isArray(calls) && t.thinking === undefined && t.text === undefined) return { toolCalls: [{ name: text(t.tool) ?? 'action', arguments: t }] };
+  if (!Array.isArray(calls) && t.thinking === undefined && t.text === undefined)
+    return { toolCalls: [{ name: text(t.tool) ?? 'action', arguments: t }] };
   const turn: Turn = { toolCalls: Array.isArray(calls) ? calls.map(toolCallOf).filter((c): c is ToolCall => !!c) : [] };
   if (typeof t.thinking === 'string') turn.thinking = t.thinking;
   if (typeof t.text === 'string') turn.text = t.text;
@@ -85,7 +98,15 @@ export function transcriptFromRecord(value: unknown): Transcript | undefined {
       if (turn) turns.push(turn);
     }
   if (perTurn) perTurn.forEach((x, i) => turns[i] && (turns[i].reward = x));
-  const t: Transcript = { id, task: { prompt: text(r.prompt) ?? '' }, groupKey: '', reward, status: statusOf(r.status), turns, source: 'record' };
+  const t: Transcript = {
+    id,
+    task: { prompt: text(r.prompt) ?? '' },
+    groupKey: '',
+    reward,
+    status: statusOf(r.status),
+    turns,
+    source: 'record',
+  };
   const jobArn = text(r.job_arn);
   if (jobArn) t.jobArn = jobArn;
   const rowId = typeof r.row_id === 'number' ? String(r.row_id) : text(r.row_id);

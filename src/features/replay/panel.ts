@@ -180,7 +180,10 @@ export class ReplayPanel implements vscode.Disposable {
 
   /** Sentences for what the reader left out, as `mtrl rollouts` prints them: "Line 2 (… characters) is longer than 64 M characters and was not read." */
   private notices(): string[] | undefined {
-    const notes = [...skippedLineNotes(this.reader?.skipped ?? []).map((n) => `${n[0].toUpperCase()}${n.slice(1)}.`), ...(this.reader?.notes ?? [])];
+    const notes = [
+      ...skippedLineNotes(this.reader?.skipped ?? []).map((n) => `${n[0].toUpperCase()}${n.slice(1)}.`),
+      ...(this.reader?.notes ?? []),
+    ];
     return notes.length ? notes : undefined;
   }
 

@@ -40,7 +40,8 @@ export async function pickSource(services: Services): Promise<ReplaySource | und
     [
       {
         label: '$(file) Local log file…',
-        detail: 'A runtime log, a CloudWatch export, `aws logs tail` output, or MLflow traces (traces.json, a traces/search or batchGet response)',
+        detail:
+          'A runtime log, a CloudWatch export, `aws logs tail` output, or MLflow traces (traces.json, a traces/search or batchGet response)',
         pick: 'file' as const,
       },
       { label: '$(cloud) CloudWatch log group…', detail: 'An AgentCore runtime log group and a time range', pick: 'group' as const },

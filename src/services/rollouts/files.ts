@@ -89,7 +89,9 @@ function isJson(text: string): boolean {
 /** One file's items: read whole when small (a trace document is one JSON value), streamed as lines when large. */
 async function* fileItems(file: string, size: number, skipped: SkippedLine[], signal: AbortSignal): AsyncIterable<ReadItem> {
   if (size <= WHOLE_FILE_BYTES) yield* textItems(await readFile(file, { encoding: 'utf8', signal }));
-  else for await (const line of linesOf(createReadStream(file, { signal }), (n, chars) => skipped.push({ line: n, chars }))) yield { text: line };
+  else
+    for await (const line of linesOf(createReadStream(file, { signal }), (n, chars) => skipped.push({ line: n, chars })))
+      yield { text: line };
 }
 
 /** A local file or directory, read whole on each call. */

@@ -37,7 +37,12 @@ function noRuntimeLog(jobName: string, described: JobDescription): string | unde
 }
 
 /** The training data's rows from the job's `InputDataConfig` (train channel, or evaluation), or undefined when unreachable. */
-async function jobTasks(aws: AwsClients, job: JobAddress, described: JobDescription, signal: AbortSignal): Promise<TaskMatcher | undefined> {
+async function jobTasks(
+  aws: AwsClients,
+  job: JobAddress,
+  described: JobDescription,
+  signal: AbortSignal,
+): Promise<TaskMatcher | undefined> {
   const datasets = described.config ? documentFacts(job.category, described.config).datasets : {};
   const uri = datasets.train ?? datasets.training ?? datasets.evaluation ?? Object.values(datasets)[0];
   const location = uri ? parseS3Uri(uri) : undefined;
@@ -70,7 +75,10 @@ function thresholdOf(job: JobAddress, described: JobDescription): number | undef
 async function clockOf(aws: AwsClients, job: JobAddress, described: JobDescription, signal: AbortSignal): Promise<StepClock> {
   const logged = await jobStepClock(aws, job, signal);
   if (logged.size) return logged;
-  const transitions = (described.SecondaryStatusTransitions ?? []).map((t) => ({ message: t.StatusMessage, start: t.StartTime?.getTime() }));
+  const transitions = (described.SecondaryStatusTransitions ?? []).map((t) => ({
+    message: t.StatusMessage,
+    start: t.StartTime?.getTime(),
+  }));
   return new StepClock(boundariesFromStatus(transitions), 'time');
 }
 
@@ -105,12 +113,17 @@ export async function jobReader(
   };
   const problem = noRuntimeLog(job.jobName, described);
   const agent = described.config?.AgentConfig?.BedrockAgentCoreConfig;
-  const logGroupName = problem ? undefined : runtimeLogGroup(parseRuntimeArn(agent!.AgentRuntimeArn!)!.runtimeId, agent!.Qualifier ?? 'DEFAULT');
+  const logGroupName = problem
+    ? undefined
+    : runtimeLogGroup(parseRuntimeArn(agent!.AgentRuntimeArn!)!.runtimeId, agent!.Qualifier ?? 'DEFAULT');
   const start = described.CreationTime?.getTime() ?? 0;
   if (
     origin === 'traces' ||
     (origin === 'best' &&
-      !(logGroupName && (await logHasRecords(aws, job.region, logGroupName, { start, end: described.EndTime?.getTime(), jobArn: described.JobArn }, signal))))
+      !(
+        logGroupName &&
+        (await logHasRecords(aws, job.region, logGroupName, { start, end: described.EndTime?.getTime(), jobArn: described.JobArn }, signal))
+      ))
   ) {
     const run = await traceRunOf(aws, job.jobName, described, signal).catch((error: unknown) => {
       if (origin === 'traces' || signal.aborted) throw error;

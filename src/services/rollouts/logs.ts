@@ -126,7 +126,8 @@ export async function logHasRecords(
       signal,
     )) {
       for (const item of parseRolloutLine(event.message ?? ''))
-        if (item.kind === 'transcript' && (!window.jobArn || !item.transcript.jobArn || item.transcript.jobArn === window.jobArn)) return true;
+        if (item.kind === 'transcript' && (!window.jobArn || !item.transcript.jobArn || item.transcript.jobArn === window.jobArn))
+          return true;
       if (++seen >= PROBE_EVENTS) return false;
     }
   } catch (error) {
@@ -134,4 +135,3 @@ export async function logHasRecords(
   }
   return false;
 }
-

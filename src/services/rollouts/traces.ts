@@ -25,7 +25,12 @@ export interface TraceRun {
 }
 
 /** The run a described job logs to, or undefined when it names no MLflow resource (the finder's errors propagate). */
-export async function traceRunOf(aws: AwsClients, jobName: string, described: JobDescription, signal: AbortSignal): Promise<TraceRun | undefined> {
+export async function traceRunOf(
+  aws: AwsClients,
+  jobName: string,
+  described: JobDescription,
+  signal: AbortSignal,
+): Promise<TraceRun | undefined> {
   const config = mlflowConfigOf(described.config);
   const resource = config ? parseMlflowArn(config.MlflowResourceArn) : undefined;
   if (!config || !resource) return undefined;
@@ -71,7 +76,9 @@ export class ArtifactUnreadable extends Error {
     readonly cause: unknown,
   ) {
     const why = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-    super(`Could not read the trace's spans from S3 (GetObject ${uri}): ${why}. The role needs s3:GetObject on the MLflow artifact bucket.`);
+    super(
+      `Could not read the trace's spans from S3 (GetObject ${uri}): ${why}. The role needs s3:GetObject on the MLflow artifact bucket.`,
+    );
   }
 }
 
@@ -103,7 +110,14 @@ export function traceReader(run: TraceRun, reading: TraceReading): RolloutReader
     let fetched = new Map<string | undefined, Trace>();
     let restError: unknown;
     try {
-      fetched = new Map((await run.client.batchGetTraces(infos.map((i) => i.trace_id), signal)).map((t) => [t.trace_info?.trace_id, t]));
+      fetched = new Map(
+        (
+          await run.client.batchGetTraces(
+            infos.map((i) => i.trace_id),
+            signal,
+          )
+        ).map((t) => [t.trace_info?.trace_id, t]),
+      );
     } catch (error) {
       if (signal.aborted || !reading.artifacts) throw error;
       restError = error;

@@ -152,7 +152,14 @@ describe('mtrl rollouts --job', function () {
       // A job that logs records reads its log by default; its traces, read by choice, tell the same story.
       const fromLog = JSON.parse((await run('--job', 'logged', '--endpoint', emulator.url, '--json')).out);
       const fromTraces = JSON.parse((await run('--job', 'logged', '--from', 'traces', '--endpoint', emulator.url, '--json')).out);
-      assert.deepEqual(fromTraces, fromLog);
+      // Records name no tool (a one-move turn is the tool `action`), traces do: the tool-call names and the action table differ.
+      const story = (json: { tool_calls: object; actions?: object; steps: { actions?: object }[] }) => ({
+        ...json,
+        tool_calls: { ...json.tool_calls, by_tool: undefined },
+        actions: undefined,
+        steps: json.steps.map((st) => ({ ...st, actions: undefined })),
+      });
+      assert.deepEqual(story(fromTraces), story(fromLog));
       assert.equal((await run('--job', 'logged', '--from', 'mlflow')).code, 2);
     });
   });

@@ -103,7 +103,12 @@ describe('real-shaped MLflow traces', () => {
   });
 
   it('matches a prompt with per-rollout text around it, the longest row when several fit, and skips rows sharing a prompt', () => {
-    const tasks = new TaskMatcher([{ prompt: 'Fix the router.' }, { prompt: 'Fix the router. It is red.' }, { prompt: 'Same' }, { prompt: 'Same' }]);
+    const tasks = new TaskMatcher([
+      { prompt: 'Fix the router.' },
+      { prompt: 'Fix the router. It is red.' },
+      { prompt: 'Same' },
+      { prompt: 'Same' },
+    ]);
     assert.equal(tasks.indexOf('Fix the router. It is red.\n\nInitial environment: {"order": [2, 1]}'), 1);
     assert.equal(tasks.indexOf('You are an agent.\nFix the router.\nGo.'), 0);
     assert.equal(tasks.indexOf('Same'), undefined);

@@ -7,8 +7,25 @@ import type { Transcript } from '../../../../src/core/transcript/model';
 import { transcriptFromRecord } from '../../../../src/core/transcript/record';
 
 /** A Wordle record read and prepared as the board does (the pack gives label, moves and solved). */
-function rollout(id: string, answer: string, reward: number | undefined, solved: boolean, guesses: string[], rowId?: string, step?: number): Transcript {
-  const t = transcriptFromRecord({ mtrl_rollout: 1, trajectory_id: id, answer, row_id: rowId, reward: reward ?? 0, solved, step, turns: guesses.map((guess) => ({ guess })) })!;
+function rollout(
+  id: string,
+  answer: string,
+  reward: number | undefined,
+  solved: boolean,
+  guesses: string[],
+  rowId?: string,
+  step?: number,
+): Transcript {
+  const t = transcriptFromRecord({
+    mtrl_rollout: 1,
+    trajectory_id: id,
+    answer,
+    row_id: rowId,
+    reward: reward ?? 0,
+    solved,
+    step,
+    turns: guesses.map((guess) => ({ guess })),
+  })!;
   if (reward === undefined) delete t.reward;
   return prepareTranscripts([t])[0];
 }

@@ -76,7 +76,10 @@ describe('service log step lines', () => {
       { step: 2, end: 600, of: 3 },
     ]);
     const clock = new StepClock(status, 'time');
-    assert.deepEqual([100, 400, 700].map((t) => clock.stepAt(t)), [1, 2, 3]);
+    assert.deepEqual(
+      [100, 400, 700].map((t) => clock.stepAt(t)),
+      [1, 2, 3],
+    );
     const metrics = boundariesFromMetrics([
       { step: 1, timestamp: 90 },
       { step: 1, timestamp: 100 },

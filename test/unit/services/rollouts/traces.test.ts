@@ -101,7 +101,11 @@ describe('rollouts from a run’s traces', () => {
       for await (const item of reader.read(new AbortController().signal)) if ('transcript' in item) out.push(item.transcript.turns.length);
       return out;
     };
-    assert.deepEqual(await turns(traceReader(run, { running: async () => false, artifacts })), [4], 'batchGet gave no spans: the artifact did');
+    assert.deepEqual(
+      await turns(traceReader(run, { running: async () => false, artifacts })),
+      [4],
+      'batchGet gave no spans: the artifact did',
+    );
     assert.equal(asked.length, 1);
     run.client.batchGetTraces = async () => {
       throw new Error('MLflow could not parse the span ids');
@@ -120,16 +124,26 @@ describe('rollouts from a run’s traces', () => {
       await s3.send(new CreateBucketCommand({ Bucket: bucket }));
       const id = 'tr-358bf8638f5046489c6d2080d5ca1ccc';
       await s3.send(
-        new PutObjectCommand({ Bucket: bucket, Key: `7/traces/${id}/artifacts/traces.json`, Body: readFileSync(path.join(fixtures, 'wordle_trace.raw.json')) }),
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: `7/traces/${id}/artifacts/traces.json`,
+          Body: readFileSync(path.join(fixtures, 'wordle_trace.raw.json')),
+        }),
       );
       const info: TraceInfo = { trace_id: id, tags: { 'mlflow.artifactLocation': `s3://${bucket}/7/traces/${id}/artifacts` } };
       const read = s3ArtifactReader(aws);
       const t = await read(info, new AbortController().signal);
       assert.equal(t?.id, id);
       assert.equal(t?.reward, 1.3);
-      assert.deepEqual(t?.turns.map((turn) => turn.toolCalls[0].name), ['guess_word', 'guess_word']);
+      assert.deepEqual(
+        t?.turns.map((turn) => turn.toolCalls[0].name),
+        ['guess_word', 'guess_word'],
+      );
       const missing: TraceInfo = { trace_id: 'tr-x', tags: { 'mlflow.artifactLocation': `s3://${bucket}/7/traces/tr-x/artifacts` } };
-      await assert.rejects(read(missing, new AbortController().signal), /GetObject s3:\/\/mtrl-mlflow-artifacts\/7\/traces\/tr-x\/artifacts\/traces\.json.*s3:GetObject/);
+      await assert.rejects(
+        read(missing, new AbortController().signal),
+        /GetObject s3:\/\/mtrl-mlflow-artifacts\/7\/traces\/tr-x\/artifacts\/traces\.json.*s3:GetObject/,
+      );
     });
   });
 });
