@@ -1,4 +1,13 @@
-import type { GroupRow, ReplayData, RolloutDetail, RolloutFilter, RolloutRow, RolloutSummary, StepAxis } from '../core/rollouts';
+import type {
+  ActionTable,
+  GroupRow,
+  ReplayData,
+  RolloutDetail,
+  RolloutFilter,
+  RolloutRow,
+  RolloutSummary,
+  StepAxis,
+} from '../core/rollouts';
 import type { JobCategory } from '../core/jobs/status';
 import type { RequestHandlers, ViewProtocol } from '../webview-kit/channel';
 
@@ -61,6 +70,8 @@ interface ReplayRequests {
   rollout: { params: { index: number }; result: RolloutDetail | null };
   summary: { params: { filter: RolloutFilter }; result: RolloutSummary };
   steps: { params: Record<string, never>; result: StepAxis };
+  /** Each tool and argument value in above- vs below-average rollouts of their groups, for the steps the filter shows. */
+  actions: { params: { filter: RolloutFilter }; result: ActionTable };
 }
 
 /** Answers the board's requests from the data: the same handlers in the extension and in the plain-browser page. */
@@ -71,6 +82,7 @@ export function replayHandlers(data: ReplayData): RequestHandlers<ReplayRequests
     rollout: ({ index }) => data.detail(Number(index)) ?? null,
     summary: ({ filter }) => data.summary(filter ?? {}),
     steps: () => data.steps(),
+    actions: ({ filter }) => data.actions(filter ?? {}),
   };
 }
 

@@ -1,52 +1,31 @@
+import type { ActionRow, ActionTable } from '../../src/core/rollouts';
 import { h, icon, replace } from './dom';
-import { argumentSummary } from './renderers/json';
-
-/** One tool call, or one argument value of it, counted in the rollouts above and below their group's mean. */
-export interface ActionCount {
-  tool: string;
-  /** The argument's name and value (`action`, `restart_router`); absent: the tool call as a whole. */
-  argument?: string;
-  value?: unknown;
-  /** Above-average rollouts that made this call at least once. */
-  above: number;
-  below: number;
-}
-
-/** The action table of the steps shown: counts, and how many rollouts were above and below their group's mean. */
-export interface ActionTable {
-  above: number;
-  below: number;
-  actions: ActionCount[];
-}
 
 export type ActionSort = 'action' | 'above' | 'below' | 'difference';
 
-/** A row as shown: the shares of above- and below-average rollouts, and their difference (positive: more common in better rollouts). */
-export interface ActionRow {
+/** A row as shown: the call in one line, and the difference of its shares (positive: more common in better rollouts). */
+export interface ShownAction {
   action: string;
-  tool: string;
-  aboveShare: number;
-  belowShare: number;
   difference: number;
-  count: ActionCount;
+  row: ActionRow;
+}
+
+/** `take_support_action action=restart_router`: the tool, and the argument value when the row counts one. */
+export function actionLabel(row: Pick<ActionRow, 'tool' | 'argument' | 'value'>): string {
+  if (row.argument) return `${row.tool} ${row.argument}=${row.value}`;
+  return row.value ? `${row.tool} ${row.value}` : row.tool;
 }
 
 /** Rows sorted for display. `difference` puts the most telling first whatever its sign; ties keep the action's name order. */
-export function actionRows(table: ActionTable, sort: ActionSort = 'difference', descending = true): ActionRow[] {
-  const share = (n: number, of: number) => (of ? n / of : 0);
-  const rows = table.actions.map((count) => {
-    const aboveShare = share(count.above, table.above);
-    const belowShare = share(count.below, table.below);
-    const action = count.argument === undefined ? count.tool : `${count.tool} ${count.argument}=${argumentSummary(count.value, 60)}`;
-    return { action, tool: count.tool, aboveShare, belowShare, difference: aboveShare - belowShare, count };
-  });
-  const key: Record<Exclude<ActionSort, 'action'>, (r: ActionRow) => number> = {
-    above: (r) => r.aboveShare,
-    below: (r) => r.belowShare,
+export function sortActions(table: ActionTable, sort: ActionSort = 'difference', descending = true): ShownAction[] {
+  const rows = table.rows.map((row) => ({ action: actionLabel(row), difference: row.aboveShare - row.belowShare, row }));
+  const key: Record<Exclude<ActionSort, 'action'>, (r: ShownAction) => number> = {
+    above: (r) => r.row.aboveShare,
+    below: (r) => r.row.belowShare,
     difference: (r) => Math.abs(r.difference),
   };
   const sign = descending ? -1 : 1;
-  const byName = (a: ActionRow, b: ActionRow) => a.action.localeCompare(b.action);
+  const byName = (a: ShownAction, b: ShownAction) => a.action.localeCompare(b.action);
   if (sort === 'action') return rows.sort((a, b) => sign * byName(a, b));
   return rows.sort((a, b) => sign * (key[sort](a) - key[sort](b)) || byName(a, b));
 }
@@ -63,7 +42,7 @@ const COLUMNS: { sort: ActionSort; label: string; title: string }[] = [
 /** The action table: which calls go with above- or below-average rollouts in the steps shown; headers sort, by mouse or keyboard. */
 export class ActionTableView {
   readonly element = h('section', { class: 'actions', attrs: { 'aria-label': 'Action table' } });
-  private table: ActionTable = { above: 0, below: 0, actions: [] };
+  private table: ActionTable = { above: 0, below: 0, rows: [] };
   private sort: ActionSort = 'difference';
   private descending = true;
 
@@ -81,7 +60,7 @@ export class ActionTableView {
 
   private render(): void {
     const { above, below } = this.table;
-    const rows = actionRows(this.table, this.sort, this.descending);
+    const rows = sortActions(this.table, this.sort, this.descending);
     const caption = `Tool calls in ${above} above- and ${below} below-average rollouts of their groups (steps shown)`;
     if (!rows.length) {
       replace(this.element, h('p', { class: 'muted' }, icon('info'), ' No tool call in the rollouts shown: the action table is empty.'));
@@ -115,20 +94,20 @@ export class ActionTableView {
     );
   }
 
-  private row(r: ActionRow): HTMLElement {
+  private row(r: ShownAction): HTMLElement {
     const lean = r.difference > 0 ? 'positive' : r.difference < 0 ? 'negative' : '';
     const bar = (share: number, kind: string) => {
       const fill = h('span', { class: `share-fill ${kind}` });
       fill.style.width = percent(share);
       return h('span', { class: 'share-bar', attrs: { 'aria-hidden': 'true' } }, fill);
     };
-    const { above, below } = r.count;
+    const { above, below, aboveShare, belowShare, tool } = r.row;
     return h(
       'tr',
-      { attrs: { 'data-tool': r.tool } },
+      { attrs: { 'data-tool': tool } },
       h('th', { class: 'action-name', attrs: { scope: 'row', title: r.action } }, h('code', {}, r.action)),
-      h('td', { class: 'number', attrs: { title: `${above} of ${this.table.above} above-average rollouts` } }, bar(r.aboveShare, 'above'), percent(r.aboveShare)),
-      h('td', { class: 'number', attrs: { title: `${below} of ${this.table.below} below-average rollouts` } }, bar(r.belowShare, 'below'), percent(r.belowShare)),
+      h('td', { class: 'number', attrs: { title: `${above} of ${this.table.above} above-average rollouts` } }, bar(aboveShare, 'above'), percent(aboveShare)),
+      h('td', { class: 'number', attrs: { title: `${below} of ${this.table.below} below-average rollouts` } }, bar(belowShare, 'below'), percent(belowShare)),
       h('td', { class: `number ${lean}` }, `${r.difference > 0 ? '+' : ''}${Math.round(r.difference * 100)} pts`),
     );
   }

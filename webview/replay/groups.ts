@@ -82,14 +82,14 @@ export class GroupList {
           role: 'option',
           'aria-selected': selected ? 'true' : 'false',
           'data-group': row.index,
-          title: [row.answer ? undefined : row.label, row.rowId && `row ${row.rowId}`].filter(Boolean).join(' · ') || undefined,
+          title: row.label,
         },
         on: { click: () => this.choose(position) },
       },
       h(
         'div',
         { class: 'group-line' },
-        h('strong', { class: 'group-label' }, row.answer ? row.answer.toUpperCase() : shortenMiddle(row.label, ID_CHARS)),
+        h('strong', { class: 'group-label' }, shortenMiddle(row.label, ID_CHARS)),
         h('span', { class: 'group-solved' }, `${row.solved}/${row.n} solved`),
       ),
       h(

@@ -1,26 +1,11 @@
-import type { TranscriptStatus } from '../../src/core/transcript/model';
+import type { RolloutRow } from '../../src/core/rollouts';
 import { h, icon, idText, num, replace } from './dom';
 import { argumentSummary } from './renderers/json';
 
-/** What the rollout list shows of one rollout. */
-export interface RolloutListRow {
-  index: number;
-  trajectoryId: string;
-  reward: number | null;
-  advantage: number | null;
-  turns: number;
-  toolCalls: number;
-  /** The `metrics` object the agent returned with its reward: its keys are the optional columns. */
-  metrics?: Record<string, unknown>;
-  solved: boolean;
-  status: TranscriptStatus;
-  rebuilt: boolean;
-}
-
-const STATUS_ICONS: Record<TranscriptStatus, string> = { completed: 'circle-slash', error: 'error', skipped: 'debug-step-over' };
+const OUTCOME_ICONS = { solved: 'pass', lost: 'circle-slash', 'no-play': 'debug-disconnect' } as const;
 
 /** Metrics keys in the order the rows first name them. */
-export function metricKeys(rows: readonly Pick<RolloutListRow, 'metrics'>[]): string[] {
+export function metricKeys(rows: readonly Pick<RolloutRow, 'metrics'>[]): string[] {
   const keys = new Set<string>();
   for (const row of rows) for (const key of Object.keys(row.metrics ?? {})) keys.add(key);
   return [...keys];
@@ -32,7 +17,7 @@ const metricCell = (value: unknown) =>
 /** The rollouts of one group: reward, advantage, turns, tool calls and chosen metrics; pick one to replay, another to compare. */
 export class RolloutTable {
   readonly element = h('div', { class: 'rollout-table', attrs: { role: 'listbox', 'aria-label': 'Rollouts in the group' } });
-  private rows: RolloutListRow[] = [];
+  private rows: RolloutRow[] = [];
   private note = '';
   private title = '';
   /** Metrics columns the user chose; kept across groups. */
@@ -46,7 +31,7 @@ export class RolloutTable {
     private readonly onColumns: (columns: string[]) => void,
   ) {}
 
-  show(rows: RolloutListRow[], title: string, note = ''): void {
+  show(rows: RolloutRow[], title: string, note = ''): void {
     this.rows = rows;
     this.title = title;
     this.note = note;
@@ -106,11 +91,11 @@ export class RolloutTable {
     return h('div', { class: 'column-picker' }, h('span', { class: 'muted' }, 'metrics columns'), picker);
   }
 
-  private rowElement(row: RolloutListRow, shown: string[]): HTMLElement {
+  private rowElement(row: RolloutRow, shown: string[]): HTMLElement {
     const selected = row.index === this.selected;
     const compared = row.index === this.compare;
     const advantageClass = row.advantage === null ? '' : row.advantage > 0 ? 'positive' : row.advantage < 0 ? 'negative' : '';
-    const outcome = row.status === 'completed' && row.solved ? 'solved' : row.status === 'completed' ? 'not solved' : row.status;
+    const failed = row.status !== 'completed';
     return h(
       'div',
       {
@@ -121,7 +106,7 @@ export class RolloutTable {
       h(
         'span',
         { class: 'trajectory' },
-        icon(row.status === 'completed' && row.solved ? 'pass' : STATUS_ICONS[row.status], outcome),
+        failed ? icon(row.status === 'error' ? 'error' : 'debug-step-over', row.status) : icon(OUTCOME_ICONS[row.outcome], row.outcome),
         ' ',
         idText(row.trajectoryId),
         row.rebuilt ? h('span', { class: 'muted' }, ' (rebuilt)') : null,

@@ -9,7 +9,9 @@ import {
   renderRepeat,
   type Mark,
   type ScoredGuess,
-} from '../../../src/core/wordle';
+  type WordleData,
+  type WordleTurn,
+} from '../../../src/core/environments/wordle';
 import { h, icon } from '../dom';
 import type { TranscriptRenderer, TurnView } from './types';
 

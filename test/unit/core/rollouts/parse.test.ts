@@ -1,7 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { Readable } from 'node:stream';
-import { collectRollouts, parseRolloutLine, RolloutCollector, type Rollout } from '../../../../src/core/rollouts';
-import { WordleGame } from '../../../../src/core/wordle';
+import { collectRollouts, parseRolloutLine, RolloutCollector } from '../../../../src/core/rollouts';
+import type { Transcript } from '../../../../src/core/transcript/model';
+import { wordleView, type WordleView } from './wordleView';
+import { WordleGame } from '../../../../src/core/environments/wordle';
 
 const record = {
   mtrl_rollout: 1,
@@ -21,17 +23,17 @@ const record = {
 };
 const bare = JSON.stringify(record);
 
-function only(line: string): Rollout {
+function only(line: string): WordleView {
   const items = parseRolloutLine(line);
   assert.equal(items.length, 1, `one item from ${line.slice(0, 80)}`);
-  assert.equal(items[0].kind, 'record');
-  return (items[0] as { rollout: Rollout }).rollout;
+  assert.equal(items[0].kind, 'transcript');
+  return wordleView((items[0] as { transcript: Transcript }).transcript);
 }
 
-function collect(lines: string[]): Rollout[] {
+function collect(lines: string[]): WordleView[] {
   const c = new RolloutCollector();
   for (const l of lines) c.add(l);
-  return c.finish();
+  return c.finish().map(wordleView);
 }
 
 describe('parseRolloutLine', () => {
@@ -81,7 +83,7 @@ describe('parseRolloutLine', () => {
       searchedLogStreams: [],
     };
     assert.deepEqual(
-      parseRolloutLine(JSON.stringify(events)).map((i) => (i.kind === 'record' ? i.rollout.trajectory_id : i.kind)),
+      parseRolloutLine(JSON.stringify(events)).map((i) => (i.kind === 'transcript' ? i.transcript.id : i.kind)),
       ['r1', 'r2'],
     );
     const pretty = JSON.stringify(events, null, 4).split('\n');
@@ -203,7 +205,7 @@ describe('collectRollouts', () => {
     const chunks = [bytes.subarray(0, 10), bytes.subarray(10, bytes.indexOf(0xc3) + 1), bytes.subarray(bytes.indexOf(0xc3) + 1)];
     const rollouts = await collectRollouts(Readable.from(chunks));
     assert.deepEqual(
-      rollouts.map((r) => r.trajectory_id),
+      rollouts.map((r) => r.id),
       ['r1', 'é2'],
     );
   });
