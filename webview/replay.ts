@@ -1,6 +1,7 @@
 // The replay board app: one bundle for the VS Code webview and for a plain browser page (tests, benches, demos).
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import '@vscode-elements/elements/dist/vscode-multi-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';

@@ -42,6 +42,8 @@ const COLUMNS: { sort: ActionSort; label: string; title: string }[] = [
 /** The action table: which calls go with above- or below-average rollouts in the steps shown; headers sort, by mouse or keyboard. */
 export class ActionTableView {
   readonly element = h('section', { class: 'actions', attrs: { 'aria-label': 'Action table' } });
+  /** Folded by the user: the table gives its height back to the rollouts. */
+  private folded = false;
   private table: ActionTable = { above: 0, below: 0, rows: [] };
   private sort: ActionSort = 'difference';
   private descending = true;
@@ -78,20 +80,18 @@ export class ActionTableView {
         ),
       ),
     );
-    replace(
-      this.element,
+    const details = h(
+      'details',
+      { attrs: { open: !this.folded } },
+      h('summary', { class: 'actions-summary' }, h('strong', {}, 'Action table'), ' · ', caption),
       h(
         'div',
         { class: 'actions-scroll', attrs: { tabindex: 0, role: 'region', 'aria-label': caption } },
-        h(
-          'table',
-          { class: 'action-table' },
-          h('caption', {}, caption),
-          h('thead', {}, h('tr', {}, ...header)),
-          h('tbody', {}, ...rows.map((r) => this.row(r))),
-        ),
+        h('table', { class: 'action-table' }, h('thead', {}, h('tr', {}, ...header)), h('tbody', {}, ...rows.map((r) => this.row(r)))),
       ),
     );
+    details.addEventListener('toggle', () => (this.folded = !(details as HTMLDetailsElement).open));
+    replace(this.element, details);
   }
 
   private row(r: ShownAction): HTMLElement {
@@ -106,8 +106,18 @@ export class ActionTableView {
       'tr',
       { attrs: { 'data-tool': tool } },
       h('th', { class: 'action-name', attrs: { scope: 'row', title: r.action } }, h('code', {}, r.action)),
-      h('td', { class: 'number', attrs: { title: `${above} of ${this.table.above} above-average rollouts` } }, bar(aboveShare, 'above'), percent(aboveShare)),
-      h('td', { class: 'number', attrs: { title: `${below} of ${this.table.below} below-average rollouts` } }, bar(belowShare, 'below'), percent(belowShare)),
+      h(
+        'td',
+        { class: 'number', attrs: { title: `${above} of ${this.table.above} above-average rollouts` } },
+        bar(aboveShare, 'above'),
+        percent(aboveShare),
+      ),
+      h(
+        'td',
+        { class: 'number', attrs: { title: `${below} of ${this.table.below} below-average rollouts` } },
+        bar(belowShare, 'below'),
+        percent(belowShare),
+      ),
       h('td', { class: `number ${lean}` }, `${r.difference > 0 ? '+' : ''}${Math.round(r.difference * 100)} pts`),
     );
   }

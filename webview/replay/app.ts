@@ -254,7 +254,11 @@ export class ReplayBoard {
   /** Space plays or pauses, ←/→ step, Home/End jump; both boards move together when comparing. Typing in a field is left alone. */
   private key(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
-    if (target?.closest('vscode-textfield, vscode-single-select, vscode-multi-select, vscode-button, vscode-checkbox, input, select, button, summary, .group-list'))
+    if (
+      target?.closest(
+        'vscode-textfield, vscode-single-select, vscode-multi-select, vscode-button, vscode-checkbox, input, select, button, summary, .group-list',
+      )
+    )
       return;
     const boards = this.players.classList.contains('comparing') ? [this.player, this.comparePlayer] : [this.player];
     if (e.key === ' ') boards.forEach((b) => b.toggle());

@@ -3,11 +3,11 @@ import { h } from './dom';
 
 const OUTCOMES: [RolloutOutcome, string][] = [
   ['solved', 'Solved'],
-  ['lost', 'Lost'],
-  ['no-play', 'No play'],
+  ['lost', 'Unsolved'],
+  ['no-play', 'No move'],
 ];
 
-/** The filter bar: outcome checkboxes, reward range, search by answer or id. */
+/** The filter bar: outcome checkboxes (solved, unsolved, no move at all), reward range, search by task or id. */
 export class FilterBar {
   readonly element: HTMLElement;
   private readonly boxes = new Map<RolloutOutcome, HTMLInputElement>();
@@ -41,7 +41,7 @@ export class FilterBar {
       }) as unknown as HTMLInputElement;
     this.min = field('min', 'min reward', 'Lowest reward to show');
     this.max = field('max', 'max reward', 'Highest reward to show');
-    this.search = field('search', 'search answer or id', 'Search by answer, row id or trajectory id');
+    this.search = field('search', 'search task or id', 'Search by task, row id or trajectory id');
     this.element = h(
       'div',
       { class: 'filters', attrs: { role: 'search' } },

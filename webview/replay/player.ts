@@ -139,7 +139,12 @@ export class RolloutPlayer {
       ...metrics.map(([key, value]) => h('span', { class: 'metric' }, `${key} `, metricText(value))),
       h('span', {}, 'advantage ', num(advantage, 2)),
       t.rebuilt
-        ? h('span', { class: 'muted', attrs: { title: 'Rebuilt from SDK and feedback lines: no rollout record or trace was read' } }, icon('warning'), ' rebuilt')
+        ? h(
+            'span',
+            { class: 'muted', attrs: { title: 'Rebuilt from SDK and feedback lines: no rollout record or trace was read' } },
+            icon('warning'),
+            ' rebuilt',
+          )
         : null,
     );
   }
@@ -168,11 +173,21 @@ export class RolloutPlayer {
     return h(
       'div',
       { class: 'controls', attrs: { role: 'toolbar', 'aria-label': 'Replay controls' } },
-      button('debug-restart', 'Back to the start (Home)', stop(() => this.step(-this.turn)), this.turn === 0),
+      button(
+        'debug-restart',
+        'Back to the start (Home)',
+        stop(() => this.step(-this.turn)),
+        this.turn === 0,
+      ),
       button('chevron-left', 'Previous turn (←)', () => this.step(-1), this.turn === 0),
       button(this.playing ? 'debug-pause' : 'play', this.playing ? 'Pause (space)' : 'Play (space)', () => this.toggle(), total === 0),
       button('chevron-right', 'Next turn (→)', () => this.step(1), this.turn >= total),
-      button('debug-continue', 'Every turn (End)', stop(() => this.step(total - this.turn)), this.turn >= total),
+      button(
+        'debug-continue',
+        'Every turn (End)',
+        stop(() => this.step(total - this.turn)),
+        this.turn >= total,
+      ),
       speed,
       h('span', { class: 'turn-count', attrs: { 'aria-live': 'polite' } }, `turn ${this.turn} / ${total}`),
     );

@@ -12,7 +12,13 @@ export function metricKeys(rows: readonly Pick<RolloutRow, 'metrics'>[]): string
 }
 
 const metricCell = (value: unknown) =>
-  value === undefined ? '–' : typeof value === 'number' ? (Number.isInteger(value) ? String(value) : num(value)) : argumentSummary(value, 24);
+  value === undefined
+    ? '–'
+    : typeof value === 'number'
+      ? Number.isInteger(value)
+        ? String(value)
+        : num(value)
+      : argumentSummary(value, 24);
 
 /** The rollouts of one group: reward, advantage, turns, tool calls and chosen metrics; pick one to replay, another to compare. */
 export class RolloutTable {
@@ -141,7 +147,11 @@ export class RolloutTable {
     if (e.target !== e.currentTarget) return;
     if (e.key === 'Enter') this.pick(index);
     else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      const next = (e.key === 'ArrowDown' ? (e.currentTarget as HTMLElement).nextElementSibling : (e.currentTarget as HTMLElement).previousElementSibling) as HTMLElement | null;
+      const next = (
+        e.key === 'ArrowDown'
+          ? (e.currentTarget as HTMLElement).nextElementSibling
+          : (e.currentTarget as HTMLElement).previousElementSibling
+      ) as HTMLElement | null;
       if (next?.matches('.rollout-row[data-rollout]')) next.focus();
       e.preventDefault();
     }

@@ -5,7 +5,14 @@ import type { TranscriptRenderer, TurnView } from './types';
 
 /** The task's first line: what a person recognizes a ticket, a question or a game by. */
 export function taskTitle(transcript: Transcript): string {
-  return transcript.env?.label ?? (transcript.task.prompt.split('\n').find((line) => line.trim())?.trim() || 'task unknown');
+  return (
+    transcript.env?.label ??
+    (transcript.task.prompt
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim() ||
+      'task unknown')
+  );
 }
 
 /** A `<details>` whose open state survives the player's re-render at each step. */
@@ -31,9 +38,19 @@ function toolCard(call: ToolCall, label: string): HTMLElement {
       h('span', { class: 'tool-args muted' }, argumentSummary(call.arguments)),
       failed ? h('span', { class: 'badge badge-invalid' }, 'error') : null,
     ),
-    h('div', { class: 'tool-part' }, h('span', { class: 'tool-part-label muted' }, 'arguments'), h('pre', { class: 'json' }, readableJson(call.arguments))),
+    h(
+      'div',
+      { class: 'tool-part' },
+      h('span', { class: 'tool-part-label muted' }, 'arguments'),
+      h('pre', { class: 'json' }, readableJson(call.arguments)),
+    ),
     call.result !== undefined
-      ? h('div', { class: 'tool-part' }, h('span', { class: 'tool-part-label muted' }, 'result'), h('pre', { class: 'json' }, readableJson(call.result)))
+      ? h(
+          'div',
+          { class: 'tool-part' },
+          h('span', { class: 'tool-part-label muted' }, 'result'),
+          h('pre', { class: 'json' }, readableJson(call.result)),
+        )
       : null,
     failed ? h('p', { class: 'tool-error' }, icon('error'), ' ', call.error) : null,
   );
@@ -41,20 +58,35 @@ function toolCard(call: ToolCall, label: string): HTMLElement {
 
 function turnItem(turn: Turn, i: number, view: TurnView): HTMLElement {
   const differs = i === view.firstDifference;
-  const calls = turn.toolCalls.map((call, c) => toolCard(call, `Turn ${i + 1}, tool call ${c + 1}: ${call.name} ${argumentSummary(call.arguments)}`));
+  const calls = turn.toolCalls.map((call, c) =>
+    toolCard(call, `Turn ${i + 1}, tool call ${c + 1}: ${call.name} ${argumentSummary(call.arguments)}`),
+  );
   return h(
     'li',
-    { class: `turn${i === view.shown - 1 ? ' current' : ''}${differs ? ' differs' : ''}`, attrs: { 'data-turn': i + 1, 'aria-label': `Turn ${i + 1}` } },
+    {
+      class: `turn${i === view.shown - 1 ? ' current' : ''}${differs ? ' differs' : ''}`,
+      attrs: { 'data-turn': i + 1, 'aria-label': `Turn ${i + 1}` },
+    },
     h(
       'div',
       { class: 'turn-head' },
-      h('span', { class: 'turn-index' }, `${i + 1}.`),
-      h('span', { class: 'muted' }, `turn ${i + 1}`, turn.toolCalls.length ? ` · ${turn.toolCalls.length} tool call${turn.toolCalls.length === 1 ? '' : 's'}` : ''),
+      h('strong', { class: 'turn-name' }, `Turn ${i + 1}`),
+      h(
+        'span',
+        { class: 'muted' },
+        turn.toolCalls.length ? ` · ${turn.toolCalls.length} tool call${turn.toolCalls.length === 1 ? '' : 's'}` : '',
+      ),
       turn.reward !== undefined ? h('span', { class: 'badge' }, `reward ${num(turn.reward)}`) : null,
       differs ? h('span', { class: 'badge badge-differs' }, icon('diff'), ' first difference') : null,
     ),
     turn.thinking
-      ? section(`thinking-${i}`, view, 'thinking', [icon('lightbulb'), ` Thinking (${turn.thinking.length.toLocaleString()} characters)`], h('pre', { class: 'thinking-text' }, turn.thinking))
+      ? section(
+          `thinking-${i}`,
+          view,
+          'thinking',
+          [icon('lightbulb'), ` Thinking (${turn.thinking.length.toLocaleString()} characters)`],
+          h('pre', { class: 'thinking-text' }, turn.thinking),
+        )
       : null,
     turn.text ? h('pre', { class: 'model-text' }, turn.text) : null,
     ...calls,
@@ -70,7 +102,13 @@ export const genericRenderer: TranscriptRenderer = {
     return h(
       'div',
       { class: 'transcript' },
-      section('task', view, 'task', [icon('comment'), ' Task (first user message)'], h('pre', { class: 'task-text' }, transcript.task.prompt)),
+      section(
+        'task',
+        view,
+        'task',
+        [icon('comment'), ' Task (first user message)'],
+        h('pre', { class: 'task-text' }, transcript.task.prompt),
+      ),
       turns.length
         ? h('ol', { class: 'turn-list' }, ...turns)
         : h('p', { class: 'muted' }, transcript.turns.length ? 'Press play or → to replay the turns.' : 'This rollout made no model call.'),

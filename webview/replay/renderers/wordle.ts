@@ -32,7 +32,10 @@ function grid(scored: ScoredGuess[]): HTMLElement {
       tiles.push(
         h(
           'div',
-          { class: `tile ${mark ? `mark-${mark}` : letter ? 'mark-unknown' : 'empty'}`, attrs: { role: 'img', 'aria-label': label, 'data-mark': mark ?? '' } },
+          {
+            class: `tile ${mark ? `mark-${mark}` : letter ? 'mark-unknown' : 'empty'}`,
+            attrs: { role: 'img', 'aria-label': label, 'data-mark': mark ?? '' },
+          },
           letter,
         ),
       );
@@ -57,7 +60,12 @@ function turnList(guesses: WordleTurn[], view: TurnView): HTMLElement {
     } else feedback = `${t.guess.toUpperCase()}: marks unknown (the log named no answer)`;
     const badges = [
       t.source === 'text'
-        ? h('span', { class: 'badge badge-text', attrs: { title: 'Recovered from raw text: the model did not call the tool' } }, icon('comment'), ' raw text')
+        ? h(
+            'span',
+            { class: 'badge badge-text', attrs: { title: 'Recovered from raw text: the model did not call the tool' } },
+            icon('comment'),
+            ' raw text',
+          )
         : null,
       !t.valid && !t.repeated ? h('span', { class: 'badge badge-invalid' }, icon('error'), ' invalid') : null,
       t.repeated ? h('span', { class: 'badge badge-repeated' }, icon('history'), ' repeated') : null,
@@ -67,7 +75,13 @@ function turnList(guesses: WordleTurn[], view: TurnView): HTMLElement {
       h(
         'li',
         { class: `turn${i === shown - 1 ? ' current' : ''}${i === view.firstDifference ? ' differs' : ''}`, attrs: { 'data-turn': i + 1 } },
-        h('div', { class: 'turn-head' }, h('span', { class: 'turn-index' }, `${i + 1}.`), h('code', { class: 'guess' }, t.guess), ...badges),
+        h(
+          'div',
+          { class: 'turn-head' },
+          h('span', { class: 'turn-index' }, `${i + 1}.`),
+          h('code', { class: 'guess' }, t.guess),
+          ...badges,
+        ),
         i === shown - 1 ? h('pre', { class: 'feedback' }, feedback) : null,
       ),
     );

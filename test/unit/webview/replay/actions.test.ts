@@ -16,7 +16,12 @@ const row = (argument: string, value: string, above: number, below: number): Act
 const table: ActionTable = {
   above: 10,
   below: 10,
-  rows: [row('action', 'check_outage', 9, 8), row('action', 'close_ticket', 10, 10), row('action', 'restart_router', 1, 7), row('action', 'check_account_config', 6, 2)],
+  rows: [
+    row('action', 'check_outage', 9, 8),
+    row('action', 'close_ticket', 10, 10),
+    row('action', 'restart_router', 1, 7),
+    row('action', 'check_account_config', 6, 2),
+  ],
 };
 
 describe('action table rows', () => {

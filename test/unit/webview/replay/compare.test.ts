@@ -22,13 +22,21 @@ describe('firstDifference', () => {
 
   it('marks a different result or an error as a difference', () => {
     assert.equal(firstDifference({ turns: [act('a', { state: 'ok' })] }, { turns: [act('a', { state: 'down' })] }), 0);
-    const failed: Turn = { toolCalls: [{ name: 'take_support_action', arguments: { action: 'a' }, result: { ok: true }, error: 'timeout' }] };
+    const failed: Turn = {
+      toolCalls: [{ name: 'take_support_action', arguments: { action: 'a' }, result: { ok: true }, error: 'timeout' }],
+    };
     assert.equal(firstDifference({ turns: [act('a')] }, { turns: [failed] }), 0);
   });
 
   it('compares the text of turns without tool calls', () => {
-    assert.equal(firstDifference({ turns: [{ text: 'Answer: 42 ', toolCalls: [] }] }, { turns: [{ text: 'Answer: 42', toolCalls: [] }] }), undefined);
-    assert.equal(firstDifference({ turns: [{ text: 'Answer: 42', toolCalls: [] }] }, { turns: [{ text: 'Answer: 41', toolCalls: [] }] }), 0);
+    assert.equal(
+      firstDifference({ turns: [{ text: 'Answer: 42 ', toolCalls: [] }] }, { turns: [{ text: 'Answer: 42', toolCalls: [] }] }),
+      undefined,
+    );
+    assert.equal(
+      firstDifference({ turns: [{ text: 'Answer: 42', toolCalls: [] }] }, { turns: [{ text: 'Answer: 41', toolCalls: [] }] }),
+      0,
+    );
   });
 
   it('marks the turn after the shorter rollout ends, and nothing when both agree', () => {
