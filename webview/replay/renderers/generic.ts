@@ -65,7 +65,7 @@ function turnItem(turn: Turn, i: number, view: TurnView): HTMLElement {
     'li',
     {
       class: `turn${i === view.shown - 1 ? ' current' : ''}${differs ? ' differs' : ''}`,
-      attrs: { 'data-turn': i + 1, 'aria-label': `Turn ${i + 1}` },
+      attrs: { 'data-turn': i + 1 },
     },
     h(
       'div',

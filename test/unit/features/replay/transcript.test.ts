@@ -116,6 +116,14 @@ describe('replay board for any agent (a support agent with tool calls)', functio
       `progress per rollout: ${progress.join(',')}`,
     );
 
+    // ↓ moves between rollouts, Enter replays one.
+    await page.locator('.rollout-row[data-rollout]').nth(0).focus();
+    await page.keyboard.press('ArrowDown');
+    const second = await page.locator('.rollout-row[data-rollout]').nth(1).getAttribute('data-rollout');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-rollout')), second);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`.rollout-row[data-rollout="${second}"][aria-selected="true"]`);
+
     // Rollouts 1 and 3 of ticket 0 in step 1: at turn 4 the first applies the fix, the third restarts the router.
     await page.locator('.rollout-row[data-rollout]').nth(0).click();
     await page.locator('.rollout-row[data-rollout]').nth(2).locator('.compare-button').click();
