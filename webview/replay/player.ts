@@ -99,6 +99,8 @@ export class RolloutPlayer {
     this.turn = next;
     this.onTurn(this.turn);
     this.render();
+    // Stepping through a long transcript keeps the turn just played in view.
+    this.element.querySelector('.turn.current')?.scrollIntoView({ block: 'nearest' });
   }
 
   private render(): void {
