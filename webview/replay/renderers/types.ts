@@ -21,7 +21,7 @@ export interface TranscriptRenderer {
   opensAt: 'start' | 'end';
   /** The heading: the task in the pack's words. */
   title(transcript: Transcript): string;
-  /** What the player steps through (Wordle: its guesses); the transcript's turns when absent. */
+  /** What the player steps through (a game: its moves); the transcript's turns when absent. */
   steps?(transcript: Transcript): number;
   render(transcript: Transcript, view: TurnView): HTMLElement;
 }
