@@ -1,10 +1,10 @@
 import type { RolloutFilter, RolloutOutcome } from '../../src/core/rollouts';
 import { h } from './dom';
 
-const OUTCOMES: [RolloutOutcome, string][] = [
-  ['solved', 'Solved'],
-  ['lost', 'Unsolved'],
-  ['no-play', 'No move'],
+const OUTCOMES: [RolloutOutcome, string, string][] = [
+  ['solved', 'Solved', "Reward at or above the job's success threshold (or the environment's own rule)"],
+  ['lost', 'Unsolved', 'Made a move but did not solve the task'],
+  ['no-play', 'No move', 'Called no tool (a game: made no valid move)'],
 ];
 
 /** The filter bar: outcome checkboxes (solved, unsolved, no move at all), reward range, search by task or id. */
@@ -23,12 +23,12 @@ export class FilterBar {
       clearTimeout(this.debounce);
       this.debounce = setTimeout(changed, 200);
     };
-    for (const [outcome, label] of OUTCOMES) {
+    for (const [outcome, label, title] of OUTCOMES) {
       this.boxes.set(
         outcome,
         h('vscode-checkbox', {
           class: `filter-${outcome}`,
-          attrs: { label, checked: true },
+          attrs: { label, title, checked: true },
           on: { change: changed },
         }) as unknown as HTMLInputElement,
       );
