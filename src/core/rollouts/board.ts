@@ -190,7 +190,8 @@ export class ReplayData {
       index,
       group,
       groupLabel: this.grouping.groups[group].label,
-      transcript: rollout,
+      // A plain copy: spans decode their text on first read, and a message carries data, not getters.
+      transcript: JSON.parse(JSON.stringify(rollout)) as Transcript,
       advantage: orNull(this.grouping.advantage[index]),
     };
   }

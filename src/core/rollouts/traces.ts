@@ -96,6 +96,7 @@ interface ReadSpan {
   name: string;
   start: number;
   end: number;
+  /** `mlflow.spanInputs` and `mlflow.spanOutputs` as stored (JSON text): decoded where needed, when needed. */
   inputs: unknown;
   outputs: unknown;
   reward: unknown;
@@ -103,59 +104,111 @@ interface ReadSpan {
   error?: string;
 }
 
-/** Only the attributes a transcript needs are decoded: the rest of a span's text is never parsed twice. */
+/** Only the attributes a transcript needs are kept, none decoded yet: most of a span's text is read only when shown. */
 function readSpan(span: TraceSpan): ReadSpan {
-  let inputs: unknown;
-  let outputs: unknown;
-  let reward: unknown;
-  let status: unknown;
-  const take = (key: string, value: unknown) => {
-    if (key === 'mlflow.spanInputs') inputs = decoded(value);
-    else if (key === 'mlflow.spanOutputs') outputs = decoded(value);
-    else if (key === 'reward') reward = decoded(value);
-    else if (key === 'status') status = decoded(value);
-  };
-  const attributes = span.attributes;
-  if (Array.isArray(attributes)) for (const a of attributes) take(a.key, spanValue(a.value));
-  else if (attributes) for (const key in attributes) take(key, attributes[key]);
-  const code = span.status?.code ?? span.status?.status_code;
-  return {
+  const read: ReadSpan = {
     id: span.span_id ?? span.context?.span_id ?? '',
     parent: span.parent_span_id ?? span.parent_id ?? undefined,
     name: span.name ?? '',
     start: Number(span.start_time_unix_nano ?? span.start_time ?? 0) || 0,
     end: Number(span.end_time_unix_nano ?? span.end_time ?? 0) || 0,
-    inputs,
-    outputs,
-    reward,
-    status,
-    error: code && /ERROR/.test(code) ? (span.status?.message ?? span.status?.description ?? 'error') : undefined,
+    inputs: undefined,
+    outputs: undefined,
+    reward: undefined,
+    status: undefined,
   };
+  const attributes = span.attributes;
+  if (Array.isArray(attributes)) for (const a of attributes) keep(read, a.key, spanValue(a.value));
+  else if (attributes) for (const key in attributes) keep(read, key, attributes[key]);
+  const code = span.status?.code ?? span.status?.status_code;
+  if (code && code.includes('ERROR')) read.error = span.status?.message ?? span.status?.description ?? 'error';
+  return read;
 }
 
-/** A tool span's call: `{"arguments": "<JSON text>"}` in and `{"result": "<JSON text>"}` out, else its inputs and outputs as they are. */
-function callOf(span: ReadSpan): ToolCall {
-  const inputs = asFields(span.inputs);
-  const outputs = asFields(span.outputs);
-  const call: ToolCall = {
-    name: span.name,
-    arguments: inputs && 'arguments' in inputs ? jsonOrText(inputs.arguments) : (span.inputs ?? {}),
-  };
-  const result = outputs && 'result' in outputs ? jsonOrText(outputs.result) : span.outputs;
-  if (result !== undefined) call.result = result;
-  const error = span.error ?? (typeof outputs?.error === 'string' ? outputs.error : undefined);
-  if (error) call.error = error;
-  return call;
+function keep(read: ReadSpan, key: string, value: unknown): void {
+  if (key === 'mlflow.spanInputs') read.inputs = value;
+  else if (key === 'mlflow.spanOutputs') read.outputs = value;
+  else if (key === 'reward') read.reward = decoded(value);
+  else if (key === 'status') read.status = decoded(value);
 }
 
-function turnOf(span: ReadSpan): Turn {
-  const out = asFields(span.outputs);
-  const turn: Turn = { toolCalls: [] };
-  if (typeof out?.thinking === 'string') turn.thinking = out.thinking;
-  const text = out?.text ?? out?.content ?? out?.response;
-  if (typeof text === 'string') turn.text = text;
-  else if (typeof span.outputs === 'string') turn.text = span.outputs;
-  return turn;
+/**
+ * A tool span's call: `{"arguments": "<JSON text>"}` in and `{"result": "<JSON text>"}` out, else its inputs and outputs
+ * as they are, decoded on first read: a tool's results are most of a trace's text, and a list of 100k rollouts needs
+ * none of it. `toJSON` gives the plain call (`--transcripts`, the board's messages).
+ */
+class SpanCall implements ToolCall {
+  readonly name: string;
+  error?: string;
+  #args?: { value: unknown };
+  #result?: { value: unknown };
+
+  constructor(private readonly span: ReadSpan) {
+    this.name = span.name;
+    if (span.error) this.error = span.error;
+  }
+
+  get arguments(): unknown {
+    if (!this.#args) {
+      const inputs = decoded(this.span.inputs);
+      const fields = asFields(inputs);
+      this.#args = { value: fields && 'arguments' in fields ? jsonOrText(fields.arguments) : (inputs ?? {}) };
+    }
+    return this.#args.value;
+  }
+
+  get result(): unknown {
+    if (!this.#result) {
+      const outputs = decoded(this.span.outputs);
+      const fields = asFields(outputs);
+      this.#result = { value: fields && 'result' in fields ? jsonOrText(fields.result) : outputs };
+    }
+    return this.#result.value;
+  }
+
+  toJSON(): ToolCall {
+    const call: ToolCall = { name: this.name, arguments: this.arguments };
+    if (this.result !== undefined) call.result = this.result;
+    if (this.error) call.error = this.error;
+    return call;
+  }
+}
+
+/** A turn span: the model's thinking and text, decoded on first read like a tool call's result. */
+class SpanTurn implements Turn {
+  readonly toolCalls: ToolCall[] = [];
+  reward?: number;
+  #out?: { thinking?: string; text?: string };
+
+  constructor(private readonly span: ReadSpan) {}
+
+  get thinking(): string | undefined {
+    return this.read().thinking;
+  }
+
+  get text(): string | undefined {
+    return this.read().text;
+  }
+
+  private read(): { thinking?: string; text?: string } {
+    if (this.#out) return this.#out;
+    const outputs = decoded(this.span.outputs);
+    const fields = asFields(outputs);
+    const text = fields ? (fields.text ?? fields.content ?? fields.response) : outputs;
+    this.#out = {
+      thinking: typeof fields?.thinking === 'string' ? fields.thinking : undefined,
+      text: typeof text === 'string' ? text : undefined,
+    };
+    return this.#out;
+  }
+
+  toJSON(): Turn {
+    const turn: Turn = { toolCalls: this.toolCalls };
+    if (this.thinking !== undefined) turn.thinking = this.thinking;
+    if (this.text !== undefined) turn.text = this.text;
+    if (this.reward !== undefined) turn.reward = this.reward;
+    return turn;
+  }
 }
 
 /** Epoch ms of a protobuf Timestamp (RFC 3339 text) plus a Duration ("1.5s"), or undefined. */
@@ -192,6 +245,16 @@ function taskOf(prompt: unknown): Transcript['task'] {
   return task;
 }
 
+const byStart = (a: ReadSpan, b: ReadSpan) => a.start - b.start;
+
+/** The root span: `trajectory`, else the first span without a parent among these spans. */
+function rootOf(spans: readonly ReadSpan[]): ReadSpan | undefined {
+  for (const s of spans) if (s.name === 'trajectory' && !s.parent) return s;
+  const ids = new Set(spans.map((s) => s.id));
+  for (const s of spans) if (!s.parent || !ids.has(s.parent)) return s;
+  return undefined;
+}
+
 /**
  * A transcript from one trace: the root span (`trajectory`) gives the task (`{"prompt"}` inputs), the reward (its
  * `reward` attribute, else `{"reward"}` outputs) and the status; each `turn-N` span a turn with the model's thinking; each
@@ -200,11 +263,14 @@ function taskOf(prompt: unknown): Transcript['task'] {
  */
 export function transcriptFromTrace(trace: TraceDocument): Transcript | undefined {
   const info = trace.trace_info;
-  const spans = (trace.spans ?? []).map(readSpan).sort((a, b) => a.start - b.start);
-  const ids = new Set(spans.map((s) => s.id));
-  const root = spans.find((s) => s.name === 'trajectory' && !s.parent) ?? spans.find((s) => !s.parent || !ids.has(s.parent));
-  const payload = asFields(root?.inputs) ?? asFields(jsonOrText(info?.request_preview)) ?? {};
-  const answer = asFields(root?.outputs) ?? asFields(jsonOrText(info?.response_preview)) ?? {};
+  const spans = (trace.spans ?? []).map(readSpan);
+  let ordered = true;
+  for (let i = 1; i < spans.length && ordered; i++) ordered = spans[i - 1].start <= spans[i].start;
+  // Artifacts list spans in start order; REST responses need not.
+  if (!ordered) spans.sort(byStart);
+  const root = rootOf(spans);
+  const payload = asFields(decoded(root?.inputs)) ?? asFields(jsonOrText(info?.request_preview)) ?? {};
+  const answer = asFields(decoded(root?.outputs)) ?? asFields(jsonOrText(info?.response_preview)) ?? {};
   const metadata = asFields(payload.metadata) ?? {};
   const assessed = info?.assessments?.find((a) => a.assessment_name === 'reward')?.feedback?.value;
   const { reward, perTurn } = rewardOf(root?.reward ?? answer.reward ?? assessed);
@@ -216,14 +282,14 @@ export function transcriptFromTrace(trace: TraceDocument): Transcript | undefine
   for (const span of spans) {
     if (span === root) continue;
     if (TURN.test(span.name)) {
-      const turn = turnOf(span);
+      const turn = new SpanTurn(span);
       turns.push(turn);
       turnById.set(span.id, turn);
       continue;
     }
     const holder = (span.parent && turnById.get(span.parent)) || turns.at(-1);
-    if (holder && turnById.size) holder.toolCalls.push(callOf(span));
-    else turns.push({ toolCalls: [callOf(span)] });
+    if (holder && turnById.size) holder.toolCalls.push(new SpanCall(span));
+    else turns.push({ toolCalls: [new SpanCall(span)] });
   }
   if (perTurn) perTurn.forEach((r, i) => turns[i] && (turns[i].reward = r));
   const t: Transcript = { id: String(id), task: taskOf(payload.prompt), groupKey: '', status, turns, source: 'trace' };

@@ -4,6 +4,9 @@ import type { ToolCall, Transcript, TranscriptStatus, Turn } from './model';
 // either generic (`{thinking, text, tool_calls: [{name, arguments, result, error}]}`) or the older one-move form
 // (a flat object of one move): that move becomes one call of the tool `action` with the turn's fields as its arguments.
 
+/** The tool a record's one-move turn is a call of (the record names none). */
+export const RECORD_MOVE_TOOL = 'action';
+
 /** Turns read per record: more is not one rollout (and a pack's per-turn work grows with it). */
 export const MAX_RECORD_TURNS = 256;
 
@@ -70,7 +73,7 @@ function turnOf(v: unknown): Turn | undefined {
   if (!t) return undefined;
   const calls = t.tool_calls ?? t.toolCalls;
   if (!Array.isArray(calls) && t.thinking === undefined && t.text === undefined)
-    return { toolCalls: [{ name: text(t.tool) ?? 'action', arguments: t }] };
+    return { toolCalls: [{ name: text(t.tool) ?? RECORD_MOVE_TOOL, arguments: t }] };
   const turn: Turn = { toolCalls: Array.isArray(calls) ? calls.map(toolCallOf).filter((c): c is ToolCall => !!c) : [] };
   if (typeof t.thinking === 'string') turn.thinking = t.thinking;
   if (typeof t.text === 'string') turn.text = t.text;

@@ -1,4 +1,5 @@
 import type { ToolCall, Transcript } from '../../transcript/model';
+import { RECORD_MOVE_TOOL } from '../../transcript/record';
 import type { EnvironmentPack, PackLogLine } from '../types';
 import { parseFeedbackLine } from './feedback';
 import { isValidWord, MAX_GUESSES } from './marks';
@@ -18,7 +19,12 @@ const SOLVED = 'GGGGG';
 const asFields = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
+/** Calls that can be guesses: a tool named for guessing (`guess_word`, the emulator's `guess`), a record's one-move turn, or a nameless span. */
+const GUESSING = /guess/i;
+
 const guessOf = (call: ToolCall): string | undefined => {
+  // Other tools' arguments are not read: a trace decodes them only when someone does.
+  if (call.name && call.name !== RECORD_MOVE_TOOL && !GUESSING.test(call.name)) return undefined;
   const guess = asFields(call.arguments)?.guess;
   return typeof guess === 'string' ? guess : call.name === TOOL && typeof call.arguments === 'string' ? call.arguments : undefined;
 };
