@@ -1,6 +1,7 @@
 import type { ToolCall, Transcript, Turn } from '../../../src/core/transcript/model';
 import { h, icon, num } from '../dom';
 import { argumentSummary, readableJson } from './json';
+import { section, thinkingSection } from './sections';
 import type { TranscriptRenderer, TurnView } from './types';
 
 /** The task's first line: what a person recognizes a ticket, a question or a game by. */
@@ -13,16 +14,6 @@ export function taskTitle(transcript: Transcript): string {
       ?.trim() ||
       'task unknown')
   );
-}
-
-/** A `<details>` whose open state survives the player's re-render at each step. */
-function section(key: string, view: TurnView, className: string, summary: (Node | string)[], body: HTMLElement): HTMLElement {
-  const details = h('details', { class: className, attrs: { open: view.opened.has(key) } }, h('summary', {}, ...summary), body);
-  details.addEventListener('toggle', () => {
-    if ((details as HTMLDetailsElement).open) view.opened.add(key);
-    else view.opened.delete(key);
-  });
-  return details;
 }
 
 function toolCard(call: ToolCall, label: string): HTMLElement {
@@ -79,15 +70,7 @@ function turnItem(turn: Turn, i: number, view: TurnView): HTMLElement {
       turn.reward !== undefined ? h('span', { class: 'badge' }, `reward ${num(turn.reward)}`) : null,
       differs ? h('span', { class: 'badge badge-differs' }, icon('diff'), ' first difference') : null,
     ),
-    turn.thinking
-      ? section(
-          `thinking-${i}`,
-          view,
-          'thinking',
-          [icon('lightbulb'), ` Thinking (${turn.thinking.length.toLocaleString()} characters)`],
-          h('pre', { class: 'thinking-text' }, turn.thinking),
-        )
-      : null,
+    turn.thinking ? thinkingSection(turn.thinking, i, view) : null,
     turn.text ? h('pre', { class: 'model-text' }, turn.text) : null,
     ...calls,
   );

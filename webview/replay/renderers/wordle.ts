@@ -13,6 +13,7 @@ import {
   type WordleTurn,
 } from '../../../src/core/environments/wordle';
 import { h, icon } from '../dom';
+import { thinkingSection } from './sections';
 import type { TranscriptRenderer, TurnView } from './types';
 
 function turnsOf(transcript: Transcript): WordleTurn[] {
@@ -46,7 +47,7 @@ function grid(scored: ScoredGuess[]): HTMLElement {
   return h('div', { class: 'grid' }, ...rows);
 }
 
-function turnList(guesses: WordleTurn[], view: TurnView): HTMLElement {
+function turnList(guesses: WordleTurn[], view: TurnView, thinking: (i: number) => string | undefined): HTMLElement {
   const { shown } = view;
   const items: HTMLElement[] = [];
   const scored: ScoredGuess[] = [];
@@ -83,6 +84,7 @@ function turnList(guesses: WordleTurn[], view: TurnView): HTMLElement {
           ...badges,
         ),
         i === shown - 1 ? h('pre', { class: 'feedback' }, feedback) : null,
+        i === shown - 1 && thinking(i) ? thinkingSection(thinking(i)!, i, view) : null,
       ),
     );
   });
@@ -112,6 +114,8 @@ export const wordleRenderer: TranscriptRenderer = {
     const guesses = turnsOf(transcript);
     const played = guesses.slice(0, view.shown);
     const scored = played.filter((t) => t.valid && !t.repeated && t.marks).map((t) => ({ guess: t.guess, marks: t.marks as string }));
-    return h('div', { class: 'wordle' }, grid(scored), turnList(guesses, view));
+    // A trace's turns are one model call per move; when they line up, each move shows the reasoning behind it.
+    const thinking = (i: number) => (transcript.turns.length === guesses.length ? transcript.turns[i]?.thinking : undefined);
+    return h('div', { class: 'wordle' }, grid(scored), turnList(guesses, view, thinking));
   },
 };

@@ -1,12 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+const traces = path.resolve(__dirname, '../../../fixtures/real-run/traces');
+const line = (file: string) => JSON.stringify(JSON.parse(readFileSync(path.join(traces, file), 'utf8')));
+
 /** The real run's support traces (one task, two rollouts), as the JSON lines a user's `traces.json` folder reads as. */
 export function realSupportTraces(): string[] {
-  const dir = path.resolve(__dirname, '../../../fixtures/real-run/traces');
-  return ['support_traces.rollout1.raw.json', 'support_traces.rollout2.raw.json'].map((f) =>
-    JSON.stringify(JSON.parse(readFileSync(path.join(dir, f), 'utf8'))),
-  );
+  return ['support_traces.rollout1.raw.json', 'support_traces.rollout2.raw.json'].map(line);
+}
+
+/** A real-shaped Wordle trace (REST `batchGet` form): thinking per turn, one `guess_word` call each. */
+export function realWordleTrace(): string {
+  return line('wordle_trace.batchGet.json');
 }
 
 const RIGHT = ['check_outage', 'inspect_router_lights', 'check_account_config', 'apply_config_fix'];

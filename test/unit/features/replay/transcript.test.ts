@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { BoardServer, launchChromium, watchProblems } from './browser';
-import { realSupportTraces, supportRecords } from './supportRollouts';
+import { realSupportTraces, realWordleTrace, supportRecords } from './supportRollouts';
 
 const shots = path.resolve(__dirname, '../../../../test-results');
 const lines = [...realSupportTraces(), ...supportRecords(6, 4, 2)];
@@ -155,6 +155,26 @@ describe('replay board for any agent (a support agent with tool calls)', functio
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-sort')), 'below', 'focus stays on the header');
 
     await page.screenshot({ path: path.join(shots, 'replay-support-compare.png') });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it("draws a Wordle trace with the pack's tiles, and the reasoning behind each guess folded under it", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchProblems(page);
+    await page.goto(server.page('wordle-trace', [realWordleTrace(), ...realSupportTraces()]));
+    await page.locator('.group-row[data-group]', { hasText: 'CRANE' }).click();
+    await page.waitForSelector('.player .grid');
+    assert.equal(await page.textContent('.player-header h2'), 'CRANE');
+    assert.equal(await page.locator('.player .tool-call').count(), 0, 'tiles, not tool-call cards');
+    await page.focus('.player');
+    await page.keyboard.press('End');
+    const rows = await page.$$eval('.player .tile-row', (els) => els.slice(0, 2).map((r) => r.getAttribute('aria-label')));
+    assert.deepEqual(rows, ['Guess 1: SLATE', 'Guess 2: CRANE']);
+    assert.equal(await page.locator('.player details.thinking').count(), 1, "the current guess's thinking");
+    await page.locator('.group-row[data-group]', { hasText: 'Resolve' }).click();
+    await page.waitForSelector('.player .tool-call');
+    assert.equal(await page.locator('.player .grid').count(), 0, 'another agent gets the generic view');
     assert.deepEqual(problems, []);
     await page.close();
   });
