@@ -251,12 +251,12 @@ export class ReplayBoard {
     this.report();
   }
 
-  /** Space plays or pauses, ←/→ step, Home/End jump; both boards move together when comparing. Typing in a field is left alone. */
+  /** Space plays or pauses, ←/→ step, Home/End jump; both boards move together when comparing. Fields, lists and the action table keep their keys. */
   private key(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
     if (
       target?.closest(
-        'vscode-textfield, vscode-single-select, vscode-multi-select, vscode-button, vscode-checkbox, input, select, button, summary, .group-list',
+        'vscode-textfield, vscode-single-select, vscode-multi-select, vscode-button, vscode-checkbox, input, select, button, summary, .group-list, .actions',
       )
     )
       return;

@@ -153,6 +153,11 @@ describe('replay board for any agent (a support agent with tool calls)', functio
       'sorted by the below-average share',
     );
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-sort')), 'below', 'focus stays on the header');
+    // The table scrolls with its own keys: Home there leaves the player where it is.
+    const before = await page.textContent('.players .player:first-child .turn-count');
+    await page.focus('.actions-scroll');
+    await page.keyboard.press('Home');
+    assert.equal(await page.textContent('.players .player:first-child .turn-count'), before);
 
     await page.screenshot({ path: path.join(shots, 'replay-support-compare.png') });
     assert.deepEqual(problems, []);
