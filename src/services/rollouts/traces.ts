@@ -19,7 +19,7 @@ export const TRACE_LIMIT = 25_000;
 
 /** The MLflow run whose traces hold a job's rollouts. */
 export interface TraceRun {
-  client: Pick<MlflowClient, 'searchTraces' | 'batchGetTraces'>;
+  client: Pick<MlflowClient, 'searchTraces' | 'batchGetTraces' | 'metricHistory'>;
   runId: string;
   experimentId: string;
 }
