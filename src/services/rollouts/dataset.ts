@@ -12,7 +12,9 @@ export async function localTasks(file: string): Promise<TaskMatcher> {
     matcher = new TaskMatcher(await datasetRows(await readFile(file), format));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(code === 'ENOENT' ? `Cannot read ${file}: no such file.` : `Cannot read ${file}: ${(error as Error).message}`);
+    throw new Error(code === 'ENOENT' ? `Cannot read ${file}: no such file.` : `Cannot read ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   if (!matcher.size) throw new Error(`${file} has no row with a text prompt column, so no rollout can be matched to a task.`);
   return matcher;

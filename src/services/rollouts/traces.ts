@@ -73,11 +73,14 @@ export function s3ArtifactReader(aws: AwsClients, region?: string): ArtifactRead
 export class ArtifactUnreadable extends Error {
   constructor(
     readonly uri: string,
-    readonly cause: unknown,
+    cause: unknown,
   ) {
     const why = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
     super(
       `Could not read the trace's spans from S3 (GetObject ${uri}): ${why}. The role needs s3:GetObject on the MLflow artifact bucket.`,
+      {
+        cause,
+      },
     );
   }
 }
