@@ -34,9 +34,15 @@ export const commands: CommandEntry[] = [
   },
   {
     name: 'reward',
-    summary: 'score canonical Wordle games with a reward and check its invariants',
+    summary: 'score a reward on scenarios (Wordle games or a *.mtrl-reward.json) and re-score recorded rollouts',
     deadlineSeconds: 900,
     load: () => (require('./reward') as typeof import('./reward')).rewardCommand,
+  },
+  {
+    name: 'signal',
+    summary: 'will this run learn? zero-advantage groups, task difficulty and advice from rollouts G per task',
+    deadlineSeconds: 900,
+    load: () => (require('./signal') as typeof import('./signal')).signalCommand,
   },
   {
     name: 'validate',

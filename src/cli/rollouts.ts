@@ -1,11 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { skippedLineNotes, type JobContext } from '../core/rollouts';
-import { datasetRows } from '../core/dataset/datasetRows';
-import { formatFromName } from '../core/dataset/names';
-import { TaskMatcher } from '../core/transcript/tasks';
+import type { TaskMatcher } from '../core/transcript/tasks';
 import type { Transcript } from '../core/transcript/model';
-import { jobReader, localReader, readRollouts, streamReader, type RolloutReader } from '../services/rollouts';
+import { jobReader, localReader, localTasks, readRollouts, streamReader, type RolloutReader } from '../services/rollouts';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand, type CliIO } from './command';
 import { reportJson, reportText, rolloutReport } from './rolloutsReport';
 
@@ -34,24 +31,17 @@ const usage = [
 
 /** The rows of a local dataset, as a task matcher. */
 async function tasksFrom(file: string): Promise<TaskMatcher> {
-  const format = formatFromName(file);
-  if (!format) throw new UsageError(`--data takes a .jsonl, .json, .csv or .parquet file, not ${file}`);
-  let matcher: TaskMatcher;
   try {
-    matcher = new TaskMatcher(await datasetRows(await readFile(file), format));
+    return await localTasks(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `cannot read ${file}: no such file` : `cannot read ${file}: ${(error as Error).message}`);
+    throw new UsageError(`--data: ${(error as Error).message}`);
   }
-  if (!matcher.size) throw new UsageError(`${file} has no row with a text prompt column, so no rollout can be matched to a task`);
-  return matcher;
 }
 
 /** A file's, folder's or standard input's rollouts; lines over the cap go to stderr, so the --json shape stays what scripts expect. */
 async function fromLocal(target: string, io: CliIO, job: JobContext): Promise<Transcript[]> {
-  let reader: RolloutReader;
   try {
-    reader = target === '-' ? streamReader(async () => io.stdin()) : (await stat(target), localReader(target));
+    const reader: RolloutReader = target === '-' ? streamReader(async () => io.stdin()) : localReader(target);
     const rollouts = await readRollouts(reader, io.signal ?? new AbortController().signal, job);
     for (const note of skippedLineNotes(reader.skipped ?? [])) io.err(`mtrl rollouts: ${note}.`);
     return rollouts;

@@ -15,7 +15,8 @@ import type { RequestHandlers, ViewProtocol } from '../webview-kit/channel';
 
 /** Where the board's rollouts come from; kept in the webview state so a reload can read them again. */
 export type ReplaySource =
-  | { kind: 'file'; uri: string; label: string }
+  /** `data`: the training data (a file URI) whose rows the rollouts are matched to as tasks; absent: the first message is the task. */
+  | { kind: 'file'; uri: string; label: string; data?: string }
   /** `from`: the runtime log or the MLflow traces by choice; absent: the best there is (records, else traces, else SDK lines). */
   | { kind: 'job'; jobName: string; category: JobCategory; region?: string; label: string; from?: 'log' | 'traces' }
   | { kind: 'logGroup'; logGroup: string; start: number; end?: number; region?: string; label: string }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { describeLogGroups } from '../../aws/logs';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import type { JobCategory } from '../../core/jobs/status';
-import { jobReader, localReader, logGroupReader, streamReader, type RolloutReader } from '../../services/rollouts';
+import { jobReader, localReader, localTasks, logGroupReader, streamReader, type RolloutReader } from '../../services/rollouts';
 import type { ReplaySource } from '../../shared/protocol';
 import type { Services } from '../services';
 
@@ -12,7 +12,12 @@ function fileReader(uri: vscode.Uri): RolloutReader {
 }
 
 export async function readerFor(services: Services, source: ReplaySource, signal: AbortSignal): Promise<RolloutReader> {
-  if (source.kind === 'file') return fileReader(vscode.Uri.parse(source.uri));
+  if (source.kind === 'file') {
+    const reader = fileReader(vscode.Uri.parse(source.uri));
+    if (!source.data) return reader;
+    const tasks = localTasks(vscode.Uri.parse(source.data).fsPath);
+    return { ...reader, context: async () => ({ tasks: await tasks }) };
+  }
   if (source.kind === 'logGroup') {
     return logGroupReader(services.aws, {
       region: source.region,

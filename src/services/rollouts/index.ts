@@ -4,6 +4,7 @@ import type { RolloutReader } from './reader';
 
 export type { RolloutReader } from './reader';
 export { localReader, streamReader } from './files';
+export { localTasks } from './dataset';
 export { logGroupReader, jobStepClock } from './logs';
 export { jobReader, type RolloutOrigin } from './job';
 export { traceReader, traceRunOf, hasTraces, s3ArtifactReader, TRACE_LIMIT, type TraceRun } from './traces';

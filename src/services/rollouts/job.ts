@@ -5,12 +5,12 @@ import { datasetRows } from '../../core/dataset/datasetRows';
 import { formatFromName } from '../../core/dataset/names';
 import { documentFacts } from '../../core/jobs/document';
 import type { JobCategory } from '../../core/jobs/status';
-import { boundariesFromStatus, StepClock, type JobContext } from '../../core/rollouts';
+import { boundariesFromMetrics, boundariesFromStatus, StepClock, type JobContext } from '../../core/rollouts';
 import { parseRuntimeArn, runtimeLogGroup } from '../../core/smoke';
 import { TaskMatcher } from '../../core/transcript/tasks';
 import { jobStepClock, logGroupReader, logHasRecords } from './logs';
 import type { RolloutReader } from './reader';
-import { hasTraces, s3ArtifactReader, traceReader, traceRunOf } from './traces';
+import { hasTraces, s3ArtifactReader, traceReader, traceRunOf, type TraceRun } from './traces';
 
 // A job's rollouts, from one DescribeJob per opening: the runtime log (records) when it holds them, else the MLflow run's
 // traces, else the log's SDK and tool-output lines; with what the job tells about them (training data, threshold, steps).
@@ -71,10 +71,30 @@ function thresholdOf(job: JobAddress, described: JobDescription): number | undef
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** Step ends: the service log's step lines, else the status messages `Training in progress, step N/M`. */
-async function clockOf(aws: AwsClients, job: JobAddress, described: JobDescription, signal: AbortSignal): Promise<StepClock> {
+/** The per-step metric whose logging time ends a step (MLflow logs it when the step's rollouts are scored). */
+const STEP_METRIC = 'rollout/reward/mean';
+
+/**
+ * Step ends: the service log's step lines, else the times the MLflow run logged each step's metrics, else the status
+ * messages `Training in progress, step N/M`.
+ */
+async function clockOf(
+  aws: AwsClients,
+  job: JobAddress,
+  described: JobDescription,
+  signal: AbortSignal,
+  run?: TraceRun,
+): Promise<StepClock> {
   const logged = await jobStepClock(aws, job, signal);
   if (logged.size) return logged;
+  if (run) {
+    const points = await run.client.metricHistory(run.runId, STEP_METRIC, signal).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      // A run without the metric (or unreadable now) leaves the status messages.
+      return [];
+    });
+    if (points.length) return new StepClock(boundariesFromMetrics(points), 'time');
+  }
   const transitions = (described.SecondaryStatusTransitions ?? []).map((t) => ({
     message: t.StatusMessage,
     start: t.StartTime?.getTime(),
@@ -106,9 +126,10 @@ export async function jobReader(
   };
   let tasks: Promise<TaskMatcher | undefined> | undefined;
   let clock: StepClock | undefined;
+  let run: TraceRun | undefined;
   const context = async (s: AbortSignal): Promise<JobContext> => {
     tasks ??= jobTasks(aws, job, described, s);
-    clock = await clockOf(aws, job, described, s);
+    clock = await clockOf(aws, job, described, s, run);
     return { successThreshold: thresholdOf(job, described), tasks: await tasks, clock };
   };
   const problem = noRuntimeLog(job.jobName, described);
@@ -125,7 +146,7 @@ export async function jobReader(
         (await logHasRecords(aws, job.region, logGroupName, { start, end: described.EndTime?.getTime(), jobArn: described.JobArn }, signal))
       ))
   ) {
-    const run = await traceRunOf(aws, job.jobName, described, signal).catch((error: unknown) => {
+    run = await traceRunOf(aws, job.jobName, described, signal).catch((error: unknown) => {
       if (origin === 'traces' || signal.aborted) throw error;
       // The log's SDK lines are still a source: a run MLflow cannot find now is no reason to fail.
       return undefined;

@@ -19,7 +19,7 @@ export const TRACE_LIMIT = 25_000;
 
 /** The MLflow run whose traces hold a job's rollouts. */
 export interface TraceRun {
-  client: Pick<MlflowClient, 'searchTraces' | 'batchGetTraces'>;
+  client: Pick<MlflowClient, 'searchTraces' | 'batchGetTraces' | 'metricHistory'>;
   runId: string;
   experimentId: string;
 }
@@ -73,11 +73,14 @@ export function s3ArtifactReader(aws: AwsClients, region?: string): ArtifactRead
 export class ArtifactUnreadable extends Error {
   constructor(
     readonly uri: string,
-    readonly cause: unknown,
+    cause: unknown,
   ) {
     const why = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
     super(
       `Could not read the trace's spans from S3 (GetObject ${uri}): ${why}. The role needs s3:GetObject on the MLflow artifact bucket.`,
+      {
+        cause,
+      },
     );
   }
 }

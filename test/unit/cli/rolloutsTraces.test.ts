@@ -75,6 +75,6 @@ describe('mtrl rollouts on MLflow trace files', () => {
   it('--data must be a dataset with a prompt column', async () => {
     const bad = await run(path.join(fixtures, 'traces'), '--data', path.join(fixtures, 'traces/wordle_trace.raw.json'));
     assert.equal(bad.code, 2);
-    assert.match(bad.err, /no row with a text prompt column/);
+    assert.match(bad.err, /^mtrl rollouts: --data: .* has no row with a text prompt column/);
   });
 });
