@@ -110,7 +110,8 @@ export class RolloutCollector {
   private addEnding(trajectoryId: string, ending: Ending): void {
     const known = this.rebuiltById.get(trajectoryId);
     if (!known) {
-      this.endings.set(trajectoryId, { ...this.endings.get(trajectoryId), ...ending });
+      const before = this.endings.get(trajectoryId);
+      this.endings.set(trajectoryId, { status: ending.status, error: ending.error ?? before?.error });
       return;
     }
     known.status = ending.status;

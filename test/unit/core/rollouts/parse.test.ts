@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { Readable } from 'node:stream';
-import { collectRollouts, parseRolloutLine, RolloutCollector } from '../../../../src/core/rollouts';
+import { collectRollouts, parseRolloutLine, prepareTranscripts, RolloutCollector } from '../../../../src/core/rollouts';
 import type { Transcript } from '../../../../src/core/transcript/model';
 import { wordleView, type WordleView } from './wordleView';
 import { WordleGame } from '../../../../src/core/environments/wordle';
@@ -189,6 +189,33 @@ describe('fallback rebuild without records', () => {
         ['x1', 'slate crane'],
         ['rebuilt-1', 'plumb'],
       ],
+    );
+  });
+
+  it('any agent: the SDK lines give reward, status and error; solved is reward ≥ the success threshold', () => {
+    const c = new RolloutCollector();
+    for (const line of [
+      'INFO sagemaker.train.rft: CompleteRollout: trajectory_id=s1 status=ready',
+      'INFO sagemaker.train.rft: UpdateReward: trajectory_id=s1 rewards=[1.0]',
+      'ERROR sagemaker.train.rft: Rollout error: trajectory_id=s2 error=tool timed out',
+      'INFO sagemaker.train.rft: CompleteRollout: trajectory_id=s2 status=failed',
+      'INFO sagemaker.train.rft: UpdateReward: trajectory_id=s2 rewards=[0.0]',
+      'INFO sagemaker.train.rft: UpdateReward: trajectory_id=s3 rewards=[0.25, 0.5]',
+    ])
+      c.add(line);
+    const rollouts = prepareTranscripts(c.finish());
+    assert.deepEqual(
+      rollouts.map((r) => [r.id, r.reward, r.status, r.error, r.solved, r.env?.pack]),
+      [
+        ['s1', 1, 'completed', undefined, true, undefined],
+        ['s2', 0, 'error', 'tool timed out', false, undefined],
+        ['s3', 0.75, 'completed', undefined, false, undefined],
+      ],
+    );
+    assert.deepEqual(
+      prepareTranscripts(rollouts, { successThreshold: 0.7 }).map((r) => r.solved),
+      [true, false, true],
+      "the job's success_threshold decides",
     );
   });
 
