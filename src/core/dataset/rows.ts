@@ -323,17 +323,12 @@ export class RowChecker {
       );
     }
     const b = this.batchSize;
-    if (role === 'training' && this.rows < b) {
-      this.report(
-        'too-few-rows',
-        `A training file needs at least global_batch_size (${b}) rows; this one has ${this.rows}.`,
-        lineSpan(1),
-        0,
-      );
+    if (role === 'training' && this.rows <= b) {
+      this.report('too-few-rows', tooFewRowsMessage(this.rows, b, this.options.batchSizeSource), lineSpan(1), 0);
     } else if (role === 'training' && this.rows < 10 * b) {
       this.report(
         'small-dataset',
-        `${this.rows} rows is fewer than 10 × global_batch_size (${10 * b}) recommended for training.`,
+        `${this.rows} rows is fewer than 10 × global_batch_size (${10 * b}) recommended for training (global_batch_size ${b} from ${this.options.batchSizeSource ?? 'the default'}).`,
         lineSpan(1),
         0,
       );
@@ -358,4 +353,12 @@ export class RowChecker {
       overlaps: this.overlaps,
     };
   }
+}
+
+/** The service refuses a training file of no more rows than the batch: its own sentence, and where our batch size came from. */
+function tooFewRowsMessage(rows: number, batchSize: number, source = 'the default'): string {
+  return (
+    `The service refuses this file: "Training data has ${rows} prompts but global_batch_size is ${batchSize}. ` +
+    `The number of prompts must be greater than the batch size." Add rows or lower global_batch_size (${batchSize} from ${source}).`
+  );
 }

@@ -66,6 +66,8 @@ export interface ValidateOptions {
   role?: DatasetRole;
   /** global_batch_size; default 128. */
   batchSize?: number;
+  /** Where `batchSize` came from, in the user's words ("--batch", "train.mtrl.json", "the mtrl.datasets.batchSize setting"). */
+  batchSizeSource?: string;
   convention?: DatasetConvention;
   /** Findings kept per file; the rest are only counted. Default 1,000. */
   maxFindings?: number;

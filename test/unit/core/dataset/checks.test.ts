@@ -100,9 +100,17 @@ describe('dataset checks, one per code', () => {
     assert.equal(r.findings.find((f) => f.code === 'answer-leak')?.span.start.line, 1);
   });
 
-  it('too-few-rows: training files below global_batch_size; validation files exempt', async () => {
+  it('too-few-rows: training files not above global_batch_size; validation files exempt', async () => {
     const rows = jsonl([wordleRow('crane', 'a'), wordleRow('slate', 'b')]);
     assert.deepEqual(codes(await check(rows, { role: 'training', batchSize: 32 })), ['too-few-rows']);
+    const atBoundary = await check(rows, { role: 'training', batchSize: 2, batchSizeSource: 'train.mtrl.json' });
+    assert.deepEqual(codes(atBoundary), ['too-few-rows']);
+    assert.match(
+      atBoundary.findings[0].message,
+      /"Training data has 2 prompts but global_batch_size is 2\. The number of prompts must be greater than the batch size\."/,
+    );
+    assert.match(atBoundary.findings[0].message, /2 from train\.mtrl\.json/);
+    assert.deepEqual(codes(await check(rows, { role: 'training', batchSize: 1 })), ['small-dataset']);
     assert.deepEqual(codes(await check(rows, { role: 'validation', batchSize: 32 })), []);
     assert.deepEqual(codes(await check(rows, { batchSize: 32 })), []);
   });
