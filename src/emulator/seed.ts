@@ -13,6 +13,8 @@ export const SEEDED = {
   errorStatusRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_error_status-ErrStat123`,
   lowEffortRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_low-LowEffort1`,
   silentRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_silent-Silent1234`,
+  supportRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/support_agent-Support123`,
+  keyErrorRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/support_agent_key_error-KeyError12`,
   jobRole: `arn:aws:iam::${ACCOUNT}:role/MtrlJobRole`,
   wrongTrustRole: `arn:aws:iam::${ACCOUNT}:role/MtrlWrongTrustRole`,
   mlflowApp: `arn:aws:sagemaker:us-east-1:${ACCOUNT}:mlflow-app/app-wordle01`,
@@ -107,6 +109,8 @@ export function seedWorld(world: World, history: boolean): void {
     [SEEDED.errorStatusRuntime, 'error-status', 'Wordle agent that returns an error status instead of a reward'],
     [SEEDED.lowEffortRuntime, 'ready', 'Wordle agent (gpt-oss-20b, low reasoning)'],
     [SEEDED.silentRuntime, 'ready', 'Wordle agent as in the sample: logs no rollout record'],
+    [SEEDED.supportRuntime, 'raises-on-400', 'Support agent (tool calls, partial credit): raises when no job is behind the rollout'],
+    [SEEDED.keyErrorRuntime, 'key-error', "Support agent that raises KeyError: 'prompt' before the policy call"],
   ] as const) {
     const id = arn.split('runtime/')[1];
     world.runtimes.push({

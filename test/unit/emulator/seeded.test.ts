@@ -97,6 +97,8 @@ describe('emulator: seeded account', () => {
           'wordle_agent_error_status-ErrStat123',
           'wordle_agent_low-LowEffort1',
           'wordle_agent_silent-Silent1234',
+          'support_agent-Support123',
+          'support_agent_key_error-KeyError12',
         ],
       );
       const runtime = await getAgentRuntime(aws.agentCoreControl(), 'wordle_agent-AbCdEf1234');
