@@ -250,6 +250,11 @@ export class JobsModel {
     return node;
   }
 
+  /** The listed node of this node's job: a refresh lists new nodes for the same jobs. */
+  listed(node: JobNode): JobNode | undefined {
+    return this.roots.flatMap((r) => r.jobs).find((j) => j.id === node.id);
+  }
+
   /** Sum of the estimated cost of the loaded jobs of a root. */
   rootCost(root: RootNode, pricing: PricingTable): number | undefined {
     const costs = root.jobs
