@@ -206,7 +206,8 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
   if (state.status === 'Completed' && job.category === 'AgentRFT') {
     out.OutputModelPackageArn = `arn:aws:sagemaker:${job.region}:${job.arn.split(':')[4]}:model-package/${job.name}-adapter/1`;
   }
-  if (state.status === 'Completed' && job.category === 'AgentRFTEvaluation' && evaluationMetrics)
+  // No real output shows EvaluationMetrics (its results are in the MLflow run): the SDK pipeline's jobs go without, as real ones do.
+  if (state.status === 'Completed' && job.category === 'AgentRFTEvaluation' && evaluationMetrics && !job.name.startsWith('pipelines-'))
     out.EvaluationMetrics = evaluationMetrics();
   return out;
 }

@@ -25,6 +25,9 @@ export const SEEDED = {
   failedJob: 'wordle-gptoss20b-grpo-wrong-role',
   baseEvaluation: 'wordle-eval-base-gptoss20b',
   trainedEvaluation: 'wordle-eval-trained-gptoss20b',
+  // The SDK's evaluation pipeline names its jobs `pipelines-<execution>-<step, cut to 20>-<suffix>` (as a real run shows).
+  pipelineBaseEvaluation: 'pipelines-q8hvze02od4o-EvaluateBaseModel-prdIRv4hLK',
+  pipelineFineTunedEvaluation: 'pipelines-q8hvze02od4o-EvaluateFineTunedMod-mwwrZNnd6y',
 };
 
 const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
@@ -69,6 +72,29 @@ function trainingDocument(experiment: string, hyperParameters: Record<string, st
       AcceptEula: true,
       HyperParameters: hyperParameters,
     },
+  };
+}
+
+/** An evaluation as the SDK's pipeline writes it (the real run's document): channel `evaluation`, few hyperparameters, fixed run names. */
+function pipelineEvaluationDocument(runName: string, adapter?: string): Record<string, unknown> {
+  return {
+    AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime } },
+    InputDataConfig: [{ ChannelName: 'evaluation', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.validation } } }],
+    OutputDataConfig: {
+      S3OutputPath: 's3://mtrl-demo/comparison-evaluation/',
+      MlflowConfig: {
+        MlflowResourceArn: SEEDED.mlflowApp,
+        MlflowExperimentName: 'mtrl-eval-openai-reasoning-gpt-oss-20b',
+        MlflowRunName: runName,
+      },
+    },
+    EvaluationConfig: {
+      BaseModelArn: `${GPT_OSS}/3.43.0`,
+      AcceptEula: true,
+      HyperParameters: { eval_group_size: '2', success_threshold: '1.0' },
+    },
+    ...(adapter ? { ModelPackageConfig: { InputModelPackageArn: adapter } } : {}),
+    StoppingCondition: { MaxRuntimeInSeconds: 86400 },
   };
 }
 
@@ -217,6 +243,21 @@ function seedJobs(world: World, now: number): void {
       speed: 1,
     }),
   );
+  // One execution of the SDK's evaluation pipeline: the base model, then the fine-tuned adapter (listed after the older seeded evaluations, which UI checks expect first).
+  for (const [name, runName, model, created] of [
+    [SEEDED.pipelineBaseEvaluation, 'base-model-eval', undefined, now - 2.42 * DAY],
+    [SEEDED.pipelineFineTunedEvaluation, 'fine-tuned-model-eval', adapter, now - 2.4 * DAY],
+  ] as const)
+    add(
+      newJob(world, {
+        name,
+        category: 'AgentRFTEvaluation',
+        roleArn: SEEDED.jobRole,
+        document: pipelineEvaluationDocument(runName, model),
+        created,
+        speed: 1,
+      }),
+    );
   // The in-progress job is 12 steps into 100 at emulator start: about 11 minutes left at the default speed, so host tests can stop it.
   const sweep = { ...reference, learning_rate: '2e-5' };
   const running = newJob(world, {

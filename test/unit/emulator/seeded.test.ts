@@ -46,7 +46,14 @@ describe('emulator: seeded account', () => {
         'still running 9 minutes after start',
       );
       const evaluations = await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFTEvaluation' }));
-      assert.equal(evaluations.length, 2);
+      assert.equal(evaluations.length, 4);
+      for (const name of [SEEDED.pipelineBaseEvaluation, SEEDED.pipelineFineTunedEvaluation]) {
+        const pipelineJob = await describeJob(aws.sagemaker(), { jobName: name, category: 'AgentRFTEvaluation' });
+        assert.equal(pipelineJob.JobStatus, 'Completed', name);
+        // As in real output: the numbers are in the MLflow run the details name, not in ServiceOutput.
+        assert.equal(pipelineJob.config?.ServiceOutput?.EvaluationMetrics, undefined);
+        assert.ok(pipelineJob.config?.ServiceOutput?.MlflowDetails?.RunId);
+      }
       const metric = async (name: string) =>
         (await describeJob(aws.sagemaker(), { jobName: name, category: 'AgentRFTEvaluation' })).config?.ServiceOutput?.EvaluationMetrics?.[
           'eval/reward/pass_at_1'
