@@ -4,7 +4,6 @@ import { costOf, formatDollars, modelIdOf, type Cost, type PricingTable } from '
 import { progressOf, type JobCategory } from './status';
 import { formatDuration, relativeTime, type StatusTransition } from './timeline';
 import { forecastOf } from './forecast';
-import { shortenMiddle } from '../text/shorten';
 
 /** One row of ListJobs, in the tree's words. */
 export interface JobSummary {
@@ -95,25 +94,4 @@ export function jobDescription(job: JobSummary | JobDetails, pricing: PricingTab
   return jobFacts(job, pricing, now)
     .map((f) => f.text)
     .join(' · ');
-}
-
-/** Characters of a job name in its row: the rest of a ~300 px sidebar is left to the description. */
-export const JOB_LABEL_CHARS = 16;
-
-/**
- * A job's row label: the part of its name that tells it from the most alike job listed beside it (`…lr-sweep` beside
- * `wordle-gptoss20b-grpo-100steps`; the shared prefix is cut at a `-`, `_` or `.`), cut in the middle past JOB_LABEL_CHARS.
- * Unrelated neighbours differ earlier, so they do not make the label longer.
- */
-export function jobLabel(name: string, siblings: readonly string[]): string {
-  let shared = 0;
-  for (const other of siblings) {
-    if (other === name) continue;
-    let i = 0;
-    while (i < name.length && i < other.length && other[i] === name[i]) i++;
-    shared = Math.max(shared, i);
-  }
-  // A name that another one starts with keeps its whole self: nothing in it tells it apart.
-  const cut = shared > 0 && shared < name.length ? Math.max(...['-', '_', '.'].map((c) => name.lastIndexOf(c, shared - 1))) + 1 : 0;
-  return shortenMiddle(cut > 0 ? `…${name.slice(cut)}` : name, JOB_LABEL_CHARS);
 }

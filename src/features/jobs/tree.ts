@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { formatDollars, type PricingTable } from '../../core/jobs/pricing';
 import { categoryLabel, statusIcon } from '../../core/jobs/status';
-import { jobDescription, jobFacts, jobLabel } from '../../core/jobs/summary';
+import { jobDescription, jobFacts } from '../../core/jobs/summary';
+import { jobLabel } from '../../core/jobs/label';
 import { jobTooltip } from '../../core/jobs/tooltip';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import { formatDuration } from '../../core/jobs/timeline';
@@ -170,12 +171,14 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
 
   private jobItem(node: JobNode): vscode.TreeItem {
     // A short name and the facts most important first: at the default sidebar width the row still shows progress and cost.
-    const label =
-      (node.pipeline && pipelineRole(node)) ??
-      jobLabel(
-        node.jobName,
-        node.parent.jobs.map((j) => j.jobName),
-      );
+    // Under its pipeline node the role tells the pair apart (the SDK's run names are fixed and repeat).
+    const role = node.pipeline ? pipelineRole(node) : undefined;
+    const runName = role ? undefined : mlflowConfigOf(node.details?.document)?.MlflowRunName;
+    const label = jobLabel(
+      node.jobName,
+      node.parent.jobs.map((j) => j.jobName),
+      { runName, pipelineRole: role },
+    );
     const item = new vscode.TreeItem(visibleText(label), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
     const job = node.job;
@@ -257,6 +260,7 @@ function pipelineItem(node: PipelineNode): vscode.TreeItem {
   item.iconPath = new vscode.ThemeIcon('git-compare');
   const roles = node.jobs.map((j) => pipelineRole(j) ?? j.jobName);
   item.description = roles.join(' vs ');
+  item.accessibilityInformation = { label: `pipeline ${node.execution}, ${roles.join(' vs ')}` };
   item.tooltip = `Evaluations of SageMaker pipeline execution ${node.execution}:\n${node.jobs.map((j) => `${pipelineRole(j) ?? '?'}: ${j.jobName}`).join('\n')}${node.jobs.length > 1 ? '\nClick to compare them.' : ''}`;
   item.contextValue = 'evaluationPipeline';
   if (node.jobs.length > 1) item.command = { command: 'mtrl.compareEvaluations', title: 'Compare', arguments: [node.jobs[0], node.jobs] };
