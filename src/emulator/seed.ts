@@ -28,6 +28,8 @@ export const SEEDED = {
   // The SDK's evaluation pipeline names its jobs `pipelines-<execution>-<step, cut to 20>-<suffix>` (as a real run shows).
   pipelineBaseEvaluation: 'pipelines-q8hvze02od4o-EvaluateBaseModel-prdIRv4hLK',
   pipelineFineTunedEvaluation: 'pipelines-q8hvze02od4o-EvaluateFineTunedMod-mwwrZNnd6y',
+  // The real run's status messages, replayed: waiting for capacity, a restart, then more rollouts than planned.
+  restartedJob: 'openai-reasoning-gpt-oss-20b-mtrl-20261002040558',
 };
 
 const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
@@ -258,6 +260,35 @@ function seedJobs(world: World, now: number): void {
         speed: 1,
       }),
     );
+  // Older than the jobs above, so the rows UI checks expect first stay first.
+  const support = {
+    ...trainingDocument('support', { global_batch_size: '32', group_size: '4', max_steps: '10' }),
+    AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.supportRuntime, Qualifier: 'DEFAULT' } },
+  };
+  const minute = 60_000;
+  const restarted = newJob(world, {
+    name: SEEDED.restartedJob,
+    category: 'AgentRFT',
+    roleArn: SEEDED.jobRole,
+    document: support,
+    created: now - 3.2 * DAY,
+    speed: 1,
+  });
+  restarted.recorded = {
+    transitions: [
+      { Status: 'Starting', afterMs: 0, StatusMessage: 'Job created' },
+      { Status: 'Downloading', afterMs: 0.5 * minute, StatusMessage: 'Downloading input data' },
+      { Status: 'Starting', afterMs: minute, StatusMessage: 'Job waiting for capacity' },
+      { Status: 'Training', afterMs: 5 * minute, StatusMessage: 'Training in progress, step 3/10: RolloutStart' },
+      { Status: 'Training', afterMs: 9 * minute, StatusMessage: 'Restarting job due to retriable internal error' },
+      { Status: 'Training', afterMs: 18 * minute, StatusMessage: 'Training in progress, step 10/10: CheckpointStart' },
+    ],
+    completedAfterMs: 19.2 * minute,
+    progress: { BatchSize: 32, CurrentStep: 10, MaxSteps: 10, StepsPerEpoch: 2 },
+    rollouts: { Total: 1280, Completed: 1511 },
+    tokens: { PrefillTokenCount: 4_830_000, SampleTokenCount: 780_000, TrainTokenCount: 5_600_000 },
+  };
+  add(restarted);
   // The in-progress job is 12 steps into 100 at emulator start: about 11 minutes left at the default speed, so host tests can stop it.
   const sweep = { ...reference, learning_rate: '2e-5' };
   const running = newJob(world, {

@@ -4,6 +4,7 @@ import { costOf, formatDollars, modelIdOf, type Cost, type PricingTable } from '
 import { progressOf, type JobCategory } from './status';
 import { formatDuration, relativeTime, type StatusTransition } from './timeline';
 import { forecastOf } from './forecast';
+import { statusNotes, statusNoteTexts } from './statusNotes';
 
 /** One row of ListJobs, in the tree's words. */
 export interface JobSummary {
@@ -66,21 +67,26 @@ export function jobFacts(job: JobSummary | JobDetails, pricing: PricingTable, no
   const facts: JobFact[] = [];
   const diagnosis = details ? jobDiagnosis(details) : undefined;
   let eta: string | undefined;
+  const notes = details ? statusNotes(details.transitions, details.status, now) : undefined;
   if (diagnosis) facts.push({ text: diagnosis.known ? diagnosis.title : 'Failed' });
   else if (details) {
     const output = details.document?.ServiceOutput;
     const progress = progressOf(output?.ProgressInfo);
     const rollouts = output?.RolloutInfo;
     const passAt1 = evaluationMetricsOf(details).find(([name]) => /pass_at_1$/.test(name));
-    if (passAt1) facts.push({ text: `pass@1 ${passAt1[1].toFixed(2)}` });
+    if (notes?.waitingMs !== undefined) facts.push({ text: statusNoteTexts({ ...notes, restarts: 0 })[0] });
+    else if (passAt1) facts.push({ text: `pass@1 ${passAt1[1].toFixed(2)}` });
     else if (progress) {
       const steps = progress.totalSteps !== undefined ? `${progress.step}/${progress.totalSteps}` : `${progress.step}`;
-      facts.push({ text: steps, spoken: `step ${steps}` });
+      const phase = notes?.phase ? ` ${notes.phase}` : '';
+      facts.push({ text: `${steps}${phase}`, spoken: `step ${steps}${phase}` });
       const forecast = forecastOf(details, pricing, now);
       if (forecast) eta = `ETA ${formatDuration(forecast.remainingMs)}`;
-    } else if (typeof rollouts?.Completed === 'number')
-      facts.push({ text: `rollouts ${rollouts.Completed}${rollouts.Total ? `/${rollouts.Total}` : ''}` });
-    else if (job.secondaryStatus && job.status === 'InProgress') facts.push({ text: job.secondaryStatus });
+    } else if (typeof rollouts?.Completed === 'number') {
+      const done = rollouts.Total ? Math.min(rollouts.Completed, rollouts.Total) : rollouts.Completed;
+      facts.push({ text: `rollouts ${done}${rollouts.Total ? `/${rollouts.Total}` : ''}` });
+    } else if (job.secondaryStatus && job.status === 'InProgress') facts.push({ text: job.secondaryStatus });
+    if (notes?.restarts) facts.push({ text: statusNoteTexts({ restarts: notes.restarts })[0] });
   } else if (job.secondaryStatus && job.status === 'InProgress') facts.push({ text: job.secondaryStatus });
   const cost = details ? jobCost(details, pricing) : undefined;
   if (cost) facts.push({ text: formatDollars(cost.total) });

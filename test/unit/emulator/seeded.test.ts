@@ -23,8 +23,16 @@ describe('emulator: seeded account', () => {
           [SEEDED.completedJob, 'Completed'],
           [SEEDED.inProgressJob, 'InProgress'],
           [SEEDED.failedJob, 'Failed'],
+          [SEEDED.restartedJob, 'Completed'],
         ].sort(),
       );
+      // The real run's messages: waiting for capacity, the step phase, a restart that ran more rollouts than planned.
+      const restarted = await describeJob(aws.sagemaker(), { jobName: SEEDED.restartedJob, category: 'AgentRFT' });
+      assert.deepEqual(
+        restarted.SecondaryStatusTransitions?.map((t) => t.StatusMessage).filter((m) => /capacity|Restarting|step 10\/10/.test(m ?? '')),
+        ['Job waiting for capacity', 'Restarting job due to retriable internal error', 'Training in progress, step 10/10: CheckpointStart'],
+      );
+      assert.deepEqual(restarted.config?.ServiceOutput?.RolloutInfo, { Total: 1280, Completed: 1511 });
       const done = await describeJob(aws.sagemaker(), { jobName: SEEDED.completedJob, category: 'AgentRFT' });
       const out = done.config?.ServiceOutput;
       assert.deepEqual(out?.ProgressInfo, { MaxEpoch: 20, StepsPerEpoch: 5, CurrentEpoch: 20, CurrentStep: 100 });
