@@ -2,6 +2,7 @@ import { rowsOf, toJsonl, TRAIN_ANSWERS, VALIDATION_ANSWERS } from './answers';
 import { createHash } from 'node:crypto';
 import { rolloutPhaseStart } from './jobs';
 import { newJob } from './createJob';
+import { seedRealRunJobs } from './seedRealRun';
 import { ACCOUNT, type World } from './world';
 
 const HOUR = 3_600_000;
@@ -32,7 +33,7 @@ export const SEEDED = {
   restartedJob: 'openai-reasoning-gpt-oss-20b-mtrl-20261002040558',
 };
 
-const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
+export const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
 
 const JOB_POLICY = 'arn:aws:iam::aws:policy/AmazonSageMakerJobFullAccess';
 const BUCKET_POLICY = {
@@ -60,7 +61,7 @@ function trust(service: string, actions: string[]) {
   return { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { Service: service }, Action: actions }] };
 }
 
-function trainingDocument(experiment: string, hyperParameters: Record<string, string>): Record<string, unknown> {
+export function trainingDocument(experiment: string, hyperParameters: Record<string, string>): Record<string, unknown> {
   return {
     AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime, Qualifier: 'DEFAULT' } },
     InputDataConfig: [
@@ -74,29 +75,6 @@ function trainingDocument(experiment: string, hyperParameters: Record<string, st
       AcceptEula: true,
       HyperParameters: hyperParameters,
     },
-  };
-}
-
-/** An evaluation as the SDK's pipeline writes it (the real run's document): channel `evaluation`, few hyperparameters, fixed run names. */
-function pipelineEvaluationDocument(runName: string, adapter?: string): Record<string, unknown> {
-  return {
-    AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime } },
-    InputDataConfig: [{ ChannelName: 'evaluation', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.validation } } }],
-    OutputDataConfig: {
-      S3OutputPath: 's3://mtrl-demo/comparison-evaluation/',
-      MlflowConfig: {
-        MlflowResourceArn: SEEDED.mlflowApp,
-        MlflowExperimentName: 'mtrl-eval-openai-reasoning-gpt-oss-20b',
-        MlflowRunName: runName,
-      },
-    },
-    EvaluationConfig: {
-      BaseModelArn: `${GPT_OSS}/3.43.0`,
-      AcceptEula: true,
-      HyperParameters: { eval_group_size: '2', success_threshold: '1.0' },
-    },
-    ...(adapter ? { ModelPackageConfig: { InputModelPackageArn: adapter } } : {}),
-    StoppingCondition: { MaxRuntimeInSeconds: 86400 },
   };
 }
 
@@ -245,50 +223,7 @@ function seedJobs(world: World, now: number): void {
       speed: 1,
     }),
   );
-  // One execution of the SDK's evaluation pipeline: the base model, then the fine-tuned adapter (listed after the older seeded evaluations, which UI checks expect first).
-  for (const [name, runName, model, created] of [
-    [SEEDED.pipelineBaseEvaluation, 'base-model-eval', undefined, now - 2.42 * DAY],
-    [SEEDED.pipelineFineTunedEvaluation, 'fine-tuned-model-eval', adapter, now - 2.4 * DAY],
-  ] as const)
-    add(
-      newJob(world, {
-        name,
-        category: 'AgentRFTEvaluation',
-        roleArn: SEEDED.jobRole,
-        document: pipelineEvaluationDocument(runName, model),
-        created,
-        speed: 1,
-      }),
-    );
-  // Older than the jobs above, so the rows UI checks expect first stay first.
-  const support = {
-    ...trainingDocument('support', { global_batch_size: '32', group_size: '4', max_steps: '10' }),
-    AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.supportRuntime, Qualifier: 'DEFAULT' } },
-  };
-  const minute = 60_000;
-  const restarted = newJob(world, {
-    name: SEEDED.restartedJob,
-    category: 'AgentRFT',
-    roleArn: SEEDED.jobRole,
-    document: support,
-    created: now - 3.2 * DAY,
-    speed: 1,
-  });
-  restarted.recorded = {
-    transitions: [
-      { Status: 'Starting', afterMs: 0, StatusMessage: 'Job created' },
-      { Status: 'Downloading', afterMs: 0.5 * minute, StatusMessage: 'Downloading input data' },
-      { Status: 'Starting', afterMs: minute, StatusMessage: 'Job waiting for capacity' },
-      { Status: 'Training', afterMs: 5 * minute, StatusMessage: 'Training in progress, step 3/10: RolloutStart' },
-      { Status: 'Training', afterMs: 9 * minute, StatusMessage: 'Restarting job due to retriable internal error' },
-      { Status: 'Training', afterMs: 18 * minute, StatusMessage: 'Training in progress, step 10/10: CheckpointStart' },
-    ],
-    completedAfterMs: 19.2 * minute,
-    progress: { BatchSize: 32, CurrentStep: 10, MaxSteps: 10, StepsPerEpoch: 2 },
-    rollouts: { Total: 1280, Completed: 1511 },
-    tokens: { PrefillTokenCount: 4_830_000, SampleTokenCount: 780_000, TrainTokenCount: 5_600_000 },
-  };
-  add(restarted);
+  seedRealRunJobs(world, now, add, adapter);
   // The in-progress job is 12 steps into 100 at emulator start: about 11 minutes left at the default speed, so host tests can stop it.
   const sweep = { ...reference, learning_rate: '2e-5' };
   const running = newJob(world, {
