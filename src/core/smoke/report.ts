@@ -62,19 +62,19 @@ export function smokeReportMarkdown(result: SmokeResult): string {
   return out.join('\n');
 }
 
+/** Log lines behind a bar, each line of a multi-line message (a traceback) too. */
+function quoted(lines: string[]): string[] {
+  return lines.flatMap((l) => l.split(/\r?\n/)).map((l) => `  | ${l}`);
+}
+
 /** The report as plain text, for the command line. */
 export function smokeReportText(result: SmokeResult): string {
   const { verdict } = result;
   const out = [verdict.summary, `runtime ${result.runtimeArn} (caller account ${result.callerAccount})`, ''];
   out.push(...verdict.checks.map((c) => `${TEXT_MARK[c.state]} ${c.label}: ${c.detail}`));
   for (const d of verdict.diagnoses) {
-    out.push(
-      '',
-      `${d.warning ? 'warning' : 'problem'}: ${d.problem}`,
-      `fix:     ${d.fix}`,
-      ...d.evidence.filter(Boolean).map((e) => `  | ${e}`),
-    );
+    out.push('', `${d.warning ? 'warning' : 'problem'}: ${d.problem}`, `fix:     ${d.fix}`, ...quoted(d.evidence.filter(Boolean)));
   }
-  if (verdict.evidence.length) out.push('', `log lines (${result.logGroup}):`, ...verdict.evidence.map((e) => `  | ${e}`));
+  if (verdict.evidence.length) out.push('', `log lines (${result.logGroup}):`, ...quoted(verdict.evidence));
   return out.join('\n');
 }

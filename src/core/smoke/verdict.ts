@@ -170,7 +170,7 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
       problem:
         'The agent raised when the Job Runtime answered 400 "Could not find job" (as it does outside a job) instead of returning a reward.',
       fix: `The wiring works. In a job, each rollout that raises is a failed trajectory, and failed trajectories cancel the job: catch errors around the rollout and return a reward (the lowest your task gives)${wordle ? `, e.g. {"reward": ${WORDLE_NO_PLAY_REWARD}}` : ''}.`,
-      evidence: [...agentFailed, ...quote(logLines, JOB_NOT_FOUND, 3)],
+      evidence: [...new Set([...agentFailed, ...quote(logLines, JOB_NOT_FOUND, 3)])],
       warning: true,
     });
   } else if (raised) {
