@@ -123,7 +123,7 @@ export async function* listObjectsV2(client: S3Client, bucket: string, prefix?: 
       });
       return { items: page.Contents ?? [], next: page.IsTruncated ? page.NextContinuationToken : undefined };
     },
-    { what: `S3 objects under s3://${bucket}/${prefix ?? ''}`, signal, maxPages: LIST_PAGES },
+    { what: `S3 objects under s3://${bucket}/${prefix ?? ''}`, signal, maxPages: LIST_PAGES, maxItems: LIST_PAGES * 1000 },
   );
 }
 
@@ -162,7 +162,7 @@ export async function* listFolder(client: S3Client, bucket: string, prefix: stri
       for (const o of page.Contents ?? []) if (o.Key && o.Key !== prefix) items.push({ kind: 'object', key: o.Key, size: o.Size ?? 0 });
       return { items, next: page.IsTruncated ? page.NextContinuationToken : undefined };
     },
-    { what: `the S3 folder s3://${bucket}/${prefix}`, signal, maxPages: LIST_PAGES },
+    { what: `the S3 folder s3://${bucket}/${prefix}`, signal, maxPages: LIST_PAGES, maxItems: LIST_PAGES * 1000 },
   );
 }
 

@@ -1,6 +1,7 @@
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { describeMlflowError } from '../aws/mlflow/errors';
 import { parseJobArn } from '../core/jobs/reference';
+import { droppedSentence } from '../core/metrics/points';
 import { stepRows, stepRowsCsv, type StepRow } from '../core/metrics/table';
 import { loadJobMetrics, MetricsUnavailable, noMetricsYet, type JobMetrics } from '../services/metrics/load';
 import { RunNotFound } from '../services/metrics/locate';
@@ -40,7 +41,9 @@ function metricsJson(m: JobMetrics, keys: readonly string[]): { job: string; run
 function table(rows: StepRow[], keys: string[]): string {
   const header = ['step', ...keys];
   const cells = rows.map((r) => [String(r.step), ...keys.map((k) => (r[k] === undefined ? '' : String(Math.round(r[k] * 1e4) / 1e4)))]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  // A loop, not Math.max(...cells): spreading a long run's cells overflows the call stack.
+  const widths = header.map((h) => h.length);
+  for (const line of cells) for (let i = 0; i < line.length; i++) if (line[i].length > widths[i]) widths[i] = line[i].length;
   return [header, ...cells].map((line) => line.map((c, i) => c.padStart(widths[i])).join('  ')).join('\n');
 }
 
@@ -78,7 +81,9 @@ export const metricsCommand: CliCommand = {
     const { aws, settings } = awsFromOptions({ ...values, region });
     try {
       const wholeRun = values.json || values.csv || ref.category === 'AgentRFTEvaluation';
-      const m = await loadJobMetrics(aws, ref, { keys: asked ?? (wholeRun ? undefined : TABLE_KEYS) });
+      const m = await loadJobMetrics(aws, ref, { keys: asked ?? (wholeRun ? undefined : TABLE_KEYS), signal: io.signal });
+      const dropped = droppedSentence(m.dropped);
+      if (dropped) io.err(dropped);
       const missing = (asked ?? []).filter((k) => !m.keys.includes(k));
       if (missing.length) io.err(`the run has no ${missing.join(', ')}; its keys: ${m.keys.join(', ') || 'none yet'}`);
       const keys = Object.keys(m.series);

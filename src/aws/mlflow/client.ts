@@ -32,7 +32,7 @@ interface MlflowClientOptions {
   timeoutMs?: number;
   /** Attempts for throttling and 5xx answers (default 3). */
   maxAttempts?: number;
-  /** A response body's cap after decompression (default 32 MiB). */
+  /** A response body's cap after decompression (default 16 MiB). */
   maxBodyBytes?: number;
 }
 
@@ -47,8 +47,8 @@ interface HistoryOptions {
 export const NOT_JSON = 'NOT_JSON';
 export const MALFORMED = 'MALFORMED_RESPONSE';
 
-/** 32 MiB: a 25,000-point history page is about 2 MB, a batch of 50 traces with their spans a few MB. */
-const MAX_BODY = 32 * 2 ** 20;
+/** 16 MiB: a 25,000-point history page is about 2 MB, a batch of 50 real traces with their spans well under 1 MB; 16 reads at once stay under 300 MB. */
+const MAX_BODY = 16 * 2 ** 20;
 /** Points of one metric at most: a run logs one per step, and real runs have thousands of steps, not hundreds of thousands. */
 const MAX_POINTS = 500_000;
 

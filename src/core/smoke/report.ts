@@ -1,3 +1,4 @@
+import { extent } from '../metrics/extent';
 import type { CheckState, SmokeVerdict } from './verdict';
 
 /** Everything a smoke-test report shows: what was sent where, and the verdict. */
@@ -19,7 +20,10 @@ const MARK: Record<CheckState, string> = { pass: '✓ passed', fail: '✗ failed
 const TEXT_MARK: Record<CheckState, string> = { pass: '[ok]  ', fail: '[FAIL]', unknown: '[?]   ' };
 
 function fence(lines: string[]): string[] {
-  const longest = Math.max(2, ...lines.map((l) => (l.match(/`+/g) ?? []).reduce((n, s) => Math.max(n, s.length), 0)));
+  const { max: longest } = extent(
+    lines.flatMap((l) => (l.match(/`+/g) ?? []).map((s) => s.length)),
+    2,
+  );
   const ticks = '`'.repeat(longest + 1);
   return [ticks + 'text', ...lines, ticks];
 }
