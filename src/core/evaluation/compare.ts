@@ -1,3 +1,4 @@
+import { csvCell } from '../text/csv';
 import { differenceInterval, excludesZero, wilsonInterval, type Interval } from './interval';
 
 /** One evaluation's outcome, from its `eval/*` metrics (EvaluationMetrics or the MLflow run). */
@@ -101,11 +102,6 @@ export function comparisonMarkdown(results: readonly EvaluationResult[], deltas:
   }
   return `${lines.join('\n')}\n`;
 }
-
-const csvCell = (value: string | number | undefined) => {
-  const text = value === undefined ? '' : String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** The same figures as CSV, one row per job with its delta against the baseline when it has one. */
 export function comparisonCsv(results: readonly EvaluationResult[], deltas: readonly Delta[]): string {
