@@ -1,3 +1,4 @@
+import { costConfirmation, parseSweep } from '../../core/evaluation/sweep';
 import * as vscode from 'vscode';
 import { listJobs, stopJob } from '../../aws/sagemaker';
 import { isJobRef, parseJobArgument, type JobRef } from '../../core/jobs/reference';
@@ -35,9 +36,17 @@ export function register(services: Services, jobsView: JobsView): void {
     jobsView.contribute(sweepsInJobsView(queue)),
     vscode.languages.registerCodeLensProvider({ pattern: '**/*.mtrl-sweep.json' }, lens),
     vscode.commands.registerCommand('mtrl.newSweep', () => newSweepWizard(services, explain)),
-    vscode.commands.registerCommand('mtrl.startSweep', async (arg?: unknown) => {
+    // `confirmed` lets a script or test start a costly sweep without the modal question.
+    vscode.commands.registerCommand('mtrl.startSweep', async (arg?: unknown, confirmed?: boolean) => {
       const uri = target(uriOf(arg));
       if (!uri) return needFile();
+      const text = await vscode.workspace.fs.readFile(uri).then(
+        (bytes) => new TextDecoder().decode(bytes),
+        () => '',
+      );
+      const sweep = parseSweep(text).sweep;
+      const question = sweep && !confirmed ? costConfirmation(sweep) : undefined;
+      if (question && (await vscode.window.showWarningMessage(question, { modal: true }, 'Start Sweep')) !== 'Start Sweep') return;
       const tracked = await queue.start(uri);
       if (tracked?.problem) void vscode.window.showErrorMessage(tracked.problem);
       void vscode.commands.executeCommand('mtrl.jobs.focus');
