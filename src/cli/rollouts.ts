@@ -13,7 +13,9 @@ import {
   type StepSummary,
 } from '../core/rollouts';
 import { readJobRollouts } from '../services/rolloutLogs';
-import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand, type CliIO } from './command';
+import { MlflowError } from '../aws/mlflow/client';
+import { describeMlflowError } from '../aws/mlflow/errors';
+import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand, type CliIO } from './command';
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
@@ -96,7 +98,8 @@ const usage = [
   "  --from        log: the runtime log only; traces: the MLflow run's traces only (default: the best there is)",
   '  --region, --endpoint, --profile   where the job is (the endpoint also from AWS_ENDPOINT_URL)',
   '',
-  'Exit code 1 when the input holds no rollout at all.',
+  "Exit code 1 when the input holds no rollout at all; 2 when a job's read stopped part-way (the summary is of what was",
+  'read, marked partial, and the error says why).',
 ].join('\n');
 
 /** A log file's (or streamed standard input's) rollouts; lines over the cap go to stderr, so the --json shape stays what scripts expect. */
@@ -139,6 +142,9 @@ export const rolloutsCommand: CliCommand = {
     if (values.from !== undefined && !values.job) throw new UsageError('--from goes with --job');
     let rollouts: Rollout[];
     let source: string;
+    let stoppedBy: unknown;
+    /** Why a job's read stopped part-way: the summary is of what was read before it. */
+    let partial: string | undefined;
     if (values.job) {
       const { aws, settings, explain } = awsFromOptions(values);
       const job = {
@@ -147,18 +153,32 @@ export const rolloutsCommand: CliCommand = {
         region: settings.region,
       };
       let from: 'log' | 'traces';
+      // Our own sentences are plain Errors; the services' errors (SDK, MLflow, paging) become sentences naming service, endpoint and fix.
+      const sentence = (error: unknown, action: string) =>
+        error instanceof MlflowError
+          ? describeMlflowError(error, { profile: settings.profile, endpoint: settings.endpoint, region: settings.region, action })
+          : error instanceof Error && error.constructor === Error
+            ? error.message
+            : explain(error, action);
       try {
-        ({ rollouts, from } = await readJobRollouts(aws, job, io.signal ?? new AbortController().signal, values.from ?? 'best', (limit) =>
-          io.err(`mtrl rollouts: read the newest ${limit.toLocaleString('en')} traces of job ${values.job}; older ones were not read.`),
+        ({ rollouts, from, stoppedBy } = await readJobRollouts(
+          aws,
+          job,
+          io.signal ?? new AbortController().signal,
+          values.from ?? 'best',
+          (limit) =>
+            io.err(`mtrl rollouts: read the newest ${limit.toLocaleString('en')} traces of job ${values.job}; older ones were not read.`),
         ));
       } catch (error) {
-        throw new UsageError(
-          error instanceof Error && !('$metadata' in error) ? error.message : explain(error, `Read the rollouts of job ${values.job}`),
-        );
+        throw new UsageError(sentence(error, `Read the rollouts of job ${values.job}`));
       } finally {
         aws.reset();
       }
       source = from === 'traces' ? `job ${values.job} (its MLflow traces)` : `job ${values.job}`;
+      if (stoppedBy !== undefined) {
+        partial = sentence(stoppedBy, `Reading the rollouts of job ${values.job} to the end`);
+        source += ' (partial)';
+      }
     } else {
       rollouts = await fromFile(file, io);
       source = file === '-' ? 'standard input' : file;
@@ -176,13 +196,15 @@ export const rolloutsCommand: CliCommand = {
       unknownStepRollouts: unknown,
       zeroAdvantageGroups: steps.reduce((n, s) => n + s.zeroAdvantageGroups, 0),
     };
-    if (values.json) io.out(JSON.stringify(rolloutsJson(summary, grpo)));
+    if (partial) io.err(`mtrl rollouts: partial: ${rollouts.length} rollouts read, then ${partial}`);
+    if (values.json) io.out(JSON.stringify({ ...rolloutsJson(summary, grpo), ...(partial ? { partial } : {}) }));
     else
       io.out(
         rollouts.length
           ? human(summary, grpo, source)
           : `no rollouts in ${source}: the agent logs no rollout record (see "MTRL: Insert Rollout Logging") and no UpdateReward or feedback lines were found`,
       );
+    if (partial) return EXIT_USAGE;
     return rollouts.length ? EXIT_CLEAN : EXIT_FINDINGS;
   },
 };

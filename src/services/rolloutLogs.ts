@@ -277,19 +277,31 @@ export async function jobReader(
   });
 }
 
-/** Every rollout of a job, each dated by the best evidence of its step (record, trace, else the service log's step lines), and where they came from. */
+/**
+ * Every rollout of a job, each dated by the best evidence of its step (record, trace, else the service log's step lines), and
+ * where they came from. A read that fails part-way (throttling, a 5xx, a paging loop) keeps what it had: `stoppedBy` is the error.
+ */
 export async function readJobRollouts(
   aws: AwsClients,
   job: { jobName: string; category: JobCategory; region?: string },
   signal: AbortSignal,
   origin: RolloutOrigin = 'best',
   onTraceLimit?: (limit: number) => void,
-): Promise<{ rollouts: Rollout[]; from: 'log' | 'traces' }> {
+): Promise<{ rollouts: Rollout[]; from: 'log' | 'traces'; stoppedBy?: unknown }> {
   const reader = await jobReader(aws, job, signal, origin, onTraceLimit);
-  const clock = await reader.steps?.(signal);
+  let stoppedBy: unknown;
+  const stop = (error: unknown) => {
+    if (signal.aborted) throw error;
+    stoppedBy ??= error;
+  };
+  const clock = await reader.steps?.(signal).catch((error: unknown) => void stop(error));
   const collector = new RolloutCollector();
-  for await (const item of reader.read(signal)) feed(collector, item);
+  try {
+    for await (const item of reader.read(signal)) feed(collector, item);
+  } catch (error) {
+    stop(error);
+  }
   const rollouts = collector.finish().filter((r) => reader.accepts(r));
   if (clock) assignSteps(rollouts, clock);
-  return { rollouts, from: reader.from ?? 'log' };
+  return { rollouts, from: reader.from ?? 'log', stoppedBy };
 }
