@@ -40,10 +40,10 @@ export const compareCommand: CliCommand = {
       throw new UsageError('Choose one of --json, --markdown and --csv.');
     const baseline = values.baseline;
     if (baseline && !jobs.includes(baseline)) jobs.unshift(baseline);
-    const { aws, settings, explain } = awsFromOptions(values);
+    const { aws, settings, explain } = awsFromOptions(values, io.signal);
     let comparison;
     try {
-      comparison = await comparisonFromJobs(aws, settings.region, jobs, DEFAULT_PRICING);
+      comparison = await comparisonFromJobs(aws, settings.region, jobs, DEFAULT_PRICING, io.signal);
     } catch (error) {
       throw new UsageError(explain(error, 'Reading the evaluation jobs'));
     } finally {

@@ -1,4 +1,5 @@
 import { extent } from '../metrics/extent';
+import { serverText } from '../text/display';
 import type { CheckState, SmokeVerdict } from './verdict';
 
 /** Everything a smoke-test report shows: what was sent where, and the verdict. */
@@ -67,8 +68,9 @@ export function smokeReportText(result: SmokeResult): string {
   const out = [verdict.summary, `runtime ${result.runtimeArn} (caller account ${result.callerAccount})`, ''];
   out.push(...verdict.checks.map((c) => `${TEXT_MARK[c.state]} ${c.label}: ${c.detail}`));
   for (const d of verdict.diagnoses) {
-    out.push('', `problem: ${d.problem}`, `fix:     ${d.fix}`, ...d.evidence.filter(Boolean).map((e) => `  | ${e}`));
+    out.push('', `problem: ${d.problem}`, `fix:     ${d.fix}`, ...d.evidence.filter(Boolean).map((e) => `  | ${serverText(e)}`));
   }
-  if (verdict.evidence.length) out.push('', `log lines (${result.logGroup}):`, ...verdict.evidence.map((e) => `  | ${e}`));
+  // Log lines are the agent's text: escaped and one line each, so none can move the cursor or forge a line of the report.
+  if (verdict.evidence.length) out.push('', `log lines (${result.logGroup}):`, ...verdict.evidence.map((e) => `  | ${serverText(e)}`));
   return out.join('\n');
 }
