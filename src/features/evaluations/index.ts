@@ -1,3 +1,4 @@
+import { viewDeadline } from '../../services/viewDeadline';
 import { costConfirmation, parseSweep } from '../../core/evaluation/sweep';
 import * as vscode from 'vscode';
 import { listJobs, stopJob } from '../../aws/sagemaker';
@@ -95,8 +96,9 @@ export function register(services: Services, jobsView: JobsView): void {
         async (_p, token) => {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort());
+          const deadline = viewDeadline(controller.signal);
           try {
-            const { grid, state, comparison } = await sweepComparison(services.aws, sweep, pricing(), controller.signal);
+            const { grid, state, comparison } = await sweepComparison(services.aws, sweep, pricing(), deadline.signal);
             const p = state.progress;
             const notes = [
               `${p.done} of ${p.total} evaluations completed${p.running ? `, ${p.running} running` : ''}${p.waiting ? `, ${p.waiting} waiting` : ''}${p.failed ? `, ${p.failed} failed or stopped` : ''}.`,
@@ -104,7 +106,8 @@ export function register(services: Services, jobsView: JobsView): void {
             ];
             panels.show(`Sweep ${sweep.name}`, grid, notes);
           } catch (error) {
-            void vscode.window.showErrorMessage(explain(error, `Comparing sweep ${sweep.name}`));
+            const what = `Comparing sweep ${sweep.name}`;
+            void vscode.window.showErrorMessage(deadline.timedOut() ? deadline.sentence(what) : explain(error, what));
           }
         },
       );
@@ -128,8 +131,9 @@ export function register(services: Services, jobsView: JobsView): void {
       return vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Reading ${names.length} evaluations…` },
         async () => {
+          const deadline = viewDeadline();
           try {
-            const comparison = await comparisonFromJobs(services.aws, region, names, pricing());
+            const comparison = await comparisonFromJobs(services.aws, region, names, pricing(), deadline.signal);
             const grid = gridOf(comparison);
             panels.show(
               `Compare ${names.length} evaluations`,
@@ -142,7 +146,9 @@ export function register(services: Services, jobsView: JobsView): void {
               deltas: grid.deltas.map((d) => ({ row: d.row, column: d.column, significant: d.delta.significant })),
             };
           } catch (error) {
-            void vscode.window.showErrorMessage(explain(error, 'Comparing evaluations'));
+            void vscode.window.showErrorMessage(
+              deadline.timedOut() ? deadline.sentence('Comparing evaluations') : explain(error, 'Comparing evaluations'),
+            );
           }
         },
       );

@@ -1,3 +1,4 @@
+import { viewDeadline } from '../../services/viewDeadline';
 import * as vscode from 'vscode';
 import { describeMlflowError } from '../../aws/mlflow/errors';
 import { createPresignedMlflowAppUrl } from '../../aws/sagemaker';
@@ -20,9 +21,6 @@ import { metricsHtml } from './html';
 export const METRICS_VIEW_TYPE = 'mtrl.metrics';
 
 /** One metrics view: loads each job's run, redraws on changes, refreshes while a job runs and the view is visible. */
-/** Seconds one load of the panel may take: a stalled MLflow shows a sentence instead of a spinner forever. */
-const LOAD_DEADLINE_S = 120;
-
 export class MetricsPanel implements vscode.Disposable {
   static current?: MetricsPanel;
   private state: MetricsState = { jobs: [], loading: true, window: 10, extraKeys: [] };
@@ -125,8 +123,8 @@ export class MetricsPanel implements vscode.Disposable {
     this.post();
     const keys = [...new Set([...FIXED_CHARTS.flatMap((c) => c.keys), ...this.state.extraKeys])];
     const pricing = this.services.settings.pricing();
-    const deadline = AbortSignal.timeout(LOAD_DEADLINE_S * 1000);
-    const signal = AbortSignal.any([controller.signal, deadline]);
+    const deadline = viewDeadline(controller.signal);
+    const signal = deadline.signal;
     const curves = await Promise.all(
       this.jobs.map(async (job): Promise<JobCurves> => {
         try {
@@ -138,9 +136,7 @@ export class MetricsPanel implements vscode.Disposable {
           this.loaded.set(`${job.region}/${job.category}/${job.name}`, m);
           return curvesOf(job, m, pricing, new Date());
         } catch (error) {
-          const problem = deadline.aborted
-            ? `Reading the metrics of ${job.name} gave no result within ${LOAD_DEADLINE_S} s. Check the network or mtrl.aws.endpoint, then reopen the panel.`
-            : this.explain(error, job);
+          const problem = deadline.timedOut() ? deadline.sentence(`Reading the metrics of ${job.name}`) : this.explain(error, job);
           return { job, running: false, keys: [], series: {}, problem };
         }
       }),
