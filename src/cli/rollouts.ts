@@ -13,7 +13,7 @@ import {
   type StepSummary,
 } from '../core/rollouts';
 import { readJobRollouts } from '../services/rolloutLogs';
-import { MlflowError } from '../aws/mlflow/client';
+import { MlflowError } from '../aws/mlflow/answers';
 import { describeMlflowError } from '../aws/mlflow/errors';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand, type CliIO } from './command';
 

@@ -1,26 +1,11 @@
 import type { AwsCredentialIdentityProvider } from '@smithy/types';
 import type { Experiment, MetricPoint, MlflowCall, MlflowResource, Run } from '../../core/metrics/mlflow';
 import type { Trace, TraceInfo } from '../../core/rollouts/traces';
+import { checkedRun, listIn, MlflowError, NOT_JSON, tokenIn, type AnswerOrigin } from './answers';
 import { checkedPoints } from '../../core/metrics/points';
 import { paginate, type ItemBudget } from '../paginate';
 import { readBodyText, SlowAnswer } from '../responseBody';
 import { mlflowRoute, signMlflowCall, type MlflowRoute, type UnsignedCall } from './signing';
-
-/** An MLflow call that failed: the HTTP status, MLflow's `error_code` (or the gateway's error type) and its message. */
-export class MlflowError extends Error {
-  override readonly name = 'MlflowError';
-  constructor(
-    readonly call: MlflowCall,
-    readonly status: number,
-    readonly errorCode: string,
-    message: string,
-    readonly resourceArn: string,
-    /** The URL called, for sentences that name the endpoint. */
-    readonly url?: string,
-  ) {
-    super(message);
-  }
-}
 
 interface MlflowClientOptions {
   credentials: AwsCredentialIdentityProvider;
@@ -42,10 +27,6 @@ interface HistoryOptions {
   pageSize?: number;
   budget?: ItemBudget;
 }
-
-/** MlflowError codes of a 200 that cannot be used: a body that is not JSON, and JSON of the wrong shape. */
-export const NOT_JSON = 'NOT_JSON';
-export const MALFORMED = 'MALFORMED_RESPONSE';
 
 /** 16 MiB: a 25,000-point history page is about 2 MB, a batch of 50 real traces with their spans well under 1 MB; 16 reads at once stay under 300 MB. */
 const MAX_BODY = 16 * 2 ** 20;
@@ -86,13 +67,18 @@ export class MlflowClient {
     return this.route.baseUrl;
   }
 
+  private get origin(): AnswerOrigin {
+    return { arn: this.resource.arn, url: this.baseUrl };
+  }
+
+  /** The run with its latest metrics; a run without info, or metrics that are not a list of keyed entries, is a malformed answer. */
   async getRun(runId: string, signal?: AbortSignal): Promise<Run> {
-    const out = await this.call<{ run: Run }>(
+    const out = await this.call<{ run?: Run }>(
       'runs/get',
       { method: 'GET', path: '/api/2.0/mlflow/runs/get', query: { run_id: runId } },
       signal,
     );
-    return out.run;
+    return checkedRun(this.origin, 'runs/get', out?.run);
   }
 
   /** Every point of one metric, page after page, checked: malformed points are dropped and counted; a bad shape is an MlflowError. */
@@ -109,7 +95,7 @@ export class MlflowClient {
         };
         const call = 'metrics/get-history';
         const page = await this.call<unknown>(call, { method: 'GET', path: '/api/2.0/mlflow/metrics/get-history', query }, signal);
-        return { items: this.listIn(call, page, 'metrics'), next: this.tokenIn(call, page) };
+        return { items: listIn(this.origin, call, page, 'metrics'), next: tokenIn(this.origin, call, page) };
       },
       {
         what: `MLflow metrics/get-history of ${key} at ${this.baseUrl}`,
@@ -160,7 +146,10 @@ export class MlflowClient {
           { method: 'POST', path: '/api/2.0/mlflow/runs/search', body: JSON.stringify(body) },
           pageSignal,
         );
-        return { items: this.listIn(call, page, 'runs') as Run[], next: this.tokenIn(call, page) };
+        return {
+          items: listIn(this.origin, call, page, 'runs').map((run) => checkedRun(this.origin, call, run)),
+          next: tokenIn(this.origin, call, page),
+        };
       },
       { what: `MLflow runs/search at ${this.baseUrl}`, signal, maxItems: 100_000 },
     );
@@ -189,9 +178,9 @@ export class MlflowClient {
           { method: 'POST', path: '/api/3.0/mlflow/traces/search', body: JSON.stringify(body) },
           pageSignal,
         );
-        const traces = (this.listIn(call, page, 'traces') as TraceInfo[]).slice(0, left);
+        const traces = (listIn(this.origin, call, page, 'traces') as TraceInfo[]).slice(0, left);
         left -= traces.length;
-        return { items: traces, next: left > 0 ? this.tokenIn(call, page) : undefined };
+        return { items: traces, next: left > 0 ? tokenIn(this.origin, call, page) : undefined };
       },
       // Follow mode reads every new trace: a run has at most a few hundred thousand.
       { what: `MLflow traces/search at ${this.baseUrl}`, signal, maxPages: 5_000 },
@@ -208,7 +197,7 @@ export class MlflowClient {
         this.call<unknown>('traces/batchGet', { method: 'GET', path: '/api/3.0/mlflow/traces/batchGet', query: { trace_ids } }, signal),
       ),
     );
-    return pages.flatMap((page) => this.listIn('traces/batchGet', page, 'traces') as Trace[]);
+    return pages.flatMap((page) => listIn(this.origin, 'traces/batchGet', page, 'traces') as Trace[]);
   }
 
   private async call<T>(call: MlflowCall, request: UnsignedCall, signal?: AbortSignal): Promise<T> {
@@ -268,25 +257,6 @@ export class MlflowClient {
     const gatewayType = response.headers.get('x-amzn-errortype')?.split(':')[0];
     const code = typeof parsed?.error_code === 'string' ? parsed.error_code : (gatewayType ?? `HTTP ${response.status}`);
     throw new MlflowError(call, response.status, code, (said ?? text.slice(0, 300)) || response.statusText, this.resource.arn, where);
-  }
-
-  /** The list under `field` of a page (absent: none); anything else there is a malformed answer. */
-  private listIn(call: MlflowCall, page: unknown, field: string): unknown[] {
-    if (typeof page !== 'object' || page === null || Array.isArray(page))
-      throw new MlflowError(call, 200, MALFORMED, 'the answer is not a JSON object', this.resource.arn, this.baseUrl);
-    const list = (page as Record<string, unknown>)[field];
-    if (list === undefined || list === null) return [];
-    if (!Array.isArray(list))
-      throw new MlflowError(call, 200, MALFORMED, `"${field}" is ${typeof list}, not a list`, this.resource.arn, this.baseUrl);
-    return list;
-  }
-
-  private tokenIn(call: MlflowCall, page: unknown): string | undefined {
-    const token = (page as Record<string, unknown>).next_page_token;
-    if (token === undefined || token === null || token === '') return undefined;
-    if (typeof token !== 'string')
-      throw new MlflowError(call, 200, MALFORMED, `"next_page_token" is ${typeof token}, not a string`, this.resource.arn, this.baseUrl);
-    return token;
   }
 
   private async acquire(signal?: AbortSignal): Promise<void> {

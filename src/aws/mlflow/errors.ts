@@ -2,7 +2,7 @@ import { MLFLOW_ACTIONS } from '../../core/metrics/mlflow';
 import { serverText } from '../../core/text/display';
 import { endSentence } from '../../core/text/sentence';
 import { describeAwsError, type AwsErrorContext } from '../errors';
-import { MALFORMED, MlflowError, NOT_JSON } from './client';
+import { MALFORMED, MlflowError, NOT_JSON } from './answers';
 
 const SIGNATURE = /signature|InvalidSignature|IncompleteSignature/i;
 

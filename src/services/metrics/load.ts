@@ -34,6 +34,9 @@ export interface JobMetrics {
   dropped: number;
 }
 
+/** Metric keys one run may list: one history request each, and a job logs about a hundred. */
+const MAX_KEYS = 2_000;
+
 /** Points one load keeps at most, over every key: about 200 MB; a real run has a few hundred thousand. */
 const MAX_LOAD_POINTS = 2_000_000;
 
@@ -79,6 +82,10 @@ export async function loadJobMetrics(aws: AwsClients, ref: Required<JobRef>, opt
   const located = await locateRun(client, job.name, config, job.document?.ServiceOutput?.MlflowDetails, options.signal);
   const { run } = located;
   const keys = orderedKeys((run.data.metrics ?? []).map((m) => m.key));
+  if (keys.length > MAX_KEYS)
+    throw new Error(
+      `The MLflow run ${located.runId} lists ${keys.length.toLocaleString('en-US')} metric keys; a job logs about a hundred, and this reader loads at most ${MAX_KEYS.toLocaleString('en-US')}. Check what runs at ${client.baseUrl}.`,
+    );
   const wanted = options.keys ? options.keys.filter((k) => keys.includes(k)) : keys;
   // The first history that fails stops the others: a hostile server's answers are not read to the end.
   const failed = new AbortController();

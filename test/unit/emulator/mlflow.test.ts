@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { filterLogEvents } from '../../../src/aws/logs';
-import { MlflowClient, MlflowError } from '../../../src/aws/mlflow/client';
+import { MlflowError } from '../../../src/aws/mlflow/answers';
+import { MlflowClient } from '../../../src/aws/mlflow/client';
 import { describeMlflowError } from '../../../src/aws/mlflow/errors';
 import { createJob, describeJob } from '../../../src/aws/sagemaker';
 import type { AwsClients } from '../../../src/aws/clients';

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { MALFORMED, MlflowClient, MlflowError, NOT_JSON } from '../../../src/aws/mlflow/client';
+import { MALFORMED, MlflowError, NOT_JSON } from '../../../src/aws/mlflow/answers';
+import { MlflowClient } from '../../../src/aws/mlflow/client';
 import { describeMlflowError } from '../../../src/aws/mlflow/errors';
 import { PaginationError } from '../../../src/aws/paginate';
 import { BodyTooLarge, SlowAnswer } from '../../../src/aws/responseBody';

@@ -105,4 +105,13 @@ describe('mtrl metrics against a hostile MLflow', () => {
       assert.match(run.err, /JSON of the wrong shape: "metrics" is string, not a list/);
     });
   });
+
+  it('refuses a run that lists more metric keys than any job logs, before asking for their histories', async () => {
+    await withStandIn({ keys: Array.from({ length: 2_500 }, (_, i) => `k${i}`) }, async (server) => {
+      const run = await cli('metrics', 'hostile', '--endpoint', server.url, '--json');
+      assert.equal(run.code, 2, run.err);
+      assert.match(run.err, /lists 2,500 metric keys; a job logs about a hundred, and this reader loads at most 2,000/);
+      assert.equal(server.requests.get('/api/2.0/mlflow/metrics/get-history'), undefined);
+    });
+  });
 });
