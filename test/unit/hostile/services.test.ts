@@ -69,6 +69,18 @@ describe('hostile SageMaker and S3 through the real SDK', () => {
   });
 });
 
+describe('hostile SageMaker answers that are not JSON', () => {
+  it('names the service, operation and endpoint for an HTML page or a cut-off answer with 200', async () => {
+    for (const body of ['<html><body>Captive portal</body></html>', '{"JobSummaries":[{"JobName":"a"']) {
+      await withStandIn({ sagemakerBody: body }, async (server, aws) => {
+        const error = await drain(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFT' }));
+        const text = describeAwsError(error, { endpoint: server.url, action: 'Listing jobs' });
+        assert.ok(text.startsWith(`Listing jobs failed: SageMaker ListJobs (${server.url}) sent an answer that could not be read`), text);
+      });
+    }
+  });
+});
+
 describe('mtrl metrics against a hostile MLflow', () => {
   it('ends with exit 2 and one sentence on an endless token and on a gzip bomb', async () => {
     for (const history of [{ kind: 'repeat-token' }, { kind: 'bomb', inflatedBytes: 256 * 2 ** 20 }] as const) {
@@ -112,6 +124,16 @@ describe('mtrl metrics against a hostile MLflow', () => {
       assert.equal(run.code, 2, run.err);
       assert.match(run.err, /lists 2,500 metric keys; a job logs about a hundred, and this reader loads at most 2,000/);
       assert.equal(server.requests.get('/api/2.0/mlflow/metrics/get-history'), undefined);
+    });
+  });
+
+  it('writes metric names that a spreadsheet would run as neutral CSV cells', async () => {
+    const keys = ['=HYPERLINK("http://x","y")', '+cmd|/C calc', '@SUM(A1)'];
+    const points = [{ value: 1, step: 1, timestamp: 1 }];
+    await withStandIn({ keys, history: { kind: 'points', points } }, async (server) => {
+      const run = await cli('metrics', 'hostile', '--endpoint', server.url, '--csv');
+      assert.equal(run.code, 0, run.err);
+      assert.equal(run.out.split('\n')[0], `step,'+cmd|/C calc,"'=HYPERLINK(""http://x"",""y"")",'@SUM(A1)`);
     });
   });
 });

@@ -28,6 +28,8 @@ export interface Hostility {
   listRepeat?: boolean;
   /** Answers every SageMaker call with this status and error (e.g. 429 ThrottlingException). */
   sagemakerFault?: { status: number; type: string; message: string };
+  /** Answers every SageMaker call 200 with this body (an HTML page, a cut-off JSON). */
+  sagemakerBody?: string;
   lifetimeMs?: number;
 }
 
@@ -121,6 +123,7 @@ function sagemaker(res: ServerResponse, operation: string, h: Hostility): void {
     res.writeHead(h.sagemakerFault.status, { 'content-type': type, 'x-amzn-errortype': h.sagemakerFault.type });
     return void res.end(JSON.stringify({ __type: h.sagemakerFault.type, message: h.sagemakerFault.message }));
   }
+  if (h.sagemakerBody !== undefined) return json(res, 200, h.sagemakerBody, type);
   if (operation === 'DescribeJob')
     return json(
       res,
