@@ -103,10 +103,12 @@ export function describeAwsError(error: unknown, context: AwsErrorContext = {}):
     return `${prefix}access denied with ${profile}: ${why}. The service said: ${endSentence(message)}`;
   }
   const where = context.endpoint ? context.endpoint : `AWS${context.region ? ` in ${context.region}` : ''}`;
-  const who = e.$service || context.endpoint || context.region ? `${e.$service ?? 'the service'} (${where})` : 'the service';
+  // Who answered: the tagged service and operation with where calls go, else the endpoint, else the fallback of each sentence.
+  const who = (fallback: string) =>
+    e.$service ? `${e.$service} (${where})` : context.endpoint ? `the service at ${context.endpoint}` : fallback;
   if (THROTTLING.has(name) || e.$metadata?.httpStatusCode === 429) {
     const attempts = e.$metadata?.attempts;
-    return `${prefix}${who} is throttling requests${attempts ? ` (still throttled after ${attempts} attempts)` : ''}. Wait a minute and try again, or run fewer commands against the account at once. The service said: ${endSentence(message)}`;
+    return `${prefix}${who(`AWS${context.region ? ` in ${context.region}` : ''}`)} is throttling requests${attempts ? ` (still throttled after ${attempts} attempts)` : ''}. Wait a minute and try again, or run fewer commands against the account at once. The service said: ${endSentence(message)}`;
   }
   const code = networkCode(e);
   if (code) {
@@ -118,9 +120,9 @@ export function describeAwsError(error: unknown, context: AwsErrorContext = {}):
   if (VALIDATION.has(name)) return `${prefix}${message}`;
   if (NOT_FOUND.has(name) || e.$metadata?.httpStatusCode === 404) return `${prefix}not found: ${message}`;
   if ((e.$metadata?.httpStatusCode ?? 0) >= 500)
-    return `${prefix}${who} had an internal error (${name || e.$metadata?.httpStatusCode}): ${endSentence(message)} Try again later.`;
+    return `${prefix}${who('the service')} had an internal error (${name || e.$metadata?.httpStatusCode}): ${endSentence(message)} Try again later.`;
   if (name === 'SyntaxError' || /Deserialization error|Expected .* in JSON|Unexpected token/i.test(message))
-    return `${prefix}${who} sent an answer that could not be read (not the JSON or XML it should be: a proxy or captive portal in between, or a cut-off answer): ${endSentence(message)} Check the network or mtrl.aws.endpoint and try again.`;
+    return `${prefix}${who('the service')} sent an answer that could not be read (not the JSON or XML it should be: a proxy or captive portal in between, or a cut-off answer): ${endSentence(message)} Check the network or mtrl.aws.endpoint and try again.`;
   return `${prefix}${name && name !== 'Error' ? `${name}: ` : ''}${message}`;
 }
 
