@@ -37,8 +37,8 @@ export interface JobMetrics {
 /** Metric keys one run may list: one history request each, and a job logs about a hundred. */
 const MAX_KEYS = 2_000;
 
-/** Points one load keeps at most, over every key: about 200 MB; a real run has a few hundred thousand. */
-const MAX_LOAD_POINTS = 2_000_000;
+/** Points one load keeps at most, over every key: about 300 MB with the answers being parsed; a real run has a few hundred thousand. */
+const MAX_LOAD_POINTS = 1_500_000;
 
 interface LoadOptions {
   /** Keys to load; default: every key of the run. Keys the run lacks are skipped. */
