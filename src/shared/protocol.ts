@@ -44,6 +44,8 @@ export interface BoardState {
   compare?: number;
   turn?: number;
   scrollTop?: number;
+  /** Metrics keys shown as rollout-list columns. */
+  columns?: string[];
 }
 
 /** Embedded in the page as `<script type="application/json" id="mtrl-initial">`: no first-message race. */

@@ -1,6 +1,5 @@
 import type { GroupRow, RolloutFilter } from '../../src/core/rollouts';
-import { shortenMiddle } from '../../src/core/text/shorten';
-import { h, ID_CHARS, num, replace } from './dom';
+import { h, num, replace } from './dom';
 import type { BoardChannel } from './host';
 
 const ROW_HEIGHT = 44;
@@ -89,7 +88,7 @@ export class GroupList {
       h(
         'div',
         { class: 'group-line' },
-        h('strong', { class: 'group-label' }, shortenMiddle(row.label, ID_CHARS)),
+        h('strong', { class: 'group-label' }, row.label),
         h('span', { class: 'group-solved' }, `${row.solved}/${row.n} solved`),
       ),
       h(

@@ -15,7 +15,7 @@ export function renderSummary(target: HTMLElement, s: RolloutSummary): void {
       stat('rollouts', String(s.rollouts)),
       stat('groups', String(s.groups)),
       stat('solve rate', rate),
-      stat('solved / lost / no play', `${s.solved} / ${s.lost} / ${s.noPlay}`),
+      stat('solved / unsolved / no move', `${s.solved} / ${s.lost} / ${s.noPlay}`),
       stat('mean moves', num(s.meanMoves, 2)),
       stat('reward mean (min…max)', s.reward ? `${num(s.reward.mean)} (${num(s.reward.min, 2)}…${num(s.reward.max, 2)})` : '–'),
     ),
