@@ -33,9 +33,10 @@ describe('mtrl rollouts --job under faults', () => {
         ),
       });
       clock.advance(24 * 3_600_000);
-      // The first page of 500 traces (ten batchGet calls) is fetched whole; from the second page on, batchGet is throttled on every attempt.
+      // The probe for any trace and the first page of 500 are listed and read whole; the listing's second page is throttled
+      // on every attempt (a throttled batchGet alone is no longer partial: spans are read from each traces.json in S3 instead).
       const proxy = await startFaultProxy(emulator.url, (path, nth) =>
-        path.endsWith('/traces/batchGet') && nth > 10 ? THROTTLED : undefined,
+        path.endsWith('/traces/search') && nth > 2 ? THROTTLED : undefined,
       );
       try {
         const text = await run('--job', 'silent', '--endpoint', proxy.url, '--json');
@@ -44,7 +45,7 @@ describe('mtrl rollouts --job under faults', () => {
         assert.equal(json.rollouts, 500, 'the first page, kept');
         assert.match(
           json.partial ?? '',
-          /MLflow \(traces\/batchGet at http:\/\/127\.0\.0\.1:\d+\/api\/3\.0\/mlflow\/traces\/batchGet\) is throttling requests.*Wait a minute/,
+          /MLflow \(traces\/search at http:\/\/127\.0\.0\.1:\d+\/api\/3\.0\/mlflow\/traces\/search\) is throttling requests.*Wait a minute/,
         );
         assert.match(
           text.err,
