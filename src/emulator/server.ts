@@ -29,6 +29,8 @@ export interface EmulatorOptions {
   expiredCredentials?: boolean;
   /** How long a `*_no_server` runtime hangs before failing (AgentCore: 30 s; default 30 s divided by speed). */
   noServerTimeoutMs?: number;
+  /** `traces/batchGet` returns traces without spans, so a reader must fetch each trace's `traces.json` from S3. */
+  tracesWithoutSpans?: boolean;
   /** Seed the job history (default true). */
   history?: boolean;
   clock?: Clock;
@@ -71,6 +73,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const speed = options.speed ?? 60;
   const world = new World(options.clock ?? systemClock, speed, options.region ?? 'us-east-1', options.seed ?? 'mtrl');
   seedWorld(world, options.history ?? true);
+  world.tracesWithoutSpans = options.tracesWithoutSpans ?? false;
   const throttled = evenly(options.throttleRate ?? 0);
   const failed = evenly(options.errorRate ?? 0);
   const noServerTimeoutMs = options.noServerTimeoutMs ?? Math.round(30_000 / speed);
