@@ -73,12 +73,18 @@ describe('emulator: traces in the real shape (reference §13)', function () {
         assert.deepEqual(Object.keys(trace.trace_info.trace_metadata!).sort(), Object.keys(real.trace_info.trace_metadata!).sort());
         assert.deepEqual(Object.keys(trace.trace_info.tags!), ['mlflow.artifactLocation']);
         assert.deepEqual(shapeOf(trace.spans as Record<string, unknown>[]), shapeOf(real.spans as Record<string, unknown>[]), job);
-        assert.ok(trace.spans!.every((s) => UUID.test(s.span_id!)), 'UUID span ids');
+        assert.ok(
+          trace.spans!.every((s) => UUID.test(s.span_id!)),
+          'UUID span ids',
+        );
 
         const artifact = await text(aws, `${trace.trace_info.tags!['mlflow.artifactLocation']}/traces.json`);
         assert.deepEqual(shapeOf(JSON.parse(artifact).spans), shapeOf(realRaw), `${job}: traces.json`);
         // The artifact holds the very spans batchGet returned, nanoseconds exact.
-        assert.deepEqual(rawSpans(artifact), trace.spans!.map((s) => plainSpan(s)));
+        assert.deepEqual(
+          rawSpans(artifact),
+          trace.spans!.map((s) => plainSpan(s)),
+        );
       }
     });
   });
@@ -112,12 +118,21 @@ describe('emulator: traces in the real shape (reference §13)', function () {
       assert.ok(means[9] > means[0] + 0.1, `the policy improves: ${means.map((m) => m.toFixed(2)).join(' ')}`);
 
       const rewards = new Set(rollouts.map((r) => r.reward));
-      assert.ok([...rewards].every((r) => r >= 0 && r <= 1 && Number.isInteger(r * 4)), 'partial credit in quarters');
+      assert.ok(
+        [...rewards].every((r) => r >= 0 && r <= 1 && Number.isInteger(r * 4)),
+        'partial credit in quarters',
+      );
       assert.ok(rewards.size >= 4, [...rewards].join(' '));
       const calls = rollouts.flatMap((r) => r.turns.flatMap((t) => t.calls));
       assert.deepEqual([...new Set(calls.map((c) => c.name))].sort(), ['check_policy', 'close_ticket', 'issue_refund', 'lookup_order']);
-      assert.ok(calls.every((c) => typeof JSON.parse(c.result) === 'object'), 'JSON results');
-      assert.ok(calls.some((c) => !isJson(c.arguments)), 'a few malformed arguments');
+      assert.ok(
+        calls.every((c) => typeof JSON.parse(c.result) === 'object'),
+        'JSON results',
+      );
+      assert.ok(
+        calls.some((c) => !isJson(c.arguments)),
+        'a few malformed arguments',
+      );
       assert.ok(rollouts.every((r) => r.status === 'reward_received' && r.turns.every((t) => t.thinking)));
       assert.ok(
         rollouts.every((r) => r.turns.at(-1)!.calls.length === 0),
@@ -135,7 +150,10 @@ describe('emulator: traces in the real shape (reference §13)', function () {
     await withEmulator({ clock, tracesWithoutSpans: true }, async (emulator, aws) => {
       const bare = await firstTraces(emulator, aws, SEEDED.refundJob, 20);
       assert.equal(bare.length, 20);
-      assert.ok(bare.every((t) => !t.spans?.length), 'no spans over REST');
+      assert.ok(
+        bare.every((t) => !t.spans?.length),
+        'no spans over REST',
+      );
       assert.deepEqual(
         bare.map((t) => t.trace_info),
         whole.map((t) => t.trace_info),
@@ -153,7 +171,9 @@ describe('emulator: traces in the real shape (reference §13)', function () {
     const clock = new ManualClock();
     const read = (seed: string) =>
       new Promise<Trace[]>((resolve, reject) =>
-        withEmulator({ clock, seed }, async (emulator, aws) => resolve(await firstTraces(emulator, aws, SEEDED.refundJob, 30))).catch(reject),
+        withEmulator({ clock, seed }, async (emulator, aws) => resolve(await firstTraces(emulator, aws, SEEDED.refundJob, 30))).catch(
+          reject,
+        ),
       );
     const [a, b, c] = [await read('one'), await read('one'), await read('two')];
     assert.deepEqual(a, b);
