@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AGENTCORE_OPERATIONS, agentCore } from './agentcore';
+import { chatCompletion } from './chat';
 import { systemClock, type Clock } from './clock';
 import { iam, IAM_OPERATIONS, sts, STS_OPERATIONS } from './identity';
 import { logs, LOGS_OPERATIONS } from './logs';
@@ -86,6 +87,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (!request.service) {
         if (req.method === 'GET' && request.path === '/')
           return sendJson(res, request, { service: 'mtrl-emulator', account: ACCOUNT, region: world.region }, 200, 'application/json');
+        if (req.method === 'POST' && /^(?:\/v1)?\/chat\/completions$/.test(request.path)) {
+          // The scripted policy as an OpenAI-compatible model: a bearer token or none, as a local job runtime forwards it.
+          requests.set('openai:ChatCompletions', (requests.get('openai:ChatCompletions') ?? 0) + 1);
+          const answer = chatCompletion(jsonBody(request), world.clock.now());
+          return sendJson(res, request, answer.body, answer.status, 'application/json');
+        }
         if (req.method === 'GET' && request.path.startsWith('/mlflow-ui/'))
           return void res.writeHead(200, { 'content-type': 'text/html' }).end(MLFLOW_UI_PAGE);
         throw new ServiceError(

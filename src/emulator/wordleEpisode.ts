@@ -12,7 +12,7 @@ function thinkingBefore(played: PlayedRollout, i: number): string {
   const last = played.turns[i - 1];
   if (!last.valid) return `That guess was not accepted. Trying ${turn.guess} instead.`;
   const greens = (last.marks ?? '').split('').filter((m) => m === 'G').length;
-  return `${greens} letter${greens === 1 ? '' : 's'} in place after ${last.guess}. Next guess consistent with the feedback: ${turn.guess}.`;
+  return `${greens} letter${greens === 1 ? '' : 's'} in place after ${last.guess}. Trying ${turn.guess} next.`;
 }
 
 /** A Wordle game as its trace tells it: one model call per guess, each calling `guess_word`, the feedback text as the result. */
