@@ -148,7 +148,7 @@ export function seedWorld(world: World, history: boolean): void {
       kind,
       description,
       effort: /low reasoning/.test(description) ? 'low' : 'medium',
-      environment: /^Refund/.test(description) ? 'refund' : 'wordle',
+      ...(/^Refund/.test(description) ? { environment: 'refund' as const } : {}),
       ...(/no rollout record/.test(description) ? { silent: true } : {}),
     });
   }

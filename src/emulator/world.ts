@@ -18,8 +18,8 @@ export interface Runtime {
   description: string;
   /** The agent's REASONING_EFFORT: a runtime environment variable, so one runtime per effort. */
   effort: 'low' | 'medium' | 'high';
-  /** The game this agent plays. */
-  environment: EnvironmentName;
+  /** The game this agent plays (default Wordle). */
+  environment?: EnvironmentName;
   /** Logs no rollout record, as the sample agent: its log holds only the SDK's lines (replay reads the MLflow traces). */
   silent?: boolean;
 }
