@@ -21,7 +21,7 @@ export interface PlainRollout {
 }
 
 type RawSpan = TraceSpan & {
-  context?: { span_id: string };
+  context?: { span_id?: string };
   parent_id?: string | null;
   start_time?: number | string;
   end_time?: number | string;

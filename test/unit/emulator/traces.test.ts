@@ -4,7 +4,7 @@ import { MlflowClient } from '../../../src/aws/mlflow/client';
 import { mlflowRoute, signMlflowCall } from '../../../src/aws/mlflow/signing';
 import { createJob, describeJob } from '../../../src/aws/sagemaker';
 import { parseMlflowArn } from '../../../src/core/metrics/mlflow';
-import { rolloutFromRecord, type TraceInfo } from '../../../src/core/rollouts';
+import type { TraceInfo } from '../../../src/core/rollouts';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
 import { collect, trainingDocument, withEmulator } from './helpers';
@@ -65,7 +65,7 @@ describe('emulator: MLflow traces, one per rollout', function () {
       const traced = whole.map(rolloutOfTrace).sort((a, b) => (a.end < b.end ? -1 : a.end > b.end ? 1 : 0));
       const records = (
         await collect(filterLogEvents(aws.logs(), { logGroupName: RUNTIME_GROUP, filterPattern: '"job/AgentRFT/traced"' }))
-      ).map((e) => rolloutFromRecord(JSON.parse(e.message!))!);
+      ).map((e) => JSON.parse(e.message!) as { trajectory_id: string; reward: number; turns: { guess: string }[] });
       assert.equal(records.length, 384);
       records.forEach((record, i) => {
         const trace = traced[i];
