@@ -8,6 +8,7 @@ import { parseMlflowArn } from '../../../src/core/metrics/mlflow';
 import type { Trace } from '../../../src/core/rollouts';
 import type { AwsClients } from '../../../src/aws/clients';
 import { ManualClock } from '../../../src/emulator/clock';
+import { pythonJson } from '../../../src/emulator/pythonJson';
 import type { Emulator } from '../../../src/emulator/server';
 import { SEEDED } from '../../../src/emulator/seed';
 import { collect, withEmulator } from './helpers';
@@ -87,6 +88,14 @@ describe('emulator: traces in the real shape (reference §13)', function () {
         );
       }
     });
+  });
+
+  it('writes JSON text as the Python agents do, byte for byte as in the real Wordle trace', () => {
+    const real = (JSON.parse(fixture('wordle_trace.batchGet.json')) as { traces: Trace[] }).traces[0].spans!.map((s) => plainSpan(s));
+    const solved = real.at(-1)!.attributes;
+    const result = (JSON.parse(solved['mlflow.spanOutputs']) as { result: string }).result;
+    assert.equal(pythonJson({ result }), solved['mlflow.spanOutputs'], 'non-ASCII escaped, ", " and ": " separators');
+    assert.equal(pythonJson({ arguments: pythonJson({ guess: 'crane' }) }), solved['mlflow.spanInputs']);
   });
 
   it('the refund desk: each step plays global_batch_size distinct tickets in groups of group_size, with tools and partial credit', async () => {
