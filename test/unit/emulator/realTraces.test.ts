@@ -107,10 +107,16 @@ describe('emulator: traces in the real shape (reference §13)', function () {
       assert.equal(rows.length, 80);
       const rollouts = (await firstTraces(emulator, aws, SEEDED.refundJob, 1280)).map(rolloutOfTrace);
       assert.equal(rollouts.length, 1280);
-      rollouts.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+      // The step is the time between two metric timestamps: no trace names it.
+      const client = new MlflowClient(parseMlflowArn(SEEDED.mlflowApp)!, { credentials, endpoint: emulator.url });
+      const points = await client.metricHistory((await runOf(aws, SEEDED.refundJob)).runId, 'rollout/reward/mean');
+      assert.equal(points.length, 10);
+      const ns = (ms: number) => BigInt(ms) * 1_000_000n;
       const means: number[] = [];
       for (let step = 0; step < 10; step++) {
-        const inStep = rollouts.slice(step * 128, (step + 1) * 128);
+        const from = step === 0 ? 0n : ns(points[step - 1].timestamp);
+        const inStep = rollouts.filter((r) => r.start > from && r.end <= ns(points[step].timestamp));
+        assert.equal(inStep.length, 128, `step ${step + 1}: 32 x 4 rollouts in its window`);
         const groups = new Map<number, string[]>();
         for (const r of inStep) {
           const row = rows.findIndex((prompt) => r.prompt.includes(prompt));
@@ -123,6 +129,7 @@ describe('emulator: traces in the real shape (reference §13)', function () {
           assert.equal(new Set(prompts).size, 4, 'each rollout’s first message carries its own random environment');
         }
         means.push(inStep.reduce((sum, r) => sum + r.reward, 0) / inStep.length);
+        assert.ok(Math.abs(means[step] - points[step].value) < 1e-6, `step ${step + 1}: the logged mean is the traces' mean`);
       }
       assert.ok(means[9] > means[0] + 0.1, `the policy improves: ${means.map((m) => m.toFixed(2)).join(' ')}`);
 
