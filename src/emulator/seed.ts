@@ -22,6 +22,8 @@ export const SEEDED = {
   validation: 's3://mtrl-demo/wordle/val.jsonl',
   refundTrain: 's3://mtrl-demo/refund/train.jsonl',
   refundEvaluation: 's3://mtrl-demo/refund/eval.jsonl',
+  /** Only routine tickets, every one solved by every rollout: a dataset without learning signal. */
+  refundRoutine: 's3://mtrl-demo/refund/routine.jsonl',
   completedJob: 'wordle-gptoss20b-grpo-100steps',
   inProgressJob: 'wordle-gptoss20b-grpo-lr-sweep',
   failedJob: 'wordle-gptoss20b-grpo-wrong-role',
@@ -165,6 +167,7 @@ export function seedWorld(world: World, history: boolean): void {
       ['wordle/val.jsonl', object(toJsonl(rowsOf(VALIDATION_ANSWERS, 'val')))],
       ['refund/train.jsonl', object(promptsJsonl(refundRows('train')))],
       ['refund/eval.jsonl', object(promptsJsonl(refundRows('eval')))],
+      ['refund/routine.jsonl', object(promptsJsonl(refundRows('routine')))],
     ]),
   );
   const jobPolicies = { attachedPolicies: [JOB_POLICY], inlinePolicies: new Map([['mtrl-demo-bucket', BUCKET_POLICY]]) };

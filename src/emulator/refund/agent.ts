@@ -2,7 +2,7 @@ import type { Episode, EpisodeTurn } from '../episode';
 import { pythonJson } from '../pythonJson';
 import type { Random } from '../random';
 import { MAX_TOOL_CALLS, RefundDesk, REFUND_TOOLS } from './desk';
-import { expectedOutcome, ticketOf, type Reason } from './tickets';
+import { expectedOutcome, isRoutine, ticketOf, type Reason } from './tickets';
 
 const REASONS: readonly Reason[] = ['damaged', 'wrong_item', 'late', 'changed_mind'];
 
@@ -25,13 +25,15 @@ export function firstMessage(rowPrompt: string, rng: Random): string {
  * A scripted refund agent: each decision (look the order up, name the reason, check the policy, work out the amount,
  * pick the resolution) is right with probability 0.5 + skill / 2, else it makes the mistake a base model makes
  * (skips a step, mistypes the order, refunds the full price despite the fee, refunds outside the window, closes
- * with the wrong resolution). The skill rises with the training step, so the reward does too.
+ * with the wrong resolution). The skill rises with the training step, so the reward does too. A routine ticket
+ * (damaged or wrong item) it always gets right: its group teaches nothing, as real datasets' easy rows.
  */
 export function playRefund(rowPrompt: string, skill: number, rng: Random): Episode {
   const prompt = firstMessage(rowPrompt, rng);
   const ticket = ticketOf(rowPrompt);
   const desk = new RefundDesk(ticket);
-  const right = () => rng.chance(0.5 + skill / 2);
+  const routine = isRoutine(ticket);
+  const right = () => routine || rng.chance(0.5 + skill / 2);
   const turns: EpisodeTurn[] = [];
   let valid = false;
   const act = (thinking: string, name: string, args: Record<string, unknown>, raw?: string): Record<string, unknown> => {
@@ -62,7 +64,7 @@ export function playRefund(rowPrompt: string, skill: number, rng: Random): Episo
   if (reason === ticket.reason && right()) amount = want.amount;
   else if (windowChecked && ticket.deliveredDaysAgo > 30) amount = 0;
   if (!desk.over && amount > 0) {
-    const raw = rng.chance(0.03) ? `{"order_id": "${ticket.orderId}", "amount": ${amount}` : undefined;
+    const raw = !routine && rng.chance(0.03) ? `{"order_id": "${ticket.orderId}", "amount": ${amount}` : undefined;
     act(`The policy gives ${amount}. Issuing the refund.`, 'issue_refund', { order_id: ticket.orderId, amount }, raw);
   }
   const resolution = right() ? (amount > 0 ? 'refunded' : 'denied') : rng.pick(['escalated', amount > 0 ? 'denied' : 'refunded']);

@@ -33,6 +33,7 @@ export class RefundDesk {
 
   /** One tool call: the arguments as the model wrote them, the result the tool returns. */
   call(name: string, argumentsText: string): Result {
+    if (this.over) return { error: 'The session is closed: no tool calls left.' };
     this.calls++;
     let args: Record<string, unknown>;
     try {

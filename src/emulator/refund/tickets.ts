@@ -54,6 +54,9 @@ export function ticketOf(prompt: string): Ticket {
   return { orderId, item, price, reason: rng.pick(REASONS), deliveredDaysAgo: 2 + rng.int(44) };
 }
 
+/** A damaged or wrong item: the complaint says it all and the full price is owed, so every rollout gets it right (no learning signal). */
+export const isRoutine = (ticket: Ticket) => ticket.reason === 'damaged' || ticket.reason === 'wrong_item';
+
 /** The amount the policy grants (0: none) and the resolution a correct agent closes the ticket with. */
 export function expectedOutcome(ticket: Ticket): { amount: number; resolution: 'refunded' | 'denied' } {
   const cents = (x: number) => Math.round(x * 100) / 100;
@@ -69,24 +72,25 @@ function promptOf(number: number, ticket: Ticket, rng: Random): string {
   return `Refund ticket T-${String(number).padStart(4, '0')} for order ${ticket.orderId}. The customer writes: "${complaint}" Decide on the refund according to the store policy and close the ticket.`;
 }
 
-/** Tickets in the seeded refund datasets: more training rows than a batch of 64, as the service requires. */
-const TICKETS = { train: 80, eval: 32 };
+/** Tickets in the seeded refund datasets: more training rows than a batch of 64, as the service requires; `routine` holds only routine tickets. */
+const TICKETS = { train: 80, eval: 32, routine: 40 };
 
 /** The seeded refund dataset of a split as rows (also what a refund job without a readable dataset plays). */
-export function refundRows(split: 'train' | 'eval'): DatasetRow[] {
+export function refundRows(split: 'train' | 'eval' | 'routine'): DatasetRow[] {
   return ticketPrompts(split, TICKETS[split]).map((prompt, i) => ({ id: `refund_${split}_${String(i).padStart(4, '0')}`, prompt }));
 }
 
 /** `count` tickets of a split, each a distinct order. */
-function ticketPrompts(split: 'train' | 'eval', count: number): string[] {
+function ticketPrompts(split: 'train' | 'eval' | 'routine', count: number): string[] {
   const rng = new Random(`refund-${split}`);
   const used = new Set<string>();
   const prompts: string[] = [];
   for (let i = 0; prompts.length < count; i++) {
     const orderId = `ORD-${String(10000 + rng.int(90000))}`;
-    if (used.has(orderId)) continue;
+    const ticket = ticketOf(orderId);
+    if (used.has(orderId) || (split === 'routine' && !isRoutine(ticket))) continue;
     used.add(orderId);
-    prompts.push(promptOf((split === 'train' ? 1000 : 5000) + prompts.length, ticketOf(orderId), rng));
+    prompts.push(promptOf({ train: 1000, eval: 5000, routine: 8000 }[split] + prompts.length, ticket, rng));
   }
   return prompts;
 }
