@@ -2,7 +2,7 @@ import type { Episode, EpisodeTurn } from '../episode';
 import { pythonJson } from '../pythonJson';
 import type { Random } from '../random';
 import { MAX_TOOL_CALLS, RefundDesk, REFUND_TOOLS } from './desk';
-import { expectedOutcome, isRoutine, ticketOf, type Reason } from './tickets';
+import { expectedOutcome, isRoutine, POLICY, ticketOf, type Reason } from './tickets';
 
 const REASONS: readonly Reason[] = ['damaged', 'wrong_item', 'late', 'changed_mind'];
 
@@ -60,9 +60,14 @@ export function playRefund(rowPrompt: string, skill: number, rng: Random): Episo
     act(`The complaint sounds like "${reason}". I will check what the policy allows for it.`, 'check_policy', { reason });
   const fee = reason === 'changed_mind' && right();
   const windowChecked = reason === 'changed_mind' && order !== undefined && right();
-  let amount = reason === 'late' ? 9.99 : fee ? Math.round(ticket.price * 85) / 100 : ticket.price;
+  let amount =
+    reason === 'late'
+      ? POLICY.lateShippingRefund
+      : fee
+        ? Math.round(ticket.price * (100 - POLICY.restockingFeePercent)) / 100
+        : ticket.price;
   if (reason === ticket.reason && right()) amount = want.amount;
-  else if (windowChecked && ticket.deliveredDaysAgo > 30) amount = 0;
+  else if (windowChecked && ticket.deliveredDaysAgo > POLICY.windowDays) amount = 0;
   if (!desk.over && amount > 0) {
     const raw = !routine && rng.chance(0.03) ? `{"order_id": "${ticket.orderId}", "amount": ${amount}` : undefined;
     act(`The policy gives ${amount}. Issuing the refund.`, 'issue_refund', { order_id: ticket.orderId, amount }, raw);
