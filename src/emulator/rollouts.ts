@@ -3,7 +3,7 @@ import type { Episode } from './episode';
 import { jobState, rolloutTime, type Job } from './jobs';
 import { playRollout, type PlayedRollout } from './policy';
 import { hashSeed, Random } from './random';
-import { playRefund } from './refund/agent';
+import { firstMessage, playRefund } from './refund/agent';
 import { wordleEpisode } from './wordleEpisode';
 
 /** Words the scripted player guesses from. */
@@ -48,6 +48,12 @@ export function episodeOf(job: Job, k: number): Episode {
   const row = rowOf(job, k);
   if (job.plan.environment === 'refund') return playRefund(row.prompt, skillOf(job, k), randomOf(job, k));
   return wordleEpisode(row.prompt, wordleGameOf(job, k));
+}
+
+/** Rollout k's first user message alone (what `traces/search` previews), without playing the rollout. */
+export function firstMessageOf(job: Job, k: number): string {
+  const row = rowOf(job, k);
+  return job.plan.environment === 'refund' ? firstMessage(row.prompt, randomOf(job, k)) : row.prompt;
 }
 
 /** Rollout k's reward, success, turns and validity (Wordle's without building text). */

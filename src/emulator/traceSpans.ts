@@ -20,11 +20,9 @@ interface Span {
 
 /** A UUID (version 4 form) drawn from a seed: span ids are UUIDs in real traces, and the same seed gives the same ids. */
 function uuidFrom(rng: Random): string {
-  const hex = Array.from({ length: 32 }, () => rng.int(16).toString(16));
-  hex[12] = '4';
-  hex[16] = '89ab'[rng.int(4)];
-  const h = hex.join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  const word = () => rng.int(0x100000000).toString(16).padStart(8, '0');
+  const [a, b, c, d] = [word(), word(), word(), word()];
+  return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${'89ab'[rng.int(4)]}${c.slice(1, 4)}-${c.slice(4)}${d}`;
 }
 
 /** 32 hex digits as a UUID (how a span names its trace). */

@@ -2,7 +2,7 @@ import { TRACE_RUN_KEY, type Trace, type TraceInfo } from '../core/rollouts/trac
 import { jobState, mlflowRunOf, rolloutPhaseStart, rolloutTime, type Job } from './jobs';
 import { MlflowError } from './mlflowError';
 import { hashSeed } from './random';
-import { episodeOf } from './rollouts';
+import { episodeOf, firstMessageOf } from './rollouts';
 import { pythonJson } from './pythonJson';
 import { artifactText, restSpans } from './traceSpans';
 
@@ -48,11 +48,10 @@ export function traceOf(job: Job, k: number, withSpans: boolean, artifactStore: 
   const run = mlflowRunOf(job)!;
   const id = traceId(job, k);
   const { start, end } = traceWindow(job, k);
-  const episode = episodeOf(job, k);
   const info: TraceInfo = {
     trace_id: id,
     trace_location: { type: 'MLFLOW_EXPERIMENT', mlflow_experiment: { experiment_id: run.experimentId } },
-    request_preview: pythonJson({ prompt: episode.prompt }).slice(0, PREVIEW_CHARS),
+    request_preview: pythonJson({ prompt: firstMessageOf(job, k) }).slice(0, PREVIEW_CHARS),
     request_time: new Date(start).toISOString(),
     execution_duration: `${(end - start) / 1000}s`,
     state: 'OK',
@@ -60,7 +59,7 @@ export function traceOf(job: Job, k: number, withSpans: boolean, artifactStore: 
     tags: { 'mlflow.artifactLocation': artifactLocation(job, k, artifactStore) },
   };
   if (!withSpans) return { trace_info: info };
-  return { trace_info: info, spans: restSpans(episode, start, end, `${job.seed}#${id}`, id.slice(3)) };
+  return { trace_info: info, spans: restSpans(episodeOf(job, k), start, end, `${job.seed}#${id}`, id.slice(3)) };
 }
 
 /** Rollout k's `traces.json` artifact (the same spans as batchGet's, as MLflow 2 span dicts). */
