@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { markGuess, MAX_GUESSES, parseFeedback } from '../core/wordle';
+import { markGuess, MAX_GUESSES, parseFeedback } from '../core/environments/wordle';
 import { TRAIN_ANSWERS, VALIDATION_ANSWERS } from './answers';
 import { hashSeed, Random } from './random';
 import { playRefund } from './refund/agent';

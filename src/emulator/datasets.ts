@@ -1,4 +1,4 @@
-import { isValidWord } from '../core/wordle';
+import { isValidWord } from '../core/environments/wordle';
 import { WORDLE_PROMPT, type DatasetRow } from './answers';
 import type { World } from './world';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { WordleGame } from '../../../src/core/wordle';
+import { WordleGame } from '../../../src/core/environments/wordle';
 import { TRAIN_ANSWERS } from '../../../src/emulator/answers';
 import { skillOfModel } from '../../../src/emulator/chat';
 import { Random } from '../../../src/emulator/random';
