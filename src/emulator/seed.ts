@@ -3,6 +3,7 @@ import { refundRows } from './refund/tickets';
 import { createHash } from 'node:crypto';
 import { rolloutPhaseStart } from './jobs';
 import { newJob } from './createJob';
+import { seedRealRunJobs } from './seedRealRun';
 import { ACCOUNT, type World } from './world';
 
 const HOUR = 3_600_000;
@@ -15,6 +16,8 @@ export const SEEDED = {
   lowEffortRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_low-LowEffort1`,
   silentRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_silent-Silent1234`,
   refundRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/refund_agent-Refund1234`,
+  supportRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/support_agent-Support123`,
+  keyErrorRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/support_agent_key_error-KeyError12`,
   jobRole: `arn:aws:iam::${ACCOUNT}:role/MtrlJobRole`,
   wrongTrustRole: `arn:aws:iam::${ACCOUNT}:role/MtrlWrongTrustRole`,
   mlflowApp: `arn:aws:sagemaker:us-east-1:${ACCOUNT}:mlflow-app/app-wordle01`,
@@ -31,9 +34,14 @@ export const SEEDED = {
   trainedEvaluation: 'wordle-eval-trained-gptoss20b',
   refundJob: 'refund-desk-gptoss20b-grpo-10steps',
   refundBaseEvaluation: 'refund-desk-gptoss20b-base-evaluation',
+  // The SDK's evaluation pipeline names its jobs `pipelines-<execution>-<step, cut to 20>-<suffix>` (as a real run shows).
+  pipelineBaseEvaluation: 'pipelines-q8hvze02od4o-EvaluateBaseModel-prdIRv4hLK',
+  pipelineFineTunedEvaluation: 'pipelines-q8hvze02od4o-EvaluateFineTunedMod-mwwrZNnd6y',
+  // The real run's status messages, replayed: waiting for capacity, a restart, then more rollouts than planned.
+  restartedJob: 'openai-reasoning-gpt-oss-20b-mtrl-20261002040558',
 };
 
-const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
+export const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
 
 const JOB_POLICY = 'arn:aws:iam::aws:policy/AmazonSageMakerJobFullAccess';
 const BUCKET_POLICY = {
@@ -87,7 +95,7 @@ const channel = (name: string, uri: string) => ({
   DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: uri } },
 });
 
-function trainingDocument(experiment: string, hyperParameters: Record<string, string>, agent = WORDLE): Record<string, unknown> {
+export function trainingDocument(experiment: string, hyperParameters: Record<string, string>, agent = WORDLE): Record<string, unknown> {
   return {
     AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: agent.runtime, Qualifier: 'DEFAULT' } },
     InputDataConfig: [channel('train', agent.train), ...(agent.validation ? [channel('validation', agent.validation)] : [])],
@@ -139,6 +147,8 @@ export function seedWorld(world: World, history: boolean): void {
     [SEEDED.lowEffortRuntime, 'ready', 'Wordle agent (gpt-oss-20b, low reasoning)'],
     [SEEDED.silentRuntime, 'ready', 'Wordle agent as in the sample: logs no rollout record'],
     [SEEDED.refundRuntime, 'ready', 'Refund desk agent (gpt-oss-20b): four tools, partial credit; logs no rollout record'],
+    [SEEDED.supportRuntime, 'raises-on-400', 'Support agent (tool calls, partial credit): raises when no job is behind the rollout'],
+    [SEEDED.keyErrorRuntime, 'key-error', "Support agent that raises KeyError: 'prompt' before the policy call"],
   ] as const) {
     const id = arn.split('runtime/')[1];
     world.runtimes.push({
@@ -150,7 +160,8 @@ export function seedWorld(world: World, history: boolean): void {
       kind,
       description,
       effort: /low reasoning/.test(description) ? 'low' : 'medium',
-      ...(/^Refund/.test(description) ? { environment: 'refund' as const } : {}),
+      // The support agents work tickets: the refund desk is the emulator's support task.
+      ...(/^(Refund|Support)/.test(description) ? { environment: 'refund' as const } : {}),
       ...(/no rollout record/.test(description) ? { silent: true } : {}),
     });
   }
@@ -256,6 +267,7 @@ function seedJobs(world: World, now: number): void {
     newJob(world, { name, category, roleArn: SEEDED.jobRole, document, created, speed: 1 });
   add(job(SEEDED.refundJob, 'AgentRFT', trainingDocument('refund-desk', refund, REFUND), now - 4.5 * DAY));
   add(job(SEEDED.refundBaseEvaluation, 'AgentRFTEvaluation', evaluationDocument('base-model-eval', undefined, REFUND, '2'), now - 4 * DAY));
+  seedRealRunJobs(world, now, add, adapter);
   // The in-progress job is 12 steps into 100 at emulator start: about 11 minutes left at the default speed, so host tests can stop it.
   const sweep = { ...reference, learning_rate: '2e-5' };
   const running = newJob(world, {
