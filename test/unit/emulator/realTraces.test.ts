@@ -109,7 +109,7 @@ describe('emulator: traces in the real shape (reference §13)', function () {
       assert.equal(rollouts.length, 1280);
       // The step is the time between two metric timestamps: no trace names it.
       const client = new MlflowClient(parseMlflowArn(SEEDED.mlflowApp)!, { credentials, endpoint: emulator.url });
-      const points = await client.metricHistory((await runOf(aws, SEEDED.refundJob)).runId, 'rollout/reward/mean');
+      const { points } = await client.metricHistory((await runOf(aws, SEEDED.refundJob)).runId, 'rollout/reward/mean');
       assert.equal(points.length, 10);
       const ns = (ms: number) => BigInt(ms) * 1_000_000n;
       const means: number[] = [];

@@ -75,8 +75,8 @@ describe('emulator: the refund desk', function () {
       const details = (await describeJob(aws.sagemaker(), { jobName: 'routine', category: 'AgentRFT' })).config!.ServiceOutput!
         .MlflowDetails!;
       const client = new MlflowClient(parseMlflowArn(SEEDED.mlflowApp)!, { credentials, endpoint: emulator.url });
-      const zero = await client.metricHistory(details.RunId!, 'analysis/zero_adv_groups');
-      const reward = await client.metricHistory(details.RunId!, 'rollout/reward/mean');
+      const { points: zero } = await client.metricHistory(details.RunId!, 'analysis/zero_adv_groups');
+      const { points: reward } = await client.metricHistory(details.RunId!, 'rollout/reward/mean');
       assert.deepEqual(
         zero.map((p) => [p.step, p.value]),
         [

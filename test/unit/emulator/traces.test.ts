@@ -84,7 +84,7 @@ describe('emulator: MLflow traces, one per rollout', function () {
 
       // The step is in the time: every trace lies between the previous step's metric timestamp and its own step's,
       // and the traces in a step's window average to that step's logged reward.
-      const points = await client.metricHistory(run.runId, 'rollout/reward/mean');
+      const { points } = await client.metricHistory(run.runId, 'rollout/reward/mean');
       assert.deepEqual(
         points.map((p) => p.step),
         [1, 2, 3],
