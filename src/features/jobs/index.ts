@@ -122,8 +122,13 @@ export function register(services: Services): JobsView {
   poller.setVisible(view.visible);
   return {
     contribute: (contribution) => tree.contribute(contribution),
-    resetForTests: async () => {
-      model.setQuery({ nameContains: undefined, status: undefined, sortBy: 'CreationTime', ascending: false });
+    resetForTests: async (options) => {
+      poller.hold(!options.polling);
+      // Lists again only when a check left a filter or sort: a redraw for nothing would move rows under the next clicks.
+      const { nameContains, status, sortBy, ascending } = model.query;
+      if (nameContains || status || sortBy !== 'CreationTime' || ascending) {
+        model.setQuery({ nameContains: undefined, status: undefined, sortBy: 'CreationTime', ascending: false });
+      }
       await Promise.all(model.getRoots().map((root) => model.ensureLoaded(root)));
     },
   };
