@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { clickMenuItem } from '../lib/menu.mjs';
 import { frameShowing } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
 
@@ -155,7 +156,7 @@ export const checks = [
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       await showJobsView(page);
       await sweepRow(page).click({ button: 'right' });
-      await page.locator('.context-view .action-label', { hasText: 'Remove Sweep from Jobs View' }).first().click();
+      await clickMenuItem(page, 'Remove Sweep from Jobs View');
       await sweepRow(page).waitFor({ state: 'detached', timeout: 10_000 });
     },
   },
@@ -170,7 +171,7 @@ export const checks = [
       await jobsRow(page, BASE).click();
       await jobsRow(page, TRAINED).click({ modifiers: ['ControlOrMeta'] });
       await jobsRow(page, TRAINED).click({ button: 'right' });
-      await page.locator('.context-view .action-label', { hasText: 'Compare Evaluations' }).first().click();
+      await clickMenuItem(page, 'Compare Evaluations');
       const frame = await comparisonFrame(page, 'Compare 2 evaluations');
 
       const header = await frame.locator('thead th').allInnerTexts();
