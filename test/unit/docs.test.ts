@@ -1,0 +1,81 @@
+import { strict as assert } from 'node:assert';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { commands } from '../../src/cli/commands';
+
+const root = path.resolve(__dirname, '../..');
+/** The docs a newcomer reads; the CHANGELOG is history and may name what is gone. */
+const DOCS = ['README.md', ...readdirSync(path.join(root, 'docs')).map((name) => `docs/${name}`)];
+const scripts = Object.keys((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: object }).scripts);
+const benches = readdirSync(path.join(root, 'bench'));
+const subcommands = new Set(commands.map((c) => c.name));
+
+/** Inline code spans and fenced blocks: where the docs name paths and commands. */
+function codeOf(markdown: string): string[] {
+  const fenced = [...markdown.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)].map((m) => m[1]);
+  const inline = [...markdown.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '').matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
+  return [...fenced, ...inline];
+}
+
+/** Repository paths in a code span, cut before the first placeholder or glob (`src/features/<feature>/` → `src/features/`). */
+function pathsIn(code: string): string[] {
+  const found = code.matchAll(/(?<![\w./~-])((?:src|test|bench|scripts|webview|media|docs|\.ci)\/[^\s`'"),:|]*)/g);
+  return [...found].map((m) => m[1].split(/[<*{[]/)[0].replace(/[.…]+$/, '')).filter((p) => p.length > 0);
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+function slug(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+}
+
+function anchorsOf(file: string): Set<string> {
+  const text = readFileSync(file, 'utf8').replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
+  return new Set([...text.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1].trim())));
+}
+
+/** Everything in one doc that names something missing, as "doc: what". */
+function missingIn(doc: string): string[] {
+  const text = readFileSync(path.join(root, doc), 'utf8');
+  const missing: string[] = [];
+  for (const code of codeOf(text)) {
+    for (const p of pathsIn(code)) if (!existsSync(path.join(root, p))) missing.push(`${doc}: path ${p}`);
+    for (const m of code.matchAll(/\bnpm (?:run )?([\w:-]+)(?: ([a-z][\w-]*))?/g)) {
+      const [, script, arg] = m;
+      if (['ci', 'install', 'install-scripts', 'run'].includes(script)) continue;
+      if (!scripts.includes(script)) missing.push(`${doc}: npm script ${script}`);
+      else if (script === 'bench' && arg && !benches.some((b) => b.startsWith(arg))) missing.push(`${doc}: bench ${arg}`);
+    }
+    for (const m of code.matchAll(/(?:^|[\s(])(?:npx )?(?:mtrl|dist\/cli\.js) ([a-z][\w-]*)/g)) {
+      if (!subcommands.has(m[1])) missing.push(`${doc}: mtrl ${m[1]}`);
+    }
+  }
+  for (const m of text.matchAll(/\]\(([^)\s#]*)(?:#([^)\s]+))?\)/g)) {
+    const [, target, anchor] = m;
+    if (/^[a-z]+:/.test(target)) continue;
+    const file = target ? path.resolve(path.dirname(path.join(root, doc)), target) : path.join(root, doc);
+    if (!existsSync(file)) missing.push(`${doc}: link ${target}`);
+    else if (anchor && !anchorsOf(file).has(anchor)) missing.push(`${doc}: anchor ${target}#${anchor}`);
+  }
+  return missing;
+}
+
+describe('docs', () => {
+  for (const doc of DOCS) {
+    it(`${doc} names only paths, npm scripts, benches and mtrl commands that exist`, () => {
+      assert.deepEqual(missingIn(doc), []);
+    });
+  }
+
+  it('the checks catch a path, a script, a command and an anchor that do not exist', () => {
+    const code = codeOf('`src/core/nothing-here.ts` and `npm run nothing` and `mtrl nothing` [x](README.md#nothing)');
+    assert.deepEqual(
+      code.flatMap(pathsIn).filter((p) => !existsSync(path.join(root, p))),
+      ['src/core/nothing-here.ts'],
+    );
+    assert.ok(!scripts.includes('nothing') && !subcommands.has('nothing'));
+    assert.ok(!anchorsOf(path.join(root, 'README.md')).has('nothing') && anchorsOf(path.join(root, 'README.md')).has('quick-start'));
+  });
+});
