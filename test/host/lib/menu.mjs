@@ -1,4 +1,4 @@
-// The one retried input of the UI checks' menus: a context-menu click the workbench itself drops.
+// Menus and inline actions of the UI checks: a context-menu click the workbench drops is the one retried input.
 import { until } from './wait.mjs';
 
 /**
@@ -20,4 +20,14 @@ export async function clickMenuItem(page, label) {
     console.log(`host: the workbench dropped click ${click} on the menu item "${label}"; clicking again`);
     if (click === 3) throw new Error(`the context menu stayed open after three clicks on "${label}"`);
   }
+}
+
+/**
+ * Clicks a tree row's inline action. The pointer first rests on the row's action bar, never on its name: the name's
+ * tooltip (a job's or runtime's details) opens after a moment and would cover the button on a slow machine.
+ */
+export async function clickInlineAction(page, row, label) {
+  const box = await row.boundingBox();
+  await page.mouse.move(box.x + box.width - 8, box.y + box.height / 2);
+  await row.locator(`.action-label[aria-label^="${label}"]`).click();
 }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { clickMenuItem } from '../lib/menu.mjs';
+import { clickInlineAction, clickMenuItem } from '../lib/menu.mjs';
 import { frameShowing } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
 
@@ -40,11 +40,7 @@ async function sweepLabel(page, pattern) {
   return handle.jsonValue();
 }
 
-async function sweepAction(page, name) {
-  const row = sweepRow(page);
-  await row.hover();
-  await row.locator(`.action-label[aria-label^="${name}"]`).click();
-}
+const sweepAction = (page, name) => clickInlineAction(page, sweepRow(page), name);
 
 /** Drags the side bar's edge so the sweep's description is readable in the screenshot. */
 async function resizeSidebar(page, by) {

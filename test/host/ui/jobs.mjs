@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { clickInlineAction } from '../lib/menu.mjs';
 import { palette } from './replay.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
@@ -192,9 +193,7 @@ export const checks = [
       await widenSidebar(page);
       await page.screenshot({ path: path.join(root, 'test-results/jobs-tree.png') });
 
-      const running = row(page, RUNNING);
-      await running.hover();
-      await running.locator('.action-label[aria-label^="Stop Job"]').click();
+      await clickInlineAction(page, row(page, RUNNING), 'Stop Job');
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: 10_000 });
       assert.match(await dialog.innerText(), new RegExp(`Stop ${RUNNING}\\?`));
