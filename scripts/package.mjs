@@ -10,7 +10,7 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit'
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 run(process.execPath, ['scripts/build.mjs', '--production']);
 const vsix = `dist/mtrl-workbench-${version}.vsix`;
-// README links docs/ relatively; without a repository URL vsce refuses to rewrite them, so they stay as written.
+// Relative links (docs/…) stay relative: the package has no repository URL to rewrite them against.
 run(process.execPath, [
   'node_modules/@vscode/vsce/vsce',
   'package',

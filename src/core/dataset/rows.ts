@@ -72,6 +72,7 @@ export class RowChecker {
   private readonly maxPerCode: number;
   private readonly ids = new KeyTable();
   private readonly answers = new KeyTable();
+  private readonly prompts = new KeyTable();
   private readonly idStrings = new Map<string, number>();
   private readonly answerStrings = new Map<string, number>();
   private readonly trackKeys: boolean;
@@ -181,6 +182,8 @@ export class RowChecker {
       );
       return;
     }
+    // The prompt string is what the agent receives: the same one twice is the same task.
+    if (!flat) this.duplicatePrompt(prompt, place, column);
     if (flat) {
       this.checkTask(row, prompt, place, column, true);
       return;
@@ -223,6 +226,20 @@ export class RowChecker {
     }
     const task = inner as Record<string, unknown>;
     this.checkTask(task, typeof task.prompt === 'string' ? task.prompt : undefined, place, column, false);
+  }
+
+  /** Any task: the same prompt twice is the same task trained twice as often. Wordle's rows share one prompt text and differ by answer, which the answer and id checks cover. */
+  private duplicatePrompt(prompt: string, place: RowPlace, column: string): void {
+    if (this.convention === 'wordle' || (this.convention === 'auto' && WORDLE_HINT.test(prompt))) return;
+    const first = this.prompts.firstOrAdd(prompt, place.line);
+    if (first === undefined || this.summarized('duplicate-prompt', place.row)) return;
+    this.keep(
+      'duplicate-prompt',
+      `The same prompt is already on line ${first}: that task is trained twice as often as the others.`,
+      this.valueSpan(place, column),
+      place.row,
+      [{ span: lineSpan(first), message: 'first use of this prompt' }],
+    );
   }
 
   /** A key seen for the first time in this file. */
@@ -274,7 +291,8 @@ export class RowChecker {
       }
       const first = this.answers.firstOrAdd(key, line);
       if (first === undefined) this.overlap('answer', key, line);
-      else if (!this.summarized('duplicate-answer', place.row)) {
+      // Under Wordle an answer is the word to guess: a repeat doubles its weight. Math or support tasks share answers by nature.
+      else if (wordle && !this.summarized('duplicate-answer', place.row)) {
         this.keep(
           'duplicate-answer',
           `The answer '${key}' already appears on line ${first}: that word gets twice the training weight.`,
@@ -323,17 +341,12 @@ export class RowChecker {
       );
     }
     const b = this.batchSize;
-    if (role === 'training' && this.rows < b) {
-      this.report(
-        'too-few-rows',
-        `A training file needs at least global_batch_size (${b}) rows; this one has ${this.rows}.`,
-        lineSpan(1),
-        0,
-      );
+    if (role === 'training' && this.rows <= b) {
+      this.report('too-few-rows', tooFewRowsMessage(this.rows, b, this.options.batchSizeSource), lineSpan(1), 0);
     } else if (role === 'training' && this.rows < 10 * b) {
       this.report(
         'small-dataset',
-        `${this.rows} rows is fewer than 10 × global_batch_size (${10 * b}) recommended for training.`,
+        `${this.rows} rows is fewer than 10 × global_batch_size (${10 * b}) recommended for training (global_batch_size ${b} from ${this.options.batchSizeSource ?? 'the default'}).`,
         lineSpan(1),
         0,
       );
@@ -358,4 +371,12 @@ export class RowChecker {
       overlaps: this.overlaps,
     };
   }
+}
+
+/** The service refuses a training file of no more rows than the batch: its own sentence, and where our batch size came from. */
+function tooFewRowsMessage(rows: number, batchSize: number, source = 'the default'): string {
+  return (
+    `The service refuses this file: "Training data has ${rows} prompts but global_batch_size is ${batchSize}. ` +
+    `The number of prompts must be greater than the batch size." Add rows or lower global_batch_size (${batchSize} from ${source}).`
+  );
 }

@@ -102,7 +102,12 @@ export function register(services: Services, jobsView: JobsView): ResetForTests 
       );
     }),
     vscode.commands.registerCommand('mtrl.compareEvaluations', async (clicked?: unknown, selected?: unknown[]) => {
-      let jobs: { jobName?: string; region?: string }[] = (selected?.length ? selected : clicked ? [clicked] : [])
+      // A pipeline node of the Jobs view stands for its evaluations (base and fine-tuned).
+      const pair =
+        (clicked as { kind?: string; jobs?: unknown[] } | undefined)?.kind === 'pipeline'
+          ? (clicked as { jobs: unknown[] }).jobs
+          : undefined;
+      let jobs: { jobName?: string; region?: string }[] = (selected?.length ? selected : (pair ?? (clicked ? [clicked] : [])))
         .map((arg) => parseJobArgument(arg))
         .filter((j) => isJobRef(j) && j.category === 'AgentRFTEvaluation') as JobRef[];
       const region = jobs[0]?.region ?? services.aws.current.region;

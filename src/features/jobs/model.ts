@@ -4,6 +4,7 @@ import { jobCost } from '../../core/jobs/summary';
 import type { PricingTable } from '../../core/jobs/pricing';
 import { timelineOf } from '../../core/jobs/timeline';
 import type { JobsBackend, JobsQuery } from '../../services/jobs';
+import { byPipeline } from './pipelines';
 import { JobNode, LoadMoreNode, MessageNode, RootNode, SectionNode, TransitionNode, type JobsTreeNode, type SectionKind } from './nodes';
 
 interface JobsModelOptions {
@@ -80,7 +81,9 @@ export class JobsModel {
         await this.ensureLoaded(node);
         if (node.error) return [node.error];
         if (!node.jobs.length) return [this.emptyState(node)];
-        return node.nextToken ? [...node.jobs, new LoadMoreNode(node)] : node.jobs;
+        return node.nextToken ? [...byPipeline(node), new LoadMoreNode(node)] : byPipeline(node);
+      case 'pipeline':
+        return node.jobs;
       case 'job':
         return this.sections(node);
       case 'section':

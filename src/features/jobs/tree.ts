@@ -1,14 +1,16 @@
 import * as vscode from 'vscode';
 import { formatDollars, type PricingTable } from '../../core/jobs/pricing';
 import { categoryLabel, statusIcon } from '../../core/jobs/status';
-import { jobDescription, jobFacts, jobLabel } from '../../core/jobs/summary';
+import { jobDescription, jobFacts } from '../../core/jobs/summary';
+import { jobLabel } from '../../core/jobs/label';
 import { jobTooltip } from '../../core/jobs/tooltip';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import { formatDuration } from '../../core/jobs/timeline';
 import type { ContributedNode, JobsViewContribution } from './contributed';
 import { visibleText } from '../../core/text/display';
 import type { JobsModel } from './model';
-import type { JobNode, JobsTreeNode, MessageNode, RootNode, SectionNode, TransitionNode } from './nodes';
+import { pipelineRole } from './pipelines';
+import type { JobNode, JobsTreeNode, MessageNode, PipelineNode, RootNode, SectionNode, TransitionNode } from './nodes';
 import { TreeRedraws } from './redraws';
 
 type Node = JobsTreeNode | ContributedNode;
@@ -87,7 +89,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
   }
 
   private isExpanded(node: Node): boolean {
-    return (node.kind === 'root') !== this.toggled.has(node.id);
+    return (node.kind === 'root' || node.kind === 'pipeline') !== this.toggled.has(node.id);
   }
 
   /** Resolves once the view has drawn every redraw asked so far (the jobs' own batch included). */
@@ -133,6 +135,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
   }
 
   getParent(node: Node): Node | undefined {
+    if (node.kind === 'job' && node.pipeline) return node.pipeline;
     return node.kind === 'root' ? undefined : node.parent;
   }
 
@@ -142,6 +145,8 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
         return node.treeItem();
       case 'root':
         return this.rootItem(node);
+      case 'pipeline':
+        return pipelineItem(node);
       case 'job':
         return this.jobItem(node);
       case 'section':
@@ -178,9 +183,13 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
 
   private jobItem(node: JobNode): vscode.TreeItem {
     // A short name and the facts most important first: at the default sidebar width the row still shows progress and cost.
+    // Under its pipeline node the role tells the pair apart (the SDK's run names are fixed and repeat).
+    const role = node.pipeline ? pipelineRole(node) : undefined;
+    const runName = role ? undefined : mlflowConfigOf(node.details?.document)?.MlflowRunName;
     const label = jobLabel(
       node.jobName,
       node.parent.jobs.map((j) => j.jobName),
+      { runName, pipelineRole: role },
     );
     const item = new vscode.TreeItem(visibleText(label), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
@@ -253,5 +262,19 @@ function transitionItem(node: TransitionNode): vscode.TreeItem {
   item.description = [started, duration].filter(Boolean).join(' · ');
   item.tooltip = entry.message ? visibleText(entry.message) : undefined;
   item.iconPath = new vscode.ThemeIcon(entry.current ? 'circle-filled' : 'circle-outline');
+  return item;
+}
+
+/** One SDK pipeline execution: its base and fine-tuned evaluations below, and a click compares them. */
+function pipelineItem(node: PipelineNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(`pipeline ${node.execution}`, vscode.TreeItemCollapsibleState.Expanded);
+  item.id = node.id;
+  item.iconPath = new vscode.ThemeIcon('git-compare');
+  const roles = node.jobs.map((j) => pipelineRole(j) ?? j.jobName);
+  item.description = roles.join(' vs ');
+  item.accessibilityInformation = { label: `pipeline ${node.execution}, ${roles.join(' vs ')}` };
+  item.tooltip = `Evaluations of SageMaker pipeline execution ${node.execution}:\n${node.jobs.map((j) => `${pipelineRole(j) ?? '?'}: ${j.jobName}`).join('\n')}${node.jobs.length > 1 ? '\nClick to compare them.' : ''}`;
+  item.contextValue = 'evaluationPipeline';
+  if (node.jobs.length > 1) item.command = { command: 'mtrl.compareEvaluations', title: 'Compare', arguments: [node.jobs[0], node.jobs] };
   return item;
 }
