@@ -2,6 +2,7 @@ import type { BedrockAgentCoreClient } from '@aws-sdk/client-bedrock-agentcore';
 import type { AgentRuntime, BedrockAgentCoreControlClient, GetAgentRuntimeCommandOutput } from '@aws-sdk/client-bedrock-agentcore-control';
 import { randomUUID } from 'node:crypto';
 import { sdk } from './sdkLoader';
+import { paginateItems } from './paginate';
 
 interface Invocation {
   agentRuntimeArn: string;
@@ -54,12 +55,13 @@ export async function invokeAgentRuntime(
 }
 
 export async function* listAgentRuntimes(client: BedrockAgentCoreControlClient, signal?: AbortSignal): AsyncIterable<AgentRuntime> {
-  let token: string | undefined;
-  do {
-    const page = await client.send(new (sdk().ListAgentRuntimesCommand)({ nextToken: token }), { abortSignal: signal });
-    yield* page.agentRuntimes ?? [];
-    token = page.nextToken;
-  } while (token);
+  yield* paginateItems(
+    async (token, pageSignal) => {
+      const page = await client.send(new (sdk().ListAgentRuntimesCommand)({ nextToken: token }), { abortSignal: pageSignal });
+      return { items: page.agentRuntimes ?? [], next: page.nextToken };
+    },
+    { what: 'AgentCore ListAgentRuntimes', signal },
+  );
 }
 
 type AgentRuntimeDetails = Omit<GetAgentRuntimeCommandOutput, '$metadata'>;

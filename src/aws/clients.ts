@@ -6,7 +6,13 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
 import type { STSClient } from '@aws-sdk/client-sts';
 import type { StandardRetryStrategy } from '@smithy/core/retry';
-import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
+import type {
+  AwsCredentialIdentity,
+  AwsCredentialIdentityProvider,
+  InitializeMiddleware,
+  MetadataBearer,
+  MiddlewareStack,
+} from '@smithy/types';
 import { sdk } from './sdkLoader';
 
 /** Where AWS calls go: a profile from ~/.aws (or the default chain), a region, and optionally one endpoint for every service (the emulator). */
@@ -80,6 +86,26 @@ function retryUnlessNoAnswer(maxAttempts: number): RetryStrategy {
   };
 }
 
+/** What tagErrors needs of an SDK client: its middleware stack. */
+interface TaggableClient {
+  destroy(): void;
+  middlewareStack: Pick<MiddlewareStack<object, MetadataBearer>, 'add'>;
+}
+
+/** Every error a client throws names its service and operation (`$service`: "SageMaker ListJobs"), for sentences that say who failed. */
+function tagErrors(client: TaggableClient, label: string): void {
+  const middleware: InitializeMiddleware<object, MetadataBearer> = (next, context) => async (args) => {
+    try {
+      return await next(args);
+    } catch (error) {
+      if (error && typeof error === 'object' && !('$service' in error))
+        Object.assign(error, { $service: `${label} ${(context.commandName ?? '').replace(/Command$/, '')}`.trim() });
+      throw error;
+    }
+  };
+  client.middlewareStack.add(middleware, { step: 'initialize', name: 'mtrlTagErrors' });
+}
+
 /** Builds SDK clients on first use and caches them per (service, profile, region, endpoint). */
 export class AwsClients {
   private readonly cache = new Map<string, { destroy(): void }>();
@@ -91,25 +117,25 @@ export class AwsClients {
   }
 
   sagemaker(region?: string): SageMakerClient {
-    return this.client('sagemaker', sdk().SageMakerClient, region);
+    return this.client('sagemaker', 'SageMaker', sdk().SageMakerClient, region);
   }
   logs(region?: string): CloudWatchLogsClient {
-    return this.client('logs', sdk().CloudWatchLogsClient, region);
+    return this.client('logs', 'CloudWatch Logs', sdk().CloudWatchLogsClient, region);
   }
   s3(region?: string): S3Client {
-    return this.client('s3', sdk().S3Client, region);
+    return this.client('s3', 'S3', sdk().S3Client, region);
   }
   agentCore(region?: string): BedrockAgentCoreClient {
-    return this.client('agentcore', sdk().BedrockAgentCoreClient, region);
+    return this.client('agentcore', 'Bedrock AgentCore', sdk().BedrockAgentCoreClient, region);
   }
   agentCoreControl(region?: string): BedrockAgentCoreControlClient {
-    return this.client('agentcore-control', sdk().BedrockAgentCoreControlClient, region);
+    return this.client('agentcore-control', 'Bedrock AgentCore control', sdk().BedrockAgentCoreControlClient, region);
   }
   sts(region?: string): STSClient {
-    return this.client('sts', sdk().STSClient, region);
+    return this.client('sts', 'STS', sdk().STSClient, region);
   }
   iam(): IAMClient {
-    return this.client('iam', sdk().IAMClient, 'us-east-1');
+    return this.client('iam', 'IAM', sdk().IAMClient, 'us-east-1');
   }
 
   /** Drops every cached client, e.g. after the profile, region or endpoint changed. */
@@ -118,7 +144,7 @@ export class AwsClients {
     this.cache.clear();
   }
 
-  private client<T extends { destroy(): void }>(service: string, ctor: Constructor<T>, region?: string): T {
+  private client<T extends TaggableClient>(service: string, label: string, ctor: Constructor<T>, region?: string): T {
     const s = this.settings();
     const r = region ?? s.region;
     const key = [
@@ -148,6 +174,7 @@ export class AwsClients {
           socketTimeout: s.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
         },
       });
+      tagErrors(client, label);
       this.cache.set(key, client);
     }
     return client;

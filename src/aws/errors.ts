@@ -1,4 +1,7 @@
+import { serverText } from '../core/text/display';
 import { endSentence } from '../core/text/sentence';
+import { PaginationError } from './paginate';
+import { BodyTooLarge, SlowAnswer } from './responseBody';
 
 /** What the sentence may name: the profile and the endpoint in use, and what was being done ("Listing jobs"). */
 export interface AwsErrorContext {
@@ -16,6 +19,8 @@ interface ErrorShape {
   Code?: string;
   cause?: unknown;
   $metadata?: { httpStatusCode?: number; attempts?: number };
+  /** Set by the clients' error tagging (clients.ts): the service's name. */
+  $service?: string;
 }
 
 const THROTTLING = new Set([
@@ -69,12 +74,18 @@ export function explainerFor(current: () => Omit<AwsErrorContext, 'action'>, sig
 export function describeAwsError(error: unknown, context: AwsErrorContext = {}): string {
   const e = (error ?? {}) as ErrorShape;
   const name = e.name ?? '';
-  const message = (e.message ?? String(error)).trim();
+  const message = serverText(e.message ?? String(error));
   const prefix = context.action ? `${context.action} failed: ` : '';
   const profile = context.profile ? `profile '${context.profile}'` : 'the default profile';
   const loginProfile = context.profile ? ` --profile ${context.profile}` : '';
 
   if (name === 'AbortError' || message === 'Request aborted') return `${context.action ?? 'The request'} was cancelled.`;
+  if (error instanceof PaginationError)
+    return `${prefix}${error.message} The server is misbehaving: ${context.endpoint ? `check what runs at ${context.endpoint}` : 'try again later'}, or report it.`;
+  if (error instanceof BodyTooLarge)
+    return `${prefix}${error.message} That is far more than any answer this reader expects; check what runs at that address.`;
+  if (error instanceof SlowAnswer)
+    return `${prefix}${error.message} The server is too slow, not unreachable: try again later, or check what runs at that address (mtrl.aws.endpoint).`;
   if (/sso/i.test(message) && /(expired|invalid|not found|refresh)/i.test(message)) {
     return `${prefix}the AWS SSO session for ${profile} has expired. Run \`aws sso login${loginProfile}\` and try again.`;
   }
@@ -91,13 +102,16 @@ export function describeAwsError(error: unknown, context: AwsErrorContext = {}):
       : 'the identity lacks the permission';
     return `${prefix}access denied with ${profile}: ${why}. The service said: ${endSentence(message)}`;
   }
+  const where = context.endpoint ? context.endpoint : `AWS${context.region ? ` in ${context.region}` : ''}`;
+  // Who answered: the tagged service and operation with where calls go, else the endpoint, else the fallback of each sentence.
+  const who = (fallback: string) =>
+    e.$service ? `${e.$service} (${where})` : context.endpoint ? `the service at ${context.endpoint}` : fallback;
   if (THROTTLING.has(name) || e.$metadata?.httpStatusCode === 429) {
     const attempts = e.$metadata?.attempts;
-    return `${prefix}AWS is throttling requests${attempts ? ` (still throttled after ${attempts} attempts)` : ''}. Wait a minute and try again.`;
+    return `${prefix}${who(`AWS${context.region ? ` in ${context.region}` : ''}`)} is throttling requests${attempts ? ` (still throttled after ${attempts} attempts)` : ''}. Wait a minute and try again, or run fewer commands against the account at once. The service said: ${endSentence(message)}`;
   }
   const code = networkCode(e);
   if (code) {
-    const where = context.endpoint ? context.endpoint : `AWS${context.region ? ` in ${context.region}` : ''}`;
     const hint = context.endpoint
       ? ' Is the emulator (`mtrl emulator`) or the service at that address running? Check the setting mtrl.aws.endpoint.'
       : ' Check your network connection or proxy.';
@@ -106,7 +120,9 @@ export function describeAwsError(error: unknown, context: AwsErrorContext = {}):
   if (VALIDATION.has(name)) return `${prefix}${message}`;
   if (NOT_FOUND.has(name) || e.$metadata?.httpStatusCode === 404) return `${prefix}not found: ${message}`;
   if ((e.$metadata?.httpStatusCode ?? 0) >= 500)
-    return `${prefix}the service had an internal error (${name || e.$metadata?.httpStatusCode}): ${endSentence(message)} Try again later.`;
+    return `${prefix}${who('the service')} had an internal error (${name || e.$metadata?.httpStatusCode}): ${endSentence(message)} Try again later.`;
+  if (name === 'SyntaxError' || /Deserialization error|Expected .* in JSON|Unexpected token/i.test(message))
+    return `${prefix}${who('the service')} sent an answer that could not be read (not the JSON or XML it should be: a proxy or captive portal in between, or a cut-off answer): ${endSentence(message)} Check the network or mtrl.aws.endpoint and try again.`;
   return `${prefix}${name && name !== 'Error' ? `${name}: ` : ''}${message}`;
 }
 

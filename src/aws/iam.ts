@@ -1,5 +1,6 @@
 import type { IAMClient } from '@aws-sdk/client-iam';
 import { sdk } from './sdkLoader';
+import { paginateItems } from './paginate';
 
 interface TrustStatement {
   Effect?: string;
@@ -30,18 +31,20 @@ export async function getRole(client: IAMClient, roleName: string, signal?: Abor
 
 /** Every role of the account, page after page (IAM's Marker), with its trust policy. */
 export async function* listRoles(client: IAMClient, signal?: AbortSignal): AsyncIterable<RoleInfo> {
-  let marker: string | undefined;
-  do {
-    const page = await client.send(new (sdk().ListRolesCommand)({ Marker: marker }), { abortSignal: signal });
-    for (const r of page.Roles ?? [])
-      yield {
-        roleName: r.RoleName ?? '',
-        arn: r.Arn ?? '',
-        trustPolicy: parseTrustPolicy(r.AssumeRolePolicyDocument),
-        created: r.CreateDate,
-      };
-    marker = page.IsTruncated ? page.Marker : undefined;
-  } while (marker);
+  const roles = paginateItems(
+    async (marker, pageSignal) => {
+      const page = await client.send(new (sdk().ListRolesCommand)({ Marker: marker }), { abortSignal: pageSignal });
+      return { items: page.Roles ?? [], next: page.IsTruncated ? page.Marker : undefined };
+    },
+    { what: 'IAM ListRoles', signal },
+  );
+  for await (const r of roles)
+    yield {
+      roleName: r.RoleName ?? '',
+      arn: r.Arn ?? '',
+      trustPolicy: parseTrustPolicy(r.AssumeRolePolicyDocument),
+      created: r.CreateDate,
+    };
 }
 
 /** The role's policies: managed ones attached (ARNs) and inline ones (names). */
@@ -52,19 +55,26 @@ export async function rolePolicies(
 ): Promise<{ attached: string[]; inline: string[] }> {
   const attached: string[] = [];
   const inline: string[] = [];
-  let marker: string | undefined;
-  do {
-    const page = await client.send(new (sdk().ListAttachedRolePoliciesCommand)({ RoleName: roleName, Marker: marker }), {
-      abortSignal: signal,
-    });
-    for (const p of page.AttachedPolicies ?? []) if (p.PolicyArn) attached.push(p.PolicyArn);
-    marker = page.IsTruncated ? page.Marker : undefined;
-  } while (marker);
-  do {
-    const page = await client.send(new (sdk().ListRolePoliciesCommand)({ RoleName: roleName, Marker: marker }), { abortSignal: signal });
-    inline.push(...(page.PolicyNames ?? []));
-    marker = page.IsTruncated ? page.Marker : undefined;
-  } while (marker);
+  const attachedPolicies = paginateItems(
+    async (marker, pageSignal) => {
+      const page = await client.send(new (sdk().ListAttachedRolePoliciesCommand)({ RoleName: roleName, Marker: marker }), {
+        abortSignal: pageSignal,
+      });
+      return { items: page.AttachedPolicies ?? [], next: page.IsTruncated ? page.Marker : undefined };
+    },
+    { what: `IAM ListAttachedRolePolicies of ${roleName}`, signal },
+  );
+  for await (const p of attachedPolicies) if (p.PolicyArn) attached.push(p.PolicyArn);
+  const inlineNames = paginateItems(
+    async (marker, pageSignal) => {
+      const page = await client.send(new (sdk().ListRolePoliciesCommand)({ RoleName: roleName, Marker: marker }), {
+        abortSignal: pageSignal,
+      });
+      return { items: page.PolicyNames ?? [], next: page.IsTruncated ? page.Marker : undefined };
+    },
+    { what: `IAM ListRolePolicies of ${roleName}`, signal },
+  );
+  for await (const name of inlineNames) inline.push(name);
   return { attached, inline };
 }
 

@@ -1,4 +1,5 @@
 import type { CloudWatchLogsClient, FilteredLogEvent, LogGroup, LogStream, OutputLogEvent } from '@aws-sdk/client-cloudwatch-logs';
+import { paginate, paginateItems } from './paginate';
 import { sdk } from './sdkLoader';
 
 interface LogEventQuery {
@@ -21,29 +22,39 @@ export async function* filterLogEvents(
   query: LogEventQuery,
   signal?: AbortSignal,
 ): AsyncIterable<FilteredLogEvent> {
-  let token: string | undefined;
-  do {
-    signal?.throwIfAborted();
-    const page = await client.send(
-      new (sdk().FilterLogEventsCommand)({
-        logGroupName: query.logGroupName,
-        logStreamNames: query.logStreamNames,
-        logStreamNamePrefix: query.logStreamNamePrefix,
-        startTime: query.startTime,
-        endTime: query.endTime,
-        filterPattern: query.filterPattern,
-        limit: token === undefined ? (query.firstPageSize ?? query.pageSize) : query.pageSize,
-        nextToken: token,
-      }),
-      { abortSignal: signal },
-    );
-    for (const event of page.events ?? []) {
+  const pages = paginate(
+    async (token, pageSignal) => {
+      const page = await client.send(
+        new (sdk().FilterLogEventsCommand)({
+          logGroupName: query.logGroupName,
+          logStreamNames: query.logStreamNames,
+          logStreamNamePrefix: query.logStreamNamePrefix,
+          startTime: query.startTime,
+          endTime: query.endTime,
+          filterPattern: query.filterPattern,
+          limit: token === undefined ? (query.firstPageSize ?? query.pageSize) : query.pageSize,
+          nextToken: token,
+        }),
+        { abortSignal: pageSignal },
+      );
+      return { items: page.events ?? [], next: page.nextToken };
+    },
+    // A filtered scan of a large group legitimately returns many empty pages while it walks the streams.
+    {
+      what: `CloudWatch Logs FilterLogEvents of ${query.logGroupName}`,
+      signal,
+      maxPages: 100_000,
+      maxItems: 10_000_000,
+      maxEmptyPages: 1_000,
+    },
+  );
+  for await (const events of pages) {
+    for (const event of events) {
       // Stop mid-page too: a cancelled scan must not hand out the rest of a 10,000-event page.
       signal?.throwIfAborted();
       yield event;
     }
-    token = page.nextToken;
-  } while (token);
+  }
 }
 
 interface StreamQuery {
@@ -67,32 +78,39 @@ export async function getLogEventsPage(
 
 /** One stream's events; ends when the service returns the same forward token twice (its end-of-stream signal). */
 export async function* getLogEvents(client: CloudWatchLogsClient, query: StreamQuery, signal?: AbortSignal): AsyncIterable<OutputLogEvent> {
-  let token: string | undefined;
-  for (;;) {
-    signal?.throwIfAborted();
-    const page = await client.send(
-      new (sdk().GetLogEventsCommand)({ ...query, startFromHead: query.startFromHead ?? true, nextToken: token }),
-      { abortSignal: signal },
-    );
-    for (const event of page.events ?? []) {
+  const pages = paginate(
+    async (token, pageSignal) => {
+      const page = await client.send(
+        new (sdk().GetLogEventsCommand)({ ...query, startFromHead: query.startFromHead ?? true, nextToken: token }),
+        { abortSignal: pageSignal },
+      );
+      const events = page.events ?? [];
+      // An empty page is the stream's end, as is the token sent coming back (repeatEnds).
+      return {
+        items: events,
+        next: events.length ? (query.startFromHead === false ? page.nextBackwardToken : page.nextForwardToken) : undefined,
+      };
+    },
+    { what: `CloudWatch Logs GetLogEvents of ${query.logStreamName}`, signal, repeatEnds: true, maxPages: 100_000, maxItems: 10_000_000 },
+  );
+  for await (const events of pages) {
+    for (const event of events) {
       signal?.throwIfAborted();
       yield event;
     }
-    const next = query.startFromHead === false ? page.nextBackwardToken : page.nextForwardToken;
-    if (!next || next === token || !page.events?.length) return;
-    token = next;
   }
 }
 
 export async function* describeLogGroups(client: CloudWatchLogsClient, prefix?: string, signal?: AbortSignal): AsyncIterable<LogGroup> {
-  let token: string | undefined;
-  do {
-    const page = await client.send(new (sdk().DescribeLogGroupsCommand)({ logGroupNamePrefix: prefix, nextToken: token }), {
-      abortSignal: signal,
-    });
-    yield* page.logGroups ?? [];
-    token = page.nextToken;
-  } while (token);
+  yield* paginateItems(
+    async (token, pageSignal) => {
+      const page = await client.send(new (sdk().DescribeLogGroupsCommand)({ logGroupNamePrefix: prefix, nextToken: token }), {
+        abortSignal: pageSignal,
+      });
+      return { items: page.logGroups ?? [], next: page.nextToken };
+    },
+    { what: `CloudWatch Logs DescribeLogGroups${prefix ? ` under ${prefix}` : ''}`, signal },
+  );
 }
 
 interface StreamListing {
@@ -107,19 +125,20 @@ export async function* describeLogStreams(
   listing: StreamListing = {},
   signal?: AbortSignal,
 ): AsyncIterable<LogStream> {
-  let token: string | undefined;
-  do {
-    const page = await client.send(
-      new (sdk().DescribeLogStreamsCommand)({
-        logGroupName,
-        logStreamNamePrefix: listing.prefix,
-        orderBy: listing.newestFirst ? 'LastEventTime' : undefined,
-        descending: listing.newestFirst ? true : undefined,
-        nextToken: token,
-      }),
-      { abortSignal: signal },
-    );
-    yield* page.logStreams ?? [];
-    token = page.nextToken;
-  } while (token);
+  yield* paginateItems(
+    async (token, pageSignal) => {
+      const page = await client.send(
+        new (sdk().DescribeLogStreamsCommand)({
+          logGroupName,
+          logStreamNamePrefix: listing.prefix,
+          orderBy: listing.newestFirst ? 'LastEventTime' : undefined,
+          descending: listing.newestFirst ? true : undefined,
+          nextToken: token,
+        }),
+        { abortSignal: pageSignal },
+      );
+      return { items: page.logStreams ?? [], next: page.nextToken };
+    },
+    { what: `CloudWatch Logs DescribeLogStreams of ${logGroupName}`, signal },
+  );
 }

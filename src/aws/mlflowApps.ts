@@ -1,5 +1,6 @@
 import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
 import { sdk } from './sdkLoader';
+import { paginateItems } from './paginate';
 
 /** A SageMaker managed MLflow app, in the words the views use. */
 interface MlflowAppInfo {
@@ -12,21 +13,23 @@ interface MlflowAppInfo {
 
 /** Every MLflow app of the client's region, page after page. */
 export async function* listMlflowApps(client: SageMakerClient, signal?: AbortSignal): AsyncIterable<MlflowAppInfo> {
-  let token: string | undefined;
-  do {
-    const page = await client.send(new (sdk().ListMlflowAppsCommand)({ NextToken: token }), { abortSignal: signal });
-    for (const s of page.Summaries ?? []) {
-      if (s.Arn)
-        yield {
-          arn: s.Arn,
-          name: s.Name ?? s.Arn.split('/').pop() ?? s.Arn,
-          status: s.Status,
-          mlflowVersion: s.MlflowVersion,
-          created: s.CreationTime,
-        };
-    }
-    token = page.NextToken;
-  } while (token);
+  const summaries = paginateItems(
+    async (token, pageSignal) => {
+      const page = await client.send(new (sdk().ListMlflowAppsCommand)({ NextToken: token }), { abortSignal: pageSignal });
+      return { items: page.Summaries ?? [], next: page.NextToken };
+    },
+    { what: 'SageMaker ListMlflowApps', signal },
+  );
+  for await (const s of summaries) {
+    if (s.Arn)
+      yield {
+        arn: s.Arn,
+        name: s.Name ?? s.Arn.split('/').pop() ?? s.Arn,
+        status: s.Status,
+        mlflowVersion: s.MlflowVersion,
+        created: s.CreationTime,
+      };
+  }
 }
 
 /** Deletes the app and the experiment history it holds. */

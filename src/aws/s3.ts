@@ -1,6 +1,7 @@
 import type { S3Client, _Object } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { sdk } from './sdkLoader';
+import { paginateItems } from './paginate';
 
 export interface S3Location {
   bucket: string;
@@ -110,16 +111,20 @@ export async function objectByRanges(
   };
 }
 
+/** Pages of an S3 listing at most: 1,000 keys a page, so ten million keys. */
+const LIST_PAGES = 10_000;
+
 /** Objects under a prefix, page after page. */
 export async function* listObjectsV2(client: S3Client, bucket: string, prefix?: string, signal?: AbortSignal): AsyncIterable<_Object> {
-  let token: string | undefined;
-  do {
-    const page = await client.send(new (sdk().ListObjectsV2Command)({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }), {
-      abortSignal: signal,
-    });
-    yield* page.Contents ?? [];
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
+  yield* paginateItems(
+    async (token, pageSignal) => {
+      const page = await client.send(new (sdk().ListObjectsV2Command)({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }), {
+        abortSignal: pageSignal,
+      });
+      return { items: page.Contents ?? [], next: page.IsTruncated ? page.NextContinuationToken : undefined };
+    },
+    { what: `S3 objects under s3://${bucket}/${prefix ?? ''}`, signal, maxPages: LIST_PAGES, maxItems: LIST_PAGES * 1000 },
+  );
 }
 
 /** The most keys one DeleteObjects call takes (the service's limit). */
@@ -146,16 +151,19 @@ export type FolderEntry = { kind: 'folder'; prefix: string } | { kind: 'object';
 
 /** One level of a bucket under `prefix` (listed with Delimiter "/"), page after page: a bucket with many keys is not listed whole. */
 export async function* listFolder(client: S3Client, bucket: string, prefix: string, signal?: AbortSignal): AsyncIterable<FolderEntry> {
-  let token: string | undefined;
-  do {
-    const page = await client.send(
-      new (sdk().ListObjectsV2Command)({ Bucket: bucket, Prefix: prefix || undefined, Delimiter: '/', ContinuationToken: token }),
-      { abortSignal: signal },
-    );
-    for (const p of page.CommonPrefixes ?? []) if (p.Prefix) yield { kind: 'folder', prefix: p.Prefix };
-    for (const o of page.Contents ?? []) if (o.Key && o.Key !== prefix) yield { kind: 'object', key: o.Key, size: o.Size ?? 0 };
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
+  yield* paginateItems<FolderEntry>(
+    async (token, pageSignal) => {
+      const page = await client.send(
+        new (sdk().ListObjectsV2Command)({ Bucket: bucket, Prefix: prefix || undefined, Delimiter: '/', ContinuationToken: token }),
+        { abortSignal: pageSignal },
+      );
+      const items: FolderEntry[] = [];
+      for (const p of page.CommonPrefixes ?? []) if (p.Prefix) items.push({ kind: 'folder', prefix: p.Prefix });
+      for (const o of page.Contents ?? []) if (o.Key && o.Key !== prefix) items.push({ kind: 'object', key: o.Key, size: o.Size ?? 0 });
+      return { items, next: page.IsTruncated ? page.NextContinuationToken : undefined };
+    },
+    { what: `the S3 folder s3://${bucket}/${prefix}`, signal, maxPages: LIST_PAGES, maxItems: LIST_PAGES * 1000 },
+  );
 }
 
 /** The folder above `prefix` ("a/b/" → "a/", "a/" → ""). */

@@ -11,6 +11,7 @@ import type { JobRef } from '../core/jobs/reference';
 import { isJobCategory, type JobCategory } from '../core/jobs/status';
 import type { JobDetails } from '../core/jobs/summary';
 import { sdk } from './sdkLoader';
+import { paginateItems } from './paginate';
 
 /** DescribeJob's answer with the config document parsed (`config` is undefined when the document is absent or not JSON). */
 export type JobDescription = Omit<DescribeJobCommandOutput, '$metadata'> & { config?: JobConfigDocument };
@@ -31,12 +32,13 @@ export async function* listJobs(
   input: Omit<ListJobsCommandInput, 'NextToken'>,
   signal?: AbortSignal,
 ): AsyncIterable<JobSummary> {
-  let token: string | undefined;
-  do {
-    const page = await client.send(new (sdk().ListJobsCommand)({ ...input, NextToken: token }), { abortSignal: signal });
-    yield* page.JobSummaries ?? [];
-    token = page.NextToken;
-  } while (token);
+  yield* paginateItems(
+    async (token, pageSignal) => {
+      const page = await client.send(new (sdk().ListJobsCommand)({ ...input, NextToken: token }), { abortSignal: pageSignal });
+      return { items: page.JobSummaries ?? [], next: page.NextToken };
+    },
+    { what: `SageMaker ListJobs (${input.JobCategory})`, signal },
+  );
 }
 
 export async function describeJob(client: SageMakerClient, job: JobRef, signal?: AbortSignal): Promise<JobDescription> {
@@ -85,14 +87,16 @@ export async function deleteJob(client: SageMakerClient, job: JobRef, signal?: A
 /** Schema versions the service accepts for a category, e.g. ["1.0.0"]. */
 export async function listJobSchemaVersions(client: SageMakerClient, category: JobCategory, signal?: AbortSignal): Promise<string[]> {
   const versions: string[] = [];
-  let token: string | undefined;
-  do {
-    const page = await client.send(new (sdk().ListJobSchemaVersionsCommand)({ JobCategory: category, NextToken: token }), {
-      abortSignal: signal,
-    });
-    for (const s of page.JobConfigSchemas ?? []) if (s.JobConfigSchemaVersion) versions.push(s.JobConfigSchemaVersion);
-    token = page.NextToken;
-  } while (token);
+  const schemas = paginateItems(
+    async (token, pageSignal) => {
+      const page = await client.send(new (sdk().ListJobSchemaVersionsCommand)({ JobCategory: category, NextToken: token }), {
+        abortSignal: pageSignal,
+      });
+      return { items: page.JobConfigSchemas ?? [], next: page.NextToken };
+    },
+    { what: `SageMaker ListJobSchemaVersions (${category})`, signal },
+  );
+  for await (const s of schemas) if (s.JobConfigSchemaVersion) versions.push(s.JobConfigSchemaVersion);
   return versions;
 }
 
@@ -136,14 +140,16 @@ export async function createPresignedMlflowAppUrl(
 /** Every model of a SageMaker hub (`SageMakerPublicHub` holds the MTRL recipes), page after page. */
 export async function listHubModels(client: SageMakerClient, hubName: string, signal?: AbortSignal): Promise<HubContentInfo[]> {
   const models: HubContentInfo[] = [];
-  let token: string | undefined;
-  do {
-    const page = await client.send(
-      new (sdk().ListHubContentsCommand)({ HubName: hubName, HubContentType: 'Model', NextToken: token, MaxResults: 100 }),
-      { abortSignal: signal },
-    );
-    models.push(...(page.HubContentSummaries ?? []));
-    token = page.NextToken;
-  } while (token);
+  const contents = paginateItems(
+    async (token, pageSignal) => {
+      const page = await client.send(
+        new (sdk().ListHubContentsCommand)({ HubName: hubName, HubContentType: 'Model', NextToken: token, MaxResults: 100 }),
+        { abortSignal: pageSignal },
+      );
+      return { items: page.HubContentSummaries ?? [], next: page.NextToken };
+    },
+    { what: `SageMaker ListHubContents of ${hubName}`, signal },
+  );
+  for await (const model of contents) models.push(model);
   return models;
 }

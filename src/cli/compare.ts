@@ -17,7 +17,10 @@ first job) with Newcombe's interval for the difference, marked where it excludes
   --csv       one row per job
   --region, --endpoint, --profile   AWS settings (the endpoint also from AWS_ENDPOINT_URL)
 
-Exit code: 0 compared, 1 a job could not be compared (not completed, no metrics), 2 usage or AWS error.`;
+A job whose metrics are implausible (a rate outside [0, 1], a count that is not a whole number) is not
+compared; one whose pass@1 contradicts its solved/played counts is shown and flagged.
+
+Exit code: 0 compared, 1 a job could not be compared or was flagged, 2 usage or AWS error.`;
 
 export const compareCommand: CliCommand = {
   name: 'compare',
@@ -38,10 +41,10 @@ export const compareCommand: CliCommand = {
       throw new UsageError('Choose one of --json, --markdown and --csv.');
     const baseline = values.baseline;
     if (baseline && !jobs.includes(baseline)) jobs.unshift(baseline);
-    const { aws, settings, explain } = awsFromOptions(values);
+    const { aws, settings, explain } = awsFromOptions(values, io.signal);
     let comparison;
     try {
-      comparison = await comparisonFromJobs(aws, settings.region, jobs, DEFAULT_PRICING);
+      comparison = await comparisonFromJobs(aws, settings.region, jobs, DEFAULT_PRICING, io.signal);
     } catch (error) {
       throw new UsageError(explain(error, 'Reading the evaluation jobs'));
     } finally {
@@ -49,6 +52,8 @@ export const compareCommand: CliCommand = {
     }
     const deltas = comparisonDeltas(comparison, baseline);
     for (const { job, reason } of comparison.skipped) io.err(`${job}: not compared, ${reason}.`);
+    const flagged = comparison.results.filter((r) => r.contradiction);
+    for (const r of flagged) io.err(`${r.job}: flagged, ${r.contradiction}.`);
     if (values.json) {
       io.out(
         JSON.stringify(
@@ -64,6 +69,7 @@ export const compareCommand: CliCommand = {
               tokens: r.tokens ?? null,
               cost: r.cost ?? null,
               source: comparison.sources.get(r.job) ?? null,
+              contradiction: r.contradiction ?? null,
             })),
             deltas: deltas.map((d) => ({
               job: d.job,
@@ -82,7 +88,7 @@ export const compareCommand: CliCommand = {
     else {
       for (const r of comparison.results)
         io.out(
-          `${r.job}: pass@1 ${(r.passAt1 * 100).toFixed(1)} % ${intervalText(r.interval)} (${r.succeeded}/${r.rollouts}) from ${comparison.sources.get(r.job) ?? '?'}`,
+          `${r.job}: pass@1 ${(r.passAt1 * 100).toFixed(1)} % ${intervalText(r.interval)} (${r.succeeded}/${r.rollouts}) from ${comparison.sources.get(r.job) ?? '?'}${r.contradiction ? ' [flagged: pass@1 contradicts the counts]' : ''}`,
         );
       for (const d of deltas) {
         const points = `${d.delta >= 0 ? '+' : '−'}${Math.abs(d.delta * 100).toFixed(1)}`;
@@ -91,6 +97,6 @@ export const compareCommand: CliCommand = {
         );
       }
     }
-    return comparison.skipped.length ? EXIT_FINDINGS : EXIT_CLEAN;
+    return comparison.skipped.length || flagged.length ? EXIT_FINDINGS : EXIT_CLEAN;
   },
 };

@@ -2,7 +2,7 @@ import { startEmulator } from '../emulator/server';
 import { SEEDED } from '../emulator/seed';
 import { parseOptions, UsageError, type CliCommand } from './command';
 
-const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--delete-latency-ms N] [--denied-regions R,…] [--expired-credentials] [--no-history] [--json]
+const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--delete-latency-ms N] [--denied-regions R,…] [--expired-credentials] [--traces-without-spans] [--no-history] [--json]
 
 Runs the local MTRL service on 127.0.0.1: SageMaker Jobs, CloudWatch Logs, S3, STS, IAM and
 Bedrock AgentCore over their real wire protocols, with seeded jobs, runtimes and datasets.
@@ -17,6 +17,8 @@ Point the extension at it with the setting mtrl.aws.endpoint (any SigV4 key is a
   --delete-latency-ms N  delay each S3 DeleteObjects answer by N ms more (a slow cleanup)
   --denied-regions R,…   answer SageMaker, Logs and AgentCore calls in these regions with AccessDenied
   --expired-credentials  answer every request with ExpiredTokenException
+  --traces-without-spans traces/batchGet returns no spans: readers must fetch each trace's
+                         traces.json from S3 (also MTRL_EMULATOR_TRACES_WITHOUT_SPANS=1)
   --no-history           start without the seeded job history
   --json                 print the address and seeded names as one JSON line
 
@@ -51,6 +53,7 @@ export const emulatorCommand: CliCommand = {
         'delete-latency-ms': { type: 'string' },
         'denied-regions': { type: 'string' },
         'expired-credentials': { type: 'boolean' },
+        'traces-without-spans': { type: 'boolean' },
         'no-history': { type: 'boolean' },
         json: { type: 'boolean' },
       },
@@ -70,6 +73,7 @@ export const emulatorCommand: CliCommand = {
       deleteLatencyMs: count(values['delete-latency-ms'], 'delete-latency-ms', 0),
       deniedRegions: values['denied-regions']?.split(',').map((r) => r.trim()),
       expiredCredentials: values['expired-credentials'],
+      tracesWithoutSpans: values['traces-without-spans'] || process.env.MTRL_EMULATOR_TRACES_WITHOUT_SPANS === '1',
       history: !values['no-history'],
       precomputeMetrics: true,
     };

@@ -1,7 +1,9 @@
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { describeMlflowError } from '../aws/mlflow/errors';
 import { parseJobArn } from '../core/jobs/reference';
-import { stepRows, stepRowsCsv, type StepRow } from '../core/metrics/table';
+import { droppedSentence } from '../core/metrics/points';
+import { columnOf, stepRows, stepRowsCsv, type StepRow } from '../core/metrics/table';
+import { serverText } from '../core/text/display';
 import { loadJobMetrics, MetricsUnavailable, noMetricsYet, type JobMetrics } from '../services/metrics/load';
 import { RunNotFound } from '../services/metrics/locate';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
@@ -34,13 +36,21 @@ const TABLE_KEYS = [
 
 /** The `--json` shape fixed by the issue. */
 function metricsJson(m: JobMetrics, keys: readonly string[]): { job: string; run_id: string; keys: string[]; steps: StepRow[] } {
-  return { job: m.job.name, run_id: m.runId, keys: [...keys], steps: stepRows(m.series, keys) };
+  return { job: m.job.name, run_id: m.runId, keys: keys.map(columnOf), steps: stepRows(m.series, keys) };
 }
 
 function table(rows: StepRow[], keys: string[]): string {
-  const header = ['step', ...keys];
-  const cells = rows.map((r) => [String(r.step), ...keys.map((k) => (r[k] === undefined ? '' : String(Math.round(r[k] * 1e4) / 1e4)))]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const header = ['step', ...keys.map((k) => serverText(columnOf(k), 80))];
+  const cells = rows.map((r) => [
+    String(r.step),
+    ...keys.map((k) => {
+      const value = r[columnOf(k)];
+      return value === undefined ? '' : String(Math.round(value * 1e4) / 1e4);
+    }),
+  ]);
+  // A loop, not Math.max(...cells): spreading a long run's cells overflows the call stack.
+  const widths = header.map((h) => h.length);
+  for (const line of cells) for (let i = 0; i < line.length; i++) if (line[i].length > widths[i]) widths[i] = line[i].length;
   return [header, ...cells].map((line) => line.map((c, i) => c.padStart(widths[i])).join('  ')).join('\n');
 }
 
@@ -78,9 +88,11 @@ export const metricsCommand: CliCommand = {
     const { aws, settings } = awsFromOptions({ ...values, region });
     try {
       const wholeRun = values.json || values.csv || ref.category === 'AgentRFTEvaluation';
-      const m = await loadJobMetrics(aws, ref, { keys: asked ?? (wholeRun ? undefined : TABLE_KEYS) });
+      const m = await loadJobMetrics(aws, ref, { keys: asked ?? (wholeRun ? undefined : TABLE_KEYS), signal: io.signal });
+      const dropped = droppedSentence(m.dropped);
+      if (dropped) io.err(dropped);
       const missing = (asked ?? []).filter((k) => !m.keys.includes(k));
-      if (missing.length) io.err(`the run has no ${missing.join(', ')}; its keys: ${m.keys.join(', ') || 'none yet'}`);
+      if (missing.length) io.err(serverText(`the run has no ${missing.join(', ')}; its keys: ${m.keys.join(', ') || 'none yet'}`, 2000));
       const keys = Object.keys(m.series);
       if (m.keys.length === 0 || keys.every((k) => m.series[k].length === 0)) {
         if (values.json) io.out(JSON.stringify(metricsJson(m, keys)));
@@ -90,7 +102,7 @@ export const metricsCommand: CliCommand = {
       if (values.json) io.out(JSON.stringify(metricsJson(m, keys)));
       else if (values.csv) io.out(stepRowsCsv(stepRows(m.series, keys), keys));
       else {
-        io.out(`${m.job.name} · run ${m.runId} · ${m.runStatus ?? ''}`);
+        io.out(serverText(`${m.job.name} · run ${m.runId} · ${m.runStatus ?? ''}`));
         io.out(table(stepRows(m.series, keys), keys));
         if (!asked && m.keys.length > keys.length)
           io.out(`${m.keys.length - keys.length} more keys: see them with --keys <k1,k2> or --json.`);

@@ -68,9 +68,15 @@ export const resourcesCommand: CliCommand = {
     const { values } = parseOptions(args, usage, {
       options: { ...AWS_OPTIONS, json: { type: 'boolean', default: false } },
     });
-    const { aws, settings, explain } = awsFromOptions(values);
+    const { aws, settings, explain } = awsFromOptions(values, io.signal);
     try {
-      const inventory = await loadInventory(aws, { regions: [settings.region], pricing: DEFAULT_PRICING, now: new Date(), explain });
+      const inventory = await loadInventory(aws, {
+        regions: [settings.region],
+        pricing: DEFAULT_PRICING,
+        now: new Date(),
+        explain,
+        signal: io.signal,
+      });
       io.out(values.json ? JSON.stringify(inventoryJson(inventory), null, 2) : inventoryText(inventory));
       return inventory.problems.length ? EXIT_FINDINGS : EXIT_CLEAN;
     } catch (error) {

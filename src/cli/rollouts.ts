@@ -3,7 +3,9 @@ import { skippedLineNotes, type JobContext } from '../core/rollouts';
 import type { TaskMatcher } from '../core/transcript/tasks';
 import type { Transcript } from '../core/transcript/model';
 import { jobReader, localReader, localTasks, readRollouts, streamReader, type RolloutReader } from '../services/rollouts';
-import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand, type CliIO } from './command';
+import { MlflowError } from '../aws/mlflow/answers';
+import { describeMlflowError } from '../aws/mlflow/errors';
+import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand, type CliIO } from './command';
 import { reportJson, reportText, rolloutReport } from './rolloutsReport';
 
 const usage = [
@@ -26,7 +28,8 @@ const usage = [
   '  --transcripts  one normalized transcript per line (JSON Lines) instead of the summary',
   '  --region, --endpoint, --profile   where the job is (the endpoint also from AWS_ENDPOINT_URL)',
   '',
-  'Exit code 1 when the input holds no rollout at all.',
+  "Exit code 1 when the input holds no rollout at all; 2 when a job's read stopped part-way (the summary is of what was",
+  'read, marked partial, and the error says why).',
 ].join('\n');
 
 /** The rows of a local dataset, as a task matcher. */
@@ -86,8 +89,18 @@ export const rolloutsCommand: CliCommand = {
     if (values.from !== undefined && !values.job) throw new UsageError('--from goes with --job');
     let rollouts: Transcript[];
     let source: string;
+    /** Why a job's read stopped part-way: the summary is of what was read before it. */
+    let partial: string | undefined;
     if (values.job) {
       const { aws, settings, explain } = awsFromOptions(values);
+      // Our own sentences are plain Errors; the services' errors (SDK, MLflow, paging) become sentences naming service, endpoint and fix.
+      const sentence = (error: unknown, action: string) =>
+        error instanceof MlflowError
+          ? describeMlflowError(error, { profile: settings.profile, endpoint: settings.endpoint, region: settings.region, action })
+          : error instanceof Error && error.constructor === Error
+            ? error.message
+            : explain(error, action);
+      const stopped: { error?: unknown } = {};
       const address = {
         jobName: values.job,
         category: values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const),
@@ -100,16 +113,18 @@ export const rolloutsCommand: CliCommand = {
           io.err(`mtrl rollouts: read the newest ${limit.toLocaleString('en')} traces of job ${values.job}; older ones were not read.`),
         );
         from = reader.from;
-        rollouts = await readRollouts(reader, signal, job);
+        rollouts = await readRollouts(reader, signal, job, stopped);
         for (const note of reader.notes ?? []) io.err(`mtrl rollouts: ${note}`);
       } catch (error) {
-        throw new UsageError(
-          error instanceof Error && !('$metadata' in error) ? error.message : explain(error, `Read the rollouts of job ${values.job}`),
-        );
+        throw new UsageError(sentence(error, `Read the rollouts of job ${values.job}`));
       } finally {
         aws.reset();
       }
       source = from === 'traces' ? `job ${values.job} (its MLflow traces)` : `job ${values.job}`;
+      if (stopped.error !== undefined) {
+        partial = sentence(stopped.error, `Reading the rollouts of job ${values.job} to the end`);
+        source += ' (partial)';
+      }
     } else {
       rollouts = await fromLocal(file, io, job);
       source = file === '-' ? 'standard input' : file;
@@ -123,13 +138,15 @@ export const rolloutsCommand: CliCommand = {
       return rollouts.length ? EXIT_CLEAN : EXIT_FINDINGS;
     }
     const report = rolloutReport(rollouts);
-    if (values.json) io.out(JSON.stringify(reportJson(report)));
+    if (partial) io.err(`mtrl rollouts: partial: ${rollouts.length} rollouts read, then ${partial}`);
+    if (values.json) io.out(JSON.stringify({ ...reportJson(report), ...(partial ? { partial } : {}) }));
     else
       io.out(
         rollouts.length
           ? reportText(report, source)
           : `no rollouts in ${source}: the agent logs no rollout record (see "MTRL: Insert Rollout Logging"), and no trace, UpdateReward or tool output line was found`,
       );
+    if (partial) return EXIT_USAGE;
     return rollouts.length ? EXIT_CLEAN : EXIT_FINDINGS;
   },
 };

@@ -237,7 +237,7 @@ export const validateCommand: CliCommand = {
         [v, result.validation],
       ] as const) {
         if (!result.count) continue;
-        reports[i].findings.push(...findings);
+        for (const finding of findings) reports[i].findings.push(finding);
         reports[i].counts['train-val-overlap'] = result.count;
         if (result.count > maxPerCode) reports[i].truncated = true;
       }

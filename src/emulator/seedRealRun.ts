@@ -50,6 +50,8 @@ export function seedRealRunJobs(world: World, now: number, add: (job: Job) => vo
   const support = {
     ...trainingDocument('support', { global_batch_size: '32', group_size: '4', max_steps: '10' }),
     AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.supportRuntime, Qualifier: 'DEFAULT' } },
+    // A support task's tickets and no validation channel, as the real run: its rollouts play the refund desk.
+    InputDataConfig: [{ ChannelName: 'train', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.refundTrain } } }],
   };
   const minute = 60_000;
   const restarted = newJob(world, {

@@ -1,21 +1,11 @@
 import type { AwsCredentialIdentityProvider } from '@smithy/types';
 import type { Experiment, MetricPoint, MlflowCall, MlflowResource, Run } from '../../core/metrics/mlflow';
 import type { Trace, TraceInfo } from '../../core/rollouts/traces';
+import { checkedRun, listIn, MlflowError, NOT_JSON, tokenIn, type AnswerOrigin } from './answers';
+import { checkedPoints } from '../../core/metrics/points';
+import { paginate, type ItemBudget } from '../paginate';
+import { readBodyText, SlowAnswer } from '../responseBody';
 import { mlflowRoute, signMlflowCall, type MlflowRoute, type UnsignedCall } from './signing';
-
-/** An MLflow call that failed: the HTTP status, MLflow's `error_code` (or the gateway's error type) and its message. */
-export class MlflowError extends Error {
-  override readonly name = 'MlflowError';
-  constructor(
-    readonly call: MlflowCall,
-    readonly status: number,
-    readonly errorCode: string,
-    message: string,
-    readonly resourceArn: string,
-  ) {
-    super(message);
-  }
-}
 
 interface MlflowClientOptions {
   credentials: AwsCredentialIdentityProvider;
@@ -27,7 +17,21 @@ interface MlflowClientOptions {
   timeoutMs?: number;
   /** Attempts for throttling and 5xx answers (default 3). */
   maxAttempts?: number;
+  /** A response body's cap after decompression (default 16 MiB). */
+  maxBodyBytes?: number;
 }
+
+/** How a metric's history is read: the caller's signal, a page size, and the item budget of the whole load. */
+interface HistoryOptions {
+  signal?: AbortSignal;
+  pageSize?: number;
+  budget?: ItemBudget;
+}
+
+/** 16 MiB: a 25,000-point history page is about 2 MB, a batch of 50 real traces with their spans well under 1 MB; 16 reads at once stay under 300 MB. */
+const MAX_BODY = 16 * 2 ** 20;
+/** Points of one metric at most: a run logs one per step, and real runs have thousands of steps, not hundreds of thousands. */
+const MAX_POINTS = 500_000;
 
 const PAGE = 25_000;
 /** MLflow's largest `traces/search` page, and the trace ids one `traces/batchGet` URL carries. */
@@ -63,36 +67,49 @@ export class MlflowClient {
     return this.route.baseUrl;
   }
 
+  private get origin(): AnswerOrigin {
+    return { arn: this.resource.arn, url: this.baseUrl };
+  }
+
+  /** The run with its latest metrics; a run without info, or metrics that are not a list of keyed entries, is a malformed answer. */
   async getRun(runId: string, signal?: AbortSignal): Promise<Run> {
-    const out = await this.call<{ run: Run }>(
+    const out = await this.call<{ run?: Run }>(
       'runs/get',
       { method: 'GET', path: '/api/2.0/mlflow/runs/get', query: { run_id: runId } },
       signal,
     );
-    return out.run;
+    return checkedRun(this.origin, 'runs/get', out?.run);
   }
 
-  /** Every point of one metric, page after page (`pageSize` points a page). */
-  async metricHistory(runId: string, key: string, signal?: AbortSignal, pageSize = PAGE): Promise<MetricPoint[]> {
+  /** Every point of one metric, page after page, checked: malformed points are dropped and counted; a bad shape is an MlflowError. */
+  async metricHistory(runId: string, key: string, options: HistoryOptions = {}): Promise<{ points: MetricPoint[]; dropped: number }> {
     const points: MetricPoint[] = [];
-    let token: string | undefined;
-    do {
-      const query: Record<string, string> = {
-        run_id: runId,
-        metric_key: key,
-        max_results: String(pageSize),
-        ...(token ? { page_token: token } : {}),
-      };
-      const page = await this.call<{ metrics?: MetricPoint[]; next_page_token?: string }>(
-        'metrics/get-history',
-        { method: 'GET', path: '/api/2.0/mlflow/metrics/get-history', query },
-        signal,
-      );
-      for (const m of page.metrics ?? [])
-        points.push({ key: m.key, value: Number(m.value), timestamp: Number(m.timestamp), step: Number(m.step ?? 0) });
-      token = page.next_page_token || undefined;
-    } while (token);
-    return points;
+    let dropped = 0;
+    const pages = paginate(
+      async (token, signal) => {
+        const query: Record<string, string> = {
+          run_id: runId,
+          metric_key: key,
+          max_results: String(options.pageSize ?? PAGE),
+          ...(token ? { page_token: token } : {}),
+        };
+        const call = 'metrics/get-history';
+        const page = await this.call<unknown>(call, { method: 'GET', path: '/api/2.0/mlflow/metrics/get-history', query }, signal);
+        return { items: listIn(this.origin, call, page, 'metrics'), next: tokenIn(this.origin, call, page) };
+      },
+      {
+        what: `MLflow metrics/get-history of ${key} at ${this.baseUrl}`,
+        signal: options.signal,
+        budget: options.budget,
+        maxItems: MAX_POINTS,
+      },
+    );
+    for await (const raw of pages) {
+      const checked = checkedPoints(key, raw);
+      for (const point of checked.points) points.push(point);
+      dropped += checked.dropped;
+    }
+    return { points, dropped };
   }
 
   /** The experiment, or undefined when MLflow answers RESOURCE_DOES_NOT_EXIST. */
@@ -113,24 +130,30 @@ export class MlflowClient {
   /** Active runs of the experiments matching `filter` (MLflow's search syntax), newest first, every page. */
   async searchRuns(experimentIds: string[], filter: string, signal?: AbortSignal): Promise<Run[]> {
     const runs: Run[] = [];
-    let token: string | undefined;
-    do {
-      const body = {
-        experiment_ids: experimentIds,
-        filter,
-        run_view_type: 'ACTIVE_ONLY',
-        max_results: 1000,
-        order_by: ['attributes.start_time DESC'],
-        ...(token ? { page_token: token } : {}),
-      };
-      const page = await this.call<{ runs?: Run[]; next_page_token?: string }>(
-        'runs/search',
-        { method: 'POST', path: '/api/2.0/mlflow/runs/search', body: JSON.stringify(body) },
-        signal,
-      );
-      runs.push(...(page.runs ?? []));
-      token = page.next_page_token || undefined;
-    } while (token);
+    const pages = paginate<Run>(
+      async (token, pageSignal) => {
+        const body = {
+          experiment_ids: experimentIds,
+          filter,
+          run_view_type: 'ACTIVE_ONLY',
+          max_results: 1000,
+          order_by: ['attributes.start_time DESC'],
+          ...(token ? { page_token: token } : {}),
+        };
+        const call = 'runs/search';
+        const page = await this.call<unknown>(
+          call,
+          { method: 'POST', path: '/api/2.0/mlflow/runs/search', body: JSON.stringify(body) },
+          pageSignal,
+        );
+        return {
+          items: listIn(this.origin, call, page, 'runs').map((run) => checkedRun(this.origin, call, run)),
+          next: tokenIn(this.origin, call, page),
+        };
+      },
+      { what: `MLflow runs/search at ${this.baseUrl}`, signal, maxItems: 100_000 },
+    );
+    for await (const page of pages) for (const run of page) runs.push(run);
     return runs;
   }
 
@@ -139,25 +162,30 @@ export class MlflowClient {
     const filter = [`metadata.\`mlflow.sourceRun\` = '${query.runId.replace(/'/g, "\\'")}'`];
     if (query.after !== undefined) filter.push(`trace.timestamp_ms > ${Math.floor(query.after)}`);
     let left = query.limit ?? Infinity;
-    let token: string | undefined;
-    do {
-      const body = {
-        locations: [{ type: 'MLFLOW_EXPERIMENT', mlflow_experiment: { experiment_id: query.experimentId } }],
-        filter: filter.join(' AND '),
-        max_results: Math.min(query.pageSize ?? TRACE_PAGE, TRACE_PAGE, left),
-        order_by: [`timestamp_ms ${query.oldestFirst ? 'ASC' : 'DESC'}`],
-        ...(token ? { page_token: token } : {}),
-      };
-      const page = await this.call<{ traces?: TraceInfo[]; next_page_token?: string }>(
-        'traces/search',
-        { method: 'POST', path: '/api/3.0/mlflow/traces/search', body: JSON.stringify(body) },
-        signal,
-      );
-      const traces = (page.traces ?? []).slice(0, left);
-      left -= traces.length;
-      if (traces.length) yield traces;
-      token = page.next_page_token || undefined;
-    } while (token && left > 0);
+    const pages = paginate<TraceInfo>(
+      async (token, pageSignal) => {
+        if (left <= 0) return { items: [] };
+        const body = {
+          locations: [{ type: 'MLFLOW_EXPERIMENT', mlflow_experiment: { experiment_id: query.experimentId } }],
+          filter: filter.join(' AND '),
+          max_results: Math.min(query.pageSize ?? TRACE_PAGE, TRACE_PAGE, left),
+          order_by: [`timestamp_ms ${query.oldestFirst ? 'ASC' : 'DESC'}`],
+          ...(token ? { page_token: token } : {}),
+        };
+        const call = 'traces/search';
+        const page = await this.call<unknown>(
+          call,
+          { method: 'POST', path: '/api/3.0/mlflow/traces/search', body: JSON.stringify(body) },
+          pageSignal,
+        );
+        const traces = (listIn(this.origin, call, page, 'traces') as TraceInfo[]).slice(0, left);
+        left -= traces.length;
+        return { items: traces, next: left > 0 ? tokenIn(this.origin, call, page) : undefined };
+      },
+      // Follow mode reads every new trace: a run has at most a few hundred thousand.
+      { what: `MLflow traces/search at ${this.baseUrl}`, signal, maxPages: 5_000 },
+    );
+    for await (const page of pages) yield [...page];
   }
 
   /** Whole traces (info and spans) by id, `TRACE_BATCH` ids a call, in parallel up to the client's concurrency; unknown ids are left out. */
@@ -166,14 +194,10 @@ export class MlflowClient {
     for (let i = 0; i < ids.length; i += TRACE_BATCH) batches.push(ids.slice(i, i + TRACE_BATCH));
     const pages = await Promise.all(
       batches.map((trace_ids) =>
-        this.call<{ traces?: Trace[] }>(
-          'traces/batchGet',
-          { method: 'GET', path: '/api/3.0/mlflow/traces/batchGet', query: { trace_ids } },
-          signal,
-        ),
+        this.call<unknown>('traces/batchGet', { method: 'GET', path: '/api/3.0/mlflow/traces/batchGet', query: { trace_ids } }, signal),
       ),
     );
-    return pages.flatMap((page) => page.traces ?? []);
+    return pages.flatMap((page) => listIn(this.origin, 'traces/batchGet', page, 'traces') as Trace[]);
   }
 
   private async call<T>(call: MlflowCall, request: UnsignedCall, signal?: AbortSignal): Promise<T> {
@@ -196,30 +220,43 @@ export class MlflowClient {
 
   private async send<T>(call: MlflowCall, request: UnsignedCall, signal?: AbortSignal): Promise<T> {
     const signed = await signMlflowCall(request, this.resource, this.route, this.options.credentials);
-    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
-    const response = await fetch(signed.url, {
-      method: signed.method,
-      headers: signed.headers,
-      body: signed.body,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    const text = await response.text();
-    if (response.ok) return (text ? JSON.parse(text) : {}) as T;
-    let parsed: { error_code?: string; message?: string; Message?: string } = {};
+    const seconds = (this.options.timeoutMs ?? 30_000) / 1000;
+    const timeout = AbortSignal.timeout(seconds * 1000);
+    const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const where = `${this.baseUrl}${request.path}`;
+    let response: Response;
+    try {
+      response = await fetch(signed.url, { method: signed.method, headers: signed.headers, body: signed.body, signal: both });
+    } catch (error) {
+      if (timeout.aborted && !signal?.aborted) throw new SlowAnswer(where, undefined, seconds);
+      throw error;
+    }
+    const text = await readBodyText(response, where, this.options.maxBodyBytes ?? MAX_BODY, { signal: timeout, seconds });
+    if (response.ok) {
+      if (!text) return {} as T;
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        throw new MlflowError(
+          call,
+          response.status,
+          NOT_JSON,
+          `the answer is not JSON (it starts "${text.slice(0, 60)}")`,
+          this.resource.arn,
+          where,
+        );
+      }
+    }
+    let parsed: { error_code?: unknown; message?: unknown; Message?: unknown } = {};
     try {
       parsed = JSON.parse(text) as typeof parsed;
     } catch {
       // A gateway page rather than JSON: the status says enough.
     }
+    const said = [parsed?.message, parsed?.Message].find((m): m is string => typeof m === 'string');
     const gatewayType = response.headers.get('x-amzn-errortype')?.split(':')[0];
-    const code = parsed.error_code ?? gatewayType ?? `HTTP ${response.status}`;
-    throw new MlflowError(
-      call,
-      response.status,
-      code,
-      (parsed.message ?? parsed.Message ?? text.slice(0, 300)) || response.statusText,
-      this.resource.arn,
-    );
+    const code = typeof parsed?.error_code === 'string' ? parsed.error_code : (gatewayType ?? `HTTP ${response.status}`);
+    throw new MlflowError(call, response.status, code, (said ?? text.slice(0, 300)) || response.statusText, this.resource.arn, where);
   }
 
   private async acquire(signal?: AbortSignal): Promise<void> {

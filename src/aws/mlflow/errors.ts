@@ -1,7 +1,8 @@
 import { MLFLOW_ACTIONS } from '../../core/metrics/mlflow';
+import { serverText } from '../../core/text/display';
 import { endSentence } from '../../core/text/sentence';
 import { describeAwsError, type AwsErrorContext } from '../errors';
-import { MlflowError } from './client';
+import { MALFORMED, MlflowError, NOT_JSON } from './answers';
 
 const SIGNATURE = /signature|InvalidSignature|IncompleteSignature/i;
 
@@ -10,7 +11,12 @@ export function describeMlflowError(error: unknown, context: AwsErrorContext = {
   if (!(error instanceof MlflowError)) return describeAwsError(error, context);
   const prefix = context.action ? `${context.action} failed: ` : '';
   const profile = context.profile ? `profile '${context.profile}'` : 'the default profile';
-  const said = error.message ? ` MLflow said: ${endSentence(error.message)}` : '';
+  const said = error.message ? ` MLflow said: ${endSentence(serverText(error.message))}` : '';
+  const at = error.url ?? context.endpoint ?? error.resourceArn;
+  if (error.errorCode === NOT_JSON || error.errorCode === MALFORMED) {
+    const what = error.errorCode === NOT_JSON ? 'something that is not JSON' : 'JSON of the wrong shape';
+    return `${prefix}MLflow at ${at} answered ${error.call} with ${what}: ${endSentence(serverText(error.message))} A proxy, a captive portal or a wrong mtrl.aws.endpoint may be in between; check that the address serves the MLflow REST API.`;
+  }
   if (SIGNATURE.test(error.errorCode) || (error.status === 403 && SIGNATURE.test(error.message))) {
     return `${prefix}MLflow rejected the request signature for ${error.resourceArn}. Check that the computer's clock is right and the credentials of ${profile} are current (and, with mtrl.aws.endpoint set, that it points at the MLflow service).${said}`;
   }
@@ -24,7 +30,9 @@ export function describeMlflowError(error: unknown, context: AwsErrorContext = {
   if (error.status === 503 || /not ready|Creating|Updating/i.test(error.message)) {
     return `${prefix}the MLflow resource ${error.resourceArn} is not ready yet (an app takes a few minutes after CreateMlflowApp or an update). Try again when its status is Created.${said}`;
   }
-  if (error.status === 429) return `${prefix}MLflow is throttling requests. Wait a minute and try again.`;
-  if (error.status >= 500) return `${prefix}the MLflow service had an internal error (${error.status}). Try again later.${said}`;
+  if (error.status === 429)
+    return `${prefix}MLflow (${error.call} at ${at}) is throttling requests, still after retries. Wait a minute and try again, or close other views reading the same MLflow app.${said}`;
+  if (error.status >= 500)
+    return `${prefix}the MLflow service had an internal error (${error.status}) on ${error.call} at ${at}. Try again later.${said}`;
   return `${prefix}MLflow answered ${error.status} ${error.errorCode}.${said}`;
 }

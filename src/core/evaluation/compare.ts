@@ -1,3 +1,4 @@
+import { csvCell } from '../text/csv';
 import { differenceInterval, excludesZero, wilsonInterval, type Interval } from './interval';
 
 /** One evaluation's outcome, from its `eval/*` metrics (EvaluationMetrics or the MLflow run). */
@@ -13,6 +14,27 @@ export interface EvaluationResult {
   passAtK: { k: number; value: number }[];
   tokens?: number;
   cost?: number;
+  /** The reported pass@1 disagrees with the solved and played counts (the interval follows the counts): shown, flagged. */
+  contradiction?: string;
+}
+
+/** An evaluation whose metrics cannot be compared, and why ("eval/reward/pass_at_1 is 1.7, not a rate between 0 and 1"). */
+export interface NotCompared {
+  job: string;
+  reason: string;
+}
+
+/** Metrics that are rates (in [0, 1]) and counts (non-negative whole numbers). */
+const RATE = /^eval\/reward\/(pass_at_\d+|pass_power_\d+|zero_frac)$/;
+const COUNT = /^eval\/(num_trajectories|reward\/(num_rollouts|num_prompts|rollouts_per_prompt|succeeded_rollouts|failed_rollouts))$/;
+
+/** Why the metrics cannot be trusted for a comparison: a rate outside [0, 1] or a count that is not a non-negative integer. */
+function implausible(metrics: Record<string, number>): string | undefined {
+  for (const [name, value] of Object.entries(metrics)) {
+    if (RATE.test(name) && !(value >= 0 && value <= 1)) return `${name} is ${value}, not a rate between 0 and 1`;
+    if (COUNT.test(name) && !(Number.isSafeInteger(value) && value >= 0)) return `${name} is ${value}, not a whole number of rollouts`;
+  }
+  return undefined;
 }
 
 export interface Delta {
@@ -35,7 +57,9 @@ export function evaluationResult(
   job: string,
   metrics: Record<string, number>,
   extra: { tokens?: number; cost?: number } = {},
-): EvaluationResult | undefined {
+): EvaluationResult | NotCompared | undefined {
+  const refused = implausible(metrics);
+  if (refused) return { job, reason: refused };
   const passAt1 = num(metrics, 'eval/reward/pass_at_1');
   const prompts = num(metrics, 'eval/reward/num_prompts');
   const perPrompt = num(metrics, 'eval/reward/rollouts_per_prompt');
@@ -47,7 +71,15 @@ export function evaluationResult(
     num(metrics, 'eval/num_trajectories', 'eval/reward/num_rollouts') ??
     (prompts !== undefined && perPrompt !== undefined ? prompts * perPrompt : undefined);
   if (passAt1 === undefined || rollouts === undefined || rollouts <= 0) return undefined;
-  const succeeded = Math.min(rollouts, Math.max(0, Math.round(succeededCount ?? passAt1 * rollouts)));
+  const solved = succeededCount;
+  if (solved !== undefined && solved > rollouts)
+    return { job, reason: `${solved} solved rollouts of ${rollouts} played is more than all of them` };
+  const succeeded = solved ?? Math.round(passAt1 * rollouts);
+  // pass@1 is the share of rollouts solved: off by more than one rollout's share (and rounding), the two cannot both be right.
+  const contradiction =
+    Math.abs(passAt1 - succeeded / rollouts) > 1 / rollouts + 1e-9
+      ? `the job reports pass@1 ${(passAt1 * 100).toFixed(1)} % but ${succeeded} of ${rollouts} rollouts solved (${((succeeded / rollouts) * 100).toFixed(1)} %); the interval follows the counts`
+      : undefined;
   const passAtK = Object.entries(metrics)
     .map(([name, value]) => ({ k: Number(/^eval\/reward\/pass_at_(\d+)$/.exec(name)?.[1]), value }))
     .filter((p) => Number.isInteger(p.k) && p.k > 0)
@@ -61,6 +93,7 @@ export function evaluationResult(
     meanReward: num(metrics, 'eval/reward/mean'),
     passAtK,
     ...extra,
+    ...(contradiction ? { contradiction } : {}),
   };
 }
 
@@ -96,6 +129,7 @@ export function comparisonMarkdown(results: readonly EvaluationResult[], deltas:
       `| ${r.job} | ${pct(r.passAt1)} | ${intervalText(r.interval)} | ${r.meanReward?.toFixed(3) ?? '–'} | ${r.rollouts} | ${r.tokens?.toLocaleString('en-US') ?? '–'} | ${r.cost === undefined ? '–' : `$${r.cost.toFixed(2)}`} |`,
     );
   }
+  for (const r of results) if (r.contradiction) lines.push('', `**${r.job}** flagged: ${r.contradiction}.`);
   if (deltas.length) {
     lines.push('', '| job | vs | Δ pass@1 (points) | 95 % interval | more than noise |', '|---|---|---:|---|---|');
     for (const d of deltas)
@@ -105,11 +139,6 @@ export function comparisonMarkdown(results: readonly EvaluationResult[], deltas:
   }
   return `${lines.join('\n')}\n`;
 }
-
-const csvCell = (value: string | number | undefined) => {
-  const text = value === undefined ? '' : String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** The same figures as CSV, one row per job with its delta against the baseline when it has one. */
 export function comparisonCsv(results: readonly EvaluationResult[], deltas: readonly Delta[]): string {

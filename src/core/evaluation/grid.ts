@@ -1,3 +1,4 @@
+import { csvCell } from '../text/csv';
 import { deltasAgainst, type Delta, type EvaluationResult } from './compare';
 
 /** One evaluation placed in the comparison: its row (decoding settings) and column (model). */
@@ -78,7 +79,6 @@ export function gridMarkdown(grid: ComparisonGrid): string {
 
 /** One CSV row per cell: settings, model, pass@1 and interval, counts, reward, tokens, cost, and the delta against the baseline. */
 export function gridCsv(grid: ComparisonGrid): string {
-  const quote = (v: unknown) => (v === undefined ? '' : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
   const lines = ['settings,model,pass_at_1,low,high,succeeded,rollouts,mean_reward,tokens,cost,delta,delta_low,delta_high,significant'];
   for (const row of grid.rows) {
     for (const column of grid.columns) {
@@ -101,7 +101,7 @@ export function gridCsv(grid: ComparisonGrid): string {
           d?.interval[1],
           d?.significant,
         ]
-          .map(quote)
+          .map(csvCell)
           .join(','),
       );
     }

@@ -1,4 +1,5 @@
 import { buildEvaluationDocument, type JobConfigDocument } from '../jobs/document';
+import { CONFIRM_COST_DOLLARS, runCount, sweepLimitProblems } from './sweepLimits';
 
 /** The decoding settings a sweep varies: evaluation hyperparameters by their flat names. */
 export const GRID_KEYS = ['temperature', 'sampling_top_p', 'sampling_max_tokens', 'eval_group_size', 'pass_k_values'] as const;
@@ -117,6 +118,7 @@ export function parseSweep(text: string): { sweep: Sweep; problems: [] } | { swe
       }
     }
   }
+  problems.push(...sweepLimitProblems(v));
   for (const key of Object.keys(v)) {
     if (![...SWEEP_KEYS, '$schema'].includes(key))
       problems.push({ message: `Unknown key ${key}; a sweep file holds ${SWEEP_KEYS.join(', ')}.`, key });
@@ -209,12 +211,20 @@ interface SweepEstimate {
 
 /** What a sweep will take before it is launched: scaled by group size from the write-up's one evaluation, ±50 % for words, models and tokens. */
 export function sweepEstimate(sweep: Sweep): SweepEstimate {
-  const runs = sweepRuns(sweep);
-  const scale = runs.reduce(
-    (sum, run) => sum + Math.max(1, Number(run.settings.eval_group_size ?? sweep.hyperparameters?.eval_group_size ?? 1) || 1),
-    0,
-  );
-  return { runs: runs.length, hours: scale * HOURS_PER_RUN, cost: [scale * DOLLARS_PER_RUN * 0.5, scale * DOLLARS_PER_RUN * 1.5] };
+  // Counted from the lists, not by listing the runs: the lens asks on every edit.
+  const runs = runCount(sweep);
+  const groupSize = (value: string | undefined) => Math.max(1, Number(value ?? 1) || 1);
+  const sizes = sweep.grid.eval_group_size ?? [sweep.hyperparameters?.eval_group_size];
+  const meanGroup = sizes.reduce((sum, size) => sum + groupSize(size), 0) / sizes.length;
+  const scale = runs * meanGroup;
+  return { runs, hours: scale * HOURS_PER_RUN, cost: [scale * DOLLARS_PER_RUN * 0.5, scale * DOLLARS_PER_RUN * 1.5] };
+}
+
+/** The question to ask before starting a sweep whose estimate reaches CONFIRM_COST_DOLLARS, or undefined below it. */
+export function costConfirmation(sweep: Sweep): string | undefined {
+  const estimate = sweepEstimate(sweep);
+  if (estimate.cost[1] < CONFIRM_COST_DOLLARS) return undefined;
+  return `Start sweep ${sweep.name}? ${estimateText(estimate)}: above the $${CONFIRM_COST_DOLLARS} that needs a confirmation.`;
 }
 
 export function estimateText(e: SweepEstimate): string {

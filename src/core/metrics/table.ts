@@ -1,7 +1,13 @@
+import { csvCell } from '../text/csv';
 import type { MetricPoint } from './mlflow';
 
 /** One step of a run: `{step, <key>: value}` like the SDK's per-step table; a key not logged at that step is absent. */
 export type StepRow = { step: number } & Record<string, number>;
+
+/** The column of a metric key in a step row: a metric named `step` cannot overwrite the step itself. */
+export function columnOf(key: string): string {
+  return key === 'step' ? 'step (metric)' : key;
+}
 
 /** Metric histories joined by step, steps ascending; when a key has several points at one step the last one wins. */
 export function stepRows(series: Record<string, readonly MetricPoint[]>, keys: readonly string[] = Object.keys(series)): StepRow[] {
@@ -10,20 +16,17 @@ export function stepRows(series: Record<string, readonly MetricPoint[]>, keys: r
     for (const point of series[key] ?? []) {
       let row = rows.get(point.step);
       if (!row) rows.set(point.step, (row = { step: point.step } as StepRow));
-      row[key] = point.value;
+      // Defined, not assigned: a metric named `__proto__` stays a value instead of replacing the row's prototype.
+      Object.defineProperty(row, columnOf(key), { value: point.value, enumerable: true, writable: true, configurable: true });
     }
   }
   return [...rows.values()].sort((a, b) => a.step - b.step);
 }
 
-function csvField(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** `step,<key>,…` then one line per step; empty cells where a key has no value at that step. */
 export function stepRowsCsv(rows: readonly StepRow[], keys: readonly string[]): string {
-  const lines = [['step', ...keys].map(csvField).join(',')];
-  for (const row of rows) lines.push([String(row.step), ...keys.map((k) => (row[k] === undefined ? '' : String(row[k])))].join(','));
+  const lines = [['step', ...keys.map(columnOf)].map(csvCell).join(',')];
+  for (const row of rows) lines.push([row.step, ...keys.map((k) => row[columnOf(k)])].map(csvCell).join(','));
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,3 +1,5 @@
+import { extent } from '../metrics/extent';
+import { serverText } from '../text/display';
 import type { CheckState, SmokeVerdict } from './verdict';
 
 /** Everything a smoke-test report shows: what was sent where, and the verdict. */
@@ -24,7 +26,10 @@ const MARK: Record<CheckState, string> = {
 const TEXT_MARK: Record<CheckState, string> = { pass: '[ok]  ', warn: '[warn]', fail: '[FAIL]', unknown: '[?]   ' };
 
 function fence(lines: string[]): string[] {
-  const longest = Math.max(2, ...lines.map((l) => (l.match(/`+/g) ?? []).reduce((n, s) => Math.max(n, s.length), 0)));
+  const { max: longest } = extent(
+    lines.flatMap((l) => (l.match(/`+/g) ?? []).map((s) => s.length)),
+    2,
+  );
   const ticks = '`'.repeat(longest + 1);
   return [ticks + 'text', ...lines, ticks];
 }
@@ -64,7 +69,7 @@ export function smokeReportMarkdown(result: SmokeResult): string {
 
 /** Log lines behind a bar, each line of a multi-line message (a traceback) too. */
 function quoted(lines: string[]): string[] {
-  return lines.flatMap((l) => l.split(/\r?\n/)).map((l) => `  | ${l}`);
+  return lines.flatMap((l) => l.split(/\r?\n/)).map((l) => `  | ${serverText(l)}`);
 }
 
 /** The report as plain text, for the command line. */
@@ -75,6 +80,7 @@ export function smokeReportText(result: SmokeResult): string {
   for (const d of verdict.diagnoses) {
     out.push('', `${d.warning ? 'warning' : 'problem'}: ${d.problem}`, `fix:     ${d.fix}`, ...quoted(d.evidence.filter(Boolean)));
   }
+  // Log lines are the agent's text: escaped line by line, so none can move the cursor or forge a line of the report.
   if (verdict.evidence.length) out.push('', `log lines (${result.logGroup}):`, ...quoted(verdict.evidence));
   return out.join('\n');
 }

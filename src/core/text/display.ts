@@ -24,3 +24,16 @@ const SHORT_ESCAPES: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': 
 export function escapeControls(text: string): string {
   return text.replace(CONTROLS, (c) => SHORT_ESCAPES[c] ?? `\\u${codePoint(c).toLowerCase()}`);
 }
+
+/** Characters of a server's message shown at most: a 5 MB error page is cut, with its length stated. */
+const SERVER_TEXT_MAX = 500;
+
+/**
+ * A message from a server, safe to print in one line: line breaks folded into spaces (a newline cannot forge a line of
+ * our own output), every other control and bidi character escaped, and cut to `max` characters with the length stated.
+ */
+export function serverText(text: string, max = SERVER_TEXT_MAX): string {
+  const folded = escapeControls(text.replace(/\s*[\r\n]+\s*/g, ' ').trim());
+  if (folded.length <= max) return folded;
+  return `${folded.slice(0, max)}… (cut; ${text.length.toLocaleString('en-US')} characters in all)`;
+}

@@ -70,9 +70,9 @@ export function taskKeyOf(t: Transcript): string {
   return t.task.prompt ? `prompt ${t.task.prompt}` : '?';
 }
 
-/** GRPO's group: one task in one step of one job. */
+/** GRPO's group: one task in one step of one job, as readable text (an ARN has no `|`, the task key comes last). */
 export function groupKeyOf(t: Transcript): string {
-  return `${t.jobArn ?? ''}\u0000${t.step ?? '?'}\u0000${taskKeyOf(t)}`;
+  return `${t.jobArn ?? ''}|${t.step ?? '?'}|${taskKeyOf(t)}`;
 }
 
 /** The task in a few words: the pack's label, else the first line of the prompt, else the row id. */

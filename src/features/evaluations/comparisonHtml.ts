@@ -76,6 +76,7 @@ function cellHtml(result: EvaluationResult | undefined, colour: number): string 
     `${result.succeeded}/${result.rollouts} solved`,
     result.tokens === undefined ? '' : `${result.tokens.toLocaleString('en-US')} tokens`,
     result.cost === undefined ? '' : `$${result.cost.toFixed(2)}`,
+    result.contradiction ? `flagged: ${result.contradiction}` : '',
   ].filter(Boolean);
   const passAtK =
     result.passAtK.length > 1 ? `<span class="sub">${result.passAtK.map((p) => `pass@${p.k} ${pct(p.value)}`).join(' · ')}</span>` : '';

@@ -1,3 +1,5 @@
+import { viewDeadline } from '../../services/viewDeadline';
+import { costConfirmation, parseSweep } from '../../core/evaluation/sweep';
 import * as vscode from 'vscode';
 import { listJobs, stopJob } from '../../aws/sagemaker';
 import { isJobRef, parseJobArgument, type JobRef } from '../../core/jobs/reference';
@@ -36,9 +38,17 @@ export function register(services: Services, jobsView: JobsView): ResetForTests 
     jobsView.contribute(sweepsInJobsView(queue)),
     vscode.languages.registerCodeLensProvider({ pattern: '**/*.mtrl-sweep.json' }, lens),
     vscode.commands.registerCommand('mtrl.newSweep', () => newSweepWizard(services, explain)),
-    vscode.commands.registerCommand('mtrl.startSweep', async (arg?: unknown) => {
+    // `confirmed` lets a script or test start a costly sweep without the modal question.
+    vscode.commands.registerCommand('mtrl.startSweep', async (arg?: unknown, confirmed?: boolean) => {
       const uri = target(uriOf(arg));
       if (!uri) return needFile();
+      const text = await vscode.workspace.fs.readFile(uri).then(
+        (bytes) => new TextDecoder().decode(bytes),
+        () => '',
+      );
+      const sweep = parseSweep(text).sweep;
+      const question = sweep && !confirmed ? costConfirmation(sweep) : undefined;
+      if (question && (await vscode.window.showWarningMessage(question, { modal: true }, 'Start Sweep')) !== 'Start Sweep') return;
       const tracked = await queue.start(uri);
       if (tracked?.problem) void vscode.window.showErrorMessage(tracked.problem);
       void vscode.commands.executeCommand('mtrl.jobs.focus');
@@ -87,8 +97,9 @@ export function register(services: Services, jobsView: JobsView): ResetForTests 
         async (_p, token) => {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort());
+          const deadline = viewDeadline(controller.signal);
           try {
-            const { grid, state, comparison } = await sweepComparison(services.aws, sweep, pricing(), controller.signal);
+            const { grid, state, comparison } = await sweepComparison(services.aws, sweep, pricing(), deadline.signal);
             const p = state.progress;
             const notes = [
               `${p.done} of ${p.total} evaluations completed${p.running ? `, ${p.running} running` : ''}${p.waiting ? `, ${p.waiting} waiting` : ''}${p.failed ? `, ${p.failed} failed or stopped` : ''}.`,
@@ -96,7 +107,8 @@ export function register(services: Services, jobsView: JobsView): ResetForTests 
             ];
             panels.show(`Sweep ${sweep.name}`, grid, notes);
           } catch (error) {
-            void vscode.window.showErrorMessage(explain(error, `Comparing sweep ${sweep.name}`));
+            const what = `Comparing sweep ${sweep.name}`;
+            void vscode.window.showErrorMessage(deadline.timedOut() ? deadline.sentence(what) : explain(error, what));
           }
         },
       );
@@ -125,8 +137,9 @@ export function register(services: Services, jobsView: JobsView): ResetForTests 
       return vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Reading ${names.length} evaluations…` },
         async () => {
+          const deadline = viewDeadline();
           try {
-            const comparison = await comparisonFromJobs(services.aws, region, names, pricing());
+            const comparison = await comparisonFromJobs(services.aws, region, names, pricing(), deadline.signal);
             const grid = gridOf(comparison);
             panels.show(
               `Compare ${names.length} evaluations`,
@@ -139,7 +152,9 @@ export function register(services: Services, jobsView: JobsView): ResetForTests 
               deltas: grid.deltas.map((d) => ({ row: d.row, column: d.column, significant: d.delta.significant })),
             };
           } catch (error) {
-            void vscode.window.showErrorMessage(explain(error, 'Comparing evaluations'));
+            void vscode.window.showErrorMessage(
+              deadline.timedOut() ? deadline.sentence('Comparing evaluations') : explain(error, 'Comparing evaluations'),
+            );
           }
         },
       );

@@ -2,6 +2,7 @@ import { describeForecast, forecastOf, msPerStepOf } from '../../core/jobs/forec
 import type { PricingTable } from '../../core/jobs/pricing';
 import { isInProgress } from '../../core/jobs/status';
 import type { JobDetails } from '../../core/jobs/summary';
+import { droppedSentence } from '../../core/metrics/points';
 import type { JobMetrics } from '../../services/metrics/load';
 import type { JobCurves, MetricsJob } from '../../shared/metrics';
 
@@ -30,6 +31,8 @@ export function curvesOf(ref: MetricsJob, m: JobMetrics, pricing: PricingTable, 
     problem:
       m.keys.length === 0
         ? `The MLflow run ${m.runId} of ${ref.name} has no metrics yet: the first ones arrive when step 1 (validation: step 0) finishes. This view refreshes while the job runs.`
-        : undefined,
+        : m.dropped
+          ? `${droppedSentence(m.dropped)} MLflow sent them for ${ref.name}; the curves leave them out.`
+          : undefined,
   };
 }

@@ -1,3 +1,4 @@
+import { viewDeadline } from '../../services/viewDeadline';
 import * as vscode from 'vscode';
 import { describeMlflowError } from '../../aws/mlflow/errors';
 import { createPresignedMlflowAppUrl } from '../../aws/sagemaker';
@@ -122,18 +123,21 @@ export class MetricsPanel implements vscode.Disposable {
     this.post();
     const keys = [...new Set([...FIXED_CHARTS.flatMap((c) => c.keys), ...this.state.extraKeys])];
     const pricing = this.services.settings.pricing();
+    const deadline = viewDeadline(controller.signal);
+    const signal = deadline.signal;
     const curves = await Promise.all(
       this.jobs.map(async (job): Promise<JobCurves> => {
         try {
           const m = await loadJobMetrics(
             this.services.aws,
             { jobName: job.name, category: job.category, region: job.region },
-            { keys, signal: controller.signal },
+            { keys, signal },
           );
           this.loaded.set(`${job.region}/${job.category}/${job.name}`, m);
           return curvesOf(job, m, pricing, new Date());
         } catch (error) {
-          return { job, running: false, keys: [], series: {}, problem: this.explain(error, job) };
+          const problem = deadline.timedOut() ? deadline.sentence(`Reading the metrics of ${job.name}`) : this.explain(error, job);
+          return { job, running: false, keys: [], series: {}, problem };
         }
       }),
     );

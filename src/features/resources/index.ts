@@ -1,3 +1,4 @@
+import { viewDeadline } from '../../services/viewDeadline';
 import * as vscode from 'vscode';
 import { formatDollars } from '../../core/jobs/pricing';
 import { awsCleanupTarget } from '../../services/resources/awsTarget';
@@ -19,15 +20,23 @@ export function register(services: Services): void {
 
   const refresh = async (): Promise<Inventory | undefined> => {
     const pricing = services.settings.pricing();
+    const deadline = viewDeadline();
     try {
-      inventory = await loadInventory(services.aws, { regions: jobRegions(), pricing, now: new Date(), explain: services.explain });
+      inventory = await loadInventory(services.aws, {
+        regions: jobRegions(),
+        pricing,
+        now: new Date(),
+        explain: services.explain,
+        signal: deadline.signal,
+      });
       tree.show(inventory);
       view.description = `${formatDollars(inventory.spend.monthToDate)} this month`;
       view.message = `Token spend month to date: ${formatDollars(inventory.spend.monthToDate)} (BillableTokenUsage × mtrl.pricing). ${AGENTCORE_APART} Roles and S3 checked against the jobs of ${inventory.regionsChecked.join(', ')}.`;
       return inventory;
     } catch (error) {
       inventory = undefined;
-      tree.showMessage(services.explain(error, 'Listing what your jobs left behind'));
+      const what = 'Listing what your jobs left behind';
+      tree.showMessage(deadline.timedOut() ? deadline.sentence(what) : services.explain(error, what));
       view.message = undefined;
       return undefined;
     }

@@ -1,3 +1,4 @@
+import { extent } from '../../core/metrics/extent';
 import { signed, summaryLine, type RewardPreview, type RewardPreviewFailure, type ScoredGame } from '../../core/reward';
 import { isValidWord, markGuess, MARK_NAMES, type Mark } from '../../core/environments/wordle';
 import { escapeHtml, webviewPage } from '../../webview-kit/page';
@@ -64,9 +65,10 @@ function gameRow(game: ScoredGame, answer: string, lo: number, hi: number): stri
 
 /** The preview page: invariants, then every game with its guesses, score and a bar. */
 export function previewHtml(preview: RewardPreview, fileName: string, nonce: string): string {
-  const rewards = preview.games.map((g) => g.reward);
-  const lo = Math.min(0, ...rewards);
-  const hi = Math.max(0, ...rewards);
+  const { min: lo, max: hi } = extent(
+    preview.games.map((g) => g.reward),
+    0,
+  );
   const what = preview.convention === 'class' ? `${preview.target}.final_reward()` : `${preview.target}(answer, guesses)`;
   const invariants = preview.invariants
     .map(

@@ -1,5 +1,6 @@
 import type { AwsClients } from '../../aws/clients';
 import { mlflowClientFor } from '../../aws/mlflow/factory';
+import { ItemBudget } from '../../aws/paginate';
 import { describeJobDetails } from '../../aws/sagemaker';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import type { JobRef } from '../../core/jobs/reference';
@@ -29,7 +30,15 @@ export interface JobMetrics {
   keys: string[];
   /** The histories loaded: the keys asked for that the run has. */
   series: Record<string, MetricPoint[]>;
+  /** Points MLflow sent that were not a finite number at an integer step, left out of `series`. */
+  dropped: number;
 }
+
+/** Metric keys one run may list: one history request each, and a job logs about a hundred. */
+const MAX_KEYS = 2_000;
+
+/** Points one load keeps at most, over every key: about 300 MB with the answers being parsed; a real run has a few hundred thousand. */
+const MAX_LOAD_POINTS = 1_500_000;
 
 interface LoadOptions {
   /** Keys to load; default: every key of the run. Keys the run lacks are skipped. */
@@ -67,10 +76,26 @@ export async function loadJobMetrics(aws: AwsClients, ref: Required<JobRef>, opt
   const located = await locateRun(client, job.name, config, job.document?.ServiceOutput?.MlflowDetails, options.signal);
   const { run } = located;
   const keys = orderedKeys((run.data.metrics ?? []).map((m) => m.key));
+  if (keys.length > MAX_KEYS)
+    throw new Error(
+      `The MLflow run ${located.runId} lists ${keys.length.toLocaleString('en-US')} metric keys; a job logs about a hundred, and this reader loads at most ${MAX_KEYS.toLocaleString('en-US')}. Check what runs at ${client.baseUrl}.`,
+    );
   const wanted = options.keys ? options.keys.filter((k) => keys.includes(k)) : keys;
-  const histories = await Promise.all(wanted.map((key) => client.metricHistory(located.runId, key, options.signal)));
-  const series = Object.fromEntries(wanted.map((key, i) => [key, histories[i]]));
-  return { job, resource, runId: located.runId, experimentId: located.experimentId, runStatus: run.info.status, keys, series };
+  // The first history that fails stops the others: a hostile server's answers are not read to the end.
+  const failed = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal;
+  const budget = new ItemBudget(MAX_LOAD_POINTS);
+  const histories = await Promise.all(
+    wanted.map((key) =>
+      client.metricHistory(located.runId, key, { signal, budget }).catch((error: unknown) => {
+        failed.abort(error);
+        throw error;
+      }),
+    ),
+  );
+  const series = Object.fromEntries(wanted.map((key, i) => [key, histories[i].points]));
+  const dropped = histories.reduce((sum, h) => sum + h.dropped, 0);
+  return { job, resource, runId: located.runId, experimentId: located.experimentId, runStatus: run.info.status, keys, series, dropped };
 }
 
 /** The sentence for a run that has logged nothing yet. */

@@ -44,7 +44,8 @@ async function perRegion(
   let firstError: unknown;
   for (const region of regions) {
     try {
-      jobs.push(...(await read(region)));
+      // A loop, not push(...): a region's listing may hold more jobs than a call takes arguments.
+      for (const job of await read(region)) jobs.push(job);
     } catch (error) {
       if (signal?.aborted) throw error;
       firstError ??= error;

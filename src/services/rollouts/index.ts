@@ -10,14 +10,25 @@ export { jobReader, type RolloutOrigin } from './job';
 export { traceReader, traceRunOf, hasTraces, s3ArtifactReader, TRACE_LIMIT, type TraceRun } from './traces';
 
 /** Every rollout a reader gives in one read, through the one pipeline, prepared with what the job tells. */
-export async function readRollouts(reader: RolloutReader, signal: AbortSignal, job = {}): Promise<Transcript[]> {
+export async function readRollouts(
+  reader: RolloutReader,
+  signal: AbortSignal,
+  job = {},
+  /** Given: a read that fails part-way (throttling, a 5xx, a paging loop) keeps what it had and puts the error here. */
+  stopped?: { error?: unknown },
+): Promise<Transcript[]> {
   // What the caller says (--data, --success-threshold) wins over what the job tells.
   const context = { ...(await reader.context?.(signal)), ...job };
   const pipeline = new RolloutPipeline(context, (t) => reader.accepts(t));
   const out: Transcript[] = [];
-  for await (const item of reader.read(signal)) {
-    pipeline.feed(item);
-    if (pipeline.lines % 4096 === 0) out.push(...pipeline.take());
+  try {
+    for await (const item of reader.read(signal)) {
+      pipeline.feed(item);
+      if (pipeline.lines % 4096 === 0) out.push(...pipeline.take());
+    }
+  } catch (error) {
+    if (!stopped || signal.aborted) throw error;
+    stopped.error = error;
   }
   out.push(...pipeline.finish());
   return out;

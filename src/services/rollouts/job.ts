@@ -88,10 +88,10 @@ async function clockOf(
   const logged = await jobStepClock(aws, job, signal);
   if (logged.size) return logged;
   if (run) {
-    const points = await run.client.metricHistory(run.runId, STEP_METRIC, signal).catch((error: unknown) => {
+    const { points } = await run.client.metricHistory(run.runId, STEP_METRIC, { signal }).catch((error: unknown) => {
       if (signal.aborted) throw error;
       // A run without the metric (or unreadable now) leaves the status messages.
-      return [];
+      return { points: [] };
     });
     if (points.length) return new StepClock(boundariesFromMetrics(points), 'time');
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describeAwsError } from '../../../src/aws/errors';
-import { MlflowError } from '../../../src/aws/mlflow/client';
+import { MlflowError } from '../../../src/aws/mlflow/answers';
 import { describeMlflowError } from '../../../src/aws/mlflow/errors';
 
 function awsError(name: string, message: string, status?: number, attempts?: number): Error {

@@ -113,7 +113,7 @@ describe('mtrl rollouts --job', function () {
     });
   });
 
-  it('a job whose agent logs no rollout record replays from its MLflow traces, with the steps the traces name', async () => {
+  it('a job whose agent logs no rollout record replays from its MLflow traces, each placed in its step by its time', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
       const hp = { max_steps: '3', global_batch_size: '32', group_size: '4' };
@@ -129,18 +129,22 @@ describe('mtrl rollouts --job', function () {
           JobConfigDocument: JSON.stringify(trainingDocument(hp, runtime)),
         });
       clock.advance(24 * 3_600_000);
-      const steps = (json: { steps: { step: number; rollouts: number; groups: number }[] }) =>
-        json.steps.map((s) => [s.step, s.rollouts, s.groups]);
+      type Summary = { steps: { step: number; rollouts: number; groups: number; zero_advantage_groups?: number }[] };
+      const steps = (json: Summary) => json.steps.map((s) => [s.step, s.rollouts]);
+      // Real traces name no row: a game is grouped by the answer its feedback reveals, and a game that never made a
+      // valid guess reveals none, so a step's no-play games form one more group than its 32 words.
+      const taskGroups = (json: Summary) => json.steps.every((s) => s.groups === 32 || s.groups === 33);
 
       const text = await run('--job', 'silent', '--endpoint', emulator.url);
       assert.equal(text.code, 0, text.err);
-      assert.match(text.out, /^384 rollouts in 96 GRPO groups from job silent \(its MLflow traces\)$/m);
+      assert.match(text.out, /^384 rollouts in 9[6-9] GRPO groups from job silent \(its MLflow traces\)$/m);
       const traced = JSON.parse((await run('--job', 'silent', '--endpoint', emulator.url, '--json')).out);
       assert.deepEqual(steps(traced), [
-        [1, 128, 32],
-        [2, 128, 32],
-        [3, 128, 32],
+        [1, 128],
+        [2, 128],
+        [3, 128],
       ]);
+      assert.ok(taskGroups(traced), JSON.stringify(traced.steps.map((s: { groups: number }) => s.groups)));
       assert.equal(traced.grpo_groups.pooled, 0);
       assert.ok(traced.solved > 0, 'the traces carry the turns: games are solved');
       // The same job's log alone: only the SDK's reward lines, so no turns; solved is reward ≥ the success threshold (1.0).
@@ -152,14 +156,18 @@ describe('mtrl rollouts --job', function () {
       // A job that logs records reads its log by default; its traces, read by choice, tell the same story.
       const fromLog = JSON.parse((await run('--job', 'logged', '--endpoint', emulator.url, '--json')).out);
       const fromTraces = JSON.parse((await run('--job', 'logged', '--from', 'traces', '--endpoint', emulator.url, '--json')).out);
-      // Records name no tool (a one-move turn is the tool `action`), traces do: the tool-call names and the action table differ.
-      const story = (json: { tool_calls: object; actions?: object; steps: { actions?: object }[] }) => ({
+      // Records name no tool (a one-move turn is the tool `action`), traces do: the tool-call names and the action table
+      // differ; records name the row, traces only what the feedback reveals: the groups may differ by the no-play games.
+      const story = (json: { tool_calls: object; actions?: object; grpo_groups: object; steps: { actions?: object }[] }) => ({
         ...json,
+        groups: undefined,
         tool_calls: { ...json.tool_calls, by_tool: undefined },
         actions: undefined,
-        steps: json.steps.map((st) => ({ ...st, actions: undefined })),
+        grpo_groups: { ...json.grpo_groups, groups: undefined, zero_advantage: undefined },
+        steps: json.steps.map((st) => ({ ...st, actions: undefined, groups: undefined, zero_advantage_groups: undefined })),
       });
       assert.deepEqual(story(fromTraces), story(fromLog));
+      assert.ok(taskGroups(fromTraces) && fromLog.steps.every((s: { groups: number }) => s.groups === 32));
       assert.equal((await run('--job', 'logged', '--from', 'mlflow')).code, 2);
     });
   });

@@ -27,7 +27,16 @@ describe('mtrl emulator (command line)', () => {
   it('documents its flags in --help', async () => {
     const console = io();
     assert.equal(await main(['emulator', '--help'], console), 0);
-    for (const flag of ['--port', '--seed', '--speed', '--throttle-rate', '--error-rate', '--latency-ms', '--expired-credentials'])
+    for (const flag of [
+      '--port',
+      '--seed',
+      '--speed',
+      '--throttle-rate',
+      '--error-rate',
+      '--latency-ms',
+      '--expired-credentials',
+      '--traces-without-spans',
+    ])
       assert.ok(console.outText[0].includes(flag), flag);
   });
 });

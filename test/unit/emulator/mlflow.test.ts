@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { filterLogEvents } from '../../../src/aws/logs';
-import { MlflowClient, MlflowError } from '../../../src/aws/mlflow/client';
+import { MlflowError } from '../../../src/aws/mlflow/answers';
+import { MlflowClient } from '../../../src/aws/mlflow/client';
 import { describeMlflowError } from '../../../src/aws/mlflow/errors';
 import { createJob, describeJob } from '../../../src/aws/sagemaker';
 import type { AwsClients } from '../../../src/aws/clients';
@@ -127,7 +128,7 @@ describe('emulator: MLflow REST API', () => {
       assert.equal(run.info.run_name, 'paged');
       assert.deepEqual(await client.searchRuns([experiment.experiment_id], "attributes.run_name = 'nope'"), []);
       assert.equal(await client.experimentByName('no-such-experiment'), undefined);
-      const all = await client.metricHistory(run.info.run_id, 'rollout/reward/mean');
+      const { points: all } = await client.metricHistory(run.info.run_id, 'rollout/reward/mean');
       assert.equal(all.length, 5);
       await assert.rejects(
         client.getRun('0'.repeat(32)),
@@ -174,7 +175,7 @@ describe('emulator: MLflow REST API', () => {
         return original(input, init);
       };
       try {
-        const points = await client.metricHistory(runId, 'timing_s/step', undefined, 3);
+        const { points } = await client.metricHistory(runId, 'timing_s/step', { pageSize: 3 });
         assert.deepEqual(
           points.map((p) => p.step),
           [1, 2, 3, 4, 5, 6, 7],

@@ -23,6 +23,7 @@ describe('emulator: seeded account', () => {
           [SEEDED.completedJob, 'Completed'],
           [SEEDED.inProgressJob, 'InProgress'],
           [SEEDED.failedJob, 'Failed'],
+          [SEEDED.refundJob, 'Completed'],
           [SEEDED.restartedJob, 'Completed'],
         ].sort(),
       );
@@ -54,7 +55,7 @@ describe('emulator: seeded account', () => {
         'still running 9 minutes after start',
       );
       const evaluations = await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFTEvaluation' }));
-      assert.equal(evaluations.length, 4);
+      assert.equal(evaluations.length, 5);
       for (const name of [SEEDED.pipelineBaseEvaluation, SEEDED.pipelineFineTunedEvaluation]) {
         const pipelineJob = await describeJob(aws.sagemaker(), { jobName: name, category: 'AgentRFTEvaluation' });
         assert.equal(pipelineJob.JobStatus, 'Completed', name);
@@ -112,6 +113,7 @@ describe('emulator: seeded account', () => {
           'wordle_agent_error_status-ErrStat123',
           'wordle_agent_low-LowEffort1',
           'wordle_agent_silent-Silent1234',
+          'refund_agent-Refund1234',
           'support_agent-Support123',
           'support_agent_key_error-KeyError12',
         ],

@@ -17,6 +17,8 @@ describe('sweep file schema', () => {
       { ...SWEEP, models: [] },
       { ...SWEEP, grid: { top_k: ['5'] } },
       { ...SWEEP, extra: 1 },
+      { ...SWEEP, grid: { temperature: ['1.0', '1.0'] } },
+      { ...SWEEP, hyperparameters: 'abc' },
     ]) {
       assert.equal(validate(bad), false, JSON.stringify(bad));
       assert.ok(parseSweep(JSON.stringify(bad)).problems.length > 0);

@@ -39,4 +39,22 @@ describe('metrics tables', () => {
     assert.equal(parseMlflowArn('arn:aws:sagemaker:us-east-1:111122223333:mlflow-tracking-server/srv')?.kind, 'tracking-server');
     assert.equal(parseMlflowArn('arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/x'), undefined);
   });
+  it('keeps a metric named step or __proto__ as a column of its own, and neutralizes formula headers in CSV', () => {
+    // As MLflow's JSON arrives: `__proto__` an own key, not the literal's prototype.
+    const series = Object.fromEntries([
+      ['step', [point('step', 1, 7)]],
+      ['__proto__', [point('__proto__', 1, 8)]],
+      ['=HYPERLINK("x")', [point('h', 1, 9)]],
+    ]);
+    const rows = stepRows(series);
+    assert.equal(rows[0].step, 1);
+    assert.equal(rows[0]['step (metric)'], 7);
+    assert.equal(Object.getOwnPropertyDescriptor(rows[0], '__proto__')?.value, 8);
+    assert.equal(Object.getPrototypeOf(rows[0]), Object.prototype);
+    assert.equal(JSON.stringify(rows[0]), '{"step":1,"step (metric)":7,"__proto__":8,"=HYPERLINK(\\"x\\")":9}');
+    assert.equal(
+      stepRowsCsv(rows, ['step', '__proto__', '=HYPERLINK("x")']),
+      `step,step (metric),__proto__,"'=HYPERLINK(""x"")"\n1,7,8,9\n`,
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { escapeControls, visibleText } from '../../../../src/core/text/display';
+import { escapeControls, serverText, visibleText } from '../../../../src/core/text/display';
 
 const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
 
@@ -22,5 +22,12 @@ describe('text shown to people', () => {
     assert.equal(escapeControls("found '\u0000'"), "found '\\u0000'");
     assert.equal(escapeControls('a\tb\nc\rd\u001Fe\u202Ef'), 'a\\tb\\nc\\rd\\u001fe\\u202ef');
     assert.equal(escapeControls("The answer 'crâne' is fine."), "The answer 'crâne' is fine.");
+  });
+
+  it('shows server text on one line: breaks folded, controls and bidi escaped, cut with its length stated', () => {
+    assert.equal(serverText('ok\r\nmtrl metrics: fake success\u001b[31m\u202E'), 'ok mtrl metrics: fake success\\u001b[31m\\u202e');
+    const long = serverText('x'.repeat(10_000), 20);
+    assert.equal(long, `${'x'.repeat(20)}… (cut; 10,000 characters in all)`);
+    assert.equal(serverText('short'), 'short');
   });
 });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { evaluationResult } from '../../../../src/core/evaluation/compare';
+import { evaluationResult, type EvaluationResult } from '../../../../src/core/evaluation/compare';
 import { comparisonGrid, type GridCell } from '../../../../src/core/evaluation/grid';
 import { comparisonHtml } from '../../../../src/features/evaluations/comparisonHtml';
 import { launchChromium, watchProblems } from '../replay/browser';
@@ -24,7 +24,7 @@ function grid() {
         ...passAtK,
       },
       { tokens: 1_200_000, cost: 1.2 },
-    )!,
+    ) as EvaluationResult,
   });
   return comparisonGrid(
     [

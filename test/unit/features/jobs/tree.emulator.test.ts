@@ -88,10 +88,22 @@ describe('jobs tree against the emulator', function () {
       SEEDED.failedJob,
       SEEDED.completedJob,
       SEEDED.restartedJob,
+      SEEDED.refundJob,
     ]);
-    assert.deepEqual(names(await model.getChildren(roots[1])), [SEEDED.trainedEvaluation, SEEDED.baseEvaluation, 'pipeline']);
+    assert.deepEqual(names(await model.getChildren(roots[1])), [
+      SEEDED.trainedEvaluation,
+      SEEDED.baseEvaluation,
+      'pipeline',
+      SEEDED.refundBaseEvaluation,
+    ]);
     const contexts = roots[0].jobs.map((j) => j.contextValue);
-    assert.deepEqual(contexts, ['job:AgentRFT:InProgress', 'job:AgentRFT:Failed', 'job:AgentRFT:Completed', 'job:AgentRFT:Completed']);
+    assert.deepEqual(contexts, [
+      'job:AgentRFT:InProgress',
+      'job:AgentRFT:Failed',
+      'job:AgentRFT:Completed',
+      'job:AgentRFT:Completed',
+      'job:AgentRFT:Completed',
+    ]);
     assert.equal(roots[0].jobs[2].arn, `arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/${SEEDED.completedJob}`);
   });
 
@@ -195,6 +207,7 @@ describe('jobs tree against the emulator', function () {
     assert.equal(model.filterDescription(), 'by name ↑');
     assert.deepEqual(names(await model.getChildren(training)), [
       SEEDED.restartedJob,
+      SEEDED.refundJob,
       SEEDED.completedJob,
       SEEDED.inProgressJob,
       SEEDED.failedJob,
@@ -257,9 +270,9 @@ describe('jobs tree paging, stop and polling against the emulator', function () 
     assert.deepEqual(names(first.slice(0, 2)), ['paging-54', 'paging-53']);
     await model.loadMore(training);
     const all = await model.getChildren(training);
-    assert.equal(all.length, 59, '55 new jobs and the 4 seeded ones, no Load more');
+    assert.equal(all.length, 60, '55 new jobs and the 5 seeded ones, no Load more');
     assert.ok(all.every((n) => n instanceof JobNode));
-    assert.equal(new Set(names(all)).size, 59);
+    assert.equal(new Set(names(all)).size, 60);
   });
 
   it('stops the running job, notices Stopping then Stopped, and polling ends when nothing is in progress', async () => {

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { CreateJobCommand, StopJobCommand } from '@aws-sdk/client-sagemaker';
 import type { AwsClients } from '../../../../src/aws/clients';
-import { MlflowClient, MlflowError } from '../../../../src/aws/mlflow/client';
+import { MlflowError } from '../../../../src/aws/mlflow/answers';
+import { MlflowClient } from '../../../../src/aws/mlflow/client';
 import { parseMlflowArn } from '../../../../src/core/metrics/mlflow';
 import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
 import { describeAwsError } from '../../../../src/aws/errors';

@@ -26,7 +26,10 @@ describe("a job's rollout log", function () {
       const steps = await jobStepClock(aws, job, signal);
       assert.equal(steps.lastStep, 4);
       const reader = await jobReader(aws, job, signal);
-      const pipeline = new RolloutPipeline(await reader.context!(signal), (t) => reader.accepts(t));
+      const context = await reader.context!(signal);
+      assert.ok((context.tasks?.size ?? 0) > 0, "the training data named in the job's InputDataConfig is read from S3");
+      assert.equal(context.successThreshold, undefined, 'the job names no success_threshold: the default applies');
+      const pipeline = new RolloutPipeline(context, (t) => reader.accepts(t));
       const order: number[] = [];
       for await (const line of reader.read(signal)) {
         pipeline.feed(line);

@@ -15,7 +15,7 @@ class FakeRun implements TraceRun {
   queries: TraceQuery[] = [];
   fetched: string[][] = [];
   client = {
-    metricHistory: async () => [],
+    metricHistory: async () => ({ points: [], dropped: 0 }),
     searchTraces: (query: TraceQuery) => this.search(query),
     batchGetTraces: async (ids: readonly string[]): Promise<Trace[]> => {
       this.fetched.push([...ids]);

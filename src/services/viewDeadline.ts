@@ -1,0 +1,19 @@
+/** Seconds a view's load may take: a stalled service shows a sentence instead of a spinner forever. */
+const VIEW_LOAD_SECONDS = 120;
+
+/** The signal of one view load: aborts at the deadline or when `cancel` does; `timedOut()` tells the deadline apart. */
+export interface ViewDeadline {
+  signal: AbortSignal;
+  timedOut(): boolean;
+  /** "<what> gave no result within 120 s…", the sentence for a load the deadline ended. */
+  sentence(what: string): string;
+}
+
+export function viewDeadline(cancel?: AbortSignal, seconds = VIEW_LOAD_SECONDS): ViewDeadline {
+  const deadline = AbortSignal.timeout(seconds * 1000);
+  return {
+    signal: cancel ? AbortSignal.any([cancel, deadline]) : deadline,
+    timedOut: () => deadline.aborted,
+    sentence: (what) => `${what} gave no result within ${seconds} s. Check the network or mtrl.aws.endpoint, then try again.`,
+  };
+}

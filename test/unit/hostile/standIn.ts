@@ -1,0 +1,188 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { createGzip } from 'node:zlib';
+
+// Small MLflow, SageMaker and S3 stand-ins that misbehave on purpose, for the product (real SDK, real fetch) to meet.
+// Each loop is bounded and the server closes itself after `lifetimeMs`, so a test that forgets it cannot hang the run.
+
+export const MLFLOW_APP = 'arn:aws:sagemaker:us-east-1:123456789012:mlflow-app/app-HOSTILE1';
+export const RUN_ID = 'run-hostile';
+
+/** How the MLflow `metrics/get-history` answers. */
+export type HistoryMode =
+  | { kind: 'points'; points: unknown[] }
+  | { kind: 'repeat-token' }
+  | { kind: 'empty-endless' }
+  | { kind: 'full-endless'; perPage: number }
+  | { kind: 'bomb'; inflatedBytes: number }
+  | { kind: 'drip'; everyMs: number }
+  | { kind: 'raw'; status: number; body: string; headers?: Record<string, string> };
+
+export interface Hostility {
+  /** Metric keys `runs/get` lists (default one reward key). */
+  keys?: string[];
+  history?: HistoryMode;
+  /** `traces/search`: a token that never changes. */
+  tracesRepeat?: boolean;
+  /** SageMaker ListJobs and S3 ListObjectsV2: a token that never changes. */
+  listRepeat?: boolean;
+  /** Answers every SageMaker call with this status and error (e.g. 429 ThrottlingException). */
+  sagemakerFault?: { status: number; type: string; message: string };
+  /** Answers every SageMaker call 200 with this body (an HTML page, a cut-off JSON). */
+  sagemakerBody?: string;
+  lifetimeMs?: number;
+}
+
+export interface StandIn {
+  url: string;
+  requests: Map<string, number>;
+  close(): Promise<void>;
+}
+
+const DOCUMENT = {
+  TrainingConfig: { MlflowConfig: { MlflowResourceArn: MLFLOW_APP, MlflowExperimentName: 'hostile' } },
+  ServiceOutput: { MlflowDetails: { RunId: RUN_ID, ExperimentId: '1' } },
+};
+
+const json = (res: ServerResponse, status: number, body: unknown, type = 'application/json') => {
+  res.writeHead(status, { 'content-type': type });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+};
+
+/** Streams `bytes` zero bytes gzipped: a few MB on the wire that inflate to `bytes`; stops when the client goes. */
+function bomb(res: ServerResponse, bytes: number): void {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+  const gzip = createGzip({ level: 9 });
+  gzip.pipe(res);
+  const chunk = Buffer.alloc(1 << 20);
+  let left = Math.ceil(bytes / chunk.length);
+  const pump = () => {
+    while (left > 0 && !res.destroyed) {
+      left--;
+      if (!gzip.write(chunk)) return void gzip.once('drain', pump);
+    }
+    gzip.end();
+  };
+  res.on('close', () => gzip.destroy());
+  pump();
+}
+
+/** Sends a valid-looking start, then one byte every `everyMs`, at most 600 bytes. */
+function drip(res: ServerResponse, everyMs: number): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.write('{"metrics":[');
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed || ++sent > 600) return void (clearInterval(timer), res.end());
+    res.write(' ');
+  }, everyMs);
+  res.on('close', () => clearInterval(timer));
+}
+
+function history(res: ServerResponse, mode: HistoryMode, url: URL, count: number): void {
+  switch (mode.kind) {
+    case 'points':
+      return json(res, 200, { metrics: mode.points });
+    case 'repeat-token':
+      return json(res, 200, {
+        metrics: [{ key: url.searchParams.get('metric_key'), value: 1, step: 1, timestamp: 1 }],
+        next_page_token: 'again',
+      });
+    case 'empty-endless':
+      return json(res, 200, { next_page_token: `token-${count}` });
+    case 'full-endless': {
+      const key = url.searchParams.get('metric_key');
+      const metrics = Array.from({ length: mode.perPage }, (_, i) => ({ key, value: i, step: count * mode.perPage + i, timestamp: 1 }));
+      return json(res, 200, { metrics, next_page_token: `token-${count}` });
+    }
+    case 'bomb':
+      return bomb(res, mode.inflatedBytes);
+    case 'drip':
+      return drip(res, mode.everyMs);
+    case 'raw':
+      res.writeHead(mode.status, { 'content-type': 'application/json', ...mode.headers });
+      return void res.end(mode.body);
+  }
+}
+
+function mlflow(res: ServerResponse, url: URL, h: Hostility, count: number): void {
+  const path = url.pathname.replace(/^\/api\/[23]\.0\/mlflow\//, '');
+  if (path === 'runs/get') {
+    const keys = h.keys ?? ['rollout/reward/mean'];
+    const metrics = keys.map((key) => ({ key, value: 1, step: 1, timestamp: 1 }));
+    return json(res, 200, { run: { info: { run_id: RUN_ID, experiment_id: '1', status: 'RUNNING' }, data: { metrics } } });
+  }
+  if (path === 'metrics/get-history') return history(res, h.history ?? { kind: 'points', points: [] }, url, count);
+  if (path === 'traces/search') return json(res, 200, h.tracesRepeat ? { traces: [], next_page_token: 'again' } : { traces: [] });
+  json(res, 404, { error_code: 'ENDPOINT_NOT_FOUND', message: path });
+}
+
+function sagemaker(res: ServerResponse, operation: string, h: Hostility): void {
+  const type = 'application/x-amz-json-1.1';
+  if (h.sagemakerFault) {
+    res.writeHead(h.sagemakerFault.status, { 'content-type': type, 'x-amzn-errortype': h.sagemakerFault.type });
+    return void res.end(JSON.stringify({ __type: h.sagemakerFault.type, message: h.sagemakerFault.message }));
+  }
+  if (h.sagemakerBody !== undefined) return json(res, 200, h.sagemakerBody, type);
+  if (operation === 'DescribeJob')
+    return json(
+      res,
+      200,
+      {
+        JobName: 'hostile',
+        JobCategory: 'AgentRFT',
+        JobStatus: 'InProgress',
+        JobArn: 'arn:aws:sagemaker:us-east-1:123456789012:job/AgentRFT/hostile',
+        JobConfigDocument: JSON.stringify(DOCUMENT),
+      },
+      type,
+    );
+  if (operation === 'ListJobs') return json(res, 200, { JobSummaries: [], NextToken: h.listRepeat ? 'again' : undefined }, type);
+  json(res, 400, { __type: 'UnknownOperationException', message: operation }, type);
+}
+
+function s3List(res: ServerResponse, h: Hostility): void {
+  const token = h.listRepeat
+    ? '<IsTruncated>true</IsTruncated><NextContinuationToken>again</NextContinuationToken>'
+    : '<IsTruncated>false</IsTruncated>';
+  res.writeHead(200, { 'content-type': 'application/xml' });
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>b</Name><KeyCount>1</KeyCount><Contents><Key>k</Key><Size>1</Size></Contents>${token}</ListBucketResult>`,
+  );
+}
+
+/** Starts the stand-in on 127.0.0.1; it answers at most 200,000 requests and closes itself after `lifetimeMs` (default 60 s). */
+export async function startStandIn(h: Hostility): Promise<StandIn> {
+  const requests = new Map<string, number>();
+  const sockets = new Set<Socket>();
+  let total = 0;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    req.on('end', () => {
+      if (++total > 200_000) return void res.destroy();
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const target = String(req.headers['x-amz-target'] ?? '');
+      const name = target ? `sagemaker:${target.split('.').pop()}` : url.pathname.includes('/mlflow/') ? url.pathname : `s3:${req.method}`;
+      const count = (requests.get(name) ?? 0) + 1;
+      requests.set(name, count);
+      if (target) return sagemaker(res, target.split('.').pop() ?? '', h);
+      if (url.pathname.includes('/mlflow/')) return mlflow(res, url, h, count);
+      return s3List(res, h);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const close = () =>
+    new Promise<void>((resolve) => {
+      clearTimeout(lifetime);
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  const lifetime = setTimeout(() => void close(), h.lifetimeMs ?? 60_000);
+  lifetime.unref();
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, requests, close };
+}
