@@ -1,8 +1,13 @@
 import * as vscode from 'vscode';
 
+/** What a UI check asks of the known start: whether the Jobs view keeps polling running jobs (held otherwise). */
+export interface ResetOptions {
+  polling?: boolean;
+}
+
 /** A feature's part of the UI checks' known start: its state forgotten and its own timers held. */
 export interface ResetForTests {
-  resetForTests(): Promise<void>;
+  resetForTests(options: ResetOptions): Promise<void>;
 }
 
 /** The environment variable the host test harness sets on its VS Code server; users never have it. */
@@ -13,8 +18,8 @@ export const RESET_FOR_TESTS_COMMAND = 'mtrl.test.resetState';
 export function registerTestHooks(parts: ResetForTests[], env: NodeJS.ProcessEnv = process.env): vscode.Disposable[] {
   if (env[TEST_HOOKS_VARIABLE] !== '1') return [];
   return [
-    vscode.commands.registerCommand(RESET_FOR_TESTS_COMMAND, async () => {
-      for (const part of parts) await part.resetForTests();
+    vscode.commands.registerCommand(RESET_FOR_TESTS_COMMAND, async (options?: ResetOptions) => {
+      for (const part of parts) await part.resetForTests(options ?? {});
       return true;
     }),
   ];

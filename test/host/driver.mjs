@@ -99,7 +99,8 @@ async function main() {
         .filter((f) => f.endsWith('.mjs'))
         .sort()
     : []) {
-    uiChecks.push(...(await import(path.join(uiDir, file))).checks);
+    // A file's checks form a group: the group starts from a known state (see run-session.mjs).
+    uiChecks.push(...(await import(path.join(uiDir, file))).checks.map((check) => ({ ...check, group: file })));
   }
 
   if (desktop && uiChecks.length) log(`the ${uiChecks.length} UI checks drive the browser workbench: they run in npm run test:host only`);

@@ -80,6 +80,7 @@ export class SweepQueue implements vscode.Disposable {
     this.ticksPaused = true;
     if (this.timer) clearTimeout(this.timer);
     await this.turns;
+    if (!this.sweeps.size) return;
     this.sweeps.clear();
     this.changed.fire();
     await this.save();

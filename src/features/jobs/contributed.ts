@@ -19,6 +19,6 @@ export interface JobsViewContribution {
 /** What the Jobs feature offers the others: a place at the top of its tree. */
 export interface JobsView {
   contribute(contribution: JobsViewContribution): vscode.Disposable;
-  /** The UI checks' known start: no filter, every root listed again. */
-  resetForTests(): Promise<void>;
+  /** The UI checks' known start: no filter or sort left, every root listed, polling held unless asked for. */
+  resetForTests(options: { polling?: boolean }): Promise<void>;
 }

@@ -27,7 +27,11 @@ export function register(services: Services): JobsView {
   const backend = sageMakerJobsBackend((region) => services.aws.sagemaker(region));
   // The replay feature registers mtrl.openRollouts in this same extension: every job has a rollouts section.
   const model = new JobsModel({ backend, regions: jobRegions, explain: explainFull, hasRollouts: () => true });
-  const tree = new JobsTreeProvider(model, () => settings.pricing());
+  const tree = new JobsTreeProvider(
+    model,
+    () => settings.pricing(),
+    (message) => output.warn(message),
+  );
   const view = vscode.window.createTreeView('mtrl.jobs', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
   const configuration = new JobConfigurationProvider(backend, explain);
   const logs = new JobLogsProvider(
@@ -122,9 +126,15 @@ export function register(services: Services): JobsView {
   poller.setVisible(view.visible);
   return {
     contribute: (contribution) => tree.contribute(contribution),
-    resetForTests: async () => {
-      model.setQuery({ nameContains: undefined, status: undefined, sortBy: 'CreationTime', ascending: false });
+    resetForTests: async (options) => {
+      poller.hold(!options.polling);
+      // Lists again only when a check left a filter or sort: a redraw for nothing would move rows under the next clicks.
+      const { nameContains, status, sortBy, ascending } = model.query;
+      if (nameContains || status || sortBy !== 'CreationTime' || ascending) {
+        model.setQuery({ nameContains: undefined, status: undefined, sortBy: 'CreationTime', ascending: false });
+      }
       await Promise.all(model.getRoots().map((root) => model.ensureLoaded(root)));
+      await tree.quiet();
     },
   };
 }

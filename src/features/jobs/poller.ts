@@ -20,6 +20,7 @@ export class JobsPoller {
   private failures = 0;
   private running = false;
   private disposed = false;
+  private held = false;
 
   constructor(
     private readonly target: PollTarget,
@@ -41,6 +42,12 @@ export class JobsPoller {
     this.reschedule();
   }
 
+  /** Holds polling (the UI checks' known start) until released. */
+  hold(held: boolean): void {
+    this.held = held;
+    this.reschedule();
+  }
+
   setInterval(ms: number): void {
     this.intervalMs = ms;
     this.cancel();
@@ -50,7 +57,7 @@ export class JobsPoller {
   /** Call after the tree loaded or changed jobs: starts polling when something is running. */
   reschedule(): void {
     if (this.disposed || this.running) return;
-    if (!this.visible || !this.target.hasInProgress() || this.intervalMs <= 0) {
+    if (this.held || !this.visible || !this.target.hasInProgress() || this.intervalMs <= 0) {
       this.cancel();
       return;
     }

@@ -11,9 +11,9 @@ const ASK_WAIT_MS = 5_000;
  * been given. VS Code forgets a redrawn item's descendants (all items for a whole-tree redraw) and then asks for the
  * children of what it shows expanded: a reveal, or a request of the workbench already on its way, that lands in between
  * fails with "No tree item with id …"; a redraw that lands while it still fetches children is answered with the children
- * it is fetching (the old ones). So a redraw waits until no `getChildren` is in flight and VS Code has asked for every
- * expanded item it was handed or told to redraw; it draws only items VS Code holds (the objects `getChildren` returned);
- * a reveal waits for the same quiet, then runs alone.
+ * it is fetching (the old ones). So a redraw waits until no `getChildren` is in flight (a whole-tree redraw, and a
+ * reveal, also until VS Code has asked for the children of every expanded item it was handed or told to redraw); it draws
+ * only items VS Code holds (the objects `getChildren` returned); a reveal runs alone.
  */
 export class TreeRedraws<N extends RedrawNode> {
   /** The items VS Code was handed, by id, with the id of the item whose children they were ('' for the top level). */
@@ -33,10 +33,12 @@ export class TreeRedraws<N extends RedrawNode> {
    * @param fire draws nodes, or the whole tree (undefined): `onDidChangeTreeData`.
    * @param willAsk whether VS Code asks for this node's children (the top level's when undefined) once it holds or redraws
    *   it: the view is visible and the node expanded.
+   * @param log says when VS Code did not ask in time (the redraws went on without it).
    */
   constructor(
     private readonly fire: (nodes: N[] | undefined) => void,
     private readonly willAsk: (node?: N) => boolean,
+    private readonly log: (message: string) => void = () => undefined,
   ) {}
 
   /** Wraps the provider's `getChildren`: while it runs nothing is redrawn; what it returns counts as handed. */
@@ -73,7 +75,7 @@ export class TreeRedraws<N extends RedrawNode> {
 
   /** Runs a reveal once VS Code is quiet and no redraw waits; redraws asked meanwhile wait until it ends. */
   async reveal<T>(run: () => Promise<T>): Promise<T> {
-    while (this.busy() || this.wantsAll || this.wanted.size) await new Promise<void>((resolve) => this.idle.push(resolve));
+    await this.quiet();
     this.revealing++;
     try {
       return await run();
@@ -81,6 +83,11 @@ export class TreeRedraws<N extends RedrawNode> {
       this.revealing--;
       this.flush();
     }
+  }
+
+  /** Resolves once no redraw waits, no fetch is in flight and VS Code has asked for what it was told to. */
+  async quiet(): Promise<void> {
+    while (this.busy() || this.wantsAll || this.wanted.size) await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
   private busy(): boolean {
@@ -91,6 +98,9 @@ export class TreeRedraws<N extends RedrawNode> {
     this.awaited.add(id);
     this.awaitTimer ??= setTimeout(() => {
       this.awaitTimer = undefined;
+      this.log(
+        `Jobs view: VS Code did not ask for the children of ${[...this.awaited].map((a) => a || 'the top level').join(', ')} within ${ASK_WAIT_MS / 1000} s`,
+      );
       this.awaited.clear();
       this.flush();
     }, ASK_WAIT_MS);
@@ -101,15 +111,16 @@ export class TreeRedraws<N extends RedrawNode> {
       clearTimeout(this.awaitTimer);
       this.awaitTimer = undefined;
     }
-    if (this.busy()) return;
+    if (this.fetching > 0 || this.revealing > 0) return;
     if (this.wantsAll) {
+      // A whole redraw makes VS Code forget every item: not while it is about to ask for the children of one.
+      if (this.awaited.size) return;
       this.wantsAll = false;
       for (const id of this.wanted) this.later.add(id);
       this.wanted.clear();
       // Nothing handed yet: VS Code has not asked, so it will ask for the fresh tree anyway.
       if (this.handed.size) {
         this.handed.clear();
-        this.awaited.clear();
         if (this.willAsk()) this.expect('');
         this.fire(undefined);
       }

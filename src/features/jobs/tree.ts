@@ -29,6 +29,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
   private readonly redraws = new TreeRedraws<Node>(
     (nodes) => this.changed.fire(nodes),
     (node) => Boolean(this.view?.visible) && (!node || this.isExpanded(node)),
+    (message) => this.log(message),
   );
   private view?: vscode.TreeView<Node>;
   /** Roots are drawn expanded, other nodes collapsed: what the user changed since, by id. */
@@ -37,10 +38,12 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
   private readonly contributions: JobsViewContribution[] = [];
   private readonly jobsToRedraw = new Set<JobNode>();
   private jobsTimer?: ReturnType<typeof setTimeout>;
+  private jobsBatch?: Promise<void>;
 
   constructor(
     private readonly model: JobsModel,
     private readonly pricing: () => PricingTable,
+    private readonly log: (message: string) => void,
   ) {
     this.subscription = model.onDidChange((node) => (node?.kind === 'job' ? this.redrawJob(node) : this.redraws.redraw(node && [node])));
   }
@@ -58,12 +61,15 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
    */
   private redrawJob(node: JobNode): void {
     this.jobsToRedraw.add(node);
-    this.jobsTimer ??= setTimeout(() => {
-      this.jobsTimer = undefined;
-      const jobs = [...this.jobsToRedraw];
-      this.jobsToRedraw.clear();
-      this.redraws.redraw(jobs);
-    }, 250);
+    this.jobsBatch ??= new Promise<void>((resolve) => {
+      this.jobsTimer = setTimeout(() => {
+        this.jobsTimer = this.jobsBatch = undefined;
+        const jobs = [...this.jobsToRedraw];
+        this.jobsToRedraw.clear();
+        this.redraws.redraw(jobs);
+        resolve();
+      }, 250);
+    });
   }
 
   /** Redraws every root and listed job (prices changed) without listing again. */
@@ -84,6 +90,12 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
 
   private isExpanded(node: Node): boolean {
     return (node.kind === 'root' || node.kind === 'pipeline') !== this.toggled.has(node.id);
+  }
+
+  /** Resolves once the view has drawn every redraw asked so far (the jobs' own batch included). */
+  async quiet(): Promise<void> {
+    await this.jobsBatch;
+    await this.redraws.quiet();
   }
 
   /** Reveals the job VS Code holds under this id (the listed one after a refresh), once no redraw or fetch is under way. */

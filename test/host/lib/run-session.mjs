@@ -1,9 +1,19 @@
 // One phase of the host run: trusted (the default) or untrusted (workspace trust on, `*.untrusted.test.ts` suites).
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { emulatorEnvironment } from './emulator.mjs';
-import { collectHostLogs, copyWorkspace, openWorkbench, startServer, stopProcess, waitForReport, writeUserSettings } from './session.mjs';
+import { hostCommand } from './host-commands.mjs';
+import {
+  collectHostLogs,
+  copyWorkspace,
+  hostLogFiles,
+  openWorkbench,
+  startServer,
+  stopProcess,
+  waitForReport,
+  writeUserSettings,
+} from './session.mjs';
 
 const { parseReport, sessionResults } = await tsImport('./report.ts', import.meta.url);
 
@@ -31,10 +41,13 @@ function trustSettings(phase) {
   };
 }
 
-/** The server's environment: no real AWS credentials or profile leak into tests; the emulator's when it runs. */
+/**
+ * The server's environment: no real AWS credentials or profile leak into tests; the emulator's when it runs.
+ * MTRL_TEST_HOOKS makes the product register its test-only reset command (never contributed in package.json).
+ */
 function serverEnvironment(configPath, emulatorUrl) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('AWS_')));
-  return { ...env, ...(emulatorUrl ? emulatorEnvironment(emulatorUrl) : {}), MTRL_HOST_CONFIG: configPath };
+  return { ...env, ...(emulatorUrl ? emulatorEnvironment(emulatorUrl) : {}), MTRL_HOST_CONFIG: configPath, MTRL_TEST_HOOKS: '1' };
 }
 
 const slug = (text) =>
@@ -51,16 +64,54 @@ async function settlePage(page) {
   await page.keyboard.press('Escape');
 }
 
-async function runUiChecks({ checks, phase, page, workspace, emulatorUrl, manifest, artifacts, grep }) {
+/** The sizes of the extension host's logs now: a failed check keeps what was written after. */
+function logMarks(dirs) {
+  return new Map(hostLogFiles(dirs).map((file) => [file, readFileSync(file).length]));
+}
+
+/** What the extension host (the product's "MTRL" channel among them) logged since `marks`, file by file. */
+function logsSince(dirs, marks) {
+  return hostLogFiles(dirs)
+    .map((file) => {
+      const text = readFileSync(file)
+        .subarray(marks.get(file) ?? 0)
+        .toString('utf8');
+      return text.trim() ? `=== ${path.basename(path.dirname(file))}/${path.basename(file)}\n${text}` : '';
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * Runs the UI checks, each group (a test/host/ui file) from a known state: every editor closed, no notification, and per
+ * check the product's test-only reset (sweeps forgotten and their tick held, the Jobs view unfiltered, its polling held
+ * unless the check says `polling: true`). A failed check leaves a screenshot and the logs written during it.
+ */
+async function runUiChecks({ checks, phase, page, workspace, emulatorUrl, manifest, artifacts, grep, commandDir, logDirs }) {
   const results = [];
+  let group;
   for (const check of checks.filter((c) => (c.phase ?? 'trusted') === phase)) {
     const title = `ui: ${check.name}`;
     if (grep && !title.includes(grep)) continue;
     const screenshot = (name) => page.screenshot({ path: path.join(artifacts, `${phase}-${name}.png`) });
     const at = Date.now();
+    const marks = logMarks(logDirs);
     try {
       await settlePage(page);
-      const note = await check.run({ page, workspace, emulatorUrl, manifest, screenshot });
+      if (check.group !== group) {
+        await hostCommand(commandDir, 'mtrl-test.resetWorkbench');
+        group = check.group;
+      }
+      const reset = await hostCommand(commandDir, 'mtrl-test.resetProduct', [{ polling: Boolean(check.polling) }]);
+      if (phase === 'trusted' && reset !== true) throw new Error(`the product's test-only reset did not run (${JSON.stringify(reset)})`);
+      const note = await check.run({
+        page,
+        workspace,
+        emulatorUrl,
+        manifest,
+        screenshot,
+        host: (command, args) => hostCommand(commandDir, command, args),
+      });
       results.push({
         phase: 'ui',
         title: note ? `${title} (${note})` : title,
@@ -69,6 +120,9 @@ async function runUiChecks({ checks, phase, page, workspace, emulatorUrl, manife
       });
     } catch (error) {
       await screenshot(`failed-${slug(check.name)}`).catch(() => {});
+      writeFileSync(path.join(artifacts, `${phase}-failed-${slug(check.name)}.log`), logsSince(logDirs, marks));
+      // The next check starts over in its group's known state.
+      group = undefined;
       results.push({ phase: 'ui', title, state: 'failed', durationMs: Date.now() - at, error: error?.stack ?? String(error) });
     }
   }
@@ -87,6 +141,8 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, phase, 
 
   const reportPath = path.join(dir, 'report.json');
   const configPath = path.join(dir, 'config.json');
+  const commandDir = path.join(dir, 'commands');
+  mkdirSync(commandDir, { recursive: true });
   const config = {
     mochaPath: path.join(root, 'node_modules/mocha/lib/mocha.cjs'),
     files: bundles,
@@ -97,14 +153,15 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, phase, 
     workspace,
     emulatorUrl,
     deadline,
+    commandDir,
   };
   writeFileSync(configPath, JSON.stringify(config, null, 2));
-  return { userDataDir, serverDataDir, workspace, reportPath, configPath, env: serverEnvironment(configPath, emulatorUrl) };
+  return { userDataDir, serverDataDir, workspace, reportPath, configPath, commandDir, env: serverEnvironment(configPath, emulatorUrl) };
 }
 
 export async function runSession(options) {
   const { artifacts, node24, codeServer, extensionsDir, manifest, emulatorUrl, grep, timeoutMs, uiChecks, bundles, phase, log } = options;
-  const { userDataDir, serverDataDir, workspace, reportPath, env } = preparePhase(options);
+  const { userDataDir, serverDataDir, workspace, reportPath, commandDir, env } = preparePhase(options);
 
   let server;
   let workbench;
@@ -125,7 +182,18 @@ export async function runSession(options) {
     const results = sessionResults(phase, text ? parseReport(text) : undefined, timeoutMs);
     await workbench.page.screenshot({ path: path.join(artifacts, `${phase}-workbench.png`) });
     results.push(
-      ...(await runUiChecks({ checks: uiChecks, phase, page: workbench.page, workspace, emulatorUrl, manifest, artifacts, grep })),
+      ...(await runUiChecks({
+        checks: uiChecks,
+        phase,
+        page: workbench.page,
+        workspace,
+        emulatorUrl,
+        manifest,
+        artifacts,
+        grep,
+        commandDir,
+        logDirs: [userDataDir, serverDataDir],
+      })),
     );
     if (results.some((r) => r.state === 'failed') && workbench.consoleErrors.length) {
       writeFileSync(path.join(artifacts, `${phase}-console-errors.txt`), workbench.consoleErrors.join('\n'));

@@ -111,26 +111,32 @@ export async function openWorkbench(url, folder) {
   };
 }
 
-/** The extension host's logs (remoteexthost.log, output channels), wherever this server version puts them. */
-export function collectHostLogs(dirs, into) {
-  mkdirSync(into, { recursive: true });
-  const copied = [];
+/** The extension host's log files (remoteexthost.log, output channels), wherever this server version puts them. */
+export function hostLogFiles(dirs) {
+  const found = [];
   const walk = (dir, depth) => {
     if (depth > 6 || !existsSync(dir)) return;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full, depth + 1);
-      else if (entry.name.endsWith('.log') && /exthost/.test(full)) {
-        const name = path
-          .relative(dir.split('/logs/')[0], full)
-          .replace(/^.*?exthost\d*[\\/]/, '')
-          .replace(/[\\/]/g, '__');
-        cpSync(full, path.join(into, name));
-        copied.push(full);
-      }
+      else if (entry.name.endsWith('.log') && /exthost/.test(full)) found.push(full);
     }
   };
   for (const dir of dirs) walk(dir, 0);
+  return found;
+}
+
+/** Copies the extension host's logs into one folder. */
+export function collectHostLogs(dirs, into) {
+  mkdirSync(into, { recursive: true });
+  const copied = hostLogFiles(dirs);
+  for (const full of copied) {
+    const name = full
+      .replace(/^.*?[\\/]logs[\\/]/, '')
+      .replace(/^.*?exthost\d*[\\/]/, '')
+      .replace(/[\\/]/g, '__');
+    cpSync(full, path.join(into, name));
+  }
   return copied;
 }
 

@@ -19,6 +19,19 @@ export interface HostRunConfig {
   emulatorUrl?: string;
   /** When the whole session gives up (epoch ms): the desktop launcher waits for the report until then. */
   deadline?: number;
+  /** Where the UI checks drop command requests (`<id>.request.json`) and the runner answers (`<id>.response.json`). */
+  commandDir?: string;
+}
+
+/** A command the UI harness asks the extension host to run (see `test/host/lib/host-commands.mjs`). */
+export interface HostCommandRequest {
+  command: string;
+  args: unknown[];
+}
+
+export interface HostCommandResponse {
+  result?: unknown;
+  error?: string;
 }
 
 export interface HostTestResult {

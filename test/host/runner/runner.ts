@@ -1,6 +1,7 @@
 // Test-only extension installed next to the product: runs the bundled mocha host suites in the real extension host.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type * as vscode from 'vscode';
+import { serveHostCommands } from './commands';
 import type { HostReport, HostRunConfig, HostTestResult } from './protocol';
 
 type MochaModule = typeof import('mocha');
@@ -65,6 +66,7 @@ export function activate(context: vscode.ExtensionContext): RunnerApi {
   const extensionHostLogDir = context.logUri.fsPath.replace(/[\\/][^\\/]+$/, '');
   // Once per session: a UI check that reloads the window restarts this host, and a second run would close its editors.
   if (config && !existsSync(config.reportPath)) setTimeout(() => void runSuites(config), 0);
+  if (config?.commandDir) context.subscriptions.push(serveHostCommands(config.commandDir));
   const record = (name: string, value: number) => void (measurements[name] = value);
   return { extensionHostLogDir, config, activationMs: performance.now() - started, record };
 }

@@ -43,6 +43,22 @@ describe('evaluation sweeps and comparisons', function () {
     assert.match(markdown, /\*/);
   });
 
+  it('opens the comparison each time it is asked, also while another webview (the replay board) has the focus', async () => {
+    const node = (jobName: string) => ({ jobName, category: 'AgentRFTEvaluation', region: REGION });
+    const activeTab = () => vscode.window.tabGroups.activeTabGroup.activeTab;
+    const until = async (what: string, met: () => boolean) => {
+      for (let i = 0; i < 150 && !met(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.ok(met(), `${what}; tabs: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)).join(' | ')}`);
+    };
+    for (let round = 1; round <= 2; round++) {
+      await vscode.commands.executeCommand('vscode.openWith', workspaceFile('replay', 'rollouts.log'), 'mtrl.rolloutLog');
+      await until(`round ${round}: the replay board is the active tab`, () => activeTab()?.input instanceof vscode.TabInputCustom);
+      await vscode.commands.executeCommand('mtrl.compareEvaluations', node(BASE), [node(BASE), node(TRAINED)]);
+      await until(`round ${round}: the comparison is the active tab`, () => activeTab()?.label === 'Compare 2 evaluations');
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('starts a sweep from its file: one evaluation launched, the rest waiting; starting again launches nothing twice', async () => {
     const uri = workspaceFile('host-sweep.mtrl-sweep.json');
     const sweep = {

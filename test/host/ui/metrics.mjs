@@ -1,30 +1,30 @@
 // UI checks of the metrics view (#16) in the workbench: the view at a 900-px editor in a light and a dark theme (screenshots),
 // a click on the reward curve opening the replay board at that step, and the view coming back after a window reload.
 import assert from 'node:assert/strict';
+import { until } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
 
 const COMPLETED = 'wordle-gptoss20b-grpo-100steps';
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
 
 /** The metrics view's inner frame once it has drawn the reward chart of `job`. */
-async function metricsFrame(page, job, timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      const drawn = await frame
-        .evaluate(
-          (name) =>
-            [...document.querySelectorAll('.jobs .job strong')].some((el) => el.textContent === name) &&
-            [...document.querySelectorAll('.u-title')].some((el) => el.textContent === 'Reward per step') &&
-            !document.querySelector('vscode-progress-ring'),
-          job,
-        )
-        .catch(() => false);
-      if (drawn) return frame;
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`no metrics view drew the reward chart of ${job}`);
+function metricsFrame(page, job, timeoutMs = 240_000) {
+  const drawn = (frame) =>
+    frame.evaluate(
+      (name) =>
+        [...document.querySelectorAll('.jobs .job strong')].some((el) => el.textContent === name) &&
+        [...document.querySelectorAll('.u-title')].some((el) => el.textContent === 'Reward per step') &&
+        !document.querySelector('vscode-progress-ring'),
+      job,
+    );
+  return until(
+    `a metrics view drawing the reward chart of ${job}`,
+    async () => {
+      for (const frame of page.frames()) if (await drawn(frame).catch(() => false)) return frame;
+      return undefined;
+    },
+    { timeoutMs },
+  );
 }
 
 /** Opens Show Metrics from the palette and picks `job` in its multi-select list. */
@@ -150,19 +150,22 @@ export const checks = [
         .locator('.tabs-container .tab', { hasText: `Rollouts: ${RUNNING}` })
         .first()
         .waitFor({ timeout: 30_000 });
-      const deadline = Date.now() + 180_000;
       let shown = '';
-      while (Date.now() < deadline && !shown.startsWith(`step ${step}:`)) {
-        for (const f of page.frames()) {
-          const text = await f
-            .locator('.step-shown')
-            .first()
-            .textContent({ timeout: 500 })
-            .catch(() => null);
-          if (text) shown = text.trim();
-        }
-        await page.waitForTimeout(250);
-      }
+      await until(
+        `the board to show step ${step}`,
+        async () => {
+          for (const f of page.frames()) {
+            const text = await f
+              .locator('.step-shown')
+              .first()
+              .textContent({ timeout: 500 })
+              .catch(() => null);
+            if (text) shown = text.trim();
+          }
+          return shown.startsWith(`step ${step}:`);
+        },
+        { timeoutMs: 180_000 },
+      ).catch(() => undefined);
       assert.match(shown, new RegExp(`^step ${step}:`), `the board shows "${shown}"`);
       await closeEditors(page);
     },

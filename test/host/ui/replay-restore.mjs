@@ -1,6 +1,7 @@
 // UI check of the replay board (#5): a board opened with "MTRL: Open Rollouts" comes back after a window reload with its data and selection.
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { until } from '../lib/wait.mjs';
 import { boardFrame, palette } from './replay.mjs';
 
 /** What the board shows: its source, counts, the visible groups, and what is selected and played. */
@@ -33,47 +34,26 @@ async function shown(frame) {
  * The bound is generous: after a reload on a loaded machine the extension host alone took over 20 s to come back.
  */
 async function settled(page, expected, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
   let last;
-  while (Date.now() < deadline) {
-    const frame = await boardFrame(page, Math.max(1_000, deadline - Date.now()));
-    // The restored webview may load its page more than once: a frame detached meanwhile is looked up again.
-    last = await shown(frame).catch((error) => (/detached/i.test(error.message) ? last : Promise.reject(error)));
-    if (last?.group === expected.group && last.rollout === expected.rollout && last.turn === expected.turn) return last;
-    await page.waitForTimeout(250);
-  }
+  const matches = () => last?.group === expected.group && last.rollout === expected.rollout && last.turn === expected.turn;
+  await until(
+    `the restored board to show group ${expected.group}, rollout ${expected.rollout}, turn ${expected.turn}`,
+    async () => {
+      // The restored webview may load its page more than once: a frame detached meanwhile is looked up on the next poll.
+      last = await shown(await boardFrame(page, 5_000));
+      return matches();
+    },
+    { timeoutMs, everyMs: 250 },
+  ).catch(() => undefined);
   return last;
-}
-
-/** Closes every editor; one left dirty by an earlier check would ask "save?" in a dialog that blocks the page. */
-async function closeAllEditors(page) {
-  const tabs = page.locator('.tabs-container .tab');
-  const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" });
-  // A quick input that is still closing can swallow a pick: try again while tabs remain.
-  for (let attempt = 1; attempt <= 3 && (await tabs.count()); attempt++) {
-    await palette(page, '>View: Close All Editors', 'View: Close All Editors').catch((error) => {
-      if (attempt === 3) throw error;
-    });
-    while (
-      await dontSave
-        .first()
-        .waitFor({ timeout: 2_000 })
-        .then(
-          () => true,
-          () => false,
-        )
-    )
-      await dontSave.first().click();
-  }
-  await tabs.first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 export const checks = [
   {
     name: 'replay board opened with MTRL: Open Rollouts is restored after a window reload with its group, rollout and turn',
-    async run({ page, workspace, screenshot }) {
+    async run({ page, workspace, screenshot, host }) {
       // Only this board may hold group rows, so the frame found after the reload is the restored one.
-      await closeAllEditors(page);
+      await host('mtrl-test.resetWorkbench');
       await palette(page, '>MTRL: Open Rollouts', 'MTRL: Open Rollouts');
       await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Local log file' }).first().click({ timeout: 15_000 });
       // The web workbench's path box fills in its starting folder asynchronously, overwriting a path typed too early: retry.
@@ -135,7 +115,7 @@ export const checks = [
 
       frame = await boardFrame(page);
       assert.equal(await frame.locator('.group-row.selected').count(), 1);
-      await closeAllEditors(page);
+      await host('mtrl-test.resetWorkbench');
     },
   },
 ];

@@ -1,6 +1,7 @@
 // UI check of the replay board (#5) in the real workbench: open a log file "With…" the board, read the webview frame, play a turn, screenshot.
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { frameShowing } from '../lib/wait.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
@@ -32,21 +33,8 @@ export async function palette(page, text, pick) {
 }
 
 /** The webview's inner frame that holds the board, once it has rendered a group. */
-export async function boardFrame(page, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (
-        await frame
-          .locator('.group-row[data-group]')
-          .count()
-          .catch(() => 0)
-      )
-        return frame;
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error('no webview frame showed a group row');
+export function boardFrame(page, timeoutMs = 90_000) {
+  return frameShowing(page, 'a webview frame showing a group row', (frame) => frame.locator('.group-row[data-group]'), { timeoutMs });
 }
 
 /** Opens a log file of the workspace with the board ("Reopen Editor With…") and returns the board's frame. */

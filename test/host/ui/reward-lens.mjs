@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { frameShowing } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
 
 /** Reloads the window the way a user does: a fresh extension host that activates the extension only by its events. */
@@ -118,19 +119,8 @@ export const checks = [
 ];
 
 /** The preview webview's inner frame, once it shows its games table. */
-export async function previewFrame(page, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (
-        await frame
-          .locator('h2', { hasText: 'Invariants' })
-          .count()
-          .catch(() => 0)
-      )
-        return frame;
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error('no webview frame showed the reward preview');
+export function previewFrame(page, timeoutMs = 60_000) {
+  return frameShowing(page, 'a webview frame showing the reward preview', (frame) => frame.locator('h2', { hasText: 'Invariants' }), {
+    timeoutMs,
+  });
 }

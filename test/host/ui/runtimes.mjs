@@ -1,6 +1,7 @@
 // UI check of the Agent Runtimes view (#8): the seeded runtimes with status, the inline Smoke Test action, the result on the row and the report preview.
 import assert from 'node:assert/strict';
 import { palette } from './replay.mjs';
+import { clickInlineAction } from '../lib/menu.mjs';
 
 const RUNTIME = 'wordle_agent';
 const runtimesPane = (page) =>
@@ -34,8 +35,7 @@ export const checks = [
         `rows: ${before.join(' | ')}`,
       );
 
-      await row.hover();
-      await row.locator('.action-label[aria-label^="Smoke Test Agent Runtime"]').click();
+      await clickInlineAction(page, row, 'Smoke Test Agent Runtime');
       await page.waitForFunction(
         () =>
           [...document.querySelectorAll('.part.sidebar .monaco-list-row')].some(

@@ -42,6 +42,18 @@ describe('jobs poller', () => {
     return { state, timer, poller };
   }
 
+  it('schedules nothing while held (the UI checks start without a poll redrawing the rows) and polls again when released', async () => {
+    const { state, timer, poller } = setup(2);
+    poller.setVisible(true);
+    poller.hold(true);
+    assert.equal(poller.scheduled, false);
+    poller.reschedule();
+    assert.equal(timer.pending.length, 0);
+    poller.hold(false);
+    assert.equal(await timer.fire(), 30_000);
+    assert.equal(state.polls, 1);
+  });
+
   it('polls while jobs run and stops when nothing is in progress', async () => {
     const { state, timer, poller } = setup(2);
     poller.setVisible(true);

@@ -1,0 +1,61 @@
+// The UI checks' line into the extension host: they drop a request file, the runner runs the command and answers in a
+// file. A check starts from a known state this way (editors closed, the product's test-only reset) without a UI input
+// the workbench could drop.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { HostCommandRequest, HostCommandResponse } from './protocol';
+
+/** Built-in requests the runner answers itself, next to any VS Code command id. */
+const BUILT_IN: Record<string, (...args: unknown[]) => Promise<unknown>> = {
+  /** No editor, dirty or not (a "save?" dialog would block the page), no notification, no open quick input. */
+  'mtrl-test.resetWorkbench': async () => {
+    for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    return vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
+  },
+  /** The product's test-only reset (sweeps forgotten, their tick held, the Jobs view unfiltered); false when the product is not active. */
+  'mtrl-test.resetProduct': async (options: unknown) => {
+    const product = vscode.extensions.getExtension('mtrl.mtrl-workbench');
+    if (!product) return false;
+    await product.activate();
+    return vscode.commands.executeCommand('mtrl.test.resetState', options);
+  },
+};
+
+async function answer(dir: string, file: string): Promise<void> {
+  const id = file.replace(/\.request\.json$/, '');
+  const request = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as HostCommandRequest;
+  rmSync(path.join(dir, file));
+  let response: HostCommandResponse;
+  try {
+    const run = BUILT_IN[request.command];
+    const result = run ? await run(...request.args) : await vscode.commands.executeCommand(request.command, ...request.args);
+    response = { result: result ?? null };
+  } catch (error) {
+    response = { error: error instanceof Error ? error.message : String(error) };
+  }
+  writeFileSync(path.join(dir, `${id}.tmp`), JSON.stringify(response));
+  renameSync(path.join(dir, `${id}.tmp`), path.join(dir, `${id}.response.json`));
+}
+
+/** Answers requests in `dir` until disposed; requests run one at a time, in the order their files are found. */
+export function serveHostCommands(dir: string): vscode.Disposable {
+  mkdirSync(dir, { recursive: true });
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy || !existsSync(dir)) return;
+    const next = readdirSync(dir)
+      .filter((f) => f.endsWith('.request.json'))
+      .sort()[0];
+    if (!next) return;
+    busy = true;
+    void answer(dir, next).finally(() => (busy = false));
+  }, 50);
+  return new vscode.Disposable(() => clearInterval(timer));
+}
