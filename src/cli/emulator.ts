@@ -2,7 +2,7 @@ import { startEmulator } from '../emulator/server';
 import { SEEDED } from '../emulator/seed';
 import { parseOptions, UsageError, type CliCommand } from './command';
 
-const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--expired-credentials] [--no-history] [--json]
+const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--expired-credentials] [--traces-without-spans] [--no-history] [--json]
 
 Runs the local MTRL service on 127.0.0.1: SageMaker Jobs, CloudWatch Logs, S3, STS, IAM and
 Bedrock AgentCore over their real wire protocols, with seeded jobs, runtimes and datasets.
@@ -15,6 +15,8 @@ Point the extension at it with the setting mtrl.aws.endpoint (any SigV4 key is a
   --error-rate R         answer this fraction of requests with a 500 (0-1)
   --latency-ms N         delay every answer by N ms
   --expired-credentials  answer every request with ExpiredTokenException
+  --traces-without-spans traces/batchGet returns no spans: readers must fetch each trace's
+                         traces.json from S3 (also MTRL_EMULATOR_TRACES_WITHOUT_SPANS=1)
   --no-history           start without the seeded job history
   --json                 print the address and seeded names as one JSON line
 
@@ -47,6 +49,7 @@ export const emulatorCommand: CliCommand = {
         'error-rate': { type: 'string' },
         'latency-ms': { type: 'string' },
         'expired-credentials': { type: 'boolean' },
+        'traces-without-spans': { type: 'boolean' },
         'no-history': { type: 'boolean' },
         json: { type: 'boolean' },
       },
@@ -64,6 +67,7 @@ export const emulatorCommand: CliCommand = {
       errorRate: rate(values['error-rate'], 'error-rate'),
       latencyMs: count(values['latency-ms'], 'latency-ms', 0),
       expiredCredentials: values['expired-credentials'],
+      tracesWithoutSpans: values['traces-without-spans'] || process.env.MTRL_EMULATOR_TRACES_WITHOUT_SPANS === '1',
       history: !values['no-history'],
       precomputeMetrics: true,
     };

@@ -1,10 +1,14 @@
 // Answers of the published Wordle example (its v640 version: 640 training + 128 validation words, disjoint), copied so the emulator needs no files.
 
-/** Row prompts exactly as the service passes them: the Wordle convention of a JSON string in the `prompt` column. */
+/** A task of a dataset: its prompt text (the first user message's core) and, for Wordle, the hidden answer. */
 export interface DatasetRow {
   id: string;
-  answer: string;
+  prompt: string;
+  answer?: string;
 }
+
+/** The instruction inside every Wordle row's JSON prompt, and the first user message the sample agent sends. */
+export const WORDLE_PROMPT = 'Guess the 5-letter word';
 
 const TRAIN = [
   'riser swoon dirty shoot booth fetch rigor angel stale solid pudgy tonne piece salon weave kiosk',
@@ -64,12 +68,17 @@ export const TRAIN_ANSWERS: readonly string[] = TRAIN.split(' ');
 export const VALIDATION_ANSWERS: readonly string[] = VALIDATION.split(' ');
 
 export function rowsOf(answers: readonly string[], split: 'train' | 'val'): DatasetRow[] {
-  return answers.map((answer, i) => ({ id: `wordle_${split}_${String(i).padStart(4, '0')}`, answer }));
+  return answers.map((answer, i) => ({ id: `wordle_${split}_${String(i).padStart(4, '0')}`, prompt: WORDLE_PROMPT, answer }));
 }
 
 /** The dataset file as JSON Lines, byte for byte as Python's json.dumps wrote the published v640 files. */
 export function toJsonl(rows: readonly DatasetRow[]): string {
   const line = (r: DatasetRow) =>
-    `{"prompt": ${JSON.stringify(`{"prompt": "Guess the 5-letter word", "answer": "${r.answer}", "id": "${r.id}"}`)}}`;
+    `{"prompt": ${JSON.stringify(`{"prompt": "${WORDLE_PROMPT}", "answer": "${r.answer}", "id": "${r.id}"}`)}}`;
   return rows.map(line).join('\n') + '\n';
+}
+
+/** Any task's dataset as JSON Lines: one plain-text `prompt` column, as the real support run's data. */
+export function promptsJsonl(rows: readonly DatasetRow[]): string {
+  return rows.map((r) => JSON.stringify({ prompt: r.prompt })).join('\n') + '\n';
 }

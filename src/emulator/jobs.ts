@@ -2,6 +2,7 @@ import { mlflowConfigOf, type JobConfigDocument } from '../core/jobs/document';
 import type { ServiceOutput } from '../core/jobs/serviceOutput';
 import type { JobCategory, JobStatus } from '../core/jobs/status';
 import type { DatasetRow } from './answers';
+import type { EnvironmentName } from './episode';
 
 type Secondary = 'Starting' | 'Downloading' | 'Training' | 'Evaluating' | 'Uploading' | 'Completed' | 'Failed' | 'Stopping' | 'Stopped';
 
@@ -25,6 +26,8 @@ export interface JobPlan {
   uploadingMs: number;
   stoppingMs: number;
   rows: DatasetRow[];
+  /** The game the job's agent plays. */
+  environment: EnvironmentName;
   /** The scripted policy's skill at a step (0–1). */
   skill: (step: number) => number;
   failure?: { afterMs: number; reason: string };

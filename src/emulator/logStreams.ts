@@ -55,11 +55,12 @@ export class JobRolloutStream implements LogStreamSource {
   constructor(
     private readonly job: Job,
     now: number,
-    private readonly records = true,
+    records = true,
   ) {
     this.name = `${dayOf(job.created)}/[runtime-logs]${job.name}`;
     this.created = job.created;
-    this.perRollout = records ? 3 : 2;
+    // Only the Wordle agent logs a rollout record; the others log the SDK's two lines.
+    this.perRollout = records && job.plan.environment === 'wordle' ? 3 : 2;
     this.count = this.perRollout * jobState(job, now).completedRollouts;
   }
   timeAt(i: number): number {
@@ -69,7 +70,9 @@ export class JobRolloutStream implements LogStreamSource {
     const k = Math.floor(i / this.perRollout);
     // Readers go forward line by line: keep the rollout of the last line read.
     if (this.last?.k !== k) this.last = { k, lines: rolloutOf(this.job, k) };
-    return { timestamp: this.last.lines.timestamp, message: this.last.lines.lines[(i % this.perRollout) + (this.records ? 0 : 1)] };
+    const lines = this.last.lines.lines;
+    // A silent agent's record is not written: its lines are the last ones.
+    return { timestamp: this.last.lines.timestamp, message: lines[lines.length - this.perRollout + (i % this.perRollout)] };
   }
 }
 

@@ -180,6 +180,7 @@ export async function mlflow(world: World, request: EmulatorRequest, res: Server
   const op = call.startsWith('2.0 ') ? call.slice(4) : call;
   const q = request.query;
   const jobs = jobsOf(world, resourceArn, now);
+  const artifactStore = (job: Job) => world.mlflowArtifactStore(mlflowRunOf(job)!.resourceArn);
   const jobOfRun = (runId: string | null) => {
     const job = jobs.find((j) => mlflowRunOf(j)!.runId === runId);
     if (!job) throw new MlflowError('RESOURCE_DOES_NOT_EXIST', `Run with id=${runId} not found`, 404);
@@ -247,14 +248,14 @@ export async function mlflow(world: World, request: EmulatorRequest, res: Server
       );
     }
     if (op === '3.0 traces/search' && request.method === 'POST')
-      return sendJson(res, request, searchTraces(jobs, jsonBody(request) as TraceSearch, now), 200, 'application/json');
+      return sendJson(res, request, searchTraces(jobs, jsonBody(request) as TraceSearch, now, artifactStore), 200, 'application/json');
     if (op === '3.0 traces/batchGet' && request.method === 'GET') {
       const ids = q.getAll('trace_ids');
       if (ids.length > MAX_BATCH_TRACES)
         throw new MlflowError('INVALID_PARAMETER_VALUE', `At most ${MAX_BATCH_TRACES} trace_ids per call (got ${ids.length}).`, 400);
       const traces = ids.flatMap((id) => {
         const found = rolloutOfTraceId(jobs, id, now);
-        return found ? [traceOf(found.job, found.k, true)] : [];
+        return found ? [traceOf(found.job, found.k, !world.tracesWithoutSpans, artifactStore(found.job))] : [];
       });
       return sendJson(res, request, traces.length ? { traces } : {}, 200, 'application/json');
     }

@@ -1,8 +1,8 @@
 import { rowsOf, TRAIN_ANSWERS, VALIDATION_ANSWERS } from './answers';
 import { jobState, rolloutPhaseStart, rolloutTime, type Job } from './jobs';
-import { playRollout, type PlayedRollout } from './policy';
+import { playRollout } from './policy';
 import { hashSeed, Random } from './random';
-import { playedRolloutOf } from './rollouts';
+import { outcomeOf, type RolloutOutcome } from './rollouts';
 
 /** One logged value: MLflow's metric point without the key. */
 export interface LoggedValue {
@@ -50,9 +50,9 @@ function hyperParameters(job: Job): Record<string, string> {
 }
 
 /** The reward, turn and token statistics of a set of rollouts played in groups of `groupSize`, under `prefix` (`rollout`, `val`, `eval`). */
-function rolloutFamily(prefix: string, played: readonly PlayedRollout[], groupSize: number, ks: number[]): Record<string, number> {
+function rolloutFamily(prefix: string, played: readonly RolloutOutcome[], groupSize: number, ks: number[]): Record<string, number> {
   const rewards = played.map((p) => p.reward);
-  const turns = played.map((p) => p.turns.length);
+  const turns = played.map((p) => p.turns);
   const tokens = turns.map(rolloutTokens);
   const responses = tokens.map((t) => t.response);
   const out: Record<string, number> = {
@@ -95,14 +95,14 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 /** Training step `step` (1-based, as the service logs it): the statistics of that step's rollouts, the very ones its logs hold. */
 export function trainingStepValues(job: Job, step: number): Record<string, number> {
   const p = job.plan;
-  const played = Array.from({ length: p.rolloutsPerStep }, (_, j) => playedRolloutOf(job, (step - 1) * p.rolloutsPerStep + j));
+  const played = Array.from({ length: p.rolloutsPerStep }, (_, j) => outcomeOf(job, (step - 1) * p.rolloutsPerStep + j));
   const out = rolloutFamily('rollout', played, p.groupSize, []);
   const groups = chunk(played, p.groupSize).map((g) => g.map((x) => x.reward));
   const advantages = groups.flatMap((g) => g.map((r) => r - mean(g)));
-  const tokens = played.map((x) => rolloutTokens(x.turns.length));
+  const tokens = played.map((x) => rolloutTokens(x.turns));
   const promptTokens = tokens.reduce((a, t) => a + t.prompt, 0);
   const responseTokens = tokens.reduce((a, t) => a + t.response, 0);
-  const valid = played.filter((x) => x.turns.some((t) => t.valid));
+  const valid = played.filter((x) => x.valid);
   const stepSeconds = p.stepMs / 1000;
   Object.assign(out, {
     'rollout/reward/valid_mean': mean(valid.map((x) => x.reward)),
@@ -136,18 +136,20 @@ export function validationValues(job: Job, step: number): Record<string, number>
   const p = job.plan;
   const rows = rowsOf(VALIDATION_ANSWERS, 'val');
   const pool = [...TRAIN_ANSWERS, ...VALIDATION_ANSWERS];
-  const played = rows.flatMap((row, i) =>
-    Array.from({ length: p.groupSize }, (_, j) =>
-      playRollout(row.answer, pool, p.skill(step) * 0.8, new Random(hashSeed(`${job.seed}#${job.arn}#val${step}#${i}#${j}`))),
-    ),
-  );
+  const played = rows
+    .flatMap((row, i) =>
+      Array.from({ length: p.groupSize }, (_, j) =>
+        playRollout(row.answer ?? '', pool, p.skill(step) * 0.8, new Random(hashSeed(`${job.seed}#${job.arn}#val${step}#${i}#${j}`))),
+      ),
+    )
+    .map((x) => ({ reward: x.reward, solved: x.solved, turns: x.turns.length, valid: x.turns.some((t) => t.valid) }));
   return roundAll(rolloutFamily('val', played, p.groupSize, passKs(job)));
 }
 
 /** A finished evaluation: the statistics of all its rollouts (the same ones its logs hold). */
 export function evaluationValues(job: Job): Record<string, number> {
   const p = job.plan;
-  const played = Array.from({ length: p.rolloutsPerStep }, (_, k) => playedRolloutOf(job, k));
+  const played = Array.from({ length: p.rolloutsPerStep }, (_, k) => outcomeOf(job, k));
   return roundAll({ ...rolloutFamily('eval', played, p.groupSize, passKs(job)), 'timing_s/eval': p.stepMs / 1000 });
 }
 
@@ -155,8 +157,9 @@ function roundAll(values: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, round(v)]));
 }
 
-/** Steps at which validation runs: 0, every `val_every`, and the last step. */
+/** Steps at which validation runs: 0, every `val_every`, and the last step (Wordle's validation words; the refund desk has none). */
 export function validationSteps(job: Job): number[] {
+  if (job.plan.environment !== 'wordle') return [];
   const every = Number.parseInt(hyperParameters(job).val_every ?? '10', 10);
   const last = job.plan.steps;
   const steps = new Set<number>([0, last]);

@@ -1,4 +1,6 @@
 import { TRAIN_ANSWERS, VALIDATION_ANSWERS, rowsOf, type DatasetRow } from './answers';
+import type { EnvironmentName } from './episode';
+import { refundRows } from './refund/tickets';
 import type { JobConfigDocument } from '../core/jobs/document';
 import type { JobCategory } from '../core/jobs/status';
 import { evaluationSkill } from './evaluationSkill';
@@ -11,6 +13,8 @@ export interface PlanContext {
   rowsAt(uri: string): DatasetRow[] | undefined;
   /** Whether the runtime exists, and how it behaves. */
   runtimeKind(runtimeArn: string): 'ready' | 'no-server' | 'error-status' | 'missing' | 'other-region';
+  /** The game the runtime's agent plays. */
+  runtimeEnvironment(runtimeArn: string): EnvironmentName;
   /** The runtime's REASONING_EFFORT. */
   runtimeEffort(runtimeArn: string): 'low' | 'medium' | 'high';
 }
@@ -26,6 +30,14 @@ function int(value: string | undefined, fallback: number): number {
 export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: string, ctx: PlanContext): JobPlan {
   const ms = (seconds: number) => Math.max(1, Math.round((seconds * 1000) / ctx.speed));
   const channel = (name: string) => doc.InputDataConfig?.find((c) => c.ChannelName === name)?.DataSource?.S3DataSource?.S3Uri;
+  const environment = ctx.runtimeEnvironment(doc.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn ?? '');
+  // A Wordle agent plays only rows naming an answer; the refund agent plays any prompt text.
+  const playable = (uri: string | undefined, split: 'train' | 'eval'): DatasetRow[] => {
+    const rows = (uri && ctx.rowsAt(uri)?.filter((r) => environment === 'refund' || r.answer)) || [];
+    if (rows.length) return rows;
+    if (environment === 'refund') return refundRows(split);
+    return split === 'train' ? rowsOf(TRAIN_ANSWERS, 'train') : rowsOf(VALIDATION_ANSWERS, 'val');
+  };
   const base = {
     startingMs: ms(SECONDS.starting),
     downloadingMs: ms(SECONDS.downloading),
@@ -36,8 +48,7 @@ export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: 
   if (category === 'AgentRFT') {
     const hp = doc.TrainingConfig?.HyperParameters ?? {};
     const gptOss = /gpt-oss/.test(doc.TrainingConfig?.BaseModelArn ?? '');
-    const train = channel('train');
-    const rows = (train && ctx.rowsAt(train)) || rowsOf(TRAIN_ANSWERS, 'train');
+    const rows = playable(channel('train'), 'train');
     const batchSize = int(hp.global_batch_size, 128);
     const groupSize = int(hp.group_size, 8);
     const maxEpochs = int(hp.max_epochs, 1);
@@ -57,13 +68,13 @@ export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: 
       maxEpochs,
       limitedBySteps: maxSteps < maxEpochs * stepsPerEpoch,
       rows,
+      environment,
       // Reward rises for about 15 steps, then plateaus, as in the published run.
       skill: (step) => 0.3 + 0.35 * (1 - Math.exp(-step / 4)),
     };
   } else {
     const hp = doc.EvaluationConfig?.HyperParameters ?? {};
-    const evaluation = channel('evaluation');
-    const rows = (evaluation && ctx.rowsAt(evaluation)) || rowsOf(VALIDATION_ANSWERS, 'val');
+    const rows = playable(channel('evaluation'), 'eval');
     const groupSize = int(hp.eval_group_size, 1);
     const skill = evaluationSkill({
       trained: Boolean(doc.ModelPackageConfig?.InputModelPackageArn),
@@ -84,6 +95,7 @@ export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: 
       maxEpochs: 1,
       limitedBySteps: true,
       rows,
+      environment,
       skill: () => skill,
     };
   }

@@ -1,44 +1,90 @@
-import { TRAIN_ANSWERS, VALIDATION_ANSWERS } from './answers';
+import { TRAIN_ANSWERS, VALIDATION_ANSWERS, type DatasetRow } from './answers';
+import type { Episode } from './episode';
 import { jobState, rolloutTime, type Job } from './jobs';
 import { playRollout, type PlayedRollout } from './policy';
 import { hashSeed, Random } from './random';
+import { playRefund } from './refund/agent';
+import { wordleEpisode } from './wordleEpisode';
 
 /** Words the scripted player guesses from. */
 const POOL: readonly string[] = [...TRAIN_ANSWERS, ...VALIDATION_ANSWERS];
 
 export interface RolloutLines {
   timestamp: number;
-  played: PlayedRollout;
   trajectoryId: string;
-  rowId: string;
   /** The training step (1-based); undefined for an evaluation. */
   step?: number;
-  /** The rollout record (src/core/rollouts/record.ts), then the SDK's CompleteRollout and UpdateReward lines. */
-  lines: [string, string, string];
+  /** The rollout record (src/core/rollouts/record.ts) when the agent logs one (Wordle), then the SDK's CompleteRollout and UpdateReward lines. */
+  lines: string[];
 }
 
-/** The task (dataset row) of rollout k: one per group of a step's batch. */
-function rowOf(job: Job, k: number) {
+/** What the metrics need of a rollout, without building its transcript. */
+export interface RolloutOutcome {
+  reward: number;
+  solved: boolean;
+  /** Model calls (Wordle: guesses, as its metrics have always counted them). */
+  turns: number;
+  valid: boolean;
+}
+
+/** The task (dataset row) of rollout k: one per group of a step's batch, so a step plays `global_batch_size` distinct rows. */
+export function rowOf(job: Job, k: number): DatasetRow {
   const p = job.plan;
   const step = Math.floor(k / p.rolloutsPerStep);
   const task = Math.floor((k % p.rolloutsPerStep) / p.groupSize);
   return p.rows[(step * p.batchSize + task) % p.rows.length];
 }
 
-/** The game of rollout k without its log lines (what metrics need), the same every time: seeded by --seed, the job ARN and k. */
-export function playedRolloutOf(job: Job, k: number): PlayedRollout {
-  const step = Math.floor(k / job.plan.rolloutsPerStep);
-  return playRollout(rowOf(job, k).answer, POOL, job.plan.skill(step), new Random(hashSeed(`${job.seed}#${job.arn}#${k}`)));
+const randomOf = (job: Job, k: number) => new Random(hashSeed(`${job.seed}#${job.arn}#${k}`));
+const skillOf = (job: Job, k: number) => job.plan.skill(Math.floor(k / job.plan.rolloutsPerStep));
+
+/** The Wordle game of rollout k, the same every time: seeded by --seed, the job ARN and k. */
+function wordleGameOf(job: Job, k: number): PlayedRollout {
+  return playRollout(rowOf(job, k).answer ?? '', POOL, skillOf(job, k), randomOf(job, k));
+}
+
+/** Rollout k as its agent lived it: the first message, the model calls and tool calls, the reward. */
+export function episodeOf(job: Job, k: number): Episode {
+  const row = rowOf(job, k);
+  if (job.plan.environment === 'refund') return playRefund(row.prompt, skillOf(job, k), randomOf(job, k));
+  return wordleEpisode(row.prompt, wordleGameOf(job, k));
+}
+
+/** Rollout k's reward, success, turns and validity (Wordle's without building text). */
+export function outcomeOf(job: Job, k: number): RolloutOutcome {
+  if (job.plan.environment === 'refund') {
+    const e = episodeOf(job, k);
+    return { reward: e.reward, solved: e.solved, turns: e.turns.length, valid: e.valid };
+  }
+  const played = wordleGameOf(job, k);
+  return { reward: played.reward, solved: played.solved, turns: played.turns.length, valid: played.turns.some((t) => t.valid) };
 }
 
 /** Rollout k of a job with its log lines. */
 export function rolloutOf(job: Job, k: number): RolloutLines {
   const p = job.plan;
   const step = Math.floor(k / p.rolloutsPerStep);
-  const row = rowOf(job, k);
-  const played = playedRolloutOf(job, k);
   const id = `${hashSeed(job.arn).toString(16).padStart(8, '0')}-${step}-${k % p.rolloutsPerStep}`;
-  const record = {
+  // 1-based like the service log's "Step N/M" lines and MLflow's metric steps; an evaluation has no training step.
+  const trainingStep = job.category === 'AgentRFT' ? step + 1 : undefined;
+  const reward = p.environment === 'wordle' ? undefined : episodeOf(job, k).reward;
+  const record = p.environment === 'wordle' ? wordleRecord(job, k, id, trainingStep) : undefined;
+  return {
+    timestamp: rolloutTime(job, k),
+    trajectoryId: id,
+    step: trainingStep,
+    lines: [
+      ...(record ? [JSON.stringify(record)] : []),
+      `CompleteRollout: trajectory_id=${id} status=ready`,
+      `UpdateReward: trajectory_id=${id} rewards=[${record?.reward ?? reward}]`,
+    ],
+  };
+}
+
+function wordleRecord(job: Job, k: number, id: string, step: number | undefined) {
+  const row = rowOf(job, k);
+  const played = wordleGameOf(job, k);
+  return {
     mtrl_rollout: 1,
     trajectory_id: id,
     job_arn: job.arn,
@@ -49,20 +95,7 @@ export function rolloutOf(job: Job, k: number): RolloutLines {
     reward: played.reward,
     outcome: played.outcome,
     shaping: played.shaping,
-    // 1-based like the service log's "Step N/M" lines and MLflow's metric steps; an evaluation has no training step.
-    ...(job.category === 'AgentRFT' ? { step: step + 1 } : {}),
-  };
-  return {
-    timestamp: rolloutTime(job, k),
-    played,
-    trajectoryId: id,
-    rowId: row.id,
-    step: record.step,
-    lines: [
-      JSON.stringify(record),
-      `CompleteRollout: trajectory_id=${id} status=ready`,
-      `UpdateReward: trajectory_id=${id} rewards=[${played.reward}]`,
-    ],
+    ...(step !== undefined ? { step } : {}),
   };
 }
 
@@ -82,7 +115,7 @@ export function evaluationMetrics(job: Job, now: number): Record<string, number>
   let solved = 0;
   const solvedByPrompt = new Map<number, number>();
   for (let k = 0; k < n; k++) {
-    const played = playedRolloutOf(job, k);
+    const played = outcomeOf(job, k);
     reward += played.reward;
     if (played.solved) {
       solved++;

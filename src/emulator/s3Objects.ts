@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { sendXml, ServiceError, toXml, type EmulatorRequest } from './protocol';
+import { traceArtifactObject } from './traceArtifacts';
 import type { S3Object, World } from './world';
 
 /** The S3 XML namespace every answer declares. */
@@ -76,7 +77,7 @@ export function deleteObject(world: World, _request: EmulatorRequest, res: Serve
 
 /** GetObject and HeadObject: the object with its metadata headers, whole or one `Range` (206). */
 export function getObject(world: World, request: EmulatorRequest, res: ServerResponse, { bucketName, key }: Target): void {
-  const object = bucketOf(world, bucketName).get(key);
+  const object = bucketOf(world, bucketName).get(key) ?? traceArtifactObject(world, bucketName, key);
   if (!object) throw new ServiceError(request.method === 'HEAD' ? 'NotFound' : 'NoSuchKey', 'The specified key does not exist.', 404);
   const headers: Record<string, string | number> = {
     'content-type': object.contentType ?? 'application/octet-stream',

@@ -1,4 +1,5 @@
-import { rowsOf, toJsonl, TRAIN_ANSWERS, VALIDATION_ANSWERS } from './answers';
+import { promptsJsonl, rowsOf, toJsonl, TRAIN_ANSWERS, VALIDATION_ANSWERS } from './answers';
+import { refundRows } from './refund/tickets';
 import { createHash } from 'node:crypto';
 import { rolloutPhaseStart } from './jobs';
 import { newJob } from './createJob';
@@ -13,16 +14,21 @@ export const SEEDED = {
   errorStatusRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_error_status-ErrStat123`,
   lowEffortRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_low-LowEffort1`,
   silentRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_silent-Silent1234`,
+  refundRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/refund_agent-Refund1234`,
   jobRole: `arn:aws:iam::${ACCOUNT}:role/MtrlJobRole`,
   wrongTrustRole: `arn:aws:iam::${ACCOUNT}:role/MtrlWrongTrustRole`,
   mlflowApp: `arn:aws:sagemaker:us-east-1:${ACCOUNT}:mlflow-app/app-wordle01`,
   train: 's3://mtrl-demo/wordle/train.jsonl',
   validation: 's3://mtrl-demo/wordle/val.jsonl',
+  refundTrain: 's3://mtrl-demo/refund/train.jsonl',
+  refundEvaluation: 's3://mtrl-demo/refund/eval.jsonl',
   completedJob: 'wordle-gptoss20b-grpo-100steps',
   inProgressJob: 'wordle-gptoss20b-grpo-lr-sweep',
   failedJob: 'wordle-gptoss20b-grpo-wrong-role',
   baseEvaluation: 'wordle-eval-base-gptoss20b',
   trainedEvaluation: 'wordle-eval-trained-gptoss20b',
+  refundJob: 'refund-desk-gptoss20b-grpo-10steps',
+  refundBaseEvaluation: 'refund-desk-gptoss20b-base-evaluation',
 };
 
 const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
@@ -53,13 +59,36 @@ function trust(service: string, actions: string[]) {
   return { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { Service: service }, Action: actions }] };
 }
 
-function trainingDocument(experiment: string, hyperParameters: Record<string, string>): Record<string, unknown> {
+/** The agent and data of a seeded job: the Wordle ones unless named (the refund desk has no validation channel, as the real support run). */
+interface Agent {
+  runtime: string;
+  train: string;
+  validation?: string;
+  evaluation: string;
+  evalExperiment: string;
+}
+const WORDLE: Agent = {
+  runtime: SEEDED.runtime,
+  train: SEEDED.train,
+  validation: SEEDED.validation,
+  evaluation: SEEDED.validation,
+  evalExperiment: 'wordle-eval',
+};
+const REFUND: Agent = {
+  runtime: SEEDED.refundRuntime,
+  train: SEEDED.refundTrain,
+  evaluation: SEEDED.refundEvaluation,
+  evalExperiment: 'refund-desk-eval',
+};
+const channel = (name: string, uri: string) => ({
+  ChannelName: name,
+  DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: uri } },
+});
+
+function trainingDocument(experiment: string, hyperParameters: Record<string, string>, agent = WORDLE): Record<string, unknown> {
   return {
-    AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime, Qualifier: 'DEFAULT' } },
-    InputDataConfig: [
-      { ChannelName: 'train', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.train } } },
-      { ChannelName: 'validation', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.validation } } },
-    ],
+    AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: agent.runtime, Qualifier: 'DEFAULT' } },
+    InputDataConfig: [channel('train', agent.train), ...(agent.validation ? [channel('validation', agent.validation)] : [])],
     OutputDataConfig: { S3OutputPath: 's3://mtrl-demo/output' },
     TrainingConfig: {
       BaseModelArn: GPT_OSS,
@@ -70,19 +99,19 @@ function trainingDocument(experiment: string, hyperParameters: Record<string, st
   };
 }
 
-function evaluationDocument(runName: string, adapter?: string): Record<string, unknown> {
+function evaluationDocument(runName: string, adapter?: string, agent = WORDLE, groupSize = '1'): Record<string, unknown> {
   return {
-    AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime, Qualifier: 'DEFAULT' } },
-    InputDataConfig: [{ ChannelName: 'evaluation', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.validation } } }],
+    AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: agent.runtime, Qualifier: 'DEFAULT' } },
+    InputDataConfig: [channel('evaluation', agent.evaluation)],
     OutputDataConfig: {
       S3OutputPath: 's3://mtrl-demo/eval-output',
-      MlflowConfig: { MlflowResourceArn: SEEDED.mlflowApp, MlflowExperimentName: 'wordle-eval', MlflowRunName: runName },
+      MlflowConfig: { MlflowResourceArn: SEEDED.mlflowApp, MlflowExperimentName: agent.evalExperiment, MlflowRunName: runName },
     },
     EvaluationConfig: {
       BaseModelArn: GPT_OSS,
       AcceptEula: true,
       HyperParameters: {
-        eval_group_size: '1',
+        eval_group_size: groupSize,
         temperature: '1.0',
         sampling_top_p: '1.0',
         sampling_max_tokens: '8192',
@@ -107,6 +136,7 @@ export function seedWorld(world: World, history: boolean): void {
     [SEEDED.errorStatusRuntime, 'error-status', 'Wordle agent that returns an error status instead of a reward'],
     [SEEDED.lowEffortRuntime, 'ready', 'Wordle agent (gpt-oss-20b, low reasoning)'],
     [SEEDED.silentRuntime, 'ready', 'Wordle agent as in the sample: logs no rollout record'],
+    [SEEDED.refundRuntime, 'ready', 'Refund desk agent (gpt-oss-20b): four tools, partial credit; logs no rollout record'],
   ] as const) {
     const id = arn.split('runtime/')[1];
     world.runtimes.push({
@@ -118,6 +148,7 @@ export function seedWorld(world: World, history: boolean): void {
       kind,
       description,
       effort: /low reasoning/.test(description) ? 'low' : 'medium',
+      ...(/^Refund/.test(description) ? { environment: 'refund' as const } : {}),
       ...(/no rollout record/.test(description) ? { silent: true } : {}),
     });
   }
@@ -132,6 +163,8 @@ export function seedWorld(world: World, history: boolean): void {
     new Map([
       ['wordle/train.jsonl', object(toJsonl(rowsOf(TRAIN_ANSWERS, 'train')))],
       ['wordle/val.jsonl', object(toJsonl(rowsOf(VALIDATION_ANSWERS, 'val')))],
+      ['refund/train.jsonl', object(promptsJsonl(refundRows('train')))],
+      ['refund/eval.jsonl', object(promptsJsonl(refundRows('eval')))],
     ]),
   );
   const jobPolicies = { attachedPolicies: [JOB_POLICY], inlinePolicies: new Map([['mtrl-demo-bucket', BUCKET_POLICY]]) };
@@ -213,6 +246,13 @@ function seedJobs(world: World, now: number): void {
       speed: 1,
     }),
   );
+  // The refund desk, shaped like the real support run: 10 steps of 32 tickets x 4, then a base-model evaluation of 32 x 2;
+  // older than the Wordle history, so lists newest first and "your latest completed job" still start with Wordle.
+  const refund = { global_batch_size: '32', group_size: '4', max_epochs: '5', max_steps: '10', learning_rate: '1e-5' };
+  const job = (name: string, category: 'AgentRFT' | 'AgentRFTEvaluation', document: Record<string, unknown>, created: number) =>
+    newJob(world, { name, category, roleArn: SEEDED.jobRole, document, created, speed: 1 });
+  add(job(SEEDED.refundJob, 'AgentRFT', trainingDocument('refund-desk', refund, REFUND), now - 4.5 * DAY));
+  add(job(SEEDED.refundBaseEvaluation, 'AgentRFTEvaluation', evaluationDocument('base-model-eval', undefined, REFUND, '2'), now - 4 * DAY));
   // The in-progress job is 12 steps into 100 at emulator start: about 11 minutes left at the default speed, so host tests can stop it.
   const sweep = { ...reference, learning_rate: '2e-5' };
   const running = newJob(world, {

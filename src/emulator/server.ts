@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AGENTCORE_OPERATIONS, agentCore } from './agentcore';
+import { chatCompletion } from './chat';
 import { systemClock, type Clock } from './clock';
 import { iam, IAM_OPERATIONS, sts, STS_OPERATIONS } from './identity';
 import { logs, LOGS_OPERATIONS } from './logs';
@@ -29,6 +30,8 @@ export interface EmulatorOptions {
   expiredCredentials?: boolean;
   /** How long a `*_no_server` runtime hangs before failing (AgentCore: 30 s; default 30 s divided by speed). */
   noServerTimeoutMs?: number;
+  /** `traces/batchGet` returns traces without spans, so a reader must fetch each trace's `traces.json` from S3. */
+  tracesWithoutSpans?: boolean;
   /** Seed the job history (default true). */
   history?: boolean;
   clock?: Clock;
@@ -71,6 +74,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const speed = options.speed ?? 60;
   const world = new World(options.clock ?? systemClock, speed, options.region ?? 'us-east-1', options.seed ?? 'mtrl');
   seedWorld(world, options.history ?? true);
+  world.tracesWithoutSpans = options.tracesWithoutSpans ?? false;
   const throttled = evenly(options.throttleRate ?? 0);
   const failed = evenly(options.errorRate ?? 0);
   const noServerTimeoutMs = options.noServerTimeoutMs ?? Math.round(30_000 / speed);
@@ -83,6 +87,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (!request.service) {
         if (req.method === 'GET' && request.path === '/')
           return sendJson(res, request, { service: 'mtrl-emulator', account: ACCOUNT, region: world.region }, 200, 'application/json');
+        if (req.method === 'POST' && /^(?:\/v1)?\/chat\/completions$/.test(request.path)) {
+          // The scripted policy as an OpenAI-compatible model: a bearer token or none, as a local job runtime forwards it.
+          requests.set('openai:ChatCompletions', (requests.get('openai:ChatCompletions') ?? 0) + 1);
+          const answer = chatCompletion(jsonBody(request), world.clock.now());
+          return sendJson(res, request, answer.body, answer.status, 'application/json');
+        }
         if (req.method === 'GET' && request.path.startsWith('/mlflow-ui/'))
           return void res.writeHead(200, { 'content-type': 'text/html' }).end(MLFLOW_UI_PAGE);
         throw new ServiceError(

@@ -1,15 +1,18 @@
-import { TRACE_RUN_KEY, type Trace, type TraceInfo, type TraceSpan } from '../core/rollouts/traces';
-import { jobState, mlflowRunOf, rolloutTime, type Job } from './jobs';
+import { TRACE_RUN_KEY, type Trace, type TraceInfo } from '../core/rollouts/traces';
+import { jobState, mlflowRunOf, rolloutPhaseStart, rolloutTime, type Job } from './jobs';
 import { MlflowError } from './mlflowError';
 import { hashSeed } from './random';
-import { rolloutOf } from './rollouts';
+import { episodeOf } from './rollouts';
+import { pythonJson } from './pythonJson';
+import { artifactText, restSpans } from './traceSpans';
 
-// One MLflow trace per finished rollout, in MLflow 3's REST shape, built from the same seeded game as the runtime log's
-// lines: the root span is the agent invocation (payload in, `{"reward": r}` out), one TOOL span per guess.
+// One MLflow trace per finished rollout in the real service's shape (reference §13): no step number and no invocation
+// metadata, so a reader places a trace in its step by time. A trace lies inside its step's window: it starts after the
+// step began (after the previous step's metrics were logged) and ends when the rollout's log lines are written.
 
-/** Every trace lasts this long and ends when the rollout's log lines are written, so traces start in rollout order. */
+/** A trace lasts this long, unless its step began less long ago. */
 const TRACE_MS = 6_000;
-/** MLflow cuts request and response previews to this many characters. */
+/** MLflow cuts request previews to this many characters. */
 const PREVIEW_CHARS = 1_000;
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
@@ -28,69 +31,43 @@ export function rolloutOfTraceId(jobs: readonly Job[], id: string, now: number):
   return job && Number.isSafeInteger(k) && k < jobState(job, now).completedRollouts ? { job, k } : undefined;
 }
 
-/** Span and trace attribute values are JSON text in MLflow; ids are bytes, base64 in protobuf JSON. */
-const attribute = (key: string, value: unknown) => ({ key, value: { string_value: JSON.stringify(value) } });
-const spanIdOf = (k: number, i: number) => Buffer.from(hex((k * 16 + i) >>> 0, 16), 'hex').toString('base64');
-const nanos = (ms: number) => `${ms}000000`;
+/** When rollout k's trace starts and ends (epoch ms): inside its step, starts growing with k. */
+export function traceWindow(job: Job, k: number): { start: number; end: number } {
+  const end = rolloutTime(job, k);
+  const stepStart = rolloutPhaseStart(job) + Math.floor(k / job.plan.rolloutsPerStep) * job.plan.stepMs;
+  return { start: Math.min(end, Math.max(stepStart, end - TRACE_MS)), end };
+}
 
-/** Rollout k of a job as `traces/search` lists it (info) or `traces/batchGet` returns it (info and spans). */
-export function traceOf(job: Job, k: number, withSpans: boolean): Trace {
+/** Where the trace's `traces.json` lives: the MLflow app's artifact store, as the real `mlflow.artifactLocation` tag names it. */
+export function artifactLocation(job: Job, k: number, artifactStore: string): string {
+  return `${artifactStore.replace(/\/+$/, '')}/${mlflowRunOf(job)!.experimentId}/traces/${traceId(job, k)}/artifacts`;
+}
+
+/** Rollout k as `traces/search` lists it (info) or `traces/batchGet` returns it (info and spans). */
+export function traceOf(job: Job, k: number, withSpans: boolean, artifactStore: string): Trace {
   const run = mlflowRunOf(job)!;
-  const { played, timestamp, trajectoryId, rowId, step } = rolloutOf(job, k);
   const id = traceId(job, k);
-  const start = timestamp - TRACE_MS;
-  const turnMs = Math.floor(TRACE_MS / (played.turns.length + 1));
-  const payload = {
-    prompt: JSON.stringify({ id: rowId, answer: played.answer }),
-    metadata: { rolloutId: trajectoryId, jobArn: job.arn },
-  };
-  const response = { reward: played.reward };
+  const { start, end } = traceWindow(job, k);
+  const episode = episodeOf(job, k);
   const info: TraceInfo = {
     trace_id: id,
-    client_request_id: trajectoryId,
     trace_location: { type: 'MLFLOW_EXPERIMENT', mlflow_experiment: { experiment_id: run.experimentId } },
-    request_preview: JSON.stringify(payload).slice(0, PREVIEW_CHARS),
-    response_preview: JSON.stringify(response),
+    request_preview: pythonJson({ prompt: episode.prompt }).slice(0, PREVIEW_CHARS),
     request_time: new Date(start).toISOString(),
-    execution_duration: `${(timestamp - start) / 1000}s`,
+    execution_duration: `${(end - start) / 1000}s`,
     state: 'OK',
-    trace_metadata: {
-      [TRACE_RUN_KEY]: run.runId,
-      'mlflow.trace_schema.version': '3',
-      ...(step !== undefined ? { 'mtrl.step': String(step) } : {}),
-    },
-    tags: { 'mlflow.traceName': 'rollout' },
+    trace_metadata: { [TRACE_RUN_KEY]: run.runId, 'mlflow.trace_schema.version': '3' },
+    tags: { 'mlflow.artifactLocation': artifactLocation(job, k, artifactStore) },
   };
   if (!withSpans) return { trace_info: info };
-  const traceBytes = Buffer.from(id.slice(3), 'hex').toString('base64');
-  const root: TraceSpan & { trace_id: string } = {
-    trace_id: traceBytes,
-    span_id: spanIdOf(k, 0),
-    name: 'rollout',
-    start_time_unix_nano: nanos(start),
-    end_time_unix_nano: nanos(timestamp),
-    attributes: [
-      attribute('mlflow.traceRequestId', id),
-      attribute('mlflow.spanType', 'AGENT'),
-      attribute('mlflow.spanInputs', payload),
-      attribute('mlflow.spanOutputs', response),
-    ],
-  };
-  const turns = played.turns.map((turn, i) => ({
-    trace_id: traceBytes,
-    span_id: spanIdOf(k, i + 1),
-    parent_span_id: root.span_id,
-    name: 'guess',
-    start_time_unix_nano: nanos(start + (i + 1) * turnMs),
-    end_time_unix_nano: nanos(start + (i + 2) * turnMs - 1),
-    attributes: [
-      attribute('mlflow.traceRequestId', id),
-      attribute('mlflow.spanType', 'TOOL'),
-      attribute('mlflow.spanInputs', { guess: turn.guess }),
-      attribute('mlflow.spanOutputs', turn.feedback),
-    ],
-  }));
-  return { trace_info: info, spans: [root, ...turns] };
+  return { trace_info: info, spans: restSpans(episode, start, end, `${job.seed}#${id}`, id.slice(3)) };
+}
+
+/** Rollout k's `traces.json` artifact (the same spans as batchGet's, as MLflow 2 span dicts). */
+export function traceArtifactOf(job: Job, k: number): string {
+  const id = traceId(job, k);
+  const { start, end } = traceWindow(job, k);
+  return artifactText(episodeOf(job, k), start, end, `${job.seed}#${id}`, id.slice(3));
 }
 
 /** Trace ids one `traces/batchGet` call takes (a URL of repeated `trace_ids`). */
@@ -142,14 +119,19 @@ function firstAfter(job: Job, n: number, after: number): number {
   let hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (rolloutTime(job, mid) - TRACE_MS <= after) lo = mid + 1;
+    if (traceWindow(job, mid).start <= after) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
 /** `traces/search` over the jobs' runs: each run's traces newest first (or oldest first for `timestamp_ms ASC`), paged by offset. */
-export function searchTraces(jobs: readonly Job[], body: TraceSearch, now: number): { traces?: TraceInfo[]; next_page_token?: string } {
+export function searchTraces(
+  jobs: readonly Job[],
+  body: TraceSearch,
+  now: number,
+  artifactStore: (job: Job) => string,
+): { traces?: TraceInfo[]; next_page_token?: string } {
   const experiments = (body.locations ?? []).map((l) => l.mlflow_experiment?.experiment_id).filter((id): id is string => !!id);
   if (!experiments.length) throw new MlflowError('INVALID_PARAMETER_VALUE', 'locations must name at least one MLflow experiment.', 400);
   const size = body.max_results ?? DEFAULT_SEARCH_RESULTS;
@@ -174,7 +156,7 @@ export function searchTraces(jobs: readonly Job[], body: TraceSearch, now: numbe
       continue;
     }
     for (let i = skip; i < count && traces.length < size; i++)
-      traces.push(traceOf(job, ascending ? from + i : to - 1 - i, false).trace_info);
+      traces.push(traceOf(job, ascending ? from + i : to - 1 - i, false, artifactStore(job)).trace_info);
     skip = 0;
     if (traces.length >= size) break;
   }

@@ -1,5 +1,6 @@
 import type { DatasetRow } from './answers';
 import type { Clock } from './clock';
+import type { EnvironmentName } from './episode';
 import type { JobCategory } from '../core/jobs/status';
 import type { Job } from './jobs';
 import { JobRolloutStream, JobServiceStream, StoredStream, type LogStreamSource } from './logStreams';
@@ -17,6 +18,8 @@ export interface Runtime {
   description: string;
   /** The agent's REASONING_EFFORT: a runtime environment variable, so one runtime per effort. */
   effort: 'low' | 'medium' | 'high';
+  /** The game this agent plays (default Wordle). */
+  environment?: EnvironmentName;
   /** Logs no rollout record, as the sample agent: its log holds only the SDK's lines (replay reads the MLflow traces). */
   silent?: boolean;
 }
@@ -71,6 +74,8 @@ export class World {
     string,
     { bucket: string; key: string; contentType?: string; metadata: Record<string, string>; parts: Map<number, Buffer> }
   >();
+  /** The fault switch for the artifact path: `traces/batchGet` returns traces without spans (as when a client cannot parse them). */
+  tracesWithoutSpans = false;
   /** Stored log groups per `region/group`. */
   private readonly storedGroups = new Map<string, { created: number; streams: Map<string, StoredStream> }>();
 
@@ -123,10 +128,16 @@ export class World {
     return groups;
   }
 
+  /** An MLflow app's artifact store (where its trace artifacts are); an app the emulator does not hold uses the emulator's bucket. */
+  mlflowArtifactStore(resourceArn: string): string {
+    return this.mlflowApps.find((a) => a.arn === resourceArn)?.artifactStoreUri ?? 's3://mtrl-emulator-mlflow';
+  }
+
   planContext(region: string, readRows: (uri: string) => DatasetRow[] | undefined): PlanContext {
     return {
       speed: this.speed,
       rowsAt: readRows,
+      runtimeEnvironment: (arn) => this.runtimes.find((r) => r.arn === arn)?.environment ?? 'wordle',
       runtimeEffort: (arn) => this.runtimes.find((r) => r.arn === arn)?.effort ?? 'medium',
       runtimeKind: (arn) => {
         const runtime = this.runtimes.find((r) => r.arn === arn);

@@ -17,6 +17,7 @@ describe('aws/s3: folder listing for Browse S3', () => {
         { kind: 'folder', prefix: 'many/' },
         { kind: 'folder', prefix: 'mlflow/' },
         { kind: 'folder', prefix: 'output/' },
+        { kind: 'folder', prefix: 'refund/' },
         { kind: 'folder', prefix: 'wordle/' },
       ]);
       const many = await collect(listFolder(aws.s3(), 'mtrl-demo', 'many/'));

@@ -23,6 +23,7 @@ describe('emulator: seeded account', () => {
           [SEEDED.completedJob, 'Completed'],
           [SEEDED.inProgressJob, 'InProgress'],
           [SEEDED.failedJob, 'Failed'],
+          [SEEDED.refundJob, 'Completed'],
         ].sort(),
       );
       const done = await describeJob(aws.sagemaker(), { jobName: SEEDED.completedJob, category: 'AgentRFT' });
@@ -46,7 +47,7 @@ describe('emulator: seeded account', () => {
         'still running 9 minutes after start',
       );
       const evaluations = await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFTEvaluation' }));
-      assert.equal(evaluations.length, 2);
+      assert.equal(evaluations.length, 3);
       const metric = async (name: string) =>
         (await describeJob(aws.sagemaker(), { jobName: name, category: 'AgentRFTEvaluation' })).config?.ServiceOutput?.EvaluationMetrics?.[
           'eval/reward/pass_at_1'
@@ -97,6 +98,7 @@ describe('emulator: seeded account', () => {
           'wordle_agent_error_status-ErrStat123',
           'wordle_agent_low-LowEffort1',
           'wordle_agent_silent-Silent1234',
+          'refund_agent-Refund1234',
         ],
       );
       const runtime = await getAgentRuntime(aws.agentCoreControl(), 'wordle_agent-AbCdEf1234');

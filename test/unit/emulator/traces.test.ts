@@ -4,10 +4,11 @@ import { MlflowClient } from '../../../src/aws/mlflow/client';
 import { mlflowRoute, signMlflowCall } from '../../../src/aws/mlflow/signing';
 import { createJob, describeJob } from '../../../src/aws/sagemaker';
 import { parseMlflowArn } from '../../../src/core/metrics/mlflow';
-import { rolloutFromRecord, rolloutFromTrace, type TraceInfo } from '../../../src/core/rollouts';
+import { rolloutFromRecord, type TraceInfo } from '../../../src/core/rollouts';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
 import { collect, trainingDocument, withEmulator } from './helpers';
+import { rolloutOfTrace } from './spans';
 
 const RUNTIME_GROUP = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT';
 const credentials = async () => ({ accessKeyId: 'test', secretAccessKey: 'test' });
@@ -16,7 +17,7 @@ const started = (t: TraceInfo) => Date.parse(t.request_time!);
 describe('emulator: MLflow traces, one per rollout', function () {
   this.timeout(60_000);
 
-  it('lists a run’s traces newest first in pages, and batchGet returns the same games as the runtime log’s records', async () => {
+  it('lists a run’s traces newest first in pages; batchGet returns the same games as the log’s records, each inside its step’s metric window', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
       const document = trainingDocument({ max_steps: '3', global_batch_size: '32', group_size: '4' });
@@ -45,40 +46,57 @@ describe('emulator: MLflow traces, one per rollout', function () {
         'newest first',
       );
       assert.ok(infos.every((t) => /^tr-[0-9a-f]{32}$/.test(t.trace_id) && t.trace_metadata?.['mlflow.sourceRun'] === run.runId));
-      assert.equal(infos[0].trace_metadata?.['mtrl.step'], '3');
 
       // Bounded: a limit stops the listing mid-page; follow mode lists what started after a time, oldest first.
       assert.equal((await collect(client.searchTraces({ ...run, limit: 150, pageSize: 100 }))).flat().length, 150);
-      const cut = started(infos[99]);
+      const cut = started(infos[200]);
       const newer = (await collect(client.searchTraces({ ...run, after: cut, oldestFirst: true }))).flat();
+      // Rollouts of a step start together (at most TRACE_MS before they end, never before their step): ties are not newer.
+      const expected = infos.filter((t) => started(t) > cut).reverse();
+      assert.equal(expected.length, 128, 'the cut is in step 2: the traces of step 3 started after it');
       assert.deepEqual(
         newer.map((t) => t.trace_id),
-        infos
-          .slice(0, 99)
-          .reverse()
-          .map((t) => t.trace_id),
+        expected.map((t) => t.trace_id),
       );
 
       const whole = await client.batchGetTraces(infos.map((t) => t.trace_id));
       assert.equal(whole.length, 384);
-      const fromTraces = new Map(whole.map((t) => rolloutFromTrace(t)!).map((r) => [r.trajectory_id, r]));
+      // No trajectory id and no step in a real trace: rollouts pair with the log's records in time order.
+      const traced = whole.map(rolloutOfTrace).sort((a, b) => (a.end < b.end ? -1 : a.end > b.end ? 1 : 0));
       const records = (
         await collect(filterLogEvents(aws.logs(), { logGroupName: RUNTIME_GROUP, filterPattern: '"job/AgentRFT/traced"' }))
       ).map((e) => rolloutFromRecord(JSON.parse(e.message!))!);
       assert.equal(records.length, 384);
-      for (const record of records) {
-        const traced = fromTraces.get(record.trajectory_id)!;
-        assert.ok(traced, `no trace for ${record.trajectory_id}`);
+      records.forEach((record, i) => {
+        const trace = traced[i];
+        assert.deepEqual([trace.prompt, trace.status, trace.reward], ['Guess the 5-letter word', 'reward_received', record.reward]);
         assert.deepEqual(
-          [traced.step, traced.stepFrom, traced.row_id, traced.answer, traced.reward, traced.solved, traced.job_arn],
-          [record.step, 'trace', record.row_id, record.answer, record.reward, record.solved, record.job_arn],
-        );
-        assert.deepEqual(
-          traced.turns.map((t) => [t.guess, t.marks, t.valid]),
-          record.turns.map((t) => [t.guess, t.marks, t.valid]),
+          trace.turns.map((t) => t.calls.map((c) => [c.name, JSON.parse(c.arguments).guess])),
+          record.turns.map((t) => [['guess_word', t.guess]]),
           record.trajectory_id,
         );
-      }
+        assert.ok(trace.turns.every((t) => t.thinking.length > 0));
+      });
+      assert.ok(
+        infos.every((t) => !('mtrl.step' in (t.trace_metadata ?? {}))),
+        'real traces carry no step',
+      );
+
+      // The step is in the time: every trace lies between the previous step's metric timestamp and its own step's,
+      // and the traces in a step's window average to that step's logged reward.
+      const points = await client.metricHistory(run.runId, 'rollout/reward/mean');
+      assert.deepEqual(
+        points.map((p) => p.step),
+        [1, 2, 3],
+      );
+      const ns = (ms: number) => BigInt(ms) * 1_000_000n;
+      points.forEach((point, i) => {
+        const from = i === 0 ? 0n : ns(points[i - 1].timestamp);
+        const inStep = traced.filter((t) => t.start > from && t.end <= ns(point.timestamp));
+        assert.equal(inStep.length, 128, `step ${point.step}`);
+        const mean = inStep.reduce((sum, t) => sum + t.reward, 0) / inStep.length;
+        assert.ok(Math.abs(mean - point.value) < 1e-6, `step ${point.step}: ${mean} vs ${point.value}`);
+      });
       assert.deepEqual(await client.batchGetTraces(['tr-00000000000000000000000000000000']), []);
     });
   });

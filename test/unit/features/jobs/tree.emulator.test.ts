@@ -75,10 +75,19 @@ describe('jobs tree against the emulator', function () {
         [REGION, 'AgentRFTEvaluation'],
       ],
     );
-    assert.deepEqual(names(await model.getChildren(roots[0])), [SEEDED.inProgressJob, SEEDED.failedJob, SEEDED.completedJob]);
-    assert.deepEqual(names(await model.getChildren(roots[1])), [SEEDED.trainedEvaluation, SEEDED.baseEvaluation]);
+    assert.deepEqual(names(await model.getChildren(roots[0])), [
+      SEEDED.inProgressJob,
+      SEEDED.failedJob,
+      SEEDED.completedJob,
+      SEEDED.refundJob,
+    ]);
+    assert.deepEqual(names(await model.getChildren(roots[1])), [
+      SEEDED.trainedEvaluation,
+      SEEDED.baseEvaluation,
+      SEEDED.refundBaseEvaluation,
+    ]);
     const contexts = roots[0].jobs.map((j) => j.contextValue);
-    assert.deepEqual(contexts, ['job:AgentRFT:InProgress', 'job:AgentRFT:Failed', 'job:AgentRFT:Completed']);
+    assert.deepEqual(contexts, ['job:AgentRFT:InProgress', 'job:AgentRFT:Failed', 'job:AgentRFT:Completed', 'job:AgentRFT:Completed']);
     assert.equal(roots[0].jobs[2].arn, `arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/${SEEDED.completedJob}`);
   });
 
@@ -164,7 +173,12 @@ describe('jobs tree against the emulator', function () {
     assert.deepEqual(names(await model.getChildren(training)), [SEEDED.failedJob]);
     model.setQuery({ status: undefined, sortBy: 'Name', ascending: true });
     assert.equal(model.filterDescription(), 'by name ↑');
-    assert.deepEqual(names(await model.getChildren(training)), [SEEDED.completedJob, SEEDED.inProgressJob, SEEDED.failedJob]);
+    assert.deepEqual(names(await model.getChildren(training)), [
+      SEEDED.refundJob,
+      SEEDED.completedJob,
+      SEEDED.inProgressJob,
+      SEEDED.failedJob,
+    ]);
   });
 
   it("reads a job's service log window and pages back", async () => {
@@ -223,9 +237,9 @@ describe('jobs tree paging, stop and polling against the emulator', function () 
     assert.deepEqual(names(first.slice(0, 2)), ['paging-54', 'paging-53']);
     await model.loadMore(training);
     const all = await model.getChildren(training);
-    assert.equal(all.length, 58, '55 new jobs and the 3 seeded ones, no Load more');
+    assert.equal(all.length, 59, '55 new jobs and the 4 seeded ones, no Load more');
     assert.ok(all.every((n) => n instanceof JobNode));
-    assert.equal(new Set(names(all)).size, 58);
+    assert.equal(new Set(names(all)).size, 59);
   });
 
   it('stops the running job, notices Stopping then Stopped, and polling ends when nothing is in progress', async () => {
