@@ -7,6 +7,8 @@ interface CommandEntry {
   summary: string;
   /** Seconds after which the command stops with a sentence (`--deadline S` overrides); none for a server that runs until Ctrl-C. */
   deadlineSeconds?: number;
+  /** Seconds the command gets after its deadline to end with its own report (default 3); cleanup waits for a delete call already sent. */
+  graceSeconds?: number;
   load(): CliCommand;
 }
 
@@ -70,6 +72,7 @@ export const commands: CommandEntry[] = [
     name: 'cleanup',
     summary: 'delete runtimes, roles, MLflow apps or S3 prefixes jobs left behind (refuses what a running job uses)',
     deadlineSeconds: 900,
+    graceSeconds: 15,
     load: () => (require('./cleanup') as typeof import('./cleanup')).cleanupCommand,
   },
   {
