@@ -31,6 +31,8 @@ export interface LocalSignalRun {
 
 export interface LocalSignalResult {
   transcripts: Transcript[];
+  /** Where the job runtime listened; closed when the run returns. */
+  runtimeUrl: string;
   /** Billable tokens of each rollout, in the order of `transcripts`. */
   tokens: RolloutTokens[];
   /** Set when no model call arrived from any rollout: the sentence naming the line to change. */
@@ -161,6 +163,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
   const silent = played.filter((r) => r.modelCalls === 0).length;
   const result: LocalSignalResult = {
     transcripts: played.map((r) => r.transcript()),
+    runtimeUrl: runtime.url,
     tokens: played.map((r) => r.tokens),
     silentRollouts: 0,
     cancelled: run.signal?.aborted ?? false,
