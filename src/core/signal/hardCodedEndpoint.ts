@@ -22,11 +22,14 @@ export function findHardCodedEndpoint(source: string): HardCodedEndpoint | undef
   return undefined;
 }
 
-/** What to tell the user when no model call arrived: the line to change, or where to look. */
-export function ignoredEndpointAdvice(file: string, found: HardCodedEndpoint | undefined): string {
+/** What to tell the user when no model call arrived: the line to change, or where to look, and the packages that were missing. */
+export function ignoredEndpointAdvice(file: string, found: HardCodedEndpoint | undefined, stubbed: readonly string[] = []): string {
   const fix =
     'read the model endpoint from the payload instead (payload["metadata"]["endpoint"], the OpenAI-compatible base URL of this rollout)';
+  const missing = stubbed.length
+    ? ` Also, ${stubbed.join(', ')} ${stubbed.length === 1 ? 'is' : 'are'} not installed for this python and did nothing: install the agent's requirements or pass --python.`
+    : '';
   return found
-    ? `No model call arrived from the agent: it ignores the payload's endpoint. ${file}:${found.line} fixes the host (${found.text}); ${fix}.`
-    : `No model call arrived from the agent: it ignores the payload's endpoint or never calls the model. In ${file}, ${fix}.`;
+    ? `No model call arrived from the agent: it ignores the payload's endpoint. ${file}:${found.line} fixes the host (${found.text}); ${fix}.${missing}`
+    : `No model call arrived from the agent: it ignores the payload's endpoint or never calls the model. In ${file}, ${fix}.${missing}`;
 }

@@ -70,6 +70,8 @@ export function rolloutPayload(
 
 interface RunnerResult {
   ok: true;
+  /** Packages the agent imports that are not installed for this python: stubbed, so they do nothing. */
+  stubbed: string[];
   result: unknown;
 }
 
@@ -88,7 +90,7 @@ function parseRunnerOutput(stdout: string): RunnerResult | RunnerFailure | undef
   if (!found) return undefined;
   try {
     const v = JSON.parse(found.slice(RESULT_MARKER.length)) as Record<string, unknown>;
-    if (v.ok === true) return { ok: true, result: v.result };
+    if (v.ok === true) return { ok: true, result: v.result, stubbed: Array.isArray(v.stubbed) ? v.stubbed.map(String) : [] };
     const line = typeof v.line === 'number' ? v.line : undefined;
     return { ok: false, kind: String(v.error), message: String(v.message ?? 'The agent failed.'), line };
   } catch {
@@ -112,6 +114,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
   const stopAll = new AbortController();
   const signal = run.signal ? AbortSignal.any([run.signal, stopAll.signal]) : stopAll.signal;
   let agentProblem: string | undefined;
+  const stubbed = new Set<string>();
   let next = 0;
   let done = 0;
   const play = async (recording: RolloutRecording): Promise<void> => {
@@ -139,8 +142,10 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
       },
     });
     const r = outcome.response;
-    if (r.ok) recording.returned(r.result);
-    else {
+    if (r.ok) {
+      recording.returned(r.result);
+      for (const name of r.stubbed) stubbed.add(name);
+    } else {
       const message = 'line' in r && r.line ? `${agent}:${r.line}: ${r.message}` : r.message;
       recording.failed(message);
       if ('kind' in r && AGENT_PROBLEMS.includes(r.kind)) {
@@ -170,7 +175,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
   };
   if (agentProblem) result.agentProblem = agentProblem;
   else if (played.length && silent === played.length)
-    result.ignoredEndpoint = ignoredEndpointAdvice(agent, findHardCodedEndpoint(readFileSync(run.agentFile, 'utf8')));
+    result.ignoredEndpoint = ignoredEndpointAdvice(agent, findHardCodedEndpoint(readFileSync(run.agentFile, 'utf8')), [...stubbed]);
   else result.silentRollouts = silent;
   return result;
 }

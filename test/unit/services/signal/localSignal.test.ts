@@ -110,6 +110,16 @@ describe('local signal check (agent runner + job runtime)', function () {
     assert.ok(result.transcripts.every((t) => t.status === 'error'));
   });
 
+  it('the demo agent (its framework stubbed where not installed) is told its RFT_RUNTIME_ENDPOINT line', async () => {
+    const agent = path.join(root, 'test/fixtures/demo-workspace/main.py');
+    const result = await runLocalSignal(base(agent, { rows: dataset.slice(0, 1), groupSize: 2 }));
+    const line =
+      readFileSync(agent, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.startsWith('RFT_RUNTIME_ENDPOINT =')) + 1;
+    assert.match(result.ignoredEndpoint ?? '', new RegExp(`main\\.py:${line} fixes the host`));
+  });
+
   it('stops at the first rollout when the agent file cannot run, naming its line', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-agent-'));
     const agent = path.join(dir, 'broken.py');
