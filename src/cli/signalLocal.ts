@@ -92,6 +92,10 @@ export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result:
   const picked = sampleRowIndices(rows.length, k, () => rng.next()).map((index) => ({ row: rows[index], index }));
   const { policy, close } = await choosePolicy(o);
   const total = picked.length * groupSize;
+  // Ctrl-C stops the rollouts and everything they started (each runs in its own process group, out of the terminal's reach).
+  const interrupt = new AbortController();
+  const onSignal = () => interrupt.abort();
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   io.err(`playing ${picked.length} rows × ${groupSize} rollouts of ${path.basename(o.local)} against ${policy.model ?? policy.baseUrl}`);
   try {
     const result = await runLocalSignal({
@@ -103,7 +107,7 @@ export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result:
       policy,
       concurrency: positiveInteger(o.concurrency, 'concurrency'),
       timeoutMs: positiveInteger(o.timeout, 'timeout') * 1000,
-      signal: io.signal,
+      signal: io.signal ? AbortSignal.any([io.signal, interrupt.signal]) : interrupt.signal,
       onProgress: (done) => {
         if (done % Math.max(1, Math.floor(total / 8)) === 0 || done === total) io.err(`  ${done}/${total} rollouts`);
       },
@@ -115,6 +119,7 @@ export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result:
       );
     return { result, groupSize };
   } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     await close();
   }
 }

@@ -117,6 +117,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
   const stubbed = new Set<string>();
   let next = 0;
   let done = 0;
+  const played: RolloutRecording[] = [];
   const play = async (recording: RolloutRecording): Promise<void> => {
     runtime.add(recording);
     const endpoint = runtime.endpointOf(recording.task.id);
@@ -142,6 +143,8 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
       },
     });
     const r = outcome.response;
+    // A rollout stopped by cancel is not a failed trajectory: it is left out of the report.
+    if (!r.ok && 'error' in r && r.error === 'cancelled') return;
     if (r.ok) {
       recording.returned(r.result);
       for (const name of r.stubbed) stubbed.add(name);
@@ -154,6 +157,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
       }
     }
     done++;
+    played.push(recording);
     run.onProgress?.(done, plan.length, recording.transcript());
   };
   const worker = async () => {
@@ -164,7 +168,6 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
   } finally {
     await runtime.close();
   }
-  const played = plan.slice(0, next);
   const silent = played.filter((r) => r.modelCalls === 0).length;
   const result: LocalSignalResult = {
     transcripts: played.map((r) => r.transcript()),
