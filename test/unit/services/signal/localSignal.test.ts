@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signalReport } from '../../../../src/core/signal/report';
 import type { Transcript } from '../../../../src/core/transcript/model';
+import { hashSeed, Random } from '../../../../src/emulator/random';
+import { playRefund } from '../../../../src/emulator/refund/agent';
+import { expectedOutcome, refundRows, ticketOf } from '../../../../src/emulator/refund/tickets';
 import { startEmulator, type Emulator } from '../../../../src/emulator/server';
 import { runLocalSignal, type LocalSignalRun } from '../../../../src/services/signal/localSignal';
 
@@ -96,6 +99,36 @@ describe('local signal check (agent runner + job runtime)', function () {
     assert.ok(hand.flat < hand.groups, 'the seeded policy gives some tasks differing rewards');
     assert.deepEqual(runnersOf(agent), []);
     assert.ok(await refused(result.runtimeUrl), 'the runtime port is closed');
+  });
+
+  it('plays the refund desk (tool calls with JSON arguments and results, partial credit): rewards equal the scripted episodes’, the share the hand count', async () => {
+    const agent = path.join(fixtures, 'refund_agent.py');
+    // The rows carry the ticket's hidden facts for the fixture's desk; the model sees only the prompt.
+    const rows = refundRows('train')
+      .slice(0, 8)
+      .map(({ id, prompt }, index) => {
+        const ticket = ticketOf(prompt);
+        const want = expectedOutcome(ticket);
+        const row = { id, prompt, order_id: ticket.orderId, price: ticket.price, reason: ticket.reason };
+        return { row: { ...row, expected_amount: want.amount, expected_resolution: want.resolution }, index };
+      });
+    const result = await runLocalSignal(base(agent, { rows }));
+    assert.equal(result.transcripts.length, 32);
+    for (const t of result.transcripts) {
+      assert.equal(t.status, 'completed', t.error);
+      const episode = playRefund(String(t.task.row!.prompt), 0.5, new Random(hashSeed(`chat#0.5#${t.task.prompt}`)));
+      assert.equal(t.reward, episode.reward, `${t.id}: the desk in the agent scores what the policy's episode scored`);
+      const lookup = t.turns.flatMap((turn) => turn.toolCalls).find((c) => c.name === 'lookup_order' && c.result !== undefined);
+      if (lookup) assert.equal(typeof lookup.result, 'object', 'JSON results are parsed');
+    }
+    assert.ok(
+      result.transcripts.some((t) => t.reward! > 0 && t.reward! < 1),
+      'partial credit',
+    );
+    const report = signalReport(result.transcripts, 1);
+    const hand = handCount(result.transcripts);
+    assert.deepEqual([report.groups, report.zeroAdvantage.groups], [hand.groups, hand.flat]);
+    assert.deepEqual(runnersOf(agent), []);
   });
 
   it('tells which line to change when the agent ignores the payload endpoint (a hard-coded host)', async () => {
