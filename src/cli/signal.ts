@@ -100,7 +100,8 @@ export const signalCommand: CliCommand = {
       else {
         if (problem) io.out(problem);
         io.out([text(report, `${options.local} played locally`), ...tokens.lines].join('\n'));
-        if (result.silentRollouts) io.out(`${result.silentRollouts} rollouts made no model call: see the agent's log for why.`);
+        if (result.silentRollouts)
+          io.out(`${result.silentRollouts} rollouts made no model call (with --transcripts-out, each failed one keeps its error).`);
         if (result.cancelled) io.out('Cancelled: the report covers the rollouts played so far.');
       }
       return problem ? EXIT_FINDINGS : verdict(report);
