@@ -33,8 +33,8 @@ Options:
 
 Exit code: 0 every invariant holds, 1 an invariant fails, 2 the code cannot run.`;
 
-/** The harness beside the bundle (dist/python) or, when run from sources, in src/python. */
-function harnessScript(name = 'reward_harness.py'): string {
+/** A Python script of ours beside the bundle (dist/python) or, when run from sources, in src/python. */
+export function harnessScript(name = 'reward_harness.py'): string {
   const candidates = [path.join(__dirname, 'python', name), path.join(__dirname, '../python', name)];
   const found = candidates.find((p) => existsSync(p));
   if (!found) throw new UsageError(`${name} is missing next to the CLI (looked in ${candidates.join(', ')}); rebuild with npm run build.`);

@@ -1,8 +1,11 @@
 import { signalReport, type SignalReport } from '../core/signal/report';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
 import { readTranscriptFile } from './rewardScenarios';
+import { playLocally, tokenLines, type LocalOptions } from './signalLocal';
 
 const usage = `Usage: mtrl signal <transcripts.jsonl> [--success-threshold X] [--json]
+       mtrl signal --local AGENT.py --data DATASET.jsonl --rows K --group-size G [--seed S]
+                   [--policy emulator[:SKILL]|URL] [--steps N --batch-size B] [--transcripts-out FILE] [--json]
 
 Will this run learn? GRPO learns only from tasks whose rollouts score differently. From
 rollouts played G times per task (an evaluation job with eval_group_size = the planned
@@ -10,12 +13,30 @@ group_size, or mtrl rollouts … --transcripts), prints the reward distribution,
 of G rollouts solved each task, the share of groups with zero advantage, the estimated
 share at other group sizes, and what to change.
 
+On this machine (--local): plays K rows (sampled with the seed) × G rollouts of the agent's
+@app.entrypoint (or @sagemaker_rft_handler) function in python, with the service's payload; its
+model calls go to a local job runtime (the payload's metadata.endpoint) that forwards them to
+the policy and records each rollout. Run it only on an agent you trust: its code runs here.
+
 Options:
+  --local AGENT.py        the agent file to run locally
+  --data FILE             the dataset (JSON Lines, one row a line)
+  --rows K                rows to sample;  --group-size G  rollouts per row (the planned group_size)
+  --seed S                picks the rows (default 1)
+  --policy P              emulator (the scripted policy, skill 0.5), emulator:0.9, or an OpenAI-compatible
+                          base URL such as http://localhost:8000/v1 (vLLM), http://localhost:11434/v1
+                          (Ollama) or Bedrock's; its API key from --api-key-env VAR (default
+                          MTRL_POLICY_API_KEY) or AWS_BEARER_TOKEN_BEDROCK
+  --model NAME            the model name sent to a URL policy (default: the agent's own)
+  --concurrency N         rollouts at once (default 4);  --timeout SECONDS  per rollout (default 300)
+  --python PATH           the interpreter (default python3)
+  --steps N --batch-size B  project the planned job's cost from the tokens measured here
+  --transcripts-out FILE  keep the rollouts (JSON Lines) for the board and mtrl reward … --rescore
   --success-threshold X   a rollout succeeds at reward ≥ X (default 1.0, the service's)
   --json                  the whole report as one JSON object
 
-Exit code: 0 a learning signal in most groups, 1 half or more of the groups teach nothing,
-2 the rollouts cannot be read.`;
+Exit code: 0 a learning signal in most groups, 1 half or more of the groups teach nothing (or,
+locally, the agent ignores the endpoint or cannot run), 2 the rollouts cannot be read.`;
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)} %`);
 
@@ -46,13 +67,48 @@ export const signalCommand: CliCommand = {
   async run(args, io) {
     const { values, positionals } = parseOptions(args, usage, {
       allowPositionals: true,
-      options: { 'success-threshold': { type: 'string', default: '1.0' }, json: { type: 'boolean', default: false } },
+      options: {
+        'success-threshold': { type: 'string', default: '1.0' },
+        json: { type: 'boolean', default: false },
+        local: { type: 'string' },
+        data: { type: 'string' },
+        rows: { type: 'string' },
+        'group-size': { type: 'string' },
+        seed: { type: 'string', default: '1' },
+        policy: { type: 'string', default: 'emulator' },
+        model: { type: 'string' },
+        'api-key-env': { type: 'string', default: 'MTRL_POLICY_API_KEY' },
+        concurrency: { type: 'string', default: '4' },
+        timeout: { type: 'string', default: '300' },
+        python: { type: 'string', default: 'python3' },
+        steps: { type: 'string' },
+        'batch-size': { type: 'string' },
+        'transcripts-out': { type: 'string' },
+      },
     });
-    if (positionals.length !== 1) throw new UsageError('give one file of transcripts, e.g. mtrl signal run.jsonl');
     const threshold = Number(values['success-threshold']);
     if (!Number.isFinite(threshold)) throw new UsageError(`--success-threshold takes a number, got '${values['success-threshold']}'`);
+    const verdict = (r: SignalReport) => (r.zeroAdvantage.share !== null && r.zeroAdvantage.share >= 0.5 ? EXIT_FINDINGS : EXIT_CLEAN);
+    if (values.local !== undefined) {
+      if (positionals.length) throw new UsageError('--local plays the rollouts itself: give no transcripts file.');
+      const options = values as LocalOptions;
+      const { result, groupSize } = await playLocally(options, io);
+      const problem = result.agentProblem ?? result.ignoredEndpoint;
+      const report = signalReport(result.transcripts, threshold);
+      const tokens = tokenLines(result, groupSize, options);
+      if (values.json) io.out(JSON.stringify({ ...report, ...tokens.json, ...(problem ? { problem } : {}), cancelled: result.cancelled }));
+      else {
+        if (problem) io.out(problem);
+        io.out([text(report, `${options.local} played locally`), ...tokens.lines].join('\n'));
+        if (result.silentRollouts)
+          io.out(`${result.silentRollouts} rollouts made no model call (with --transcripts-out, each failed one keeps its error).`);
+        if (result.cancelled) io.out('Cancelled: the report covers the rollouts played so far.');
+      }
+      return problem ? EXIT_FINDINGS : verdict(report);
+    }
+    if (positionals.length !== 1) throw new UsageError('give one file of transcripts, e.g. mtrl signal run.jsonl');
     const report = signalReport(await readTranscriptFile(positionals[0]), threshold);
     io.out(values.json ? JSON.stringify(report) : text(report, positionals[0]));
-    return report.zeroAdvantage.share !== null && report.zeroAdvantage.share >= 0.5 ? EXIT_FINDINGS : EXIT_CLEAN;
+    return verdict(report);
   },
 };

@@ -57,13 +57,14 @@ function nextRefundTurn(first: string, calls: number, skill: number): NextTurn {
 
 const POOL = [...TRAIN_ANSWERS, ...VALIDATION_ANSWERS];
 
-function nextWordleTurn(messages: readonly ChatMessage[], skill: number): NextTurn {
+function nextWordleTurn(first: string, messages: readonly ChatMessage[], skill: number): NextTurn {
   const feedback = messages.filter((m) => m.role === 'tool').map((m) => textOf(m.content));
   const scored = parseFeedback(feedback.join('\n')).filter((t) => t.valid && t.marks);
   if (scored.some((t) => t.marks === 'GGGGG')) return { thinking: 'All green: solved.', answer: 'Solved.' };
   if (scored.length >= MAX_GUESSES || feedback.some((f) => f.includes('Out of guesses')))
     return { thinking: 'No guesses left.', answer: 'Out of guesses.' };
-  const rng = new Random(hashSeed(`chat#${skill}#${feedback.join('\n')}`));
+  // The first message seeds the game too: an agent that frames each rollout differently (a session id) samples a different game, as at temperature 1.
+  const rng = new Random(hashSeed(`chat#${skill}#${first}#${feedback.join('\n')}`));
   const guessed = new Set(scored.map((t) => t.guess));
   const candidates = POOL.filter((w) => !guessed.has(w) && scored.every((t) => markGuess(t.guess, w) === t.marks));
   const skilled = candidates.length > 0 && rng.chance(skill);
@@ -93,7 +94,7 @@ export function chatCompletion(body: unknown, now: number): { status: number; bo
     );
   const skill = skillOfModel(request.model);
   const calls = messages.filter((m) => m?.role === 'assistant').length;
-  const turn = refund ? nextRefundTurn(first, calls, skill) : nextWordleTurn(messages, skill);
+  const turn = refund ? nextRefundTurn(first, calls, skill) : nextWordleTurn(first, messages, skill);
   const message = turn.call
     ? {
         role: 'assistant',

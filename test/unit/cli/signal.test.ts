@@ -54,4 +54,43 @@ describe('mtrl signal', () => {
     assert.equal(code, 2);
     assert.match(err, /x\.jsonl:1 is not a transcript/);
   });
+
+  describe('--local', function () {
+    this.timeout(60_000);
+    const root = path.resolve(__dirname, '../../..');
+    const agent = path.join(root, 'test/fixtures/signal/wordle_agent.py');
+    const data = path.join(root, 'test/fixtures/datasets/training-data.jsonl');
+
+    it('plays the agent against the emulator policy and reports the same figures plus tokens, projected cost and kept transcripts', async () => {
+      const out = path.join(mkdtempSync(path.join(tmpdir(), 'mtrl-signal-')), 'local.jsonl');
+      const args = ['--local', agent, '--data', data, '--rows', '3', '--group-size', '2', '--seed', '7'];
+      const { out: json } = await mtrl('signal', ...args, '--steps', '10', '--batch-size', '4', '--transcripts-out', out, '--json');
+      const report = JSON.parse(json) as {
+        rollouts: number;
+        tokensPerRollout: { prefill: number };
+        projectedCost: { rollouts: number; low: number };
+      };
+      assert.equal(report.rollouts, 6);
+      assert.ok(report.tokensPerRollout.prefill > 0);
+      assert.equal(report.projectedCost.rollouts, 80);
+      assert.ok(report.projectedCost.low > 0);
+      const kept = await mtrl('signal', out, '--json');
+      assert.equal((JSON.parse(kept.out) as { rollouts: number }).rollouts, 6, 'the kept transcripts read back by the transcript route');
+    });
+
+    it('a hard-coded host exits 1 naming the line; missing --data or a bad --rows is a usage sentence', async () => {
+      const hard = path.join(root, 'test/fixtures/signal/hardcoded_agent.py');
+      const { code, out } = await mtrl('signal', '--local', hard, '--data', data, '--rows', '1', '--group-size', '2');
+      assert.equal(code, 1);
+      assert.match(
+        out,
+        /^No model call arrived from the agent: it ignores the payload's endpoint\. hardcoded_agent\.py:\d+ fixes the host/,
+      );
+      const noData = await mtrl('signal', '--local', agent, '--rows', '1', '--group-size', '2');
+      assert.equal(noData.code, 2);
+      assert.match(noData.err, /--local needs --data DATASET\.jsonl/);
+      const badRows = await mtrl('signal', '--local', agent, '--data', data, '--rows', 'x', '--group-size', '2');
+      assert.match(badRows.err, /--rows takes a whole number ≥ 1, got 'x'/);
+    });
+  });
 });

@@ -1,0 +1,125 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { estimateCost, describeEstimate } from '../core/jobs/estimate';
+import { DEFAULT_PRICING } from '../core/jobs/pricing';
+import { rowsOfJsonLines, sampleRowIndices } from '../core/signal/sampleRows';
+import { startEmulator } from '../emulator/server';
+import { Random } from '../emulator/random';
+import type { Policy } from '../services/signal/jobRuntime';
+import { runLocalSignal, type LocalSignalResult } from '../services/signal/localSignal';
+import { UsageError, type CliIO } from './command';
+import { harnessScript } from './reward';
+
+/** The options of `mtrl signal --local`, as parsed. */
+export interface LocalOptions {
+  local: string;
+  data?: string;
+  rows?: string;
+  'group-size'?: string;
+  seed: string;
+  policy: string;
+  model?: string;
+  'api-key-env': string;
+  concurrency: string;
+  timeout: string;
+  python: string;
+  steps?: string;
+  'batch-size'?: string;
+  'transcripts-out'?: string;
+}
+
+function positiveInteger(value: string | undefined, name: string): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isInteger(n) || n < 1)
+    throw new UsageError(`--${name} takes a whole number ≥ 1, got '${value ?? ''}'.`);
+  return n;
+}
+
+/** `emulator[:skill]` (the scripted policy, started here and stopped after) or an OpenAI-compatible base URL. */
+async function choosePolicy(o: LocalOptions): Promise<{ policy: Policy; close(): Promise<void> }> {
+  const emulator = /^emulator(?::(\d*\.?\d+))?$/.exec(o.policy);
+  if (emulator) {
+    const server = await startEmulator({ history: false });
+    return { policy: { baseUrl: `${server.url}/v1`, model: `scripted-${emulator[1] ?? '0.5'}` }, close: () => server.close() };
+  }
+  if (!/^https?:\/\//.test(o.policy))
+    throw new UsageError(`--policy takes emulator, emulator:SKILL or an OpenAI-compatible base URL (http…/v1), got '${o.policy}'.`);
+  const apiKey = process.env[o['api-key-env']] ?? process.env.AWS_BEARER_TOKEN_BEDROCK;
+  return { policy: { baseUrl: o.policy, model: o.model, ...(apiKey ? { apiKey } : {}) }, close: async () => undefined };
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
+
+/** Tokens per rollout, and the planned training job's cost from them when steps and batch size are given. */
+export function tokenLines(
+  result: LocalSignalResult,
+  groupSize: number,
+  o: LocalOptions,
+): { lines: string[]; json: Record<string, unknown> } {
+  const prefill = mean(result.tokens.map((t) => t.prefill));
+  const sample = mean(result.tokens.map((t) => t.sample));
+  const lines = [`  tokens per rollout: ${Math.round(prefill)} prefill, ${Math.round(sample)} sample`];
+  const json: Record<string, unknown> = { tokensPerRollout: { prefill, sample } };
+  if (o.steps !== undefined || o['batch-size'] !== undefined) {
+    const rollouts = positiveInteger(o.steps, 'steps') * positiveInteger(o['batch-size'], 'batch-size') * groupSize;
+    // Training reads every rollout's whole text once more: train tokens ≈ prefill + sample (the published run: 6,099 ≈ 4,660 + 1,514).
+    const basis = { prefill, sample, train: prefill + sample, source: 'this signal check' };
+    const estimate = estimateCost(rollouts, [basis], DEFAULT_PRICING['openai-reasoning-gpt-oss-20b'], 'AgentRFT');
+    lines.push(
+      `  planned job at gpt-oss-20b prices: ${rollouts} rollouts (steps × batch size × group size), ${describeEstimate(estimate)}`,
+    );
+    json.projectedCost = { rollouts, ...estimate };
+  }
+  return { lines, json };
+}
+
+/** Plays K rows × G rollouts of the agent locally; the transcripts, or a usage error naming what to fix. */
+export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result: LocalSignalResult; groupSize: number }> {
+  if (!o.data) throw new UsageError('--local needs --data DATASET.jsonl: the rows the agent plays.');
+  const k = positiveInteger(o.rows, 'rows');
+  const groupSize = positiveInteger(o['group-size'], 'group-size');
+  let text: string;
+  try {
+    readFileSync(o.local);
+    text = readFileSync(o.data, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${(error as NodeJS.ErrnoException).path ?? o.data}: ${(error as Error).message}`);
+  }
+  const { rows, problem } = rowsOfJsonLines(text);
+  if (problem) throw new UsageError(`${o.data}: ${problem}.`);
+  if (!rows.length) throw new UsageError(`${o.data} has no rows.`);
+  const rng = new Random(`signal#${o.seed}`);
+  const picked = sampleRowIndices(rows.length, k, () => rng.next()).map((index) => ({ row: rows[index], index }));
+  const { policy, close } = await choosePolicy(o);
+  const total = picked.length * groupSize;
+  // Ctrl-C stops the rollouts and everything they started (each runs in its own process group, out of the terminal's reach).
+  const interrupt = new AbortController();
+  const onSignal = () => interrupt.abort();
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  io.err(`playing ${picked.length} rows × ${groupSize} rollouts of ${path.basename(o.local)} against ${policy.model ?? policy.baseUrl}`);
+  try {
+    const result = await runLocalSignal({
+      python: o.python,
+      script: harnessScript('agent_runner.py'),
+      agentFile: path.resolve(o.local),
+      rows: picked,
+      groupSize,
+      policy,
+      concurrency: positiveInteger(o.concurrency, 'concurrency'),
+      timeoutMs: positiveInteger(o.timeout, 'timeout') * 1000,
+      signal: io.signal ? AbortSignal.any([io.signal, interrupt.signal]) : interrupt.signal,
+      onProgress: (done) => {
+        if (done % Math.max(1, Math.floor(total / 8)) === 0 || done === total) io.err(`  ${done}/${total} rollouts`);
+      },
+    });
+    if (o['transcripts-out'])
+      writeFileSync(
+        o['transcripts-out'],
+        result.transcripts.map((t) => JSON.stringify(t)).join('\n') + (result.transcripts.length ? '\n' : ''),
+      );
+    return { result, groupSize };
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await close();
+  }
+}

@@ -1,0 +1,152 @@
+import type { ToolCall, Transcript, TranscriptStatus } from '../transcript/model';
+
+// A rollout as the job runtime sees it: the agent's model calls (OpenAI chat completions), then the SDK's
+// complete-rollout and update-reward calls, or the entrypoint's returned reward. The service builds its traces
+// from the same calls, so the transcript here has the shape of one read from a real job's traces.
+
+interface ChatMessage {
+  role?: unknown;
+  content?: unknown;
+  tool_call_id?: unknown;
+}
+
+interface ResponseToolCall {
+  id?: unknown;
+  function?: { name?: unknown; arguments?: unknown };
+}
+
+/** Text of a message's content: a string, or the text parts of a list. */
+export function messageText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (typeof part === 'string' ? part : String((part as { text?: unknown })?.text ?? ''))).join('');
+}
+
+/** JSON text parsed, other text kept as it is. */
+function parsedOrText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Billable tokens as the service counts them: the prompt of every model call is prefill, its completion is sample. */
+export interface RolloutTokens {
+  prefill: number;
+  sample: number;
+}
+
+export interface RolloutTask {
+  id: string;
+  groupKey: string;
+  row: Record<string, unknown>;
+  rowIndex: number;
+  /** The row's prompt, until the agent's first user message replaces it. */
+  prompt: string;
+  jobArn: string;
+}
+
+/** One rollout being recorded: model calls as they pass, then its status and reward. */
+export class RolloutRecording {
+  readonly tokens: RolloutTokens = { prefill: 0, sample: 0 };
+  modelCalls = 0;
+  private firstUserMessage?: string;
+  private readonly turns: Transcript['turns'] = [];
+  // Tool calls waiting for their result, by the id the model gave them: the result comes in the next request.
+  private readonly pending = new Map<string, ToolCall>();
+  private status?: TranscriptStatus;
+  private rewards?: number[];
+  private error?: string;
+  private metrics?: Record<string, unknown>;
+
+  constructor(readonly task: RolloutTask) {}
+
+  /** One model call: the request's tool results go to the calls they answer, the response becomes a turn. */
+  modelCall(request: unknown, response: unknown): void {
+    this.modelCalls++;
+    const messages = (request as { messages?: unknown })?.messages;
+    for (const m of Array.isArray(messages) ? (messages as ChatMessage[]) : []) {
+      if (m?.role === 'user' && this.firstUserMessage === undefined) this.firstUserMessage = messageText(m.content);
+      if (m?.role !== 'tool' || typeof m.tool_call_id !== 'string') continue;
+      const call = this.pending.get(m.tool_call_id);
+      if (!call) continue;
+      call.result = parsedOrText(messageText(m.content));
+      this.pending.delete(m.tool_call_id);
+    }
+    const body = response as {
+      choices?: { message?: Record<string, unknown> }[];
+      usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+    };
+    const usage = body?.usage;
+    if (typeof usage?.prompt_tokens === 'number') this.tokens.prefill += usage.prompt_tokens;
+    if (typeof usage?.completion_tokens === 'number') this.tokens.sample += usage.completion_tokens;
+    const message = body?.choices?.[0]?.message;
+    if (!message) return;
+    const thinking = [message.reasoning_content, message.reasoning, message.thinking].find((t) => typeof t === 'string' && t);
+    const text = messageText(message.content);
+    const toolCalls = (Array.isArray(message.tool_calls) ? (message.tool_calls as ResponseToolCall[]) : []).map((c) => {
+      const call: ToolCall = { name: String(c?.function?.name ?? ''), arguments: parsedOrText(c?.function?.arguments) };
+      if (typeof c?.id === 'string') this.pending.set(c.id, call);
+      return call;
+    });
+    this.turns.push({ ...(thinking ? { thinking: thinking as string } : {}), ...(text ? { text } : {}), toolCalls });
+  }
+
+  /** A model call the runtime could not forward: the agent sees an error, the rollout keeps it. */
+  modelCallFailed(message: string): void {
+    this.modelCalls++;
+    this.error ??= message;
+  }
+
+  /** The SDK's complete-rollout: `ready` or `failed`. */
+  completed(status: unknown): void {
+    this.status = status === 'failed' ? 'error' : 'completed';
+  }
+
+  /** The SDK's update-reward: a list of rewards (per turn when more than one). */
+  rewarded(rewards: unknown): void {
+    const list = Array.isArray(rewards) ? rewards : [rewards];
+    if (list.every((r) => typeof r === 'number' && Number.isFinite(r))) this.rewards = list as number[];
+  }
+
+  /** What the entrypoint returned, used where the SDK did not report: `{reward}`, `{status: "error"|"skipped"}`, `metrics`. */
+  returned(value: unknown): void {
+    const v = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+    if (v.metrics && typeof v.metrics === 'object') this.metrics = v.metrics as Record<string, unknown>;
+    if (v.status === 'error') {
+      this.status ??= 'error';
+      this.error ??= typeof v.error === 'string' ? v.error : 'The entrypoint returned status "error".';
+    } else if (v.status === 'skipped') this.status ??= 'skipped';
+    if (this.rewards === undefined && v.reward !== undefined) this.rewarded(v.reward);
+    if (this.rewards !== undefined) this.status ??= 'completed';
+  }
+
+  /** The entrypoint raised or the run stopped: a failed trajectory (reward 0 in training). */
+  failed(message: string): void {
+    this.status = 'error';
+    this.error = message;
+  }
+
+  transcript(): Transcript {
+    const { id, groupKey, row, rowIndex, prompt, jobArn } = this.task;
+    const status = this.status ?? (this.error ? 'error' : 'completed');
+    const t: Transcript = {
+      id,
+      jobArn,
+      task: { prompt: this.firstUserMessage ?? prompt, row, rowIndex },
+      groupKey,
+      status,
+      turns: this.turns,
+      time: Date.now(),
+      source: 'trace',
+    };
+    if (this.rewards && status !== 'error') t.reward = this.rewards.reduce((s, r) => s + r, 0);
+    if (this.rewards && this.rewards.length > 1 && this.rewards.length === this.turns.length)
+      this.turns.forEach((turn, i) => (turn.reward = this.rewards![i]));
+    if (this.error && status === 'error') t.error = this.error;
+    if (this.metrics) t.metrics = this.metrics;
+    return t;
+  }
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { RESULT_MARKER } from '../../core/reward/protocol';
+import { findHardCodedEndpoint, ignoredEndpointAdvice } from '../../core/signal/hardCodedEndpoint';
+import { RolloutRecording, type RolloutTokens } from '../../core/signal/rolloutRecording';
+import type { Transcript } from '../../core/transcript/model';
+import { runContained } from '../python/containedRun';
+import { startJobRuntime, type Policy } from './jobRuntime';
+
+/** One local signal check: K rows × G rollouts of the user's agent entrypoint against a chosen policy. */
+export interface LocalSignalRun {
+  python: string;
+  /** Absolute path of `agent_runner.py`. */
+  script: string;
+  agentFile: string;
+  /** The sampled rows with their 0-based index in the dataset. */
+  rows: { row: Record<string, unknown>; index: number }[];
+  groupSize: number;
+  policy: Policy;
+  /** Rollouts played at once (default 4). */
+  concurrency?: number;
+  /** Per rollout (default 300 s). */
+  timeoutMs?: number;
+  region?: string;
+  inferenceParams?: { temperature?: number; max_tokens?: number; top_p?: number };
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number, last: Transcript) => void;
+  onStderr?: (text: string) => void;
+}
+
+export interface LocalSignalResult {
+  transcripts: Transcript[];
+  /** Where the job runtime listened; closed when the run returns. */
+  runtimeUrl: string;
+  /** Billable tokens of each rollout, in the order of `transcripts`. */
+  tokens: RolloutTokens[];
+  /** Set when no model call arrived from any rollout: the sentence naming the line to change. */
+  ignoredEndpoint?: string;
+  /** Rollouts without a model call, when some others had one. */
+  silentRollouts: number;
+  /** Set when the agent file cannot be run at all (syntax, import, no entrypoint): the run stops at the first. */
+  agentProblem?: string;
+  cancelled: boolean;
+}
+
+/** The payload the service sends an entrypoint: the row as `instance` and its prompt at the top level (agents read either). */
+export function rolloutPayload(
+  row: Record<string, unknown>,
+  meta: { jobArn: string; trajectoryId: string; endpoint: string; region: string; model: string },
+  inferenceParams: LocalSignalRun['inferenceParams'],
+): Record<string, unknown> {
+  return {
+    instance: row,
+    prompt: typeof row.prompt === 'string' ? row.prompt : JSON.stringify(row),
+    metadata: {
+      job_arn: meta.jobArn,
+      trajectory_id: meta.trajectoryId,
+      endpoint: meta.endpoint,
+      region: meta.region,
+      jobArn: meta.jobArn,
+      trajectoryId: meta.trajectoryId,
+      rolloutId: meta.trajectoryId,
+    },
+    inferenceParams: { temperature: 1, max_tokens: 4096, top_p: 1, ...inferenceParams },
+    modelName: meta.model,
+    modelEndpoint: meta.endpoint,
+  };
+}
+
+interface RunnerResult {
+  ok: true;
+  /** Packages the agent imports that are not installed for this python: stubbed, so they do nothing. */
+  stubbed: string[];
+  result: unknown;
+}
+
+interface RunnerFailure {
+  ok: false;
+  kind: string;
+  message: string;
+  line?: number;
+}
+
+// Failures of the file itself, not of one rollout: every other rollout would fail the same way.
+const AGENT_PROBLEMS = ['syntax', 'import', 'not-found'];
+
+function parseRunnerOutput(stdout: string): RunnerResult | RunnerFailure | undefined {
+  const found = stdout.split(/\r?\n/).find((l) => l.startsWith(RESULT_MARKER));
+  if (!found) return undefined;
+  try {
+    const v = JSON.parse(found.slice(RESULT_MARKER.length)) as Record<string, unknown>;
+    if (v.ok === true) return { ok: true, result: v.result, stubbed: Array.isArray(v.stubbed) ? v.stubbed.map(String) : [] };
+    const line = typeof v.line === 'number' ? v.line : undefined;
+    return { ok: false, kind: String(v.error), message: String(v.message ?? 'The agent failed.'), line };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Plays every rollout, at most `concurrency` at once, then closes the runtime: no process and no port is left. */
+export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalResult> {
+  const runtime = await startJobRuntime(run.policy);
+  const region = run.region ?? 'us-east-1';
+  const jobArn = `arn:aws:sagemaker:${region}:000000000000:training-job/mtrl-local-signal-${Date.now()}`;
+  const plan = run.rows.flatMap(({ row, index }) =>
+    Array.from({ length: run.groupSize }, () => {
+      const id = `local-${index}-${randomUUID().slice(0, 8)}`;
+      const prompt = typeof row.prompt === 'string' ? row.prompt : JSON.stringify(row);
+      return new RolloutRecording({ id, groupKey: `row-${index}`, row, rowIndex: index, prompt, jobArn });
+    }),
+  );
+  const agent = path.basename(run.agentFile);
+  const stopAll = new AbortController();
+  const signal = run.signal ? AbortSignal.any([run.signal, stopAll.signal]) : stopAll.signal;
+  let agentProblem: string | undefined;
+  const stubbed = new Set<string>();
+  let next = 0;
+  let done = 0;
+  const played: RolloutRecording[] = [];
+  const play = async (recording: RolloutRecording): Promise<void> => {
+    runtime.add(recording);
+    const endpoint = runtime.endpointOf(recording.task.id);
+    const model = run.policy.model ?? 'policy';
+    const payload = rolloutPayload(
+      recording.task.row,
+      { jobArn, trajectoryId: recording.task.id, endpoint, region, model },
+      run.inferenceParams,
+    );
+    const outcome = await runContained({
+      python: run.python,
+      script: run.script,
+      request: { file: run.agentFile, payload },
+      timeoutMs: run.timeoutMs ?? 300_000,
+      signal,
+      onStderr: run.onStderr,
+      parse: parseRunnerOutput,
+      env: { AWS_REGION: region },
+      say: {
+        timeout: `The rollout did not finish within ${(run.timeoutMs ?? 300_000) / 1000} s and was stopped.`,
+        cancelled: 'The signal check was cancelled.',
+        crashed: (how) => `The agent runner ${how} without a result`,
+      },
+    });
+    const r = outcome.response;
+    // A rollout stopped by cancel is not a failed trajectory: it is left out of the report.
+    if (!r.ok && 'error' in r && r.error === 'cancelled') return;
+    if (r.ok) {
+      recording.returned(r.result);
+      for (const name of r.stubbed) stubbed.add(name);
+    } else {
+      const message = 'line' in r && r.line ? `${agent}:${r.line}: ${r.message}` : r.message;
+      recording.failed(message);
+      if ('kind' in r && AGENT_PROBLEMS.includes(r.kind)) {
+        agentProblem ??= message;
+        stopAll.abort();
+      }
+    }
+    done++;
+    played.push(recording);
+    run.onProgress?.(done, plan.length, recording.transcript());
+  };
+  const worker = async () => {
+    while (next < plan.length && !signal.aborted) await play(plan[next++]);
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(run.concurrency ?? 4, plan.length)) }, worker));
+  } finally {
+    await runtime.close();
+  }
+  const silent = played.filter((r) => r.modelCalls === 0).length;
+  const result: LocalSignalResult = {
+    transcripts: played.map((r) => r.transcript()),
+    runtimeUrl: runtime.url,
+    tokens: played.map((r) => r.tokens),
+    silentRollouts: 0,
+    cancelled: run.signal?.aborted ?? false,
+  };
+  if (agentProblem) result.agentProblem = agentProblem;
+  else if (played.length && silent === played.length)
+    result.ignoredEndpoint = ignoredEndpointAdvice(agent, findHardCodedEndpoint(readFileSync(run.agentFile, 'utf8')), [...stubbed]);
+  else result.silentRollouts = silent;
+  return result;
+}

@@ -1,0 +1,174 @@
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { signalReport } from '../../../../src/core/signal/report';
+import type { Transcript } from '../../../../src/core/transcript/model';
+import { hashSeed, Random } from '../../../../src/emulator/random';
+import { playRefund } from '../../../../src/emulator/refund/agent';
+import { expectedOutcome, refundRows, ticketOf } from '../../../../src/emulator/refund/tickets';
+import { startEmulator, type Emulator } from '../../../../src/emulator/server';
+import { runLocalSignal, type LocalSignalRun } from '../../../../src/services/signal/localSignal';
+
+const root = path.resolve(__dirname, '../../../..');
+const fixtures = path.join(root, 'test/fixtures/signal');
+const script = path.join(root, 'src/python/agent_runner.py');
+const dataset = readFileSync(path.join(root, 'test/fixtures/datasets/training-data.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line, index) => ({ row: JSON.parse(line) as Record<string, unknown>, index }));
+
+/** Processes whose command line names the agent runner and this agent file: what a run must not leave behind. */
+function runnersOf(agentFile: string): number[] {
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .filter((n) => {
+      try {
+        const cmd = readFileSync(`/proc/${n}/cmdline`, 'utf8');
+        return cmd.includes('agent_runner.py') || cmd.includes(agentFile);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function refused(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(true));
+  });
+}
+
+/** The zero-advantage groups counted by hand: tasks whose rewards are all equal (failed rollouts count 0). */
+function handCount(transcripts: Transcript[]): { groups: number; flat: number } {
+  const byTask = new Map<string, number[]>();
+  for (const t of transcripts) byTask.set(t.groupKey, [...(byTask.get(t.groupKey) ?? []), t.status === 'error' ? 0 : (t.reward ?? 0)]);
+  const groups = [...byTask.values()];
+  return { groups: groups.length, flat: groups.filter((g) => g.every((r) => r === g[0])).length };
+}
+
+describe('local signal check (agent runner + job runtime)', function () {
+  this.timeout(180_000);
+  let emulator: Emulator;
+  const base = (agentFile: string, more: Partial<LocalSignalRun> = {}): LocalSignalRun => ({
+    python: 'python3',
+    script,
+    agentFile,
+    rows: dataset.slice(0, 8),
+    groupSize: 4,
+    policy: { baseUrl: `${emulator.url}/v1`, model: 'scripted-0.5' },
+    concurrency: 4,
+    timeoutMs: 60_000,
+    ...more,
+  });
+
+  before(async () => {
+    emulator = await startEmulator({ history: false });
+  });
+  after(() => emulator.close());
+
+  it('plays 8 rows × 4 rollouts of a plain-Python agent against the scripted policy: 32 transcripts, the hand-counted zero-advantage share, nothing left running', async () => {
+    const agent = path.join(fixtures, 'wordle_agent.py');
+    const progress: number[] = [];
+    const result = await runLocalSignal(base(agent, { onProgress: (done) => progress.push(done) }));
+    assert.equal(result.transcripts.length, 32);
+    assert.deepEqual(
+      progress,
+      Array.from({ length: 32 }, (_, i) => i + 1),
+    );
+    assert.equal(result.ignoredEndpoint, undefined);
+    assert.equal(result.agentProblem, undefined);
+    for (const t of result.transcripts) {
+      assert.equal(t.status, 'completed', t.error);
+      assert.ok(typeof t.reward === 'number');
+      assert.match(t.task.prompt, /^Guess the 5-letter word\. Play Wordle with guess_word\. Session local-/);
+      assert.equal(t.turns[0].toolCalls[0].name, 'guess_word');
+      // A tool's result reaches the runtime in the next model call: every turn but the last has its feedback.
+      t.turns.slice(0, -1).forEach((turn, i) => assert.match(String(turn.toolCalls[0].result), new RegExp(`^Guess ${i + 1}/6: `)));
+    }
+    assert.ok(result.tokens.every((t) => t.prefill > 0 && t.sample > 0));
+    const report = signalReport(result.transcripts, 1);
+    const hand = handCount(result.transcripts);
+    assert.equal(report.rollouts, 32);
+    assert.equal(report.groups, hand.groups);
+    assert.equal(report.zeroAdvantage.groups, hand.flat);
+    assert.ok(hand.flat < hand.groups, 'the seeded policy gives some tasks differing rewards');
+    assert.deepEqual(runnersOf(agent), []);
+    assert.ok(await refused(result.runtimeUrl), 'the runtime port is closed');
+  });
+
+  it('plays the refund desk (tool calls with JSON arguments and results, partial credit): rewards equal the scripted episodes’, the share the hand count', async () => {
+    const agent = path.join(fixtures, 'refund_agent.py');
+    // The rows carry the ticket's hidden facts for the fixture's desk; the model sees only the prompt.
+    const rows = refundRows('train')
+      .slice(0, 8)
+      .map(({ id, prompt }, index) => {
+        const ticket = ticketOf(prompt);
+        const want = expectedOutcome(ticket);
+        const row = { id, prompt, order_id: ticket.orderId, price: ticket.price, reason: ticket.reason };
+        return { row: { ...row, expected_amount: want.amount, expected_resolution: want.resolution }, index };
+      });
+    const result = await runLocalSignal(base(agent, { rows }));
+    assert.equal(result.transcripts.length, 32);
+    for (const t of result.transcripts) {
+      assert.equal(t.status, 'completed', t.error);
+      const episode = playRefund(String(t.task.row!.prompt), 0.5, new Random(hashSeed(`chat#0.5#${t.task.prompt}`)));
+      assert.equal(t.reward, episode.reward, `${t.id}: the desk in the agent scores what the policy's episode scored`);
+      const lookup = t.turns.flatMap((turn) => turn.toolCalls).find((c) => c.name === 'lookup_order' && c.result !== undefined);
+      if (lookup) assert.equal(typeof lookup.result, 'object', 'JSON results are parsed');
+    }
+    assert.ok(
+      result.transcripts.some((t) => t.reward! > 0 && t.reward! < 1),
+      'partial credit',
+    );
+    const report = signalReport(result.transcripts, 1);
+    const hand = handCount(result.transcripts);
+    assert.deepEqual([report.groups, report.zeroAdvantage.groups], [hand.groups, hand.flat]);
+    assert.deepEqual(runnersOf(agent), []);
+  });
+
+  it('tells which line to change when the agent ignores the payload endpoint (a hard-coded host)', async () => {
+    const agent = path.join(fixtures, 'hardcoded_agent.py');
+    const result = await runLocalSignal(base(agent, { rows: dataset.slice(0, 2), groupSize: 2 }));
+    assert.equal(result.transcripts.length, 4);
+    const line =
+      readFileSync(agent, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('job-runtime.sagemaker')) + 1;
+    assert.match(result.ignoredEndpoint ?? '', new RegExp(`hardcoded_agent\\.py:${line} fixes the host`));
+    assert.ok(result.transcripts.every((t) => t.status === 'error'));
+  });
+
+  it('the demo agent (its framework stubbed where not installed) is told its RFT_RUNTIME_ENDPOINT line', async () => {
+    const agent = path.join(root, 'test/fixtures/demo-workspace/main.py');
+    const result = await runLocalSignal(base(agent, { rows: dataset.slice(0, 1), groupSize: 2 }));
+    const line =
+      readFileSync(agent, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.startsWith('RFT_RUNTIME_ENDPOINT =')) + 1;
+    assert.match(result.ignoredEndpoint ?? '', new RegExp(`main\\.py:${line} fixes the host`));
+  });
+
+  it('stops at the first rollout when the agent file cannot run, naming its line', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-agent-'));
+    const agent = path.join(dir, 'broken.py');
+    writeFileSync(agent, 'import json\n\n@app.entrypoint\ndef handle(payload)\n    return {}\n');
+    const result = await runLocalSignal(base(agent, { concurrency: 1 }));
+    assert.match(result.agentProblem ?? '', /^broken\.py:4: SyntaxError/);
+    assert.equal(result.transcripts.length, 1);
+  });
+
+  it('cancel stops the rollouts in flight and starts no more; no process or port is left', async () => {
+    const agent = path.join(fixtures, 'wordle_agent.py');
+    const abort = new AbortController();
+    const result = await runLocalSignal(base(agent, { signal: abort.signal, onProgress: (done) => done === 2 && abort.abort() }));
+    assert.equal(result.cancelled, true);
+    assert.ok(result.transcripts.length < 32 && result.transcripts.length >= 2, `${result.transcripts.length} played`);
+    assert.deepEqual(runnersOf(agent), []);
+    assert.ok(await refused(result.runtimeUrl));
+  });
+});
