@@ -3,10 +3,11 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, failureText, previewJson, previewText } from '../core/reward';
 import { runRescore, runScenarioPreview } from './rewardScenarios';
+import { readSource, requireRollouts, SOURCE_OPTIONS } from './rolloutSource';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl reward <file.py> [--entry function] [--answer WORD] [--python PATH] [--timeout SECONDS] [--json]
-       mtrl reward <file.mtrl-reward.json> [--rescore TRANSCRIPTS.jsonl] [--python PATH] [--timeout SECONDS] [--json]
+       mtrl reward <file.mtrl-reward.json> [--rescore FILE|DIR | --job NAME [--evaluation]] [--steps A-B] [--python PATH] [--timeout SECONDS] [--json]
 
 Scores canonical Wordle games with your reward code and checks that faster solves win,
 solves beat losses, losses are negative and never playing is worst.
@@ -18,16 +19,20 @@ Third-party imports that are not installed are replaced by stubs.
 For any other environment, a *.mtrl-reward.json file names the reward (a function
 reward(task, transcript), or an environment class replayed call by call), named
 scenarios and the expectations between them; mtrl reward scores the scenarios and
-checks the expectations. With --rescore it runs that reward over recorded transcripts
-(mtrl rollouts … --transcripts) and compares it with the rewards they were given:
-rank correlation, zero-advantage groups before and after, and the biggest flips.
+checks the expectations. With --rescore (a log, traces file or folder, or the output of
+mtrl rollouts … --transcripts) or --job (a job's rollouts) it runs that reward over the
+recorded transcripts and compares it with the rewards they were given: rank correlation,
+zero-advantage groups before and after, and the biggest flips.
 
 Options:
   --entry NAME      score function NAME(answer, guesses) instead of the class
   --answer WORD     the secret word of the games (default ${DEFAULT_ANSWER})
   --python PATH     the interpreter (default python3)
   --timeout SEC     stop the code after SEC seconds (default ${DEFAULT_TIMEOUT_SECONDS})
-  --rescore FILE    what-if: re-score the transcripts in FILE (JSON Lines) with the scenario file's reward
+  --rescore SOURCE  what-if: re-score the rollouts in SOURCE with the scenario file's reward
+  --job NAME        what-if over a job's rollouts (--evaluation: an evaluation job; --region, --endpoint,
+                    --profile, --data, --from as for mtrl rollouts)
+  --steps A-B       only the rollouts of training steps A to B
   --json            {"games":[{"name","guesses","reward"}],"invariants":[{"name","ok","detail"}]}, or for a
                     scenario file {"reward","scenarios","failures","expectations"}, or the what-if report
 
@@ -54,6 +59,8 @@ export const rewardCommand: CliCommand = {
         timeout: { type: 'string', default: String(DEFAULT_TIMEOUT_SECONDS) },
         json: { type: 'boolean', default: false },
         rescore: { type: 'string' },
+        steps: { type: 'string' },
+        ...SOURCE_OPTIONS,
       },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one Python file, e.g. mtrl reward main.py');
@@ -62,7 +69,12 @@ export const rewardCommand: CliCommand = {
     // A FIFO or a device would block the import until the timeout, which then reads like an endless loop.
     if (!statSync(file).isFile()) throw new UsageError(`${positionals[0]} is not a regular file; give the Python file of the reward`);
     const scenarioFile = file.endsWith('.mtrl-reward.json');
-    if (values.rescore && !scenarioFile) throw new UsageError('--rescore takes the reward from a *.mtrl-reward.json file: give that file');
+    const rescoring = values.rescore !== undefined || values.job !== undefined;
+    if (rescoring && !scenarioFile) throw new UsageError('--rescore takes the reward from a *.mtrl-reward.json file: give that file');
+    if (values.rescore !== undefined && values.job !== undefined)
+      throw new UsageError('re-score either --rescore SOURCE or --job NAME, not both');
+    const steps = values.steps === undefined ? undefined : /^(\d+)(?:-(\d+))?$/.exec(values.steps);
+    if (values.steps !== undefined && !steps) throw new UsageError(`--steps takes a step or a range such as 3-7, not "${values.steps}"`);
     if (!scenarioFile && !/^[a-z]{5}$/i.test(values.answer)) throw new UsageError(`--answer must be 5 letters a-z, got '${values.answer}'`);
     const seconds = Number(values.timeout);
     if (!(seconds > 0 && seconds <= MAX_TIMEOUT_SECONDS))
@@ -81,9 +93,13 @@ export const rewardCommand: CliCommand = {
           timeoutMs: seconds * 1000,
           signal: cancel.signal,
         };
-        return values.rescore
-          ? await runRescore(positionals[0], values.rescore, values.json, flags, io)
-          : await runScenarioPreview(positionals[0], values.json, flags, io);
+        if (!rescoring) return await runScenarioPreview(positionals[0], values.json, flags, io);
+        const read = requireRollouts(await readSource('reward', values, values.rescore, io));
+        if (read.partial) io.err(`mtrl reward: partial: ${read.rollouts.length} rollouts read, then ${read.partial}`);
+        const [from, to] = steps ? [Number(steps[1]), Number(steps[2] ?? steps[1])] : [];
+        const picked = steps ? read.rollouts.filter((r) => r.step !== undefined && r.step >= from! && r.step <= to!) : read.rollouts;
+        const source = steps ? `${read.source}, steps ${from}–${to}` : read.source;
+        return await runRescore(positionals[0], picked, source, values.json, flags, io);
       }
       outcome = await previewReward({
         python: values.python,

@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { score, type RescoreReport } from '../core/reward';
-import { transcriptsFromJsonLines } from '../core/transcript/jsonLines';
 import type { Transcript } from '../core/transcript/model';
 import { loadScenarioFile, previewScenarios, rescoreTranscripts, rewardFileOf, type ScenarioPreview } from '../services/rewardScenarios';
-import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, UsageError, type CliIO } from './command';
+import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, type CliIO } from './command';
 
 interface HarnessFlags {
   python: string;
@@ -65,19 +63,6 @@ export async function runScenarioPreview(file: string, json: boolean, flags: Har
   return result.results.every((r) => r.ok) && !Object.keys(result.failures).length ? EXIT_CLEAN : EXIT_FINDINGS;
 }
 
-/** The transcripts of a JSON Lines file, or a usage error naming the first line that is not one. */
-export async function readTranscriptFile(source: string): Promise<Transcript[]> {
-  let text: string;
-  try {
-    text = await readFile(source, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${source}: ${(error as Error).message}`);
-  }
-  const { transcripts, problem } = transcriptsFromJsonLines(text);
-  if (problem) throw new UsageError(`${source}:${problem.line} ${problem.message}; give the output of mtrl rollouts --transcripts`);
-  return transcripts;
-}
-
 function rescoreText(r: RescoreReport, source: string, reward: string): string {
   const lines = [
     `What-if over ${r.rollouts.toLocaleString('en')} rollouts from ${source} with ${reward}`,
@@ -100,14 +85,20 @@ function rescoreText(r: RescoreReport, source: string, reward: string): string {
 }
 
 /** `mtrl reward FILE.mtrl-reward.json --rescore SOURCE`: the reward as it is now over recorded transcripts. */
-export async function runRescore(file: string, source: string, json: boolean, flags: HarnessFlags, io: CliIO): Promise<number> {
+export async function runRescore(
+  file: string,
+  transcripts: readonly Transcript[],
+  source: string,
+  json: boolean,
+  flags: HarnessFlags,
+  io: CliIO,
+): Promise<number> {
   const loaded = await loadScenarioFile(path.resolve(file));
   if ('ok' in loaded) {
     for (const p of loaded.error === 'file' ? loaded.problems : [])
       io.err(`mtrl reward: ${file}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
     return EXIT_USAGE;
   }
-  const transcripts = await readTranscriptFile(source);
   const rewardFile = rewardFileOf(path.resolve(file), loaded.file.reward);
   const outcome = await rescoreTranscripts(rewardFile, loaded.file.reward, transcripts, flags);
   if ('failure' in outcome) {

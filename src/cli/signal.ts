@@ -1,15 +1,16 @@
 import { signalReport, type SignalReport } from '../core/signal/report';
-import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
-import { readTranscriptFile } from './rewardScenarios';
+import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
+import { readSource, requireRollouts, SOURCE_OPTIONS, SOURCE_USAGE } from './rolloutSource';
 import { playLocally, tokenLines, type LocalOptions } from './signalLocal';
 
-const usage = `Usage: mtrl signal <transcripts.jsonl> [--success-threshold X] [--json]
+const usage = `Usage: mtrl signal <file|dir> [--data DATASET] [--success-threshold X] [--json]
+       mtrl signal --job <evaluation job> --evaluation [--region R] [--endpoint URL] [--profile P] [--json]
        mtrl signal --local AGENT.py --data DATASET.jsonl --rows K --group-size G [--seed S]
                    [--policy emulator[:SKILL]|URL] [--steps N --batch-size B] [--transcripts-out FILE] [--json]
 
 Will this run learn? GRPO learns only from tasks whose rollouts score differently. From
 rollouts played G times per task (an evaluation job with eval_group_size = the planned
-group_size, or mtrl rollouts … --transcripts), prints the reward distribution, how many
+group_size, its traces or logs, or mtrl rollouts … --transcripts), prints the reward distribution, how many
 of G rollouts solved each task, the share of groups with zero advantage, the estimated
 share at other group sizes, and what to change.
 
@@ -19,6 +20,7 @@ model calls go to a local job runtime (the payload's metadata.endpoint) that for
 the policy and records each rollout. Run it only on an agent you trust: its code runs here.
 
 Options:
+${SOURCE_USAGE}
   --local AGENT.py        the agent file to run locally
   --data FILE             the dataset (JSON Lines, one row a line)
   --rows K                rows to sample;  --group-size G  rollouts per row (the planned group_size)
@@ -32,7 +34,6 @@ Options:
   --python PATH           the interpreter (default python3)
   --steps N --batch-size B  project the planned job's cost from the tokens measured here
   --transcripts-out FILE  keep the rollouts (JSON Lines) for the board and mtrl reward … --rescore
-  --success-threshold X   a rollout succeeds at reward ≥ X (default 1.0, the service's)
   --json                  the whole report as one JSON object
 
 Exit code: 0 a learning signal in most groups, 1 half or more of the groups teach nothing (or,
@@ -68,7 +69,7 @@ export const signalCommand: CliCommand = {
     const { values, positionals } = parseOptions(args, usage, {
       allowPositionals: true,
       options: {
-        'success-threshold': { type: 'string', default: '1.0' },
+        ...SOURCE_OPTIONS,
         json: { type: 'boolean', default: false },
         local: { type: 'string' },
         data: { type: 'string' },
@@ -86,8 +87,8 @@ export const signalCommand: CliCommand = {
         'transcripts-out': { type: 'string' },
       },
     });
-    const threshold = Number(values['success-threshold']);
-    if (!Number.isFinite(threshold)) throw new UsageError(`--success-threshold takes a number, got '${values['success-threshold']}'`);
+    const threshold = Number(values['success-threshold'] ?? '1.0');
+    if (!Number.isFinite(threshold)) throw new UsageError(`--success-threshold takes a number, not "${values['success-threshold']}"`);
     const verdict = (r: SignalReport) => (r.zeroAdvantage.share !== null && r.zeroAdvantage.share >= 0.5 ? EXIT_FINDINGS : EXIT_CLEAN);
     if (values.local !== undefined) {
       if (positionals.length) throw new UsageError('--local plays the rollouts itself: give no transcripts file.');
@@ -106,9 +107,12 @@ export const signalCommand: CliCommand = {
       }
       return problem ? EXIT_FINDINGS : verdict(report);
     }
-    if (positionals.length !== 1) throw new UsageError('give one file of transcripts, e.g. mtrl signal run.jsonl');
-    const report = signalReport(await readTranscriptFile(positionals[0]), threshold);
-    io.out(values.json ? JSON.stringify(report) : text(report, positionals[0]));
-    return verdict(report);
+    if (values.job ? positionals.length : positionals.length !== 1)
+      throw new UsageError('give one file or folder of rollouts (e.g. mtrl rollouts … --transcripts > run.jsonl), or --job <name>');
+    const { rollouts, source, partial } = requireRollouts(await readSource('signal', values, positionals[0], io));
+    if (partial) io.err(`mtrl signal: partial: ${rollouts.length} rollouts read, then ${partial}`);
+    const report = signalReport(rollouts, threshold);
+    io.out(values.json ? JSON.stringify({ ...report, ...(partial ? { partial } : {}) }) : text(report, source));
+    return partial ? EXIT_USAGE : verdict(report);
   },
 };

@@ -65,7 +65,8 @@ function toolCallOf(value: unknown, path: string, problems: ScenarioFileProblem[
     problems.push({ path, message: 'A tool call is an object: {"name": "tool", "arguments": {…}} or {"tool": {…}}.' });
     return undefined;
   }
-  if (typeof value.name === 'string') return { name: value.name, arguments: value.arguments ?? {} };
+  if (typeof value.name === 'string')
+    return { name: value.name, arguments: value.arguments ?? {}, ...(value.result !== undefined ? { result: value.result } : {}) };
   const keys = Object.keys(value);
   if (keys.length === 1) return { name: keys[0], arguments: value[keys[0]] ?? {} };
   problems.push({ path, message: 'A tool call names its tool: {"name": "tool", "arguments": {…}} or {"tool": {…}}.' });

@@ -136,13 +136,13 @@ describe('reward: mtrl reward with a scenario file', function () {
     assert.match(text.out, /zero-advantage groups\s+before 50\.0 % \(1\/2\)\s+after 100\.0 % \(2\/2\)/);
   });
 
-  it('--rescore with a line that is not a transcript is a usage error naming the line; with a .py file it asks for the scenario file', async () => {
+  it('--rescore of a file holding no rollout is a usage error naming it; with a .py file it asks for the scenario file', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-rescore-'));
     const file = path.join(dir, 'bad.jsonl');
     writeFileSync(file, '{"id": "a", "task": {}, "turns": []}\nnot json\n');
     const bad = await mtrl('reward', scenarios('constant.mtrl-reward.json'), '--rescore', file);
     assert.equal(bad.code, 2);
-    assert.match(bad.err, /bad\.jsonl:2 is not JSON/);
+    assert.match(bad.err, /no rollouts in .*bad\.jsonl/);
     const py = await mtrl('reward', scenarios('constant_reward.py'), '--rescore', file);
     assert.equal(py.code, 2);
     assert.match(py.err, /--rescore takes the reward from a \*\.mtrl-reward\.json file/);

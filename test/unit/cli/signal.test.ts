@@ -47,12 +47,12 @@ describe('mtrl signal', () => {
     assert.deepEqual(report.solvedBy, [1, 2, 0]);
   });
 
-  it('a file that is not transcripts is a usage error naming the line', async () => {
+  it('a file holding no rollout is a usage error naming it', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'mtrl-signal-')), 'x.jsonl');
     writeFileSync(file, '{"nope": 1}\n');
     const { code, err } = await mtrl('signal', file);
     assert.equal(code, 2);
-    assert.match(err, /x\.jsonl:1 is not a transcript/);
+    assert.match(err, /no rollouts in .*x\.jsonl/);
   });
 
   describe('--local', function () {

@@ -1,0 +1,153 @@
+import { open, readFile } from 'node:fs/promises';
+import { MlflowError } from '../aws/mlflow/answers';
+import { describeMlflowError } from '../aws/mlflow/errors';
+import { skippedLineNotes, type JobContext } from '../core/rollouts';
+import { transcriptsFromJsonLines } from '../core/transcript/jsonLines';
+import type { Transcript } from '../core/transcript/model';
+import { jobReader, localReader, localTasks, readRollouts, streamReader, type RolloutReader } from '../services/rollouts';
+import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
+import { UsageError, type CliIO } from './command';
+
+/** The flags that name where rollouts come from; `mtrl rollouts`, `mtrl signal` and `mtrl reward --rescore` share them. */
+export const SOURCE_OPTIONS = {
+  data: { type: 'string' },
+  'success-threshold': { type: 'string' },
+  job: { type: 'string' },
+  evaluation: { type: 'boolean' },
+  from: { type: 'string' },
+  ...AWS_OPTIONS,
+} as const;
+
+export const SOURCE_USAGE = `  --data         the training data (JSONL, JSON, CSV or Parquet with a prompt column) to match rollouts to tasks
+  --job          a training job name (--evaluation: an evaluation job) read through the AWS endpoint
+  --from         log: the runtime log only; traces: the MLflow run's traces only (default: the best there is)
+  --success-threshold  reward at or above which a rollout is solved (default: the job's, else 1.0)
+  --region, --endpoint, --profile   where the job is (the endpoint also from AWS_ENDPOINT_URL)`;
+
+interface SourceValues {
+  data?: string;
+  'success-threshold'?: string;
+  job?: string;
+  evaluation?: boolean;
+  from?: string;
+  region?: string;
+  endpoint?: string;
+  profile?: string;
+}
+
+export interface ReadSource {
+  rollouts: Transcript[];
+  /** In words, for the report's first line: `run.log`, `job X (its MLflow traces)`. */
+  source: string;
+  /** Why a job's read stopped part-way; the rollouts are what was read before it. */
+  partial?: string;
+}
+
+/** The rows of a local dataset, as a task matcher. */
+async function tasksFrom(file: string) {
+  try {
+    return await localTasks(file);
+  } catch (error) {
+    throw new UsageError(`--data: ${(error as Error).message}`);
+  }
+}
+
+/** The output of `mtrl rollouts --transcripts` read back as it is (its groups and steps already decided), else undefined. */
+async function savedTranscripts(target: string): Promise<Transcript[] | undefined> {
+  if (target === '-' || !/\.jsonl$/i.test(target)) return undefined;
+  // Sniffed from the first line only: a large log or traces file is streamed by its reader, never read whole here.
+  try {
+    const file = await open(target, 'r');
+    try {
+      const { buffer, bytesRead } = await file.read(Buffer.alloc(1 << 20), 0, 1 << 20, 0);
+      const head = buffer.subarray(0, bytesRead).toString('utf8').split('\n', 1)[0];
+      const value = JSON.parse(head) as Record<string, unknown>;
+      if (!value || typeof value.groupKey !== 'string' || !Array.isArray(value.turns) || typeof value.task !== 'object') return undefined;
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return undefined;
+  }
+  const { transcripts, problem } = transcriptsFromJsonLines(await readFile(target, 'utf8'));
+  if (problem) throw new UsageError(`${target}:${problem.line} ${problem.message}`);
+  return transcripts;
+}
+
+/** A file's, folder's or standard input's rollouts; lines over the cap go to stderr, so JSON output stays what scripts expect. */
+async function fromLocal(command: string, target: string, io: CliIO, job: JobContext): Promise<Transcript[]> {
+  const saved = await savedTranscripts(target);
+  if (saved) return saved;
+  try {
+    const reader: RolloutReader = target === '-' ? streamReader(async () => io.stdin()) : localReader(target);
+    const rollouts = await readRollouts(reader, io.signal ?? new AbortController().signal, job);
+    for (const note of skippedLineNotes(reader.skipped ?? [])) io.err(`mtrl ${command}: ${note}.`);
+    return rollouts;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `cannot read ${target}: no such file` : `cannot read ${target}: ${(error as Error).message}`);
+  }
+}
+
+/** For commands that need rollouts to work on: none found is an error naming the source. */
+export function requireRollouts(read: ReadSource): ReadSource {
+  if (!read.rollouts.length)
+    throw new UsageError(
+      `no rollouts in ${read.source}: give a log with rollout records or SDK lines, MLflow traces, the output of mtrl rollouts … --transcripts, or --job <name>`,
+    );
+  return read;
+}
+
+/** Every rollout of a file, folder, standard input or job (`--job`), prepared with the dataset and threshold given. */
+export async function readSource(command: string, values: SourceValues, target: string | undefined, io: CliIO): Promise<ReadSource> {
+  const threshold = values['success-threshold'] === undefined ? undefined : Number(values['success-threshold']);
+  if (threshold !== undefined && !Number.isFinite(threshold))
+    throw new UsageError(`--success-threshold takes a number, not "${values['success-threshold']}"`);
+  const job: JobContext = { ...(threshold !== undefined ? { successThreshold: threshold } : {}) };
+  if (values.data) job.tasks = await tasksFrom(values.data);
+  if (values.from !== undefined && values.from !== 'log' && values.from !== 'traces')
+    throw new UsageError(`--from takes log or traces, not "${values.from}"`);
+  if (values.from !== undefined && !values.job) throw new UsageError('--from goes with --job');
+  if (!values.job) {
+    if (!target) throw new UsageError('give a log file, traces file or folder (or - for standard input), or --job <name>');
+    return { rollouts: await fromLocal(command, target, io, job), source: target === '-' ? 'standard input' : target };
+  }
+  const { aws, settings, explain } = awsFromOptions(values);
+  // Our own sentences are plain Errors; the services' errors (SDK, MLflow, paging) become sentences naming service, endpoint and fix.
+  const sentence = (error: unknown, action: string) =>
+    error instanceof MlflowError
+      ? describeMlflowError(error, { profile: settings.profile, endpoint: settings.endpoint, region: settings.region, action })
+      : error instanceof Error && error.constructor === Error
+        ? error.message
+        : explain(error, action);
+  const stopped: { error?: unknown } = {};
+  const address = {
+    jobName: values.job,
+    category: values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const),
+    region: settings.region,
+  };
+  let from: RolloutReader['from'];
+  let rollouts: Transcript[];
+  try {
+    const signal = io.signal ?? new AbortController().signal;
+    const reader = await jobReader(
+      aws,
+      address,
+      signal,
+      values.from === 'log' || values.from === 'traces' ? values.from : 'best',
+      (limit) =>
+        io.err(`mtrl ${command}: read the newest ${limit.toLocaleString('en')} traces of job ${values.job}; older ones were not read.`),
+    );
+    from = reader.from;
+    rollouts = await readRollouts(reader, signal, job, stopped);
+    for (const note of reader.notes ?? []) io.err(`mtrl ${command}: ${note}`);
+  } catch (error) {
+    throw new UsageError(sentence(error, `Read the rollouts of job ${values.job}`));
+  } finally {
+    aws.reset();
+  }
+  let source = from === 'traces' ? `job ${values.job} (its MLflow traces)` : `job ${values.job}`;
+  if (stopped.error === undefined) return { rollouts, source };
+  source += ' (partial)';
+  return { rollouts, source, partial: sentence(stopped.error, `Reading the rollouts of job ${values.job} to the end`) };
+}
