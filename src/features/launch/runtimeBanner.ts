@@ -6,7 +6,7 @@ import type { JobFile } from '../../core/jobs/jobfile';
 import { JOB_CATEGORIES } from '../../core/jobs/status';
 import { jobRegions } from '../aws/settings';
 import type { Services } from '../services';
-import { agentsFromJson, agentsFromYaml, runtimeNameFromId } from './agentConfig';
+import { agentsFromJson, agentsFromYaml, runtimeNameFromId } from '../../core/agentcore/projectFiles';
 import { setting } from '../settings';
 
 /** Running jobs are looked up this often while the workspace holds an agent. */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { listAgentRuntimes } from '../../aws/agentcore';
 import type { Services } from '../services';
 import type { SmokeResultStore } from '../stores';
-import { describeRecord } from './results';
+import { describeRecord } from '../../core/smoke/record';
 
 /** One agent runtime; `runtimeArn` is what `mtrl.smokeTestRuntime` reads from the node. */
 class RuntimeNode extends vscode.TreeItem {

@@ -1,4 +1,4 @@
-import type { SmokeRecord } from '../../core/jobs/preflight';
+import type { SmokeRecord } from '../jobs/preflight';
 
 /** "passed 5 min ago" style text for tree descriptions and pickers. */
 export function describeRecord(record: SmokeRecord | undefined, now = Date.now()): string {
