@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { SmokeRecord, SmokeResults } from '../core/jobs/preflight';
+import type { SmokeRecord, SmokeResults } from '../core/smoke/record';
 import type { SweepControl } from '../core/evaluation/queue';
 import type { SweepAnswers } from './evaluations/sweepWizard';
 import type { Budget } from '../core/jobs/budget';

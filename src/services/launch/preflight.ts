@@ -15,14 +15,14 @@ import {
   checkHyperparameters,
   checkJobName,
   checkModel,
-  checkRoleTrust,
   checkRuntime,
   checkSchema,
   checkSmoke,
   type CheckResult,
   type DatasetFacts,
-  type SmokeResults,
 } from '../../core/jobs/preflight';
+import { checkRoleTrust } from '../../core/jobs/roleTrust';
+import type { SmokeResults } from '../../core/smoke/record';
 
 /** What the pre-flight needs besides the job file: clients, caches and what other features know. */
 export interface PreflightDeps {

@@ -4,7 +4,7 @@ import type { AwsClients } from '../../aws/clients';
 import { listRoles } from '../../aws/iam';
 import { listMlflowApps } from '../../aws/mlflowApps';
 import { listFolder, listObjectsV2, parseS3Uri } from '../../aws/s3';
-import { checkRoleTrust } from '../../core/jobs/preflight';
+import { checkRoleTrust } from '../../core/jobs/roleTrust';
 import type { PricingTable } from '../../core/jobs/pricing';
 import type { JobDetails } from '../../core/jobs/summary';
 import { folderOf, jobUses, referencesOf, runningUsers, type ResourceRef } from '../../core/resources/references';
