@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { SmokeRecord, SmokeResults } from '../core/smoke/record';
 import type { SweepControl } from '../core/evaluation/queue';
-import type { SweepAnswers } from './evaluations/sweepWizard';
+import type { SweepAnswers } from './evaluations/answers';
 import type { Budget } from '../core/jobs/budget';
 import type { EvaluationAnswers, TrainingAnswers } from './launch/answers';
 

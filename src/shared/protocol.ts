@@ -72,7 +72,7 @@ export function replayHandlers(data: ReplayData): RequestHandlers<ReplayRequests
   };
 }
 
-/** What the board shows right now, reported after each render (host tests read it through `mtrl.replay.boardView`). */
+/** What the board shows right now, reported after each render (host tests read it through `mtrl.getReplayView`). */
 export interface BoardView {
   /** `loading` also while rollouts still stream in behind what is shown. */
   status: LoadStatus['state'];

@@ -114,7 +114,7 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
 
   /** On save (`mtrl.launch.validateOnSave`): the checks run quietly; a result for an older text is dropped. */
   async validateSaved(doc: vscode.TextDocument): Promise<void> {
-    if (!isJobFile(doc) || !(setting('launch.validateOnSave', doc.uri) ?? true)) return;
+    if (!isJobFile(doc) || !setting('launch.validateOnSave', doc.uri)) return;
     const job = this.showParseProblems(doc);
     if (!job) return;
     const version = doc.version;

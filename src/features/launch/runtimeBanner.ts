@@ -52,7 +52,7 @@ export class RuntimeBanner implements vscode.Disposable {
       for (const agent of agents) add(agent.runtimeName, vscode.Uri.joinPath(file, '..', agent.entrypoint));
     }
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const name = setting('launch.runtimeName', folder)?.trim();
+      const name = setting('launch.runtimeName', folder);
       if (name) add(name, vscode.Uri.joinPath(folder.uri, 'main.py'));
     }
     return byName;

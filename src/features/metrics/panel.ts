@@ -156,7 +156,7 @@ export class MetricsPanel implements vscode.Disposable {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (!this.panel.visible || !this.state.jobs.some((j) => j.running)) return;
-    const seconds = Math.max(5, this.services.settings.get('jobs.refreshSeconds') ?? 30);
+    const seconds = this.services.settings.get('jobs.refreshSeconds');
     this.timer = setTimeout(() => void this.load(), seconds * 1000);
   }
 

@@ -20,11 +20,11 @@ import { setting } from '../settings';
 export const REPLAY_VIEW_TYPE = 'mtrl.replay';
 
 function boardSettings(): BoardSettings {
-  return { colorBlind: setting('replay.colorBlind') ?? false };
+  return { colorBlind: setting('replay.colorBlind') };
 }
 
 function followSeconds(): number {
-  return Math.max(2, setting('replay.followSeconds') ?? 10);
+  return setting('replay.followSeconds');
 }
 
 /** Only the built webview folder is reachable from the page. */

@@ -1,4 +1,4 @@
-import type { JobDetails } from '../../core/jobs/summary';
+import type { JobDetails } from '../../core/jobs/job';
 import { inUseReason, kindWord, runningUsers, type ResourceRef } from '../../core/resources/references';
 import { allItems, type Inventory, type InventoryItem } from './inventory';
 

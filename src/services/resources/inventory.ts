@@ -6,7 +6,7 @@ import { listMlflowApps } from '../../aws/mlflowApps';
 import { listFolder, listObjectsV2, parseS3Uri } from '../../aws/s3';
 import { checkRoleTrust } from '../../core/jobs/roleTrust';
 import type { PricingTable } from '../../core/jobs/pricing';
-import type { JobDetails } from '../../core/jobs/summary';
+import type { JobDetails } from '../../core/jobs/job';
 import { folderOf, jobUses, referencesOf, runningUsers, type ResourceRef } from '../../core/resources/references';
 import { s3MonthlyCost, spendOf, type Spend } from '../../core/resources/spend';
 import { loadJobs } from './jobs';

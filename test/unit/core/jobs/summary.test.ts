@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
-import { JOB_LABEL_CHARS, jobDescription, jobFacts, jobLabel, type JobDetails } from '../../../../src/core/jobs/summary';
+import type { JobDetails } from '../../../../src/core/jobs/job';
+import { JOB_LABEL_CHARS, jobDescription, jobFacts, jobLabel } from '../../../../src/core/jobs/summary';
 import { escapeMarkdown, hyperparametersThatDiffer, jobTooltip } from '../../../../src/core/jobs/tooltip';
 
 const now = new Date('2026-11-29T12:00:00Z');

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { JobDetails } from '../../../../src/core/jobs/summary';
+import type { JobDetails } from '../../../../src/core/jobs/job';
 import { folderOf, inUseReason, jobUses, resourceRef, runningUsers } from '../../../../src/core/resources/references';
 
 function job(name: string, status: string, output = 's3://b/output'): JobDetails {
