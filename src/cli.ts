@@ -47,7 +47,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
   try {
     const { seconds = entry.deadlineSeconds, args } = takeDeadline(rest);
-    return await withDeadline(seconds, io, (signal) => command.run(args, { ...io, signal }), name);
+    return await withDeadline(seconds, entry.graceSeconds ?? GRACE_SECONDS, io, (signal) => command.run(args, { ...io, signal }), name);
   } catch (error) {
     // Usage and I/O errors are one line; anything else is a bug, so keep its stack for the report.
     const message =
@@ -70,11 +70,12 @@ function takeDeadline(args: string[]): { seconds?: number; args: string[] } {
 }
 
 /** Seconds a command gets after its deadline to end with its own sentence (which names the endpoint) before this one is printed. */
-const GRACE_MS = 3_000;
+const GRACE_SECONDS = 3;
 
 /** Runs the command with a signal that aborts at the deadline; a command that still has not ended then is abandoned with a sentence. */
 async function withDeadline(
   seconds: number | undefined,
+  graceSeconds: number,
   io: CliIO,
   run: (signal: AbortSignal | undefined) => Promise<number>,
   name: string,
@@ -90,7 +91,7 @@ async function withDeadline(
         timer = setTimeout(() => {
           io.err(deadline);
           resolve(EXIT_USAGE);
-        }, GRACE_MS);
+        }, graceSeconds * 1000);
       },
       Math.min(seconds * 1000, 2 ** 31 - 1),
     );

@@ -67,15 +67,16 @@ export interface AwsErrorExplained {
   sentence: string;
 }
 
-/** Turns an error of `action` into a sentence naming where calls go now (profile, region, endpoint); one per services container and CLI command. */
-export interface Explain {
-  (error: unknown, action: string, region?: string): string;
-  /** The same sentence with its kind, for code that acts on what went wrong. */
+/** Turns an error of `action` into a sentence naming where calls go now (profile, region, endpoint). */
+export type Explain = (error: unknown, action: string, region?: string) => string;
+
+/** The explainer of a services container or CLI command: the sentence, and with `explained` its kind for code that acts on it. */
+export interface Explainer extends Explain {
   explained(error: unknown, action: string, region?: string): AwsErrorExplained;
 }
 
 /** describeAwsError bound to the current profile, region (unless the call names its own) and endpoint; an abort at a deadline (reason TimeoutError) reads as no answer. */
-export function explainerFor(current: () => Omit<AwsErrorContext, 'action'>, signal?: AbortSignal): Explain {
+export function explainerFor(current: () => Omit<AwsErrorContext, 'action'>, signal?: AbortSignal): Explainer {
   const explained = (error: unknown, action: string, region?: string) => {
     const deadline = signal?.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError';
     const now = current();

@@ -1,41 +1,56 @@
 import { DEFAULT_PRICING } from '../core/jobs/pricing';
-import { kindWord, resourceRef, type ResourceRef } from '../core/resources/references';
+import { resourceRef, type ResourceRef } from '../core/resources/references';
 import { awsCleanupTarget } from '../services/resources/awsTarget';
-import { planCleanup, runCleanup, type CleanupPlan, type CleanupResult } from '../services/resources/cleanup';
+import { runCleanup, type CleanupResult, type StopCause } from '../services/resources/cleanup';
+import { planCleanup } from '../services/resources/cleanupPlan';
 import { loadInventory } from '../services/resources/inventory';
 import { AWS_OPTIONS, AWS_OPTIONS_USAGE, awsFromOptions } from './awsOptions';
-import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
+import { planJson, planText, resultJson, resultText, stoppedBeforeStart, summaryLine } from './cleanupReport';
+import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand, type CliIO } from './command';
 
 const usage = `Usage: mtrl cleanup <what>… (--dry-run | --yes) [--region R] [--endpoint URL] [--profile P] [--json]
 
 Deletes what jobs left behind. <what> is an agent runtime ARN, an IAM role ARN,
 an MLflow app ARN or an S3 prefix (s3://bucket/prefix/: every object under it).
+Only folders a job read or wrote are cleaned up, never a whole bucket.
 A resource a running job uses is refused, checked again just before each delete.
-A role's policies are detached or deleted first; S3 objects go 1,000 per call.
-Deleting an MLflow app deletes its experiment history.
+Roles and S3 are account-wide: the jobs of every MTRL region (us-east-1,
+us-west-2) and --region are checked, and they are refused if one region cannot
+be read. A role's policies are detached or deleted first; S3 objects go 1,000
+per call. Deleting an MLflow app deletes its experiment history.
+
+--deadline S or Ctrl-C stops between calls (a call already sent gets 10 s to
+answer; Ctrl-C again abandons it) and prints exactly what was deleted.
 
   --dry-run   print what would be deleted and what is refused; delete nothing
   --yes       delete without asking (there is no prompt: one of the two is required)
 ${AWS_OPTIONS_USAGE}
-  --json      print the plan or the result as JSON
+  --json      print the plan or the result as JSON (the result lists every deleted key)
 
-Exit code: 0 everything deleted (or deletable), 1 something refused or left, 2 usage or I/O error.`;
+Exit code: 0 everything deleted (or deletable), 1 something refused or left,
+2 usage or I/O error, or stopped by the deadline or Ctrl-C.`;
 
-function planText(plan: CleanupPlan): string {
-  return [
-    ...plan.steps.map(
-      (s) => `would delete ${kindWord(s.item.ref.kind)} ${s.item.label}: ${s.action}${s.warning ? `\n  warning: ${s.warning}` : ''}`,
-    ),
-    ...plan.refused.map((r) => `refused ${kindWord(r.ref.kind)} ${r.label}: ${r.reason}`),
-  ].join('\n');
-}
-
-function resultText(result: CleanupResult): string {
-  return [
-    ...result.deleted.map((i) => `deleted ${kindWord(i.ref.kind)} ${i.label}`),
-    ...(result.remaining.length ? ['Still there:'] : []),
-    ...result.remaining.map((r) => `  ${kindWord(r.ref.kind)} ${r.label}: ${r.reason}`),
-  ].join('\n');
+/** The first Ctrl-C (or the deadline) stops between calls; a second Ctrl-C abandons the call in flight. */
+function stopControls(io: CliIO) {
+  const stop = new AbortController();
+  const abandon = new AbortController();
+  const onDeadline = () => stop.abort(io.signal?.reason);
+  io.signal?.addEventListener('abort', onDeadline, { once: true });
+  const onInterrupt = () => {
+    if (stop.signal.aborted) return abandon.abort(new DOMException('abandoned', 'AbortError'));
+    stop.abort(new DOMException('cancelled', 'AbortError'));
+    io.err('Stopping after the call in flight (Ctrl-C again to abandon it)…');
+  };
+  process.on('SIGINT', onInterrupt);
+  return {
+    stop: stop.signal,
+    abandon: abandon.signal,
+    cause: (): StopCause => ((stop.signal.reason as Error | undefined)?.name === 'TimeoutError' ? 'deadline' : 'cancel'),
+    dispose() {
+      process.removeListener('SIGINT', onInterrupt);
+      io.signal?.removeEventListener('abort', onDeadline);
+    },
+  };
 }
 
 export const cleanupCommand: CliCommand = {
@@ -55,59 +70,43 @@ export const cleanupCommand: CliCommand = {
     if (!positionals.length)
       throw new UsageError('Name what to delete: an agent runtime, role or MLflow app ARN, or an s3:// prefix (see `mtrl resources`).');
     const refs: ResourceRef[] = positionals.map((text) => resourceRef(text) ?? badRef(text));
-    const { aws, settings, explain } = awsFromOptions(values);
-    const controller = new AbortController();
-    const onInterrupt = () => controller.abort();
-    process.once('SIGINT', onInterrupt);
+    const { aws, settings, explain } = awsFromOptions(values, io.signal);
+    const controls = stopControls(io);
+    const print = (result: CleanupResult, regions: readonly string[]): number => {
+      io.out(values.json ? JSON.stringify(resultJson(result, regions), null, 2) : resultText(result, regions));
+      if (result.stopped) io.err(`mtrl cleanup: ${summaryLine(result)}`);
+      return result.stopped ? EXIT_USAGE : result.remaining.length ? EXIT_FINDINGS : EXIT_CLEAN;
+    };
     try {
       const inventory = await loadInventory(aws, {
         regions: [settings.region],
         pricing: DEFAULT_PRICING,
         now: new Date(),
         explain,
-        signal: controller.signal,
+        signal: controls.stop,
+      }).catch((error: unknown) => {
+        if (controls.stop.aborted) return undefined;
+        throw error;
       });
+      if (!inventory) return print(stoppedBeforeStart(refs, controls.cause()), []);
       for (const problem of inventory.problems) io.err(problem);
       const plan = planCleanup(inventory, refs);
       if (values['dry-run']) {
-        io.out(
-          values.json
-            ? JSON.stringify(
-                {
-                  steps: plan.steps.map((s) => ({ ...s.item.ref, label: s.item.label, action: s.action, warning: s.warning })),
-                  refused: plan.refused,
-                },
-                null,
-                2,
-              )
-            : planText(plan),
-        );
+        io.out(values.json ? JSON.stringify(planJson(plan), null, 2) : planText(plan));
         return plan.refused.length ? EXIT_FINDINGS : EXIT_CLEAN;
       }
       const result = await runCleanup(
         plan,
-        awsCleanupTarget(aws, [settings.region]),
+        awsCleanupTarget(aws, [settings.region], explain),
         (p) => values.json || io.err(p.message),
-        controller.signal,
+        controls.stop,
+        controls.abandon,
       );
-      io.out(
-        values.json
-          ? JSON.stringify(
-              {
-                deleted: result.deleted.map((i) => ({ ...i.ref, label: i.label })),
-                remaining: result.remaining,
-                cancelled: result.cancelled,
-              },
-              null,
-              2,
-            )
-          : resultText(result),
-      );
-      return result.remaining.length ? EXIT_FINDINGS : EXIT_CLEAN;
+      return print(result, plan.regionsChecked);
     } catch (error) {
       throw new UsageError(explain(error, 'Cleanup'));
     } finally {
-      process.removeListener('SIGINT', onInterrupt);
+      controls.dispose();
       aws.reset();
     }
   },

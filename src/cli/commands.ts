@@ -7,6 +7,8 @@ interface CommandEntry {
   summary: string;
   /** Seconds after which the command stops with a sentence (`--deadline S` overrides); none for a server that runs until Ctrl-C. */
   deadlineSeconds?: number;
+  /** Seconds the command gets after its deadline to end with its own report (default 3); cleanup waits for a delete call already sent. */
+  graceSeconds?: number;
   load(): CliCommand;
 }
 
@@ -32,9 +34,15 @@ export const commands: CommandEntry[] = [
   },
   {
     name: 'reward',
-    summary: 'score canonical Wordle games with a reward and check its invariants',
+    summary: 'score a reward on scenarios (Wordle games or a *.mtrl-reward.json) and re-score recorded rollouts',
     deadlineSeconds: 900,
     load: () => (require('./reward') as typeof import('./reward')).rewardCommand,
+  },
+  {
+    name: 'signal',
+    summary: 'will this run learn? zero-advantage groups, task difficulty and advice from rollouts G per task',
+    deadlineSeconds: 900,
+    load: () => (require('./signal') as typeof import('./signal')).signalCommand,
   },
   {
     name: 'validate',
@@ -64,6 +72,7 @@ export const commands: CommandEntry[] = [
     name: 'cleanup',
     summary: 'delete runtimes, roles, MLflow apps or S3 prefixes jobs left behind (refuses what a running job uses)',
     deadlineSeconds: 900,
+    graceSeconds: 15,
     load: () => (require('./cleanup') as typeof import('./cleanup')).cleanupCommand,
   },
   {

@@ -2,7 +2,7 @@ import { startEmulator } from '../emulator/server';
 import { SEEDED } from '../emulator/seed';
 import { parseOptions, UsageError, type CliCommand } from './command';
 
-const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--expired-credentials] [--no-history] [--json]
+const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--delete-latency-ms N] [--denied-regions R,…] [--expired-credentials] [--no-history] [--json]
 
 Runs the local MTRL service on 127.0.0.1: SageMaker Jobs, CloudWatch Logs, S3, STS, IAM and
 Bedrock AgentCore over their real wire protocols, with seeded jobs, runtimes and datasets.
@@ -14,6 +14,8 @@ Point the extension at it with the setting mtrl.aws.endpoint (any SigV4 key is a
   --throttle-rate R      answer this fraction of requests with a throttling error (0-1)
   --error-rate R         answer this fraction of requests with a 500 (0-1)
   --latency-ms N         delay every answer by N ms
+  --delete-latency-ms N  delay each S3 DeleteObjects answer by N ms more (a slow cleanup)
+  --denied-regions R,…   answer SageMaker, Logs and AgentCore calls in these regions with AccessDenied
   --expired-credentials  answer every request with ExpiredTokenException
   --no-history           start without the seeded job history
   --json                 print the address and seeded names as one JSON line
@@ -46,6 +48,8 @@ export const emulatorCommand: CliCommand = {
         'throttle-rate': { type: 'string' },
         'error-rate': { type: 'string' },
         'latency-ms': { type: 'string' },
+        'delete-latency-ms': { type: 'string' },
+        'denied-regions': { type: 'string' },
         'expired-credentials': { type: 'boolean' },
         'no-history': { type: 'boolean' },
         json: { type: 'boolean' },
@@ -63,6 +67,8 @@ export const emulatorCommand: CliCommand = {
       throttleRate: rate(values['throttle-rate'], 'throttle-rate'),
       errorRate: rate(values['error-rate'], 'error-rate'),
       latencyMs: count(values['latency-ms'], 'latency-ms', 0),
+      deleteLatencyMs: count(values['delete-latency-ms'], 'delete-latency-ms', 0),
+      deniedRegions: values['denied-regions']?.split(',').map((r) => r.trim()),
       expiredCredentials: values['expired-credentials'],
       history: !values['no-history'],
       precomputeMetrics: true,

@@ -1,16 +1,17 @@
 import { DEFAULT_PRICING, formatDollars } from '../core/jobs/pricing';
-import { formatBytes } from '../services/resources/cleanup';
+import { formatBytes } from '../services/resources/cleanupPlan';
 import { loadInventory, type Inventory, type InventoryItem } from '../services/resources/inventory';
 import { AWS_OPTIONS, AWS_OPTIONS_USAGE, awsFromOptions } from './awsOptions';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
 
 const usage = `Usage: mtrl resources [--region R] [--endpoint URL] [--profile P] [--json]
 
-Lists what the region's jobs left behind and what is still billing: agent
-runtimes, job roles, MLflow apps and the S3 prefixes jobs read or wrote, each
-with the jobs that use it (running ones marked), and the token spend per job
-and month to date at the default prices. AgentCore compute is billed apart and
-is not visible here.
+Lists what jobs left behind and what is still billing: the region's agent
+runtimes and MLflow apps, and the job roles and S3 folders jobs read or wrote
+(account-wide: the jobs of every MTRL region and --region are read), each with
+the jobs that use it (running ones marked), and the token spend per job and
+month to date at the default prices. AgentCore compute is billed apart and is
+not visible here.
 
 ${AWS_OPTIONS_USAGE}
   --json      print the inventory as JSON
@@ -34,6 +35,7 @@ function inventoryText(inventory: Inventory): string {
   ];
   const { spend } = inventory;
   return [
+    `Jobs of ${inventory.regionsChecked.join(', ')} (every MTRL region and --region); runtimes and MLflow apps of --region.`,
     `Token spend month to date: ${formatDollars(spend.monthToDate)} (AgentCore compute is billed apart and not visible here)`,
     ...spend.jobs.filter((j) => j.cost).map((j) => `  ${j.job.name}: ${formatDollars(j.cost?.total ?? 0)}`),
     ...(spend.unpriced.length ? [`  no price for the model of: ${spend.unpriced.join(', ')} (set mtrl.pricing)`] : []),

@@ -1,7 +1,7 @@
 import { rowsOf, toJsonl, TRAIN_ANSWERS, VALIDATION_ANSWERS } from './answers';
 import { createHash } from 'node:crypto';
 import { rolloutPhaseStart } from './jobs';
-import { newJob } from './sagemaker';
+import { newJob } from './createJob';
 import { ACCOUNT, type World } from './world';
 
 const HOUR = 3_600_000;

@@ -25,6 +25,10 @@ export interface EmulatorOptions {
   errorRate?: number;
   /** Delay before every answer. */
   latencyMs?: number;
+  /** Extra delay before each S3 DeleteObjects answer: a slow cleanup that a deadline or Ctrl-C stops mid-way. */
+  deleteLatencyMs?: number;
+  /** Regions whose SageMaker, Logs and AgentCore answer AccessDenied, as for an account the service is not enabled in. */
+  deniedRegions?: readonly string[];
   /** Every request fails with the SDK's expired-token error. */
   expiredCredentials?: boolean;
   /** How long a `*_no_server` runtime hangs before failing (AgentCore: 30 s; default 30 s divided by speed). */
@@ -55,6 +59,9 @@ export const SERVED_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   iam: IAM_OPERATIONS,
   'bedrock-agentcore': AGENTCORE_OPERATIONS,
 };
+
+/** Services whose answers depend on the region (S3, IAM and STS are account-wide here). */
+const REGIONAL = new Set(['sagemaker', 'logs', 'bedrock-agentcore']);
 
 /** A fraction of requests, evenly spaced from the first one and deterministic: with rate 0.5 a retry always gets through. */
 function evenly(rate: number): () => boolean {
@@ -94,6 +101,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const key = `${request.service}:${request.operation ?? request.method}`;
       requests.set(key, (requests.get(key) ?? 0) + 1);
       if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+      if (options.deleteLatencyMs && key === 's3:POST' && request.query.has('delete'))
+        await new Promise((resolve) => setTimeout(resolve, options.deleteLatencyMs));
+      if (options.deniedRegions?.includes(request.region) && REGIONAL.has(request.service))
+        throw new ServiceError(
+          'AccessDeniedException',
+          `User: arn:aws:iam::${ACCOUNT}:user/emulator is not authorized to perform ${request.service}:${request.operation ?? request.method} in ${request.region}.`,
+          403,
+        );
       if (options.expiredCredentials) {
         const code = protocolOf(request) === 'json' || protocolOf(request) === 'rest-json' ? 'ExpiredTokenException' : 'ExpiredToken';
         throw new ServiceError(code, 'The security token included in the request is expired', 400);

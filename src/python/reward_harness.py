@@ -254,14 +254,15 @@ def score(request):
     return {"ok": True, "convention": convention, "target": name, "line": line, "stubbed": STUBBED, "rewards": rewards}
 
 
-def main():
+def serve(score_request):
+    """Reads the request, runs score_request(request) with user prints sent to stderr, writes the one result line."""
     adopt_orphans()
     request = json.loads(sys.stdin.read())
     result_fd = os.dup(1)
     sys.stdout.flush()
     os.dup2(2, 1)
     try:
-        result = score(request)
+        result = score_request(request)
     except BaseException as error:  # noqa: BLE001 - the harness must always answer
         result = failure("runtime", f"{type(error).__name__}: {error}")
     sys.stdout.flush()
@@ -273,4 +274,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    serve(score)

@@ -31,11 +31,39 @@ function asPrefixUri(uri: string): string {
   return uri.endsWith('/') ? uri : `${uri}/`;
 }
 
-/** The folder an S3 URI lives in: a dataset file's folder, or an output path itself. */
-export function folderOf(uri: string, isFile: boolean): string {
-  if (!isFile) return asPrefixUri(uri);
-  const cut = uri.lastIndexOf('/');
-  return cut > 's3://'.length ? uri.slice(0, cut + 1) : asPrefixUri(uri);
+/** `s3://bucket/` (or `s3://bucket`): the whole bucket, never offered for cleanup. */
+export function isBucketRoot(uri: string): boolean {
+  return /^s3:\/\/[^/]+\/?$/.test(uri);
+}
+
+/** The folder an S3 URI names: a dataset file's folder, or an output path itself; undefined for a bucket root (no job owns a bucket). */
+export function folderOf(uri: string, isFile: boolean): string | undefined {
+  const folder = isFile ? uri.slice(0, uri.lastIndexOf('/') + 1) : asPrefixUri(uri);
+  return folder.length <= 's3://'.length || isBucketRoot(folder) ? undefined : folder;
+}
+
+/** `s3://b/data/train.jsonl` names a file, `s3://b/data` a prefix: a dataset URI with an extension is a file. */
+function isFileUri(uri: string): boolean {
+  return /\.[a-z0-9]+$/i.test(uri);
+}
+
+/** Where a job's output lands: `<S3OutputPath>/<job name>/`. */
+function outputFolderOf(output: string, jobName: string): string {
+  return `${asPrefixUri(output)}${jobName}/`;
+}
+
+/** The prefixes the jobs read or wrote that a cleanup may offer (nested ones folded into the outer one): dataset folders and output paths, never a bucket root; an output path at a bucket root offers each job's own folder. */
+export function jobPrefixes(jobs: readonly JobDetails[]): string[] {
+  const folders = new Set<string>();
+  for (const job of jobs) {
+    const r = referencesOf(job);
+    for (const uri of r.inputs) {
+      const folder = folderOf(uri, isFileUri(uri));
+      if (folder) folders.add(folder);
+    }
+    if (r.output) folders.add(folderOf(r.output, false) ?? outputFolderOf(r.output, job.name));
+  }
+  return [...folders].filter((f) => ![...folders].some((o) => o !== f && f.startsWith(o))).sort();
 }
 
 /** Every resource a job names in its request: runtime, role, MLflow app, the S3 URIs it reads and the path it writes. */
@@ -61,7 +89,7 @@ export function referencesOf(job: JobDetails): JobReferences {
   };
 }
 
-/** Whether the job names the resource; an S3 prefix counts when the job reads or writes anything under it or above it. */
+/** Whether the job names the resource; an S3 prefix counts when it holds, or lies within, what the job reads or its own output folder. */
 export function jobUses(job: JobDetails, ref: ResourceRef): boolean {
   const r = referencesOf(job);
   switch (ref.kind) {
@@ -72,16 +100,11 @@ export function jobUses(job: JobDetails, ref: ResourceRef): boolean {
     case 'mlflowApp':
       return r.mlflowApp === ref.id;
     case 's3Prefix':
-      return [...r.inputs, ...(r.output ? [r.output] : [])].some((uri) => overlaps(ref.id, uri, job.name));
+      // An S3Prefix input reads every key that starts with it, so `s3://b/data` reads `s3://b/data-old/` too.
+      return [...r.inputs, ...(r.output ? [outputFolderOf(r.output, job.name)] : [])].some(
+        (uri) => uri.startsWith(ref.id) || ref.id.startsWith(uri),
+      );
   }
-}
-
-/** A job's output lands under `<S3OutputPath>/<job name>/`: another job's folder there is not this job's. */
-function overlaps(prefix: string, uri: string, jobName: string): boolean {
-  if (uri.startsWith(prefix)) return true;
-  if (!prefix.startsWith(asPrefixUri(uri))) return false;
-  const below = prefix.slice(asPrefixUri(uri).length).split('/')[0];
-  return below === '' || below === jobName;
 }
 
 /** The running jobs (in progress or stopping) that use the resource: a cleanup must leave it alone. */
@@ -89,8 +112,22 @@ export function runningUsers(ref: ResourceRef, jobs: readonly JobDetails[]): Job
   return jobs.filter((j) => isInProgress(j.status) && jobUses(j, ref));
 }
 
-/** "used by running job wordle-lr-sweep": why a resource may not be deleted. */
+/** "used by running job wordle-lr-sweep in us-west-2": why a resource may not be deleted. */
 export function inUseReason(users: readonly JobDetails[]): string {
-  const names = users.map((j) => j.name).join(', ');
+  const regions = new Set(users.map((j) => j.region));
+  const names =
+    regions.size === 1
+      ? `${users.map((j) => j.name).join(', ')} in ${users[0].region}`
+      : users.map((j) => `${j.name} (${j.region})`).join(', ');
   return `used by running job${users.length > 1 ? 's' : ''} ${names}; stop ${users.length > 1 ? 'them' : 'it'} or wait until ${users.length > 1 ? 'they finish' : 'it finishes'}`;
+}
+
+/** Each target once, in the order named: a resource named twice is deleted and reported once. */
+export function distinctTargets(refs: readonly ResourceRef[]): ResourceRef[] {
+  return refs.filter((r, i) => refs.findIndex((o) => o.kind === r.kind && o.id === r.id) === i);
+}
+
+/** Roles and S3 are account-wide: any region's running job may use them. Runtimes and MLflow apps live in the region of their ARN. */
+export function regionOfResource(ref: ResourceRef): string | undefined {
+  return ref.kind === 'role' || ref.kind === 's3Prefix' ? undefined : ref.id.split(':')[3];
 }

@@ -6,3 +6,6 @@ export * from './reference';
 export * from './summary';
 export * from './words';
 export * from './locate';
+export * from './scenarioFile';
+export * from './expectations';
+export * from './rescore';

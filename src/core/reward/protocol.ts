@@ -1,3 +1,5 @@
+import type { Task, Transcript } from '../transcript/model';
+import type { RewardSpec } from './scenarioFile';
 import type { GuessRoute } from './games';
 
 /** What the Node side writes to the harness's stdin, as one JSON document. */
@@ -13,6 +15,19 @@ export interface HarnessRequest {
 /** Why the user's code could not be scored. `syntax`/`import` carry the user's line. */
 type HarnessErrorKind = 'syntax' | 'import' | 'not-found' | 'runtime';
 
+/** What the transcript scorer (transcript_reward.py) reads: a reward spec and transcripts to score, each on its own. */
+export interface TranscriptHarnessRequest {
+  file: string;
+  reward: Omit<RewardSpec, 'file'>;
+  items: { name: string; task: Task; transcript: Transcript }[];
+}
+
+/** A transcript the reward could not score, with the line in the user's file when the error points there. */
+export interface ItemFailure {
+  message: string;
+  line?: number;
+}
+
 interface HarnessSuccess {
   ok: true;
   convention: 'class' | 'function';
@@ -23,6 +38,10 @@ interface HarnessSuccess {
   /** Modules that were not installed and were replaced by stubs. */
   stubbed: string[];
   rewards: Record<string, number>;
+  /** Transcript scoring only: 1-based line of the reward's property or method (class form), where broken expectations are reported. */
+  rewardLine?: number;
+  /** Transcript scoring only: the items that could not be scored, by name. */
+  failures?: Record<string, ItemFailure>;
 }
 
 export interface HarnessError {
@@ -43,6 +62,16 @@ export const RESULT_MARKER = '@@mtrl-reward-result@@ ';
 
 const KINDS: readonly string[] = ['syntax', 'import', 'not-found', 'runtime'];
 
+function itemFailures(raw: Record<string, unknown>): Record<string, ItemFailure> {
+  const failures: Record<string, ItemFailure> = {};
+  for (const [name, f] of Object.entries(raw)) {
+    const failure = (typeof f === 'object' && f !== null ? f : {}) as Record<string, unknown>;
+    failures[name] = { message: typeof failure.message === 'string' ? failure.message : 'the reward failed on this transcript' };
+    if (typeof failure.line === 'number') failures[name].line = failure.line;
+  }
+  return failures;
+}
+
 /** The harness's answer from its stdout text, or undefined when there is none or it is malformed. */
 export function parseHarnessOutput(stdout: string): HarnessResponse | undefined {
   const line = stdout.split(/\r?\n/).find((l) => l.startsWith(RESULT_MARKER));
@@ -58,7 +87,7 @@ export function parseHarnessOutput(stdout: string): HarnessResponse | undefined 
   if (v.ok === true && typeof v.rewards === 'object' && v.rewards !== null && typeof v.target === 'string') {
     const rewards = v.rewards as Record<string, unknown>;
     if (!Object.values(rewards).every((r) => typeof r === 'number' && Number.isFinite(r))) return undefined;
-    return {
+    const success: HarnessSuccess = {
       ok: true,
       convention: v.convention === 'function' ? 'function' : 'class',
       target: v.target,
@@ -66,6 +95,9 @@ export function parseHarnessOutput(stdout: string): HarnessResponse | undefined 
       stubbed: Array.isArray(v.stubbed) ? v.stubbed.filter((s): s is string => typeof s === 'string') : [],
       rewards: rewards as Record<string, number>,
     };
+    if (typeof v.rewardLine === 'number') success.rewardLine = v.rewardLine;
+    if (typeof v.failures === 'object' && v.failures !== null) success.failures = itemFailures(v.failures as Record<string, unknown>);
+    return success;
   }
   if (v.ok === false && typeof v.error === 'string' && KINDS.includes(v.error) && typeof v.message === 'string') {
     return {

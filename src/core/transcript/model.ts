@@ -59,6 +59,8 @@ export interface Transcript {
   source: TranscriptSource;
   /** What an environment pack recognized and added (e.g. Wordle's answer, tiles, solved). */
   env?: EnvironmentFacts;
+  /** Reward ≥ the job's success threshold, or the pack's own definition; set when the rollout is prepared for a view. */
+  solved?: boolean;
 }
 
 /** A pack's additions to a transcript; `pack` names the pack (and so the board's renderer). */

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { awsConfigFiles, listProfiles } from '../../aws/profiles';
+import { MTRL_REGIONS } from '../../core/jobs/regions';
 import type { Services } from '../services';
 import { writeAwsSetting } from './settings';
 
 /** Regions where MTRL runs first, then other common ones. */
 const REGIONS: { id: string; mtrl: boolean }[] = [
-  { id: 'us-east-1', mtrl: true },
-  { id: 'us-west-2', mtrl: true },
+  ...MTRL_REGIONS.map((id) => ({ id, mtrl: true })),
   ...['us-east-2', 'us-west-1', 'eu-west-1', 'eu-central-1', 'ap-northeast-1', 'ap-southeast-2'].map((id) => ({ id, mtrl: false })),
 ];
 

@@ -6,6 +6,7 @@ import { listJobs } from '../../aws/sagemaker';
 import { parseS3Uri } from '../../aws/s3';
 import { jobNameProblem } from '../../core/jobs/preflight';
 import { checkRoleTrust } from '../../core/jobs/roleTrust';
+import { MTRL_REGIONS } from '../../core/jobs/regions';
 import type { JobCategory } from '../../core/jobs/status';
 import type { Services } from '../services';
 import { jobRegions } from '../aws/settings';
@@ -27,7 +28,7 @@ const MLFLOW_ARN = /^arn:[a-z0-9-.]+:sagemaker:[^:]+:[^:]+:mlflow-app\/.+$/;
 export const S3_URI = /^s3:\/\/[^/]+(\/.*)?$/;
 
 export async function regionStep(a: CommonAnswers, p: StepPosition): Promise<Outcome> {
-  const regions = [...new Set([a.region, ...jobRegions(), 'us-east-1', 'us-west-2'])];
+  const regions = [...new Set([a.region, ...jobRegions(), ...MTRL_REGIONS])];
   const r = await pickStep({
     ...p,
     placeholder: 'Region of the job (the agent runtime must be in the same region)',

@@ -1,6 +1,14 @@
 import * as vscode from 'vscode';
 import { kindWord } from '../../core/resources/references';
-import { planCleanup, runCleanup, type CleanupResult, type CleanupTarget } from '../../services/resources/cleanup';
+import {
+  keyRange,
+  objectsDeleted as objectsDeletedBy,
+  runCleanup,
+  stopWords,
+  type CleanupResult,
+  type CleanupTarget,
+} from '../../services/resources/cleanup';
+import { planCleanup } from '../../services/resources/cleanupPlan';
 import { allItems, type Inventory } from '../../services/resources/inventory';
 
 /** What the cleanup command returns: read by the host tests. */
@@ -8,6 +16,10 @@ interface CleanupOutcome {
   deleted: string[];
   remaining: Array<{ id: string; reason: string }>;
   cancelled: boolean;
+  /** The regions whose jobs vouched for "unused". */
+  regionsChecked: string[];
+  /** S3 objects deleted, partly deleted prefixes included. */
+  objectsDeleted: number;
 }
 
 /** Select → review (a checkbox list, in-use ones marked) → one confirmation → delete with progress and cancel → what remains and why. */
@@ -25,7 +37,7 @@ export async function cleanUp(
   const picked = await vscode.window.showQuickPick(
     candidates.map((item) => ({
       label: `${item.running.length ? '$(lock) ' : ''}${item.label}`,
-      description: `${kindWord(item.ref.kind)}${item.running.length ? ` · in use by ${item.running.join(', ')}: will be refused` : ''}`,
+      description: `${kindWord(item.ref.kind)}${item.running.length ? ` · in use by ${item.running.join(', ')}: will be refused` : ''}${item.untouched?.length ? ` · also holds ${item.untouched.join(', ')}, which no job used` : ''}`,
       detail: item.ref.id,
       picked: preselected.has(item.ref.id),
       item,
@@ -33,7 +45,7 @@ export async function cleanUp(
     {
       canPickMany: true,
       title: 'Clean Up Resources: review what to delete',
-      placeHolder: 'Check what to delete; running jobs keep what they use',
+      placeHolder: `Check what to delete; running jobs of ${inventory.regionsChecked.join(', ')} keep what they use`,
       matchOnDetail: true,
       ignoreFocusOut: true,
     },
@@ -46,12 +58,19 @@ export async function cleanUp(
   const refused = plan.refused.map((r) => `Refused ${kindWord(r.ref.kind)} ${r.label}: ${r.reason}.`);
   if (!plan.steps.length) {
     void vscode.window.showWarningMessage(`Nothing deleted. ${refused.join(' ')}`);
-    return { deleted: [], remaining: plan.refused.map((r) => ({ id: r.ref.id, reason: r.reason })), cancelled: false };
+    return {
+      deleted: [],
+      remaining: plan.refused.map((r) => ({ id: r.ref.id, reason: r.reason })),
+      cancelled: false,
+      regionsChecked: plan.regionsChecked,
+      objectsDeleted: 0,
+    };
   }
   const detail = [
     ...plan.steps.map((s) => `• ${kindWord(s.item.ref.kind)} ${s.item.label}: ${s.action}`),
     ...plan.steps.filter((s) => s.warning).map((s) => `⚠ ${s.warning}`),
     ...refused,
+    `Checked the jobs of ${plan.regionsChecked.join(', ')}; each is checked again just before its delete.`,
     'This cannot be undone.',
   ].join('\n');
   const confirm = `Delete ${plan.steps.length} resource${plan.steps.length === 1 ? '' : 's'}`;
@@ -75,23 +94,32 @@ export async function cleanUp(
       );
     },
   );
-  await report(result, output);
+  const objectsDeleted = objectsDeletedBy(result);
+  await report(result, objectsDeleted, output);
   return {
     deleted: result.deleted.map((i) => i.ref.id),
     remaining: result.remaining.map((r) => ({ id: r.ref.id, reason: r.reason })),
-    cancelled: result.cancelled,
+    cancelled: result.stopped === 'cancel',
+    regionsChecked: plan.regionsChecked,
+    objectsDeleted,
   };
 }
 
-async function report(result: CleanupResult, output: vscode.LogOutputChannel): Promise<void> {
-  for (const item of result.deleted) output.info(`Cleanup: deleted ${kindWord(item.ref.kind)} ${item.ref.id}`);
+async function report(result: CleanupResult, objects: number, output: vscode.LogOutputChannel): Promise<void> {
+  for (const item of result.deleted)
+    output.info(`Cleanup: deleted ${kindWord(item.ref.kind)} ${item.ref.id}${item.keys ? ` (${item.keys.length} objects)` : ''}`);
+  for (const r of result.remaining)
+    if (r.deletedKeys?.length) output.info(`Cleanup: deleted ${r.deletedKeys.length} objects of ${r.ref.id}${keyRange(r.deletedKeys)}`);
+  const objectsWord = objects ? ` and ${objects} S3 object${objects === 1 ? '' : 's'}` : '';
   if (!result.remaining.length) {
-    void vscode.window.showInformationMessage(`Deleted ${result.deleted.length} resource${result.deleted.length === 1 ? '' : 's'}.`);
+    void vscode.window.showInformationMessage(
+      `Deleted ${result.deleted.length} resource${result.deleted.length === 1 ? '' : 's'}${objectsWord}.`,
+    );
     return;
   }
   const lines = result.remaining.map((r) => `${kindWord(r.ref.kind)} ${r.label}: ${r.reason}`);
   for (const line of lines) output.warn(`Cleanup: still there: ${line}`);
-  const head = `${result.cancelled ? 'Cleanup cancelled' : 'Cleanup finished'}: ${result.deleted.length} deleted, ${result.remaining.length} still there.`;
+  const head = `${result.stopped ? `Cleanup ${stopWords(result.stopped)}` : 'Cleanup finished'}: ${result.deleted.length} deleted${objectsWord}, ${result.remaining.length} still there.`;
   const answer = await vscode.window.showWarningMessage(
     `${head} ${lines[0]}${lines.length > 1 ? ` (and ${lines.length - 1} more)` : ''}`,
     'Show what remains',

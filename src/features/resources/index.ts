@@ -23,7 +23,7 @@ export function register(services: Services): void {
       inventory = await loadInventory(services.aws, { regions: jobRegions(), pricing, now: new Date(), explain: services.explain });
       tree.show(inventory);
       view.description = `${formatDollars(inventory.spend.monthToDate)} this month`;
-      view.message = `Token spend month to date: ${formatDollars(inventory.spend.monthToDate)} (BillableTokenUsage × mtrl.pricing). ${AGENTCORE_APART}`;
+      view.message = `Token spend month to date: ${formatDollars(inventory.spend.monthToDate)} (BillableTokenUsage × mtrl.pricing). ${AGENTCORE_APART} Roles and S3 checked against the jobs of ${inventory.regionsChecked.join(', ')}.`;
       return inventory;
     } catch (error) {
       inventory = undefined;
@@ -58,7 +58,7 @@ export function register(services: Services): void {
     vscode.commands.registerCommand('mtrl.cleanUpResources', async () => {
       const current = inventory ?? (await load());
       if (!current) return undefined;
-      const outcome = await cleanUp(current, tree.checked, awsCleanupTarget(services.aws, jobRegions()), output);
+      const outcome = await cleanUp(current, tree.checked, awsCleanupTarget(services.aws, jobRegions(), services.explain), output);
       if (outcome) {
         tree.checked.clear();
         await load();

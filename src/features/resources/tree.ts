@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { formatDollars } from '../../core/jobs/pricing';
 import { kindWord, type ResourceKind } from '../../core/resources/references';
-import { formatBytes } from '../../services/resources/cleanup';
+import { formatBytes } from '../../services/resources/cleanupPlan';
 import type { Inventory, InventoryItem } from '../../services/resources/inventory';
 
 /** A node of the Resources view: a section, a resource, one job's spend, or a sentence (empty state, error). */

@@ -5,6 +5,7 @@ import { rewardDiagnostics } from './diagnostics';
 import { RewardCodeLensProvider, SHOW_PREVIEW_COMMAND, TRUST_TITLE } from './lens';
 import { RewardPanels } from './panel';
 import { RewardPreviews, rewardSettings } from './previews';
+import { registerScenarios } from './scenarios';
 
 const SAVE_DEBOUNCE_MS = 400;
 
@@ -31,6 +32,7 @@ export function register(services: Services): void {
   const diagnostics = vscode.languages.createDiagnosticCollection('mtrl-reward');
   const pending = new Map<string, NodeJS.Timeout>();
   context.subscriptions.push(previews, lenses, panels, diagnostics, { dispose: () => pending.forEach(clearTimeout) });
+  registerScenarios(services);
 
   context.subscriptions.push(
     vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, lenses),

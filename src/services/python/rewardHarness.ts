@@ -7,14 +7,15 @@ import {
   type HarnessRequest,
   type HarnessResponse,
   type HarnessRunFailure,
+  type TranscriptHarnessRequest,
 } from '../../core/reward/protocol';
 
 interface HarnessRun {
   /** The interpreter: a path or a command on PATH. */
   python: string;
-  /** Absolute path of `reward_harness.py`. */
+  /** Absolute path of `reward_harness.py` or `transcript_reward.py`. */
   script: string;
-  request: HarnessRequest;
+  request: HarnessRequest | TranscriptHarnessRequest;
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Called with each chunk the user's code (or Python) writes to stderr or stdout. */

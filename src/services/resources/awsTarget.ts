@@ -1,17 +1,19 @@
 import { deleteAgentRuntime, runtimeIdFromArn } from '../../aws/agentcore';
 import type { AwsClients } from '../../aws/clients';
+import type { Explain } from '../../aws/errors';
 import { deleteRole, deleteRolePolicy, detachRolePolicy, roleNameFromArn, rolePolicies } from '../../aws/iam';
 import { deleteMlflowApp } from '../../aws/mlflowApps';
 import { deleteObjects, listObjectsV2, parseS3Uri } from '../../aws/s3';
+import { regionsToCheck } from '../../core/jobs/regions';
 import type { CleanupTarget } from './cleanup';
 import { loadRunningJobs } from './jobs';
 
 const regionOf = (arn: string) => arn.split(':')[3];
 
-/** The cleanup's operations over the real SDK, in the account and regions of `aws`. */
-export function awsCleanupTarget(aws: AwsClients, regions: readonly string[]): CleanupTarget {
+/** The cleanup's operations over the real SDK; running jobs are read in the user's regions and every MTRL region. */
+export function awsCleanupTarget(aws: AwsClients, regions: readonly string[], explain: Explain): CleanupTarget {
   return {
-    runningJobs: (signal) => loadRunningJobs(aws, regions, signal),
+    runningJobs: (signal) => loadRunningJobs(aws, regionsToCheck(regions), explain, signal),
     async deleteRuntime(arn, signal) {
       await deleteAgentRuntime(aws.agentCoreControl(regionOf(arn)), runtimeIdFromArn(arn) ?? arn, signal);
     },

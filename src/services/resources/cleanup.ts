@@ -1,87 +1,17 @@
-import type { JobDetails } from '../../core/jobs/job';
 import { inUseReason, kindWord, runningUsers, type ResourceRef } from '../../core/resources/references';
-import { allItems, type Inventory, type InventoryItem } from './inventory';
-
-/** One resource the cleanup will delete, with what that means in words. */
-interface CleanupStep {
-  item: InventoryItem;
-  /** "delete 3 objects (8.0 KB) in 1 call", "detach its policies, then delete the role". */
-  action: string;
-  /** Said before the one confirmation, e.g. an MLflow app's experiment history goes with it. */
-  warning?: string;
-}
-
-interface Refusal {
-  ref: ResourceRef;
-  label: string;
-  reason: string;
-}
-
-export interface CleanupPlan {
-  steps: CleanupStep[];
-  refused: Refusal[];
-}
-
-/** What was asked for, checked against the inventory: running users refuse a resource, unknown ones are named as such. */
-export function planCleanup(inventory: Inventory, wanted: readonly ResourceRef[]): CleanupPlan {
-  const items = allItems(inventory);
-  const steps: CleanupStep[] = [];
-  const refused: Refusal[] = [];
-  for (const ref of wanted) {
-    const item = items.find((i) => i.ref.kind === ref.kind && i.ref.id === ref.id);
-    if (!item) {
-      refused.push({ ref, label: ref.id, reason: `no such ${kindWord(ref.kind)} among the resources the jobs of these regions used` });
-      continue;
-    }
-    const users = runningUsers(ref, inventory.jobs);
-    if (users.length) refused.push({ ref, label: item.label, reason: inUseReason(users) });
-    else steps.push({ item, ...describeStep(item) });
-  }
-  return { steps, refused };
-}
-
-function describeStep(item: InventoryItem): { action: string; warning?: string } {
-  switch (item.ref.kind) {
-    case 'runtime':
-      return { action: 'delete the agent runtime (its endpoint and versions go with it)' };
-    case 'role':
-      return { action: 'detach its managed policies, delete its inline policies, then delete the role' };
-    case 'mlflowApp':
-      return {
-        action: 'delete the MLflow app',
-        warning: `Deleting MLflow app ${item.label} deletes its experiment history: every run, metric and trace of the jobs that logged to it.`,
-      };
-    case 's3Prefix': {
-      const objects = item.size?.objects ?? 0;
-      const calls = Math.max(1, Math.ceil(objects / 1000));
-      return {
-        action: `delete ${objects} object${objects === 1 ? '' : 's'} (${formatBytes(item.size?.bytes ?? 0)}) in ${calls} call${calls === 1 ? '' : 's'} of up to 1,000 keys`,
-      };
-    }
-  }
-}
-
-/** "8.0 KB", "1.2 GB": sizes at a glance. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
-}
+import type { CleanupPlan, CleanupStep } from './cleanupPlan';
+import { unprovenReason } from './cleanupPlan';
+import type { RegionJobs } from './jobs';
 
 /** The AWS operations a cleanup runs, one per kind (`awsCleanupTarget` sends them; unit tests count them). */
 export interface CleanupTarget {
-  /** Asked afresh before every delete: a job may have started since the plan was made. */
-  runningJobs(signal?: AbortSignal): Promise<JobDetails[]>;
+  /** Asked afresh before every delete, in every region checked: a job may have started since the plan was made. */
+  runningJobs(signal?: AbortSignal): Promise<RegionJobs>;
   deleteRuntime(arn: string, signal?: AbortSignal): Promise<void>;
   /** Detaches and deletes the role's policies first; calls `step` before each call. */
   deleteRole(arn: string, step: (what: string) => void, signal?: AbortSignal): Promise<void>;
   deleteMlflowApp(arn: string, signal?: AbortSignal): Promise<void>;
-  /** The keys under a prefix URI, page by page. */
+  /** The keys under a prefix URI, page by page (S3 lists them in key order). */
   listKeys(prefixUri: string, signal?: AbortSignal): AsyncIterable<string>;
   /** One DeleteObjects call (at most 1,000 keys); the keys S3 refused, with why. */
   deleteKeys(prefixUri: string, keys: string[], signal?: AbortSignal): Promise<Array<{ key: string; reason: string }>>;
@@ -93,91 +23,204 @@ export interface CleanupProgress {
   fraction: number;
 }
 
-interface Remaining {
+/** A resource that is gone; for an S3 prefix, the keys deleted. */
+export interface DeletedResource {
+  ref: ResourceRef;
+  label: string;
+  keys?: string[];
+}
+
+/** What is still there and why: refused, failed, or not reached after a stop; for an S3 prefix, the keys that did go. */
+export interface Remaining {
   ref: ResourceRef;
   label: string;
   reason: string;
+  /** S3: the keys deleted before it stopped (in key order). */
+  deletedKeys?: string[];
+  /** S3: keys whose delete call was abandoned or failed without an answer: each may or may not be gone. */
+  unknownKeys?: string[];
 }
+
+/** What stopped a cleanup between two calls: the command's deadline or the user's cancel (Ctrl-C, the notification's Cancel). */
+export type StopCause = 'deadline' | 'cancel';
 
 export interface CleanupResult {
-  deleted: InventoryItem[];
-  /** What is still there and why: refused, failed, or not reached after a cancel. */
+  deleted: DeletedResource[];
   remaining: Remaining[];
-  cancelled: boolean;
+  stopped?: StopCause;
 }
 
-const BATCH = 1000;
+/** Every S3 object the cleanup deleted, whole prefixes and partly deleted ones alike. */
+export function objectsDeleted(result: CleanupResult): number {
+  const whole = result.deleted.reduce((sum, d) => sum + (d.keys?.length ?? 0), 0);
+  return result.remaining.reduce((sum, r) => sum + (r.deletedKeys?.length ?? 0), whole);
+}
 
-/** Deletes the plan's resources one by one, checking for running users just before each; a failure moves on to the next. */
+/** " (keys a … b, in key order)": which keys went, without printing thousands of them (batches go in the listing's key order). */
+export function keyRange(keys: readonly string[] | undefined): string {
+  if (!keys?.length) return '';
+  return keys.length === 1 ? ` (key ${keys[0]})` : ` (keys ${keys[0]} … ${keys[keys.length - 1]}, in key order)`;
+}
+
+/** Keys per DeleteObjects call (S3's limit). */
+const BATCH = 1000;
+/** How long a delete call already sent may still answer after a stop: its answer makes the count exact. */
+export const IN_FLIGHT_GRACE_MS = 10_000;
+
+/** How a stop is said: "stopped at the deadline", "cancelled". */
+export function stopWords(cause: StopCause): string {
+  return cause === 'deadline' ? 'stopped at the deadline' : 'cancelled';
+}
+
+function causeOf(stop: AbortSignal): StopCause {
+  return (stop.reason as Error | undefined)?.name === 'TimeoutError' ? 'deadline' : 'cancel';
+}
+
+/**
+ * Deletes the plan's resources one by one, checking every region's running jobs just before each and each batch of keys.
+ * `stop` (deadline or cancel) ends it between calls; a call already sent gets IN_FLIGHT_GRACE_MS to answer, unless `abandon` aborts it at once.
+ */
 export async function runCleanup(
   plan: CleanupPlan,
   target: CleanupTarget,
   onProgress: (p: CleanupProgress) => void,
-  signal?: AbortSignal,
+  stop?: AbortSignal,
+  abandon?: AbortSignal,
 ): Promise<CleanupResult> {
-  const deleted: InventoryItem[] = [];
+  const inFlight = inFlightSignal(stop, abandon);
+  const deleted: DeletedResource[] = [];
   const remaining: Remaining[] = plan.refused.map((r) => ({ ...r }));
   const total = plan.steps.length || 1;
-  for (const [index, step] of plan.steps.entries()) {
-    const { ref, label } = step.item;
-    if (signal?.aborted) {
-      remaining.push({ ref, label, reason: 'not deleted: the cleanup was cancelled first' });
-      continue;
-    }
-    const report = (message: string, within = 0) => onProgress({ message, fraction: (index + within) / total });
-    try {
-      const users = runningUsers(ref, await target.runningJobs(signal));
-      if (users.length) {
-        remaining.push({ ref, label, reason: inUseReason(users) });
-        continue;
-      }
-      report(`Deleting ${kindWord(ref.kind)} ${label}…`);
-      if (ref.kind === 'runtime') await target.deleteRuntime(ref.id, signal);
-      else if (ref.kind === 'mlflowApp') await target.deleteMlflowApp(ref.id, signal);
-      else if (ref.kind === 'role') await target.deleteRole(ref.id, (what) => report(`${label}: ${what}…`), signal);
-      else {
-        const failures = await deletePrefix(step, target, report, signal);
-        if (failures) {
-          remaining.push({ ref, label, reason: failures });
+  try {
+    for (const [index, step] of plan.steps.entries()) {
+      const { ref, label } = step.item;
+      const report = (message: string, within = 0) => onProgress({ message, fraction: (index + within) / total });
+      let started = false;
+      try {
+        if (stop?.aborted) throw stop.reason;
+        const blocked = await heldReason(ref, target, stop);
+        if (blocked) {
+          remaining.push({ ref, label, reason: blocked });
           continue;
         }
+        started = true;
+        report(`Deleting ${kindWord(ref.kind)} ${label}…`);
+        if (ref.kind === 's3Prefix') {
+          const outcome = await deletePrefix(step, target, report, stop, inFlight.signal);
+          if (outcome.reason)
+            remaining.push({ ref, label, reason: outcome.reason, deletedKeys: outcome.deleted, unknownKeys: outcome.unknown });
+          else deleted.push({ ref, label, keys: outcome.deleted });
+          continue;
+        }
+        if (ref.kind === 'runtime') await target.deleteRuntime(ref.id, inFlight.signal);
+        else if (ref.kind === 'mlflowApp') await target.deleteMlflowApp(ref.id, inFlight.signal);
+        else await target.deleteRole(ref.id, (what) => report(`${label}: ${what}…`), inFlight.signal);
+        deleted.push({ ref, label });
+      } catch (error) {
+        remaining.push({ ref, label, reason: failureReason(error, started, ref, stop) });
       }
-      deleted.push(step.item);
-    } catch (error) {
-      remaining.push({
-        ref,
-        label,
-        reason: signal?.aborted ? 'cancelled while it was being deleted: part of it may be gone' : `failed: ${(error as Error).message}`,
-      });
     }
+  } finally {
+    inFlight.dispose();
   }
-  onProgress({ message: 'Cleanup finished.', fraction: 1 });
-  return { deleted, remaining, cancelled: Boolean(signal?.aborted) };
+  onProgress({ message: stop?.aborted ? `Cleanup ${stopWords(causeOf(stop))}.` : 'Cleanup finished.', fraction: 1 });
+  return { deleted, remaining, ...(stop?.aborted ? { stopped: causeOf(stop) } : {}) };
 }
 
-/** Lists the keys and deletes them 1,000 at a time, re-checking running users before every call; a sentence when some keys remain. */
+/** Why the resource must stay now: a region whose jobs cannot be read, or a running job that uses it. */
+async function heldReason(ref: ResourceRef, target: CleanupTarget, stop?: AbortSignal): Promise<string | undefined> {
+  const { jobs, unreadable } = await target.runningJobs(stop);
+  const users = runningUsers(ref, jobs);
+  return unprovenReason(ref, unreadable) ?? (users.length ? inUseReason(users) : undefined);
+}
+
+function failureReason(error: unknown, started: boolean, ref: ResourceRef, stop?: AbortSignal): string {
+  if (!started && stop?.aborted) return `not deleted: the cleanup was ${stopWords(causeOf(stop))} first`;
+  const message = (error as Error | undefined)?.message ?? String(error);
+  if (!started) return `not deleted: checking for running jobs failed: ${message}`;
+  const maybe = ref.kind === 'role' ? 'some of its policies may be detached or the role gone' : 'it may be gone';
+  return stop?.aborted ? `abandoned while it was being deleted: ${maybe}` : `failed: ${message}`;
+}
+
+interface PrefixOutcome {
+  /** Keys S3 confirmed deleted, in key order. */
+  deleted: string[];
+  /** Keys of a call that ended without an answer. */
+  unknown?: string[];
+  /** Why keys remain; undefined when every key is gone. */
+  reason?: string;
+}
+
+/** Lists the keys and deletes them 1,000 at a time, checking the stop and the running users before every call; never throws once a key is deleted. */
 async function deletePrefix(
   step: CleanupStep,
   target: CleanupTarget,
   report: (m: string, within: number) => void,
-  signal?: AbortSignal,
-): Promise<string | undefined> {
+  stop: AbortSignal | undefined,
+  inFlight: AbortSignal,
+): Promise<PrefixOutcome> {
+  const { ref, label } = step.item;
   const keys: string[] = [];
-  for await (const key of target.listKeys(step.item.ref.id, signal)) keys.push(key);
-  const failures: Array<{ key: string; reason: string }> = [];
-  for (let at = 0; at < keys.length; at += BATCH) {
-    signal?.throwIfAborted();
-    if (at > 0) {
-      const users = runningUsers(step.item.ref, await target.runningJobs(signal));
-      if (users.length) return `${keys.length - at} of ${keys.length} objects left: ${inUseReason(users)}`;
-    }
-    report(
-      `${step.item.label}: deleting objects ${at + 1}–${Math.min(at + BATCH, keys.length)} of ${keys.length}…`,
-      at / Math.max(keys.length, 1),
-    );
-    failures.push(...(await target.deleteKeys(step.item.ref.id, keys.slice(at, at + BATCH), signal)));
+  try {
+    for await (const key of target.listKeys(ref.id, stop)) keys.push(key);
+  } catch (error) {
+    const why = stop?.aborted ? `the cleanup was ${stopWords(causeOf(stop))}` : `listing its objects failed: ${(error as Error).message}`;
+    return { deleted: [], reason: `not deleted: ${why} before any object was deleted` };
   }
-  if (!failures.length) return undefined;
+  const deleted: string[] = [];
+  const failures: Array<{ key: string; reason: string }> = [];
+  const left = (why: string, unknown?: string[]) => ({
+    deleted,
+    ...(unknown ? { unknown } : {}),
+    reason: `${why}: ${deleted.length} of ${keys.length} objects deleted${unknown ? `, ${unknown.length} may or may not be` : ''}, ${keys.length - deleted.length - (unknown?.length ?? 0)} left`,
+  });
+  for (let at = 0; at < keys.length; at += BATCH) {
+    const batch = keys.slice(at, at + BATCH);
+    try {
+      if (stop?.aborted) return left(stopWords(causeOf(stop)));
+      if (at > 0) {
+        const blocked = await heldReason(ref, target, stop);
+        if (blocked) return left(blocked);
+      }
+    } catch (error) {
+      return left(stop?.aborted ? stopWords(causeOf(stop)) : `checking for running jobs failed: ${(error as Error).message}`);
+    }
+    report(`${label}: deleting objects ${at + 1}–${at + batch.length} of ${keys.length}…`, at / Math.max(keys.length, 1));
+    try {
+      const refused = await target.deleteKeys(ref.id, batch, inFlight);
+      const refusedKeys = new Set(refused.map((f) => f.key));
+      deleted.push(...batch.filter((k) => !refusedKeys.has(k)));
+      failures.push(...refused);
+    } catch (error) {
+      return left(
+        stop?.aborted
+          ? `${stopWords(causeOf(stop))} while a delete call was unanswered`
+          : `a delete call failed: ${(error as Error).message}`,
+        batch,
+      );
+    }
+  }
+  if (!failures.length) return { deleted };
   const first = failures[0];
-  return `${failures.length} of ${keys.length} objects could not be deleted (e.g. ${first.key}: ${first.reason})`;
+  return { deleted, reason: `${failures.length} of ${keys.length} objects could not be deleted (e.g. ${first.key}: ${first.reason})` };
+}
+
+/** The signal of a call already sent: aborted IN_FLIGHT_GRACE_MS after a stop, or at once when abandoned. */
+function inFlightSignal(stop?: AbortSignal, abandon?: AbortSignal): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const onStop = () => (timer = setTimeout(() => controller.abort(stop?.reason), IN_FLIGHT_GRACE_MS));
+  const onAbandon = () => controller.abort(abandon?.reason);
+  if (stop?.aborted) onStop();
+  else stop?.addEventListener('abort', onStop, { once: true });
+  if (abandon?.aborted) onAbandon();
+  else abandon?.addEventListener('abort', onAbandon, { once: true });
+  return {
+    signal: controller.signal,
+    dispose() {
+      clearTimeout(timer);
+      stop?.removeEventListener('abort', onStop);
+      abandon?.removeEventListener('abort', onAbandon);
+    },
+  };
 }

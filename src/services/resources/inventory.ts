@@ -1,15 +1,17 @@
 import type { _Object } from '@aws-sdk/client-s3';
 import { listAgentRuntimes } from '../../aws/agentcore';
 import type { AwsClients } from '../../aws/clients';
+import type { Explain } from '../../aws/errors';
 import { listRoles } from '../../aws/iam';
 import { listMlflowApps } from '../../aws/mlflowApps';
 import { listFolder, listObjectsV2, parseS3Uri } from '../../aws/s3';
 import { checkRoleTrust } from '../../core/jobs/roleTrust';
 import type { PricingTable } from '../../core/jobs/pricing';
 import type { JobDetails } from '../../core/jobs/job';
-import { folderOf, jobUses, referencesOf, runningUsers, type ResourceRef } from '../../core/resources/references';
+import { regionsToCheck } from '../../core/jobs/regions';
+import { jobPrefixes, jobUses, runningUsers, type ResourceRef } from '../../core/resources/references';
 import { s3MonthlyCost, spendOf, type Spend } from '../../core/resources/spend';
-import { loadJobs } from './jobs';
+import { loadJobs, type UnreadableRegion } from './jobs';
 
 /** One resource a job left behind, with the jobs that name it. */
 export interface InventoryItem {
@@ -26,8 +28,10 @@ export interface InventoryItem {
   size?: { objects: number; bytes: number };
   /** Dollars a month to keep it, where known (S3 storage). */
   monthlyCost?: number;
-  /** S3 only: the prefix's sub-prefixes one level down (ListObjectsV2 with Delimiter "/"). */
+  /** S3 only: the prefix's sub-prefixes one level down that a listed job read or wrote (ListObjectsV2 with Delimiter "/"). */
   children?: InventoryItem[];
+  /** S3 only: sub-prefixes no listed job read or wrote; deleting this prefix deletes them too. */
+  untouched?: string[];
 }
 
 export interface Inventory {
@@ -35,25 +39,31 @@ export interface Inventory {
   roles: InventoryItem[];
   mlflowApps: InventoryItem[];
   prefixes: InventoryItem[];
+  /** The jobs of every region checked: an account-wide resource (role, S3) is unused only if none of them runs with it. */
   jobs: JobDetails[];
+  /** The regions whose jobs were read: the service's regions and the user's. */
+  regionsChecked: string[];
+  /** Regions whose jobs could not be read: roles and S3 prefixes are then refused. */
+  unreadableRegions: UnreadableRegion[];
   spend: Spend;
   /** A sentence per section that could not be listed (the rest is still shown). */
   problems: string[];
 }
 
 interface InventoryOptions {
+  /** The user's regions: runtimes and MLflow apps are listed there; jobs in these and every MTRL region. */
   regions: readonly string[];
   pricing: PricingTable;
   now: Date;
-  explain: (error: unknown, action: string) => string;
+  explain: Explain;
   signal?: AbortSignal;
 }
 
 /** Everything the jobs of the regions left behind, each with the jobs that use it, and the token spend. */
 export async function loadInventory(aws: AwsClients, options: InventoryOptions): Promise<Inventory> {
   const { regions, signal } = options;
-  const jobs = await loadJobs(aws, regions, signal);
-  const problems: string[] = [];
+  const { jobs, regions: regionsChecked, unreadable } = await loadJobs(aws, regionsToCheck(regions), options.explain, signal);
+  const problems = unreadable.map((u) => u.reason);
   const section = async <T>(action: string, load: () => Promise<T[]>): Promise<T[]> => {
     try {
       return await load();
@@ -110,22 +120,25 @@ export async function loadInventory(aws: AwsClients, options: InventoryOptions):
     return out;
   });
   const prefixes = await section('list S3 objects', () => s3Prefixes(aws, jobs, item, signal));
-  return { runtimes, roles, mlflowApps, prefixes, jobs, spend: spendOf(jobs, options.pricing, options.now), problems };
+  return {
+    runtimes,
+    roles,
+    mlflowApps,
+    prefixes,
+    jobs,
+    regionsChecked,
+    unreadableRegions: unreadable,
+    spend: spendOf(jobs, options.pricing, options.now),
+    problems,
+  };
 }
 
 type ItemOf = (ref: ResourceRef, rest: Omit<InventoryItem, 'ref' | 'jobs' | 'running'>) => InventoryItem;
 
-/** The folders jobs read from or wrote to (nested ones folded into the outer one), with counts, sizes and one level of sub-prefixes. */
+/** The folders jobs read from or wrote to, with counts, sizes and the sub-prefixes a job used (the others named, never offered). */
 async function s3Prefixes(aws: AwsClients, jobs: readonly JobDetails[], item: ItemOf, signal?: AbortSignal): Promise<InventoryItem[]> {
-  const folders = new Set<string>();
-  for (const job of jobs) {
-    const r = referencesOf(job);
-    for (const uri of r.inputs) folders.add(folderOf(uri, /\.[a-z0-9]+$/i.test(uri)));
-    if (r.output) folders.add(folderOf(r.output, false));
-  }
-  const outer = [...folders].filter((f) => ![...folders].some((o) => o !== f && f.startsWith(o))).sort();
   const out: InventoryItem[] = [];
-  for (const uri of outer) {
+  for (const uri of jobPrefixes(jobs)) {
     const location = parseS3Uri(uri);
     if (!location) continue;
     const objects: _Object[] = [];
@@ -138,10 +151,14 @@ async function s3Prefixes(aws: AwsClients, jobs: readonly JobDetails[], item: It
       const bytes = under.reduce((sum, o) => sum + (o.Size ?? 0), 0);
       return { size: { objects: under.length, bytes }, monthlyCost: s3MonthlyCost(bytes) };
     };
-    const children = subPrefixes.map((p) =>
-      item({ kind: 's3Prefix', id: `s3://${location.bucket}/${p}` }, { label: p.slice(location.key.length), ...sizeOf(p) }),
+    const used = (p: string) => jobs.some((j) => jobUses(j, { kind: 's3Prefix', id: `s3://${location.bucket}/${p}` }));
+    const children = subPrefixes
+      .filter(used)
+      .map((p) => item({ kind: 's3Prefix', id: `s3://${location.bucket}/${p}` }, { label: p.slice(location.key.length), ...sizeOf(p) }));
+    const untouched = subPrefixes.filter((p) => !used(p)).map((p) => p.slice(location.key.length));
+    out.push(
+      item({ kind: 's3Prefix', id: uri }, { label: uri, ...sizeOf(location.key), children, ...(untouched.length ? { untouched } : {}) }),
     );
-    out.push(item({ kind: 's3Prefix', id: uri }, { label: uri, ...sizeOf(location.key), children }));
   }
   return out;
 }

@@ -1,19 +1,58 @@
 import type { AwsClients } from '../../aws/clients';
+import type { Explain } from '../../aws/errors';
 import { describeJobDetails, listJobs } from '../../aws/sagemaker';
 import { JOB_CATEGORIES, type JobCategory } from '../../core/jobs/status';
 import type { JobDetails } from '../../core/jobs/job';
 
 const DESCRIBE_CONCURRENCY = 4;
 
+/** A region whose jobs could not be listed, and why. */
+export interface UnreadableRegion {
+  region: string;
+  reason: string;
+}
+
+/** The jobs of several regions: which regions were read, and the ones that could not be (a global resource is then not proven unused). */
+export interface RegionJobs {
+  jobs: JobDetails[];
+  regions: string[];
+  unreadable: UnreadableRegion[];
+}
+
 /** Every job of both categories in the regions, described (the document says which resources a job uses). */
-export async function loadJobs(aws: AwsClients, regions: readonly string[], signal?: AbortSignal): Promise<JobDetails[]> {
-  return describeAll(aws, await summaries(aws, regions, undefined, signal), signal);
+export function loadJobs(aws: AwsClients, regions: readonly string[], explain: Explain, signal?: AbortSignal): Promise<RegionJobs> {
+  return perRegion(regions, explain, signal, async (region) => describeAll(aws, await summaries(aws, region, undefined, signal), signal));
 }
 
 /** The jobs running now (in progress or stopping), described: asked afresh before every delete. */
-export async function loadRunningJobs(aws: AwsClients, regions: readonly string[], signal?: AbortSignal): Promise<JobDetails[]> {
-  const refs = [...(await summaries(aws, regions, 'InProgress', signal)), ...(await summaries(aws, regions, 'Stopping', signal))];
-  return describeAll(aws, refs, signal);
+export function loadRunningJobs(aws: AwsClients, regions: readonly string[], explain: Explain, signal?: AbortSignal): Promise<RegionJobs> {
+  return perRegion(regions, explain, signal, async (region) => {
+    const refs = [...(await summaries(aws, region, 'InProgress', signal)), ...(await summaries(aws, region, 'Stopping', signal))];
+    return describeAll(aws, refs, signal);
+  });
+}
+
+/** Reads each region; one that fails is named with its reason, unless every region failed (then the first error stands: nothing was read). */
+async function perRegion(
+  regions: readonly string[],
+  explain: Explain,
+  signal: AbortSignal | undefined,
+  read: (region: string) => Promise<JobDetails[]>,
+): Promise<RegionJobs> {
+  const jobs: JobDetails[] = [];
+  const unreadable: UnreadableRegion[] = [];
+  let firstError: unknown;
+  for (const region of regions) {
+    try {
+      jobs.push(...(await read(region)));
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      firstError ??= error;
+      unreadable.push({ region, reason: explain(error, `Listing the jobs of ${region}`, region) });
+    }
+  }
+  if (regions.length && unreadable.length === regions.length) throw firstError;
+  return { jobs, regions: [...regions], unreadable };
 }
 
 interface Ref {
@@ -24,16 +63,14 @@ interface Ref {
 
 async function summaries(
   aws: AwsClients,
-  regions: readonly string[],
+  region: string,
   status: 'InProgress' | 'Stopping' | undefined,
   signal?: AbortSignal,
 ): Promise<Ref[]> {
   const refs: Ref[] = [];
-  for (const region of regions) {
-    for (const category of JOB_CATEGORIES) {
-      for await (const s of listJobs(aws.sagemaker(region), { JobCategory: category, MaxResults: 100, StatusEquals: status }, signal)) {
-        if (s.JobName) refs.push({ region, category, name: s.JobName });
-      }
+  for (const category of JOB_CATEGORIES) {
+    for await (const s of listJobs(aws.sagemaker(region), { JobCategory: category, MaxResults: 100, StatusEquals: status }, signal)) {
+      if (s.JobName) refs.push({ region, category, name: s.JobName });
     }
   }
   return refs;

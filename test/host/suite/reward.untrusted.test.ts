@@ -28,3 +28,22 @@ describe('reward preview, untrusted workspace', function () {
     );
   });
 });
+
+describe('reward scenarios, untrusted workspace', function () {
+  this.timeout(30_000);
+
+  it('the scenario lens asks for trust and no scenario is scored', async () => {
+    await vscode.extensions.getExtension('mtrl.mtrl-workbench')?.activate();
+    const uri = workspaceFile('reward-scenarios', 'support.mtrl-reward.json');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 10)).filter(
+      (l) => l.command?.command === 'workbench.trust.manage',
+    );
+    assert.equal(lenses.length, 1);
+    assert.equal(lenses[0].command?.title, 'Trust this workspace to preview rewards');
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'MTRL reward scenarios'),
+      [],
+    );
+  });
+});

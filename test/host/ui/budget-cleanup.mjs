@@ -83,9 +83,11 @@ export const checks = [
       assert.match(text, /wordle-eval-base-gptoss20b\/: delete 1 object/);
       // Jobs the launch suites started run on the same runtime; the seeded running job is among the users named.
       assert.match(text, new RegExp(`Refused agent runtime wordle_agent: used by running jobs? [^;]*${RUNNING}`));
+      // Roles and S3 are account-wide: the jobs of every MTRL region were read, and the dialog says so.
+      assert.match(text, /Checked the jobs of us-east-1, us-west-2/);
       await page.screenshot({ path: path.join(root, 'test-results/cleanup-confirm.png') });
       await dialog.locator('.monaco-button', { hasText: 'Delete 1 resource' }).click();
-      const done = toast(page, 'Cleanup finished: 1 deleted, 1 still there.');
+      const done = toast(page, 'Cleanup finished: 1 deleted and 1 S3 object, 1 still there.');
       await done.waitFor({ timeout: 60_000 });
       assert.match(await done.innerText(), /agent runtime wordle_agent: used by running job/);
     },

@@ -36,7 +36,8 @@ describe('mtrl resources and mtrl cleanup', function () {
   it('lists the inventory with the spend and the running users, as text or JSON', async () => {
     const text = await run('resources', '--endpoint', emulator.url);
     assert.equal(text.code, 0, text.err);
-    assert.match(text.out, /^Token spend month to date: \$[\d,]+\.\d\d \(AgentCore compute is billed apart and not visible here\)/);
+    assert.match(text.out, /^Jobs of us-east-1, us-west-2 \(every MTRL region and --region\)/);
+    assert.match(text.out, /^Token spend month to date: \$[\d,]+\.\d\d \(AgentCore compute is billed apart and not visible here\)/m);
     assert.match(text.out, new RegExp(`wordle_agent · READY · jobs: .* · IN USE by ${SEEDED.inProgressJob}`));
     const json = await run('resources', '--endpoint', emulator.url, '--json');
     const parsed = JSON.parse(json.out);

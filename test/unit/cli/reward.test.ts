@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
@@ -77,5 +77,74 @@ describe('reward: mtrl reward', function () {
     const long = await mtrl('reward', fixture('final_design.py'), '--timeout', String(2 ** 31));
     assert.equal(long.code, 2);
     assert.match(long.err, /--timeout takes seconds between 0 and 3600/);
+  });
+});
+
+describe('reward: mtrl reward with a scenario file', function () {
+  this.timeout(60_000);
+  const scenarios = (name: string) => path.resolve(__dirname, '../../fixtures/workspace/reward-scenarios', name);
+
+  it('scores the scenarios and exits 0 when every expectation holds', async () => {
+    const { code, out } = await mtrl('reward', scenarios('support.mtrl-reward.json'));
+    assert.equal(code, 0);
+    assert.match(out, /^ideal 1\.00 · shortcut 0\.25 · gave-up 0\.00 · ✓ 5\/5$/m);
+  });
+
+  it('exits 1 and names the reward line and the pair when a shortcut scores above the ideal', async () => {
+    const { code, out } = await mtrl('reward', scenarios('bad-support.mtrl-reward.json'));
+    assert.equal(code, 1);
+    assert.match(out, /✗ bad_support_env\.py:17 ideal > shortcut: ideal 1\.00 is not > shortcut 1\.25/);
+  });
+
+  it('--json prints reward, scenarios, failures and expectations', async () => {
+    const { code, out } = await mtrl('reward', scenarios('math.mtrl-reward.json'), '--json');
+    assert.equal(code, 0);
+    const doc = JSON.parse(out);
+    assert.deepEqual(Object.keys(doc), ['reward', 'scenarios', 'failures', 'expectations']);
+    assert.deepEqual(
+      doc.scenarios.map((s: { name: string; reward: number }) => [s.name, s.reward]),
+      [
+        ['ideal', 1],
+        ['worked-wrong', 0.1],
+        ['silent', 0],
+      ],
+    );
+  });
+
+  it('--rescore reads transcripts as JSON Lines and reports the zero-advantage share before and after', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-rescore-'));
+    const file = path.join(dir, 'transcripts.jsonl');
+    const lines = ['A', 'B'].flatMap((g) =>
+      [0, 1].map((r, i) =>
+        JSON.stringify({
+          id: `${g}${i}`,
+          groupKey: g,
+          reward: g === 'A' ? 1 : r,
+          status: 'completed',
+          source: 'trace',
+          task: { prompt: g },
+          turns: [],
+        }),
+      ),
+    );
+    writeFileSync(file, lines.join('\n'));
+    const { code, out } = await mtrl('reward', scenarios('constant.mtrl-reward.json'), '--rescore', file, '--json');
+    assert.equal(code, 0);
+    const report = JSON.parse(out);
+    assert.deepEqual([report.before.zeroAdvantageGroups, report.after.zeroAdvantageGroups, report.after.groups], [1, 2, 2]);
+    const text = await mtrl('reward', scenarios('constant.mtrl-reward.json'), '--rescore', file);
+    assert.match(text.out, /zero-advantage groups\s+before 50\.0 % \(1\/2\)\s+after 100\.0 % \(2\/2\)/);
+  });
+
+  it('--rescore with a line that is not a transcript is a usage error naming the line; with a .py file it asks for the scenario file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-rescore-'));
+    const file = path.join(dir, 'bad.jsonl');
+    writeFileSync(file, '{"id": "a", "task": {}, "turns": []}\nnot json\n');
+    const bad = await mtrl('reward', scenarios('constant.mtrl-reward.json'), '--rescore', file);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /bad\.jsonl:2 is not JSON/);
+    const py = await mtrl('reward', scenarios('constant_reward.py'), '--rescore', file);
+    assert.equal(py.code, 2);
+    assert.match(py.err, /--rescore takes the reward from a \*\.mtrl-reward\.json file/);
   });
 });

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findReward, parseEntrySetting } from '../../../../src/core/reward';
+import { findReward, findScoredDefinition, offsetOfPath, parseEntrySetting } from '../../../../src/core/reward';
 
 const fixture = (name: string) => readFileSync(path.resolve(__dirname, '../../../fixtures/reward', name), 'utf8');
 
@@ -44,5 +44,31 @@ describe('reward: finding the reward in the text', () => {
     assert.deepEqual(parseEntrySetting('C:\\agent\\main.py:score'), { path: 'C:\\agent\\main.py', function: 'score' });
     assert.equal(parseEntrySetting(''), undefined);
     assert.equal(parseEntrySetting('main.py:'), undefined);
+  });
+});
+
+describe('reward scenarios: where the scored reward is written', () => {
+  const text = [
+    'import re',
+    '',
+    'class Env:',
+    '    def reward(self):',
+    '        return 1',
+    '',
+    'def reward(task, transcript):',
+    '    return 0',
+  ].join('\n');
+
+  it('finds the top-level function or the class, not a method of the same name', () => {
+    assert.equal(findScoredDefinition(text, { form: 'function', function: 'reward' }), 6);
+    assert.equal(findScoredDefinition(text, { form: 'class', class: 'Env' }), 2);
+    assert.equal(findScoredDefinition(text, { form: 'class', class: 'En' }), undefined);
+  });
+
+  it("points a problem's path at its key in the JSON text", () => {
+    const json = '{\n  "scenarios": {\n    "ideal": { "tool_calls": [1] }\n  }\n}';
+    assert.equal(offsetOfPath(json, 'scenarios.ideal.tool_calls.0'), json.indexOf('"tool_calls"'));
+    assert.equal(offsetOfPath(json, 'scenarios.missing'), json.indexOf('"scenarios"'));
+    assert.equal(offsetOfPath(json, ''), 0);
   });
 });

@@ -9,10 +9,12 @@ import { ManualClock } from '../../../../src/emulator/clock';
 import { SEEDED } from '../../../../src/emulator/seed';
 import type { Emulator } from '../../../../src/emulator/server';
 import { awsCleanupTarget } from '../../../../src/services/resources/awsTarget';
-import { planCleanup, runCleanup, type CleanupProgress } from '../../../../src/services/resources/cleanup';
+import { runCleanup, type CleanupProgress } from '../../../../src/services/resources/cleanup';
+import { planCleanup } from '../../../../src/services/resources/cleanupPlan';
 import { loadInventory } from '../../../../src/services/resources/inventory';
 import { trainingDocument, withEmulator } from '../../emulator/helpers';
 
+const explain = (e: unknown, action: string) => describeAwsError(e, { action });
 const COMPLETED_OUTPUT = `s3://mtrl-demo/output/${SEEDED.completedJob}/`;
 
 async function inventoryOf(aws: AwsClients, clock: ManualClock) {
@@ -20,7 +22,7 @@ async function inventoryOf(aws: AwsClients, clock: ManualClock) {
     regions: ['us-east-1'],
     pricing: DEFAULT_PRICING,
     now: new Date(clock.now()),
-    explain: (e, action) => describeAwsError(e, { action }),
+    explain,
   });
 }
 
@@ -86,7 +88,7 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
           JobConfigDocument: JSON.stringify(trainingDocument({}, SEEDED.noServerRuntime)),
         }),
       );
-      const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1']), () => undefined);
+      const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1'], explain), () => undefined);
       assert.deepEqual(
         result.deleted.map((i) => i.ref.id),
         [SEEDED.wrongTrustRole],
@@ -109,7 +111,7 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
         { kind: 's3Prefix', id: COMPLETED_OUTPUT },
         { kind: 'runtime', id: SEEDED.errorStatusRuntime },
       ]);
-      const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1']), () => undefined);
+      const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1'], explain), () => undefined);
       assert.deepEqual(
         result.deleted.map((i) => i.ref.id),
         [SEEDED.errorStatusRuntime],
@@ -135,7 +137,7 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
       assert.match(plan.steps[0].action, /2503 objects .* in 3 call/);
       const before = emulator.requests.get('s3:POST') ?? 0;
       const progress: CleanupProgress[] = [];
-      const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1']), (p) => progress.push(p));
+      const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1'], explain), (p) => progress.push(p));
       assert.equal(result.remaining.length, 0);
       assert.equal((emulator.requests.get('s3:POST') ?? 0) - before, 3);
       assert.ok(
@@ -145,7 +147,7 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
       assert.equal([...(bucket?.keys() ?? [])].filter((k) => k.startsWith(`output/${SEEDED.completedJob}/`)).length, 0);
     }));
 
-  it('stops between batches when cancelled and says what is left', () =>
+  it('stops between batches when cancelled: the call already sent is answered and counted, the next one never goes', () =>
     withWorld(async (emulator, aws, clock) => {
       const bucket = emulator.world.buckets.get('mtrl-demo');
       for (let i = 0; i < 2500; i++)
@@ -161,19 +163,20 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
       const controller = new AbortController();
       const result = await runCleanup(
         plan,
-        awsCleanupTarget(aws, ['us-east-1']),
+        awsCleanupTarget(aws, ['us-east-1'], explain),
         (p) => {
-          if (/objects 1001–2000/.test(p.message)) controller.abort();
+          if (/objects 1–1000 /.test(p.message)) controller.abort();
         },
         controller.signal,
       );
-      assert.equal(result.cancelled, true);
+      assert.equal(result.stopped, 'cancel');
       assert.deepEqual(
         result.remaining.map((r) => r.reason),
-        ['cancelled while it was being deleted: part of it may be gone', 'not deleted: the cleanup was cancelled first'],
+        ['cancelled: 1000 of 2503 objects deleted, 1503 left', 'not deleted: the cleanup was cancelled first'],
       );
+      assert.equal(result.remaining[0].deletedKeys?.length, 1000, 'the keys that went are reported, each once');
       const left = [...(bucket?.keys() ?? [])].filter((k) => k.startsWith(`output/${SEEDED.completedJob}/`)).length;
-      assert.equal(left, 1503, 'the first call went through, the second never did');
+      assert.equal(left, 1503, 'the call already sent went through and was counted, the next one never went');
     }));
 
   it('deletes an MLflow app once no running job logs to it, with the history warning in the plan', () =>
@@ -189,7 +192,7 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
       const plan = planCleanup(await inventoryOf(aws, clock), [{ kind: 'mlflowApp', id: SEEDED.mlflowApp }]);
       assert.deepEqual(plan.refused, []);
       assert.match(plan.steps[0].warning ?? '', /deletes its experiment history/);
-      const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1']), () => undefined);
+      const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1'], explain), () => undefined);
       assert.deepEqual(result.remaining, []);
       assert.equal(emulator.world.mlflowApps.length, 0);
       const gone = await mlflow.experimentByName('wordle').catch((e: unknown) => e);

@@ -1,0 +1,158 @@
+import type { Transcript } from '../transcript/model';
+
+/** Will this run learn? What a batch of rollouts (G per task) says about GRPO's learning signal. */
+export interface SignalReport {
+  rollouts: number;
+  /** Rollouts that ended in an error (a failed trajectory, reward 0 in training). */
+  failed: number;
+  /** Tasks with two or more rollouts: GRPO's groups. */
+  groups: number;
+  /** The most common number of rollouts per task. */
+  groupSize: number;
+  successThreshold: number;
+  rewards: { mean: number; min: number; max: number; histogram: { from: number; to: number; count: number }[] } | null;
+  /** `solvedBy[k]`: tasks where exactly k of their rollouts succeeded (reward ≥ the threshold). */
+  solvedBy: number[];
+  /** Groups whose rewards are all equal: zero advantage, nothing to learn. */
+  zeroAdvantage: {
+    groups: number;
+    share: number | null;
+    /** Flat groups where every rollout succeeded. */
+    alwaysSolved: number;
+    /** Flat groups where every rollout scored 0 or less. */
+    neverSolved: number;
+    /** Flat groups where every rollout got the same partial credit (above 0, below the threshold). */
+    samePartialCredit: number;
+  };
+  meanWithinGroupSpread: number | null;
+  /** Estimated zero-advantage share at other group sizes, from each task's success rate here. */
+  atGroupSize: { groupSize: number; share: number }[];
+  recommendations: string[];
+}
+
+// Equal rewards as GRPO sees them: float noise is not a learning signal.
+const EPSILON = 1e-9;
+const BINS = 10;
+
+function std(values: readonly number[]): number {
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
+}
+
+function histogram(values: readonly number[]): { from: number; to: number; count: number }[] {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (max - min <= EPSILON) return [{ from: min, to: max, count: values.length }];
+  const width = (max - min) / BINS;
+  const bins = Array.from({ length: BINS }, (_, i) => ({ from: min + i * width, to: min + (i + 1) * width, count: 0 }));
+  for (const v of values) bins[Math.min(BINS - 1, Math.floor((v - min) / width))].count++;
+  return bins;
+}
+
+const pct = (x: number) => `${Math.round(x * 100)} %`;
+
+/** The plain-words advice the figures support, most important first. */
+function recommend(r: Omit<SignalReport, 'recommendations'>): string[] {
+  const out: string[] = [];
+  if (!r.groups)
+    return ['No task has two or more rollouts: run at least 2 rollouts per task (the planned group_size) to see a learning signal.'];
+  const always = r.zeroAdvantage.alwaysSolved / r.groups;
+  const never = r.zeroAdvantage.neverSolved / r.groups;
+  const flat = r.zeroAdvantage.samePartialCredit / r.groups;
+  if (always >= 0.2) out.push(`${pct(always)} of tasks are solved by every rollout: they teach nothing. Drop them or make them harder.`);
+  if (never >= 0.2)
+    out.push(
+      `${pct(never)} of tasks are never solved: with equal rewards they teach nothing. Add easier tasks, or give partial credit on the way.`,
+    );
+  if (flat >= 0.2)
+    out.push(
+      `${pct(flat)} of tasks give every rollout the same partial credit: the reward does not tell them apart. Change the reward (try it on these rollouts with mtrl reward FILE --rescore).`,
+    );
+  const better = r.atGroupSize.find(
+    (g) => g.groupSize > r.groupSize && r.zeroAdvantage.share !== null && g.share < r.zeroAdvantage.share - 0.1,
+  );
+  if (better)
+    out.push(
+      `Raise group_size from ${r.groupSize} to ${better.groupSize}: an estimated ${pct(better.share)} of groups would have zero advantage instead of ${pct(r.zeroAdvantage.share!)}.`,
+    );
+  if (r.failed / Math.max(1, r.rollouts) >= 0.1)
+    out.push(
+      `${pct(r.failed / r.rollouts)} of rollouts failed: in a job each is a failed trajectory, and too many cancel the job. Fix the agent first.`,
+    );
+  if (!out.length)
+    out.push(
+      `${pct(1 - (r.zeroAdvantage.share ?? 0))} of groups have a learning signal: this dataset, agent and reward are ready to train.`,
+    );
+  return out;
+}
+
+/** The signal report over rollouts grouped by task (`groupKey`); rollouts without a reward count as failed with reward 0, as training sees them. */
+export function signalReport(transcripts: readonly Transcript[], successThreshold = 1): SignalReport {
+  const groups = new Map<string, number[]>();
+  let failed = 0;
+  const all: number[] = [];
+  for (const t of transcripts) {
+    if (t.status === 'skipped') continue;
+    const reward = t.status === 'error' || t.reward === undefined ? 0 : t.reward;
+    if (t.status === 'error' || t.reward === undefined) failed++;
+    all.push(reward);
+    const members = groups.get(t.groupKey);
+    if (members) members.push(reward);
+    else groups.set(t.groupKey, [reward]);
+  }
+  const sizes = new Map<number, number>();
+  for (const g of groups.values()) sizes.set(g.length, (sizes.get(g.length) ?? 0) + 1);
+  const groupSize = [...sizes].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? 0;
+  const solvedBy: number[] = Array.from({ length: groupSize + 1 }, () => 0);
+  let counted = 0;
+  let zero = 0;
+  let alwaysSolved = 0;
+  let neverSolved = 0;
+  let samePartialCredit = 0;
+  let spread = 0;
+  const rates: number[] = [];
+  for (const rewards of groups.values()) {
+    if (rewards.length < 2) continue;
+    counted++;
+    const k = rewards.filter((r) => r >= successThreshold - EPSILON).length;
+    if (rewards.length === groupSize) solvedBy[k]++;
+    rates.push(k / rewards.length);
+    const s = std(rewards);
+    spread += s;
+    if (s <= EPSILON) {
+      zero++;
+      if (k === rewards.length) alwaysSolved++;
+      else if (rewards[0] <= EPSILON) neverSolved++;
+      else samePartialCredit++;
+    }
+  }
+  // A task solved with probability p gives a flat group of G when all G agree: p^G + (1 − p)^G (binary outcomes).
+  const atGroupSize = [2, 4, 8, 16].map((g) => ({
+    groupSize: g,
+    share: rates.length ? rates.reduce((s, p) => s + p ** g + (1 - p) ** g, 0) / rates.length : 1,
+  }));
+  const partial: Omit<SignalReport, 'recommendations'> = {
+    rollouts: all.length,
+    failed,
+    groups: counted,
+    groupSize,
+    successThreshold,
+    rewards: all.length
+      ? {
+          mean: all.reduce((s, v) => s + v, 0) / all.length,
+          min: all.reduce((m, v) => (v < m ? v : m), Infinity),
+          max: all.reduce((m, v) => (v > m ? v : m), -Infinity),
+          histogram: histogram(all),
+        }
+      : null,
+    solvedBy,
+    zeroAdvantage: { groups: zero, share: counted ? zero / counted : null, alwaysSolved, neverSolved, samePartialCredit },
+    meanWithinGroupSpread: counted ? spread / counted : null,
+    atGroupSize,
+  };
+  return { ...partial, recommendations: recommend(partial) };
+}

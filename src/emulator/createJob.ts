@@ -1,0 +1,110 @@
+import type { JobConfigDocument } from '../core/jobs/document';
+import { JOB_NAME_PATTERN, jobArnOf } from '../core/jobs/reference';
+import type { JobCategory } from '../core/jobs/status';
+import { readRows } from './datasets';
+import { jobState, type Job } from './jobs';
+import { planJob } from './plan';
+import { ServiceError } from './protocol';
+import { SCHEMA_VERSION, validateDocument } from './schemas';
+import { ACCOUNT, type World } from './world';
+
+const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;
+
+/** CreateJob of a category already validated: the request's checks in the service's order, then the planned job. */
+export function createJob(world: World, c: JobCategory, input: Record<string, unknown>, region: string): unknown {
+  const name = String(input.JobName ?? '');
+  const problems: string[] = [];
+  if (!JOB_NAME_PATTERN.test(name))
+    problems.push(
+      `Value '${name}' at 'jobName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}`,
+    );
+  const roleArn = String(input.RoleArn ?? '');
+  if (!ROLE_ARN.test(roleArn))
+    problems.push(`Value '${roleArn}' at 'roleArn' failed to satisfy constraint: Member must be an IAM role ARN`);
+  const text = String(input.JobConfigDocument ?? '');
+  if (text.length > 262144)
+    problems.push(`Value at 'jobConfigDocument' failed to satisfy constraint: Member must have length less than or equal to 262144`);
+  if (problems.length)
+    throw new ServiceError(
+      'ValidationException',
+      `${problems.length} validation error${problems.length > 1 ? 's' : ''} detected: ${problems.join('; ')}`,
+    );
+  if (input.JobConfigSchemaVersion !== SCHEMA_VERSION)
+    throw new ServiceError(
+      'ValidationException',
+      `JobConfigSchemaVersion '${String(input.JobConfigSchemaVersion)}' is not supported for ${c}. Supported versions: ${SCHEMA_VERSION}.`,
+    );
+  let document: JobConfigDocument;
+  try {
+    document = JSON.parse(text) as JobConfigDocument;
+  } catch (e) {
+    throw new ServiceError('ValidationException', `JobConfigDocument is not valid JSON: ${(e as Error).message}`);
+  }
+  const invalid = validateDocument(c, document);
+  if (invalid.length)
+    throw new ServiceError(
+      'ValidationException',
+      `JobConfigDocument does not match the ${c} schema ${SCHEMA_VERSION}: ${invalid.join('; ')}`,
+    );
+  if (world.jobs.has(world.jobKey(c, name, region)))
+    throw new ServiceError('ResourceInUse', `A job named ${name} already exists in category ${c}.`);
+  const now = world.clock.now();
+  if (
+    c === 'AgentRFTEvaluation' &&
+    [...world.jobs.values()].some(
+      (j) => j.category === c && j.region === region && ['InProgress', 'Stopping'].includes(jobState(j, now).status),
+    )
+  ) {
+    throw new ServiceError(
+      'ResourceLimitExceeded',
+      'The account already runs an evaluation job; by default one evaluation job runs at a time. Wait for it to finish or stop it.',
+    );
+  }
+  delete document.ServiceOutput;
+  const job = newJob(world, {
+    name,
+    category: c,
+    roleArn,
+    document,
+    created: now,
+    region,
+    tags: (input.Tags as Job['tags'] | undefined) ?? [],
+  });
+  world.jobs.set(world.jobKey(c, name, region), job);
+  return { JobArn: job.arn };
+}
+
+/** Builds a job with its plan: used by CreateJob and by the seeded history. */
+export function newJob(
+  world: World,
+  spec: {
+    name: string;
+    category: JobCategory;
+    roleArn: string;
+    document: JobConfigDocument;
+    created: number;
+    region?: string;
+    tags?: Job['tags'];
+    speed?: number;
+  },
+): Job {
+  const region = spec.region ?? world.region;
+  const runtimeArn = spec.document.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn;
+  return {
+    name: spec.name,
+    category: spec.category,
+    arn: jobArnOf({ region, account: ACCOUNT, category: spec.category, jobName: spec.name }),
+    roleArn: spec.roleArn,
+    schemaVersion: SCHEMA_VERSION,
+    document: spec.document,
+    created: spec.created,
+    tags: spec.tags ?? [],
+    plan: planJob(spec.category, spec.document, spec.roleArn, {
+      ...world.planContext(region, (uri) => readRows(world, uri)),
+      ...(spec.speed ? { speed: spec.speed } : {}),
+    }),
+    runtimeId: runtimeArn?.split('runtime/')[1],
+    region,
+    seed: world.seed,
+  };
+}

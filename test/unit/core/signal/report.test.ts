@@ -1,0 +1,67 @@
+import { strict as assert } from 'node:assert';
+import { signalReport } from '../../../../src/core/signal/report';
+import type { Transcript } from '../../../../src/core/transcript/model';
+
+const rollout = (task: string, i: number, reward: number | undefined, status: Transcript['status'] = 'completed'): Transcript => ({
+  id: `${task}-${i}`,
+  groupKey: task,
+  reward,
+  status,
+  source: 'trace',
+  task: { prompt: task },
+  turns: [],
+});
+/** Tasks given as their rollouts' rewards, G each. */
+const batch = (tasks: Record<string, number[]>) => Object.entries(tasks).flatMap(([t, rs]) => rs.map((r, i) => rollout(t, i, r)));
+
+describe('learning signal: the report', () => {
+  it('tasks every rollout solves teach nothing: 100 % zero advantage and the advice to drop or harden them', () => {
+    const r = signalReport(batch({ a: [1, 1, 1, 1], b: [1, 1, 1, 1], c: [1, 1, 1, 1] }));
+    assert.equal(r.groups, 3);
+    assert.equal(r.groupSize, 4);
+    assert.deepEqual(r.zeroAdvantage, { groups: 3, share: 1, alwaysSolved: 3, neverSolved: 0, samePartialCredit: 0 });
+    assert.deepEqual(r.solvedBy, [0, 0, 0, 0, 3]);
+    assert.match(r.recommendations[0], /^100 % of tasks are solved by every rollout: they teach nothing/);
+  });
+
+  it('a mixed batch: the zero-advantage share and difficulty histogram match a hand count', () => {
+    const r = signalReport(
+      batch({
+        easy: [1, 1, 1, 1],
+        hard: [0, 0, 0, 0],
+        partial: [0.25, 0.25, 0.25, 0.25],
+        split: [1, 0, 1, 0.5],
+        one: [0, 0.25, 1, 0.75],
+      }),
+    );
+    // By hand: easy, hard and partial are flat (3 of 5); easy always solved, hard never, partial the same 0.25 for all.
+    assert.deepEqual(r.zeroAdvantage, { groups: 3, share: 0.6, alwaysSolved: 1, neverSolved: 1, samePartialCredit: 1 });
+    // Solved by k of 4: hard 0, partial 0, one 1, split 2, easy 4.
+    assert.deepEqual(r.solvedBy, [2, 1, 1, 0, 1]);
+    assert.equal(r.rewards!.min, 0);
+    assert.equal(r.rewards!.max, 1);
+    assert.ok(r.recommendations.some((s) => /20 % of tasks give every rollout the same partial credit/.test(s)));
+  });
+
+  it('estimates the flat share at other group sizes from each task success rate', () => {
+    const r = signalReport(batch({ a: [1, 0], b: [1, 1] }));
+    // a: p = 0.5 → 2 · 0.5^4 = 0.125 at G=4; b: p = 1 → 1. Mean 0.5625.
+    assert.equal(r.atGroupSize.find((g) => g.groupSize === 4)!.share, 0.5625);
+  });
+
+  it('failed rollouts count as reward 0 (as training sees them) and are named; skipped ones are left out', () => {
+    const r = signalReport([rollout('a', 0, 1), rollout('a', 1, undefined, 'error'), rollout('a', 2, 1, 'skipped')]);
+    assert.equal(r.rollouts, 2);
+    assert.equal(r.failed, 1);
+    assert.deepEqual(r.zeroAdvantage.groups, 0);
+    assert.ok(r.recommendations.some((s) => /50 % of rollouts failed/.test(s)));
+  });
+
+  it('a success threshold below 1 counts partial credit as success', () => {
+    assert.deepEqual(signalReport(batch({ a: [0.75, 0.5] }), 0.7).solvedBy, [0, 1, 0]);
+  });
+
+  it('one rollout per task is no group: it says to run several', () => {
+    assert.match(signalReport(batch({ a: [1], b: [0] })).recommendations[0], /at least 2 rollouts per task/);
+  });
+});

@@ -1,0 +1,144 @@
+import { strict as assert } from 'node:assert';
+import path from 'node:path';
+import type { Transcript } from '../../../src/core/transcript/model';
+import { previewScenarios, rescoreTranscripts, type ScenarioOutcome, type ScenarioPreview } from '../../../src/services/rewardScenarios';
+import { python } from '../python';
+
+const root = path.resolve(__dirname, '../../..');
+const script = path.join(root, 'src/python/transcript_reward.py');
+const fixture = (name: string) => path.join(root, 'test/fixtures/workspace/reward-scenarios', name);
+const options = { python, script, timeoutMs: 20_000 };
+
+function ok(outcome: ScenarioOutcome): ScenarioPreview {
+  assert.ok(outcome.result.ok, `expected scores, got ${JSON.stringify(outcome.result)} ${outcome.stderr}`);
+  return outcome.result;
+}
+const rewards = (p: ScenarioPreview) => Object.fromEntries(p.scored.map((s) => [s.name, s.reward]));
+
+/** A support rollout: its recorded reward and the actions it took, one tool call a turn. */
+function rollout(id: string, groupKey: string, recorded: number, actions: string[]): Transcript {
+  return {
+    id,
+    groupKey,
+    reward: recorded,
+    status: 'completed',
+    source: 'trace',
+    task: { prompt: `ticket ${groupKey}` },
+    turns: actions.map((action) => ({ toolCalls: [{ name: 'take_support_action', arguments: JSON.stringify({ action }) }] })),
+  };
+}
+const FULL = ['check_outage', 'inspect_router_lights', 'check_account_config', 'reprovision_account'];
+
+describe('reward scenarios: scored by the real python3', function () {
+  this.timeout(60_000);
+
+  it('class form: the support game replayed call by call gives partial credit, every expectation kept', async () => {
+    const p = ok(await previewScenarios(fixture('support.mtrl-reward.json'), options));
+    assert.deepEqual(rewards(p), { ideal: 1, shortcut: 0.25, 'gave-up': 0 });
+    assert.equal(p.convention, 'class');
+    assert.equal(p.line, 6, 'the class line, where the lens stands');
+    assert.ok(p.results.every((r) => r.ok));
+  });
+
+  it('function form: reward(task, transcript) over the normalized transcript, {"reward": x} accepted', async () => {
+    const p = ok(await previewScenarios(fixture('math.mtrl-reward.json'), options));
+    assert.deepEqual(rewards(p), { ideal: 1, 'worked-wrong': 0.1, silent: 0 });
+    assert.equal(p.line, 5);
+    assert.ok(p.results.every((r) => r.ok));
+  });
+
+  it('a shortcut scoring above the ideal is flagged at the reward property, naming the pair', async () => {
+    const p = ok(await previewScenarios(fixture('bad-support.mtrl-reward.json'), options));
+    assert.equal(p.rewardLine, 17, 'the line of `def reward` under @property');
+    const broken = p.results.filter((r) => !r.ok);
+    assert.deepEqual(
+      broken.map((r) => r.name),
+      ['ideal > shortcut', 'finished-beats-unfinished'],
+    );
+    assert.deepEqual(broken[0].scenarios, ['ideal', 'shortcut']);
+  });
+
+  it('a scenario the environment cannot replay is listed with its reason; the others are still scored', async () => {
+    const text = JSON.stringify({
+      reward: {
+        file: 'support_env.py',
+        class: 'SupportGame',
+        init: { ticket: 'prompt' },
+        tools: { take_support_action: { method: 'apply', arguments: ['action'] } },
+      },
+      task: 'a ticket',
+      scenarios: {
+        fine: [{ take_support_action: { action: 'check_outage' } }],
+        alien: [{ frobnicate: {} }],
+        'after-close': [{ take_support_action: { action: 'close_ticket' } }, { take_support_action: { action: 'check_outage' } }],
+      },
+    });
+    const p = ok(await previewScenarios(fixture('inline.mtrl-reward.json'), { ...options, text }));
+    assert.deepEqual(rewards(p), { fine: 0.25 });
+    assert.match(p.failures.alien.message, /unknown tool 'frobnicate' \(the scenario file maps take_support_action\)/);
+    assert.match(p.failures['after-close'].message, /ValueError: the ticket is closed/);
+    assert.equal(p.failures['after-close'].line, 14, "the user's line that raised");
+  });
+
+  it('a problem in the file is reported with its path before any Python runs', async () => {
+    const { result } = await previewScenarios(fixture('x.mtrl-reward.json'), {
+      ...options,
+      text: '{"reward": {"file": "a.py"}, "scenarios": {}}',
+    });
+    assert.ok(!result.ok && result.error === 'file');
+    assert.deepEqual(
+      result.problems.map((p) => p.path),
+      ['reward', 'scenarios'],
+    );
+  });
+
+  it('what-if: zero-advantage groups before and after match a hand count; unreplayable rollouts are listed', async () => {
+    const transcripts = [
+      // Group A: recorded all 1.0 (no signal); the game gives 1, 0.25, 0.5, 1.
+      rollout('a1', 'A', 1, FULL),
+      rollout('a2', 'A', 1, FULL.slice(0, 1)),
+      rollout('a3', 'A', 1, FULL.slice(0, 2)),
+      rollout('a4', 'A', 1, FULL),
+      // Group B: recorded 0.25, 0.5, 0.25, 1 (signal); the game gives 0.5 to all four (none).
+      ...[0.25, 0.5, 0.25, 1].map((r, i) => rollout(`b${i + 1}`, 'B', r, FULL.slice(0, 2))),
+      // Group C: recorded all 0 (no signal); the game gives 0, 0.75, 0, 0.25; and one call to an unknown tool.
+      rollout('c1', 'C', 0, []),
+      rollout('c2', 'C', 0, FULL.slice(0, 3)),
+      rollout('c3', 'C', 0, ['close_ticket']),
+      rollout('c4', 'C', 0, FULL.slice(0, 1)),
+      { ...rollout('c5', 'C', 0, []), turns: [{ toolCalls: [{ name: 'escalate', arguments: '{}' }] }] },
+    ];
+    const spec = {
+      form: 'class' as const,
+      file: 'support_env.py',
+      class: 'SupportGame',
+      init: { ticket: 'prompt' },
+      tools: { take_support_action: { method: 'apply', arguments: ['action'] } },
+      score: 'reward',
+    };
+    const outcome = await rescoreTranscripts(fixture('support_env.py'), spec, transcripts, options);
+    assert.ok('report' in outcome, JSON.stringify(outcome));
+    const { report } = outcome;
+    assert.equal(report.compared, 12);
+    assert.deepEqual(
+      report.unreplayable.map((u) => u.id),
+      ['c5'],
+    );
+    // By hand: before A and C are flat (2 of 3); after only B is (1 of 3).
+    assert.deepEqual([report.before.zeroAdvantageGroups, report.before.groups], [2, 3]);
+    assert.deepEqual([report.after.zeroAdvantageGroups, report.after.groups], [1, 3]);
+  });
+
+  it('what-if with a constant reward: every group has zero advantage', async () => {
+    const transcripts = ['A', 'B', 'C'].flatMap((g) => [0, 0.5, 1].map((r, i) => rollout(`${g}${i}`, g, r, FULL.slice(0, i))));
+    const outcome = await rescoreTranscripts(
+      fixture('constant_reward.py'),
+      { form: 'function', file: 'constant_reward.py', function: 'reward' },
+      transcripts,
+      options,
+    );
+    assert.ok('report' in outcome);
+    assert.equal(outcome.report.after.zeroAdvantageShare, 1);
+    assert.equal(outcome.report.before.zeroAdvantageShare, 0);
+  });
+});
