@@ -1,6 +1,9 @@
 import type { GroupRow, ReplayData, RolloutDetail, RolloutFilter, RolloutRow, RolloutSummary, StepAxis } from '../core/rollouts';
 import type { JobCategory } from '../core/jobs/status';
-import type { RequestHandlers, ViewProtocol } from '../webview-kit/channel';
+import type { RequestHandlers, ViewDescriptor, ViewProtocol } from '../webview-kit/channel';
+
+/** The replay board: one panel per source, restored after a reload. */
+export const REPLAY_VIEW: ViewDescriptor = { viewType: 'mtrl.replay', pageTitle: 'Rollout replay', script: 'replay.js' };
 
 /** Typed messages between the replay board (webview/replay.ts) and the extension (src/features/replay/). */
 
