@@ -1,9 +1,9 @@
 // Replay board benchmarks: rollout parsing against a bare JSON.parse loop, and the board's first render in Chromium.
 import { AwsClients } from '../src/aws/clients';
-import { assignSteps, parseRolloutLine, ReplayData, RolloutCollector } from '../src/core/rollouts';
+import { parseRolloutLine, ReplayData, RolloutCollector, RolloutPipeline } from '../src/core/rollouts';
 import { startEmulator } from '../src/emulator/server';
 import { SEEDED } from '../src/emulator/seed';
-import { feed, jobReader } from '../src/services/rolloutLogs';
+import { jobReader } from '../src/services/rollouts';
 import { BoardServer, launchChromium } from '../test/unit/features/replay/browser';
 import { rolloutLines } from '../test/unit/core/rollouts/games';
 
@@ -109,21 +109,18 @@ async function streamingOpen(): Promise<void> {
     const signal = new AbortController().signal;
     const started = performance.now();
     const reader = await jobReader(aws, { jobName: SEEDED.completedJob, category: 'AgentRFT' }, signal);
-    const clock = await reader.steps!(signal);
+    const pipeline = new RolloutPipeline(await reader.context!(signal), (t) => reader.accepts(t));
     const data = new ReplayData();
-    const collector = new RolloutCollector();
     let first: { ms: number; rollouts: number; step?: number } | undefined;
     let read = 0;
     for await (const line of reader.read(signal)) {
-      feed(collector, line);
+      pipeline.feed(line);
       if (++read % (data.size ? 256 : 32) === 0) {
-        const batch = collector.take().filter((r) => reader.accepts(r));
-        assignSteps(batch, clock);
-        data.append(batch);
+        data.append(pipeline.take());
         if (!first && data.size) first = { ms: performance.now() - started, rollouts: data.size, step: data.steps().steps.at(-1)?.step };
       }
     }
-    data.append(collector.finish());
+    data.append(pipeline.finish());
     const total = performance.now() - started;
     const latest = data.steps().steps.at(-1);
     console.log(`open the completed job (${data.size.toLocaleString()} rollouts, ${data.steps().steps.length} steps) as the board does:`);

@@ -10,7 +10,16 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit'
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 run(process.execPath, ['scripts/build.mjs', '--production']);
 const vsix = `dist/mtrl-workbench-${version}.vsix`;
-run(process.execPath, ['node_modules/@vscode/vsce/vsce', 'package', '--no-dependencies', '--skip-license', '-o', vsix]);
+// Relative links (docs/…) stay relative: the package has no repository URL to rewrite them against.
+run(process.execPath, [
+  'node_modules/@vscode/vsce/vsce',
+  'package',
+  '--no-dependencies',
+  '--skip-license',
+  '--no-rewrite-relative-links',
+  '-o',
+  vsix,
+]);
 
 const kb = (file) => `${(statSync(path.join(root, file)).size / 1024).toFixed(1)} KB`;
 const bundles = [

@@ -1,6 +1,7 @@
 // The replay board app: one bundle for the VS Code webview and for a plain browser page (tests, benches, demos).
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import '@vscode-elements/elements/dist/vscode-multi-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
@@ -9,11 +10,16 @@ import type { InitialState } from '../src/shared/protocol';
 import { readInitialState } from '../src/webview-kit/webview';
 import { ReplayBoard } from './replay/app';
 import { connectBoard } from './replay/host';
+import actionsCss from './replay/actions.css';
 import css from './replay/replay.css';
+import transcriptCss from './replay/renderers/transcript.css';
 
-const sheet = new CSSStyleSheet();
-sheet.replaceSync(css);
-document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+const sheets = [css, transcriptCss, actionsCss].map((text) => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(text);
+  return sheet;
+});
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, ...sheets];
 
 const initial = readInitialState<InitialState>();
 const root = document.getElementById('root') ?? document.body;

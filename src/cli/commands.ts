@@ -28,7 +28,7 @@ export const commands: CommandEntry[] = [
   },
   {
     name: 'rollouts',
-    summary: 'summarize the rollouts of a log file or a job (solve rate, rewards, guesses, per step)',
+    summary: 'summarize the rollouts of a log, trace files or a job (solve rate, rewards, tool calls, actions, per step)',
     deadlineSeconds: 900,
     load: () => (require('./rollouts') as typeof import('./rollouts')).rolloutsCommand,
   },

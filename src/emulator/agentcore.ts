@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { isValidWord } from '../core/wordle';
+import { isValidWord } from '../core/environments/wordle';
 import { TRAIN_ANSWERS, VALIDATION_ANSWERS } from './answers';
 import { jobState } from './jobs';
 import { dayOf } from './logStreams';

@@ -1,4 +1,4 @@
-import { isValidWord } from '../core/wordle';
+import { isValidWord } from '../core/environments/wordle';
 import type { DatasetRow } from './answers';
 import type { World } from './world';
 

@@ -1,5 +1,5 @@
 import { referenceReward } from '../core/reward/reference';
-import { markGuess, WordleGame, type PlayedTurn, type ScoredGuess } from '../core/wordle';
+import { markGuess, WordleGame, type PlayedTurn, type ScoredGuess } from '../core/environments/wordle';
 import { Random } from './random';
 
 /** A turn as the scripted agent played it: the game's turn plus whether the guess was recovered from raw text. */

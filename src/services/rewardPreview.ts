@@ -1,5 +1,5 @@
 import { canonicalGames, checkInvariants, DEFAULT_ANSWER, type PreviewOutcome, type ScoredGame } from '../core/reward';
-import { isValidWord } from '../core/wordle';
+import { isValidWord } from '../core/environments/wordle';
 import { runHarness } from './python/rewardHarness';
 
 interface PreviewOptions {

@@ -1,4 +1,13 @@
-import type { GroupRow, ReplayData, RolloutDetail, RolloutFilter, RolloutRow, RolloutSummary, StepAxis } from '../core/rollouts';
+import type {
+  ActionTable,
+  GroupRow,
+  ReplayData,
+  RolloutDetail,
+  RolloutFilter,
+  RolloutRow,
+  RolloutSummary,
+  StepAxis,
+} from '../core/rollouts';
 import type { JobCategory } from '../core/jobs/status';
 import type { RequestHandlers, ViewDescriptor, ViewProtocol } from '../webview-kit/channel';
 
@@ -9,7 +18,8 @@ export const REPLAY_VIEW: ViewDescriptor = { viewType: 'mtrl.replay', pageTitle:
 
 /** Where the board's rollouts come from; kept in the webview state so a reload can read them again. */
 export type ReplaySource =
-  | { kind: 'file'; uri: string; label: string }
+  /** `data`: the training data (a file URI) whose rows the rollouts are matched to as tasks; absent: the first message is the task. */
+  | { kind: 'file'; uri: string; label: string; data?: string }
   /** `from`: the runtime log or the MLflow traces by choice; absent: the best there is (records, else traces, else SDK lines). */
   | { kind: 'job'; jobName: string; category: JobCategory; region?: string; label: string; from?: 'log' | 'traces' }
   | { kind: 'logGroup'; logGroup: string; start: number; end?: number; region?: string; label: string }
@@ -37,6 +47,8 @@ export interface BoardState {
   compare?: number;
   turn?: number;
   scrollTop?: number;
+  /** Metrics keys shown as rollout-list columns. */
+  columns?: string[];
 }
 
 /** Embedded in the page as `<script type="application/json" id="mtrl-initial">`: no first-message race. */
@@ -62,6 +74,8 @@ interface ReplayRequests {
   rollout: { params: { index: number }; result: RolloutDetail | null };
   summary: { params: { filter: RolloutFilter }; result: RolloutSummary };
   steps: { params: Record<string, never>; result: StepAxis };
+  /** Each tool and argument value in above- vs below-average rollouts of their groups, for the steps the filter shows. */
+  actions: { params: { filter: RolloutFilter }; result: ActionTable };
 }
 
 /** Answers the board's requests from the data: the same handlers in the extension and in the plain-browser page. */
@@ -72,6 +86,7 @@ export function replayHandlers(data: ReplayData): RequestHandlers<ReplayRequests
     rollout: ({ index }) => data.detail(Number(index)) ?? null,
     summary: ({ filter }) => data.summary(filter ?? {}),
     steps: () => data.steps(),
+    actions: ({ filter }) => data.actions(filter ?? {}),
   };
 }
 

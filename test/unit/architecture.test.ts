@@ -91,6 +91,43 @@ describe('architecture', () => {
     assert.deepEqual(found, []);
   });
 
+  it('nothing outside the Wordle pack imports it, but the registry, the emulator that plays Wordle and the Wordle views', () => {
+    const pack = path.join(src, 'core/environments/wordle');
+    // Each with its reason: the registry lists every pack; the emulator plays the game; the reward preview and the
+    // reference reward score Wordle games (the reward issue moves them); the board's Wordle renderer draws the tiles.
+    const allowed = [
+      'src/core/environments/registry.ts',
+      'src/emulator/',
+      'src/core/reward/',
+      'src/services/rewardPreview.ts',
+      'src/features/reward/previewHtml.ts',
+      'webview/replay/renderers/wordle.ts',
+    ];
+    const found = [...sourceFiles(src), ...sourceFiles(path.join(root, 'webview'))]
+      .filter((file) => !file.startsWith(pack) && !allowed.some((a) => path.relative(root, file).startsWith(a)))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((spec) => spec.startsWith('.') && path.resolve(path.dirname(file), spec).startsWith(pack))
+          .map((spec) => `${path.relative(root, file)} imports '${spec}'`),
+      );
+    assert.deepEqual(found, []);
+  });
+
+  it('nothing outside the Wordle pack speaks of guesses or an all-green mark', () => {
+    const pack = path.join(src, 'core/environments/wordle');
+    // Insert Rollout Logging writes the Wordle sample agent's record (core/rollouts/logging.ts and its command).
+    const sampleAgent = ['src/core/rollouts/logging.ts', 'src/features/replay/insertLogging.ts'];
+    const found = ['core/rollouts', 'core/transcript', 'core/environments', 'services/rollouts', 'features/replay', 'shared']
+      .flatMap((dir) => sourceFiles(path.join(src, dir)))
+      .concat(sourceFiles(path.join(src, 'cli')).filter((file) => /rollouts/.test(file)))
+      // The board too, but for the Wordle pack's renderer.
+      .concat(sourceFiles(path.join(root, 'webview/replay')).filter((file) => !file.endsWith('renderers/wordle.ts')))
+      .filter((file) => !file.startsWith(pack) && !sampleAgent.includes(path.relative(root, file)))
+      .filter((file) => /\bguess(es)?\b|GGGGG/i.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    assert.deepEqual(found, []);
+  });
+
   it('every folder under src/ has a layer rule', () => {
     const folders = readdirSync(src).filter((name) => statSync(path.join(src, name)).isDirectory() && name !== 'python');
     assert.deepEqual(

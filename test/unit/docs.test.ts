@@ -69,13 +69,6 @@ describe('docs', () => {
     });
   }
 
-  it('README.md links only to absolute URLs (vsce refuses to package a README with relative links and no repository URL)', () => {
-    const relative = [...readFileSync(path.join(root, 'README.md'), 'utf8').matchAll(/\]\(([^)\s]+)\)/g)]
-      .map((m) => m[1])
-      .filter((target) => !/^[a-z]+:/.test(target));
-    assert.deepEqual(relative, []);
-  });
-
   it('the checks catch a path, a script, a command and an anchor that do not exist', () => {
     const code = codeOf('`src/core/nothing-here.ts` and `npm run nothing` and `mtrl nothing` [x](README.md#nothing)');
     assert.deepEqual(

@@ -1,5 +1,7 @@
 import { ADVANTAGE_FORMULA, type GroupRow, type RolloutFilter } from '../../src/core/rollouts';
 import type { BoardSettings, BoardState, BoardView, InitialState, LoadStatus } from '../../src/shared/protocol';
+import { ActionTableView } from './actions';
+import { firstDifference } from './compare';
 import { h, icon, idText, replace } from './dom';
 import { FilterBar } from './filters';
 import { GroupList } from './groups';
@@ -17,6 +19,7 @@ export class ReplayBoard {
   private readonly notices = h('div', { class: 'notices', attrs: { role: 'status' } });
   private readonly panes = h('main', { class: 'panes' });
   private readonly players = h('div', { class: 'players' });
+  private readonly actions = new ActionTableView();
   private readonly filters: FilterBar;
   private readonly stepPicker: StepPicker;
   private readonly groups: GroupList;
@@ -45,7 +48,12 @@ export class ReplayBoard {
     this.table = new RolloutTable(
       (index) => void this.selectRollout(index),
       (index) => void this.compareWith(index),
+      (columns) => {
+        this.board = { ...this.board, columns };
+        this.persist();
+      },
     );
+    this.table.columns = this.board.columns ?? [];
     this.player = new RolloutPlayer((turn) => this.turnChanged(turn));
     this.comparePlayer = new RolloutPlayer(() => undefined);
     this.players.appendChild(this.player.element);
@@ -65,6 +73,7 @@ export class ReplayBoard {
         this.notices,
         this.stepPicker.element,
         this.summary,
+        this.actions.element,
         this.status,
         this.panes,
       ),
@@ -93,6 +102,7 @@ export class ReplayBoard {
     const ready = status.state === 'ready';
     this.panes.hidden = !ready;
     this.summary.hidden = !ready;
+    this.actions.element.hidden = !ready;
     this.stepPicker.element.hidden = !ready;
     this.status.hidden = ready;
     // What the reader left out stays in view, with the rollouts or with the empty state.
@@ -147,6 +157,7 @@ export class ReplayBoard {
     const filter = this.board.filter;
     await this.groups.reset(filter);
     renderSummary(this.summary, await this.host.channel.request('summary', { filter }));
+    this.actions.show(await this.host.channel.request('actions', { filter }));
     if (!this.groups.total) {
       this.table.show([], '');
       this.player.show(undefined);
@@ -182,7 +193,7 @@ export class ReplayBoard {
 
   private async selectGroup(row: GroupRow): Promise<void> {
     const group = row.index;
-    const label = `${row.answer?.toUpperCase() ?? row.label} · ${row.step === undefined ? 'step unknown' : `step ${row.step}`}`;
+    const label = `${row.label} · ${row.step === undefined ? 'step unknown' : `step ${row.step}`}`;
     const restoring = this.board.group === group ? this.board.rollout : undefined;
     this.board = { ...this.board, group };
     this.groupLabel = label;
@@ -196,14 +207,16 @@ export class ReplayBoard {
     this.table.show(rows, `${label}: ${rows.length} rollout${rows.length === 1 ? '' : 's'}`, note);
     await this.compareWith(undefined);
     if (this.table.selected !== undefined)
-      await this.selectRollout(this.table.selected, restoring === this.table.selected ? this.board.turn : 0);
+      await this.selectRollout(this.table.selected, restoring === this.table.selected ? this.board.turn : undefined);
     else this.player.show(undefined);
   }
 
-  private async selectRollout(index: number, turn = 0): Promise<void> {
-    this.board = { ...this.board, rollout: index, turn };
+  /** Replays a rollout from a turn (restored), else where its renderer opens. */
+  private async selectRollout(index: number, turn?: number): Promise<void> {
     const detail = await this.host.channel.request('rollout', { index });
     this.player.show(detail ?? undefined, turn);
+    this.board = { ...this.board, rollout: index, turn: this.player.currentTurn };
+    this.markDifference();
     this.persist();
     this.report();
   }
@@ -214,11 +227,22 @@ export class ReplayBoard {
       this.comparePlayer.show(undefined);
       this.comparePlayer.element.remove();
       this.players.classList.remove('comparing');
+      this.player.markDifference(undefined);
       return;
     }
     this.comparePlayer.show((await this.host.channel.request('rollout', { index })) ?? undefined);
     this.players.appendChild(this.comparePlayer.element);
     this.players.classList.add('comparing');
+    this.markDifference();
+  }
+
+  /** Both boards mark the first turn where the two rollouts act differently. */
+  private markDifference(): void {
+    const a = this.player.transcript;
+    const b = this.players.classList.contains('comparing') ? this.comparePlayer.transcript : undefined;
+    const turn = a && b ? firstDifference(a, b) : undefined;
+    this.player.markDifference(turn);
+    this.comparePlayer.markDifference(turn);
   }
 
   private turnChanged(turn: number): void {
@@ -227,14 +251,21 @@ export class ReplayBoard {
     this.report();
   }
 
-  /** Space plays or pauses, ←/→ step; both boards move together when comparing. Typing in a field is left alone. */
+  /** Space plays or pauses, ←/→ step, Home/End jump; both boards move together when comparing. Fields, lists and the action table keep their keys. */
   private key(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
-    if (target?.closest('vscode-textfield, vscode-single-select, vscode-button, vscode-checkbox, input, select, .group-list')) return;
+    if (
+      target?.closest(
+        'vscode-textfield, vscode-single-select, vscode-multi-select, vscode-button, vscode-checkbox, input, select, button, summary, .group-list, .actions',
+      )
+    )
+      return;
     const boards = this.players.classList.contains('comparing') ? [this.player, this.comparePlayer] : [this.player];
     if (e.key === ' ') boards.forEach((b) => b.toggle());
     else if (e.key === 'ArrowRight') boards.forEach((b) => b.step(1));
     else if (e.key === 'ArrowLeft') boards.forEach((b) => b.step(-1));
+    else if (e.key === 'Home') boards.forEach((b) => b.step(-Infinity));
+    else if (e.key === 'End') boards.forEach((b) => b.step(Infinity));
     else return;
     e.preventDefault();
   }
@@ -254,7 +285,7 @@ export class ReplayBoard {
       rollouts: this.current.state === 'ready' ? this.current.rollouts : undefined,
       following: this.current.state === 'ready' ? this.current.following : undefined,
       groups: this.groups?.total ?? 0,
-      firstGroup: first ? (first.answer?.toUpperCase() ?? first.label) : undefined,
+      firstGroup: first?.label,
       selectedGroup: this.groupLabel,
       rollout: this.player?.trajectoryId,
       turn: this.player?.currentTurn,

@@ -1,13 +1,13 @@
 import type { RolloutFilter, RolloutOutcome } from '../../src/core/rollouts';
 import { h } from './dom';
 
-const OUTCOMES: [RolloutOutcome, string][] = [
-  ['solved', 'Solved'],
-  ['lost', 'Lost'],
-  ['no-play', 'No play'],
+const OUTCOMES: [RolloutOutcome, string, string][] = [
+  ['solved', 'Solved', "Reward at or above the job's success threshold (or the environment's own rule)"],
+  ['lost', 'Unsolved', 'Made a move but did not solve the task'],
+  ['no-play', 'No move', 'Called no tool (a game: made no valid move)'],
 ];
 
-/** The filter bar: outcome checkboxes, reward range, search by answer or id. */
+/** The filter bar: outcome checkboxes (solved, unsolved, no move at all), reward range, search by task or id. */
 export class FilterBar {
   readonly element: HTMLElement;
   private readonly boxes = new Map<RolloutOutcome, HTMLInputElement>();
@@ -23,12 +23,12 @@ export class FilterBar {
       clearTimeout(this.debounce);
       this.debounce = setTimeout(changed, 200);
     };
-    for (const [outcome, label] of OUTCOMES) {
+    for (const [outcome, label, title] of OUTCOMES) {
       this.boxes.set(
         outcome,
         h('vscode-checkbox', {
           class: `filter-${outcome}`,
-          attrs: { label, checked: true },
+          attrs: { label, title, checked: true },
           on: { change: changed },
         }) as unknown as HTMLInputElement,
       );
@@ -41,7 +41,7 @@ export class FilterBar {
       }) as unknown as HTMLInputElement;
     this.min = field('min', 'min reward', 'Lowest reward to show');
     this.max = field('max', 'max reward', 'Highest reward to show');
-    this.search = field('search', 'search answer or id', 'Search by answer, row id or trajectory id');
+    this.search = field('search', 'search task or id', 'Search by task, row id or trajectory id');
     this.element = h(
       'div',
       { class: 'filters', attrs: { role: 'search' } },

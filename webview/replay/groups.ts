@@ -1,6 +1,5 @@
 import type { GroupRow, RolloutFilter } from '../../src/core/rollouts';
-import { shortenMiddle } from '../../src/core/text/shorten';
-import { h, ID_CHARS, num, replace } from './dom';
+import { h, num, replace } from './dom';
 import type { BoardChannel } from './host';
 
 const ROW_HEIGHT = 44;
@@ -82,14 +81,14 @@ export class GroupList {
           role: 'option',
           'aria-selected': selected ? 'true' : 'false',
           'data-group': row.index,
-          title: [row.answer ? undefined : row.label, row.rowId && `row ${row.rowId}`].filter(Boolean).join(' · ') || undefined,
+          title: row.label,
         },
         on: { click: () => this.choose(position) },
       },
       h(
         'div',
         { class: 'group-line' },
-        h('strong', { class: 'group-label' }, row.answer ? row.answer.toUpperCase() : shortenMiddle(row.label, ID_CHARS)),
+        h('strong', { class: 'group-label' }, row.label),
         h('span', { class: 'group-solved' }, `${row.solved}/${row.n} solved`),
       ),
       h(

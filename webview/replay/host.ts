@@ -1,4 +1,4 @@
-import { ReplayData, RolloutCollector } from '../../src/core/rollouts';
+import { ReplayData, RolloutPipeline } from '../../src/core/rollouts';
 import { replayHandlers, type InitialState, type PersistedState, type ReplayProtocol } from '../../src/shared/protocol';
 import type { HostChannel } from '../../src/webview-kit/host';
 import { connectPage, type PageChannel, type PageConnection } from '../../src/webview-kit/webview';
@@ -13,9 +13,9 @@ function serveFixture(host: HostChannel<ReplayProtocol>, lines: string[]): void 
   host.serve(replayHandlers(data));
   host.onReady(() => {
     if (!data.size) {
-      const collector = new RolloutCollector();
-      for (const line of lines) collector.add(line);
-      data.append(collector.finish());
+      const pipeline = new RolloutPipeline();
+      for (const text of lines) pipeline.feed({ text });
+      data.append(pipeline.finish());
     }
     host.notify(
       'status',

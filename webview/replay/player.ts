@@ -1,27 +1,34 @@
-import type { RolloutDetail } from '../../src/core/rollouts';
-import {
-  knowledgeFrom,
-  MARK_NAMES,
-  MAX_GUESSES,
-  renderFeedback,
-  renderInvalid,
-  renderKnowledge,
-  renderRepeat,
-  type Mark,
-  type ScoredGuess,
-} from '../../src/core/wordle';
+import type { Transcript } from '../../src/core/transcript/model';
 import { h, icon, idText, num, replace } from './dom';
+import { rendererFor } from './renderers';
+import { argumentSummary } from './renderers/json';
+import type { TranscriptRenderer } from './renderers/types';
 
 const SPEEDS = [0.5, 1, 2, 4];
 const STEP_MS = 900;
 
-/** One Wordle board that replays a rollout turn by turn: play/pause/step/speed, per-turn feedback and knowledge. */
+/** What the player shows: a rollout and its advantage in its group. */
+export interface PlayerRollout {
+  transcript: Transcript;
+  advantage: number | null;
+}
+
+/** A metrics value in the reward line: numbers to three places, everything else as short text. */
+function metricText(value: unknown): string {
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : num(value);
+  return argumentSummary(value, 40);
+}
+
+/** One rollout replayed turn by turn through its pack's renderer: play/pause/step/speed, the first difference when comparing. */
 export class RolloutPlayer {
   readonly element = h('section', { class: 'player', attrs: { tabindex: 0, 'aria-label': 'Rollout replay' } });
-  private detail?: RolloutDetail;
+  private shown?: PlayerRollout;
+  private renderer?: TranscriptRenderer;
   private turn = 0;
   private speed = 1;
   private timer?: ReturnType<typeof setInterval>;
+  private difference?: number;
+  private opened = new Set<string>();
 
   constructor(private readonly onTurn: (turn: number) => void) {
     this.render();
@@ -34,14 +41,31 @@ export class RolloutPlayer {
     return this.timer !== undefined;
   }
   get trajectoryId(): string | undefined {
-    return this.detail?.rollout.trajectory_id;
+    return this.shown?.transcript.id;
+  }
+  get transcript(): Transcript | undefined {
+    return this.shown?.transcript;
+  }
+  private get total(): number {
+    const t = this.shown?.transcript;
+    return t ? (this.renderer?.steps?.(t) ?? t.turns.length) : 0;
   }
 
-  /** Shows a rollout at a turn (default: the start, ready to play). */
-  show(detail: RolloutDetail | undefined, turn = 0): void {
+  /** Shows a rollout at a turn; without one, where its renderer opens (a game at its start, a transcript whole). */
+  show(rollout: PlayerRollout | undefined, turn?: number): void {
     this.pause();
-    this.detail = detail;
-    this.turn = Math.max(0, Math.min(turn, detail?.rollout.turns.length ?? 0));
+    this.shown = rollout;
+    this.renderer = rollout && rendererFor(rollout.transcript);
+    this.difference = undefined;
+    this.opened = new Set();
+    const start = turn ?? (this.renderer?.opensAt === 'end' ? this.total : 0);
+    this.turn = Math.max(0, Math.min(start, this.total));
+    this.render();
+  }
+
+  /** Marks the first turn where the compared rollout acts differently (undefined: none, or not comparing). */
+  markDifference(turn: number | undefined): void {
+    this.difference = turn;
     this.render();
   }
 
@@ -51,7 +75,7 @@ export class RolloutPlayer {
   }
 
   play(): void {
-    const total = this.detail?.rollout.turns.length ?? 0;
+    const total = this.total;
     if (!total) return;
     if (this.turn >= total) this.turn = 0;
     this.pause();
@@ -70,95 +94,65 @@ export class RolloutPlayer {
   }
 
   step(delta: number): void {
-    const total = this.detail?.rollout.turns.length ?? 0;
-    const next = Math.max(0, Math.min(total, this.turn + delta));
+    const next = Math.max(0, Math.min(this.total, this.turn + delta));
     if (next === this.turn) return;
     this.turn = next;
     this.onTurn(this.turn);
     this.render();
+    // Stepping through a long transcript keeps the turn just played in view.
+    this.element.querySelector('.turn.current')?.scrollIntoView({ block: 'nearest' });
   }
 
   private render(): void {
-    const d = this.detail;
-    if (!d) {
+    const shown = this.shown;
+    if (!shown || !this.renderer) {
       replace(this.element, h('div', { class: 'state-message' }, icon('play-circle'), ' Pick a rollout to replay it.'));
       return;
     }
-    const r = d.rollout;
-    const played = r.turns.slice(0, this.turn);
-    const scored: ScoredGuess[] = played
-      .filter((t) => t.valid && !t.repeated && t.marks)
-      .map((t) => ({ guess: t.guess, marks: t.marks as string }));
-    const outcome = r.solved ? 'solved' : r.turns.some((t) => t.valid) ? 'lost' : 'no play';
+    const t = shown.transcript;
+    const title = this.renderer.title(t);
     replace(
       this.element,
       h(
         'header',
         { class: 'player-header' },
-        h('h2', {}, r.answer ? r.answer.toUpperCase() : 'answer unknown'),
-        h('span', { class: `badge outcome-${outcome.replace(' ', '-')}` }, outcome),
-        idText(r.trajectory_id, undefined, 'muted'),
+        h('h2', { class: this.renderer.pack ? `title-${this.renderer.pack}` : 'title-task', attrs: { title } }, title),
+        this.outcomeBadge(shown),
+        idText(t.id, undefined, 'muted'),
       ),
-      h(
-        'div',
-        { class: 'reward-line' },
-        h('span', {}, 'reward ', h('strong', {}, num(r.reward ?? null))),
-        r.outcome !== undefined ? h('span', {}, 'outcome ', num(r.outcome)) : null,
-        r.shaping !== undefined ? h('span', {}, 'shaping ', num(r.shaping)) : null,
-        h('span', {}, 'advantage ', num(d.advantage, 2)),
-        r.rebuilt
-          ? h(
-              'span',
-              { class: 'muted', attrs: { title: 'Rebuilt from SDK and feedback lines: no rollout record was logged' } },
-              icon('warning'),
-              ' rebuilt',
-            )
-          : null,
-      ),
-      this.grid(scored),
-      this.controls(r.turns.length),
-      this.turnList(d, played.length),
+      this.rewardLine(shown),
+      t.status === 'error' && t.error ? h('p', { class: 'rollout-error' }, icon('error'), ' ', t.error) : null,
+      this.controls(),
+      this.renderer.render(t, { shown: this.turn, firstDifference: this.difference, opened: this.opened }),
     );
   }
 
-  private grid(scored: ScoredGuess[]): HTMLElement {
-    const rows: HTMLElement[] = [];
-    for (let row = 0; row < MAX_GUESSES; row++) {
-      const guess = scored[row];
-      const tiles: HTMLElement[] = [];
-      for (let i = 0; i < 5; i++) {
-        const letter = guess?.guess[i]?.toUpperCase() ?? '';
-        const mark = guess?.marks[i] as Mark | undefined;
-        const label = letter ? `${letter} ${mark ? MARK_NAMES[mark] : 'unknown'}` : 'empty';
-        tiles.push(
-          h(
-            'div',
-            {
-              class: `tile ${mark ? `mark-${mark}` : letter ? 'mark-unknown' : 'empty'}`,
-              attrs: { role: 'img', 'aria-label': label, 'data-mark': mark ?? '' },
-            },
-            letter,
-          ),
-        );
-      }
-      rows.push(
-        h(
-          'div',
-          {
-            class: 'tile-row',
-            attrs: {
-              role: 'group',
-              'aria-label': guess ? `Guess ${row + 1}: ${guess.guess.toUpperCase()}` : `Guess ${row + 1}: not played`,
-            },
-          },
-          ...tiles,
-        ),
-      );
-    }
-    return h('div', { class: 'grid' }, ...rows);
+  private outcomeBadge({ transcript: t }: PlayerRollout): HTMLElement {
+    if (t.status !== 'completed') return h('span', { class: `badge outcome-${t.status}` }, t.status);
+    return h('span', { class: `badge outcome-${t.solved ? 'solved' : 'unsolved'}` }, t.solved ? 'solved' : 'not solved');
   }
 
-  private controls(total: number): HTMLElement {
+  private rewardLine({ transcript: t, advantage }: PlayerRollout): HTMLElement {
+    const metrics = Object.entries(t.metrics ?? {});
+    return h(
+      'div',
+      { class: 'reward-line' },
+      h('span', {}, 'reward ', h('strong', {}, num(t.reward ?? null))),
+      ...metrics.map(([key, value]) => h('span', { class: 'metric' }, `${key} `, metricText(value))),
+      h('span', {}, 'advantage ', num(advantage, 2)),
+      t.rebuilt
+        ? h(
+            'span',
+            { class: 'muted', attrs: { title: 'Rebuilt from SDK and feedback lines: no rollout record or trace was read' } },
+            icon('warning'),
+            ' rebuilt',
+          )
+        : null,
+    );
+  }
+
+  private controls(): HTMLElement {
+    const total = this.total;
     const button = (name: string, label: string, action: () => void, disabled = false) =>
       h('vscode-button', {
         class: `control control-${name}`,
@@ -174,21 +168,28 @@ export class RolloutPlayer {
       },
       ...SPEEDS.map((s) => h('vscode-option', { attrs: { value: s, selected: s === this.speed } }, `${s}×`)),
     );
+    const stop = (then: () => void) => () => {
+      this.pause();
+      then();
+    };
     return h(
       'div',
       { class: 'controls', attrs: { role: 'toolbar', 'aria-label': 'Replay controls' } },
       button(
         'debug-restart',
-        'Back to the start',
-        () => {
-          this.pause();
-          this.step(-this.turn);
-        },
+        'Back to the start (Home)',
+        stop(() => this.step(-this.turn)),
         this.turn === 0,
       ),
       button('chevron-left', 'Previous turn (←)', () => this.step(-1), this.turn === 0),
       button(this.playing ? 'debug-pause' : 'play', this.playing ? 'Pause (space)' : 'Play (space)', () => this.toggle(), total === 0),
       button('chevron-right', 'Next turn (→)', () => this.step(1), this.turn >= total),
+      button(
+        'debug-continue',
+        'Every turn (End)',
+        stop(() => this.step(total - this.turn)),
+        this.turn >= total,
+      ),
       speed,
       h('span', { class: 'turn-count', attrs: { 'aria-live': 'polite' } }, `turn ${this.turn} / ${total}`),
     );
@@ -198,60 +199,5 @@ export class RolloutPlayer {
     if (!SPEEDS.includes(speed)) return;
     this.speed = speed;
     if (this.playing) this.play();
-  }
-
-  private turnList(d: RolloutDetail, shown: number): HTMLElement {
-    const r = d.rollout;
-    const items: HTMLElement[] = [];
-    const scored: ScoredGuess[] = [];
-    r.turns.slice(0, shown).forEach((t, i) => {
-      let feedback: string;
-      if (t.repeated) feedback = renderRepeat(t.guess);
-      else if (!t.valid) feedback = renderInvalid(t.guess, MAX_GUESSES - scored.length);
-      else if (t.marks) {
-        scored.push({ guess: t.guess, marks: t.marks });
-        feedback = renderFeedback(scored.length, t.guess, t.marks, knowledgeFrom(scored));
-      } else feedback = `${t.guess.toUpperCase()}: marks unknown (the log named no answer)`;
-      const badges = [
-        t.source === 'text'
-          ? h(
-              'span',
-              { class: 'badge badge-text', attrs: { title: 'Recovered from raw text: the model did not call the tool' } },
-              icon('comment'),
-              ' raw text',
-            )
-          : null,
-        !t.valid && !t.repeated ? h('span', { class: 'badge badge-invalid' }, icon('error'), ' invalid') : null,
-        t.repeated ? h('span', { class: 'badge badge-repeated' }, icon('history'), ' repeated') : null,
-      ];
-      items.push(
-        h(
-          'li',
-          { class: `turn${i === shown - 1 ? ' current' : ''}` },
-          h(
-            'div',
-            { class: 'turn-head' },
-            h('span', { class: 'turn-index' }, `${i + 1}.`),
-            h('code', { class: 'guess' }, t.guess),
-            ...badges,
-          ),
-          i === shown - 1 ? h('pre', { class: 'feedback' }, feedback) : null,
-        ),
-      );
-    });
-    const last = r.turns[shown - 1];
-    // Valid feedback already carries the knowledge block; after invalid or repeated input, show what is known.
-    const knowledge =
-      scored.length && last && !(last.valid && last.marks)
-        ? h('pre', { class: 'knowledge', attrs: { 'aria-label': 'What the model knows' } }, renderKnowledge(knowledgeFrom(scored)))
-        : null;
-    return h(
-      'div',
-      { class: 'turns' },
-      items.length
-        ? h('ol', { class: 'turn-list' }, ...items)
-        : h('p', { class: 'muted' }, r.turns.length ? 'Press play or → to replay the turns.' : 'This rollout made no guess.'),
-      knowledge,
-    );
   }
 }

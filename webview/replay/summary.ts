@@ -4,7 +4,7 @@ import { h, num, replace, svg } from './dom';
 const WIDTH = 240;
 const HEIGHT = 72;
 
-/** Solve rate, mean guesses, reward range, and the two histograms as SVG. */
+/** Solve rate, mean moves, reward range, and the two histograms as SVG. */
 export function renderSummary(target: HTMLElement, s: RolloutSummary): void {
   const rate = `${(s.solveRate * 100).toFixed(1)}%`;
   replace(
@@ -15,14 +15,14 @@ export function renderSummary(target: HTMLElement, s: RolloutSummary): void {
       stat('rollouts', String(s.rollouts)),
       stat('groups', String(s.groups)),
       stat('solve rate', rate),
-      stat('solved / lost / no play', `${s.solved} / ${s.lost} / ${s.noPlay}`),
-      stat('mean guesses', num(s.meanGuesses, 2)),
+      stat('solved / unsolved / no move', `${s.solved} / ${s.lost} / ${s.noPlay}`),
+      stat('mean moves', num(s.meanMoves, 2)),
       stat('reward mean (min…max)', s.reward ? `${num(s.reward.mean)} (${num(s.reward.min, 2)}…${num(s.reward.max, 2)})` : '–'),
     ),
     chart('Reward', rewardBars(s.rewardHistogram)),
     chart(
-      'Guesses to solve',
-      s.guessesToSolve.slice(1).map((count, i) => ({ label: String(i + 1), count, title: `solved on guess ${i + 1}: ${count}` })),
+      'Moves to solve',
+      s.movesToSolve.slice(1).map((count, i) => ({ label: String(i + 1), count, title: `solved in ${i + 1} moves: ${count}` })),
     ),
   );
 }

@@ -1,4 +1,4 @@
-import type { EnvironmentFacts, Transcript } from '../transcript/model';
+import type { EnvironmentFacts, ToolCall, Transcript } from '../transcript/model';
 
 /**
  * What one environment (Wordle, a support game, SQL, …) knows beyond the generic transcript.
@@ -11,4 +11,22 @@ export interface EnvironmentPack {
   recognizes(transcript: Transcript): boolean;
   /** What the pack adds to a transcript it recognizes. */
   enrich(transcript: Transcript): EnvironmentFacts;
+  /** Reads a tool call back from a log line when the agent logs no transcript (Wordle: its feedback lines). */
+  readLogLine?(line: string): PackLogLine | undefined;
+  /** Tool calls one rollout allows: a rebuilt rollout ends there. */
+  maxToolCalls?: number;
+  /** Summary fields in the pack's words for `mtrl rollouts --json` (Wordle: `guesses_to_solve`). */
+  summary?(transcripts: readonly Transcript[]): Record<string, unknown>;
+}
+
+/** One log line as a pack reads it: a tool call and its output, and whether it starts or ends a rollout. */
+export interface PackLogLine {
+  call?: ToolCall;
+  /** A move that counted (a new rollout starts only after one). */
+  counts?: boolean;
+  /** The first move of a rollout: an open rollout that already counted a move ends before it. */
+  starts?: boolean;
+  ends?: boolean;
+  /** What the line told about the rollout (Wordle's loss line: the answer). */
+  fields?: Record<string, unknown>;
 }

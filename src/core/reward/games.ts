@@ -1,4 +1,4 @@
-import { contradictions, isConsistent, isValidWord, knowledgeFrom, markGuess, MAX_GUESSES, type ScoredGuess } from '../wordle';
+import { contradictions, isConsistent, isValidWord, knowledgeFrom, markGuess, MAX_GUESSES, type ScoredGuess } from '../environments/wordle';
 import { WORDS } from './words';
 
 /** How the harness feeds a game's guesses to the reward class: `guess(word)` or `guess_from_text(word)`. */

@@ -1,4 +1,4 @@
-import { contradictions, isValidWord, knowledgeFrom, markGuess, MAX_GUESSES, type ScoredGuess } from '../wordle';
+import { contradictions, isValidWord, knowledgeFrom, markGuess, MAX_GUESSES, type ScoredGuess } from '../environments/wordle';
 
 /**
  * The reference's final reward design: outcome + w × clip(shaping / 150, −1, 1).

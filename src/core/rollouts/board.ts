@@ -1,12 +1,23 @@
-import { outcomeOf, scoredGuesses, type Rollout, type RolloutOutcome } from './record';
-import { GroupIndex, stepSummaries, summarize, type RolloutSummary, type StepSummary } from './stats';
+import type { Transcript } from '../transcript/model';
+import { actionTable, type ActionTable } from './actions';
+import {
+  GroupIndex,
+  movesOf,
+  outcomeOf,
+  stepSummaries,
+  summarize,
+  toolCallCount,
+  type RolloutOutcome,
+  type RolloutSummary,
+  type StepSummary,
+} from './stats';
 
 /** What the board's filters keep. Empty or absent fields keep everything. */
 export interface RolloutFilter {
   outcomes?: RolloutOutcome[];
   minReward?: number;
   maxReward?: number;
-  /** Case-insensitive part of the answer, row id or trajectory id. */
+  /** Case-insensitive part of the task's label or prompt, its row id, or the trajectory id. */
   search?: string;
   /** Training steps to show, both ends included; rollouts of unknown step are left out when set. */
   steps?: { from: number; to: number };
@@ -21,9 +32,10 @@ export interface StepAxis {
 
 export interface GroupRow {
   index: number;
+  /** The task in a few words: the pack's label (Wordle: the answer), else the first line of its prompt. */
   label: string;
-  answer?: string;
-  rowId?: string;
+  /** The pack that recognized the group's rollouts: the board picks its renderer by it. */
+  pack?: string;
   /** Absent: step unknown, a pooled group. */
   step?: number;
   n: number;
@@ -39,16 +51,22 @@ export interface RolloutRow {
   trajectoryId: string;
   reward: number | null;
   advantage: number | null;
-  guesses: number;
+  turns: number;
+  toolCalls: number;
+  /** Moves that counted (the pack's count, else the tool calls). */
+  moves: number;
   outcome: RolloutOutcome;
+  status: Transcript['status'];
   rebuilt: boolean;
+  /** The result's `metrics` object: optional columns. */
+  metrics?: Record<string, unknown>;
 }
 
 export interface RolloutDetail {
   index: number;
   group: number;
   groupLabel: string;
-  rollout: Rollout;
+  transcript: Transcript;
   advantage: number | null;
 }
 
@@ -56,12 +74,12 @@ const orNull = (n: number | undefined): number | null => (n === undefined || Num
 
 /** The rollouts behind one board, answering its page-by-page questions; shared by the extension and the browser demo. */
 export class ReplayData {
-  private readonly rollouts: Rollout[] = [];
+  private readonly rollouts: Transcript[] = [];
   private grouping = new GroupIndex();
   private axis?: StepAxis;
   private cache?: { key: string; groups: number[]; shown: Map<number, number> };
 
-  constructor(rollouts: readonly Rollout[] = []) {
+  constructor(rollouts: readonly Transcript[] = []) {
     this.append(rollouts);
   }
 
@@ -70,7 +88,7 @@ export class ReplayData {
   }
 
   /** Adds rollouts (follow mode, streamed reads) and updates only the groups they join. */
-  append(rollouts: readonly Rollout[]): void {
+  append(rollouts: readonly Transcript[]): void {
     if (!rollouts.length) return;
     const first = this.rollouts.length;
     for (const r of rollouts) this.rollouts.push(r);
@@ -98,7 +116,7 @@ export class ReplayData {
     if (filter.minReward !== undefined && !(r.reward !== undefined && r.reward >= filter.minReward)) return false;
     if (filter.maxReward !== undefined && !(r.reward !== undefined && r.reward <= filter.maxReward)) return false;
     const q = filter.search?.trim().toLowerCase();
-    if (q && !(r.answer?.includes(q) || r.row_id?.toLowerCase().includes(q) || r.trajectory_id.toLowerCase().includes(q))) return false;
+    if (q && !matchesSearch(r, this.grouping.groups[this.grouping.groupOf[index]]?.label, q)) return false;
     return true;
   }
 
@@ -129,8 +147,7 @@ export class ReplayData {
       return {
         index: gi,
         label: g.label,
-        answer: g.answer,
-        rowId: g.rowId,
+        pack: g.pack,
         step: g.step,
         n: g.members.length,
         solved: g.solved,
@@ -151,12 +168,16 @@ export class ReplayData {
         const r = this.rollouts[i];
         return {
           index: i,
-          trajectoryId: r.trajectory_id,
+          trajectoryId: r.id,
           reward: orNull(r.reward),
           advantage: orNull(this.grouping.advantage[i]),
-          guesses: scoredGuesses(r),
+          turns: r.turns.length,
+          toolCalls: toolCallCount(r),
+          moves: movesOf(r),
           outcome: outcomeOf(r),
+          status: r.status,
           rebuilt: r.rebuilt === true,
+          ...(r.metrics ? { metrics: r.metrics } : {}),
         };
       });
   }
@@ -165,7 +186,14 @@ export class ReplayData {
     const rollout = this.rollouts[index];
     if (!rollout) return undefined;
     const group = this.grouping.groupOf[index];
-    return { index, group, groupLabel: this.grouping.groups[group].label, rollout, advantage: orNull(this.grouping.advantage[index]) };
+    return {
+      index,
+      group,
+      groupLabel: this.grouping.groups[group].label,
+      // A plain copy: spans decode their text on first read, and a message carries data, not getters.
+      transcript: JSON.parse(JSON.stringify(rollout)) as Transcript,
+      advantage: orNull(this.grouping.advantage[index]),
+    };
   }
 
   summary(filter: RolloutFilter): RolloutSummary {
@@ -173,4 +201,20 @@ export class ReplayData {
     const kept = this.rollouts.filter((_, i) => this.matches(i, filter));
     return summarize(kept, groups.length);
   }
+
+  /** The action table for what the filter shows (the steps picked): each rollout against its own group's mean. */
+  actions(filter: RolloutFilter): ActionTable {
+    const { groups } = this.filtered(filter);
+    const members = groups.flatMap((gi) => this.grouping.groups[gi].members.filter((i) => this.matches(i, filter)));
+    return actionTable(this.rollouts, this.grouping.advantage, members);
+  }
+}
+
+function matchesSearch(t: Transcript, label: string | undefined, q: string): boolean {
+  return (
+    !!label?.toLowerCase().includes(q) ||
+    !!t.task.id?.toLowerCase().includes(q) ||
+    t.id.toLowerCase().includes(q) ||
+    t.task.prompt.toLowerCase().includes(q)
+  );
 }

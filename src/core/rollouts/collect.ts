@@ -1,24 +1,36 @@
-import { MAX_GUESSES, type ParsedTurn } from '../wordle';
+import type { EnvironmentPack, PackLogLine } from '../environments/types';
+import type { ToolCall, Transcript, TranscriptStatus } from '../transcript/model';
 import { parseRolloutLine } from './parse';
-import { MAX_RECORD_TURNS, normalizeTurns, type Rollout } from './record';
 import { LineSplitter, MAX_LINE_CHARS } from '../text/lines';
 
-/** A game rebuilt from feedback lines, waiting for its `UpdateReward` line. */
+/** A rollout rebuilt from a pack's tool-output lines, waiting for its `UpdateReward` line. */
 interface RebuiltGame {
-  turns: ParsedTurn[];
-  answer?: string;
-  solved: boolean;
+  calls: ToolCall[];
+  /** A move that counted was played: the pack's next first move starts a new rollout. */
+  counted: boolean;
+  fields?: Record<string, unknown>;
+}
+
+/** How a rollout ended, from `CompleteRollout` and `Rollout error` lines. */
+interface Ending {
+  status: TranscriptStatus;
+  error?: string;
 }
 
 /**
- * Turns log lines into rollouts, in order. Records are taken as they are; without records, games are rebuilt
- * from tool feedback lines (per AgentCore session when the lines say) and paired with the next `UpdateReward`.
+ * Turns log lines into transcripts, in order. Records and traces are taken whole; without them, rollouts are rebuilt
+ * from the SDK's `UpdateReward` lines (the reward), `CompleteRollout` and `Rollout error` lines (the status), and a pack's
+ * tool-output lines (the turns, per AgentCore session when the lines say), each game paired with the next reward line.
  */
 export class RolloutCollector {
-  private ready: Rollout[] = [];
+  private ready: Transcript[] = [];
   private records = 0;
   private readonly open = new Map<string, RebuiltGame>();
   private readonly finished: { session: string; game: RebuiltGame }[] = [];
+  private readonly endings = new Map<string, Ending>();
+  private readonly rebuiltById = new Map<string, Transcript>();
+  /** Traces already taken: a folder may hold a trace as its artifact and in a REST response. */
+  private readonly traceIds = new Set<string>();
   private rebuiltCount = 0;
   /** Lines read so far, for progress messages. */
   lines = 0;
@@ -33,55 +45,56 @@ export class RolloutCollector {
   }
 
   /** Adds a rollout read whole from a source other than log lines (an MLflow trace): it counts as a record. */
-  addRollout(rollout: Rollout): void {
+  addTranscript(transcript: Transcript): void {
     this.records++;
-    this.ready.push(rollout);
+    if (transcript.source === 'trace') {
+      if (this.traceIds.has(transcript.id)) return;
+      this.traceIds.add(transcript.id);
+    }
+    this.ready.push(transcript);
   }
 
   private addLine(line: string): void {
     this.lines++;
     for (const item of parseRolloutLine(line.endsWith('\r') ? line.slice(0, -1) : line)) {
-      if (item.kind === 'record') {
-        this.records++;
-        if (!item.rollout.trajectory_id) item.rollout.trajectory_id = `record-${this.records}`;
-        this.ready.push(item.rollout);
+      if (item.kind === 'transcript') {
+        if (!item.transcript.id) item.transcript.id = `record-${this.records + 1}`;
+        this.addTranscript(item.transcript);
       } else if (this.records > 0) {
-        // Records are the complete story; SDK and feedback lines would only duplicate them.
+        // Records are the complete story; SDK and tool-output lines would only duplicate them.
         continue;
-      } else if (item.kind === 'turn') this.addTurn(item.turn, item.session ?? '');
-      else if (item.kind === 'loss') this.endGame(item.session ?? '', item.answer);
-      else this.addReward(item.trajectoryId, item.reward, item.session ?? '');
+      } else if (item.kind === 'pack') this.addPackLine(item.pack, item.read, item.session ?? '');
+      else if (item.kind === 'status') this.addEnding(item.trajectoryId, { status: item.status, error: item.error });
+      else this.addReward(item.trajectoryId, item.reward, item.perTurn, item.session ?? '');
     }
   }
 
-  private addTurn(turn: ParsedTurn, session: string): void {
+  private addPackLine(pack: EnvironmentPack, read: PackLogLine, session: string): void {
     let game = this.open.get(session);
-    if (game && turn.number === 1 && game.turns.some((t) => t.valid)) {
+    if (!game && !read.call) {
+      // A closing line (Wordle's loss line) after the move that already ended the game.
+      const last = [...this.finished].reverse().find((f) => f.session === session);
+      if (last && read.fields) last.game.fields = { ...read.fields, ...last.game.fields };
+      return;
+    }
+    if (game && read.starts && game.counted) {
       this.endGame(session);
       game = undefined;
     }
     if (!game) {
       this.flushFinished(session);
-      game = { turns: [], solved: false };
+      game = { calls: [], counted: false };
       this.open.set(session, game);
     }
-    game.turns.push(turn);
-    if (turn.marks === 'GGGGG') {
-      game.solved = true;
-      game.answer = turn.guess;
-      this.endGame(session);
-    } else if (turn.number === MAX_GUESSES || game.turns.length >= MAX_RECORD_TURNS) this.endGame(session);
+    if (read.call) game.calls.push(read.call);
+    if (read.counts) game.counted = true;
+    if (read.fields) game.fields = { ...game.fields, ...read.fields };
+    if (read.ends || game.calls.length >= (pack.maxToolCalls ?? Infinity)) this.endGame(session);
   }
 
-  private endGame(session: string, answer?: string): void {
+  private endGame(session: string): void {
     const game = this.open.get(session);
-    if (!game) {
-      // The loss line follows the sixth guess, which already ended the game.
-      const last = [...this.finished].reverse().find((f) => f.session === session);
-      if (last && answer) last.game.answer ??= answer;
-      return;
-    }
-    if (answer) game.answer = answer;
+    if (!game) return;
     this.open.delete(session);
     this.finished.push({ session, game });
   }
@@ -94,7 +107,18 @@ export class RolloutCollector {
     }
   }
 
-  private addReward(trajectoryId: string, reward: number, session: string): void {
+  private addEnding(trajectoryId: string, ending: Ending): void {
+    const known = this.rebuiltById.get(trajectoryId);
+    if (!known) {
+      const before = this.endings.get(trajectoryId);
+      this.endings.set(trajectoryId, { status: ending.status, error: ending.error ?? before?.error });
+      return;
+    }
+    known.status = ending.status;
+    if (ending.error) known.error = ending.error;
+  }
+
+  private addReward(trajectoryId: string, reward: number, perTurn: number[] | undefined, session: string): void {
     let index = this.finished.findIndex((f) => f.session === session);
     if (index < 0) index = this.finished.length ? 0 : -1;
     let game: RebuiltGame | undefined;
@@ -104,37 +128,43 @@ export class RolloutCollector {
       game = this.open.get(session);
       this.open.delete(session);
     }
-    this.ready.push(this.rebuild(game ?? { turns: [], solved: false }, trajectoryId, reward));
+    const transcript = this.rebuild(game ?? { calls: [], counted: false }, trajectoryId, reward);
+    if (perTurn) perTurn.forEach((r, i) => transcript.turns[i] && (transcript.turns[i].reward = r));
+    this.ready.push(transcript);
   }
 
-  private rebuild(game: RebuiltGame, trajectoryId?: string, reward?: number): Rollout {
-    const rollout: Rollout = {
-      trajectory_id: trajectoryId ?? `rebuilt-${++this.rebuiltCount}`,
-      answer: game.answer,
-      turns: normalizeTurns(game.turns, game.answer),
-      solved: game.solved,
+  private rebuild(game: RebuiltGame, trajectoryId?: string, reward?: number): Transcript {
+    const id = trajectoryId ?? `rebuilt-${++this.rebuiltCount}`;
+    const ending = this.endings.get(id);
+    this.endings.delete(id);
+    const transcript: Transcript = {
+      id,
+      task: { prompt: '' },
+      groupKey: '',
+      status: ending?.status ?? 'completed',
+      turns: game.calls.map((call) => ({ toolCalls: [call] })),
+      source: 'log',
       rebuilt: true,
     };
-    // Marks read from the feedback text are authoritative even when the answer is unknown.
-    game.turns.forEach((t, i) => {
-      if (t.marks && rollout.turns[i].valid) rollout.turns[i].marks = t.marks;
-    });
-    if (reward !== undefined) rollout.reward = reward;
-    return rollout;
+    if (ending?.error) transcript.error = ending.error;
+    if (reward !== undefined) transcript.reward = reward;
+    if (game.fields) transcript.fields = game.fields;
+    if (trajectoryId) this.rebuiltById.set(trajectoryId, transcript);
+    return transcript;
   }
 
   /** Rollouts completed since the last call. */
-  take(): Rollout[] {
+  take(): Transcript[] {
     const out = this.ready;
     this.ready = [];
     return out;
   }
 
   /** Ends the input: games still waiting become rollouts (without a reward) and are returned with the rest. */
-  finish(): Rollout[] {
+  finish(): Transcript[] {
     if (this.records === 0) {
       for (const session of [...this.open.keys()]) this.endGame(session);
-      for (const { game } of this.finished.splice(0)) if (game.turns.length) this.ready.push(this.rebuild(game));
+      for (const { game } of this.finished.splice(0)) if (game.calls.length) this.ready.push(this.rebuild(game));
     }
     return this.take();
   }
@@ -198,9 +228,9 @@ export async function collectRollouts(
   chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
   signal?: AbortSignal,
   skipped: SkippedLine[] = [],
-): Promise<Rollout[]> {
+): Promise<Transcript[]> {
   const collector = new RolloutCollector();
-  const rollouts: Rollout[] = [];
+  const rollouts: Transcript[] = [];
   for await (const line of linesOf(chunks, (n, chars) => skipped.push({ line: n, chars }))) {
     if (signal?.aborted) throw signal.reason ?? new Error('Cancelled');
     collector.add(line);

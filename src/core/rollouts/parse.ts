@@ -1,25 +1,30 @@
-import { parseFeedbackLine, type ParsedTurn } from '../wordle';
-import { rolloutFromRecord, type Rollout } from './record';
+import { PACKS } from '../environments/registry';
+import type { EnvironmentPack, PackLogLine } from '../environments/types';
+import type { Transcript, TranscriptStatus } from '../transcript/model';
+import { rewardOf, transcriptFromRecord } from '../transcript/record';
+import { tracesIn, transcriptFromTrace } from './traces';
 
-/** What one log line holds for the replay: a rollout record, or a piece of the fallback rebuild. */
-type RolloutLine =
-  | { kind: 'record'; rollout: Rollout }
-  /** `UpdateReward: trajectory_id=X rewards=[r]` from the SDK's rollout decorator. */
-  | { kind: 'reward'; trajectoryId: string; reward: number; session?: string }
-  /** A tool feedback line (`Guess n/6: …`, solve, invalid, repeat). */
-  | { kind: 'turn'; turn: ParsedTurn; session?: string }
-  /** `Out of guesses. The word was X.` */
-  | { kind: 'loss'; answer: string; session?: string };
+/** What one log line holds for the replay: a whole rollout, or a piece of the rebuild from SDK and tool-output lines. */
+export type RolloutLine =
+  /** A rollout record, or a whole trace on one line (JSON Lines of traces). */
+  | { kind: 'transcript'; transcript: Transcript }
+  /** `UpdateReward: trajectory_id=X rewards=[r, …]` from the SDK's rollout decorator. */
+  | { kind: 'reward'; trajectoryId: string; reward: number; perTurn?: number[]; session?: string }
+  /** `CompleteRollout: trajectory_id=X status=S` and `Rollout error: trajectory_id=X error=E`. */
+  | { kind: 'status'; trajectoryId: string; status: TranscriptStatus; error?: string }
+  /** A tool call or game end an environment pack read from its own output text (Wordle's feedback lines). */
+  | { kind: 'pack'; pack: EnvironmentPack; read: PackLogLine; session?: string };
 
 const NOTHING: readonly RolloutLine[] = Object.freeze([]);
-const UPDATE_REWARD = /UpdateReward: trajectory_id=(\S+) rewards=\[\s*(-?[0-9.eE+-]+)/;
-const LOSS = /Out of guesses\. The word was ([A-Za-z]{5})/;
+const UPDATE_REWARD = /UpdateReward: trajectory_id=(\S+) rewards=\[([^\]]*)\]/;
+const COMPLETE = /CompleteRollout: trajectory_id=(\S+) status=(\w+)/;
+const ROLLOUT_ERROR = /Rollout error: trajectory_id=(\S+) error=(.*)$/;
 const PRETTY_MESSAGE = /^\s*"message"\s*:\s*("(?:[^"\\]|\\.)*")\s*,?\s*$/;
 
 /**
- * Everything a log line holds: a bare record, one after a timestamp/level prefix, one inside an AgentCore JSON
+ * Everything a log line holds: a bare record or trace, one after a timestamp/level prefix, one inside an AgentCore JSON
  * line's `message`, a CloudWatch export (`{"events":[…]}`, or its pretty-printed `"message": …` lines), an
- * `aws logs tail` line, SDK reward lines and tool feedback text. Never throws; garbage gives nothing.
+ * `aws logs tail` line, the SDK's INFO lines and a pack's tool-output text. Never throws; garbage gives nothing.
  */
 export function parseRolloutLine(line: string, session?: string): readonly RolloutLine[] {
   // Fast path for the common case: the agent's record as a bare JSON line.
@@ -59,8 +64,8 @@ function parseMessage(message: string, session: string | undefined): readonly Ro
 
 function fromJson(value: unknown, session: string | undefined): readonly RolloutLine[] {
   if (!value || typeof value !== 'object') return NOTHING;
-  const rollout = rolloutFromRecord(value);
-  if (rollout) return [{ kind: 'record', rollout }];
+  const record = transcriptFromRecord(value);
+  if (record) return [{ kind: 'transcript', transcript: record }];
   const v = value as Record<string, unknown>;
   if (Array.isArray(v.events)) {
     return v.events.flatMap((event: unknown) => {
@@ -72,20 +77,34 @@ function fromJson(value: unknown, session: string | undefined): readonly Rollout
     const id = typeof v.sessionId === 'string' ? v.sessionId : typeof v.requestId === 'string' ? v.requestId : session;
     return parseMessage(v.message, id);
   }
+  if (v.spans !== undefined || v.trace_info !== undefined || v.traces !== undefined || v.trace !== undefined) {
+    const out: RolloutLine[] = [];
+    for (const trace of tracesIn(v)) {
+      const transcript = transcriptFromTrace(trace);
+      if (transcript) out.push({ kind: 'transcript', transcript });
+    }
+    return out;
+  }
   return NOTHING;
 }
 
 function fromText(line: string, session: string | undefined): readonly RolloutLine[] {
   if (line.includes('UpdateReward')) {
     const m = UPDATE_REWARD.exec(line);
-    const reward = m ? Number(m[2]) : NaN;
-    return m && Number.isFinite(reward) ? [{ kind: 'reward', trajectoryId: m[1], reward, session }] : NOTHING;
+    const { reward, perTurn } = m ? rewardOf(m[2].split(',').map((x) => Number(x.trim()))) : {};
+    return m && reward !== undefined ? [{ kind: 'reward', trajectoryId: m[1], reward, perTurn, session }] : NOTHING;
   }
-  if (line.includes('Out of guesses')) {
-    const m = LOSS.exec(line);
-    return m ? [{ kind: 'loss', answer: m[1].toLowerCase(), session }] : NOTHING;
+  if (line.includes('CompleteRollout')) {
+    const m = COMPLETE.exec(line);
+    return m ? [{ kind: 'status', trajectoryId: m[1], status: m[2] === 'failed' || m[2] === 'error' ? 'error' : 'completed' }] : NOTHING;
   }
-  if (!line.includes('uess')) return NOTHING;
-  const turn = parseFeedbackLine(line);
-  return turn ? [{ kind: 'turn', turn, session }] : NOTHING;
+  if (line.includes('Rollout error')) {
+    const m = ROLLOUT_ERROR.exec(line);
+    return m ? [{ kind: 'status', trajectoryId: m[1], status: 'error', error: m[2].trim() }] : NOTHING;
+  }
+  for (const pack of PACKS) {
+    const read = pack.readLogLine?.(line);
+    if (read) return [{ kind: 'pack', pack, read, session }];
+  }
+  return NOTHING;
 }

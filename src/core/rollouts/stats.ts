@@ -1,16 +1,38 @@
-import { outcomeOf, scoredGuesses, type Rollout } from './record';
+import type { Transcript } from '../transcript/model';
+import { taskLabel } from '../transcript/tasks';
+
+/** solved, lost (played at least one move) or no-play (never a move that counted). */
+export type RolloutOutcome = 'solved' | 'lost' | 'no-play';
+
+/** Tool calls over all turns. */
+export function toolCallCount(t: Pick<Transcript, 'turns'>): number {
+  let n = 0;
+  for (const turn of t.turns) n += turn.toolCalls.length;
+  return n;
+}
+
+/** Moves that counted: the pack's count (Wordle: valid words played), else the tool calls, else the turns of a tool-less agent. */
+export function movesOf(t: Transcript): number {
+  if (t.env?.moves !== undefined) return t.env.moves;
+  return toolCallCount(t) || t.turns.length;
+}
+
+export function outcomeOf(t: Transcript): RolloutOutcome {
+  if (t.solved) return 'solved';
+  return movesOf(t) > 0 ? 'lost' : 'no-play';
+}
 
 /** GRPO's advantage of a rollout within its group, as the board states it (the original GRPO form; some `advantage_method`s drop the division). */
 export const ADVANTAGE_FORMULA = 'advantage = (reward − group mean) / (group std + 1e-6), population std over the group';
 const EPSILON = 1e-6;
 
-/** A GRPO group: the rollouts of one task (same row id, else same answer) in one training step of one job. */
+/** A GRPO group: the rollouts of one task (`Transcript.groupKey`) in one training step of one job. */
 interface RolloutGroup {
   key: string;
-  /** The answer when known, else the row id. */
+  /** The task in a few words (taskLabel). */
   label: string;
-  answer?: string;
-  rowId?: string;
+  /** The pack of its first rollout, when one recognized it. */
+  pack?: string;
   /** The training step; absent when the step is unknown and the group pools every step of the task. */
   step?: number;
   /** Indices into the rollout list. */
@@ -29,10 +51,6 @@ interface Grouping {
   advantage: readonly number[];
 }
 
-function groupKey(r: Rollout): string {
-  return `${r.job_arn ?? ''}\u0000${r.step ?? '?'}\u0000${r.row_id ?? r.answer ?? '?'}`;
-}
-
 /** Groups rollouts by task and step as they arrive, keeping each group's reward spread and each rollout's advantage current. */
 export class GroupIndex implements Grouping {
   readonly groups: RolloutGroup[] = [];
@@ -41,20 +59,19 @@ export class GroupIndex implements Grouping {
   private readonly byKey = new Map<string, number>();
 
   /** Adds rollouts that sit at `first`, `first + 1`, … of `all`, and recomputes the groups they joined. */
-  add(all: readonly Rollout[], first: number): void {
+  add(all: readonly Transcript[], first: number): void {
     const touched = new Set<number>();
     for (let i = first; i < all.length; i++) {
       const r = all[i];
-      const key = groupKey(r);
+      const key = r.groupKey;
       let index = this.byKey.get(key);
       if (index === undefined) {
         index = this.groups.length;
         this.byKey.set(key, index);
         this.groups.push({
           key,
-          label: r.answer ?? r.row_id ?? 'unknown answer',
-          answer: r.answer,
-          rowId: r.row_id,
+          label: taskLabel(r),
+          pack: r.env?.pack,
           step: r.step,
           members: [],
           solved: 0,
@@ -63,7 +80,6 @@ export class GroupIndex implements Grouping {
         });
       }
       const group = this.groups[index];
-      group.answer ??= r.answer;
       group.members.push(i);
       if (r.solved) group.solved++;
       this.groupOf[i] = index;
@@ -73,7 +89,7 @@ export class GroupIndex implements Grouping {
     for (const index of touched) this.spread(all, this.groups[index]);
   }
 
-  private spread(all: readonly Rollout[], group: RolloutGroup): void {
+  private spread(all: readonly Transcript[], group: RolloutGroup): void {
     let sum = 0;
     let n = 0;
     for (const i of group.members) {
@@ -98,7 +114,7 @@ export class GroupIndex implements Grouping {
 }
 
 /** Groups rollouts by task and step, in order of first appearance, with each group's reward spread and each rollout's advantage. */
-export function groupRollouts(rollouts: readonly Rollout[]): Grouping {
+export function groupRollouts(rollouts: readonly Transcript[]): Grouping {
   const index = new GroupIndex();
   index.add(rollouts, 0);
   return index;
@@ -118,7 +134,7 @@ export interface StepSummary {
 }
 
 /** Per-step solve rate and mean reward, in step order; rollouts without a step are counted apart. */
-export function stepSummaries(rollouts: readonly Rollout[], grouping: Grouping): { steps: StepSummary[]; unknown: number } {
+export function stepSummaries(rollouts: readonly Transcript[], grouping: Grouping): { steps: StepSummary[]; unknown: number } {
   const byStep = new Map<number, StepSummary & { rewardSum: number; rewarded: number }>();
   let unknown = 0;
   for (const group of grouping.groups) {
@@ -180,15 +196,20 @@ export interface RolloutSummary {
   solveRate: number;
   /** Over rollouts that have a reward; undefined when none has. */
   reward?: { mean: number; min: number; max: number };
-  /** Mean valid guesses per rollout that played at least one. */
-  meanGuesses: number;
-  /** Index n (1–6): rollouts solved on guess n. Index 0 unused. */
-  guessesToSolve: number[];
+  /** Mean moves (movesOf) per rollout that made at least one. */
+  meanMoves: number;
+  meanTurns: number;
+  meanToolCalls: number;
+  /** Index n (1–12): rollouts solved in n moves. Index 0 unused. */
+  movesToSolve: number[];
   rewardHistogram: Histogram;
 }
 
-/** Solve rate, mean guesses, the reward range and the two histograms the board draws. */
-export function summarize(rollouts: readonly Rollout[], groupCount: number, bins = 20): RolloutSummary {
+/** Moves-to-solve counted one by one up to here; a longer solve is not counted in the histogram. */
+const MOST_MOVES = 12;
+
+/** Solve rate, mean moves, turns and tool calls, the reward range and the two histograms the board draws. */
+export function summarize(rollouts: readonly Transcript[], groupCount: number, bins = 20): RolloutSummary {
   const s: RolloutSummary = {
     rollouts: rollouts.length,
     groups: groupCount,
@@ -196,26 +217,32 @@ export function summarize(rollouts: readonly Rollout[], groupCount: number, bins
     lost: 0,
     noPlay: 0,
     solveRate: 0,
-    meanGuesses: 0,
-    guessesToSolve: [0, 0, 0, 0, 0, 0, 0],
+    meanMoves: 0,
+    meanTurns: 0,
+    meanToolCalls: 0,
+    movesToSolve: new Array<number>(MOST_MOVES + 1).fill(0),
     rewardHistogram: { start: 0, width: 1, counts: [] },
   };
   let sum = 0;
   let n = 0;
   let min = Infinity;
   let max = -Infinity;
-  let guesses = 0;
+  let moves = 0;
   let played = 0;
+  let turns = 0;
+  let calls = 0;
   for (const r of rollouts) {
     const outcome = outcomeOf(r);
-    const g = scoredGuesses(r);
+    const g = movesOf(r);
+    turns += r.turns.length;
+    calls += toolCallCount(r);
     if (outcome === 'solved') {
       s.solved++;
-      if (g >= 1 && g <= 6) s.guessesToSolve[g]++;
+      if (g >= 1 && g <= MOST_MOVES) s.movesToSolve[g]++;
     } else if (outcome === 'lost') s.lost++;
     else s.noPlay++;
     if (g > 0) {
-      guesses += g;
+      moves += g;
       played++;
     }
     if (r.reward !== undefined) {
@@ -226,7 +253,9 @@ export function summarize(rollouts: readonly Rollout[], groupCount: number, bins
     }
   }
   s.solveRate = rollouts.length ? s.solved / rollouts.length : 0;
-  s.meanGuesses = played ? guesses / played : 0;
+  s.meanMoves = played ? moves / played : 0;
+  s.meanTurns = rollouts.length ? turns / rollouts.length : 0;
+  s.meanToolCalls = rollouts.length ? calls / rollouts.length : 0;
   if (n) {
     s.reward = { mean: sum / n, min, max };
     const width = max > min ? (max - min) / bins : 1;

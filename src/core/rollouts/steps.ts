@@ -1,10 +1,12 @@
-import type { Rollout } from './record';
+import type { StepEvidence, Transcript } from '../transcript/model';
 
 /**
- * The service-log line this reads as "step N of M finished": `Step N/M` anywhere in the message. The real
- * service's log format is unpublished; this is the emulator's line. Other lines give no step, never a guess.
+ * The service-log line this reads as "step N of M finished": `Step N/M` anywhere in the message (the emulator's line;
+ * the real service's log format is unpublished). Other lines give no step, never an estimate.
  */
 const STEP_LINE = /\bStep (\d+)\/(\d+)\b/;
+/** DescribeJob's status message while training: `Training in progress, step N/M: …` (seen in real runs). */
+const STATUS_STEP = /Training in progress, step (\d+)\/(\d+)/;
 
 /** A training step and the time (epoch ms) its end was logged. */
 export interface StepBoundary {
@@ -22,11 +24,35 @@ export function parseStepLine(message: string, timestamp: number): StepBoundary 
   return step >= 1 && of >= step ? { step, end: timestamp, of } : undefined;
 }
 
-/** Dates rollouts into steps from the service log's step lines: a rollout belongs to the first step that ended at or after it. */
+/** Step ends from status transitions: the first time a message names step N, step N − 1 had ended. */
+export function boundariesFromStatus(transitions: readonly { message?: string; start?: number }[]): StepBoundary[] {
+  const ends = new Map<number, StepBoundary>();
+  for (const { message, start } of transitions) {
+    const m = message && start !== undefined ? STATUS_STEP.exec(message) : null;
+    if (!m) continue;
+    const step = Number(m[1]) - 1;
+    const of = Number(m[2]);
+    if (step >= 1 && of > step && !ends.has(step)) ends.set(step, { step, end: start!, of });
+  }
+  return [...ends.values()];
+}
+
+/** Step ends from MLflow per-step metric points: a step's metrics are logged when it ends (the latest point per step). */
+export function boundariesFromMetrics(points: readonly { step: number; timestamp: number }[], of?: number): StepBoundary[] {
+  const ends = new Map<number, number>();
+  for (const p of points) if (p.step >= 1 && !(ends.get(p.step)! >= p.timestamp)) ends.set(p.step, p.timestamp);
+  return [...ends].map(([step, end]) => ({ step, end, ...(of !== undefined ? { of } : {}) }));
+}
+
+/** Dates rollouts into steps from step ends: a rollout belongs to the first step that ended at or after it. */
 export class StepClock {
   private readonly ends: StepBoundary[];
 
-  constructor(boundaries: readonly StepBoundary[]) {
+  /** `evidence`: what the boundaries came from (the service log's step lines, or times from status messages or metrics). */
+  constructor(
+    boundaries: readonly StepBoundary[],
+    readonly evidence: StepEvidence = 'log',
+  ) {
     this.ends = [...boundaries].sort((a, b) => a.step - b.step);
   }
 
@@ -60,7 +86,7 @@ export class StepClock {
 }
 
 /** Gives each rollout without a better step the one the clock dates it to; returns how many got one. */
-export function assignSteps(rollouts: readonly Rollout[], clock: StepClock): number {
+export function assignSteps(rollouts: readonly Transcript[], clock: StepClock): number {
   if (!clock.size) return 0;
   let n = 0;
   for (const r of rollouts) {
@@ -68,7 +94,7 @@ export function assignSteps(rollouts: readonly Rollout[], clock: StepClock): num
     const step = clock.stepAt(r.time);
     if (step === undefined) continue;
     r.step = step;
-    r.stepFrom = 'log';
+    r.stepFrom = clock.evidence;
     n++;
   }
   return n;

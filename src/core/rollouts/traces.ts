@@ -1,8 +1,9 @@
-import { parseFeedbackLine } from '../wordle';
-import { MAX_RECORD_TURNS, rolloutFromRecord, stepNumber, type Rollout, type RolloutTurn } from './record';
+import type { Transcript, Turn } from '../transcript/model';
+import { jsonOrText, rewardOf, stepNumber } from '../transcript/record';
+import { byStart, decoded, readSpan, rootOf, SpanCall, SpanTurn, type TraceSpan } from './spans';
 
-// MLflow 3's trace as its REST API sends it (`traces/search` gives the info, `traces/batchGet` the info and the spans),
-// and how one trace of a rollout becomes the rollout the board and `mtrl rollouts` read.
+// MLflow traces as the service writes them (one per rollout) and how one becomes a transcript: the REST API's
+// `traces/search` (info) and `traces/batchGet` (info and spans), and the raw `traces.json` artifact (spans only).
 
 /** `TraceInfoV3`: times are protobuf JSON (RFC 3339 text, a duration like "1.5s"); metadata and tags are string maps. */
 export interface TraceInfo {
@@ -20,158 +21,152 @@ export interface TraceInfo {
   assessments?: { assessment_name?: string; feedback?: { value?: unknown } }[];
 }
 
-/** An OpenTelemetry attribute value as protobuf JSON writes it. */
-export interface SpanValue {
-  string_value?: string;
-  int_value?: string | number;
-  double_value?: number;
-  bool_value?: boolean;
-}
+export type { SpanValue, TraceSpan } from './spans';
 
-/** An OpenTelemetry span as MLflow sends it; MLflow writes every attribute value as JSON text (`mlflow.spanInputs`, …). */
-export interface TraceSpan {
-  span_id?: string;
-  parent_span_id?: string;
-  name?: string;
-  start_time_unix_nano?: string | number;
-  end_time_unix_nano?: string | number;
-  attributes?: { key: string; value?: SpanValue }[] | Record<string, unknown>;
-}
-
-export interface Trace {
-  trace_info: TraceInfo;
+/** A trace as any source holds it: the REST form has its info, a raw `traces.json` artifact only its spans. */
+export interface TraceDocument {
+  trace_info?: TraceInfo;
   spans?: TraceSpan[];
+}
+
+export interface Trace extends TraceDocument {
+  trace_info: TraceInfo;
 }
 
 /** The metadata or tag keys a trace may name its training step by, and the step key of the invocation's `metadata`. */
 export const TRACE_STEP_KEYS = ['mtrl.step', 'step'] as const;
 /** The metadata key MLflow links a trace to its run by (what `search_traces(run_id=…)` filters on). */
 export const TRACE_RUN_KEY = 'mlflow.sourceRun';
+/** The tag naming where the trace's `traces.json` artifact is stored. */
+export const TRACE_ARTIFACT_TAG = 'mlflow.artifactLocation';
 
 type Fields = Record<string, unknown>;
-
 const asFields = (v: unknown): Fields | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Fields) : undefined);
-
-function parsed(text: unknown): unknown {
-  if (typeof text !== 'string') return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function spanValue(value: SpanValue | undefined): unknown {
-  if (!value) return undefined;
-  if (value.string_value !== undefined) return value.string_value;
-  if (value.int_value !== undefined) return Number(value.int_value);
-  return value.double_value ?? value.bool_value;
-}
-
-/** A span's attributes by key, each JSON-decoded where it is JSON text. */
-function attributesOf(span: TraceSpan): Fields {
-  const out: Fields = {};
-  if (Array.isArray(span.attributes)) for (const a of span.attributes) out[a.key] = parsed(spanValue(a.value));
-  else for (const [key, value] of Object.entries(span.attributes ?? {})) out[key] = parsed(value);
-  return out;
-}
-
-interface ReadSpan {
-  root: boolean;
-  start: number;
-  inputs: unknown;
-  outputs: unknown;
-}
-
-function readSpan(span: TraceSpan): ReadSpan {
-  const attributes = attributesOf(span);
-  return {
-    root: !span.parent_span_id,
-    start: Number(span.start_time_unix_nano ?? 0) || 0,
-    inputs: attributes['mlflow.spanInputs'],
-    outputs: attributes['mlflow.spanOutputs'],
-  };
-}
-
-/** A tool span's guess and what the game answered: `{guess}` in, the feedback text (or `{marks, valid}`) out. */
-function turnOf(span: ReadSpan): RolloutTurn | undefined {
-  const guess = asFields(span.inputs)?.guess;
-  if (typeof guess !== 'string') return undefined;
-  const out = asFields(span.outputs);
-  const feedback = typeof span.outputs === 'string' ? span.outputs : typeof out?.feedback === 'string' ? out.feedback : undefined;
-  const read = feedback
-    ?.split(/\r?\n/)
-    .map(parseFeedbackLine)
-    .find((t) => t);
-  const turn: RolloutTurn = { guess };
-  const marks = out?.marks ?? read?.marks;
-  if (typeof marks === 'string') turn.marks = marks;
-  if (out?.valid === false || read?.valid === false) turn.valid = false;
-  if (read?.repeated) turn.repeated = true;
-  return turn;
-}
-
-function firstNumber(v: unknown): number | undefined {
-  const n = Array.isArray(v) ? v[0] : v;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-}
+const TURN = /^turn[-_ ]?\d+$/i;
 
 /** Epoch ms of a protobuf Timestamp (RFC 3339 text) plus a Duration ("1.5s"), or undefined. */
-function endTime(info: TraceInfo): number | undefined {
-  const start = info.request_time ? Date.parse(info.request_time) : NaN;
+function endTime(info: TraceInfo | undefined): number | undefined {
+  const start = info?.request_time ? Date.parse(info.request_time) : NaN;
   if (!Number.isFinite(start)) return undefined;
-  const seconds = /^(\d+(?:\.\d+)?)s$/.exec(info.execution_duration ?? '')?.[1];
+  const seconds = /^(\d+(?:\.\d+)?)s$/.exec(info?.execution_duration ?? '')?.[1];
   return start + (seconds ? Math.round(Number(seconds) * 1000) : 0);
 }
 
 /** The step a trace names: its metadata, its tags, else the invocation's `metadata.step`. */
-function stepOf(info: TraceInfo, payload: Fields): number | undefined {
-  for (const map of [info.trace_metadata, info.tags])
+function stepOf(info: TraceInfo | undefined, metadata: Fields): number | undefined {
+  for (const map of [info?.trace_metadata, info?.tags])
     for (const key of TRACE_STEP_KEYS) {
       const step = stepNumber(map?.[key]);
       if (step !== undefined) return step;
     }
-  return stepNumber(asFields(payload.metadata)?.step);
+  return stepNumber(metadata.step);
+}
+
+function statusOf(said: unknown, info: TraceInfo | undefined): Transcript['status'] {
+  const s = typeof said === 'string' ? said.toLowerCase() : '';
+  if (s.includes('skip')) return 'skipped';
+  return s.includes('fail') || s.includes('error') || info?.state === 'ERROR' ? 'error' : 'completed';
+}
+
+/** The task from the root's `{"prompt": …}`: the first user message, or (older emulator traces) the dataset row as JSON text. */
+function taskOf(prompt: unknown): Transcript['task'] {
+  if (typeof prompt !== 'string') return { prompt: '' };
+  const row = prompt.charCodeAt(0) === 123 ? asFields(jsonOrText(prompt)) : undefined;
+  if (!row) return { prompt };
+  const task: Transcript['task'] = { prompt: typeof row.prompt === 'string' ? row.prompt : prompt, row };
+  if (typeof row.id === 'string' || typeof row.id === 'number') task.id = String(row.id);
+  return task;
 }
 
 /**
- * A rollout from its MLflow trace: the root span's inputs are the invocation payload (`prompt` = the dataset row as
- * JSON, `metadata.rolloutId` / `jobArn`), its outputs the agent's answer (`{"reward": r}`); the turns are the tool spans
- * with a `guess` input, in start order. Previews stand in for a trace read without spans. Undefined without a reward.
+ * A transcript from one trace: the root span (`trajectory`) gives the task (`{"prompt"}` inputs), the reward (its
+ * `reward` attribute, else `{"reward"}` outputs) and the status; each `turn-N` span a turn with the model's thinking; each
+ * other span a tool call named after the tool, in the turn that holds it (or its own turn when the trace has no turn
+ * spans). Previews stand in for a trace read without spans. Undefined when the rollout has no reward and did not fail.
  */
-export function rolloutFromTrace(trace: Trace): Rollout | undefined {
+export function transcriptFromTrace(trace: TraceDocument): Transcript | undefined {
   const info = trace.trace_info;
-  if (!info?.trace_id) return undefined;
-  const spans = (trace.spans ?? []).map(readSpan).sort((a, b) => a.start - b.start);
-  const root = spans.find((s) => s.root);
-  const payload = asFields(root?.inputs) ?? asFields(parsed(info.request_preview)) ?? {};
-  const answer = asFields(root?.outputs) ?? asFields(parsed(info.response_preview)) ?? {};
+  const spans = (trace.spans ?? []).map(readSpan);
+  let ordered = true;
+  for (let i = 1; i < spans.length && ordered; i++) ordered = spans[i - 1].start <= spans[i].start;
+  // Artifacts list spans in start order; REST responses need not.
+  if (!ordered) spans.sort(byStart);
+  const root = rootOf(spans);
+  const payload = asFields(decoded(root?.inputs)) ?? asFields(jsonOrText(info?.request_preview)) ?? {};
+  const answer = asFields(decoded(root?.outputs)) ?? asFields(jsonOrText(info?.response_preview)) ?? {};
   const metadata = asFields(payload.metadata) ?? {};
-  const row = asFields(parsed(payload.prompt)) ?? {};
-  const assessed = info.assessments?.find((a) => a.assessment_name === 'reward')?.feedback?.value;
-  const turns: RolloutTurn[] = [];
+  const assessed = info?.assessments?.find((a) => a.assessment_name === 'reward')?.feedback?.value;
+  const { reward, perTurn } = rewardOf(root?.reward ?? answer.reward ?? assessed);
+  const status = statusOf(root?.status ?? answer.status, info);
+  const id = metadata.rolloutId ?? metadata.trajectory_id ?? info?.client_request_id ?? info?.trace_id ?? restTraceId(trace.spans?.[0]);
+  if (!id || (reward === undefined && status !== 'error')) return undefined;
+  const turns: Turn[] = [];
+  const turnById = new Map<string, Turn>();
   for (const span of spans) {
-    if (span === root || turns.length >= MAX_RECORD_TURNS) continue;
-    const turn = turnOf(span);
-    if (turn) turns.push(turn);
+    if (span === root) continue;
+    if (TURN.test(span.name)) {
+      const turn = new SpanTurn(span);
+      turns.push(turn);
+      turnById.set(span.id, turn);
+      continue;
+    }
+    const holder = (span.parent && turnById.get(span.parent)) || turns.at(-1);
+    if (holder && turnById.size) holder.toolCalls.push(new SpanCall(span));
+    else turns.push({ toolCalls: [new SpanCall(span)] });
   }
-  const solvedBy = turns.find((t) => t.marks === 'GGGGG')?.guess;
-  const rollout = rolloutFromRecord({
-    mtrl_rollout: 1,
-    trajectory_id: metadata.rolloutId ?? info.client_request_id ?? info.trace_id,
-    job_arn: metadata.jobArn,
-    row_id: row.id,
-    answer: row.answer ?? solvedBy,
-    turns,
-    reward: firstNumber(answer.reward) ?? firstNumber(assessed),
-  });
-  if (!rollout) return undefined;
-  const step = stepOf(info, payload);
+  if (perTurn) perTurn.forEach((r, i) => turns[i] && (turns[i].reward = r));
+  const t: Transcript = { id: String(id), task: taskOf(payload.prompt), groupKey: '', status, turns, source: 'trace' };
+  if (reward !== undefined) t.reward = reward;
+  const metrics = asFields(answer.metrics);
+  if (metrics) t.metrics = metrics;
+  const error = typeof answer.error === 'string' ? answer.error : root?.error;
+  if (error) t.error = error;
+  const jobArn = metadata.jobArn ?? metadata.job_arn;
+  if (typeof jobArn === 'string' && jobArn) t.jobArn = jobArn;
+  const step = stepOf(info, metadata);
   if (step !== undefined) {
-    rollout.step = step;
-    rollout.stepFrom = 'trace';
+    t.step = step;
+    t.stepFrom = 'trace';
   }
-  const time = endTime(info);
-  if (time !== undefined) rollout.time = time;
-  return rollout;
+  const time = endTime(info) ?? (root?.end ? Math.round(root.end / 1e6) : undefined);
+  if (time !== undefined) t.time = time;
+  return t;
+}
+
+/** A raw artifact's trace id as the REST API names the same trace (`tr-` and the UUID's hex), so both forms agree. */
+function restTraceId(span: TraceSpan | undefined): string | undefined {
+  const raw = span?.context?.trace_id ?? span?.trace_id;
+  if (!raw) return undefined;
+  const hex = raw.replace(/-/g, '');
+  return /^[0-9a-f]{32}$/i.test(hex) ? `tr-${hex.toLowerCase()}` : raw;
+}
+
+/** Where a trace's `traces.json` artifact is (its `mlflow.artifactLocation` tag plus the file name), if it says. */
+export function traceArtifactUri(info: TraceInfo): string | undefined {
+  const location = info.tags?.[TRACE_ARTIFACT_TAG];
+  return location ? `${location.replace(/\/+$/, '')}/traces.json` : undefined;
+}
+
+/**
+ * The traces in a parsed JSON document, format sniffed: a `traces/search` or `batchGet` response (`{"traces": […]}`),
+ * a `GetTrace` response (`{"trace": …}`), one trace (`{trace_info, spans}`), a raw `traces.json` artifact
+ * (`{"spans": […]}`), or a list of any of these. Anything else holds none.
+ */
+export function tracesIn(value: unknown): TraceDocument[] {
+  if (Array.isArray(value)) return value.flatMap(tracesIn);
+  const v = asFields(value);
+  if (!v) return [];
+  // `traces/search` lists bare infos; `batchGet` whole traces.
+  if (Array.isArray(v.traces))
+    return v.traces.flatMap((t: unknown) => (asFields(t)?.trace_id ? [{ trace_info: t as TraceInfo }] : tracesIn(t)));
+  if (asFields(v.trace)) return tracesIn(v.trace);
+  const info = asFields(v.trace_info) ?? asFields(v.info);
+  if (info) return [{ trace_info: info as unknown as TraceInfo, spans: spansOf(v) }];
+  return Array.isArray(v.spans) ? [{ spans: v.spans as TraceSpan[] }] : [];
+}
+
+function spansOf(v: Fields): TraceSpan[] | undefined {
+  const data = asFields(v.data) ?? asFields(v.trace_data);
+  const spans = v.spans ?? data?.spans;
+  return Array.isArray(spans) ? (spans as TraceSpan[]) : undefined;
 }

@@ -29,6 +29,8 @@ export interface Task {
   row?: Record<string, unknown>;
   /** 0-based index of that row in the training data. */
   rowIndex?: number;
+  /** The row's own id when the source names one (a record's `row_id`). */
+  id?: string;
 }
 
 /** Where a rollout's step came from, best first: its own record, its trace, the service log's step lines, or time against step boundaries. */
@@ -61,6 +63,10 @@ export interface Transcript {
   env?: EnvironmentFacts;
   /** Reward ≥ the job's success threshold, or the pack's own definition; set when the rollout is prepared for a view. */
   solved?: boolean;
+  /** True when rebuilt from SDK and tool-output lines rather than read whole. */
+  rebuilt?: boolean;
+  /** What the source said beyond this model (a record's `answer`, `solved`, a loss line's answer): packs read their own. */
+  fields?: Record<string, unknown>;
 }
 
 /** A pack's additions to a transcript; `pack` names the pack (and so the board's renderer). */
@@ -72,4 +78,6 @@ export interface EnvironmentFacts {
   label?: string;
   /** Pack-specific data for its renderer (JSON-serializable). */
   data?: unknown;
+  /** Moves that counted, in the pack's terms (Wordle: valid words played); absent: the tool calls. */
+  moves?: number;
 }

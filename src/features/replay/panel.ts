@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { assignSteps, ReplayData, RolloutCollector, skippedLineNotes, type Rollout, type StepClock } from '../../core/rollouts';
+import { ReplayData, RolloutPipeline, skippedLineNotes } from '../../core/rollouts';
+import type { Transcript } from '../../core/transcript/model';
 import {
   REPLAY_VIEW,
   replayHandlers,
@@ -10,7 +11,7 @@ import {
   type ReplayProtocol,
   type ReplaySource,
 } from '../../shared/protocol';
-import { feed, type LogReader } from '../../services/rolloutLogs';
+import type { RolloutReader } from '../../services/rollouts';
 import type { HostChannel } from '../../webview-kit/host';
 import { showApp } from '../../webview-kit/panel';
 import type { Services } from '../services';
@@ -30,13 +31,12 @@ export class ReplayPanel implements vscode.Disposable {
   private static readonly open = new Set<ReplayPanel>();
   private static lastActive?: ReplayPanel;
   private readonly data = new ReplayData();
-  private clock?: StepClock;
   private status: LoadStatus = { state: 'loading', message: 'Reading rollouts…' };
   private readonly channel: HostChannel<ReplayProtocol>;
   private loading?: AbortController;
   private followTimer?: ReturnType<typeof setTimeout>;
-  private reader?: LogReader;
-  private collector = new RolloutCollector();
+  private reader?: RolloutReader;
+  private pipeline = new RolloutPipeline();
   private readonly disposables: vscode.Disposable[] = [];
   /** What the page last reported it shows (read by `mtrl.getReplayView` for tests). */
   view?: BoardView;
@@ -95,26 +95,26 @@ export class ReplayPanel implements vscode.Disposable {
     clearTimeout(this.followTimer);
     const loading = new AbortController();
     this.loading = loading;
-    this.collector = new RolloutCollector();
+    this.pipeline = new RolloutPipeline();
     this.data.clear();
-    this.clock = undefined;
     this.setStatus({ state: 'loading', message: `Reading rollouts from ${this.source.label}…` });
     try {
       await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `MTRL: reading rollouts from ${this.source.label}`, cancellable: true },
         async (progress, token) => {
           token.onCancellationRequested(() => loading.abort());
-          this.reader = await readerFor(this.services, this.source, loading.signal);
-          this.clock = await this.reader.steps?.(loading.signal);
+          const reader = await readerFor(this.services, this.source, loading.signal);
+          this.reader = reader;
+          this.pipeline = new RolloutPipeline((await reader.context?.(loading.signal)) ?? {}, (t) => reader.accepts(t));
           let shown = 0;
           let read = 0;
           for await (const line of this.reader.read(loading.signal)) {
-            feed(this.collector, line);
+            this.pipeline.feed(line);
             // The first rollouts go to the board at once; after that, a refresh at most twice a second.
             if (++read % (this.data.size ? 256 : 32) === 0 && (this.data.size === 0 || Date.now() - shown > 500)) {
-              if (!this.take(this.collector.take())) continue;
+              if (!this.take(this.pipeline.take())) continue;
               shown = Date.now();
-              progress.report({ message: `${this.collector.lines.toLocaleString()} lines, ${this.data.size.toLocaleString()} rollouts` });
+              progress.report({ message: `${this.pipeline.lines.toLocaleString()} lines, ${this.data.size.toLocaleString()} rollouts` });
               this.setStatus({ state: 'ready', rollouts: this.data.size, following: false, reading: true, notices: this.notices() });
             }
             loading.signal.throwIfAborted();
@@ -122,13 +122,13 @@ export class ReplayPanel implements vscode.Disposable {
         },
       );
       if (this.loading !== loading) return;
-      this.take(this.collector.take());
+      this.take(this.pipeline.take());
       const following = await this.reader!.followable(loading.signal);
-      if (!following) this.take(this.collector.finish());
+      if (!following) this.take(this.pipeline.finish());
       this.services.output.info(
         this.reader!.from === 'traces'
           ? `Replay: ${this.data.size} rollouts from the MLflow traces of ${this.source.label} (the job's log holds no rollout record)`
-          : `Replay: ${this.data.size} rollouts from ${this.collector.lines} lines of ${this.source.label}`,
+          : `Replay: ${this.data.size} rollouts from ${this.pipeline.lines} lines of ${this.source.label}`,
       );
       const notices = this.notices();
       if (notices) this.services.output.warn(`Replay: ${this.source.label}: ${notices.join(' ')}`);
@@ -141,7 +141,7 @@ export class ReplayPanel implements vscode.Disposable {
     } catch (error) {
       if (this.loading !== loading) return;
       if (loading.signal.aborted) {
-        this.take(this.collector.take());
+        this.take(this.pipeline.take());
         this.setStatus(
           this.data.size
             ? { state: 'ready', rollouts: this.data.size, following: false, notices: this.notices() }
@@ -155,22 +155,19 @@ export class ReplayPanel implements vscode.Disposable {
     }
   }
 
-  /** Keeps the rollouts of this source, dated by the service log's steps where their records name none; returns how many. */
-  private take(rollouts: Rollout[]): number {
-    const kept = this.accepted(rollouts);
-    if (this.clock) assignSteps(kept, this.clock);
-    this.data.append(kept);
-    return kept.length;
+  /** Shows rollouts the pipeline readied; returns how many. */
+  private take(rollouts: Transcript[]): number {
+    this.data.append(rollouts);
+    return rollouts.length;
   }
 
   /** Sentences for what the reader left out, as `mtrl rollouts` prints them: "Line 2 (… characters) is longer than 64 M characters and was not read." */
   private notices(): string[] | undefined {
-    const notes = skippedLineNotes(this.reader?.skipped ?? []);
-    return notes.length ? notes.map((n) => `${n[0].toUpperCase()}${n.slice(1)}.`) : undefined;
-  }
-
-  private accepted(rollouts: Rollout[]): Rollout[] {
-    return this.reader ? rollouts.filter((r) => this.reader!.accepts(r)) : rollouts;
+    const notes = [
+      ...skippedLineNotes(this.reader?.skipped ?? []).map((n) => `${n[0].toUpperCase()}${n.slice(1)}.`),
+      ...(this.reader?.notes ?? []),
+    ];
+    return notes.length ? notes : undefined;
   }
 
   private explain(error: unknown): string {
@@ -194,11 +191,12 @@ export class ReplayPanel implements vscode.Disposable {
     const loading = this.loading;
     if (!loading || loading.signal.aborted || !this.reader) return;
     try {
-      for await (const line of this.reader.read(loading.signal)) feed(this.collector, line);
+      for await (const line of this.reader.read(loading.signal)) this.pipeline.feed(line);
       const still = await this.reader.followable(loading.signal);
-      // A running job ends steps as it goes: date new rollouts with the step lines logged since.
-      if (this.clock) this.clock = await this.reader.steps?.(loading.signal);
-      const added = this.take(still ? this.collector.take() : this.collector.finish());
+      // A running job ends steps as it goes: date new rollouts with the step ends known since.
+      const job = await this.reader.context?.(loading.signal);
+      if (job) this.pipeline.job = job;
+      const added = this.take(still ? this.pipeline.take() : this.pipeline.finish());
       if (added || !still) this.setStatus({ state: 'ready', rollouts: this.data.size, following: still, notices: this.notices() });
       if (still) this.scheduleFollow();
     } catch (error) {

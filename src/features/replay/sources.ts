@@ -1,22 +1,23 @@
-import { createReadStream } from 'node:fs';
 import * as vscode from 'vscode';
 import { describeLogGroups } from '../../aws/logs';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import type { JobCategory } from '../../core/jobs/status';
-import { byteStreamReader, jobReader, logGroupReader, type LogReader } from '../../services/rolloutLogs';
+import { jobReader, localReader, localTasks, logGroupReader, streamReader, type RolloutReader } from '../../services/rollouts';
 import type { ReplaySource } from '../../shared/protocol';
 import type { Services } from '../services';
 
-function fileReader(uri: vscode.Uri): LogReader {
-  return byteStreamReader(async (signal) =>
-    uri.scheme === 'file'
-      ? (createReadStream(uri.fsPath, { signal }) as AsyncIterable<Uint8Array>)
-      : [await vscode.workspace.fs.readFile(uri)],
-  );
+/** A local file or folder read from disk (traces or log lines, sniffed); any other scheme through VS Code's file system. */
+function fileReader(uri: vscode.Uri): RolloutReader {
+  return uri.scheme === 'file' ? localReader(uri.fsPath) : streamReader(async () => [await vscode.workspace.fs.readFile(uri)]);
 }
 
-export async function readerFor(services: Services, source: ReplaySource, signal: AbortSignal): Promise<LogReader> {
-  if (source.kind === 'file') return fileReader(vscode.Uri.parse(source.uri));
+export async function readerFor(services: Services, source: ReplaySource, signal: AbortSignal): Promise<RolloutReader> {
+  if (source.kind === 'file') {
+    const reader = fileReader(vscode.Uri.parse(source.uri));
+    if (!source.data) return reader;
+    const tasks = localTasks(vscode.Uri.parse(source.data).fsPath);
+    return { ...reader, context: async () => ({ tasks: await tasks }) };
+  }
   if (source.kind === 'logGroup') {
     return logGroupReader(services.aws, {
       region: source.region,
@@ -44,7 +45,8 @@ export async function pickSource(services: Services): Promise<ReplaySource | und
     [
       {
         label: '$(file) Local log file…',
-        detail: 'A runtime log, a CloudWatch export or `aws logs tail` output saved to disk',
+        detail:
+          'A runtime log, a CloudWatch export, `aws logs tail` output, or MLflow traces (traces.json, a traces/search or batchGet response)',
         pick: 'file' as const,
       },
       { label: '$(cloud) CloudWatch log group…', detail: 'An AgentCore runtime log group and a time range', pick: 'group' as const },

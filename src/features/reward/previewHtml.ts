@@ -1,5 +1,5 @@
 import { signed, summaryLine, type RewardPreview, type RewardPreviewFailure, type ScoredGame } from '../../core/reward';
-import { isValidWord, markGuess, MARK_NAMES, type Mark } from '../../core/wordle';
+import { isValidWord, markGuess, MARK_NAMES, type Mark } from '../../core/environments/wordle';
 import { escapeHtml, webviewPage } from '../../webview-kit/page';
 
 // No vscode here: the page is plain HTML, rendered from a preview result and tested in Node.

@@ -1,5 +1,5 @@
-import { credentialsFor, type AwsClients } from '../../aws/clients';
-import { MlflowClient } from '../../aws/mlflow/client';
+import type { AwsClients } from '../../aws/clients';
+import { mlflowClientFor } from '../../aws/mlflow/factory';
 import { describeJobDetails } from '../../aws/sagemaker';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import type { JobRef } from '../../core/jobs/reference';
@@ -37,12 +37,6 @@ interface LoadOptions {
   signal?: AbortSignal;
   /** An already described job (the tree has one): skips DescribeJob. */
   described?: JobDetails;
-}
-
-/** The MLflow client of a resource, signed with the same profile, region chain and endpoint as every other call. */
-export function mlflowClientFor(aws: AwsClients, resource: MlflowResource): MlflowClient {
-  const settings = aws.current;
-  return new MlflowClient(resource, { credentials: credentialsFor(settings), endpoint: settings.endpoint });
 }
 
 /** The MLflow resource a job logs to, or MetricsUnavailable with how to add one. */

@@ -1,7 +1,7 @@
-// UI check (#17): the replay board, its compare view and the reward preview in a 900-px-wide editor of the real
+// UI check (#17, #26): the replay board (Wordle and a support agent), its compare view and the reward preview in a 900-px-wide editor of the real
 // workbench, in the light and the dark theme; screenshots in test-results/host/ for a person to look at.
 import assert from 'node:assert/strict';
-import { boardFrame, palette } from './replay.mjs';
+import { boardFrame, openBoard, palette } from './replay.mjs';
 import { closeTab, openFromExplorer, previewFrame } from './reward-lens.mjs';
 
 const WIDTH = 900;
@@ -78,6 +78,23 @@ export const checks = [
           await screenshot(`narrow-compare-${kind}`);
           await board.locator('.rollout-row.compared .compare-button').click();
           await board.locator('.players:not(.comparing)').waitFor({ timeout: 10_000 });
+        }
+
+        // Any agent: a support agent's transcript, its compared rollout and the action table fit too.
+        await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+        const support = await openBoard(page, 'support-rollouts.log');
+        await support.locator('.group-row[data-group]', { hasText: 'Resolve ticket 0' }).first().click();
+        await support.locator('.player .tool-call').first().waitFor({ timeout: 15_000 });
+        for (const kind of ['light', 'dark']) {
+          await theme(page, kind);
+          await assertInside(support, '.player .tool-call', `${kind}: a tool-call card`);
+          await assertInside(support, '.action-table', `${kind}: the action table`);
+          await support.locator('.rollout-row[data-rollout]').nth(2).locator('.compare-button').click();
+          await support.locator('.players.comparing .player:nth-child(2) .turn.differs').waitFor({ timeout: 10_000 });
+          await assertInside(support, '.players.comparing > :nth-child(2) .tool-call', `${kind}: the compared transcript`);
+          await screenshot(`narrow-support-${kind}`);
+          await support.locator('.rollout-row.compared .compare-button').click();
+          await support.locator('.players:not(.comparing)').waitFor({ timeout: 10_000 });
         }
 
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');

@@ -49,6 +49,15 @@ export async function boardFrame(page, timeoutMs = 90_000) {
   throw new Error('no webview frame showed a group row');
 }
 
+/** Opens a log file of the workspace with the board ("Reopen Editor With…") and returns the board's frame. */
+export async function openBoard(page, file) {
+  await palette(page, file, file);
+  await page.locator('.tabs-container .tab', { hasText: file }).first().waitFor({ timeout: 15_000 });
+  await palette(page, '>Reopen Editor With', /Reopen Editor With(\.\.\.|…)/);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL Rollout Replay' }).first().click({ timeout: 15_000 });
+  return boardFrame(page);
+}
+
 export const checks = [
   {
     name: 'replay board opens a log file with "Reopen Editor With…", shows groups and plays a turn in the workbench theme',
@@ -74,6 +83,28 @@ export const checks = [
       const background = await frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
       assert.notEqual(background, 'rgba(0, 0, 0, 0)');
       await page.screenshot({ path: path.join(root, 'test-results/replay-vscode.png') });
+    },
+  },
+  {
+    name: "replay board shows a support agent's rollouts: tasks, tool-call cards, the first different turn and the action table",
+    async run({ page }) {
+      await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+      const frame = await openBoard(page, 'support-rollouts.log');
+      await frame.locator('.group-row[data-group]', { hasText: 'Resolve ticket 0' }).first().click();
+      await frame.locator('.player .tool-call').first().waitFor({ timeout: 15_000 });
+      assert.equal(await frame.locator('.player .tool-call .tool-name').first().textContent(), 'take_support_action');
+      assert.match((await frame.locator('.player .tool-call .tool-part pre').first().textContent()) ?? '', /"action": "check_outage"/);
+      assert.equal(await frame.locator('.player details.thinking[open]').count(), 0, 'thinking starts folded');
+      // The third rollout of ticket 0 restarts the router at turn 4 where the first applies the fix.
+      await frame.locator('.rollout-row[data-rollout]').nth(2).locator('.compare-button').click();
+      await frame.locator('.players.comparing .player:nth-child(2) .turn.differs').waitFor({ timeout: 10_000 });
+      assert.equal(await frame.locator('.players .player:first-child .turn.differs').getAttribute('data-turn'), '4');
+      const names = await frame.locator('.action-table tbody .action-name').allTextContents();
+      assert.ok(
+        names.slice(0, 2).includes('take_support_action action=restart_router'),
+        `the action table leads with the router: ${names.join(' | ')}`,
+      );
+      await page.screenshot({ path: path.join(root, 'test-results/replay-support-vscode.png') });
     },
   },
 ];

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { markGuess } from '../../../src/core/wordle';
+import { markGuess } from '../../../src/core/environments/wordle';
 import { filterLogEvents } from '../../../src/aws/logs';
 import { upload } from '../../../src/aws/s3';
 import { ListJobsCommand } from '@aws-sdk/client-sagemaker';

@@ -4,7 +4,9 @@ import { MlflowClient } from '../../../src/aws/mlflow/client';
 import { mlflowRoute, signMlflowCall } from '../../../src/aws/mlflow/signing';
 import { createJob, describeJob } from '../../../src/aws/sagemaker';
 import { parseMlflowArn } from '../../../src/core/metrics/mlflow';
-import { rolloutFromRecord, rolloutFromTrace, type TraceInfo } from '../../../src/core/rollouts';
+import { transcriptFromTrace, type TraceInfo } from '../../../src/core/rollouts';
+import { transcriptFromRecord } from '../../../src/core/transcript/record';
+import { wordleView } from '../core/rollouts/wordleView';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
 import { collect, trainingDocument, withEmulator } from './helpers';
@@ -61,10 +63,10 @@ describe('emulator: MLflow traces, one per rollout', function () {
 
       const whole = await client.batchGetTraces(infos.map((t) => t.trace_id));
       assert.equal(whole.length, 384);
-      const fromTraces = new Map(whole.map((t) => rolloutFromTrace(t)!).map((r) => [r.trajectory_id, r]));
+      const fromTraces = new Map(whole.map((t) => wordleView(transcriptFromTrace(t)!)).map((r) => [r.trajectory_id, r]));
       const records = (
         await collect(filterLogEvents(aws.logs(), { logGroupName: RUNTIME_GROUP, filterPattern: '"job/AgentRFT/traced"' }))
-      ).map((e) => rolloutFromRecord(JSON.parse(e.message!))!);
+      ).map((e) => wordleView(transcriptFromRecord(JSON.parse(e.message!))!));
       assert.equal(records.length, 384);
       for (const record of records) {
         const traced = fromTraces.get(record.trajectory_id)!;

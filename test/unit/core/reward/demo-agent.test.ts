@@ -3,9 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalGames, referenceReward } from '../../../../src/core/reward';
-import { rolloutFromRecord } from '../../../../src/core/rollouts';
+import { transcriptFromRecord } from '../../../../src/core/transcript/record';
+import { wordleView } from '../rollouts/wordleView';
 import { LOG_ROLLOUT_FUNCTION, planRolloutLogging } from '../../../../src/core/rollouts/logging';
-import { WordleGame } from '../../../../src/core/wordle';
+import { WordleGame } from '../../../../src/core/environments/wordle';
 
 const root = path.resolve(__dirname, '../../../..');
 const MAIN = path.join(root, 'test/fixtures/demo-workspace/main.py');
@@ -100,9 +101,9 @@ result = None`);
       { guess: 'crane', marks: 'GGGGG', source: 'text' },
     ]);
     assert.equal(record.solved, true);
-    const rollout = rolloutFromRecord(record);
+    const rollout = transcriptFromRecord(record);
     assert.ok(rollout, 'the replay parser rejected the record');
-    assert.equal(rollout.answer, 'crane');
+    assert.equal(wordleView(rollout).answer, 'crane');
   });
 
   it('holds the exact function MTRL: Insert Rollout Logging inserts, already called before the reward return', () => {

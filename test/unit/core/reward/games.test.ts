@@ -1,6 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { canonicalGames, WORDS } from '../../../../src/core/reward';
-import { contradictions, isConsistent, isValidWord, knowledgeFrom, markGuess, type ScoredGuess } from '../../../../src/core/wordle';
+import {
+  contradictions,
+  isConsistent,
+  isValidWord,
+  knowledgeFrom,
+  markGuess,
+  type ScoredGuess,
+} from '../../../../src/core/environments/wordle';
 
 const scoredOf = (guesses: string[], answer: string): ScoredGuess[] => guesses.map((guess) => ({ guess, marks: markGuess(guess, answer) }));
 

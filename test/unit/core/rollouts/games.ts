@@ -1,5 +1,27 @@
-import { markGuess, MAX_GUESSES } from '../../../../src/core/wordle';
-import type { RolloutRecord, RolloutTurn } from '../../../../src/core/rollouts';
+import { markGuess, MAX_GUESSES } from '../../../../src/core/environments/wordle';
+
+/** One turn of the agent's rollout record in its one-guess form (the contract the README documents). */
+interface RolloutTurn {
+  guess: string;
+  marks?: string;
+  valid?: boolean;
+  source?: 'tool' | 'text';
+  repeated?: boolean;
+}
+
+/** The rollout record the reference agent writes as one JSON log line. */
+interface RolloutRecord {
+  mtrl_rollout: 1;
+  trajectory_id: string;
+  job_arn?: string;
+  row_id?: string;
+  answer: string;
+  turns: RolloutTurn[];
+  solved: boolean;
+  reward: number;
+  outcome?: number;
+  shaping?: number;
+}
 
 const WORDS = [
   'crane',

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOG_ROLLOUT_FUNCTION, parseRolloutLine, planRolloutLogging, type LoggingPlan } from '../../../../src/core/rollouts';
+import { wordleView } from './wordleView';
 
 const agent = `import json
 
@@ -54,18 +55,19 @@ describe('Insert Rollout Logging plan', () => {
       'import main\nprint(main.handle_rollout({"metadata": {"rolloutId": "r7", "jobArn": "arn:j"}}))\nprint(main.handle_rollout("odd payload"))';
     const out = execFileSync('python3', ['-c', script], { cwd: dir, encoding: 'utf8' }).trim().split('\n');
     const first = parseRolloutLine(out[0])[0];
-    assert.equal(first?.kind, 'record');
-    if (first?.kind === 'record') {
-      assert.equal(first.rollout.trajectory_id, 'r7');
-      assert.equal(first.rollout.job_arn, 'arn:j');
+    assert.equal(first?.kind, 'transcript');
+    if (first?.kind === 'transcript') {
+      const rollout = wordleView(first.transcript);
+      assert.equal(rollout.trajectory_id, 'r7');
+      assert.equal(rollout.job_arn, 'arn:j');
       assert.deepEqual(
-        first.rollout.turns.map((t) => [t.guess, t.marks, t.source]),
+        rollout.turns.map((t) => [t.guess, t.marks, t.source]),
         [
           ['slate', 'XXGXG', 'tool'],
           ['crane', 'GGGGG', 'text'],
         ],
       );
-      assert.equal(first.rollout.reward, 1.45);
+      assert.equal(rollout.reward, 1.45);
     }
     assert.equal(out[1], "{'reward': 1.45}", 'the reward is still returned');
     assert.equal(out[3], "{'reward': 1.45}", 'an odd payload still gets its reward');

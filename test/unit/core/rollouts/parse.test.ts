@@ -1,7 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { Readable } from 'node:stream';
-import { collectRollouts, parseRolloutLine, RolloutCollector, type Rollout } from '../../../../src/core/rollouts';
-import { WordleGame } from '../../../../src/core/wordle';
+import { collectRollouts, parseRolloutLine, prepareTranscripts, RolloutCollector } from '../../../../src/core/rollouts';
+import type { Transcript } from '../../../../src/core/transcript/model';
+import { wordleView, type WordleView } from './wordleView';
+import { WordleGame } from '../../../../src/core/environments/wordle';
 
 const record = {
   mtrl_rollout: 1,
@@ -21,17 +23,17 @@ const record = {
 };
 const bare = JSON.stringify(record);
 
-function only(line: string): Rollout {
+function only(line: string): WordleView {
   const items = parseRolloutLine(line);
   assert.equal(items.length, 1, `one item from ${line.slice(0, 80)}`);
-  assert.equal(items[0].kind, 'record');
-  return (items[0] as { rollout: Rollout }).rollout;
+  assert.equal(items[0].kind, 'transcript');
+  return wordleView((items[0] as { transcript: Transcript }).transcript);
 }
 
-function collect(lines: string[]): Rollout[] {
+function collect(lines: string[]): WordleView[] {
   const c = new RolloutCollector();
   for (const l of lines) c.add(l);
-  return c.finish();
+  return c.finish().map(wordleView);
 }
 
 describe('parseRolloutLine', () => {
@@ -81,7 +83,7 @@ describe('parseRolloutLine', () => {
       searchedLogStreams: [],
     };
     assert.deepEqual(
-      parseRolloutLine(JSON.stringify(events)).map((i) => (i.kind === 'record' ? i.rollout.trajectory_id : i.kind)),
+      parseRolloutLine(JSON.stringify(events)).map((i) => (i.kind === 'transcript' ? i.transcript.id : i.kind)),
       ['r1', 'r2'],
     );
     const pretty = JSON.stringify(events, null, 4).split('\n');
@@ -190,6 +192,33 @@ describe('fallback rebuild without records', () => {
     );
   });
 
+  it('any agent: the SDK lines give reward, status and error; solved is reward ≥ the success threshold', () => {
+    const c = new RolloutCollector();
+    for (const line of [
+      'INFO sagemaker.train.rft: CompleteRollout: trajectory_id=s1 status=ready',
+      'INFO sagemaker.train.rft: UpdateReward: trajectory_id=s1 rewards=[1.0]',
+      'ERROR sagemaker.train.rft: Rollout error: trajectory_id=s2 error=tool timed out',
+      'INFO sagemaker.train.rft: CompleteRollout: trajectory_id=s2 status=failed',
+      'INFO sagemaker.train.rft: UpdateReward: trajectory_id=s2 rewards=[0.0]',
+      'INFO sagemaker.train.rft: UpdateReward: trajectory_id=s3 rewards=[0.25, 0.5]',
+    ])
+      c.add(line);
+    const rollouts = prepareTranscripts(c.finish());
+    assert.deepEqual(
+      rollouts.map((r) => [r.id, r.reward, r.status, r.error, r.solved, r.env?.pack]),
+      [
+        ['s1', 1, 'completed', undefined, true, undefined],
+        ['s2', 0, 'error', 'tool timed out', false, undefined],
+        ['s3', 0.75, 'completed', undefined, false, undefined],
+      ],
+    );
+    assert.deepEqual(
+      prepareTranscripts(rollouts, { successThreshold: 0.7 }).map((r) => r.solved),
+      [true, false, true],
+      "the job's success_threshold decides",
+    );
+  });
+
   it('ignores SDK lines once records are present (no duplicates)', () => {
     const rollouts = collect([bare, 'UpdateReward: trajectory_id=r1 rewards=[1.279]']);
     assert.equal(rollouts.length, 1);
@@ -203,7 +232,7 @@ describe('collectRollouts', () => {
     const chunks = [bytes.subarray(0, 10), bytes.subarray(10, bytes.indexOf(0xc3) + 1), bytes.subarray(bytes.indexOf(0xc3) + 1)];
     const rollouts = await collectRollouts(Readable.from(chunks));
     assert.deepEqual(
-      rollouts.map((r) => r.trajectory_id),
+      rollouts.map((r) => r.id),
       ['r1', 'é2'],
     );
   });

@@ -2,16 +2,33 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../../../src/cli';
-import { groupRollouts, ReplayData, summarize, type Rollout } from '../../../../src/core/rollouts';
+import { groupRollouts, prepareTranscripts, ReplayData, summarize } from '../../../../src/core/rollouts';
+import type { Transcript } from '../../../../src/core/transcript/model';
+import { transcriptFromRecord } from '../../../../src/core/transcript/record';
 
-const rollout = (id: string, answer: string, reward: number | undefined, solved: boolean, guesses: string[], rowId?: string): Rollout => ({
-  trajectory_id: id,
-  answer,
-  row_id: rowId,
-  reward,
-  solved,
-  turns: guesses.map((guess) => ({ guess, valid: true, source: 'tool' })),
-});
+/** A Wordle record read and prepared as the board does (the pack gives label, moves and solved). */
+function rollout(
+  id: string,
+  answer: string,
+  reward: number | undefined,
+  solved: boolean,
+  guesses: string[],
+  rowId?: string,
+  step?: number,
+): Transcript {
+  const t = transcriptFromRecord({
+    mtrl_rollout: 1,
+    trajectory_id: id,
+    answer,
+    row_id: rowId,
+    reward: reward ?? 0,
+    solved,
+    step,
+    turns: guesses.map((guess) => ({ guess })),
+  })!;
+  if (reward === undefined) delete t.reward;
+  return prepareTranscripts([t])[0];
+}
 
 describe('groupRollouts', () => {
   it('groups by row id, else answer, with mean, population std and advantage', () => {
@@ -26,8 +43,8 @@ describe('groupRollouts', () => {
     assert.deepEqual(
       groups.map((g) => [g.label, g.members, g.solved]),
       [
-        ['crane', [0, 1, 4], 1],
-        ['ghost', [2, 3], 2],
+        ['CRANE', [0, 1, 4], 1],
+        ['GHOST', [2, 3], 2],
       ],
     );
     assert.equal(groups[0].mean, 0);
@@ -41,14 +58,13 @@ describe('groupRollouts', () => {
 });
 
 describe('GRPO groups by step', () => {
-  const at = (r: Rollout, step?: number): Rollout => ({ ...r, step });
   const rs = [
-    at(rollout('a', 'crane', 1, true, ['crane'], 'r1'), 1),
-    at(rollout('b', 'crane', -1, false, ['slate'], 'r1'), 1),
-    at(rollout('c', 'crane', 1.5, true, ['crane'], 'r1'), 2),
-    at(rollout('d', 'crane', 1.5, true, ['crane'], 'r1'), 2),
-    at(rollout('e', 'ghost', -0.5, false, ['slate'], 'r2'), 2),
-    at(rollout('f', 'ghost', 0.5, false, ['slate'], 'r2')),
+    rollout('a', 'crane', 1, true, ['crane'], 'r1', 1),
+    rollout('b', 'crane', -1, false, ['slate'], 'r1', 1),
+    rollout('c', 'crane', 1.5, true, ['crane'], 'r1', 2),
+    rollout('d', 'crane', 1.5, true, ['crane'], 'r1', 2),
+    rollout('e', 'ghost', -0.5, false, ['slate'], 'r2', 2),
+    rollout('f', 'ghost', 0.5, false, ['slate'], 'r2'),
   ];
 
   it('makes one group per task and step, and pools only rollouts of unknown step', () => {
@@ -56,10 +72,10 @@ describe('GRPO groups by step', () => {
     assert.deepEqual(
       groups.map((g) => [g.label, g.step, g.members]),
       [
-        ['crane', 1, [0, 1]],
-        ['crane', 2, [2, 3]],
-        ['ghost', 2, [4]],
-        ['ghost', undefined, [5]],
+        ['CRANE', 1, [0, 1]],
+        ['CRANE', 2, [2, 3]],
+        ['GHOST', 2, [4]],
+        ['GHOST', undefined, [5]],
       ],
     );
     assert.deepEqual([advantage[2], advantage[3]], [0, 0], 'the same task solved in a later step is not compared with step 1');
@@ -85,8 +101,8 @@ describe('GRPO groups by step', () => {
     assert.deepEqual(
       data.groups({ steps: { from: 2, to: 2 } }, 0, 10).rows.map((g) => [g.label, g.step]),
       [
-        ['crane', 2],
-        ['ghost', 2],
+        ['CRANE', 2],
+        ['GHOST', 2],
       ],
     );
     assert.equal(data.summary({ steps: { from: 1, to: 2 } }).rollouts, 5);
@@ -110,10 +126,10 @@ describe('summarize', () => {
     ];
     const s = summarize(rs, 1, 4);
     assert.deepEqual([s.solved, s.lost, s.noPlay, s.solveRate], [2, 1, 1, 0.5]);
-    assert.deepEqual(s.guessesToSolve, [0, 1, 0, 0, 0, 0, 1]);
+    assert.deepEqual(s.movesToSolve.slice(0, 7), [0, 1, 0, 0, 0, 0, 1]);
     assert.deepEqual([s.reward?.min, s.reward?.max], [-1.5, 1.55]);
     assert.ok(Math.abs((s.reward?.mean ?? 0) - 0.15) < 1e-12);
-    assert.equal(s.meanGuesses, 8 / 3);
+    assert.equal(s.meanMoves, 8 / 3);
     assert.deepEqual(s.rewardHistogram.counts, [1, 1, 0, 2]);
   });
 });
@@ -127,19 +143,19 @@ describe('ReplayData filters', () => {
   it('keeps groups that have a matching rollout, with the matching count', () => {
     assert.deepEqual(
       data.groups({ outcomes: ['lost'] }, 0, 10).rows.map((g) => [g.label, g.shown, g.n]),
-      [['crane', 1, 2]],
+      [['CRANE', 1, 2]],
     );
     assert.deepEqual(
       data.groups({ outcomes: ['no-play'] }, 0, 10).rows.map((g) => g.label),
-      ['ghost'],
+      ['GHOST'],
     );
     assert.deepEqual(
       data.groups({ minReward: 0 }, 0, 10).rows.map((g) => g.label),
-      ['crane'],
+      ['CRANE'],
     );
     assert.deepEqual(
       data.groups({ search: 'GHO' }, 0, 10).rows.map((g) => g.label),
-      ['ghost'],
+      ['GHOST'],
     );
     assert.equal(data.groups({}, 1, 10).total, 2);
     assert.deepEqual(
@@ -169,8 +185,11 @@ describe('mtrl rollouts', () => {
       'solve_rate',
       'reward',
       'guesses_to_solve',
+      'tool_calls',
+      'turns',
       'steps',
       'grpo_groups',
+      'actions',
     ]);
     assert.deepEqual(json.steps, [], 'this log names no step');
     assert.deepEqual([json.grpo_groups.pooled, json.grpo_groups.step_unknown_rollouts], [6, 48]);

@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { assignSteps, parseStepLine, rolloutFromRecord, StepClock, type Rollout } from '../../../../src/core/rollouts';
+import { assignSteps, boundariesFromMetrics, boundariesFromStatus, parseStepLine, StepClock } from '../../../../src/core/rollouts';
+import type { Transcript } from '../../../../src/core/transcript/model';
+import { transcriptFromRecord } from '../../../../src/core/transcript/record';
 
 describe('service log step lines', () => {
   it('reads "Step N/M" with its time and ignores anything else', () => {
@@ -26,7 +28,7 @@ describe('service log step lines', () => {
   });
 
   it('fills only rollouts without a better step, and says where each step came from', () => {
-    const recorded = rolloutFromRecord({
+    const recorded = transcriptFromRecord({
       mtrl_rollout: 1,
       trajectory_id: 'a',
       answer: 'crane',
@@ -35,8 +37,9 @@ describe('service log step lines', () => {
       reward: -1.5,
       step: 7,
     })!;
-    const timed: Rollout = { trajectory_id: 'b', turns: [], solved: false, time: 150 };
-    const untimed: Rollout = { trajectory_id: 'c', turns: [], solved: false };
+    const bare = (id: string): Transcript => ({ id, task: { prompt: '' }, groupKey: '', status: 'completed', turns: [], source: 'log' });
+    const timed: Transcript = { ...bare('b'), time: 150 };
+    const untimed = bare('c');
     recorded.time = 150;
     const n = assignSteps(
       [recorded, timed, untimed],
@@ -53,10 +56,38 @@ describe('service log step lines', () => {
 
   it('takes a record step only when it is a whole number', () => {
     const step = (value: unknown) =>
-      rolloutFromRecord({ mtrl_rollout: 1, answer: 'crane', turns: [], solved: false, reward: 0, step: value })?.step;
+      transcriptFromRecord({ mtrl_rollout: 1, answer: 'crane', turns: [], solved: false, reward: 0, step: value })?.step;
     assert.deepEqual(
       [step(3), step('4'), step(-1), step(1.5), step('x'), step(undefined)],
       [3, 4, undefined, undefined, undefined, undefined],
     );
+  });
+
+  it('reads step ends from status messages and from MLflow metric times', () => {
+    const status = boundariesFromStatus([
+      { message: 'Downloading input data', start: 10 },
+      { message: 'Training in progress, step 1/3: RolloutStart', start: 20 },
+      { message: 'Training in progress, step 2/3: RolloutStart', start: 300 },
+      { message: 'Training in progress, step 2/3: CheckpointStart', start: 350 },
+      { message: 'Training in progress, step 3/3: RolloutStart', start: 600 },
+    ]);
+    assert.deepEqual(status, [
+      { step: 1, end: 300, of: 3 },
+      { step: 2, end: 600, of: 3 },
+    ]);
+    const clock = new StepClock(status, 'time');
+    assert.deepEqual(
+      [100, 400, 700].map((t) => clock.stepAt(t)),
+      [1, 2, 3],
+    );
+    const metrics = boundariesFromMetrics([
+      { step: 1, timestamp: 90 },
+      { step: 1, timestamp: 100 },
+      { step: 2, timestamp: 200 },
+    ]);
+    assert.deepEqual(metrics, [
+      { step: 1, end: 100 },
+      { step: 2, end: 200 },
+    ]);
   });
 });

@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
-import { rolloutFromTrace, type Trace, type TraceSpan } from '../../../../src/core/rollouts';
+import { transcriptFromTrace, type Trace, type TraceDocument, type TraceSpan } from '../../../../src/core/rollouts';
+import { wordleView } from './wordleView';
+
+/** The rollout a trace gives, as the Wordle pack reads it; undefined when the trace gives none. */
+const rolloutFromTrace = (t: TraceDocument) => {
+  const transcript = transcriptFromTrace(t);
+  return transcript && wordleView(transcript);
+};
 
 // Traces written by hand in MLflow 3's REST shape: `TraceInfoV3` (protobuf JSON) and OpenTelemetry spans whose
 // attribute values are JSON text, as `traces/batchGet` returns them.

@@ -62,6 +62,38 @@ describe('replay board against hostile log content', function () {
     });
   }
 
+  it("shows a tool-calling agent's payloads (task, thinking, tool name, arguments, result, error, metrics keys) as text and runs nothing", async () => {
+    const [a, b, c] = payloads;
+    const record = (id: string, action: string) =>
+      JSON.stringify({
+        mtrl_rollout: 1,
+        trajectory_id: id,
+        prompt: `Task ${a}\nmore ${b}`,
+        reward: id === 'x1' ? 1 : 0,
+        metrics: { [b]: c, ok: a },
+        turns: [{ thinking: c, text: b, tool_calls: [{ name: a, arguments: JSON.stringify({ [b]: action }), result: c, error: b }] }],
+      });
+    const page = await browser.newPage();
+    const problems = watchProblems(page);
+    await page.goto(server.page('xss-tools', [record('x1', a), record('x2', c)]));
+    await page.waitForSelector('.player .tool-call');
+    await page.locator('.player details.thinking summary').click();
+    await page.locator('.player details.task summary').click();
+    await page.locator('vscode-multi-select.metric-columns').evaluate((el, key) => {
+      (el as unknown as { value: string[] }).value = [key, 'ok'];
+      el.dispatchEvent(new Event('change'));
+    }, b);
+    await page.locator('.rollout-row[data-rollout] .compare-button').nth(1).click();
+    await page.waitForSelector('.players.comparing .turn.differs');
+    const text = (await page.textContent('#root')) ?? '';
+    for (const payload of payloads) assert.ok(text.includes(payload), `${payload} is shown as text`);
+    assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined, 'no payload ran');
+    assert.equal(await page.locator('img').count(), 0, 'no <img> element was created');
+    assert.equal(await page.locator('#root script, [onload], [onerror]').count(), 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('keeps the page CSP strict: an injected inline script is refused', async () => {
     const page = await browser.newPage();
     const refused: string[] = [];

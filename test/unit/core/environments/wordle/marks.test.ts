@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { isValidWord, markGuess } from '../../../../src/core/wordle';
+import { isValidWord, markGuess } from '../../../../../src/core/environments/wordle';
 
 describe('wordle marks', () => {
   // [answer, guess, marks, what the case covers]

@@ -8,7 +8,7 @@ import {
   renderInvalid,
   renderRepeat,
   WordleGame,
-} from '../../../../src/core/wordle';
+} from '../../../../../src/core/environments/wordle';
 
 describe('wordle feedback text', () => {
   it('renders the reference example exactly', () => {

@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { createJob } from '../../../src/aws/sagemaker';
-import { RolloutCollector, skippedLineNotes } from '../../../src/core/rollouts';
-import { ManualClock } from '../../../src/emulator/clock';
-import { SEEDED } from '../../../src/emulator/seed';
-import { byteStreamReader, feed, jobReader, jobStepClock } from '../../../src/services/rolloutLogs';
-import { trainingDocument, withEmulator } from '../emulator/helpers';
+import { createJob } from '../../../../src/aws/sagemaker';
+import { RolloutPipeline, skippedLineNotes } from '../../../../src/core/rollouts';
+import { ManualClock } from '../../../../src/emulator/clock';
+import { SEEDED } from '../../../../src/emulator/seed';
+import { jobReader, jobStepClock, streamReader } from '../../../../src/services/rollouts';
+import { trainingDocument, withEmulator } from '../../emulator/helpers';
 
 describe("a job's rollout log", function () {
   this.timeout(60_000);
@@ -26,18 +26,18 @@ describe("a job's rollout log", function () {
       const steps = await jobStepClock(aws, job, signal);
       assert.equal(steps.lastStep, 4);
       const reader = await jobReader(aws, job, signal);
-      const collector = new RolloutCollector();
+      const pipeline = new RolloutPipeline(await reader.context!(signal), (t) => reader.accepts(t));
       const order: number[] = [];
       for await (const line of reader.read(signal)) {
-        feed(collector, line);
-        for (const r of collector.take()) order.push(r.step!);
+        pipeline.feed(line);
+        for (const r of pipeline.take()) order.push(r.step!);
       }
       assert.equal(order.length, 4 * 64);
       assert.deepEqual(order.slice(0, 64), new Array(64).fill(4), 'the latest step comes first');
       assert.deepEqual([...new Set(order.slice(64))], [1, 2, 3]);
-      const collector2 = new RolloutCollector();
-      for await (const line of (await jobReader(aws, job, signal)).read(signal)) feed(collector2, line);
-      const rollouts = collector2.finish();
+      const pipeline2 = new RolloutPipeline();
+      for await (const line of (await jobReader(aws, job, signal)).read(signal)) pipeline2.feed(line);
+      const rollouts = pipeline2.finish();
       assert.ok(
         rollouts.every((r) => r.time !== undefined && steps.stepAt(r.time) === r.step),
         'log evidence agrees with the records',
@@ -58,7 +58,7 @@ describe('a log file read for the board', () => {
   it('lists a line past the line cap (which line, how long), reads the lines around it, and starts over on each read', async () => {
     const record = (id: string) =>
       JSON.stringify({ mtrl_rollout: 1, trajectory_id: id, answer: 'crane', turns: [{ guess: 'crane' }], solved: true, reward: 1 });
-    const reader = byteStreamReader(async () =>
+    const reader = streamReader(async () =>
       (async function* () {
         yield new TextEncoder().encode(`${record('a')}\n`);
         const mb = 'x'.repeat(1024 * 1024);
@@ -67,10 +67,10 @@ describe('a log file read for the board', () => {
       })(),
     );
     for (let pass = 0; pass < 2; pass++) {
-      const collector = new RolloutCollector();
-      for await (const item of reader.read(new AbortController().signal)) feed(collector, item);
+      const pipeline = new RolloutPipeline();
+      for await (const item of reader.read(new AbortController().signal)) pipeline.feed(item);
       assert.deepEqual(
-        collector.finish().map((r) => r.trajectory_id),
+        pipeline.finish().map((r) => r.id),
         ['a', 'b'],
       );
       assert.deepEqual(reader.skipped, [{ line: 2, chars: 65 * 1024 * 1024 }]);

@@ -1,0 +1,137 @@
+import {
+  actionTable,
+  ADVANTAGE_FORMULA,
+  groupRollouts,
+  stepSummaries,
+  summarize,
+  toolCallCount,
+  type ActionTable,
+  type RolloutSummary,
+} from '../core/rollouts';
+import { PACKS } from '../core/environments/registry';
+import type { Transcript } from '../core/transcript/model';
+
+// What `mtrl rollouts` prints: the summary people read, and the `--json` shape scripts compare runs with.
+
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
+/** Action rows per table in `--json`: the most telling ones. */
+const JSON_ACTIONS = 20;
+
+const actionsJson = (table: ActionTable) => ({
+  above_average: table.above,
+  below_average: table.below,
+  rows: table.rows.slice(0, JSON_ACTIONS).map((r) => ({
+    tool: r.tool,
+    argument: r.argument,
+    value: r.value,
+    above: r.above,
+    below: r.below,
+    above_share: round(r.aboveShare),
+    below_share: round(r.belowShare),
+  })),
+});
+
+/** Everything both outputs need, computed once. */
+export function rolloutReport(rollouts: readonly Transcript[]) {
+  const grouping = groupRollouts(rollouts);
+  const summary = summarize(rollouts, grouping.groups.length);
+  const { steps, unknown } = stepSummaries(rollouts, grouping);
+  const everyone = rollouts.map((_, i) => i);
+  const byStep = new Map<number, number[]>();
+  rollouts.forEach((r, i) => r.step !== undefined && (byStep.get(r.step) ?? byStep.set(r.step, []).get(r.step)!).push(i));
+  const byTool: Record<string, number> = {};
+  for (const r of rollouts) for (const turn of r.turns) for (const call of turn.toolCalls) byTool[call.name] = (byTool[call.name] ?? 0) + 1;
+  return {
+    summary,
+    steps: steps.map((s) => ({ ...s, actions: actionTable(rollouts, grouping.advantage, byStep.get(s.step) ?? []) })),
+    pooledGroups: grouping.groups.filter((g) => g.step === undefined).length,
+    unknownStepRollouts: unknown,
+    zeroAdvantageGroups: steps.reduce((n, s) => n + s.zeroAdvantageGroups, 0),
+    actions: actionTable(rollouts, grouping.advantage, everyone),
+    toolCalls: rollouts.reduce((n, r) => n + toolCallCount(r), 0),
+    byTool,
+    /** What the packs that recognized any rollout add in their own words (Wordle: its solve histogram). */
+    packFields: Object.assign(
+      {},
+      ...PACKS.filter((p) => rollouts.some((r) => r.env?.pack === p.id)).map((p) => p.summary?.(rollouts) ?? {}),
+    ),
+  };
+}
+
+type Report = ReturnType<typeof rolloutReport>;
+
+/** The `--json` shape: the issue-9 fields first (scripts compare runs with them), then tool calls, steps, GRPO groups, actions. */
+export function reportJson(report: Report): object {
+  const s: RolloutSummary = report.summary;
+  return {
+    rollouts: s.rollouts,
+    groups: s.groups,
+    solved: s.solved,
+    solve_rate: round(s.solveRate),
+    reward: s.reward
+      ? { mean: round(s.reward.mean), min: round(s.reward.min), max: round(s.reward.max) }
+      : { mean: null, min: null, max: null },
+    ...report.packFields,
+    tool_calls: { total: report.toolCalls, mean: round(s.meanToolCalls), by_tool: report.byTool },
+    turns: { mean: round(s.meanTurns) },
+    steps: report.steps.map((st) => ({
+      step: st.step,
+      rollouts: st.rollouts,
+      groups: st.groups,
+      solve_rate: round(st.solveRate),
+      reward_mean: st.rewardMean === null ? null : round(st.rewardMean),
+      zero_advantage_groups: st.zeroAdvantageGroups,
+      actions: actionsJson(st.actions),
+    })),
+    grpo_groups: {
+      groups: s.groups,
+      pooled: report.pooledGroups,
+      step_unknown_rollouts: report.unknownStepRollouts,
+      zero_advantage: report.zeroAdvantageGroups,
+      advantage: ADVANTAGE_FORMULA,
+    },
+    actions: actionsJson(report.actions),
+  };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export function reportText(report: Report, source: string): string {
+  const s = report.summary;
+  const lines = [
+    `${s.rollouts} rollouts in ${s.groups} GRPO groups from ${source}`,
+    `solved ${s.solved} (${pct(s.solveRate)}), lost ${s.lost}, no play ${s.noPlay}`,
+    s.reward ? `reward mean ${round(s.reward.mean)}, min ${round(s.reward.min)}, max ${round(s.reward.max)}` : 'reward: none logged',
+    `mean turns ${round(s.meanTurns)}, tool calls ${round(s.meanToolCalls)}, moves ${round(s.meanMoves)}`,
+    `moves to solve: ${s.movesToSolve
+      .map((n, moves) => (moves && n ? `${moves}: ${n}` : ''))
+      .filter(Boolean)
+      .join('  ')}`,
+  ];
+  if (report.unknownStepRollouts) {
+    lines.push(
+      `step unknown for ${report.unknownStepRollouts} rollouts: their ${report.pooledGroups} groups pool every step of a task, so their advantages are not the policy's`,
+    );
+  }
+  if (report.steps.length) {
+    lines.push(
+      `${report.zeroAdvantageGroups} groups with all rewards equal (advantage 0); ${ADVANTAGE_FORMULA}`,
+      'step  rollouts  solve rate  reward mean',
+    );
+    for (const st of report.steps)
+      lines.push(
+        `${String(st.step).padStart(4)}  ${String(st.rollouts).padStart(8)}  ${pct(st.solveRate).padStart(10)}  ${st.rewardMean === null ? '–' : round(st.rewardMean)}`,
+      );
+  }
+  const rows = report.actions.rows.slice(0, 10);
+  if (rows.length && (report.actions.above || report.actions.below)) {
+    lines.push(
+      `actions in above- vs below-average rollouts of their groups (${report.actions.above} above, ${report.actions.below} below):`,
+    );
+    for (const r of rows)
+      lines.push(
+        `  ${pct(r.aboveShare).padStart(6)}  ${pct(r.belowShare).padStart(6)}  ${r.tool}${r.argument ? ` ${r.argument}=` : ' '}${r.value}`,
+      );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,20 @@
+import type { Transcript } from '../transcript/model';
+import type { EnvironmentPack } from './types';
+import { wordlePack } from './wordle/pack';
+
+/** Every environment pack, tried in order: the first that recognizes a transcript enriches it. A new pack is one line here. */
+export const PACKS: readonly EnvironmentPack[] = [wordlePack];
+
+/** Adds what the first recognizing pack knows (its facts land in `transcript.env`); a transcript no pack knows stays generic. */
+export function enrichTranscript(transcript: Transcript): Transcript {
+  for (const pack of PACKS)
+    if (pack.recognizes(transcript)) {
+      transcript.env = pack.enrich(transcript);
+      break;
+    }
+  return transcript;
+}
+
+export function packById(id: string | undefined): EnvironmentPack | undefined {
+  return PACKS.find((p) => p.id === id);
+}

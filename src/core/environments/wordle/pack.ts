@@ -1,0 +1,121 @@
+import type { ToolCall, Transcript } from '../../transcript/model';
+import { RECORD_MOVE_TOOL } from '../../transcript/record';
+import type { EnvironmentPack, PackLogLine } from '../types';
+import { parseFeedbackLine } from './feedback';
+import { isValidWord, MAX_GUESSES } from './marks';
+import { MAX_TOOL_CALLS, normalizeTurns, scoredGuesses, type WordleTurn } from './turns';
+
+/** What the Wordle renderer reads from `transcript.env.data`. */
+export interface WordleData {
+  /** Lower case; absent when no source named it. */
+  answer?: string;
+  turns: WordleTurn[];
+}
+
+const TOOL = 'guess_word';
+const LOSS = /Out of guesses\. The word was ([A-Za-z]{5})/;
+const SOLVED = 'GGGGG';
+
+const asFields = (v: unknown): Record<string, unknown> | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+/** Calls that can be guesses: a tool named for guessing (`guess_word`, the emulator's `guess`), a record's one-move turn, or a nameless span. */
+const GUESSING = /guess/i;
+
+const guessOf = (call: ToolCall): string | undefined => {
+  // Other tools' arguments are not read: a trace decodes them only when someone does.
+  if (call.name && call.name !== RECORD_MOVE_TOOL && !GUESSING.test(call.name)) return undefined;
+  const guess = asFields(call.arguments)?.guess;
+  return typeof guess === 'string' ? guess : call.name === TOOL && typeof call.arguments === 'string' ? call.arguments : undefined;
+};
+
+/** The feedback text of a call's result: the tool's text, or a `{feedback}` object's. */
+function feedbackOf(result: unknown): string | undefined {
+  if (typeof result === 'string') return result;
+  const feedback = asFields(result)?.feedback;
+  return typeof feedback === 'string' ? feedback : undefined;
+}
+
+/** One guess as the tiles need it: marks and validity from the call's own fields, its result object, or its feedback text. */
+function rawTurn(call: ToolCall, guess: string): Record<string, unknown> {
+  const args = asFields(call.arguments) ?? {};
+  const result = asFields(call.result);
+  const read = feedbackOf(call.result)
+    ?.split(/\r?\n/)
+    .map(parseFeedbackLine)
+    .find((t) => t);
+  return {
+    guess,
+    marks: args.marks ?? result?.marks ?? read?.marks,
+    valid: args.valid === false || result?.valid === false || read?.valid === false ? false : undefined,
+    repeated: args.repeated === true || read?.repeated === true,
+    source: args.source,
+  };
+}
+
+function answerOf(transcript: Transcript, raw: readonly Record<string, unknown>[], calls: readonly ToolCall[]): string | undefined {
+  const named = transcript.fields?.answer ?? transcript.task.row?.answer;
+  if (isValidWord(named)) return named.toLowerCase();
+  const solving = raw.find((t) => t.marks === SOLVED)?.guess;
+  if (isValidWord(solving)) return solving.toLowerCase();
+  for (const call of calls) {
+    const loss = LOSS.exec(feedbackOf(call.result) ?? '');
+    if (loss) return loss[1].toLowerCase();
+  }
+  return undefined;
+}
+
+/** Wordle: a `guess_word`-style tool (a `guess` argument) with feedback results, or a record or dataset row that names a five-letter answer. */
+export const wordlePack: EnvironmentPack = {
+  id: 'wordle',
+  maxToolCalls: MAX_TOOL_CALLS,
+  recognizes(transcript) {
+    if (isValidWord(transcript.fields?.answer) || isValidWord(transcript.task.row?.answer)) return true;
+    for (const turn of transcript.turns) for (const call of turn.toolCalls) if (guessOf(call) !== undefined) return true;
+    return false;
+  },
+  enrich(transcript) {
+    const calls: ToolCall[] = [];
+    const raw: Record<string, unknown>[] = [];
+    for (const turn of transcript.turns)
+      for (const call of turn.toolCalls) {
+        const guess = guessOf(call);
+        if (guess === undefined || raw.length >= MAX_TOOL_CALLS) continue;
+        calls.push(call);
+        raw.push(rawTurn(call, guess));
+      }
+    const answer = answerOf(transcript, raw, calls);
+    const turns = normalizeTurns(raw, answer);
+    const said = transcript.fields?.solved;
+    const data: WordleData = { answer, turns };
+    return {
+      pack: 'wordle',
+      solved: typeof said === 'boolean' ? said : turns.some((t) => t.marks === SOLVED),
+      label: answer?.toUpperCase(),
+      moves: scoredGuesses(turns),
+      data,
+    };
+  },
+  readLogLine(line) {
+    if (line.includes('Out of guesses')) {
+      const m = LOSS.exec(line);
+      return m ? { ends: true, fields: { answer: m[1].toLowerCase() } } : undefined;
+    }
+    if (!line.includes('uess')) return undefined;
+    const turn = parseFeedbackLine(line);
+    if (!turn) return undefined;
+    const read: PackLogLine = { call: { name: TOOL, arguments: { guess: turn.guess }, result: line.trim() }, counts: turn.valid };
+    if (turn.number === 1) read.starts = true;
+    if (turn.marks === SOLVED) read.fields = { answer: turn.guess };
+    if (turn.marks === SOLVED || turn.number === MAX_GUESSES) read.ends = true;
+    return read;
+  },
+  summary(transcripts) {
+    const toSolve = [0, 0, 0, 0, 0, 0, 0];
+    for (const t of transcripts) {
+      const moves = t.env?.pack === 'wordle' ? t.env.moves : undefined;
+      if (t.solved && moves !== undefined && moves >= 1 && moves <= MAX_GUESSES) toSolve[moves]++;
+    }
+    return { guesses_to_solve: Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [String(n), toSolve[n]])) };
+  },
+};

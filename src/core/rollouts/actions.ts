@@ -1,0 +1,85 @@
+import type { Transcript } from '../transcript/model';
+
+/** One tool and argument value, and how many above- and below-average rollouts of their groups used it. */
+export interface ActionRow {
+  tool: string;
+  /** The argument's name; empty when the tool takes one plain value. */
+  argument: string;
+  /** The value as short text (JSON for anything but a string). */
+  value: string;
+  above: number;
+  below: number;
+  /** Shares of the above- and below-average rollouts that used it (0–1). */
+  aboveShare: number;
+  belowShare: number;
+}
+
+/** "Why does the base model restart the router?": actions by how they split the rollouts that beat their group from those that did not. */
+export interface ActionTable {
+  /** Rollouts with a positive and a negative advantage (rollouts of all-equal groups are in neither). */
+  above: number;
+  below: number;
+  rows: ActionRow[];
+}
+
+const VALUE_CHARS = 80;
+const TOLERANCE = 1e-9;
+
+function valueText(v: unknown): string {
+  const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+  return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS - 1)}…` : text;
+}
+
+/** The distinct (tool, argument, value) keys of one rollout. */
+function actionsOf(t: Transcript): Map<string, { tool: string; argument: string; value: string }> {
+  const out = new Map<string, { tool: string; argument: string; value: string }>();
+  const add = (tool: string, argument: string, value: string) =>
+    out.set(`${tool}\u0000${argument}\u0000${value}`, { tool, argument, value });
+  for (const turn of t.turns)
+    for (const call of turn.toolCalls) {
+      const args = call.arguments;
+      if (args && typeof args === 'object' && !Array.isArray(args)) {
+        const entries = Object.entries(args);
+        if (!entries.length) add(call.name, '', '');
+        for (const [argument, value] of entries) add(call.name, argument, valueText(value));
+      } else add(call.name, '', args === undefined ? '' : valueText(args));
+    }
+  return out;
+}
+
+/** The action table over the given rollouts, each with its advantage within its own group; the most telling rows first. */
+export function actionTable(
+  rollouts: readonly Transcript[],
+  advantage: readonly number[],
+  members: Iterable<number>,
+  limit = 100,
+): ActionTable {
+  const rows = new Map<string, ActionRow>();
+  let above = 0;
+  let below = 0;
+  for (const i of members) {
+    const a = advantage[i];
+    const side = a > TOLERANCE ? 'above' : a < -TOLERANCE ? 'below' : undefined;
+    if (!side) continue;
+    if (side === 'above') above++;
+    else below++;
+    for (const [key, action] of actionsOf(rollouts[i])) {
+      let row = rows.get(key);
+      if (!row) rows.set(key, (row = { ...action, above: 0, below: 0, aboveShare: 0, belowShare: 0 }));
+      row[side]++;
+    }
+  }
+  const out = [...rows.values()];
+  for (const row of out) {
+    row.aboveShare = above ? row.above / above : 0;
+    row.belowShare = below ? row.below / below : 0;
+  }
+  out.sort(
+    (x, y) =>
+      Math.abs(y.aboveShare - y.belowShare) - Math.abs(x.aboveShare - x.belowShare) ||
+      y.above + y.below - (x.above + x.below) ||
+      x.tool.localeCompare(y.tool) ||
+      x.value.localeCompare(y.value),
+  );
+  return { above, below, rows: out.slice(0, limit) };
+}

@@ -1,0 +1,49 @@
+import type { Transcript } from '../transcript/model';
+import { RolloutCollector } from './collect';
+import { prepareTranscripts, type JobContext } from './prepare';
+
+/** What a reader yields: one log line (or multi-line message) with the epoch ms of its event, or a rollout read whole. */
+export type ReadItem = { text: string; time?: number } | { transcript: Transcript };
+
+/**
+ * The one way from what a reader read to rollouts a view shows: collect (records, traces, SDK and tool-output lines),
+ * keep this source's own, then prepare (pack, dataset row, step, group, solved). The board, `mtrl rollouts` and the
+ * browser demo all stream through it.
+ */
+export class RolloutPipeline {
+  private collector = new RolloutCollector();
+
+  constructor(
+    public job: JobContext = {},
+    private readonly accepts: (t: Transcript) => boolean = () => true,
+  ) {}
+
+  /** Lines read so far, for progress messages. */
+  get lines(): number {
+    return this.collector.lines;
+  }
+
+  feed(item: ReadItem): void {
+    if ('transcript' in item) this.collector.addTranscript(item.transcript);
+    else this.collector.add(item.text, item.time);
+  }
+
+  /** Rollouts completed since the last call, ready for the views. */
+  take(): Transcript[] {
+    return this.ready(this.collector.take());
+  }
+
+  /** Ends the input: rollouts still being rebuilt come out too. */
+  finish(): Transcript[] {
+    return this.ready(this.collector.finish());
+  }
+
+  /** Starts over (the source is read again from the start). */
+  reset(): void {
+    this.collector = new RolloutCollector();
+  }
+
+  private ready(transcripts: Transcript[]): Transcript[] {
+    return prepareTranscripts(transcripts.filter(this.accepts), this.job);
+  }
+}

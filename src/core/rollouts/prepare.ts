@@ -1,0 +1,30 @@
+import { enrichTranscript } from '../environments/registry';
+import type { Transcript } from '../transcript/model';
+import { groupKeyOf, type TaskMatcher } from '../transcript/tasks';
+import { assignSteps, type StepClock } from './steps';
+
+/** The success threshold when the job names none (the SDK evaluator's default `success_threshold`). */
+export const DEFAULT_SUCCESS_THRESHOLD = 1.0;
+
+/** What a job tells about its rollouts beyond the rollouts themselves. */
+export interface JobContext {
+  /** Reward at or above which a rollout counts as solved when its pack has no definition of its own. */
+  successThreshold?: number;
+  /** The job's training data: a rollout belongs to the row whose prompt its first message contains. */
+  tasks?: TaskMatcher;
+  /** Step ends: date rollouts whose source names no step. */
+  clock?: StepClock;
+}
+
+/** Readies rollouts for the views: the pack's facts, the dataset row, the step, the GRPO group, solved. */
+export function prepareTranscripts(transcripts: readonly Transcript[], job: JobContext = {}): Transcript[] {
+  if (job.clock) assignSteps(transcripts, job.clock);
+  const threshold = job.successThreshold ?? DEFAULT_SUCCESS_THRESHOLD;
+  for (const t of transcripts) {
+    if (!t.env) enrichTranscript(t);
+    if (job.tasks && t.task.rowIndex === undefined) job.tasks.match(t.task);
+    t.groupKey = groupKeyOf(t);
+    t.solved = t.env?.solved ?? (t.reward !== undefined && t.reward >= threshold);
+  }
+  return transcripts as Transcript[];
+}

@@ -1,0 +1,177 @@
+import type { AwsClients } from '../../aws/clients';
+import type { MlflowClient } from '../../aws/mlflow/client';
+import { mlflowClientFor } from '../../aws/mlflow/factory';
+import { getObject, parseS3Uri } from '../../aws/s3';
+import type { JobDescription } from '../../aws/sagemaker';
+import { mlflowConfigOf } from '../../core/jobs/document';
+import { parseMlflowArn } from '../../core/metrics/mlflow';
+import { traceArtifactUri, tracesIn, transcriptFromTrace, type JobContext, type Trace, type TraceInfo } from '../../core/rollouts';
+import type { Transcript } from '../../core/transcript/model';
+import { locateRun } from '../metrics/locate';
+import type { RolloutReader } from './reader';
+
+// A job's rollouts from its MLflow run's traces (one per rollout, written by the service): REST `traces/search` lists
+// them, `traces/batchGet` gives their spans; when it gives none (or fails) each trace's `traces.json` artifact is read
+// from S3 at its `mlflow.artifactLocation` tag, as real users had to.
+
+/** Traces read per opening, newest first: the latest steps of a large run (a 100-step run has 102,400). */
+export const TRACE_LIMIT = 25_000;
+
+/** The MLflow run whose traces hold a job's rollouts. */
+export interface TraceRun {
+  client: Pick<MlflowClient, 'searchTraces' | 'batchGetTraces' | 'metricHistory'>;
+  runId: string;
+  experimentId: string;
+}
+
+/** The run a described job logs to, or undefined when it names no MLflow resource (the finder's errors propagate). */
+export async function traceRunOf(
+  aws: AwsClients,
+  jobName: string,
+  described: JobDescription,
+  signal: AbortSignal,
+): Promise<TraceRun | undefined> {
+  const config = mlflowConfigOf(described.config);
+  const resource = config ? parseMlflowArn(config.MlflowResourceArn) : undefined;
+  if (!config || !resource) return undefined;
+  const client = mlflowClientFor(aws, resource);
+  const located = await locateRun(client, jobName, config, described.config?.ServiceOutput?.MlflowDetails, signal);
+  return { client, runId: located.runId, experimentId: located.experimentId };
+}
+
+/** Whether the run has logged at least one trace. */
+export async function hasTraces(run: TraceRun, signal: AbortSignal): Promise<boolean> {
+  for await (const page of run.client.searchTraces({ experimentId: run.experimentId, runId: run.runId, limit: 1 }, signal))
+    if (page.length) return true;
+  return false;
+}
+
+/** Reads one trace's spans from its S3 artifact. */
+export type ArtifactReader = (info: TraceInfo, signal: AbortSignal) => Promise<Transcript | undefined>;
+
+/** Reads `traces.json` through S3 GetObject (the role needs s3:GetObject on the MLflow artifact bucket). */
+export function s3ArtifactReader(aws: AwsClients, region?: string): ArtifactReader {
+  return async (info, signal) => {
+    const uri = traceArtifactUri(info);
+    const location = uri ? parseS3Uri(uri) : undefined;
+    if (!uri || !location) return undefined;
+    let text = '';
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of getObject(aws.s3(region), location, undefined, signal)) text += decoder.decode(chunk, { stream: true });
+      text += decoder.decode();
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new ArtifactUnreadable(uri, error);
+    }
+    const [doc] = tracesIn(JSON.parse(text));
+    return doc ? transcriptFromTrace({ ...doc, trace_info: info }) : undefined;
+  };
+}
+
+/** The S3 read of a trace's artifact failed: the message names the object and the permission. */
+export class ArtifactUnreadable extends Error {
+  constructor(
+    readonly uri: string,
+    cause: unknown,
+  ) {
+    const why = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+    super(
+      `Could not read the trace's spans from S3 (GetObject ${uri}): ${why}. The role needs s3:GetObject on the MLflow artifact bucket.`,
+      {
+        cause,
+      },
+    );
+  }
+}
+
+export interface TraceReading {
+  running: (signal: AbortSignal) => Promise<boolean>;
+  /** At most this many traces on the first read (default TRACE_LIMIT); follow mode reads every new one. */
+  limit?: number;
+  /** Told when the first read stopped at the limit. */
+  onLimit?: (limit: number) => void;
+  context?: (signal: AbortSignal) => Promise<JobContext>;
+  /** Where spans come from when `batchGet` gives none; absent: such traces are read from their previews. */
+  artifacts?: ArtifactReader;
+}
+
+const startOf = (info: TraceInfo) => (info.request_time ? Date.parse(info.request_time) : NaN);
+const hasSpans = (trace: Trace | undefined) => !!trace?.spans?.length;
+
+/**
+ * Reads a run's traces as whole rollouts: the first read newest first (the latest step reaches the board first), page by
+ * page, each page's traces fetched with their spans (from S3 when REST gives none); follow mode then lists the traces
+ * started since the newest seen.
+ */
+export function traceReader(run: TraceRun, reading: TraceReading): RolloutReader {
+  let newest: number | undefined;
+  let seenAtNewest = new Set<string>();
+  const notes: string[] = [];
+  /** Fetches a page's spans: REST first, the S3 artifact for each trace REST left without spans. */
+  const whole = async (infos: TraceInfo[], signal: AbortSignal): Promise<(Transcript | undefined)[]> => {
+    let fetched = new Map<string | undefined, Trace>();
+    let restError: unknown;
+    try {
+      fetched = new Map(
+        (
+          await run.client.batchGetTraces(
+            infos.map((i) => i.trace_id),
+            signal,
+          )
+        ).map((t) => [t.trace_info?.trace_id, t]),
+      );
+    } catch (error) {
+      if (signal.aborted || !reading.artifacts) throw error;
+      restError = error;
+    }
+    return Promise.all(
+      infos.map(async (info) => {
+        const trace = fetched.get(info.trace_id);
+        if (hasSpans(trace) || !reading.artifacts || !traceArtifactUri(info)) return transcriptFromTrace(trace ?? { trace_info: info });
+        try {
+          return (await reading.artifacts(info, signal)) ?? transcriptFromTrace(trace ?? { trace_info: info });
+        } catch (error) {
+          if (restError !== undefined || signal.aborted) throw error;
+          if (!notes.length) notes.push((error as Error).message);
+          // Its previews still give the reward and the task.
+          return transcriptFromTrace(trace ?? { trace_info: info });
+        }
+      }),
+    );
+  };
+  return {
+    from: 'traces',
+    notes,
+    async *read(signal) {
+      const limit = reading.limit ?? TRACE_LIMIT;
+      const first = newest === undefined;
+      const query = first
+        ? { experimentId: run.experimentId, runId: run.runId, limit }
+        : // The boundary millisecond is listed again: traces already read there are skipped by id.
+          { experimentId: run.experimentId, runId: run.runId, after: newest! - 1, oldestFirst: true };
+      let read = 0;
+      for await (const page of run.client.searchTraces(query, signal)) {
+        const fresh = page.filter((info) => !(startOf(info) === newest && seenAtNewest.has(info.trace_id)));
+        const transcripts = await whole(fresh, signal);
+        for (const [i, info] of fresh.entries()) {
+          const start = startOf(info);
+          if (Number.isFinite(start) && (newest === undefined || start >= newest)) {
+            if (start !== newest) seenAtNewest = new Set();
+            newest = start;
+            seenAtNewest.add(info.trace_id);
+          }
+          const transcript = transcripts[i];
+          if (transcript) yield { transcript };
+        }
+        read += page.length;
+      }
+      if (first && read >= limit) reading.onLimit?.(limit);
+      // A run without traces yet: follow mode starts from the beginning.
+      newest ??= 0;
+    },
+    followable: reading.running,
+    accepts: () => true,
+    context: reading.context,
+  };
+}
