@@ -1,7 +1,7 @@
-// `npm start`: the extension on a copy of the demo workspace, against the local emulator (or real AWS), until Ctrl-C.
+// `npm start [-- <folder>]`: the extension on a copy of the demo workspace, or on your own folder in place, against the local emulator (or real AWS), until Ctrl-C.
 // Desktop VS Code (MTRL_VSCODE_PATH, else `code` on PATH) gets --extensionDevelopmentPath; otherwise the browser VS Code of the host harness.
 import { spawnSync } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
@@ -33,9 +33,27 @@ cleanUpOnSignals(async () => {
   await cleanup();
 });
 
-/** Settings JSON of the demo workspace; comments are not expected there. */
+/** Settings JSON of the workspace; a file with comments (JSONC) is read as none, said once. */
 function readSettings(file) {
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    log(`${file} is not plain JSON (comments?): its mtrl.aws.profile is not looked at`);
+    return {};
+  }
+}
+
+/** Your own folder from `npm start -- <folder>`, opened in place; undefined for the demo. */
+function ownFolder() {
+  const given = process.argv[2];
+  if (!given) return undefined;
+  const folder = path.resolve(given);
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw new MissingPrerequisite(
+      `${given} is not a folder: run \`npm start -- <path to your workspace folder>\` (or \`npm start\` for the demo).`,
+    );
+  return folder;
 }
 
 /** Real AWS when the user points at it (a profile in the demo settings or credentials in the environment). */
@@ -92,8 +110,9 @@ async function awsTarget(settings, cli) {
 }
 
 async function main() {
-  const workspace = path.join(runDir, 'demo-workspace');
-  cpSync(path.join(root, 'test/fixtures/demo-workspace'), workspace, { recursive: true });
+  const own = ownFolder();
+  const workspace = own ?? path.join(runDir, 'demo-workspace');
+  if (!own) cpSync(path.join(root, 'test/fixtures/demo-workspace'), workspace, { recursive: true });
   const settingsFile = path.join(workspace, '.vscode/settings.json');
   const settings = readSettings(settingsFile);
   const code = desktopCode();
@@ -110,12 +129,18 @@ async function main() {
     cli = path.join(installVsix(vsix, extensionsDir).dir, 'dist/cli.js');
   }
   const aws = await awsTarget(settings, cli);
-  mkdirSync(path.dirname(settingsFile), { recursive: true });
-  writeFileSync(settingsFile, JSON.stringify({ ...settings, ...aws.settings }, null, 2));
+  // Your own folder is never written to: the emulator's endpoint goes into the temporary profile's user settings.
+  const userSettings = own ? aws.settings : {};
+  if (!own) {
+    mkdirSync(path.dirname(settingsFile), { recursive: true });
+    writeFileSync(settingsFile, JSON.stringify({ ...settings, ...aws.settings }, null, 2));
+  }
   const env = { ...process.env, ...aws.env };
 
   if (code) {
-    const args = desktopStartArgs({ root, workspace, userDataDir: path.join(runDir, 'user-data') });
+    const userDataDir = path.join(runDir, 'user-data');
+    if (own) writeUserSettings(userDataDir, userSettings);
+    const args = desktopStartArgs({ root, workspace, userDataDir });
     log(`opening desktop VS Code: ${code} ${args.join(' ')}`);
     const child = startProcess(code, args, { env, stdio: 'inherit' });
     await new Promise((resolve) => child.on('exit', resolve));
@@ -130,6 +155,7 @@ async function main() {
     'workbench.startupEditor': 'none',
     'telemetry.telemetryLevel': 'off',
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    ...userSettings,
   });
   const server = await startServer({
     codeServer,
@@ -141,7 +167,11 @@ async function main() {
     logFile: path.join(runDir, 'server.log'),
   });
   console.log(`\nopen ${server.url}/?folder=${encodeURIComponent(workspace)}\n`);
-  log(`demo workspace copy: ${workspace} (deleted on exit); Ctrl-C to stop`);
+  log(
+    own
+      ? `your folder: ${workspace} (opened in place); Ctrl-C to stop`
+      : `demo workspace copy: ${workspace} (deleted on exit); Ctrl-C to stop`,
+  );
   if (process.env.MTRL_START_SCREENSHOT === '1') await screenshotContainer(server.url, workspace);
   await new Promise((resolve) => server.child.on('exit', resolve));
   if (!cleaning) log('the VS Code server exited');

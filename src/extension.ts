@@ -13,6 +13,7 @@ import * as replay from './features/replay';
 import * as metrics from './features/metrics';
 import * as resources from './features/resources';
 import * as evaluations from './features/evaluations';
+import { registerTestHooks } from './features/testHooks';
 
 /** What activate() returns: read by the host tests and by other extensions. */
 export interface MtrlApi {
@@ -37,7 +38,8 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   replay.register(services);
   metrics.register(services);
   resources.register(services);
-  evaluations.register(services, jobsView);
+  const sweeps = evaluations.register(services, jobsView);
+  context.subscriptions.push(...registerTestHooks([sweeps, jobsView]));
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

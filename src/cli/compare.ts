@@ -6,8 +6,9 @@ import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } 
 
 const usage = `Usage: mtrl compare <evaluation-job>… [--baseline <job>] [--json | --markdown | --csv] [--region R] [--endpoint URL] [--profile P]
 
-Compares completed evaluation jobs: pass@1 with a 95 % Wilson interval (from the solved and played
-rollouts), mean reward, rollouts, tokens and cost; then each job against the baseline (default: the
+Compares completed evaluation jobs: pass@1 with a 95 % Wilson interval (from the succeeded and
+failed rollouts), mean reward, rollouts, tokens and cost, read from each evaluation's MLflow run
+(ServiceOutput.EvaluationMetrics only when there is no run); then each job against the baseline (default: the
 first job) with Newcombe's interval for the difference, marked where it excludes zero.
 
   --baseline  the job the others are compared with (default: the first one given)
@@ -62,6 +63,7 @@ export const compareCommand: CliCommand = {
               pass_at_k: Object.fromEntries(r.passAtK.map((p) => [String(p.k), p.value])),
               tokens: r.tokens ?? null,
               cost: r.cost ?? null,
+              source: comparison.sources.get(r.job) ?? null,
             })),
             deltas: deltas.map((d) => ({
               job: d.job,
@@ -79,7 +81,9 @@ export const compareCommand: CliCommand = {
     else if (values.csv) io.out(comparisonCsv(comparison.results, deltas).trimEnd());
     else {
       for (const r of comparison.results)
-        io.out(`${r.job}: pass@1 ${(r.passAt1 * 100).toFixed(1)} % ${intervalText(r.interval)} (${r.succeeded}/${r.rollouts})`);
+        io.out(
+          `${r.job}: pass@1 ${(r.passAt1 * 100).toFixed(1)} % ${intervalText(r.interval)} (${r.succeeded}/${r.rollouts}) from ${comparison.sources.get(r.job) ?? '?'}`,
+        );
       for (const d of deltas) {
         const points = `${d.delta >= 0 ? '+' : '−'}${Math.abs(d.delta * 100).toFixed(1)}`;
         io.out(

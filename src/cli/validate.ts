@@ -21,6 +21,7 @@ import {
   SEVERITY,
   type FindingCode,
 } from '../core/dataset';
+import { batchSizeBesideDataset } from '../services/datasetBatch';
 import { offThreadParquet, PARQUET_BUDGET_SECONDS } from '../services/parquet/offThread';
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
@@ -32,7 +33,8 @@ prompt column, flat rows, the task JSON inside the prompt, Wordle answers, dupli
 answer leaks, row counts against global_batch_size, and training/validation overlap.
 Files stream, so size is no limit (Parquet is read one row group at a time, local or by S3 byte ranges).
 
-  --batch       global_batch_size for the row-count checks (default 128)
+  --batch       global_batch_size for the row-count checks (default: from a *.mtrl.json job file beside
+                the dataset whose train channel names it, else 128); a training file needs more rows than it
   --train F     the training file (also: a file whose name contains "train")
   --val F       the validation file (also: a file whose name contains "val"; "eval"/"test" are evaluation)
   --convention  how prompt strings are read (default auto: task checks on JSON-object prompts)
@@ -126,10 +128,12 @@ async function openParquet(path: string, options: Options): Promise<ParquetBytes
 async function validateOne(path: string, role: DatasetRole | undefined, options: Options, against?: DatasetReport): Promise<DatasetReport> {
   const format = options.format ?? formatFromName(path);
   if (!format) throw new UsageError(`Cannot tell the format of ${path} from its name; pass --format jsonl|json|csv|parquet.`);
+  const fromJob = options.batch === undefined && role === 'training' && !parseS3Uri(path) ? await batchSizeBesideDataset(path) : undefined;
   const run = {
     format,
     role,
-    batchSize: options.batch,
+    batchSize: options.batch ?? fromJob?.batchSize,
+    batchSizeSource: options.batch !== undefined ? '--batch' : (fromJob?.source ?? 'the default'),
     convention: options.convention,
     maxFindings: Infinity,
     maxPerCode: options.maxPerCode,

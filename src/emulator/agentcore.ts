@@ -71,6 +71,35 @@ function deleteAgentRuntime(world: World, request: EmulatorRequest, res: ServerR
   sendJson(res, request, { agentRuntimeId: r.id, agentRuntimeVersion: '1', status: 'DELETING' }, 202, 'application/json');
 }
 
+/** The SDK's rollout contract (snake_case and camelCase metadata alike) and the Wordle sample's top-level `prompt`. */
+interface RolloutRequest {
+  instance?: { prompt?: unknown };
+  prompt?: unknown;
+  metadata?: { job_arn?: unknown; trajectory_id?: unknown; jobArn?: unknown; rolloutId?: unknown };
+}
+
+/**
+ * A support agent's two ways to raise, as its logs show them: on the Job Runtime's 400 (the policy call outside a job)
+ * and with a KeyError before any policy call. The SDK's decorator logs the error and the runtime answers 500.
+ */
+function supportAgentRaises(kind: 'raises-on-400' | 'key-error', jobArn: string, trajectory: string, log: (m: string) => void): never {
+  const frames = [
+    'Traceback (most recent call last):',
+    '  File "/app/main.py", line 88, in handle_rollout',
+    '    return run_support_rollout(payload)',
+  ];
+  const [frame, exception] =
+    kind === 'key-error'
+      ? [['  File "/app/main.py", line 57, in run_support_rollout', '    ticket = task["prompt"]'], "KeyError: 'prompt'"]
+      : [
+          ['  File "/app/main.py", line 64, in run_support_rollout', '    reply = policy.chat(messages)'],
+          `openai.BadRequestError: Error code: 400 - {'message': 'Could not find job ${jobArn}'}`,
+        ];
+  log(`Rollout error: trajectory_id=${trajectory} error=${exception}`);
+  log([...frames, ...frame, exception].join('\n'));
+  throw new ServiceError('RuntimeClientError', 'Received error (500) from runtime. Check your CloudWatch logs for more information.', 424);
+}
+
 interface InvokeOptions {
   /** How long a runtime without an HTTP server hangs before the call fails (AgentCore: 30 s). */
   noServerTimeoutMs: number;
@@ -101,13 +130,17 @@ async function invokeAgentRuntime(
       424,
     );
   }
-  const payload = jsonBody(request) as { prompt?: unknown; metadata?: { jobArn?: unknown; rolloutId?: unknown } };
-  const trajectory = String(payload.metadata?.rolloutId ?? 'r1');
+  const payload = jsonBody(request) as RolloutRequest;
+  const trajectory = String(payload.metadata?.trajectory_id ?? payload.metadata?.rolloutId ?? 'r1');
+  const jobArn = String(payload.metadata?.job_arn ?? payload.metadata?.jobArn ?? '');
+  if (runtime.kind === 'raises-on-400' || runtime.kind === 'key-error') return supportAgentRaises(runtime.kind, jobArn, trajectory, log);
+  // The row as the SDK sends it (`instance`), else the top-level `prompt` the Wordle sample reads.
+  const promptText = payload.instance?.prompt ?? payload.prompt;
   let row: { answer?: unknown; id?: unknown } = {};
   try {
-    row = JSON.parse(String(payload.prompt)) as typeof row;
+    row = JSON.parse(String(promptText)) as typeof row;
   } catch {
-    log(`Rollout error: trajectory_id=${trajectory} error=payload["prompt"] is not a JSON string with an answer`);
+    log(`Rollout error: trajectory_id=${trajectory} error=the prompt is not a JSON string with an answer`);
   }
   if (runtime.kind === 'error-status') {
     log(`Rollout error: trajectory_id=${trajectory} error=RuntimeError('environment crashed')`);
@@ -119,7 +152,6 @@ async function invokeAgentRuntime(
     );
   }
   const answer = isValidWord(row.answer) ? row.answer.toLowerCase() : undefined;
-  const jobArn = String(payload.metadata?.jobArn ?? '');
   const account = jobArn.split(':')[4];
   const job = [...world.jobs.values()].find((j) => j.arn === jobArn);
   let reward = -1.5;

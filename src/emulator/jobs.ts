@@ -2,6 +2,7 @@ import { mlflowConfigOf, type JobConfigDocument } from '../core/jobs/document';
 import type { ServiceOutput } from '../core/jobs/serviceOutput';
 import type { JobCategory, JobStatus } from '../core/jobs/status';
 import type { DatasetRow } from './answers';
+import { recordedState, type RecordedHistory } from './recordedJob';
 
 type Secondary = 'Starting' | 'Downloading' | 'Training' | 'Evaluating' | 'Uploading' | 'Completed' | 'Failed' | 'Stopping' | 'Stopped';
 
@@ -46,6 +47,8 @@ export interface Job {
   /** The emulator's --seed: rollouts are seeded by it, the job ARN and the rollout index. */
   seed: string;
   stoppedAt?: number;
+  /** Replays a real run's status messages instead of following the plan. */
+  recorded?: RecordedHistory;
 }
 
 interface Transition {
@@ -111,6 +114,7 @@ function rolloutsBy(job: Job, t: number): number {
 
 /** The job's status at time t, computed from its plan: no timers, so a manual clock moves it instantly. */
 export function jobState(job: Job, t: number): JobState {
+  if (job.recorded) return recordedState(job, job.recorded, t);
   const p = job.plan;
   const work: Secondary = job.category === 'AgentRFT' ? 'Training' : 'Evaluating';
   const phases: [Secondary, number][] = [
@@ -203,10 +207,16 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
       SampleTokenCount: done * TOKENS_PER_ROLLOUT.sample,
     };
   }
+  if (job.recorded && started) {
+    out.ProgressInfo = job.recorded.progress;
+    out.RolloutInfo = job.recorded.rollouts;
+    out.BillableTokenUsage = job.recorded.tokens;
+  }
   if (state.status === 'Completed' && job.category === 'AgentRFT') {
     out.OutputModelPackageArn = `arn:aws:sagemaker:${job.region}:${job.arn.split(':')[4]}:model-package/${job.name}-adapter/1`;
   }
-  if (state.status === 'Completed' && job.category === 'AgentRFTEvaluation' && evaluationMetrics)
+  // No real output shows EvaluationMetrics (its results are in the MLflow run): the SDK pipeline's jobs go without, as real ones do.
+  if (state.status === 'Completed' && job.category === 'AgentRFTEvaluation' && evaluationMetrics && !job.name.startsWith('pipelines-'))
     out.EvaluationMetrics = evaluationMetrics();
   return out;
 }

@@ -3,6 +3,7 @@ import type { JobConfigDocument } from '../core/jobs/document';
 import type { JobCategory } from '../core/jobs/status';
 import { evaluationSkill } from './evaluationSkill';
 import type { JobPlan } from './jobs';
+import type { Runtime } from './world';
 
 /** What planning needs from the rest of the emulator: the speed, datasets uploaded to its S3, and its runtimes. */
 export interface PlanContext {
@@ -10,7 +11,7 @@ export interface PlanContext {
   /** Rows of a dataset in the emulator's S3, or undefined when it is not there (the built-in words are used). */
   rowsAt(uri: string): DatasetRow[] | undefined;
   /** Whether the runtime exists, and how it behaves. */
-  runtimeKind(runtimeArn: string): 'ready' | 'no-server' | 'error-status' | 'missing' | 'other-region';
+  runtimeKind(runtimeArn: string): Runtime['kind'] | 'missing' | 'other-region';
   /** The runtime's REASONING_EFFORT. */
   runtimeEffort(runtimeArn: string): 'low' | 'medium' | 'high';
 }
@@ -113,11 +114,12 @@ function failureOf(doc: JobConfigDocument, roleArn: string, ctx: PlanContext, pl
       afterMs: Math.round(plan.startingMs / 2),
       reason: `ClientError: Agent runtime ${runtime} was not found. Check the ARN and that the runtime is in the job's region.`,
     };
-  if (kind === 'error-status')
+  // A runtime that raises before the policy call fails every rollout in a job too.
+  if (kind === 'error-status' || kind === 'key-error')
     return {
       afterMs: firstRollout,
       reason:
-        'AlgorithmError: The agent signaled that the trajectory failed. The agent must always return a reward (e.g. -1.5), never an error status.',
+        'AlgorithmError: The agent signaled that the trajectory failed. The agent must return a reward for every rollout, never raise or return an error status.',
     };
   if (kind === 'no-server')
     return {

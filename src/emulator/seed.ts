@@ -2,6 +2,7 @@ import { rowsOf, toJsonl, TRAIN_ANSWERS, VALIDATION_ANSWERS } from './answers';
 import { createHash } from 'node:crypto';
 import { rolloutPhaseStart } from './jobs';
 import { newJob } from './createJob';
+import { seedRealRunJobs } from './seedRealRun';
 import { ACCOUNT, type World } from './world';
 
 const HOUR = 3_600_000;
@@ -13,6 +14,8 @@ export const SEEDED = {
   errorStatusRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_error_status-ErrStat123`,
   lowEffortRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_low-LowEffort1`,
   silentRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/wordle_agent_silent-Silent1234`,
+  supportRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/support_agent-Support123`,
+  keyErrorRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/support_agent_key_error-KeyError12`,
   jobRole: `arn:aws:iam::${ACCOUNT}:role/MtrlJobRole`,
   wrongTrustRole: `arn:aws:iam::${ACCOUNT}:role/MtrlWrongTrustRole`,
   mlflowApp: `arn:aws:sagemaker:us-east-1:${ACCOUNT}:mlflow-app/app-wordle01`,
@@ -23,9 +26,14 @@ export const SEEDED = {
   failedJob: 'wordle-gptoss20b-grpo-wrong-role',
   baseEvaluation: 'wordle-eval-base-gptoss20b',
   trainedEvaluation: 'wordle-eval-trained-gptoss20b',
+  // The SDK's evaluation pipeline names its jobs `pipelines-<execution>-<step, cut to 20>-<suffix>` (as a real run shows).
+  pipelineBaseEvaluation: 'pipelines-q8hvze02od4o-EvaluateBaseModel-prdIRv4hLK',
+  pipelineFineTunedEvaluation: 'pipelines-q8hvze02od4o-EvaluateFineTunedMod-mwwrZNnd6y',
+  // The real run's status messages, replayed: waiting for capacity, a restart, then more rollouts than planned.
+  restartedJob: 'openai-reasoning-gpt-oss-20b-mtrl-20261002040558',
 };
 
-const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
+export const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';
 
 const JOB_POLICY = 'arn:aws:iam::aws:policy/AmazonSageMakerJobFullAccess';
 const BUCKET_POLICY = {
@@ -53,7 +61,7 @@ function trust(service: string, actions: string[]) {
   return { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { Service: service }, Action: actions }] };
 }
 
-function trainingDocument(experiment: string, hyperParameters: Record<string, string>): Record<string, unknown> {
+export function trainingDocument(experiment: string, hyperParameters: Record<string, string>): Record<string, unknown> {
   return {
     AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime, Qualifier: 'DEFAULT' } },
     InputDataConfig: [
@@ -107,6 +115,8 @@ export function seedWorld(world: World, history: boolean): void {
     [SEEDED.errorStatusRuntime, 'error-status', 'Wordle agent that returns an error status instead of a reward'],
     [SEEDED.lowEffortRuntime, 'ready', 'Wordle agent (gpt-oss-20b, low reasoning)'],
     [SEEDED.silentRuntime, 'ready', 'Wordle agent as in the sample: logs no rollout record'],
+    [SEEDED.supportRuntime, 'raises-on-400', 'Support agent (tool calls, partial credit): raises when no job is behind the rollout'],
+    [SEEDED.keyErrorRuntime, 'key-error', "Support agent that raises KeyError: 'prompt' before the policy call"],
   ] as const) {
     const id = arn.split('runtime/')[1];
     world.runtimes.push({
@@ -213,6 +223,7 @@ function seedJobs(world: World, now: number): void {
       speed: 1,
     }),
   );
+  seedRealRunJobs(world, now, add, adapter);
   // The in-progress job is 12 steps into 100 at emulator start: about 11 minutes left at the default speed, so host tests can stop it.
   const sweep = { ...reference, learning_rate: '2e-5' };
   const running = newJob(world, {

@@ -13,7 +13,8 @@ export interface Runtime {
   name: string;
   arn: string;
   created: number;
-  kind: 'ready' | 'no-server' | 'error-status';
+  /** `raises-on-400`: a support agent that raises when the Job Runtime answers 400 (as outside a job); `key-error`: one that raises KeyError before the policy call. */
+  kind: 'ready' | 'no-server' | 'error-status' | 'raises-on-400' | 'key-error';
   description: string;
   /** The agent's REASONING_EFFORT: a runtime environment variable, so one runtime per effort. */
   effort: 'low' | 'medium' | 'high';

@@ -9,7 +9,9 @@ import json
 import sys
 
 TOKEN_WORDS = ("bearer", "token")
-SESSION_CALLS = {"boto3.Session", "boto3.session.Session", "botocore.session.get_session", "Session", "get_session"}
+SESSION_CALLS = {"boto3.Session", "boto3.session.Session", "botocore.session.get_session", "Session", "get_session", "boto3.client"}
+# The SDK's contract: a reward for every rollout; raising or an error status fails the trajectory, and failures cancel the job.
+CONTRACT = "return a reward (the lowest your task gives) for every rollout; raising or {\"status\": \"error\"} fails the trajectory, and failed trajectories cancel the training job"
 CACHE_DECORATORS = {"lru_cache", "cache", "cached", "ttl_cache", "cached_property"}
 EFFORTS = ("low", "medium", "high")
 
@@ -64,14 +66,50 @@ def is_broad_handler(handler):
     return handler.type is None or dotted(handler.type) in ("Exception", "BaseException")
 
 
-def check_decorators(fn, apps, out):
+def functions(tree):
+    """Every function and method of the file by name (a method also by its bare name, as `self.name()` calls it)."""
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.setdefault(node.name, []).append(node)
+    return found
+
+
+def called_names(fn):
+    """The last name of every call in a function: `helper()`, `self.helper()` and `obj.helper()` all give `helper`."""
+    return {dotted(n.func).split(".")[-1] for n in ast.walk(fn) if isinstance(n, ast.Call)} - {""}
+
+
+def reachable(start, by_name, skip=frozenset()):
+    """Functions of this file that `start` calls, directly or through others (not descending into `skip`)."""
+    seen, todo = [], [start]
+    while todo:
+        fn = todo.pop()
+        if fn in seen:
+            continue
+        seen.append(fn)
+        for name in called_names(fn) - skip:
+            todo.extend(by_name.get(name, []))
+    return seen
+
+
+def routed_entrypoints(fn, tree):
+    """`@app.entrypoint` functions that reach `fn` through calls in this file (a router that answers health checks first)."""
+    by_name = functions(tree)
+    entries = [f for fns in by_name.values() for f in fns if f is not fn and any(is_entrypoint(d) for d in f.decorator_list)]
+    return [e for e in entries if fn in reachable(e, by_name)]
+
+
+def check_decorators(fn, apps, tree, out):
     decorators = fn.decorator_list
     handler = next((d for d in decorators if is_handler_decorator(d)), None)
     entry = next((d for d in decorators if is_entrypoint(d)), None)
     if not apps:
         out.append(finding("missing-app", "error", "No `app = BedrockAgentCoreApp()` in this file: without it no HTTP server starts and every invocation times out after 30 s.", handler or fn))
+    if entry is None and routed_entrypoints(fn, tree):
+        return
     if entry is None:
-        out.append(finding("missing-entrypoint", "error", f"`{fn.name}` has `@sagemaker_rft_handler` but no `@app.entrypoint`: no HTTP server answers, every invocation times out after 30 s. Add `@app.entrypoint` as the outermost decorator.", handler or fn))
+        out.append(finding("missing-entrypoint", "error", f"`{fn.name}` has `@sagemaker_rft_handler` but no `@app.entrypoint`: no HTTP server answers, every invocation times out after 30 s. Add `@app.entrypoint` as the outermost decorator, or call `{fn.name}` from your `@app.entrypoint` function.", handler or fn))
     elif decorators.index(handler) < decorators.index(entry):
         out.append(finding("decorator-order", "error", "`@app.entrypoint` must be the outermost decorator, above `@sagemaker_rft_handler`: swapped, every invocation times out after 30 s.", handler, handlerLine=handler.lineno, entrypointLine=entry.lineno))
 
@@ -92,13 +130,13 @@ def check_returns(fn, out):
         if isinstance(node, ast.Return) and node.value is not None:
             status = error_status(node.value)
             if status is not None:
-                out.append(finding("error-status", "warning", f'The handler returns status "{status}": the service then cancels the whole training job ("The agent signaled that the trajectory failed"). Return a reward instead, e.g. {{"reward": -1.5}}.', node))
+                out.append(finding("error-status", "warning", f'The handler returns status "{status}": the service records a failed trajectory ("The agent signaled that the trajectory failed"). Per the SDK contract, {CONTRACT}.', node))
     broad = [n for n in fn.body if isinstance(n, ast.Try) and any(is_broad_handler(h) for h in n.handlers)]
     if not broad:
-        out.append(finding("exception-escapes", "warning", f"Exceptions can escape `{fn.name}`: an error then cancels the whole training job. Wrap the game in `try: … except Exception:` and return a reward such as -1.5.", fn))
+        out.append(finding("exception-escapes", "warning", f"Exceptions can escape `{fn.name}`: wrap the rollout in `try: … except Exception:`. Per the SDK contract, {CONTRACT}.", fn))
     for node in fn.body:
         if isinstance(node, ast.Raise):
-            out.append(finding("exception-escapes", "warning", "Raising from the handler cancels the whole training job; return a reward such as -1.5 instead.", node))
+            out.append(finding("exception-escapes", "warning", f"Raising from the handler fails the trajectory. Per the SDK contract, {CONTRACT}.", node))
 
 
 def cached_functions(tree):
@@ -113,16 +151,49 @@ def cached_functions(tree):
 
 
 def check_tokens(fn, tree, out):
+    """Token and client calls on every rollout: in the handler and in the helpers it calls (a cached helper is not followed)."""
     cached = cached_functions(tree)
-    for node in ast.walk(fn):
-        if not isinstance(node, ast.Call):
+    nodes = [n for f in reachable(fn, functions(tree), skip=frozenset(cached)) for n in ast.walk(f)]
+    seen = set()
+    for node in nodes:
+        if not isinstance(node, ast.Call) or id(node) in seen:
             continue
+        seen.add(id(node))
         name = dotted(node.func)
         last = name.split(".")[-1]
         if last in cached or name.split(".")[0] in cached:
             continue
         if name in SESSION_CALLS or (any(w in last.lower() for w in TOKEN_WORDS) and any(v in last.lower() for v in ("generate", "get", "make", "new", "create", "sign", "fetch"))):
             out.append(finding("per-call-token", "warning", f"`{name}()` runs on every rollout with no cache: at 32 parallel rollouts this starves the credential provider. Keep one self-refreshing session, cache the bearer token ~5 min, and re-sign on 403.", node))
+
+
+def payload_key(node, names):
+    """"instance" or "prompt" when `node` reads that key of the payload: `payload["prompt"]` or `payload.get("prompt", …)`."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in names:
+        key = node.slice
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and isinstance(node.func.value, ast.Name) and node.func.value.id in names and node.args:
+        key = node.args[0]
+    else:
+        return None
+    return key.value if isinstance(key, ast.Constant) and key.value in ("instance", "prompt") else None
+
+
+def check_payload_form(fn, tree, out):
+    """The SDK sends the row as `instance`; the public Wordle sample reads top-level `prompt`: an agent must read both."""
+    reads = []
+    # Only the functions that receive the payload: a helper's `row["prompt"]` is the row, not the payload.
+    for f in [fn] + routed_entrypoints(fn, tree):
+        names = {a.arg for a in f.args.args[:1]} - {"self"} or {a.arg for a in f.args.args[1:2]}
+        reads += [(n, payload_key(n, names)) for n in ast.walk(f) if payload_key(n, names)]
+    keys = {k for _, k in reads}
+    if len(keys) != 1:
+        return
+    node, key = reads[0]
+    other = "prompt" if key == "instance" else "instance"
+    source = "the SDK contract" if key == "instance" else "the public Wordle sample"
+    message = f'The agent reads only `payload["{key}"]` ({source}); a rollout sent the other way carries `{other}` instead. Read both.'
+    payload = dotted(node.value if isinstance(node, ast.Subscript) else node.func.value)
+    out.append(finding("payload-form", "warning", message, node, key=key, payload=payload))
 
 
 def check_reasoning_effort(tree, out):
@@ -143,9 +214,10 @@ def lint(source):
     apps = app_names(tree)
     for fn in ast.walk(tree):
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(is_handler_decorator(d) for d in fn.decorator_list):
-            check_decorators(fn, apps, out)
+            check_decorators(fn, apps, tree, out)
             check_returns(fn, out)
             check_tokens(fn, tree, out)
+            check_payload_form(fn, tree, out)
     check_reasoning_effort(tree, out)
     return out
 

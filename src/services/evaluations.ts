@@ -2,21 +2,18 @@ import type { AwsClients } from '../aws/clients';
 import { describeJob } from '../aws/sagemaker';
 import { deltasAgainst, evaluationResult, type Delta, type EvaluationResult } from '../core/evaluation/compare';
 import { comparisonGrid, rowLabels, settingsOf, type ComparisonGrid } from '../core/evaluation/grid';
-import { costOf, modelIdOf, type BillableTokenUsage, type PricingTable } from '../core/jobs/pricing';
+import type { JobConfigDocument } from '../core/jobs/document';
+import { costOf, modelIdOf, type PricingTable } from '../core/jobs/pricing';
+import { evaluationNumbers } from './evaluationMetrics';
 
 interface Comparison {
   results: EvaluationResult[];
+  /** Where each compared job's numbers were read: its MLflow run, else ServiceOutput.EvaluationMetrics. */
+  sources: Map<string, string>;
   /** Where each compared job sits: its settings (runtime and decoding) and its model (base, or the adapter's package). */
   placement: Map<string, { settings: Record<string, string>; model: string }>;
   /** Jobs that could not be compared, with why. */
   skipped: { job: string; reason: string }[];
-}
-
-interface EvaluationDocument {
-  AgentConfig?: { BedrockAgentCoreConfig?: { AgentRuntimeArn?: string } };
-  EvaluationConfig?: { BaseModelArn?: string; HyperParameters?: Record<string, string> };
-  ModelPackageConfig?: { InputModelPackageArn?: string };
-  ServiceOutput?: { EvaluationMetrics?: Record<string, unknown>; BillableTokenUsage?: BillableTokenUsage };
 }
 
 const CONCURRENCY = 4;
@@ -32,6 +29,7 @@ export async function comparisonFromJobs(
   const client = aws.sagemaker(region);
   const found: (EvaluationResult | { job: string; reason: string })[] = new Array(jobs.length);
   const placement: Comparison['placement'] = new Map();
+  const sources: Comparison['sources'] = new Map();
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
@@ -45,10 +43,11 @@ export async function comparisonFromJobs(
         found[index] = { job, reason: `there is no evaluation job of that name in ${region ?? 'the region'}` };
         continue;
       }
-      const doc = details.config as EvaluationDocument | undefined;
-      const metrics = Object.fromEntries(
-        Object.entries(doc?.ServiceOutput?.EvaluationMetrics ?? {}).filter((e): e is [string, number] => typeof e[1] === 'number'),
-      );
+      const doc = details.config as JobConfigDocument | undefined;
+      const completed = details.JobStatus === 'Completed';
+      const numbers = completed ? await evaluationNumbers(aws, job, doc, signal) : undefined;
+      const metrics = numbers?.metrics ?? {};
+      if (numbers?.source) sources.set(job, numbers.source);
       const usage = doc?.ServiceOutput?.BillableTokenUsage;
       const tokens = usage ? (usage.PrefillTokenCount ?? 0) + (usage.SampleTokenCount ?? 0) + (usage.TrainTokenCount ?? 0) : undefined;
       const cost = costOf(usage, pricing[modelIdOf(doc?.EvaluationConfig?.BaseModelArn) ?? ''])?.total;
@@ -58,19 +57,21 @@ export async function comparisonFromJobs(
         settings: settingsOf(doc?.EvaluationConfig?.HyperParameters ?? {}, runtime),
         model: adapter ? `adapter ${adapter}` : 'base model',
       });
-      const result = details.JobStatus === 'Completed' ? evaluationResult(job, metrics, { tokens, cost }) : undefined;
+      const result = completed ? evaluationResult(job, metrics, { tokens, cost }) : undefined;
       found[index] = result ?? {
         job,
-        reason:
-          details.JobStatus === 'Completed'
-            ? 'it has no eval/reward/pass_at_1 and rollout count'
-            : `it is ${details.JobStatus}, not Completed`,
+        reason: !completed
+          ? `it is ${details.JobStatus}, not Completed`
+          : numbers?.source
+            ? `${numbers.source} has no eval/reward/pass_at_1 and rollout count`
+            : (numbers?.mlflowProblem ?? 'it has no metrics'),
       };
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
   return {
     placement,
+    sources,
     results: found.filter((r): r is EvaluationResult => 'passAt1' in r),
     skipped: found.filter((r): r is { job: string; reason: string } => !('passAt1' in r)),
   };

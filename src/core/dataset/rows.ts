@@ -2,6 +2,7 @@ import { findJsonError } from './json-scan';
 import { KeyTable } from './key-table';
 import { lineSpan, type RowPlace } from './positions';
 import { FindingLog } from './findingLog';
+import { rowCountFinding } from './rowCounts';
 import { containsLowerWord, isBlank, kindOf, normalizeAnswer, scalarText, startsLikeJson } from './rowText';
 import {
   DEFAULT_BATCH_SIZE,
@@ -25,6 +26,7 @@ export class RowChecker {
   /** Findings of each code, kept or not; past `maxPerCode` only counted, with the first rows as examples. */
   private readonly ids = new KeyTable();
   private readonly answers = new KeyTable();
+  private readonly prompts = new KeyTable();
   private readonly idStrings = new Map<string, number>();
   private readonly answerStrings = new Map<string, number>();
   private readonly trackKeys: boolean;
@@ -111,6 +113,8 @@ export class RowChecker {
       );
       return;
     }
+    // The prompt string is what the agent receives: the same one twice is the same task.
+    if (!flat) this.duplicatePrompt(prompt, place, column);
     if (flat) {
       this.checkTask(row, prompt, place, column, true);
       return;
@@ -153,6 +157,20 @@ export class RowChecker {
     }
     const task = inner as Record<string, unknown>;
     this.checkTask(task, typeof task.prompt === 'string' ? task.prompt : undefined, place, column, false);
+  }
+
+  /** Any task: the same prompt twice is the same task trained twice as often. Wordle's rows share one prompt text and differ by answer, which the answer and id checks cover. */
+  private duplicatePrompt(prompt: string, place: RowPlace, column: string): void {
+    if (this.convention === 'wordle' || (this.convention === 'auto' && WORDLE_HINT.test(prompt))) return;
+    const first = this.prompts.firstOrAdd(prompt, place.line);
+    if (first === undefined || this.log.summarized('duplicate-prompt', place.row)) return;
+    this.log.keep(
+      'duplicate-prompt',
+      `The same prompt is already on line ${first}: that task is trained twice as often as the others.`,
+      this.valueSpan(place, column),
+      place.row,
+      [{ span: lineSpan(first), message: 'first use of this prompt' }],
+    );
   }
 
   /** A key seen for the first time in this file. */
@@ -204,7 +222,8 @@ export class RowChecker {
       }
       const first = this.answers.firstOrAdd(key, line);
       if (first === undefined) this.overlap('answer', key, line);
-      else if (!this.log.summarized('duplicate-answer', place.row)) {
+      // Under Wordle an answer is the word to guess: a repeat doubles its weight. Math or support tasks share answers by nature.
+      else if (wordle && !this.log.summarized('duplicate-answer', place.row)) {
         this.log.keep(
           'duplicate-answer',
           `The answer '${key}' already appears on line ${first}: that word gets twice the training weight.`,
@@ -253,21 +272,8 @@ export class RowChecker {
       );
     }
     const b = this.batchSize;
-    if (role === 'training' && this.rows < b) {
-      this.report(
-        'too-few-rows',
-        `A training file needs at least global_batch_size (${b}) rows; this one has ${this.rows}.`,
-        lineSpan(1),
-        0,
-      );
-    } else if (role === 'training' && this.rows < 10 * b) {
-      this.report(
-        'small-dataset',
-        `${this.rows} rows is fewer than 10 × global_batch_size (${10 * b}) recommended for training.`,
-        lineSpan(1),
-        0,
-      );
-    }
+    const count = role === 'training' ? rowCountFinding(this.rows, b, this.options.batchSizeSource) : undefined;
+    if (count) this.report(count.code, count.message, lineSpan(1), 0);
     this.log.summarize(format);
     return {
       format,

@@ -6,7 +6,7 @@ export type DatasetFormat = 'jsonl' | 'json' | 'csv' | 'parquet';
 /** What a file is used for: row-count checks apply to training files only. */
 export type DatasetRole = 'training' | 'validation' | 'evaluation';
 
-/** How the prompt strings are read: `auto` applies task checks to JSON-object prompts and Wordle checks to Wordle-looking rows. */
+/** How the prompt strings are read: `auto` applies task checks to JSON-object prompts and Wordle checks (five-letter answers, repeated answers) to Wordle-looking rows only. */
 export type DatasetConvention = 'auto' | 'wordle' | 'task' | 'none';
 
 type Severity = 'error' | 'warning' | 'info';
@@ -27,6 +27,7 @@ export type FindingCode =
   | 'bad-answer'
   | 'duplicate-id'
   | 'duplicate-answer'
+  | 'duplicate-prompt'
   | 'answer-leak'
   | 'too-few-rows'
   | 'small-dataset'
@@ -66,6 +67,8 @@ export interface ValidateOptions {
   role?: DatasetRole;
   /** global_batch_size; default 128. */
   batchSize?: number;
+  /** Where `batchSize` came from, in the user's words ("--batch", "train.mtrl.json", "the mtrl.datasets.batchSize setting"). */
+  batchSizeSource?: string;
   convention?: DatasetConvention;
   /** Findings kept per file; the rest are only counted. Default 1,000. */
   maxFindings?: number;
@@ -133,6 +136,7 @@ export const SEVERITY: Record<FindingCode, Severity> = {
   'bad-answer': 'error',
   'duplicate-id': 'error',
   'duplicate-answer': 'warning',
+  'duplicate-prompt': 'warning',
   'answer-leak': 'error',
   'too-few-rows': 'error',
   'small-dataset': 'info',

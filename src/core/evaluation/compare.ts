@@ -28,8 +28,8 @@ const num = (metrics: Record<string, number>, ...names: string[]) =>
   names.map((n) => metrics[n]).find((v) => typeof v === 'number' && Number.isFinite(v));
 
 /**
- * Reads pass@1 and its counts from an evaluation's metrics. The count of rollouts is `eval/num_trajectories`, else prompts ×
- * rollouts per prompt; solved rollouts are `eval/reward/succeeded_rollouts`, else pass@1 × rollouts. Undefined when pass@1 or the count is missing.
+ * Reads pass@1 and its counts from an evaluation's metrics. The count of rollouts is succeeded + failed rollouts, else
+ * `eval/num_trajectories`, else prompts × rollouts per prompt; solved rollouts are `eval/reward/succeeded_rollouts`, else pass@1 × rollouts. Undefined when pass@1 or the count is missing.
  */
 export function evaluationResult(
   job: string,
@@ -39,11 +39,15 @@ export function evaluationResult(
   const passAt1 = num(metrics, 'eval/reward/pass_at_1');
   const prompts = num(metrics, 'eval/reward/num_prompts');
   const perPrompt = num(metrics, 'eval/reward/rollouts_per_prompt');
+  const succeededCount = num(metrics, 'eval/reward/succeeded_rollouts');
+  const failedCount = num(metrics, 'eval/reward/failed_rollouts');
+  // What the service counted: succeeded + failed rollouts, else the trajectories, else prompts × rollouts per prompt.
   const rollouts =
+    (succeededCount !== undefined && failedCount !== undefined ? succeededCount + failedCount : undefined) ??
     num(metrics, 'eval/num_trajectories', 'eval/reward/num_rollouts') ??
     (prompts !== undefined && perPrompt !== undefined ? prompts * perPrompt : undefined);
   if (passAt1 === undefined || rollouts === undefined || rollouts <= 0) return undefined;
-  const succeeded = Math.min(rollouts, Math.max(0, Math.round(num(metrics, 'eval/reward/succeeded_rollouts') ?? passAt1 * rollouts)));
+  const succeeded = Math.min(rollouts, Math.max(0, Math.round(succeededCount ?? passAt1 * rollouts)));
   const passAtK = Object.entries(metrics)
     .map(([name, value]) => ({ k: Number(/^eval\/reward\/pass_at_(\d+)$/.exec(name)?.[1]), value }))
     .filter((p) => Number.isInteger(p.k) && p.k > 0)

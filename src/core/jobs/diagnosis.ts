@@ -17,6 +17,11 @@ interface KnownReason {
 
 const KNOWN: KnownReason[] = [
   {
+    pattern: /number of prompts must be greater than the batch size/i,
+    title: 'Training file too small for the batch',
+    fix: 'The training file needs more rows than global_batch_size. Add rows, or lower global_batch_size below the row count, and launch again ("MTRL: Validate Dataset" checks it before you pay).',
+  },
+  {
     pattern: /could not assume role/i,
     title: 'Job role not trusted',
     fix: 'The job role must trust job.sagemaker.amazonaws.com (not sagemaker.amazonaws.com) with both sts:AssumeRole and sts:TagSession; fix its trust policy and launch again.',
@@ -24,12 +29,12 @@ const KNOWN: KnownReason[] = [
   {
     pattern: /no sampling requests were received/i,
     title: 'Agent never called the policy model',
-    fix: 'The agent returned without calling the model through the Job Runtime endpoint. Check RFT_RUNTIME_ENDPOINT and credentials in the agent, and make it always return a reward (e.g. -1.5) instead of failing.',
+    fix: 'The agent returned without calling the model through the Job Runtime endpoint. Check RFT_RUNTIME_ENDPOINT and credentials in the agent, and make it return a reward for every rollout instead of raising.',
   },
   {
     pattern: /agent signaled that the trajectory failed/i,
     title: 'Agent reported a failed rollout',
-    fix: 'One failed rollout cancels the whole job. Catch errors in the agent and always return a reward (e.g. -1.5 when no valid guess was played) instead of an error status.',
+    fix: 'One failed rollout cancels the whole job. Catch errors in the agent and return a reward (the lowest your task gives) instead of raising or returning {"status": "error"}.',
   },
   {
     pattern: /no reward was received in time/i,

@@ -137,8 +137,8 @@ export function checkDatasets(
   for (const d of datasets) {
     if (d.unreadable !== undefined) fails.push(`${d.channel} (${d.uri}) cannot be read: ${d.unreadable}`);
     else if (d.errors.length) fails.push(`${d.channel}: ${d.errors.slice(0, 3).join('; ')}`);
-    else if (d.channel === 'train' && (d.rows ?? 0) < batchSize)
-      fails.push(`train has ${d.rows} rows, fewer than global_batch_size ${batchSize}`);
+    else if (d.channel === 'train' && (d.rows ?? 0) <= batchSize)
+      fails.push(`train has ${d.rows} rows; the service needs more than global_batch_size ${batchSize}`);
     else if (d.channel === 'train' && (d.rows ?? 0) < 10 * batchSize)
       warns.push(`train has ${d.rows} rows; 10× global_batch_size (${10 * batchSize}) is recommended`);
   }

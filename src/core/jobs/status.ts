@@ -58,8 +58,9 @@ export function isStoppable(status: string): boolean {
   return status === 'InProgress';
 }
 
-/** `ServiceOutput.ProgressInfo`, in either of the two shapes the service uses. */
+/** `ServiceOutput.ProgressInfo`, in the shapes the service was seen to use (a real run also sends BatchSize with MaxSteps). */
 export interface ProgressInfo {
+  BatchSize?: number;
   MaxSteps?: number;
   CurrentStep?: number;
   MaxEpoch?: number;
@@ -77,7 +78,8 @@ interface Progress {
 /** Global step and total from ProgressInfo; undefined when the job has not reported any yet. */
 export function progressOf(info: ProgressInfo | undefined): Progress | undefined {
   if (!info || typeof info.CurrentStep !== 'number') return undefined;
-  if (typeof info.MaxSteps === 'number') return { step: info.CurrentStep, totalSteps: info.MaxSteps };
+  // A restart can re-run steps: progress never reads past the plan.
+  if (typeof info.MaxSteps === 'number') return { step: Math.min(info.CurrentStep, info.MaxSteps), totalSteps: info.MaxSteps };
   const perEpoch = info.StepsPerEpoch;
   if (typeof perEpoch === 'number' && perEpoch > 0) {
     const epoch = typeof info.CurrentEpoch === 'number' ? info.CurrentEpoch : undefined;
@@ -85,7 +87,7 @@ export function progressOf(info: ProgressInfo | undefined): Progress | undefined
     const step =
       epoch !== undefined && epoch >= 1 && info.CurrentStep <= perEpoch ? (epoch - 1) * perEpoch + info.CurrentStep : info.CurrentStep;
     const totalSteps = typeof info.MaxEpoch === 'number' ? info.MaxEpoch * perEpoch : undefined;
-    return { step, totalSteps, epoch, maxEpoch: info.MaxEpoch };
+    return { step: totalSteps !== undefined ? Math.min(step, totalSteps) : step, totalSteps, epoch, maxEpoch: info.MaxEpoch };
   }
   return { step: info.CurrentStep };
 }

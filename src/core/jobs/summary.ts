@@ -5,7 +5,7 @@ import { progressOf } from './status';
 import type { JobDetails, JobSummary } from './job';
 import { formatDuration, relativeTime } from './timeline';
 import { forecastOf } from './forecast';
-import { shortenMiddle } from '../text/shorten';
+import { statusNotes, statusNoteTexts } from './statusNotes';
 
 export function modelConfigOf(document: JobConfigDocument | undefined): JobModelConfig | undefined {
   return document?.TrainingConfig ?? document?.EvaluationConfig;
@@ -47,21 +47,26 @@ export function jobFacts(job: JobSummary | JobDetails, pricing: PricingTable, no
   const facts: JobFact[] = [];
   const diagnosis = details ? jobDiagnosis(details) : undefined;
   let eta: string | undefined;
+  const notes = details ? statusNotes(details.transitions, details.status, now) : undefined;
   if (diagnosis) facts.push({ text: diagnosis.known ? diagnosis.title : 'Failed' });
   else if (details) {
     const output = details.document?.ServiceOutput;
     const progress = progressOf(output?.ProgressInfo);
     const rollouts = output?.RolloutInfo;
     const passAt1 = evaluationMetricsOf(details).find(([name]) => /pass_at_1$/.test(name));
-    if (passAt1) facts.push({ text: `pass@1 ${passAt1[1].toFixed(2)}` });
+    if (notes?.waitingMs !== undefined) facts.push({ text: statusNoteTexts({ ...notes, restarts: 0 })[0] });
+    else if (passAt1) facts.push({ text: `pass@1 ${passAt1[1].toFixed(2)}` });
     else if (progress) {
       const steps = progress.totalSteps !== undefined ? `${progress.step}/${progress.totalSteps}` : `${progress.step}`;
-      facts.push({ text: steps, spoken: `step ${steps}` });
+      const phase = notes?.phase ? ` ${notes.phase}` : '';
+      facts.push({ text: `${steps}${phase}`, spoken: `step ${steps}${phase}` });
       const forecast = forecastOf(details, pricing, now);
       if (forecast) eta = `ETA ${formatDuration(forecast.remainingMs)}`;
-    } else if (typeof rollouts?.Completed === 'number')
-      facts.push({ text: `rollouts ${rollouts.Completed}${rollouts.Total ? `/${rollouts.Total}` : ''}` });
-    else if (job.secondaryStatus && job.status === 'InProgress') facts.push({ text: job.secondaryStatus });
+    } else if (typeof rollouts?.Completed === 'number') {
+      const done = rollouts.Total ? Math.min(rollouts.Completed, rollouts.Total) : rollouts.Completed;
+      facts.push({ text: `rollouts ${done}${rollouts.Total ? `/${rollouts.Total}` : ''}` });
+    } else if (job.secondaryStatus && job.status === 'InProgress') facts.push({ text: job.secondaryStatus });
+    if (notes?.restarts) facts.push({ text: statusNoteTexts({ restarts: notes.restarts })[0] });
   } else if (job.secondaryStatus && job.status === 'InProgress') facts.push({ text: job.secondaryStatus });
   const cost = details ? jobCost(details, pricing) : undefined;
   if (cost) facts.push({ text: formatDollars(cost.total) });
@@ -75,25 +80,4 @@ export function jobDescription(job: JobSummary | JobDetails, pricing: PricingTab
   return jobFacts(job, pricing, now)
     .map((f) => f.text)
     .join(' · ');
-}
-
-/** Characters of a job name in its row: the rest of a ~300 px sidebar is left to the description. */
-export const JOB_LABEL_CHARS = 16;
-
-/**
- * A job's row label: the part of its name that tells it from the most alike job listed beside it (`…lr-sweep` beside
- * `wordle-gptoss20b-grpo-100steps`; the shared prefix is cut at a `-`, `_` or `.`), cut in the middle past JOB_LABEL_CHARS.
- * Unrelated neighbours differ earlier, so they do not make the label longer.
- */
-export function jobLabel(name: string, siblings: readonly string[]): string {
-  let shared = 0;
-  for (const other of siblings) {
-    if (other === name) continue;
-    let i = 0;
-    while (i < name.length && i < other.length && other[i] === name[i]) i++;
-    shared = Math.max(shared, i);
-  }
-  // A name that another one starts with keeps its whole self: nothing in it tells it apart.
-  const cut = shared > 0 && shared < name.length ? Math.max(...['-', '_', '.'].map((c) => name.lastIndexOf(c, shared - 1))) + 1 : 0;
-  return shortenMiddle(cut > 0 ? `…${name.slice(cut)}` : name, JOB_LABEL_CHARS);
 }

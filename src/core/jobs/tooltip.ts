@@ -3,6 +3,7 @@ import { mlflowConfigOf, type JobConfigDocument } from './document';
 import { defaultHyperparameters, sameValue } from './hyperparameters';
 import { formatDollars, formatTokens, modelIdOf, type PricingTable } from './pricing';
 import { categoryLabel, progressText } from './status';
+import { statusNotes, statusNoteTexts } from './statusNotes';
 import { evaluationMetricsOf, jobCost, jobDiagnosis, jobModelId, modelConfigOf } from './summary';
 import type { JobDetails } from './job';
 import { formatDuration, relativeTime, timelineOf } from './timeline';
@@ -65,11 +66,19 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
   const forecast = forecastOf(job, pricing, now);
   if (forecast) rows.push(['Forecast', escapeMarkdown(describeForecast(forecast))]);
   const rollouts = output?.RolloutInfo;
-  if (typeof rollouts?.Completed === 'number')
+  if (typeof rollouts?.Completed === 'number') {
+    const n = (v: number) => v.toLocaleString('en-US');
+    const beyond = rollouts.Total !== undefined && rollouts.Completed > rollouts.Total;
     rows.push([
       'Rollouts',
-      `${rollouts.Completed.toLocaleString('en-US')}${rollouts.Total ? ` / ${rollouts.Total.toLocaleString('en-US')}` : ''}`,
+      beyond
+        ? `${n(rollouts.Total!)} / ${n(rollouts.Total!)} (${n(rollouts.Completed)} run: a restart re-ran some)`
+        : `${n(rollouts.Completed)}${rollouts.Total ? ` / ${n(rollouts.Total)}` : ''}`,
     ]);
+  }
+  const notes = statusNotes(job.transitions, job.status, now);
+  const noted = [...statusNoteTexts(notes), ...(notes.phase ? [`step phase ${notes.phase}`] : [])];
+  if (noted.length) rows.push(['Status', escapeMarkdown(noted.join(' · '))]);
   const mlflow = output?.MlflowDetails;
   const configured = mlflowConfigOf(doc as JobConfigDocument | undefined);
   const experiment = mlflow?.ExperimentName ?? configured?.MlflowExperimentName;

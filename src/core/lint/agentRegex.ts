@@ -1,4 +1,12 @@
-import { decoratorSwapFix, sourceLines, type LintFinding, type TextRange } from './findings';
+import {
+  bothPayloadForms,
+  decoratorSwapFix,
+  REWARD_CONTRACT,
+  sourceLines,
+  withPackAdvice,
+  type LintFinding,
+  type TextRange,
+} from './findings';
 
 // The fallback when no Python runs: line patterns, so it sees less than the ast lint (no call graph, no nested returns).
 
@@ -43,14 +51,14 @@ export function lintAgentByRegex(text: string): LintFinding[] {
           'No `app = BedrockAgentCoreApp()` in this file: without it no HTTP server starts and every invocation times out after 30 s.',
         range: lineRange(lines, i),
       });
-    if (!entry) {
+    if (!entry && !(def && routedFromEntrypoint(lines, def[2], defLine))) {
       out.push({
         rule: 'missing-entrypoint',
         severity: 'error',
         message: `\`${def?.[2] ?? 'The handler'}\` has \`@sagemaker_rft_handler\` but no \`@app.entrypoint\`: every invocation times out after 30 s. Add \`@app.entrypoint\` as the outermost decorator.`,
         range: lineRange(lines, i),
       });
-    } else if (entry.k > i) {
+    } else if (entry && entry.k > i) {
       out.push({
         rule: 'decorator-order',
         severity: 'error',
@@ -72,17 +80,19 @@ export function lintAgentByRegex(text: string): LintFinding[] {
       out.push({
         rule: 'exception-escapes',
         severity: 'warning',
-        message: `Exceptions can escape \`${def[2]}\`: an error then cancels the whole training job. Wrap the game in \`try: … except Exception:\` and return a reward such as -1.5.`,
+        message: `Exceptions can escape \`${def[2]}\`: wrap the rollout in \`try: … except Exception:\`. Per the SDK contract, ${REWARD_CONTRACT}.`,
         range: lineRange(lines, defLine),
       });
     }
+    const payloadForm = payloadFormFinding(lines[defLine], body);
+    if (payloadForm) out.push(payloadForm);
     for (const b of body) {
       const status = ERROR_STATUS.exec(b.l);
       if (status)
         out.push({
           rule: 'error-status',
           severity: 'warning',
-          message: `The handler returns status "${status[1]}": the service then cancels the whole training job. Return a reward instead, e.g. {"reward": -1.5}.`,
+          message: `The handler returns status "${status[1]}": the service records a failed trajectory. Per the SDK contract, ${REWARD_CONTRACT}.`,
           range: lineRange(lines, b.k),
         });
       const token = TOKEN_CALL.exec(b.l);
@@ -127,7 +137,41 @@ export function lintAgentByRegex(text: string): LintFinding[] {
         range,
       });
   });
-  return out;
+  return withPackAdvice(out, text);
+}
+
+/** The SDK sends the row as `instance`, the public Wordle sample reads top-level `prompt`: a handler reading only one gets a fix that reads both. */
+function payloadFormFinding(defText: string, body: { l: string; k: number }[]): LintFinding | undefined {
+  const param = /def\s+\w+\s*\(\s*(?:self\s*,\s*)?(\w+)/.exec(defText)?.[1];
+  if (!param) return undefined;
+  const read = new RegExp(`\\b${param}(?:\\[\\s*["'](instance|prompt)["']\\s*\\]|\\.get\\(\\s*["'](instance|prompt)["'][^)]*\\))`, 'g');
+  const reads = body.flatMap((b) => [...b.l.matchAll(read)].map((m) => ({ m, k: b.k, key: m[1] ?? m[2] })));
+  if (!reads.length || reads.some((r) => r.key !== reads[0].key)) return undefined;
+  const { m, k, key } = reads[0];
+  const range = { start: { line: k, character: m.index }, end: { line: k, character: m.index + m[0].length } };
+  const [other, source] = key === 'instance' ? ['prompt', 'the SDK contract'] : ['instance', 'the public Wordle sample'];
+  return {
+    rule: 'payload-form',
+    severity: 'warning',
+    message: `The agent reads only \`payload["${key}"]\` (${source}); a rollout sent the other way carries \`${other}\` instead. Read both.`,
+    range,
+    fix: { title: 'Read both payload["instance"] and payload["prompt"]', edits: [{ range, newText: bothPayloadForms(key, param) }] },
+  };
+}
+
+/** Whether an `@app.entrypoint` function elsewhere in the file calls the handler by name (a router layout). */
+function routedFromEntrypoint(lines: string[], name: string, defLine: number): boolean {
+  const call = new RegExp(`\\b${name}\\s*\\(`);
+  const entries = lines.flatMap((l, i) => (ENTRYPOINT.test(l) ? [i] : []));
+  return entries.some((e) => {
+    let d = e + 1;
+    while (d < lines.length && /^\s*@/.test(lines[d])) d++;
+    const head = DEF.exec(lines[d] ?? '');
+    if (!head || d === defLine) return false;
+    let end = d + 1;
+    while (end < lines.length && (lines[end].trim() === '' || indent(lines[end]) > head[1].length)) end++;
+    return lines.slice(d + 1, end).some((l) => call.test(l));
+  });
 }
 
 /** Whether a Python file is an MTRL agent worth linting. */

@@ -1,4 +1,5 @@
 /** What the agent and role lints report, in editor coordinates (0-based lines and characters). */
+import { wordleRewardAdvice } from '../environments/wordle/agentAdvice';
 import { LineStarts } from '../text/lines';
 
 export type LintSeverity = 'error' | 'warning' | 'info';
@@ -11,6 +12,7 @@ export type LintRule =
   | 'exception-escapes'
   | 'per-call-token'
   | 'reasoning-effort'
+  | 'payload-form'
   | 'trusts-sagemaker'
   | 'missing-tag-session';
 
@@ -40,6 +42,26 @@ export interface LintFinding {
   message: string;
   range: TextRange;
   fix?: LintFix;
+}
+
+/** The SDK's contract for a rollout, the advice every reward finding gives (the Python lint words it the same). */
+export const REWARD_CONTRACT =
+  'return a reward (the lowest your task gives) for every rollout; raising or {"status": "error"} fails the trajectory, and failed trajectories cancel the training job';
+
+/** Findings about rewards with the environment pack's own advice added (Wordle's -1.5 only for a Wordle agent). */
+export function withPackAdvice(findings: LintFinding[], source: string): LintFinding[] {
+  const advice = wordleRewardAdvice(source);
+  if (!advice) return findings;
+  return findings.map((f) =>
+    f.rule === 'error-status' || f.rule === 'exception-escapes' ? { ...f, message: `${f.message} ${advice}` } : f,
+  );
+}
+
+/** An expression that reads the prompt or the row whichever way the rollout was sent (the Python lint builds the same text). */
+export function bothPayloadForms(key: 'instance' | 'prompt' | string, payload: string): string {
+  return key === 'instance'
+    ? `(${payload}.get("instance") or {"prompt": ${payload}.get("prompt")})`
+    : `(${payload}.get("prompt") or (${payload}.get("instance") or {}).get("prompt"))`;
 }
 
 /** Which parser produced the findings; shown as the diagnostic source. */

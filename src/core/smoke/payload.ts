@@ -24,12 +24,24 @@ export function runtimeLogGroup(runtimeId: string, qualifier = 'DEFAULT'): strin
 
 const SMOKE_ANSWER = 'beach';
 const SMOKE_JOB_NAME = 'smoke-test';
-/** A game that never reaches the model scores this (the reward's no-play outcome): the expected smoke-test reward. */
-export const NEVER_PLAYED_REWARD = -1.5;
+const SMOKE_ROLLOUT = 'r1';
 
+/**
+ * The SDK's rollout contract (`instance` = the row, `metadata`, `inferenceParams`, `modelName`, `modelEndpoint`)
+ * plus the top-level `prompt` the public Wordle sample reads: an agent reading either form gets its row.
+ */
 interface SmokePayload {
+  instance: { prompt: string };
   prompt: string;
-  metadata: { jobArn: string; rolloutId: string };
+  metadata: { job_arn: string; trajectory_id: string; endpoint: string; region: string; jobArn: string; rolloutId: string };
+  inferenceParams: { temperature: number; max_tokens: number; top_p: number };
+  modelName: string;
+  modelEndpoint: string;
+}
+
+/** The Job Runtime's base URL in a region; some agents refuse any other host. */
+function jobRuntimeEndpoint(region: string): string {
+  return `https://job-runtime.sagemaker.${region}.api.aws`;
 }
 
 /** The fake job ARN: the caller's account (another account's id gives a 403) and the runtime's region. */
@@ -38,9 +50,17 @@ function smokeJobArn(account: string, region: string, partition = 'aws'): string
 }
 
 export function smokePayload(account: string, region: string, partition = 'aws'): SmokePayload {
+  const prompt = JSON.stringify({ prompt: 'Guess the 5-letter word', answer: SMOKE_ANSWER, id: SMOKE_JOB_NAME });
+  const jobArn = smokeJobArn(account, region, partition);
+  const endpoint = jobRuntimeEndpoint(region);
   return {
-    prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer: SMOKE_ANSWER, id: SMOKE_JOB_NAME }),
-    metadata: { jobArn: smokeJobArn(account, region, partition), rolloutId: 'r1' },
+    instance: { prompt },
+    prompt,
+    // Both spellings the SDK and agents were seen using: snake_case per the contract, camelCase in older agents.
+    metadata: { job_arn: jobArn, trajectory_id: SMOKE_ROLLOUT, endpoint, region, jobArn, rolloutId: SMOKE_ROLLOUT },
+    inferenceParams: { temperature: 1, max_tokens: 1024, top_p: 1 },
+    modelName: 'smoke-test',
+    modelEndpoint: `${endpoint}/v1`,
   };
 }
 

@@ -15,8 +15,13 @@ export interface SmokeResult {
 }
 
 // Plain glyphs with words: emoji fonts are missing on many Linux machines.
-const MARK: Record<CheckState, string> = { pass: '✓ passed', fail: '✗ failed', unknown: '? not confirmed' };
-const TEXT_MARK: Record<CheckState, string> = { pass: '[ok]  ', fail: '[FAIL]', unknown: '[?]   ' };
+const MARK: Record<CheckState, string> = {
+  pass: '✓ passed',
+  warn: '! passed with a warning',
+  fail: '✗ failed',
+  unknown: '? not confirmed',
+};
+const TEXT_MARK: Record<CheckState, string> = { pass: '[ok]  ', warn: '[warn]', fail: '[FAIL]', unknown: '[?]   ' };
 
 function fence(lines: string[]): string[] {
   const longest = Math.max(2, ...lines.map((l) => (l.match(/`+/g) ?? []).reduce((n, s) => Math.max(n, s.length), 0)));
@@ -36,7 +41,7 @@ export function smokeReportMarkdown(result: SmokeResult): string {
     '',
   ];
   for (const d of verdict.diagnoses) {
-    out.push(`## ${d.problem}`, '', `**Fix:** ${d.fix}`, '');
+    out.push(`## ${d.warning ? 'Warning: ' : ''}${d.problem}`, '', `**Fix:** ${d.fix}`, '');
     if (d.evidence.filter(Boolean).length) out.push(...fence(d.evidence.filter(Boolean)), '');
   }
   if (verdict.evidence.length) out.push('## Log lines', '', ...fence(verdict.evidence), '');
@@ -57,14 +62,19 @@ export function smokeReportMarkdown(result: SmokeResult): string {
   return out.join('\n');
 }
 
+/** Log lines behind a bar, each line of a multi-line message (a traceback) too. */
+function quoted(lines: string[]): string[] {
+  return lines.flatMap((l) => l.split(/\r?\n/)).map((l) => `  | ${l}`);
+}
+
 /** The report as plain text, for the command line. */
 export function smokeReportText(result: SmokeResult): string {
   const { verdict } = result;
   const out = [verdict.summary, `runtime ${result.runtimeArn} (caller account ${result.callerAccount})`, ''];
   out.push(...verdict.checks.map((c) => `${TEXT_MARK[c.state]} ${c.label}: ${c.detail}`));
   for (const d of verdict.diagnoses) {
-    out.push('', `problem: ${d.problem}`, `fix:     ${d.fix}`, ...d.evidence.filter(Boolean).map((e) => `  | ${e}`));
+    out.push('', `${d.warning ? 'warning' : 'problem'}: ${d.problem}`, `fix:     ${d.fix}`, ...quoted(d.evidence.filter(Boolean)));
   }
-  if (verdict.evidence.length) out.push('', `log lines (${result.logGroup}):`, ...verdict.evidence.map((e) => `  | ${e}`));
+  if (verdict.evidence.length) out.push('', `log lines (${result.logGroup}):`, ...quoted(verdict.evidence));
   return out.join('\n');
 }

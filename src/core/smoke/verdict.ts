@@ -1,4 +1,5 @@
-import { NEVER_PLAYED_REWARD } from './payload';
+import { looksLikeWordleAgent, WORDLE_NO_PLAY_REWARD } from '../environments/wordle/smoke';
+import { raisedAt } from './traceback';
 
 /** What InvokeAgentRuntime gave back: a body, an error, or nothing before our deadline. */
 export type InvocationOutcome =
@@ -11,10 +12,11 @@ export interface LogLine {
   message: string;
 }
 
-export type CheckState = 'pass' | 'fail' | 'unknown';
+export type CheckState = 'pass' | 'warn' | 'fail' | 'unknown';
 
+/** The tiers, each resting on the one before: the call went through, the agent reached the Job Runtime, it answered as the SDK expects, and what its environment pack adds. */
 interface SmokeCheck {
-  id: 'payload' | 'auth' | 'reward';
+  id: 'transport' | 'wiring' | 'contract' | 'pack';
   label: string;
   state: CheckState;
   detail: string;
@@ -24,6 +26,8 @@ interface SmokeDiagnosis {
   problem: string;
   fix: string;
   evidence: string[];
+  /** A warning leaves the test passed: the agent works, but a job would count failed trajectories. */
+  warning?: boolean;
 }
 
 export interface SmokeVerdict {
@@ -99,37 +103,51 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
   const agentFailed = quote(logLines, AGENT_FAILED);
   if (invocation.kind === 'error' && AGENT_FAILED.test(invocation.message)) agentFailed.unshift(invocation.message);
 
-  const payloadOk = handlerRan || body?.reward !== undefined || body?.status !== undefined;
+  const raised = raisedAt(logLines.map((l) => l.message));
+  const reachedJobRuntime = notFound.length > 0 || (invocation.kind === 'error' && JOB_NOT_FOUND.test(invocation.message));
+  const agentRan = handlerRan || raised !== undefined || body !== undefined;
+  const agentRaised = reachedJobRuntime && invocation.kind === 'error';
+  const wordle = looksLikeWordleAgent(logLines.map((l) => l.message));
   const checks: SmokeCheck[] = [
     {
-      id: 'payload',
-      label: 'Payload decoded',
-      state: payloadOk ? 'pass' : timedOut || invocation.kind === 'error' ? 'fail' : 'unknown',
-      detail: payloadOk ? 'The handler ran on the smoke-test row.' : 'No sign that the handler ran.',
+      id: 'transport',
+      label: 'Invoked (transport, IAM)',
+      state: agentRan ? 'pass' : timedOut || invocation.kind === 'error' ? 'fail' : 'unknown',
+      detail: agentRan ? 'InvokeAgentRuntime reached the agent.' : 'No sign that the agent ran.',
     },
     {
-      id: 'auth',
-      label: 'Authenticated to the Job Runtime',
-      state: authenticated.length || notFound.length ? 'pass' : forbidden.length ? 'fail' : timedOut ? 'fail' : 'unknown',
-      detail:
-        authenticated.length || notFound.length
-          ? 'The Job Runtime answered 400 "Could not find job": the bearer token was accepted.'
-          : forbidden.length
-            ? 'The Job Runtime answered 403 "not authorized".'
-            : 'No 400 "Could not find job" line in the runtime logs.',
+      id: 'wiring',
+      label: 'Reached the Job Runtime (400 "Could not find job")',
+      state: reachedJobRuntime ? 'pass' : forbidden.length || timedOut || raised ? 'fail' : 'unknown',
+      detail: reachedJobRuntime
+        ? 'The Job Runtime answered 400 "Could not find job": payload decoded, token signed, endpoint right.'
+        : forbidden.length
+          ? 'The Job Runtime answered 403 "not authorized".'
+          : raised
+            ? `The agent raised ${raised.exception} before calling the policy.`
+            : 'No 400 "Could not find job" in the runtime logs or the error.',
     },
     {
-      id: 'reward',
-      label: `Reward returned (${NEVER_PLAYED_REWARD})`,
-      state: body?.reward === NEVER_PLAYED_REWARD ? 'pass' : 'fail',
+      id: 'contract',
+      label: 'Answered as the SDK expects (a reward, or a status)',
+      state: agentRaised || body?.status !== undefined ? 'warn' : body?.reward !== undefined ? 'pass' : 'fail',
       detail:
         body?.reward !== undefined
           ? `The runtime returned reward ${body.reward}.`
           : body?.status !== undefined
             ? `The runtime returned status "${body.status}" and no reward.`
-            : 'No reward in the response.',
+            : agentRaised
+              ? 'The agent raised instead of returning a reward.'
+              : 'No reward in the response.',
     },
   ];
+  if (wordle)
+    checks.push({
+      id: 'pack',
+      label: `Wordle: reward ${WORDLE_NO_PLAY_REWARD} for a game never played`,
+      state: body?.reward === WORDLE_NO_PLAY_REWARD ? 'pass' : 'fail',
+      detail: `A Wordle game that never reached the model scores ${WORDLE_NO_PLAY_REWARD}.`,
+    });
 
   if (forbidden.length) {
     diagnoses.push({
@@ -147,10 +165,24 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
       fix: 'No HTTP server is listening in the runtime. `@app.entrypoint` must be the outermost decorator, above `@sagemaker_rft_handler`, and `app = BedrockAgentCoreApp()` must exist (with `app.run()` under `__main__`). Fix main.py and redeploy.',
       evidence: quote(logLines, WORTH_QUOTING),
     });
+  } else if (agentRaised) {
+    diagnoses.push({
+      problem:
+        'The agent raised when the Job Runtime answered 400 "Could not find job" (as it does outside a job) instead of returning a reward.',
+      fix: `The wiring works. In a job, each rollout that raises is a failed trajectory, and failed trajectories cancel the job: catch errors around the rollout and return a reward (the lowest your task gives)${wordle ? `, e.g. {"reward": ${WORDLE_NO_PLAY_REWARD}}` : ''}.`,
+      evidence: [...new Set([...agentFailed, ...quote(logLines, JOB_NOT_FOUND, 3)])],
+      warning: true,
+    });
+  } else if (raised) {
+    diagnoses.push({
+      problem: `The agent raised ${raised.exception} before calling the policy (${raised.frame}${raised.code ? `: ${raised.code}` : ''}).`,
+      fix: `Fix that line of the agent and redeploy. The smoke test sends the SDK's payload (the row as \`instance\`, with \`metadata\`, \`inferenceParams\`) and a top-level \`prompt\`; read the row from \`payload["instance"]\`, else \`payload["prompt"]\` (\`mtrl lint\` checks it).`,
+      evidence: quote(logLines, /Traceback|Error|Exception|File "/, 12),
+    });
   } else if (agentFailed.length) {
     diagnoses.push({
       problem: 'The agent signaled that the trajectory failed instead of returning a reward.',
-      fix: `During training this cancels the whole job. Catch errors around the game and always return a reward, e.g. {"reward": ${NEVER_PLAYED_REWARD}}; never return an error status.`,
+      fix: 'During training this cancels the whole job. Catch errors around the rollout and always return a reward (the lowest your task gives); never return an error status.',
       evidence: agentFailed,
     });
   } else if (invocation.kind === 'error') {
@@ -163,13 +195,14 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
   if (body?.status !== undefined && body.reward === undefined) {
     diagnoses.push({
       problem: `The agent returned status "${body.status}" instead of a reward.`,
-      fix: `A failure status makes the service cancel the whole training job ("The agent signaled that the trajectory failed"). Catch errors around the game and always return a reward, e.g. {"reward": ${NEVER_PLAYED_REWARD}}.`,
+      fix: `In a job this is a failed trajectory ("The agent signaled that the trajectory failed"), and failed trajectories cancel the job. Catch errors around the rollout and return a reward${wordle ? `, e.g. {"reward": ${WORDLE_NO_PLAY_REWARD}}` : ' (the lowest your task gives)'}.`,
       evidence: [invocation.kind === 'response' ? invocation.body.trim() : ''],
+      warning: true,
     });
-  } else if (body?.reward !== undefined && body.reward !== NEVER_PLAYED_REWARD) {
+  } else if (wordle && body?.reward !== undefined && body.reward !== WORDLE_NO_PLAY_REWARD) {
     diagnoses.push({
-      problem: `The reward was ${body.reward}, not ${NEVER_PLAYED_REWARD}.`,
-      fix: `With no job behind it the agent cannot reach the model, so a game with no valid guess must score ${NEVER_PLAYED_REWARD}. Check the reward for the "never played" case and that the agent does not call another model.`,
+      problem: `The reward was ${body.reward}, not ${WORDLE_NO_PLAY_REWARD}.`,
+      fix: `With no job behind it the agent cannot reach the model, so a Wordle game with no valid guess must score ${WORDLE_NO_PLAY_REWARD}. Check the reward for the "never played" case and that the agent does not call another model.`,
       evidence: [invocation.kind === 'response' ? invocation.body.trim() : ''],
     });
   } else if (invocation.kind === 'response' && body && !body.parsed) {
@@ -178,7 +211,7 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
       fix: 'The handler must return a JSON object such as {"reward": -1.5}.',
       evidence: [invocation.body.trim().slice(0, 300)],
     });
-  } else if (invocation.kind === 'response' && body?.reward === undefined) {
+  } else if (invocation.kind === 'response' && body?.reward === undefined && body?.status === undefined) {
     diagnoses.push({
       problem: 'The response holds no reward.',
       fix: 'Return {"reward": <number>} from the handler decorated with @sagemaker_rft_handler.',
@@ -193,7 +226,8 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
     });
   } else if (
     !authenticated.length &&
-    !notFound.length &&
+    !reachedJobRuntime &&
+    !raised &&
     !forbidden.length &&
     !timedOut &&
     !agentFailed.length &&
@@ -207,10 +241,11 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
     });
   }
 
-  const ok = checks.every((c) => c.state === 'pass') && diagnoses.length === 0;
-  const failed = checks.filter((c) => c.state !== 'pass').map((c) => c.label.toLowerCase());
+  const ok = checks.every((c) => c.state === 'pass' || c.state === 'warn') && diagnoses.every((d) => d.warning);
+  const failed = checks.filter((c) => c.state !== 'pass' && c.state !== 'warn').map((c) => c.label.toLowerCase());
+  const passed = `Smoke test passed: invoked, reached the Job Runtime, ${body?.reward !== undefined ? `reward ${body.reward}` : 'answered'}`;
   const summary = ok
-    ? `Smoke test passed: payload decoded, authenticated to the Job Runtime, reward ${NEVER_PLAYED_REWARD} returned.`
-    : `Smoke test failed: ${diagnoses[0]?.problem ?? `not confirmed: ${failed.join(', ')}`}`;
+    ? `${passed}${diagnoses.length ? ` (warning: ${diagnoses[0].problem})` : '.'}`
+    : `Smoke test failed: ${diagnoses.find((d) => !d.warning)?.problem ?? `not confirmed: ${failed.join(', ')}`}`;
   return { ok, checks, diagnoses, evidence: quote(logLines, WORTH_QUOTING, 20), reward: body?.reward, summary };
 }

@@ -7,6 +7,7 @@ const TITLES: Record<string, { kind: FixKind; title: string }> = {
   'missing-id': { kind: 'ids', title: 'Add missing ids (<stem>_%04d)' },
   'duplicate-id': { kind: 'duplicates', title: 'Remove exact duplicate rows' },
   'duplicate-answer': { kind: 'duplicates', title: 'Remove exact duplicate rows' },
+  'duplicate-prompt': { kind: 'duplicates', title: 'Remove exact duplicate rows' },
   'bad-answer': { kind: 'answers', title: 'Normalize answers (trim, lowercase)' },
 };
 

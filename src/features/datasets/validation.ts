@@ -11,6 +11,7 @@ import {
   type Finding,
   type RunOptions,
 } from '../../core/dataset';
+import { batchSizeFromJobFiles, type DatasetBatchSize } from '../../core/jobs/datasetBatch';
 import type { Services } from '../services';
 import { offThreadParquet } from '../../services/parquet/offThread';
 import { reportDiagnostics } from './diagnostics';
@@ -103,9 +104,15 @@ export class DatasetValidation implements vscode.Disposable {
     const signal = controller.signal;
     const settings = readDatasetSettings(uri);
     const role = roleOf(uri, settings);
-    const base = { batchSize: settings.batchSize, convention: settings.convention };
     try {
       const partner = await partnerOf(uri, role, settings);
+      const training = role === 'training' ? uri : role === 'validation' ? partner : undefined;
+      const fromJob = training ? await batchSizeFromWorkspaceJobFiles(training) : undefined;
+      const base = {
+        batchSize: fromJob?.batchSize ?? settings.batchSize,
+        batchSizeSource: fromJob?.source ?? 'the mtrl.datasets.batchSize setting',
+        convention: settings.convention,
+      };
       if (!partner) {
         this.publish(uri, await this.run(uri, { ...base, role }, signal), []);
       } else {
@@ -171,4 +178,16 @@ export class DatasetValidation implements vscode.Disposable {
     this.collection.dispose();
     this.changed.dispose();
   }
+}
+
+/** The batch size of a workspace job file whose training channel names this dataset, so a 64-row file is judged at the job's 32, not the setting's 128. */
+async function batchSizeFromWorkspaceJobFiles(uri: vscode.Uri): Promise<DatasetBatchSize | undefined> {
+  const found = await vscode.workspace.findFiles('**/*.mtrl.json', '**/node_modules/**', 50);
+  const jobFiles = await Promise.all(
+    found.map(async (file) => ({
+      name: vscode.workspace.asRelativePath(file),
+      text: new TextDecoder().decode(await vscode.workspace.fs.readFile(file).then(undefined, () => new Uint8Array())),
+    })),
+  );
+  return batchSizeFromJobFiles(uri.path, jobFiles);
 }

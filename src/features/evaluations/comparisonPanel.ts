@@ -10,22 +10,35 @@ const COMPARISON_VIEW: ViewDescriptor = { viewType: 'mtrl.comparison' };
 
 /** One comparison panel per title (a sweep, or a selection of jobs), updated in place; the active one is what Copy copies. */
 export class ComparisonPanels implements vscode.Disposable {
-  private readonly panels = new Map<string, { panel: vscode.WebviewPanel; grid: ComparisonGrid }>();
+  private readonly panels = new Map<string, { panel: vscode.WebviewPanel; grid: ComparisonGrid; disposed: boolean }>();
   private active?: string;
 
   show(title: string, grid: ComparisonGrid, notes: string[]): vscode.WebviewPanel {
     let entry = this.panels.get(title);
+    // A panel whose tab was just closed may not have told us yet: setting its page would throw, so open a new one.
+    if (entry?.disposed) entry = undefined;
     if (!entry) {
       const panel = openViewPanel(COMPARISON_VIEW, title);
-      entry = { panel, grid };
-      this.panels.set(title, entry);
-      panel.onDidDispose(() => this.panels.delete(title));
+      const created = { panel, grid, disposed: false };
+      entry = created;
+      this.panels.set(title, created);
+      panel.onDidDispose(() => {
+        created.disposed = true;
+        if (this.panels.get(title) === created) this.panels.delete(title);
+      });
       panel.onDidChangeViewState((e) => e.webviewPanel.active && (this.active = title));
     }
     entry.grid = grid;
     this.active = title;
-    entry.panel.webview.html = comparisonHtml(title, grid, notes, newNonce());
-    entry.panel.reveal();
+    try {
+      entry.panel.webview.html = comparisonHtml(title, grid, notes, newNonce());
+    } catch {
+      // Disposed between the check and now (its tab closed meanwhile): open it anew.
+      entry.disposed = true;
+      return this.show(title, grid, notes);
+    }
+    // Shown and focused in its own column, whichever editor or webview has the focus now.
+    entry.panel.reveal(entry.panel.viewColumn ?? vscode.ViewColumn.Active, false);
     return entry.panel;
   }
 

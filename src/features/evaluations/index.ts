@@ -5,6 +5,7 @@ import { comparisonFromJobs, gridOf } from '../../services/evaluations';
 import { sweepComparison } from '../../services/sweeps';
 import type { JobsView } from '../jobs/contributed';
 import type { Services } from '../services';
+import type { ResetForTests } from '../testHooks';
 import { ComparisonPanels } from './comparisonPanel';
 import { SweepLensProvider } from './sweepLens';
 import { SweepQueue } from './sweepQueue';
@@ -12,7 +13,7 @@ import { sweepsInJobsView } from './sweepNodes';
 import { newSweepWizard } from './sweepWizard';
 
 /** Evaluation sweeps (a queue of evaluations, one at a time, shown in the Jobs view) and the comparison of evaluations with intervals. */
-export function register(services: Services, jobsView: JobsView): void {
+export function register(services: Services, jobsView: JobsView): ResetForTests {
   const { context } = services;
   const { explain } = services;
   const pricing = () => services.settings.pricing();
@@ -101,7 +102,12 @@ export function register(services: Services, jobsView: JobsView): void {
       );
     }),
     vscode.commands.registerCommand('mtrl.compareEvaluations', async (clicked?: unknown, selected?: unknown[]) => {
-      let jobs: { jobName?: string; region?: string }[] = (selected?.length ? selected : clicked ? [clicked] : [])
+      // A pipeline node of the Jobs view stands for its evaluations (base and fine-tuned).
+      const pair =
+        (clicked as { kind?: string; jobs?: unknown[] } | undefined)?.kind === 'pipeline'
+          ? (clicked as { jobs: unknown[] }).jobs
+          : undefined;
+      let jobs: { jobName?: string; region?: string }[] = (selected?.length ? selected : (pair ?? (clicked ? [clicked] : [])))
         .map((arg) => parseJobArgument(arg))
         .filter((j) => isJobRef(j) && j.category === 'AgentRFTEvaluation') as JobRef[];
       const region = jobs[0]?.region ?? services.aws.current.region;
@@ -148,6 +154,7 @@ export function register(services: Services, jobsView: JobsView): void {
       }),
     ),
   );
+  return { resetForTests: () => queue.resetForTests() };
 }
 
 /** Completed evaluations of the region to choose from, those already given pre-selected. */

@@ -11,11 +11,22 @@ const CONTROL_TEXT = { running: 'running', paused: 'paused', cancelled: 'cancell
 export class SweepNode implements ContributedNode {
   readonly kind = 'contributed';
   readonly parent = undefined;
+  // The same node objects on every call: the view redraws what VS Code holds, and VS Code holds objects.
+  private readonly runs = new Map<string, SweepRunNode>();
 
   constructor(readonly tracked: TrackedSweep) {}
 
+  get id(): string {
+    return `sweep:${this.tracked.uri.toString()}`;
+  }
+
   children(): ContributedNode[] {
-    return (this.tracked.state?.runs ?? []).map((run) => new SweepRunNode(this, run));
+    return (this.tracked.state?.runs ?? []).map((run) => {
+      const node = this.runs.get(run.jobName) ?? new SweepRunNode(this, run);
+      node.run = run;
+      this.runs.set(run.jobName, node);
+      return node;
+    });
   }
 
   treeItem(): vscode.TreeItem {
@@ -23,7 +34,7 @@ export class SweepNode implements ContributedNode {
     const file = vscode.workspace.asRelativePath(tracked.uri);
     const label = `Sweep ${tracked.sweep?.name ?? file}`;
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `sweep:${tracked.uri.toString()}`;
+    item.id = this.id;
     const progress = tracked.state ? progressText(tracked.state.progress) : 'reading…';
     const cost = tracked.state?.cost === undefined ? undefined : formatDollars(tracked.state.cost);
     // The icon says running; paused and cancelled are worth the words.
@@ -49,8 +60,12 @@ export class SweepRunNode implements ContributedNode {
 
   constructor(
     readonly parent: SweepNode,
-    readonly run: SweepRun,
+    public run: SweepRun,
   ) {}
+
+  get id(): string {
+    return `${this.parent.id}#${this.run.jobName}`;
+  }
 
   children(): ContributedNode[] {
     return [];
@@ -60,7 +75,7 @@ export class SweepRunNode implements ContributedNode {
     const { tracked } = this.parent;
     const status = tracked.state?.jobs.get(this.run.jobName)?.status;
     const item = new vscode.TreeItem(`${this.run.model.label} · ${this.run.settingsLabel}`);
-    item.id = `sweep:${tracked.uri.toString()}#${this.run.jobName}`;
+    item.id = this.id;
     item.description = status ?? 'waiting';
     item.tooltip = `${this.run.jobName}\n${status ?? 'not launched yet'}`;
     item.iconPath = new vscode.ThemeIcon(
@@ -77,5 +92,7 @@ export class SweepRunNode implements ContributedNode {
 
 /** The queue's sweeps as Jobs view nodes; none when no sweep was started. */
 export function sweepsInJobsView(queue: SweepQueue): JobsViewContribution {
-  return { roots: () => queue.list().map((tracked) => new SweepNode(tracked)), onDidChange: queue.onDidChange };
+  const nodes = new WeakMap<TrackedSweep, SweepNode>();
+  const nodeOf = (tracked: TrackedSweep) => nodes.get(tracked) ?? nodes.set(tracked, new SweepNode(tracked)).get(tracked)!;
+  return { roots: () => queue.list().map(nodeOf), onDidChange: queue.onDidChange };
 }

@@ -26,7 +26,10 @@ export class SweepQueue implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private timer?: ReturnType<typeof setTimeout>;
-  private turning = false;
+  /** Turns run one after another: a turn asked for during another runs after it. */
+  private turns = Promise.resolve();
+  /** Set by the UI checks' reset: no tick of its own disturbs a check; a start still takes its turn. */
+  private ticksPaused = false;
 
   constructor(
     private readonly services: Services,
@@ -65,11 +68,21 @@ export class SweepQueue implements vscode.Disposable {
     if (running && tracked?.sweep) await stopRunning(running.jobName, tracked.sweep.region);
   }
 
-  /** Forgets a sweep (its jobs stay in the account). */
+  /** Forgets a sweep (its jobs stay in the account); the view drops it at once, even while a turn reads it. */
   async remove(uri: vscode.Uri): Promise<void> {
     this.sweeps.delete(uri.toString());
-    await this.save();
     this.changed.fire();
+    await this.save();
+  }
+
+  /** The UI checks' known start: no sweep tracked and no tick until a sweep is started. */
+  async resetForTests(): Promise<void> {
+    this.ticksPaused = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.turns;
+    this.sweeps.clear();
+    this.changed.fire();
+    await this.save();
   }
 
   /** Reads the file and the service now, without launching anything. */
@@ -94,20 +107,25 @@ export class SweepQueue implements vscode.Disposable {
 
   private schedule(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.turn(), ms);
+    if (!this.ticksPaused) this.timer = setTimeout(() => void this.turn(), ms);
   }
 
-  private async turn(): Promise<void> {
-    while (this.turning) await new Promise((resolve) => setTimeout(resolve, 50));
-    this.turning = true;
-    try {
-      for (const tracked of this.sweeps.values()) await this.read(tracked, tracked.control === 'running');
-    } finally {
-      this.turning = false;
-      this.changed.fire();
-      if ([...this.sweeps.values()].some((t) => t.control === 'running' && t.state?.progress.waiting !== 0) || this.sweeps.size)
-        this.schedule(TICK_MS);
-    }
+  private turn(): Promise<void> {
+    this.turns = this.turns.then(async () => {
+      try {
+        // A sweep removed while the turn reads another is not read (nor launched) any more.
+        for (const tracked of [...this.sweeps.values()]) {
+          if (this.sweeps.get(tracked.uri.toString()) === tracked) await this.read(tracked, tracked.control === 'running');
+        }
+      } finally {
+        this.changed.fire();
+        if (this.sweeps.size) this.schedule(TICK_MS);
+      }
+    });
+    // A failed turn must not stop the ones after it.
+    const done = this.turns;
+    this.turns = done.catch((error) => this.services.output.error(`Sweep turn: ${String(error)}`));
+    return done;
   }
 
   private async read(tracked: TrackedSweep, launch: boolean): Promise<void> {

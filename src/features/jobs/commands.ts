@@ -2,16 +2,16 @@ import * as vscode from 'vscode';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import { isFinished, isStoppable, JOB_STATUSES, type JobStatus } from '../../core/jobs/status';
 import type { JobsBackend, JobsSortBy } from '../../services/jobs';
-import type { ContributedNode } from './contributed';
 import { CONFIG_SCHEME, jobUri } from './documents';
 import { LOGS_SCHEME, type JobLogsProvider } from './logsDocument';
 import type { JobsModel } from './model';
-import { JobNode, SectionNode, type JobsTreeNode, type RootNode } from './nodes';
+import { JobNode, SectionNode, type RootNode } from './nodes';
 
 interface JobsCommandContext {
   model: JobsModel;
   backend: JobsBackend;
-  view: vscode.TreeView<JobsTreeNode | ContributedNode>;
+  /** Reveals a job through the view's one redraw path; resolves to the node revealed. */
+  reveal: (node: JobNode, options: { select: boolean; focus: boolean; expand: boolean }) => Promise<JobNode>;
   logs: JobLogsProvider;
   explain: (error: unknown, action: string) => string;
   output: vscode.LogOutputChannel;
@@ -45,9 +45,9 @@ async function revealJob(ctx: JobsCommandContext, arg: unknown): Promise<JobNode
   try {
     const node = await jobOf(ctx, arg);
     if (!node) return undefined;
-    await ctx.view.reveal(node, { select: true, focus: true, expand: false });
+    const shown = await ctx.reveal(node, { select: true, focus: true, expand: false });
     ctx.changed();
-    return node;
+    return shown;
   } catch (error) {
     void vscode.window.showErrorMessage(ctx.explain(error, 'Showing the job'));
     return undefined;

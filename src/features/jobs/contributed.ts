@@ -3,6 +3,8 @@ import type * as vscode from 'vscode';
 /** A node another feature shows in the Jobs view (an evaluation sweep): the tree places it, the node draws itself. */
 export interface ContributedNode {
   readonly kind: 'contributed';
+  /** The id of its tree item: the view redraws nodes by id. */
+  readonly id: string;
   readonly parent?: ContributedNode;
   treeItem(): vscode.TreeItem;
   children(): ContributedNode[];
@@ -17,4 +19,6 @@ export interface JobsViewContribution {
 /** What the Jobs feature offers the others: a place at the top of its tree. */
 export interface JobsView {
   contribute(contribution: JobsViewContribution): vscode.Disposable;
+  /** The UI checks' known start: no filter, every root listed again. */
+  resetForTests(): Promise<void>;
 }

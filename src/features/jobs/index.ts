@@ -92,6 +92,7 @@ export function register(services: Services): JobsView {
   context.subscriptions.push(
     tree,
     view,
+    tree.track(view),
     poller,
     configuration,
     logs,
@@ -108,8 +109,22 @@ export function register(services: Services): JobsView {
     settings.onDidChange(['pricing'], () => tree.redraw()),
     settings.onDidChange(['jobs.refreshSeconds'], () => poller.setInterval(seconds() * 1000)),
     vscode.commands.registerCommand('mtrl.setJobBudget', setBudget),
-    ...registerJobsCommands({ model, backend, view, logs, explain, output, changed: () => poller.reschedule() }),
+    ...registerJobsCommands({
+      model,
+      backend,
+      reveal: (node, options) => tree.reveal(node, options),
+      logs,
+      explain,
+      output,
+      changed: () => poller.reschedule(),
+    }),
   );
   poller.setVisible(view.visible);
-  return { contribute: (contribution) => tree.contribute(contribution) };
+  return {
+    contribute: (contribution) => tree.contribute(contribution),
+    resetForTests: async () => {
+      model.setQuery({ nameContains: undefined, status: undefined, sortBy: 'CreationTime', ascending: false });
+      await Promise.all(model.getRoots().map((root) => model.ensureLoaded(root)));
+    },
+  };
 }

@@ -5,6 +5,7 @@ import { jobCost } from '../../core/jobs/summary';
 import type { PricingTable } from '../../core/jobs/pricing';
 import { timelineOf } from '../../core/jobs/timeline';
 import type { JobsBackend, JobsQuery } from '../../services/jobs';
+import { byPipeline } from './pipelines';
 import { JobNode, LoadMoreNode, MessageNode, RootNode, SectionNode, TransitionNode, type JobsTreeNode, type SectionKind } from './nodes';
 
 interface JobsModelOptions {
@@ -81,7 +82,9 @@ export class JobsModel {
         await this.ensureLoaded(node);
         if (node.error) return [node.error];
         if (!node.jobs.length) return [this.emptyState(node)];
-        return node.nextToken ? [...node.jobs, new LoadMoreNode(node)] : node.jobs;
+        return node.nextToken ? [...byPipeline(node), new LoadMoreNode(node)] : byPipeline(node);
+      case 'pipeline':
+        return node.jobs;
       case 'job':
         return this.sections(node);
       case 'section':
@@ -249,6 +252,11 @@ export class JobsModel {
     }
     this.fire(root);
     return node;
+  }
+
+  /** The listed node of this node's job: a refresh lists new nodes for the same jobs. */
+  listed(node: JobNode): JobNode | undefined {
+    return this.roots.flatMap((r) => r.jobs).find((j) => j.id === node.id);
   }
 
   /** Sum of the estimated cost of the loaded jobs of a root. */

@@ -18,10 +18,25 @@ export class RootNode {
   }
 }
 
+/** The evaluations one SDK pipeline execution made (base and fine-tuned), shown together so they compare in one click. */
+export class PipelineNode {
+  readonly kind = 'pipeline';
+  constructor(
+    readonly parent: RootNode,
+    readonly execution: string,
+    readonly jobs: JobNode[],
+  ) {}
+  get id(): string {
+    return `${this.parent.id}/pipeline/${this.execution}`;
+  }
+}
+
 /** A job; `jobName`, `category`, `region`, `arn` are the contract other features read from menu arguments. */
 export class JobNode {
   readonly kind = 'job';
   details?: JobDetails;
+  /** The pipeline execution it is shown under, when an SDK evaluation pipeline made it. */
+  pipeline?: PipelineNode;
   /** A sentence when DescribeJob failed: the node still shows the ListJobs row. */
   describeError?: string;
   constructor(
@@ -103,4 +118,4 @@ export class MessageNode {
   }
 }
 
-export type JobsTreeNode = RootNode | JobNode | SectionNode | TransitionNode | LoadMoreNode | MessageNode;
+export type JobsTreeNode = RootNode | PipelineNode | JobNode | SectionNode | TransitionNode | LoadMoreNode | MessageNode;

@@ -1,14 +1,19 @@
 import * as vscode from 'vscode';
 import { formatDollars, type PricingTable } from '../../core/jobs/pricing';
 import { categoryLabel, statusIcon } from '../../core/jobs/status';
-import { jobDescription, jobFacts, jobLabel } from '../../core/jobs/summary';
+import { jobDescription, jobFacts } from '../../core/jobs/summary';
+import { jobLabel } from '../../core/jobs/label';
 import { jobTooltip } from '../../core/jobs/tooltip';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import { formatDuration } from '../../core/jobs/timeline';
 import type { ContributedNode, JobsViewContribution } from './contributed';
 import { visibleText } from '../../core/text/display';
 import type { JobsModel } from './model';
-import type { JobNode, JobsTreeNode, MessageNode, RootNode, SectionNode, TransitionNode } from './nodes';
+import { pipelineRole } from './pipelines';
+import type { JobNode, JobsTreeNode, MessageNode, PipelineNode, RootNode, SectionNode, TransitionNode } from './nodes';
+import { TreeRedraws } from './redraws';
+
+type Node = JobsTreeNode | ContributedNode;
 
 const SECTIONS = {
   configuration: { label: 'Configuration', icon: 'json', command: 'mtrl.openJobConfiguration' },
@@ -18,9 +23,16 @@ const SECTIONS = {
 } as const;
 
 /** The thin VS Code layer over JobsModel: turns nodes into tree items. */
-export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode | ContributedNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<JobsTreeNode | JobsTreeNode[] | undefined>();
+export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Node[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
+  private readonly redraws = new TreeRedraws<Node>(
+    (nodes) => this.changed.fire(nodes),
+    (node) => Boolean(this.view?.visible) && (!node || this.isExpanded(node)),
+  );
+  private view?: vscode.TreeView<Node>;
+  /** Roots are drawn expanded, other nodes collapsed: what the user changed since, by id. */
+  private readonly toggled = new Set<string>();
   private readonly subscription: { dispose(): void };
   private readonly contributions: JobsViewContribution[] = [];
   private readonly jobsToRedraw = new Set<JobNode>();
@@ -30,7 +42,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode | 
     private readonly model: JobsModel,
     private readonly pricing: () => PricingTable,
   ) {
-    this.subscription = model.onDidChange((node) => (node?.kind === 'job' ? this.redrawJob(node) : this.changed.fire(node)));
+    this.subscription = model.onDidChange((node) => (node?.kind === 'job' ? this.redrawJob(node) : this.redraws.redraw(node && [node])));
   }
 
   dispose(): void {
@@ -50,46 +62,79 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode | 
       this.jobsTimer = undefined;
       const jobs = [...this.jobsToRedraw];
       this.jobsToRedraw.clear();
-      this.changed.fire(jobs);
+      this.redraws.redraw(jobs);
     }, 250);
   }
 
   /** Redraws every root and listed job (prices changed) without listing again. */
   redraw(): void {
-    for (const root of this.model.getRoots()) {
-      this.changed.fire(root);
-      root.jobs.forEach((job) => this.redrawJob(job));
-    }
+    this.redraws.redraw(this.model.getRoots());
+    for (const root of this.model.getRoots()) root.jobs.forEach((job) => this.redrawJob(job));
+  }
+
+  /** The view this provider draws: its visibility and what the user expanded tell which children VS Code will ask for. */
+  track(view: vscode.TreeView<Node>): vscode.Disposable {
+    this.view = view;
+    const toggle = (node: Node) => (this.toggled.has(node.id) ? this.toggled.delete(node.id) : this.toggled.add(node.id));
+    return vscode.Disposable.from(
+      view.onDidExpandElement((e) => this.isExpanded(e.element) || toggle(e.element)),
+      view.onDidCollapseElement((e) => this.isExpanded(e.element) && toggle(e.element)),
+    );
+  }
+
+  private isExpanded(node: Node): boolean {
+    return (node.kind === 'root' || node.kind === 'pipeline') !== this.toggled.has(node.id);
+  }
+
+  /** Reveals the job VS Code holds under this id (the listed one after a refresh), once no redraw or fetch is under way. */
+  reveal(node: JobNode, options: { select?: boolean; focus?: boolean; expand?: boolean }): Promise<JobNode> {
+    return this.redraws.reveal(async () => {
+      const current = (this.redraws.handedNode(node.id) as JobNode | undefined) ?? this.model.listed(node) ?? node;
+      await this.view?.reveal(current, options);
+      return current;
+    });
   }
 
   /** Another feature's nodes above the region roots (evaluation sweeps). */
   contribute(contribution: JobsViewContribution): vscode.Disposable {
     this.contributions.push(contribution);
-    const subscription = contribution.onDidChange(() => this.changed.fire(undefined));
-    this.changed.fire(undefined);
+    // Only a change of the top-level list redraws the whole tree; otherwise the contributed nodes redraw themselves.
+    let shown = contribution.roots().map((n) => n.id);
+    const subscription = contribution.onDidChange(() => {
+      const roots = contribution.roots();
+      const ids = roots.map((n) => n.id);
+      this.redraws.redraw(ids.join() === shown.join() ? roots : undefined);
+      shown = ids;
+    });
+    this.redraws.redraw();
     return new vscode.Disposable(() => {
       subscription.dispose();
       this.contributions.splice(this.contributions.indexOf(contribution), 1);
-      this.changed.fire(undefined);
+      this.redraws.redraw();
     });
   }
 
-  async getChildren(node?: JobsTreeNode | ContributedNode): Promise<Array<JobsTreeNode | ContributedNode>> {
-    if (node?.kind === 'contributed') return node.children();
-    const nodes = await this.model.getChildren(node);
-    return node ? nodes : [...this.contributions.flatMap((c) => c.roots()), ...nodes];
+  getChildren(node?: Node): Promise<Node[]> {
+    return this.redraws.children(node, async () => {
+      if (node?.kind === 'contributed') return node.children();
+      const nodes = await this.model.getChildren(node);
+      return node ? nodes : [...this.contributions.flatMap((c) => c.roots()), ...nodes];
+    });
   }
 
-  getParent(node: JobsTreeNode | ContributedNode): JobsTreeNode | ContributedNode | undefined {
+  getParent(node: Node): Node | undefined {
+    if (node.kind === 'job' && node.pipeline) return node.pipeline;
     return node.kind === 'root' ? undefined : node.parent;
   }
 
-  getTreeItem(node: JobsTreeNode | ContributedNode): vscode.TreeItem {
+  getTreeItem(node: Node): vscode.TreeItem {
     switch (node.kind) {
       case 'contributed':
         return node.treeItem();
       case 'root':
         return this.rootItem(node);
+      case 'pipeline':
+        return pipelineItem(node);
       case 'job':
         return this.jobItem(node);
       case 'section':
@@ -126,9 +171,13 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeNode | 
 
   private jobItem(node: JobNode): vscode.TreeItem {
     // A short name and the facts most important first: at the default sidebar width the row still shows progress and cost.
+    // Under its pipeline node the role tells the pair apart (the SDK's run names are fixed and repeat).
+    const role = node.pipeline ? pipelineRole(node) : undefined;
+    const runName = role ? undefined : mlflowConfigOf(node.details?.document)?.MlflowRunName;
     const label = jobLabel(
       node.jobName,
       node.parent.jobs.map((j) => j.jobName),
+      { runName, pipelineRole: role },
     );
     const item = new vscode.TreeItem(visibleText(label), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
@@ -201,5 +250,19 @@ function transitionItem(node: TransitionNode): vscode.TreeItem {
   item.description = [started, duration].filter(Boolean).join(' · ');
   item.tooltip = entry.message ? visibleText(entry.message) : undefined;
   item.iconPath = new vscode.ThemeIcon(entry.current ? 'circle-filled' : 'circle-outline');
+  return item;
+}
+
+/** One SDK pipeline execution: its base and fine-tuned evaluations below, and a click compares them. */
+function pipelineItem(node: PipelineNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(`pipeline ${node.execution}`, vscode.TreeItemCollapsibleState.Expanded);
+  item.id = node.id;
+  item.iconPath = new vscode.ThemeIcon('git-compare');
+  const roles = node.jobs.map((j) => pipelineRole(j) ?? j.jobName);
+  item.description = roles.join(' vs ');
+  item.accessibilityInformation = { label: `pipeline ${node.execution}, ${roles.join(' vs ')}` };
+  item.tooltip = `Evaluations of SageMaker pipeline execution ${node.execution}:\n${node.jobs.map((j) => `${pipelineRole(j) ?? '?'}: ${j.jobName}`).join('\n')}${node.jobs.length > 1 ? '\nClick to compare them.' : ''}`;
+  item.contextValue = 'evaluationPipeline';
+  if (node.jobs.length > 1) item.command = { command: 'mtrl.compareEvaluations', title: 'Compare', arguments: [node.jobs[0], node.jobs] };
   return item;
 }

@@ -38,8 +38,8 @@ describe('smoke test', function () {
     assert.equal(result.verdict.ok, true, result.verdict.summary);
     assert.equal(result.callerAccount, '111122223333');
     assert.deepEqual(
-      result.verdict.checks.map((c) => c.state),
-      ['pass', 'pass', 'pass'],
+      result.verdict.checks.map((c) => `${c.id} ${c.state}`),
+      ['transport pass', 'wiring pass', 'contract pass', 'pack pass'],
     );
     const preview = await reportTab('wordle_agent-AbCdEf1234');
     assert.ok(

@@ -102,6 +102,33 @@ function setWorkspaceSetting(workspace, key, value) {
 
 export const checks = [
   {
+    name: 'jobs view labels: the SDK pipeline pair under one node as base and fine-tuned, evaluations by their MLflow run names, no label cut inside a word',
+    async run({ page, emulatorUrl }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';
+      await openJobsView(page);
+      const pipeline = jobsPane(page).locator('.monaco-list-row[aria-label^="pipeline q8hvze02od4o"]').first();
+      await pipeline.waitFor({ timeout: 30_000 });
+      const labelOf = async (name) => (await rowByName(page, name).locator('.label-name').innerText()).trim();
+      const base = 'pipelines-q8hvze02od4o-EvaluateBaseModel-prdIRv4hLK';
+      const tuned = 'pipelines-q8hvze02od4o-EvaluateFineTunedMod-mwwrZNnd6y';
+      for (const name of [base, tuned]) await rowByName(page, name).waitFor({ timeout: 30_000 });
+      assert.equal(await labelOf(base), 'base');
+      assert.equal(await labelOf(tuned), 'fine-tuned');
+      // Children sit one level below their pipeline node.
+      const level = async (locator) => Number(await locator.getAttribute('aria-level'));
+      assert.equal(await level(rowByName(page, base)), (await level(pipeline)) + 1);
+      assert.equal(await labelOf('wordle-eval-base-gptoss20b'), 'base-model-eval');
+      assert.equal(await labelOf('wordle-eval-trained-gptoss20b'), 'fine-tuned…eval');
+      for (const name of SEEDED) {
+        const words = name.split(/[-_.]/);
+        const shown = await labelOf(name);
+        if (name.startsWith('wordle-eval')) continue;
+        for (const part of shown.split(/[-_.…]/).filter(Boolean)) assert.ok(words.includes(part), `"${shown}" cuts a word of ${name}`);
+      }
+      await page.screenshot({ path: path.join(root, 'test-results/jobs-pipeline.png') });
+    },
+  },
+  {
     name: 'jobs view at the default sidebar width: each row shows a short name and its first facts (progress and cost of the running job)',
     async run({ page, emulatorUrl }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';

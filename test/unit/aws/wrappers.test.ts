@@ -92,7 +92,7 @@ describe('AWS wrappers against the emulator over HTTP', () => {
       const me = await callerIdentity(aws.sts());
       assert.equal(me.account, '111122223333');
       const jobs = await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFT' }));
-      assert.equal(jobs.length, 3);
+      assert.equal(jobs.length, 4, 'the seeded training jobs');
       assert.equal(emulator.requests.get('sagemaker:ListJobs'), 2, 'one throttled attempt, one retry');
     });
     await withEmulator(

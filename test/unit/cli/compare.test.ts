@@ -47,6 +47,23 @@ describe('mtrl compare', function () {
     assert.ok(json.deltas[0].delta > 0 && json.deltas[0].significant);
   });
 
+  it("compares the SDK pipeline's pair from their MLflow runs (no EvaluationMetrics on them)", async () => {
+    const { code, out, err } = await run(
+      'compare',
+      SEEDED.pipelineBaseEvaluation,
+      SEEDED.pipelineFineTunedEvaluation,
+      '--endpoint',
+      emulator.url,
+    );
+    assert.equal(code, 0, out + err);
+    const lines = out.trim().split('\n');
+    assert.match(
+      lines[0],
+      new RegExp(`^${SEEDED.pipelineBaseEvaluation}: pass@1 \\d+\\.\\d % .* \\(\\d+/256\\) from MLflow run [0-9a-f]{32}$`),
+    );
+    assert.match(lines[1], new RegExp(`^${SEEDED.pipelineFineTunedEvaluation}: pass@1 .* from MLflow run [0-9a-f]{32}$`));
+  });
+
   it('writes Markdown for a write-up and CSV', async () => {
     const md = await run('compare', SEEDED.baseEvaluation, SEEDED.trainedEvaluation, '--endpoint', emulator.url, '--markdown');
     assert.match(md.out, /^\| job \| pass@1 \| 95 % interval \|/);

@@ -20,6 +20,12 @@ describe('mtrl lint', () => {
     assert.match(out, /good_agent\.py: 0 finding\(s\) \(python ast\)/);
   });
 
+  it('exits 0 on a router-layout agent (the entrypoint answers health checks, then calls the handler)', async () => {
+    const { code, out } = await run('lint', fixture('router_agent.py'));
+    assert.equal(code, 0, out);
+    assert.match(out, /router_agent\.py: 0 finding\(s\) \(python ast\)/);
+  });
+
   it('exits 1 with file:line:column findings, and says which engine ran', async () => {
     const { code, out } = await run('lint', fixture('swapped_decorators.py'), fixture('job-role-trust.json'));
     assert.equal(code, 1);

@@ -34,7 +34,8 @@ describe('mtrl smoke', function () {
     const { code, out } = await run('smoke', '--runtime', RUNTIME, '--endpoint', emulator.url, '--log-wait', '5');
     assert.equal(code, 0, out);
     assert.match(out, /^Smoke test passed/);
-    assert.match(out, /\[ok\] {3}Authenticated to the Job Runtime/);
+    assert.match(out, /\[ok\] {3}Reached the Job Runtime \(400 "Could not find job"\)/);
+    assert.match(out, /\[ok\] {3}Wordle: reward -1\.5/);
   });
 
   it('exits 1 with the diagnosis as JSON for a runtime with no HTTP server', async () => {

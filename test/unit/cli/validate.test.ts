@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
@@ -125,5 +125,43 @@ describe('mtrl validate', () => {
       (await run('--train', leakTrain, '--val', leakVal, '--batch', '2', '--max-findings', '5', '--convention', 'task')).out,
       /160 errors/,
     );
+  });
+});
+
+describe('mtrl validate: rows against global_batch_size, as the service counts them', () => {
+  const real = path.resolve(__dirname, '../../fixtures/real-run/training_prompts.32.csv');
+  const service =
+    /"Training data has 32 prompts but global_batch_size is 32\. The number of prompts must be greater than the batch size\."/;
+
+  it('the real 32-row file the service refused fails at --batch 32 with its sentence; 33 rows pass', async () => {
+    const refused = await run('--train', real, '--batch', '32');
+    assert.equal(refused.code, 1, refused.out);
+    assert.match(refused.out, service);
+    assert.match(refused.out, /32 from --batch/);
+    const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-batch-'));
+    const more = path.join(dir, 'training_prompts.csv');
+    writeFileSync(more, readFileSync(real, 'utf8') + '"Resolve the customer\'s internet outage. Customer says: one more ticket."\n');
+    const passed = await run('--train', more, '--batch', '32');
+    assert.equal(passed.code, 0, passed.out);
+    assert.match(passed.out, /33 rows/);
+  });
+
+  it('without --batch, takes the batch size from a job file beside the dataset whose train channel names it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-jobfile-'));
+    const data = path.join(dir, 'training_prompts.csv');
+    writeFileSync(data, readFileSync(real, 'utf8'));
+    const document = {
+      InputDataConfig: [{ ChannelName: 'train', DataSource: { S3DataSource: { S3Uri: 's3://bucket/datasets/training_prompts.parquet' } } }],
+      TrainingConfig: { HyperParameters: { global_batch_size: '32' } },
+    };
+    const job = { JobName: 'support', JobCategory: 'AgentRFT', Region: 'us-west-2', RoleArn: 'arn:aws:iam::1:role/r' };
+    writeFileSync(
+      path.join(dir, 'support.mtrl.json'),
+      JSON.stringify({ ...job, JobConfigSchemaVersion: '1.0.0', JobConfigDocument: document }),
+    );
+    const { code, out } = await run('--train', data);
+    assert.equal(code, 1, out);
+    assert.match(out, service);
+    assert.match(out, /32 from support\.mtrl\.json/);
   });
 });

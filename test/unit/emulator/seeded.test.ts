@@ -23,8 +23,16 @@ describe('emulator: seeded account', () => {
           [SEEDED.completedJob, 'Completed'],
           [SEEDED.inProgressJob, 'InProgress'],
           [SEEDED.failedJob, 'Failed'],
+          [SEEDED.restartedJob, 'Completed'],
         ].sort(),
       );
+      // The real run's messages: waiting for capacity, the step phase, a restart that ran more rollouts than planned.
+      const restarted = await describeJob(aws.sagemaker(), { jobName: SEEDED.restartedJob, category: 'AgentRFT' });
+      assert.deepEqual(
+        restarted.SecondaryStatusTransitions?.map((t) => t.StatusMessage).filter((m) => /capacity|Restarting|step 10\/10/.test(m ?? '')),
+        ['Job waiting for capacity', 'Restarting job due to retriable internal error', 'Training in progress, step 10/10: CheckpointStart'],
+      );
+      assert.deepEqual(restarted.config?.ServiceOutput?.RolloutInfo, { Total: 1280, Completed: 1511 });
       const done = await describeJob(aws.sagemaker(), { jobName: SEEDED.completedJob, category: 'AgentRFT' });
       const out = done.config?.ServiceOutput;
       assert.deepEqual(out?.ProgressInfo, { MaxEpoch: 20, StepsPerEpoch: 5, CurrentEpoch: 20, CurrentStep: 100 });
@@ -46,7 +54,14 @@ describe('emulator: seeded account', () => {
         'still running 9 minutes after start',
       );
       const evaluations = await collect(listJobs(aws.sagemaker(), { JobCategory: 'AgentRFTEvaluation' }));
-      assert.equal(evaluations.length, 2);
+      assert.equal(evaluations.length, 4);
+      for (const name of [SEEDED.pipelineBaseEvaluation, SEEDED.pipelineFineTunedEvaluation]) {
+        const pipelineJob = await describeJob(aws.sagemaker(), { jobName: name, category: 'AgentRFTEvaluation' });
+        assert.equal(pipelineJob.JobStatus, 'Completed', name);
+        // As in real output: the numbers are in the MLflow run the details name, not in ServiceOutput.
+        assert.equal(pipelineJob.config?.ServiceOutput?.EvaluationMetrics, undefined);
+        assert.ok(pipelineJob.config?.ServiceOutput?.MlflowDetails?.RunId);
+      }
       const metric = async (name: string) =>
         (await describeJob(aws.sagemaker(), { jobName: name, category: 'AgentRFTEvaluation' })).config?.ServiceOutput?.EvaluationMetrics?.[
           'eval/reward/pass_at_1'
@@ -97,6 +112,8 @@ describe('emulator: seeded account', () => {
           'wordle_agent_error_status-ErrStat123',
           'wordle_agent_low-LowEffort1',
           'wordle_agent_silent-Silent1234',
+          'support_agent-Support123',
+          'support_agent_key_error-KeyError12',
         ],
       );
       const runtime = await getAgentRuntime(aws.agentCoreControl(), 'wordle_agent-AbCdEf1234');

@@ -182,7 +182,7 @@ describe('emulator: requests and responses against the service models of the ins
 
       // Logs: groups, streams, one stream read, a filtered scan.
       const groups = await collect(describeLogGroups(aws.logs(), '/aws/'));
-      const runtimeGroup = groups.find((g) => g.logGroupName?.includes('bedrock-agentcore'))?.logGroupName as string;
+      const runtimeGroup = groups.find((g) => g.logGroupName?.includes('bedrock-agentcore/runtimes/wordle_agent-'))?.logGroupName as string;
       const streams = await collect(describeLogStreams(aws.logs(), runtimeGroup, { newestFirst: true }));
       await collect(describeLogStreams(aws.logs(), '/aws/sagemaker/Job/AgentRFT', { prefix: 'wordle' }));
       const events = getLogEvents(aws.logs(), { logGroupName: runtimeGroup, logStreamName: streams[0].logStreamName as string });

@@ -7,6 +7,8 @@ import { startEmulator, type Emulator } from '../../../src/emulator/server';
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 const NO_SERVER = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent_no_server-NoServer12';
 const ERROR_STATUS = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent_error_status-ErrStat123';
+const SUPPORT = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/support_agent-Support123';
+const KEY_ERROR = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/support_agent_key_error-KeyError12';
 
 describe('smoke test against the emulator (real SDK over HTTP)', function () {
   this.timeout(30_000);
@@ -81,7 +83,7 @@ describe('smoke test against the emulator (real SDK over HTTP)', function () {
     const backend: SmokeBackend = { ...awsSmokeBackend(aws), callerAccount: async () => '444455556666' };
     const result = await runSmokeTest(backend, { runtimeArn: RUNTIME, logWaitMs: 5_000, pollIntervalMs: 200 });
     assert.equal(result.verdict.ok, false);
-    assert.equal(result.verdict.checks.find((c) => c.id === 'auth')?.state, 'fail');
+    assert.equal(result.verdict.checks.find((c) => c.id === 'wiring')?.state, 'fail');
     const forbidden = result.verdict.diagnoses.find((d) => /403/.test(d.problem));
     assert.ok(forbidden, JSON.stringify(result.verdict.diagnoses));
     assert.match(forbidden.fix, /another account/);
@@ -95,6 +97,22 @@ describe('smoke test against the emulator (real SDK over HTTP)', function () {
       result.verdict.diagnoses.some((d) => /trajectory failed/.test(d.problem)),
       JSON.stringify(result.verdict.diagnoses),
     );
+  });
+
+  it("passes a non-Wordle agent that raises on the Job Runtime's 400, with the failed-trajectory warning", async () => {
+    const result = await runSmokeTest(awsSmokeBackend(aws), { runtimeArn: SUPPORT, logWaitMs: 2_000, pollIntervalMs: 100 });
+    assert.equal(result.verdict.ok, true, result.verdict.summary + JSON.stringify(result.verdict.diagnoses));
+    assert.deepEqual(
+      result.verdict.checks.map((c) => `${c.id} ${c.state}`),
+      ['transport pass', 'wiring pass', 'contract warn'],
+    );
+    assert.ok(result.verdict.diagnoses.some((d) => d.warning && /cancel the job/.test(d.fix)));
+  });
+
+  it("fails an agent that raises KeyError: 'prompt' before the policy call, naming its line", async () => {
+    const result = await runSmokeTest(awsSmokeBackend(aws), { runtimeArn: KEY_ERROR, logWaitMs: 2_000, pollIntervalMs: 100 });
+    assert.equal(result.verdict.ok, false);
+    assert.match(result.verdict.summary, /KeyError: 'prompt' before calling the policy \(main\.py line 57/);
   });
 
   it('says so when the runtime does not exist', async () => {

@@ -96,7 +96,7 @@ describe('evaluation sweeps against the emulator', () => {
       assert.equal(mediumBase.rollouts, 128);
       assert.ok(mediumBase.interval[0] < mediumBase.passAt1 && mediumBase.passAt1 < mediumBase.interval[1]);
       assert.ok((mediumBase.cost ?? 0) > 0 && (mediumBase.tokens ?? 0) > 0);
-      const deltas = comparisonDeltas({ results: [lowBase, lowAdapter], skipped: [], placement: new Map() });
+      const deltas = comparisonDeltas({ results: [lowBase, lowAdapter], skipped: [], placement: new Map(), sources: new Map() });
       assert.equal(deltas.length, 1);
       assert.equal(deltas[0].significant, true);
     });

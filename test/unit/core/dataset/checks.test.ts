@@ -100,9 +100,28 @@ describe('dataset checks, one per code', () => {
     assert.equal(r.findings.find((f) => f.code === 'answer-leak')?.span.start.line, 1);
   });
 
-  it('too-few-rows: training files below global_batch_size; validation files exempt', async () => {
+  it("duplicate-answer is Wordle's: a math task sharing answers gets none; any task gets duplicate-prompt for the same prompt twice", async () => {
+    const math = (q: string, a: string, id: string) => JSON.stringify({ prompt: JSON.stringify({ prompt: q, answer: a, id }) });
+    const rows = jsonl([math('What is 2+2?', '4', 'm1'), math('What is 3+1?', '4', 'm2'), math('What is 2+2?', '4', 'm1')]);
+    const r = await check(rows);
+    assert.deepEqual(codes(r), ['duplicate-prompt', 'duplicate-id']);
+    assert.equal(r.findings[0].row, 3);
+    assert.match(r.findings[0].message, /already on line 1/);
+    const support = jsonl(['{"prompt": "My router is down."}', '{"prompt": "No Wi-Fi."}', '{"prompt": "My router is down."}']);
+    assert.deepEqual(codes(await check(support, { convention: 'none' })), ['duplicate-prompt']);
+  });
+
+  it('too-few-rows: training files not above global_batch_size; validation files exempt', async () => {
     const rows = jsonl([wordleRow('crane', 'a'), wordleRow('slate', 'b')]);
     assert.deepEqual(codes(await check(rows, { role: 'training', batchSize: 32 })), ['too-few-rows']);
+    const atBoundary = await check(rows, { role: 'training', batchSize: 2, batchSizeSource: 'train.mtrl.json' });
+    assert.deepEqual(codes(atBoundary), ['too-few-rows']);
+    assert.match(
+      atBoundary.findings[0].message,
+      /"Training data has 2 prompts but global_batch_size is 2\. The number of prompts must be greater than the batch size\."/,
+    );
+    assert.match(atBoundary.findings[0].message, /2 from train\.mtrl\.json/);
+    assert.deepEqual(codes(await check(rows, { role: 'training', batchSize: 1 })), ['small-dataset']);
     assert.deepEqual(codes(await check(rows, { role: 'validation', batchSize: 32 })), []);
     assert.deepEqual(codes(await check(rows, { batchSize: 32 })), []);
   });

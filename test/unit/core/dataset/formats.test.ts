@@ -222,7 +222,7 @@ describe('dataset formats', () => {
     });
 
     it('a CSV with ragged rows and a broken quote', async () => {
-      const r = await validateText('prompt,extra\n"Guess",x\n"Guess",x,y\n"Guess"\n', { format: 'csv', convention: 'none' });
+      const r = await validateText('prompt,extra\n"Guess a",x\n"Guess b",x,y\n"Guess c"\n', { format: 'csv', convention: 'none' });
       assert.deepEqual(byRow(r), ['2 csv-syntax', '3 csv-syntax']);
       const q = await validateText('prompt\n"a"b\n', { format: 'csv' });
       assert.deepEqual(codes(q), ['csv-syntax']);

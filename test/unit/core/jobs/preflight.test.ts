@@ -106,12 +106,13 @@ describe('pre-flight checks', () => {
     );
   });
 
-  it('datasets: readable, valid, at least a batch of rows, no overlap', () => {
+  it('datasets: readable, valid, more rows than a batch, no overlap', () => {
     const train = { channel: 'train', uri: 's3://b/t', rows: 640, errors: [] };
     const validation = { channel: 'validation', uri: 's3://b/v', rows: 128, errors: [] };
     assert.equal(checkDatasets([train, validation], 128).level, 'warn', '640 < 10 × 128');
     assert.equal(checkDatasets([{ ...train, rows: 1280 }, validation], 128).level, 'pass');
-    assert.match(checkDatasets([{ ...train, rows: 100 }], 128).message, /100 rows, fewer than global_batch_size 128/);
+    assert.match(checkDatasets([{ ...train, rows: 100 }], 128).message, /100 rows; the service needs more than global_batch_size 128/);
+    assert.equal(checkDatasets([{ ...train, rows: 128 }], 128).level, 'fail', 'the service refuses rows == batch');
     assert.match(checkDatasets([train, validation], 128, 3).message, /3 rows appear in both/);
     assert.match(checkDatasets([{ ...train, rows: undefined, unreadable: 'NoSuchKey' }], 128).message, /cannot be read: NoSuchKey/);
     assert.match(checkDatasets([{ ...train, errors: ['row 3: flat row, the agent never sees the answer'] }], 128).message, /flat row/);

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
 import type { JobDetails } from '../../../../src/core/jobs/job';
-import { JOB_LABEL_CHARS, jobDescription, jobFacts, jobLabel } from '../../../../src/core/jobs/summary';
+import { jobDescription, jobFacts } from '../../../../src/core/jobs/summary';
+import { JOB_LABEL_CHARS, jobLabel } from '../../../../src/core/jobs/label';
 import { escapeMarkdown, hyperparametersThatDiffer, jobTooltip } from '../../../../src/core/jobs/tooltip';
 
 const now = new Date('2026-11-29T12:00:00Z');
@@ -68,7 +69,7 @@ describe('jobs description and tooltip', () => {
     assert.equal(jobDescription(odd, DEFAULT_PRICING, now), 'Failed · 3h ago');
   });
 
-  it('keeps the row short: a long name cut in the middle, progress and cost before the ETA and the age', () => {
+  it('keeps the row short: a long name cut between whole words, progress and cost before the ETA and the age', () => {
     const long = job({ name: 'wordle-gptoss20b-grpo-lr-sweep-0003' });
     assert.deepEqual(
       jobFacts(long, DEFAULT_PRICING, now).map((f) => f.spoken ?? f.text),
@@ -82,17 +83,25 @@ describe('jobs description and tooltip', () => {
     const evaluations = ['wordle-eval-trained-gptoss20b', 'wordle-eval-base-gptoss20b'];
     assert.deepEqual(
       evaluations.map((name) => jobLabel(name, evaluations)),
-      ['…trained…toss20b', '…base-gptoss20b'],
+      ['…trained…', '…base-gptoss20b'],
     );
     const withOthers = ['wordle-similar-mx4mdqo3', 'host-launch-x4md6ts', ...seeded];
     assert.deepEqual(
       withOthers.map((name) => jobLabel(name, withOthers)),
-      ['…similar…x4mdqo3', 'host-lau…x4md6ts', '…lr-sweep', '…wrong-role', '…100steps'],
+      ['…similar…', 'host-launch…', '…lr-sweep', '…wrong-role', '…100steps'],
       'an unrelated job beside them does not lengthen the labels of alike ones',
     );
-    assert.equal(jobLabel(long.name, [long.name]), 'wordle-g…ep-0003', 'alone in its root: cut in the middle');
+    assert.equal(jobLabel(long.name, [long.name]), 'wordle…0003', 'alone in its root: cut between words');
     assert.equal(jobLabel('grpo-1', ['grpo-1', 'grpo-12']), 'grpo-1', 'a shared prefix is cut at a word boundary only');
     assert.ok(seeded.every((name) => jobLabel(name, seeded).length <= JOB_LABEL_CHARS));
+    const sdk = ['openai-reasoning-gpt-oss-20b-mtrl-20261002040558', 'openai-reasoning-gpt-oss-20b-mtrl-20261002040240'];
+    assert.deepEqual(
+      sdk.map((name) => jobLabel(name, sdk)),
+      ['mtrl 2026-10-02 04:05', 'mtrl 2026-10-02 04:02'],
+      'an SDK timestamp is shown as a date',
+    );
+    assert.equal(jobLabel(sdk[0], sdk, { runName: 'support-lr-2e-5' }), 'support-lr-2e-5', 'the MLflow run name wins');
+    assert.equal(jobLabel('pipelines-8hvze02od4o0-EvaluateBaseModel-prdIRv4hLK', [], { pipelineRole: 'base' }), 'base');
     assert.match(
       jobTooltip(long, DEFAULT_PRICING, now),
       /^\*\*wordle\\-gptoss20b\\-grpo\\-lr\\-sweep\\-0003\*\*/,

@@ -34,3 +34,24 @@ describe('smoke payload', () => {
     assert.equal(runtimeLogGroup('wordle_agent-AbCdEf1234'), '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT');
   });
 });
+
+describe('smoke payload, both forms', () => {
+  it("sends the SDK's contract (instance, metadata, inferenceParams, modelName, modelEndpoint) and a top-level prompt", () => {
+    const payload = smokePayload('999988887777', 'us-west-2');
+    assert.equal(payload.instance.prompt, payload.prompt);
+    assert.deepEqual(
+      { ...payload.metadata, jobArn: undefined, rolloutId: undefined },
+      {
+        job_arn: 'arn:aws:sagemaker:us-west-2:999988887777:job/AgentRFT/smoke-test',
+        trajectory_id: 'r1',
+        endpoint: 'https://job-runtime.sagemaker.us-west-2.api.aws',
+        region: 'us-west-2',
+        jobArn: undefined,
+        rolloutId: undefined,
+      },
+    );
+    assert.deepEqual(Object.keys(payload.inferenceParams).sort(), ['max_tokens', 'temperature', 'top_p']);
+    assert.equal(payload.modelEndpoint, 'https://job-runtime.sagemaker.us-west-2.api.aws/v1');
+    assert.equal(typeof payload.modelName, 'string');
+  });
+});

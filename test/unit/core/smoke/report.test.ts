@@ -32,7 +32,7 @@ describe('smoke report', () => {
       result('{"reward": -1.5}', ['Failed /complete-rollout: status=400 body={"message":"Could not find job"}']),
     );
     assert.match(md, /^# Smoke test: passed/);
-    assert.match(md, /- \*\*Payload decoded\*\*: ✓ passed\./);
+    assert.match(md, /- \*\*Invoked \(transport, IAM\)\*\*: ✓ passed\./);
     assert.match(md, /```text\nFailed \/complete-rollout: status=400/);
     assert.match(md, /\| Fake job ARN \| `arn:aws:sagemaker:us-east-1:111122223333:job\/AgentRFT\/smoke-test` \|/);
   });
@@ -40,14 +40,19 @@ describe('smoke report', () => {
   it('puts each diagnosis under its own heading with the fix, and a fence longer than any backticks in the quoted lines', () => {
     const md = smokeReportMarkdown(result('{"status": "error"}', ['Rollout error: ```boom```']));
     assert.match(md, /^# Smoke test: failed/);
-    assert.match(md, /## The agent returned status "error" instead of a reward\.\n\n\*\*Fix:\*\*/);
+    assert.match(md, /## Warning: The agent returned status "error" instead of a reward\.\n\n\*\*Fix:\*\*/);
+    assert.match(md, /\*\*Answered as the SDK expects \(a reward, or a status\)\*\*: ! passed with a warning\./);
     assert.match(md, /````text\nRollout error: ```boom```\n````/);
   });
 
   it('prints a plain-text report for the command line', () => {
-    const text = smokeReportText(result('{"reward": 0.3}', ['Failed /complete-rollout: status=400 body=Could not find job']));
+    const wordle = [
+      'agent loop ended early (400 - Could not find job); 0 guess(es) played',
+      'Failed /complete-rollout: status=400 body=Could not find job',
+    ];
+    const text = smokeReportText(result('{"reward": 0.3}', wordle));
     assert.match(text, /^Smoke test failed: The reward was 0\.3, not -1\.5\./);
-    assert.match(text, /\[FAIL\] Reward returned \(-1\.5\)/);
+    assert.match(text, /\[FAIL\] Wordle: reward -1\.5 for a game never played/);
     assert.match(text, /\n {2}\| Failed \/complete-rollout/);
   });
 });

@@ -9,7 +9,15 @@ import { jobTooltip } from '../../../../src/core/jobs/tooltip';
 import { sageMakerJobsBackend } from '../../../../src/services/jobs';
 import { cloudWatchJobLogSource, JobLogWindow } from '../../../../src/features/jobs/logWindow';
 import { JobsModel } from '../../../../src/features/jobs/model';
-import { JobNode, LoadMoreNode, MessageNode, type JobsTreeNode, type RootNode } from '../../../../src/features/jobs/nodes';
+import {
+  JobNode,
+  LoadMoreNode,
+  MessageNode,
+  type JobsTreeNode,
+  type PipelineNode,
+  type RootNode,
+} from '../../../../src/features/jobs/nodes';
+import { pipelineRole } from '../../../../src/features/jobs/pipelines';
 import { JobsPoller, type Timer } from '../../../../src/features/jobs/poller';
 import { ManualClock } from '../../../../src/emulator/clock';
 import { startEmulator, type Emulator } from '../../../../src/emulator/server';
@@ -73,11 +81,32 @@ describe('jobs tree against the emulator', function () {
         [REGION, 'AgentRFTEvaluation'],
       ],
     );
-    assert.deepEqual(names(await model.getChildren(roots[0])), [SEEDED.inProgressJob, SEEDED.failedJob, SEEDED.completedJob]);
-    assert.deepEqual(names(await model.getChildren(roots[1])), [SEEDED.trainedEvaluation, SEEDED.baseEvaluation]);
+    assert.deepEqual(names(await model.getChildren(roots[0])), [
+      SEEDED.inProgressJob,
+      SEEDED.failedJob,
+      SEEDED.completedJob,
+      SEEDED.restartedJob,
+    ]);
+    assert.deepEqual(names(await model.getChildren(roots[1])), [SEEDED.trainedEvaluation, SEEDED.baseEvaluation, 'pipeline']);
     const contexts = roots[0].jobs.map((j) => j.contextValue);
-    assert.deepEqual(contexts, ['job:AgentRFT:InProgress', 'job:AgentRFT:Failed', 'job:AgentRFT:Completed']);
+    assert.deepEqual(contexts, ['job:AgentRFT:InProgress', 'job:AgentRFT:Failed', 'job:AgentRFT:Completed', 'job:AgentRFT:Completed']);
     assert.equal(roots[0].jobs[2].arn, `arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/${SEEDED.completedJob}`);
+  });
+
+  it("shows the SDK pipeline's evaluation pair under one node per execution, base before fine-tuned", async () => {
+    const { model } = modelFor(emulator.url, clock);
+    const [, evaluation] = (await model.getChildren()) as RootNode[];
+    const pipeline = (await model.getChildren(evaluation)).find((n): n is PipelineNode => n.kind === 'pipeline');
+    assert.ok(pipeline, 'no pipeline node');
+    assert.equal(pipeline.execution, 'q8hvze02od4o');
+    const members = (await model.getChildren(pipeline)) as JobNode[];
+    assert.deepEqual(
+      members.map((m) => [m.jobName, pipelineRole(m), m.pipeline === pipeline]),
+      [
+        [SEEDED.pipelineBaseEvaluation, 'base', true],
+        [SEEDED.pipelineFineTunedEvaluation, 'fine-tuned', true],
+      ],
+    );
   });
 
   it('describes each job as step · cost · age, and a failed one by its diagnosis', async () => {
@@ -162,7 +191,12 @@ describe('jobs tree against the emulator', function () {
     assert.deepEqual(names(await model.getChildren(training)), [SEEDED.failedJob]);
     model.setQuery({ status: undefined, sortBy: 'Name', ascending: true });
     assert.equal(model.filterDescription(), 'by name ↑');
-    assert.deepEqual(names(await model.getChildren(training)), [SEEDED.completedJob, SEEDED.inProgressJob, SEEDED.failedJob]);
+    assert.deepEqual(names(await model.getChildren(training)), [
+      SEEDED.restartedJob,
+      SEEDED.completedJob,
+      SEEDED.inProgressJob,
+      SEEDED.failedJob,
+    ]);
   });
 
   it("reads a job's service log window and pages back", async () => {
@@ -221,9 +255,9 @@ describe('jobs tree paging, stop and polling against the emulator', function () 
     assert.deepEqual(names(first.slice(0, 2)), ['paging-54', 'paging-53']);
     await model.loadMore(training);
     const all = await model.getChildren(training);
-    assert.equal(all.length, 58, '55 new jobs and the 3 seeded ones, no Load more');
+    assert.equal(all.length, 59, '55 new jobs and the 4 seeded ones, no Load more');
     assert.ok(all.every((n) => n instanceof JobNode));
-    assert.equal(new Set(names(all)).size, 58);
+    assert.equal(new Set(names(all)).size, 59);
   });
 
   it('stops the running job, notices Stopping then Stopped, and polling ends when nothing is in progress', async () => {

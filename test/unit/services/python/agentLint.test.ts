@@ -53,9 +53,12 @@ for (const [engine, lint] of engines) {
 
     it('warns about an error status, an escaping exception and a REASONING_EFFORT with no fallback', async () => {
       const findings = await lint(fixture('error_status.py'));
-      assert.deepEqual(findings.map((f) => f.rule).sort(), ['error-status', 'exception-escapes', 'reasoning-effort']);
+      assert.deepEqual(findings.map((f) => f.rule).sort(), ['error-status', 'exception-escapes', 'payload-form', 'reasoning-effort']);
       const status = findings.find((f) => f.rule === 'error-status')!;
       assert.equal(status.severity, 'warning');
+      // The advice is the SDK contract; Wordle's -1.5 only for a Wordle agent.
+      assert.match(status.message, /return a reward .* for every rollout; raising or \{"status": "error"\} fails the trajectory/);
+      assert.doesNotMatch(status.message, /-1\.5/);
       assert.equal(status.range.start.line, 14);
       assert.equal(findings.find((f) => f.rule === 'reasoning-effort')!.severity, 'info');
     });
@@ -68,11 +71,41 @@ for (const [engine, lint] of engines) {
       assert.match(findings.find((f) => f.rule === 'reasoning-effort')!.message, /"extreme" is not low, medium or high/);
     });
 
+    it('accepts a router layout: an @app.entrypoint function that calls the handler', async () => {
+      assert.deepEqual(await rules('router_agent.py'), []);
+    });
+
+    it('payload-form: a handler reading only payload["prompt"] gets a fix that reads both forms', async () => {
+      const text = fixture('error_status.py');
+      const finding = (await lint(text)).find((f) => f.rule === 'payload-form')!;
+      assert.equal(finding.severity, 'warning');
+      assert.match(finding.message, /only `payload\["prompt"\]`/);
+      const fixed = apply(text, finding.fix!.edits);
+      assert.match(fixed, /answer = \(payload\.get\("prompt"\) or \(payload\.get\("instance"\) or \{\}\)\.get\("prompt"\)\)\n/);
+      assert.ok(!(await lint(fixed)).some((f) => f.rule === 'payload-form'));
+    });
+
+    it("adds Wordle's -1.5 only to a Wordle agent", async () => {
+      const wordle = fixture('error_status.py').replace('def play(answer):', 'def play(answer):\n    guess_word = None');
+      const status = (await lint(wordle)).find((f) => f.rule === 'error-status')!;
+      assert.match(status.message, /Wordle sample returns -1\.5/);
+    });
+
     it('flags a handler with no BedrockAgentCoreApp and no @app.entrypoint', async () => {
       assert.deepEqual(await rules('no_app.py'), ['missing-app', 'missing-entrypoint']);
     });
   });
 }
+
+describe('agent lint (python ast) follows calls', () => {
+  it('into helper methods: a bearer token made on every rollout inside a helper; the entrypoint still routes', async () => {
+    const findings = await byPython(fixture('router_agent_helper_token.py'));
+    assert.deepEqual(findings.map((f) => f.rule).sort(), ['payload-form', 'per-call-token']);
+    const token = findings.find((f) => f.rule === 'per-call-token')!;
+    assert.equal(token.range.start.line, 16);
+    assert.match(token.message, /`generate_token\(\)` runs on every rollout/);
+  });
+});
 
 describe('agent lint (python ast) on broken source', () => {
   it('reports the syntax error instead of findings, so the editor can fall back to the regex lint', () => {

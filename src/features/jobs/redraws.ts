@@ -1,0 +1,151 @@
+/** What the Jobs view's redraw path needs of a node: the id its tree item carries. */
+export interface RedrawNode {
+  readonly id: string;
+}
+
+/** How long to wait for VS Code to ask for children it should ask for (a view hidden meanwhile never asks). */
+const ASK_WAIT_MS = 5_000;
+
+/**
+ * The one path by which the Jobs view redraws and reveals, so VS Code never meets an item it has forgotten or not yet
+ * been given. VS Code forgets a redrawn item's descendants (all items for a whole-tree redraw) and then asks for the
+ * children of what it shows expanded: a reveal, or a request of the workbench already on its way, that lands in between
+ * fails with "No tree item with id …"; a redraw that lands while it still fetches children is answered with the children
+ * it is fetching (the old ones). So a redraw waits until no `getChildren` is in flight and VS Code has asked for every
+ * expanded item it was handed or told to redraw; it draws only items VS Code holds (the objects `getChildren` returned);
+ * a reveal waits for the same quiet, then runs alone.
+ */
+export class TreeRedraws<N extends RedrawNode> {
+  /** The items VS Code was handed, by id, with the id of the item whose children they were ('' for the top level). */
+  private readonly handed = new Map<string, { node: N; parent: string }>();
+  /** Ids ('' for the top level) whose children VS Code is about to ask for. */
+  private readonly awaited = new Set<string>();
+  private awaitTimer?: ReturnType<typeof setTimeout>;
+  private fetching = 0;
+  private revealing = 0;
+  private wantsAll = false;
+  private readonly wanted = new Set<string>();
+  /** Ids asked to redraw while VS Code did not hold them: drawn once it asks for them again. */
+  private readonly later = new Set<string>();
+  private idle: Array<() => void> = [];
+
+  /**
+   * @param fire draws nodes, or the whole tree (undefined): `onDidChangeTreeData`.
+   * @param willAsk whether VS Code asks for this node's children (the top level's when undefined) once it holds or redraws
+   *   it: the view is visible and the node expanded.
+   */
+  constructor(
+    private readonly fire: (nodes: N[] | undefined) => void,
+    private readonly willAsk: (node?: N) => boolean,
+  ) {}
+
+  /** Wraps the provider's `getChildren`: while it runs nothing is redrawn; what it returns counts as handed. */
+  async children(parent: N | undefined, fetch: () => Promise<N[]>): Promise<N[]> {
+    const key = parent?.id ?? '';
+    this.fetching++;
+    try {
+      const nodes = await fetch();
+      this.forgetBelow(key);
+      for (const node of nodes) {
+        this.handed.set(node.id, { node, parent: key });
+        if (this.willAsk(node)) this.expect(node.id);
+        if (this.later.delete(node.id)) this.wanted.add(node.id);
+      }
+      return nodes;
+    } finally {
+      this.awaited.delete(key);
+      this.fetching--;
+      this.flush();
+    }
+  }
+
+  /** Asks for a redraw of some nodes, or of the whole tree (undefined); done as soon as VS Code is quiet. */
+  redraw(nodes?: N[]): void {
+    if (!nodes) this.wantsAll = true;
+    else for (const node of nodes) (this.handed.has(node.id) ? this.wanted : this.later).add(node.id);
+    this.flush();
+  }
+
+  /** The handed node with this id, if any. */
+  handedNode(id: string): N | undefined {
+    return this.handed.get(id)?.node;
+  }
+
+  /** Runs a reveal once VS Code is quiet and no redraw waits; redraws asked meanwhile wait until it ends. */
+  async reveal<T>(run: () => Promise<T>): Promise<T> {
+    while (this.busy() || this.wantsAll || this.wanted.size) await new Promise<void>((resolve) => this.idle.push(resolve));
+    this.revealing++;
+    try {
+      return await run();
+    } finally {
+      this.revealing--;
+      this.flush();
+    }
+  }
+
+  private busy(): boolean {
+    return this.fetching > 0 || this.revealing > 0 || this.awaited.size > 0;
+  }
+
+  private expect(id: string): void {
+    this.awaited.add(id);
+    this.awaitTimer ??= setTimeout(() => {
+      this.awaitTimer = undefined;
+      this.awaited.clear();
+      this.flush();
+    }, ASK_WAIT_MS);
+  }
+
+  private flush(): void {
+    if (!this.awaited.size && this.awaitTimer) {
+      clearTimeout(this.awaitTimer);
+      this.awaitTimer = undefined;
+    }
+    if (this.busy()) return;
+    if (this.wantsAll) {
+      this.wantsAll = false;
+      for (const id of this.wanted) this.later.add(id);
+      this.wanted.clear();
+      // Nothing handed yet: VS Code has not asked, so it will ask for the fresh tree anyway.
+      if (this.handed.size) {
+        this.handed.clear();
+        this.awaited.clear();
+        if (this.willAsk()) this.expect('');
+        this.fire(undefined);
+      }
+    } else if (this.wanted.size) {
+      // A node below another redrawn one is forgotten by VS Code with it: drawn once VS Code asks for it again.
+      const ids = [...this.wanted].filter((id) => this.handed.has(id));
+      const nodes = ids.filter((id) => !this.below(id, ids)).map((id) => this.handed.get(id)!.node);
+      for (const id of this.wanted) if (!nodes.some((n) => n.id === id)) this.later.add(id);
+      this.wanted.clear();
+      for (const node of nodes) {
+        this.forgetBelow(node.id);
+        if (this.willAsk(node)) this.expect(node.id);
+      }
+      if (nodes.length) this.fire(nodes);
+    }
+    if (this.busy()) return;
+    const waiting = this.idle;
+    this.idle = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  private below(id: string, ancestors: string[]): boolean {
+    for (let parent = this.handed.get(id)?.parent; parent; parent = this.handed.get(parent)?.parent) {
+      if (ancestors.includes(parent)) return true;
+    }
+    return false;
+  }
+
+  /** VS Code forgets a redrawn item's descendants until it asks for them again (and asks for none of theirs before). */
+  private forgetBelow(id: string): void {
+    for (const [childId, entry] of this.handed) {
+      if (entry.parent === id) {
+        this.handed.delete(childId);
+        this.awaited.delete(childId);
+        this.forgetBelow(childId);
+      }
+    }
+  }
+}
