@@ -22,7 +22,7 @@ async function treePage(backend: JobsBackend): Promise<number> {
   const model = new JobsModel({
     backend,
     regions: () => ['us-east-1'],
-    explain: (e) => ({ text: String(e), noCredentials: false }),
+    explain: (e) => ({ kind: 'other', sentence: String(e) }),
     hasRollouts: () => false,
   });
   const [root] = (await model.getChildren()) as RootNode[];

@@ -7,11 +7,10 @@ import { createJob } from '../src/aws/sagemaker';
 import { ManualClock } from '../src/emulator/clock';
 import { SEEDED } from '../src/emulator/seed';
 import { startEmulator } from '../src/emulator/server';
-import { metricsHtml } from '../src/features/metrics/html';
-import { newNonce } from '../src/webview-kit/page';
+import { appPage, newNonce } from '../src/webview-kit/page';
 import { mlflowClientFor } from '../src/aws/mlflow/factory';
 import { loadJobMetrics } from '../src/services/metrics/load';
-import type { MetricsState } from '../src/shared/metrics';
+import { METRICS_VIEW, type MetricsState } from '../src/shared/metrics';
 import { trainingDocument } from '../test/unit/emulator/helpers';
 import { launchChromium } from '../test/unit/features/replay/browser';
 
@@ -98,7 +97,7 @@ async function drawing(script: string): Promise<void> {
     if (req.url === '/metrics.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     res
       .writeHead(200, { 'content-type': 'text/html' })
-      .end(metricsHtml({ scriptUri: '/metrics.js', codiconUri: '/none.css', cspSource: origin, nonce: newNonce(), initial: empty }));
+      .end(appPage(METRICS_VIEW, { scriptUri: '/metrics.js', codiconUri: '/none.css', cspSource: origin, nonce: newNonce() }, empty));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -112,7 +111,7 @@ async function drawing(script: string): Promise<void> {
         const w = window as unknown as { mtrlMetricsSent: { type: string }[] };
         w.mtrlMetricsSent = [];
         const start = performance.now();
-        window.postMessage({ type: 'state', state: s }, '*');
+        (window as unknown as { mtrlMetricsHost: { notify(m: string, s: unknown): void } }).mtrlMetricsHost.notify('state', s);
         while (!w.mtrlMetricsSent.some((m) => m.type === 'drawn')) await new Promise((r) => setTimeout(r, 0));
         return performance.now() - start;
       }, state);

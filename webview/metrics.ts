@@ -3,29 +3,29 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import uplotCss from 'uplot/dist/uPlot.min.css';
-import type { MetricsHostMessage, MetricsState, MetricsWebviewMessage, PersistedMetrics } from '../src/shared/metrics';
-import { MetricsView, type MetricsHost } from './metrics/app';
+import type { MetricsProtocol, MetricsState, PersistedMetrics } from '../src/shared/metrics';
+import type { HostChannel } from '../src/webview-kit/host';
+import { connectPage, readInitialState } from '../src/webview-kit/webview';
+import { MetricsView } from './metrics/app';
 import css from './metrics/metrics.css';
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(`${uplotCss}\n${css}`);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 
-declare function acquireVsCodeApi(): { postMessage(message: unknown): void; setState(state: PersistedMetrics): void };
+const NOTIFICATIONS = ['refresh', 'window', 'extraKeys', 'addJob', 'removeJob', 'openMlflow', 'copyCsv', 'openRollouts', 'drawn'] as const;
 
-/** VS Code's postMessage; in a plain browser page (bench, tests) messages go to `window.mtrlMetricsHost`. */
-function connect(): MetricsHost {
-  const api = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : undefined;
-  return {
-    post: (message: MetricsWebviewMessage) =>
-      api ? api.postMessage(message) : (window as unknown as { mtrlMetricsSent?: MetricsWebviewMessage[] }).mtrlMetricsSent?.push(message),
-    persist: (state: PersistedMetrics) => api?.setState(state),
-    onMessage: (listener) =>
-      window.addEventListener('message', (event: MessageEvent<MetricsHostMessage>) => event.data && listener(event.data)),
-  };
+/**
+ * In a plain browser page (bench, tests) the host half lives in the page: `window.mtrlMetricsHost` sends it state and
+ * `window.mtrlMetricsSent` (when a test sets it) records what the view sent, as `{ type, ...params }`.
+ */
+function serveInPage(host: HostChannel<MetricsProtocol>): void {
+  const w = window as unknown as { mtrlMetricsHost?: HostChannel<MetricsProtocol>; mtrlMetricsSent?: unknown[] };
+  w.mtrlMetricsHost = host;
+  for (const type of NOTIFICATIONS) host.on(type, (params) => w.mtrlMetricsSent?.push({ type, ...params }));
 }
 
-const initial = JSON.parse(document.getElementById('mtrl-initial')?.textContent ?? 'null') as MetricsState | null;
+const initial = readInitialState<MetricsState>();
 const root = document.getElementById('root') ?? document.body;
-if (initial) new MetricsView(root, initial, connect());
+if (initial) new MetricsView(root, initial, connectPage<MetricsProtocol, PersistedMetrics>(serveInPage));
 else root.textContent = 'The metrics view has no initial state: the page is missing its mtrl-initial script.';

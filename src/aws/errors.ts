@@ -53,54 +53,103 @@ const VALIDATION = new Set([
 const NOT_FOUND = new Set(['ResourceNotFound', 'ResourceNotFoundException', 'NoSuchEntity', 'NoSuchKey', 'NoSuchBucket', 'NotFound']);
 const NETWORK = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 
-/** Turns an error of `action` into a sentence naming where calls go now (profile, region, endpoint); one per services container and CLI command. */
+/** What went wrong, for code that acts on it (offer "Choose AWS Profile" for missing credentials); the sentence is for the user. */
+export type AwsErrorKind =
+  | 'cancelled'
+  | 'sso-expired'
+  | 'no-credentials'
+  | 'expired-credentials'
+  | 'access-denied'
+  | 'throttled'
+  | 'unreachable'
+  | 'invalid'
+  | 'not-found'
+  | 'service-error'
+  | 'other';
+
+export interface AwsErrorExplained {
+  kind: AwsErrorKind;
+  sentence: string;
+}
+
+/** Turns an error of `action` into a sentence naming where calls go now (profile, region, endpoint). */
 export type Explain = (error: unknown, action: string, region?: string) => string;
 
+/** The explainer of a services container or CLI command: the sentence, and with `explained` its kind for code that acts on it. */
+export interface Explainer extends Explain {
+  explained(error: unknown, action: string, region?: string): AwsErrorExplained;
+}
+
 /** describeAwsError bound to the current profile, region (unless the call names its own) and endpoint; an abort at a deadline (reason TimeoutError) reads as no answer. */
-export function explainerFor(current: () => Omit<AwsErrorContext, 'action'>, signal?: AbortSignal): Explain {
-  return (error, action, region) => {
+export function explainerFor(current: () => Omit<AwsErrorContext, 'action'>, signal?: AbortSignal): Explainer {
+  const explained = (error: unknown, action: string, region?: string) => {
     const deadline = signal?.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError';
     const now = current();
-    return describeAwsError(deadline ? signal.reason : error, {
+    return explainAwsError(deadline ? signal.reason : error, {
       profile: now.profile,
       region: region ?? now.region,
       endpoint: now.endpoint,
       action,
     });
   };
+  return Object.assign((error: unknown, action: string, region?: string) => explained(error, action, region).sentence, { explained });
 }
 
-/** A sentence the user can act on for any error an AWS call throws; the service's own message is kept where it is the useful part. */
+/** The sentence alone, for messages and logs. */
 export function describeAwsError(error: unknown, context: AwsErrorContext = {}): string {
+  return explainAwsError(error, context).sentence;
+}
+
+/** A sentence the user can act on for any error an AWS call throws, and its kind; the service's own message is kept where it is the useful part. */
+export function explainAwsError(error: unknown, context: AwsErrorContext = {}): AwsErrorExplained {
   const e = (error ?? {}) as ErrorShape;
   const name = e.name ?? '';
   const message = serverText(e.message ?? String(error));
   const prefix = context.action ? `${context.action} failed: ` : '';
   const profile = context.profile ? `profile '${context.profile}'` : 'the default profile';
   const loginProfile = context.profile ? ` --profile ${context.profile}` : '';
+  const is = (kind: AwsErrorKind, sentence: string): AwsErrorExplained => ({ kind, sentence });
 
-  if (name === 'AbortError' || message === 'Request aborted') return `${context.action ?? 'The request'} was cancelled.`;
+  if (name === 'AbortError' || message === 'Request aborted') return is('cancelled', `${context.action ?? 'The request'} was cancelled.`);
   if (error instanceof PaginationError)
-    return `${prefix}${error.message} The server is misbehaving: ${context.endpoint ? `check what runs at ${context.endpoint}` : 'try again later'}, or report it.`;
+    return is(
+      'service-error',
+      `${prefix}${error.message} The server is misbehaving: ${context.endpoint ? `check what runs at ${context.endpoint}` : 'try again later'}, or report it.`,
+    );
   if (error instanceof BodyTooLarge)
-    return `${prefix}${error.message} That is far more than any answer this reader expects; check what runs at that address.`;
+    return is(
+      'service-error',
+      `${prefix}${error.message} That is far more than any answer this reader expects; check what runs at that address.`,
+    );
   if (error instanceof SlowAnswer)
-    return `${prefix}${error.message} The server is too slow, not unreachable: try again later, or check what runs at that address (mtrl.aws.endpoint).`;
+    return is(
+      'unreachable',
+      `${prefix}${error.message} The server is too slow, not unreachable: try again later, or check what runs at that address (mtrl.aws.endpoint).`,
+    );
   if (/sso/i.test(message) && /(expired|invalid|not found|refresh)/i.test(message)) {
-    return `${prefix}the AWS SSO session for ${profile} has expired. Run \`aws sso login${loginProfile}\` and try again.`;
+    return is(
+      'sso-expired',
+      `${prefix}the AWS SSO session for ${profile} has expired. Run \`aws sso login${loginProfile}\` and try again.`,
+    );
   }
   if (name === 'CredentialsProviderError' || /could not load credentials/i.test(message)) {
-    return `${prefix}no AWS credentials found for ${profile}. Add them to ~/.aws/credentials or ~/.aws/config (or AWS_CONFIG_FILE / AWS_SHARED_CREDENTIALS_FILE), or choose another profile with "MTRL: Choose AWS Profile".`;
+    return is(
+      'no-credentials',
+      `${prefix}no AWS credentials found for ${profile}. Add them to ~/.aws/credentials or ~/.aws/config (or AWS_CONFIG_FILE / AWS_SHARED_CREDENTIALS_FILE), or choose another profile with "MTRL: Choose AWS Profile".`,
+    );
   }
   if (EXPIRED.has(name) || /security token included in the request is expired/i.test(message)) {
-    return `${prefix}the AWS credentials of ${profile} have expired. Refresh them (for SSO: \`aws sso login${loginProfile}\`) and try again.`;
+    return is(
+      'expired-credentials',
+      `${prefix}the AWS credentials of ${profile} have expired. Refresh them (for SSO: \`aws sso login${loginProfile}\`) and try again.`,
+    );
   }
   if (ACCESS_DENIED.has(name) || e.$metadata?.httpStatusCode === 403) {
     const jobsApi = /job|sagemaker/i.test(`${context.action ?? ''} ${message}`);
     const why = jobsApi
       ? 'the account is not enabled for MTRL, or the identity is missing AmazonSageMakerJobFullAccess'
       : 'the identity lacks the permission';
-    return `${prefix}access denied with ${profile}: ${why}. The service said: ${endSentence(message)}`;
+    return is('access-denied', `${prefix}access denied with ${profile}: ${why}. The service said: ${endSentence(message)}`);
   }
   const where = context.endpoint ? context.endpoint : `AWS${context.region ? ` in ${context.region}` : ''}`;
   // Who answered: the tagged service and operation with where calls go, else the endpoint, else the fallback of each sentence.
@@ -108,22 +157,31 @@ export function describeAwsError(error: unknown, context: AwsErrorContext = {}):
     e.$service ? `${e.$service} (${where})` : context.endpoint ? `the service at ${context.endpoint}` : fallback;
   if (THROTTLING.has(name) || e.$metadata?.httpStatusCode === 429) {
     const attempts = e.$metadata?.attempts;
-    return `${prefix}${who(`AWS${context.region ? ` in ${context.region}` : ''}`)} is throttling requests${attempts ? ` (still throttled after ${attempts} attempts)` : ''}. Wait a minute and try again, or run fewer commands against the account at once. The service said: ${endSentence(message)}`;
+    return is(
+      'throttled',
+      `${prefix}${who(`AWS${context.region ? ` in ${context.region}` : ''}`)} is throttling requests${attempts ? ` (still throttled after ${attempts} attempts)` : ''}. Wait a minute and try again, or run fewer commands against the account at once. The service said: ${endSentence(message)}`,
+    );
   }
   const code = networkCode(e);
   if (code) {
     const hint = context.endpoint
       ? ' Is the emulator (`mtrl emulator`) or the service at that address running? Check the setting mtrl.aws.endpoint.'
       : ' Check your network connection or proxy.';
-    return `${prefix}cannot reach ${where} (${code}).${hint}`;
+    return is('unreachable', `${prefix}cannot reach ${where} (${code}).${hint}`);
   }
-  if (VALIDATION.has(name)) return `${prefix}${message}`;
-  if (NOT_FOUND.has(name) || e.$metadata?.httpStatusCode === 404) return `${prefix}not found: ${message}`;
+  if (VALIDATION.has(name)) return is('invalid', `${prefix}${message}`);
+  if (NOT_FOUND.has(name) || e.$metadata?.httpStatusCode === 404) return is('not-found', `${prefix}not found: ${message}`);
   if ((e.$metadata?.httpStatusCode ?? 0) >= 500)
-    return `${prefix}${who('the service')} had an internal error (${name || e.$metadata?.httpStatusCode}): ${endSentence(message)} Try again later.`;
+    return is(
+      'service-error',
+      `${prefix}${who('the service')} had an internal error (${name || e.$metadata?.httpStatusCode}): ${endSentence(message)} Try again later.`,
+    );
   if (name === 'SyntaxError' || /Deserialization error|Expected .* in JSON|Unexpected token/i.test(message))
-    return `${prefix}${who('the service')} sent an answer that could not be read (not the JSON or XML it should be: a proxy or captive portal in between, or a cut-off answer): ${endSentence(message)} Check the network or mtrl.aws.endpoint and try again.`;
-  return `${prefix}${name && name !== 'Error' ? `${name}: ` : ''}${message}`;
+    return is(
+      'service-error',
+      `${prefix}${who('the service')} sent an answer that could not be read (not the JSON or XML it should be: a proxy or captive portal in between, or a cut-off answer): ${endSentence(message)} Check the network or mtrl.aws.endpoint and try again.`,
+    );
+  return is('other', `${prefix}${name && name !== 'Error' ? `${name}: ` : ''}${message}`);
 }
 
 /** The Node network error code of the error or of one of its causes, e.g. ECONNREFUSED, or 'timeout'. */

@@ -9,7 +9,7 @@ import type {
 import { parseConfigDocument, type JobConfigDocument } from '../core/jobs/document';
 import type { JobRef } from '../core/jobs/reference';
 import { isJobCategory, type JobCategory } from '../core/jobs/status';
-import type { JobDetails } from '../core/jobs/summary';
+import type { JobDetails } from '../core/jobs/job';
 import { sdk } from './sdkLoader';
 import { paginateItems } from './paginate';
 

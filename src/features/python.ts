@@ -24,7 +24,7 @@ export async function findPython(resource?: vscode.Uri): Promise<PythonInterpret
       // Fall through to the setting: a broken Python extension must not stop the preview.
     }
   }
-  const configured = setting('python.path', resource)?.trim();
+  const configured = setting('python.path', resource);
   if (configured) return { path: configured, source: 'setting' };
   return { path: 'python3', source: 'default' };
 }

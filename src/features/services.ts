@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { AwsClients } from '../aws/clients';
 import type { Stores } from './stores';
-import type { Explain } from '../aws/errors';
+import type { Explainer } from '../aws/errors';
 import type { Settings } from './settings';
 
 /** What every feature's register() receives: the extension context and the shared services, built once in extension.ts. */
@@ -18,5 +18,5 @@ export interface Services {
   /** Every `mtrl.*` setting, typed, with change events. */
   settings: Settings;
   /** An error of `action` as a sentence naming the current profile, region and endpoint. */
-  explain: Explain;
+  explain: Explainer;
 }

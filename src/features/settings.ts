@@ -1,45 +1,14 @@
 import * as vscode from 'vscode';
 import { pricingFromSetting, type PricingTable } from '../core/jobs/pricing';
+import { settingValue, type SettingKey, type SettingValue } from '../core/settings';
 
-/** Every `mtrl.*` setting and its type; defaults and descriptions are in package.json. */
-interface SettingTypes {
-  'aws.profile': string;
-  'aws.region': string;
-  'aws.endpoint': string;
-  'aws.regions': string[];
-  'aws.timeoutSeconds': number;
-  'datasets.batchSize': number;
-  'datasets.include': string[];
-  'datasets.train': string;
-  'datasets.validation': string;
-  'datasets.convention': string;
-  'jobs.refreshSeconds': number;
-  'jobs.notify': boolean;
-  'launch.models': unknown;
-  'launch.validateOnSave': boolean;
-  'launch.runtimeName': string;
-  'lint.enabled': boolean;
-  pricing: unknown;
-  'python.path': string;
-  'replay.colorBlind': boolean;
-  'replay.followSeconds': number;
-  'reward.codeLens': boolean;
-  'reward.answer': string;
-  'reward.entry': string;
-  'reward.timeoutSeconds': number;
-  'smoke.invokeTimeoutSeconds': number;
-  'smoke.logWaitSeconds': number;
-}
-
-type SettingKey = keyof SettingTypes;
-
-/** The one place that reads `mtrl.*` settings: the value for `scope` (a file or folder for resource settings), undefined when unset with no default. */
-export function setting<K extends SettingKey>(key: K, scope?: vscode.ConfigurationScope): SettingTypes[K] | undefined {
-  return vscode.workspace.getConfiguration('mtrl', scope).get<SettingTypes[K]>(key);
+/** The one place that reads `mtrl.*` settings: the value for `scope` (a file or folder for resource settings), defaulted and held in range. */
+export function setting<K extends SettingKey>(key: K, scope?: vscode.ConfigurationScope): SettingValue<K> {
+  return settingValue(key, vscode.workspace.getConfiguration('mtrl', scope).get(key));
 }
 
 /** Writes a setting where the user keeps it: the workspace when it is set there, else the user settings. */
-export async function writeSetting<K extends SettingKey>(key: K, value: SettingTypes[K] | undefined): Promise<void> {
+export async function writeSetting<K extends SettingKey>(key: K, value: SettingValue<K> | undefined): Promise<void> {
   const config = vscode.workspace.getConfiguration('mtrl');
   const target =
     config.inspect(key)?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
@@ -58,7 +27,7 @@ export class Settings implements vscode.Disposable {
 
   constructor(private readonly output: vscode.LogOutputChannel) {}
 
-  get<K extends SettingKey>(key: K, scope?: vscode.ConfigurationScope): SettingTypes[K] | undefined {
+  get<K extends SettingKey>(key: K, scope?: vscode.ConfigurationScope): SettingValue<K> {
     return setting(key, scope);
   }
 

@@ -1,10 +1,9 @@
 import type * as vscode from 'vscode';
-import type { SmokeRecord, SmokeResults } from '../core/jobs/preflight';
+import type { SmokeRecord, SmokeResults } from '../core/smoke/record';
 import type { SweepControl } from '../core/evaluation/queue';
-import type { SweepAnswers } from './evaluations/sweepWizard';
+import type { SweepAnswers } from './evaluations/answers';
 import type { Budget } from '../core/jobs/budget';
-import type { EvaluationAnswers } from './launch/evaluationWizard';
-import type { TrainingAnswers } from './launch/trainingWizard';
+import type { EvaluationAnswers, TrainingAnswers } from './launch/answers';
 
 /** One key of globalState or workspaceState with its type: features read and write stored state only through these. */
 export class StoredValue<T> {

@@ -7,17 +7,17 @@ Third-party imports that are not installed become stubs: attribute access and ca
 decorators return the function unchanged, and `class X(Stub)` gives an ordinary class.
 """
 
-import ctypes
 import importlib.abc
 import importlib.util
 import inspect
 import json
 import math
 import os
-import signal
 import sys
 import traceback
 import types
+
+from reward_containment import adopt_orphans, kill_descendants
 
 RESULT_MARKER = "@@mtrl-reward-result@@ "
 STUBBED = []
@@ -252,43 +252,6 @@ def score(request):
             return failure("runtime", message, user_line(error, path), game=game["name"])
     convention, name, _, line = target
     return {"ok": True, "convention": convention, "target": name, "line": line, "stubbed": STUBBED, "rewards": rewards}
-
-
-PR_SET_CHILD_SUBREAPER = 36
-
-
-def adopt_orphans():
-    """On Linux, processes the user's code starts and abandons (a new session, a double fork) re-parent here, so they can be found."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
-
-
-def kill_descendants():
-    """Kills every process below this one (found in /proc), so nothing the reward started outlives the preview."""
-    if not os.path.isdir("/proc"):
-        return
-    children = {}
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/stat", encoding="utf-8", errors="replace") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        children.setdefault(int(fields[1]), []).append(int(name))
-    queue = [os.getpid()]
-    while queue:
-        for pid in children.get(queue.pop(), []):
-            queue.append(pid)
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
 
 
 def serve(score_request):

@@ -1,3 +1,5 @@
+import type { ViewDescriptor, ViewProtocol } from '../webview-kit/channel';
+
 /** Typed messages between the metrics view (webview/metrics.ts) and the extension (src/features/metrics/). */
 
 export interface MetricsJob {
@@ -40,20 +42,26 @@ export interface PersistedMetrics {
   extraKeys: string[];
 }
 
-export type MetricsHostMessage = { type: 'state'; state: MetricsState };
+/** The metrics view: one panel, restored after a reload with its jobs, window and keys. */
+export const METRICS_VIEW: ViewDescriptor = { viewType: 'mtrl.metrics', pageTitle: 'Training curves', script: 'metrics.js' };
 
-export type MetricsWebviewMessage =
-  | { type: 'ready' }
-  | { type: 'refresh' }
-  | { type: 'window'; window: number }
-  | { type: 'extraKeys'; keys: string[] }
-  | { type: 'addJob' }
-  | { type: 'removeJob'; job: number }
-  | { type: 'openMlflow'; job: number }
-  | { type: 'copyCsv' }
-  | { type: 'openRollouts'; job: number; step: number }
-  /** Points drawn per chart title: what tests count. */
-  | { type: 'drawn'; points: Record<string, number> };
+/** What the view and the extension say over the kit's typed channel: the state down, the user's actions up. */
+export interface MetricsProtocol extends ViewProtocol {
+  requests: Record<never, never>;
+  toPage: { state: MetricsState };
+  toHost: {
+    refresh: undefined;
+    window: { window: number };
+    extraKeys: { keys: string[] };
+    addJob: undefined;
+    removeJob: { job: number };
+    openMlflow: { job: number };
+    copyCsv: undefined;
+    openRollouts: { job: number; step: number };
+    /** Points drawn per chart title: what tests count. */
+    drawn: { points: Record<string, number> };
+  };
+}
 
 /** The fixed charts: title, keys (one line per job and key) and whether values are fractions shown as %. */
 export const FIXED_CHARTS: readonly { id: string; title: string; keys: string[]; percent?: boolean }[] = [

@@ -9,7 +9,10 @@ import type {
   StepAxis,
 } from '../core/rollouts';
 import type { JobCategory } from '../core/jobs/status';
-import type { RequestHandlers, ViewProtocol } from '../webview-kit/channel';
+import type { RequestHandlers, ViewDescriptor, ViewProtocol } from '../webview-kit/channel';
+
+/** The replay board: one panel per source, restored after a reload. */
+export const REPLAY_VIEW: ViewDescriptor = { viewType: 'mtrl.replay', pageTitle: 'Rollout replay', script: 'replay.js' };
 
 /** Typed messages between the replay board (webview/replay.ts) and the extension (src/features/replay/). */
 
@@ -87,7 +90,7 @@ export function replayHandlers(data: ReplayData): RequestHandlers<ReplayRequests
   };
 }
 
-/** What the board shows right now, reported after each render (host tests read it through `mtrl.replay.boardView`). */
+/** What the board shows right now, reported after each render (host tests read it through `mtrl.getReplayView`). */
 export interface BoardView {
   /** `loading` also while rollouts still stream in behind what is shown. */
   status: LoadStatus['state'];

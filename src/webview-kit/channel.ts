@@ -5,10 +5,11 @@
  * How a new view uses the kit (the replay board is the worked example):
  * 1. Declare its protocol in `src/shared/<view>.ts`: `interface MyProtocol extends ViewProtocol { requests: {…};
  *    toPage: {…}; toHost: {…} }` plus the initial state type.
- * 2. Extension side (`src/features/<view>/`): `webviewPage({ title, nonce: newNonce(), cspSource, scripts, initial })`
- *    from `./page` for the HTML; `HostChannel.forWebview<MyProtocol>(panel.webview)` from `./host`, then `serve({...})`
- *    every request, `onReady(...)` to (re)send live state, `notify(...)` to push. Notifications sent before the page
- *    is ready are held (the latest per method) and delivered on `ready`.
+ * 2. Extension side (`src/features/<view>/`): a `ViewDescriptor` beside the protocol, then `openViewPanel` and
+ *    `showApp<MyProtocol>(panel, extensionUri, view, initial)` from `./panel` (page, options, channel), and
+ *    `restoreViewPanels` for the serializer; `serve({...})` every request, `onReady(...)` to (re)send live state,
+ *    `notify(...)` to push. Notifications sent before the page is ready are held (the latest per method) and
+ *    delivered on `ready`.
  * 3. Page side (`webview/<view>.ts`): `readInitialState<MyInitial>()` and `connectPage<MyProtocol, MyPersisted>(...)`
  *    from `./webview`; `channel.on(...)` for notifications, `await channel.request(...)`, then `channel.ready()`.
  * Unknown or malformed messages are ignored (reported to `onUnknown`); an unknown request gets an error response.
@@ -22,6 +23,15 @@ export interface ViewProtocol {
   toPage: object;
   /** Page → extension notifications (the `ready` handshake is added by the kit). */
   toHost: object;
+}
+
+/** What a view is, for both halves: its panel type, the page title, and the app bundle under dist/webview/ (none for a static page). */
+export interface ViewDescriptor {
+  viewType: string;
+  /** `replay.js`: the page loads it with codicons and its initial state; absent, the page has no script at all (its owner writes the HTML). */
+  script?: string;
+  /** An app page's title. */
+  pageTitle?: string;
 }
 
 type Requests = object;

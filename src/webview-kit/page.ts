@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { INITIAL_STATE_ID } from './channel';
+import { INITIAL_STATE_ID, type ViewDescriptor } from './channel';
 
 // The extension's half of the kit: one HTML page shape for every view (see channel.ts for how a view uses the kit).
 
@@ -80,4 +80,24 @@ ${options.body ?? '<div id="root"></div>'}
 ${tail.join('\n')}
 </body>
 </html>`;
+}
+
+/** Where an app page's files are: webview URIs in VS Code, plain URLs in the browser tests and benches. */
+export interface AppAssets {
+  scriptUri: string;
+  codiconUri: string;
+  cspSource: string;
+  nonce: string;
+}
+
+/** A view app's page: its bundle with the nonce, codicons, and the initial state embedded. */
+export function appPage(view: ViewDescriptor, assets: AppAssets, initial: unknown): string {
+  return webviewPage({
+    title: view.pageTitle ?? view.viewType,
+    nonce: assets.nonce,
+    cspSource: assets.cspSource,
+    scripts: [assets.scriptUri],
+    codicons: assets.codiconUri,
+    initial,
+  });
 }

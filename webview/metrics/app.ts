@@ -1,20 +1,11 @@
 import type uPlot from 'uplot';
-import {
-  FIXED_CHARTS,
-  type MetricsHostMessage,
-  type MetricsState,
-  type MetricsWebviewMessage,
-  type PersistedMetrics,
-} from '../../src/shared/metrics';
+import { FIXED_CHARTS, type MetricsProtocol, type MetricsState, type PersistedMetrics } from '../../src/shared/metrics';
+import type { PageConnection } from '../../src/webview-kit/webview';
 import { h, icon, replace } from '../replay/dom';
 import { drawChart, jobColors } from './charts';
 
-export interface MetricsHost {
-  post(message: MetricsWebviewMessage): void;
-  /** Keeps what the view shows for a window reload. */
-  persist(state: PersistedMetrics): void;
-  onMessage(listener: (message: MetricsHostMessage) => void): void;
-}
+/** The view's typed channel to the extension, and where it keeps what it shows for a window reload. */
+export type MetricsConnection = PageConnection<MetricsProtocol, PersistedMetrics>;
 
 const button = (label: string, codicon: string, onClick: () => void, title?: string) =>
   h('vscode-button', { attrs: { secondary: true, title: title ?? label }, on: { click: onClick } }, icon(codicon), ` ${label}`);
@@ -33,12 +24,10 @@ export class MetricsView {
   constructor(
     root: HTMLElement,
     private state: MetricsState,
-    private readonly host: MetricsHost,
+    private readonly host: MetricsConnection,
   ) {
     replace(root, this.toolbar, this.jobsList, this.charts);
-    host.onMessage((m) => {
-      if (m.type === 'state') this.render(m.state);
-    });
+    host.channel.on('state', (next) => this.render(next));
     new ResizeObserver(() => this.resize()).observe(this.charts);
     // Canvas colours are read when drawing: redraw when VS Code switches the theme (body class, variables on <html>).
     let redraw = 0;
@@ -49,7 +38,7 @@ export class MetricsView {
     themeChanged.observe(document.body, { attributes: true, attributeFilter: ['class', 'data-vscode-theme-id'] });
     themeChanged.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
     this.render(state);
-    host.post({ type: 'ready' });
+    host.channel.ready();
   }
 
   private width(): number {
@@ -63,7 +52,7 @@ export class MetricsView {
   /** Rebuilds only the parts whose inputs changed (a refresh posts `loading` twice with the same curves); `theme` redraws all. */
   private render(state: MetricsState, theme = false): void {
     this.state = state;
-    this.host.persist({ jobs: state.jobs.map((j) => j.job), window: state.window, extraKeys: state.extraKeys });
+    this.host.saveState({ jobs: state.jobs.map((j) => j.job), window: state.window, extraKeys: state.extraKeys });
     const toolbar = JSON.stringify([state.loading, state.window, state.extraKeys, this.pickableKeys()]);
     const jobs = JSON.stringify(state.jobs.map((j) => [j.job, j.status, j.forecast, j.runId, j.problem]));
     const charts = JSON.stringify([state.window, state.extraKeys, state.jobs.map((j) => [j.job.name, j.series, j.validationSettings])]);
@@ -72,7 +61,7 @@ export class MetricsView {
     // Without charts the loading flag decides between nothing and the empty-state sentence.
     const emptyChanged = this.plots.length === 0 && state.loading !== this.drawnFrom.loading;
     if (theme || emptyChanged || charts !== this.drawnFrom.charts) this.renderCharts();
-    else if (!state.loading) this.host.post({ type: 'drawn', points: this.drawn });
+    else if (!state.loading) this.host.channel.notify('drawn', { points: this.drawn });
     this.drawnFrom = { toolbar, jobs, charts, loading: state.loading };
   }
 
@@ -94,7 +83,7 @@ export class MetricsView {
         title: 'Moving-average window (steps)',
       },
     });
-    windowField.addEventListener('change', () => this.host.post({ type: 'window', window: Number(windowField.value) || 10 }));
+    windowField.addEventListener('change', () => this.host.channel.notify('window', { window: Number(windowField.value) || 10 }));
     const keys = this.pickableKeys();
     // A native select: the toolkit's combobox would push the bundle past its budget.
     const picker = h(
@@ -105,7 +94,7 @@ export class MetricsView {
     );
     picker.addEventListener('change', () => {
       const key = picker.value;
-      if (key) this.host.post({ type: 'extraKeys', keys: [...s.extraKeys, key] });
+      if (key) this.host.channel.notify('extraKeys', { keys: [...s.extraKeys, key] });
     });
     replace(
       this.toolbar,
@@ -113,9 +102,9 @@ export class MetricsView {
       s.loading ? h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading metrics' } }) : null,
       h('label', { class: 'window' }, 'Average over ', windowField, ' steps'),
       picker,
-      button('Add Job', 'add', () => this.host.post({ type: 'addJob' }), 'Overlay another job (e.g. an LR sweep)'),
-      button('Refresh', 'refresh', () => this.host.post({ type: 'refresh' })),
-      button('Copy as CSV', 'copy', () => this.host.post({ type: 'copyCsv' })),
+      button('Add Job', 'add', () => this.host.channel.notify('addJob'), 'Overlay another job (e.g. an LR sweep)'),
+      button('Refresh', 'refresh', () => this.host.channel.notify('refresh')),
+      button('Copy as CSV', 'copy', () => this.host.channel.notify('copyCsv')),
     );
   }
 
@@ -131,8 +120,8 @@ export class MetricsView {
           h('strong', {}, job.job.name),
           job.status ? h('span', { class: 'muted' }, ` · ${job.status}`) : null,
           job.forecast ? h('span', { class: 'forecast' }, ` · ${job.forecast}`) : null,
-          job.runId ? button('Open in MLflow', 'link-external', () => this.host.post({ type: 'openMlflow', job: i })) : null,
-          this.state.jobs.length > 1 ? button('Remove', 'close', () => this.host.post({ type: 'removeJob', job: i })) : null,
+          job.runId ? button('Open in MLflow', 'link-external', () => this.host.channel.notify('openMlflow', { job: i })) : null,
+          this.state.jobs.length > 1 ? button('Remove', 'close', () => this.host.channel.notify('removeJob', { job: i })) : null,
           job.problem ? h('p', { class: 'problem', attrs: { role: 'alert' } }, icon('warning'), ' ', job.problem) : null,
         ),
       ),
@@ -166,7 +155,7 @@ export class MetricsView {
       const chart = drawChart(
         box,
         this.state.jobs,
-        { ...spec, onPick: spec.smooth ? (job, step) => this.host.post({ type: 'openRollouts', job, step }) : undefined },
+        { ...spec, onPick: spec.smooth ? (job, step) => this.host.channel.notify('openRollouts', { job, step }) : undefined },
         width,
       );
       if (!chart) {
@@ -185,7 +174,7 @@ export class MetricsView {
       this.charts.append(h('p', { class: 'problem' }, 'No metrics to draw yet: the first arrive when step 1 finishes.'));
     }
     this.drawn = drawn;
-    if (!this.state.loading) this.host.post({ type: 'drawn', points: drawn });
+    if (!this.state.loading) this.host.channel.notify('drawn', { points: drawn });
   }
 
   private evaluationTable(name: string, series: MetricsState['jobs'][number]['series']): HTMLElement {

@@ -1,5 +1,5 @@
 import { scanValue, skipWhitespace } from './json-scan';
-import { normalizeAnswer } from './rows';
+import { normalizeAnswer } from './rowText';
 
 /** A replacement of the text between two offsets. */
 export interface TextEdit {

@@ -1,6 +1,7 @@
 import { findJsonError } from './json-scan';
 import { lineSpan, TextRow } from './positions';
-import { isBlank, type RowChecker } from './rows';
+import { isBlank } from './rowText';
+import type { RowChecker } from './rows';
 import { LineSplitter, MAX_LINE_CHARS } from '../text/lines';
 
 /** Reads JSON Lines from text pieces in any split: CRLF, a BOM and a missing final newline never shift positions. */

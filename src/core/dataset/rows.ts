@@ -1,16 +1,15 @@
-import { escapeControls } from '../text/display';
 import { findJsonError } from './json-scan';
 import { KeyTable } from './key-table';
 import { lineSpan, type RowPlace } from './positions';
-import { SUMMARY_EXAMPLES, summaryFinding } from './summarized';
+import { FindingLog } from './findingLog';
+import { rowCountFinding } from './rowCounts';
+import { containsLowerWord, isBlank, kindOf, normalizeAnswer, scalarText, startsLikeJson } from './rowText';
 import {
   DEFAULT_BATCH_SIZE,
   DEFAULT_MAX_FINDINGS,
   DEFAULT_MAX_PER_CODE,
-  SEVERITY,
   type DatasetConvention,
   type DatasetReport,
-  type Finding,
   type FindingCode,
   type OverlapHit,
   type RelatedLocation,
@@ -21,55 +20,10 @@ import {
 const WORDLE_ANSWER = /^[a-z]{5}$/;
 const WORDLE_HINT = /wordle|5-letter|five-letter/i;
 
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  return `a ${typeof value}`;
-}
-
-export function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x20) return false;
-  return true;
-}
-
-function startsLikeJson(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 0x20) return c === 0x7b || c === 0x5b;
-  }
-  return false;
-}
-
-const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_]/u.test(ch);
-
-function containsLowerWord(t: string, w: string): boolean {
-  if (!w) return false;
-  for (let i = t.indexOf(w); i !== -1; i = t.indexOf(w, i + 1)) {
-    if (!isWordChar(t[i - 1]) && !isWordChar(t[i + w.length])) return true;
-  }
-  return false;
-}
-
-export function normalizeAnswer(answer: string): string {
-  return answer.trim().toLowerCase();
-}
-
-function scalarText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return undefined;
-}
-
 /** Checks rows one at a time, keeping only what later rows and the file summary need. */
 export class RowChecker {
   private rows = 0;
-  private readonly findings: Finding[] = [];
-  private readonly omitted = { error: 0, warning: 0, info: 0 };
   /** Findings of each code, kept or not; past `maxPerCode` only counted, with the first rows as examples. */
-  private readonly counts: Partial<Record<FindingCode, number>> = {};
-  private readonly examples = new Map<FindingCode, number[]>();
-  private readonly maxPerCode: number;
   private readonly ids = new KeyTable();
   private readonly answers = new KeyTable();
   private readonly prompts = new KeyTable();
@@ -80,7 +34,7 @@ export class RowChecker {
   private fallback?: { column: string; place: RowPlace; count: number };
   private readonly batchSize: number;
   private readonly convention: DatasetConvention;
-  private readonly maxFindings: number;
+  private readonly log: FindingLog;
   // Most files repeat one prompt text: its lower-case form and Wordle look are computed once.
   private lastShown?: string;
   private lastShownLower = '';
@@ -89,36 +43,13 @@ export class RowChecker {
   constructor(private readonly options: ValidateOptions) {
     this.batchSize = options.batchSize && options.batchSize > 0 ? Math.floor(options.batchSize) : DEFAULT_BATCH_SIZE;
     this.convention = options.convention ?? 'auto';
-    this.maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
+    this.log = new FindingLog(options.maxFindings ?? DEFAULT_MAX_FINDINGS, options.maxPerCode ?? DEFAULT_MAX_PER_CODE);
     this.trackKeys = options.trackKeys ?? true;
-    this.maxPerCode = options.maxPerCode ?? DEFAULT_MAX_PER_CODE;
-  }
-
-  /** Counts one finding of `code`; true when the code is past its cap, so the caller need not build the message. */
-  private summarized(code: FindingCode, row: number): boolean {
-    const count = (this.counts[code] = (this.counts[code] ?? 0) + 1);
-    if (count <= this.maxPerCode) return false;
-    const examples = this.examples.get(code) ?? [];
-    if (examples.length < SUMMARY_EXAMPLES) this.examples.set(code, [...examples, row]);
-    return true;
   }
 
   /** Records a finding that is not about a parsed row: a syntax error, an unreadable file. */
   report(code: FindingCode, message: string, span: Span, row: number, related?: RelatedLocation[]): void {
-    if (this.summarized(code, row)) return;
-    this.keep(code, message, span, row, related);
-  }
-
-  private keep(code: FindingCode, message: string, span: Span, row: number, related?: RelatedLocation[]): void {
-    const severity = SEVERITY[code];
-    if (this.findings.length >= this.maxFindings) {
-      this.omitted[severity]++;
-      return;
-    }
-    // Messages quote the file's text: a raw NUL or bidi override there would garble or spoof the message.
-    message = escapeControls(message);
-    const shown = related?.map((r) => ({ ...r, message: escapeControls(r.message) }));
-    this.findings.push(shown ? { code, severity, message, span, row, related: shown } : { code, severity, message, span, row });
+    this.log.report(code, message, span, row, related);
   }
 
   /** Counts a row the reader could not parse, so row numbers and totals stay right. */
@@ -232,8 +163,8 @@ export class RowChecker {
   private duplicatePrompt(prompt: string, place: RowPlace, column: string): void {
     if (this.convention === 'wordle' || (this.convention === 'auto' && WORDLE_HINT.test(prompt))) return;
     const first = this.prompts.firstOrAdd(prompt, place.line);
-    if (first === undefined || this.summarized('duplicate-prompt', place.row)) return;
-    this.keep(
+    if (first === undefined || this.log.summarized('duplicate-prompt', place.row)) return;
+    this.log.keep(
       'duplicate-prompt',
       `The same prompt is already on line ${first}: that task is trained twice as often as the others.`,
       this.valueSpan(place, column),
@@ -292,8 +223,8 @@ export class RowChecker {
       const first = this.answers.firstOrAdd(key, line);
       if (first === undefined) this.overlap('answer', key, line);
       // Under Wordle an answer is the word to guess: a repeat doubles its weight. Math or support tasks share answers by nature.
-      else if (wordle && !this.summarized('duplicate-answer', place.row)) {
-        this.keep(
+      else if (wordle && !this.log.summarized('duplicate-answer', place.row)) {
+        this.log.keep(
           'duplicate-answer',
           `The answer '${key}' already appears on line ${first}: that word gets twice the training weight.`,
           this.valueSpan(place, column),
@@ -321,8 +252,8 @@ export class RowChecker {
     } else {
       const first = this.ids.firstOrAdd(id, line);
       if (first === undefined) this.overlap('id', id, line);
-      else if (!this.summarized('duplicate-id', place.row)) {
-        this.keep('duplicate-id', `The id '${id}' is already used on line ${first}.`, this.valueSpan(place, column), place.row, [
+      else if (!this.log.summarized('duplicate-id', place.row)) {
+        this.log.keep('duplicate-id', `The id '${id}' is already used on line ${first}.`, this.valueSpan(place, column), place.row, [
           { span: lineSpan(first), message: `first use of '${id}'` },
         ]);
       }
@@ -341,42 +272,23 @@ export class RowChecker {
       );
     }
     const b = this.batchSize;
-    if (role === 'training' && this.rows <= b) {
-      this.report('too-few-rows', tooFewRowsMessage(this.rows, b, this.options.batchSizeSource), lineSpan(1), 0);
-    } else if (role === 'training' && this.rows < 10 * b) {
-      this.report(
-        'small-dataset',
-        `${this.rows} rows is fewer than 10 × global_batch_size (${10 * b}) recommended for training (global_batch_size ${b} from ${this.options.batchSizeSource ?? 'the default'}).`,
-        lineSpan(1),
-        0,
-      );
-    }
-    for (const [code, rows] of this.examples) {
-      const summary = summaryFinding(code, this.counts[code] ?? 0, this.maxPerCode, rows, this.options.format);
-      this.keep(code, summary.message, summary.span, summary.row);
-    }
+    const count = role === 'training' ? rowCountFinding(this.rows, b, this.options.batchSizeSource) : undefined;
+    if (count) this.report(count.code, count.message, lineSpan(1), 0);
+    this.log.summarize(format);
     return {
       format,
       role,
       rows: this.rows,
-      counts: { ...this.counts },
-      truncated: this.examples.size > 0 || this.omitted.error + this.omitted.warning + this.omitted.info > 0,
+      counts: { ...this.log.counts },
+      truncated: this.log.truncated,
       batchSize: b,
       stepsPerEpoch: Math.floor(this.rows / b),
-      findings: this.findings,
-      omitted: this.omitted,
+      findings: this.log.findings,
+      omitted: this.log.omitted,
       ids: this.idStrings,
       answers: this.answerStrings,
       keyTables: { ids: this.ids, answers: this.answers },
       overlaps: this.overlaps,
     };
   }
-}
-
-/** The service refuses a training file of no more rows than the batch: its own sentence, and where our batch size came from. */
-function tooFewRowsMessage(rows: number, batchSize: number, source = 'the default'): string {
-  return (
-    `The service refuses this file: "Training data has ${rows} prompts but global_batch_size is ${batchSize}. ` +
-    `The number of prompts must be greater than the batch size." Add rows or lower global_batch_size (${batchSize} from ${source}).`
-  );
 }

@@ -138,7 +138,7 @@ export function buildEvaluationDocument(spec: EvaluationJobSpec): JobConfigDocum
 }
 
 /** The facts the checks and the arithmetic read from any document, including hand-written ones. */
-interface DocumentFacts {
+export interface DocumentFacts {
   runtimeArn?: string;
   lambdaArn?: string;
   /** S3 URI per channel name ("train", "validation", "evaluation"). */

@@ -1,6 +1,6 @@
 import { costOf, formatDollars, modelIdOf, type Cost, type PricingTable } from './pricing';
 import { progressOf } from './status';
-import type { JobDetails } from './summary';
+import type { JobDetails } from './job';
 import { formatDuration } from './timeline';
 
 /** Where a running training job is heading at its current step rate. */

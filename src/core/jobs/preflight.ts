@@ -1,6 +1,7 @@
 import { hyperparameterProblem, hyperparameterSpecs, REJECTED_EVALUATION_NAMES } from './hyperparameters';
 import { modelsInRegion, parseBaseModelArn, type BaseModel } from './models';
 import { JOB_NAME_PATTERN } from './reference';
+import type { SmokeResults } from '../smoke/record';
 import type { JobCategory } from './status';
 
 export type CheckLevel = 'pass' | 'warn' | 'fail';
@@ -155,45 +156,6 @@ export function checkDatasets(
   return pass('datasets', `Datasets readable and valid (${summary}${datasets.length > 1 ? ', no overlap' : ''}).`, 'InputDataConfig');
 }
 
-/** A trust policy statement as IAM returns it. */
-interface TrustStatement {
-  Effect?: string;
-  Principal?: { Service?: string | string[]; AWS?: string | string[] } | string;
-  Action?: string | string[];
-}
-
-const JOB_PRINCIPAL = 'job.sagemaker.amazonaws.com';
-const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
-function services(s: TrustStatement): string[] {
-  return typeof s.Principal === 'object' ? list(s.Principal.Service) : [];
-}
-
-export function checkRoleTrust(roleArn: string, statements: readonly TrustStatement[] | undefined, unreadable?: string): CheckResult {
-  if (unreadable)
-    return fail(
-      'role',
-      `Role ${roleArn} could not be read: ${unreadable}`,
-      'Check the role ARN, or that you may call iam:GetRole.',
-      'RoleArn',
-    );
-  const allowing = (statements ?? []).filter((s) => (s.Effect ?? 'Allow') === 'Allow');
-  const forJobs = allowing.filter((s) => services(s).includes(JOB_PRINCIPAL));
-  const actions = new Set(forJobs.flatMap((s) => list(s.Action)));
-  const hasAll = actions.has('sts:*') || actions.has('*');
-  const missing = ['sts:AssumeRole', 'sts:TagSession'].filter((a) => !hasAll && !actions.has(a));
-  const fix = `Trust ${JOB_PRINCIPAL} with actions sts:AssumeRole and sts:TagSession, and attach AmazonSageMakerJobFullAccess.`;
-  if (forJobs.length === 0) {
-    const general = allowing.some((s) => services(s).includes('sagemaker.amazonaws.com'));
-    const message = general
-      ? `The role trusts sagemaker.amazonaws.com; the job needs ${JOB_PRINCIPAL} (the job would fail with "Could not assume role").`
-      : `The role does not trust ${JOB_PRINCIPAL}; the job would fail with "Could not assume role".`;
-    return fail('role', message, fix, 'RoleArn');
-  }
-  if (missing.length) return fail('role', `The role trusts ${JOB_PRINCIPAL} but does not allow ${missing.join(' and ')}.`, fix, 'RoleArn');
-  return pass('role', `Role trusts ${JOB_PRINCIPAL} with sts:AssumeRole and sts:TagSession.`, 'RoleArn');
-}
-
 /** What AgentCore says about the runtime named in the document. */
 interface RuntimeFacts {
   arn: string;
@@ -280,16 +242,6 @@ export function checkEvaluations(category: JobCategory, running: readonly string
     );
   return pass('evaluations', 'No other evaluation job is running.');
 }
-
-/** The last smoke result of one runtime. */
-export interface SmokeRecord {
-  ok: boolean;
-  at: string;
-  summary: string;
-}
-
-/** The smoke test's last result per runtime ARN. */
-export type SmokeResults = Record<string, SmokeRecord>;
 
 export function checkSmoke(runtimeArn: string | undefined, results: SmokeResults | undefined): CheckResult {
   const last = runtimeArn ? results?.[runtimeArn] : undefined;

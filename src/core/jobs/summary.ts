@@ -1,31 +1,11 @@
 import { diagnoseFailure, type Diagnosis } from './diagnosis';
 import type { JobConfigDocument, JobModelConfig } from './document';
 import { costOf, formatDollars, modelIdOf, type Cost, type PricingTable } from './pricing';
-import { progressOf, type JobCategory } from './status';
-import { formatDuration, relativeTime, type StatusTransition } from './timeline';
+import { progressOf } from './status';
+import type { JobDetails, JobSummary } from './job';
+import { formatDuration, relativeTime } from './timeline';
 import { forecastOf } from './forecast';
 import { statusNotes, statusNoteTexts } from './statusNotes';
-
-/** One row of ListJobs, in the tree's words. */
-export interface JobSummary {
-  name: string;
-  arn: string;
-  category: JobCategory;
-  region: string;
-  status: string;
-  secondaryStatus?: string;
-  created: Date;
-  modified?: Date;
-  ended?: Date;
-}
-
-/** DescribeJob, with the document parsed (undefined when it is not valid JSON). */
-export interface JobDetails extends JobSummary {
-  roleArn?: string;
-  failureReason?: string;
-  transitions: StatusTransition[];
-  document?: JobConfigDocument;
-}
 
 export function modelConfigOf(document: JobConfigDocument | undefined): JobModelConfig | undefined {
   return document?.TrainingConfig ?? document?.EvaluationConfig;

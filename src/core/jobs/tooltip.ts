@@ -4,7 +4,8 @@ import { defaultHyperparameters, sameValue } from './hyperparameters';
 import { formatDollars, formatTokens, modelIdOf, type PricingTable } from './pricing';
 import { categoryLabel, progressText } from './status';
 import { statusNotes, statusNoteTexts } from './statusNotes';
-import { evaluationMetricsOf, jobCost, jobDiagnosis, jobModelId, modelConfigOf, type JobDetails } from './summary';
+import { evaluationMetricsOf, jobCost, jobDiagnosis, jobModelId, modelConfigOf } from './summary';
+import type { JobDetails } from './job';
 import { formatDuration, relativeTime, timelineOf } from './timeline';
 import { visibleText } from '../text/display';
 

@@ -1,5 +1,5 @@
 import { isInProgress } from '../jobs/status';
-import type { JobDetails } from '../jobs/summary';
+import type { JobDetails } from '../jobs/job';
 
 /** What a cleanup can delete: an AgentCore runtime, an IAM role, an MLflow app, or every object under an S3 prefix. */
 export type ResourceKind = 'runtime' | 'role' | 'mlflowApp' | 's3Prefix';

@@ -1,6 +1,7 @@
 import type { Cost, PricingTable } from '../jobs/pricing';
 import { isInProgress } from '../jobs/status';
-import { jobCost, type JobDetails } from '../jobs/summary';
+import { jobCost } from '../jobs/summary';
+import type { JobDetails } from '../jobs/job';
 
 /** What S3 Standard storage costs a month in us-east-1, dollars per GB: the keeping cost shown for S3 prefixes. */
 const S3_STANDARD_DOLLARS_PER_GB_MONTH = 0.023;

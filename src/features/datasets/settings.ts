@@ -10,8 +10,6 @@ interface DatasetSettings {
   convention: DatasetConvention;
 }
 
-const DEFAULT_INCLUDE = ['**/*.jsonl', '**/*{train,val,eval,test}*.{json,csv}'];
-
 // Files that match the name patterns but are never datasets: job files, manifests, editor settings.
 /** An IAM policy (a JSON object with a top-level "Statement") is never a dataset, whatever its name says: the role lint owns it. */
 const POLICY_DOCUMENT = /^\uFEFF?\s*\{[\s\S]{0,2000}?"Statement"\s*:/;
@@ -27,14 +25,12 @@ function resolve(path: string | undefined, scope?: vscode.Uri): vscode.Uri | und
 }
 
 export function readDatasetSettings(scope?: vscode.Uri): DatasetSettings {
-  const batch = setting('datasets.batchSize', scope) ?? 128;
-  const convention = setting('datasets.convention', scope) ?? 'auto';
   return {
-    batchSize: Number.isInteger(batch) && batch > 0 ? batch : 128,
-    include: (setting('datasets.include', scope) ?? DEFAULT_INCLUDE).filter((p) => typeof p === 'string' && p.trim()),
+    batchSize: setting('datasets.batchSize', scope),
+    include: setting('datasets.include', scope),
     train: resolve(setting('datasets.train', scope), scope),
     validation: resolve(setting('datasets.validation', scope), scope),
-    convention: (['auto', 'wordle', 'task', 'none'] as const).find((v) => v === convention) ?? 'auto',
+    convention: setting('datasets.convention', scope) as DatasetConvention,
   };
 }
 

@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
 import { gridCsv, gridMarkdown, type ComparisonGrid } from '../../core/evaluation/grid';
+import type { ViewDescriptor } from '../../webview-kit/channel';
 import { newNonce } from '../../webview-kit/page';
+import { openViewPanel } from '../../webview-kit/panel';
 import { comparisonHtml } from './comparisonHtml';
 
-const COMPARISON_VIEW = 'mtrl.comparison';
+// No scripts: a static table; copying is done by the editor title's buttons.
+const COMPARISON_VIEW: ViewDescriptor = { viewType: 'mtrl.comparison' };
 
 /** One comparison panel per title (a sweep, or a selection of jobs), updated in place; the active one is what Copy copies. */
 export class ComparisonPanels implements vscode.Disposable {
@@ -13,14 +16,13 @@ export class ComparisonPanels implements vscode.Disposable {
   show(title: string, grid: ComparisonGrid, notes: string[]): vscode.WebviewPanel {
     let entry = this.panels.get(title);
     if (!entry) {
-      // No scripts: a static table; copying is done by the editor title's buttons.
-      const panel = vscode.window.createWebviewPanel(COMPARISON_VIEW, title, vscode.ViewColumn.Active, {
-        enableScripts: false,
-        localResourceRoots: [],
+      const panel = openViewPanel(COMPARISON_VIEW, title);
+      const created = { panel, grid };
+      entry = created;
+      this.panels.set(title, created);
+      panel.onDidDispose(() => {
+        if (this.panels.get(title) === created) this.panels.delete(title);
       });
-      entry = { panel, grid };
-      this.panels.set(title, entry);
-      panel.onDidDispose(() => this.panels.delete(title));
       panel.onDidChangeViewState((e) => e.webviewPanel.active && (this.active = title));
     }
     entry.grid = grid;

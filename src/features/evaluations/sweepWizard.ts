@@ -4,8 +4,6 @@ import { listJobs } from '../../aws/sagemaker';
 import { estimateText, parseSweep, sweepEstimate, type Sweep } from '../../core/evaluation/sweep';
 import type { Services } from '../services';
 
-export type SweepAnswers = Partial<Pick<Sweep, 'evaluationUri' | 'outputPath' | 'roleArn' | 'baseModelArn'>>;
-
 const list = (text: string) =>
   text
     .split(',')

@@ -15,18 +15,16 @@ import { JobNode } from './nodes';
 import { JobsTreeProvider } from './tree';
 import type { JobsView } from './contributed';
 
+/** How a notification says a job ended. */
+const ENDED: Record<string, string> = { Completed: 'completed', Stopped: 'stopped', Failed: 'failed' };
+
 /** The Jobs view: training and evaluation jobs per region, their documents and logs, polling and notifications. */
 export function register(services: Services): JobsView {
   const { context, output, settings, explain } = services;
-  const explainFull = (error: unknown, action: string) => {
-    const text = explain(error, action);
-    const name = (error as { name?: string } | undefined)?.name ?? '';
-    return { text, noCredentials: name === 'CredentialsProviderError' || /could not load credentials|no AWS credentials/i.test(text) };
-  };
 
   const backend = sageMakerJobsBackend((region) => services.aws.sagemaker(region));
   // The replay feature registers mtrl.openRollouts in this same extension: every job has a rollouts section.
-  const model = new JobsModel({ backend, regions: jobRegions, explain: explainFull, hasRollouts: () => true });
+  const model = new JobsModel({ backend, regions: jobRegions, explain: explain.explained, hasRollouts: () => true });
   const tree = new JobsTreeProvider(
     model,
     () => settings.pricing(),
@@ -39,7 +37,7 @@ export function register(services: Services): JobsView {
     explain,
   );
 
-  const seconds = () => Math.max(5, settings.get('jobs.refreshSeconds') ?? 30);
+  const seconds = () => settings.get('jobs.refreshSeconds');
   const poller = new JobsPoller(
     {
       hasInProgress: () => model.inProgress().length > 0,
@@ -79,10 +77,12 @@ export function register(services: Services): JobsView {
   const notify = (changes: StatusChange[]) => {
     for (const change of changes) {
       configuration.update(change.node);
-      if (isInProgress(change.to) || !(settings.get('jobs.notify') ?? true)) continue;
+      if (isInProgress(change.to) || !settings.get('jobs.notify')) continue;
       output.info(`${change.node.jobName}: ${change.from} → ${change.to}`);
       const diagnosis = change.node.details ? jobDiagnosis(change.node.details) : undefined;
-      const text = `${categoryLabel(change.node.category)} job ${change.node.jobName} ${change.to === 'Completed' ? 'completed' : change.to === 'Stopped' ? 'stopped' : change.to === 'Failed' ? 'failed' : `is ${change.to}`}${diagnosis ? `: ${diagnosis.known ? diagnosis.title : diagnosis.reason}` : '.'}`;
+      const what = ENDED[change.to] ?? `is ${change.to}`;
+      const why = diagnosis ? `: ${diagnosis.known ? diagnosis.title : diagnosis.reason}` : '.';
+      const text = `${categoryLabel(change.node.category)} job ${change.node.jobName} ${what}${why}`;
       const show =
         change.to === 'Failed' ? vscode.window.showWarningMessage(text, 'Show') : vscode.window.showInformationMessage(text, 'Show');
       void show.then((answer) => answer && vscode.commands.executeCommand('mtrl.revealJob', change.node));

@@ -1,3 +1,4 @@
+import type { AwsErrorExplained } from '../../aws/errors';
 import type { JobRef } from '../../core/jobs/reference';
 import { isInProgress, JOB_CATEGORIES, categoryLabel } from '../../core/jobs/status';
 import { jobCost } from '../../core/jobs/summary';
@@ -11,7 +12,7 @@ interface JobsModelOptions {
   backend: JobsBackend;
   regions: () => string[];
   /** A sentence for an AWS error, and whether it means "no credentials" (shown as a Choose-profile node). */
-  explain: (error: unknown, action: string) => { text: string; noCredentials: boolean };
+  explain: (error: unknown, action: string) => AwsErrorExplained;
   /** Whether the replay board's `mtrl.openRollouts` exists, to offer a Rollouts node. */
   hasRollouts: () => boolean;
   now?: () => Date;
@@ -39,11 +40,11 @@ export class JobsModel {
   constructor(private readonly options: JobsModelOptions) {}
 
   /** The sentence for an error; a timed-out request says so instead of "cancelled". */
-  private explain(error: unknown, action: string, signal: AbortSignal): { text: string; noCredentials: boolean } {
+  private explain(error: unknown, action: string, signal: AbortSignal): AwsErrorExplained {
     if (signal.aborted)
       return {
-        text: `${action} got no answer within ${(this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) / 1000} s. Check the network or mtrl.aws.endpoint, then Retry.`,
-        noCredentials: false,
+        kind: 'unreachable',
+        sentence: `${action} got no answer within ${(this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) / 1000} s. Check the network or mtrl.aws.endpoint, then Retry.`,
       };
     return this.options.explain(error, action);
   }
@@ -136,12 +137,12 @@ export class JobsModel {
       root.nextToken = page.nextToken;
       root.error = undefined;
     } catch (error) {
-      const { text, noCredentials } = this.explain(
+      const { kind, sentence } = this.explain(
         error,
         `Listing ${categoryLabel(root.category).toLowerCase()} jobs in ${root.region}`,
         signal,
       );
-      root.error = new MessageNode(root, noCredentials ? 'credentials' : 'error', text);
+      root.error = new MessageNode(root, kind === 'no-credentials' ? 'credentials' : 'error', sentence);
       if (!append) root.jobs = [];
     }
     root.loaded = true;
@@ -176,7 +177,7 @@ export class JobsModel {
       };
       node.describeError = undefined;
     } catch (error) {
-      node.describeError = this.explain(error, `Describing ${node.jobName}`, signal).text;
+      node.describeError = this.explain(error, `Describing ${node.jobName}`, signal).sentence;
       throw error;
     }
   }

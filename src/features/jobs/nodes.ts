@@ -1,5 +1,5 @@
 import type { JobCategory } from '../../core/jobs/status';
-import type { JobDetails, JobSummary } from '../../core/jobs/summary';
+import type { JobDetails, JobSummary } from '../../core/jobs/job';
 import type { TimelineEntry } from '../../core/jobs/timeline';
 
 /** One "Training" or "Evaluation" root of a region; holds the pages loaded so far. */

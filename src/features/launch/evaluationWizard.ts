@@ -4,32 +4,12 @@ import { buildEvaluationDocument } from '../../core/jobs/document';
 import { EVALUATION_PRESETS } from '../../core/jobs/hyperparameters';
 import type { JobFile } from '../../core/jobs/jobfile';
 import { baseModelArn, parseBaseModelArn } from '../../core/jobs/models';
+import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
-import { hyperparameterStep } from './hyperparameterStep';
+import type { EvaluationAnswers } from './answers';
 import type { Launcher } from './launcher';
-import type { LaunchResult } from './launchFlow';
-import { reviewAndLaunchStep } from './reviewStep';
-import { BACK, CANCEL, pickStep, runWizard, type Step } from './wizardInput';
-import {
-  datasetStep,
-  jobNameStep,
-  mlflowStep,
-  outputStep,
-  regionStep,
-  roleStep,
-  runtimeStep,
-  suggestJobName,
-  type CommonAnswers,
-} from './wizardSteps';
-
-export interface EvaluationAnswers extends CommonAnswers {
-  modelId?: string;
-  /** The trained adapter's model package; absent to evaluate the base model. */
-  adapterArn?: string;
-  adapterJob?: string;
-  evaluationUri?: string;
-  hyperparameters: Record<string, string>;
-}
+import { datasetAnswer, runLaunchWizard } from './wizard';
+import { BACK, CANCEL, pickStep, type Step } from './wizardInput';
 
 function evaluationJobFile(a: EvaluationAnswers): JobFile {
   return {
@@ -54,20 +34,7 @@ function evaluationJobFile(a: EvaluationAnswers): JobFile {
 type ModelItem = vscode.QuickPickItem & { modelId?: string; trainingJob?: string };
 
 /** MTRL: Launch Evaluation Job — base model or a completed training job's adapter, with the flat names the service accepts. */
-export async function launchEvaluationWizard(
-  services: Services,
-  launcher: Launcher,
-  onLaunched: (job: JobFile) => void,
-): Promise<LaunchResult | undefined> {
-  const last = services.stores.evaluationAnswers.get();
-  const answers: EvaluationAnswers = {
-    ...last,
-    region: last?.region ?? services.aws.current.region,
-    hyperparameters: { ...last?.hyperparameters },
-    jobName: undefined,
-  };
-  let result: LaunchResult | undefined;
-
+export async function launchEvaluationWizard(services: Services, launcher: Launcher): Promise<LaunchResult | undefined> {
   const model: Step<EvaluationAnswers> = async (a, p) => {
     const r = await pickStep<ModelItem>({
       ...p,
@@ -118,33 +85,17 @@ export async function launchEvaluationWizard(
       return model(a, p);
     }
   };
-  const dataset: Step<EvaluationAnswers> = async (a, p) => {
-    const r = await datasetStep(services, p, 'Evaluation dataset (S3): held-out tasks', a.evaluationUri, false);
-    if (r === BACK || r === CANCEL) return r;
-    a.evaluationUri = r;
-    return 'next';
-  };
-  const review = reviewAndLaunchStep<EvaluationAnswers>(
-    services,
-    launcher,
-    services.stores.evaluationAnswers,
-    evaluationJobFile,
-    onLaunched,
-    (r) => (result = r),
-  );
-
-  const steps: Step<EvaluationAnswers>[] = [
-    regionStep,
+  return runLaunchWizard(services, launcher, {
+    title: 'MTRL: Launch Evaluation Job',
+    category: 'AgentRFTEvaluation',
+    store: services.stores.evaluationAnswers,
+    toJob: evaluationJobFile,
     model,
-    (a, p) => runtimeStep(services, a, p),
-    (a, p) => roleStep(services, a, p),
-    dataset,
-    (a, p) => outputStep(a, p, a.evaluationUri),
-    (a, p) => mlflowStep(services, a, p, 'wordle-eval'),
-    (a, p) => hyperparameterStep('AgentRFTEvaluation', a.hyperparameters, EVALUATION_PRESETS, p),
-    (a, p) => jobNameStep(services, a, p, 'AgentRFTEvaluation', suggestJobName(a.adapterJob ? 'mtrl-eval-adapter' : 'mtrl-eval-base')),
-    review,
-  ];
-  await runWizard('MTRL: Launch Evaluation Job', answers, steps);
-  return result;
+    datasets: [datasetAnswer<EvaluationAnswers>(services, 'evaluationUri', 'Evaluation dataset (S3): held-out tasks', false)],
+    firstDataset: (a) => a.evaluationUri,
+    experiment: 'wordle-eval',
+    presets: EVALUATION_PRESETS,
+    modelDefaults: false,
+    jobNameStem: (a) => (a.adapterJob ? 'mtrl-eval-adapter' : 'mtrl-eval-base'),
+  });
 }

@@ -3,19 +3,17 @@ import type { JobFile } from '../../core/jobs/jobfile';
 import type { Services } from '../services';
 import { launchEvaluationWizard } from './evaluationWizard';
 import { JOB_FILE_SELECTOR, JobFiles } from './jobFiles';
-import { Launcher } from './launcher';
-import { launchWithChecks, type LaunchOptions } from './launchFlow';
-import { reviewStep, saveJobFile } from './reviewStep';
+import { Launcher, type LaunchOptions } from './launcher';
+import { saveJobFile } from './reviewStep';
 import { RuntimeBanner } from './runtimeBanner';
 import { launchTrainingWizard } from './trainingWizard';
 import { jobFileOf, similarJob } from './treeActions';
 
 /** Launching jobs: the two wizards, job files (lenses, diagnostics), tree actions and the runtime-in-use banner. */
 export function register(services: Services): void {
-  const launcher = new Launcher(services);
   const banner = new RuntimeBanner(services);
-  const onLaunched = (job: JobFile) => banner.jobLaunched(job);
-  const jobFiles = new JobFiles(services, launcher, onLaunched);
+  const launcher = new Launcher(services, (job: JobFile) => banner.jobLaunched(job));
+  const jobFiles = new JobFiles(services, launcher);
   const subscriptions = services.context.subscriptions;
 
   subscriptions.push(
@@ -25,8 +23,8 @@ export function register(services: Services): void {
     vscode.workspace.onDidOpenTextDocument((doc) => jobFiles.showParseProblems(doc)),
     vscode.workspace.onDidChangeTextDocument((e) => jobFiles.showParseProblems(e.document)),
     vscode.workspace.onDidSaveTextDocument((doc) => void jobFiles.validateSaved(doc)),
-    vscode.commands.registerCommand('mtrl.launchTrainingJob', () => launchTrainingWizard(services, launcher, onLaunched)),
-    vscode.commands.registerCommand('mtrl.launchEvaluationJob', () => launchEvaluationWizard(services, launcher, onLaunched)),
+    vscode.commands.registerCommand('mtrl.launchTrainingJob', () => launchTrainingWizard(services, launcher)),
+    vscode.commands.registerCommand('mtrl.launchEvaluationJob', () => launchEvaluationWizard(services, launcher)),
     vscode.commands.registerCommand('mtrl.validateJobFile', (uri?: vscode.Uri, options?: { confirm?: boolean }) =>
       jobFiles.validate(uri, options),
     ),
@@ -41,18 +39,9 @@ export function register(services: Services): void {
       const original = await jobFileOf(services, node);
       const job = original && (options.jobName ? { ...original, JobName: options.jobName } : await similarJob(services, original));
       if (!job) return undefined;
-      const review = await launcher.review(job);
-      if (!review) return undefined;
-      if (options.confirm !== false) {
-        const choice = await reviewStep(
-          job,
-          review,
-          { title: `MTRL: Launch ${job.JobName}`, step: 1, totalSteps: 1 },
-          async (j) => void (await saveJobFile(j)),
-        );
-        if (choice !== 'launch') return undefined;
-      }
-      return launchWithChecks(services, launcher, job, { ...options, review }, onLaunched);
+      const result = await launcher.launch(job, options);
+      // Closing the review (or cancelling the checks) launches nothing and answers nothing.
+      return result.review && result.reason !== 'back' && result.reason !== 'cancelled' ? result : undefined;
     }),
   );
   for (const doc of vscode.workspace.textDocuments) jobFiles.showParseProblems(doc);

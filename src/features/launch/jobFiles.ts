@@ -2,10 +2,9 @@ import * as vscode from 'vscode';
 import { keyOffset, parseJobFile, type JobFile } from '../../core/jobs/jobfile';
 import type { CheckResult } from '../../core/jobs/preflight';
 import type { Services } from '../services';
-import type { Launcher } from './launcher';
-import { launchWithChecks, type LaunchOptions, type LaunchResult } from './launchFlow';
-import type { Review } from './review';
-import { reviewStep, saveJobFile } from './reviewStep';
+import type { LaunchResult } from '../../services/launch/launch';
+import type { Review } from '../../services/launch/review';
+import type { Launcher, LaunchOptions } from './launcher';
 import { setting } from '../settings';
 
 export const JOB_FILE_SELECTOR: vscode.DocumentSelector = { pattern: '**/*.mtrl.json' };
@@ -31,7 +30,6 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
   constructor(
     private readonly services: Services,
     private readonly launcher: Launcher,
-    private readonly onLaunched: (job: JobFile) => void,
   ) {}
 
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
@@ -116,7 +114,7 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
 
   /** On save (`mtrl.launch.validateOnSave`): the checks run quietly; a result for an older text is dropped. */
   async validateSaved(doc: vscode.TextDocument): Promise<void> {
-    if (!isJobFile(doc) || !(setting('launch.validateOnSave', doc.uri) ?? true)) return;
+    if (!isJobFile(doc) || !setting('launch.validateOnSave', doc.uri)) return;
     const job = this.showParseProblems(doc);
     if (!job) return;
     const version = doc.version;
@@ -154,19 +152,8 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
     const job = doc && this.parsed(doc, options.confirm !== false);
     if (!doc || !job) return undefined;
     if (doc.isDirty) await doc.save();
-    const review = options.review ?? (await this.launcher.review(job));
-    if (!review) return undefined;
-    this.showChecks(doc, review.checks);
-    if (options.confirm !== false) {
-      const choice = await reviewStep(
-        job,
-        review,
-        { title: `MTRL: Launch ${job.JobName}`, step: 1, totalSteps: 1 },
-        async (j) => void (await saveJobFile(j)),
-      );
-      if (choice !== 'launch') return { launched: false, jobName: job.JobName, review, reason: 'cancelled' };
-    }
-    return launchWithChecks(this.services, this.launcher, job, { ...options, review }, this.onLaunched);
+    const result = await this.launcher.launch(job, { ...options, onReviewed: (review) => this.showChecks(doc, review.checks) });
+    return result.review ? result : undefined;
   }
 
   dispose(): void {

@@ -3,12 +3,8 @@ import { formatDollars } from '../../core/jobs/pricing';
 import { serializeJobFile, type JobFile } from '../../core/jobs/jobfile';
 import type { CheckResult } from '../../core/jobs/preflight';
 import { askForBudget } from '../jobs/budgetGuard';
-import type { Services } from '../services';
-import type { Launcher } from './launcher';
-import { launchWithChecks, type LaunchResult } from './launchFlow';
-import type { Review } from './review';
-import type { StoredValue } from '../stores';
-import { BACK, CANCEL, numberedTitle, type Step, type StepOutcome, type StepPosition } from './wizardInput';
+import type { Review } from '../../services/launch/review';
+import { BACK, CANCEL, numberedTitle, type StepOutcome, type StepPosition } from './wizardInput';
 
 type Action = 'launch' | 'open' | 'save' | 'budget';
 interface ReviewItem extends vscode.QuickPickItem {
@@ -141,25 +137,4 @@ export async function saveJobFile(job: JobFile, given?: vscode.Uri): Promise<vsc
   }
   await vscode.window.showTextDocument(uri, { preview: false });
   return uri;
-}
-
-/** The last step of both wizards: remember the answers, review the job, then launch it; `launched` receives the outcome. */
-export function reviewAndLaunchStep<A>(
-  services: Services,
-  launcher: Launcher,
-  rememberAs: StoredValue<A>,
-  toJob: (answers: A) => JobFile,
-  onLaunched: (job: JobFile) => void,
-  launched: (result: LaunchResult) => void,
-): Step<A> {
-  return async (a, p) => {
-    await rememberAs.set(a);
-    const job = toJob(a);
-    const checked = await launcher.review(job);
-    if (!checked) return BACK;
-    const r = await reviewStep(job, checked, p, async (j) => void (await saveJobFile(j)));
-    if (r !== 'launch') return r;
-    launched(await launchWithChecks(services, launcher, job, { review: checked }, onLaunched));
-    return 'next';
-  };
 }

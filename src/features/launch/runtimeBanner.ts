@@ -6,7 +6,7 @@ import type { JobFile } from '../../core/jobs/jobfile';
 import { JOB_CATEGORIES } from '../../core/jobs/status';
 import { jobRegions } from '../aws/settings';
 import type { Services } from '../services';
-import { agentsFromJson, agentsFromYaml, runtimeNameFromId } from './agentConfig';
+import { agentsFromJson, agentsFromYaml, runtimeNameFromId } from '../../core/agentcore/projectFiles';
 import { setting } from '../settings';
 
 /** Running jobs are looked up this often while the workspace holds an agent. */
@@ -52,7 +52,7 @@ export class RuntimeBanner implements vscode.Disposable {
       for (const agent of agents) add(agent.runtimeName, vscode.Uri.joinPath(file, '..', agent.entrypoint));
     }
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const name = setting('launch.runtimeName', folder)?.trim();
+      const name = setting('launch.runtimeName', folder);
       if (name) add(name, vscode.Uri.joinPath(folder.uri, 'main.py'));
     }
     return byName;

@@ -3,30 +3,12 @@ import { buildTrainingDocument } from '../../core/jobs/document';
 import { TRAINING_PRESETS } from '../../core/jobs/hyperparameters';
 import type { JobFile } from '../../core/jobs/jobfile';
 import { baseModelArn } from '../../core/jobs/models';
+import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
-import { hyperparameterStep } from './hyperparameterStep';
+import type { TrainingAnswers } from './answers';
 import type { Launcher } from './launcher';
-import type { LaunchResult } from './launchFlow';
-import { reviewAndLaunchStep } from './reviewStep';
-import { BACK, CANCEL, pickStep, runWizard, type Step } from './wizardInput';
-import {
-  datasetStep,
-  jobNameStep,
-  mlflowStep,
-  outputStep,
-  regionStep,
-  roleStep,
-  runtimeStep,
-  suggestJobName,
-  type CommonAnswers,
-} from './wizardSteps';
-
-export interface TrainingAnswers extends CommonAnswers {
-  modelId?: string;
-  trainUri?: string;
-  validationUri?: string;
-  hyperparameters: Record<string, string>;
-}
+import { datasetAnswer, runLaunchWizard } from './wizard';
+import { BACK, CANCEL, pickStep, type Step } from './wizardInput';
 
 function trainingJobFile(a: TrainingAnswers): JobFile {
   return {
@@ -49,20 +31,7 @@ function trainingJobFile(a: TrainingAnswers): JobFile {
 }
 
 /** MTRL: Launch Training Job — every answer of the last run is the default of this one. */
-export async function launchTrainingWizard(
-  services: Services,
-  launcher: Launcher,
-  onLaunched: (job: JobFile) => void,
-): Promise<LaunchResult | undefined> {
-  const last = services.stores.trainingAnswers.get();
-  const answers: TrainingAnswers = {
-    ...last,
-    region: last?.region ?? services.aws.current.region,
-    hyperparameters: { ...last?.hyperparameters },
-    jobName: undefined,
-  };
-  let result: LaunchResult | undefined;
-
+export async function launchTrainingWizard(services: Services, launcher: Launcher): Promise<LaunchResult | undefined> {
   const model: Step<TrainingAnswers> = async (a, p) => {
     const r = await pickStep({
       ...p,
@@ -81,37 +50,22 @@ export async function launchTrainingWizard(
     if (r.model.reasoning && a.hyperparameters.sampling_max_tokens === undefined) a.hyperparameters.sampling_max_tokens = '8192';
     return 'next';
   };
-  const dataset =
-    (key: 'trainUri' | 'validationUri', what: string, optional: boolean): Step<TrainingAnswers> =>
-    async (a, p) => {
-      const r = await datasetStep(services, p, what, a[key], optional);
-      if (r === BACK || r === CANCEL) return r;
-      a[key] = r;
-      return 'next';
-    };
-  const review = reviewAndLaunchStep<TrainingAnswers>(
-    services,
-    launcher,
-    services.stores.trainingAnswers,
-    trainingJobFile,
-    onLaunched,
-    (r) => (result = r),
-  );
-
-  const steps: Step<TrainingAnswers>[] = [
-    regionStep,
+  const result = await runLaunchWizard(services, launcher, {
+    title: 'MTRL: Launch Training Job',
+    category: 'AgentRFT',
+    store: services.stores.trainingAnswers,
+    toJob: trainingJobFile,
     model,
-    (a, p) => runtimeStep(services, a, p),
-    (a, p) => roleStep(services, a, p),
-    dataset('trainUri', 'Training dataset (S3)', false),
-    dataset('validationUri', 'Validation dataset (S3), disjoint from training', true),
-    (a, p) => outputStep(a, p, a.trainUri),
-    (a, p) => mlflowStep(services, a, p, 'wordle'),
-    (a, p) => hyperparameterStep('AgentRFT', a.hyperparameters, TRAINING_PRESETS, p, a.modelId),
-    (a, p) => jobNameStep(services, a, p, 'AgentRFT', suggestJobName('mtrl-train')),
-    review,
-  ];
-  const finished = await runWizard('MTRL: Launch Training Job', answers, steps);
-  if (finished && result?.launched) void vscode.window.setStatusBarMessage(`$(rocket) ${result.jobName} launched`, 5000);
+    datasets: [
+      datasetAnswer<TrainingAnswers>(services, 'trainUri', 'Training dataset (S3)', false),
+      datasetAnswer<TrainingAnswers>(services, 'validationUri', 'Validation dataset (S3), disjoint from training', true),
+    ],
+    firstDataset: (a) => a.trainUri,
+    experiment: 'wordle',
+    presets: TRAINING_PRESETS,
+    modelDefaults: true,
+    jobNameStem: () => 'mtrl-train',
+  });
+  if (result?.launched) void vscode.window.setStatusBarMessage(`$(rocket) ${result.jobName} launched`, 5000);
   return result;
 }

@@ -3,26 +3,16 @@ import { listAgentRuntimes } from '../../aws/agentcore';
 import { listRoles } from '../../aws/iam';
 import { listMlflowApps } from '../../aws/mlflowApps';
 import { listJobs } from '../../aws/sagemaker';
-import { listFolder, parentPrefix, parseS3Uri, type S3Location } from '../../aws/s3';
-import { formatFromName } from '../../core/dataset';
-import { checkRoleTrust, jobNameProblem } from '../../core/jobs/preflight';
+import { parseS3Uri } from '../../aws/s3';
+import { jobNameProblem } from '../../core/jobs/preflight';
+import { checkRoleTrust } from '../../core/jobs/roleTrust';
 import { MTRL_REGIONS } from '../../core/jobs/regions';
 import type { JobCategory } from '../../core/jobs/status';
 import type { Services } from '../services';
 import { jobRegions } from '../aws/settings';
-import { describeRecord } from '../smoke/results';
+import { describeRecord } from '../../core/smoke/record';
+import type { CommonAnswers } from './answers';
 import { BACK, CANCEL, inputStep, pickStep, subStep, type StepOutcome, type StepPosition } from './wizardInput';
-
-/** Answers both wizards share; kept per workspace as the next run's defaults. */
-export interface CommonAnswers {
-  region: string;
-  runtimeArn?: string;
-  roleArn?: string;
-  outputPath?: string;
-  mlflowArn?: string;
-  experimentName?: string;
-  jobName?: string;
-}
 
 type Outcome = 'next' | typeof BACK | typeof CANCEL;
 const done = <T>(r: StepOutcome<T>, apply: (v: T) => void): Outcome => {
@@ -35,7 +25,7 @@ const done = <T>(r: StepOutcome<T>, apply: (v: T) => void): Outcome => {
 const RUNTIME_ARN = /^arn:aws[a-z-]*:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:runtime\/[a-zA-Z0-9_-]+$/;
 const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;
 const MLFLOW_ARN = /^arn:[a-z0-9-.]+:sagemaker:[^:]+:[^:]+:mlflow-app\/.+$/;
-const S3_URI = /^s3:\/\/[^/]+(\/.*)?$/;
+export const S3_URI = /^s3:\/\/[^/]+(\/.*)?$/;
 
 export async function regionStep(a: CommonAnswers, p: StepPosition): Promise<Outcome> {
   const regions = [...new Set([a.region, ...jobRegions(), ...MTRL_REGIONS])];
@@ -133,85 +123,6 @@ export async function roleStep(services: Services, a: CommonAnswers, p: StepPosi
     validate: (v) => (ROLE_ARN.test(v) ? undefined : 'Expected arn:aws:iam::<account>:role/<name>.'),
   });
   return done(typed, (v) => (a.roleArn = v));
-}
-
-/** A dataset URI from recent uploads, an S3 listing, or typed; `optional` adds "None". */
-export async function datasetStep(
-  services: Services,
-  p: StepPosition,
-  what: string,
-  current: string | undefined,
-  optional: boolean,
-): Promise<StepOutcome<string>> {
-  const recent = services.stores.recentUploads.list();
-  type Item = vscode.QuickPickItem & { uri?: string; browse?: boolean; type?: boolean };
-  const items: Item[] = [
-    ...(current && !recent.includes(current) ? [{ label: current, description: 'last used', uri: current }] : []),
-    ...recent.map((uri) => ({ label: uri, description: 'recent upload', uri })),
-    { label: '$(folder-opened) Browse S3…', browse: true },
-    { label: '$(edit) Enter an S3 URI…', type: true },
-    ...(optional ? [{ label: '$(circle-slash) None', uri: '' }] : []),
-  ];
-  const r = await pickStep<Item>({ ...p, placeholder: what, items, active: (i) => i.uri === (current ?? '') });
-  if (r === BACK || r === CANCEL) return r;
-  if (r.uri !== undefined) return r.uri;
-  if (r.type)
-    return inputStep({
-      ...subStep(p, 'S3 URI'),
-      prompt: what,
-      value: current,
-      placeholder: 's3://bucket/wordle/train.jsonl',
-      validate: (v) => (S3_URI.test(v) ? undefined : 'Expected s3://bucket/key.'),
-    });
-  // Nothing typed yet is not an error: start empty (a bare "s3://" was flagged red before the user typed anything).
-  const start = current ?? recent[0];
-  const where = await inputStep({
-    ...subStep(p, 'browse S3'),
-    prompt: 'Bucket and prefix to browse',
-    value: start ? start.replace(/[^/]*$/, '') : '',
-    placeholder: 's3://bucket/prefix/',
-    validate: (v) => (parseS3Uri(v) ? undefined : 'Expected s3://bucket/prefix.'),
-  });
-  if (where === BACK || where === CANCEL) return where;
-  return browseS3(services, p, parseS3Uri(where)!);
-}
-
-/** Folder by folder (Delimiter "/"): ".." goes up, a folder drills in, a dataset file is the answer; Back leaves the browser. */
-async function browseS3(services: Services, p: StepPosition, start: S3Location): Promise<StepOutcome<string>> {
-  type Item = vscode.QuickPickItem & { prefix?: string; uri?: string };
-  const { bucket } = start;
-  // A typed prefix without a trailing "/" starts in the folder that holds it.
-  let prefix = start.key === '' || start.key.endsWith('/') ? start.key : parentPrefix(start.key);
-  for (;;) {
-    const here = `s3://${bucket}/${prefix}`;
-    const picked = await pickStep<Item>({
-      ...subStep(p, 'browse S3'),
-      placeholder: `Folders and dataset files in ${here}`,
-      items: async () => {
-        const items: Item[] = prefix
-          ? [{ label: '$(arrow-up) ..', description: parentPrefix(prefix) || bucket, prefix: parentPrefix(prefix) }]
-          : [];
-        let files = 0;
-        for await (const entry of listFolder(services.aws.s3(), bucket, prefix)) {
-          if (entry.kind === 'folder') items.push({ label: `$(folder) ${entry.prefix.slice(prefix.length)}`, prefix: entry.prefix });
-          else if (formatFromName(entry.key)) {
-            files++;
-            items.push({
-              label: `$(file) ${entry.key.slice(prefix.length)}`,
-              description: `${entry.size.toLocaleString('en-US')} bytes`,
-              uri: `s3://${bucket}/${entry.key}`,
-            });
-          }
-        }
-        if (items.length === (prefix ? 1 : 0)) items.push({ label: `No folder and no .jsonl, .json, .csv or .parquet file in ${here}` });
-        else if (files === 0) items.push({ label: 'No dataset file in this folder: open a folder', description: '' });
-        return items;
-      },
-    });
-    if (picked === BACK || picked === CANCEL) return picked;
-    if (picked.uri) return picked.uri;
-    if (picked.prefix !== undefined) prefix = picked.prefix;
-  }
 }
 
 export async function outputStep(a: CommonAnswers, p: StepPosition, dataset: string | undefined): Promise<Outcome> {

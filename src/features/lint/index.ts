@@ -24,7 +24,7 @@ export function register(services: Services): void {
   const pending = new Map<string, AbortController>();
   let warnedNoPython = false;
 
-  const enabled = (document: vscode.TextDocument) => setting('lint.enabled', document.uri) ?? true;
+  const enabled = (document: vscode.TextDocument) => setting('lint.enabled', document.uri);
 
   async function lintAgent(document: vscode.TextDocument, signal: AbortSignal): Promise<{ engine: LintEngine; findings: LintFinding[] }> {
     const text = document.getText();

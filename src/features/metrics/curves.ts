@@ -1,7 +1,7 @@
 import { describeForecast, forecastOf, msPerStepOf } from '../../core/jobs/forecast';
 import type { PricingTable } from '../../core/jobs/pricing';
 import { isInProgress } from '../../core/jobs/status';
-import type { JobDetails } from '../../core/jobs/summary';
+import type { JobDetails } from '../../core/jobs/job';
 import { droppedSentence } from '../../core/metrics/points';
 import type { JobMetrics } from '../../services/metrics/load';
 import type { JobCurves, MetricsJob } from '../../shared/metrics';

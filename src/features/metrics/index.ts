@@ -2,9 +2,10 @@ import * as vscode from 'vscode';
 import { listJobs } from '../../aws/sagemaker';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import { categoryLabel, JOB_CATEGORIES } from '../../core/jobs/status';
-import type { MetricsJob, PersistedMetrics } from '../../shared/metrics';
+import { METRICS_VIEW, type MetricsJob, type PersistedMetrics } from '../../shared/metrics';
+import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
 import type { Services } from '../services';
-import { MetricsPanel, METRICS_VIEW_TYPE } from './panel';
+import { MetricsPanel } from './panel';
 
 /** A job from a Jobs-view node, `{jobName, category, region}` (tooltip links, other commands) or a job ARN. */
 function jobOf(arg: unknown, region: string): MetricsJob | undefined {
@@ -65,12 +66,9 @@ export function register(services: Services): void {
     if (!jobs.length) return;
     const open = MetricsPanel.current;
     if (open && given.length && jobs.every((j) => open.jobNames.includes(j.name))) return open.panel.reveal();
-    const panel = vscode.window.createWebviewPanel(
-      METRICS_VIEW_TYPE,
-      `Metrics: ${jobs.map((j) => j.name).join(', ')}`,
-      vscode.ViewColumn.Active,
-      { enableScripts: true, retainContextWhenHidden: false },
-    );
+    const panel = openViewPanel(METRICS_VIEW, `Metrics: ${jobs.map((j) => j.name).join(', ')}`, {
+      extensionUri: services.context.extensionUri,
+    });
     new MetricsPanel(panel, services, jobs, pickOne);
   };
 
@@ -80,17 +78,15 @@ export function register(services: Services): void {
     vscode.commands.registerCommand('mtrl.getMetricsView', () =>
       MetricsPanel.current ? { jobs: MetricsPanel.current.jobNames, drawn: MetricsPanel.current.drawn } : undefined,
     ),
-    vscode.window.registerWebviewPanelSerializer(METRICS_VIEW_TYPE, {
-      async deserializeWebviewPanel(panel, state: Partial<PersistedMetrics> | undefined) {
-        const region = services.aws.current.region;
-        const jobs = (Array.isArray(state?.jobs) ? state.jobs : [])
-          .map((j) => jobOf({ jobName: j?.name, category: j?.category, region: j?.region }, region))
-          .filter((j): j is MetricsJob => j !== undefined);
-        if (!jobs.length) return panel.dispose();
-        const window = typeof state?.window === 'number' ? Math.max(1, Math.min(100, Math.round(state.window))) : 10;
-        const extraKeys = Array.isArray(state?.extraKeys) ? state.extraKeys.filter((k) => typeof k === 'string') : [];
-        new MetricsPanel(panel, services, jobs, pickOne, { window, extraKeys });
-      },
+    restoreViewPanels<Partial<PersistedMetrics>>(METRICS_VIEW, (panel, state) => {
+      const region = services.aws.current.region;
+      const jobs = (Array.isArray(state?.jobs) ? state.jobs : [])
+        .map((j) => jobOf({ jobName: j?.name, category: j?.category, region: j?.region }, region))
+        .filter((j): j is MetricsJob => j !== undefined);
+      if (!jobs.length) return panel.dispose();
+      const window = typeof state?.window === 'number' ? Math.max(1, Math.min(100, Math.round(state.window))) : 10;
+      const extraKeys = Array.isArray(state?.extraKeys) ? state.extraKeys.filter((k) => typeof k === 'string') : [];
+      new MetricsPanel(panel, services, jobs, pickOne, { window, extraKeys });
     }),
     { dispose: () => MetricsPanel.current?.panel.dispose() },
   );

@@ -5,20 +5,11 @@ import { createPresignedMlflowAppUrl } from '../../aws/sagemaker';
 import { stepRows, stepRowsCsv } from '../../core/metrics/table';
 import { loadJobMetrics, MetricsUnavailable, mlflowResourceOf, type JobMetrics } from '../../services/metrics/load';
 import { RunNotFound } from '../../services/metrics/locate';
-import {
-  FIXED_CHARTS,
-  type JobCurves,
-  type MetricsHostMessage,
-  type MetricsJob,
-  type MetricsState,
-  type MetricsWebviewMessage,
-} from '../../shared/metrics';
-import { newNonce } from '../../webview-kit/page';
+import { FIXED_CHARTS, METRICS_VIEW, type JobCurves, type MetricsJob, type MetricsProtocol, type MetricsState } from '../../shared/metrics';
+import type { HostChannel } from '../../webview-kit/host';
+import { showApp } from '../../webview-kit/panel';
 import type { Services } from '../services';
 import { curvesOf } from './curves';
-import { metricsHtml } from './html';
-
-export const METRICS_VIEW_TYPE = 'mtrl.metrics';
 
 /** One metrics view: loads each job's run, redraws on changes, refreshes while a job runs and the view is visible. */
 export class MetricsPanel implements vscode.Disposable {
@@ -26,6 +17,7 @@ export class MetricsPanel implements vscode.Disposable {
   private state: MetricsState = { jobs: [], loading: true, window: 10, extraKeys: [] };
   private readonly loaded = new Map<string, JobMetrics>();
   private timer?: ReturnType<typeof setTimeout>;
+  private readonly channel: HostChannel<MetricsProtocol>;
   private loading?: AbortController;
   private readonly disposables: vscode.Disposable[] = [];
   /** What the page last reported drawing, per chart (read by `mtrl.getMetricsView` for tests). */
@@ -41,19 +33,12 @@ export class MetricsPanel implements vscode.Disposable {
     MetricsPanel.current = this;
     // The jobs are in the page from the start, so a reload during the first load still restores them.
     this.state = { ...this.state, ...restored, jobs: jobs.map((job) => ({ job, running: false, keys: [], series: {} })) };
-    const { webview } = panel;
-    webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview')] };
-    const asset = (name: string) =>
-      webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview', name)).toString();
-    webview.html = metricsHtml({
-      scriptUri: asset('metrics.js'),
-      codiconUri: asset('codicon.css'),
-      cspSource: webview.cspSource,
-      nonce: newNonce(),
-      initial: this.state,
+    this.channel = showApp<MetricsProtocol>(panel, services.context.extensionUri, METRICS_VIEW, this.state, {
+      onUnknown: (_, why) => services.output.warn(`Metrics: ignored a message from the view (${why})`),
     });
+    this.listen();
     this.disposables.push(
-      webview.onDidReceiveMessage((m: MetricsWebviewMessage) => void this.receive(m)),
+      { dispose: () => this.channel.dispose() },
       panel.onDidChangeViewState(() => this.schedule()),
       panel.onDidDispose(() => this.dispose()),
     );
@@ -72,47 +57,43 @@ export class MetricsPanel implements vscode.Disposable {
     void this.load();
   }
 
-  private async receive(message: MetricsWebviewMessage): Promise<void> {
-    switch (message.type) {
-      case 'ready':
-        return this.post();
-      case 'refresh':
-        return this.load();
-      case 'window':
-        this.state = { ...this.state, window: Math.max(1, Math.min(100, Math.round(message.window))) };
-        return this.post();
-      case 'extraKeys':
-        this.state = { ...this.state, extraKeys: message.keys };
-        return this.load();
-      case 'addJob': {
-        const job = await this.pickJob();
-        if (job) this.add([job]);
-        return;
-      }
-      case 'removeJob':
-        this.jobs.splice(message.job, 1);
-        return this.load();
-      case 'openMlflow':
-        return this.openMlflow(message.job);
-      case 'copyCsv':
-        await vscode.env.clipboard.writeText(this.csv());
-        void vscode.window.showInformationMessage('MTRL: the metrics are on the clipboard as CSV.');
-        return;
-      case 'openRollouts': {
-        const job = this.jobs[message.job];
-        if (job)
-          await vscode.commands.executeCommand('mtrl.openRollouts', {
-            jobName: job.name,
-            category: job.category,
-            region: job.region,
-            step: message.step,
-          });
-        return;
-      }
-      case 'drawn':
-        this.drawn = message.points;
-        return;
-    }
+  /** The view's actions; a page that (re)loads gets the current state. */
+  private listen(): void {
+    const on = this.channel;
+    on.onReady(() => this.post());
+    on.on('refresh', () => void this.load());
+    on.on('window', ({ window }) => {
+      this.state = { ...this.state, window: Math.max(1, Math.min(100, Math.round(window))) };
+      this.post();
+    });
+    on.on('extraKeys', ({ keys }) => {
+      this.state = { ...this.state, extraKeys: keys };
+      void this.load();
+    });
+    on.on('addJob', async () => {
+      const job = await this.pickJob();
+      if (job) this.add([job]);
+    });
+    on.on('removeJob', ({ job }) => {
+      this.jobs.splice(job, 1);
+      void this.load();
+    });
+    on.on('openMlflow', ({ job }) => void this.openMlflow(job));
+    on.on('copyCsv', async () => {
+      await vscode.env.clipboard.writeText(this.csv());
+      void vscode.window.showInformationMessage('MTRL: the metrics are on the clipboard as CSV.');
+    });
+    on.on('openRollouts', ({ job, step }) => {
+      const target = this.jobs[job];
+      if (target)
+        void vscode.commands.executeCommand('mtrl.openRollouts', {
+          jobName: target.name,
+          category: target.category,
+          region: target.region,
+          step,
+        });
+    });
+    on.on('drawn', ({ points }) => (this.drawn = points));
   }
 
   /** Loads every job in parallel (the MLflow client bounds the requests of each). */
@@ -160,7 +141,7 @@ export class MetricsPanel implements vscode.Disposable {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (!this.panel.visible || !this.state.jobs.some((j) => j.running)) return;
-    const seconds = Math.max(5, this.services.settings.get('jobs.refreshSeconds') ?? 30);
+    const seconds = this.services.settings.get('jobs.refreshSeconds');
     this.timer = setTimeout(() => void this.load(), seconds * 1000);
   }
 
@@ -195,8 +176,7 @@ export class MetricsPanel implements vscode.Disposable {
   }
 
   private post(): void {
-    const message: MetricsHostMessage = { type: 'state', state: this.state };
-    void this.panel.webview.postMessage(message);
+    this.channel.notify('state', this.state);
   }
 
   dispose(): void {

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import type { PersistedState, ReplaySource } from '../../shared/protocol';
+import { REPLAY_VIEW, type PersistedState, type ReplaySource } from '../../shared/protocol';
+import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
 import type { Services } from '../services';
 import { insertRolloutLogging } from './insertLogging';
-import { REPLAY_VIEW_TYPE, ReplayPanel, webviewOptions } from './panel';
+import { ReplayPanel } from './panel';
 import { pickSource, sourceFromArgument } from './sources';
 
 /** The training step a caller asked for (`{ jobName, …, step }` from the metrics view), if any. */
@@ -33,12 +34,7 @@ export function register(services: Services): void {
       if (step !== undefined) existing.showStep(step);
       return existing.panel.reveal();
     }
-    const panel = vscode.window.createWebviewPanel(
-      REPLAY_VIEW_TYPE,
-      `Rollouts: ${source.label}`,
-      vscode.ViewColumn.Active,
-      webviewOptions(context),
-    );
+    const panel = openViewPanel(REPLAY_VIEW, `Rollouts: ${source.label}`, { extensionUri: context.extensionUri });
     new ReplayPanel(
       panel,
       services,
@@ -55,14 +51,9 @@ export function register(services: Services): void {
       const active = ReplayPanel.active;
       return active ? { source: active.source, view: active.view, board: active.board } : undefined;
     }),
-    vscode.window.registerWebviewPanelSerializer(REPLAY_VIEW_TYPE, {
-      async deserializeWebviewPanel(panel, state: PersistedState | undefined) {
-        if (!state?.source || state.source.kind === 'fixture') {
-          panel.dispose();
-          return;
-        }
-        new ReplayPanel(panel, services, state.source, state.board);
-      },
+    restoreViewPanels<PersistedState>(REPLAY_VIEW, (panel, state) => {
+      if (!state?.source || state.source.kind === 'fixture') return panel.dispose();
+      new ReplayPanel(panel, services, state.source, state.board);
     }),
     vscode.window.registerCustomEditorProvider(
       'mtrl.rolloutLog',

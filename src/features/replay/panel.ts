@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { ReplayData, RolloutPipeline, skippedLineNotes } from '../../core/rollouts';
 import type { Transcript } from '../../core/transcript/model';
 import {
+  REPLAY_VIEW,
   replayHandlers,
   type BoardSettings,
   type BoardState,
@@ -11,26 +12,18 @@ import {
   type ReplaySource,
 } from '../../shared/protocol';
 import type { RolloutReader } from '../../services/rollouts';
-import { HostChannel } from '../../webview-kit/host';
-import { newNonce } from '../../webview-kit/page';
+import type { HostChannel } from '../../webview-kit/host';
+import { showApp } from '../../webview-kit/panel';
 import type { Services } from '../services';
-import { boardHtml } from './html';
 import { readerFor } from './sources';
 import { setting } from '../settings';
 
-export const REPLAY_VIEW_TYPE = 'mtrl.replay';
-
 function boardSettings(): BoardSettings {
-  return { colorBlind: setting('replay.colorBlind') ?? false };
+  return { colorBlind: setting('replay.colorBlind') };
 }
 
 function followSeconds(): number {
-  return Math.max(2, setting('replay.followSeconds') ?? 10);
-}
-
-/** Only the built webview folder is reachable from the page. */
-export function webviewOptions(context: vscode.ExtensionContext): vscode.WebviewOptions {
-  return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview')] };
+  return setting('replay.followSeconds');
 }
 
 /** One replay board: reads its source with progress and cancel, answers the page's requests, follows a running job. */
@@ -63,18 +56,8 @@ export class ReplayPanel implements vscode.Disposable {
   ) {
     ReplayPanel.open.add(this);
     ReplayPanel.lastActive = this;
-    const { webview } = panel;
-    webview.options = webviewOptions(services.context);
-    const asset = (name: string) =>
-      webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview', name)).toString();
-    webview.html = boardHtml({
-      scriptUri: asset('replay.js'),
-      codiconUri: asset('codicon.css'),
-      cspSource: webview.cspSource,
-      nonce: newNonce(),
-      initial: { source, status: this.status, settings: boardSettings(), board },
-    });
-    this.channel = HostChannel.forWebview<ReplayProtocol>(webview, {
+    const initial = { source, status: this.status, settings: boardSettings(), board };
+    this.channel = showApp<ReplayProtocol>(panel, services.context.extensionUri, REPLAY_VIEW, initial, {
       onUnknown: (_, why) => services.output.warn(`Replay: ignored a message from the board (${why})`),
     });
     this.channel.serve(replayHandlers(this.data));

@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
 import type { PreviewOutcome } from '../../core/reward';
+import type { ViewDescriptor } from '../../webview-kit/channel';
 import { newNonce } from '../../webview-kit/page';
+import { openViewPanel } from '../../webview-kit/panel';
 import { failureHtml, previewHtml } from './previewHtml';
 
-const VIEW_TYPE = 'mtrl.rewardPreview';
+// No scripts: the page is static HTML and CSS, which keeps its CSP as tight as it gets.
+const REWARD_PREVIEW_VIEW: ViewDescriptor = { viewType: 'mtrl.rewardPreview' };
 
 /** One preview panel per Python file, updated in place when the file's preview changes. */
 export class RewardPanels implements vscode.Disposable {
@@ -16,13 +19,7 @@ export class RewardPanels implements vscode.Disposable {
       panel.reveal(undefined, true);
     } else {
       const title = `Reward preview: ${vscode.workspace.asRelativePath(uri)}`;
-      // No scripts: the page is static HTML and CSS, which keeps its CSP as tight as it gets.
-      panel = vscode.window.createWebviewPanel(
-        VIEW_TYPE,
-        title,
-        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-        { enableScripts: false, localResourceRoots: [] },
-      );
+      panel = openViewPanel(REWARD_PREVIEW_VIEW, title, { show: { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true } });
       this.panels.set(key, panel);
       panel.onDidDispose(() => this.panels.delete(key));
     }

@@ -1,7 +1,7 @@
 import { previewReward } from '../../services/rewardPreview';
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, parseEntrySetting, type PreviewOutcome } from '../../core/reward';
+import { parseEntrySetting, type PreviewOutcome } from '../../core/reward';
 import { findPython } from '../python';
 import type { Services } from '../services';
 import { setting } from '../settings';
@@ -24,12 +24,11 @@ export function rewardSettings(uri: vscode.Uri): RewardSettings {
       folder && !/^([A-Za-z]:)?[\\/]/.test(entry.path) ? vscode.Uri.joinPath(folder.uri, entry.path) : vscode.Uri.file(entry.path);
     if (target.fsPath === uri.fsPath) entryHere = entry.function;
   } else if (entry) entryHere = entry.function;
-  const timeout = setting('reward.timeoutSeconds', uri) ?? DEFAULT_TIMEOUT_SECONDS;
   return {
-    codeLens: setting('reward.codeLens', uri) ?? true,
-    answer: setting('reward.answer', uri)?.trim() || DEFAULT_ANSWER,
+    codeLens: setting('reward.codeLens', uri),
+    answer: setting('reward.answer', uri),
     entry: entryHere,
-    timeoutSeconds: timeout > 0 ? timeout : DEFAULT_TIMEOUT_SECONDS,
+    timeoutSeconds: setting('reward.timeoutSeconds', uri),
   };
 }
 

@@ -30,8 +30,8 @@ export async function smokeTestRuntime(
     return undefined;
   }
   // Read on every run so a changed setting applies without reload.
-  const invokeTimeoutMs = Math.max(1, services.settings.get('smoke.invokeTimeoutSeconds') ?? 35) * 1000;
-  const logWaitMs = Math.max(0, services.settings.get('smoke.logWaitSeconds') ?? 60) * 1000;
+  const invokeTimeoutMs = services.settings.get('smoke.invokeTimeoutSeconds') * 1000;
+  const logWaitMs = services.settings.get('smoke.logWaitSeconds') * 1000;
   const name = parseRuntimeArn(runtimeArn)?.runtimeId ?? runtimeArn;
 
   let result: SmokeResult;

@@ -3,7 +3,7 @@ import { listAgentRuntimes } from '../../aws/agentcore';
 import { parseRuntimeArn } from '../../core/smoke';
 import type { Services } from '../services';
 import type { SmokeResultStore } from '../stores';
-import { describeRecord } from './results';
+import { describeRecord } from '../../core/smoke/record';
 
 interface RuntimeItem extends vscode.QuickPickItem {
   runtimeArn?: string;

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { listAgentRuntimes } from '../../aws/agentcore';
 import type { Services } from '../services';
 import type { SmokeResultStore } from '../stores';
-import { describeRecord } from './results';
+import { describeRecord } from '../../core/smoke/record';
+import { listRuntimeRows } from '../../services/runtimes';
 
 /** One agent runtime; `runtimeArn` is what `mtrl.smokeTestRuntime` reads from the node. */
 class RuntimeNode extends vscode.TreeItem {
@@ -54,26 +54,10 @@ export class RuntimesTreeProvider implements vscode.TreeDataProvider<vscode.Tree
 
   async getChildren(node?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (node) return [];
-    const region = this.services.aws.current.region;
-    try {
-      const nodes: vscode.TreeItem[] = [];
-      for await (const runtime of listAgentRuntimes(this.services.aws.agentCoreControl())) {
-        if (!runtime.agentRuntimeArn) continue;
-        nodes.push(
-          new RuntimeNode(
-            runtime.agentRuntimeArn,
-            runtime.agentRuntimeName ?? runtime.agentRuntimeId ?? runtime.agentRuntimeArn,
-            runtime.status ?? 'UNKNOWN',
-            this.results,
-          ),
-        );
-      }
-      return nodes.length ? nodes : [new MessageNode(`No agent runtimes in ${region}`, 'info')];
-    } catch (error) {
-      const message = this.services.explain(error, `Listing agent runtimes in ${region}`);
-      this.services.output.error(message);
-      return [new MessageNode(message, 'error')];
-    }
+    const listing = await listRuntimeRows(this.services.aws, this.services.explain);
+    if ('runtimes' in listing) return listing.runtimes.map((r) => new RuntimeNode(r.arn, r.name, r.status, this.results));
+    if (listing.error) this.services.output.error(listing.message);
+    return [new MessageNode(listing.message, listing.error ? 'error' : 'info')];
   }
 
   dispose(): void {

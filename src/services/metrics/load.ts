@@ -4,7 +4,7 @@ import { ItemBudget } from '../../aws/paginate';
 import { describeJobDetails } from '../../aws/sagemaker';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import type { JobRef } from '../../core/jobs/reference';
-import type { JobDetails } from '../../core/jobs/summary';
+import type { JobDetails } from '../../core/jobs/job';
 import { parseMlflowArn, type MetricPoint, type MlflowResource, type RunStatus } from '../../core/metrics/mlflow';
 import { orderedKeys } from '../../core/metrics/table';
 import { locateRun } from './locate';

@@ -2,7 +2,7 @@ import type { AwsClients } from '../../aws/clients';
 import type { Explain } from '../../aws/errors';
 import { describeJobDetails, listJobs } from '../../aws/sagemaker';
 import { JOB_CATEGORIES, type JobCategory } from '../../core/jobs/status';
-import type { JobDetails } from '../../core/jobs/summary';
+import type { JobDetails } from '../../core/jobs/job';
 
 const DESCRIBE_CONCURRENCY = 4;
 

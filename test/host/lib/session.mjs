@@ -63,9 +63,19 @@ export function writeUserSettings(userDataDir, settings) {
   writeFileSync(path.join(userDataDir, 'User/settings.json'), JSON.stringify(settings, null, 2));
 }
 
-/** Copies `from` and opens it, so tests may edit files without dirtying the repo. */
+/** The host reward: the final design fixture (its one copy) under a line that leaves python-ran.marker, which proves Python ran. */
+const HOST_REWARD_HEADER = `"""Host-test reward: the final design. Importing it leaves python-ran.marker beside it, which proves Python ran."""
+import pathlib
+
+pathlib.Path(__file__).with_name("python-ran.marker").write_text("imported")
+
+`;
+
+/** Copies `from` and opens it, so tests may edit files without dirtying the repo; adds the host reward. */
 export function copyWorkspace(from, to) {
   cpSync(from, to, { recursive: true });
+  const design = readFileSync(path.join(from, '../reward/final_design.py'), 'utf8').split('\n').slice(1).join('\n');
+  writeFileSync(path.join(to, 'reward/wordle_reward.py'), HOST_REWARD_HEADER + design);
   return to;
 }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describeAwsError } from '../../../src/aws/errors';
+import { describeAwsError, explainerFor } from '../../../src/aws/errors';
 import { MlflowError } from '../../../src/aws/mlflow/answers';
 import { describeMlflowError } from '../../../src/aws/mlflow/errors';
 
@@ -91,5 +91,24 @@ describe('describeAwsError', () => {
 
   it('falls back to the error name and message', () => {
     assert.equal(describeAwsError(awsError('ResourceInUse', 'Job x is running', 400)), 'ResourceInUse: Job x is running');
+  });
+});
+
+describe('explainerFor: the sentence, and its kind for code that acts on it', () => {
+  const explain = explainerFor(() => ({ profile: 'research', region: 'us-west-2' }));
+
+  it('calls missing credentials no-credentials (the Jobs view offers Choose AWS Profile on it), with the same sentence', () => {
+    const error = Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' });
+    const { kind, sentence } = explain.explained(error, 'Listing jobs');
+    assert.equal(kind, 'no-credentials');
+    assert.equal(sentence, explain(error, 'Listing jobs'));
+    assert.match(sentence, /profile 'research'/);
+  });
+
+  it('tells an unreachable endpoint, a throttle and a plain service error apart', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    assert.equal(explain.explained(refused, 'Listing jobs').kind, 'unreachable');
+    assert.equal(explain.explained(awsError('ThrottlingException', 'Rate exceeded', 400), 'Listing jobs').kind, 'throttled');
+    assert.equal(explain.explained(awsError('ResourceInUse', 'Job x is running', 400), 'Deleting x').kind, 'other');
   });
 });

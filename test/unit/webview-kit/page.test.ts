@@ -1,9 +1,22 @@
 import { strict as assert } from 'node:assert';
-import { contentSecurityPolicy, embedJson, escapeHtml, newNonce, webviewPage } from '../../../src/webview-kit/page';
+import { appPage, contentSecurityPolicy, embedJson, escapeHtml, newNonce, webviewPage } from '../../../src/webview-kit/page';
 
 const hostile = { text: '</script><script>alert(1)</script>', line: 'a\u2028b\u2029c', tag: '<!-- <script>', quote: `"'&` };
 
 describe('webview kit: page', () => {
+  it("builds every app's page from its descriptor: its bundle with the nonce, codicons, the initial state, its title", () => {
+    const view = { viewType: 'mtrl.metrics', pageTitle: 'Training curves', script: 'metrics.js' };
+    const html = appPage(
+      view,
+      { scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: 'https://x', nonce: 'n0nce' },
+      { jobs: [] },
+    );
+    assert.match(html, /<script nonce="n0nce" src="\/metrics\.js"><\/script>/);
+    assert.match(html, /<link id="vscode-codicon-stylesheet" rel="stylesheet" href="\/codicon\.css">/);
+    assert.match(html, /<script type="application\/json" id="mtrl-initial">\{"jobs":\[\]\}<\/script>/);
+    assert.match(html, /<title>Training curves<\/title>/);
+  });
+
   it('makes a fresh, URL-safe nonce of at least 128 bits every time', () => {
     const nonces = new Set(Array.from({ length: 1000 }, newNonce));
     assert.equal(nonces.size, 1000);

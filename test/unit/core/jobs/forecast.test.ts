@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describeForecast, forecastOf, msPerStepOf } from '../../../../src/core/jobs/forecast';
-import type { JobDetails } from '../../../../src/core/jobs/summary';
+import type { JobDetails } from '../../../../src/core/jobs/job';
 
 const point = (step: number) => ({ step, timestamp: 1000 * step });
 

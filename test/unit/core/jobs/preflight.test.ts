@@ -6,12 +6,12 @@ import {
   checkEvaluations,
   checkJobName,
   checkModel,
-  checkRoleTrust,
   checkRuntime,
   checkSchema,
   checkSmoke,
   verdict,
 } from '../../../../src/core/jobs/preflight';
+import { checkRoleTrust } from '../../../../src/core/jobs/roleTrust';
 
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 const ROLE = 'arn:aws:iam::111122223333:role/mtrl-job';

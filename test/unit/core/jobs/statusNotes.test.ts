@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
 import { progressOf } from '../../../../src/core/jobs/status';
 import { statusNotes } from '../../../../src/core/jobs/statusNotes';
-import { jobFacts, type JobDetails } from '../../../../src/core/jobs/summary';
+import type { JobDetails } from '../../../../src/core/jobs/job';
+import { jobFacts } from '../../../../src/core/jobs/summary';
 import { jobTooltip } from '../../../../src/core/jobs/tooltip';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 9, 2, 4, minutes));

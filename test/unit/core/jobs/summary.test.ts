@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
-import { jobDescription, jobFacts, type JobDetails } from '../../../../src/core/jobs/summary';
+import type { JobDetails } from '../../../../src/core/jobs/job';
+import { jobDescription, jobFacts } from '../../../../src/core/jobs/summary';
 import { JOB_LABEL_CHARS, jobLabel } from '../../../../src/core/jobs/label';
 import { escapeMarkdown, hyperparametersThatDiffer, jobTooltip } from '../../../../src/core/jobs/tooltip';
 

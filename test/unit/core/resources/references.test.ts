@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { JobDetails } from '../../../../src/core/jobs/summary';
+import type { JobDetails } from '../../../../src/core/jobs/job';
 import { MTRL_REGIONS, regionsToCheck } from '../../../../src/core/jobs/regions';
 import {
   distinctTargets,

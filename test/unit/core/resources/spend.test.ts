@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
-import type { JobDetails } from '../../../../src/core/jobs/summary';
+import type { JobDetails } from '../../../../src/core/jobs/job';
 import { s3MonthlyCost, spendOf } from '../../../../src/core/resources/spend';
 
 const GPT_OSS = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b';

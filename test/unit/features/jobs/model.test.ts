@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { AwsClients } from '../../../../src/aws/clients';
-import { describeAwsError } from '../../../../src/aws/errors';
+import { explainAwsError } from '../../../../src/aws/errors';
 import { sageMakerJobsBackend, type JobsBackend } from '../../../../src/services/jobs';
 import { JobsModel } from '../../../../src/features/jobs/model';
 import { JobNode, MessageNode, type RootNode } from '../../../../src/features/jobs/nodes';
@@ -12,10 +12,7 @@ function modelOver(backend: Partial<JobsBackend>) {
   return new JobsModel({
     backend: backend as JobsBackend,
     regions: () => ['us-west-2'],
-    explain: (error, action) => {
-      const text = describeAwsError(error, { profile: 'research', action });
-      return { text, noCredentials: (error as Error).name === 'CredentialsProviderError' };
-    },
+    explain: (error, action) => explainAwsError(error, { profile: 'research', action }),
     hasRollouts: () => false,
   });
 }
@@ -102,7 +99,7 @@ describe('jobs model redraws', () => {
     const model = new JobsModel({
       backend: { listPage: async () => ({ jobs: [] }) } as unknown as JobsBackend,
       regions: () => regions,
-      explain: (error) => ({ text: String(error), noCredentials: false }),
+      explain: (error) => ({ kind: 'other', sentence: String(error) }),
       hasRollouts: () => false,
     });
     await model.getChildren();
@@ -128,7 +125,7 @@ describe('jobs model redraws', () => {
         }),
       } as unknown as JobsBackend,
       regions: () => ['us-west-2'],
-      explain: (error) => ({ text: String(error), noCredentials: false }),
+      explain: (error) => ({ kind: 'other', sentence: String(error) }),
       hasRollouts: () => false,
     });
     const [training] = (await model.getChildren()) as RootNode[];
@@ -154,7 +151,7 @@ describe('jobs model with a service that never answers', () => {
       const model = new JobsModel({
         backend: sageMakerJobsBackend((region) => aws.sagemaker(region)),
         regions: () => ['us-east-1'],
-        explain: (error, action) => ({ text: describeAwsError(error, { action }), noCredentials: false }),
+        explain: (error, action) => explainAwsError(error, { action }),
         hasRollouts: () => false,
         requestTimeoutMs: 300,
       });

@@ -109,7 +109,7 @@ function jobsView() {
   const model = new JobsModel({
     backend,
     regions: () => [REGION],
-    explain: () => ({ text: 'x', noCredentials: false }),
+    explain: () => ({ kind: 'other', sentence: 'x' }),
     hasRollouts: () => false,
   });
   let view: FakeTreeView;

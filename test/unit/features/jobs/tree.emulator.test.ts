@@ -1,9 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { CreateJobCommand } from '@aws-sdk/client-sagemaker';
 import { AwsClients } from '../../../../src/aws/clients';
-import { describeAwsError } from '../../../../src/aws/errors';
+import { describeAwsError, explainAwsError } from '../../../../src/aws/errors';
 import { DEFAULT_PRICING, formatDollars } from '../../../../src/core/jobs/pricing';
-import { jobDescription, type JobDetails } from '../../../../src/core/jobs/summary';
+import type { JobDetails } from '../../../../src/core/jobs/job';
+import { jobDescription } from '../../../../src/core/jobs/summary';
 import { jobTooltip } from '../../../../src/core/jobs/tooltip';
 import { sageMakerJobsBackend } from '../../../../src/services/jobs';
 import { cloudWatchJobLogSource, JobLogWindow } from '../../../../src/features/jobs/logWindow';
@@ -30,10 +31,7 @@ function modelFor(url: string, clock: ManualClock, hasRollouts = false) {
   const model = new JobsModel({
     backend,
     regions: () => [REGION],
-    explain: (error, action) => ({
-      text: describeAwsError(error, { endpoint: url, action }),
-      noCredentials: (error as Error).name === 'CredentialsProviderError',
-    }),
+    explain: (error, action) => explainAwsError(error, { endpoint: url, action }),
     hasRollouts: () => hasRollouts,
     now: () => new Date(clock.now()),
   });

@@ -9,10 +9,9 @@ import { createJob } from '../../../../src/aws/sagemaker';
 import { ManualClock } from '../../../../src/emulator/clock';
 import { SEEDED } from '../../../../src/emulator/seed';
 import { curvesOf } from '../../../../src/features/metrics/curves';
-import { metricsHtml } from '../../../../src/features/metrics/html';
-import { newNonce } from '../../../../src/webview-kit/page';
+import { appPage, newNonce } from '../../../../src/webview-kit/page';
 import { loadJobMetrics } from '../../../../src/services/metrics/load';
-import type { JobCurves, MetricsState } from '../../../../src/shared/metrics';
+import { METRICS_VIEW, type JobCurves, type MetricsState } from '../../../../src/shared/metrics';
 import { trainingDocument, withEmulator } from '../../emulator/helpers';
 import { launchChromium, watchProblems } from '../replay/browser';
 
@@ -114,7 +113,7 @@ describe('metrics view in Chromium', () => {
     for (const [theme, css] of Object.entries(THEMES)) {
       pages.set(
         `/${theme}.html`,
-        metricsHtml({ scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce(), initial: state }),
+        appPage(METRICS_VIEW, { scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce() }, state),
       );
       const page = await browser.newPage({ viewport: { width: 900, height: 1400 } });
       const problems = watchProblems(page);
@@ -151,9 +150,19 @@ describe('metrics view in Chromium', () => {
       // A refresh starts by posting `loading` with the same curves, and may end with nothing new: the charts stay as drawn.
       await page.evaluate(() => document.querySelectorAll('.uplot').forEach((el) => el.setAttribute('data-kept', '')));
       await page.evaluate(() => ((window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = []));
-      await page.evaluate((s) => window.postMessage({ type: 'state', state: { ...s, loading: true } }, '*'), state);
+      await page.evaluate(
+        (s) =>
+          (window as unknown as { mtrlMetricsHost: { notify(m: string, s: unknown): void } }).mtrlMetricsHost.notify('state', {
+            ...s,
+            loading: true,
+          }),
+        state,
+      );
       await page.waitForSelector('vscode-progress-ring');
-      await page.evaluate((s) => window.postMessage({ type: 'state', state: s }, '*'), state);
+      await page.evaluate(
+        (s) => (window as unknown as { mtrlMetricsHost: { notify(m: string, s: unknown): void } }).mtrlMetricsHost.notify('state', s),
+        state,
+      );
       assert.deepEqual(await drawn(), points, 'the same points are reported again');
       assert.equal(await page.locator('.uplot[data-kept]').count(), 5, 'no chart was re-created for unchanged curves');
 
@@ -163,7 +172,10 @@ describe('metrics view in Chromium', () => {
       reward.steps.push(13);
       reward.values.push(0.5);
       await page.evaluate(() => ((window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = []));
-      await page.evaluate((s) => window.postMessage({ type: 'state', state: s }, '*'), grown);
+      await page.evaluate(
+        (s) => (window as unknown as { mtrlMetricsHost: { notify(m: string, s: unknown): void } }).mtrlMetricsHost.notify('state', s),
+        grown,
+      );
       const after = await drawn();
       assert.equal(after['Reward per step'], 2 * 12 * 2 + 2, 'the new step appears, raw and averaged');
       assert.deepEqual(problems, []);
@@ -188,7 +200,7 @@ describe('metrics view in Chromium', () => {
     };
     pages.set(
       '/empty.html',
-      metricsHtml({ scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce(), initial: state }),
+      appPage(METRICS_VIEW, { scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce() }, state),
     );
     const page = await browser.newPage();
     await page.addInitScript(() => ((window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = []));

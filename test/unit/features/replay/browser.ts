@@ -4,9 +4,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { boardHtml } from '../../../../src/features/replay/html';
-import type { BoardState } from '../../../../src/shared/protocol';
-import { newNonce } from '../../../../src/webview-kit/page';
+import { REPLAY_VIEW, type BoardState } from '../../../../src/shared/protocol';
+import { appPage, newNonce } from '../../../../src/webview-kit/page';
 
 const root = path.resolve(__dirname, '../../../..');
 
@@ -53,18 +52,13 @@ export class BoardServer {
 
   /** Serves a board page reading these log lines in the page; returns its URL. A job source opens at its latest step unless `board` says otherwise. */
   page(name: string, lines: string[], colorBlind = false, kind: 'fixture' | 'job' = 'fixture', board?: BoardState): string {
-    const html = boardHtml({
-      scriptUri: '/replay.js',
-      codiconUri: '/codicon.css',
-      cspSource: this.origin,
-      nonce: newNonce(),
-      initial: {
-        source: kind === 'job' ? { kind, jobName: name, category: 'AgentRFT', label: name } : { kind, label: name },
-        status: { state: 'loading', message: 'Reading rollouts…' },
-        settings: { colorBlind },
-        board,
-        fixture: lines,
-      },
+    const assets = { scriptUri: '/replay.js', codiconUri: '/codicon.css', cspSource: this.origin, nonce: newNonce() };
+    const html = appPage(REPLAY_VIEW, assets, {
+      source: kind === 'job' ? { kind, jobName: name, category: 'AgentRFT', label: name } : { kind, label: name },
+      status: { state: 'loading', message: 'Reading rollouts…' },
+      settings: { colorBlind },
+      board,
+      fixture: lines,
     });
     this.pages.set(`/${name}.html`, html);
     return `${this.origin}/${name}.html`;

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { JobDetails } from '../../../../src/core/jobs/summary';
+import type { JobDetails } from '../../../../src/core/jobs/job';
 import type { ResourceRef } from '../../../../src/core/resources/references';
 import { runCleanup, type CleanupTarget } from '../../../../src/services/resources/cleanup';
 import { planCleanup } from '../../../../src/services/resources/cleanupPlan';

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { describeRecord } from '../../../../src/features/smoke/results';
+import { describeRecord } from '../../../../src/core/smoke/record';
 
 describe('smoke results', () => {
   it('describes a result by verdict and age', () => {

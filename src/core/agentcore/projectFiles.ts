@@ -1,5 +1,3 @@
-// No vscode import: parsing the AgentCore project files is plain text work, unit-tested in Node.
-
 /** An agent declared in the workspace: the runtime name it deploys as and its entry file, relative to the config file. */
 interface DeclaredAgent {
   runtimeName: string;

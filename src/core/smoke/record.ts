@@ -1,4 +1,12 @@
-import type { SmokeRecord } from '../../core/jobs/preflight';
+/** The last smoke result of one runtime. */
+export interface SmokeRecord {
+  ok: boolean;
+  at: string;
+  summary: string;
+}
+
+/** The smoke test's last result per runtime ARN. */
+export type SmokeResults = Record<string, SmokeRecord>;
 
 /** "passed 5 min ago" style text for tree descriptions and pickers. */
 export function describeRecord(record: SmokeRecord | undefined, now = Date.now()): string {

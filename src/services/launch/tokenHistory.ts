@@ -1,4 +1,3 @@
-// No vscode import: shared by the review step and the emulator tests.
 import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
 import { describeJob, listJobs } from '../../aws/sagemaker';
 import { tokensPerRolloutOf, type TokensPerRollout } from '../../core/jobs/estimate';

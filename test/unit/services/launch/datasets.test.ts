@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { AwsClients } from '../../../src/aws/clients';
-import { explainerFor } from '../../../src/aws/errors';
-import { readDatasets } from '../../../src/services/launchDatasets';
-import { refusedPort } from '../aws/blackHole';
+import { AwsClients } from '../../../../src/aws/clients';
+import { explainerFor } from '../../../../src/aws/errors';
+import { readDatasets } from '../../../../src/services/launch/datasets';
+import { refusedPort } from '../../aws/blackHole';
 
 describe('launch datasets: a channel that cannot be read', function () {
   this.timeout(30_000);

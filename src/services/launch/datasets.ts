@@ -1,10 +1,10 @@
 // No vscode import: used by the pre-flight in the editor and in the emulator tests.
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { Explain } from '../aws/errors';
-import { listObjectsV2, parseS3Uri } from '../aws/s3';
-import { validateS3Dataset } from './s3Dataset';
-import { compareTrainVal, formatFromName, type DatasetReport, type DatasetRole } from '../core/dataset';
-import type { DatasetFacts } from '../core/jobs/preflight';
+import type { Explain } from '../../aws/errors';
+import { listObjectsV2, parseS3Uri } from '../../aws/s3';
+import { validateS3Dataset } from '../s3Dataset';
+import { compareTrainVal, formatFromName, type DatasetReport, type DatasetRole } from '../../core/dataset';
+import type { DatasetFacts } from '../../core/jobs/preflight';
 
 const ROLE: Record<string, DatasetRole> = { train: 'training', validation: 'validation', evaluation: 'evaluation' };
 

@@ -1,11 +1,10 @@
-// No vscode import: the review is computed the same way for the wizard, job files and tests.
 import {
   describeEvaluationArithmetic,
   describeTrainingArithmetic,
   evaluationArithmetic,
   trainingArithmetic,
 } from '../../core/jobs/arithmetic';
-import { documentFacts } from '../../core/jobs/document';
+import { documentFacts, type DocumentFacts } from '../../core/jobs/document';
 import { describeEstimate, estimateCost, type CostEstimate, type TokensPerRollout } from '../../core/jobs/estimate';
 import type { JobFile } from '../../core/jobs/jobfile';
 import { parseBaseModelArn } from '../../core/jobs/models';
@@ -14,6 +13,8 @@ import type { TokenPrices } from '../../core/jobs/pricing';
 
 /** Everything the review step shows before CreateJob. */
 export interface Review {
+  /** What the document says (model, runtime, datasets, hyperparameters), read once per launch. */
+  facts: DocumentFacts;
   arithmetic: string[];
   estimate?: CostEstimate;
   /** Why there is no estimate (no rows, or no price for the model). */
@@ -28,8 +29,8 @@ export function buildReview(
   rows: Record<string, number | undefined>,
   prices: TokenPrices | undefined,
   ownAverages: readonly TokensPerRollout[],
+  facts: DocumentFacts = documentFacts(job.JobCategory, job.JobConfigDocument),
 ): Review {
-  const facts = documentFacts(job.JobCategory, job.JobConfigDocument);
   const modelId = facts.baseModelArn ? parseBaseModelArn(facts.baseModelArn)?.modelId : undefined;
   let arithmetic: string[];
   let rollouts: number | undefined;
@@ -44,7 +45,7 @@ export function buildReview(
   } else {
     arithmetic = ['Rows unknown: the dataset could not be read, so steps and rollouts are not computed.'];
   }
-  const review: Review = { arithmetic, checks, verdict: verdict(checks) };
+  const review: Review = { facts, arithmetic, checks, verdict: verdict(checks) };
   if (rollouts === undefined) review.estimateMissing = 'No cost estimate without the row count.';
   else if (!prices)
     review.estimateMissing = `No token prices for ${modelId ?? 'this model'}; add them to the mtrl.pricing setting for an estimate.`;

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { agentsFromJson, agentsFromYaml, runtimeNameFromId } from '../../../../src/features/launch/agentConfig';
+import { agentsFromJson, agentsFromYaml, runtimeNameFromId } from '../../../../src/core/agentcore/projectFiles';
 
 describe('agent project files', () => {
   it('reads the agent name and entrypoint of a starter-toolkit .bedrock_agentcore.yaml', () => {

@@ -1,28 +1,28 @@
 // No vscode import: the pre-flight runs in plain Node too, so the emulator tests drive it over HTTP.
-import type { AwsClients } from '../aws/clients';
-import { getAgentRuntime, runtimeIdFromArn } from '../aws/agentcore';
-import { explainerFor } from '../aws/errors';
-import { getRole, roleNameFromArn } from '../aws/iam';
-import { describeJobSchemaVersion, listJobs } from '../aws/sagemaker';
-import { documentFacts } from '../core/jobs/document';
-import type { DocumentSchemas } from '../core/jobs/documentSchema';
-import { defaultHyperparameters } from '../core/jobs/hyperparameters';
-import type { JobFile } from '../core/jobs/jobfile';
-import { parseBaseModelArn, type BaseModel } from '../core/jobs/models';
+import type { AwsClients } from '../../aws/clients';
+import { getAgentRuntime, runtimeIdFromArn } from '../../aws/agentcore';
+import { explainerFor } from '../../aws/errors';
+import { getRole, roleNameFromArn } from '../../aws/iam';
+import { describeJobSchemaVersion, listJobs } from '../../aws/sagemaker';
+import { documentFacts, type DocumentFacts } from '../../core/jobs/document';
+import type { DocumentSchemas } from '../../core/jobs/documentSchema';
+import { defaultHyperparameters } from '../../core/jobs/hyperparameters';
+import type { JobFile } from '../../core/jobs/jobfile';
+import { parseBaseModelArn, type BaseModel } from '../../core/jobs/models';
 import {
   checkDatasets,
   checkEvaluations,
   checkHyperparameters,
   checkJobName,
   checkModel,
-  checkRoleTrust,
   checkRuntime,
   checkSchema,
   checkSmoke,
   type CheckResult,
   type DatasetFacts,
-  type SmokeResults,
-} from '../core/jobs/preflight';
+} from '../../core/jobs/preflight';
+import { checkRoleTrust } from '../../core/jobs/roleTrust';
+import type { SmokeResults } from '../../core/smoke/record';
 
 /** What the pre-flight needs besides the job file: clients, caches and what other features know. */
 export interface PreflightDeps {
@@ -35,15 +35,19 @@ export interface PreflightDeps {
   smokeResults?: SmokeResults;
 }
 
-interface PreflightOutcome {
+export interface PreflightOutcome {
   results: CheckResult[];
   /** Rows per channel, for the arithmetic. */
   rows: Record<string, number | undefined>;
 }
 
 /** Every pre-flight check, run in parallel; a check that cannot run says so as its own line, never throws. */
-export async function runPreflight(job: JobFile, deps: PreflightDeps, signal?: AbortSignal): Promise<PreflightOutcome> {
-  const facts = documentFacts(job.JobCategory, job.JobConfigDocument);
+export async function runPreflight(
+  job: JobFile,
+  deps: PreflightDeps,
+  signal?: AbortSignal,
+  facts: DocumentFacts = documentFacts(job.JobCategory, job.JobConfigDocument),
+): Promise<PreflightOutcome> {
   const region = job.Region;
   const sagemaker = deps.aws.sagemaker(region);
   const modelId = facts.baseModelArn ? parseBaseModelArn(facts.baseModelArn)?.modelId : undefined;

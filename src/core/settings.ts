@@ -1,0 +1,73 @@
+import { DEFAULT_ANSWER } from './reward/games';
+import { DEFAULT_TIMEOUT_SECONDS } from './reward/protocol';
+
+/** Every `mtrl.*` setting with its default (the same as package.json's) and the range a number is held to. */
+
+interface Spec<T> {
+  default: T;
+  /** Numbers below are raised to it, above `max` lowered to it. */
+  min?: number;
+  max?: number;
+  integer?: boolean;
+  /** An empty (or blank) string means the default. */
+  blankIsDefault?: boolean;
+  /** The only values allowed; anything else is the default. */
+  oneOf?: readonly T[];
+}
+
+const spec = <T>(s: Spec<T>) => s;
+
+export const SETTINGS = {
+  'aws.profile': spec({ default: '' }),
+  'aws.region': spec({ default: 'us-east-1', blankIsDefault: true }),
+  'aws.endpoint': spec({ default: '' }),
+  'aws.regions': spec<string[]>({ default: [] }),
+  'aws.timeoutSeconds': spec({ default: 60, min: 1 }),
+  'datasets.batchSize': spec({ default: 128, min: 1, integer: true }),
+  'datasets.include': spec<string[]>({ default: ['**/*.jsonl', '**/*{train,val,eval,test}*.{json,csv}'] }),
+  'datasets.train': spec({ default: '' }),
+  'datasets.validation': spec({ default: '' }),
+  'datasets.convention': spec({ default: 'auto', oneOf: ['auto', 'wordle', 'task', 'none'] as const }),
+  'jobs.refreshSeconds': spec({ default: 30, min: 5 }),
+  'jobs.notify': spec({ default: true }),
+  'launch.models': spec<unknown>({ default: [] }),
+  'launch.validateOnSave': spec({ default: true }),
+  'launch.runtimeName': spec({ default: '' }),
+  'lint.enabled': spec({ default: true }),
+  pricing: spec<unknown>({ default: {} }),
+  'python.path': spec({ default: '' }),
+  'replay.colorBlind': spec({ default: false }),
+  'replay.followSeconds': spec({ default: 10, min: 2 }),
+  'reward.codeLens': spec({ default: true }),
+  'reward.answer': spec({ default: DEFAULT_ANSWER, blankIsDefault: true }),
+  'reward.entry': spec({ default: '' }),
+  'reward.timeoutSeconds': spec({ default: DEFAULT_TIMEOUT_SECONDS, min: 1, max: 3600 }),
+  'smoke.invokeTimeoutSeconds': spec({ default: 35, min: 1 }),
+  'smoke.logWaitSeconds': spec({ default: 60, min: 0 }),
+};
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = (typeof SETTINGS)[K]['default'];
+
+/** A raw configuration value as the code may use it: of the setting's type, trimmed, in range, else the default. */
+export function settingValue<K extends SettingKey>(key: K, raw: unknown): SettingValue<K> {
+  const s: Spec<unknown> = SETTINGS[key];
+  const fallback = s.default as SettingValue<K>;
+  if (raw === undefined || raw === null) return fallback;
+  const d = s.default;
+  if (typeof d === 'number') {
+    if (typeof raw !== 'number' || !Number.isFinite(raw)) return fallback;
+    const n = Math.min(s.max ?? Infinity, Math.max(s.min ?? -Infinity, s.integer ? Math.floor(raw) : raw));
+    return n as SettingValue<K>;
+  }
+  if (typeof d === 'string') {
+    if (typeof raw !== 'string') return fallback;
+    const text = raw.trim();
+    if ((s.blankIsDefault && !text) || (s.oneOf && !s.oneOf.includes(text))) return fallback;
+    return text as SettingValue<K>;
+  }
+  if (typeof d === 'boolean') return (typeof raw === 'boolean' ? raw : fallback) as SettingValue<K>;
+  if (Array.isArray(d) && key !== 'launch.models')
+    return (Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : fallback) as SettingValue<K>;
+  return raw as SettingValue<K>;
+}
