@@ -17,7 +17,11 @@ const known = {
   shaping: 0.72,
 };
 const lines = [JSON.stringify(known), ...rolloutLines(63, 3)];
-const rgb = (page: Page, selector: string) => page.$eval(selector, (el) => getComputedStyle(el).backgroundColor);
+/** A tile's colour, once the tile is drawn (the player draws a rollout after the page asks for it). */
+async function rgb(page: Page, selector: string): Promise<string> {
+  await page.waitForSelector(selector);
+  return page.$eval(selector, (el) => getComputedStyle(el).backgroundColor);
+}
 
 describe('replay board in Chromium', function () {
   this.timeout(60_000);
@@ -111,7 +115,7 @@ describe('replay board in Chromium', function () {
   it('uses the colour-blind palette when the setting is on', async () => {
     const page = await browser.newPage();
     await page.goto(server.page('colorblind', lines, true));
-    await page.waitForSelector('.group-row[data-group]');
+    await page.waitForSelector('.player .grid');
     await page.focus('.player');
     await page.keyboard.press('ArrowRight');
     assert.equal(await rgb(page, '.player .tile-row:first-child .tile:nth-child(3)'), 'rgb(245, 121, 58)');
