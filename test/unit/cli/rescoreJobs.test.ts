@@ -48,6 +48,19 @@ describe('mtrl reward --job: what a changed reward would have given a seeded job
     await withEmulator({ clock: new ManualClock() }, async (emulator) => {
       const job = ['--job', SEEDED.refundJob, '--endpoint', emulator.url];
       const rollouts = (await mtrl('rollouts', ...job, '--transcripts')).out.split('\n').map((l) => JSON.parse(l) as Rollout);
+      // Read through the product's reader: every step holds global_batch_size (32) distinct tickets of group_size (4), never pooled.
+      const perStep = new Map<number | undefined, Map<string, number>>();
+      for (const r of rollouts as (Rollout & { step?: number; task: { prompt: string } })[]) {
+        const tasks = perStep.get(r.step) ?? new Map<string, number>();
+        tasks.set(r.groupKey, (tasks.get(r.groupKey) ?? 0) + 1);
+        perStep.set(r.step, tasks);
+      }
+      assert.deepEqual(
+        [...perStep.keys()].sort((a, b) => a! - b!),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      );
+      for (const tasks of perStep.values())
+        assert.deepEqual([tasks.size, new Set(tasks.values()).size, [...tasks.values()][0]], [32, 1, 4]);
       const { code, out } = await mtrl('reward', demo('refund.mtrl-reward.json'), ...job, '--json');
       assert.equal(code, 0);
       const report = JSON.parse(out);
