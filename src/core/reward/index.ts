@@ -9,3 +9,4 @@ export * from './locate';
 export * from './scenarioFile';
 export * from './expectations';
 export * from './rescore';
+export * from './rescoreText';

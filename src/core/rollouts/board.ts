@@ -182,6 +182,14 @@ export class ReplayData {
       });
   }
 
+  /** Plain copies of the rollouts the filter keeps (the steps shown), for work outside the board such as re-scoring. */
+  shown(filter: RolloutFilter): Transcript[] {
+    const kept: Transcript[] = [];
+    for (let i = 0; i < this.rollouts.length; i++)
+      if (this.matches(i, filter)) kept.push(JSON.parse(JSON.stringify(this.rollouts[i])) as Transcript);
+    return kept;
+  }
+
   detail(index: number): RolloutDetail | undefined {
     const rollout = this.rollouts[index];
     if (!rollout) return undefined;

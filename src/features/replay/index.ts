@@ -4,6 +4,7 @@ import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
 import type { Services } from '../services';
 import { insertRolloutLogging } from './insertLogging';
 import { ReplayPanel } from './panel';
+import { registerRewardActions } from './rewardActions';
 import { pickSource, sourceFromArgument } from './sources';
 
 /** The training step a caller asked for (`{ jobName, …, step }` from the metrics view), if any. */
@@ -46,6 +47,7 @@ export function register(services: Services): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('mtrl.openRollouts', openRollouts),
     vscode.commands.registerCommand('mtrl.insertRolloutLogging', insertRolloutLogging),
+    ...registerRewardActions(services),
     // For tests and other extensions: what the focused board shows, as the page reported it.
     vscode.commands.registerCommand('mtrl.getReplayView', () => {
       const active = ReplayPanel.active;

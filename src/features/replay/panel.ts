@@ -80,6 +80,16 @@ export class ReplayPanel implements vscode.Disposable {
     this.channel.notify('status', status);
   }
 
+  /** The rollout the board plays now, as a plain transcript. */
+  currentRollout(): Transcript | undefined {
+    return this.board?.rollout === undefined ? undefined : this.data.detail(this.board.rollout)?.transcript;
+  }
+
+  /** The rollouts the board's filter shows (its steps, outcomes, rewards, search). */
+  shownRollouts(): Transcript[] {
+    return this.data.shown(this.board?.filter ?? {});
+  }
+
   applySettings(): void {
     this.channel.notify('settings', boardSettings());
   }

@@ -1,0 +1,61 @@
+// The board's reward actions in the real VS Code: a rollout saved as a reward scenario, the rollouts shown re-scored.
+import assert from 'node:assert/strict';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { workspaceFile } from './workspace';
+
+interface ReplayState {
+  view?: { status: string; rollout?: string };
+  board?: { rollout?: number };
+}
+
+async function boardReady(): Promise<ReplayState> {
+  const deadline = Date.now() + 30_000;
+  let last: ReplayState | undefined;
+  while (Date.now() < deadline) {
+    last = await vscode.commands.executeCommand<ReplayState | undefined>('mtrl.getReplayView');
+    if (last?.view?.status === 'ready' && last.view.rollout !== undefined && last.board?.rollout !== undefined) return last;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  assert.fail(`the board never showed a rollout; last report: ${JSON.stringify(last)}`);
+}
+
+describe('replay board: reward actions', function () {
+  this.timeout(90_000);
+
+  before(async () => {
+    await vscode.extensions.getExtension('mtrl.mtrl-workbench')?.activate();
+    await vscode.commands.executeCommand('mtrl.openRollouts', workspaceFile('replay', 'support-rollouts.log'));
+    await boardReady();
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The reward-scenario suite counts the lenses above support_env.py: a second scenario file would add one.
+    rmSync(workspaceFile('reward-scenarios', 'board.mtrl-reward.json').fsPath, { force: true });
+  });
+
+  it('re-scores the rollouts shown with a scenario file’s reward and reports the learning signal before and after', async () => {
+    const report = await vscode.commands.executeCommand<string>(
+      'mtrl.rescoreShownRollouts',
+      workspaceFile('reward-scenarios', 'support.mtrl-reward.json'),
+    );
+    assert.match(report ?? '', /^What-if over \d+ rollouts from the board/);
+    assert.match(report ?? '', /zero-advantage groups\s+before [\d.]+ % \(\d+\/\d+\)\s+after [\d.]+ % \(\d+\/\d+\)/);
+  });
+
+  it('saves the rollout the board plays as a named scenario, as an undoable edit, and refuses a taken name', async () => {
+    const target = workspaceFile('reward-scenarios', 'board.mtrl-reward.json');
+    copyFileSync(workspaceFile('reward-scenarios', 'support.mtrl-reward.json').fsPath, target.fsPath);
+    await vscode.commands.executeCommand('mtrl.openRollouts', workspaceFile('replay', 'support-rollouts.log'));
+    await boardReady();
+    await vscode.commands.executeCommand('mtrl.saveRolloutAsRewardScenario', target, 'from-board');
+    const document = await vscode.workspace.openTextDocument(target);
+    const saved = JSON.parse(document.getText()) as { scenarios: Record<string, { tool_calls?: { name: string }[] }> };
+    assert.deepEqual(Object.keys(saved.scenarios), ['ideal', 'shortcut', 'gave-up', 'from-board']);
+    assert.ok(saved.scenarios['from-board'].tool_calls?.every((c) => c.name === 'take_support_action'));
+    assert.ok(document.isDirty, 'an edit the user can undo or save, not a silent write');
+    await document.save();
+    await vscode.commands.executeCommand('mtrl.saveRolloutAsRewardScenario', target, 'from-board');
+    assert.equal(readFileSync(target.fsPath, 'utf8'), document.getText(), 'a taken name changes nothing');
+  });
+});
