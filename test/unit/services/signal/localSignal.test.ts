@@ -19,14 +19,14 @@ const dataset = readFileSync(path.join(root, 'test/fixtures/datasets/training-da
   .filter(Boolean)
   .map((line, index) => ({ row: JSON.parse(line) as Record<string, unknown>, index }));
 
-/** Processes whose command line names the agent runner and this agent file: what a run must not leave behind. */
+/** Processes whose command line names this checkout's agent runner or this agent file: what a run must not leave behind (another checkout's runs, on a busy CI machine, are not ours). */
 function runnersOf(agentFile: string): number[] {
   return readdirSync('/proc')
     .filter((n) => /^\d+$/.test(n))
     .filter((n) => {
       try {
         const cmd = readFileSync(`/proc/${n}/cmdline`, 'utf8');
-        return cmd.includes('agent_runner.py') || cmd.includes(agentFile);
+        return cmd.includes(script) || cmd.includes(agentFile);
       } catch {
         return false;
       }
