@@ -44,8 +44,36 @@ export function register(services: Services): void {
     );
   };
 
+  /** Reopens the focused board with its rollouts matched to a dataset's rows: GRPO groups become tasks, not first messages. */
+  const matchToDataset = async (dataset?: vscode.Uri): Promise<void> => {
+    const active = ReplayPanel.active;
+    if (!active || active.source.kind !== 'file') {
+      void vscode.window.showInformationMessage(
+        "Open a local log or traces file on the replay board first: a job's rollouts are already matched to its training data.",
+      );
+      return;
+    }
+    const picked =
+      dataset instanceof vscode.Uri
+        ? dataset
+        : (
+            await vscode.window.showOpenDialog({
+              title: 'MTRL: the dataset these rollouts played (a prompt per row)',
+              canSelectMany: false,
+              filters: { Datasets: ['jsonl', 'json', 'csv', 'parquet'] },
+            })
+          )?.[0];
+    if (!picked) return;
+    const source: ReplaySource = { ...active.source, data: picked.toString() };
+    const board = active.board;
+    active.panel.dispose();
+    const panel = openViewPanel(REPLAY_VIEW, `Rollouts: ${source.label}`, { extensionUri: context.extensionUri });
+    new ReplayPanel(panel, services, source, board && { filter: board.filter, stepsPicked: board.stepsPicked });
+  };
+
   context.subscriptions.push(
     vscode.commands.registerCommand('mtrl.openRollouts', openRollouts),
+    vscode.commands.registerCommand('mtrl.matchRolloutsToDataset', matchToDataset),
     vscode.commands.registerCommand('mtrl.insertRolloutLogging', insertRolloutLogging),
     ...registerRewardActions(services),
     // For tests and other extensions: what the focused board shows, as the page reported it.

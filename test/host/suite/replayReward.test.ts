@@ -59,3 +59,31 @@ describe('replay board: reward actions', function () {
     assert.equal(readFileSync(target.fsPath, 'utf8'), document.getText(), 'a taken name changes nothing');
   });
 });
+
+describe('replay board: matched to a dataset', function () {
+  this.timeout(90_000);
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('reopens a local file’s board with its rollouts matched to the dataset’s rows, and keeps the match for a reload', async () => {
+    await vscode.extensions.getExtension('mtrl.mtrl-workbench')?.activate();
+    await vscode.commands.executeCommand('mtrl.openRollouts', workspaceFile('replay', 'support-rollouts.log'));
+    const before = await boardReady();
+    await vscode.commands.executeCommand('mtrl.matchRolloutsToDataset', workspaceFile('replay', 'support-prompts.csv'));
+    const deadline = Date.now() + 30_000;
+    let after: (ReplayState & { source?: { data?: string } }) | undefined;
+    while (Date.now() < deadline) {
+      after = await vscode.commands.executeCommand<ReplayState & { source?: { data?: string } }>('mtrl.getReplayView');
+      if (after?.source?.data && after.view?.status === 'ready') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.match(after?.source?.data ?? '', /support-prompts\.csv$/);
+    assert.equal(after?.view?.status, 'ready');
+    assert.equal(
+      (after?.view as { rollouts?: number } | undefined)?.rollouts,
+      (before.view as { rollouts?: number } | undefined)?.rollouts,
+    );
+  });
+});
