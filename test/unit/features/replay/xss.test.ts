@@ -126,6 +126,8 @@ describe('replay board against hostile log content', function () {
     await page.goto(server.page('bidi', [spoof]));
     await page.waitForSelector('.group-row[data-group]');
     await page.locator('.group-row[data-group]').first().click();
+    // The player draws the rollout after the page asks for it: step only once it is there.
+    await page.waitForSelector('.player .player-header');
     await page.focus('.player');
     await page.keyboard.press('ArrowRight');
     await page.waitForSelector('.player .turn-list');
