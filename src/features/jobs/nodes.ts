@@ -119,3 +119,9 @@ export class MessageNode {
 }
 
 export type JobsTreeNode = RootNode | PipelineNode | JobNode | SectionNode | TransitionNode | LoadMoreNode | MessageNode;
+
+/** The node a node is drawn under: a pipeline evaluation's job under its pipeline, a root under none. */
+export function drawnParent(node: JobsTreeNode): JobsTreeNode | undefined {
+  if (node.kind === 'job' && node.pipeline) return node.pipeline;
+  return node.kind === 'root' ? undefined : node.parent;
+}

@@ -11,9 +11,9 @@ const ASK_WAIT_MS = 5_000;
  * been given. VS Code forgets a redrawn item's descendants (all items for a whole-tree redraw) and then asks for the
  * children of what it shows expanded: a reveal, or a request of the workbench already on its way, that lands in between
  * fails with "No tree item with id …"; a redraw that lands while it still fetches children is answered with the children
- * it is fetching (the old ones). So a redraw waits until no `getChildren` is in flight (a whole-tree redraw, and a
- * reveal, also until VS Code has asked for the children of every expanded item it was handed or told to redraw); it draws
- * only items VS Code holds (the objects `getChildren` returned); a reveal runs alone.
+ * it is fetching (the old ones). So a redraw or a reveal waits until no `getChildren` is in flight and VS Code has asked
+ * for the children of every expanded item it was handed (it draws them even before it says the view is visible) or told
+ * to redraw; it draws only items VS Code holds (the objects `getChildren` returned); a reveal runs alone.
  */
 export class TreeRedraws<N extends RedrawNode> {
   /** The items VS Code was handed, by id, with the id of the item whose children they were ('' for the top level). */
@@ -31,13 +31,13 @@ export class TreeRedraws<N extends RedrawNode> {
 
   /**
    * @param fire draws nodes, or the whole tree (undefined): `onDidChangeTreeData`.
-   * @param willAsk whether VS Code asks for this node's children (the top level's when undefined) once it holds or redraws
-   *   it: the view is visible and the node expanded.
+   * @param view whether the view is visible (a hidden view asks for nothing until shown) and whether a node is expanded
+   *   (VS Code asks for its children as soon as it holds it).
    * @param log says when VS Code did not ask in time (the redraws went on without it).
    */
   constructor(
     private readonly fire: (nodes: N[] | undefined) => void,
-    private readonly willAsk: (node?: N) => boolean,
+    private readonly view: { visible(): boolean; expanded(node: N): boolean },
     private readonly log: (message: string) => void = () => undefined,
   ) {}
 
@@ -50,7 +50,8 @@ export class TreeRedraws<N extends RedrawNode> {
       this.forgetBelow(key);
       for (const node of nodes) {
         this.handed.set(node.id, { node, parent: key });
-        if (this.willAsk(node)) this.expect(node.id);
+        // VS Code is drawing, so it asks for an expanded child's children next, even before it says the view is visible.
+        if (this.view.expanded(node)) this.expect(node.id);
         if (this.later.delete(node.id)) this.wanted.add(node.id);
       }
       return nodes;
@@ -111,17 +112,17 @@ export class TreeRedraws<N extends RedrawNode> {
       clearTimeout(this.awaitTimer);
       this.awaitTimer = undefined;
     }
-    if (this.fetching > 0 || this.revealing > 0) return;
+    // A redraw makes VS Code forget the items below (every item for a whole redraw): not while it is about to ask for the
+    // children of one, nor while it fetches.
+    if (this.busy()) return;
     if (this.wantsAll) {
-      // A whole redraw makes VS Code forget every item: not while it is about to ask for the children of one.
-      if (this.awaited.size) return;
       this.wantsAll = false;
       for (const id of this.wanted) this.later.add(id);
       this.wanted.clear();
       // Nothing handed yet: VS Code has not asked, so it will ask for the fresh tree anyway.
       if (this.handed.size) {
         this.handed.clear();
-        if (this.willAsk()) this.expect('');
+        if (this.view.visible()) this.expect('');
         this.fire(undefined);
       }
     } else if (this.wanted.size) {
@@ -132,7 +133,7 @@ export class TreeRedraws<N extends RedrawNode> {
       this.wanted.clear();
       for (const node of nodes) {
         this.forgetBelow(node.id);
-        if (this.willAsk(node)) this.expect(node.id);
+        if (this.view.visible() && this.view.expanded(node)) this.expect(node.id);
       }
       if (nodes.length) this.fire(nodes);
     }

@@ -10,7 +10,16 @@ import type { ContributedNode, JobsViewContribution } from './contributed';
 import { visibleText } from '../../core/text/display';
 import type { JobsModel } from './model';
 import { pipelineRole } from './pipelines';
-import type { JobNode, JobsTreeNode, MessageNode, PipelineNode, RootNode, SectionNode, TransitionNode } from './nodes';
+import {
+  drawnParent,
+  type JobNode,
+  type JobsTreeNode,
+  type MessageNode,
+  type PipelineNode,
+  type RootNode,
+  type SectionNode,
+  type TransitionNode,
+} from './nodes';
 import { TreeRedraws } from './redraws';
 
 type Node = JobsTreeNode | ContributedNode;
@@ -28,7 +37,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
   readonly onDidChangeTreeData = this.changed.event;
   private readonly redraws = new TreeRedraws<Node>(
     (nodes) => this.changed.fire(nodes),
-    (node) => Boolean(this.view?.visible) && (!node || this.isExpanded(node)),
+    { visible: () => Boolean(this.view?.visible), expanded: (node) => this.isExpanded(node) },
     (message) => this.log(message),
   );
   private view?: vscode.TreeView<Node>;
@@ -134,9 +143,10 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
     });
   }
 
+  /** The parent VS Code holds, when it holds one: a listing since made new pipeline nodes it has not met. */
   getParent(node: Node): Node | undefined {
-    if (node.kind === 'job' && node.pipeline) return node.pipeline;
-    return node.kind === 'root' ? undefined : node.parent;
+    const parent = node.kind === 'contributed' ? node.parent : drawnParent(node);
+    return parent && (this.redraws.handedNode(parent.id) ?? parent);
   }
 
   getTreeItem(node: Node): vscode.TreeItem {

@@ -1,11 +1,15 @@
 import { strict as assert } from 'node:assert';
 import type { JobsBackend } from '../../../../src/services/jobs';
 import { JobsModel } from '../../../../src/features/jobs/model';
-import type { JobNode, JobsTreeNode } from '../../../../src/features/jobs/nodes';
+import { drawnParent, type JobNode, type JobsTreeNode } from '../../../../src/features/jobs/nodes';
 import { TreeRedraws } from '../../../../src/features/jobs/redraws';
 
 const REGION = 'us-east-1';
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Roots and pipeline evaluations are drawn expanded: VS Code asks for their children as soon as it holds them. */
+const expanded = (node: JobsTreeNode) => node.kind === 'root' || node.kind === 'pipeline';
+/** Two evaluations one SDK pipeline execution made: the Jobs view shows them under one pipeline node. */
+const PIPELINE = ['pipelines-q8hvze02od4o-EvaluateBaseModel-a1', 'pipelines-q8hvze02od4o-EvaluateFineTunedMod-b2'];
 
 /**
  * The contract VS Code keeps with a tree data provider (as its extension host does it in 1.139): it knows only the items
@@ -16,12 +20,19 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 class FakeTreeView {
   private readonly known = new Map<string, JobsTreeNode>();
   private readonly below = new Map<string, string[]>();
+  private readonly parents = new Map<string, string>();
   readonly errors: string[] = [];
   private readonly asked: Promise<unknown>[] = [];
 
-  constructor(private readonly getChildren: (node?: JobsTreeNode) => Promise<JobsTreeNode[]>) {}
+  constructor(
+    private readonly getChildren: (node?: JobsTreeNode) => Promise<JobsTreeNode[]>,
+    private readonly getParent: (node: JobsTreeNode) => JobsTreeNode | undefined,
+  ) {}
 
-  /** The workbench asks for an item's children; roots are drawn expanded, so their children are asked for next. */
+  /**
+   * The workbench asks for an item's children; roots and pipelines are drawn expanded, so their children are asked for
+   * next. The extension host forgets the item's descendants as the request arrives, before the provider answers.
+   */
   async fetch(handle = ''): Promise<void> {
     const parent = handle ? this.known.get(handle) : undefined;
     if (handle && !parent) {
@@ -30,18 +41,22 @@ class FakeTreeView {
     }
     this.forget(handle);
     const nodes = await this.getChildren(parent);
-    for (const node of nodes) this.known.set(node.id, node);
+    for (const node of nodes) {
+      this.known.set(node.id, node);
+      this.parents.set(node.id, handle);
+    }
     this.below.set(
       handle,
       nodes.map((n) => n.id),
     );
-    for (const root of nodes.filter((n) => n.kind === 'root')) this.ask(root.id);
+    for (const node of nodes.filter(expanded)) this.ask(node.id);
   }
 
   /** What `onDidChangeTreeData` does. */
   redraw(nodes: JobsTreeNode[] | undefined): void {
     if (!nodes) {
       this.known.clear();
+      this.parents.clear();
       this.below.clear();
       this.ask('');
       return;
@@ -49,7 +64,7 @@ class FakeTreeView {
     for (const node of nodes) {
       if (this.known.get(node.id) !== node) continue;
       this.forget(node.id);
-      if (node.kind === 'root') this.ask(node.id);
+      if (expanded(node)) this.ask(node.id);
     }
   }
 
@@ -59,11 +74,16 @@ class FakeTreeView {
     await this.resolve(node);
   }
 
+  /** As VS Code resolves a parent chain: an item it holds by its cached parent, else `getParent`; then by id. */
   private async resolve(node: JobsTreeNode): Promise<void> {
-    const parent = node.kind === 'root' ? undefined : (node.parent as JobsTreeNode);
-    if (parent && this.known.get(parent.id) !== parent) await this.resolve(parent);
-    if (this.known.get(node.id) !== node) await this.fetch(parent?.id ?? '');
-    if (this.known.get(node.id) !== node) this.errors.push(`Cannot resolve tree item for element 1/${node.id}`);
+    const held = this.known.get(node.id) === node;
+    const parent = held ? this.known.get(this.parents.get(node.id) ?? '') : this.getParent(node);
+    if (parent) await this.resolve(parent);
+    if (held) return;
+    const handle = parent?.id ?? '';
+    // It asks for the parent's children unless it holds them already, then looks the item up by its id.
+    if (!this.below.has(handle)) await this.fetch(handle);
+    if (!this.known.has(node.id)) this.errors.push(`Cannot resolve tree item for element 1/${node.id}`);
   }
 
   /** Waits until the workbench has asked for everything it was told to. */
@@ -78,6 +98,7 @@ class FakeTreeView {
   private forget(handle: string): void {
     for (const id of this.below.get(handle) ?? []) {
       this.known.delete(id);
+      this.parents.delete(id);
       this.forget(id);
     }
     this.below.delete(handle);
@@ -87,18 +108,22 @@ class FakeTreeView {
 /** A backend whose listings wait until the test lets them go: a `getChildren` slow on purpose. */
 function slowBackend() {
   const waiting: Array<() => void> = [];
-  const summary = (name: string) => ({
+  const summary = (name: string, category: 'AgentRFT' | 'AgentRFTEvaluation' = 'AgentRFT') => ({
     name,
     arn: `arn:${name}`,
-    category: 'AgentRFT' as const,
+    category,
     region: REGION,
     status: 'Completed',
     created: new Date(0),
   });
   const backend: Partial<JobsBackend> = {
     listPage: (_region, category) =>
-      new Promise((resolve) => waiting.push(() => resolve({ jobs: category === 'AgentRFT' ? [summary('a'), summary('b')] : [] }))),
-    describe: async (_r, _c, name) => ({ ...summary(name), transitions: [] }),
+      new Promise((resolve) =>
+        waiting.push(() =>
+          resolve({ jobs: category === 'AgentRFT' ? [summary('a'), summary('b')] : [...PIPELINE, 'e'].map((n) => summary(n, category)) }),
+        ),
+      ),
+    describe: async (_r, category, name) => ({ ...summary(name, category), transitions: [] }),
   };
   return { backend: backend as JobsBackend, release: () => waiting.splice(0).forEach((go) => go()) };
 }
@@ -113,22 +138,28 @@ function jobsView() {
     hasRollouts: () => false,
   });
   let view: FakeTreeView;
-  // The fake view is visible and shows roots expanded, as the Jobs view draws them.
-  const redraws = new TreeRedraws<JobsTreeNode>(
-    (nodes) => view.redraw(nodes),
-    (node) => !node || node.kind === 'root',
+  // VS Code tells the extension its view is visible a moment after it starts asking for children (a zero timeout).
+  let visible = false;
+  const redraws = new TreeRedraws<JobsTreeNode>((nodes) => view.redraw(nodes), { visible: () => visible, expanded });
+  view = new FakeTreeView(
+    (node) => redraws.children(node, () => model.getChildren(node)),
+    // As the provider answers VS Code: the parent it holds, else the one drawn now.
+    (node) => {
+      const parent = drawnParent(node);
+      return parent && (redraws.handedNode(parent.id) ?? parent);
+    },
   );
-  view = new FakeTreeView((node) => redraws.children(node, () => model.getChildren(node)));
   model.onDidChange((node) => redraws.redraw(node && [node]));
-  const reveal = async (jobName: string) => {
-    const node = (await model.find({ jobName, category: 'AgentRFT', region: REGION })) as JobNode;
+  const reveal = async (jobName: string, category: 'AgentRFT' | 'AgentRFTEvaluation' = 'AgentRFT') => {
+    const node = (await model.find({ jobName, category, region: REGION })) as JobNode;
     return redraws.reveal(async () => {
       const current = (redraws.handedNode(node.id) as JobNode | undefined) ?? model.listed(node) ?? node;
       await view.reveal(current);
       return current;
     });
   };
-  return { model, view, redraws, reveal, release };
+  const becomeVisible = () => setTimeout(() => (visible = true), 0);
+  return { model, view, redraws, reveal, release, becomeVisible };
 }
 
 /** Lets every slow listing go until the view and the reveal are done. */
@@ -145,9 +176,10 @@ async function drain(view: FakeTreeView, release: () => void, until: Promise<unk
 
 describe('the Jobs view redraw path', () => {
   it('a reveal and a refresh that arrive while getChildren is slow never meet an item VS Code has not been handed', async () => {
-    const { model, view, redraws, reveal, release } = jobsView();
+    const { model, view, redraws, reveal, release, becomeVisible } = jobsView();
     // The view loads for the first time: the roots' listings hang.
     const loading = view.fetch();
+    becomeVisible();
     await nextTurn();
     // A launch reveals its job, the user refreshes and a sweep's tick redraws the top level: all while the listing hangs.
     const revealed = reveal('b');
@@ -159,12 +191,29 @@ describe('the Jobs view redraw path', () => {
     assert.equal((await revealed).jobName, 'b');
   });
 
+  it('reveals evaluations under their pipeline node while refreshes arrive, before and after the view says it is visible', async () => {
+    const { model, view, reveal, release, becomeVisible } = jobsView();
+    // The view starts drawing before VS Code has told the extension it is visible.
+    const loading = view.fetch();
+    await nextTurn();
+    const revealed = reveal(PIPELINE[1], 'AgentRFTEvaluation');
+    model.refresh();
+    await drain(view, release, revealed);
+    await loading;
+    becomeVisible();
+    const again = reveal(PIPELINE[0], 'AgentRFTEvaluation');
+    model.refresh();
+    await drain(view, release, again);
+    assert.deepEqual(view.errors, []);
+    assert.deepEqual([(await revealed).jobName, (await again).jobName], [PIPELINE[1], PIPELINE[0]]);
+  });
+
   it('a redraw asked while a fetch is in flight waits for it, so the fetch cannot answer it with the old children', async () => {
     const fired: Array<string[] | undefined> = [];
-    const redraws = new TreeRedraws<{ id: string }>(
-      (nodes) => fired.push(nodes?.map((n) => n.id)),
-      () => false,
-    );
+    const redraws = new TreeRedraws<{ id: string }>((nodes) => fired.push(nodes?.map((n) => n.id)), {
+      visible: () => false,
+      expanded: () => false,
+    });
     const root = { id: 'root' };
     await redraws.children(undefined, async () => [root]);
     let finish!: (nodes: Array<{ id: string }>) => void;
@@ -179,10 +228,10 @@ describe('the Jobs view redraw path', () => {
 
   it('draws only items VS Code was handed, and an item redrawn before it was handed once it is', async () => {
     const fired: Array<string[] | undefined> = [];
-    const redraws = new TreeRedraws<{ id: string }>(
-      (nodes) => fired.push(nodes?.map((n) => n.id)),
-      () => false,
-    );
+    const redraws = new TreeRedraws<{ id: string }>((nodes) => fired.push(nodes?.map((n) => n.id)), {
+      visible: () => false,
+      expanded: () => false,
+    });
     const a = { id: 'a' };
     redraws.redraw([a]);
     redraws.redraw();
