@@ -1,10 +1,17 @@
-import { open, readFile } from 'node:fs/promises';
 import { MlflowError } from '../aws/mlflow/answers';
 import { describeMlflowError } from '../aws/mlflow/errors';
 import { skippedLineNotes, type JobContext } from '../core/rollouts';
-import { transcriptsFromJsonLines } from '../core/transcript/jsonLines';
 import type { Transcript } from '../core/transcript/model';
-import { jobReader, localReader, localTasks, readRollouts, streamReader, type RolloutReader } from '../services/rollouts';
+import {
+  jobReader,
+  localReader,
+  localTasks,
+  readRollouts,
+  savedTranscripts,
+  SavedTranscriptsProblem,
+  streamReader,
+  type RolloutReader,
+} from '../services/rollouts';
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { UsageError, type CliIO } from './command';
 
@@ -52,31 +59,11 @@ async function tasksFrom(file: string) {
   }
 }
 
-/** The output of `mtrl rollouts --transcripts` read back as it is (its groups and steps already decided), else undefined. */
-async function savedTranscripts(target: string): Promise<Transcript[] | undefined> {
-  if (target === '-' || !/\.jsonl$/i.test(target)) return undefined;
-  // Sniffed from the first line only: a large log or traces file is streamed by its reader, never read whole here.
-  try {
-    const file = await open(target, 'r');
-    try {
-      const { buffer, bytesRead } = await file.read(Buffer.alloc(1 << 20), 0, 1 << 20, 0);
-      const head = buffer.subarray(0, bytesRead).toString('utf8').split('\n', 1)[0];
-      const value = JSON.parse(head) as Record<string, unknown>;
-      if (!value || typeof value.groupKey !== 'string' || !Array.isArray(value.turns) || typeof value.task !== 'object') return undefined;
-    } finally {
-      await file.close();
-    }
-  } catch {
-    return undefined;
-  }
-  const { transcripts, problem } = transcriptsFromJsonLines(await readFile(target, 'utf8'));
-  if (problem) throw new UsageError(`${target}:${problem.line} ${problem.message}`);
-  return transcripts;
-}
-
 /** A file's, folder's or standard input's rollouts; lines over the cap go to stderr, so JSON output stays what scripts expect. */
 async function fromLocal(command: string, target: string, io: CliIO, job: JobContext): Promise<Transcript[]> {
-  const saved = await savedTranscripts(target);
+  const saved = await savedTranscripts(target).catch((error: unknown) => {
+    throw error instanceof SavedTranscriptsProblem ? new UsageError(error.message) : error;
+  });
   if (saved) return saved;
   try {
     const reader: RolloutReader = target === '-' ? streamReader(async () => io.stdin()) : localReader(target);

@@ -40,6 +40,8 @@ export class ReplayPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** What the page last reported it shows (read by `mtrl.getReplayView` for tests). */
   view?: BoardView;
+  /** Settles when the first read of the source ends (done, empty, failed or cancelled): the reward what-if waits for it. */
+  readonly firstRead: Promise<void>;
 
   static get active(): ReplayPanel | undefined {
     return ReplayPanel.lastActive;
@@ -72,7 +74,7 @@ export class ReplayPanel implements vscode.Disposable {
       }),
       panel.onDidDispose(() => this.dispose()),
     );
-    void this.load();
+    this.firstRead = this.load();
   }
 
   private setStatus(status: LoadStatus): void {

@@ -1,10 +1,13 @@
 import type { Transcript } from '../../core/transcript/model';
 import { RolloutPipeline } from '../../core/rollouts';
 import type { RolloutReader } from './reader';
+import { localReader } from './files';
+import { savedTranscripts } from './saved';
 
 export type { RolloutReader } from './reader';
 export { localReader, streamReader } from './files';
 export { localTasks } from './dataset';
+export { savedTranscripts, SavedTranscriptsProblem } from './saved';
 export { logGroupReader, jobStepClock } from './logs';
 export { jobReader, type RolloutOrigin } from './job';
 export { traceReader, traceRunOf, hasTraces, s3ArtifactReader, TRACE_LIMIT, type TraceRun } from './traces';
@@ -32,4 +35,9 @@ export async function readRollouts(
   }
   out.push(...pipeline.finish());
   return out;
+}
+
+/** Every rollout of a local file or folder: saved transcripts (`--transcripts`, a signal check's) as they are, anything else through the pipeline. */
+export async function readLocalRollouts(target: string, signal: AbortSignal): Promise<Transcript[]> {
+  return (await savedTranscripts(target)) ?? readRollouts(localReader(target), signal);
 }

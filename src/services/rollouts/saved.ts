@@ -1,0 +1,28 @@
+import { open, readFile } from 'node:fs/promises';
+import { transcriptsFromJsonLines } from '../../core/transcript/jsonLines';
+import type { Transcript } from '../../core/transcript/model';
+
+/** A JSON Lines file's transcript that the first line is not: named by its line. */
+export class SavedTranscriptsProblem extends Error {}
+
+/** The output of `mtrl rollouts --transcripts` (or a signal check's kept rollouts) read back as it is, its groups and steps already decided; else undefined. */
+export async function savedTranscripts(target: string): Promise<Transcript[] | undefined> {
+  if (target === '-' || !/\.jsonl$/i.test(target)) return undefined;
+  // Sniffed from the first line only: a large log or traces file is streamed by its reader, never read whole here.
+  try {
+    const file = await open(target, 'r');
+    try {
+      const { buffer, bytesRead } = await file.read(Buffer.alloc(1 << 20), 0, 1 << 20, 0);
+      const head = buffer.subarray(0, bytesRead).toString('utf8').split('\n', 1)[0];
+      const value = JSON.parse(head) as Record<string, unknown>;
+      if (!value || typeof value.groupKey !== 'string' || !Array.isArray(value.turns) || typeof value.task !== 'object') return undefined;
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return undefined;
+  }
+  const { transcripts, problem } = transcriptsFromJsonLines(await readFile(target, 'utf8'));
+  if (problem) throw new SavedTranscriptsProblem(`${target}:${problem.line} ${problem.message}`);
+  return transcripts;
+}
