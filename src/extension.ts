@@ -11,6 +11,7 @@ import * as launch from './features/launch';
 import * as datasets from './features/datasets';
 import * as replay from './features/replay';
 import * as metrics from './features/metrics';
+import * as signal from './features/signal';
 import * as resources from './features/resources';
 import * as evaluations from './features/evaluations';
 import { registerTestHooks } from './features/testHooks';
@@ -37,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   datasets.register(services);
   replay.register(services);
   metrics.register(services);
+  signal.register(services);
   resources.register(services);
   const sweeps = evaluations.register(services, jobsView);
   context.subscriptions.push(...registerTestHooks([sweeps, jobsView]));

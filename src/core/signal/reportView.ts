@@ -15,6 +15,8 @@ export interface SignalCheckShown {
   tokensPerRollout?: { prefill: number; sample: number };
   /** The planned training job's cost from those tokens. */
   projectedCost?: { rollouts: number; low: number; high: number };
+  /** What the check itself was estimated to cost (a cloud check's evaluation job). */
+  checkCost?: { low: number; high: number };
   /** Whether the rollouts can open on the board (a file, a folder or a job). */
   hasRollouts: boolean;
 }
@@ -114,7 +116,12 @@ function figures(shown: SignalCheckShown, report: SignalReport): { label: string
   ];
   if (report.failed)
     out.push({ label: 'Failed rollouts', value: report.failed.toLocaleString('en-US'), hint: 'each counts as reward 0, as in training' });
-  if (report.rewards) out.push({ label: 'Mean reward', value: report.rewards.mean.toFixed(3), hint: `${rewardText(report.rewards.min)} to ${rewardText(report.rewards.max)}` });
+  if (report.rewards)
+    out.push({
+      label: 'Mean reward',
+      value: report.rewards.mean.toFixed(3),
+      hint: `${rewardText(report.rewards.min)} to ${rewardText(report.rewards.max)}`,
+    });
   if (report.meanWithinGroupSpread !== null)
     out.push({
       label: 'Mean within-group spread',
@@ -132,6 +139,12 @@ function figures(shown: SignalCheckShown, report: SignalReport): { label: string
       value: `${formatDollars(shown.projectedCost.low)} – ${formatDollars(shown.projectedCost.high)}`,
       hint: `${shown.projectedCost.rollouts.toLocaleString('en-US')} rollouts of the planned job, at these tokens per rollout`,
     });
+  if (shown.checkCost)
+    out.push({
+      label: 'Cost of this check',
+      value: `${formatDollars(shown.checkCost.low)} – ${formatDollars(shown.checkCost.high)}`,
+      hint: 'estimated at launch',
+    });
   return out;
 }
 
@@ -144,7 +157,11 @@ export function signalView(shown: SignalCheckShown): SignalView {
     return { ...base, kind: 'failed', message: shown.error ?? 'The check ended without a report.' };
   const report = shown.report;
   if (!report.rollouts)
-    return { ...base, kind: 'empty', message: 'No rollouts were found, so there is nothing to report. Check that the source holds rollout records or MLflow traces.' };
+    return {
+      ...base,
+      kind: 'empty',
+      message: 'No rollouts were found, so there is nothing to report. Check that the source holds rollout records or MLflow traces.',
+    };
   const share = report.zeroAdvantage.share;
   const headline =
     share === null

@@ -34,7 +34,7 @@ export class SignalPanel implements vscode.Disposable {
 
   constructor(
     readonly panel: vscode.WebviewPanel,
-    private readonly services: Services,
+    services: Services,
     readonly source: SignalSource,
     private readonly load: SignalLoader,
     /** A report already read (the command read it to say what it found): shown at once. */
@@ -53,7 +53,10 @@ export class SignalPanel implements vscode.Disposable {
     this.channel.on('openRollouts', () => void this.openRollouts());
     this.channel.on('tryReward', () => void this.tryReward());
     this.channel.on('drawn', (drawn) => (this.drawn = drawn));
-    this.disposables.push({ dispose: () => this.channel.dispose() }, panel.onDidDispose(() => this.dispose()));
+    this.disposables.push(
+      { dispose: () => this.channel.dispose() },
+      panel.onDidDispose(() => this.dispose()),
+    );
     if (!given) void this.reload();
   }
 
@@ -67,16 +70,14 @@ export class SignalPanel implements vscode.Disposable {
       { location: vscode.ProgressLocation.Notification, title: `MTRL: learning signal of ${this.source.label}`, cancellable: true },
       async (_progress, token) => {
         token.onCancellationRequested(() => loading.abort());
-        return this.load(this.source, loading.signal).catch(
-          (error: unknown): LoadedSignal => ({
-            shown: {
-              title: this.source.label,
-              status: 'failed',
-              error: loading.signal.aborted ? 'Cancelled before the rollouts were read.' : String((error as Error)?.message ?? error),
-              hasRollouts: false,
-            },
-          }),
-        );
+        return this.load(this.source, loading.signal).catch((error: unknown): LoadedSignal => ({
+          shown: {
+            title: this.source.label,
+            status: 'failed',
+            error: loading.signal.aborted ? 'Cancelled before the rollouts were read.' : String((error as Error)?.message ?? error),
+            hasRollouts: false,
+          },
+        }));
       },
     );
     if (this.loading !== loading) return;

@@ -37,7 +37,9 @@ export async function loadSignal(services: Services, source: SignalSource, signa
     const job = { jobName: source.jobName, category: 'AgentRFTEvaluation' as const, region: source.region };
     try {
       const reader = await jobReader(services.aws, job, signal, 'best', (limit) =>
-        services.output.warn(`Learning signal: read the newest ${limit.toLocaleString()} traces of ${source.jobName}; older ones were not read.`),
+        services.output.warn(
+          `Learning signal: read the newest ${limit.toLocaleString()} traces of ${source.jobName}; older ones were not read.`,
+        ),
       );
       const rollouts = await readRollouts(reader, signal);
       return { shown: { title: source.label, status: 'done', at, report: signalReport(rollouts), hasRollouts: true }, rollouts: job };

@@ -1,0 +1,150 @@
+import * as vscode from 'vscode';
+import { listJobs } from '../../aws/sagemaker';
+import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
+import type { SignalCheckKey } from '../../services/signal/checks';
+import { SIGNAL_VIEW, type PersistedSignal, type SignalSource } from '../../shared/signal';
+import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
+import type { Services } from '../services';
+import { keptChecks, keptSignal, keptSource, loadKept, pickKeptCheck } from './kept';
+import { SignalPanel, type SignalLoader } from './panel';
+import { loadSignal, type LoadedSignal } from './sources';
+
+const isKey = (value: unknown): value is SignalCheckKey => {
+  const k = value as Partial<SignalCheckKey> | null;
+  return !!k && typeof k.dataset === 'string' && typeof k.runtime === 'string' && typeof k.reward === 'string';
+};
+
+/** A source a window reload gave back, checked field by field: the page's state is not trusted blindly. */
+function restoredSource(value: unknown): SignalSource | undefined {
+  const s = value as Partial<Record<string, unknown>> | null;
+  if (!s || typeof s.label !== 'string') return undefined;
+  if (s.kind === 'file' && typeof s.uri === 'string') return { kind: 'file', uri: s.uri, label: s.label };
+  if (s.kind === 'job' && typeof s.jobName === 'string' && typeof s.region === 'string')
+    return { kind: 'job', jobName: s.jobName, region: s.region, label: s.label };
+  if (s.kind === 'kept' && isKey(s.key)) return keptSource(s.key);
+  return undefined;
+}
+
+/** What Check Learning Signal got: a file or folder URI, an evaluation job (a Jobs-view node, `{ jobName, category, region }`, an ARN). */
+function sourceFromArgument(arg: unknown, region: string): SignalSource | undefined {
+  if (arg instanceof vscode.Uri) return { kind: 'file', uri: arg.toString(), label: vscode.workspace.asRelativePath(arg) };
+  const job = parseJobArgument(arg);
+  if (!isJobRef(job) || job.category !== 'AgentRFTEvaluation') return undefined;
+  return { kind: 'job', jobName: job.jobName, region: job.region ?? region, label: `evaluation job ${job.jobName}` };
+}
+
+/** The evaluation jobs of the current region, newest first. */
+async function pickEvaluationJob(services: Services): Promise<SignalSource | undefined> {
+  const region = services.aws.current.region;
+  const items = (async () => {
+    try {
+      const found: (vscode.QuickPickItem & { jobName: string })[] = [];
+      for await (const s of listJobs(services.aws.sagemaker(region), {
+        JobCategory: 'AgentRFTEvaluation',
+        SortBy: 'CreationTime',
+        SortOrder: 'Descending',
+        MaxResults: 50,
+      })) {
+        found.push({ label: s.JobName ?? '', description: s.JobStatus, jobName: s.JobName ?? '' });
+        if (found.length >= 100) break;
+      }
+      if (!found.length) void vscode.window.showInformationMessage(`No evaluation job in ${region}.`);
+      return found;
+    } catch (error) {
+      void vscode.window.showErrorMessage(services.explain(error, 'Listing evaluation jobs', region));
+      return [];
+    }
+  })();
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'MTRL: Check Learning Signal — evaluation job',
+    placeHolder: 'An evaluation whose eval_group_size is the planned group_size',
+  });
+  return picked && { kind: 'job', jobName: picked.jobName, region, label: `evaluation job ${picked.jobName}` };
+}
+
+type Route = 'file' | 'job' | 'kept';
+
+/** Where the rollouts come from, asked when the command got no argument. */
+async function pickSource(services: Services, kept: () => Promise<SignalSource | undefined>): Promise<SignalSource | undefined> {
+  const routes: (vscode.QuickPickItem & { route: Route })[] = [
+    {
+      label: '$(file) Local rollouts file or folder…',
+      detail: 'A runtime log, MLflow traces, or transcripts saved by mtrl signal --local --transcripts-out: the report comes right away',
+      route: 'file',
+    },
+    { label: '$(beaker) An evaluation job…', detail: 'Its rollouts (eval_group_size per task), read from its traces or log', route: 'job' },
+    { label: '$(history) A kept check…', detail: 'The latest check of a dataset, runtime and reward version', route: 'kept' },
+  ];
+  const choice = await vscode.window.showQuickPick(routes, {
+    title: 'MTRL: Check Learning Signal',
+    placeHolder: 'Will this run learn? Where are the rollouts (G per task)?',
+  });
+  if (choice?.route === 'file') {
+    const [uri] =
+      (await vscode.window.showOpenDialog({
+        canSelectFiles: true,
+        canSelectFolders: true,
+        canSelectMany: false,
+        openLabel: 'Check learning signal',
+        filters: { Rollouts: ['log', 'jsonl', 'json', 'txt'], 'All files': ['*'] },
+      })) ?? [];
+    return uri && sourceFromArgument(uri, services.aws.current.region);
+  }
+  if (choice?.route === 'job') return pickEvaluationJob(services);
+  if (choice?.route === 'kept') return kept();
+  return undefined;
+}
+
+/** The learning-signal check: Check Learning Signal… (a file, folder, evaluation job or kept check) and Show Learning Signal Report. */
+export function register(services: Services): void {
+  const checks = keptChecks(services);
+  const load: SignalLoader = (source, signal) =>
+    source.kind === 'kept' ? loadKept(checks, source.key) : loadSignal(services, source, signal);
+
+  /** The source's panel, brought forward (and read again) when it is open, else a new one. */
+  const show = (source: SignalSource, given?: LoadedSignal): SignalPanel => {
+    const open = SignalPanel.find(source);
+    if (open) {
+      open.panel.reveal();
+      void open.reload();
+      return open;
+    }
+    const panel = openViewPanel(SIGNAL_VIEW, `Learning signal: ${source.label}`, { extensionUri: services.context.extensionUri });
+    return new SignalPanel(panel, services, source, load, given);
+  };
+
+  const pickKept = async (): Promise<SignalSource | undefined> => {
+    const check = await pickKeptCheck(checks);
+    return check && keptSource(check.key);
+  };
+
+  const checkSignal = async (arg?: unknown): Promise<void> => {
+    const source = arg === undefined ? await pickSource(services, pickKept) : sourceFromArgument(arg, services.aws.current.region);
+    if (source) return void show(source);
+    if (arg !== undefined)
+      void vscode.window.showErrorMessage(
+        'MTRL: Check Learning Signal takes a rollouts file or folder, an evaluation job, or nothing (then it asks).',
+      );
+  };
+
+  const showReport = async (key?: unknown): Promise<void> => {
+    if (isKey(key)) return void show(keptSource(key));
+    const check = await pickKeptCheck(checks);
+    if (check) show(keptSource(check.key), keptSignal(check));
+  };
+
+  services.context.subscriptions.push(
+    vscode.commands.registerCommand('mtrl.checkLearningSignal', checkSignal),
+    vscode.commands.registerCommand('mtrl.showLearningSignalReport', showReport),
+    // For tests: what the report in front shows, as the page reported drawing it.
+    vscode.commands.registerCommand('mtrl.getSignalView', () => {
+      const current = SignalPanel.current;
+      return current && { source: current.source, drawn: current.drawn };
+    }),
+    restoreViewPanels<PersistedSignal>(SIGNAL_VIEW, (panel, state) => {
+      const source = restoredSource(state?.source);
+      if (!source) return panel.dispose();
+      new SignalPanel(panel, services, source, load);
+    }),
+  );
+}
