@@ -177,7 +177,7 @@ export function signalView(shown: SignalCheckShown): SignalView {
     figures: figures(shown, report),
     rewards: rewardBars(report),
     difficulty: difficultyBars(report),
-    difficultyNote: `Tasks by how many of their ${report.groupSize} rollouts succeeded (reward ≥ ${report.successThreshold}).`,
+    difficultyNote: `Tasks by how many of their ${report.groupSize} rollouts succeeded (reward ≥ ${report.successThreshold}); the highlighted ends, none or all, usually teach nothing.`,
     atGroupSize: report.atGroupSize.map((g) => ({ label: `G = ${g.groupSize}`, value: pct(g.share) })),
     recommendations: report.recommendations,
   };

@@ -57,7 +57,10 @@ describe('learning signal: what the view shows', () => {
       ],
     );
     assert.equal(v.difficulty[2].title, '2 tasks solved by 2 of 4 rollouts');
-    assert.equal(v.difficultyNote, 'Tasks by how many of their 4 rollouts succeeded (reward ≥ 1).');
+    assert.equal(
+      v.difficultyNote,
+      'Tasks by how many of their 4 rollouts succeeded (reward ≥ 1); the highlighted ends, none or all, usually teach nothing.',
+    );
   });
 
   it('the reward histogram has a bar per bin that together count every rollout; one bar when every reward is equal', () => {
