@@ -2,9 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { estimateCost, describeEstimate } from '../core/jobs/estimate';
 import { DEFAULT_PRICING } from '../core/jobs/pricing';
-import { rowsOfJsonLines, sampleRowIndices } from '../core/signal/sampleRows';
+import { rowsOfJsonLines, sampleRows } from '../core/signal/sampleRows';
 import { startEmulator } from '../emulator/server';
-import { Random } from '../emulator/random';
 import type { Policy } from '../services/signal/jobRuntime';
 import { runLocalSignal, type LocalSignalResult } from '../services/signal/localSignal';
 import { UsageError, type CliIO } from './command';
@@ -88,8 +87,7 @@ export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result:
   const { rows, problem } = rowsOfJsonLines(text);
   if (problem) throw new UsageError(`${o.data}: ${problem}.`);
   if (!rows.length) throw new UsageError(`${o.data} has no rows.`);
-  const rng = new Random(`signal#${o.seed}`);
-  const picked = sampleRowIndices(rows.length, k, () => rng.next()).map((index) => ({ row: rows[index], index }));
+  const picked = sampleRows(rows, k, o.seed);
   const { policy, close } = await choosePolicy(o);
   const total = picked.length * groupSize;
   // Ctrl-C stops the rollouts and everything they started (each runs in its own process group, out of the terminal's reach).
