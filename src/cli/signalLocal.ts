@@ -25,6 +25,8 @@ export interface LocalOptions {
   steps?: string;
   'batch-size'?: string;
   'transcripts-out'?: string;
+  reward?: string;
+  store?: string;
 }
 
 function positiveInteger(value: string | undefined, name: string): number {
@@ -73,7 +75,7 @@ export function tokenLines(
 }
 
 /** Plays K rows × G rollouts of the agent locally; the transcripts, or a usage error naming what to fix. */
-export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result: LocalSignalResult; groupSize: number }> {
+export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result: LocalSignalResult; groupSize: number; rows: number }> {
   if (!o.data) throw new UsageError('--local needs --data DATASET.jsonl: the rows the agent plays.');
   const k = positiveInteger(o.rows, 'rows');
   const groupSize = positiveInteger(o['group-size'], 'group-size');
@@ -115,7 +117,7 @@ export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result:
         o['transcripts-out'],
         result.transcripts.map((t) => JSON.stringify(t)).join('\n') + (result.transcripts.length ? '\n' : ''),
       );
-    return { result, groupSize };
+    return { result, groupSize, rows: picked.length };
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     await close();
