@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import type { CostEstimate } from '../../core/jobs/estimate';
 import type { SignalReport } from '../../core/signal/report';
 
 /** What a signal check answers for: results are kept per dataset + runtime + reward version. */
@@ -29,6 +30,10 @@ export interface KeptSignalCheck {
   /** where the rollouts are, for the board: a job name or a local directory/file */
   rollouts?: string;
   error?: string;
+  /** A cloud check's sampled rows (an S3 URI). */
+  sample?: string;
+  /** The cost estimate the launch was confirmed with. */
+  estimate?: CostEstimate;
 }
 
 export interface SignalChecks {
