@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { linesOf, tracesIn, transcriptFromTrace, type ReadItem, type SkippedLine } from '../../core/rollouts';
+import { transcriptsFromJsonLines } from '../../core/transcript/jsonLines';
 import type { RolloutReader } from './reader';
 
 // Local files, format sniffed: a log (rollout records, SDK lines, tool output), a raw `traces.json` artifact, a
@@ -30,9 +31,20 @@ function documentItems(text: string): ReadItem[] | undefined {
   return items.length ? items : undefined;
 }
 
-/** A text's items: one JSON document of traces, else its lines. */
+/** Transcripts saved one a line (`mtrl rollouts --transcripts`, a local signal check's), told by the first line; else undefined. */
+function savedItems(text: string): ReadItem[] | undefined {
+  if (!/^\{"/.test(text)) return undefined;
+  const first = text.slice(0, text.indexOf('\n') + 1 || undefined);
+  const { transcripts, problem } = transcriptsFromJsonLines(first);
+  if (problem || !transcripts.length || typeof (JSON.parse(first) as { groupKey?: unknown }).groupKey !== 'string') return undefined;
+  const all = transcriptsFromJsonLines(text);
+  // A later line that is not a transcript: read as lines, so nothing is dropped unsaid.
+  return all.problem ? undefined : all.transcripts.map((transcript) => ({ transcript }));
+}
+
+/** A text's items: one JSON document of traces, saved transcripts, else its lines. */
 function* textItems(text: string): Iterable<ReadItem> {
-  const whole = documentItems(text);
+  const whole = documentItems(text) ?? savedItems(text);
   if (whole) yield* whole;
   else for (const line of text.split('\n')) yield { text: line };
 }

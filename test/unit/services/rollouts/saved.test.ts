@@ -1,0 +1,45 @@
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Transcript } from '../../../../src/core/transcript/model';
+import { localReader, readLocalRollouts, readRollouts } from '../../../../src/services/rollouts';
+
+const transcript = (task: string, i: number, reward: number): Transcript => ({
+  id: `${task}-${i}`,
+  groupKey: task,
+  reward,
+  status: 'completed',
+  source: 'trace',
+  task: { prompt: `Refund order ${task}` },
+  turns: [{ text: 'refund issued', toolCalls: [{ name: 'issue_refund', arguments: { order: task } }] }],
+});
+
+describe('saved transcripts (a local signal check’s rollouts) read back', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-saved-'));
+  const saved = [transcript('a', 0, 1), transcript('a', 1, 0.5), transcript('b', 0, 0), transcript('b', 1, 0)];
+  const file = path.join(dir, 'check.jsonl');
+  writeFileSync(file, saved.map((t) => JSON.stringify(t)).join('\n') + '\n');
+
+  it('the board’s file reader gives every saved rollout, grouped by its task', async () => {
+    const read = await readRollouts(localReader(file), new AbortController().signal);
+    assert.equal(read.length, 4);
+    assert.deepEqual(new Set(read.map((t) => t.id)), new Set(saved.map((t) => t.id)));
+    assert.equal(new Set(read.map((t) => t.groupKey)).size, 2);
+  });
+
+  it('a folder of them too, and the signal report reads them as they were saved', async () => {
+    assert.equal((await readRollouts(localReader(dir), new AbortController().signal)).length, 4);
+    assert.deepEqual(
+      (await readLocalRollouts(file, new AbortController().signal)).map((t) => [t.groupKey, t.reward]),
+      saved.map((t) => [t.groupKey, t.reward]),
+    );
+  });
+
+  it('a later line that is not a transcript is named to the report; the board reads such a file as log lines, never cut short', async () => {
+    const mixed = path.join(mkdtempSync(path.join(tmpdir(), 'mtrl-saved-')), 'mixed.jsonl');
+    writeFileSync(mixed, `${JSON.stringify(saved[0])}\nnot a transcript\n`);
+    await readRollouts(localReader(mixed), new AbortController().signal);
+    await assert.rejects(readLocalRollouts(mixed, new AbortController().signal), /mixed\.jsonl:2 is not JSON/);
+  });
+});
