@@ -1,6 +1,6 @@
 import type { AwsClients } from '../../aws/clients';
 import type { Explain } from '../../aws/errors';
-import { parseS3Uri, s3Uri } from '../../aws/s3';
+import { deleteObjects, parseS3Uri, s3Uri } from '../../aws/s3';
 import { describeJob } from '../../aws/sagemaker';
 import { buildEvaluationDocument, documentFacts, mlflowConfigOf } from '../../core/jobs/document';
 import { defaultHyperparameters } from '../../core/jobs/hyperparameters';
@@ -102,8 +102,9 @@ export interface SignalCheckLaunch extends LaunchResult {
 }
 
 /**
- * Samples the rows (written beside the training data), then launches the evaluation through `launchJob`: its review
- * (pre-flight and cost estimate) goes to `ui.review`, which says whether to launch. A launched check is kept `running`.
+ * Samples the rows (written beside the training data, where the pre-flight reads them), then launches the evaluation
+ * through `launchJob`: its review (pre-flight and cost estimate) goes to `ui.review`, which says whether to launch. A
+ * launched check is kept `running`; a check not launched leaves no object behind.
  */
 export async function launchSignalCheck(
   plan: SignalCheckPlan,
@@ -130,8 +131,13 @@ export async function launchSignalCheck(
     return { launched: false, jobName: fallbackName, reason };
   }
   const job = signalCheckJob(plan, sample.uri, at);
+  const location = parseS3Uri(sample.uri)!;
   const result = await launchJob(job, deps, ui);
-  if (!result.launched) return { ...result, sample, job };
+  if (!result.launched) {
+    // Not launched (not confirmed, blocked, refused): the rows written for it go too, unless an earlier check shares them.
+    if (sample.created) await deleteObjects(deps.aws.s3(plan.region), location.bucket, [location.key]).catch(() => undefined);
+    return { ...result, sample, job };
+  }
   const check: KeptSignalCheck = {
     key: plan.key,
     at: at.toISOString(),

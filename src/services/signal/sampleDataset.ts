@@ -13,6 +13,8 @@ export interface SampledDataset {
   rows: number;
   /** Rows in the training dataset. */
   datasetRows: number;
+  /** False when the same rows were already there (an earlier check with the same seed). */
+  created: boolean;
 }
 
 /** The folder the check's objects go in: beside the dataset object, or beside a dataset folder (never inside it, where training would read them). */
@@ -64,11 +66,13 @@ export async function writeSampledDataset(
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
   const folder = signalCheckFolder(parseS3Uri(dataset)!);
   const target = { bucket: folder.bucket, key: `${folder.key}${hash}.jsonl` };
+  let created = true;
   try {
     await upload(s3, target, text, { contentType: 'application/jsonl', createOnly: true, signal });
   } catch (error) {
     // The key is the content's hash: an object already there holds these very rows.
     if (!isPreconditionFailed(error)) throw error;
+    created = false;
   }
-  return { uri: s3Uri(target), rows: Math.min(k, rows.length), datasetRows: rows.length };
+  return { uri: s3Uri(target), rows: Math.min(k, rows.length), datasetRows: rows.length, created };
 }
