@@ -34,11 +34,11 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   smoke.register(services);
   lint.register(services);
   reward.register(services);
-  launch.register(services);
+  const launcher = launch.register(services);
   datasets.register(services);
   replay.register(services);
   metrics.register(services);
-  signal.register(services);
+  signal.register(services, launcher);
   resources.register(services);
   const sweeps = evaluations.register(services, jobsView);
   context.subscriptions.push(...registerTestHooks([sweeps, jobsView]));

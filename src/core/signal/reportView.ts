@@ -151,8 +151,10 @@ function figures(shown: SignalCheckShown, report: SignalReport): { label: string
 /** What the view shows for a check: the report in words and bars, or a sentence saying why there is none. */
 export function signalView(shown: SignalCheckShown): SignalView {
   const base = { title: shown.title, hasRollouts: shown.hasRollouts };
-  if (shown.status === 'running')
-    return { ...base, kind: 'running', message: 'The check is still playing its rollouts: the report appears when it ends.' };
+  if (shown.status === 'running') {
+    const message = 'The check is still playing its rollouts: the report appears when it ends.';
+    return { ...base, kind: 'running', message: shown.error ? `${message} ${shown.error}` : message };
+  }
   if (shown.status === 'failed' || !shown.report)
     return { ...base, kind: 'failed', message: shown.error ?? 'The check ended without a report.' };
   const report = shown.report;

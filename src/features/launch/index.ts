@@ -10,7 +10,7 @@ import { launchTrainingWizard } from './trainingWizard';
 import { jobFileOf, similarJob } from './treeActions';
 
 /** Launching jobs: the two wizards, job files (lenses, diagnostics), tree actions and the runtime-in-use banner. */
-export function register(services: Services): void {
+export function register(services: Services): Launcher {
   const banner = new RuntimeBanner(services);
   const launcher = new Launcher(services, (job: JobFile) => banner.jobLaunched(job));
   const jobFiles = new JobFiles(services, launcher);
@@ -46,4 +46,5 @@ export function register(services: Services): void {
   );
   for (const doc of vscode.workspace.textDocuments) jobFiles.showParseProblems(doc);
   banner.start();
+  return launcher;
 }

@@ -7,6 +7,7 @@ import { launchJob, reviewJob, type LaunchDeps, type LaunchResult, type LaunchUi
 import { ModelCatalog } from '../../services/launch/modelCatalog';
 import type { Review } from '../../services/launch/review';
 import type { Services } from '../services';
+import { keptChecks } from '../signal/kept';
 import { reviewStep, saveJobFile } from './reviewStep';
 import { BACK, type StepPosition } from './wizardInput';
 
@@ -24,7 +25,8 @@ export interface LaunchOptions {
 /** The extension's side of a launch: the dialogs around `launchJob`, shared by the wizards, job files and the tree. */
 export class Launcher {
   readonly models: ModelCatalog;
-  private readonly deps: LaunchDeps;
+  /** What every launch uses; the signal check launches its evaluation through the same. */
+  readonly deps: LaunchDeps;
 
   constructor(
     private readonly services: Services,
@@ -40,6 +42,7 @@ export class Launcher {
       pricing: () => services.settings.pricing(),
       smokeResults: () => services.stores.smokeResults.all(),
       log: (line, level) => (level === 'error' ? services.output.error(line) : services.output.info(line)),
+      signalChecks: keptChecks(services),
     };
   }
 

@@ -3,10 +3,11 @@ import { formatDollars } from '../../core/jobs/pricing';
 import { serializeJobFile, type JobFile } from '../../core/jobs/jobfile';
 import type { CheckResult } from '../../core/jobs/preflight';
 import { askForBudget } from '../jobs/budgetGuard';
-import type { Review } from '../../services/launch/review';
+import { describeSignalCheck, type Review } from '../../services/launch/review';
+import type { KeptSignalCheck } from '../../services/signal/checks';
 import { BACK, CANCEL, numberedTitle, type StepOutcome, type StepPosition } from './wizardInput';
 
-type Action = 'launch' | 'open' | 'save' | 'budget';
+type Action = 'launch' | 'open' | 'save' | 'budget' | 'showSignal' | 'checkSignal';
 interface ReviewItem extends vscode.QuickPickItem {
   action?: Action;
 }
@@ -40,6 +41,7 @@ function items(job: JobFile, review: Review): ReviewItem[] {
           detail: `Per-rollout averages of ${review.estimate.basis}; AgentCore compute is billed apart.`,
         }
       : { label: `$(credit-card) ${review.estimateMissing}` },
+    ...signalItems(review),
     job.Budget
       ? {
           label: `$(shield) Budget ${formatDollars(job.Budget.Dollars)}: ${job.Budget.AutoStop ? 'stop the job' : 'warn'} when the estimate passes it`,
@@ -53,6 +55,28 @@ function items(job: JobFile, review: Review): ReviewItem[] {
         },
     { label: 'Pre-flight', kind: vscode.QuickPickItemKind.Separator },
     ...review.checks.map((c) => ({ label: `${CHECK_ICON[c.level]} ${c.message}`, detail: c.level === 'pass' ? undefined : c.fix })),
+  ];
+}
+
+/** Beside the cost: the latest learning-signal check of a training job's dataset and runtime, to open, or to run when there is none. */
+function signalItems(review: Review): ReviewItem[] {
+  if (!review.signal) return [];
+  const check = review.signal.check;
+  if (!check)
+    return [
+      {
+        label: `$(pulse) ${describeSignalCheck(undefined)} Choose to run one`,
+        action: 'checkSignal',
+        detail:
+          'An evaluation of a few training rows × group_size rollouts: will GRPO learn from them? Estimated and confirmed before it starts.',
+      },
+    ];
+  return [
+    {
+      label: `$(pulse) ${describeSignalCheck(check)}`,
+      action: 'showSignal',
+      detail: `Choose to open the report (reward version ${check.key.reward.replace(/^sha256:/, '').slice(0, 12) || 'unnamed'}).`,
+    },
   ];
 }
 
@@ -85,7 +109,17 @@ export async function reviewStep(
           if (action === 'launch') resolve('launch');
           else if (action === 'open') await openDocument(job);
           else if (action === 'save') await save(job);
-          else if (action === 'budget') {
+          else if (action === 'showSignal' && review.signal?.check)
+            await vscode.commands.executeCommand('mtrl.showLearningSignalReport', review.signal.check.key);
+          else if (action === 'checkSignal') {
+            // The check asks its own questions (rows, reward, the cost): the review comes back with the running check.
+            asking = true;
+            const check = await vscode.commands.executeCommand<KeptSignalCheck | undefined>('mtrl.checkLearningSignal', { training: job });
+            if (check) review.signal = { check };
+            asking = false;
+            pick.items = items(job, review);
+            pick.show();
+          } else if (action === 'budget') {
             asking = true;
             const budget = await askForBudget(
               job.JobName,

@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
 import { listJobs } from '../../aws/sagemaker';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
-import type { SignalCheckKey } from '../../services/signal/checks';
+import type { JobFile } from '../../core/jobs/jobfile';
+import type { KeptSignalCheck, SignalCheckKey } from '../../services/signal/checks';
 import { SIGNAL_VIEW, type PersistedSignal, type SignalSource } from '../../shared/signal';
 import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
+import type { Launcher } from '../launch/launcher';
 import type { Services } from '../services';
+import { launchCloudCheck, pickTrainingJob, type CloudCheckRequest } from './cloud';
 import { keptChecks, keptSignal, keptSource, loadKept, pickKeptCheck } from './kept';
 import { SignalPanel, type SignalLoader } from './panel';
 import { loadSignal, type LoadedSignal } from './sources';
@@ -62,10 +65,14 @@ async function pickEvaluationJob(services: Services): Promise<SignalSource | und
   return picked && { kind: 'job', jobName: picked.jobName, region, label: `evaluation job ${picked.jobName}` };
 }
 
-type Route = 'file' | 'job' | 'kept';
+type Route = 'file' | 'job' | 'kept' | 'cloud';
 
 /** Where the rollouts come from, asked when the command got no argument. */
-async function pickSource(services: Services, kept: () => Promise<SignalSource | undefined>): Promise<SignalSource | undefined> {
+async function pickSource(
+  services: Services,
+  kept: () => Promise<SignalSource | undefined>,
+  cloud: () => Promise<SignalSource | undefined>,
+): Promise<SignalSource | undefined> {
   const routes: (vscode.QuickPickItem & { route: Route })[] = [
     {
       label: '$(file) Local rollouts file or folder…',
@@ -73,6 +80,11 @@ async function pickSource(services: Services, kept: () => Promise<SignalSource |
       route: 'file',
     },
     { label: '$(beaker) An evaluation job…', detail: 'Its rollouts (eval_group_size per task), read from its traces or log', route: 'job' },
+    {
+      label: '$(cloud) Launch a check in the cloud…',
+      detail: "An evaluation job on a few rows of the planned training job's data, any agent unchanged: estimated and confirmed first",
+      route: 'cloud',
+    },
     { label: '$(history) A kept check…', detail: 'The latest check of a dataset, runtime and reward version', route: 'kept' },
   ];
   const choice = await vscode.window.showQuickPick(routes, {
@@ -92,14 +104,24 @@ async function pickSource(services: Services, kept: () => Promise<SignalSource |
   }
   if (choice?.route === 'job') return pickEvaluationJob(services);
   if (choice?.route === 'kept') return kept();
+  if (choice?.route === 'cloud') return cloud();
   return undefined;
 }
 
-/** The learning-signal check: Check Learning Signal… (a file, folder, evaluation job or kept check) and Show Learning Signal Report. */
-export function register(services: Services): void {
-  const checks = keptChecks(services);
+/** Launch a cloud check from the palette or the launch review: `{ training: JobFile, rows?, groupSize?, reward?, confirm? }`. */
+const isCloudRequest = (arg: unknown): arg is CloudCheckRequest => {
+  const training = (arg as { training?: Partial<JobFile> } | null)?.training;
+  return !!training && typeof training === 'object' && training.JobCategory === 'AgentRFT' && typeof training.JobName === 'string';
+};
+
+/** The learning-signal check: Check Learning Signal… (a file, folder, evaluation job, a cloud check or a kept one) and Show Learning Signal Report. */
+export function register(services: Services, launcher: Launcher): void {
+  const deps = { ...launcher.deps, signalChecks: launcher.deps.signalChecks ?? keptChecks(services) };
+  const checks = deps.signalChecks;
   const load: SignalLoader = (source, signal) =>
-    source.kind === 'kept' ? loadKept(checks, source.key) : loadSignal(services, source, signal);
+    source.kind === 'kept'
+      ? loadKept(checks, source.key, { aws: services.aws, explain: services.explain, checks }, signal)
+      : loadSignal(services, source, signal);
 
   /** The source's panel, brought forward (and read again) when it is open, else a new one. */
   const show = (source: SignalSource, given?: LoadedSignal): SignalPanel => {
@@ -118,13 +140,29 @@ export function register(services: Services): void {
     return check && keptSource(check.key);
   };
 
-  const checkSignal = async (arg?: unknown): Promise<void> => {
-    const source = arg === undefined ? await pickSource(services, pickKept) : sourceFromArgument(arg, services.aws.current.region);
-    if (source) return void show(source);
-    if (arg !== undefined)
+  /** Launches, keeps and shows a running cloud check; returns it (the launch review shows it then). */
+  const cloud = async (request: CloudCheckRequest): Promise<KeptSignalCheck | undefined> => {
+    const check = await launchCloudCheck(deps, request);
+    if (check) show(keptSource(check.key), keptSignal(check));
+    return check;
+  };
+
+  const checkSignal = async (arg?: unknown): Promise<KeptSignalCheck | undefined> => {
+    if (isCloudRequest(arg)) return cloud(arg);
+    let launched: KeptSignalCheck | undefined;
+    const fromCloud = async () => {
+      const training = await pickTrainingJob();
+      launched = training && (await cloud({ training }));
+      return undefined;
+    };
+    const source =
+      arg === undefined ? await pickSource(services, pickKept, fromCloud) : sourceFromArgument(arg, services.aws.current.region);
+    if (source) show(source);
+    else if (arg !== undefined)
       void vscode.window.showErrorMessage(
         'MTRL: Check Learning Signal takes a rollouts file or folder, an evaluation job, or nothing (then it asks).',
       );
+    return launched;
   };
 
   const showReport = async (key?: unknown): Promise<void> => {

@@ -2,15 +2,38 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { SignalReport } from '../../core/signal/report';
 import type { SignalCheckShown } from '../../core/signal/reportView';
-import { signalChecksIn, type KeptSignalCheck, type SignalCheckKey, type SignalChecks } from '../../services/signal/checks';
+import {
+  defaultSignalChecksDir,
+  signalCheckId,
+  signalChecksIn,
+  type KeptSignalCheck,
+  type SignalCheckKey,
+  type SignalChecks,
+} from '../../services/signal/checks';
+import { refreshSignalCheck, type SignalRefreshDeps } from '../../services/signal/launchCheck';
 import type { SignalSource } from '../../shared/signal';
 import type { Services } from '../services';
 import type { LoadedSignal } from './sources';
 
-/** The kept checks of this installation, in the extension's global storage; a damaged file is skipped with a warning in the log. */
-export function keptChecks(services: Services): SignalChecks {
-  const dir = path.join(services.context.globalStorageUri.fsPath, 'signal-checks');
-  return signalChecksIn(dir, (sentence) => services.output.warn(`Learning signal: ${sentence}`));
+/**
+ * The kept checks: kept in the extension's global storage, read from there and from the `mtrl signal` CLI's store (the
+ * user's cache), so a check run in a terminal shows in the launch review too; the newer wins. A damaged file is logged.
+ */
+export function keptChecks(services: Services, cliStore = defaultSignalChecksDir()): SignalChecks {
+  const skipped = (sentence: string) => services.output.warn(`Learning signal: ${sentence}`);
+  const own = signalChecksIn(path.join(services.context.globalStorageUri.fsPath, 'signal-checks'), skipped);
+  const cli = signalChecksIn(cliStore, skipped);
+  const newer = (a?: KeptSignalCheck, b?: KeptSignalCheck) => (!a || (b && b.at > a.at) ? b : a);
+  return {
+    latest: async (key) => newer(await own.latest(key), await cli.latest(key)),
+    keep: (check) => own.keep(check),
+    async list() {
+      const byKey = new Map<string, KeptSignalCheck>();
+      for (const check of [...(await own.list()), ...(await cli.list())])
+        byKey.set(signalCheckId(check.key), newer(byKey.get(signalCheckId(check.key)), check)!);
+      return [...byKey.values()].sort((a, b) => b.at.localeCompare(a.at));
+    },
+  };
 }
 
 /** The last part of an ARN, URI or path: what a person recognises in a list. */
@@ -41,6 +64,7 @@ export function keptSignal(check: KeptSignalCheck): LoadedSignal {
     error: check.error,
     tokensPerRollout: report?.tokensPerRollout,
     projectedCost: report?.projectedCost,
+    checkCost: check.estimate && { low: check.estimate.low, high: check.estimate.high },
     hasRollouts: !!check.rollouts,
   };
   if (!check.rollouts) return { shown };
@@ -49,10 +73,24 @@ export function keptSignal(check: KeptSignalCheck): LoadedSignal {
   return { shown, rollouts: { jobName: check.jobName ?? check.rollouts, category: 'AgentRFTEvaluation', region } };
 }
 
-/** The latest kept check for a key, as the view shows it; none kept is said in a sentence. */
-export async function loadKept(checks: SignalChecks, key: SignalCheckKey): Promise<LoadedSignal> {
+/** The latest kept check for a key, as the view shows it (a running cloud check asked again first); none kept is said in a sentence. */
+export async function loadKept(
+  checks: SignalChecks,
+  key: SignalCheckKey,
+  refresh: SignalRefreshDeps,
+  signal: AbortSignal,
+): Promise<LoadedSignal> {
   const check = await checks.latest(key);
-  if (check) return keptSignal(check);
+  if (check) {
+    try {
+      return keptSignal(await refreshSignalCheck(check, refresh, signal));
+    } catch (error) {
+      // The job could not be asked now (offline, throttled): the kept check as it was, with why.
+      const kept = keptSignal(check);
+      const why = refresh.explain(error, `Asking evaluation job ${check.jobName ?? ''} how the check is doing`, check.region);
+      return { ...kept, shown: { ...kept.shown, error: why } };
+    }
+  }
   const error = `No signal check is kept for ${keyLabel(key)}: run MTRL: Check Learning Signal… to make one.`;
   return { shown: { title: keyLabel(key), status: 'failed', error, hasRollouts: false } };
 }

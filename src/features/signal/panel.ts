@@ -17,6 +17,7 @@ export class SignalPanel implements vscode.Disposable {
   private state: SignalState;
   private loaded?: LoadedSignal;
   private loading?: AbortController;
+  private timer?: ReturnType<typeof setTimeout>;
   private readonly disposables: vscode.Disposable[] = [];
   /** What the page last reported drawing (read by `mtrl.getSignalView` for tests). */
   drawn?: SignalProtocol['toHost']['drawn'];
@@ -34,7 +35,7 @@ export class SignalPanel implements vscode.Disposable {
 
   constructor(
     readonly panel: vscode.WebviewPanel,
-    services: Services,
+    private readonly services: Services,
     readonly source: SignalSource,
     private readonly load: SignalLoader,
     /** A report already read (the command read it to say what it found): shown at once. */
@@ -60,14 +61,18 @@ export class SignalPanel implements vscode.Disposable {
     if (!given) void this.reload();
   }
 
-  /** Reads the source again under a cancellable progress notification. */
-  async reload(): Promise<void> {
+  /** Reads the source again under a cancellable progress notification (`quiet`: in the status bar, for the polling of a running check). */
+  async reload(quiet = false): Promise<void> {
     this.loading?.abort();
     const loading = (this.loading = new AbortController());
     this.state = { ...this.state, loading: true };
     this.post();
     const loaded = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `MTRL: learning signal of ${this.source.label}`, cancellable: true },
+      {
+        location: quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification,
+        title: `MTRL: learning signal of ${this.source.label}`,
+        cancellable: !quiet,
+      },
       async (_progress, token) => {
         token.onCancellationRequested(() => loading.abort());
         return this.load(this.source, loading.signal).catch((error: unknown): LoadedSignal => ({
@@ -84,6 +89,15 @@ export class SignalPanel implements vscode.Disposable {
     this.loaded = loaded;
     this.state = { loading: false, shown: loaded.shown };
     this.post();
+    this.schedule();
+  }
+
+  /** A running check is asked again every mtrl.jobs.refreshSeconds while its report is visible, as the Jobs view polls. */
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.panel.visible || this.state.loading || this.state.shown.status !== 'running') return;
+    this.timer = setTimeout(() => void this.reload(true), this.services.settings.get('jobs.refreshSeconds') * 1000);
   }
 
   /** The replay board with this check's rollouts (a file, a folder or the job); resolves once the board has read them. */
@@ -110,6 +124,7 @@ export class SignalPanel implements vscode.Disposable {
 
   dispose(): void {
     this.loading?.abort();
+    clearTimeout(this.timer);
     SignalPanel.open.delete(this);
     vscode.Disposable.from(...this.disposables).dispose();
     this.disposables.length = 0;

@@ -1,7 +1,7 @@
 import type { AwsClients } from '../../aws/clients';
 import type { Explain } from '../../aws/errors';
 import { createJob } from '../../aws/sagemaker';
-import { documentFacts } from '../../core/jobs/document';
+import { documentFacts, type DocumentFacts } from '../../core/jobs/document';
 import type { DocumentSchemas } from '../../core/jobs/documentSchema';
 import { createJobRequest, type JobFile } from '../../core/jobs/jobfile';
 import { describeCheck, type CheckResult } from '../../core/jobs/preflight';
@@ -12,6 +12,14 @@ import type { ModelCatalog } from './modelCatalog';
 import { runPreflight, type PreflightDeps } from './preflight';
 import { buildReview, describeReview, type Review } from './review';
 import { ownTokenAverages } from './tokenHistory';
+import type { KeptSignalCheck, SignalChecks } from '../signal/checks';
+
+/** The newest kept check of a training job's dataset and runtime, whatever its reward version (the reward lives in the agent). */
+async function latestSignalCheck(checks: SignalChecks, facts: DocumentFacts): Promise<KeptSignalCheck | undefined> {
+  const dataset = facts.datasets.train;
+  if (!dataset || !facts.runtimeArn) return undefined;
+  return (await checks.list()).find((c) => c.key.dataset === dataset && c.key.runtime === facts.runtimeArn);
+}
 
 /** What a launch needs from its host (the extension or a test): clients, caches, settings and a log. */
 export interface LaunchDeps {
@@ -22,6 +30,8 @@ export interface LaunchDeps {
   pricing(): PricingTable;
   smokeResults(): SmokeResults;
   log(line: string, level?: 'info' | 'error'): void;
+  /** Where learning-signal checks are kept: a training job's review shows the latest for its dataset and runtime. */
+  signalChecks?: SignalChecks;
 }
 
 /** Where a launch asks the user; each question absent means "yes" (tests and `confirm: false`). */
@@ -64,6 +74,7 @@ export async function reviewJob(job: JobFile, deps: LaunchDeps, signal?: AbortSi
     const own = await ownTokenAverages(deps.aws.sagemaker(job.Region), job.JobCategory, modelId, signal).catch(() => []);
     const prices = modelId ? deps.pricing()[modelId] : undefined;
     const review = buildReview(job, outcome.results, outcome.rows, prices, own, facts);
+    if (deps.signalChecks && job.JobCategory === 'AgentRFT') review.signal = { check: await latestSignalCheck(deps.signalChecks, facts) };
     for (const line of [...describeReview(review), ...review.checks.map(describeCheck)]) deps.log(`[pre-flight ${job.JobName}] ${line}`);
     return review;
   } catch (error) {
