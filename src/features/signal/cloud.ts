@@ -143,7 +143,10 @@ export async function launchCloudCheck(
       return launchSignalCheck(plan, { ...deps, checks: deps.signalChecks }, ui, abort.signal);
     },
   );
-  if (!result.launched && result.reason !== 'cancelled' && request.confirm !== false)
-    void vscode.window.showErrorMessage(`MTRL: the signal check was not launched: ${result.reason ?? 'the launch stopped'}`);
+  if (!result.launched && result.reason !== 'cancelled') {
+    const why = `the signal check was not launched: ${result.reason ?? 'the launch stopped'}`;
+    deps.log(`Learning signal: ${why}`, 'error');
+    if (request.confirm !== false) void vscode.window.showErrorMessage(`MTRL: ${why}`);
+  }
   return result.check;
 }

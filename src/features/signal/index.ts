@@ -28,9 +28,15 @@ function restoredSource(value: unknown): SignalSource | undefined {
   return undefined;
 }
 
-/** What Check Learning Signal got: a file or folder URI, an evaluation job (a Jobs-view node, `{ jobName, category, region }`, an ARN). */
+/** What Check Learning Signal got: a file or folder (a URI, or its path from a command link), an evaluation job (a Jobs-view node, `{ jobName, category, region }`, an ARN). */
 function sourceFromArgument(arg: unknown, region: string): SignalSource | undefined {
-  if (arg instanceof vscode.Uri) return { kind: 'file', uri: arg.toString(), label: vscode.workspace.asRelativePath(arg) };
+  const uri =
+    typeof arg === 'string' && !arg.startsWith('arn:')
+      ? /^\w[\w+.-]+:\/\//.test(arg)
+        ? vscode.Uri.parse(arg)
+        : vscode.Uri.file(arg)
+      : arg;
+  if (uri instanceof vscode.Uri) return { kind: 'file', uri: uri.toString(), label: vscode.workspace.asRelativePath(uri) };
   const job = parseJobArgument(arg);
   if (!isJobRef(job) || job.category !== 'AgentRFTEvaluation') return undefined;
   return { kind: 'job', jobName: job.jobName, region: job.region ?? region, label: `evaluation job ${job.jobName}` };

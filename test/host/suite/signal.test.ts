@@ -1,0 +1,86 @@
+// The learning-signal check in the real VS Code: the report of a local rollouts folder, and a training job's launch
+// review showing the latest kept check (a cloud check launched on the emulator), or offering one when there is none.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { runner, workspaceFile } from './workspace';
+
+interface SignalViewShape {
+  source: { kind: string; label: string };
+  drawn?: { kind: string; headline?: string; rewardBars: number; difficultyBars: number };
+}
+
+interface ReviewShape {
+  verdict: string;
+  signal?: { check?: { key: { dataset: string; runtime: string; reward: string }; status: string; jobName?: string; route: string } };
+}
+
+/** Asks the report in front what it drew until `accept` likes it (the page reports each drawing). */
+async function signalView(accept: (v: SignalViewShape) => boolean, timeoutMs = 60_000): Promise<SignalViewShape> {
+  const deadline = Date.now() + timeoutMs;
+  let last: SignalViewShape | undefined;
+  while (Date.now() < deadline) {
+    last = await vscode.commands.executeCommand<SignalViewShape | undefined>('mtrl.getSignalView');
+    if (last && accept(last)) return last;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  assert.fail(`the learning-signal report never got there; last report: ${JSON.stringify(last)}`);
+}
+
+describe('learning-signal check', function () {
+  this.timeout(120_000);
+
+  before(async () => {
+    await vscode.extensions.getExtension('mtrl.mtrl-workbench')!.activate();
+  });
+
+  it('Check Learning Signal on a local rollouts folder opens the report: 3 of 6 refund tasks have zero advantage', async () => {
+    const folder = workspaceFile('signal', 'refund-check');
+    await vscode.commands.executeCommand('mtrl.checkLearningSignal', folder);
+    const view = await signalView((v) => v.source.kind === 'file' && v.drawn?.kind === 'report');
+    // By hand: A-100 and A-101 solved by all 4 rollouts, A-102 by none; A-103…105 split.
+    assert.equal(view.drawn!.headline, '50 % of tasks have zero advantage (3 of 6 groups)');
+    assert.equal(view.drawn!.difficultyBars, 5);
+    assert.ok(view.drawn!.rewardBars > 1, `${view.drawn!.rewardBars} reward bars`);
+    assert.equal(view.source.label, 'signal/refund-check');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.equal(tab?.label, 'Learning signal: signal/refund-check');
+  });
+
+  it('a folder without rollouts gets a sentence, not an empty report', async () => {
+    await vscode.commands.executeCommand('mtrl.checkLearningSignal', workspaceFile('lint'));
+    const view = await signalView((v) => v.source.label === 'lint' && v.drawn !== undefined && v.drawn.kind !== 'running');
+    assert.equal(view.drawn!.kind, 'empty');
+  });
+
+  it("a training job's launch review offers a check when none is kept, then shows the running cloud check it launched", async () => {
+    assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: this test needs `mtrl emulator`');
+    const file = workspaceFile('signal', 'refund-train.mtrl.json');
+    const before = await vscode.commands.executeCommand<ReviewShape>('mtrl.validateJobFile', file, { confirm: false });
+    assert.ok(before.signal, 'the review of a training job says nothing about the learning signal');
+    assert.equal(before.signal.check, undefined);
+
+    const training = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
+    const reward = `arn:aws:lambda:us-east-1:111122223333:function:refund-reward:${Date.now().toString(36)}`;
+    const launched = await vscode.commands.executeCommand<{ status: string; jobName: string; key: { reward: string } } | undefined>(
+      'mtrl.checkLearningSignal',
+      { training, rows: 4, reward, confirm: false },
+    );
+    assert.ok(launched, 'no cloud check was launched');
+    assert.equal(launched.status, 'running');
+    assert.equal(launched.key.reward, reward);
+
+    const after = await vscode.commands.executeCommand<ReviewShape>('mtrl.validateJobFile', file, { confirm: false });
+    const check = after.signal?.check;
+    assert.ok(check, 'the review does not show the kept check');
+    assert.equal(check.jobName, launched.jobName);
+    assert.equal(check.route, 'cloud');
+    assert.deepEqual(check.key, {
+      dataset: 's3://mtrl-demo/refund/train.jsonl',
+      runtime: 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/refund_agent-Refund1234',
+      reward,
+    });
+    // The launch opened the check's report; it says the check is running until its job ends.
+    const view = await signalView((v) => v.source.kind === 'kept' && v.drawn !== undefined);
+    assert.equal(view.drawn!.kind, 'running');
+  });
+});

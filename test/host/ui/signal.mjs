@@ -1,0 +1,85 @@
+// UI check of the learning-signal report (#29) in the real workbench: a local rollouts folder's report at half the
+// window in the light and the dark theme (screenshots), then Open Rollouts on the Board pressed from the keyboard.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { frameShowing, until } from '../lib/wait.mjs';
+import { boardFrame, palette } from './replay.mjs';
+
+const VIEWPORT = { width: 1400, height: 900 };
+const HALF = 640;
+
+/** Sizes the browser so the editor part is `width` px wide (the side bar keeps its width). */
+async function editorWidth(page, width) {
+  await page.setViewportSize(VIEWPORT);
+  const box = await page.locator('.monaco-workbench .part.editor').boundingBox();
+  await page.setViewportSize({ width: Math.round(VIEWPORT.width - (box.width - width)), height: VIEWPORT.height });
+  await page.waitForFunction(
+    (w) => Math.abs(document.querySelector('.monaco-workbench .part.editor').getBoundingClientRect().width - w) <= 1,
+    width,
+    { timeout: 10_000 },
+  );
+}
+
+const isDark = (page) => page.evaluate(() => document.querySelector('.monaco-workbench').classList.contains('vs-dark'));
+
+/** What must hold at any width: nothing sideways, every bar and button inside the page. */
+function layout(frame) {
+  return frame.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const outside = [...document.querySelectorAll('.slot, vscode-button, .figure, .verdict')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.right > width + 1 || r.left < -1;
+    });
+    return {
+      width,
+      scrolls: document.documentElement.scrollWidth > width + 1,
+      outside: outside.length,
+      foreground: getComputedStyle(document.body).getPropertyValue('--vscode-foreground').trim(),
+      bar: getComputedStyle(document.querySelector('.difficulty .bar')).backgroundColor,
+    };
+  });
+}
+
+export const checks = [
+  {
+    name: '#29 learning-signal report of a rollouts folder at half the window, light and dark; Open Rollouts on the Board from the keyboard',
+    async run({ page, workspace, host, screenshot }) {
+      const startedDark = await isDark(page);
+      await editorWidth(page, HALF);
+      try {
+        await host('mtrl.checkLearningSignal', [path.join(workspace, 'signal', 'refund-check')]);
+        const frame = await frameShowing(page, 'the learning-signal report', (f) => f.locator('.verdict h2'), { timeoutMs: 60_000 });
+        assert.equal((await frame.locator('.verdict h2').innerText()).trim(), '50 % of tasks have zero advantage (3 of 6 groups)');
+        assert.match(await frame.locator('.verdict').innerText(), /33 % of tasks are solved by every rollout: they teach nothing\./);
+        const seen = {};
+        for (const dark of [false, true]) {
+          if ((await isDark(page)) !== dark) {
+            const before = (await layout(frame)).foreground;
+            await palette(page, '>Preferences: Toggle between Light/Dark Themes', 'Toggle between Light/Dark Themes');
+            // The webview gets the new theme's variables a moment after the workbench: wait for them, not for a time.
+            await until('the report to take the new theme', async () => (await layout(frame)).foreground !== before, { timeoutMs: 15_000 });
+          }
+          const shown = await layout(frame);
+          seen[dark ? 'dark' : 'light'] = shown.bar;
+          await screenshot(`signal-${dark ? 'dark' : 'light'}-${HALF}px`);
+          assert.ok(Math.abs(shown.width - HALF) < 40, `the report is ${shown.width} px wide`);
+          assert.equal(shown.scrolls, false, 'the report scrolls sideways at half the window');
+          assert.equal(shown.outside, 0, 'a bar, figure or button is cut off');
+        }
+        assert.notEqual(seen.light, seen.dark, 'the bars kept one colour in both themes');
+        // Keyboard only: the button takes the focus and Enter presses it.
+        await frame.locator('vscode-button.action-openRollouts').press('Enter');
+        await page.locator('.tabs-container .tab', { hasText: 'Rollouts: signal/refund-check' }).first().waitFor({ timeout: 30_000 });
+        const board = await boardFrame(page);
+        await until('the board to list the 6 tasks', async () => (await board.locator('.group-row[data-group]').count()) === 6, {
+          timeoutMs: 30_000,
+        });
+      } finally {
+        await page.setViewportSize(VIEWPORT);
+        await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+        if ((await isDark(page)) !== startedDark)
+          await palette(page, '>Preferences: Toggle between Light/Dark Themes', 'Toggle between Light/Dark Themes');
+      }
+    },
+  },
+];
