@@ -70,10 +70,15 @@ function bars(entries: { label: string; count: number; title: string; extreme?: 
 const rewardText = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 
 function rewardBars(report: SignalReport): Bar[] {
+  const bins = report.rewards?.histogram ?? [];
+  // Each bar is labelled by its lower edge, with as few decimals as the bin width needs: the labels fit half a window.
+  const width = bins.length ? bins[0].to - bins[0].from : 0;
+  const digits = width > 0 ? Math.max(0, Math.min(3, Math.ceil(-Math.log10(width) - 1e-9))) : 2;
+  const edge = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(digits));
   return bars(
-    (report.rewards?.histogram ?? []).map((bin) => {
-      const label = bin.to - bin.from > 0 ? `${rewardText(bin.from)}–${rewardText(bin.to)}` : rewardText(bin.from);
-      return { label, count: bin.count, title: `${plural(bin.count, 'rollout')} with a reward of ${label}` };
+    bins.map((bin) => {
+      const range = bin.to - bin.from > 0 ? `${rewardText(bin.from)}–${rewardText(bin.to)}` : rewardText(bin.from);
+      return { label: edge(bin.from), count: bin.count, title: `${plural(bin.count, 'rollout')} with a reward of ${range}` };
     }),
   );
 }

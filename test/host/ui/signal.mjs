@@ -1,5 +1,5 @@
 // UI check of the learning-signal report (#29) in the real workbench: a local rollouts folder's report at half the
-// window in the light and the dark theme (screenshots), then Open Rollouts on the Board pressed from the keyboard.
+// window in the light and the dark theme (screenshots), then Open Rollouts on the Board and Try a Changed Reward from the keyboard.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { frameShowing, until } from '../lib/wait.mjs';
@@ -42,7 +42,7 @@ function layout(frame) {
 
 export const checks = [
   {
-    name: '#29 learning-signal report of a rollouts folder at half the window, light and dark; Open Rollouts on the Board from the keyboard',
+    name: '#29 learning-signal report of a rollouts folder at half the window, light and dark; Open Rollouts on the Board and Try a Changed Reward from the keyboard',
     async run({ page, workspace, host, screenshot }) {
       const startedDark = await isDark(page);
       await editorWidth(page, HALF);
@@ -74,6 +74,14 @@ export const checks = [
         await until('the board to list the 6 tasks', async () => (await board.locator('.group-row[data-group]').count()) === 6, {
           timeoutMs: 30_000,
         });
+        // Try a Changed Reward: back on the report, the reward what-if asks for a scenario file to re-score the board's 24 rollouts.
+        await page.locator('.tabs-container .tab', { hasText: 'Learning signal: signal/refund-check' }).first().click();
+        const report = await frameShowing(page, 'the report again', (f) => f.locator('vscode-button.action-tryReward'), {
+          timeoutMs: 30_000,
+        });
+        await report.locator('vscode-button.action-tryReward').press('Enter');
+        await page.locator('.quick-input-widget', { hasText: 're-score the 24 rollouts shown' }).waitFor({ timeout: 30_000 });
+        await page.keyboard.press('Escape');
       } finally {
         await page.setViewportSize(VIEWPORT);
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');

@@ -70,7 +70,12 @@ describe('learning signal: what the view shows', () => {
       spread.rewards.reduce((n, b) => n + b.count, 0),
       8,
     );
-    assert.equal(spread.rewards[0].label, '0–0.10');
+    // Labelled by their lower edge, to one decimal for bins a tenth wide; the tooltip names the range.
+    assert.deepEqual(
+      spread.rewards.map((b) => b.label),
+      ['0', '0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9'],
+    );
+    assert.equal(spread.rewards[0].title, '2 rollouts with a reward of 0–0.10');
     const flat = report(signalView(shown({ a: [1, 1], b: [1, 1] })));
     assert.deepEqual(
       flat.rewards.map((b) => [b.label, b.count]),
