@@ -4,12 +4,12 @@ import type { SignalReport } from '../../core/signal/report';
 import type { SignalCheckShown } from '../../core/signal/reportView';
 import {
   defaultSignalChecksDir,
-  signalCheckId,
   signalChecksIn,
   type KeptSignalCheck,
   type SignalCheckKey,
   type SignalChecks,
 } from '../../services/signal/checks';
+import { combinedSignalChecks } from '../../services/signal/combinedChecks';
 import { refreshSignalCheck, type SignalRefreshDeps } from '../../services/signal/launchCheck';
 import type { SignalSource } from '../../shared/signal';
 import type { Services } from '../services';
@@ -22,18 +22,7 @@ import type { LoadedSignal } from './sources';
 export function keptChecks(services: Services, cliStore = defaultSignalChecksDir()): SignalChecks {
   const skipped = (sentence: string) => services.output.warn(`Learning signal: ${sentence}`);
   const own = signalChecksIn(path.join(services.context.globalStorageUri.fsPath, 'signal-checks'), skipped);
-  const cli = signalChecksIn(cliStore, skipped);
-  const newer = (a?: KeptSignalCheck, b?: KeptSignalCheck) => (!a || (b && b.at > a.at) ? b : a);
-  return {
-    latest: async (key) => newer(await own.latest(key), await cli.latest(key)),
-    keep: (check) => own.keep(check),
-    async list() {
-      const byKey = new Map<string, KeptSignalCheck>();
-      for (const check of [...(await own.list()), ...(await cli.list())])
-        byKey.set(signalCheckId(check.key), newer(byKey.get(signalCheckId(check.key)), check)!);
-      return [...byKey.values()].sort((a, b) => b.at.localeCompare(a.at));
-    },
-  };
+  return combinedSignalChecks(own, signalChecksIn(cliStore, skipped));
 }
 
 /** The last part of an ARN, URI or path: what a person recognises in a list. */

@@ -15,7 +15,7 @@ import { ownTokenAverages } from './tokenHistory';
 import type { KeptSignalCheck, SignalChecks } from '../signal/checks';
 
 /** The newest kept check of a training job's dataset and runtime, whatever its reward version (the reward lives in the agent). */
-async function latestSignalCheck(checks: SignalChecks, facts: DocumentFacts): Promise<KeptSignalCheck | undefined> {
+export async function latestSignalCheck(checks: SignalChecks, facts: DocumentFacts): Promise<KeptSignalCheck | undefined> {
   const dataset = facts.datasets.train;
   if (!dataset || !facts.runtimeArn) return undefined;
   return (await checks.list()).find((c) => c.key.dataset === dataset && c.key.runtime === facts.runtimeArn);

@@ -1,5 +1,5 @@
 // The learning-signal check in the real VS Code: the report of a local rollouts folder, and a training job's launch
-// review showing the latest kept check (a cloud check launched on the emulator), or offering one when there is none.
+// review showing the latest kept check (a cloud check launched on the emulator).
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { runner, workspaceFile } from './workspace';
@@ -52,15 +52,16 @@ describe('learning-signal check', function () {
     assert.equal(view.drawn!.kind, 'empty');
   });
 
-  it("a training job's launch review offers a check when none is kept, then shows the running cloud check it launched", async () => {
+  it("a training job's launch review shows the running cloud check launched for its dataset and runtime", async () => {
     assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: this test needs `mtrl emulator`');
     const file = workspaceFile('signal', 'refund-train.mtrl.json');
+    const reward = `arn:aws:lambda:us-east-1:111122223333:function:refund-reward:${Date.now().toString(36)}`;
+    // The review looks for a check (none, or one the command line kept on this machine: never this reward's).
     const before = await vscode.commands.executeCommand<ReviewShape>('mtrl.validateJobFile', file, { confirm: false });
     assert.ok(before.signal, 'the review of a training job says nothing about the learning signal');
-    assert.equal(before.signal.check, undefined);
+    assert.notEqual(before.signal.check?.key.reward, reward);
 
     const training = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
-    const reward = `arn:aws:lambda:us-east-1:111122223333:function:refund-reward:${Date.now().toString(36)}`;
     const launched = await vscode.commands.executeCommand<{ status: string; jobName: string; key: { reward: string } } | undefined>(
       'mtrl.checkLearningSignal',
       { training, rows: 4, reward, confirm: false },

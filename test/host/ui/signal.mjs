@@ -1,6 +1,7 @@
 // UI check of the learning-signal report (#29) in the real workbench: a local rollouts folder's report at half the
 // window in the light and the dark theme (screenshots), then Open Rollouts on the Board and Try a Changed Reward from the keyboard.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { frameShowing, until } from '../lib/wait.mjs';
 import { boardFrame, palette } from './replay.mjs';
@@ -87,6 +88,33 @@ export const checks = [
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');
         if ((await isDark(page)) !== startedDark)
           await palette(page, '>Preferences: Toggle between Light/Dark Themes', 'Toggle between Light/Dark Themes');
+      }
+    },
+  },
+  {
+    name: "#29 a training job's launch review shows its running signal check beside the cost estimate",
+    async run({ page, workspace, emulatorUrl, host, screenshot }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no evaluation job to launch';
+      const file = path.join(workspace, 'signal', 'refund-train.mtrl.json');
+      const training = JSON.parse(readFileSync(file, 'utf8'));
+      const reward = `ui-review-${Date.now().toString(36)}`;
+      const check = await host('mtrl.checkLearningSignal', [{ training, rows: 4, reward, confirm: false }]);
+      assert.equal(check?.status, 'running', JSON.stringify(check));
+      try {
+        await palette(page, 'refund-train.mtrl.json', 'refund-train.mtrl.json');
+        await page.locator('.tabs-container .tab', { hasText: 'refund-train.mtrl.json' }).first().waitFor({ timeout: 15_000 });
+        await palette(page, '>MTRL: Launch Job File', 'MTRL: Launch Job File');
+        const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: `a check is running (${check.jobName}` });
+        await row.first().waitFor({ timeout: 90_000 });
+        // Next to the cost estimate: the row right after it.
+        const labels = await page.locator('.quick-input-widget .monaco-list-row').allTextContents();
+        const cost = labels.findIndex((l) => /in tokens|No cost estimate|No token prices/.test(l));
+        assert.ok(cost >= 0 && /Learning signal/.test(labels[cost + 1] ?? ''), `the review lists: ${labels.join(' | ')}`);
+        await screenshot('signal-launch-review');
+      } finally {
+        // Closing the review launches nothing.
+        await page.keyboard.press('Escape');
+        await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       }
     },
   },

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AwsClients } from '../../../../src/aws/clients';
 import { explainerFor } from '../../../../src/aws/errors';
@@ -10,6 +11,7 @@ import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
 import { startEmulator, type Emulator } from '../../../../src/emulator/server';
 import { launchJob, reviewJob, type LaunchDeps, type LaunchUi } from '../../../../src/services/launch/launch';
 import { ModelCatalog } from '../../../../src/services/launch/modelCatalog';
+import { signalChecksIn, type KeptSignalCheck } from '../../../../src/services/signal/checks';
 
 const demoText = readFileSync(path.resolve(__dirname, '../../../fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8');
 const demo = parseJobFile(demoText).jobFile!;
@@ -57,6 +59,29 @@ describe('launchJob: the one launch of the wizards, job files and Launch Similar
     assert.match(review.arithmetic.join('\n'), /5 steps per epoch/);
     assert.ok(review.estimate && review.estimate.low > 0);
     assert.ok(logged.some((l) => l.startsWith('[pre-flight launch-flow-review] ')));
+  });
+
+  it("a training job's review carries the newest kept signal check of its dataset and runtime, whatever its reward; none kept: said as none", async () => {
+    const checks = signalChecksIn(mkdtempSync(path.join(tmpdir(), 'mtrl-review-signal-')));
+    const withChecks = { ...deps, signalChecks: checks };
+    assert.deepEqual((await reviewJob(named('launch-flow-signal'), withChecks))?.signal, { check: undefined });
+    const check = (reward: string, at: string, dataset = 's3://mtrl-demo/wordle/train.jsonl'): KeptSignalCheck => ({
+      key: { dataset, runtime: RUNTIME, reward },
+      at,
+      route: 'cloud',
+      status: 'done',
+      groupSize: 4,
+      rows: 16,
+      jobName: `check-${reward}`,
+    });
+    await checks.keep(check('reward:1', '2026-12-01T10:00:00Z'));
+    await checks.keep(check('reward:2', '2026-12-01T11:00:00Z'));
+    await checks.keep(check('reward:3', '2026-12-01T12:00:00Z', 's3://mtrl-demo/other/train.jsonl'));
+    const review = await reviewJob(named('launch-flow-signal'), withChecks);
+    assert.equal(review?.signal?.check?.jobName, 'check-reward:2');
+    assert.ok(logged.some((l) => /\[pre-flight launch-flow-signal\] Learning signal: /.test(l)));
+    // Without a store (the CLI's launch) the review says nothing of it.
+    assert.equal((await reviewJob(named('launch-flow-signal'), deps))?.signal, undefined);
   });
 
   it('shows the review, asks about warnings, creates the job and tells the host, in that order', async () => {
