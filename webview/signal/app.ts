@@ -52,7 +52,7 @@ export class SignalView {
   private render(state: SignalState): void {
     this.state = state;
     this.host.saveState({ source: this.initial.source });
-    const view = signalView(state.shown);
+    const view = signalView(state.shown, state.loading);
     this.renderToolbar(view);
     this.renderReport(view);
     const drawn = {
@@ -99,7 +99,7 @@ export class SignalView {
   private renderReport(view: ViewModel): void {
     const source = h('p', { class: 'source' }, 'From ', h('strong', {}, view.title));
     if (view.kind !== 'report') {
-      const iconName = view.kind === 'running' ? 'loading' : view.kind === 'failed' ? 'error' : 'info';
+      const iconName = view.kind === 'failed' ? 'error' : view.kind === 'empty' ? 'info' : 'loading';
       const role = view.kind === 'failed' ? 'alert' : 'status';
       replace(this.main, source, h('p', { class: `message ${view.kind}`, attrs: { role } }, icon(iconName), ' ', view.message));
       return;

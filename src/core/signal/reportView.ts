@@ -36,7 +36,7 @@ export type SignalLevel = 'good' | 'warn' | 'bad';
 
 /** What the view shows, in the user's words: every string is final, the page only lays it out. */
 export type SignalView =
-  | { kind: 'running' | 'failed' | 'empty'; title: string; message: string; hasRollouts: boolean }
+  | { kind: 'reading' | 'running' | 'failed' | 'empty'; title: string; message: string; hasRollouts: boolean }
   | {
       kind: 'report';
       title: string;
@@ -153,9 +153,10 @@ function figures(shown: SignalCheckShown, report: SignalReport): { label: string
   return out;
 }
 
-/** What the view shows for a check: the report in words and bars, or a sentence saying why there is none. */
-export function signalView(shown: SignalCheckShown): SignalView {
+/** What the view shows for a check: the report in words and bars, or a sentence saying why there is none (`reading`: the first read has not ended). */
+export function signalView(shown: SignalCheckShown, reading = false): SignalView {
   const base = { title: shown.title, hasRollouts: shown.hasRollouts };
+  if (reading && !shown.report) return { ...base, kind: 'reading', message: 'Reading the rollouts…' };
   if (shown.status === 'running') {
     const message = 'The check is still playing its rollouts: the report appears when it ends.';
     return { ...base, kind: 'running', message: shown.error ? `${message} ${shown.error}` : message };

@@ -43,6 +43,7 @@ export class SignalPanel implements vscode.Disposable {
   ) {
     SignalPanel.open.add(this);
     this.loaded = given;
+    // Until the first read ends the page says it is reading (loading), whatever this placeholder's status.
     const shown: SignalCheckShown = given?.shown ?? { title: source.label, status: 'running', hasRollouts: false };
     this.state = { loading: !given, shown };
     const initial: InitialSignal = { ...this.state, source };
@@ -56,9 +57,11 @@ export class SignalPanel implements vscode.Disposable {
     this.channel.on('drawn', (drawn) => (this.drawn = drawn));
     this.disposables.push(
       { dispose: () => this.channel.dispose() },
+      panel.onDidChangeViewState(() => this.schedule()),
       panel.onDidDispose(() => this.dispose()),
     );
-    if (!given) void this.reload();
+    if (given) this.schedule();
+    else void this.reload();
   }
 
   /** Reads the source again under a cancellable progress notification (`quiet`: in the status bar, for the polling of a running check). */

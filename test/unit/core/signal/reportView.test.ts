@@ -142,6 +142,11 @@ describe('learning signal: what the view shows', () => {
     assert.match(empty.kind === 'empty' ? empty.message : '', /No rollouts were found/);
   });
 
+  it('while the first read runs it says so; a report already shown stays while it is read again', () => {
+    assert.equal(signalView({ title: 'x.log', status: 'running', hasRollouts: false }, true).kind, 'reading');
+    assert.equal(signalView(shown({ a: [1, 0] }), true).kind, 'report');
+  });
+
   it('without groups of two or more the headline says a signal needs groups', () => {
     const v = report(signalView(shown({ a: [1], b: [0] })));
     assert.equal(v.headline, 'No task has two or more rollouts: a learning signal needs groups.');

@@ -194,6 +194,7 @@ describe('learning-signal view in Chromium', () => {
     };
     const { page, problems } = await open('failed', initial, 'light', 600);
     await page.locator('vscode-progress-ring').waitFor();
+    assert.equal((await page.locator('[role=status]').innerText()).trim(), 'Reading the rollouts…');
     const failed: SignalState = {
       loading: false,
       shown: {
