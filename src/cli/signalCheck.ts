@@ -99,7 +99,7 @@ function planOf(o: CheckOptions, region: string): SignalCheckPlan {
     rows,
     seed: o.seed,
     region: plan.region ?? region,
-    groupSize: o['group-size'] !== undefined || !plan.groupSize ? wholeNumber(o['group-size'], 'group-size') : plan.groupSize,
+    groupSize: plan.groupSize ?? 0,
     roleArn: o.role ?? plan.roleArn ?? '',
     baseModelArn: o['base-model'] ?? plan.baseModelArn ?? baseModelArn(plan.region ?? region, 'openai-reasoning-gpt-oss-20b'),
     sampling,
@@ -112,6 +112,7 @@ function planOf(o: CheckOptions, region: string): SignalCheckPlan {
     [full.roleArn, '--role ARN (the job role)'],
   ] as const)
     if (!value) throw new UsageError(`--launch needs ${flag}, or --training FILE.mtrl.json of the planned training job.`);
+  if (o['group-size'] !== undefined || !full.groupSize) full.groupSize = wholeNumber(o['group-size'], 'group-size');
   return full;
 }
 

@@ -66,7 +66,7 @@ export function signalCheckJob(plan: SignalCheckPlan, sampleUri: string, at = ne
   const hyperparameters: Record<string, string> = {};
   for (const name of SAMPLED_AS_TRAINING) if (plan.sampling?.[name] !== undefined) hyperparameters[name] = plan.sampling[name];
   hyperparameters.eval_group_size = String(plan.groupSize);
-  const folder = signalCheckFolder(parseS3Uri(sampleUri)!);
+  const folder = signalCheckFolder(parseS3Uri(plan.key.dataset)!);
   return {
     JobName: jobName,
     JobCategory: 'AgentRFTEvaluation',

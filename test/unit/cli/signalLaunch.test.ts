@@ -99,10 +99,13 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
         launched: boolean;
         jobName: string;
         sample: { uri: string; rows: number };
-        job: { JobConfigDocument: { EvaluationConfig: { HyperParameters: Record<string, string> } } };
+        job: {
+          JobConfigDocument: { EvaluationConfig: { HyperParameters: Record<string, string> }; OutputDataConfig: { S3OutputPath: string } };
+        };
       };
       assert.ok(result.launched);
       assert.equal(result.job.JobConfigDocument.EvaluationConfig.HyperParameters.eval_group_size, '4');
+      assert.equal(result.job.JobConfigDocument.OutputDataConfig.S3OutputPath, 's3://mtrl-demo/refund/mtrl-signal-check/output/');
       assert.match(result.sample.uri, /^s3:\/\/mtrl-demo\/refund\/mtrl-signal-check\/[0-9a-f]{16}\.jsonl$/);
 
       // The sampled rows are 16 of the dataset's own lines; the user's objects are untouched, the sample is the only new one.
