@@ -128,7 +128,9 @@ export const signalCommand: CliCommand = {
       const problem = result.agentProblem ?? result.ignoredEndpoint;
       const report = signalReport(result.transcripts, threshold);
       if (!result.cancelled)
-        await keepLocalCheck(values as LocalOptions, { groupSize, rows, transcripts: result.transcripts, report, problem, at }, io);
+        await keepLocalCheck(values as LocalOptions, { groupSize, rows, transcripts: result.transcripts, report, problem, at }, io).catch(
+          (error: Error) => io.err(`mtrl signal: the result was not kept: ${error.message}`),
+        );
       const tokens = tokenLines(result, groupSize, options);
       if (values.json) io.out(JSON.stringify({ ...report, ...tokens.json, ...(problem ? { problem } : {}), cancelled: result.cancelled }));
       else {

@@ -140,19 +140,26 @@ export async function launchCheck(o: CheckOptions, io: CliIO): Promise<number> {
     log: (line: string, level?: 'info' | 'error') => level === 'error' && io.err(`mtrl signal: ${line}`),
   };
   try {
-    const result = await launchSignalCheck(plan, deps, {
-      review: async (job, review) => {
-        io.err(
-          [
-            `Signal check: ${job.JobName}, ${plan.rows} rows of ${plan.key.dataset} × ${plan.groupSize} rollouts (the planned group_size)`,
-            ...review.arithmetic.map((l) => `  ${l}`),
-            `  ${review.estimate ? `Cost: ${describeEstimate(review.estimate)}` : (review.estimateMissing ?? '')}`,
-            ...review.checks.filter((c) => c.level !== 'pass').map((c) => `  ${describeCheck(c)}`),
-          ].join('\n'),
-        );
-        return o.yes ? 'launch' : 'cancel';
+    const result = await launchSignalCheck(
+      plan,
+      deps,
+      {
+        review: async (job, review) => {
+          io.err(
+            [
+              `Signal check: ${job.JobName}, ${plan.rows} rows of ${plan.key.dataset} × ${plan.groupSize} rollouts (the planned group_size)`,
+              ...review.arithmetic.map((l) => `  ${l}`),
+              `  ${review.estimate ? `Cost: ${describeEstimate(review.estimate)}` : (review.estimateMissing ?? '')}`,
+              ...review.checks.filter((c) => c.level !== 'pass').map((c) => `  ${describeCheck(c)}`),
+            ].join('\n'),
+          );
+          return o.yes ? 'launch' : 'cancel';
+        },
       },
-    });
+      io.signal,
+    );
+    if (result.notKept)
+      io.err(`mtrl signal: ${result.notKept} Read it with mtrl signal --job ${result.jobName} --evaluation once it completes.`);
     if (o.json) io.out(JSON.stringify({ ...result, review: result.review && { ...result.review, facts: undefined } }));
     if (result.launched) {
       if (!o.json)

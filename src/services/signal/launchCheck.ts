@@ -99,6 +99,8 @@ export interface SignalCheckLaunch extends LaunchResult {
   job?: JobFile;
   /** The `running` check kept once the job was created. */
   check?: KeptSignalCheck;
+  /** Why the launched check could not be kept (the job runs regardless; `mtrl signal --job NAME --evaluation` reads it). */
+  notKept?: string;
 }
 
 /**
@@ -151,7 +153,11 @@ export async function launchSignalCheck(
     sample: sample.uri,
     ...(result.review?.estimate ? { estimate: result.review.estimate } : {}),
   };
-  await deps.checks.keep(check);
+  try {
+    await deps.checks.keep(check);
+  } catch (error) {
+    return { ...result, sample, job, check, notKept: `The check was not kept: ${(error as Error).message}.` };
+  }
   return { ...result, sample, job, check };
 }
 
