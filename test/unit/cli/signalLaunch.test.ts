@@ -7,6 +7,7 @@ import { listJobs } from '../../../src/aws/sagemaker';
 import { main } from '../../../src/cli';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
+import { sampleRows } from '../../../src/core/signal/sampleRows';
 import { collect, withEmulator } from '../emulator/helpers';
 import type { AwsClients } from '../../../src/aws/clients';
 
@@ -116,9 +117,29 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
         .split('\n')
         .map((l) => JSON.stringify(JSON.parse(l)));
       for (const line of sampled) assert.ok(original.includes(line), `${line} is a row of the dataset`);
+      assert.deepEqual(
+        sampled,
+        sampleRows(original, 16, '3').map((p) => p.row),
+        'the rows mtrl signal --local --seed 3 would play',
+      );
       assert.equal(await text(aws, SEEDED.refundRoutine), before);
       const added = (await keys(aws, 'refund/')).filter((k) => !beforeKeys.includes(k));
       assert.deepEqual(added, [parseS3Uri(result.sample.uri)!.key]);
+
+      // The same seed again, not confirmed: the rows are the launched check's, so they stay.
+      const again = await launch(
+        emulator.url,
+        SEEDED.refundRoutine,
+        SEEDED.refundRuntime,
+        '--rows',
+        '16',
+        '--group-size',
+        '4',
+        '--seed',
+        '3',
+      );
+      assert.equal(again.code, 2, again.err);
+      assert.equal((await text(aws, result.sample.uri)).trim().split('\n').length, 16);
 
       const running = JSON.parse((await mtrl('signal', '--check', '--store', store, '--endpoint', emulator.url, '--json')).out) as Kept[];
       assert.equal(running.length, 1);
