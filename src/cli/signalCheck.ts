@@ -38,6 +38,8 @@ export interface CheckOptions {
   training?: string;
   temperature?: string;
   'max-tokens'?: string;
+  steps?: string;
+  'batch-size'?: string;
   yes: boolean;
   json: boolean;
   store?: string;
@@ -113,6 +115,8 @@ function planOf(o: CheckOptions, region: string): SignalCheckPlan {
   ] as const)
     if (!value) throw new UsageError(`--launch needs ${flag}, or --training FILE.mtrl.json of the planned training job.`);
   if (o['group-size'] !== undefined || !full.groupSize) full.groupSize = wholeNumber(o['group-size'], 'group-size');
+  if (o.steps !== undefined || o['batch-size'] !== undefined)
+    full.plannedRollouts = wholeNumber(o.steps, 'steps') * wholeNumber(o['batch-size'], 'batch-size') * full.groupSize;
   return full;
 }
 
@@ -183,11 +187,23 @@ const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}
 
 function describeKept(c: KeptSignalCheck): string {
   const where = c.route === 'cloud' ? `job ${c.jobName}` : `local, rollouts in ${c.rollouts ?? '—'}`;
-  const head = `${c.at}  ${c.status.padEnd(7)}  ${c.rows} rows × ${c.groupSize}  ${c.key.dataset} · ${c.key.runtime} · reward ${c.key.reward}  (${where})`;
+  const lines = [
+    `${c.at}  ${c.status.padEnd(7)}  ${c.rows} rows × ${c.groupSize}  ${c.key.dataset} · ${c.key.runtime} · reward ${c.key.reward}  (${where})`,
+  ];
   const r: SignalReport | undefined = c.report;
-  if (r)
-    return `${head}\n    zero-advantage groups ${r.zeroAdvantage.groups}/${r.groups} = ${pct(r.zeroAdvantage.share)}${r.recommendations[0] ? `; ${r.recommendations[0]}` : ''}`;
-  return c.error ? `${head}\n    ${c.error}` : head;
+  if (r) {
+    const advice = r.recommendations[0] ? `; ${r.recommendations[0]}` : '';
+    lines.push(`zero-advantage groups ${r.zeroAdvantage.groups}/${r.groups} = ${pct(r.zeroAdvantage.share)}${advice}`);
+  }
+  const t = c.tokensPerRollout;
+  if (t) {
+    const cost = c.projectedCost
+      ? `; planned training job (${c.projectedCost.rollouts} rollouts): ${describeEstimate(c.projectedCost)}`
+      : '';
+    lines.push(`tokens per rollout: ${Math.round(t.prefill)} prefill, ${Math.round(t.sample)} sample${cost}`);
+  }
+  if (c.error) lines.push(c.error);
+  return lines.join('\n    ');
 }
 
 /** `mtrl signal --check`: each running cloud check asked again, then the kept checks, newest first. */
@@ -217,7 +233,15 @@ export async function showChecks(o: CheckOptions, io: CliIO): Promise<number> {
 /** Keeps a local check: its key is the data path, the agent file and the reward file's hash (the agent's own when none is given). */
 export async function keepLocalCheck(
   o: { data?: string; local: string; reward?: string; store?: string; 'transcripts-out'?: string },
-  run: { groupSize: number; rows: number; transcripts: Transcript[]; report: SignalReport; problem?: string; at: Date },
+  run: {
+    groupSize: number;
+    rows: number;
+    transcripts: Transcript[];
+    report: SignalReport;
+    problem?: string;
+    at: Date;
+    tokens: Pick<KeptSignalCheck, 'tokensPerRollout' | 'projectedCost'>;
+  },
   io: CliIO,
 ): Promise<void> {
   const key = {
@@ -242,6 +266,8 @@ export async function keepLocalCheck(
     rows: run.rows,
     report: run.report,
     rollouts,
+    ...run.tokens,
+    ...(run.tokens.projectedCost ? { plannedRollouts: run.tokens.projectedCost.rollouts } : {}),
     ...(run.problem ? { error: run.problem } : {}),
   });
 }

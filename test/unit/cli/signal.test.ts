@@ -88,6 +88,8 @@ describe('mtrl signal', () => {
         route: string;
         rollouts: string;
         report: { rollouts: number };
+        tokensPerRollout: { prefill: number };
+        projectedCost: { rollouts: number };
       }[];
       assert.deepEqual(check.key, {
         dataset: data,
@@ -98,6 +100,8 @@ describe('mtrl signal', () => {
       assert.equal(check.status, 'done');
       assert.equal(check.rollouts, out);
       assert.equal(check.report.rollouts, 6);
+      assert.ok(check.tokensPerRollout.prefill > 0);
+      assert.equal(check.projectedCost.rollouts, 80);
     });
 
     it('a hard-coded host exits 1 naming the line; missing --data or a bad --rows is a usage sentence', async () => {

@@ -38,6 +38,9 @@ interface Kept {
   sample: string;
   error?: string;
   estimate?: { low: number };
+  tokensPerRollout?: { prefill: number; sample: number };
+  plannedRollouts?: number;
+  projectedCost?: { rollouts: number; low: number; high: number };
   report?: { rollouts: number; groups: number; groupSize: number; zeroAdvantage: { share: number } };
 }
 
@@ -92,6 +95,10 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
         '4',
         '--seed',
         '3',
+        '--steps',
+        '10',
+        '--batch-size',
+        '32',
         '--yes',
         '--json',
       );
@@ -155,6 +162,10 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
       assert.equal(done.report?.groupSize, 4);
       assert.equal(done.report?.groups, 16);
       assert.ok(done.report!.zeroAdvantage.share >= 0.95, `zero-advantage share ${done.report!.zeroAdvantage.share}`);
+      // Tokens per rollout from the job's billable usage price the planned training job: 10 steps × 32 tickets × 4.
+      assert.ok(done.tokensPerRollout!.prefill > 0 && done.tokensPerRollout!.sample > 0);
+      assert.equal(done.projectedCost?.rollouts, 1280);
+      assert.ok(done.projectedCost!.low > 0 && done.projectedCost!.high > done.projectedCost!.low);
       const shown = await mtrl('signal', '--check', '--store', store, '--endpoint', emulator.url);
       assert.match(
         shown.out,
@@ -212,6 +223,9 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
       assert.equal(done.report?.rollouts, 30);
       assert.equal(done.report?.groups, 10);
       assert.equal(done.report?.groupSize, 3);
+      // The planned job's rollouts from its own arithmetic over the whole dataset: whole steps of 128 words × 3.
+      assert.ok(done.plannedRollouts! > 0 && done.plannedRollouts! % (128 * 3) === 0, `${done.plannedRollouts}`);
+      assert.equal(done.projectedCost?.rollouts, done.plannedRollouts);
     });
   });
 
