@@ -78,7 +78,10 @@ function wholeNumber(value: string | undefined, name: string): number {
 
 /** A reward version: a local file is named by its content's hash, anything else (a Lambda ARN:version) as given. */
 function rewardVersion(reward: string): string {
-  return existsSync(reward) ? rewardVersionOf(readFileSync(reward)) : reward;
+  if (existsSync(reward)) return rewardVersionOf(readFileSync(reward));
+  if (/\.(py|js|ts|json)$/i.test(reward))
+    throw new UsageError(`--reward ${reward}: no such file (give the reward file, or a Lambda ARN:version).`);
+  return reward;
 }
 
 /** The plan from the planned training job file (if given) with each flag over it. */
@@ -87,7 +90,7 @@ function planOf(o: CheckOptions, region: string): SignalCheckPlan {
   const rows = wholeNumber(o.rows, 'rows');
   let plan: Partial<SignalCheckPlan> & { key: SignalCheckKey } = { key: { dataset: '', runtime: '', reward: rewardVersion(o.reward) } };
   if (o.training) {
-    const parsed = parseJobFile(readFileSyncOr(o.training));
+    const parsed = parseJobFile(readText(o.training));
     if (!parsed.jobFile) throw new UsageError(`${o.training}: ${parsed.problems.map((p) => p.message).join(' ')}`);
     if (parsed.jobFile.JobCategory !== 'AgentRFT') throw new UsageError(`${o.training} is not a training job file (JobCategory AgentRFT).`);
     plan = signalCheckPlanFor(parsed.jobFile, { rows, reward: plan.key.reward, seed: o.seed });
@@ -95,15 +98,16 @@ function planOf(o: CheckOptions, region: string): SignalCheckPlan {
   const sampling = { ...plan.sampling };
   if (o.temperature !== undefined) sampling.temperature = o.temperature;
   if (o['max-tokens'] !== undefined) sampling.sampling_max_tokens = o['max-tokens'];
+  const jobRegion = o.region ?? plan.region ?? region;
   const full = {
     ...plan,
     key: { ...plan.key, dataset: o.data ?? plan.key.dataset, runtime: o.runtime ?? plan.key.runtime },
     rows,
     seed: o.seed,
-    region: plan.region ?? region,
+    region: jobRegion,
     groupSize: plan.groupSize ?? 0,
     roleArn: o.role ?? plan.roleArn ?? '',
-    baseModelArn: o['base-model'] ?? plan.baseModelArn ?? baseModelArn(plan.region ?? region, 'openai-reasoning-gpt-oss-20b'),
+    baseModelArn: o['base-model'] ?? plan.baseModelArn ?? baseModelArn(jobRegion, 'openai-reasoning-gpt-oss-20b'),
     sampling,
     ...(o['mlflow-app'] ? { mlflow: { appArn: o['mlflow-app'] } } : {}),
     ...(o.output ? { outputPath: o.output } : {}),
@@ -115,12 +119,13 @@ function planOf(o: CheckOptions, region: string): SignalCheckPlan {
   ] as const)
     if (!value) throw new UsageError(`--launch needs ${flag}, or --training FILE.mtrl.json of the planned training job.`);
   if (o['group-size'] !== undefined || !full.groupSize) full.groupSize = wholeNumber(o['group-size'], 'group-size');
+  if (full.training) full.training = { ...full.training, group_size: String(full.groupSize) };
   if (o.steps !== undefined || o['batch-size'] !== undefined)
     full.plannedRollouts = wholeNumber(o.steps, 'steps') * wholeNumber(o['batch-size'], 'batch-size') * full.groupSize;
   return full;
 }
 
-function readFileSyncOr(file: string): string {
+function readText(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
@@ -247,7 +252,7 @@ export async function keepLocalCheck(
   const key = {
     dataset: path.resolve(o.data ?? ''),
     runtime: path.resolve(o.local),
-    reward: rewardVersionOf(readFileSyncOr(o.reward ?? o.local)),
+    reward: rewardVersionOf(readText(o.reward ?? o.local)),
   };
   const store = o.store ?? defaultSignalChecksDir();
   let rollouts = o['transcripts-out'] && path.resolve(o['transcripts-out']);

@@ -268,4 +268,21 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
       assert.deepEqual(await evaluations(aws), jobs);
     });
   });
+
+  it('usage: each missing or wrong flag is a sentence naming it, before anything is read or written', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--rows', '4'], /--reward names the reward version/],
+      [['--rows', '4', '--reward', 'missing_reward.py'], /--reward missing_reward\.py: no such file/],
+      [['--rows', '4', '--reward', 'r:1', '--runtime', SEEDED.refundRuntime, '--role', SEEDED.jobRole], /--launch needs --data s3:\/\/…/],
+      [['--rows', '4', '--reward', 'r:1', '--data', SEEDED.refundRoutine, '--runtime', SEEDED.refundRuntime], /--launch needs --role ARN/],
+      [['--rows', '4', '--reward', 'r:1', '--training', path.join(store, 'none.mtrl.json')], /cannot read .*none\.mtrl\.json/],
+      [['--rows', 'x', '--reward', 'r:1'], /--rows takes a whole number ≥ 1, got 'x'/],
+      [['--check'], /give --launch or --check, not both/],
+    ];
+    for (const [args, expected] of cases) {
+      const { code, err } = await mtrl('signal', '--launch', '--store', store, ...args);
+      assert.equal(code, 2, err);
+      assert.match(err, expected);
+    }
+  });
 });
