@@ -54,7 +54,8 @@ ${SOURCE_USAGE}
                           --role ARN; or --training FILE.mtrl.json, the planned training job, for all but --rows
                           and --reward (flags override it). Also --base-model ARN (default gpt-oss-20b),
                           --mlflow-app ARN (its traces make the report), --output s3://…, --temperature,
-                          --max-tokens (default: the training job's, else the recipe's)
+                          --max-tokens (default: the training job's, else the recipe's); --steps N --batch-size B
+                          price the planned job from the tokens the check measures
   --yes                   launch at the estimated cost (without it the estimate is printed and nothing starts)
   --check                 refresh and print the kept checks
   --json                  the whole report as one JSON object
@@ -127,9 +128,12 @@ export const signalCommand: CliCommand = {
       const { result, groupSize, rows } = await playLocally(options, io);
       const problem = result.agentProblem ?? result.ignoredEndpoint;
       const report = signalReport(result.transcripts, threshold);
-      if (!result.cancelled)
-        await keepLocalCheck(values as LocalOptions, { groupSize, rows, transcripts: result.transcripts, report, problem, at }, io);
       const tokens = tokenLines(result, groupSize, options);
+      const run = { groupSize, rows, transcripts: result.transcripts, report, problem, at, tokens: tokens.json };
+      if (!result.cancelled)
+        await keepLocalCheck(values as LocalOptions, run, io).catch((error: Error) =>
+          io.err(`mtrl signal: the result was not kept: ${error.message}`),
+        );
       if (values.json) io.out(JSON.stringify({ ...report, ...tokens.json, ...(problem ? { problem } : {}), cancelled: result.cancelled }));
       else {
         if (problem) io.out(problem);

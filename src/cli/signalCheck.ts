@@ -38,6 +38,8 @@ export interface CheckOptions {
   training?: string;
   temperature?: string;
   'max-tokens'?: string;
+  steps?: string;
+  'batch-size'?: string;
   yes: boolean;
   json: boolean;
   store?: string;
@@ -76,7 +78,10 @@ function wholeNumber(value: string | undefined, name: string): number {
 
 /** A reward version: a local file is named by its content's hash, anything else (a Lambda ARN:version) as given. */
 function rewardVersion(reward: string): string {
-  return existsSync(reward) ? rewardVersionOf(readFileSync(reward)) : reward;
+  if (existsSync(reward)) return rewardVersionOf(readFileSync(reward));
+  if (/\.(py|js|ts|json)$/i.test(reward))
+    throw new UsageError(`--reward ${reward}: no such file (give the reward file, or a Lambda ARN:version).`);
+  return reward;
 }
 
 /** The plan from the planned training job file (if given) with each flag over it. */
@@ -85,7 +90,7 @@ function planOf(o: CheckOptions, region: string): SignalCheckPlan {
   const rows = wholeNumber(o.rows, 'rows');
   let plan: Partial<SignalCheckPlan> & { key: SignalCheckKey } = { key: { dataset: '', runtime: '', reward: rewardVersion(o.reward) } };
   if (o.training) {
-    const parsed = parseJobFile(readFileSyncOr(o.training));
+    const parsed = parseJobFile(readText(o.training));
     if (!parsed.jobFile) throw new UsageError(`${o.training}: ${parsed.problems.map((p) => p.message).join(' ')}`);
     if (parsed.jobFile.JobCategory !== 'AgentRFT') throw new UsageError(`${o.training} is not a training job file (JobCategory AgentRFT).`);
     plan = signalCheckPlanFor(parsed.jobFile, { rows, reward: plan.key.reward, seed: o.seed });
@@ -93,15 +98,16 @@ function planOf(o: CheckOptions, region: string): SignalCheckPlan {
   const sampling = { ...plan.sampling };
   if (o.temperature !== undefined) sampling.temperature = o.temperature;
   if (o['max-tokens'] !== undefined) sampling.sampling_max_tokens = o['max-tokens'];
+  const jobRegion = o.region ?? plan.region ?? region;
   const full = {
     ...plan,
     key: { ...plan.key, dataset: o.data ?? plan.key.dataset, runtime: o.runtime ?? plan.key.runtime },
     rows,
     seed: o.seed,
-    region: plan.region ?? region,
-    groupSize: o['group-size'] !== undefined || !plan.groupSize ? wholeNumber(o['group-size'], 'group-size') : plan.groupSize,
+    region: jobRegion,
+    groupSize: plan.groupSize ?? 0,
     roleArn: o.role ?? plan.roleArn ?? '',
-    baseModelArn: o['base-model'] ?? plan.baseModelArn ?? baseModelArn(plan.region ?? region, 'openai-reasoning-gpt-oss-20b'),
+    baseModelArn: o['base-model'] ?? plan.baseModelArn ?? baseModelArn(jobRegion, 'openai-reasoning-gpt-oss-20b'),
     sampling,
     ...(o['mlflow-app'] ? { mlflow: { appArn: o['mlflow-app'] } } : {}),
     ...(o.output ? { outputPath: o.output } : {}),
@@ -112,10 +118,14 @@ function planOf(o: CheckOptions, region: string): SignalCheckPlan {
     [full.roleArn, '--role ARN (the job role)'],
   ] as const)
     if (!value) throw new UsageError(`--launch needs ${flag}, or --training FILE.mtrl.json of the planned training job.`);
+  if (o['group-size'] !== undefined || !full.groupSize) full.groupSize = wholeNumber(o['group-size'], 'group-size');
+  if (full.training) full.training = { ...full.training, group_size: String(full.groupSize) };
+  if (o.steps !== undefined || o['batch-size'] !== undefined)
+    full.plannedRollouts = wholeNumber(o.steps, 'steps') * wholeNumber(o['batch-size'], 'batch-size') * full.groupSize;
   return full;
 }
 
-function readFileSyncOr(file: string): string {
+function readText(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
@@ -139,19 +149,26 @@ export async function launchCheck(o: CheckOptions, io: CliIO): Promise<number> {
     log: (line: string, level?: 'info' | 'error') => level === 'error' && io.err(`mtrl signal: ${line}`),
   };
   try {
-    const result = await launchSignalCheck(plan, deps, {
-      review: async (job, review) => {
-        io.err(
-          [
-            `Signal check: ${job.JobName}, ${plan.rows} rows of ${plan.key.dataset} × ${plan.groupSize} rollouts (the planned group_size)`,
-            ...review.arithmetic.map((l) => `  ${l}`),
-            `  ${review.estimate ? `Cost: ${describeEstimate(review.estimate)}` : (review.estimateMissing ?? '')}`,
-            ...review.checks.filter((c) => c.level !== 'pass').map((c) => `  ${describeCheck(c)}`),
-          ].join('\n'),
-        );
-        return o.yes ? 'launch' : 'cancel';
+    const result = await launchSignalCheck(
+      plan,
+      deps,
+      {
+        review: async (job, review) => {
+          io.err(
+            [
+              `Signal check: ${job.JobName}, ${plan.rows} rows of ${plan.key.dataset} × ${plan.groupSize} rollouts (the planned group_size)`,
+              ...review.arithmetic.map((l) => `  ${l}`),
+              `  ${review.estimate ? `Cost: ${describeEstimate(review.estimate)}` : (review.estimateMissing ?? '')}`,
+              ...review.checks.filter((c) => c.level !== 'pass').map((c) => `  ${describeCheck(c)}`),
+            ].join('\n'),
+          );
+          return o.yes ? 'launch' : 'cancel';
+        },
       },
-    });
+      io.signal,
+    );
+    if (result.notKept)
+      io.err(`mtrl signal: ${result.notKept} Read it with mtrl signal --job ${result.jobName} --evaluation once it completes.`);
     if (o.json) io.out(JSON.stringify({ ...result, review: result.review && { ...result.review, facts: undefined } }));
     if (result.launched) {
       if (!o.json)
@@ -175,11 +192,23 @@ const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}
 
 function describeKept(c: KeptSignalCheck): string {
   const where = c.route === 'cloud' ? `job ${c.jobName}` : `local, rollouts in ${c.rollouts ?? '—'}`;
-  const head = `${c.at}  ${c.status.padEnd(7)}  ${c.rows} rows × ${c.groupSize}  ${c.key.dataset} · ${c.key.runtime} · reward ${c.key.reward}  (${where})`;
+  const lines = [
+    `${c.at}  ${c.status.padEnd(7)}  ${c.rows} rows × ${c.groupSize}  ${c.key.dataset} · ${c.key.runtime} · reward ${c.key.reward}  (${where})`,
+  ];
   const r: SignalReport | undefined = c.report;
-  if (r)
-    return `${head}\n    zero-advantage groups ${r.zeroAdvantage.groups}/${r.groups} = ${pct(r.zeroAdvantage.share)}${r.recommendations[0] ? `; ${r.recommendations[0]}` : ''}`;
-  return c.error ? `${head}\n    ${c.error}` : head;
+  if (r) {
+    const advice = r.recommendations[0] ? `; ${r.recommendations[0]}` : '';
+    lines.push(`zero-advantage groups ${r.zeroAdvantage.groups}/${r.groups} = ${pct(r.zeroAdvantage.share)}${advice}`);
+  }
+  const t = c.tokensPerRollout;
+  if (t) {
+    const cost = c.projectedCost
+      ? `; planned training job (${c.projectedCost.rollouts} rollouts): ${describeEstimate(c.projectedCost)}`
+      : '';
+    lines.push(`tokens per rollout: ${Math.round(t.prefill)} prefill, ${Math.round(t.sample)} sample${cost}`);
+  }
+  if (c.error) lines.push(c.error);
+  return lines.join('\n    ');
 }
 
 /** `mtrl signal --check`: each running cloud check asked again, then the kept checks, newest first. */
@@ -209,13 +238,21 @@ export async function showChecks(o: CheckOptions, io: CliIO): Promise<number> {
 /** Keeps a local check: its key is the data path, the agent file and the reward file's hash (the agent's own when none is given). */
 export async function keepLocalCheck(
   o: { data?: string; local: string; reward?: string; store?: string; 'transcripts-out'?: string },
-  run: { groupSize: number; rows: number; transcripts: Transcript[]; report: SignalReport; problem?: string; at: Date },
+  run: {
+    groupSize: number;
+    rows: number;
+    transcripts: Transcript[];
+    report: SignalReport;
+    problem?: string;
+    at: Date;
+    tokens: Pick<KeptSignalCheck, 'tokensPerRollout' | 'projectedCost'>;
+  },
   io: CliIO,
 ): Promise<void> {
   const key = {
     dataset: path.resolve(o.data ?? ''),
     runtime: path.resolve(o.local),
-    reward: rewardVersionOf(readFileSyncOr(o.reward ?? o.local)),
+    reward: rewardVersionOf(readText(o.reward ?? o.local)),
   };
   const store = o.store ?? defaultSignalChecksDir();
   let rollouts = o['transcripts-out'] && path.resolve(o['transcripts-out']);
@@ -234,6 +271,8 @@ export async function keepLocalCheck(
     rows: run.rows,
     report: run.report,
     rollouts,
+    ...run.tokens,
+    ...(run.tokens.projectedCost ? { plannedRollouts: run.tokens.projectedCost.rollouts } : {}),
     ...(run.problem ? { error: run.problem } : {}),
   });
 }

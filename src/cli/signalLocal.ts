@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { estimateCost, describeEstimate } from '../core/jobs/estimate';
+import { describeEstimate, type CostEstimate } from '../core/jobs/estimate';
 import { DEFAULT_PRICING } from '../core/jobs/pricing';
+import { projectedTrainingCost, type SignalTokens } from '../core/signal/projectedCost';
 import { rowsOfJsonLines, sampleRows } from '../core/signal/sampleRows';
 import { startEmulator } from '../emulator/server';
 import type { Policy } from '../services/signal/jobRuntime';
@@ -56,20 +57,25 @@ export function tokenLines(
   result: LocalSignalResult,
   groupSize: number,
   o: LocalOptions,
-): { lines: string[]; json: Record<string, unknown> } {
+): { lines: string[]; json: { tokensPerRollout: SignalTokens; projectedCost?: CostEstimate & { rollouts: number } } } {
   const prefill = mean(result.tokens.map((t) => t.prefill));
   const sample = mean(result.tokens.map((t) => t.sample));
   const lines = [`  tokens per rollout: ${Math.round(prefill)} prefill, ${Math.round(sample)} sample`];
-  const json: Record<string, unknown> = { tokensPerRollout: { prefill, sample } };
+  const json: { tokensPerRollout: SignalTokens; projectedCost?: CostEstimate & { rollouts: number } } = {
+    tokensPerRollout: { prefill, sample },
+  };
   if (o.steps !== undefined || o['batch-size'] !== undefined) {
     const rollouts = positiveInteger(o.steps, 'steps') * positiveInteger(o['batch-size'], 'batch-size') * groupSize;
-    // Training reads every rollout's whole text once more: train tokens ≈ prefill + sample (the published run: 6,099 ≈ 4,660 + 1,514).
-    const basis = { prefill, sample, train: prefill + sample, source: 'this signal check' };
-    const estimate = estimateCost(rollouts, [basis], DEFAULT_PRICING['openai-reasoning-gpt-oss-20b'], 'AgentRFT');
+    const estimate = projectedTrainingCost(
+      { prefill, sample },
+      rollouts,
+      DEFAULT_PRICING['openai-reasoning-gpt-oss-20b'],
+      'this signal check',
+    );
     lines.push(
       `  planned job at gpt-oss-20b prices: ${rollouts} rollouts (steps × batch size × group size), ${describeEstimate(estimate)}`,
     );
-    json.projectedCost = { rollouts, ...estimate };
+    json.projectedCost = estimate;
   }
   return { lines, json };
 }

@@ -1,4 +1,5 @@
 import { formatDollars } from '../jobs/pricing';
+import type { SignalTokens } from './projectedCost';
 import type { SignalReport } from './report';
 
 /** What the learning-signal view is given: one check's report (or why there is none) and the figures beside it. */
@@ -12,7 +13,7 @@ export interface SignalCheckShown {
   /** Why a failed check has no report. */
   error?: string;
   /** Billable tokens of an average rollout, when the check measured them (the local route). */
-  tokensPerRollout?: { prefill: number; sample: number };
+  tokensPerRollout?: SignalTokens;
   /** The planned training job's cost from those tokens. */
   projectedCost?: { rollouts: number; low: number; high: number };
   /** What the check itself was estimated to cost (a cloud check's evaluation job). */

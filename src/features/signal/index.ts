@@ -126,7 +126,12 @@ export function register(services: Services, launcher: Launcher): void {
   const checks = deps.signalChecks;
   const load: SignalLoader = (source, signal) =>
     source.kind === 'kept'
-      ? loadKept(checks, source.key, { aws: services.aws, explain: services.explain, checks }, signal)
+      ? loadKept(
+          checks,
+          source.key,
+          { aws: services.aws, explain: services.explain, checks, pricing: () => services.settings.pricing() },
+          signal,
+        )
       : loadSignal(services, source, signal);
 
   /** The source's panel, brought forward (and read again) when it is open, else a new one. */

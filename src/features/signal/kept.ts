@@ -1,6 +1,5 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { SignalReport } from '../../core/signal/report';
 import type { SignalCheckShown } from '../../core/signal/reportView';
 import {
   defaultSignalChecksDir,
@@ -36,23 +35,20 @@ export function keyLabel(key: SignalCheckKey): string {
 
 export const keptSource = (key: SignalCheckKey): SignalSource => ({ kind: 'kept', key, label: keyLabel(key) });
 
-/** What a local check adds to its report's JSON (`mtrl signal --local --json`): read when present. */
-interface MeasuredReport extends SignalReport {
-  tokensPerRollout?: { prefill: number; sample: number };
-  projectedCost?: { rollouts: number; low: number; high: number };
-}
-
 /** A kept check as the view shows it, and its rollouts for the board: a cloud check's job, a local check's file or folder. */
 export function keptSignal(check: KeptSignalCheck): LoadedSignal {
-  const report = check.report as MeasuredReport | undefined;
   const shown: SignalCheckShown = {
     title: keyLabel(check.key),
     status: check.status,
     at: check.at,
-    report,
+    report: check.report,
     error: check.error,
-    tokensPerRollout: report?.tokensPerRollout,
-    projectedCost: report?.projectedCost,
+    tokensPerRollout: check.tokensPerRollout,
+    projectedCost: check.projectedCost && {
+      rollouts: check.projectedCost.rollouts,
+      low: check.projectedCost.low,
+      high: check.projectedCost.high,
+    },
     checkCost: check.estimate && { low: check.estimate.low, high: check.estimate.high },
     hasRollouts: !!check.rollouts,
   };

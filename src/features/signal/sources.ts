@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { describeJob } from '../../aws/sagemaker';
+import { tokensPerRolloutOf } from '../../core/jobs/estimate';
 import { signalReport } from '../../core/signal/report';
 import type { SignalCheckShown } from '../../core/signal/reportView';
 import { jobReader, readLocalRollouts, readRollouts } from '../../services/rollouts';
@@ -42,7 +44,24 @@ export async function loadSignal(services: Services, source: SignalSource, signa
         ),
       );
       const rollouts = await readRollouts(reader, signal);
-      return { shown: { title: source.label, status: 'done', at, report: signalReport(rollouts), hasRollouts: true }, rollouts: job };
+      // The job's own success threshold, and its billable tokens per rollout (as a cloud check's refresh reads them).
+      const config = (await describeJob(services.aws.sagemaker(source.region), job, signal)).config;
+      const threshold = Number(config?.EvaluationConfig?.HyperParameters?.success_threshold ?? '1');
+      const output = config?.ServiceOutput;
+      const tokens = tokensPerRolloutOf(
+        output?.BillableTokenUsage,
+        output?.RolloutInfo?.Completed ?? output?.RolloutInfo?.Total,
+        job.jobName,
+      );
+      const shown: SignalCheckShown = {
+        title: source.label,
+        status: 'done',
+        at,
+        report: signalReport(rollouts, Number.isFinite(threshold) ? threshold : 1),
+        tokensPerRollout: tokens && { prefill: tokens.prefill, sample: tokens.sample },
+        hasRollouts: true,
+      };
+      return { shown, rollouts: job };
     } catch (error) {
       const error_ = sentence(services, error, `Reading the rollouts of ${source.jobName}`, source.region);
       return { shown: { title: source.label, status: 'failed', at, error: error_, hasRollouts: true }, rollouts: job };

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { CostEstimate } from '../../core/jobs/estimate';
+import type { SignalTokens } from '../../core/signal/projectedCost';
 import type { SignalReport } from '../../core/signal/report';
 
 /** What a signal check answers for: results are kept per dataset + runtime + reward version. */
@@ -34,6 +35,12 @@ export interface KeptSignalCheck {
   sample?: string;
   /** The cost estimate the launch was confirmed with. */
   estimate?: CostEstimate;
+  /** Billable tokens of one rollout, as the check measured them. */
+  tokensPerRollout?: SignalTokens;
+  /** The planned training job's rollouts (steps × batch size × group size), when known. */
+  plannedRollouts?: number;
+  /** The planned training job's token cost from the measured tokens per rollout. */
+  projectedCost?: CostEstimate & { rollouts: number };
 }
 
 export interface SignalChecks {

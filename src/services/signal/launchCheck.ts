@@ -1,11 +1,15 @@
 import type { AwsClients } from '../../aws/clients';
 import type { Explain } from '../../aws/errors';
 import { deleteObjects, parseS3Uri, s3Uri } from '../../aws/s3';
-import { describeJob } from '../../aws/sagemaker';
+import { describeJob, type JobDescription } from '../../aws/sagemaker';
+import { trainingArithmetic } from '../../core/jobs/arithmetic';
 import { buildEvaluationDocument, documentFacts, mlflowConfigOf } from '../../core/jobs/document';
 import { defaultHyperparameters } from '../../core/jobs/hyperparameters';
 import type { JobFile } from '../../core/jobs/jobfile';
+import { tokensPerRolloutOf } from '../../core/jobs/estimate';
 import { parseBaseModelArn } from '../../core/jobs/models';
+import { DEFAULT_PRICING, modelIdOf, type PricingTable } from '../../core/jobs/pricing';
+import { projectedTrainingCost } from '../../core/signal/projectedCost';
 import { signalReport } from '../../core/signal/report';
 import { launchJob, type LaunchDeps, type LaunchResult, type LaunchUi } from '../launch/launch';
 import { jobReader, readRollouts } from '../rollouts';
@@ -33,6 +37,10 @@ export interface SignalCheckPlan {
   outputPath?: string;
   /** Default: `mtrl-signal-check-<UTC time>`. */
   jobName?: string;
+  /** The planned training job's hyperparameters: its rollouts (from the dataset's rows) price the projected cost. */
+  training?: Record<string, string>;
+  /** The planned training job's rollouts when given outright (steps × batch size × group size). */
+  plannedRollouts?: number;
 }
 
 /** The training hyperparameters an evaluation takes under the same names: the check samples as training will. */
@@ -53,6 +61,7 @@ export function signalCheckPlanFor(training: JobFile, options: { rows: number; r
     roleArn: training.RoleArn,
     baseModelArn: facts.baseModelArn ?? '',
     qualifier: training.JobConfigDocument.AgentConfig?.BedrockAgentCoreConfig?.Qualifier,
+    training: hp,
     sampling: Object.fromEntries(SAMPLED_AS_TRAINING.filter((n) => hp[n] !== undefined).map((n) => [n, hp[n]])),
     ...(mlflow ? { mlflow: { appArn: mlflow.MlflowResourceArn, experimentName: mlflow.MlflowExperimentName } } : {}),
   };
@@ -66,7 +75,7 @@ export function signalCheckJob(plan: SignalCheckPlan, sampleUri: string, at = ne
   const hyperparameters: Record<string, string> = {};
   for (const name of SAMPLED_AS_TRAINING) if (plan.sampling?.[name] !== undefined) hyperparameters[name] = plan.sampling[name];
   hyperparameters.eval_group_size = String(plan.groupSize);
-  const folder = signalCheckFolder(parseS3Uri(sampleUri)!);
+  const folder = signalCheckFolder(parseS3Uri(plan.key.dataset)!);
   return {
     JobName: jobName,
     JobCategory: 'AgentRFTEvaluation',
@@ -99,6 +108,8 @@ export interface SignalCheckLaunch extends LaunchResult {
   job?: JobFile;
   /** The `running` check kept once the job was created. */
   check?: KeptSignalCheck;
+  /** Why the launched check could not be kept (the job runs regardless; `mtrl signal --job NAME --evaluation` reads it). */
+  notKept?: string;
 }
 
 /**
@@ -138,6 +149,9 @@ export async function launchSignalCheck(
     if (sample.created) await deleteObjects(deps.aws.s3(plan.region), location.bucket, [location.key]).catch(() => undefined);
     return { ...result, sample, job };
   }
+  const planned =
+    plan.plannedRollouts ??
+    (plan.training && trainingArithmetic(sample.datasetRows, plan.training, { modelId: modelIdOf(plan.baseModelArn) }).trainingRollouts);
   const check: KeptSignalCheck = {
     key: plan.key,
     at: at.toISOString(),
@@ -150,16 +164,34 @@ export async function launchSignalCheck(
     rollouts: job.JobName,
     sample: sample.uri,
     ...(result.review?.estimate ? { estimate: result.review.estimate } : {}),
+    ...(planned ? { plannedRollouts: planned } : {}),
   };
-  await deps.checks.keep(check);
+  try {
+    await deps.checks.keep(check);
+  } catch (error) {
+    return { ...result, sample, job, check, notKept: `The check was not kept: ${(error as Error).message}.` };
+  }
   return { ...result, sample, job, check };
 }
 
-/** What a refresh needs: clients for the check's region, the error sentence, and the store. */
+/** What a refresh needs: clients for the check's region, the error sentence, the store and token prices (default: the built-in table). */
 export interface SignalRefreshDeps {
   aws: AwsClients;
   explain: Explain;
   checks: SignalChecks;
+  pricing?(): PricingTable;
+}
+
+/** Tokens per rollout of a finished evaluation, and the planned training job's cost from them. */
+function tokenFigures(check: KeptSignalCheck, described: JobDescription, pricing: PricingTable): Partial<KeptSignalCheck> {
+  const output = described.config?.ServiceOutput;
+  const rollouts = output?.RolloutInfo?.Completed ?? output?.RolloutInfo?.Total;
+  const measured = tokensPerRolloutOf(output?.BillableTokenUsage, rollouts, `signal check ${check.jobName}`);
+  if (!measured) return {};
+  const tokensPerRollout = { prefill: measured.prefill, sample: measured.sample };
+  const prices = pricing[modelIdOf(described.config?.EvaluationConfig?.BaseModelArn) ?? ''];
+  if (!check.plannedRollouts || !prices) return { tokensPerRollout };
+  return { tokensPerRollout, projectedCost: projectedTrainingCost(tokensPerRollout, check.plannedRollouts, prices, measured.source) };
 }
 
 /**
@@ -179,7 +211,12 @@ export async function refreshSignalCheck(check: KeptSignalCheck, deps: SignalRef
     const rollouts = await readRollouts(reader, signal ?? new AbortController().signal);
     const threshold = Number(described.config?.EvaluationConfig?.HyperParameters?.success_threshold ?? '1');
     next = rollouts.length
-      ? { ...check, status: 'done', report: signalReport(rollouts, Number.isFinite(threshold) ? threshold : 1) }
+      ? {
+          ...check,
+          status: 'done',
+          report: signalReport(rollouts, Number.isFinite(threshold) ? threshold : 1),
+          ...tokenFigures(check, described, deps.pricing?.() ?? DEFAULT_PRICING),
+        }
       : {
           ...check,
           status: 'failed',

@@ -88,6 +88,8 @@ describe('mtrl signal', () => {
         route: string;
         rollouts: string;
         report: { rollouts: number };
+        tokensPerRollout: { prefill: number };
+        projectedCost: { rollouts: number };
       }[];
       assert.deepEqual(check.key, {
         dataset: data,
@@ -98,6 +100,8 @@ describe('mtrl signal', () => {
       assert.equal(check.status, 'done');
       assert.equal(check.rollouts, out);
       assert.equal(check.report.rollouts, 6);
+      assert.ok(check.tokensPerRollout.prefill > 0);
+      assert.equal(check.projectedCost.rollouts, 80);
     });
 
     it('a hard-coded host exits 1 naming the line; missing --data or a bad --rows is a usage sentence', async () => {
@@ -119,6 +123,13 @@ describe('mtrl signal', () => {
       // Without --transcripts-out the rollouts are kept beside the check, for the board.
       assert.equal(path.dirname(kept[0].rollouts), path.join(store, 'rollouts'));
       assert.match(readFileSync(kept[0].rollouts, 'utf8'), /"groupKey"/);
+      // A store that cannot be written loses nothing but the keeping: the report is printed, the sentence says why.
+      const notAFolder = path.join(store, 'file');
+      writeFileSync(notAFolder, '');
+      const unkept = await mtrl('signal', '--local', hard, '--data', data, '--rows', '1', '--group-size', '2', '--store', notAFolder);
+      assert.equal(unkept.code, 1);
+      assert.match(unkept.out, /ignores the payload's endpoint/);
+      assert.match(unkept.err, /^mtrl signal: the result was not kept: .*file/m);
       const noData = await mtrl('signal', '--local', agent, '--rows', '1', '--group-size', '2');
       assert.equal(noData.code, 2);
       assert.match(noData.err, /--local needs --data DATASET\.jsonl/);

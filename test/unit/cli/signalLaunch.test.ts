@@ -7,6 +7,7 @@ import { listJobs } from '../../../src/aws/sagemaker';
 import { main } from '../../../src/cli';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
+import { sampleRows } from '../../../src/core/signal/sampleRows';
 import { collect, withEmulator } from '../emulator/helpers';
 import type { AwsClients } from '../../../src/aws/clients';
 
@@ -37,6 +38,9 @@ interface Kept {
   sample: string;
   error?: string;
   estimate?: { low: number };
+  tokensPerRollout?: { prefill: number; sample: number };
+  plannedRollouts?: number;
+  projectedCost?: { rollouts: number; low: number; high: number };
   report?: { rollouts: number; groups: number; groupSize: number; zeroAdvantage: { share: number } };
 }
 
@@ -91,6 +95,10 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
         '4',
         '--seed',
         '3',
+        '--steps',
+        '10',
+        '--batch-size',
+        '32',
         '--yes',
         '--json',
       );
@@ -99,10 +107,13 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
         launched: boolean;
         jobName: string;
         sample: { uri: string; rows: number };
-        job: { JobConfigDocument: { EvaluationConfig: { HyperParameters: Record<string, string> } } };
+        job: {
+          JobConfigDocument: { EvaluationConfig: { HyperParameters: Record<string, string> }; OutputDataConfig: { S3OutputPath: string } };
+        };
       };
       assert.ok(result.launched);
       assert.equal(result.job.JobConfigDocument.EvaluationConfig.HyperParameters.eval_group_size, '4');
+      assert.equal(result.job.JobConfigDocument.OutputDataConfig.S3OutputPath, 's3://mtrl-demo/refund/mtrl-signal-check/output/');
       assert.match(result.sample.uri, /^s3:\/\/mtrl-demo\/refund\/mtrl-signal-check\/[0-9a-f]{16}\.jsonl$/);
 
       // The sampled rows are 16 of the dataset's own lines; the user's objects are untouched, the sample is the only new one.
@@ -113,9 +124,29 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
         .split('\n')
         .map((l) => JSON.stringify(JSON.parse(l)));
       for (const line of sampled) assert.ok(original.includes(line), `${line} is a row of the dataset`);
+      assert.deepEqual(
+        sampled,
+        sampleRows(original, 16, '3').map((p) => p.row),
+        'the rows mtrl signal --local --seed 3 would play',
+      );
       assert.equal(await text(aws, SEEDED.refundRoutine), before);
       const added = (await keys(aws, 'refund/')).filter((k) => !beforeKeys.includes(k));
       assert.deepEqual(added, [parseS3Uri(result.sample.uri)!.key]);
+
+      // The same seed again, not confirmed: the rows are the launched check's, so they stay.
+      const again = await launch(
+        emulator.url,
+        SEEDED.refundRoutine,
+        SEEDED.refundRuntime,
+        '--rows',
+        '16',
+        '--group-size',
+        '4',
+        '--seed',
+        '3',
+      );
+      assert.equal(again.code, 2, again.err);
+      assert.equal((await text(aws, result.sample.uri)).trim().split('\n').length, 16);
 
       const running = JSON.parse((await mtrl('signal', '--check', '--store', store, '--endpoint', emulator.url, '--json')).out) as Kept[];
       assert.equal(running.length, 1);
@@ -131,6 +162,10 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
       assert.equal(done.report?.groupSize, 4);
       assert.equal(done.report?.groups, 16);
       assert.ok(done.report!.zeroAdvantage.share >= 0.95, `zero-advantage share ${done.report!.zeroAdvantage.share}`);
+      // Tokens per rollout from the job's billable usage price the planned training job: 10 steps × 32 tickets × 4.
+      assert.ok(done.tokensPerRollout!.prefill > 0 && done.tokensPerRollout!.sample > 0);
+      assert.equal(done.projectedCost?.rollouts, 1280);
+      assert.ok(done.projectedCost!.low > 0 && done.projectedCost!.high > done.projectedCost!.low);
       const shown = await mtrl('signal', '--check', '--store', store, '--endpoint', emulator.url);
       assert.match(
         shown.out,
@@ -188,6 +223,9 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
       assert.equal(done.report?.rollouts, 30);
       assert.equal(done.report?.groups, 10);
       assert.equal(done.report?.groupSize, 3);
+      // The planned job's rollouts from its own arithmetic over the whole dataset: whole steps of 128 words × 3.
+      assert.ok(done.plannedRollouts! > 0 && done.plannedRollouts! % (128 * 3) === 0, `${done.plannedRollouts}`);
+      assert.equal(done.projectedCost?.rollouts, done.plannedRollouts);
     });
   });
 
@@ -229,5 +267,22 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
       assert.match(missing.err, /nothing launched: .*nope\.jsonl/i);
       assert.deepEqual(await evaluations(aws), jobs);
     });
+  });
+
+  it('usage: each missing or wrong flag is a sentence naming it, before anything is read or written', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--rows', '4'], /--reward names the reward version/],
+      [['--rows', '4', '--reward', 'missing_reward.py'], /--reward missing_reward\.py: no such file/],
+      [['--rows', '4', '--reward', 'r:1', '--runtime', SEEDED.refundRuntime, '--role', SEEDED.jobRole], /--launch needs --data s3:\/\/…/],
+      [['--rows', '4', '--reward', 'r:1', '--data', SEEDED.refundRoutine, '--runtime', SEEDED.refundRuntime], /--launch needs --role ARN/],
+      [['--rows', '4', '--reward', 'r:1', '--training', path.join(store, 'none.mtrl.json')], /cannot read .*none\.mtrl\.json/],
+      [['--rows', 'x', '--reward', 'r:1'], /--rows takes a whole number ≥ 1, got 'x'/],
+      [['--check'], /give --launch or --check, not both/],
+    ];
+    for (const [args, expected] of cases) {
+      const { code, err } = await mtrl('signal', '--launch', '--store', store, ...args);
+      assert.equal(code, 2, err);
+      assert.match(err, expected);
+    }
   });
 });
