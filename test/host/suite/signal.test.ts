@@ -46,6 +46,16 @@ describe('learning-signal check', function () {
     assert.equal(tab?.label, 'Learning signal: signal/refund-check');
   });
 
+  it("an evaluation job from the emulator: its rollouts' report, G per task from its eval_group_size", async () => {
+    assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: this test needs `mtrl emulator`');
+    const job = { jobName: 'refund-desk-gptoss20b-base-evaluation', category: 'AgentRFTEvaluation', region: 'us-east-1' };
+    await vscode.commands.executeCommand('mtrl.checkLearningSignal', job);
+    const view = await signalView((v) => v.source.kind === 'job' && v.drawn !== undefined && v.drawn.kind !== 'reading', 90_000);
+    assert.equal(view.drawn!.kind, 'report', JSON.stringify(view));
+    assert.match(view.drawn!.headline ?? '', /^\d+ % of tasks have zero advantage \(\d+ of \d+ groups\)$/);
+    assert.equal(view.source.label, `evaluation job ${job.jobName}`);
+  });
+
   it('a folder without rollouts gets a sentence, not an empty report', async () => {
     await vscode.commands.executeCommand('mtrl.checkLearningSignal', workspaceFile('lint'));
     const view = await signalView((v) => v.source.label === 'lint' && v.drawn !== undefined && v.drawn.kind !== 'running');
