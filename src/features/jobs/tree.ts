@@ -8,8 +8,8 @@ import { mlflowConfigOf } from '../../core/jobs/document';
 import { formatDuration } from '../../core/jobs/timeline';
 import type { ContributedNode, JobsViewContribution } from './contributed';
 import { visibleText } from '../../core/text/display';
-import type { JobsModel } from './model';
-import { pipelineRole } from './pipelines';
+import type { JobsModel } from '../../services/jobs/model';
+import { pipelineRole } from '../../services/jobs/pipelines';
 import {
   drawnParent,
   type JobNode,
@@ -19,8 +19,8 @@ import {
   type RootNode,
   type SectionNode,
   type TransitionNode,
-} from './nodes';
-import { TreeRedraws } from './redraws';
+} from '../../services/jobs/nodes';
+import { TreeRedraws } from '../../services/jobs/redraws';
 
 type Node = JobsTreeNode | ContributedNode;
 

@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { AwsClients } from '../../../../src/aws/clients';
 import { explainAwsError } from '../../../../src/aws/errors';
-import { sageMakerJobsBackend, type JobsBackend } from '../../../../src/services/jobs';
-import { JobsModel } from '../../../../src/features/jobs/model';
-import { JobNode, MessageNode, type RootNode } from '../../../../src/features/jobs/nodes';
+import { sageMakerJobsBackend, type JobsBackend } from '../../../../src/services/jobs/backend';
+import { JobsModel } from '../../../../src/services/jobs/model';
+import { JobNode, MessageNode, type RootNode } from '../../../../src/services/jobs/nodes';
 
 /** Only for the states the emulator cannot produce (no credentials at all) and for counting calls. */
 function modelOver(backend: Partial<JobsBackend>) {

@@ -6,9 +6,9 @@ import { DEFAULT_PRICING, formatDollars } from '../../../../src/core/jobs/pricin
 import type { JobDetails } from '../../../../src/core/jobs/job';
 import { jobDescription } from '../../../../src/core/jobs/summary';
 import { jobTooltip } from '../../../../src/core/jobs/tooltip';
-import { sageMakerJobsBackend } from '../../../../src/services/jobs';
-import { cloudWatchJobLogSource, JobLogWindow } from '../../../../src/features/jobs/logWindow';
-import { JobsModel } from '../../../../src/features/jobs/model';
+import { sageMakerJobsBackend } from '../../../../src/services/jobs/backend';
+import { cloudWatchJobLogSource, JobLogWindow } from '../../../../src/services/jobs/logWindow';
+import { JobsModel } from '../../../../src/services/jobs/model';
 import {
   JobNode,
   LoadMoreNode,
@@ -16,9 +16,9 @@ import {
   type JobsTreeNode,
   type PipelineNode,
   type RootNode,
-} from '../../../../src/features/jobs/nodes';
-import { pipelineRole } from '../../../../src/features/jobs/pipelines';
-import { JobsPoller, type Timer } from '../../../../src/features/jobs/poller';
+} from '../../../../src/services/jobs/nodes';
+import { pipelineRole } from '../../../../src/services/jobs/pipelines';
+import { JobsPoller, type Timer } from '../../../../src/services/jobs/poller';
 import { ManualClock } from '../../../../src/emulator/clock';
 import { startEmulator, type Emulator } from '../../../../src/emulator/server';
 import { SEEDED } from '../../../../src/emulator/seed';

@@ -4,7 +4,7 @@ import { isInProgress, JOB_CATEGORIES, categoryLabel } from '../../core/jobs/sta
 import { jobCost } from '../../core/jobs/summary';
 import type { PricingTable } from '../../core/jobs/pricing';
 import { timelineOf } from '../../core/jobs/timeline';
-import type { JobsBackend, JobsQuery } from '../../services/jobs';
+import type { JobsBackend, JobsQuery } from './backend';
 import { byPipeline } from './pipelines';
 import { JobNode, LoadMoreNode, MessageNode, RootNode, SectionNode, TransitionNode, type JobsTreeNode, type SectionKind } from './nodes';
 
