@@ -37,9 +37,6 @@ export async function listRuntimeNodes(aws: AwsClients, explain: Explainer, sign
     if (runtimes.length) return runtimes;
     return [new MessageNode(undefined, 'empty', `No agent runtimes in ${region}`, { fix: CHOOSE_REGION })];
   } catch (error) {
-    const failure = deadline.timedOut()
-      ? { kind: 'unreachable' as const, sentence: deadline.sentence(what) }
-      : explain.explained(error, what);
-    return [failureNode(undefined, failure, RETRY)];
+    return [failureNode(undefined, deadline.failure(error, what, explain), RETRY)];
   }
 }
