@@ -61,6 +61,34 @@ export const checks = [
     },
   },
   {
+    name: 'resources view: the spend and each kind of resource as sections, the in-use runtime marked on its row',
+    async run({ page, emulatorUrl }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no resources';
+      const header = page.locator('.part.sidebar .pane-header', { hasText: 'Resources' }).first();
+      if (!(await header.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
+      await header.waitFor({ timeout: 20_000 });
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      const pane = page.locator('.part.sidebar .pane', { has: header });
+      const row = (text) => pane.locator('.monaco-list-row', { hasText: text }).first();
+      try {
+        // Each section is drawn expanded; a click folds it once read, so the next one is in view in the short pane.
+        for (const section of ['Token spend per job', 'Agent runtimes', 'Job roles', 'MLflow apps', 'S3 prefixes']) {
+          await row(section).waitFor({ timeout: 60_000 });
+          if (section === 'Agent runtimes') {
+            const runtime = row(/^wordle_agent(?!_)/);
+            await runtime.waitFor({ timeout: 10_000 });
+            assert.match(await runtime.innerText(), new RegExp(`in use by [^·]*${RUNNING}`));
+          }
+          await row(section).click();
+          await pane.locator('.monaco-list-row[aria-expanded="false"]', { hasText: section }).first().waitFor({ timeout: 10_000 });
+        }
+      } finally {
+        // The Jobs checks read their rows at the sidebar's default layout.
+        if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+      }
+    },
+  },
+  {
     name: 'resources: cleanup: review list with the in-use runtime marked, one confirmation naming the refusal, the prefix deleted, what remains said',
     async run({ page, emulatorUrl }) {
       if (!emulatorUrl) return 'skipped: no emulator, so nothing to clean up';
