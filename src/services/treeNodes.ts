@@ -61,7 +61,7 @@ export class LoadMoreNode<P extends TreeNode = TreeNode> {
   }
 }
 
-export const CHOOSE_PROFILE: FixCommand = { title: 'Choose AWS profile', command: 'mtrl.chooseProfile', arguments: [] };
+const CHOOSE_PROFILE: FixCommand = { title: 'Choose AWS profile', command: 'mtrl.chooseProfile', arguments: [] };
 
 /** The node for a failed listing: no credentials offers Choose AWS profile, any other error the view's Retry. */
 export function failureNode<P extends TreeNode | undefined>(parent: P, failure: AwsErrorExplained, retry: FixCommand): MessageNode<P> {
