@@ -6,6 +6,9 @@ import { comparisonGrid } from '../core/evaluation/grid';
 import { runDocument, sweepRuns, type Sweep, type SweepRun } from '../core/evaluation/sweep';
 import { costOf, modelIdOf, type BillableTokenUsage, type PricingTable } from '../core/jobs/pricing';
 
+/** The sweep wizard's last answers, kept per workspace as the next run's defaults (read by the stores, written by the wizard). */
+export type SweepAnswers = Partial<Pick<Sweep, 'evaluationUri' | 'outputPath' | 'roleArn' | 'baseModelArn'>>;
+
 /** A sweep as the service sees it now: which of its jobs exist, and whether another evaluation holds the account's one slot. */
 export interface SweepState {
   /** Token cost so far of the sweep's jobs (BillableTokenUsage × prices), when asked for. */

@@ -5,7 +5,7 @@ import type { JobFile } from '../../core/jobs/jobfile';
 import { baseModelArn } from '../../core/jobs/models';
 import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
-import type { TrainingAnswers } from './answers';
+import type { TrainingAnswers } from '../../services/launch/answers';
 import type { Launcher } from './launcher';
 import { datasetAnswer, runLaunchWizard } from './wizard';
 import { BACK, CANCEL, pickStep, type Step } from './wizardInput';
