@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { getObject, isPreconditionFailed, listObjectsV2, parseS3Uri, s3Uri, upload, type S3Location } from '../../aws/s3';
+import { getObject, headObject, isPreconditionFailed, listObjectsV2, parseS3Uri, s3Uri, upload, type S3Location } from '../../aws/s3';
 import { formatFromName } from '../../core/dataset';
 import { datasetRows } from '../../core/dataset/datasetRows';
 import { sampleRows } from '../../core/signal/sampleRows';
@@ -30,18 +30,37 @@ async function bytesOf(s3: S3Client, location: S3Location, signal?: AbortSignal)
   return Buffer.concat(parts);
 }
 
+/** Read whole to sample it: a larger training set is refused with a sentence rather than exhausting memory. */
+export const SAMPLED_DATASET_BYTES = 256 * 1024 * 1024;
+
+async function sizeOf(s3: S3Client, location: S3Location, uri: string, signal?: AbortSignal): Promise<number> {
+  try {
+    return (await headObject(s3, location, signal)).size;
+  } catch (error) {
+    // HEAD's 404 has no body, so the SDK cannot name it: say it here.
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+      throw new Error(`There is no object at ${uri}: check the training data's URI.`, { cause: error });
+    throw error;
+  }
+}
+
 /** Every row of the dataset an S3 URI names: one object, or every dataset file under a prefix (as the service reads a channel). */
 async function rowsAt(s3: S3Client, uri: string, signal?: AbortSignal): Promise<Record<string, unknown>[]> {
   const location = parseS3Uri(uri);
   if (!location || !location.key) throw new Error(`${uri} is not an s3://bucket/key URI of a dataset.`);
-  const keys: string[] = [];
-  if (formatFromName(location.key)) keys.push(location.key);
+  const objects: { key: string; size: number }[] = [];
+  if (formatFromName(location.key)) objects.push({ key: location.key, size: await sizeOf(s3, location, uri, signal) });
   else
     for await (const o of listObjectsV2(s3, location.bucket, location.key, signal))
-      if (o.Key && formatFromName(o.Key) && !o.Key.includes('/mtrl-signal-check/')) keys.push(o.Key);
-  if (!keys.length) throw new Error(`No .jsonl, .json, .csv or .parquet dataset at ${uri}.`);
+      if (o.Key && formatFromName(o.Key) && !o.Key.includes('/mtrl-signal-check/')) objects.push({ key: o.Key, size: o.Size ?? 0 });
+  if (!objects.length) throw new Error(`No .jsonl, .json, .csv or .parquet dataset at ${uri}.`);
+  const bytes = objects.reduce((sum, o) => sum + o.size, 0);
+  if (bytes > SAMPLED_DATASET_BYTES)
+    throw new Error(
+      `${uri} holds ${Math.round(bytes / 2 ** 20)} MB, more than the ${SAMPLED_DATASET_BYTES / 2 ** 20} MB a signal check reads to sample it: give --data a smaller file of its rows.`,
+    );
   const rows: Record<string, unknown>[] = [];
-  for (const key of keys.sort())
+  for (const { key } of objects.sort((a, b) => a.key.localeCompare(b.key)))
     rows.push(...(await datasetRows(await bytesOf(s3, { bucket: location.bucket, key }, signal), formatFromName(key)!)));
   return rows;
 }

@@ -223,6 +223,20 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
       assert.equal(done.report?.rollouts, 30);
       assert.equal(done.report?.groups, 10);
       assert.equal(done.report?.groupSize, 3);
+      // The evaluation left one MLflow trace per rollout, as the refund desk's do.
+      const traces = await mtrl(
+        'rollouts',
+        '--job',
+        done.jobName,
+        '--evaluation',
+        '--from',
+        'traces',
+        '--endpoint',
+        emulator.url,
+        '--transcripts',
+      );
+      assert.equal(traces.code, 0, traces.err);
+      assert.equal(traces.out.trim().split('\n').length, 30);
       // The planned job's rollouts from its own arithmetic over the whole dataset: whole steps of 128 words × 3.
       assert.ok(done.plannedRollouts! > 0 && done.plannedRollouts! % (128 * 3) === 0, `${done.plannedRollouts}`);
       assert.equal(done.projectedCost?.rollouts, done.plannedRollouts);
@@ -264,7 +278,10 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
         '--yes',
       );
       assert.equal(missing.code, 2);
-      assert.match(missing.err, /nothing launched: .*nope\.jsonl/i);
+      assert.match(
+        missing.err,
+        /nothing launched: There is no object at s3:\/\/mtrl-demo\/refund\/nope\.jsonl: check the training data's URI/,
+      );
       assert.deepEqual(await evaluations(aws), jobs);
     });
   });
