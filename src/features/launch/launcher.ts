@@ -7,6 +7,7 @@ import { launchJob, reviewJob, type LaunchDeps, type LaunchResult, type LaunchUi
 import { ModelCatalog } from '../../services/launch/modelCatalog';
 import type { Review } from '../../services/launch/review';
 import type { Services } from '../services';
+import type { SignalChecks } from '../../services/signal/checks';
 import { keptChecks } from '../signal/kept';
 import { reviewStep, saveJobFile } from './reviewStep';
 import { BACK, type StepPosition } from './wizardInput';
@@ -26,7 +27,7 @@ export interface LaunchOptions {
 export class Launcher {
   readonly models: ModelCatalog;
   /** What every launch uses; the signal check launches its evaluation through the same. */
-  readonly deps: LaunchDeps;
+  readonly deps: LaunchDeps & { signalChecks: SignalChecks };
 
   constructor(
     private readonly services: Services,

@@ -8,7 +8,7 @@ import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
 import type { Launcher } from '../launch/launcher';
 import type { Services } from '../services';
 import { launchCloudCheck, pickTrainingJob, type CloudCheckRequest } from './cloud';
-import { keptChecks, keptSignal, keptSource, loadKept, pickKeptCheck } from './kept';
+import { keptSignal, keptSource, loadKept, pickKeptCheck } from './kept';
 import { SignalPanel, type SignalLoader } from './panel';
 import { loadSignal, type LoadedSignal } from './sources';
 
@@ -73,12 +73,8 @@ async function pickEvaluationJob(services: Services): Promise<SignalSource | und
 
 type Route = 'file' | 'job' | 'kept' | 'cloud';
 
-/** Where the rollouts come from, asked when the command got no argument. */
-async function pickSource(
-  services: Services,
-  kept: () => Promise<SignalSource | undefined>,
-  cloud: () => Promise<SignalSource | undefined>,
-): Promise<SignalSource | undefined> {
+/** Where the rollouts come from, asked when the command got no argument; `cloud`: launch a check for a planned training job. */
+async function pickSource(services: Services, kept: () => Promise<SignalSource | undefined>): Promise<SignalSource | 'cloud' | undefined> {
   const routes: (vscode.QuickPickItem & { route: Route })[] = [
     {
       label: '$(file) Local rollouts file or folder…',
@@ -110,8 +106,7 @@ async function pickSource(
   }
   if (choice?.route === 'job') return pickEvaluationJob(services);
   if (choice?.route === 'kept') return kept();
-  if (choice?.route === 'cloud') return cloud();
-  return undefined;
+  return choice?.route === 'cloud' ? 'cloud' : undefined;
 }
 
 /** Launch a cloud check from the palette or the launch review: `{ training: JobFile, rows?, groupSize?, reward?, confirm? }`. */
@@ -122,7 +117,7 @@ const isCloudRequest = (arg: unknown): arg is CloudCheckRequest => {
 
 /** The learning-signal check: Check Learning Signal… (a file, folder, evaluation job, a cloud check or a kept one) and Show Learning Signal Report. */
 export function register(services: Services, launcher: Launcher): void {
-  const deps = { ...launcher.deps, signalChecks: launcher.deps.signalChecks ?? keptChecks(services) };
+  const deps = launcher.deps;
   const checks = deps.signalChecks;
   const load: SignalLoader = (source, signal) =>
     source.kind === 'kept'
@@ -160,20 +155,17 @@ export function register(services: Services, launcher: Launcher): void {
 
   const checkSignal = async (arg?: unknown): Promise<KeptSignalCheck | undefined> => {
     if (isCloudRequest(arg)) return cloud(arg);
-    let launched: KeptSignalCheck | undefined;
-    const fromCloud = async () => {
+    const source = arg === undefined ? await pickSource(services, pickKept) : sourceFromArgument(arg, services.aws.current.region);
+    if (source === 'cloud') {
       const training = await pickTrainingJob();
-      launched = training && (await cloud({ training }));
-      return undefined;
-    };
-    const source =
-      arg === undefined ? await pickSource(services, pickKept, fromCloud) : sourceFromArgument(arg, services.aws.current.region);
+      return training && cloud({ training });
+    }
     if (source) show(source);
     else if (arg !== undefined)
       void vscode.window.showErrorMessage(
         'MTRL: Check Learning Signal takes a rollouts file or folder, an evaluation job, or nothing (then it asks).',
       );
-    return launched;
+    return undefined;
   };
 
   const showReport = async (key?: unknown): Promise<void> => {
