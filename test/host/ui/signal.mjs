@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { frameShowing, until } from '../lib/wait.mjs';
 import { boardFrame, palette } from './replay.mjs';
+import { reloadWindow } from './reward-lens.mjs';
 
 const VIEWPORT = { width: 1400, height: 900 };
 const HALF = 640;
@@ -114,6 +115,25 @@ export const checks = [
       } finally {
         // Closing the review launches nothing.
         await page.keyboard.press('Escape');
+        await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+      }
+    },
+  },
+  {
+    name: '#29 a learning-signal report comes back after a window reload, read again from its folder',
+    async run({ page, workspace, host }) {
+      await host('mtrl.checkLearningSignal', [path.join(workspace, 'signal', 'refund-check')]);
+      const headline = (frame) => frame.locator('.verdict h2', { hasText: '50 % of tasks have zero advantage (3 of 6 groups)' });
+      await frameShowing(page, 'the learning-signal report', headline, { timeoutMs: 60_000 });
+      try {
+        await reloadWindow(page);
+        await page
+          .locator('.tabs-container .tab', { hasText: 'Learning signal: signal/refund-check' })
+          .first()
+          .waitFor({ timeout: 60_000 });
+        // After a reload on a loaded machine the extension host alone may take over 20 s to come back.
+        await frameShowing(page, 'the restored report', headline, { timeoutMs: 120_000 });
+      } finally {
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       }
     },
