@@ -4,6 +4,7 @@ import path from 'node:path';
 import { linesOf, tracesIn, transcriptFromTrace, type ReadItem, type SkippedLine } from '../../core/rollouts';
 import { transcriptsFromJsonLines } from '../../core/transcript/jsonLines';
 import type { RolloutReader } from './reader';
+import { isSavedTranscriptLine } from './saved';
 
 // Local files, format sniffed: a log (rollout records, SDK lines, tool output), a raw `traces.json` artifact, a
 // `traces/search` or `batchGet` response, JSON Lines of traces, or a directory of any of these.
@@ -33,10 +34,7 @@ function documentItems(text: string): ReadItem[] | undefined {
 
 /** Transcripts saved one a line (`mtrl rollouts --transcripts`, a local signal check's), told by the first line; else undefined. */
 function savedItems(text: string): ReadItem[] | undefined {
-  if (!/^\{"/.test(text)) return undefined;
-  const first = text.slice(0, text.indexOf('\n') + 1 || undefined);
-  const { transcripts, problem } = transcriptsFromJsonLines(first);
-  if (problem || !transcripts.length || typeof (JSON.parse(first) as { groupKey?: unknown }).groupKey !== 'string') return undefined;
+  if (!isSavedTranscriptLine(text.slice(0, text.indexOf('\n') + 1 || undefined))) return undefined;
   const all = transcriptsFromJsonLines(text);
   // A later line that is not a transcript: read as lines, so nothing is dropped unsaid.
   return all.problem ? undefined : all.transcripts.map((transcript) => ({ transcript }));

@@ -5,6 +5,23 @@ import type { Transcript } from '../../core/transcript/model';
 /** A JSON Lines file's transcript that the first line is not: named by its line. */
 export class SavedTranscriptsProblem extends Error {}
 
+/** Whether a file's first line is a saved transcript (id, task, turns and its GRPO group): then every line is one. */
+export function isSavedTranscriptLine(line: string): boolean {
+  try {
+    const value = JSON.parse(line) as Record<string, unknown> | null;
+    return (
+      !!value &&
+      typeof value.id === 'string' &&
+      typeof value.groupKey === 'string' &&
+      Array.isArray(value.turns) &&
+      !!value.task &&
+      typeof value.task === 'object'
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** The output of `mtrl rollouts --transcripts` (or a signal check's kept rollouts) read back as it is, its groups and steps already decided; else undefined. */
 export async function savedTranscripts(target: string): Promise<Transcript[] | undefined> {
   if (target === '-' || !/\.jsonl$/i.test(target)) return undefined;
@@ -14,8 +31,7 @@ export async function savedTranscripts(target: string): Promise<Transcript[] | u
     try {
       const { buffer, bytesRead } = await file.read(Buffer.alloc(1 << 20), 0, 1 << 20, 0);
       const head = buffer.subarray(0, bytesRead).toString('utf8').split('\n', 1)[0];
-      const value = JSON.parse(head) as Record<string, unknown>;
-      if (!value || typeof value.groupKey !== 'string' || !Array.isArray(value.turns) || typeof value.task !== 'object') return undefined;
+      if (!isSavedTranscriptLine(head)) return undefined;
     } finally {
       await file.close();
     }
