@@ -138,4 +138,29 @@ export const checks = [
       }
     },
   },
+  {
+    name: "#29 a training job's launch review without a signal check offers one: choosing it asks the check's first question",
+    async run({ page }) {
+      try {
+        await palette(page, 'wordle-train.mtrl.json', 'wordle-train.mtrl.json');
+        await page.locator('.tabs-container .tab', { hasText: 'wordle-train.mtrl.json' }).first().waitFor({ timeout: 15_000 });
+        await palette(page, '>MTRL: Launch Job File', 'MTRL: Launch Job File');
+        const offer = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Choose to run one' }).first();
+        await offer.waitFor({ timeout: 90_000 }).catch(async (error) => {
+          const rows = await page.locator('.quick-input-widget .monaco-list-row').allTextContents();
+          // A check of this data and runtime kept by `mtrl signal` in this machine's cache would show instead.
+          throw new Error(`the review offers no signal check; it lists: ${rows.join(' | ')}`, { cause: error });
+        });
+        assert.match(await offer.textContent(), /Learning signal: no check for this dataset and runtime yet/);
+        await offer.click();
+        await page.locator('.quick-input-widget', { hasText: 'Check Learning Signal in the Cloud: reward' }).waitFor({ timeout: 30_000 });
+        // Dismissing the question launches nothing and brings the review back.
+        await page.keyboard.press('Escape');
+        await offer.waitFor({ timeout: 30_000 });
+      } finally {
+        await page.keyboard.press('Escape');
+        await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+      }
+    },
+  },
 ];
