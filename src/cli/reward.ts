@@ -1,10 +1,13 @@
 import { previewReward } from '../services/rewardPreview';
+import { rewardPreviewGames } from '../core/environments/registry';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, failureText, previewJson, previewText } from '../core/reward';
+import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, failureText, previewJson, previewText } from '../core/reward';
 import { runRescore, runScenarioPreview } from './rewardScenarios';
 import { readSource, requireRollouts, SOURCE_OPTIONS } from './rolloutSource';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
+
+const DEFAULT_ANSWER = rewardPreviewGames()?.defaultAnswer ?? '';
 
 const usage = `Usage: mtrl reward <file.py> [--entry function] [--answer WORD] [--python PATH] [--timeout SECONDS] [--json]
        mtrl reward <file.mtrl-reward.json> [--rescore FILE|DIR | --job NAME [--evaluation]] [--steps A-B] [--python PATH] [--timeout SECONDS] [--json]
