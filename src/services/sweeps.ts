@@ -5,6 +5,7 @@ import { nextStep, sweepProgress, type QueueDecision, type RunJob, type SweepCon
 import { comparisonGrid } from '../core/evaluation/grid';
 import { runDocument, sweepRuns, type Sweep, type SweepRun } from '../core/evaluation/sweep';
 import { costOf, modelIdOf, type BillableTokenUsage, type PricingTable } from '../core/jobs/pricing';
+import { JOB_CONFIG_SCHEMA_VERSION } from '../core/jobs/jobfile';
 
 /** A sweep as the service sees it now: which of its jobs exist, and whether another evaluation holds the account's one slot. */
 export interface SweepState {
@@ -71,7 +72,7 @@ export async function advanceSweep(aws: AwsClients, sweep: Sweep, control: Sweep
         JobName: run.jobName,
         JobCategory: 'AgentRFTEvaluation',
         RoleArn: sweep.roleArn,
-        JobConfigSchemaVersion: '1.0.0',
+        JobConfigSchemaVersion: JOB_CONFIG_SCHEMA_VERSION,
         JobConfigDocument: JSON.stringify(runDocument(sweep, run, adapter)),
         Tags: [
           { Key: 'mtrl:sweep', Value: sweep.name },
