@@ -6,9 +6,9 @@ import { AwsClients } from '../src/aws/clients';
 import { DEFAULT_PRICING } from '../src/core/jobs/pricing';
 import { jobDescription } from '../src/core/jobs/summary';
 import { jobTooltip } from '../src/core/jobs/tooltip';
-import { PAGE_SIZE, sageMakerJobsBackend, type JobsBackend } from '../src/services/jobs';
-import { JobsModel } from '../src/features/jobs/model';
-import type { JobNode, RootNode } from '../src/features/jobs/nodes';
+import { PAGE_SIZE, sageMakerJobsBackend, type JobsBackend } from '../src/services/jobs/backend';
+import { JobsModel } from '../src/services/jobs/model';
+import type { JobNode, RootNode } from '../src/services/jobs/nodes';
 import { startEmulator } from '../src/emulator/server';
 import { SEEDED } from '../src/emulator/seed';
 

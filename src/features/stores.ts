@@ -1,9 +1,9 @@
 import type * as vscode from 'vscode';
 import type { SmokeRecord, SmokeResults } from '../core/smoke/record';
 import type { SweepControl } from '../core/evaluation/queue';
-import type { SweepAnswers } from './evaluations/answers';
+import type { SweepAnswers } from '../services/sweeps';
 import type { Budget } from '../core/jobs/budget';
-import type { EvaluationAnswers, TrainingAnswers } from './launch/answers';
+import type { EvaluationAnswers, TrainingAnswers } from '../services/launch/answers';
 
 /** One key of globalState or workspaceState with its type: features read and write stored state only through these. */
 export class StoredValue<T> {

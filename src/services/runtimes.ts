@@ -1,32 +1,42 @@
 import type { AwsClients } from '../aws/clients';
 import { listAgentRuntimes } from '../aws/agentcore';
-import type { Explain } from '../aws/errors';
+import type { Explainer } from '../aws/errors';
+import { failureNode, MessageNode, type TreeNode } from './treeNodes';
+import { viewDeadline } from './viewDeadline';
 
-/** One agent runtime as the Agent Runtimes view lists it. */
-export interface RuntimeRow {
-  arn: string;
-  name: string;
-  status: string;
+/** One agent runtime; `runtimeArn` is what `mtrl.smokeTestRuntime` reads from the node a menu hands it. */
+export class RuntimeNode implements TreeNode {
+  readonly kind = 'runtime';
+  constructor(
+    readonly runtimeArn: string,
+    readonly name: string,
+    readonly status: string,
+  ) {}
+  get id(): string {
+    return this.runtimeArn;
+  }
 }
 
-/** The region's runtimes, or the sentence to show instead: none there, or why they could not be listed. */
-export type RuntimesListing = { runtimes: RuntimeRow[] } | { message: string; error: boolean };
+/** A node of the Agent Runtimes view: a runtime of the current region, or the sentence shown instead. */
+export type RuntimesTreeNode = RuntimeNode | MessageNode<undefined>;
 
-/** Lists the agent runtimes of the current region (every page); an error is a sentence naming profile, region and endpoint. */
-export async function listRuntimeRows(aws: AwsClients, explain: Explain, signal?: AbortSignal): Promise<RuntimesListing> {
+const RETRY = { title: 'Retry', command: 'mtrl.refreshRuntimes' };
+const CHOOSE_REGION = { title: 'Choose AWS region', command: 'mtrl.chooseRegion' };
+
+/** The view's top level: the current region's runtimes (every page), else why there are none to show and what to do. */
+export async function listRuntimeNodes(aws: AwsClients, explain: Explainer, signal?: AbortSignal): Promise<RuntimesTreeNode[]> {
   const region = aws.current.region;
+  const what = `Listing agent runtimes in ${region}`;
+  const deadline = viewDeadline(signal);
   try {
-    const runtimes: RuntimeRow[] = [];
-    for await (const r of listAgentRuntimes(aws.agentCoreControl(), signal)) {
+    const runtimes: RuntimeNode[] = [];
+    for await (const r of listAgentRuntimes(aws.agentCoreControl(), deadline.signal)) {
       if (!r.agentRuntimeArn) continue;
-      runtimes.push({
-        arn: r.agentRuntimeArn,
-        name: r.agentRuntimeName ?? r.agentRuntimeId ?? r.agentRuntimeArn,
-        status: r.status ?? 'UNKNOWN',
-      });
+      runtimes.push(new RuntimeNode(r.agentRuntimeArn, r.agentRuntimeName ?? r.agentRuntimeId ?? r.agentRuntimeArn, r.status ?? 'UNKNOWN'));
     }
-    return runtimes.length ? { runtimes } : { message: `No agent runtimes in ${region}`, error: false };
+    if (runtimes.length) return runtimes;
+    return [new MessageNode(undefined, 'empty', `No agent runtimes in ${region}`, { fix: CHOOSE_REGION })];
   } catch (error) {
-    return { message: explain(error, `Listing agent runtimes in ${region}`), error: true };
+    return [failureNode(undefined, deadline.failure(error, what, explain), RETRY)];
   }
 }

@@ -7,6 +7,9 @@ import { runDocument, sweepRuns, type Sweep, type SweepRun } from '../core/evalu
 import { costOf, modelIdOf, type BillableTokenUsage, type PricingTable } from '../core/jobs/pricing';
 import { JOB_CONFIG_SCHEMA_VERSION } from '../core/jobs/jobfile';
 
+/** The sweep wizard's last answers, kept per workspace as the next run's defaults (read by the stores, written by the wizard). */
+export type SweepAnswers = Partial<Pick<Sweep, 'evaluationUri' | 'outputPath' | 'roleArn' | 'baseModelArn'>>;
+
 /** A sweep as the service sees it now: which of its jobs exist, and whether another evaluation holds the account's one slot. */
 export interface SweepState {
   /** Token cost so far of the sweep's jobs (BillableTokenUsage × prices), when asked for. */

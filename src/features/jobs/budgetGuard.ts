@@ -3,7 +3,7 @@ import { formatDollars, type PricingTable } from '../../core/jobs/pricing';
 import { jobCost } from '../../core/jobs/summary';
 import { budgetAction, parseBudget, type Budget } from '../../core/jobs/budget';
 import type { BudgetStore } from '../stores';
-import type { JobNode } from './nodes';
+import type { JobNode } from '../../services/jobs/nodes';
 
 interface BudgetGuardContext {
   store: BudgetStore;

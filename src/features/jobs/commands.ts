@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import { isFinished, isStoppable, JOB_STATUSES, type JobStatus } from '../../core/jobs/status';
-import type { JobsBackend, JobsSortBy } from '../../services/jobs';
+import type { JobsBackend, JobsSortBy } from '../../services/jobs/backend';
 import { CONFIG_SCHEME, jobUri } from './documents';
 import { LOGS_SCHEME, type JobLogsProvider } from './logsDocument';
-import type { JobsModel } from './model';
-import { JobNode, SectionNode, type RootNode } from './nodes';
+import type { JobsModel } from '../../services/jobs/model';
+import { JobNode, SectionNode, type RootNode } from '../../services/jobs/nodes';
 
 interface JobsCommandContext {
   model: JobsModel;

@@ -1,10 +1,9 @@
 import type * as vscode from 'vscode';
+import type { TreeNode } from '../../services/treeNodes';
 
 /** A node another feature shows in the Jobs view (an evaluation sweep): the tree places it, the node draws itself. */
-export interface ContributedNode {
+export interface ContributedNode extends TreeNode {
   readonly kind: 'contributed';
-  /** The id of its tree item: the view redraws nodes by id. */
-  readonly id: string;
   readonly parent?: ContributedNode;
   treeItem(): vscode.TreeItem;
   children(): ContributedNode[];

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { jobUriPath, parseJobUriPath, type JobRef } from '../../core/jobs/reference';
-import type { JobsBackend } from '../../services/jobs';
+import type { JobsBackend } from '../../services/jobs/backend';
 
 export const CONFIG_SCHEME = 'mtrl-job';
 

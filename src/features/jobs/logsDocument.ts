@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { JobLogWindow, type JobLogSource } from './logWindow';
+import { JobLogWindow, type JobLogSource } from '../../services/jobs/logWindow';
 import { jobOfUri, type JobAddress } from './documents';
 
 export const LOGS_SCHEME = 'mtrl-job-logs';

@@ -8,19 +8,19 @@ import { mlflowConfigOf } from '../../core/jobs/document';
 import { formatDuration } from '../../core/jobs/timeline';
 import type { ContributedNode, JobsViewContribution } from './contributed';
 import { visibleText } from '../../core/text/display';
-import type { JobsModel } from './model';
-import { pipelineRole } from './pipelines';
+import type { JobsModel } from '../../services/jobs/model';
+import { pipelineRole } from '../../services/jobs/pipelines';
 import {
   drawnParent,
   type JobNode,
   type JobsTreeNode,
-  type MessageNode,
   type PipelineNode,
   type RootNode,
   type SectionNode,
   type TransitionNode,
-} from './nodes';
-import { TreeRedraws } from './redraws';
+} from '../../services/jobs/nodes';
+import { TreeRedraws } from '../../services/jobs/redraws';
+import { loadMoreItem, messageItem } from '../treeItems';
 
 type Node = JobsTreeNode | ContributedNode;
 
@@ -163,16 +163,10 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
         return this.sectionItem(node);
       case 'transition':
         return transitionItem(node);
-      case 'loadMore': {
-        const item = new vscode.TreeItem('Load more…');
-        item.id = node.id;
-        item.iconPath = new vscode.ThemeIcon('ellipsis');
-        item.tooltip = 'List the next 50 jobs';
-        item.command = { command: 'mtrl.loadMoreJobs', title: 'Load more', arguments: [node.parent] };
-        return item;
-      }
+      case 'loadMore':
+        return loadMoreItem(node);
       case 'message':
-        return this.messageItem(node);
+        return messageItem(node);
     }
   }
 
@@ -235,30 +229,6 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
     item.contextValue = `jobSection:${node.section}`;
     if (node.section === 'history') item.description = `${node.parent.details?.transitions.length ?? 0} transitions`;
     if (section.command) item.command = { command: section.command, title: section.label, arguments: [node.parent] };
-    return item;
-  }
-
-  private messageItem(node: MessageNode): vscode.TreeItem {
-    const item = new vscode.TreeItem(visibleText(node.text));
-    item.id = node.id;
-    item.tooltip = visibleText(node.text);
-    const launch = node.parent.category === 'AgentRFT' ? 'mtrl.launchTrainingJob' : 'mtrl.launchEvaluationJob';
-    const action = {
-      error: { icon: 'error', color: 'errorForeground', label: 'Retry', command: 'mtrl.refreshJobs', args: [node.parent] },
-      credentials: { icon: 'key', color: 'list.warningForeground', label: 'Choose AWS profile', command: 'mtrl.chooseProfile', args: [] },
-      empty: {
-        icon: 'rocket',
-        color: undefined,
-        label: `Launch ${categoryLabel(node.parent.category).toLowerCase()} job`,
-        command: launch,
-        args: [],
-      },
-      noMatch: { icon: 'filter', color: undefined, label: 'Clear filter', command: 'mtrl.clearJobsFilter', args: [] },
-    }[node.message];
-    item.iconPath = new vscode.ThemeIcon(action.icon, action.color ? new vscode.ThemeColor(action.color) : undefined);
-    item.contextValue = `jobsMessage:${node.message}`;
-    item.description = action.label;
-    item.command = { command: action.command, title: action.label, arguments: action.args };
     return item;
   }
 }

@@ -5,7 +5,7 @@ import { EVALUATION_PRESETS } from '../../core/jobs/hyperparameters';
 import { parseBaseModelArn } from '../../core/jobs/models';
 import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
-import type { EvaluationAnswers } from './answers';
+import type { EvaluationAnswers } from '../../services/launch/answers';
 import type { Launcher } from './launcher';
 import { datasetAnswer, runLaunchWizard } from './wizard';
 import { BACK, CANCEL, pickStep, type Step } from './wizardInput';

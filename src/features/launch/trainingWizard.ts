@@ -3,7 +3,7 @@ import { buildTrainingDocument } from '../../core/jobs/document';
 import { TRAINING_PRESETS } from '../../core/jobs/hyperparameters';
 import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
-import type { TrainingAnswers } from './answers';
+import type { TrainingAnswers } from '../../services/launch/answers';
 import type { Launcher } from './launcher';
 import { datasetAnswer, runLaunchWizard } from './wizard';
 import { BACK, CANCEL, pickStep, type Step } from './wizardInput';

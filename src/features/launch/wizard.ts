@@ -6,7 +6,7 @@ import type { JobCategory } from '../../core/jobs/status';
 import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
 import type { StoredValue } from '../stores';
-import type { CommonAnswers } from './answers';
+import type { CommonAnswers } from '../../services/launch/answers';
 import { datasetStep } from './datasetStep';
 import { hyperparameterStep } from './hyperparameterStep';
 import type { Launcher } from './launcher';

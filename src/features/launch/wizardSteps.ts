@@ -11,7 +11,7 @@ import type { JobCategory } from '../../core/jobs/status';
 import type { Services } from '../services';
 import { jobRegions } from '../aws/settings';
 import { describeRecord } from '../../core/smoke/record';
-import type { CommonAnswers } from './answers';
+import type { CommonAnswers } from '../../services/launch/answers';
 import { BACK, CANCEL, inputStep, pickStep, subStep, type StepOutcome, type StepPosition } from './wizardInput';
 
 type Outcome = 'next' | typeof BACK | typeof CANCEL;

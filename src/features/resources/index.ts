@@ -7,6 +7,7 @@ import { jobRegions } from '../aws/settings';
 import type { Services } from '../services';
 import { cleanUp } from './cleanupFlow';
 import { ResourcesTreeProvider } from './tree';
+import { resourcesFailure } from '../../services/resources/tree';
 
 const AGENTCORE_APART = 'AgentCore compute is billed apart and not visible here.';
 
@@ -36,7 +37,7 @@ export function register(services: Services): void {
     } catch (error) {
       inventory = undefined;
       const what = 'Listing what your jobs left behind';
-      tree.showMessage(deadline.timedOut() ? deadline.sentence(what) : services.explain(error, what));
+      tree.showMessage(resourcesFailure(deadline.failure(error, what, services.explain)));
       view.message = undefined;
       return undefined;
     }

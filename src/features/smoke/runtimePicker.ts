@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { listAgentRuntimes } from '../../aws/agentcore';
 import { parseRuntimeArn } from '../../core/smoke';
 import type { Services } from '../services';
 import type { SmokeResultStore } from '../stores';
 import { describeRecord } from '../../core/smoke/record';
+import { listRuntimeNodes } from '../../services/runtimes';
 
 interface RuntimeItem extends vscode.QuickPickItem {
   runtimeArn?: string;
@@ -22,30 +22,28 @@ export async function pickRuntime(services: Services, results: SmokeResultStore)
   pick.items = [manual];
   const controller = new AbortController();
   void (async () => {
-    const items: RuntimeItem[] = [];
-    try {
-      for await (const runtime of listAgentRuntimes(services.aws.agentCoreControl(), controller.signal)) {
-        if (!runtime.agentRuntimeArn) continue;
-        items.push({
-          label: `$(server-process) ${runtime.agentRuntimeName ?? runtime.agentRuntimeId}`,
-          description: `${runtime.status ?? 'UNKNOWN'} · ${describeRecord(results.get(runtime.agentRuntimeArn))}`,
-          detail: runtime.agentRuntimeArn,
-          runtimeArn: runtime.agentRuntimeArn,
-        });
-      }
-      pick.items = [...items, manual];
-      // The runtimes, not the manual entry shown while they loaded, take the keyboard focus.
-      if (items.length) pick.activeItems = [items[0]];
-      if (!items.length)
-        pick.placeholder = `No agent runtimes in ${services.aws.current.region}: deploy one with \`agentcore deploy\`, or enter an ARN`;
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      const message = services.explain(error, 'Listing agent runtimes');
-      services.output.error(message);
-      pick.placeholder = `${message} You can still enter an ARN.`;
-    } finally {
-      pick.busy = false;
+    // The same listing as the Agent Runtimes view: its runtimes, or the sentence it shows instead.
+    const nodes = await listRuntimeNodes(services.aws, services.explain, controller.signal);
+    if (controller.signal.aborted) return;
+    const items = nodes
+      .filter((node) => node.kind === 'runtime')
+      .map((node): RuntimeItem => ({
+        label: `$(server-process) ${node.name}`,
+        description: `${node.status} · ${describeRecord(results.get(node.runtimeArn))}`,
+        detail: node.runtimeArn,
+        runtimeArn: node.runtimeArn,
+      }));
+    pick.items = [...items, manual];
+    // The runtimes, not the manual entry shown while they loaded, take the keyboard focus.
+    if (items.length) pick.activeItems = [items[0]];
+    const message = nodes.find((node) => node.kind === 'message');
+    if (message?.message === 'empty')
+      pick.placeholder = `No agent runtimes in ${services.aws.current.region}: deploy one with \`agentcore deploy\`, or enter an ARN`;
+    else if (message) {
+      services.output.error(message.text);
+      pick.placeholder = `${message.text} You can still enter an ARN.`;
     }
+    pick.busy = false;
   })();
   const chosen = await new Promise<RuntimeItem | undefined>((resolve) => {
     pick.onDidAccept(() => resolve(pick.selectedItems[0]));

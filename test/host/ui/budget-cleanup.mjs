@@ -61,6 +61,43 @@ export const checks = [
     },
   },
   {
+    name: 'resources view: the spend and each kind of resource as sections, the in-use runtime marked on its row',
+    async run({ page, emulatorUrl }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no resources';
+      const header = (name) => page.locator('.part.sidebar .pane-header', { hasText: name }).first();
+      const expand = async (name, expanded) => {
+        if ((await header(name).getAttribute('aria-expanded')) !== String(expanded)) await header(name).click();
+      };
+      if (!(await header('Resources').isVisible()))
+        await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
+      await header('Resources').waitFor({ timeout: 20_000 });
+      // The Resources pane gets the side bar's height: its message and five sections do not fit a third of it.
+      await expand('Jobs', false);
+      await expand('Agent Runtimes', false);
+      await expand('Resources', true);
+      const pane = page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: 'Resources' }) }).first();
+      const row = (text) => pane.locator('.monaco-list-row', { hasText: text }).first();
+      try {
+        // Each section is drawn expanded; a click folds it once read, so the next one is in view.
+        for (const section of ['Token spend per job', 'Agent runtimes', 'Job roles', 'MLflow apps', 'S3 prefixes']) {
+          await row(section).waitFor({ timeout: 60_000 });
+          if (section === 'Agent runtimes') {
+            const runtime = row(/^wordle_agent(?!_)/);
+            await runtime.waitFor({ timeout: 10_000 });
+            assert.match(await runtime.innerText(), new RegExp(`in use by [^·]*${RUNNING}`));
+          }
+          await row(section).click();
+          await pane.locator('.monaco-list-row[aria-expanded="false"]', { hasText: section }).first().waitFor({ timeout: 10_000 });
+        }
+      } finally {
+        // The other checks read the Jobs and Agent Runtimes views at the side bar's default layout.
+        await expand('Resources', false);
+        await expand('Agent Runtimes', true);
+        await expand('Jobs', true);
+      }
+    },
+  },
+  {
     name: 'resources: cleanup: review list with the in-use runtime marked, one confirmation naming the refusal, the prefix deleted, what remains said',
     async run({ page, emulatorUrl }) {
       if (!emulatorUrl) return 'skipped: no emulator, so nothing to clean up';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { isJobRef, jobArnOf, jobUriPath, parseJobArgument, parseJobArn, parseJobUriPath } from '../../../../src/core/jobs/reference';
-import { JobNode, RootNode, SectionNode, TransitionNode } from '../../../../src/features/jobs/nodes';
+import { JobNode, RootNode, SectionNode, TransitionNode } from '../../../../src/services/jobs/nodes';
 
 const ARN = 'arn:aws:sagemaker:us-west-2:111122223333:job/AgentRFTEvaluation/wordle-eval-7';
 

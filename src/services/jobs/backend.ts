@@ -1,7 +1,7 @@
 import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
-import { deleteJob, describeJobDetails, jobSummaryOf, listJobsPage, stopJob } from '../aws/sagemaker';
-import type { JobCategory, JobStatus } from '../core/jobs/status';
-import type { JobDetails, JobSummary } from '../core/jobs/job';
+import { deleteJob, describeJobDetails, jobSummaryOf, listJobsPage, stopJob } from '../../aws/sagemaker';
+import type { JobCategory, JobStatus } from '../../core/jobs/status';
+import type { JobDetails, JobSummary } from '../../core/jobs/job';
 
 export type JobsSortBy = 'CreationTime' | 'Name' | 'Status';
 

@@ -4,9 +4,10 @@ import { isInProgress, JOB_CATEGORIES, categoryLabel } from '../../core/jobs/sta
 import { jobCost } from '../../core/jobs/summary';
 import type { PricingTable } from '../../core/jobs/pricing';
 import { timelineOf } from '../../core/jobs/timeline';
-import type { JobsBackend, JobsQuery } from '../../services/jobs';
+import { PAGE_SIZE, type JobsBackend, type JobsQuery } from './backend';
 import { byPipeline } from './pipelines';
-import { JobNode, LoadMoreNode, MessageNode, RootNode, SectionNode, TransitionNode, type JobsTreeNode, type SectionKind } from './nodes';
+import { failureNode, LoadMoreNode, MessageNode } from '../treeNodes';
+import { JobNode, RootNode, SectionNode, TransitionNode, type JobsTreeNode, type SectionKind } from './nodes';
 
 interface JobsModelOptions {
   backend: JobsBackend;
@@ -27,6 +28,7 @@ export interface StatusChange {
 }
 
 const DESCRIBE_CONCURRENCY = 5;
+const CLEAR_FILTER = { title: 'Clear filter', command: 'mtrl.clearJobsFilter', arguments: [] };
 /** A request that hangs (a black-holed endpoint) must end as an error node, never as an endless spinner. */
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -82,7 +84,7 @@ export class JobsModel {
         await this.ensureLoaded(node);
         if (node.error) return [node.error];
         if (!node.jobs.length) return [this.emptyState(node)];
-        return node.nextToken ? [...byPipeline(node), new LoadMoreNode(node)] : byPipeline(node);
+        return node.nextToken ? [...byPipeline(node), loadMore(node)] : byPipeline(node);
       case 'pipeline':
         return node.jobs;
       case 'job':
@@ -101,9 +103,15 @@ export class JobsModel {
     return kinds.map((k) => new SectionNode(job, k));
   }
 
-  private emptyState(root: RootNode): MessageNode {
-    if (this.query.nameContains || this.query.status) return new MessageNode(root, 'noMatch', 'No jobs match the filter.');
-    return new MessageNode(root, 'empty', `No ${categoryLabel(root.category).toLowerCase()} jobs in ${root.region}.`);
+  private emptyState(root: RootNode): MessageNode<RootNode> {
+    if (this.query.nameContains || this.query.status)
+      return new MessageNode(root, 'noMatch', 'No jobs match the filter.', { fix: CLEAR_FILTER });
+    const what = categoryLabel(root.category).toLowerCase();
+    const launch = root.category === 'AgentRFT' ? 'mtrl.launchTrainingJob' : 'mtrl.launchEvaluationJob';
+    return new MessageNode(root, 'empty', `No ${what} jobs in ${root.region}.`, {
+      fix: { title: `Launch ${what} job`, command: launch, arguments: [] },
+      icon: 'rocket',
+    });
   }
 
   /** Loads the first page once; concurrent callers share the same request. */
@@ -137,12 +145,8 @@ export class JobsModel {
       root.nextToken = page.nextToken;
       root.error = undefined;
     } catch (error) {
-      const { kind, sentence } = this.explain(
-        error,
-        `Listing ${categoryLabel(root.category).toLowerCase()} jobs in ${root.region}`,
-        signal,
-      );
-      root.error = new MessageNode(root, kind === 'no-credentials' ? 'credentials' : 'error', sentence);
+      const failure = this.explain(error, `Listing ${categoryLabel(root.category).toLowerCase()} jobs in ${root.region}`, signal);
+      root.error = failureNode(root, failure, { title: 'Retry', command: 'mtrl.refreshJobs', arguments: [root] });
       if (!append) root.jobs = [];
     }
     root.loaded = true;
@@ -283,4 +287,9 @@ export class JobsModel {
     }
     return parts.length ? parts.join(' · ') : undefined;
   }
+}
+
+/** The row after a page of jobs that lists the next page. */
+function loadMore(root: RootNode): LoadMoreNode<RootNode> {
+  return new LoadMoreNode(root, { title: 'Load more', command: 'mtrl.loadMoreJobs', arguments: [root] }, `List the next ${PAGE_SIZE} jobs`);
 }

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { JobsPoller, type Timer } from '../../../../src/features/jobs/poller';
+import { JobsPoller, type Timer } from '../../../../src/services/jobs/poller';
 
 /** A timer the test advances by hand: it records what the poller scheduled. */
 class ManualTimer implements Timer {

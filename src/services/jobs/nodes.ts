@@ -1,14 +1,15 @@
 import type { JobCategory } from '../../core/jobs/status';
 import type { JobDetails, JobSummary } from '../../core/jobs/job';
 import type { TimelineEntry } from '../../core/jobs/timeline';
+import type { LoadMoreNode, MessageNode, TreeNode } from '../treeNodes';
 
 /** One "Training" or "Evaluation" root of a region; holds the pages loaded so far. */
-export class RootNode {
+export class RootNode implements TreeNode {
   readonly kind = 'root';
   jobs: JobNode[] = [];
   nextToken?: string;
   loaded = false;
-  error?: MessageNode;
+  error?: MessageNode<RootNode>;
   constructor(
     readonly region: string,
     readonly category: JobCategory,
@@ -19,7 +20,7 @@ export class RootNode {
 }
 
 /** The evaluations one SDK pipeline execution made (base and fine-tuned), shown together so they compare in one click. */
-export class PipelineNode {
+export class PipelineNode implements TreeNode {
   readonly kind = 'pipeline';
   constructor(
     readonly parent: RootNode,
@@ -32,7 +33,7 @@ export class PipelineNode {
 }
 
 /** A job; `jobName`, `category`, `region`, `arn` are the contract other features read from menu arguments. */
-export class JobNode {
+export class JobNode implements TreeNode {
   readonly kind = 'job';
   details?: JobDetails;
   /** The pipeline execution it is shown under, when an SDK evaluation pipeline made it. */
@@ -72,7 +73,7 @@ export class JobNode {
 
 export type SectionKind = 'configuration' | 'history' | 'logs' | 'rollouts';
 
-export class SectionNode {
+export class SectionNode implements TreeNode {
   readonly kind = 'section';
   constructor(
     readonly parent: JobNode,
@@ -83,7 +84,7 @@ export class SectionNode {
   }
 }
 
-export class TransitionNode {
+export class TransitionNode implements TreeNode {
   readonly kind = 'transition';
   constructor(
     readonly parent: SectionNode,
@@ -95,30 +96,8 @@ export class TransitionNode {
   }
 }
 
-export class LoadMoreNode {
-  readonly kind = 'loadMore';
-  constructor(readonly parent: RootNode) {}
-  get id(): string {
-    return `${this.parent.id}#more`;
-  }
-}
-
-/** Empty and error states: a sentence and, where there is one, the command that fixes it. */
-type MessageKind = 'error' | 'credentials' | 'empty' | 'noMatch';
-
-export class MessageNode {
-  readonly kind = 'message';
-  constructor(
-    readonly parent: RootNode,
-    readonly message: MessageKind,
-    readonly text: string,
-  ) {}
-  get id(): string {
-    return `${this.parent.id}#${this.message}`;
-  }
-}
-
-export type JobsTreeNode = RootNode | PipelineNode | JobNode | SectionNode | TransitionNode | LoadMoreNode | MessageNode;
+export type JobsTreeNode =
+  RootNode | PipelineNode | JobNode | SectionNode | TransitionNode | LoadMoreNode<RootNode> | MessageNode<RootNode>;
 
 /** The node a node is drawn under: a pipeline evaluation's job under its pipeline, a root under none. */
 export function drawnParent(node: JobsTreeNode): JobsTreeNode | undefined {

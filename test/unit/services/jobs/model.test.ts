@@ -3,9 +3,10 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { AwsClients } from '../../../../src/aws/clients';
 import { explainAwsError } from '../../../../src/aws/errors';
-import { sageMakerJobsBackend, type JobsBackend } from '../../../../src/services/jobs';
-import { JobsModel } from '../../../../src/features/jobs/model';
-import { JobNode, MessageNode, type RootNode } from '../../../../src/features/jobs/nodes';
+import { sageMakerJobsBackend, type JobsBackend } from '../../../../src/services/jobs/backend';
+import { JobsModel } from '../../../../src/services/jobs/model';
+import { JobNode, type RootNode } from '../../../../src/services/jobs/nodes';
+import { MessageNode } from '../../../../src/services/treeNodes';
 
 /** Only for the states the emulator cannot produce (no credentials at all) and for counting calls. */
 function modelOver(backend: Partial<JobsBackend>) {
@@ -26,6 +27,10 @@ describe('jobs model states', () => {
     assert.ok(node instanceof MessageNode);
     assert.equal(node.message, 'credentials');
     assert.match(node.text, /no AWS credentials found for profile 'research'/);
+    assert.deepEqual(
+      [node.id, node.fix?.title, node.fix?.command],
+      ['us-west-2/AgentRFT#credentials', 'Choose AWS profile', 'mtrl.chooseProfile'],
+    );
   });
 
   it('offers a launch when a region has no jobs, and lists each root once for concurrent callers', async () => {
@@ -38,7 +43,18 @@ describe('jobs model states', () => {
       [a[0], b[0]].map((n) => (n as MessageNode).text),
       ['No training jobs in us-west-2.', 'No training jobs in us-west-2.'],
     );
-    assert.equal(((await model.getChildren(evaluation))[0] as MessageNode).message, 'empty');
+    const empty = (await model.getChildren(evaluation))[0] as MessageNode;
+    assert.deepEqual(
+      [empty.id, empty.message, empty.text, empty.fix?.title, empty.fix?.command, empty.icon],
+      [
+        'us-west-2/AgentRFTEvaluation#empty',
+        'empty',
+        'No evaluation jobs in us-west-2.',
+        'Launch evaluation job',
+        'mtrl.launchEvaluationJob',
+        'rocket',
+      ],
+    );
   });
 
   it('pins a revealed job that is not on the first page on top of its root', async () => {
@@ -158,6 +174,10 @@ describe('jobs model with a service that never answers', () => {
       const [training] = (await model.getChildren()) as RootNode[];
       const [node] = await model.getChildren(training);
       assert.ok(node instanceof MessageNode && node.message === 'error');
+      assert.deepEqual(
+        [node.id, node.fix?.title, node.fix?.command, node.fix?.arguments],
+        ['us-east-1/AgentRFT#error', 'Retry', 'mtrl.refreshJobs', [training]],
+      );
       assert.equal(
         node.text,
         'Listing training jobs in us-east-1 got no answer within 0.3 s. Check the network or mtrl.aws.endpoint, then Retry.',

@@ -6,19 +6,13 @@ import { DEFAULT_PRICING, formatDollars } from '../../../../src/core/jobs/pricin
 import type { JobDetails } from '../../../../src/core/jobs/job';
 import { jobDescription } from '../../../../src/core/jobs/summary';
 import { jobTooltip } from '../../../../src/core/jobs/tooltip';
-import { sageMakerJobsBackend } from '../../../../src/services/jobs';
-import { cloudWatchJobLogSource, JobLogWindow } from '../../../../src/features/jobs/logWindow';
-import { JobsModel } from '../../../../src/features/jobs/model';
-import {
-  JobNode,
-  LoadMoreNode,
-  MessageNode,
-  type JobsTreeNode,
-  type PipelineNode,
-  type RootNode,
-} from '../../../../src/features/jobs/nodes';
-import { pipelineRole } from '../../../../src/features/jobs/pipelines';
-import { JobsPoller, type Timer } from '../../../../src/features/jobs/poller';
+import { sageMakerJobsBackend } from '../../../../src/services/jobs/backend';
+import { cloudWatchJobLogSource, JobLogWindow } from '../../../../src/services/jobs/logWindow';
+import { JobsModel } from '../../../../src/services/jobs/model';
+import { JobNode, type JobsTreeNode, type PipelineNode, type RootNode } from '../../../../src/services/jobs/nodes';
+import { LoadMoreNode, MessageNode } from '../../../../src/services/treeNodes';
+import { pipelineRole } from '../../../../src/services/jobs/pipelines';
+import { JobsPoller, type Timer } from '../../../../src/services/jobs/poller';
 import { ManualClock } from '../../../../src/emulator/clock';
 import { startEmulator, type Emulator } from '../../../../src/emulator/server';
 import { SEEDED } from '../../../../src/emulator/seed';
@@ -199,6 +193,10 @@ describe('jobs tree against the emulator', function () {
     assert.deepEqual(names(await model.getChildren(evaluation)), [SEEDED.baseEvaluation]);
     const none = await model.getChildren(training);
     assert.ok(none[0] instanceof MessageNode && none[0].message === 'noMatch');
+    assert.deepEqual(
+      [none[0].id, none[0].text, none[0].fix?.command],
+      ['us-east-1/AgentRFT#noMatch', 'No jobs match the filter.', 'mtrl.clearJobsFilter'],
+    );
     model.setQuery({ nameContains: undefined, status: 'Failed' });
     assert.deepEqual(names(await model.getChildren(training)), [SEEDED.failedJob]);
     model.setQuery({ status: undefined, sortBy: 'Name', ascending: true });
@@ -264,7 +262,12 @@ describe('jobs tree paging, stop and polling against the emulator', function () 
     const [training] = (await model.getChildren()) as RootNode[];
     const first = await model.getChildren(training);
     assert.equal(first.length, 51);
-    assert.ok(first[50] instanceof LoadMoreNode);
+    const more = first[50];
+    assert.ok(more instanceof LoadMoreNode);
+    assert.deepEqual(
+      [more.id, more.tooltip, more.fix.command, more.fix.arguments],
+      ['us-east-1/AgentRFT#more', 'List the next 50 jobs', 'mtrl.loadMoreJobs', [training]],
+    );
     assert.deepEqual(names(first.slice(0, 2)), ['paging-54', 'paging-53']);
     await model.loadMore(training);
     const all = await model.getChildren(training);

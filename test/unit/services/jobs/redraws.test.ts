@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
-import type { JobsBackend } from '../../../../src/services/jobs';
-import { JobsModel } from '../../../../src/features/jobs/model';
-import { drawnParent, type JobNode, type JobsTreeNode } from '../../../../src/features/jobs/nodes';
-import { TreeRedraws } from '../../../../src/features/jobs/redraws';
+import type { JobsBackend } from '../../../../src/services/jobs/backend';
+import { JobsModel } from '../../../../src/services/jobs/model';
+import { drawnParent, type JobNode, type JobsTreeNode } from '../../../../src/services/jobs/nodes';
+import { TreeRedraws } from '../../../../src/services/jobs/redraws';
 
 const REGION = 'us-east-1';
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
