@@ -1,12 +1,17 @@
 import { signalReport, type SignalReport } from '../core/signal/report';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
 import { PYTHON_OVER_ROLLOUTS_OPTIONS, readSource, requireRollouts, SOURCE_USAGE } from './rolloutSource';
+import { CHECK_OPTIONS, keepLocalCheck, launchCheck, showChecks, type CheckOptions } from './signalCheck';
 import { playLocally, tokenLines, type LocalOptions } from './signalLocal';
 
 const usage = `Usage: mtrl signal <file|dir> [--data DATASET] [--success-threshold X] [--json]
        mtrl signal --job <evaluation job> --evaluation [--region R] [--endpoint URL] [--profile P] [--json]
        mtrl signal --local AGENT.py --data DATASET.jsonl --rows K --group-size G [--seed S]
-                   [--policy emulator[:SKILL]|URL] [--steps N --batch-size B] [--transcripts-out FILE] [--json]
+                   [--policy emulator[:SKILL]|URL] [--steps N --batch-size B] [--transcripts-out FILE] [--reward FILE]
+                   [--store DIR] [--json]
+       mtrl signal --launch --data s3://… --runtime ARN --reward VERSION --rows K --group-size G --role ARN
+                   [--training FILE.mtrl.json] [--seed S] [--mlflow-app ARN] [--yes] [--store DIR] [--json]
+       mtrl signal --check [--store DIR] [--json]
 
 Will this run learn? GRPO learns only from tasks whose rollouts score differently. From
 rollouts played G times per task (an evaluation job with eval_group_size = the planned
@@ -18,6 +23,14 @@ On this machine (--local): plays K rows (sampled with the seed) × G rollouts of
 @app.entrypoint (or @sagemaker_rft_handler) function in python, with the service's payload; its
 model calls go to a local job runtime (the payload's metadata.endpoint) that forwards them to
 the policy and records each rollout. Run it only on an agent you trust: its code runs here.
+
+In the cloud (--launch): samples K rows of the training data with the seed, writes them beside it
+(<folder>/mtrl-signal-check/<hash>.jsonl; your objects are never written) and, after the pre-flight
+and cost estimate, starts an AgentRFTEvaluation of the unchanged agent with eval_group_size = G and
+training's temperature and max tokens. Without --yes it only prints the estimate (exit 2).
+--check asks each running check's job again and prints the kept checks, newest first; a completed
+job's report is built from its traces. Checks are kept per dataset + runtime + reward version in
+--store (default: the user's cache folder, mtrl-workbench/signal-checks).
 
 Options:
 ${SOURCE_USAGE}
@@ -34,6 +47,17 @@ ${SOURCE_USAGE}
   --python PATH           the interpreter (default python3)
   --steps N --batch-size B  project the planned job's cost from the tokens measured here
   --transcripts-out FILE  keep the rollouts (JSON Lines) for the board and mtrl reward … --rescore
+  --reward VERSION        the reward version a check is kept for: a Lambda ARN:version, or a file (its content's
+                          hash); locally it defaults to the agent file (its reward is inside)
+  --store DIR             where checks are kept (default: the user's cache folder)
+  --launch                the cloud check: --data s3://…, --runtime ARN, --reward, --rows K, --group-size G,
+                          --role ARN; or --training FILE.mtrl.json, the planned training job, for all but --rows
+                          and --reward (flags override it). Also --base-model ARN (default gpt-oss-20b),
+                          --mlflow-app ARN (its traces make the report), --output s3://…, --temperature,
+                          --max-tokens (default: the training job's, else the recipe's); --steps N --batch-size B
+                          price the planned job from the tokens the check measures
+  --yes                   launch at the estimated cost (without it the estimate is printed and nothing starts)
+  --check                 refresh and print the kept checks
   --json                  the whole report as one JSON object
 
 Exit code: 0 a learning signal in most groups, 1 half or more of the groups teach nothing (or,
@@ -81,18 +105,31 @@ export const signalCommand: CliCommand = {
         timeout: { type: 'string', default: '300' },
         'batch-size': { type: 'string' },
         'transcripts-out': { type: 'string' },
+        ...CHECK_OPTIONS,
       },
     });
     const threshold = Number(values['success-threshold'] ?? '1.0');
     if (!Number.isFinite(threshold)) throw new UsageError(`--success-threshold takes a number, not "${values['success-threshold']}"`);
     const verdict = (r: SignalReport) => (r.zeroAdvantage.share !== null && r.zeroAdvantage.share >= 0.5 ? EXIT_FINDINGS : EXIT_CLEAN);
+    if (values.launch || values.check) {
+      if (positionals.length || values.local !== undefined || values.job)
+        throw new UsageError('--launch and --check take no rollouts file, --job or --local.');
+      if (values.launch && values.check) throw new UsageError('give --launch or --check, not both.');
+      return values.launch ? launchCheck(values as CheckOptions, io) : showChecks(values as CheckOptions, io);
+    }
     if (values.local !== undefined) {
       if (positionals.length) throw new UsageError('--local plays the rollouts itself: give no transcripts file.');
       const options = values as LocalOptions;
-      const { result, groupSize } = await playLocally(options, io);
+      const at = new Date();
+      const { result, groupSize, rows } = await playLocally(options, io);
       const problem = result.agentProblem ?? result.ignoredEndpoint;
       const report = signalReport(result.transcripts, threshold);
       const tokens = tokenLines(result, groupSize, options);
+      const run = { groupSize, rows, transcripts: result.transcripts, report, problem, at, tokens: tokens.json };
+      if (!result.cancelled)
+        await keepLocalCheck(values as LocalOptions, run, io).catch((error: Error) =>
+          io.err(`mtrl signal: the result was not kept: ${error.message}`),
+        );
       if (values.json) io.out(JSON.stringify({ ...report, ...tokens.json, ...(problem ? { problem } : {}), cancelled: result.cancelled }));
       else {
         if (problem) io.out(problem);

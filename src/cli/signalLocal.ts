@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { estimateCost, describeEstimate } from '../core/jobs/estimate';
+import { describeEstimate, type CostEstimate } from '../core/jobs/estimate';
 import { DEFAULT_PRICING } from '../core/jobs/pricing';
-import { rowsOfJsonLines, sampleRowIndices } from '../core/signal/sampleRows';
+import { projectedTrainingCost, type SignalTokens } from '../core/signal/projectedCost';
+import { rowsOfJsonLines, sampleRows } from '../core/signal/sampleRows';
 import { startEmulator } from '../emulator/server';
-import { Random } from '../emulator/random';
 import type { Policy } from '../services/signal/jobRuntime';
 import { runLocalSignal, type LocalSignalResult } from '../services/signal/localSignal';
 import { UsageError, type CliIO } from './command';
@@ -26,6 +26,8 @@ export interface LocalOptions {
   steps?: string;
   'batch-size'?: string;
   'transcripts-out'?: string;
+  reward?: string;
+  store?: string;
 }
 
 function positiveInteger(value: string | undefined, name: string): number {
@@ -55,26 +57,31 @@ export function tokenLines(
   result: LocalSignalResult,
   groupSize: number,
   o: LocalOptions,
-): { lines: string[]; json: Record<string, unknown> } {
+): { lines: string[]; json: { tokensPerRollout: SignalTokens; projectedCost?: CostEstimate & { rollouts: number } } } {
   const prefill = mean(result.tokens.map((t) => t.prefill));
   const sample = mean(result.tokens.map((t) => t.sample));
   const lines = [`  tokens per rollout: ${Math.round(prefill)} prefill, ${Math.round(sample)} sample`];
-  const json: Record<string, unknown> = { tokensPerRollout: { prefill, sample } };
+  const json: { tokensPerRollout: SignalTokens; projectedCost?: CostEstimate & { rollouts: number } } = {
+    tokensPerRollout: { prefill, sample },
+  };
   if (o.steps !== undefined || o['batch-size'] !== undefined) {
     const rollouts = positiveInteger(o.steps, 'steps') * positiveInteger(o['batch-size'], 'batch-size') * groupSize;
-    // Training reads every rollout's whole text once more: train tokens ≈ prefill + sample (the published run: 6,099 ≈ 4,660 + 1,514).
-    const basis = { prefill, sample, train: prefill + sample, source: 'this signal check' };
-    const estimate = estimateCost(rollouts, [basis], DEFAULT_PRICING['openai-reasoning-gpt-oss-20b'], 'AgentRFT');
+    const estimate = projectedTrainingCost(
+      { prefill, sample },
+      rollouts,
+      DEFAULT_PRICING['openai-reasoning-gpt-oss-20b'],
+      'this signal check',
+    );
     lines.push(
       `  planned job at gpt-oss-20b prices: ${rollouts} rollouts (steps × batch size × group size), ${describeEstimate(estimate)}`,
     );
-    json.projectedCost = { rollouts, ...estimate };
+    json.projectedCost = estimate;
   }
   return { lines, json };
 }
 
 /** Plays K rows × G rollouts of the agent locally; the transcripts, or a usage error naming what to fix. */
-export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result: LocalSignalResult; groupSize: number }> {
+export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result: LocalSignalResult; groupSize: number; rows: number }> {
   if (!o.data) throw new UsageError('--local needs --data DATASET.jsonl: the rows the agent plays.');
   const k = positiveInteger(o.rows, 'rows');
   const groupSize = positiveInteger(o['group-size'], 'group-size');
@@ -88,8 +95,7 @@ export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result:
   const { rows, problem } = rowsOfJsonLines(text);
   if (problem) throw new UsageError(`${o.data}: ${problem}.`);
   if (!rows.length) throw new UsageError(`${o.data} has no rows.`);
-  const rng = new Random(`signal#${o.seed}`);
-  const picked = sampleRowIndices(rows.length, k, () => rng.next()).map((index) => ({ row: rows[index], index }));
+  const picked = sampleRows(rows, k, o.seed);
   const { policy, close } = await choosePolicy(o);
   const total = picked.length * groupSize;
   // Ctrl-C stops the rollouts and everything they started (each runs in its own process group, out of the terminal's reach).
@@ -117,7 +123,7 @@ export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result:
         o['transcripts-out'],
         result.transcripts.map((t) => JSON.stringify(t)).join('\n') + (result.transcripts.length ? '\n' : ''),
       );
-    return { result, groupSize };
+    return { result, groupSize, rows: picked.length };
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     await close();

@@ -1,3 +1,4 @@
+import { Random } from '../random';
 import { readJsonLines } from '../text/jsonLines';
 
 /** Dataset rows as the service reads a JSON Lines file: one JSON object a line; the first line that is not one is named. */
@@ -20,4 +21,10 @@ export function sampleRowIndices(count: number, k: number, next: () => number): 
     [indices[i], indices[j]] = [indices[j], indices[i]];
   }
   return indices.slice(0, Math.min(k, count)).sort((a, b) => a - b);
+}
+
+/** The rows a signal check plays: `k` of them picked by the seed, the same on this machine and in the cloud. */
+export function sampleRows<T>(rows: readonly T[], k: number, seed: string | number): { row: T; index: number }[] {
+  const rng = new Random(`signal#${seed}`);
+  return sampleRowIndices(rows.length, k, () => rng.next()).map((index) => ({ row: rows[index], index }));
 }

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
@@ -63,7 +64,8 @@ describe('mtrl signal', () => {
 
     it('plays the agent against the emulator policy and reports the same figures plus tokens, projected cost and kept transcripts', async () => {
       const out = path.join(mkdtempSync(path.join(tmpdir(), 'mtrl-signal-')), 'local.jsonl');
-      const args = ['--local', agent, '--data', data, '--rows', '3', '--group-size', '2', '--seed', '7'];
+      const store = mkdtempSync(path.join(tmpdir(), 'mtrl-signal-store-'));
+      const args = ['--local', agent, '--data', data, '--rows', '3', '--group-size', '2', '--seed', '7', '--store', store];
       const { out: json } = await mtrl('signal', ...args, '--steps', '10', '--batch-size', '4', '--transcripts-out', out, '--json');
       const report = JSON.parse(json) as {
         rollouts: number;
@@ -76,16 +78,58 @@ describe('mtrl signal', () => {
       assert.ok(report.projectedCost.low > 0);
       const kept = await mtrl('signal', out, '--json');
       assert.equal((JSON.parse(kept.out) as { rollouts: number }).rollouts, 6, 'the kept transcripts read back by the transcript route');
+
+      // The result is kept per data path + agent file + reward version (the agent file's hash: its reward is inside).
+      const listed = await mtrl('signal', '--check', '--store', store, '--json');
+      assert.equal(listed.code, 0, listed.err);
+      const [check] = JSON.parse(listed.out) as {
+        key: Record<string, string>;
+        status: string;
+        route: string;
+        rollouts: string;
+        report: { rollouts: number };
+        tokensPerRollout: { prefill: number };
+        projectedCost: { rollouts: number };
+      }[];
+      assert.deepEqual(check.key, {
+        dataset: data,
+        runtime: agent,
+        reward: `sha256:${createHash('sha256').update(readFileSync(agent)).digest('hex')}`,
+      });
+      assert.equal(check.route, 'local');
+      assert.equal(check.status, 'done');
+      assert.equal(check.rollouts, out);
+      assert.equal(check.report.rollouts, 6);
+      assert.ok(check.tokensPerRollout.prefill > 0);
+      assert.equal(check.projectedCost.rollouts, 80);
     });
 
     it('a hard-coded host exits 1 naming the line; missing --data or a bad --rows is a usage sentence', async () => {
       const hard = path.join(root, 'test/fixtures/signal/hardcoded_agent.py');
-      const { code, out } = await mtrl('signal', '--local', hard, '--data', data, '--rows', '1', '--group-size', '2');
+      const store = mkdtempSync(path.join(tmpdir(), 'mtrl-signal-store-'));
+      const { code, out } = await mtrl('signal', '--local', hard, '--data', data, '--rows', '1', '--group-size', '2', '--store', store);
       assert.equal(code, 1);
       assert.match(
         out,
         /^No model call arrived from the agent: it ignores the payload's endpoint\. hardcoded_agent\.py:\d+ fixes the host/,
       );
+      const kept = JSON.parse((await mtrl('signal', '--check', '--store', store, '--json')).out) as {
+        status: string;
+        error: string;
+        rollouts: string;
+      }[];
+      assert.equal(kept[0].status, 'failed');
+      assert.match(kept[0].error, /ignores the payload's endpoint/);
+      // Without --transcripts-out the rollouts are kept beside the check, for the board.
+      assert.equal(path.dirname(kept[0].rollouts), path.join(store, 'rollouts'));
+      assert.match(readFileSync(kept[0].rollouts, 'utf8'), /"groupKey"/);
+      // A store that cannot be written loses nothing but the keeping: the report is printed, the sentence says why.
+      const notAFolder = path.join(store, 'file');
+      writeFileSync(notAFolder, '');
+      const unkept = await mtrl('signal', '--local', hard, '--data', data, '--rows', '1', '--group-size', '2', '--store', notAFolder);
+      assert.equal(unkept.code, 1);
+      assert.match(unkept.out, /ignores the payload's endpoint/);
+      assert.match(unkept.err, /^mtrl signal: the result was not kept: .*file/m);
       const noData = await mtrl('signal', '--local', agent, '--rows', '1', '--group-size', '2');
       assert.equal(noData.code, 2);
       assert.match(noData.err, /--local needs --data DATASET\.jsonl/);

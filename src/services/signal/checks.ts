@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import type { CostEstimate } from '../../core/jobs/estimate';
+import type { SignalTokens } from '../../core/signal/projectedCost';
+import type { SignalReport } from '../../core/signal/report';
+
+/** What a signal check answers for: results are kept per dataset + runtime + reward version. */
+export interface SignalCheckKey {
+  /** An S3 URI or a local path. */
+  dataset: string;
+  /** An agent runtime ARN or a local entrypoint path. */
+  runtime: string;
+  /** A reward *version*: a Lambda ARN:version, or the sha256 of a local reward file's content. */
+  reward: string;
+}
+
+/** One signal check as kept: the latest for its key. */
+export interface KeptSignalCheck {
+  key: SignalCheckKey;
+  /** ISO time the check started. */
+  at: string;
+  route: 'cloud' | 'local';
+  status: 'running' | 'done' | 'failed';
+  jobName?: string;
+  region?: string;
+  groupSize: number;
+  rows: number;
+  report?: SignalReport;
+  /** where the rollouts are, for the board: a job name or a local directory/file */
+  rollouts?: string;
+  error?: string;
+  /** A cloud check's sampled rows (an S3 URI). */
+  sample?: string;
+  /** The cost estimate the launch was confirmed with. */
+  estimate?: CostEstimate;
+  /** Billable tokens of one rollout, as the check measured them. */
+  tokensPerRollout?: SignalTokens;
+  /** The planned training job's rollouts (steps × batch size × group size), when known. */
+  plannedRollouts?: number;
+  /** The planned training job's token cost from the measured tokens per rollout. */
+  projectedCost?: CostEstimate & { rollouts: number };
+}
+
+export interface SignalChecks {
+  latest(key: SignalCheckKey): Promise<KeptSignalCheck | undefined>;
+  keep(check: KeptSignalCheck): Promise<void>;
+  /** Every kept check, newest first. */
+  list(): Promise<KeptSignalCheck[]>;
+}
+
+/** A short stable file name for a key: the same dataset, runtime and reward always land in the same file. */
+export function signalCheckId(key: SignalCheckKey): string {
+  return createHash('sha256')
+    .update(JSON.stringify([key.dataset, key.runtime, key.reward]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** The sha256 of a local reward file's content: its version for a signal check's key. */
+export function rewardVersionOf(content: string | Buffer): string {
+  return `sha256:${createHash('sha256').update(content).digest('hex')}`;
+}
+
+/** Where checks are kept unless told: the user's cache directory, as each platform names it. */
+export function defaultSignalChecksDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  const home = env.HOME || env.USERPROFILE || homedir();
+  const cache =
+    platform === 'win32'
+      ? env.LOCALAPPDATA || path.join(home, 'AppData', 'Local')
+      : platform === 'darwin'
+        ? path.join(home, 'Library', 'Caches')
+        : env.XDG_CACHE_HOME || path.join(home, '.cache');
+  return path.join(cache, 'mtrl-workbench', 'signal-checks');
+}
+
+const STATUSES = new Set(['running', 'done', 'failed']);
+
+function isKeptCheck(value: unknown): value is KeptSignalCheck {
+  const v = value as Partial<KeptSignalCheck> | null;
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    typeof v.key?.dataset === 'string' &&
+    typeof v.key.runtime === 'string' &&
+    typeof v.key.reward === 'string' &&
+    typeof v.at === 'string' &&
+    (v.route === 'cloud' || v.route === 'local') &&
+    STATUSES.has(v.status as string) &&
+    typeof v.groupSize === 'number' &&
+    typeof v.rows === 'number'
+  );
+}
+
+/**
+ * The kept checks in `dir`, one JSON file per key. A file that cannot be read as a check is skipped,
+ * and `onSkipped` hears why in a sentence: one damaged file must not hide the others.
+ */
+export function signalChecksIn(dir: string, onSkipped: (sentence: string) => void = () => undefined): SignalChecks {
+  const fileOf = (key: SignalCheckKey) => path.join(dir, `${signalCheckId(key)}.json`);
+
+  async function read(file: string): Promise<KeptSignalCheck | undefined> {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') onSkipped(`Skipped ${file}: ${(error as Error).message}.`);
+      return undefined;
+    }
+    try {
+      const value: unknown = JSON.parse(text);
+      if (isKeptCheck(value)) return value;
+      onSkipped(`Skipped ${file}: it is not a kept signal check (no key, time, route, status, group size or rows).`);
+    } catch {
+      onSkipped(`Skipped ${file}: it is not JSON (damaged; delete it and run the check again).`);
+    }
+    return undefined;
+  }
+
+  return {
+    async latest(key) {
+      const check = await read(fileOf(key));
+      return check && signalCheckId(check.key) === signalCheckId(key) ? check : undefined;
+    },
+    async keep(check) {
+      await mkdir(dir, { recursive: true });
+      const file = fileOf(check.key);
+      // Written aside then renamed: a reader never sees half a file, and two writers never interleave.
+      const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        await writeFile(temp, JSON.stringify(check, null, 1));
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async list() {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        onSkipped(`Cannot read the kept signal checks in ${dir}: ${(error as Error).message}.`);
+        return [];
+      }
+      const checks = await Promise.all(names.filter((n) => n.endsWith('.json')).map((n) => read(path.join(dir, n))));
+      return checks.filter((c): c is KeptSignalCheck => !!c).sort((a, b) => b.at.localeCompare(a.at));
+    },
+  };
+}
