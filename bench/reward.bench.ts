@@ -2,7 +2,8 @@
 import { previewReward } from '../src/services/rewardPreview';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { canonicalGames, WORDS } from '../src/core/reward';
+import { canonicalGames } from '../src/core/environments/wordle/rewardGames';
+import { WORDS } from '../src/core/environments/wordle/words';
 
 const root = path.resolve(__dirname, '..');
 const script = path.join(root, 'src/python/reward_harness.py');

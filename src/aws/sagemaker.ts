@@ -9,7 +9,7 @@ import type {
 import { parseConfigDocument, type JobConfigDocument } from '../core/jobs/document';
 import type { JobRef } from '../core/jobs/reference';
 import { isJobCategory, type JobCategory } from '../core/jobs/status';
-import type { JobDetails } from '../core/jobs/job';
+import type { JobDetails, JobSummary as ModelJobSummary } from '../core/jobs/job';
 import { sdk } from './sdkLoader';
 import { paginateItems } from './paginate';
 
@@ -49,19 +49,33 @@ export async function describeJob(client: SageMakerClient, job: JobRef, signal?:
   return { ...out, config: parseConfigDocument(out.JobConfigDocument) };
 }
 
+type SharedJobFields = 'JobName' | 'JobArn' | 'JobCategory' | 'JobStatus' | 'CreationTime' | 'LastModifiedTime' | 'EndTime';
+
+/** What ListJobs and DescribeJob both say of a job, in the job model's words; name and category fall back to the job asked for. */
+export function jobSummaryOf(
+  s: Pick<JobDescription, SharedJobFields>,
+  secondaryStatus: string | undefined,
+  job: JobRef,
+  region: string,
+): ModelJobSummary {
+  return {
+    name: s.JobName ?? job.jobName,
+    arn: s.JobArn ?? '',
+    category: isJobCategory(s.JobCategory) ? s.JobCategory : job.category,
+    region,
+    status: s.JobStatus ?? 'Unknown',
+    secondaryStatus,
+    created: s.CreationTime ?? new Date(0),
+    modified: s.LastModifiedTime,
+    ended: s.EndTime,
+  };
+}
+
 /** DescribeJob in the job model's words (what the tree, the metrics view and the CLI read). */
 export async function describeJobDetails(client: SageMakerClient, job: JobRef, region: string, signal?: AbortSignal): Promise<JobDetails> {
   const d = await describeJob(client, job, signal);
   return {
-    name: d.JobName ?? job.jobName,
-    arn: d.JobArn ?? '',
-    category: isJobCategory(d.JobCategory) ? d.JobCategory : job.category,
-    region,
-    status: d.JobStatus ?? 'Unknown',
-    secondaryStatus: d.SecondaryStatus,
-    created: d.CreationTime ?? new Date(0),
-    modified: d.LastModifiedTime,
-    ended: d.EndTime,
+    ...jobSummaryOf(d, d.SecondaryStatus, job, region),
     roleArn: d.RoleArn,
     failureReason: d.FailureReason,
     transitions: d.SecondaryStatusTransitions ?? [],

@@ -1,12 +1,11 @@
-import { DEFAULT_PRICING } from '../core/jobs/pricing';
 import { resourceRef, type ResourceRef } from '../core/resources/references';
 import { awsCleanupTarget } from '../services/resources/awsTarget';
 import { runCleanup, type CleanupResult, type StopCause } from '../services/resources/cleanup';
 import { planCleanup } from '../services/resources/cleanupPlan';
-import { loadInventory } from '../services/resources/inventory';
 import { AWS_OPTIONS, AWS_OPTIONS_USAGE, awsFromOptions } from './awsOptions';
 import { planJson, planText, resultJson, resultText, stoppedBeforeStart, summaryLine } from './cleanupReport';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand, type CliIO } from './command';
+import { regionInventory } from './resources';
 
 const usage = `Usage: mtrl cleanup <what>… (--dry-run | --yes) [--region R] [--endpoint URL] [--profile P] [--json]
 
@@ -78,13 +77,7 @@ export const cleanupCommand: CliCommand = {
       return result.stopped ? EXIT_USAGE : result.remaining.length ? EXIT_FINDINGS : EXIT_CLEAN;
     };
     try {
-      const inventory = await loadInventory(aws, {
-        regions: [settings.region],
-        pricing: DEFAULT_PRICING,
-        now: new Date(),
-        explain,
-        signal: controls.stop,
-      }).catch((error: unknown) => {
+      const inventory = await regionInventory(aws, settings.region, explain, controls.stop).catch((error: unknown) => {
         if (controls.stop.aborted) return undefined;
         throw error;
       });

@@ -1,3 +1,5 @@
+import type { AwsClients } from '../aws/clients';
+import type { Explain } from '../aws/errors';
 import { DEFAULT_PRICING, formatDollars } from '../core/jobs/pricing';
 import { formatBytes } from '../services/resources/cleanupPlan';
 import { loadInventory, type Inventory, type InventoryItem } from '../services/resources/inventory';
@@ -61,6 +63,11 @@ function inventoryJson(inventory: Inventory) {
   };
 }
 
+/** What `mtrl resources` lists and `mtrl cleanup` plans from: the inventory of the options' region at the published prices. */
+export function regionInventory(aws: AwsClients, region: string, explain: Explain, signal?: AbortSignal): Promise<Inventory> {
+  return loadInventory(aws, { regions: [region], pricing: DEFAULT_PRICING, now: new Date(), explain, signal });
+}
+
 export const resourcesCommand: CliCommand = {
   name: 'resources',
   usage,
@@ -70,13 +77,7 @@ export const resourcesCommand: CliCommand = {
     });
     const { aws, settings, explain } = awsFromOptions(values, io.signal);
     try {
-      const inventory = await loadInventory(aws, {
-        regions: [settings.region],
-        pricing: DEFAULT_PRICING,
-        now: new Date(),
-        explain,
-        signal: io.signal,
-      });
+      const inventory = await regionInventory(aws, settings.region, explain, io.signal);
       io.out(values.json ? JSON.stringify(inventoryJson(inventory), null, 2) : inventoryText(inventory));
       return inventory.problems.length ? EXIT_FINDINGS : EXIT_CLEAN;
     } catch (error) {

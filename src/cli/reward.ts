@@ -1,10 +1,13 @@
 import { previewReward } from '../services/rewardPreview';
+import { rewardPreviewGames } from '../core/environments/registry';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_ANSWER, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, failureText, previewJson, previewText } from '../core/reward';
+import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, failureText, previewJson, previewText } from '../core/reward';
 import { runRescore, runScenarioPreview } from './rewardScenarios';
-import { readSource, requireRollouts, SOURCE_OPTIONS } from './rolloutSource';
+import { PYTHON_OVER_ROLLOUTS_OPTIONS, readSource, requireRollouts } from './rolloutSource';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
+
+const DEFAULT_ANSWER = rewardPreviewGames()?.defaultAnswer ?? '';
 
 const usage = `Usage: mtrl reward <file.py> [--entry function] [--answer WORD] [--python PATH] [--timeout SECONDS] [--json]
        mtrl reward <file.mtrl-reward.json> [--rescore FILE|DIR | --job NAME [--evaluation]] [--steps A-B] [--python PATH] [--timeout SECONDS] [--json]
@@ -46,23 +49,19 @@ export function harnessScript(name = 'reward_harness.py'): string {
   return found;
 }
 
+const OPTIONS = {
+  entry: { type: 'string' },
+  answer: { type: 'string', default: DEFAULT_ANSWER },
+  timeout: { type: 'string', default: String(DEFAULT_TIMEOUT_SECONDS) },
+  rescore: { type: 'string' },
+  ...PYTHON_OVER_ROLLOUTS_OPTIONS,
+} as const;
+
 export const rewardCommand: CliCommand = {
   name: 'reward',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, usage, {
-      allowPositionals: true,
-      options: {
-        entry: { type: 'string' },
-        answer: { type: 'string', default: DEFAULT_ANSWER },
-        python: { type: 'string', default: 'python3' },
-        timeout: { type: 'string', default: String(DEFAULT_TIMEOUT_SECONDS) },
-        json: { type: 'boolean', default: false },
-        rescore: { type: 'string' },
-        steps: { type: 'string' },
-        ...SOURCE_OPTIONS,
-      },
-    });
+    const { values, positionals } = parseOptions(args, usage, { allowPositionals: true, options: OPTIONS });
     if (positionals.length !== 1) throw new UsageError('give exactly one Python file, e.g. mtrl reward main.py');
     const file = path.resolve(positionals[0]);
     if (!existsSync(file)) throw new UsageError(`${positionals[0]} does not exist`);

@@ -25,6 +25,14 @@ export const SOURCE_OPTIONS = {
   ...AWS_OPTIONS,
 } as const;
 
+/** The flags of the commands that run the user's Python over those rollouts (`mtrl signal`, `mtrl reward --rescore`). */
+export const PYTHON_OVER_ROLLOUTS_OPTIONS = {
+  ...SOURCE_OPTIONS,
+  python: { type: 'string', default: 'python3' },
+  steps: { type: 'string' },
+  json: { type: 'boolean', default: false },
+} as const;
+
 export const SOURCE_USAGE = `  --data         the training data (JSONL, JSON, CSV or Parquet with a prompt column) to match rollouts to tasks
   --job          a training job name (--evaluation: an evaluation job) read through the AWS endpoint
   --from         log: the runtime log only; traces: the MLflow run's traces only (default: the best there is)

@@ -1,6 +1,6 @@
 import { signalReport, type SignalReport } from '../core/signal/report';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
-import { readSource, requireRollouts, SOURCE_OPTIONS, SOURCE_USAGE } from './rolloutSource';
+import { PYTHON_OVER_ROLLOUTS_OPTIONS, readSource, requireRollouts, SOURCE_USAGE } from './rolloutSource';
 import { CHECK_OPTIONS, keepLocalCheck, launchCheck, showChecks, type CheckOptions } from './signalCheck';
 import { playLocally, tokenLines, type LocalOptions } from './signalLocal';
 
@@ -93,10 +93,8 @@ export const signalCommand: CliCommand = {
     const { values, positionals } = parseOptions(args, usage, {
       allowPositionals: true,
       options: {
-        ...SOURCE_OPTIONS,
-        json: { type: 'boolean', default: false },
+        ...PYTHON_OVER_ROLLOUTS_OPTIONS,
         local: { type: 'string' },
-        data: { type: 'string' },
         rows: { type: 'string' },
         'group-size': { type: 'string' },
         seed: { type: 'string', default: '1' },
@@ -105,8 +103,6 @@ export const signalCommand: CliCommand = {
         'api-key-env': { type: 'string', default: 'MTRL_POLICY_API_KEY' },
         concurrency: { type: 'string', default: '4' },
         timeout: { type: 'string', default: '300' },
-        python: { type: 'string', default: 'python3' },
-        steps: { type: 'string' },
         'batch-size': { type: 'string' },
         'transcripts-out': { type: 'string' },
         ...CHECK_OPTIONS,

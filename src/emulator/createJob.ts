@@ -2,8 +2,9 @@ import type { JobConfigDocument } from '../core/jobs/document';
 import { JOB_NAME_PATTERN, jobArnOf } from '../core/jobs/reference';
 import type { JobCategory } from '../core/jobs/status';
 import { readRows } from './datasets';
-import { jobState, type Job } from './jobs';
-import { planJob } from './plan';
+import { jobState } from './jobs';
+import type { Job } from './jobModel';
+import { planContextOf, planJob } from './plan';
 import { ServiceError } from './protocol';
 import { SCHEMA_VERSION, validateDocument } from './schemas';
 import { ACCOUNT, type World } from './world';
@@ -100,7 +101,7 @@ export function newJob(
     created: spec.created,
     tags: spec.tags ?? [],
     plan: planJob(spec.category, spec.document, spec.roleArn, {
-      ...world.planContext(region, (uri) => readRows(world, uri)),
+      ...planContextOf(world, region, (uri) => readRows(world, uri)),
       ...(spec.speed ? { speed: spec.speed } : {}),
     }),
     runtimeId: runtimeArn?.split('runtime/')[1],

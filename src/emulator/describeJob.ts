@@ -1,4 +1,5 @@
-import { serviceOutput, type Job, type JobState } from './jobs';
+import { serviceOutput } from './jobs';
+import type { Job, JobState } from './jobModel';
 import { evaluationMetrics } from './rollouts';
 
 /** Epoch milliseconds as the JSON 1.1 protocol's timestamps (seconds). */

@@ -1,79 +1,10 @@
-import { mlflowConfigOf, type JobConfigDocument } from '../core/jobs/document';
+import { mlflowConfigOf } from '../core/jobs/document';
 import type { ServiceOutput } from '../core/jobs/serviceOutput';
-import type { JobCategory, JobStatus } from '../core/jobs/status';
-import type { DatasetRow } from './answers';
-import type { EnvironmentName } from './episode';
-import { recordedState, type RecordedHistory } from './recordedJob';
-
-type Secondary = 'Starting' | 'Downloading' | 'Training' | 'Evaluating' | 'Uploading' | 'Completed' | 'Failed' | 'Stopping' | 'Stopped';
+import type { Job, JobState, Secondary, Transition } from './jobModel';
+import { recordedState } from './recordedJob';
 
 /** Per-rollout token averages of the published reference run. */
 export const TOKENS_PER_ROLLOUT = { prefill: 4660, sample: 1514, train: 6099 };
-
-/** How a job unfolds, fixed at creation: phase lengths in real milliseconds (already divided by --speed), rollouts, and an optional failure. */
-export interface JobPlan {
-  startingMs: number;
-  downloadingMs: number;
-  stepMs: number;
-  steps: number;
-  rolloutsPerStep: number;
-  /** Tasks (rows) per step and rollouts per task: rollout k of a step plays row ⌊k / groupSize⌋ of the step's batch. */
-  batchSize: number;
-  groupSize: number;
-  stepsPerEpoch: number;
-  maxEpochs: number;
-  /** True when max_steps (not the epochs) ends training: ProgressInfo then uses the MaxSteps form. */
-  limitedBySteps: boolean;
-  uploadingMs: number;
-  stoppingMs: number;
-  rows: DatasetRow[];
-  /** The game the job's agent plays. */
-  environment: EnvironmentName;
-  /** The scripted policy's skill at a step (0–1). */
-  skill: (step: number) => number;
-  failure?: { afterMs: number; reason: string };
-}
-
-export interface Job {
-  name: string;
-  category: JobCategory;
-  arn: string;
-  roleArn: string;
-  schemaVersion: string;
-  /** The document as submitted (ServiceOutput is added on describe). */
-  document: JobConfigDocument;
-  created: number;
-  tags: { Key: string; Value: string }[];
-  plan: JobPlan;
-  runtimeId?: string;
-  region: string;
-  /** The emulator's --seed: rollouts are seeded by it, the job ARN and the rollout index. */
-  seed: string;
-  stoppedAt?: number;
-  /** Replays a real run's status messages instead of following the plan. */
-  recorded?: RecordedHistory;
-}
-
-interface Transition {
-  Status: Secondary;
-  StartTime: number;
-  EndTime?: number;
-  StatusMessage?: string;
-}
-
-export interface JobState {
-  status: JobStatus;
-  secondary: Secondary;
-  transitions: Transition[];
-  lastModified: number;
-  endTime?: number;
-  failureReason?: string;
-  /** Rollouts finished so far (each has written its record). */
-  completedRollouts: number;
-  totalRollouts: number;
-  /** When rollouts started (the Training / Evaluating phase), for log timestamps. */
-  rolloutStart: number;
-}
 
 const MESSAGES: Partial<Record<Secondary, string>> = {
   Starting: 'Preparing the instances for training',

@@ -1,6 +1,7 @@
 import type { JobCategory } from '../core/jobs/status';
 import { seconds } from './describeJob';
-import { jobState, type Job, type JobState } from './jobs';
+import { jobState } from './jobs';
+import type { Job, JobState } from './jobModel';
 import { ServiceError } from './protocol';
 import type { World } from './world';
 

@@ -1,4 +1,5 @@
-import { jobState, rolloutTime, type Job } from './jobs';
+import { jobState, rolloutTime } from './jobs';
+import type { Job } from './jobModel';
 import { rolloutOf, type RolloutLines } from './rollouts';
 
 interface LogEvent {

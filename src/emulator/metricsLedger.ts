@@ -1,5 +1,6 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
-import { jobState, mlflowRunOf, type Job } from './jobs';
+import { jobState, mlflowRunOf } from './jobs';
+import type { Job } from './jobModel';
 import { evaluationValues, stepsDone, trainingStepValues, validationSteps, validationValues } from './mlflowMetrics';
 import type { World } from './world';
 

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { jobState, mlflowExperimentId, mlflowRunOf, type Job } from './jobs';
+import { jobState, mlflowExperimentId, mlflowRunOf } from './jobs';
+import type { Job } from './jobModel';
 import { setImmediate as nextTick } from 'node:timers/promises';
 import { evaluationLedger, hasStepValues, loggedSteps, stepValues, type Family } from './metricsLedger';
 import { stepTime, type LoggedValue } from './mlflowMetrics';

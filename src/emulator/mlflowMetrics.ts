@@ -1,5 +1,6 @@
 import { rowsOf, TRAIN_ANSWERS, VALIDATION_ANSWERS } from './answers';
-import { jobState, rolloutPhaseStart, rolloutTime, type Job } from './jobs';
+import { jobState, rolloutPhaseStart, rolloutTime } from './jobs';
+import type { Job } from './jobModel';
 import { playRollout } from './policy';
 import { hashSeed, Random } from './random';
 import { outcomeOf, type RolloutOutcome } from './rollouts';

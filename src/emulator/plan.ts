@@ -4,8 +4,8 @@ import { refundRows } from './refund/tickets';
 import type { JobConfigDocument } from '../core/jobs/document';
 import type { JobCategory } from '../core/jobs/status';
 import { evaluationSkill } from './evaluationSkill';
-import type { JobPlan } from './jobs';
-import type { Runtime } from './world';
+import type { JobPlan } from './jobModel';
+import type { Runtime, World } from './world';
 
 /** What planning needs from the rest of the emulator: the speed, datasets uploaded to its S3, and its runtimes. */
 export interface PlanContext {
@@ -18,6 +18,22 @@ export interface PlanContext {
   runtimeEnvironment(runtimeArn: string): EnvironmentName;
   /** The runtime's REASONING_EFFORT. */
   runtimeEffort(runtimeArn: string): 'low' | 'medium' | 'high';
+}
+
+/** What planning sees of the world: its speed and runtimes as a job in `region` reaches them, and datasets read by `readRows`. */
+export function planContextOf(world: World, region: string, readRows: (uri: string) => DatasetRow[] | undefined): PlanContext {
+  const runtime = (arn: string) => world.runtimes.find((r) => r.arn === arn);
+  return {
+    speed: world.speed,
+    rowsAt: readRows,
+    runtimeEnvironment: (arn) => runtime(arn)?.environment ?? 'wordle',
+    runtimeEffort: (arn) => runtime(arn)?.effort ?? 'medium',
+    runtimeKind: (arn) => {
+      const found = runtime(arn);
+      if (!found) return 'missing';
+      return found.region === region ? found.kind : 'other-region';
+    },
+  };
 }
 
 const SECONDS = { starting: 90, downloading: 120, uploading: 150, stopping: 45 };

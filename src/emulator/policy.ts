@@ -1,4 +1,4 @@
-import { referenceReward } from '../core/reward/reference';
+import { referenceReward } from '../core/environments/wordle/referenceReward';
 import { markGuess, WordleGame, type PlayedTurn, type ScoredGuess } from '../core/environments/wordle';
 import { Random } from './random';
 

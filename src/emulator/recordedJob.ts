@@ -1,19 +1,4 @@
-import type { ProgressInfo } from '../core/jobs/status';
-import type { BillableTokenUsage } from '../core/jobs/pricing';
-import type { Job, JobState } from './jobs';
-
-/**
- * A job that replays the status messages a real run showed instead of following its plan: waiting for capacity,
- * the step phase, a restart that re-runs rollouts (so RolloutInfo.Completed exceeds the plan).
- */
-export interface RecordedHistory {
-  transitions: { Status: JobState['secondary']; afterMs: number; StatusMessage: string }[];
-  /** When the job completed, after its creation; absent while it is still in its last transition. */
-  completedAfterMs?: number;
-  progress: ProgressInfo;
-  rollouts: { Total: number; Completed: number };
-  tokens: BillableTokenUsage;
-}
+import type { Job, JobState, RecordedHistory } from './jobModel';
 
 /** The job's state at time t from its recorded history. */
 export function recordedState(job: Job, history: RecordedHistory, t: number): JobState {

@@ -1,6 +1,7 @@
 import { TRAIN_ANSWERS, VALIDATION_ANSWERS, type DatasetRow } from './answers';
 import type { Episode } from './episode';
-import { jobState, rolloutTime, type Job } from './jobs';
+import { jobState, rolloutTime } from './jobs';
+import type { Job } from './jobModel';
 import { playRollout, type PlayedRollout } from './policy';
 import { hashSeed, Random } from './random';
 import { firstMessage, playRefund } from './refund/agent';

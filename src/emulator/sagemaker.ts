@@ -1,7 +1,8 @@
 import { isJobCategory, type JobCategory } from '../core/jobs/status';
 import { createJob } from './createJob';
 import { describe } from './describeJob';
-import { jobState, type Job } from './jobs';
+import { jobState } from './jobs';
+import type { Job } from './jobModel';
 import { listJobs } from './listJobs';
 import { MLFLOW_APP_OPERATIONS } from './mlflowApps';
 import { ServiceError } from './protocol';

@@ -1,5 +1,5 @@
 import { newJob } from './createJob';
-import type { Job } from './jobs';
+import type { Job } from './jobModel';
 import { GPT_OSS, SEEDED, trainingDocument } from './seed';
 import type { World } from './world';
 

@@ -10,7 +10,7 @@ import { isMlflowPath, mlflow } from './mlflow';
 import { jsonBody, protocolOf, readRequest, sendError, sendJson, sendQuery, ServiceError, type EmulatorRequest } from './protocol';
 import { s3, S3_OPERATIONS } from './s3';
 import { sagemaker, SAGEMAKER_OPERATIONS } from './sagemaker';
-import { seedWorld } from './seed';
+import { seedWorld } from './seedWorld';
 import { ACCOUNT, World } from './world';
 
 export interface EmulatorOptions {

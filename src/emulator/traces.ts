@@ -1,5 +1,6 @@
 import { TRACE_RUN_KEY, type Trace, type TraceInfo } from '../core/rollouts/traces';
-import { jobState, mlflowRunOf, rolloutPhaseStart, rolloutTime, type Job } from './jobs';
+import { jobState, mlflowRunOf, rolloutPhaseStart, rolloutTime } from './jobs';
+import type { Job } from './jobModel';
 import { MlflowError } from './mlflowError';
 import { hashSeed } from './random';
 import { episodeOf, firstMessageOf } from './rollouts';

@@ -1,10 +1,8 @@
-import type { DatasetRow } from './answers';
 import type { Clock } from './clock';
 import type { EnvironmentName } from './episode';
 import type { JobCategory } from '../core/jobs/status';
-import type { Job } from './jobs';
+import type { Job } from './jobModel';
 import { JobRolloutStream, JobServiceStream, StoredStream, type LogStreamSource } from './logStreams';
-import type { PlanContext } from './plan';
 
 export const ACCOUNT = '111122223333';
 
@@ -132,20 +130,6 @@ export class World {
   /** An MLflow app's artifact store (where its trace artifacts are); an app the emulator does not hold uses the emulator's bucket. */
   mlflowArtifactStore(resourceArn: string): string {
     return this.mlflowApps.find((a) => a.arn === resourceArn)?.artifactStoreUri ?? 's3://mtrl-emulator-mlflow';
-  }
-
-  planContext(region: string, readRows: (uri: string) => DatasetRow[] | undefined): PlanContext {
-    return {
-      speed: this.speed,
-      rowsAt: readRows,
-      runtimeEnvironment: (arn) => this.runtimes.find((r) => r.arn === arn)?.environment ?? 'wordle',
-      runtimeEffort: (arn) => this.runtimes.find((r) => r.arn === arn)?.effort ?? 'medium',
-      runtimeKind: (arn) => {
-        const runtime = this.runtimes.find((r) => r.arn === arn);
-        if (!runtime) return 'missing';
-        return runtime.region === region ? runtime.kind : 'other-region';
-      },
-    };
   }
 }
 

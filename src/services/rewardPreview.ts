@@ -1,5 +1,5 @@
-import { canonicalGames, checkInvariants, DEFAULT_ANSWER, type PreviewOutcome, type ScoredGame } from '../core/reward';
-import { isValidWord } from '../core/environments/wordle';
+import { rewardPreviewGames } from '../core/environments/registry';
+import { checkInvariants, type PreviewOutcome, type ScoredGame } from '../core/reward';
 import { runHarness } from './python/rewardHarness';
 
 interface PreviewOptions {
@@ -15,20 +15,15 @@ interface PreviewOptions {
   onStderr?: (text: string) => void;
 }
 
-/** Plays the canonical games through the user's reward code and checks the invariants. */
+/** Plays the environment pack's scripted games through the user's reward code and checks the invariants. */
 export async function previewReward(options: PreviewOptions): Promise<PreviewOutcome> {
-  const requested = options.answer ?? DEFAULT_ANSWER;
-  if (!isValidWord(requested)) {
-    return {
-      result: {
-        ok: false,
-        error: 'invalid-answer',
-        message: `The answer '${requested}' is not 5 letters a-z; set mtrl.reward.answer to a word like 'crane'.`,
-      },
-      stderr: '',
-    };
-  }
-  const { answer, games, notes } = canonicalGames(requested);
+  const preview = rewardPreviewGames();
+  if (!preview)
+    return { result: { ok: false, error: 'not-found', message: 'No environment pack scripts games for the reward preview.' }, stderr: '' };
+  const requested = options.answer ?? preview.defaultAnswer;
+  const problem = preview.answerProblem(requested);
+  if (problem) return { result: { ok: false, error: 'invalid-answer', message: problem }, stderr: '' };
+  const { answer, games, notes } = preview.games(requested);
   const entry = options.entry?.trim() || undefined;
   const { response, stderr, pid } = await runHarness({
     python: options.python,

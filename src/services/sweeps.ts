@@ -5,6 +5,7 @@ import { nextStep, sweepProgress, type QueueDecision, type RunJob, type SweepCon
 import { comparisonGrid } from '../core/evaluation/grid';
 import { runDocument, sweepRuns, type Sweep, type SweepRun } from '../core/evaluation/sweep';
 import { costOf, modelIdOf, type BillableTokenUsage, type PricingTable } from '../core/jobs/pricing';
+import { JOB_CONFIG_SCHEMA_VERSION } from '../core/jobs/jobfile';
 
 /** The sweep wizard's last answers, kept per workspace as the next run's defaults (read by the stores, written by the wizard). */
 export type SweepAnswers = Partial<Pick<Sweep, 'evaluationUri' | 'outputPath' | 'roleArn' | 'baseModelArn'>>;
@@ -74,7 +75,7 @@ export async function advanceSweep(aws: AwsClients, sweep: Sweep, control: Sweep
         JobName: run.jobName,
         JobCategory: 'AgentRFTEvaluation',
         RoleArn: sweep.roleArn,
-        JobConfigSchemaVersion: '1.0.0',
+        JobConfigSchemaVersion: JOB_CONFIG_SCHEMA_VERSION,
         JobConfigDocument: JSON.stringify(runDocument(sweep, run, adapter)),
         Tags: [
           { Key: 'mtrl:sweep', Value: sweep.name },

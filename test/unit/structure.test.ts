@@ -4,12 +4,6 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
 const MAX_LINES = 300;
-/** Circles that came with main's latest emulator work, to close there; each must still exist, so an entry goes when fixed. */
-const KNOWN_CIRCLES = [
-  'src/emulator/jobs.ts ↔ src/emulator/recordedJob.ts',
-  'src/emulator/plan.ts ↔ src/emulator/world.ts',
-  'src/emulator/seed.ts ↔ src/emulator/seedRealRun.ts',
-];
 
 function files(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -71,15 +65,9 @@ function circles(graph: Map<string, string[]>): string[][] {
 
 describe('structure', () => {
   it('no import circles in src/ or webview/ (type-only imports count: move the shared type where both can reach it)', () => {
-    const found = circles(importGraph()).map((c) => c.join(' ↔ '));
     assert.deepEqual(
-      found.filter((c) => !KNOWN_CIRCLES.includes(c)),
+      circles(importGraph()).map((c) => c.join(' ↔ ')),
       [],
-    );
-    assert.deepEqual(
-      KNOWN_CIRCLES.filter((c) => !found.includes(c)),
-      [],
-      'a known circle is closed: remove it from KNOWN_CIRCLES',
     );
   });
 

@@ -1,5 +1,5 @@
 import type { Transcript } from '../transcript/model';
-import type { EnvironmentPack } from './types';
+import type { EnvironmentPack, PackAgentAdvice, PackRewardPreview } from './types';
 import { wordlePack } from './wordle/pack';
 
 /** Every environment pack, tried in order: the first that recognizes a transcript enriches it. A new pack is one line here. */
@@ -17,4 +17,19 @@ export function enrichTranscript(transcript: Transcript): Transcript {
 
 export function packById(id: string | undefined): EnvironmentPack | undefined {
   return PACKS.find((p) => p.id === id);
+}
+
+/** The advice of the first pack whose environment an agent plays, judged by its source. */
+export function agentAdviceForSource(source: string): PackAgentAdvice | undefined {
+  return PACKS.find((p) => p.agentAdvice?.inSource(source))?.agentAdvice;
+}
+
+/** The advice of the first pack whose environment an agent plays, judged by a smoke test's runtime log lines. */
+export function agentAdviceForLogs(lines: readonly string[]): PackAgentAdvice | undefined {
+  return PACKS.find((p) => p.agentAdvice?.inLogs(lines))?.agentAdvice;
+}
+
+/** The reward preview's games: the first pack that scripts them (other tasks preview their reward on scenario files). */
+export function rewardPreviewGames(): PackRewardPreview | undefined {
+  return PACKS.find((p) => p.rewardPreview)?.rewardPreview;
 }

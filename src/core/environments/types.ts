@@ -1,3 +1,4 @@
+import type { CanonicalGame } from '../reward/invariants';
 import type { EnvironmentFacts, ToolCall, Transcript } from '../transcript/model';
 
 /**
@@ -17,6 +18,10 @@ export interface EnvironmentPack {
   maxToolCalls?: number;
   /** Summary fields in the pack's words for `mtrl rollouts --json` (Wordle: `guesses_to_solve`). */
   summary?(transcripts: readonly Transcript[]): Record<string, unknown>;
+  /** What the smoke test and the agent lint add for an agent that plays here (Wordle: -1.5 for a game never played). */
+  agentAdvice?: PackAgentAdvice;
+  /** The reward preview's scripted games for a reward written for this environment (Wordle: solves, losses, no-play). */
+  rewardPreview?: PackRewardPreview;
 }
 
 /** One log line as a pack reads it: a tool call and its output, and whether it starts or ends a rollout. */
@@ -29,4 +34,39 @@ export interface PackLogLine {
   ends?: boolean;
   /** What the line told about the rollout (Wordle's loss line: the answer). */
   fields?: Record<string, unknown>;
+}
+
+/** A pack's word on an agent that plays its environment, for the smoke test and the agent lint. */
+export interface PackAgentAdvice {
+  /** True when the agent's source shows it plays here (Wordle: a `guess_word` tool). */
+  inSource(source: string): boolean;
+  /** True when a smoke test's runtime log lines show it. */
+  inLogs(lines: readonly string[]): boolean;
+  /** The reward of a rollout that never reached the model: a smoke test (no job behind it) must get it back. */
+  noPlayReward: number;
+  /** The smoke test's check of that reward: its label, its detail, and the fix when the reward differs. */
+  noPlayCheck: string;
+  noPlayDetail: string;
+  noPlayFix: string;
+  /** A sentence the agent lint adds to its findings about rewards. */
+  lintAdvice: string;
+}
+
+/** A pack's side of the reward preview: scripted games for an answer, and how the page draws one move. */
+export interface PackRewardPreview {
+  defaultAnswer: string;
+  /** Why `answer` cannot be this environment's answer (a sentence for the user), or undefined when it can. */
+  answerProblem(answer: string): string | undefined;
+  /** The games a reward is scored on, with notes on games that could not be what their name says for this answer. */
+  games(answer: string): { answer: string; games: CanonicalGame[]; notes: string[] };
+  /** One move as tiles, or undefined when it is not a valid move (the page shows it struck out). */
+  tiles(move: string, answer: string): PreviewTile[] | undefined;
+}
+
+export interface PreviewTile {
+  letter: string;
+  /** The page colours a tile by it (Wordle: G, Y or X). */
+  mark: string;
+  /** The mark read aloud: `green`. */
+  name: string;
 }

@@ -15,6 +15,24 @@ export interface JobFile {
   Budget?: { Dollars: number; AutoStop?: boolean };
 }
 
+/** The document schema version of the jobs we create. */
+export const JOB_CONFIG_SCHEMA_VERSION = '1.0.0';
+
+/** A new job's file: its name, category, region and role around a built document. */
+export function newJobFile(
+  job: { name: string; category: JobCategory; region: string; roleArn: string },
+  document: JobConfigDocument,
+): JobFile {
+  return {
+    JobName: job.name,
+    JobCategory: job.category,
+    Region: job.region,
+    RoleArn: job.roleArn,
+    JobConfigSchemaVersion: JOB_CONFIG_SCHEMA_VERSION,
+    JobConfigDocument: document,
+  };
+}
+
 /** The order keys are written in, so an exported file reads the same every time. */
 const KEYS = ['JobName', 'JobCategory', 'Region', 'RoleArn', 'JobConfigSchemaVersion', 'JobConfigDocument', 'Tags', 'Budget'] as const;
 
@@ -112,7 +130,7 @@ export function jobFileFromDescription(job: DescribedJob, region: string): JobFi
     JobCategory: job.JobCategory === 'AgentRFTEvaluation' ? 'AgentRFTEvaluation' : 'AgentRFT',
     Region: region,
     RoleArn: job.RoleArn ?? '',
-    JobConfigSchemaVersion: job.JobConfigSchemaVersion ?? '1.0.0',
+    JobConfigSchemaVersion: job.JobConfigSchemaVersion ?? JOB_CONFIG_SCHEMA_VERSION,
     JobConfigDocument: withoutServiceOutput(document),
     ...(tags.length > 0 && { Tags: tags }),
   };

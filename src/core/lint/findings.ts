@@ -1,5 +1,5 @@
 /** What the agent and role lints report, in editor coordinates (0-based lines and characters). */
-import { wordleRewardAdvice } from '../environments/wordle/agentAdvice';
+import { agentAdviceForSource } from '../environments/registry';
 import { LineStarts } from '../text/lines';
 
 export type LintSeverity = 'error' | 'warning' | 'info';
@@ -50,7 +50,7 @@ export const REWARD_CONTRACT =
 
 /** Findings about rewards with the environment pack's own advice added (Wordle's -1.5 only for a Wordle agent). */
 export function withPackAdvice(findings: LintFinding[], source: string): LintFinding[] {
-  const advice = wordleRewardAdvice(source);
+  const advice = agentAdviceForSource(source)?.lintAdvice;
   if (!advice) return findings;
   return findings.map((f) =>
     f.rule === 'error-status' || f.rule === 'exception-escapes' ? { ...f, message: `${f.message} ${advice}` } : f,

@@ -1,4 +1,15 @@
-import type { CanonicalGame } from './games';
+/** How the harness feeds a game's guesses to the reward class: `guess(word)` or `guess_from_text(word)`. */
+export type GuessRoute = 'guess' | 'text';
+
+/** One scripted game the reward is scored on (the environment pack's rewardPreview chooses them). */
+export interface CanonicalGame {
+  name: string;
+  guesses: string[];
+  via: GuessRoute;
+  /** The guess number that solves it, absent for losses and no-play. */
+  solvedOn?: number;
+  kind: 'solve' | 'loss' | 'no-play';
+}
 
 /** A canonical game with the reward the user's code gave it. */
 export interface ScoredGame extends CanonicalGame {

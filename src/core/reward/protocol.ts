@@ -1,6 +1,6 @@
 import type { Task, Transcript } from '../transcript/model';
 import type { RewardSpec } from './scenarioFile';
-import type { GuessRoute } from './games';
+import type { GuessRoute } from './invariants';
 
 /** What the Node side writes to the harness's stdin, as one JSON document. */
 export interface HarnessRequest {

@@ -1,4 +1,4 @@
-import { looksLikeWordleAgent, WORDLE_NO_PLAY_REWARD } from '../environments/wordle/smoke';
+import { agentAdviceForLogs } from '../environments/registry';
 import { raisedAt } from './traceback';
 
 /** What InvokeAgentRuntime gave back: a body, an error, or nothing before our deadline. */
@@ -107,7 +107,7 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
   const reachedJobRuntime = notFound.length > 0 || (invocation.kind === 'error' && JOB_NOT_FOUND.test(invocation.message));
   const agentRan = handlerRan || raised !== undefined || body !== undefined;
   const agentRaised = reachedJobRuntime && invocation.kind === 'error';
-  const wordle = looksLikeWordleAgent(logLines.map((l) => l.message));
+  const pack = agentAdviceForLogs(logLines.map((l) => l.message));
   const checks: SmokeCheck[] = [
     {
       id: 'transport',
@@ -141,12 +141,12 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
               : 'No reward in the response.',
     },
   ];
-  if (wordle)
+  if (pack)
     checks.push({
       id: 'pack',
-      label: `Wordle: reward ${WORDLE_NO_PLAY_REWARD} for a game never played`,
-      state: body?.reward === WORDLE_NO_PLAY_REWARD ? 'pass' : 'fail',
-      detail: `A Wordle game that never reached the model scores ${WORDLE_NO_PLAY_REWARD}.`,
+      label: pack.noPlayCheck,
+      state: body?.reward === pack.noPlayReward ? 'pass' : 'fail',
+      detail: pack.noPlayDetail,
     });
 
   if (forbidden.length) {
@@ -169,7 +169,7 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
     diagnoses.push({
       problem:
         'The agent raised when the Job Runtime answered 400 "Could not find job" (as it does outside a job) instead of returning a reward.',
-      fix: `The wiring works. In a job, each rollout that raises is a failed trajectory, and failed trajectories cancel the job: catch errors around the rollout and return a reward (the lowest your task gives)${wordle ? `, e.g. {"reward": ${WORDLE_NO_PLAY_REWARD}}` : ''}.`,
+      fix: `The wiring works. In a job, each rollout that raises is a failed trajectory, and failed trajectories cancel the job: catch errors around the rollout and return a reward (the lowest your task gives)${pack ? `, e.g. {"reward": ${pack.noPlayReward}}` : ''}.`,
       evidence: [...new Set([...agentFailed, ...quote(logLines, JOB_NOT_FOUND, 3)])],
       warning: true,
     });
@@ -195,14 +195,14 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
   if (body?.status !== undefined && body.reward === undefined) {
     diagnoses.push({
       problem: `The agent returned status "${body.status}" instead of a reward.`,
-      fix: `In a job this is a failed trajectory ("The agent signaled that the trajectory failed"), and failed trajectories cancel the job. Catch errors around the rollout and return a reward${wordle ? `, e.g. {"reward": ${WORDLE_NO_PLAY_REWARD}}` : ' (the lowest your task gives)'}.`,
+      fix: `In a job this is a failed trajectory ("The agent signaled that the trajectory failed"), and failed trajectories cancel the job. Catch errors around the rollout and return a reward${pack ? `, e.g. {"reward": ${pack.noPlayReward}}` : ' (the lowest your task gives)'}.`,
       evidence: [invocation.kind === 'response' ? invocation.body.trim() : ''],
       warning: true,
     });
-  } else if (wordle && body?.reward !== undefined && body.reward !== WORDLE_NO_PLAY_REWARD) {
+  } else if (pack && body?.reward !== undefined && body.reward !== pack.noPlayReward) {
     diagnoses.push({
-      problem: `The reward was ${body.reward}, not ${WORDLE_NO_PLAY_REWARD}.`,
-      fix: `With no job behind it the agent cannot reach the model, so a Wordle game with no valid guess must score ${WORDLE_NO_PLAY_REWARD}. Check the reward for the "never played" case and that the agent does not call another model.`,
+      problem: `The reward was ${body.reward}, not ${pack.noPlayReward}.`,
+      fix: pack.noPlayFix,
       evidence: [invocation.kind === 'response' ? invocation.body.trim() : ''],
     });
   } else if (invocation.kind === 'response' && body && !body.parsed) {

@@ -2,34 +2,13 @@ import * as vscode from 'vscode';
 import { describeJob, listJobs } from '../../aws/sagemaker';
 import { buildEvaluationDocument } from '../../core/jobs/document';
 import { EVALUATION_PRESETS } from '../../core/jobs/hyperparameters';
-import type { JobFile } from '../../core/jobs/jobfile';
-import { baseModelArn, parseBaseModelArn } from '../../core/jobs/models';
+import { parseBaseModelArn } from '../../core/jobs/models';
 import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
 import type { EvaluationAnswers } from '../../services/launch/answers';
 import type { Launcher } from './launcher';
 import { datasetAnswer, runLaunchWizard } from './wizard';
 import { BACK, CANCEL, pickStep, type Step } from './wizardInput';
-
-function evaluationJobFile(a: EvaluationAnswers): JobFile {
-  return {
-    JobName: a.jobName!,
-    JobCategory: 'AgentRFTEvaluation',
-    Region: a.region,
-    RoleArn: a.roleArn!,
-    JobConfigSchemaVersion: '1.0.0',
-    JobConfigDocument: buildEvaluationDocument({
-      runtimeArn: a.runtimeArn!,
-      evaluationUri: a.evaluationUri!,
-      outputPath: a.outputPath!,
-      baseModelArn: baseModelArn(a.region, a.modelId!),
-      mlflowArn: a.mlflowArn,
-      experimentName: a.experimentName,
-      hyperparameters: a.hyperparameters,
-      adapterModelPackageArn: a.adapterArn,
-    }),
-  };
-}
 
 type ModelItem = vscode.QuickPickItem & { modelId?: string; trainingJob?: string };
 
@@ -89,7 +68,8 @@ export async function launchEvaluationWizard(services: Services, launcher: Launc
     title: 'MTRL: Launch Evaluation Job',
     category: 'AgentRFTEvaluation',
     store: services.stores.evaluationAnswers,
-    toJob: evaluationJobFile,
+    toDocument: (a, shared) =>
+      buildEvaluationDocument({ ...shared, evaluationUri: a.evaluationUri!, adapterModelPackageArn: a.adapterArn }),
     model,
     datasets: [datasetAnswer<EvaluationAnswers>(services, 'evaluationUri', 'Evaluation dataset (S3): held-out tasks', false)],
     firstDataset: (a) => a.evaluationUri,

@@ -1,34 +1,12 @@
 import * as vscode from 'vscode';
 import { buildTrainingDocument } from '../../core/jobs/document';
 import { TRAINING_PRESETS } from '../../core/jobs/hyperparameters';
-import type { JobFile } from '../../core/jobs/jobfile';
-import { baseModelArn } from '../../core/jobs/models';
 import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
 import type { TrainingAnswers } from '../../services/launch/answers';
 import type { Launcher } from './launcher';
 import { datasetAnswer, runLaunchWizard } from './wizard';
 import { BACK, CANCEL, pickStep, type Step } from './wizardInput';
-
-function trainingJobFile(a: TrainingAnswers): JobFile {
-  return {
-    JobName: a.jobName!,
-    JobCategory: 'AgentRFT',
-    Region: a.region,
-    RoleArn: a.roleArn!,
-    JobConfigSchemaVersion: '1.0.0',
-    JobConfigDocument: buildTrainingDocument({
-      runtimeArn: a.runtimeArn!,
-      trainUri: a.trainUri!,
-      validationUri: a.validationUri || undefined,
-      outputPath: a.outputPath!,
-      baseModelArn: baseModelArn(a.region, a.modelId!),
-      mlflowArn: a.mlflowArn,
-      experimentName: a.experimentName,
-      hyperparameters: a.hyperparameters,
-    }),
-  };
-}
 
 /** MTRL: Launch Training Job — every answer of the last run is the default of this one. */
 export async function launchTrainingWizard(services: Services, launcher: Launcher): Promise<LaunchResult | undefined> {
@@ -54,7 +32,7 @@ export async function launchTrainingWizard(services: Services, launcher: Launche
     title: 'MTRL: Launch Training Job',
     category: 'AgentRFT',
     store: services.stores.trainingAnswers,
-    toJob: trainingJobFile,
+    toDocument: (a, shared) => buildTrainingDocument({ ...shared, trainUri: a.trainUri!, validationUri: a.validationUri || undefined }),
     model,
     datasets: [
       datasetAnswer<TrainingAnswers>(services, 'trainUri', 'Training dataset (S3)', false),

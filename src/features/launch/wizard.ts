@@ -1,5 +1,7 @@
 import type { HyperparameterPreset } from '../../core/jobs/hyperparameters';
-import type { JobFile } from '../../core/jobs/jobfile';
+import type { JobConfigDocument } from '../../core/jobs/document';
+import { newJobFile } from '../../core/jobs/jobfile';
+import { baseModelArn } from '../../core/jobs/models';
 import type { JobCategory } from '../../core/jobs/status';
 import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
@@ -13,12 +15,23 @@ import { jobNameStep, mlflowStep, outputStep, regionStep, roleStep, runtimeStep,
 
 type Answers = CommonAnswers & { modelId?: string; hyperparameters: Record<string, string> };
 
+/** The document fields both wizards ask for, as the document builders take them. */
+interface SharedDocumentFields {
+  runtimeArn: string;
+  outputPath: string;
+  baseModelArn: string;
+  mlflowArn?: string;
+  experimentName?: string;
+  hyperparameters: Record<string, string>;
+}
+
 /** What differs between the training and the evaluation wizard; every other step is the same. */
 export interface LaunchWizard<A extends Answers> {
   title: string;
   category: JobCategory;
   store: StoredValue<A>;
-  toJob(answers: A): JobFile;
+  /** The job's document from the answers: the shared fields and the kind's own (datasets, adapter). */
+  toDocument(answers: A, shared: SharedDocumentFields): JobConfigDocument;
   model: Step<A>;
   datasets: Step<A>[];
   /** The dataset whose bucket the output path defaults to. */
@@ -40,6 +53,19 @@ export function datasetAnswer<A>(services: Services, key: keyof A & string, what
   };
 }
 
+/** The answers as the job file the launcher reviews: every step has run, so each answer the document needs is there. */
+function jobFileOf<A extends Answers>(w: LaunchWizard<A>, a: A) {
+  const shared: SharedDocumentFields = {
+    runtimeArn: a.runtimeArn!,
+    outputPath: a.outputPath!,
+    baseModelArn: baseModelArn(a.region, a.modelId!),
+    mlflowArn: a.mlflowArn,
+    experimentName: a.experimentName,
+    hyperparameters: a.hyperparameters,
+  };
+  return newJobFile({ name: a.jobName!, category: w.category, region: a.region, roleArn: a.roleArn! }, w.toDocument(a, shared));
+}
+
 /** Runs a launch wizard from the last run's answers; its last step remembers them, reviews and launches. */
 export async function runLaunchWizard<A extends Answers>(services: Services, launcher: Launcher, w: LaunchWizard<A>) {
   const last = w.store.get();
@@ -52,7 +78,7 @@ export async function runLaunchWizard<A extends Answers>(services: Services, lau
   let result: LaunchResult | undefined;
   const review: Step<A> = async (a, p) => {
     await w.store.set(a);
-    const outcome = await launcher.launch(w.toJob(a), { position: p });
+    const outcome = await launcher.launch(jobFileOf(w, a), { position: p });
     // A cancelled check, or Back on the review, returns to the previous step; closing the review ends the wizard.
     if (!outcome.review || outcome.reason === 'back') return BACK;
     if (outcome.reason === 'cancelled') return CANCEL;

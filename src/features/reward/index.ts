@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
 import { findReward } from '../../core/reward';
 import type { Services } from '../services';
+import { AfterSave } from './afterSave';
 import { rewardDiagnostics } from './diagnostics';
 import { RewardCodeLensProvider, SHOW_PREVIEW_COMMAND, TRUST_TITLE } from './lens';
 import { RewardPanels } from './panel';
 import { RewardPreviews, rewardSettings } from './previews';
 import { registerScenarios } from './scenarios';
-
-const SAVE_DEBOUNCE_MS = 400;
 
 function isPythonFile(document: vscode.TextDocument): boolean {
   return document.languageId === 'python' && document.uri.scheme === 'file';
@@ -30,8 +29,12 @@ export function register(services: Services): void {
   const lenses = new RewardCodeLensProvider(previews);
   const panels = new RewardPanels();
   const diagnostics = vscode.languages.createDiagnosticCollection('mtrl-reward');
-  const pending = new Map<string, NodeJS.Timeout>();
-  context.subscriptions.push(previews, lenses, panels, diagnostics, { dispose: () => pending.forEach(clearTimeout) });
+  const afterSave = new AfterSave(
+    'Reward preview',
+    (uri) => previews.preview(uri),
+    (message) => services.output.error(message),
+  );
+  context.subscriptions.push(previews, lenses, panels, diagnostics, afterSave);
   registerScenarios(services);
 
   context.subscriptions.push(
@@ -85,17 +88,7 @@ export function register(services: Services): void {
     const settings = rewardSettings(document.uri);
     if (!vscode.workspace.isTrusted || !settings.codeLens || !isPythonFile(document) || !findReward(document.getText(), settings.entry))
       return;
-    const key = document.uri.toString();
-    clearTimeout(pending.get(key));
-    pending.set(
-      key,
-      setTimeout(() => {
-        pending.delete(key);
-        previews
-          .preview(document.uri)
-          .catch((error: unknown) => services.output.error(`Reward preview of ${document.uri.fsPath} failed: ${String(error)}`));
-      }, SAVE_DEBOUNCE_MS),
-    );
+    afterSave.schedule(document.uri);
   };
 
   context.subscriptions.push(

@@ -1,6 +1,6 @@
 import { extent } from '../../core/metrics/extent';
 import { signed, summaryLine, type RewardPreview, type RewardPreviewFailure, type ScoredGame } from '../../core/reward';
-import { isValidWord, markGuess, MARK_NAMES, type Mark } from '../../core/environments/wordle';
+import { rewardPreviewGames } from '../../core/environments/registry';
 import { escapeHtml, webviewPage } from '../../webview-kit/page';
 
 // No vscode here: the page is plain HTML, rendered from a preview result and tested in Node.
@@ -42,12 +42,13 @@ function page(nonce: string, title: string, body: string): string {
   return webviewPage({ title, nonce, style: STYLE, body });
 }
 
+/** A move as the environment pack's tiles, or struck out when it is not a valid move. */
 function guessHtml(guess: string, answer: string): string {
-  if (!isValidWord(guess)) return `<span class="invalid" title="not a valid guess">${escapeHtml(guess) || '(empty)'}</span>`;
-  const marks = markGuess(guess, answer);
-  const label = [...guess.toUpperCase()].map((l, i) => `${l} ${MARK_NAMES[marks[i] as Mark]}`).join(', ');
-  const tiles = [...guess.toUpperCase()].map((l, i) => `<span class="tile ${marks[i]}" aria-hidden="true">${l}</span>`).join('');
-  return `<span class="word" role="img" aria-label="${escapeHtml(label)}">${tiles}</span>`;
+  const tiles = rewardPreviewGames()?.tiles(guess, answer);
+  if (!tiles) return `<span class="invalid" title="not a valid guess">${escapeHtml(guess) || '(empty)'}</span>`;
+  const label = tiles.map((t) => `${t.letter} ${t.name}`).join(', ');
+  const drawn = tiles.map((t) => `<span class="tile ${escapeHtml(t.mark)}" aria-hidden="true">${escapeHtml(t.letter)}</span>`).join('');
+  return `<span class="word" role="img" aria-label="${escapeHtml(label)}">${drawn}</span>`;
 }
 
 function chartHtml(reward: number, lo: number, hi: number): string {

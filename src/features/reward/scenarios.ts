@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
 import { score } from '../../core/reward';
 import type { Services } from '../services';
+import { AfterSave } from './afterSave';
 import { TRUST_TITLE } from './lens';
 import { rewardSettings } from './previews';
 import { isScenarioFile, scenarioDiagnostics, ScenarioLensProvider, SHOW_SCENARIOS_COMMAND } from './scenarioLens';
 import { ScenarioPreviews } from './scenarioPreviews';
-
-const SAVE_DEBOUNCE_MS = 400;
 
 /** The scenario files the active editor is about: itself, or those scoring the reward in it. */
 function scenarioFilesOfActiveEditor(previews: ScenarioPreviews): vscode.Uri[] {
@@ -64,8 +63,12 @@ export function registerScenarios(services: Services): void {
   const diagnostics = vscode.languages.createDiagnosticCollection('mtrl-reward-scenarios');
   // Per scenario file, what it contributed to each file's diagnostics: a Python file may be scored by several.
   const contributed = new Map<string, Map<string, vscode.Diagnostic[]>>();
-  const pending = new Map<string, NodeJS.Timeout>();
-  context.subscriptions.push(previews, lenses, diagnostics, { dispose: () => pending.forEach(clearTimeout) });
+  const afterSave = new AfterSave(
+    'Reward scenarios',
+    (uri) => previews.preview(uri),
+    (message) => services.output.error(message),
+  );
+  context.subscriptions.push(previews, lenses, diagnostics, afterSave);
 
   const publish = (scenarioFile: vscode.Uri) => {
     const outcome = previews.last(scenarioFile);
@@ -79,18 +82,7 @@ export function registerScenarios(services: Services): void {
   };
 
   const rerun = (scenarioFile: vscode.Uri) => {
-    if (!vscode.workspace.isTrusted || !rewardSettings(scenarioFile).codeLens) return;
-    const key = scenarioFile.toString();
-    clearTimeout(pending.get(key));
-    pending.set(
-      key,
-      setTimeout(() => {
-        pending.delete(key);
-        previews
-          .preview(scenarioFile)
-          .catch((error: unknown) => services.output.error(`Reward scenarios of ${scenarioFile.fsPath} failed: ${String(error)}`));
-      }, SAVE_DEBOUNCE_MS),
-    );
+    if (vscode.workspace.isTrusted && rewardSettings(scenarioFile).codeLens) afterSave.schedule(scenarioFile);
   };
 
   context.subscriptions.push(

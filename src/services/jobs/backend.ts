@@ -1,6 +1,6 @@
 import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
-import { deleteJob, describeJobDetails, listJobsPage, stopJob } from '../../aws/sagemaker';
-import { isJobCategory, type JobCategory, type JobStatus } from '../../core/jobs/status';
+import { deleteJob, describeJobDetails, jobSummaryOf, listJobsPage, stopJob } from '../../aws/sagemaker';
+import type { JobCategory, JobStatus } from '../../core/jobs/status';
 import type { JobDetails, JobSummary } from '../../core/jobs/job';
 
 export type JobsSortBy = 'CreationTime' | 'Name' | 'Status';
@@ -44,17 +44,7 @@ export function sageMakerJobsBackend(client: (region: string) => SageMakerClient
         },
         signal,
       );
-      const jobs = page.jobs.map((s): JobSummary => ({
-        name: s.JobName ?? '',
-        arn: s.JobArn ?? '',
-        category: isJobCategory(s.JobCategory) ? s.JobCategory : category,
-        region,
-        status: s.JobStatus ?? 'Unknown',
-        secondaryStatus: s.JobSecondaryStatus,
-        created: s.CreationTime ?? new Date(0),
-        modified: s.LastModifiedTime,
-        ended: s.EndTime,
-      }));
+      const jobs = page.jobs.map((s) => jobSummaryOf(s, s.JobSecondaryStatus, { jobName: '', category }, region));
       return { jobs, nextToken: page.nextToken };
     },
     describe: (region, category, jobName, signal) => describeJobDetails(client(region), { jobName, category }, region, signal),

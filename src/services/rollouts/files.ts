@@ -104,42 +104,41 @@ async function* fileItems(file: string, size: number, skipped: SkippedLine[], si
       yield { text: line };
 }
 
-/** A local file or directory, read whole on each call. */
-export function localReader(target: string): RolloutReader {
+/** A reader of an input read whole on each call, noting afresh the lines it had to skip. */
+function wholeInputReader(items: (skipped: SkippedLine[], signal: AbortSignal) => AsyncIterable<ReadItem>): RolloutReader {
   const skipped: SkippedLine[] = [];
   return {
     from: 'file',
     skipped,
     async *read(signal) {
       skipped.length = 0;
-      const info = await stat(target);
-      if (!info.isDirectory()) {
-        yield* fileItems(target, info.size, skipped, signal);
-        return;
-      }
-      for (const file of await filesUnder(target)) {
-        signal.throwIfAborted();
-        yield* fileItems(file, (await stat(file)).size, skipped, signal);
-      }
+      yield* items(skipped, signal);
     },
     followable: async () => false,
     accepts: () => true,
   };
 }
 
+/** A local file or directory, read whole on each call. */
+export function localReader(target: string): RolloutReader {
+  return wholeInputReader(async function* (skipped, signal) {
+    const info = await stat(target);
+    if (!info.isDirectory()) {
+      yield* fileItems(target, info.size, skipped, signal);
+      return;
+    }
+    for (const file of await filesUnder(target)) {
+      signal.throwIfAborted();
+      yield* fileItems(file, (await stat(file)).size, skipped, signal);
+    }
+  });
+}
+
 /** Any byte stream (standard input, a file VS Code reads for us), read whole on each call. */
 export function streamReader(
   open: (signal: AbortSignal) => Promise<AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>>,
 ): RolloutReader {
-  const skipped: SkippedLine[] = [];
-  return {
-    from: 'file',
-    skipped,
-    async *read(signal) {
-      skipped.length = 0;
-      yield* streamItems(await open(signal), skipped);
-    },
-    followable: async () => false,
-    accepts: () => true,
-  };
+  return wholeInputReader(async function* (skipped, signal) {
+    yield* streamItems(await open(signal), skipped);
+  });
 }

@@ -143,10 +143,19 @@ export async function launchSignalCheck(
   }
   const job = signalCheckJob(plan, sample.uri, at);
   const location = parseS3Uri(sample.uri)!;
-  const result = await launchJob(job, deps, ui);
-  if (!result.launched) {
-    // Not launched (not confirmed, blocked, refused): the rows written for it go too, unless an earlier check shares them.
+  // Not launched (not confirmed, blocked, refused, failed): the rows written for it go too, unless an earlier check shares them.
+  const withdraw = async () => {
     if (sample.created) await deleteObjects(deps.aws.s3(plan.region), location.bucket, [location.key]).catch(() => undefined);
+  };
+  let result: LaunchResult;
+  try {
+    result = await launchJob(job, deps, ui);
+  } catch (error) {
+    await withdraw();
+    throw error;
+  }
+  if (!result.launched) {
+    await withdraw();
     return { ...result, sample, job };
   }
   const planned =

@@ -1,6 +1,6 @@
 // The board's reward actions in the real VS Code: a rollout saved as a reward scenario, the rollouts shown re-scored.
 import assert from 'node:assert/strict';
-import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { workspaceFile } from './workspace';
 
@@ -31,7 +31,7 @@ describe('replay board: reward actions', function () {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The reward-scenario suite counts the lenses above support_env.py: a second scenario file would add one.
-    rmSync(workspaceFile('reward-scenarios', 'board.mtrl-reward.json').fsPath, { force: true });
+    await vscode.workspace.fs.delete(workspaceFile('reward-scenarios', 'board.mtrl-reward.json')).then(undefined, () => undefined);
   });
 
   it('re-scores the rollouts shown with a scenario file’s reward and reports the learning signal before and after', async () => {
@@ -45,7 +45,9 @@ describe('replay board: reward actions', function () {
 
   it('saves the rollout the board plays as a named scenario, as an undoable edit, and refuses a taken name', async () => {
     const target = workspaceFile('reward-scenarios', 'board.mtrl-reward.json');
-    copyFileSync(workspaceFile('reward-scenarios', 'support.mtrl-reward.json').fsPath, target.fsPath);
+    // Through VS Code's file service, as a user's copy would be: written behind its back, the file watcher's late event
+    // (on a busy machine) can meet the edited document and the save below is refused as a conflict.
+    await vscode.workspace.fs.copy(workspaceFile('reward-scenarios', 'support.mtrl-reward.json'), target, { overwrite: true });
     await vscode.commands.executeCommand('mtrl.openRollouts', workspaceFile('replay', 'support-rollouts.log'));
     await boardReady();
     await vscode.commands.executeCommand('mtrl.saveRolloutAsRewardScenario', target, 'from-board');
@@ -54,7 +56,7 @@ describe('replay board: reward actions', function () {
     assert.deepEqual(Object.keys(saved.scenarios), ['ideal', 'shortcut', 'gave-up', 'from-board']);
     assert.ok(saved.scenarios['from-board'].tool_calls?.every((c) => c.name === 'take_support_action'));
     assert.ok(document.isDirty, 'an edit the user can undo or save, not a silent write');
-    await document.save();
+    assert.ok(await document.save(), 'VS Code saved the scenario file');
     await vscode.commands.executeCommand('mtrl.saveRolloutAsRewardScenario', target, 'from-board');
     assert.equal(readFileSync(target.fsPath, 'utf8'), document.getText(), 'a taken name changes nothing');
   });

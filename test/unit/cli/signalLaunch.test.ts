@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseS3Uri, getObject, listObjectsV2 } from '../../../src/aws/s3';
@@ -48,6 +48,7 @@ describe('mtrl signal --launch / --check: the cloud signal check on the emulator
   this.timeout(120_000);
   let store: string;
   beforeEach(() => (store = mkdtempSync(path.join(tmpdir(), 'mtrl-signal-checks-'))));
+  afterEach(() => rmSync(store, { recursive: true, force: true }));
 
   const launch = (endpoint: string, data: string, runtime: string, ...more: string[]) =>
     mtrl(

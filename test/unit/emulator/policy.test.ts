@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { referenceReward } from '../../../src/core/reward/reference';
+import { referenceReward } from '../../../src/core/environments/wordle/referenceReward';
 import { TRAIN_ANSWERS } from '../../../src/emulator/answers';
 import { playRollout, type PlayedRollout } from '../../../src/emulator/policy';
 import { Random } from '../../../src/emulator/random';

@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
 import path from 'node:path';
-import { canonicalGames, referenceReward, type RewardPreview, type RewardPreviewFailure } from '../../../src/core/reward';
+import type { RewardPreview, RewardPreviewFailure } from '../../../src/core/reward';
+import { referenceReward } from '../../../src/core/environments/wordle/referenceReward';
+import { canonicalGames } from '../../../src/core/environments/wordle/rewardGames';
 import { previewReward } from '../../../src/services/rewardPreview';
 import { python } from '../python';
 

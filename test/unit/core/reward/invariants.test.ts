@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { canonicalGames, checkInvariants, signed, summaryLine, type RewardPreview, type ScoredGame } from '../../../../src/core/reward';
+import { checkInvariants, signed, summaryLine, type RewardPreview, type ScoredGame } from '../../../../src/core/reward';
+import { canonicalGames } from '../../../../src/core/environments/wordle/rewardGames';
 
 /** The canonical games for 'crane' with the given rewards (by name); unnamed games get `rest`. */
 function scoredGames(rewards: Record<string, number>, rest = 0): ScoredGame[] {

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { canonicalGames, checkInvariants, type RewardPreview } from '../../../../src/core/reward';
+import { checkInvariants, type RewardPreview } from '../../../../src/core/reward';
+import { canonicalGames } from '../../../../src/core/environments/wordle/rewardGames';
 import { failureHtml, previewHtml } from '../../../../src/features/reward/previewHtml';
 
 function preview(rewards: (name: string) => number): RewardPreview {

@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { canonicalGames, checkInvariants, type RewardPreview } from '../../../../src/core/reward';
+import { checkInvariants, type RewardPreview } from '../../../../src/core/reward';
+import { canonicalGames } from '../../../../src/core/environments/wordle/rewardGames';
 import { previewHtml } from '../../../../src/features/reward/previewHtml';
 import { launchChromium } from '../replay/browser';
 

@@ -89,6 +89,8 @@ for (const [engine, lint] of engines) {
       const wordle = fixture('error_status.py').replace('def play(answer):', 'def play(answer):\n    guess_word = None');
       const status = (await lint(wordle)).find((f) => f.rule === 'error-status')!;
       assert.match(status.message, /Wordle sample returns -1\.5/);
+      const other = (await lint(fixture('error_status.py'))).find((f) => f.rule === 'error-status')!;
+      assert.doesNotMatch(other.message, /-1\.5/);
     });
 
     it('flags a handler with no BedrockAgentCoreApp and no @app.entrypoint', async () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ProcessTree } from '../../../../src/services/python/processTree';
 import { KEPT_OUTPUT_BYTES, runHarness } from '../../../../src/services/python/rewardHarness';
-import { canonicalGames } from '../../../../src/core/reward';
+import { canonicalGames } from '../../../../src/core/environments/wordle/rewardGames';
 import { python } from '../../python';
 
 const root = path.resolve(__dirname, '../../../..');

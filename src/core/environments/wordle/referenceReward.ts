@@ -1,4 +1,5 @@
-import { contradictions, isValidWord, knowledgeFrom, markGuess, MAX_GUESSES, type ScoredGuess } from '../environments/wordle';
+import { contradictions, knowledgeFrom, type ScoredGuess } from './knowledge';
+import { isValidWord, markGuess, MAX_GUESSES } from './marks';
 
 /**
  * The reference's final reward design: outcome + w × clip(shaping / 150, −1, 1).

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { canonicalGames, WORDS } from '../../../../src/core/reward';
+import { canonicalGames } from '../../../../../src/core/environments/wordle/rewardGames';
+import { WORDS } from '../../../../../src/core/environments/wordle/words';
 import {
   contradictions,
   isConsistent,
@@ -7,7 +8,7 @@ import {
   knowledgeFrom,
   markGuess,
   type ScoredGuess,
-} from '../../../../src/core/environments/wordle';
+} from '../../../../../src/core/environments/wordle';
 
 const scoredOf = (guesses: string[], answer: string): ScoredGuess[] => guesses.map((guess) => ({ guess, marks: markGuess(guess, answer) }));
 

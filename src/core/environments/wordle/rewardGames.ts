@@ -1,18 +1,7 @@
-import { contradictions, isConsistent, isValidWord, knowledgeFrom, markGuess, MAX_GUESSES, type ScoredGuess } from '../environments/wordle';
+import type { CanonicalGame } from '../../reward/invariants';
+import { contradictions, isConsistent, knowledgeFrom, type ScoredGuess } from './knowledge';
+import { isValidWord, markGuess, MAX_GUESSES } from './marks';
 import { WORDS } from './words';
-
-/** How the harness feeds a game's guesses to the reward class: `guess(word)` or `guess_from_text(word)`. */
-export type GuessRoute = 'guess' | 'text';
-
-/** One scripted game the reward is scored on. */
-export interface CanonicalGame {
-  name: string;
-  guesses: string[];
-  via: GuessRoute;
-  /** The guess number that solves it, absent for losses and no-play. */
-  solvedOn?: number;
-  kind: 'solve' | 'loss' | 'no-play';
-}
 
 interface CanonicalGames {
   answer: string;
@@ -22,6 +11,13 @@ interface CanonicalGames {
 }
 
 export const DEFAULT_ANSWER = 'crane';
+
+/** Why a word cannot be the games' answer, or undefined when it can. */
+export function answerProblem(answer: string): string | undefined {
+  return isValidWord(answer)
+    ? undefined
+    : `The answer '${answer}' is not 5 letters a-z; set mtrl.reward.answer to a word like '${DEFAULT_ANSWER}'.`;
+}
 
 /** Input that never makes a valid guess: too short, digits, too long, a space. */
 const INVALID_INPUTS = ['xx', 'c4ane', 'abcdef', 'two words'];
@@ -119,8 +115,8 @@ const chosen = new Map<string, CanonicalGames>();
 
 /** The games every reward is scored on, chosen with the Wordle rules from the shipped word list. */
 export function canonicalGames(answerInput: string = DEFAULT_ANSWER, words: readonly string[] = WORDS): CanonicalGames {
-  if (!isValidWord(answerInput))
-    throw new Error(`The answer '${answerInput}' is not 5 letters a-z; set mtrl.reward.answer to a word like 'crane'.`);
+  const problem = answerProblem(answerInput);
+  if (problem) throw new Error(problem);
   const answer = answerInput.toLowerCase();
   if (words !== WORDS) return chooseGames(answer, words);
   if (!chosen.has(answer)) chosen.set(answer, chooseGames(answer, words));

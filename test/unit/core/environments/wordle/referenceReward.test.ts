@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { canonicalGames, checkInvariants, referenceOutcome, referenceReward } from '../../../../src/core/reward';
+import { checkInvariants } from '../../../../../src/core/reward';
+import { referenceOutcome, referenceReward } from '../../../../../src/core/environments/wordle/referenceReward';
+import { canonicalGames } from '../../../../../src/core/environments/wordle/rewardGames';
 
 const play = (...guesses: string[]) =>
   referenceReward(
