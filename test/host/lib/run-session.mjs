@@ -44,10 +44,17 @@ function trustSettings(phase) {
 /**
  * The server's environment: no real AWS credentials or profile leak into tests; the emulator's when it runs.
  * MTRL_TEST_HOOKS makes the product register its test-only reset command (never contributed in package.json).
+ * A cache folder of its own: what the command line keeps there (signal checks) by this user or a CI run beside is not seen.
  */
-function serverEnvironment(configPath, emulatorUrl) {
+function serverEnvironment(configPath, emulatorUrl, cacheDir) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('AWS_')));
-  return { ...env, ...(emulatorUrl ? emulatorEnvironment(emulatorUrl) : {}), MTRL_HOST_CONFIG: configPath, MTRL_TEST_HOOKS: '1' };
+  return {
+    ...env,
+    ...(emulatorUrl ? emulatorEnvironment(emulatorUrl) : {}),
+    MTRL_HOST_CONFIG: configPath,
+    MTRL_TEST_HOOKS: '1',
+    XDG_CACHE_HOME: cacheDir,
+  };
 }
 
 const slug = (text) =>
@@ -156,7 +163,10 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, phase, 
     commandDir,
   };
   writeFileSync(configPath, JSON.stringify(config, null, 2));
-  return { userDataDir, serverDataDir, workspace, reportPath, configPath, commandDir, env: serverEnvironment(configPath, emulatorUrl) };
+  const cacheDir = path.join(dir, 'cache');
+  mkdirSync(cacheDir, { recursive: true });
+  const env = serverEnvironment(configPath, emulatorUrl, cacheDir);
+  return { userDataDir, serverDataDir, workspace, reportPath, configPath, commandDir, env };
 }
 
 export async function runSession(options) {

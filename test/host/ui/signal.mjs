@@ -148,7 +148,6 @@ export const checks = [
         const offer = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Choose to run one' }).first();
         await offer.waitFor({ timeout: 90_000 }).catch(async (error) => {
           const rows = await page.locator('.quick-input-widget .monaco-list-row').allTextContents();
-          // A check of this data and runtime kept by `mtrl signal` in this machine's cache would show instead.
           throw new Error(`the review offers no signal check; it lists: ${rows.join(' | ')}`, { cause: error });
         });
         assert.match(await offer.textContent(), /Learning signal: no check for this dataset and runtime yet/);
