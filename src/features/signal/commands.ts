@@ -9,7 +9,7 @@ import type { Launcher } from '../launch/launcher';
 import type { Services } from '../services';
 import { launchCloudCheck, pickTrainingJob, type CloudCheckRequest } from './cloud';
 import { keptSignal, keptSource, loadKept, pickKeptCheck } from './kept';
-import { SignalPanel, type SignalLoader } from './panel';
+import { SignalPanel, type BoardRead, type SignalLoader } from './panel';
 import { loadSignal, type LoadedSignal } from './sources';
 
 const isKey = (value: unknown): value is SignalCheckKey => {
@@ -116,7 +116,7 @@ const isCloudRequest = (arg: unknown): arg is CloudCheckRequest => {
 };
 
 /** The bodies of the learning-signal commands, loaded on first use (dist/signal.js): index.ts registers them at activation. */
-export function signalCommands(services: Services, launcher: Launcher) {
+export function signalCommands(services: Services, launcher: Launcher, boardRead: BoardRead) {
   const deps = launcher.deps;
   const checks = deps.signalChecks;
   const load: SignalLoader = (source, signal) =>
@@ -138,7 +138,7 @@ export function signalCommands(services: Services, launcher: Launcher) {
       return open;
     }
     const panel = openViewPanel(SIGNAL_VIEW, `Learning signal: ${source.label}`, { extensionUri: services.context.extensionUri });
-    return new SignalPanel(panel, services, source, load, given);
+    return new SignalPanel(panel, services, source, load, boardRead, given);
   };
 
   const pickKept = async (): Promise<SignalSource | undefined> => {
@@ -184,7 +184,7 @@ export function signalCommands(services: Services, launcher: Launcher) {
   const restore = (panel: vscode.WebviewPanel, state: PersistedSignal | undefined): void => {
     const source = restoredSource(state?.source);
     if (!source) return panel.dispose();
-    new SignalPanel(panel, services, source, load);
+    new SignalPanel(panel, services, source, load, boardRead);
   };
 
   return { checkSignal, showReport, signalView, restore };
