@@ -34,6 +34,8 @@ const apart = {
   'src/features/evaluations/comparison.ts': 'comparison.js',
   'src/features/smoke/command.ts': 'smoke.js',
   'src/features/metrics/panel.ts': 'metrics.js',
+  'src/features/resources/cleanupFlow.ts': 'cleanup.js',
+  'src/features/datasets/upload.ts': 'upload.js',
 };
 const keepApart = {
   name: 'keep-apart',
