@@ -35,6 +35,8 @@ for (const file of [
   'dist/comparison.js',
   'dist/smoke.js',
   'dist/metrics.js',
+  'dist/cleanup.js',
+  'dist/upload.js',
 ])
   figure(`${file} (loaded on first use)`, `${(size(file) / KIB).toFixed(1)} KiB`);
 for (const file of readdirSync(path.join(root, 'dist/webview')).filter((f) => f.endsWith('.js'))) {
