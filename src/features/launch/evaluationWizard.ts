@@ -73,7 +73,7 @@ export async function launchEvaluationWizard(services: Services, launcher: Launc
     model,
     datasets: [datasetAnswer<EvaluationAnswers>(services, 'evaluationUri', 'Evaluation dataset (S3): held-out tasks', false)],
     firstDataset: (a) => a.evaluationUri,
-    experiment: 'wordle-eval',
+    experiment: 'mtrl-evaluation',
     presets: EVALUATION_PRESETS,
     modelDefaults: false,
     jobNameStem: (a) => (a.adapterJob ? 'mtrl-eval-adapter' : 'mtrl-eval-base'),
