@@ -71,12 +71,24 @@ export function register(services: Services): void {
     if (document.languageId === 'json' || document.languageId === 'jsonc') {
       if (document.fileName.endsWith('.mtrl.json')) {
         jobRoleFiles.update(document.uri, text);
-        vscode.workspace.textDocuments.filter((d) => d.languageId === 'json').forEach((d) => d !== document && void lint(d));
+        // The job file may name other open files as its role: check them again (only them: two open job files must
+        // not set each other off without end).
+        for (const other of vscode.workspace.textDocuments) if (other !== document && isLinted(other)) lintRole(other);
       }
-      const isJobRole = looksLikeJobRoleFile(document.fileName) || jobRoleFiles.has(document.uri);
-      if (!isJobRole || !isTrustPolicy(text)) return diagnostics.clear(document.uri);
-      diagnostics.set(document.uri, 'json', lintTrustPolicy(text));
+      lintRole(document);
     }
+  }
+
+  function isLinted(document: vscode.TextDocument): boolean {
+    return (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') && document.languageId === 'json' && enabled(document);
+  }
+
+  /** A JSON file that is a job's role (by its name, or named by a job file) gets the trust-policy lint. */
+  function lintRole(document: vscode.TextDocument): void {
+    const text = document.getText();
+    const isJobRole = looksLikeJobRoleFile(document.fileName) || jobRoleFiles.has(document.uri);
+    if (!isJobRole || !isTrustPolicy(text)) return diagnostics.clear(document.uri);
+    diagnostics.set(document.uri, 'json', lintTrustPolicy(text));
   }
 
   services.context.subscriptions.push(

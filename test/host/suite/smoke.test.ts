@@ -78,6 +78,28 @@ describe('smoke test', function () {
 describe('agent and role lint', function () {
   this.timeout(60_000);
 
+  it('open job files do not set each other off: the role lint still runs and nothing overflows the stack', async () => {
+    // Each job file once re-checked every open JSON file, itself a job file among them: without end, until the extension
+    // host ran out of stack (and, with three open, of memory).
+    const overflows: unknown[] = [];
+    const listen = (reason: unknown) => reason instanceof RangeError && overflows.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      for (const file of [
+        ['signal', 'refund-train.mtrl.json'],
+        ['signal', 'wordle-train.mtrl.json'],
+        ['launch', 'wordle-host-launch.mtrl.json'],
+      ])
+        await vscode.workspace.openTextDocument(workspaceFile(...file));
+      const role = workspaceFile('lint', 'training-role.json');
+      await vscode.workspace.openTextDocument(role);
+      await diagnosticsOf(role, (d) => d.length > 0);
+      assert.deepEqual(overflows.map(String), []);
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
+  });
+
   it('flags swapped decorators in main.py and the quick fix clears it', async () => {
     const uri = workspaceFile('lint', 'main.py');
     const document = await vscode.workspace.openTextDocument(uri);
