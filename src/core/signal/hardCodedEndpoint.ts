@@ -29,8 +29,12 @@ export function ignoredEndpointAdvice(file: string, found: HardCodedEndpoint | u
   const missing = stubbed.length
     ? ` Also, ${stubbed.join(', ')} ${stubbed.length === 1 ? 'is' : 'are'} not installed for this python and did nothing: install the agent's requirements or pass --python.`
     : '';
+  const variable = found && /(?:environ\.get|getenv)\(\s*["']([^"']+)["']/.exec(found.text)?.[1];
+  const keep = variable
+    ? ` Or keep it and run with --endpoint-env ${variable} --concurrency 1: ${variable} then names the local runtime.`
+    : '';
   return found
-    ? `No model call arrived from the agent: it ignores the payload's endpoint. ${file}:${found.line} fixes the host (${found.text}); ${fix}.${missing}`
+    ? `No model call arrived from the agent: it ignores the payload's endpoint. ${file}:${found.line} fixes the host (${found.text}); ${fix}.${keep}${missing}`
     : `No model call arrived from the agent: it ignores the payload's endpoint or never calls the model. In ${file}, ${fix}.${missing}`;
 }
 

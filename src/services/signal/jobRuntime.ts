@@ -118,7 +118,7 @@ export async function startJobRuntime(policy: Policy): Promise<JobRuntime> {
     const what = route?.[2] ?? (sdk ? `/${sdk[1]}` : base?.[1]);
     if (!recording) {
       if (path.endsWith('/chat/completions')) unattributed++;
-      if (base && inFlight.size > 1 && !req.headers['x-rft-metadata']) {
+      if (base && inFlight.size > 1 && rolloutOfRftMetadata(req.headers['x-rft-metadata']) === undefined) {
         ambiguous++;
         return send(
           res,
