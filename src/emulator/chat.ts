@@ -20,7 +20,15 @@ interface ChatMessage {
 interface ChatRequest {
   model?: unknown;
   messages?: unknown;
-  tools?: { function?: { name?: unknown } }[];
+  tools?: { function?: { name?: unknown; parameters?: { properties?: unknown; required?: unknown } } }[];
+}
+
+/** The argument the agent's guessing tool takes (`guess`; the public sample's `guess_word(word)` takes `word`), as a model reads it from the schema. */
+function guessArgument(request: ChatRequest): string {
+  const schema = (request.tools ?? []).find((t) => t?.function?.name === WORDLE_TOOL)?.function?.parameters;
+  const required = Array.isArray(schema?.required) ? schema.required.map(String) : [];
+  const properties = schema?.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties) : [];
+  return required[0] ?? properties[0] ?? 'guess';
 }
 
 /** The skill of a model name: `scripted` (0.5), `scripted-0.9`, `scripted:0.2`; any other name plays at 0.5. */
@@ -57,7 +65,7 @@ function nextRefundTurn(first: string, calls: number, skill: number): NextTurn {
 
 const POOL = [...TRAIN_ANSWERS, ...VALIDATION_ANSWERS];
 
-function nextWordleTurn(first: string, messages: readonly ChatMessage[], skill: number): NextTurn {
+function nextWordleTurn(first: string, messages: readonly ChatMessage[], skill: number, argument: string): NextTurn {
   const feedback = messages.filter((m) => m.role === 'tool').map((m) => textOf(m.content));
   const scored = parseFeedback(feedback.join('\n')).filter((t) => t.valid && t.marks);
   if (scored.some((t) => t.marks === 'GGGGG')) return { thinking: 'All green: solved.', answer: 'Solved.' };
@@ -72,7 +80,7 @@ function nextWordleTurn(first: string, messages: readonly ChatMessage[], skill: 
   const thinking = skilled
     ? `${candidates.length} word${candidates.length === 1 ? '' : 's'} fit the feedback so far. Guessing ${guess}.`
     : `Trying ${guess}.`;
-  return { thinking, call: { name: WORDLE_TOOL, arguments: pythonJson({ guess }) } };
+  return { thinking, call: { name: WORDLE_TOOL, arguments: pythonJson({ [argument]: guess }) } };
 }
 
 /** A chat completion, or the OpenAI-style error for a request the scripted policy cannot answer. */
@@ -94,7 +102,7 @@ export function chatCompletion(body: unknown, now: number): { status: number; bo
     );
   const skill = skillOfModel(request.model);
   const calls = messages.filter((m) => m?.role === 'assistant').length;
-  const turn = refund ? nextRefundTurn(first, calls, skill) : nextWordleTurn(first, messages, skill);
+  const turn = refund ? nextRefundTurn(first, calls, skill) : nextWordleTurn(first, messages, skill, guessArgument(request));
   const message = turn.call
     ? {
         role: 'assistant',

@@ -3,6 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
+import { enrichTranscript } from '../../../src/core/environments/registry';
+import type { WordleData } from '../../../src/core/environments/wordle/pack';
 import type { Transcript } from '../../../src/core/transcript/model';
 import { savedTranscripts } from '../../../src/services/rollouts/saved';
 
@@ -124,6 +126,14 @@ describe('mtrl signal --local on the demo agent (Strands stand-in, fixed RFT_RUN
       assert.equal(t.status, 'completed', t.error);
       assert.ok(t.turns.length > 0, `${t.id}: the demo's model calls reached the runtime`);
       assert.equal(t.turns[0].toolCalls[0]?.name, 'guess_word');
+      assert.ok(t.reward! > -1.5, `${t.id}: the demo's reward for a game with guesses, not the -1.5 of one never played`);
+      // The board's Wordle tiles read the demo's guess_word(word) argument.
+      const words = t.turns.flatMap((turn) => turn.toolCalls.map((c) => (c.arguments as { word?: string }).word));
+      assert.equal(enrichTranscript(t).env?.pack, 'wordle');
+      assert.deepEqual(
+        (t.env!.data as WordleData).turns.map((turn) => turn.guess),
+        words.slice(0, (t.env!.data as WordleData).turns.length),
+      );
     }
     const hand = handCount(board);
     assert.deepEqual([report.groups, report.zeroAdvantage.groups], [hand.groups, hand.flat]);
