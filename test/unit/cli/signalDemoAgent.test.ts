@@ -137,6 +137,7 @@ describe('mtrl signal --local on the demo agent (Strands stand-in, fixed RFT_RUN
     }
     const hand = handCount(board);
     assert.deepEqual([report.groups, report.zeroAdvantage.groups], [hand.groups, hand.flat]);
+    assert.ok(hand.flat < hand.groups, 'the scripted policy samples a new game per rollout of the same prompt: some groups differ');
     assert.deepEqual(runners(), []);
     assert.deepEqual(listeningSockets(), listeningBefore, 'the job runtime and the emulator policy closed their ports');
   });
