@@ -26,7 +26,18 @@ execFileSync(process.execPath, ['scripts/build.mjs', '--production'], { cwd: roo
 console.log('bundle sizes (production build)');
 figure('dist/extension.js', `${(size('dist/extension.js') / KIB).toFixed(1)} KiB`, size('dist/extension.js') <= 1024 * KIB, '1 MiB');
 figure('dist/cli.js', `${(size('dist/cli.js') / KIB).toFixed(1)} KiB`);
-for (const file of ['dist/aws-sdk.js', 'dist/ajv.js', 'dist/csv-parse.js', 'dist/hyparquet.js'])
+for (const file of [
+  'dist/aws-sdk.js',
+  'dist/ajv.js',
+  'dist/csv-parse.js',
+  'dist/hyparquet.js',
+  'dist/signal.js',
+  'dist/comparison.js',
+  'dist/smoke.js',
+  'dist/metrics.js',
+  'dist/cleanup.js',
+  'dist/upload.js',
+])
   figure(`${file} (loaded on first use)`, `${(size(file) / KIB).toFixed(1)} KiB`);
 for (const file of readdirSync(path.join(root, 'dist/webview')).filter((f) => f.endsWith('.js'))) {
   const bytes = size(`dist/webview/${file}`);

@@ -29,6 +29,13 @@ const apart = {
   'src/core/jobs/ajv.ts': 'ajv.js',
   'src/core/dataset/csvParse.ts': 'csv-parse.js',
   'src/core/dataset/hyparquet.ts': 'hyparquet.js',
+  // Command bodies and panels activation does not need: each feature's index.ts registers the commands and requires these on first use.
+  'src/features/signal/commands.ts': 'signal.js',
+  'src/features/evaluations/comparison.ts': 'comparison.js',
+  'src/features/smoke/command.ts': 'smoke.js',
+  'src/features/metrics/panel.ts': 'metrics.js',
+  'src/features/resources/cleanupFlow.ts': 'cleanup.js',
+  'src/features/datasets/upload.ts': 'upload.js',
 };
 const keepApart = {
   name: 'keep-apart',
@@ -54,7 +61,7 @@ const builds = [
     banner: { js: '#!/usr/bin/env node' },
     define: { __MTRL_VERSION__: JSON.stringify(version) },
   },
-  ...Object.entries(apart).map(([source, out]) => ({ ...node, entryPoints: [source], outfile: `dist/${out}` })),
+  ...Object.entries(apart).map(([source, out]) => ({ ...node, entryPoints: [source], outfile: `dist/${out}`, external: ['vscode'] })),
 ];
 if (webviewEntries.length) {
   builds.push({

@@ -1,7 +1,5 @@
 import { serverText } from '../core/text/display';
 import { endSentence } from '../core/text/sentence';
-import { PaginationError } from './paginate';
-import { BodyTooLarge, SlowAnswer } from './responseBody';
 
 /** What the sentence may name: the profile and the endpoint in use, and what was being done ("Listing jobs"). */
 export interface AwsErrorContext {
@@ -111,20 +109,21 @@ export function explainAwsError(error: unknown, context: AwsErrorContext = {}): 
   const is = (kind: AwsErrorKind, sentence: string): AwsErrorExplained => ({ kind, sentence });
 
   if (name === 'AbortError' || message === 'Request aborted') return is('cancelled', `${context.action ?? 'The request'} was cancelled.`);
-  if (error instanceof PaginationError)
+  // By name, not instanceof: a bundle loaded on first use (dist/signal.js …) has its own copy of these classes.
+  if (name === 'PaginationError')
     return is(
       'service-error',
-      `${prefix}${error.message} The server is misbehaving: ${context.endpoint ? `check what runs at ${context.endpoint}` : 'try again later'}, or report it.`,
+      `${prefix}${(error as Error).message} The server is misbehaving: ${context.endpoint ? `check what runs at ${context.endpoint}` : 'try again later'}, or report it.`,
     );
-  if (error instanceof BodyTooLarge)
+  if (name === 'BodyTooLarge')
     return is(
       'service-error',
-      `${prefix}${error.message} That is far more than any answer this reader expects; check what runs at that address.`,
+      `${prefix}${(error as Error).message} That is far more than any answer this reader expects; check what runs at that address.`,
     );
-  if (error instanceof SlowAnswer)
+  if (name === 'SlowAnswer')
     return is(
       'unreachable',
-      `${prefix}${error.message} The server is too slow, not unreachable: try again later, or check what runs at that address (mtrl.aws.endpoint).`,
+      `${prefix}${(error as Error).message} The server is too slow, not unreachable: try again later, or check what runs at that address (mtrl.aws.endpoint).`,
     );
   if (/sso/i.test(message) && /(expired|invalid|not found|refresh)/i.test(message)) {
     return is(

@@ -152,6 +152,28 @@ describe('architecture', () => {
     assert.deepEqual(found, []);
   });
 
+  it('a module bundled apart (scripts/build.mjs) is reached only by require, so dist/extension.js does not hold it too, and the .vsix ships its bundle', () => {
+    const build = readFileSync(path.join(root, 'scripts/build.mjs'), 'utf8');
+    const apart = [...build.matchAll(/^\s*'(src\/[^']+)\.ts': '([\w-]+\.js)',$/gm)].map((m) => ({
+      module: path.join(root, m[1]),
+      bundle: m[2],
+    }));
+    assert.ok(apart.length >= 8, `the apart map was not found in scripts/build.mjs (${apart.length} entries)`);
+    const modules = new Set(apart.map((a) => a.module));
+    const found = sourceFiles(src).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(?!type\b)([^;]*?)from\s*['"](\.[^'"]+)['"]/gm)]
+        .filter((m) => !/^\{(\s*type\s+[^,}]+,?)+\s*\}\s*$/.test(m[1].trim()))
+        .filter((m) => modules.has(path.resolve(path.dirname(file), m[2])))
+        .map((m) => `${path.relative(root, file)} imports '${m[2]}'`),
+    );
+    assert.deepEqual(found, []);
+    const shipped = readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n');
+    assert.deepEqual(
+      apart.filter((a) => !shipped.includes(`!dist/${a.bundle}`)).map((a) => a.bundle),
+      [],
+    );
+  });
+
   it('the guard itself sees a forbidden import', () => {
     assert.deepEqual(importsOf(__filename).includes('node:fs'), true);
     assert.ok(IMPORT.source.length > 0);

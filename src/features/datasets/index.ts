@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { DatasetQuickFixes } from './quickFixes';
 import { DatasetStatusBar } from './statusBar';
-import { uploadDatasetCommand, type UploadRequest } from './upload';
+import type { UploadRequest } from './upload';
 import { validateDatasetCommand } from './validateCommand';
 import { DatasetValidation } from './validation';
 
@@ -33,9 +33,12 @@ export function register(services: Services): void {
       }
     }),
     vscode.commands.registerCommand('mtrl.validateDataset', (arg?: unknown) => validateDatasetCommand(services, validation, arg)),
-    vscode.commands.registerCommand('mtrl.uploadDataset', (arg?: unknown, request?: UploadRequest) =>
-      uploadDatasetCommand(services, validation, arg, request),
-    ),
+    vscode.commands.registerCommand('mtrl.uploadDataset', (arg?: unknown, request?: UploadRequest) => {
+      // The upload loads on first use: the build maps './upload' to dist/upload.js.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { uploadDatasetCommand } = require('./upload') as typeof import('./upload');
+      return uploadDatasetCommand(services, validation, arg, request);
+    }),
   );
   for (const d of vscode.workspace.textDocuments) validation.schedule(d, 0);
 }

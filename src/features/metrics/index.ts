@@ -5,7 +5,7 @@ import { categoryLabel, JOB_CATEGORIES } from '../../core/jobs/status';
 import { METRICS_VIEW, type MetricsJob, type PersistedMetrics } from '../../shared/metrics';
 import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
 import type { Services } from '../services';
-import { MetricsPanel } from './panel';
+import type { MetricsPanel } from './panel';
 
 /** A job from a Jobs-view node, `{jobName, category, region}` (tooltip links, other commands) or a job ARN. */
 function jobOf(arg: unknown, region: string): MetricsJob | undefined {
@@ -15,6 +15,13 @@ function jobOf(arg: unknown, region: string): MetricsJob | undefined {
 
 /** The training metrics view: `mtrl.showMetrics` from a job node, its tooltip or the palette (several jobs overlaid). */
 export function register(services: Services): void {
+  let loaded: typeof MetricsPanel | undefined;
+  /** The panel and what it reads (MLflow), loaded on first use: the build maps './panel' to dist/metrics.js. */
+  const Panel = (): typeof MetricsPanel => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded ??= (require('./panel') as typeof import('./panel')).MetricsPanel;
+    return loaded;
+  };
   const pickJobs = async (many: boolean): Promise<MetricsJob[]> => {
     const region = services.aws.current.region;
     const items = (async () => {
@@ -64,20 +71,21 @@ export function register(services: Services): void {
       );
     const jobs = given.length ? (given as MetricsJob[]) : await pickJobs(true);
     if (!jobs.length) return;
-    const open = MetricsPanel.current;
+    const open = Panel().current;
     if (open && given.length && jobs.every((j) => open.jobNames.includes(j.name))) return open.panel.reveal();
     const panel = openViewPanel(METRICS_VIEW, `Metrics: ${jobs.map((j) => j.name).join(', ')}`, {
       extensionUri: services.context.extensionUri,
     });
-    new MetricsPanel(panel, services, jobs, pickOne);
+    new (Panel())(panel, services, jobs, pickOne);
   };
 
   services.context.subscriptions.push(
     vscode.commands.registerCommand('mtrl.showMetrics', showMetrics),
     // For tests: what the open view drew, per chart.
-    vscode.commands.registerCommand('mtrl.getMetricsView', () =>
-      MetricsPanel.current ? { jobs: MetricsPanel.current.jobNames, drawn: MetricsPanel.current.drawn } : undefined,
-    ),
+    vscode.commands.registerCommand('mtrl.getMetricsView', () => {
+      const current = loaded?.current;
+      return current ? { jobs: current.jobNames, drawn: current.drawn } : undefined;
+    }),
     restoreViewPanels<Partial<PersistedMetrics>>(METRICS_VIEW, (panel, state) => {
       const region = services.aws.current.region;
       const jobs = (Array.isArray(state?.jobs) ? state.jobs : [])
@@ -86,8 +94,8 @@ export function register(services: Services): void {
       if (!jobs.length) return panel.dispose();
       const window = typeof state?.window === 'number' ? Math.max(1, Math.min(100, Math.round(state.window))) : 10;
       const extraKeys = Array.isArray(state?.extraKeys) ? state.extraKeys.filter((k) => typeof k === 'string') : [];
-      new MetricsPanel(panel, services, jobs, pickOne, { window, extraKeys });
+      new (Panel())(panel, services, jobs, pickOne, { window, extraKeys });
     }),
-    { dispose: () => MetricsPanel.current?.panel.dispose() },
+    { dispose: () => loaded?.current?.panel.dispose() },
   );
 }

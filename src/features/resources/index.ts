@@ -5,7 +5,6 @@ import { awsCleanupTarget } from '../../services/resources/awsTarget';
 import { loadInventory, type Inventory } from '../../services/resources/inventory';
 import { jobRegions } from '../aws/settings';
 import type { Services } from '../services';
-import { cleanUp } from './cleanupFlow';
 import { ResourcesTreeProvider } from './tree';
 import { resourcesFailure } from '../../services/resources/tree';
 
@@ -68,6 +67,9 @@ export function register(services: Services): void {
     vscode.commands.registerCommand('mtrl.cleanUpResources', async () => {
       const current = inventory ?? (await load());
       if (!current) return undefined;
+      // The clean-up flow loads on first use: the build maps './cleanupFlow' to dist/cleanup.js.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { cleanUp } = require('./cleanupFlow') as typeof import('./cleanupFlow');
       const outcome = await cleanUp(current, tree.checked, awsCleanupTarget(services.aws, jobRegions(), services.explain), output);
       if (outcome) {
         tree.checked.clear();

@@ -1,191 +1,25 @@
 import * as vscode from 'vscode';
-import { listJobs } from '../../aws/sagemaker';
-import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
-import type { JobFile } from '../../core/jobs/jobfile';
-import type { KeptSignalCheck, SignalCheckKey } from '../../services/signal/checks';
-import { SIGNAL_VIEW, type PersistedSignal, type SignalSource } from '../../shared/signal';
-import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
+import { SIGNAL_VIEW, type PersistedSignal } from '../../shared/signal';
+import { restoreViewPanels } from '../../webview-kit/panel';
 import type { Launcher } from '../launch/launcher';
+import { ReplayPanel } from '../replay/panel';
 import type { Services } from '../services';
-import { launchCloudCheck, pickTrainingJob, type CloudCheckRequest } from './cloud';
-import { keptSignal, keptSource, loadKept, pickKeptCheck } from './kept';
-import { SignalPanel, type SignalLoader } from './panel';
-import { loadSignal, type LoadedSignal } from './sources';
-
-const isKey = (value: unknown): value is SignalCheckKey => {
-  const k = value as Partial<SignalCheckKey> | null;
-  return !!k && typeof k.dataset === 'string' && typeof k.runtime === 'string' && typeof k.reward === 'string';
-};
-
-/** A source a window reload gave back, checked field by field: the page's state is not trusted blindly. */
-function restoredSource(value: unknown): SignalSource | undefined {
-  const s = value as Partial<Record<string, unknown>> | null;
-  if (!s || typeof s.label !== 'string') return undefined;
-  if (s.kind === 'file' && typeof s.uri === 'string') return { kind: 'file', uri: s.uri, label: s.label };
-  if (s.kind === 'job' && typeof s.jobName === 'string' && typeof s.region === 'string')
-    return { kind: 'job', jobName: s.jobName, region: s.region, label: s.label };
-  if (s.kind === 'kept' && isKey(s.key)) return keptSource(s.key);
-  return undefined;
-}
-
-/** What Check Learning Signal got: a file or folder (a URI, or its path from a command link), an evaluation job (a Jobs-view node, `{ jobName, category, region }`, an ARN). */
-function sourceFromArgument(arg: unknown, region: string): SignalSource | undefined {
-  const uri =
-    typeof arg === 'string' && !arg.startsWith('arn:')
-      ? /^\w[\w+.-]+:\/\//.test(arg)
-        ? vscode.Uri.parse(arg)
-        : vscode.Uri.file(arg)
-      : arg;
-  if (uri instanceof vscode.Uri) return { kind: 'file', uri: uri.toString(), label: vscode.workspace.asRelativePath(uri) };
-  const job = parseJobArgument(arg);
-  if (!isJobRef(job) || job.category !== 'AgentRFTEvaluation') return undefined;
-  return { kind: 'job', jobName: job.jobName, region: job.region ?? region, label: `evaluation job ${job.jobName}` };
-}
-
-/** The evaluation jobs of the current region, newest first. */
-async function pickEvaluationJob(services: Services): Promise<SignalSource | undefined> {
-  const region = services.aws.current.region;
-  const items = (async () => {
-    try {
-      const found: (vscode.QuickPickItem & { jobName: string })[] = [];
-      for await (const s of listJobs(services.aws.sagemaker(region), {
-        JobCategory: 'AgentRFTEvaluation',
-        SortBy: 'CreationTime',
-        SortOrder: 'Descending',
-        MaxResults: 50,
-      })) {
-        found.push({ label: s.JobName ?? '', description: s.JobStatus, jobName: s.JobName ?? '' });
-        if (found.length >= 100) break;
-      }
-      if (!found.length) void vscode.window.showInformationMessage(`No evaluation job in ${region}.`);
-      return found;
-    } catch (error) {
-      void vscode.window.showErrorMessage(services.explain(error, 'Listing evaluation jobs', region));
-      return [];
-    }
-  })();
-  const picked = await vscode.window.showQuickPick(items, {
-    title: 'MTRL: Check Learning Signal — evaluation job',
-    placeHolder: 'An evaluation whose eval_group_size is the planned group_size',
-  });
-  return picked && { kind: 'job', jobName: picked.jobName, region, label: `evaluation job ${picked.jobName}` };
-}
-
-type Route = 'file' | 'job' | 'kept' | 'cloud';
-
-/** Where the rollouts come from, asked when the command got no argument; `cloud`: launch a check for a planned training job. */
-async function pickSource(services: Services, kept: () => Promise<SignalSource | undefined>): Promise<SignalSource | 'cloud' | undefined> {
-  const routes: (vscode.QuickPickItem & { route: Route })[] = [
-    {
-      label: '$(file) Local rollouts file or folder…',
-      detail: 'A runtime log, MLflow traces, or transcripts saved by mtrl signal --local --transcripts-out: the report comes right away',
-      route: 'file',
-    },
-    { label: '$(beaker) An evaluation job…', detail: 'Its rollouts (eval_group_size per task), read from its traces or log', route: 'job' },
-    {
-      label: '$(cloud) Launch a check in the cloud…',
-      detail: "An evaluation job on a few rows of the planned training job's data, any agent unchanged: estimated and confirmed first",
-      route: 'cloud',
-    },
-    { label: '$(history) A kept check…', detail: 'The latest check of a dataset, runtime and reward version', route: 'kept' },
-  ];
-  const choice = await vscode.window.showQuickPick(routes, {
-    title: 'MTRL: Check Learning Signal',
-    placeHolder: 'Will this run learn? Where are the rollouts (G per task)?',
-  });
-  if (choice?.route === 'file') {
-    const [uri] =
-      (await vscode.window.showOpenDialog({
-        canSelectFiles: true,
-        canSelectFolders: true,
-        canSelectMany: false,
-        openLabel: 'Check learning signal',
-        filters: { Rollouts: ['log', 'jsonl', 'json', 'txt'], 'All files': ['*'] },
-      })) ?? [];
-    return uri && sourceFromArgument(uri, services.aws.current.region);
-  }
-  if (choice?.route === 'job') return pickEvaluationJob(services);
-  if (choice?.route === 'kept') return kept();
-  return choice?.route === 'cloud' ? 'cloud' : undefined;
-}
-
-/** Launch a cloud check from the palette or the launch review: `{ training: JobFile, rows?, groupSize?, reward?, confirm? }`. */
-const isCloudRequest = (arg: unknown): arg is CloudCheckRequest => {
-  const training = (arg as { training?: Partial<JobFile> } | null)?.training;
-  return !!training && typeof training === 'object' && training.JobCategory === 'AgentRFT' && typeof training.JobName === 'string';
-};
+import type { SignalCommands } from './commands';
 
 /** The learning-signal check: Check Learning Signal… (a file, folder, evaluation job, a cloud check or a kept one) and Show Learning Signal Report. */
 export function register(services: Services, launcher: Launcher): void {
-  const deps = launcher.deps;
-  const checks = deps.signalChecks;
-  const load: SignalLoader = (source, signal) =>
-    source.kind === 'kept'
-      ? loadKept(
-          checks,
-          source.key,
-          { aws: services.aws, explain: services.explain, checks, pricing: () => services.settings.pricing() },
-          signal,
-        )
-      : loadSignal(services, source, signal);
-
-  /** The source's panel, brought forward (and read again) when it is open, else a new one. */
-  const show = (source: SignalSource, given?: LoadedSignal): SignalPanel => {
-    const open = SignalPanel.find(source);
-    if (open) {
-      open.panel.reveal();
-      void open.reload();
-      return open;
-    }
-    const panel = openViewPanel(SIGNAL_VIEW, `Learning signal: ${source.label}`, { extensionUri: services.context.extensionUri });
-    return new SignalPanel(panel, services, source, load, given);
+  let made: SignalCommands | undefined;
+  /** The command bodies, loaded on first use: the build maps './commands' to dist/signal.js, so activation never reads them. */
+  const commands = (): SignalCommands => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    made ??= (require('./commands') as typeof import('./commands')).signalCommands(services, launcher, () => ReplayPanel.active?.firstRead);
+    return made;
   };
-
-  const pickKept = async (): Promise<SignalSource | undefined> => {
-    const check = await pickKeptCheck(checks);
-    return check && keptSource(check.key);
-  };
-
-  /** Launches, keeps and shows a running cloud check; returns it (the launch review shows it then). */
-  const cloud = async (request: CloudCheckRequest): Promise<KeptSignalCheck | undefined> => {
-    const check = await launchCloudCheck(deps, request);
-    if (check) show(keptSource(check.key), keptSignal(check));
-    return check;
-  };
-
-  const checkSignal = async (arg?: unknown): Promise<KeptSignalCheck | undefined> => {
-    if (isCloudRequest(arg)) return cloud(arg);
-    const source = arg === undefined ? await pickSource(services, pickKept) : sourceFromArgument(arg, services.aws.current.region);
-    if (source === 'cloud') {
-      const training = await pickTrainingJob();
-      return training && cloud({ training });
-    }
-    if (source) show(source);
-    else if (arg !== undefined)
-      void vscode.window.showErrorMessage(
-        'MTRL: Check Learning Signal takes a rollouts file or folder, an evaluation job, or nothing (then it asks).',
-      );
-    return undefined;
-  };
-
-  const showReport = async (key?: unknown): Promise<void> => {
-    if (isKey(key)) return void show(keptSource(key));
-    const check = await pickKeptCheck(checks);
-    if (check) show(keptSource(check.key), keptSignal(check));
-  };
-
   services.context.subscriptions.push(
-    vscode.commands.registerCommand('mtrl.checkLearningSignal', checkSignal),
-    vscode.commands.registerCommand('mtrl.showLearningSignalReport', showReport),
+    vscode.commands.registerCommand('mtrl.checkLearningSignal', (arg?: unknown) => commands().checkSignal(arg)),
+    vscode.commands.registerCommand('mtrl.showLearningSignalReport', (key?: unknown) => commands().showReport(key)),
     // For tests: what the report in front shows, as the page reported drawing it.
-    vscode.commands.registerCommand('mtrl.getSignalView', () => {
-      const current = SignalPanel.current;
-      return current && { source: current.source, drawn: current.drawn };
-    }),
-    restoreViewPanels<PersistedSignal>(SIGNAL_VIEW, (panel, state) => {
-      const source = restoredSource(state?.source);
-      if (!source) return panel.dispose();
-      new SignalPanel(panel, services, source, load);
-    }),
+    vscode.commands.registerCommand('mtrl.getSignalView', () => commands().signalView()),
+    restoreViewPanels<PersistedSignal>(SIGNAL_VIEW, (panel, state) => commands().restore(panel, state)),
   );
 }

@@ -3,12 +3,14 @@ import type { SignalCheckShown } from '../../core/signal/reportView';
 import { SIGNAL_VIEW, type InitialSignal, type SignalProtocol, type SignalSource, type SignalState } from '../../shared/signal';
 import type { HostChannel } from '../../webview-kit/host';
 import { showApp } from '../../webview-kit/panel';
-import { ReplayPanel } from '../replay/panel';
 import type { Services } from '../services';
 import type { LoadedSignal } from './sources';
 
 /** How a panel reads its source (a file, a job, a kept check): given by the commands so the panel stays one shape. */
 export type SignalLoader = (source: SignalSource, signal: AbortSignal) => Promise<LoadedSignal>;
+
+/** The focused replay board's first read, given by index.ts: this panel loads apart (dist/signal.js) and must not keep a board registry of its own. */
+export type BoardRead = () => Promise<void> | undefined;
 
 /** One learning-signal report: loads its source with a cancellable progress, and opens its rollouts on the board. */
 export class SignalPanel implements vscode.Disposable {
@@ -38,6 +40,7 @@ export class SignalPanel implements vscode.Disposable {
     private readonly services: Services,
     readonly source: SignalSource,
     private readonly load: SignalLoader,
+    private readonly boardRead: BoardRead,
     /** A report already read (the command read it to say what it found): shown at once. */
     given?: LoadedSignal,
   ) {
@@ -117,7 +120,7 @@ export class SignalPanel implements vscode.Disposable {
   /** The reward what-if: the board with these rollouts, then re-scoring what it shows with a reward scenario file. */
   private async tryReward(): Promise<void> {
     if (!(await this.openRollouts())) return;
-    await ReplayPanel.active?.firstRead;
+    await this.boardRead();
     await vscode.commands.executeCommand('mtrl.rescoreShownRollouts');
   }
 

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describeAwsError, explainerFor } from '../../../src/aws/errors';
+import { PaginationError } from '../../../src/aws/paginate';
+import { SlowAnswer } from '../../../src/aws/responseBody';
 import { MlflowError } from '../../../src/aws/mlflow/answers';
 import { describeMlflowError } from '../../../src/aws/mlflow/errors';
 
@@ -110,5 +112,18 @@ describe('explainerFor: the sentence, and its kind for code that acts on it', ()
     assert.equal(explain.explained(refused, 'Listing jobs').kind, 'unreachable');
     assert.equal(explain.explained(awsError('ThrottlingException', 'Rate exceeded', 400), 'Listing jobs').kind, 'throttled');
     assert.equal(explain.explained(awsError('ResourceInUse', 'Job x is running', 400), 'Deleting x').kind, 'other');
+  });
+});
+
+describe('describeAwsError on errors from a bundle loaded apart', () => {
+  it("explains another bundle's copy of PaginationError or SlowAnswer (same name, another class) as it explains its own", () => {
+    for (const own of [
+      new PaginationError('repeated-token', 'The server sent the same page token twice.', 3),
+      new SlowAnswer('http://x', 10, 30),
+    ]) {
+      const copy = Object.assign(new Error(own.message), { name: own.name });
+      assert.equal(describeAwsError(copy, { action: 'Listing jobs' }), describeAwsError(own, { action: 'Listing jobs' }));
+      assert.match(describeAwsError(copy, { action: 'Listing jobs' }), /misbehaving|too slow/);
+    }
   });
 });
