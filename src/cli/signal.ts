@@ -7,7 +7,7 @@ import { playLocally, tokenLines, type LocalOptions } from './signalLocal';
 const usage = `Usage: mtrl signal <file|dir> [--data DATASET] [--success-threshold X] [--json]
        mtrl signal --job <evaluation job> --evaluation [--region R] [--endpoint URL] [--profile P] [--json]
        mtrl signal --local AGENT.py --data DATASET.jsonl --rows K --group-size G [--seed S]
-                   [--policy emulator[:SKILL]|URL] [--steps N --batch-size B] [--transcripts-out FILE] [--reward FILE]
+                   [--policy emulator[:SKILL]|URL] [--endpoint-env VAR] [--steps N --batch-size B] [--transcripts-out FILE] [--reward FILE]
                    [--store DIR] [--json]
        mtrl signal --launch --data s3://… --runtime ARN --reward VERSION --rows K --group-size G --role ARN
                    [--training FILE.mtrl.json] [--seed S] [--mlflow-app ARN] [--yes] [--store DIR] [--json]
@@ -43,6 +43,9 @@ ${SOURCE_USAGE}
                           (Ollama) or Bedrock's; its API key from --api-key-env VAR (default
                           MTRL_POLICY_API_KEY) or AWS_BEARER_TOKEN_BEDROCK
   --model NAME            the model name sent to a URL policy (default: the agent's own)
+  --endpoint-env VAR      for an agent that reads a fixed endpoint from VAR (the demo's RFT_RUNTIME_ENDPOINT): VAR is
+                          set to the local runtime's base URL (…/v1); its calls go to the rollout their X-RFT-Metadata
+                          header names, else need --concurrency 1
   --concurrency N         rollouts at once (default 4);  --timeout SECONDS  per rollout (default 300)
   --python PATH           the interpreter (default python3)
   --steps N --batch-size B  project the planned job's cost from the tokens measured here
@@ -101,6 +104,7 @@ export const signalCommand: CliCommand = {
         policy: { type: 'string', default: 'emulator' },
         model: { type: 'string' },
         'api-key-env': { type: 'string', default: 'MTRL_POLICY_API_KEY' },
+        'endpoint-env': { type: 'string' },
         concurrency: { type: 'string', default: '4' },
         timeout: { type: 'string', default: '300' },
         'batch-size': { type: 'string' },

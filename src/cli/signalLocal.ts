@@ -20,6 +20,7 @@ export interface LocalOptions {
   policy: string;
   model?: string;
   'api-key-env': string;
+  'endpoint-env'?: string;
   concurrency: string;
   timeout: string;
   python: string;
@@ -95,6 +96,9 @@ export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result:
   const { rows, problem } = rowsOfJsonLines(text);
   if (problem) throw new UsageError(`${o.data}: ${problem}.`);
   if (!rows.length) throw new UsageError(`${o.data} has no rows.`);
+  const endpointEnv = o['endpoint-env'];
+  if (endpointEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(endpointEnv))
+    throw new UsageError(`--endpoint-env takes an environment variable's name (letters, digits, _), got '${endpointEnv}'.`);
   const picked = sampleRows(rows, k, o.seed);
   const { policy, close } = await choosePolicy(o);
   const total = picked.length * groupSize;
@@ -112,6 +116,7 @@ export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result:
       groupSize,
       policy,
       concurrency: positiveInteger(o.concurrency, 'concurrency'),
+      ...(endpointEnv ? { endpointEnv } : {}),
       timeoutMs: positiveInteger(o.timeout, 'timeout') * 1000,
       signal: io.signal ? AbortSignal.any([io.signal, interrupt.signal]) : interrupt.signal,
       onProgress: (done) => {

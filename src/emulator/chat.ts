@@ -20,7 +20,15 @@ interface ChatMessage {
 interface ChatRequest {
   model?: unknown;
   messages?: unknown;
-  tools?: { function?: { name?: unknown } }[];
+  tools?: { function?: { name?: unknown; parameters?: { properties?: unknown; required?: unknown } } }[];
+}
+
+/** The argument the agent's guessing tool takes (`guess`; the public sample's `guess_word(word)` takes `word`), as a model reads it from the schema. */
+function guessArgument(request: ChatRequest): string {
+  const schema = (request.tools ?? []).find((t) => t?.function?.name === WORDLE_TOOL)?.function?.parameters;
+  const required = Array.isArray(schema?.required) ? schema.required.map(String) : [];
+  const properties = schema?.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties) : [];
+  return required[0] ?? properties[0] ?? 'guess';
 }
 
 /** The skill of a model name: `scripted` (0.5), `scripted-0.9`, `scripted:0.2`; any other name plays at 0.5. */
@@ -56,15 +64,28 @@ function nextRefundTurn(first: string, calls: number, skill: number): NextTurn {
 }
 
 const POOL = [...TRAIN_ANSWERS, ...VALIDATION_ANSWERS];
+const MAX_OPENINGS = 10_000;
 
-function nextWordleTurn(first: string, messages: readonly ChatMessage[], skill: number): NextTurn {
+/** Which sample of its opening a conversation is: counted at its first call, then carried in its tool call ids. */
+function sampleOf(first: string, messages: readonly ChatMessage[], openings: Map<string, number> | undefined): number {
+  const assistant = messages.find((m) => m?.role === 'assistant');
+  if (assistant) return Number(/^call_s(\d+)_/.exec(String((assistant.tool_calls?.[0] as { id?: unknown })?.id ?? ''))?.[1] ?? 0);
+  const n = openings?.get(first) ?? 0;
+  if (openings && openings.size >= MAX_OPENINGS) openings.clear();
+  openings?.set(first, n + 1);
+  return n;
+}
+
+function nextWordleTurn(first: string, messages: readonly ChatMessage[], skill: number, argument: string, sample: number): NextTurn {
   const feedback = messages.filter((m) => m.role === 'tool').map((m) => textOf(m.content));
   const scored = parseFeedback(feedback.join('\n')).filter((t) => t.valid && t.marks);
   if (scored.some((t) => t.marks === 'GGGGG')) return { thinking: 'All green: solved.', answer: 'Solved.' };
   if (scored.length >= MAX_GUESSES || feedback.some((f) => f.includes('Out of guesses')))
     return { thinking: 'No guesses left.', answer: 'Out of guesses.' };
   // The first message seeds the game too: an agent that frames each rollout differently (a session id) samples a different game, as at temperature 1.
-  const rng = new Random(hashSeed(`chat#${skill}#${first}#${feedback.join('\n')}`));
+  // The k-th conversation with the same opening plays the k-th game, as sampling at temperature 1 would.
+  const opening = sample ? `${first}#${sample}` : first;
+  const rng = new Random(hashSeed(`chat#${skill}#${opening}#${feedback.join('\n')}`));
   const guessed = new Set(scored.map((t) => t.guess));
   const candidates = POOL.filter((w) => !guessed.has(w) && scored.every((t) => markGuess(t.guess, w) === t.marks));
   const skilled = candidates.length > 0 && rng.chance(skill);
@@ -72,11 +93,11 @@ function nextWordleTurn(first: string, messages: readonly ChatMessage[], skill: 
   const thinking = skilled
     ? `${candidates.length} word${candidates.length === 1 ? '' : 's'} fit the feedback so far. Guessing ${guess}.`
     : `Trying ${guess}.`;
-  return { thinking, call: { name: WORDLE_TOOL, arguments: pythonJson({ guess }) } };
+  return { thinking, call: { name: WORDLE_TOOL, arguments: pythonJson({ [argument]: guess }) } };
 }
 
 /** A chat completion, or the OpenAI-style error for a request the scripted policy cannot answer. */
-export function chatCompletion(body: unknown, now: number): { status: number; body: unknown } {
+export function chatCompletion(body: unknown, now: number, openings?: Map<string, number>): { status: number; body: unknown } {
   const request = (body && typeof body === 'object' ? body : {}) as ChatRequest;
   const messages = Array.isArray(request.messages) ? (request.messages as ChatMessage[]) : [];
   const first = textOf(messages.find((m) => m?.role === 'user')?.content);
@@ -94,13 +115,14 @@ export function chatCompletion(body: unknown, now: number): { status: number; bo
     );
   const skill = skillOfModel(request.model);
   const calls = messages.filter((m) => m?.role === 'assistant').length;
-  const turn = refund ? nextRefundTurn(first, calls, skill) : nextWordleTurn(first, messages, skill);
+  const sample = refund ? 0 : sampleOf(first, messages, openings);
+  const turn = refund ? nextRefundTurn(first, calls, skill) : nextWordleTurn(first, messages, skill, guessArgument(request), sample);
   const message = turn.call
     ? {
         role: 'assistant',
         content: null,
         reasoning_content: turn.thinking,
-        tool_calls: [{ id: `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`, type: 'function', function: turn.call }],
+        tool_calls: [{ id: `call_s${sample}_${randomUUID().replace(/-/g, '').slice(0, 20)}`, type: 'function', function: turn.call }],
       }
     : { role: 'assistant', content: turn.answer, reasoning_content: turn.thinking };
   const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));

@@ -86,6 +86,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const failed = evenly(options.errorRate ?? 0);
   const noServerTimeoutMs = options.noServerTimeoutMs ?? Math.round(30_000 / speed);
   const requests = new Map<string, number>();
+  // How many conversations opened with each first message: the scripted policy samples a new game for each.
+  const openings = new Map<string, number>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let request: EmulatorRequest | undefined;
@@ -97,7 +99,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         if (req.method === 'POST' && /^(?:\/v1)?\/chat\/completions$/.test(request.path)) {
           // The scripted policy as an OpenAI-compatible model: a bearer token or none, as a local job runtime forwards it.
           requests.set('openai:ChatCompletions', (requests.get('openai:ChatCompletions') ?? 0) + 1);
-          const answer = chatCompletion(jsonBody(request), world.clock.now());
+          const answer = chatCompletion(jsonBody(request), world.clock.now(), openings);
           return sendJson(res, request, answer.body, answer.status, 'application/json');
         }
         if (req.method === 'GET' && request.path.startsWith('/mlflow-ui/'))

@@ -29,7 +29,17 @@ export function ignoredEndpointAdvice(file: string, found: HardCodedEndpoint | u
   const missing = stubbed.length
     ? ` Also, ${stubbed.join(', ')} ${stubbed.length === 1 ? 'is' : 'are'} not installed for this python and did nothing: install the agent's requirements or pass --python.`
     : '';
+  const variable = found && /(?:environ\.get|getenv)\(\s*["']([^"']+)["']/.exec(found.text)?.[1];
+  const keep = variable
+    ? ` Or keep it and run with --endpoint-env ${variable} --concurrency 1: ${variable} then names the local runtime.`
+    : '';
   return found
-    ? `No model call arrived from the agent: it ignores the payload's endpoint. ${file}:${found.line} fixes the host (${found.text}); ${fix}.${missing}`
+    ? `No model call arrived from the agent: it ignores the payload's endpoint. ${file}:${found.line} fixes the host (${found.text}); ${fix}.${keep}${missing}`
     : `No model call arrived from the agent: it ignores the payload's endpoint or never calls the model. In ${file}, ${fix}.${missing}`;
+}
+
+/** What to tell the user when model calls to the runtime's base URL could not be told apart between rollouts in flight. */
+export function sharedEndpointAdvice(file: string, found: HardCodedEndpoint | undefined, refused: number): string {
+  const where = found ? `${file}:${found.line} (${found.text})` : file;
+  return `${refused} model call${refused === 1 ? '' : 's'} to the runtime's base URL could not be matched to a rollout: several rollouts were in flight and no X-RFT-Metadata header named one. Play one rollout at a time (--concurrency 1), or change ${where} to read payload["metadata"]["endpoint"].`;
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { rolloutOfRftMetadata } from '../../core/signal/rftMetadata';
 import { RolloutRecording } from '../../core/signal/rolloutRecording';
 
 /** Where the runtime forwards chat completions: any OpenAI-compatible base URL (ending in /v1), its key and model. */
@@ -11,15 +12,25 @@ export interface Policy {
   apiKey?: string;
 }
 
-/** The local job runtime: one endpoint per rollout, so every call is attributed to its rollout without headers. */
+/**
+ * The local job runtime: one endpoint per rollout, so every call is attributed to its rollout without headers.
+ * Calls to its base URL (an agent with a fixed endpoint) go to the rollout their X-RFT-Metadata header names,
+ * else to the one rollout in flight; with several in flight they are refused.
+ */
 export interface JobRuntime {
   url: string;
+  /** The base URL (`…/v1`), for agents that read a fixed endpoint (e.g. from an environment variable). */
+  baseUrl: string;
   /** The endpoint a rollout's payload names (`metadata.endpoint`): `…/rollouts/<id>/v1`. */
   endpointOf(trajectoryId: string): string;
-  /** Starts recording a rollout; calls to its endpoint before this are refused. */
+  /** Starts recording a rollout, in flight until `ended`; calls to its endpoint before this are refused. */
   add(recording: RolloutRecording): void;
+  /** The rollout's agent process has ended: base URL calls are no longer its. */
+  ended(trajectoryId: string): void;
   /** Model calls that named no known rollout: an agent talking to the runtime's root, or to an old rollout. */
   readonly unattributed: number;
+  /** Of those, calls to the base URL refused because several rollouts were in flight and no header named one. */
+  readonly ambiguous: number;
   close(): Promise<void>;
 }
 
@@ -27,6 +38,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 // The SDK posts to `metadata.endpoint` + /complete-rollout, so the SDK's routes are served under /v1 too.
 const ROUTE = /^\/rollouts\/([^/]+)(?:\/v1)?(\/chat\/completions|\/models|\/complete-rollout|\/update-reward)\/?$/;
 const SDK_ROUTE = /^(?:\/v1)?\/(complete-rollout|update-reward)\/?$/;
+const BASE_ROUTE = /^(?:\/v1)?(\/chat\/completions|\/models)\/?$/;
 
 function readBody(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -85,18 +97,37 @@ async function forward(policy: Policy, body: unknown, signal: AbortSignal): Prom
 export async function startJobRuntime(policy: Policy): Promise<JobRuntime> {
   const recordings = new Map<string, RolloutRecording>();
   const aborts = new AbortController();
+  const inFlight = new Set<string>();
   let unattributed = 0;
+  let ambiguous = 0;
   const byBody = (body: unknown) => recordings.get(String((body as { TrajectoryId?: unknown })?.TrajectoryId ?? ''));
+  const byHeaderOrAlone = (req: IncomingMessage) => {
+    const named = rolloutOfRftMetadata(req.headers['x-rft-metadata']);
+    if (named !== undefined) return recordings.get(named);
+    return inFlight.size === 1 ? recordings.get([...inFlight][0]) : undefined;
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
     const route = ROUTE.exec(path);
     const sdk = SDK_ROUTE.exec(path);
+    const base = BASE_ROUTE.exec(path);
     const body = req.method === 'POST' ? await readBody(req) : {};
-    const recording = route ? recordings.get(decodeURIComponent(route[1])) : sdk ? byBody(body) : undefined;
-    const what = route?.[2] ?? (sdk ? `/${sdk[1]}` : undefined);
+    if (base?.[1] === '/models') return send(res, 200, { object: 'list', data: [{ id: policy.model ?? 'policy', object: 'model' }] });
+    const recording = route ? recordings.get(decodeURIComponent(route[1])) : sdk ? byBody(body) : base ? byHeaderOrAlone(req) : undefined;
+    const what = route?.[2] ?? (sdk ? `/${sdk[1]}` : base?.[1]);
     if (!recording) {
       if (path.endsWith('/chat/completions')) unattributed++;
+      if (base && inFlight.size > 1 && rolloutOfRftMetadata(req.headers['x-rft-metadata']) === undefined) {
+        ambiguous++;
+        return send(
+          res,
+          409,
+          openAiError(
+            `${inFlight.size} rollouts are in flight and this call to the base URL names none (no X-RFT-Metadata header): call the payload's metadata.endpoint, or play one rollout at a time (--concurrency 1).`,
+          ),
+        );
+      }
       return send(
         res,
         404,
@@ -134,10 +165,18 @@ export async function startJobRuntime(policy: Policy): Promise<JobRuntime> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    baseUrl: `${url}/v1`,
     endpointOf: (id) => `${url}/rollouts/${encodeURIComponent(id)}/v1`,
-    add: (recording) => void recordings.set(recording.task.id, recording),
+    add: (recording) => {
+      recordings.set(recording.task.id, recording);
+      inFlight.add(recording.task.id);
+    },
+    ended: (id) => void inFlight.delete(id),
     get unattributed() {
       return unattributed;
+    },
+    get ambiguous() {
+      return ambiguous;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RESULT_MARKER } from '../../core/reward/protocol';
-import { findHardCodedEndpoint, ignoredEndpointAdvice } from '../../core/signal/hardCodedEndpoint';
+import { findHardCodedEndpoint, ignoredEndpointAdvice, sharedEndpointAdvice } from '../../core/signal/hardCodedEndpoint';
 import { RolloutRecording, type RolloutTokens } from '../../core/signal/rolloutRecording';
 import type { Transcript } from '../../core/transcript/model';
 import { runContained } from '../python/containedRun';
@@ -23,6 +23,10 @@ export interface LocalSignalRun {
   /** Per rollout (default 300 s). */
   timeoutMs?: number;
   region?: string;
+  /** An environment variable the agent reads its fixed endpoint from: set to the runtime's base URL (…/v1). */
+  endpointEnv?: string;
+  /** Extra environment variables for the agent's process. */
+  env?: Record<string, string>;
   inferenceParams?: { temperature?: number; max_tokens?: number; top_p?: number };
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, last: Transcript) => void;
@@ -35,7 +39,7 @@ export interface LocalSignalResult {
   runtimeUrl: string;
   /** Billable tokens of each rollout, in the order of `transcripts`. */
   tokens: RolloutTokens[];
-  /** Set when no model call arrived from any rollout: the sentence naming the line to change. */
+  /** Set when no model call arrived from any rollout, or base URL calls could not be matched: the sentence naming the line to change. */
   ignoredEndpoint?: string;
   /** Rollouts without a model call, when some others had one. */
   silentRollouts: number;
@@ -135,13 +139,14 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
       signal,
       onStderr: run.onStderr,
       parse: parseRunnerOutput,
-      env: { AWS_REGION: region },
+      env: { AWS_REGION: region, ...run.env, ...(run.endpointEnv ? { [run.endpointEnv]: runtime.baseUrl } : {}) },
       say: {
         timeout: `The rollout did not finish within ${(run.timeoutMs ?? 300_000) / 1000} s and was stopped.`,
         cancelled: 'The signal check was cancelled.',
         crashed: (how) => `The agent runner ${how} without a result`,
       },
     });
+    runtime.ended(recording.task.id);
     const r = outcome.response;
     // A rollout stopped by cancel is not a failed trajectory: it is left out of the report.
     if (!r.ok && 'error' in r && r.error === 'cancelled') return;
@@ -177,6 +182,8 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
     cancelled: run.signal?.aborted ?? false,
   };
   if (agentProblem) result.agentProblem = agentProblem;
+  else if (runtime.ambiguous)
+    result.ignoredEndpoint = sharedEndpointAdvice(agent, findHardCodedEndpoint(readFileSync(run.agentFile, 'utf8')), runtime.ambiguous);
   else if (played.length && silent === played.length)
     result.ignoredEndpoint = ignoredEndpointAdvice(agent, findHardCodedEndpoint(readFileSync(run.agentFile, 'utf8')), [...stubbed]);
   else result.silentRollouts = silent;

@@ -27,7 +27,10 @@ const GUESSING = /guess/i;
 const guessOf = (call: ToolCall): string | undefined => {
   // Other tools' arguments are not read: a trace decodes them only when someone does.
   if (call.name && call.name !== RECORD_MOVE_TOOL && !GUESSING.test(call.name)) return undefined;
-  const guess = asFields(call.arguments)?.guess;
+  const fields = asFields(call.arguments);
+  // `guess`, else a guessing tool's one string argument (the public sample's `guess_word(word)`).
+  const strings = Object.values(fields ?? {}).filter((v) => typeof v === 'string');
+  const guess = fields?.guess ?? (strings.length === 1 ? strings[0] : undefined);
   return typeof guess === 'string' ? guess : call.name === TOOL && typeof call.arguments === 'string' ? call.arguments : undefined;
 };
 

@@ -69,4 +69,33 @@ describe('job runtime', function () {
       await runtime.close();
     }
   });
+
+  it('base URL calls: the rollout X-RFT-Metadata names, else the one in flight; with several in flight and no header, refused', async () => {
+    const runtime = await startJobRuntime({ baseUrl: `${emulator.url}/v1`, model: 'scripted-0.9' });
+    try {
+      const [a, b] = ['traj-a', 'traj-b'].map((id) => new RolloutRecording({ ...task, id }));
+      runtime.add(a);
+      runtime.add(b);
+      const call = {
+        messages: [{ role: 'user', content: 'Guess the 5-letter word' }],
+        tools: [{ type: 'function', function: { name: 'guess_word' } }],
+      };
+      const chat = `${runtime.baseUrl}/chat/completions`;
+      assert.equal(runtime.baseUrl, `${runtime.url}/v1`);
+      assert.equal((await post(chat, call, { 'x-rft-metadata': JSON.stringify({ job_id: 'j', rollout_id: 'traj-b' }) })).status, 200);
+      assert.equal((await post(chat, call, { 'X-RFT-Metadata': 'job_id=j;rollout_id=traj-a' })).status, 200);
+      assert.deepEqual([a.modelCalls, b.modelCalls], [1, 1]);
+      const refused = await post(chat, call);
+      assert.equal(refused.status, 409);
+      assert.match(((await refused.json()) as { error: { message: string } }).error.message, /2 rollouts are in flight.*--concurrency 1/);
+      assert.equal(runtime.ambiguous, 1);
+      runtime.ended('traj-a');
+      assert.equal((await post(chat, call)).status, 200, 'the one rollout left in flight takes the call');
+      assert.deepEqual([a.modelCalls, b.modelCalls], [1, 2]);
+      runtime.ended('traj-b');
+      assert.equal((await post(chat, call)).status, 404, 'no rollout in flight: refused as before');
+    } finally {
+      await runtime.close();
+    }
+  });
 });

@@ -151,6 +151,7 @@ describe('local signal check (agent runner + job runtime)', function () {
         .split('\n')
         .findIndex((l) => l.startsWith('RFT_RUNTIME_ENDPOINT =')) + 1;
     assert.match(result.ignoredEndpoint ?? '', new RegExp(`main\\.py:${line} fixes the host`));
+    assert.match(result.ignoredEndpoint ?? '', /Or keep it and run with --endpoint-env RFT_RUNTIME_ENDPOINT --concurrency 1/);
   });
 
   it('stops at the first rollout when the agent file cannot run, naming its line', async () => {
