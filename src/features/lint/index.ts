@@ -48,8 +48,10 @@ export function register(services: Services): void {
     return { engine: 'regex', findings: lintAgentByRegex(text) };
   }
 
+  const fileOrUntitled = (document: vscode.TextDocument) => document.uri.scheme === 'file' || document.uri.scheme === 'untitled';
+
   async function lint(document: vscode.TextDocument): Promise<void> {
-    if (document.uri.scheme !== 'file' && document.uri.scheme !== 'untitled') return;
+    if (!fileOrUntitled(document)) return;
     if (!enabled(document)) return diagnostics.clear(document.uri);
     const text = document.getText();
     if (document.languageId === 'python') {
@@ -73,14 +75,11 @@ export function register(services: Services): void {
         jobRoleFiles.update(document.uri, text);
         // The job file may name other open files as its role: check them again (only them: two open job files must
         // not set each other off without end).
-        for (const other of vscode.workspace.textDocuments) if (other !== document && isLinted(other)) lintRole(other);
+        for (const other of vscode.workspace.textDocuments)
+          if (other !== document && other.languageId === 'json' && fileOrUntitled(other) && enabled(other)) lintRole(other);
       }
       lintRole(document);
     }
-  }
-
-  function isLinted(document: vscode.TextDocument): boolean {
-    return (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') && document.languageId === 'json' && enabled(document);
   }
 
   /** A JSON file that is a job's role (by its name, or named by a job file) gets the trust-policy lint. */
