@@ -252,7 +252,7 @@ export async function keepLocalCheck(
   const key = {
     dataset: path.resolve(o.data ?? ''),
     runtime: path.resolve(o.local),
-    reward: rewardVersionOf(readText(o.reward ?? o.local)),
+    reward: o.reward ? rewardVersion(o.reward) : rewardVersionOf(readText(o.local)),
   };
   const store = o.store ?? defaultSignalChecksDir();
   let rollouts = o['transcripts-out'] && path.resolve(o['transcripts-out']);

@@ -123,6 +123,27 @@ describe('mtrl signal', () => {
       // Without --transcripts-out the rollouts are kept beside the check, for the board.
       assert.equal(path.dirname(kept[0].rollouts), path.join(store, 'rollouts'));
       assert.match(readFileSync(kept[0].rollouts, 'utf8'), /"groupKey"/);
+      // A reward named by its Lambda ARN:version is kept under that version, not read as a file.
+      const arnStore = mkdtempSync(path.join(tmpdir(), 'mtrl-signal-store-'));
+      const reward = 'arn:aws:lambda:us-east-1:111122223333:function:refund-reward:3';
+      const byArn = await mtrl(
+        'signal',
+        '--local',
+        hard,
+        '--data',
+        data,
+        '--rows',
+        '1',
+        '--group-size',
+        '2',
+        '--reward',
+        reward,
+        '--store',
+        arnStore,
+      );
+      assert.doesNotMatch(byArn.err, /not kept/, byArn.err);
+      const keptByArn = JSON.parse((await mtrl('signal', '--check', '--store', arnStore, '--json')).out) as { key: { reward: string } }[];
+      assert.equal(keptByArn[0]?.key.reward, reward);
       // A store that cannot be written loses nothing but the keeping: the report is printed, the sentence says why.
       const notAFolder = path.join(store, 'file');
       writeFileSync(notAFolder, '');
