@@ -8,7 +8,7 @@ import { ModelCatalog } from '../../services/launch/modelCatalog';
 import type { Review } from '../../services/launch/review';
 import type { Services } from '../services';
 import type { SignalChecks } from '../../services/signal/checks';
-import { keptChecks } from '../signal/kept';
+import { keptChecks } from '../signal/keptStore';
 import { reviewStep, saveJobFile } from './reviewStep';
 import { BACK, type StepPosition } from './wizardInput';
 
@@ -49,7 +49,9 @@ export class Launcher {
 
   /** Pre-flight, arithmetic and cost range with a cancellable progress notification (`quiet`: the status bar only, for checks on save). */
   review(job: JobFile, options: { quiet?: boolean } = {}): Promise<Review | undefined> {
-    return this.withProgress(job, (signal) => reviewJob(job, this.deps, signal), options.quiet);
+    // On save only the checks are shown: no need to read the kept signal checks.
+    const deps = options.quiet ? { ...this.deps, signalChecks: undefined } : this.deps;
+    return this.withProgress(job, (signal) => reviewJob(job, deps, signal), options.quiet);
   }
 
   launch(job: JobFile, options: LaunchOptions = {}): Promise<LaunchResult> {

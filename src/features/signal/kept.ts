@@ -1,34 +1,9 @@
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { SignalCheckShown } from '../../core/signal/reportView';
-import {
-  defaultSignalChecksDir,
-  signalChecksIn,
-  type KeptSignalCheck,
-  type SignalCheckKey,
-  type SignalChecks,
-} from '../../services/signal/checks';
-import { combinedSignalChecks } from '../../services/signal/combinedChecks';
+import type { KeptSignalCheck, SignalCheckKey, SignalChecks } from '../../services/signal/checks';
 import { refreshSignalCheck, type SignalRefreshDeps } from '../../services/signal/launchCheck';
 import type { SignalSource } from '../../shared/signal';
-import type { Services } from '../services';
 import type { LoadedSignal } from './sources';
-
-/**
- * The kept checks: kept in the extension's global storage, read from there and from the `mtrl signal` CLI's store (the
- * user's cache), so a check run in a terminal shows in the launch review too; the newer wins. A damaged file is logged.
- */
-export function keptChecks(services: Services, cliStore?: string): SignalChecks {
-  const skipped = (sentence: string) => services.output.warn(`Learning signal: ${sentence}`);
-  let both: SignalChecks | undefined;
-  // Made on first use: activation reads no storage path.
-  const stores = () =>
-    (both ??= combinedSignalChecks(
-      signalChecksIn(path.join(services.context.globalStorageUri.fsPath, 'signal-checks'), skipped),
-      signalChecksIn(cliStore ?? defaultSignalChecksDir(), skipped),
-    ));
-  return { latest: (key) => stores().latest(key), keep: (check) => stores().keep(check), list: () => stores().list() };
-}
 
 /** The last part of an ARN, URI or path: what a person recognises in a list. */
 const tail = (text: string) => text.replace(/\/+$/, '').split(/[/:]/).pop() || text;
