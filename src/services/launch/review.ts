@@ -10,6 +10,7 @@ import type { JobFile } from '../../core/jobs/jobfile';
 import { parseBaseModelArn } from '../../core/jobs/models';
 import { verdict, type CheckLevel, type CheckResult } from '../../core/jobs/preflight';
 import type { TokenPrices } from '../../core/jobs/pricing';
+import { relativeTime } from '../../core/jobs/timeline';
 import type { KeptSignalCheck } from '../signal/checks';
 
 /** Everything the review step shows before CreateJob. */
@@ -59,20 +60,12 @@ export function buildReview(
 /** The latest signal check in one line: its zero-advantage share and when, or that there is none (or it runs, or failed). */
 export function describeSignalCheck(check: KeptSignalCheck | undefined, now = new Date()): string {
   if (!check) return 'Learning signal: no check for this dataset and runtime yet.';
-  const when = ago(new Date(check.at), now);
+  const when = relativeTime(new Date(check.at), now);
   if (check.status === 'running') return `Learning signal: a check is running (${check.jobName ?? 'locally'}, started ${when}).`;
   if (check.status === 'failed' || !check.report) return `Learning signal: the check of ${when} failed: ${check.error ?? 'no report'}.`;
   const share = check.report.zeroAdvantage.share;
   const zero = share === null ? 'no task had two or more rollouts' : `${Math.round(share * 100)} % of tasks have zero advantage`;
   return `Learning signal: ${zero} (${check.rows} rows × ${check.groupSize} rollouts, checked ${when}).`;
-}
-
-function ago(then: Date, now: Date): string {
-  const minutes = Math.max(0, Math.round((now.getTime() - then.getTime()) / 60_000));
-  if (minutes < 1) return 'just now';
-  if (minutes < 90) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  return hours < 36 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
 }
 
 export function describeReview(r: Review): string[] {
