@@ -5,7 +5,7 @@ import { describeJob, type JobDescription } from '../../aws/sagemaker';
 import { trainingArithmetic } from '../../core/jobs/arithmetic';
 import { buildEvaluationDocument, documentFacts, mlflowConfigOf } from '../../core/jobs/document';
 import { defaultHyperparameters } from '../../core/jobs/hyperparameters';
-import type { JobFile } from '../../core/jobs/jobfile';
+import { newJobFile, type JobFile } from '../../core/jobs/jobfile';
 import { tokensPerRolloutOf } from '../../core/jobs/estimate';
 import { parseBaseModelArn } from '../../core/jobs/models';
 import { DEFAULT_PRICING, modelIdOf, type PricingTable } from '../../core/jobs/pricing';
@@ -76,23 +76,19 @@ export function signalCheckJob(plan: SignalCheckPlan, sampleUri: string, at = ne
   for (const name of SAMPLED_AS_TRAINING) if (plan.sampling?.[name] !== undefined) hyperparameters[name] = plan.sampling[name];
   hyperparameters.eval_group_size = String(plan.groupSize);
   const folder = signalCheckFolder(parseS3Uri(plan.key.dataset)!);
+  const document = buildEvaluationDocument({
+    runtimeArn: plan.key.runtime,
+    qualifier: plan.qualifier,
+    evaluationUri: sampleUri,
+    outputPath: plan.outputPath ?? s3Uri({ bucket: folder.bucket, key: `${folder.key}output/` }),
+    baseModelArn: plan.baseModelArn,
+    mlflowArn: plan.mlflow?.appArn,
+    experimentName: plan.mlflow?.experimentName || 'mtrl-signal-check',
+    runName: jobName,
+    hyperparameters,
+  });
   return {
-    JobName: jobName,
-    JobCategory: 'AgentRFTEvaluation',
-    Region: plan.region,
-    RoleArn: plan.roleArn,
-    JobConfigSchemaVersion: '1.0.0',
-    JobConfigDocument: buildEvaluationDocument({
-      runtimeArn: plan.key.runtime,
-      qualifier: plan.qualifier,
-      evaluationUri: sampleUri,
-      outputPath: plan.outputPath ?? s3Uri({ bucket: folder.bucket, key: `${folder.key}output/` }),
-      baseModelArn: plan.baseModelArn,
-      mlflowArn: plan.mlflow?.appArn,
-      experimentName: plan.mlflow?.experimentName || 'mtrl-signal-check',
-      runName: jobName,
-      hyperparameters,
-    }),
+    ...newJobFile({ name: jobName, category: 'AgentRFTEvaluation', region: plan.region, roleArn: plan.roleArn }, document),
     Tags: [{ Key: 'mtrl:signal-check', Value: 'true' }],
   };
 }

@@ -25,8 +25,6 @@ export interface LocalSignalRun {
   region?: string;
   /** An environment variable the agent reads its fixed endpoint from: set to the runtime's base URL (…/v1). */
   endpointEnv?: string;
-  /** Extra environment variables for the agent's process. */
-  env?: Record<string, string>;
   inferenceParams?: { temperature?: number; max_tokens?: number; top_p?: number };
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, last: Transcript) => void;
@@ -139,7 +137,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
       signal,
       onStderr: run.onStderr,
       parse: parseRunnerOutput,
-      env: { AWS_REGION: region, ...run.env, ...(run.endpointEnv ? { [run.endpointEnv]: runtime.baseUrl } : {}) },
+      env: { AWS_REGION: region, ...(run.endpointEnv ? { [run.endpointEnv]: runtime.baseUrl } : {}) },
       say: {
         timeout: `The rollout did not finish within ${(run.timeoutMs ?? 300_000) / 1000} s and was stopped.`,
         cancelled: 'The signal check was cancelled.',
