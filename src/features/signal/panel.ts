@@ -130,6 +130,8 @@ export class SignalPanel implements vscode.Disposable {
 
   dispose(): void {
     this.loading?.abort();
+    // A read still under way sees the panel closed and posts nothing more.
+    this.loading = undefined;
     clearTimeout(this.timer);
     SignalPanel.open.delete(this);
     vscode.Disposable.from(...this.disposables).dispose();
