@@ -48,14 +48,14 @@ export function register(services: Services): void {
     return { engine: 'regex', findings: lintAgentByRegex(text) };
   }
 
+  const isJson = (document: vscode.TextDocument) => document.languageId === 'json' || document.languageId === 'jsonc';
   const fileOrUntitled = (document: vscode.TextDocument) => document.uri.scheme === 'file' || document.uri.scheme === 'untitled';
 
   async function lint(document: vscode.TextDocument): Promise<void> {
     if (!fileOrUntitled(document)) return;
     if (!enabled(document)) return diagnostics.clear(document.uri);
-    const text = document.getText();
     if (document.languageId === 'python') {
-      if (!usesRftHandler(text)) return diagnostics.clear(document.uri);
+      if (!usesRftHandler(document.getText())) return diagnostics.clear(document.uri);
       const key = document.uri.toString();
       pending.get(key)?.abort();
       const controller = new AbortController();
@@ -70,13 +70,13 @@ export function register(services: Services): void {
       }
       return;
     }
-    if (document.languageId === 'json' || document.languageId === 'jsonc') {
+    if (isJson(document)) {
       if (document.fileName.endsWith('.mtrl.json')) {
-        jobRoleFiles.update(document.uri, text);
+        jobRoleFiles.update(document.uri, document.getText());
         // The job file may name other open files as its role: check them again (only them: two open job files must
         // not set each other off without end).
         for (const other of vscode.workspace.textDocuments)
-          if (other !== document && other.languageId === 'json' && fileOrUntitled(other) && enabled(other)) lintRole(other);
+          if (other !== document && isJson(other) && fileOrUntitled(other) && enabled(other)) lintRole(other);
       }
       lintRole(document);
     }
@@ -84,9 +84,9 @@ export function register(services: Services): void {
 
   /** A JSON file that is a job's role (by its name, or named by a job file) gets the trust-policy lint. */
   function lintRole(document: vscode.TextDocument): void {
+    if (!looksLikeJobRoleFile(document.fileName) && !jobRoleFiles.has(document.uri)) return diagnostics.clear(document.uri);
     const text = document.getText();
-    const isJobRole = looksLikeJobRoleFile(document.fileName) || jobRoleFiles.has(document.uri);
-    if (!isJobRole || !isTrustPolicy(text)) return diagnostics.clear(document.uri);
+    if (!isTrustPolicy(text)) return diagnostics.clear(document.uri);
     diagnostics.set(document.uri, 'json', lintTrustPolicy(text));
   }
 
