@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { describeJob } from '../../aws/sagemaker';
-import { tokensPerRolloutOf } from '../../core/jobs/estimate';
 import { signalReport } from '../../core/signal/report';
 import type { SignalCheckShown } from '../../core/signal/reportView';
-import { jobReader, readLocalRollouts, readRollouts } from '../../services/rollouts';
+import { readLocalRollouts } from '../../services/rollouts';
+import { evaluationSignal } from '../../services/signal/evaluationSignal';
 import type { SignalSource } from '../../shared/signal';
 import type { Services } from '../services';
 
@@ -38,27 +38,20 @@ export async function loadSignal(services: Services, source: SignalSource, signa
   if (source.kind === 'job') {
     const job = { jobName: source.jobName, category: 'AgentRFTEvaluation' as const, region: source.region };
     try {
-      const reader = await jobReader(services.aws, job, signal, 'best', (limit) =>
-        services.output.warn(
-          `Learning signal: read the newest ${limit.toLocaleString()} traces of ${source.jobName}; older ones were not read.`,
-        ),
-      );
-      const rollouts = await readRollouts(reader, signal);
-      // The job's own success threshold, and its billable tokens per rollout (as a cloud check's refresh reads them).
-      const config = (await describeJob(services.aws.sagemaker(source.region), job, signal)).config;
-      const threshold = Number(config?.EvaluationConfig?.HyperParameters?.success_threshold ?? '1');
-      const output = config?.ServiceOutput;
-      const tokens = tokensPerRolloutOf(
-        output?.BillableTokenUsage,
-        output?.RolloutInfo?.Completed ?? output?.RolloutInfo?.Total,
-        job.jobName,
-      );
+      const described = await describeJob(services.aws.sagemaker(source.region), job, signal);
+      const read = await evaluationSignal(services.aws, job, described, signal, {
+        tokensSource: job.jobName,
+        onTraceLimit: (limit) =>
+          services.output.warn(
+            `Learning signal: read the newest ${limit.toLocaleString()} traces of ${source.jobName}; older ones were not read.`,
+          ),
+      });
       const shown: SignalCheckShown = {
         title: source.label,
         status: 'done',
         at,
-        report: signalReport(rollouts, Number.isFinite(threshold) ? threshold : 1),
-        tokensPerRollout: tokens && { prefill: tokens.prefill, sample: tokens.sample },
+        report: read.report,
+        tokensPerRollout: read.tokens && { prefill: read.tokens.prefill, sample: read.tokens.sample },
         hasRollouts: true,
       };
       return { shown, rollouts: job };

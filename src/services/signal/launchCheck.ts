@@ -6,14 +6,12 @@ import { trainingArithmetic } from '../../core/jobs/arithmetic';
 import { buildEvaluationDocument, documentFacts, mlflowConfigOf } from '../../core/jobs/document';
 import { defaultHyperparameters } from '../../core/jobs/hyperparameters';
 import { newJobFile, type JobFile } from '../../core/jobs/jobfile';
-import { tokensPerRolloutOf } from '../../core/jobs/estimate';
 import { parseBaseModelArn } from '../../core/jobs/models';
 import { DEFAULT_PRICING, modelIdOf, type PricingTable } from '../../core/jobs/pricing';
 import { projectedTrainingCost } from '../../core/signal/projectedCost';
-import { signalReport } from '../../core/signal/report';
 import { launchJob, type LaunchDeps, type LaunchResult, type LaunchUi } from '../launch/launch';
-import { jobReader, readRollouts } from '../rollouts';
 import type { KeptSignalCheck, SignalCheckKey, SignalChecks } from './checks';
+import { evaluationSignal, type EvaluationSignal } from './evaluationSignal';
 import { signalCheckFolder, writeSampledDataset, type SampledDataset } from './sampleDataset';
 
 /** A cloud signal check: K rows of the training data × G rollouts of the unchanged agent, sampled as training will. */
@@ -188,10 +186,7 @@ export interface SignalRefreshDeps {
 }
 
 /** Tokens per rollout of a finished evaluation, and the planned training job's cost from them. */
-function tokenFigures(check: KeptSignalCheck, described: JobDescription, pricing: PricingTable): Partial<KeptSignalCheck> {
-  const output = described.config?.ServiceOutput;
-  const rollouts = output?.RolloutInfo?.Completed ?? output?.RolloutInfo?.Total;
-  const measured = tokensPerRolloutOf(output?.BillableTokenUsage, rollouts, `signal check ${check.jobName}`);
+function tokenFigures(check: KeptSignalCheck, measured: EvaluationSignal['tokens'], described: JobDescription, pricing: PricingTable) {
   if (!measured) return {};
   const tokensPerRollout = { prefill: measured.prefill, sample: measured.sample };
   const prices = pricing[modelIdOf(described.config?.EvaluationConfig?.BaseModelArn) ?? ''];
@@ -212,15 +207,15 @@ export async function refreshSignalCheck(check: KeptSignalCheck, deps: SignalRef
     const why = described.FailureReason ?? `it was ${described.JobStatus.toLowerCase()} before it finished`;
     next = { ...check, status: 'failed', error: `Evaluation job ${check.jobName} ${described.JobStatus.toLowerCase()}: ${why}` };
   } else if (described.JobStatus === 'Completed') {
-    const reader = await jobReader(deps.aws, address, signal ?? new AbortController().signal);
-    const rollouts = await readRollouts(reader, signal ?? new AbortController().signal);
-    const threshold = Number(described.config?.EvaluationConfig?.HyperParameters?.success_threshold ?? '1');
-    next = rollouts.length
+    const read = await evaluationSignal(deps.aws, address, described, signal ?? new AbortController().signal, {
+      tokensSource: `signal check ${check.jobName}`,
+    });
+    next = read.rollouts
       ? {
           ...check,
           status: 'done',
-          report: signalReport(rollouts, Number.isFinite(threshold) ? threshold : 1),
-          ...tokenFigures(check, described, deps.pricing?.() ?? DEFAULT_PRICING),
+          report: read.report,
+          ...tokenFigures(check, read.tokens, described, deps.pricing?.() ?? DEFAULT_PRICING),
         }
       : {
           ...check,
