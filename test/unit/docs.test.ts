@@ -62,12 +62,42 @@ function missingIn(doc: string): string[] {
   return missing;
 }
 
+/** "`src/x.ts`, tested in `test/unit/y.test.ts`" claims whose test file never imports the module, as "doc: claim". */
+function falseTestClaims(doc: string): string[] {
+  const text = readFileSync(path.join(root, doc), 'utf8').replace(/\s+/g, ' ');
+  const wrong: string[] = [];
+  for (const m of text.matchAll(/`((?:src|webview)\/[^`]+)\.ts`, tested in `(test\/[^`]+\.ts)`/g)) {
+    const [, module, test] = m;
+    const imports = existsSync(path.join(root, test)) ? readFileSync(path.join(root, test), 'utf8') : '';
+    // A command's module is tested through the command line (`run('metrics', …)`), any other by importing it.
+    const command = /^src\/cli\/([^/]+)$/.exec(module)?.[1];
+    const tested =
+      imports.includes(`${module.replace(/^.*?\/(?=[^/]+\/[^/]+$)/, '')}'`) || (command !== undefined && imports.includes(`('${command}'`));
+    if (!tested) wrong.push(`${doc}: ${module}.ts is not imported by ${test}`);
+  }
+  return wrong;
+}
+
 describe('docs', () => {
   for (const doc of DOCS) {
     it(`${doc} names only paths, npm scripts, benches and mtrl commands that exist`, () => {
       assert.deepEqual(missingIn(doc), []);
     });
   }
+
+  it("the README stays a user's guide of at most 800 lines (detail lives under docs/)", () => {
+    const lines = readFileSync(path.join(root, 'README.md'), 'utf8').split('\n').length;
+    assert.ok(lines <= 800, `README.md has ${lines} lines`);
+  });
+
+  it('every "tested in" claim of the docs names a test that imports the module', () => {
+    assert.deepEqual(DOCS.flatMap(falseTestClaims), []);
+    const claim = 'x `src/services/metrics/load.ts`, tested in `test/unit/services/metrics/locate.test.ts`.';
+    assert.ok(
+      /tested in/.test(claim) &&
+        !readFileSync(path.join(root, 'test/unit/services/metrics/locate.test.ts'), 'utf8').includes("metrics/load'"),
+    );
+  });
 
   it('the checks catch a path, a script, a command and an anchor that do not exist', () => {
     const code = codeOf('`src/core/nothing-here.ts` and `npm run nothing` and `mtrl nothing` [x](README.md#nothing)');
