@@ -2,6 +2,7 @@
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeIcon } from './icon.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const production = process.argv.includes('--production');
@@ -75,8 +76,9 @@ if (webviewEntries.length) {
   });
 }
 
-/** Files that run beside the bundles: codicons for the webviews, Python helpers run with the user's interpreter. */
+/** Files that run beside the bundles: codicons for the webviews, Python helpers run with the user's interpreter; the package icon. */
 function copyAssets() {
+  writeIcon(root);
   const codicons = path.join(root, 'node_modules/@vscode/codicons/dist');
   mkdirSync(path.join(root, 'dist/webview'), { recursive: true });
   for (const f of ['codicon.css', 'codicon.ttf']) cpSync(path.join(codicons, f), path.join(root, 'dist/webview', f));

@@ -14,6 +14,7 @@ import * as metrics from './features/metrics';
 import * as signal from './features/signal';
 import * as resources from './features/resources';
 import * as evaluations from './features/evaluations';
+import * as welcome from './features/welcome';
 import { registerTestHooks } from './features/testHooks';
 
 /** What activate() returns: read by the host tests and by other extensions. */
@@ -41,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   signal.register(services, launcher);
   resources.register(services);
   const sweeps = evaluations.register(services, jobsView);
+  welcome.register(services);
   context.subscriptions.push(...registerTestHooks([sweeps, jobsView]));
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);

@@ -7,6 +7,11 @@ export function setting<K extends SettingKey>(key: K, scope?: vscode.Configurati
   return settingValue(key, vscode.workspace.getConfiguration('mtrl', scope).get(key));
 }
 
+/** A setting of VS Code itself (e.g. `workbench.welcomePage` `walkthroughs.openOnInstall`), through the same door. */
+export function vscodeSetting<T>(section: string, key: string, fallback: T): T {
+  return vscode.workspace.getConfiguration(section).get<T>(key, fallback);
+}
+
 /** Writes a setting where the user keeps it: the workspace when it is set there, else the user settings. */
 export async function writeSetting<K extends SettingKey>(key: K, value: SettingValue<K> | undefined): Promise<void> {
   const config = vscode.workspace.getConfiguration('mtrl');

@@ -3,7 +3,8 @@ import { AwsClients } from '../../aws/clients';
 import { explainerFor } from '../../aws/errors';
 import type { Services } from '../services';
 import { registerAwsCommands } from './commands';
-import { readAwsSettings } from './settings';
+import { onDidChangeWindowEndpoint, readAwsSettings } from './settings';
+import { registerEmulatorCommand } from './emulator';
 import { AwsStatusBar } from './statusBar';
 
 /** The AWS part of Services: cached clients that follow the settings, and an event fired after they change. */
@@ -19,6 +20,10 @@ export function createAwsServices(context: vscode.ExtensionContext): Pick<Servic
       aws.reset();
       changed.fire();
     }),
+    onDidChangeWindowEndpoint(() => {
+      aws.reset();
+      changed.fire();
+    }),
   );
   return { aws, onDidChangeAws: changed.event, explain: explainerFor(() => aws.current) };
 }
@@ -31,4 +36,5 @@ export function register(services: Services): void {
     services.onDidChangeAws(() => bar.update()),
   );
   registerAwsCommands(services);
+  registerEmulatorCommand(services);
 }

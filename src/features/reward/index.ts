@@ -6,6 +6,7 @@ import { rewardDiagnostics } from './diagnostics';
 import { RewardCodeLensProvider, SHOW_PREVIEW_COMMAND, TRUST_TITLE } from './lens';
 import { RewardPanels } from './panel';
 import { RewardPreviews, rewardSettings } from './previews';
+import { registerNewScenarioFile } from './newScenarioFile';
 import { registerScenarios } from './scenarios';
 
 function isPythonFile(document: vscode.TextDocument): boolean {
@@ -36,6 +37,7 @@ export function register(services: Services): void {
   );
   context.subscriptions.push(previews, lenses, panels, diagnostics, afterSave);
   registerScenarios(services);
+  registerNewScenarioFile(context);
 
   context.subscriptions.push(
     vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, lenses),

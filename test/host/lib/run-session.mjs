@@ -29,6 +29,8 @@ const QUIET_SETTINGS = {
   // The secondary side bar (chat) would take a third of the screenshots and start idle AI services.
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'chat.disableAIFeatures': true,
+  // The extension opens its walkthrough on first activation unless this is off: checks start without it (walkthrough.mjs opens it).
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
 
 function trustSettings(phase) {

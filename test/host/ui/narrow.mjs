@@ -8,7 +8,7 @@ const WIDTH = 900;
 const VIEWPORT = { width: 1400, height: 900 };
 
 /** Sizes the browser so the editor part is `width` px wide (the side bar keeps its width). */
-async function editorWidth(page, width) {
+export async function editorWidth(page, width) {
   await page.setViewportSize(VIEWPORT);
   const editor = page.locator('.monaco-workbench .part.editor');
   const box = await editor.boundingBox();
@@ -21,7 +21,7 @@ async function editorWidth(page, width) {
 }
 
 /** Switches to the light or the dark theme; the workbench marks it with `vs` / `vs-dark` on its root. */
-async function theme(page, kind) {
+export async function theme(page, kind) {
   const dark = () => page.evaluate(() => document.querySelector('.monaco-workbench').classList.contains('vs-dark'));
   if ((await dark()) === (kind === 'dark')) return;
   await palette(page, '>Preferences: Toggle between Light/Dark Themes', 'Toggle between Light/Dark Themes');

@@ -1,0 +1,63 @@
+// UI check (#41): the Getting Started walkthrough in the real workbench: it opens, lists every step, a step's button runs
+// its command and the step completes; the welcome page at 900 px in the light and the dark theme for a person to look at.
+import assert from 'node:assert/strict';
+import { editorWidth, theme } from './narrow.mjs';
+import { palette } from './replay.mjs';
+
+const TITLE = 'Get Started with MTRL Workbench';
+const STEPS = ['connect', 'jobs', 'dataset', 'smoke', 'signal', 'reward', 'replay', 'launch'];
+
+const stepButton = (page, id) => page.locator(`.gettingStartedContainer button.getting-started-step[data-step-id$="#${id}"]`).first();
+
+export const checks = [
+  {
+    name: '#41 walkthrough: the first activation opens it',
+    async run({ page, host }) {
+      await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+      assert.equal(await host('mtrl.test.firstActivation'), true, 'the first activation did not open the walkthrough');
+      await page.locator('.gettingStartedContainer', { hasText: TITLE }).waitFor({ timeout: 30_000 });
+    },
+  },
+  {
+    name: '#41 walkthrough: MTRL: Get Started opens every step, "Show Jobs" runs its command and completes the step; 900 px light and dark',
+    async run({ page, screenshot }) {
+      await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+      await palette(page, '>MTRL: Get Started', 'MTRL: Get Started');
+      const container = page.locator('.gettingStartedContainer', { hasText: TITLE });
+      await container.waitFor({ timeout: 30_000 });
+      for (const id of STEPS) await stepButton(page, id).waitFor({ state: 'attached', timeout: 10_000 });
+
+      const jobs = stepButton(page, 'jobs');
+      await jobs.click();
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('.gettingStartedContainer button.getting-started-step[data-step-id$="#jobs"]')
+            ?.getAttribute('aria-expanded') === 'true',
+        undefined,
+        { timeout: 10_000 },
+      );
+      await container
+        .locator('.getting-started-step.expanded a, .getting-started-step.expanded .monaco-button', { hasText: 'Show Jobs' })
+        .first()
+        .click();
+      // The command ran: the Jobs view is shown, and the step's completion event (onView:mtrl.jobs) ticked it.
+      await page.locator('.pane-header', { hasText: 'Jobs' }).first().waitFor({ timeout: 15_000 });
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('.gettingStartedContainer button.getting-started-step[data-step-id$="#jobs"]')
+            ?.getAttribute('aria-checked') === 'true',
+        undefined,
+        { timeout: 15_000 },
+      );
+      assert.equal(await stepButton(page, 'launch').getAttribute('aria-checked'), 'false', 'a step whose command never ran is not ticked');
+
+      await editorWidth(page, 900);
+      for (const kind of ['light', 'dark']) {
+        await theme(page, kind);
+        await screenshot(`walkthrough-${kind}`);
+      }
+    },
+  },
+];
