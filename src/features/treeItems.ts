@@ -36,3 +36,17 @@ export function loadMoreItem(node: LoadMoreNode): vscode.TreeItem {
   item.command = { command: node.fix.command, title: node.fix.title, arguments: node.fix.arguments ?? [] };
   return item;
 }
+
+/** The views whose empty and no-credentials states are welcome views (package.json `viewsWelcome`, keyed by this context). */
+export type WelcomeView = 'runtimes' | 'resources';
+
+/**
+ * A view's top level: a lone "empty" or "credentials" message becomes the view's welcome content (VS Code shows it only
+ * for an empty tree), marked by the context key `mtrl.<view>.welcome`; anything else is drawn as it is.
+ */
+export function withWelcome<N extends { kind: string }>(view: WelcomeView, nodes: N[]): N[] {
+  const only = nodes.length === 1 && nodes[0].kind === 'message' ? (nodes[0] as unknown as MessageNode) : undefined;
+  const welcome = only && (only.message === 'empty' || only.message === 'credentials') ? only.message : '';
+  void vscode.commands.executeCommand('setContext', `mtrl.${view}.welcome`, welcome);
+  return welcome ? [] : nodes;
+}

@@ -12,7 +12,7 @@ import {
   type SpendNode,
 } from '../../services/resources/tree';
 import type { MessageNode } from '../../services/treeNodes';
-import { messageItem } from '../treeItems';
+import { messageItem, withWelcome } from '../treeItems';
 
 const SECTIONS: Record<ResourcesSection, { label: string; icon: string }> = {
   spend: { label: 'Token spend per job', icon: 'credit-card' },
@@ -43,8 +43,8 @@ export class ResourcesTreeProvider implements vscode.TreeDataProvider<ResourcesT
   }
 
   getChildren(node?: ResourcesTreeNode): ResourcesTreeNode[] {
-    if (!this.inventory) return node ? [] : [this.state];
-    return resourcesChildren(this.inventory, node);
+    if (!node) return withWelcome('resources', this.inventory ? resourcesChildren(this.inventory, node) : [this.state]);
+    return this.inventory ? resourcesChildren(this.inventory, node) : [];
   }
 
   getTreeItem(node: ResourcesTreeNode): vscode.TreeItem {

@@ -3,7 +3,7 @@ import type { Services } from '../services';
 import type { SmokeResultStore } from '../stores';
 import { describeRecord } from '../../core/smoke/record';
 import { listRuntimeNodes, type RuntimeNode, type RuntimesTreeNode } from '../../services/runtimes';
-import { messageItem } from '../treeItems';
+import { messageItem, withWelcome } from '../treeItems';
 
 /** The "Agent Runtimes" view: runtimes of the current region with status and last smoke result. */
 export class RuntimesTreeProvider implements vscode.TreeDataProvider<RuntimesTreeNode> {
@@ -27,7 +27,7 @@ export class RuntimesTreeProvider implements vscode.TreeDataProvider<RuntimesTre
     if (node) return [];
     const nodes = await listRuntimeNodes(this.services.aws, this.services.explain);
     for (const n of nodes) if (n.kind === 'message' && n.message !== 'empty') this.services.output.error(n.text);
-    return nodes;
+    return withWelcome('runtimes', nodes);
   }
 
   private runtimeItem(node: RuntimeNode): vscode.TreeItem {

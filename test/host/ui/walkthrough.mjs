@@ -61,3 +61,41 @@ export const checks = [
     },
   },
 ];
+
+const runtimesPane = (page) =>
+  page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: 'Agent Runtimes' }) }).first();
+
+async function chooseRegion(page, region) {
+  await palette(page, '>MTRL: Choose AWS Region', 'MTRL: Choose AWS Region');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: region }).first().click({ timeout: 15_000 });
+  await page
+    .locator('.part.statusbar', { hasText: `@ ${region}` })
+    .first()
+    .waitFor({ timeout: 15_000 });
+}
+
+checks.push({
+  name: '#41 welcome view: Agent Runtimes in a region without runtimes explains itself and offers Choose AWS Region and the emulator',
+  async run({ page, emulatorUrl, screenshot }) {
+    if (!emulatorUrl) return 'skipped: no emulator, so no region with and without runtimes';
+    const header = page.locator('.part.sidebar .pane-header', { hasText: 'Agent Runtimes' }).first();
+    if (!(await header.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
+    await header.waitFor({ timeout: 20_000 });
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    // The emulator seeds us-east-1 only: us-west-2 has no runtimes.
+    await chooseRegion(page, 'us-west-2');
+    try {
+      const welcome = runtimesPane(page).locator('.welcome-view-content');
+      await welcome.filter({ hasText: 'No agent runtimes in this region' }).waitFor({ timeout: 30_000 });
+      for (const button of ['Choose AWS Region', 'Try the Local Emulator'])
+        await welcome.locator('.monaco-button', { hasText: button }).first().waitFor({ timeout: 5_000 });
+      await screenshot('welcome-runtimes');
+    } finally {
+      await chooseRegion(page, 'us-east-1');
+    }
+    await runtimesPane(page)
+      .locator('.monaco-list-row', { hasText: /^wordle_agent/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+  },
+});
