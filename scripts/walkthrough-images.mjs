@@ -35,6 +35,7 @@ async function capture({ url, workspace, theme }) {
   try {
     const container = page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first();
     await container.click({ timeout: 60_000 });
+    await page.mouse.move(900, 500);
     const jobs = page.locator('.pane', { has: page.locator('.pane-header[aria-label^="Jobs"]') });
     await jobs.locator('.monaco-list-row[aria-level="2"]').first().waitFor({ timeout: 120_000 });
     await jobs.locator('.monaco-progress-container.active').first().waitFor({ state: 'hidden', timeout: 60_000 });
@@ -47,7 +48,8 @@ async function capture({ url, workspace, theme }) {
       width: sidebar.x + sidebar.width,
       height: statusbar.y + statusbar.height - sidebar.y,
     });
-    await page.locator('.pane-header', { hasText: 'Agent Runtimes' }).first().click();
+    const runtimes = page.locator('.pane-header', { hasText: 'Agent Runtimes' }).first();
+    if ((await runtimes.getAttribute('aria-expanded')) !== 'true') await runtimes.click();
     await page
       .locator('.pane', { has: page.locator('.pane-header', { hasText: 'Agent Runtimes' }) })
       .locator('.monaco-list-row')
