@@ -30,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   const settings = new Settings(output);
   context.subscriptions.push(settings);
   const services: Services = { context, output, settings, stores: createStores(context), ...aws.createAwsServices(context) };
-  aws.register(services);
+  const emulator = aws.register(services);
   const jobsView = jobs.register(services);
   smoke.register(services);
   lint.register(services);
@@ -43,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   resources.register(services);
   const sweeps = evaluations.register(services, jobsView);
   welcome.register(services);
-  context.subscriptions.push(...registerTestHooks([sweeps, jobsView]));
+  context.subscriptions.push(...registerTestHooks([sweeps, jobsView, emulator]));
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

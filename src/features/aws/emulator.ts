@@ -2,13 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../services';
+import type { ResetForTests } from '../testHooks';
 import { useEndpointForWindow } from './settings';
 
 const LISTENING = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
 const START_TIMEOUT_MS = 60_000;
 
-/** `MTRL: Try the Local Emulator`: starts `mtrl emulator` for this window and points its AWS calls at it, until the window closes. */
-export function registerEmulatorCommand(services: Services): void {
+/**
+ * `MTRL: Try the Local Emulator`: starts `mtrl emulator` for this window and points its AWS calls at it, until the window
+ * closes. The UI checks' reset stops it and gives the settings back.
+ */
+export function registerEmulatorCommand(services: Services): ResetForTests {
   let running: { child: ChildProcess; url: string } | undefined;
   const stop = () => {
     running?.child.kill();
@@ -39,6 +43,13 @@ export function registerEmulatorCommand(services: Services): void {
       );
     }),
   );
+  return {
+    resetForTests: async () => {
+      if (!running) return;
+      stop();
+      useEndpointForWindow(undefined);
+    },
+  };
 }
 
 /** Runs the packaged CLI's emulator with the extension host's Node; resolves with its URL, or undefined when cancelled or failed (said). */

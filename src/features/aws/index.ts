@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { AwsClients } from '../../aws/clients';
 import { explainerFor } from '../../aws/errors';
 import type { Services } from '../services';
+import type { ResetForTests } from '../testHooks';
 import { registerAwsCommands } from './commands';
 import { onDidChangeWindowEndpoint, readAwsSettings } from './settings';
 import { registerEmulatorCommand } from './emulator';
@@ -28,13 +29,13 @@ export function createAwsServices(context: vscode.ExtensionContext): Pick<Servic
   return { aws, onDidChangeAws: changed.event, explain: explainerFor(() => aws.current) };
 }
 
-/** The status-bar item and the profile / region commands. */
-export function register(services: Services): void {
+/** The status-bar item, the profile / region commands and Try the Local Emulator (its reset for the UI checks returned). */
+export function register(services: Services): ResetForTests {
   const bar = new AwsStatusBar(() => services.aws.current);
   services.context.subscriptions.push(
     bar,
     services.onDidChangeAws(() => bar.update()),
   );
   registerAwsCommands(services);
-  registerEmulatorCommand(services);
+  return registerEmulatorCommand(services);
 }

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { editorWidth, theme } from './narrow.mjs';
 import { palette } from './replay.mjs';
+import { until } from '../lib/wait.mjs';
 
 const TITLE = 'Get Started with MTRL Workbench';
 const STEPS = ['connect', 'jobs', 'dataset', 'smoke', 'signal', 'reward', 'replay', 'launch'];
@@ -97,5 +98,56 @@ checks.push({
       .locator('.monaco-list-row', { hasText: /^wordle_agent/ })
       .first()
       .waitFor({ timeout: 30_000 });
+  },
+});
+
+checks.push({
+  name: '#41 walkthrough: "Try the Local Emulator" starts an emulator for this window, points the views at it and completes the step',
+  async run({ page, emulatorUrl }) {
+    if (!emulatorUrl) return 'skipped: the packaged CLI has no emulator';
+    await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+    await palette(page, '>MTRL: Get Started', 'MTRL: Get Started');
+    const connect = stepButton(page, 'connect');
+    await connect.click({ timeout: 30_000 });
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('.gettingStartedContainer button.getting-started-step[data-step-id$="#connect"]')
+          ?.getAttribute('aria-expanded') === 'true',
+      undefined,
+      { timeout: 10_000 },
+    );
+    await page
+      .locator('.gettingStartedContainer .getting-started-step.expanded .monaco-button', { hasText: 'Try the Local Emulator' })
+      .first()
+      .click();
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'MTRL now talks to the local emulator' }).first();
+    await toast.waitFor({ timeout: 90_000 });
+    const started = /\((http:\/\/127\.0\.0\.1:\d+)\)/.exec(await toast.innerText())?.[1];
+    assert.ok(started && started !== emulatorUrl, `a second emulator for this window, not the harness's ${emulatorUrl}: ${started}`);
+    // The window's AWS calls go to it: the status bar's tooltip names it, and its seeded world fills the Jobs view.
+    await until(
+      `the status bar tooltip naming ${started}`,
+      async () => {
+        await page.mouse.move(700, 450);
+        await page.locator('.part.statusbar .statusbar-item', { hasText: 'MTRL: emulator' }).first().hover();
+        return page
+          .locator('.monaco-hover, .workbench-hover', { hasText: `Endpoint: ${started}` })
+          .first()
+          .waitFor({ timeout: 3_000 })
+          .then(() => true);
+      },
+      { timeoutMs: 60_000 },
+    );
+    await page.locator('.part.sidebar .monaco-list-row', { hasText: '100steps' }).first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('.gettingStartedContainer button.getting-started-step[data-step-id$="#connect"]')
+          ?.getAttribute('aria-checked') === 'true',
+      undefined,
+      { timeout: 15_000 },
+    );
+    await page.keyboard.press('Escape');
   },
 });
