@@ -52,7 +52,8 @@ export class EmulatedJobRuntime {
     if (account && account !== ACCOUNT)
       throw error('AccessDeniedException', `User arn:aws:iam::${ACCOUNT}:user/emulator is not authorized to access this resource`);
     const job = arn ? [...this.world.jobs.values()].find((j) => j.arn === arn) : undefined;
-    if (!arn || !job || jobState(job, this.world.clock.now()).status !== 'InProgress') throw error('ValidationException', couldNotFindJob(arn));
+    if (!arn || !job || jobState(job, this.world.clock.now()).status !== 'InProgress')
+      throw error('ValidationException', couldNotFindJob(arn));
     return arn;
   }
 
@@ -71,7 +72,8 @@ export class EmulatedJobRuntime {
       const t = this.trajectory(body.TrajectoryId, jobArn);
       if (call === 'CompleteRollout') {
         const target = body.Status === undefined ? 'ready' : body.Status;
-        if (target !== 'ready' && target !== 'failed') throw error('ValidationException', `Status must be ready or failed, got ${String(target)}.`);
+        if (target !== 'ready' && target !== 'failed')
+          throw error('ValidationException', `Status must be ready or failed, got ${String(target)}.`);
         if (t.status !== 'open' && t.status !== target)
           throw error('ConflictException', `Cannot transition trajectory ${String(body.TrajectoryId)} from ${t.status} to ${target}.`);
         t.status = target;
@@ -80,7 +82,10 @@ export class EmulatedJobRuntime {
         if (!Array.isArray(rewards) || !rewards.every((r) => typeof r === 'number'))
           throw error('ValidationException', 'Rewards must be a list of numbers.');
         if (t.status === 'open' || t.status === 'reward_received')
-          throw error('ConflictException', `Trajectory ${String(body.TrajectoryId)} is not in valid status for UpdateReward (${t.status}).`);
+          throw error(
+            'ConflictException',
+            `Trajectory ${String(body.TrajectoryId)} is not in valid status for UpdateReward (${t.status}).`,
+          );
         t.status = 'reward_received';
         t.rewards = rewards as number[];
       }

@@ -83,8 +83,7 @@ export class ChatStreamReader {
     if (!chunk) return event;
     if (chunk.usage && typeof chunk.usage === 'object') this.usage = chunk.usage as StreamUsage;
     const choice = (Array.isArray(chunk.choices) ? chunk.choices[0] : undefined) as
-      | { delta?: Record<string, unknown>; finish_reason?: unknown }
-      | undefined;
+      { delta?: Record<string, unknown>; finish_reason?: unknown } | undefined;
     const delta = choice?.delta ?? {};
     if (typeof delta.content === 'string') this.content += delta.content;
     const thinking = delta.reasoning_content ?? delta.reasoning;

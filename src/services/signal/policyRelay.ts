@@ -94,8 +94,7 @@ export async function relayChat(
           res.end();
           return { failure: tooLarge };
         }
-        for (const event of reader.push(decoder.decode(part, { stream: true })))
-          if (!(event.usageOnly && !asked)) await write(event.raw);
+        for (const event of reader.push(decoder.decode(part, { stream: true }))) if (!(event.usageOnly && !asked)) await write(event.raw);
       }
       for (const event of reader.end()) if (!(event.usageOnly && !asked)) await write(event.raw);
     } catch (error) {
@@ -127,6 +126,7 @@ export async function relayChat(
   }
   sendJson(res, response.status, text, type || 'application/json');
   if (response.ok) return { completion: parsed };
-  const message = (parsed as { error?: { message?: unknown }; message?: unknown })?.error?.message ?? (parsed as { message?: unknown })?.message;
+  const message =
+    (parsed as { error?: { message?: unknown }; message?: unknown })?.error?.message ?? (parsed as { message?: unknown })?.message;
   return { failure: String(message ?? `The policy answered ${response.status}.`) };
 }

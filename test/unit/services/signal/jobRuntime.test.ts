@@ -44,7 +44,11 @@ describe('job runtime', function () {
       assert.equal(body.choices[0].message.tool_calls.length, 1);
       const sdk = { authorization: 'Bearer token' };
       assert.equal((await post(`${endpoint}/complete-rollout`, { JobArn: JOB, TrajectoryId: 'traj-1', Status: 'ready' }, sdk)).status, 200);
-      assert.equal((await post(`${runtime.url}/update-reward`, { TrajectoryId: 'traj-1', Rewards: [0.5] }, { 'x-amzn-sagemaker-job-arn': JOB })).status, 200);
+      assert.equal(
+        (await post(`${runtime.url}/update-reward`, { TrajectoryId: 'traj-1', Rewards: [0.5] }, { 'x-amzn-sagemaker-job-arn': JOB }))
+          .status,
+        200,
+      );
       const t = recording.transcript();
       assert.equal(recording.modelCalls, 1);
       assert.equal(t.turns[0].toolCalls[0].name, 'guess_word');
@@ -68,7 +72,9 @@ describe('job runtime', function () {
       const usage = (chunks.at(-2) as { choices: unknown[]; usage: { prompt_tokens: number; completion_tokens: number } }).usage;
       assert.deepEqual(recording.tokens, { prefill: usage.prompt_tokens, sample: usage.completion_tokens });
       const args = chunks.flatMap((c) =>
-        c === '[DONE]' ? [] : ((c.choices as { delta: { tool_calls?: { function: { arguments?: string } }[] } }[])[0]?.delta.tool_calls ?? []),
+        c === '[DONE]'
+          ? []
+          : ((c.choices as { delta: { tool_calls?: { function: { arguments?: string } }[] } }[])[0]?.delta.tool_calls ?? []),
       );
       const joined = args.map((d) => d.function.arguments ?? '').join('');
       assert.deepEqual(recording.transcript().turns[0].toolCalls[0].arguments, JSON.parse(joined), 'the recording joined the pieces');
@@ -79,7 +85,10 @@ describe('job runtime', function () {
         silent.every((c) => c === '[DONE]' || (c.choices as unknown[]).length > 0),
         'no usage-only chunk reaches an agent that did not ask',
       );
-      assert.ok(recording.tokens.prefill > before.prefill && recording.tokens.sample > before.sample, 'its tokens are counted all the same');
+      assert.ok(
+        recording.tokens.prefill > before.prefill && recording.tokens.sample > before.sample,
+        'its tokens are counted all the same',
+      );
       assert.equal(recording.modelCalls, 2);
     } finally {
       await runtime.close();
@@ -90,13 +99,18 @@ describe('job runtime', function () {
     const big = 'x'.repeat(4096);
     const policy = createServer((req, res) => {
       let text = '';
-      req.on('data', (c: Buffer) => (text += c)).on('end', () => {
-        if ((JSON.parse(text) as { stream?: boolean }).stream) {
-          res.writeHead(200, { 'content-type': 'text/event-stream' });
-          for (let i = 0; i < 10; i++) res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: big } }] })}\n\n`);
-          res.end('data: [DONE]\n\n');
-        } else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content: big.repeat(10) } }] }));
-      });
+      req
+        .on('data', (c: Buffer) => (text += c))
+        .on('end', () => {
+          if ((JSON.parse(text) as { stream?: boolean }).stream) {
+            res.writeHead(200, { 'content-type': 'text/event-stream' });
+            for (let i = 0; i < 10; i++) res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: big } }] })}\n\n`);
+            res.end('data: [DONE]\n\n');
+          } else
+            res
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ choices: [{ message: { content: big.repeat(10) } }] }));
+        });
     });
     await new Promise<void>((resolve) => policy.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(policy.address() as AddressInfo).port}/v1`;
@@ -107,7 +121,10 @@ describe('job runtime', function () {
       const chat = `${runtime.endpointOf('traj-1')}/v1/chat/completions`;
       const streamed = await (await post(chat, { ...wordle, stream: true })).text();
       const last = chunksOf(streamed).at(-1) as { error: { message: string } };
-      assert.match(last.error.message, new RegExp(`^The policy at ${base}/chat/completions answered more than 16 KB; the local job runtime cuts answers at 16 KB\\.$`));
+      assert.match(
+        last.error.message,
+        new RegExp(`^The policy at ${base}/chat/completions answered more than 16 KB; the local job runtime cuts answers at 16 KB\\.$`),
+      );
       const whole = await post(chat, wordle);
       assert.equal(whole.status, 502);
       assert.match(await messageOf(whole), /answered more than .*cuts answers at/);
@@ -143,13 +160,22 @@ describe('job runtime', function () {
       const stray = await post(`${runtime.url}/v1/chat/completions`, wordle);
       assert.equal(stray.status, 400);
       assert.match(await messageOf(stray), /^Could not find job/);
-      const sample = await post(`${runtime.url}/sample`, wordle, { 'x-amzn-sagemaker-job-arn': 'arn:aws:sagemaker:us-east-1:000000000000:job/AgentRFT/other' });
+      const sample = await post(`${runtime.url}/sample`, wordle, {
+        'x-amzn-sagemaker-job-arn': 'arn:aws:sagemaker:us-east-1:000000000000:job/AgentRFT/other',
+      });
       assert.deepEqual([sample.status, sample.headers.get('x-amzn-errortype')], [400, 'ValidationException']);
-      assert.equal(((await sample.json()) as { message: string }).message, 'Could not find job arn:aws:sagemaker:us-east-1:000000000000:job/AgentRFT/other');
+      assert.equal(
+        ((await sample.json()) as { message: string }).message,
+        'Could not find job arn:aws:sagemaker:us-east-1:000000000000:job/AgentRFT/other',
+      );
       assert.equal(runtime.unattributed, 2);
       const recording = new RolloutRecording(task);
       runtime.add(recording);
-      const unknown = await post(`${runtime.url}/complete-rollout`, { TrajectoryId: 'nope', Status: 'ready' }, { 'x-amzn-sagemaker-job-arn': JOB });
+      const unknown = await post(
+        `${runtime.url}/complete-rollout`,
+        { TrajectoryId: 'nope', Status: 'ready' },
+        { 'x-amzn-sagemaker-job-arn': JOB },
+      );
       assert.deepEqual([unknown.status, unknown.headers.get('x-amzn-errortype')], [404, 'ResourceNotFoundException']);
       const down = await post(`${runtime.endpointOf('traj-1')}/v1/chat/completions`, wordle);
       assert.equal(down.status, 502);
@@ -169,7 +195,10 @@ describe('job runtime', function () {
       assert.equal(runtime.baseUrl, `${runtime.url}/v1`);
       const sdk = (id: string) => ({ 'X-Amzn-SageMaker-Job-Arn': JOB, 'X-Amzn-SageMaker-Trajectory-Id': id });
       assert.equal((await post(chat, wordle, sdk('traj-c'))).status, 200);
-      assert.equal((await post(`${runtime.url}/sample-with-response-stream`, wordle, sdk('traj-c'))).headers.get('content-type')?.split(';')[0], 'text/event-stream');
+      assert.equal(
+        (await post(`${runtime.url}/sample-with-response-stream`, wordle, sdk('traj-c'))).headers.get('content-type')?.split(';')[0],
+        'text/event-stream',
+      );
       assert.equal((await post(chat, wordle, { 'x-rft-metadata': JSON.stringify({ job_id: 'j', rollout_id: 'traj-b' }) })).status, 200);
       assert.equal((await post(chat, wordle, { 'X-RFT-Metadata': 'job_id=j;rollout_id=traj-a' })).status, 200);
       assert.deepEqual([a.modelCalls, b.modelCalls, c.modelCalls], [1, 1, 2]);
