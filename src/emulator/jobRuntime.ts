@@ -33,7 +33,8 @@ const error = (code: JobRuntimeErrorCode, message: string) => new ServiceError(c
 
 /** The Job Runtime operation or chat call a request is, when it is one: chat counts only with the job's header. */
 export function jobRuntimeCall(request: EmulatorRequest): JobRuntimeOperation | 'ChatCompletions' | undefined {
-  if (request.method !== 'POST') return undefined;
+  // Signed as `sagemaker` (boto3's sagemakerjobruntime) or carrying a bearer token; never S3's POST /<bucket>?delete.
+  if (request.method !== 'POST' || (request.service !== '' && request.service !== 'sagemaker')) return undefined;
   if (request.path === CHAT_PATH) return headerValue(request.headers, JOB_ARN_HEADER) ? 'ChatCompletions' : undefined;
   return operationAt(request.path);
 }
