@@ -1,5 +1,6 @@
-// The Python client test: boto3 (installed with pip into a cached virtual environment) drives the emulator
-// through the write-up's workflow (test/python/boto3_workflow.py). `--install` only prepares the environment.
+// The Python client tests: boto3 and the official openai client (installed with pip into a cached virtual environment)
+// drive the emulator through the write-up's workflow (test/python/boto3_workflow.py), and the Job Runtime of the
+// emulator and of `mtrl signal --local` (test/python/job_runtime_clients.py). `--install` only prepares the environment.
 // Writes test-results/boto3-summary.json: { passed, failed, skipped, reason? }. When boto3 cannot be installed
 // the run says so on its own line and counts the test as skipped, never as passed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -8,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 const BOTO3_VERSION = '1.43.107';
+// The agents people write call the policy with the openai client (Strands' OpenAIModel wraps it).
+const OPENAI_VERSION = '3.22.1';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const venv = path.join(os.homedir(), '.cache/mtrl-workbench', `venv-boto3-${BOTO3_VERSION}`);
 const python = path.join(venv, 'bin/python');
@@ -18,21 +21,33 @@ function summarize(summary) {
   writeFileSync(summaryFile, `${JSON.stringify(summary)}\n`);
 }
 
-/** The cached environment with boto3, created on first use; the reason when it cannot be. */
+/** The cached environment with boto3 and openai, created on first use; the reason when it cannot be. */
 function ensureBoto3() {
-  const has = () =>
-    existsSync(python) && spawnSync(python, ['-c', `import boto3; assert boto3.__version__ == "${BOTO3_VERSION}"`]).status === 0;
+  const check = `import boto3, openai; assert boto3.__version__ == "${BOTO3_VERSION}" and openai.__version__ == "${OPENAI_VERSION}"`;
+  const has = () => existsSync(python) && spawnSync(python, ['-c', check]).status === 0;
   if (has()) return undefined;
+  if (existsSync(python) && spawnSync(python, ['-c', `import boto3; assert boto3.__version__ == "${BOTO3_VERSION}"`]).status === 0) {
+    console.log(`boto3: installing openai ${OPENAI_VERSION} into ${venv}`);
+    const pip = spawnSync(python, ['-m', 'pip', 'install', '--quiet', '--retries', '0', `openai==${OPENAI_VERSION}`], { encoding: 'utf8' });
+    if (pip.status === 0 && has()) return undefined;
+    return `pip install openai==${OPENAI_VERSION} failed: ${(pip.stderr || pip.stdout).trim().split('\n').pop()}`;
+  }
   const system = ['python3', 'python'].find((p) => spawnSync(p, ['--version']).status === 0);
   if (!system) return 'no python3 on PATH';
   mkdirSync(path.dirname(venv), { recursive: true });
   const made = spawnSync(system, ['-m', 'venv', '--clear', venv], { encoding: 'utf8' });
   if (made.status !== 0) return `python3 -m venv failed: ${(made.stderr || made.stdout).trim().split('\n').pop()}`;
-  console.log(`boto3: installing boto3 ${BOTO3_VERSION} into ${venv}`);
+  console.log(`boto3: installing boto3 ${BOTO3_VERSION} and openai ${OPENAI_VERSION} into ${venv}`);
   // No retries: an index that does not answer fails fast instead of stalling the run.
-  const pip = spawnSync(python, ['-m', 'pip', 'install', '--quiet', '--retries', '0', `boto3==${BOTO3_VERSION}`], { encoding: 'utf8' });
+  const pip = spawnSync(
+    python,
+    ['-m', 'pip', 'install', '--quiet', '--retries', '0', `boto3==${BOTO3_VERSION}`, `openai==${OPENAI_VERSION}`],
+    {
+      encoding: 'utf8',
+    },
+  );
   if (pip.status !== 0 || !has())
-    return `pip install boto3==${BOTO3_VERSION} failed: ${(pip.stderr || pip.stdout).trim().split('\n').pop()}`;
+    return `pip install boto3==${BOTO3_VERSION} openai==${OPENAI_VERSION} failed: ${(pip.stderr || pip.stdout).trim().split('\n').pop()}`;
   return undefined;
 }
 
@@ -52,6 +67,24 @@ function startEmulator() {
   });
 }
 
+/** Runs one Python test script, echoing its lines; its closing counts (a crash counts as a failure). */
+async function runScript(args) {
+  const script = spawn(python, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE: process.execPath } });
+  let out = '';
+  let printed = 0;
+  script.stdout.on('data', (chunk) => {
+    out += chunk;
+    const complete = out.lastIndexOf('\n') + 1;
+    for (const line of out.slice(printed, complete).split('\n').filter(Boolean)) console.log(`boto3: ${line}`);
+    printed = Math.max(printed, complete);
+  });
+  const code = await new Promise((resolve) => script.on('close', resolve));
+  const last = out.trim().split('\n').pop() ?? '';
+  const counts = last.startsWith('{') ? JSON.parse(last) : { passed: 0, failed: 1 };
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  return counts;
+}
+
 const missing = ensureBoto3();
 if (missing) {
   console.log(`boto3: SKIPPED, the Python client test did not run: ${missing}`);
@@ -63,22 +96,17 @@ if (missing) {
     process.exit(1);
   }
   const { child, url } = await startEmulator();
-  const script = spawn(python, [path.join(root, 'test/python/boto3_workflow.py'), url, path.join(root, 'test/fixtures/datasets')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  let printed = 0;
-  script.stdout.on('data', (chunk) => {
-    out += chunk;
-    const complete = out.lastIndexOf('\n') + 1;
-    for (const line of out.slice(printed, complete).split('\n').filter(Boolean)) console.log(`boto3: ${line}`);
-    printed = Math.max(printed, complete);
-  });
-  const code = await new Promise((resolve) => script.on('close', resolve));
+  const runs = [
+    [path.join(root, 'test/python/boto3_workflow.py'), url, path.join(root, 'test/fixtures/datasets')],
+    [path.join(root, 'test/python/job_runtime_clients.py'), root],
+  ];
+  const counts = { passed: 0, failed: 0 };
+  for (const args of runs) {
+    const got = await runScript(args);
+    counts.passed += got.passed;
+    counts.failed += got.failed;
+  }
   child.kill();
-  const last = out.trim().split('\n').pop() ?? '';
-  const counts = last.startsWith('{') ? JSON.parse(last) : { passed: 0, failed: 1 };
-  if (code !== 0 && counts.failed === 0) counts.failed = 1;
   summarize({ ...counts, skipped: 0 });
   process.exitCode = counts.failed > 0 ? 1 : 0;
 }

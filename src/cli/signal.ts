@@ -44,8 +44,9 @@ ${SOURCE_USAGE}
                           MTRL_POLICY_API_KEY) or AWS_BEARER_TOKEN_BEDROCK
   --model NAME            the model name sent to a URL policy (default: the agent's own)
   --endpoint-env VAR      for an agent that reads a fixed endpoint from VAR (the demo's RFT_RUNTIME_ENDPOINT): VAR is
-                          set to the local runtime's base URL (…/v1); its calls go to the rollout their X-RFT-Metadata
-                          header names, else need --concurrency 1
+                          set to the local runtime's base URL (…/v1); its calls go to the rollout their
+                          X-Amzn-SageMaker-Trajectory-Id header names (the SDK's wrap_model sends it), else need
+                          --concurrency 1. The payload's metadata.endpoint is the base without /v1 (see docs/local-route.md)
   --concurrency N         rollouts at once (default 4);  --timeout SECONDS  per rollout (default 300)
   --python PATH           the interpreter (default python3)
   --steps N --batch-size B  project the planned job's cost from the tokens measured here

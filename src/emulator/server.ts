@@ -2,10 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { AGENTCORE_OPERATIONS, agentCore } from './agentcore';
 import { chatCompletion } from './chat';
+import { completionEvents, sendCompletionStream } from './chatStream';
 import { systemClock, type Clock } from './clock';
 import { iam, IAM_OPERATIONS, sts, STS_OPERATIONS } from './identity';
 import { logs, LOGS_OPERATIONS } from './logs';
 import { keepLedger } from './metricsLedger';
+import { EmulatedJobRuntime, jobRuntimeCall } from './jobRuntime';
 import { isMlflowPath, mlflow } from './mlflow';
 import { jsonBody, protocolOf, readRequest, sendError, sendJson, sendQuery, ServiceError, type EmulatorRequest } from './protocol';
 import { s3, S3_OPERATIONS } from './s3';
@@ -88,18 +90,30 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const requests = new Map<string, number>();
   // How many conversations opened with each first message: the scripted policy samples a new game for each.
   const openings = new Map<string, number>();
+  const jobRuntime = new EmulatedJobRuntime(world, openings);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let request: EmulatorRequest | undefined;
     try {
       request = await readRequest(req);
+      // The Job Runtime takes SigV4 (boto3's sagemakerjobruntime client) and bearer tokens (the SDK, the openai client) alike.
+      const runtimeCall = jobRuntimeCall(request);
+      if (runtimeCall) {
+        requests.set(`sagemakerjobruntime:${runtimeCall}`, (requests.get(`sagemakerjobruntime:${runtimeCall}`) ?? 0) + 1);
+        return jobRuntime.handle(runtimeCall, request, res);
+      }
       if (!request.service) {
         if (req.method === 'GET' && request.path === '/')
           return sendJson(res, request, { service: 'mtrl-emulator', account: ACCOUNT, region: world.region }, 200, 'application/json');
         if (req.method === 'POST' && /^(?:\/v1)?\/chat\/completions$/.test(request.path)) {
           // The scripted policy as an OpenAI-compatible model: a bearer token or none, as a local job runtime forwards it.
           requests.set('openai:ChatCompletions', (requests.get('openai:ChatCompletions') ?? 0) + 1);
-          const answer = chatCompletion(jsonBody(request), world.clock.now(), openings);
+          const body = jsonBody(request);
+          const answer = chatCompletion(body, world.clock.now(), openings);
+          if (answer.status === 200 && body.stream === true) {
+            const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+            return sendCompletionStream(res, request.requestId, completionEvents(answer.body, includeUsage));
+          }
           return sendJson(res, request, answer.body, answer.status, 'application/json');
         }
         if (req.method === 'GET' && request.path.startsWith('/mlflow-ui/'))

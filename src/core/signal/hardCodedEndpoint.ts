@@ -25,7 +25,7 @@ export function findHardCodedEndpoint(source: string): HardCodedEndpoint | undef
 /** What to tell the user when no model call arrived: the line to change, or where to look, and the packages that were missing. */
 export function ignoredEndpointAdvice(file: string, found: HardCodedEndpoint | undefined, stubbed: readonly string[] = []): string {
   const fix =
-    'read the model endpoint from the payload instead (payload["metadata"]["endpoint"], the OpenAI-compatible base URL of this rollout)';
+    'read the model endpoint from the payload instead (payload["metadata"]["endpoint"], the Job Runtime base URL of this rollout: chat completions at endpoint + "/v1")';
   const missing = stubbed.length
     ? ` Also, ${stubbed.join(', ')} ${stubbed.length === 1 ? 'is' : 'are'} not installed for this python and did nothing: install the agent's requirements or pass --python.`
     : '';
@@ -41,5 +41,5 @@ export function ignoredEndpointAdvice(file: string, found: HardCodedEndpoint | u
 /** What to tell the user when model calls to the runtime's base URL could not be told apart between rollouts in flight. */
 export function sharedEndpointAdvice(file: string, found: HardCodedEndpoint | undefined, refused: number): string {
   const where = found ? `${file}:${found.line} (${found.text})` : file;
-  return `${refused} model call${refused === 1 ? '' : 's'} to the runtime's base URL could not be matched to a rollout: several rollouts were in flight and no X-RFT-Metadata header named one. Play one rollout at a time (--concurrency 1), or change ${where} to read payload["metadata"]["endpoint"].`;
+  return `${refused} model call${refused === 1 ? '' : 's'} to the runtime's base URL could not be matched to a rollout: several rollouts were in flight and no X-Amzn-SageMaker-Trajectory-Id header named one (the SDK's wrap_model sends it). Play one rollout at a time (--concurrency 1), or change ${where} to read payload["metadata"]["endpoint"].`;
 }

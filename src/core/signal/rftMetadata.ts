@@ -1,5 +1,5 @@
-// The SDK's Strands adapter (`wrap_model`) names the rollout of every model call in an X-RFT-Metadata header; its
-// exact encoding is not published, so a JSON object and `key=value` pairs are both read.
+// An older X-RFT-Metadata header (named only in stale docstrings of the SDK's Strands adapter; the SDK now sends
+// X-Amzn-SageMaker-Trajectory-Id) is still read: its encoding was never published, so JSON and `key=value` pairs both are.
 const ROLLOUT_KEYS = ['rollout_id', 'rolloutId', 'trajectory_id', 'trajectoryId'];
 
 /** The rollout id an X-RFT-Metadata header names, or undefined when it names none. */

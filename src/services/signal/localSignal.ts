@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RESULT_MARKER } from '../../core/reward/protocol';
 import { findHardCodedEndpoint, ignoredEndpointAdvice, sharedEndpointAdvice } from '../../core/signal/hardCodedEndpoint';
+import { agentRftJobArn } from '../../core/signal/jobRuntimeApi';
 import { RolloutRecording, type RolloutTokens } from '../../core/signal/rolloutRecording';
 import type { Transcript } from '../../core/transcript/model';
 import { runContained } from '../python/containedRun';
@@ -25,6 +26,7 @@ export interface LocalSignalRun {
   region?: string;
   /** An environment variable the agent reads its fixed endpoint from: set to the runtime's base URL (…/v1). */
   endpointEnv?: string;
+  /** Sent in both spellings (`max_tokens` and `maxTokens`, `top_p` and `topP`): agents read either. */
   inferenceParams?: { temperature?: number; max_tokens?: number; top_p?: number };
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, last: Transcript) => void;
@@ -41,9 +43,16 @@ export interface LocalSignalResult {
   ignoredEndpoint?: string;
   /** Rollouts without a model call, when some others had one. */
   silentRollouts: number;
+  /** Calls that arrived at a path the runtime does not serve (e.g. `…/v1/v1/chat/completions`), most first. */
+  unservedPaths: { path: string; count: number }[];
   /** Set when the agent file cannot be run at all (syntax, import, no entrypoint): the run stops at the first. */
   agentProblem?: string;
   cancelled: boolean;
+}
+
+/** The documented request spells inferenceParams `maxTokens`/`topP`, the SDK's contract `max_tokens`/`top_p`: both are sent. */
+function bothSpellings(p: { temperature?: number; max_tokens?: number; top_p?: number }): Record<string, number | undefined> {
+  return { temperature: p.temperature, max_tokens: p.max_tokens, maxTokens: p.max_tokens, top_p: p.top_p, topP: p.top_p };
 }
 
 /** The payload the service sends an entrypoint: the row as `instance` and its prompt at the top level (agents read either). */
@@ -64,7 +73,7 @@ export function rolloutPayload(
       trajectoryId: meta.trajectoryId,
       rolloutId: meta.trajectoryId,
     },
-    inferenceParams: { temperature: 1, max_tokens: 4096, top_p: 1, ...inferenceParams },
+    inferenceParams: bothSpellings({ temperature: 1, max_tokens: 4096, top_p: 1, ...inferenceParams }),
     modelName: meta.model,
     modelEndpoint: meta.endpoint,
   };
@@ -104,7 +113,7 @@ function parseRunnerOutput(stdout: string): RunnerResult | RunnerFailure | undef
 export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalResult> {
   const runtime = await startJobRuntime(run.policy);
   const region = run.region ?? 'us-east-1';
-  const jobArn = `arn:aws:sagemaker:${region}:000000000000:training-job/mtrl-local-signal-${Date.now()}`;
+  const jobArn = agentRftJobArn(region, '000000000000', `mtrl-local-signal-${Date.now()}`);
   const plan = run.rows.flatMap(({ row, index }) =>
     Array.from({ length: run.groupSize }, () => {
       const id = `local-${index}-${randomUUID().slice(0, 8)}`;
@@ -177,6 +186,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
     runtimeUrl: runtime.url,
     tokens: played.map((r) => r.tokens),
     silentRollouts: 0,
+    unservedPaths: runtime.unservedPaths(),
     cancelled: run.signal?.aborted ?? false,
   };
   if (agentProblem) result.agentProblem = agentProblem;

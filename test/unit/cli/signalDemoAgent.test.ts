@@ -71,7 +71,7 @@ function handCount(transcripts: Transcript[]): { groups: number; flat: number } 
   return { groups: groups.length, flat: groups.filter((g) => g.every((r) => r === g[0])).length };
 }
 
-describe('mtrl signal --local on the demo agent (Strands stand-in, fixed RFT_RUNTIME_ENDPOINT)', function () {
+describe('mtrl signal --local on the demo agent (Strands stand-in streaming as Strands does, fixed RFT_RUNTIME_ENDPOINT)', function () {
   this.timeout(120_000);
   const saved: Record<string, string | undefined> = {};
   before(() => {
@@ -116,8 +116,16 @@ describe('mtrl signal --local on the demo agent (Strands stand-in, fixed RFT_RUN
       '--json',
     );
     assert.ok(code === 0 || code === 1, err);
-    const report = JSON.parse(json) as { rollouts: number; groups: number; problem?: string; zeroAdvantage: { groups: number } };
+    const report = JSON.parse(json) as {
+      rollouts: number;
+      groups: number;
+      problem?: string;
+      zeroAdvantage: { groups: number };
+      tokensPerRollout: { prefill: number; sample: number };
+    };
     assert.equal(report.problem, undefined);
+    // The stand-in streams as Strands does: the tokens come from the stream's usage chunks.
+    assert.ok(report.tokensPerRollout.prefill > 0 && report.tokensPerRollout.sample > 0, JSON.stringify(report.tokensPerRollout));
     assert.equal(report.rollouts, 32);
     const board = await savedTranscripts(out);
     assert.ok(board, 'the kept rollouts open as saved transcripts on the board');
@@ -142,7 +150,7 @@ describe('mtrl signal --local on the demo agent (Strands stand-in, fixed RFT_RUN
     assert.deepEqual(listeningSockets(), listeningBefore, 'the job runtime and the emulator policy closed their ports');
   });
 
-  it('several rollouts in flight without an X-RFT-Metadata header: refused, and the sentence names the line and --concurrency 1', async () => {
+  it('several rollouts in flight and only the job’s header (no X-Amzn-SageMaker-Trajectory-Id): refused, and the sentence names the line and --concurrency 1', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-demo-signal-'));
     const { code, out } = await mtrl(
       'signal',

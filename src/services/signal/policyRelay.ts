@@ -1,0 +1,132 @@
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { ChatStreamReader } from '../../core/signal/chatStream';
+
+/** Where the runtime forwards chat completions: any OpenAI-compatible base URL (ending in /v1), its key and model. */
+export interface Policy {
+  baseUrl: string;
+  /** Replaces the agent's model name (the agent sends its own, e.g. "policy"); absent: forwarded as sent. */
+  model?: string;
+  /** Sent as `Authorization: Bearer …` (Bedrock's OpenAI-compatible endpoint takes its API key so). */
+  apiKey?: string;
+}
+
+/** What the relay tells the rollout: the completion it saw (streams read back into one), or why the call failed. */
+export interface RelayOutcome {
+  completion?: unknown;
+  failure?: string;
+}
+
+/** A policy's answer larger than this is cut (64 MB: far above any chat turn, far below what would exhaust memory). */
+export const MAX_POLICY_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** A fetch body's chunks as they arrive (Node's web streams are async-iterable; the DOM typings do not say so). */
+const chunksOf = (body: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> =>
+  (body ?? []) as unknown as AsyncIterable<Uint8Array>;
+
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`);
+
+/** The OpenAI error shape, with the service's own `message` beside it so every client shows the sentence. */
+export const openAiError = (message: string, type = 'invalid_request_error') => ({
+  message,
+  error: { message, type, param: null, code: null },
+});
+
+function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/**
+ * Sends one chat completion to the policy and answers the agent. A streamed answer passes through event by event
+ * (never held whole); when the agent did not ask for usage, the policy is asked and its usage-only chunk dropped,
+ * so tokens are counted either way.
+ */
+export async function relayChat(
+  policy: Policy,
+  body: unknown,
+  res: ServerResponse,
+  options: { stream?: boolean; signal: AbortSignal; maxBytes?: number },
+): Promise<RelayOutcome> {
+  const cap = options.maxBytes ?? MAX_POLICY_ANSWER_BYTES;
+  const request: Record<string, unknown> = { ...(body && typeof body === 'object' ? body : {}) };
+  if (policy.model) request.model = policy.model;
+  if (options.stream) request.stream = true;
+  const streaming = request.stream === true;
+  const asked = (request.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+  if (streaming && !asked) request.stream_options = { ...(request.stream_options as object), include_usage: true };
+  const url = `${policy.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const call = new AbortController();
+  const signal = AbortSignal.any([options.signal, call.signal]);
+  // The agent hung up: stop the policy's answer too.
+  res.once('close', () => call.abort());
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(policy.apiKey ? { authorization: `Bearer ${policy.apiKey}` } : {}) },
+      body: JSON.stringify(request),
+      signal,
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+    const failure = `The policy at ${url} did not answer (${cause}). Is it running?`;
+    sendJson(res, 502, openAiError(failure, 'policy_unreachable'));
+    return { failure };
+  }
+  const tooLarge = `The policy at ${url} answered more than ${size(cap)}; the local job runtime cuts answers at ${size(cap)}.`;
+  const type = response.headers.get('content-type') ?? '';
+  if (streaming && response.ok && type.includes('text/event-stream') && response.body) {
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+    const reader = new ChatStreamReader();
+    const decoder = new TextDecoder();
+    let bytes = 0;
+    const write = async (text: string) => {
+      if (!res.write(text)) await once(res, 'drain', { signal });
+    };
+    try {
+      for await (const part of chunksOf(response.body)) {
+        bytes += part.byteLength;
+        if (bytes > cap) {
+          call.abort();
+          await write(`data: ${JSON.stringify(openAiError(tooLarge, 'policy_answer_too_large'))}\n\n`);
+          res.end();
+          return { failure: tooLarge };
+        }
+        for (const event of reader.push(decoder.decode(part, { stream: true }))) if (!(event.usageOnly && !asked)) await write(event.raw);
+      }
+      for (const event of reader.end()) if (!(event.usageOnly && !asked)) await write(event.raw);
+    } catch (error) {
+      res.destroy();
+      return { failure: `The policy's stream from ${url} broke off (${(error as Error).message}).` };
+    }
+    res.end();
+    return { completion: reader.completion() };
+  }
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const part of chunksOf(response.body)) {
+    bytes += part.byteLength;
+    if (bytes > cap) {
+      call.abort();
+      sendJson(res, 502, openAiError(tooLarge, 'policy_answer_too_large'));
+      return { failure: tooLarge };
+    }
+    chunks.push(Buffer.from(part));
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    const failure = `The policy at ${url} answered ${response.status} with text that is not JSON.`;
+    sendJson(res, 502, openAiError(failure, 'bad_policy'));
+    return { failure };
+  }
+  sendJson(res, response.status, text, type || 'application/json');
+  if (response.ok) return { completion: parsed };
+  const message =
+    (parsed as { error?: { message?: unknown }; message?: unknown })?.error?.message ?? (parsed as { message?: unknown })?.message;
+  return { failure: String(message ?? `The policy answered ${response.status}.`) };
+}
