@@ -24,6 +24,7 @@ MLFLOW = f"arn:aws:sagemaker:{REGION}:{ACCOUNT}:mlflow-app/app-wordle01"
 MODEL = f"arn:aws:sagemaker:{REGION}:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b"
 TRAINING = "boto3-wordle-grpo"
 EVALUATION = "boto3-wordle-eval"
+STOPPED = "boto3-wordle-stopped"
 
 session = boto3.session.Session(aws_access_key_id="test", aws_secret_access_key="test", region_name=REGION)
 config = Config(retries={"max_attempts": 3, "mode": "standard"}, s3={"addressing_style": "path"})
@@ -55,19 +56,23 @@ def upload_datasets():
     expect(body == b"{", f"first byte {body!r}")
 
 
-def create_training_job():
+def training_document(run, steps):
     # The SDK's document shape: MlflowConfig (with a run name) under TrainingConfig, AcceptEula false for an ungated model.
-    document = {
+    return {
         "AgentConfig": {"BedrockAgentCoreConfig": {"AgentRuntimeArn": RUNTIME, "Qualifier": "DEFAULT"}},
         "InputDataConfig": [channel("train", f"s3://{BUCKET}/wordle/training-data.jsonl"), channel("validation", f"s3://{BUCKET}/wordle/validation-data.jsonl")],
         "OutputDataConfig": {"S3OutputPath": f"s3://{BUCKET}/output"},
         "TrainingConfig": {
             "BaseModelArn": MODEL,
-            "MlflowConfig": {"MlflowResourceArn": MLFLOW, "MlflowExperimentName": "boto3", "MlflowRunName": "boto3-run"},
+            "MlflowConfig": {"MlflowResourceArn": MLFLOW, "MlflowExperimentName": "boto3", "MlflowRunName": run},
             "AcceptEula": False,
-            "HyperParameters": {"global_batch_size": "32", "group_size": "2", "max_steps": "2"},
+            "HyperParameters": {"global_batch_size": "32", "group_size": "2", "max_steps": str(steps)},
         },
     }
+
+
+def create_training_job():
+    document = training_document("boto3-run", 2)
     out = sagemaker.create_job(JobName=TRAINING, JobCategory="AgentRFT", RoleArn=ROLE, JobConfigSchemaVersion="1.0.0", JobConfigDocument=json.dumps(document))
     expect(out["JobArn"] == f"arn:aws:sagemaker:{REGION}:{ACCOUNT}:job/AgentRFT/{TRAINING}", f"JobArn {out['JobArn']}")
 
@@ -141,18 +146,29 @@ def read_logs():
 
 
 def stop():
-    job = sagemaker.describe_job(JobName=EVALUATION, JobCategory="AgentRFTEvaluation")
-    expect(job["JobStatus"] == "InProgress", f"evaluation is {job['JobStatus']}")
-    sagemaker.stop_job(JobName=EVALUATION, JobCategory="AgentRFTEvaluation")
+    # A job of its own, long enough (1,000 steps: minutes at the emulator's speed) that a busy machine cannot let it finish first.
+    document = training_document("boto3-stop", 1000)
+    sagemaker.create_job(JobName=STOPPED, JobCategory="AgentRFT", RoleArn=ROLE, JobConfigSchemaVersion="1.0.0", JobConfigDocument=json.dumps(document))
+    deadline = time.time() + 60
+    job = sagemaker.describe_job(JobName=STOPPED, JobCategory="AgentRFT")
+    while job["JobStatus"] != "InProgress" and time.time() < deadline:
+        time.sleep(0.2)
+        job = sagemaker.describe_job(JobName=STOPPED, JobCategory="AgentRFT")
+    expect(job["JobStatus"] == "InProgress", f"the job to stop is {job['JobStatus']}")
+    sagemaker.stop_job(JobName=STOPPED, JobCategory="AgentRFT")
     deadline = time.time() + 60
     while job["JobStatus"] in ("InProgress", "Stopping") and time.time() < deadline:
         time.sleep(0.5)
-        job = sagemaker.describe_job(JobName=EVALUATION, JobCategory="AgentRFTEvaluation")
+        job = sagemaker.describe_job(JobName=STOPPED, JobCategory="AgentRFT")
     expect(job["JobStatus"] == "Stopped", f"after stop: {job['JobStatus']}")
 
 
 def delete():
-    for name, category in ((EVALUATION, "AgentRFTEvaluation"), (TRAINING, "AgentRFT")):
+    # The evaluation runs to its end (seconds at the emulator's speed): a running job cannot be deleted.
+    deadline = time.time() + 120
+    while sagemaker.describe_job(JobName=EVALUATION, JobCategory="AgentRFTEvaluation")["JobStatus"] == "InProgress" and time.time() < deadline:
+        time.sleep(0.5)
+    for name, category in ((EVALUATION, "AgentRFTEvaluation"), (STOPPED, "AgentRFT"), (TRAINING, "AgentRFT")):
         sagemaker.delete_job(JobName=name, JobCategory=category)
         try:
             sagemaker.describe_job(JobName=name, JobCategory=category)
