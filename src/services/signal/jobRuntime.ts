@@ -31,6 +31,8 @@ export interface JobRuntime {
   readonly unattributed: number;
   /** Of those, calls to the base URL refused because several rollouts were in flight and no header named one. */
   readonly ambiguous: number;
+  /** Calls that arrived at a path the runtime does not serve, most first: the report names them. */
+  unservedPaths(): { path: string; count: number }[];
   close(): Promise<void>;
 }
 
@@ -178,6 +180,7 @@ export async function startJobRuntime(policy: Policy): Promise<JobRuntime> {
     get ambiguous() {
       return ambiguous;
     },
+    unservedPaths: () => [],
     close: () =>
       new Promise<void>((resolve) => {
         aborts.abort();

@@ -93,7 +93,8 @@ describe('learning signal: what the view shows', () => {
     ]);
     // Four groups (hard, partial, split, split2), one of each kind: 25 % each.
     const v = report(signalView({ title: 't', status: 'done', report: r, hasRollouts: false }));
-    assert.deepEqual(v.meaning.slice(0, 2), [
+    assert.deepEqual(v.meaning.slice(0, 3), [
+      "1 rollout of 16 failed: their reward 0 is the agent's failure, not the task's difficulty.",
       '25 % of tasks are never solved, every rollout scoring the same: they teach nothing.',
       '25 % of tasks give every rollout the same partial credit: the reward does not tell them apart.',
     ]);
