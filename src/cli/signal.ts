@@ -69,10 +69,14 @@ locally, the agent ignores the endpoint or cannot run), 2 the rollouts cannot be
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)} %`);
 
 function text(r: SignalReport, source: string, advise = true): string {
-  const lines = [`${r.rollouts} rollouts of ${r.groups} tasks (${r.groupSize} per task) from ${source}`];
+  const lines = [
+    r.groups
+      ? `${r.rollouts} rollouts of ${r.groups} tasks (${r.groupSize} per task) from ${source}`
+      : `${r.rollouts} rollouts from ${source}, none grouped with another by task`,
+  ];
   if (r.rewards)
     lines.push(`  reward: mean ${r.rewards.mean.toFixed(3)}, min ${r.rewards.min.toFixed(2)}, max ${r.rewards.max.toFixed(2)}`);
-  if (r.failed) lines.push(`  failed rollouts: ${r.failed}`);
+  if (r.failed) lines.push(`  failed rollouts: ${r.failed} (each counts as reward 0, as in training: a group of failed rollouts looks never solved)`);
   lines.push(`  tasks by rollouts that succeeded (reward ≥ ${r.successThreshold}):`);
   const widest = Math.max(1, ...r.solvedBy);
   r.solvedBy.forEach((n, k) =>

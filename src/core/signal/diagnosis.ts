@@ -81,8 +81,10 @@ function stubNote(facts: LocalRunFacts): string {
   return ` Also, ${list(facts.stubbed)} ${are} not installed for ${facts.python} and were replaced by stubs that do nothing: ${STUB_ADVICE}.`;
 }
 
+/** `app.py:27: ValueError: …`, without a closing full stop so the sentence can end it. */
 function raisedAt(facts: LocalRunFacts, failure: NonNullable<PlayedRollout['failure']>): string {
-  return failure.line ? `${facts.agent}:${failure.line}: ${failure.message}` : `${facts.agent}: ${failure.message}`;
+  const message = failure.message.replace(/\.$/, '');
+  return failure.line ? `${facts.agent}:${failure.line}: ${message}` : `${facts.agent}: ${message}`;
 }
 
 function policyRefused(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {

@@ -6,6 +6,8 @@ export interface SignalReport {
   rollouts: number;
   /** Rollouts that ended in an error (a failed trajectory, reward 0 in training). */
   failed: number;
+  /** Rollouts not matched to a dataset row: grouped by their first message only. */
+  unmatched: number;
   /** Tasks with two or more rollouts: GRPO's groups. */
   groups: number;
   /** The most common number of rollouts per task. */
@@ -78,7 +80,11 @@ const thin = (r: { groups: number; rollouts: number }) => r.groups < ENOUGH_TASK
 function recommend(r: Omit<SignalReport, 'recommendations' | 'warnings' | 'thinEvidence'>): string[] {
   const out: string[] = [];
   if (!r.groups)
-    return ['No task has two or more rollouts: run at least 2 rollouts per task (the planned group_size) to see a learning signal.'];
+    return [
+      r.rollouts > 1 && r.unmatched === r.rollouts
+        ? 'No two rollouts share a task: their first messages all differ (agents add per-rollout text to the prompt), so pass --data DATASET to match each to its row.'
+        : 'No task has two or more rollouts: run at least 2 rollouts per task (the planned group_size) to see a learning signal.',
+    ];
   // A failed rollout's 0 is the agent's failure, not the task's difficulty: advice on tasks and reward would mislead.
   if (r.failed)
     return [
@@ -160,6 +166,7 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
   }));
   const partial: Omit<SignalReport, 'recommendations' | 'warnings' | 'thinEvidence'> = {
     rollouts: all.length,
+    unmatched: transcripts.filter((t) => t.status !== 'skipped' && t.task.rowIndex === undefined && t.task.id === undefined).length,
     failed,
     groups: counted,
     groupSize,
