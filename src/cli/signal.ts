@@ -76,7 +76,8 @@ function text(r: SignalReport, source: string, advise = true): string {
   ];
   if (r.rewards)
     lines.push(`  reward: mean ${r.rewards.mean.toFixed(3)}, min ${r.rewards.min.toFixed(2)}, max ${r.rewards.max.toFixed(2)}`);
-  if (r.failed) lines.push(`  failed rollouts: ${r.failed} (each counts as reward 0, as in training: a group of failed rollouts looks never solved)`);
+  if (r.failed)
+    lines.push(`  failed rollouts: ${r.failed} (each counts as reward 0, as in training: a group of failed rollouts looks never solved)`);
   lines.push(`  tasks by rollouts that succeeded (reward ≥ ${r.successThreshold}):`);
   const widest = Math.max(1, ...r.solvedBy);
   r.solvedBy.forEach((n, k) =>

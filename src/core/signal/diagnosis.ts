@@ -44,7 +44,8 @@ const ORDER: DiagnosisKind[] = ['policy-refused', 'unserved-path', 'inside-stub'
 const ALLOW_LIST = /untrusted|not allowed|allow-?list|refus\w* .*(endpoint|host|url)|(endpoint|host|url).* (refused|not trusted)/i;
 
 // How Python's clients say a host could not be reached (urllib, requests, httpx, openai).
-const UNREACHABLE = /URLError|ConnectionError|ConnectError|APIConnectionError|getaddrinfo|Name or service not known|nodename nor servname|Connection refused|timed out/i;
+const UNREACHABLE =
+  /URLError|ConnectionError|ConnectError|APIConnectionError|getaddrinfo|Name or service not known|nodename nor servname|Connection refused|timed out/i;
 
 /** The kind of trouble a rollout had, or undefined when it played: a model call answered and no error. */
 export function rolloutTrouble(r: PlayedRollout, callsWentAstray: boolean): DiagnosisKind | undefined {
@@ -58,7 +59,8 @@ export function rolloutTrouble(r: PlayedRollout, callsWentAstray: boolean): Diag
 }
 
 const list = (names: readonly string[]) => names.join(', ');
-const of = (n: number, total: number) => (total === 1 ? 'The rollout' : n === total ? `All ${total} rollouts` : `${n} of ${total} rollouts`);
+const of = (n: number, total: number) =>
+  total === 1 ? 'The rollout' : n === total ? `All ${total} rollouts` : `${n} of ${total} rollouts`;
 const calls = (n: number) => `${n} call${n === 1 ? '' : 's'}`;
 
 /** The most common entry of a list, with how often it came. */
@@ -73,7 +75,8 @@ function mostCommon<T>(items: readonly T[], key: (item: T) => string): { item: T
   return [...counts.values()].sort((a, b) => b.count - a.count)[0];
 }
 
-const STUB_ADVICE = "pass --python with the python of a virtual environment that has the agent's requirements (e.g. --python .venv/bin/python)";
+const STUB_ADVICE =
+  "pass --python with the python of a virtual environment that has the agent's requirements (e.g. --python .venv/bin/python)";
 
 function stubNote(facts: LocalRunFacts): string {
   if (!facts.stubbed.length) return '';
@@ -129,8 +132,7 @@ function agentRaised(facts: LocalRunFacts, members: readonly PlayedRollout[], to
 function noCall(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
   const advice = ignoredEndpointAdvice(facts.agent, findHardCodedEndpoint(facts.agentSource), facts.stubbed);
   const failed = members.find((r) => r.failure);
-  const raised = failed ? ` (it raised ${raisedAt(facts, failed.failure!)})` : '';
-  const sentence = raised ? advice.replace(/^(No model call arrived from the agent)/, `$1${raised}`) : advice;
+  const sentence = failed ? `${advice} The agent raised ${raisedAt(facts, failed.failure!)}.` : advice;
   return members.length === total ? sentence : `${of(members.length, total)}: ${sentence.replace(/^No/, 'no')}`;
 }
 

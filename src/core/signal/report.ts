@@ -82,7 +82,7 @@ function recommend(r: Omit<SignalReport, 'recommendations' | 'warnings' | 'thinE
   if (!r.groups)
     return [
       r.rollouts > 1 && r.unmatched === r.rollouts
-        ? 'No two rollouts share a task: their first messages all differ (agents add per-rollout text to the prompt), so pass --data DATASET to match each to its row.'
+        ? 'No two rollouts share a task. If they played the same rows, their first messages differ (agents add per-rollout text to the prompt): pass --data DATASET to match each to its row; else run at least 2 rollouts per task (the planned group_size).'
         : 'No task has two or more rollouts: run at least 2 rollouts per task (the planned group_size) to see a learning signal.',
     ];
   // A failed rollout's 0 is the agent's failure, not the task's difficulty: advice on tasks and reward would mislead.

@@ -101,7 +101,14 @@ function parseRunnerOutput(stdout: string): RunnerResult | RunnerFailure | undef
     const stubbed = Array.isArray(v.stubbed) ? v.stubbed.map(String) : [];
     if (v.ok === true) return { ok: true, result: v.result, stubbed };
     const line = typeof v.line === 'number' ? v.line : undefined;
-    return { ok: false, kind: String(v.error), message: String(v.message ?? 'The agent failed.'), line, stubbed, inStub: v.inStub === true };
+    return {
+      ok: false,
+      kind: String(v.error),
+      message: String(v.message ?? 'The agent failed.'),
+      line,
+      stubbed,
+      inStub: v.inStub === true,
+    };
   } catch {
     return undefined;
   }
@@ -161,7 +168,8 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
     if (r.ok) {
       recording.returned(r.result);
       // A result that carries a stub (a reward from a stubbed framework) did not play either.
-      if (JSON.stringify(r.result ?? null).includes('<stub ')) fact.failure = { message: 'The entrypoint returned a stub’s value.', inStub: true };
+      if (JSON.stringify(r.result ?? null).includes('<stub '))
+        fact.failure = { message: 'The entrypoint returned a stub’s value.', inStub: true };
     } else {
       const message = 'line' in r && r.line ? `${agent}:${r.line}: ${r.message}` : r.message;
       recording.failed(message);

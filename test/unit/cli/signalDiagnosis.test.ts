@@ -34,7 +34,9 @@ describe('mtrl signal --local: the report names the real cause on its first line
         .findIndex((l) => l.includes('raise ValueError')) + 1;
     assert.match(
       first,
-      new RegExp(`^All 4 rollouts failed: the agent raised support_agent\\.py:${line}: ValueError: Refusing an untrusted SageMaker Job Runtime endpoint\\.`),
+      new RegExp(
+        `^All 4 rollouts failed: the agent raised support_agent\\.py:${line}: ValueError: Refusing an untrusted SageMaker Job Runtime endpoint\\.`,
+      ),
     );
     assert.match(first, /bedrock_agentcore, sagemaker, strands are not installed for python3/);
     assert.doesNotMatch(out, /^- /m, 'no advice on tasks or reward while the rollouts fail');
@@ -46,7 +48,10 @@ describe('mtrl signal --local: the report names the real cause on its first line
     const run = ['signal', '--local', agent, '--data', tickets, '--rows', '2', '--group-size', '2', '--policy', 'emulator'];
     const { code, out, err } = await mtrl(...run, '--store', temp());
     assert.equal(code, 1, err);
-    assert.match(out.split('\n')[0], /^All 4 rollouts: the policy refused their model calls .*plays only Wordle and the refund desk.*--policy URL/);
+    assert.match(
+      out.split('\n')[0],
+      /^All 4 rollouts: the policy refused their model calls .*plays only Wordle and the refund desk.*--policy URL/,
+    );
     assert.doesNotMatch(out, /easier tasks|give partial credit/);
   });
 
@@ -65,7 +70,21 @@ describe('mtrl signal --local: the report names the real cause on its first line
     writeFileSync(data, rows.map((r) => JSON.stringify(r)).join('\n'));
     const kept = path.join(dir, 'local.jsonl');
     const agent = path.join(fixtures, 'refund_agent.py');
-    const played = await mtrl('signal', '--local', agent, '--data', data, '--rows', '4', '--group-size', '2', '--store', dir, '--transcripts-out', kept);
+    const played = await mtrl(
+      'signal',
+      '--local',
+      agent,
+      '--data',
+      data,
+      '--rows',
+      '4',
+      '--group-size',
+      '2',
+      '--store',
+      dir,
+      '--transcripts-out',
+      kept,
+    );
     assert.notEqual(played.code, 2, played.err);
     const transcripts = readFileSync(kept, 'utf8')
       .trim()

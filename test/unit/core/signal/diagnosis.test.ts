@@ -30,8 +30,14 @@ describe('local check diagnosis: the real cause, one sentence per kind of troubl
     );
     assert.deepEqual(rest, []);
     assert.equal(d.kind, 'agent-raised');
-    assert.match(d.sentence, /^All 4 rollouts failed: the agent raised app\.py:27: ValueError: Refusing an untrusted SageMaker Job Runtime endpoint\./);
-    assert.match(d.sentence, /the agent's own check refusing the local runtime's URL \(http:\/\/127\.0\.0\.1:4567\): .*accept http:\/\/127\.0\.0\.1/);
+    assert.match(
+      d.sentence,
+      /^All 4 rollouts failed: the agent raised app\.py:27: ValueError: Refusing an untrusted SageMaker Job Runtime endpoint\./,
+    );
+    assert.match(
+      d.sentence,
+      /the agent's own check refusing the local runtime's URL \(http:\/\/127\.0\.0\.1:4567\): .*accept http:\/\/127\.0\.0\.1/,
+    );
     assert.match(d.sentence, /bedrock_agentcore, sagemaker, strands are not installed for python3 .*--python/);
     assert.doesNotMatch(d.sentence, /ignores the payload's endpoint/);
   });
@@ -65,29 +71,52 @@ describe('local check diagnosis: the real cause, one sentence per kind of troubl
   it('no call arrived: the hard-coded host line, with what the agent raised when it could not connect', () => {
     const source = 'import os\nENDPOINT = os.environ.get("RFT_RUNTIME_ENDPOINT", "https://job-runtime.sagemaker.us-east-1.api.aws/v1")\n';
     const [d] = diagnoseLocalRun(
-      facts([{ answeredCalls: 0, refusals: [], failure: { message: 'URLError: <urlopen error [Errno -2] Name or service not known>', line: 30 } }], {
-        agentSource: source,
-      }),
+      facts(
+        [
+          {
+            answeredCalls: 0,
+            refusals: [],
+            failure: { message: 'URLError: <urlopen error [Errno -2] Name or service not known>', line: 30 },
+          },
+        ],
+        {
+          agentSource: source,
+        },
+      ),
     );
     assert.equal(d.kind, 'no-call');
-    assert.match(d.sentence, /^No model call arrived from the agent \(it raised app\.py:30: URLError/);
+    assert.match(d.sentence, /^No model call arrived from the agent: it ignores the payload's endpoint\./);
+    assert.match(d.sentence, /The agent raised app\.py:30: URLError/);
     assert.match(d.sentence, /app\.py:2 fixes the host/);
     assert.match(d.sentence, /--endpoint-env RFT_RUNTIME_ENDPOINT/);
   });
 
   it('failed inside a stubbed package: the packages and the --python advice', () => {
     const [d] = diagnoseLocalRun(
-      facts([{ answeredCalls: 0, refusals: [], failure: { message: "TypeError: float() argument must be a string or a real number, not 'Stub'", line: 16, inStub: true } }], {
-        stubbed: ['bedrock_agentcore', 'strands'],
-      }),
+      facts(
+        [
+          {
+            answeredCalls: 0,
+            refusals: [],
+            failure: { message: "TypeError: float() argument must be a string or a real number, not 'Stub'", line: 16, inStub: true },
+          },
+        ],
+        {
+          stubbed: ['bedrock_agentcore', 'strands'],
+        },
+      ),
     );
     assert.equal(d.kind, 'inside-stub');
-    assert.match(d.sentence, /^The rollout failed inside packages that are not installed for python3 and were replaced by stubs \(bedrock_agentcore, strands\): app\.py:16: TypeError/);
+    assert.match(
+      d.sentence,
+      /^The rollout failed inside packages that are not installed for python3 and were replaced by stubs \(bedrock_agentcore, strands\): app\.py:16: TypeError/,
+    );
     assert.match(d.sentence, /Pass --python with the python of a virtual environment that has the agent's requirements/);
   });
 
   it('the policy refused: the scripted emulator says it plays only Wordle and the refund desk and suggests --policy URL', () => {
-    const refusal = "The emulator's scripted policy plays Wordle (tool guess_word) and the refund desk (tools …), and this conversation is neither.";
+    const refusal =
+      "The emulator's scripted policy plays Wordle (tool guess_word) and the refund desk (tools …), and this conversation is neither.";
     const rollout = { answeredCalls: 0, refusals: [refusal], failure: { message: 'HTTPError: HTTP Error 400: Bad Request', line: 20 } };
     const [d, ...rest] = diagnoseLocalRun(facts([rollout, rollout], { scriptedPolicy: true }));
     assert.deepEqual(rest, [], 'the agent raising after the refusal is not a second cause');

@@ -74,7 +74,10 @@ describe('learning signal: the report', () => {
     const small = signalReport(batch({ a: [1, 0], b: [0, 1], c: [1, 0] }));
     assert.equal(small.thinEvidence, true);
     assert.match(small.warnings![0], /^Thin evidence: 3 tasks and 6 rollouts \(at least 8 tasks and 32 rollouts/);
-    assert.ok(small.recommendations.every((s) => !/ready to train\./.test(s)), small.recommendations.join(' | '));
+    assert.ok(
+      small.recommendations.every((s) => !/ready to train\./.test(s)),
+      small.recommendations.join(' | '),
+    );
     const tasks = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`t${i}`, [1, 0, 1, 0]]));
     const enough = signalReport(batch(tasks));
     assert.equal(enough.thinEvidence, false);

@@ -154,6 +154,14 @@ describe('learning signal: what the view shows', () => {
     assert.equal(v.level, 'bad');
   });
 
+  it('thin evidence is said under the headline and a good share shows as a warning, not as ready', () => {
+    const v = report(signalView(shown({ a: [1, 0], b: [0, 1] })));
+    assert.equal(v.headline, '0 % of tasks have zero advantage (0 of 2 groups)');
+    assert.equal(v.level, 'warn');
+    assert.ok(v.meaning.some((m) => /^Thin evidence: 2 tasks and 4 rollouts/.test(m)));
+    assert.ok(v.recommendations.every((r) => !/ready to train\./.test(r)));
+  });
+
   it('levels: under a fifth flat is good, from half on bad', () => {
     assert.deepEqual([0, 0.19, 0.2, 0.49, 0.5, 1].map(signalLevel), ['good', 'good', 'warn', 'warn', 'bad', 'bad']);
   });

@@ -191,7 +191,9 @@ describe('local signal check (agent runner + job runtime)', function () {
       const line = lineOf(agent, 'raise ValueError');
       assert.match(
         first.sentence,
-        new RegExp(`^All 4 rollouts failed: the agent raised support_agent\\.py:${line}: ValueError: Refusing an untrusted SageMaker Job Runtime endpoint\\.`),
+        new RegExp(
+          `^All 4 rollouts failed: the agent raised support_agent\\.py:${line}: ValueError: Refusing an untrusted SageMaker Job Runtime endpoint\\.`,
+        ),
       );
       assert.match(first.sentence, /accept http:\/\/127\.0\.0\.1 too/);
       assert.match(first.sentence, /bedrock_agentcore, sagemaker, strands are not installed for python3 .* --python/);
@@ -205,7 +207,10 @@ describe('local signal check (agent runner + job runtime)', function () {
         result.diagnosis.map((d) => d.kind),
         ['policy-refused'],
       );
-      assert.match(result.diagnosis[0].sentence, /^All 4 rollouts: the policy refused their model calls \("The emulator's scripted policy plays Wordle/);
+      assert.match(
+        result.diagnosis[0].sentence,
+        /^All 4 rollouts: the policy refused their model calls \("The emulator's scripted policy plays Wordle/,
+      );
       assert.match(result.diagnosis[0].sentence, /plays only Wordle and the refund desk.*pass --policy URL/);
       assert.ok(signalReport(result.transcripts).recommendations.every((s) => !/easier tasks|partial credit/.test(s)));
     });
