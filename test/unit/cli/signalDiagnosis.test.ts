@@ -145,8 +145,10 @@ describe('--data that matches no rollout says so; ungroupable rollouts say pass 
 
     const other = path.join(dir, 'other.csv');
     writeFileSync(other, 'prompt\n"Something else entirely"\n');
-    const unmatched = await mtrl('signal', file, '--data', other);
-    assert.match(unmatched.err, new RegExp(`^mtrl signal: 0 of 4 rollouts matched a row of ${other.replace(/[.]/g, '\\.')}; `, 'm'));
+    for (const command of ['signal', 'rollouts']) {
+      const unmatched = await mtrl(command, file, '--data', other);
+      assert.match(unmatched.err, new RegExp(`^mtrl ${command}: 0 of 4 rollouts matched a row of ${other.replace(/[.]/g, '\\.')}; `, 'm'));
+    }
 
     const right = path.join(dir, 'rows.csv');
     writeFileSync(right, `prompt\n${prompts.join('\n')}\n`);
