@@ -1,7 +1,8 @@
 import { MlflowError } from '../aws/mlflow/answers';
 import { describeMlflowError } from '../aws/mlflow/errors';
-import { skippedLineNotes, type JobContext } from '../core/rollouts';
+import { prepareTranscripts, skippedLineNotes, type JobContext } from '../core/rollouts';
 import type { Transcript } from '../core/transcript/model';
+import { unmatchedRowsNote } from '../core/transcript/tasks';
 import {
   jobReader,
   localReader,
@@ -72,7 +73,8 @@ async function fromLocal(command: string, target: string, io: CliIO, job: JobCon
   const saved = await savedTranscripts(target).catch((error: unknown) => {
     throw error instanceof SavedTranscriptsProblem ? new UsageError(error.message) : error;
   });
-  if (saved) return saved;
+  // Saved transcripts were readied when kept; a dataset given now still matches those without a row.
+  if (saved) return job.tasks ? prepareTranscripts(saved, job) : saved;
   try {
     const reader: RolloutReader = target === '-' ? streamReader(async () => io.stdin()) : localReader(target);
     const rollouts = await readRollouts(reader, io.signal ?? new AbortController().signal, job);
@@ -82,6 +84,12 @@ async function fromLocal(command: string, target: string, io: CliIO, job: JobCon
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `cannot read ${target}: no such file` : `cannot read ${target}: ${(error as Error).message}`);
   }
+}
+
+/** With --data, how many rollouts found their row, when not all did: a dataset that matches nothing is said, not silent. */
+function sayUnmatched(command: string, data: string | undefined, rollouts: readonly Transcript[], io: CliIO): void {
+  const note = data && unmatchedRowsNote(rollouts.filter((t) => t.task.rowIndex !== undefined).length, rollouts.length, data);
+  if (note) io.err(`mtrl ${command}: ${note}.`);
 }
 
 /** For commands that need rollouts to work on: none found is an error naming the source. */
@@ -105,7 +113,9 @@ export async function readSource(command: string, values: SourceValues, target: 
   if (values.from !== undefined && !values.job) throw new UsageError('--from goes with --job');
   if (!values.job) {
     if (!target) throw new UsageError('give a log file, traces file or folder (or - for standard input), or --job <name>');
-    return { rollouts: await fromLocal(command, target, io, job), source: target === '-' ? 'standard input' : target };
+    const rollouts = await fromLocal(command, target, io, job);
+    sayUnmatched(command, values.data, rollouts, io);
+    return { rollouts, source: target === '-' ? 'standard input' : target };
   }
   const { aws, settings, explain } = awsFromOptions(values);
   // Our own sentences are plain Errors; the services' errors (SDK, MLflow, paging) become sentences naming service, endpoint and fix.
@@ -141,6 +151,7 @@ export async function readSource(command: string, values: SourceValues, target: 
   } finally {
     aws.reset();
   }
+  sayUnmatched(command, values.data, rollouts, io);
   let source = from === 'traces' ? `job ${values.job} (its MLflow traces)` : `job ${values.job}`;
   if (stopped.error === undefined) return { rollouts, source };
   source += ' (partial)';

@@ -69,11 +69,16 @@ locally, the agent ignores the endpoint or cannot run), 2 the rollouts cannot be
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)} %`);
 
-function text(r: SignalReport, source: string): string {
-  const lines = [`${r.rollouts} rollouts of ${r.groups} tasks (${r.groupSize} per task) from ${source}`];
+function text(r: SignalReport, source: string, advise = true): string {
+  const lines = [
+    r.groups
+      ? `${r.rollouts} rollouts of ${r.groups} tasks (${r.groupSize} per task) from ${source}`
+      : `${r.rollouts} rollouts from ${source}, none grouped with another by task`,
+  ];
   if (r.rewards)
     lines.push(`  reward: mean ${r.rewards.mean.toFixed(3)}, min ${r.rewards.min.toFixed(2)}, max ${r.rewards.max.toFixed(2)}`);
-  if (r.failed) lines.push(`  failed rollouts: ${r.failed}`);
+  if (r.failed)
+    lines.push(`  failed rollouts: ${r.failed} (each counts as reward 0, as in training: a group of failed rollouts looks never solved)`);
   lines.push(`  tasks by rollouts that succeeded (reward ≥ ${r.successThreshold}):`);
   const widest = Math.max(1, ...r.solvedBy);
   r.solvedBy.forEach((n, k) =>
@@ -84,9 +89,9 @@ function text(r: SignalReport, source: string): string {
     `  zero-advantage groups: ${z.groups}/${r.groups} = ${pct(z.share)} (${z.alwaysSolved} always solved, ${z.neverSolved} never solved, ${z.samePartialCredit} the same partial credit)`,
     `  mean within-group spread: ${r.meanWithinGroupSpread === null ? 'n/a' : r.meanWithinGroupSpread.toFixed(3)}`,
     `  estimated zero-advantage share by group size: ${r.atGroupSize.map((g) => `G=${g.groupSize} ${pct(g.share)}`).join(', ')}`,
-    '',
-    ...r.recommendations.map((s) => `- ${s}`),
+    ...(r.warnings ?? []).map((w) => `  ! ${w}`),
   );
+  if (advise) lines.push('', ...r.recommendations.map((s) => `- ${s}`));
   return lines.join('\n');
 }
 
@@ -127,7 +132,13 @@ export const signalCommand: CliCommand = {
       const options = values as LocalOptions;
       const at = new Date();
       const { result, groupSize, rows } = await playLocally(options, io);
-      const problem = result.agentProblem ?? result.ignoredEndpoint;
+      // The real cause first, one line per kind of trouble: the report's advice waits for rollouts that played.
+      const problems = [
+        ...(result.agentProblem ? [result.agentProblem] : []),
+        ...(result.ignoredEndpoint ? [result.ignoredEndpoint] : []),
+        ...result.diagnosis.map((d) => d.sentence),
+      ];
+      const problem = problems.length ? problems.join('\n') : undefined;
       const report = signalReport(result.transcripts, threshold);
       const tokens = tokenLines(result, groupSize, options);
       const run = { groupSize, rows, transcripts: result.transcripts, report, problem, at, tokens: tokens.json };
@@ -135,12 +146,18 @@ export const signalCommand: CliCommand = {
         await keepLocalCheck(values as LocalOptions, run, io).catch((error: Error) =>
           io.err(`mtrl signal: the result was not kept: ${error.message}`),
         );
-      if (values.json) io.out(JSON.stringify({ ...report, ...tokens.json, ...(problem ? { problem } : {}), cancelled: result.cancelled }));
+      if (values.json)
+        io.out(
+          JSON.stringify({
+            ...report,
+            ...tokens.json,
+            ...(problem ? { problem, diagnosis: result.diagnosis } : {}),
+            cancelled: result.cancelled,
+          }),
+        );
       else {
         if (problem) io.out(problem);
-        io.out([text(report, `${options.local} played locally`), ...tokens.lines].join('\n'));
-        if (result.silentRollouts)
-          io.out(`${result.silentRollouts} rollouts made no model call (with --transcripts-out, each failed one keeps its error).`);
+        io.out([text(report, `${options.local} played locally`, !problem), ...tokens.lines].join('\n'));
         if (result.cancelled) io.out('Cancelled: the report covers the rollouts played so far.');
       }
       return problem ? EXIT_FINDINGS : verdict(report);

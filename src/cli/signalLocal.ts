@@ -3,8 +3,9 @@ import path from 'node:path';
 import { describeEstimate, type CostEstimate } from '../core/jobs/estimate';
 import { DEFAULT_PRICING } from '../core/jobs/pricing';
 import { projectedTrainingCost, type SignalTokens } from '../core/signal/projectedCost';
-import { rowsOfJsonLines, sampleRows } from '../core/signal/sampleRows';
+import { sampleRows } from '../core/signal/sampleRows';
 import { startEmulator } from '../emulator/server';
+import { localDatasetRows } from '../services/rollouts';
 import type { Policy } from '../services/signal/jobRuntime';
 import { runLocalSignal, type LocalSignalResult } from '../services/signal/localSignal';
 import { UsageError, type CliIO } from './command';
@@ -39,11 +40,12 @@ function positiveInteger(value: string | undefined, name: string): number {
 }
 
 /** `emulator[:skill]` (the scripted policy, started here and stopped after) or an OpenAI-compatible base URL. */
-async function choosePolicy(o: LocalOptions): Promise<{ policy: Policy; close(): Promise<void> }> {
+async function choosePolicy(o: LocalOptions): Promise<{ policy: Policy; scripted?: boolean; close(): Promise<void> }> {
   const emulator = /^emulator(?::(\d*\.?\d+))?$/.exec(o.policy);
   if (emulator) {
     const server = await startEmulator({ history: false });
-    return { policy: { baseUrl: `${server.url}/v1`, model: `scripted-${emulator[1] ?? '0.5'}` }, close: () => server.close() };
+    const policy = { baseUrl: `${server.url}/v1`, model: `scripted-${emulator[1] ?? '0.5'}` };
+    return { policy, scripted: true, close: () => server.close() };
   }
   if (!/^https?:\/\//.test(o.policy))
     throw new UsageError(`--policy takes emulator, emulator:SKILL or an OpenAI-compatible base URL (http…/v1), got '${o.policy}'.`);
@@ -83,24 +85,23 @@ export function tokenLines(
 
 /** Plays K rows × G rollouts of the agent locally; the transcripts, or a usage error naming what to fix. */
 export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result: LocalSignalResult; groupSize: number; rows: number }> {
-  if (!o.data) throw new UsageError('--local needs --data DATASET.jsonl: the rows the agent plays.');
+  if (!o.data) throw new UsageError('--local needs --data DATASET (JSON Lines, JSON, CSV or Parquet): the rows the agent plays.');
   const k = positiveInteger(o.rows, 'rows');
   const groupSize = positiveInteger(o['group-size'], 'group-size');
-  let text: string;
   try {
     readFileSync(o.local);
-    text = readFileSync(o.data, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${(error as NodeJS.ErrnoException).path ?? o.data}: ${(error as Error).message}`);
+    throw new UsageError(`cannot read ${o.local}: ${(error as Error).message}`);
   }
-  const { rows, problem } = rowsOfJsonLines(text);
-  if (problem) throw new UsageError(`${o.data}: ${problem}.`);
+  const rows = await localDatasetRows(o.data).catch((error: Error) => {
+    throw new UsageError(`--data: ${error.message} (mtrl validate ${o.data} shows what is wrong)`);
+  });
   if (!rows.length) throw new UsageError(`${o.data} has no rows.`);
   const endpointEnv = o['endpoint-env'];
   if (endpointEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(endpointEnv))
     throw new UsageError(`--endpoint-env takes an environment variable's name (letters, digits, _), got '${endpointEnv}'.`);
   const picked = sampleRows(rows, k, o.seed);
-  const { policy, close } = await choosePolicy(o);
+  const { policy, scripted, close } = await choosePolicy(o);
   const total = picked.length * groupSize;
   // Ctrl-C stops the rollouts and everything they started (each runs in its own process group, out of the terminal's reach).
   const interrupt = new AbortController();
@@ -115,6 +116,7 @@ export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result:
       rows: picked,
       groupSize,
       policy,
+      scriptedPolicy: scripted ?? false,
       concurrency: positiveInteger(o.concurrency, 'concurrency'),
       ...(endpointEnv ? { endpointEnv } : {}),
       timeoutMs: positiveInteger(o.timeout, 'timeout') * 1000,

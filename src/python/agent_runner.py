@@ -2,7 +2,7 @@
 
 Reads one JSON request on stdin ({file, payload}) and calls the function decorated with `@app.entrypoint`
 (else the one with `@sagemaker_rft_handler`) with the payload, as AgentCore would. Writes one result line
-({ok, result, target, line, stubbed}) the way the reward harness does; packages that are not installed
+({ok, result, target, line, stubbed}; a failure also names the stubbed packages and whether it arose in one) the way the reward harness does; packages that are not installed
 become the harness's stubs, so only the agent's own model calls (to the payload's endpoint) reach the policy.
 """
 
@@ -12,6 +12,7 @@ import inspect
 import json
 import os
 import sys
+import traceback
 
 import reward_harness as harness
 
@@ -58,6 +59,14 @@ def call(function, payload):
     return result
 
 
+def raised_in_stub(error):
+    """True when a stub stood in the way: the innermost frame is the stubs' own code, or the message names a stub."""
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames and os.path.abspath(frames[-1].filename) == os.path.abspath(harness.__file__):
+        return True
+    return "Stub" in str(error) or "<stub " in str(error)
+
+
 def run(request):
     path = os.path.abspath(request["file"])
     harness.USER_DIR = os.path.dirname(path)
@@ -82,7 +91,8 @@ def run(request):
     try:
         result = call(function, request["payload"])
     except BaseException as error:  # noqa: BLE001 - a raising entrypoint is a failed rollout, reported with its line
-        return harness.failure("runtime", f"{type(error).__name__}: {error}", harness.user_line(error, path))
+        failed = harness.failure("runtime", f"{type(error).__name__}: {error}", harness.user_line(error, path))
+        return {**failed, "stubbed": harness.STUBBED, "inStub": raised_in_stub(error)}
     return {"ok": True, "target": name, "line": line, "stubbed": harness.STUBBED, "result": json.loads(json.dumps(result, default=str))}
 
 

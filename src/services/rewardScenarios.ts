@@ -16,6 +16,7 @@ import {
   type ScoredScenario,
 } from '../core/reward';
 import type { Transcript } from '../core/transcript/model';
+import { resultsNotSeen } from '../core/transcript/resultsNotSeen';
 import { runHarness } from './python/rewardHarness';
 
 interface HarnessOptions {
@@ -135,5 +136,6 @@ export async function rescoreTranscripts(
     error: failures[String(i)]?.message,
     line: failures[String(i)]?.line,
   }));
-  return { report: rescoreReport(rollouts), stderr };
+  const notSeen = resultsNotSeen(transcripts);
+  return { report: { ...rescoreReport(rollouts), ...(notSeen ? { resultsNotSeen: notSeen } : {}) }, stderr };
 }

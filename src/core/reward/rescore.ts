@@ -1,3 +1,5 @@
+import type { ResultsNotSeen } from '../transcript/resultsNotSeen';
+
 /** What-if: a changed reward over rollouts already paid for, against the rewards they were trained on. */
 
 /** One rollout re-scored: its recorded reward, the reward now, or why it could not be replayed. */
@@ -44,6 +46,8 @@ export interface RescoreReport {
   after: SignalFigures;
   /** Rollouts whose place in their group moved most, largest move first. */
   flips: Flip[];
+  /** Tool calls whose result the rollouts never showed: a reward reading results scores them blind. */
+  resultsNotSeen?: ResultsNotSeen;
 }
 
 // Equal rewards as GRPO sees them: float noise is not a learning signal.

@@ -1,4 +1,5 @@
 import { score } from './expectations';
+import { resultsNotSeenWarning } from '../transcript/resultsNotSeen';
 import type { RescoreReport } from './rescore';
 
 const pct = (share: number | null) => (share === null ? 'n/a' : `${(share * 100).toFixed(1)} %`);
@@ -13,6 +14,7 @@ export function rescoreText(r: RescoreReport, source: string, reward: string): s
     `  zero-advantage groups         before ${pct(r.before.zeroAdvantageShare)} (${r.before.zeroAdvantageGroups}/${r.before.groups})   after ${pct(r.after.zeroAdvantageShare)} (${r.after.zeroAdvantageGroups}/${r.after.groups})`,
     `  mean within-group spread      before ${fixed(r.before.meanWithinGroupSpread)}   after ${fixed(r.after.meanWithinGroupSpread)}`,
   ];
+  if (r.resultsNotSeen) lines.push(`  ! ${resultsNotSeenWarning(r.resultsNotSeen)}`);
   if (r.flips.length) {
     lines.push('', '  rollouts whose place in their group moved most:');
     for (const f of r.flips)

@@ -1,10 +1,13 @@
 import type { Transcript } from '../transcript/model';
+import { resultsNotSeen, resultsNotSeenWarning } from '../transcript/resultsNotSeen';
 
 /** Will this run learn? What a batch of rollouts (G per task) says about GRPO's learning signal. */
 export interface SignalReport {
   rollouts: number;
   /** Rollouts that ended in an error (a failed trajectory, reward 0 in training). */
   failed: number;
+  /** Rollouts not matched to a dataset row: grouped by their first message only. */
+  unmatched: number;
   /** Tasks with two or more rollouts: GRPO's groups. */
   groups: number;
   /** The most common number of rollouts per task. */
@@ -25,10 +28,18 @@ export interface SignalReport {
     samePartialCredit: number;
   };
   meanWithinGroupSpread: number | null;
-  /** Estimated zero-advantage share at other group sizes, from each task's success rate here. */
+  /** Estimated zero-advantage share at other group sizes, from each task's rewards here (partial credit included). */
   atGroupSize: { groupSize: number; share: number }[];
+  /** What limits trust in the figures (too few tasks, tool results not seen); absent in reports kept before they existed. */
+  warnings?: string[];
+  /** Fewer than ENOUGH_TASKS tasks or ENOUGH_ROLLOUTS rollouts: the verdict never says "ready to train". */
+  thinEvidence?: boolean;
   recommendations: string[];
 }
+
+/** Below these, shares move by whole tens of percent from one run to the next: the verdict says so. */
+export const ENOUGH_TASKS = 8;
+export const ENOUGH_ROLLOUTS = 32;
 
 // Equal rewards as GRPO sees them: float noise is not a learning signal.
 const EPSILON = 1e-9;
@@ -37,6 +48,14 @@ const BINS = 10;
 function std(values: readonly number[]): number {
   const mean = values.reduce((s, v) => s + v, 0) / values.length;
   return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
+}
+
+/** The share of each distinct value among the rewards (equal within EPSILON). */
+function valueShares(rewards: readonly number[]): number[] {
+  const sorted = [...rewards].sort((a, b) => a - b);
+  const counts: number[] = [];
+  sorted.forEach((v, i) => (i > 0 && v - sorted[i - 1] <= EPSILON ? counts[counts.length - 1]++ : counts.push(1)));
+  return counts.map((c) => c / rewards.length);
 }
 
 function histogram(values: readonly number[]): { from: number; to: number; count: number }[] {
@@ -55,11 +74,22 @@ function histogram(values: readonly number[]): { from: number; to: number; count
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 
+const thin = (r: { groups: number; rollouts: number }) => r.groups < ENOUGH_TASKS || r.rollouts < ENOUGH_ROLLOUTS;
+
 /** The plain-words advice the figures support, most important first. */
-function recommend(r: Omit<SignalReport, 'recommendations'>): string[] {
+function recommend(r: Omit<SignalReport, 'recommendations' | 'warnings' | 'thinEvidence'>): string[] {
   const out: string[] = [];
   if (!r.groups)
-    return ['No task has two or more rollouts: run at least 2 rollouts per task (the planned group_size) to see a learning signal.'];
+    return [
+      r.rollouts > 1 && r.unmatched === r.rollouts
+        ? 'No two rollouts share a task. If they played the same rows, their first messages differ (agents add per-rollout text to the prompt): pass --data DATASET to match each to its row; else run at least 2 rollouts per task (the planned group_size).'
+        : 'No task has two or more rollouts: run at least 2 rollouts per task (the planned group_size) to see a learning signal.',
+    ];
+  // A failed rollout's 0 is the agent's failure, not the task's difficulty: advice on tasks and reward would mislead.
+  if (r.failed)
+    return [
+      `${r.failed} of ${r.rollouts} rollouts failed: in a job each is a failed trajectory (reward 0), and too many cancel the job. Fix the agent first; advice on tasks and reward needs rollouts that played.`,
+    ];
   const always = r.zeroAdvantage.alwaysSolved / r.groups;
   const never = r.zeroAdvantage.neverSolved / r.groups;
   const flat = r.zeroAdvantage.samePartialCredit / r.groups;
@@ -79,13 +109,11 @@ function recommend(r: Omit<SignalReport, 'recommendations'>): string[] {
     out.push(
       `Raise group_size from ${r.groupSize} to ${better.groupSize}: an estimated ${pct(better.share)} of groups would have zero advantage instead of ${pct(r.zeroAdvantage.share!)}.`,
     );
-  if (r.failed / Math.max(1, r.rollouts) >= 0.1)
-    out.push(
-      `${pct(r.failed / r.rollouts)} of rollouts failed: in a job each is a failed trajectory, and too many cancel the job. Fix the agent first.`,
-    );
   if (!out.length)
     out.push(
-      `${pct(1 - (r.zeroAdvantage.share ?? 0))} of groups have a learning signal: this dataset, agent and reward are ready to train.`,
+      thin(r)
+        ? `${pct(1 - (r.zeroAdvantage.share ?? 0))} of groups have a learning signal so far, too few to decide on: play at least ${ENOUGH_TASKS} tasks and ${ENOUGH_ROLLOUTS} rollouts before training.`
+        : `${pct(1 - (r.zeroAdvantage.share ?? 0))} of groups have a learning signal: this dataset, agent and reward are ready to train.`,
     );
   return out;
 }
@@ -114,13 +142,14 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
   let neverSolved = 0;
   let samePartialCredit = 0;
   let spread = 0;
-  const rates: number[] = [];
+  // Each task's rewards as a distribution of distinct values: G draws are all equal with probability Σ q^G.
+  const shares: number[][] = [];
   for (const rewards of groups.values()) {
     if (rewards.length < 2) continue;
     counted++;
     const k = rewards.filter((r) => r >= successThreshold - EPSILON).length;
     if (rewards.length === groupSize) solvedBy[k]++;
-    rates.push(k / rewards.length);
+    shares.push(valueShares(rewards));
     const s = std(rewards);
     spread += s;
     if (s <= EPSILON) {
@@ -130,13 +159,14 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
       else samePartialCredit++;
     }
   }
-  // A task solved with probability p gives a flat group of G when all G agree: p^G + (1 − p)^G (binary outcomes).
+  // With pass/fail rewards this is p^G + (1 − p)^G; partial credit spreads the values and lowers it.
   const atGroupSize = [2, 4, 8, 16].map((g) => ({
     groupSize: g,
-    share: rates.length ? rates.reduce((s, p) => s + p ** g + (1 - p) ** g, 0) / rates.length : 1,
+    share: shares.length ? shares.reduce((s, q) => s + q.reduce((t, x) => t + x ** g, 0), 0) / shares.length : 1,
   }));
-  const partial: Omit<SignalReport, 'recommendations'> = {
+  const partial: Omit<SignalReport, 'recommendations' | 'warnings' | 'thinEvidence'> = {
     rollouts: all.length,
+    unmatched: transcripts.filter((t) => t.status !== 'skipped' && t.task.rowIndex === undefined && t.task.id === undefined).length,
     failed,
     groups: counted,
     groupSize,
@@ -154,5 +184,12 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
     meanWithinGroupSpread: counted ? spread / counted : null,
     atGroupSize,
   };
-  return { ...partial, recommendations: recommend(partial) };
+  const warnings: string[] = [];
+  if (counted && thin(partial))
+    warnings.push(
+      `Thin evidence: ${counted} task${counted === 1 ? '' : 's'} and ${all.length} rollouts (at least ${ENOUGH_TASKS} tasks and ${ENOUGH_ROLLOUTS} rollouts are needed to trust these shares).`,
+    );
+  const notSeen = resultsNotSeen(transcripts);
+  if (notSeen) warnings.push(resultsNotSeenWarning(notSeen));
+  return { ...partial, warnings, thinEvidence: thin(partial), recommendations: recommend(partial) };
 }

@@ -102,6 +102,10 @@ function meaning(report: SignalReport): string[] {
   const n = report.groups;
   if (!n) return [];
   const out: string[] = [];
+  if (report.failed)
+    out.push(
+      `${plural(report.failed, 'rollout')} of ${report.rollouts.toLocaleString('en-US')} failed: their reward 0 is the agent's failure, not the task's difficulty.`,
+    );
   if (z.alwaysSolved) out.push(`${pct(z.alwaysSolved / n)} of tasks are solved by every rollout: they teach nothing.`);
   if (z.neverSolved) out.push(`${pct(z.neverSolved / n)} of tasks are never solved, every rollout scoring the same: they teach nothing.`);
   if (z.samePartialCredit)
@@ -181,8 +185,8 @@ export function signalView(shown: SignalCheckShown, reading = false): SignalView
     kind: 'report',
     when: shown.at,
     headline,
-    level: share === null ? 'bad' : signalLevel(share),
-    meaning: meaning(report),
+    level: share === null ? 'bad' : report.thinEvidence && signalLevel(share) === 'good' ? 'warn' : signalLevel(share),
+    meaning: [...meaning(report), ...(report.warnings ?? [])],
     figures: figures(shown, report),
     rewards: rewardBars(report),
     difficulty: difficultyBars(report),

@@ -52,6 +52,8 @@ export interface RolloutTask {
 export class RolloutRecording {
   readonly tokens: RolloutTokens = { prefill: 0, sample: 0 };
   modelCalls = 0;
+  /** What the policy answered to the model calls it refused: the report names it. */
+  readonly refusals: string[] = [];
   private firstUserMessage?: string;
   private readonly turns: Transcript['turns'] = [];
   // Tool calls waiting for their result, by the id the model gave them: the result comes in the next request.
@@ -60,6 +62,7 @@ export class RolloutRecording {
   private rewards?: number[];
   private error?: string;
   private metrics?: Record<string, unknown>;
+  private summary?: string;
 
   constructor(readonly task: RolloutTask) {}
 
@@ -97,6 +100,7 @@ export class RolloutRecording {
   /** A model call the runtime could not forward: the agent sees an error, the rollout keeps it. */
   modelCallFailed(message: string): void {
     this.modelCalls++;
+    this.refusals.push(message);
     this.error ??= message;
   }
 
@@ -115,6 +119,7 @@ export class RolloutRecording {
   returned(value: unknown): void {
     const v = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
     if (v.metrics && typeof v.metrics === 'object') this.metrics = v.metrics as Record<string, unknown>;
+    if (typeof v.summary === 'string' && v.summary) this.summary = v.summary;
     if (v.status === 'error') {
       this.status ??= 'error';
       this.error ??= typeof v.error === 'string' ? v.error : 'The entrypoint returned status "error".';
@@ -147,6 +152,9 @@ export class RolloutRecording {
       this.turns.forEach((turn, i) => (turn.reward = this.rewards![i]));
     if (this.error && status === 'error') t.error = this.error;
     if (this.metrics) t.metrics = this.metrics;
+    if (this.summary) t.fields = { summary: this.summary };
+    // Calls still waiting: the agent ended after them, so their results never reached the runtime.
+    for (const call of this.pending.values()) if (call.result === undefined && call.error === undefined) call.resultNotSeen = true;
     return t;
   }
 }

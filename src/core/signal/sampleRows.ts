@@ -1,17 +1,4 @@
 import { Random } from '../random';
-import { readJsonLines } from '../text/jsonLines';
-
-/** Dataset rows as the service reads a JSON Lines file: one JSON object a line; the first line that is not one is named. */
-export function rowsOfJsonLines(text: string): { rows: Record<string, unknown>[]; problem?: string } {
-  const { items: rows, stop } = readJsonLines(text, (value) =>
-    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined,
-  );
-  if (!stop) return { rows };
-  const problem = stop.notJson
-    ? `line ${stop.line} is not JSON (the dataset must be JSON Lines: one object a line; mtrl validate FILE shows why)`
-    : `line ${stop.line} is not a JSON object`;
-  return { rows, problem };
-}
 
 /** `k` of `count` row indices, without repeats, in dataset order: the same `next` sequence (a seeded generator) picks the same rows. */
 export function sampleRowIndices(count: number, k: number, next: () => number): number[] {

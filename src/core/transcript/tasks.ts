@@ -82,3 +82,12 @@ export function taskLabel(t: Transcript): string {
   if (first) return first;
   return t.task.id ?? (t.task.rowIndex !== undefined ? `row ${t.task.rowIndex + 1}` : 'unknown task');
 }
+
+/** Said wherever a dataset was given (CLI, board, signal, what-if) and not every rollout matched one of its rows. */
+export function unmatchedRowsNote(matched: number, total: number, file: string): string | undefined {
+  if (!total || matched >= total) return undefined;
+  const rest = matched
+    ? 'the others are grouped by their first message'
+    : "no rollout's first message contains a row's prompt: is it the data these rollouts played?";
+  return `${matched} of ${total} rollouts matched a row of ${file}; ${rest}`;
+}

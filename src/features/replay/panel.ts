@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ReplayData, RolloutPipeline, skippedLineNotes } from '../../core/rollouts';
 import type { Transcript } from '../../core/transcript/model';
+import { unmatchedRowsNote } from '../../core/transcript/tasks';
 import {
   REPLAY_VIEW,
   replayHandlers,
@@ -37,6 +38,8 @@ export class ReplayPanel implements vscode.Disposable {
   private followTimer?: ReturnType<typeof setTimeout>;
   private reader?: RolloutReader;
   private pipeline = new RolloutPipeline();
+  // Rollouts shown, and of them those matched to a row of the source's dataset.
+  private readonly rowsMatched = { matched: 0, total: 0 };
   private readonly disposables: vscode.Disposable[] = [];
   /** What the page last reported it shows (read by `mtrl.getReplayView` for tests). */
   view?: BoardView;
@@ -109,6 +112,7 @@ export class ReplayPanel implements vscode.Disposable {
     this.loading = loading;
     this.pipeline = new RolloutPipeline();
     this.data.clear();
+    Object.assign(this.rowsMatched, { matched: 0, total: 0 });
     this.setStatus({ state: 'loading', message: `Reading rollouts from ${this.source.label}…` });
     try {
       await vscode.window.withProgress(
@@ -170,6 +174,8 @@ export class ReplayPanel implements vscode.Disposable {
   /** Shows rollouts the pipeline readied; returns how many. */
   private take(rollouts: Transcript[]): number {
     this.data.append(rollouts);
+    this.rowsMatched.total += rollouts.length;
+    this.rowsMatched.matched += rollouts.filter((t) => t.task.rowIndex !== undefined).length;
     return rollouts.length;
   }
 
@@ -179,6 +185,9 @@ export class ReplayPanel implements vscode.Disposable {
       ...skippedLineNotes(this.reader?.skipped ?? []).map((n) => `${n[0].toUpperCase()}${n.slice(1)}.`),
       ...(this.reader?.notes ?? []),
     ];
+    const data = this.source.kind === 'file' ? this.source.data : undefined;
+    const unmatched = data && unmatchedRowsNote(this.rowsMatched.matched, this.rowsMatched.total, vscode.Uri.parse(data).fsPath);
+    if (unmatched) notes.push(`${unmatched}.`);
     return notes.length ? notes : undefined;
   }
 

@@ -6,7 +6,7 @@ import { savedTranscripts } from './saved';
 
 export type { RolloutReader } from './reader';
 export { localReader, streamReader } from './files';
-export { localTasks } from './dataset';
+export { localDatasetRows, localTasks } from './dataset';
 export { savedTranscripts, SavedTranscriptsProblem } from './saved';
 export { logGroupReader, jobStepClock } from './logs';
 export { jobReader, type RolloutOrigin } from './job';

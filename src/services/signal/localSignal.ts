@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RESULT_MARKER } from '../../core/reward/protocol';
-import { findHardCodedEndpoint, ignoredEndpointAdvice, sharedEndpointAdvice } from '../../core/signal/hardCodedEndpoint';
+import { diagnoseLocalRun, type Diagnosis, type PlayedRollout } from '../../core/signal/diagnosis';
+import { findHardCodedEndpoint, sharedEndpointAdvice } from '../../core/signal/hardCodedEndpoint';
 import { agentRftJobArn } from '../../core/signal/jobRuntimeApi';
 import { RolloutRecording, type RolloutTokens } from '../../core/signal/rolloutRecording';
 import type { Transcript } from '../../core/transcript/model';
@@ -28,6 +29,8 @@ export interface LocalSignalRun {
   endpointEnv?: string;
   /** Sent in both spellings (`max_tokens` and `maxTokens`, `top_p` and `topP`): agents read either. */
   inferenceParams?: { temperature?: number; max_tokens?: number; top_p?: number };
+  /** The policy is the emulator's scripted one: a refusal then means it does not play this conversation. */
+  scriptedPolicy?: boolean;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, last: Transcript) => void;
   onStderr?: (text: string) => void;
@@ -39,14 +42,14 @@ export interface LocalSignalResult {
   runtimeUrl: string;
   /** Billable tokens of each rollout, in the order of `transcripts`. */
   tokens: RolloutTokens[];
-  /** Set when no model call arrived from any rollout, or base URL calls could not be matched: the sentence naming the line to change. */
+  /** Set when base URL calls could not be matched to a rollout: the sentence naming the line to change. */
   ignoredEndpoint?: string;
-  /** Rollouts without a model call, when some others had one. */
-  silentRollouts: number;
   /** Calls that arrived at a path the runtime does not serve (e.g. `…/v1/v1/chat/completions`), most first. */
   unservedPaths: { path: string; count: number }[];
   /** Set when the agent file cannot be run at all (syntax, import, no entrypoint): the run stops at the first. */
   agentProblem?: string;
+  /** Why rollouts did not play, one sentence per kind, the most common first: the report's first lines. */
+  diagnosis: Diagnosis[];
   cancelled: boolean;
 }
 
@@ -91,6 +94,9 @@ interface RunnerFailure {
   kind: string;
   message: string;
   line?: number;
+  stubbed: string[];
+  /** A stub stood in the way: the error arose in one, or names one. */
+  inStub: boolean;
 }
 
 // Failures of the file itself, not of one rollout: every other rollout would fail the same way.
@@ -101,9 +107,17 @@ function parseRunnerOutput(stdout: string): RunnerResult | RunnerFailure | undef
   if (!found) return undefined;
   try {
     const v = JSON.parse(found.slice(RESULT_MARKER.length)) as Record<string, unknown>;
-    if (v.ok === true) return { ok: true, result: v.result, stubbed: Array.isArray(v.stubbed) ? v.stubbed.map(String) : [] };
+    const stubbed = Array.isArray(v.stubbed) ? v.stubbed.map(String) : [];
+    if (v.ok === true) return { ok: true, result: v.result, stubbed };
     const line = typeof v.line === 'number' ? v.line : undefined;
-    return { ok: false, kind: String(v.error), message: String(v.message ?? 'The agent failed.'), line };
+    return {
+      ok: false,
+      kind: String(v.error),
+      message: String(v.message ?? 'The agent failed.'),
+      line,
+      stubbed,
+      inStub: v.inStub === true,
+    };
   } catch {
     return undefined;
   }
@@ -129,6 +143,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
   let next = 0;
   let done = 0;
   const played: RolloutRecording[] = [];
+  const facts = new Map<RolloutRecording, PlayedRollout>();
   const play = async (recording: RolloutRecording): Promise<void> => {
     runtime.add(recording);
     const endpoint = runtime.endpointOf(recording.task.id);
@@ -157,18 +172,24 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
     const r = outcome.response;
     // A rollout stopped by cancel is not a failed trajectory: it is left out of the report.
     if (!r.ok && 'error' in r && r.error === 'cancelled') return;
+    const fact: PlayedRollout = { answeredCalls: recording.modelCalls - recording.refusals.length, refusals: recording.refusals };
+    if ('stubbed' in r) for (const name of r.stubbed) stubbed.add(name);
     if (r.ok) {
       recording.returned(r.result);
-      for (const name of r.stubbed) stubbed.add(name);
+      // A result that carries a stub (a reward from a stubbed framework) did not play either.
+      if (JSON.stringify(r.result ?? null).includes('<stub '))
+        fact.failure = { message: 'The entrypoint returned a stub’s value.', inStub: true };
     } else {
       const message = 'line' in r && r.line ? `${agent}:${r.line}: ${r.message}` : r.message;
       recording.failed(message);
+      fact.failure = { message: r.message, ...('line' in r && r.line ? { line: r.line } : {}), inStub: 'inStub' in r && r.inStub };
       if ('kind' in r && AGENT_PROBLEMS.includes(r.kind)) {
         agentProblem ??= message;
         stopAll.abort();
       }
     }
     done++;
+    facts.set(recording, fact);
     played.push(recording);
     run.onProgress?.(done, plan.length, recording.transcript());
   };
@@ -180,20 +201,27 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
   } finally {
     await runtime.close();
   }
-  const silent = played.filter((r) => r.modelCalls === 0).length;
+  const agentSource = readFileSync(run.agentFile, 'utf8');
   const result: LocalSignalResult = {
     transcripts: played.map((r) => r.transcript()),
     runtimeUrl: runtime.url,
     tokens: played.map((r) => r.tokens),
-    silentRollouts: 0,
     unservedPaths: runtime.unservedPaths(),
+    diagnosis: agentProblem
+      ? []
+      : diagnoseLocalRun({
+          agent,
+          agentSource,
+          python: run.python,
+          rollouts: played.map((r) => facts.get(r)!),
+          stubbed: [...stubbed],
+          unservedPaths: runtime.unservedPaths(),
+          scriptedPolicy: run.scriptedPolicy ?? false,
+          runtimeUrl: runtime.url,
+        }),
     cancelled: run.signal?.aborted ?? false,
   };
   if (agentProblem) result.agentProblem = agentProblem;
-  else if (runtime.ambiguous)
-    result.ignoredEndpoint = sharedEndpointAdvice(agent, findHardCodedEndpoint(readFileSync(run.agentFile, 'utf8')), runtime.ambiguous);
-  else if (played.length && silent === played.length)
-    result.ignoredEndpoint = ignoredEndpointAdvice(agent, findHardCodedEndpoint(readFileSync(run.agentFile, 'utf8')), [...stubbed]);
-  else result.silentRollouts = silent;
+  else if (runtime.ambiguous) result.ignoredEndpoint = sharedEndpointAdvice(agent, findHardCodedEndpoint(agentSource), runtime.ambiguous);
   return result;
 }

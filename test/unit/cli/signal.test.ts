@@ -153,7 +153,7 @@ describe('mtrl signal', () => {
       assert.match(unkept.err, /^mtrl signal: the result was not kept: .*file/m);
       const noData = await mtrl('signal', '--local', agent, '--rows', '1', '--group-size', '2');
       assert.equal(noData.code, 2);
-      assert.match(noData.err, /--local needs --data DATASET\.jsonl/);
+      assert.match(noData.err, /--local needs --data DATASET \(JSON Lines, JSON, CSV or Parquet\)/);
       const badRows = await mtrl('signal', '--local', agent, '--data', data, '--rows', 'x', '--group-size', '2');
       assert.match(badRows.err, /--rows takes a whole number ≥ 1, got 'x'/);
     });

@@ -20,7 +20,10 @@ function toolCard(call: ToolCall, label: string): HTMLElement {
   const failed = call.error !== undefined;
   return h(
     'div',
-    { class: `tool-call${failed ? ' failed' : ''}`, attrs: { role: 'group', 'aria-label': `${label}${failed ? ', failed' : ''}` } },
+    {
+      class: `tool-call${failed ? ' failed' : ''}`,
+      attrs: { role: 'group', 'aria-label': `${label}${failed ? ', failed' : ''}${call.resultNotSeen ? ', result not seen' : ''}` },
+    },
     h(
       'div',
       { class: 'tool-head' },
@@ -41,6 +44,14 @@ function toolCard(call: ToolCall, label: string): HTMLElement {
           { class: 'tool-part' },
           h('span', { class: 'tool-part-label muted' }, 'result'),
           h('pre', { class: 'json' }, readableJson(call.result)),
+        )
+      : null,
+    call.resultNotSeen
+      ? h(
+          'p',
+          { class: 'tool-result-not-seen muted' },
+          icon('eye-closed'),
+          " result not seen: the rollout ended after this call, and a tool's result reaches the runtime only in the next model call",
         )
       : null,
     failed ? h('p', { class: 'tool-error' }, icon('error'), ' ', call.error) : null,

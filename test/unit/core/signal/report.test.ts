@@ -54,7 +54,42 @@ describe('learning signal: the report', () => {
     assert.equal(r.rollouts, 2);
     assert.equal(r.failed, 1);
     assert.deepEqual(r.zeroAdvantage.groups, 0);
-    assert.ok(r.recommendations.some((s) => /50 % of rollouts failed/.test(s)));
+    // Never a reward advice when rollouts failed: their 0 is the agent's, not the task's.
+    assert.deepEqual(r.recommendations, [
+      '1 of 2 rollouts failed: in a job each is a failed trajectory (reward 0), and too many cancel the job. Fix the agent first; advice on tasks and reward needs rollouts that played.',
+    ]);
+    const allFailed = signalReport(Array.from({ length: 8 }, (_, i) => rollout(`t${i % 4}`, i, undefined, 'error')));
+    assert.equal(allFailed.recommendations.length, 1);
+    assert.doesNotMatch(allFailed.recommendations[0], /easier tasks|partial credit|group_size/);
+  });
+
+  it('partial credit counts in the estimate at other group sizes: values spread over four levels flatten far less than pass/fail', () => {
+    // One task scored 0, 0.25, 0.5, 0.75 (never solved): by success alone p = 0 → always flat; by its values Σ q^G = 4 · 0.25^G.
+    const r = signalReport(batch({ a: [0, 0.25, 0.5, 0.75] }));
+    assert.equal(r.atGroupSize.find((g) => g.groupSize === 2)!.share, 4 * 0.25 ** 2);
+    assert.equal(r.atGroupSize.find((g) => g.groupSize === 4)!.share, 4 * 0.25 ** 4);
+  });
+
+  it('thin evidence (under 8 tasks or 32 rollouts) says so and never says ready to train', () => {
+    const small = signalReport(batch({ a: [1, 0], b: [0, 1], c: [1, 0] }));
+    assert.equal(small.thinEvidence, true);
+    assert.match(small.warnings![0], /^Thin evidence: 3 tasks and 6 rollouts \(at least 8 tasks and 32 rollouts/);
+    assert.ok(
+      small.recommendations.every((s) => !/ready to train\./.test(s)),
+      small.recommendations.join(' | '),
+    );
+    const tasks = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`t${i}`, [1, 0, 1, 0]]));
+    const enough = signalReport(batch(tasks));
+    assert.equal(enough.thinEvidence, false);
+    assert.deepEqual(enough.warnings, []);
+    assert.match(enough.recommendations[0], /ready to train\.$/);
+  });
+
+  it('tool calls whose result was not seen are counted in a warning', () => {
+    const t = rollout('a', 0, 0);
+    t.turns = [{ toolCalls: [{ name: 'close_ticket', arguments: {}, resultNotSeen: true }] }];
+    const r = signalReport([t, rollout('a', 1, 1)]);
+    assert.ok(r.warnings!.some((w) => /^1 tool call in 1 rollout has no result: .*cannot be trusted/.test(w)));
   });
 
   it('a success threshold below 1 counts partial credit as success', () => {

@@ -93,7 +93,8 @@ describe('learning signal: what the view shows', () => {
     ]);
     // Four groups (hard, partial, split, split2), one of each kind: 25 % each.
     const v = report(signalView({ title: 't', status: 'done', report: r, hasRollouts: false }));
-    assert.deepEqual(v.meaning.slice(0, 2), [
+    assert.deepEqual(v.meaning.slice(0, 3), [
+      "1 rollout of 16 failed: their reward 0 is the agent's failure, not the task's difficulty.",
       '25 % of tasks are never solved, every rollout scoring the same: they teach nothing.',
       '25 % of tasks give every rollout the same partial credit: the reward does not tell them apart.',
     ]);
@@ -151,6 +152,14 @@ describe('learning signal: what the view shows', () => {
     const v = report(signalView(shown({ a: [1], b: [0] })));
     assert.equal(v.headline, 'No task has two or more rollouts: a learning signal needs groups.');
     assert.equal(v.level, 'bad');
+  });
+
+  it('thin evidence is said under the headline and a good share shows as a warning, not as ready', () => {
+    const v = report(signalView(shown({ a: [1, 0], b: [0, 1] })));
+    assert.equal(v.headline, '0 % of tasks have zero advantage (0 of 2 groups)');
+    assert.equal(v.level, 'warn');
+    assert.ok(v.meaning.some((m) => /^Thin evidence: 2 tasks and 4 rollouts/.test(m)));
+    assert.ok(v.recommendations.every((r) => !/ready to train\./.test(r)));
   });
 
   it('levels: under a fifth flat is good, from half on bad', () => {

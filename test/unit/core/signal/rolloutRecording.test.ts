@@ -63,6 +63,22 @@ describe('RolloutRecording', () => {
     assert.deepEqual(r.tokens, { prefill: 40, sample: 12 });
   });
 
+  it('a tool call the agent made last is marked result-not-seen; answered ones are not; the returned summary is kept', () => {
+    const r = new RolloutRecording(task);
+    const ask = [{ role: 'user', content: 'Ticket: ORD-12345 arrived broken.' }];
+    r.modelCall({ messages: ask }, reply({ tool_calls: [call('c1', 'lookup_order', '{}')] }));
+    r.modelCall(
+      { messages: [...ask, { role: 'assistant' }, { role: 'tool', tool_call_id: 'c1', content: '{"found": true}' }] },
+      reply({ tool_calls: [call('c2', 'close_ticket', '{"resolution": "refunded"}')] }),
+    );
+    r.returned({ reward: 1, metrics: { task_completed: true }, summary: 'Closed as refunded.' });
+    const t = r.transcript();
+    assert.deepEqual(t.turns[0].toolCalls[0], { name: 'lookup_order', arguments: {}, result: { found: true } });
+    assert.deepEqual(t.turns[1].toolCalls[0], { name: 'close_ticket', arguments: { resolution: 'refunded' }, resultNotSeen: true });
+    assert.deepEqual(t.fields, { summary: 'Closed as refunded.' });
+    assert.deepEqual(t.metrics, { task_completed: true });
+  });
+
   it('the returned reward when no SDK call came; a failed completion or a raise is an error without reward', () => {
     const returned = new RolloutRecording(task);
     returned.returned({ reward: [0.25, 0.5] });

@@ -1,5 +1,4 @@
 import { strict as assert } from 'node:assert';
-import { rowsOfJsonLines } from '../../../../src/core/signal/sampleRows';
 import { readJsonLines } from '../../../../src/core/text/jsonLines';
 import { transcriptsFromJsonLines } from '../../../../src/core/transcript/jsonLines';
 
@@ -12,8 +11,6 @@ describe('JSON Lines: one reader for dataset rows and transcripts', () => {
   });
 
   it('says in the words of each file which line is wrong', () => {
-    assert.deepEqual(rowsOfJsonLines('{"prompt":"a"}\n[1]'), { rows: [{ prompt: 'a' }], problem: 'line 2 is not a JSON object' });
-    assert.match(rowsOfJsonLines('nope').problem ?? '', /^line 1 is not JSON \(the dataset must be JSON Lines/);
     const transcript = { id: 't1', task: { prompt: 'refund order 7' }, turns: [] };
     const read = transcriptsFromJsonLines(`${JSON.stringify(transcript)}\n{"id":"t2"}`);
     assert.deepEqual(read.transcripts, [{ ...transcript, groupKey: 't1' }]);

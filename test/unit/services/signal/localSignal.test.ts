@@ -82,6 +82,7 @@ describe('local signal check (agent runner + job runtime)', function () {
     );
     assert.equal(result.ignoredEndpoint, undefined);
     assert.equal(result.agentProblem, undefined);
+    assert.deepEqual(result.diagnosis, []);
     for (const t of result.transcripts) {
       assert.equal(t.status, 'completed', t.error);
       assert.ok(typeof t.reward === 'number');
@@ -125,6 +126,18 @@ describe('local signal check (agent runner + job runtime)', function () {
       result.transcripts.some((t) => t.reward! > 0 && t.reward! < 1),
       'partial credit',
     );
+    // The agent stops after its last tool call: that call's result never reached the runtime, and says so; every other has its result.
+    for (const t of result.transcripts) {
+      const calls = t.turns.flatMap((turn) => turn.toolCalls);
+      const last = t.turns.at(-1)!.toolCalls;
+      for (const call of calls)
+        if (last.includes(call)) assert.equal(call.resultNotSeen, true, `${t.id}: ${call.name} ended the rollout`);
+        else assert.ok(call.result !== undefined && !call.resultNotSeen, `${t.id}: ${call.name} has its result`);
+    }
+    assert.ok(
+      result.transcripts.some((t) => t.turns.at(-1)!.toolCalls.length),
+      'some rollouts end after a tool call',
+    );
     const report = signalReport(result.transcripts, 1);
     const hand = handCount(result.transcripts);
     assert.deepEqual([report.groups, report.zeroAdvantage.groups], [hand.groups, hand.flat]);
@@ -139,7 +152,9 @@ describe('local signal check (agent runner + job runtime)', function () {
       readFileSync(agent, 'utf8')
         .split('\n')
         .findIndex((l) => l.includes('job-runtime.sagemaker')) + 1;
-    assert.match(result.ignoredEndpoint ?? '', new RegExp(`hardcoded_agent\\.py:${line} fixes the host`));
+    assert.equal(result.diagnosis.length, 1, JSON.stringify(result.diagnosis));
+    assert.equal(result.diagnosis[0].kind, 'no-call');
+    assert.match(result.diagnosis[0].sentence, new RegExp(`hardcoded_agent\\.py:${line} fixes the host`));
     assert.ok(result.transcripts.every((t) => t.status === 'error'));
   });
 
@@ -150,8 +165,79 @@ describe('local signal check (agent runner + job runtime)', function () {
       readFileSync(agent, 'utf8')
         .split('\n')
         .findIndex((l) => l.startsWith('RFT_RUNTIME_ENDPOINT =')) + 1;
-    assert.match(result.ignoredEndpoint ?? '', new RegExp(`main\\.py:${line} fixes the host`));
-    assert.match(result.ignoredEndpoint ?? '', /Or keep it and run with --endpoint-env RFT_RUNTIME_ENDPOINT --concurrency 1/);
+    const said = result.diagnosis.map((d) => d.sentence).join('\n');
+    assert.match(said, new RegExp(`main\\.py:${line} fixes the host`));
+    assert.match(said, /Or keep it and run with --endpoint-env RFT_RUNTIME_ENDPOINT --concurrency 1/);
+  });
+
+  describe('diagnosis: the first line names the real cause', () => {
+    const lineOf = (file: string, text: string) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes(text)) + 1;
+    const tickets = (n: number) =>
+      readFileSync(path.join(root, 'test/fixtures/real-run/data/training_prompts.csv'), 'utf8')
+        .split('\n')
+        .slice(1, n + 1)
+        .map((line, index) => ({ row: { prompt: JSON.parse(line) as string }, index }));
+
+    it("the support agent's own allow-list refuses the local URL: its line and message, how to allow it, the stubbed packages", async () => {
+      const agent = path.join(fixtures, 'support_agent.py');
+      const result = await runLocalSignal(base(agent, { rows: tickets(2), groupSize: 2 }));
+      assert.equal(result.transcripts.length, 4);
+      const [first, ...rest] = result.diagnosis;
+      assert.deepEqual(rest, []);
+      assert.equal(first.kind, 'agent-raised');
+      const line = lineOf(agent, 'raise ValueError');
+      assert.match(
+        first.sentence,
+        new RegExp(
+          `^All 4 rollouts failed: the agent raised support_agent\\.py:${line}: ValueError: Refusing an untrusted SageMaker Job Runtime endpoint\\.`,
+        ),
+      );
+      assert.match(first.sentence, /accept http:\/\/127\.0\.0\.1 too/);
+      assert.match(first.sentence, /bedrock_agentcore, sagemaker, strands are not installed for python3 .* --python/);
+      assert.doesNotMatch(first.sentence, /ignores the payload's endpoint/);
+    });
+
+    it('a support conversation against the emulator policy is a policy refusal, not a reward problem', async () => {
+      const agent = path.join(fixtures, 'support_plain_agent.py');
+      const result = await runLocalSignal(base(agent, { rows: tickets(2), groupSize: 2, scriptedPolicy: true }));
+      assert.deepEqual(
+        result.diagnosis.map((d) => d.kind),
+        ['policy-refused'],
+      );
+      assert.match(
+        result.diagnosis[0].sentence,
+        /^All 4 rollouts: the policy refused their model calls \("The emulator's scripted policy plays Wordle/,
+      );
+      assert.match(result.diagnosis[0].sentence, /plays only Wordle and the refund desk.*pass --policy URL/);
+      assert.ok(signalReport(result.transcripts).recommendations.every((s) => !/easier tasks|partial credit/.test(s)));
+    });
+
+    it('a rollout that fails inside a stubbed framework names the packages and --python', async () => {
+      const agent = path.join(fixtures, 'stubbed_agent.py');
+      const result = await runLocalSignal(base(agent, { rows: dataset.slice(0, 1), groupSize: 2 }));
+      assert.deepEqual(
+        result.diagnosis.map((d) => d.kind),
+        ['inside-stub'],
+      );
+      assert.match(
+        result.diagnosis[0].sentence,
+        new RegExp(`replaced by stubs \\(bedrock_agentcore, strands\\): stubbed_agent\\.py:${lineOf(agent, 'float(')}: TypeError`),
+      );
+      assert.match(result.diagnosis[0].sentence, /Pass --python/);
+    });
+
+    it('an agent raising in its own code before any model call: its line and message', async () => {
+      const agent = path.join(fixtures, 'raising_agent.py');
+      const result = await runLocalSignal(base(agent, { rows: dataset.slice(0, 1), groupSize: 2 }));
+      assert.deepEqual(
+        result.diagnosis.map((d) => [d.kind, d.rollouts]),
+        [['agent-raised', 2]],
+      );
+      assert.match(result.diagnosis[0].sentence, new RegExp(`raising_agent\\.py:${lineOf(agent, 'ticket_id')}: KeyError: 'ticket_id'`));
+    });
   });
 
   it('stops at the first rollout when the agent file cannot run, naming its line', async () => {

@@ -1,0 +1,159 @@
+import { findHardCodedEndpoint, ignoredEndpointAdvice } from './hardCodedEndpoint';
+
+/** What one locally played rollout showed the runtime and the runner: enough to say why it did not play. */
+export interface PlayedRollout {
+  /** Model calls the policy answered. */
+  answeredCalls: number;
+  /** What the policy answered to the model calls it refused. */
+  refusals: readonly string[];
+  /** The entrypoint raised (or returned an error): the message, its line in the agent file, and whether a stub was in the way. */
+  failure?: { message: string; line?: number; inStub?: boolean };
+}
+
+/** Everything a local check knows about why its rollouts did not play. */
+export interface LocalRunFacts {
+  /** The agent file's name, as the report shows it. */
+  agent: string;
+  /** The agent file's text, to find a hard-coded host in. */
+  agentSource: string;
+  python: string;
+  rollouts: readonly PlayedRollout[];
+  /** Packages the agent imports that are not installed for `python`: the runner replaced them with stubs. */
+  stubbed: readonly string[];
+  /** Calls that arrived at paths the runtime does not serve. */
+  unservedPaths: readonly { path: string; count: number }[];
+  /** The policy is the emulator's scripted one, which plays only its own environments. */
+  scriptedPolicy: boolean;
+  /** Where the local runtime listens. */
+  runtimeUrl: string;
+}
+
+/** Why rollouts did not play, most telling first: what the policy said, then where calls went, then the agent's own error. */
+export type DiagnosisKind = 'policy-refused' | 'unserved-path' | 'inside-stub' | 'agent-raised' | 'no-call';
+
+export interface Diagnosis {
+  kind: DiagnosisKind;
+  /** Rollouts of this kind. */
+  rollouts: number;
+  sentence: string;
+}
+
+const ORDER: DiagnosisKind[] = ['policy-refused', 'unserved-path', 'inside-stub', 'agent-raised', 'no-call'];
+
+// An agent's own check of the endpoint (an allow-list of hosts) speaks of endpoints, hosts and trust.
+const ALLOW_LIST = /untrusted|not allowed|allow-?list|refus\w* .*(endpoint|host|url)|(endpoint|host|url).* (refused|not trusted)/i;
+
+// How Python's clients say a host could not be reached (urllib, requests, httpx, openai).
+const UNREACHABLE =
+  /URLError|ConnectionError|ConnectError|APIConnectionError|getaddrinfo|Name or service not known|nodename nor servname|Connection refused|timed out/i;
+
+/** The kind of trouble a rollout had, or undefined when it played: a model call answered and no error. */
+export function rolloutTrouble(r: PlayedRollout, callsWentAstray: boolean): DiagnosisKind | undefined {
+  if (!r.failure && r.answeredCalls > 0) return undefined;
+  if (r.refusals.length) return 'policy-refused';
+  if (r.answeredCalls === 0 && callsWentAstray) return 'unserved-path';
+  if (r.failure?.inStub) return 'inside-stub';
+  // An agent that calls a host of its own fails to connect: the host is the cause, not the exception.
+  if (r.failure && !(r.answeredCalls === 0 && UNREACHABLE.test(r.failure.message))) return 'agent-raised';
+  return 'no-call';
+}
+
+const list = (names: readonly string[]) => names.join(', ');
+const of = (n: number, total: number) =>
+  total === 1 ? 'The rollout' : n === total ? `All ${total} rollouts` : `${n} of ${total} rollouts`;
+const calls = (n: number) => `${n} call${n === 1 ? '' : 's'}`;
+
+/** The most common entry of a list, with how often it came. */
+function mostCommon<T>(items: readonly T[], key: (item: T) => string): { item: T; count: number } {
+  const counts = new Map<string, { item: T; count: number }>();
+  for (const item of items) {
+    const k = key(item);
+    const seen = counts.get(k);
+    if (seen) seen.count++;
+    else counts.set(k, { item, count: 1 });
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count)[0];
+}
+
+const STUB_ADVICE =
+  "pass --python with the python of a virtual environment that has the agent's requirements (e.g. --python .venv/bin/python)";
+
+function stubNote(facts: LocalRunFacts): string {
+  if (!facts.stubbed.length) return '';
+  const are = facts.stubbed.length === 1 ? 'is' : 'are';
+  return ` Also, ${list(facts.stubbed)} ${are} not installed for ${facts.python} and were replaced by stubs that do nothing: ${STUB_ADVICE}.`;
+}
+
+/** `app.py:27: ValueError: …`, without a closing full stop so the sentence can end it. */
+function raisedAt(facts: LocalRunFacts, failure: NonNullable<PlayedRollout['failure']>): string {
+  const message = failure.message.replace(/\.$/, '');
+  return failure.line ? `${facts.agent}:${failure.line}: ${message}` : `${facts.agent}: ${message}`;
+}
+
+function policyRefused(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
+  const refusal = mostCommon(
+    members.flatMap((r) => r.refusals),
+    (m) => m,
+  ).item;
+  const why = facts.scriptedPolicy
+    ? " The emulator's scripted policy plays only Wordle and the refund desk, so it cannot play this agent's conversation: pass --policy URL, an OpenAI-compatible server with a model (vLLM at http://localhost:8000/v1, Ollama at http://localhost:11434/v1, or Bedrock's)."
+    : ' Check --policy and --model: the policy must serve the model and accept the agent’s requests.';
+  return `${of(members.length, total)}: the policy refused their model calls ("${refusal.replace(/\.$/, '')}").${why}`;
+}
+
+function unservedPath(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
+  const shown = facts.unservedPaths.slice(0, 3).map((p) => `${p.path} (${calls(p.count)})`);
+  const more = facts.unservedPaths.length > 3 ? ` and ${facts.unservedPaths.length - 3} more` : '';
+  const path = facts.unservedPaths[0]?.path ?? '';
+  const hint = /\/v1\/v1\//.test(path)
+    ? ' The agent adds /v1 to a URL that already ends in /v1.'
+    : /\/chat\/completions/.test(path) && !/\/v1\/chat\/completions/.test(path)
+      ? ' Chat completions live under /v1, as in the service: base_url = metadata.endpoint + "/v1".'
+      : '';
+  return `${of(members.length, total)} made no model call the runtime could serve: calls arrived at ${shown.join(', ')}${more}. The runtime serves chat completions at the payload's metadata.endpoint + /v1/chat/completions, and the SDK's /complete-rollout and /update-reward at metadata.endpoint.${hint}`;
+}
+
+function insideStub(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
+  const { item } = mostCommon(members, (r) => raisedAt(facts, r.failure!));
+  const names = facts.stubbed.length ? list(facts.stubbed) : 'packages the agent imports';
+  return `${of(members.length, total)} failed inside packages that are not installed for ${facts.python} and were replaced by stubs (${names}): ${raisedAt(facts, item.failure!)}. P${STUB_ADVICE.slice(1)}.`;
+}
+
+function agentRaised(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
+  const { item, count } = mostCommon(members, (r) => raisedAt(facts, r.failure!));
+  const others = members.length - count;
+  const allowList = ALLOW_LIST.test(item.failure!.message)
+    ? ` That is the agent's own check refusing the local runtime's URL (${facts.runtimeUrl}): for this check, let it accept http://127.0.0.1 too (for example only when a variable you set locally says so), or read the endpoint from a variable and pass --endpoint-env VAR.`
+    : '';
+  const rest = others ? ` ${others} more raised other errors (--transcripts-out keeps each one's).` : '';
+  return `${of(count, total)} failed: the agent raised ${raisedAt(facts, item.failure!)}.${allowList}${rest}${stubNote(facts)}`;
+}
+
+function noCall(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
+  const advice = ignoredEndpointAdvice(facts.agent, findHardCodedEndpoint(facts.agentSource), facts.stubbed);
+  const failed = members.find((r) => r.failure);
+  const sentence = failed ? `${advice} The agent raised ${raisedAt(facts, failed.failure!)}.` : advice;
+  return members.length === total ? sentence : `${of(members.length, total)}: ${sentence.replace(/^No/, 'no')}`;
+}
+
+const SENTENCES: Record<DiagnosisKind, (facts: LocalRunFacts, members: readonly PlayedRollout[], total: number) => string> = {
+  'policy-refused': policyRefused,
+  'unserved-path': unservedPath,
+  'inside-stub': insideStub,
+  'agent-raised': agentRaised,
+  'no-call': noCall,
+};
+
+/** One sentence per kind of trouble, the kind with most rollouts first (ties in the order of ORDER); empty when every rollout played. */
+export function diagnoseLocalRun(facts: LocalRunFacts): Diagnosis[] {
+  const astray = facts.unservedPaths.some((p) => p.count > 0);
+  const byKind = new Map<DiagnosisKind, PlayedRollout[]>();
+  for (const r of facts.rollouts) {
+    const kind = rolloutTrouble(r, astray);
+    if (kind) byKind.set(kind, [...(byKind.get(kind) ?? []), r]);
+  }
+  const total = facts.rollouts.length;
+  return [...byKind]
+    .sort((a, b) => b[1].length - a[1].length || ORDER.indexOf(a[0]) - ORDER.indexOf(b[0]))
+    .map(([kind, members]) => ({ kind, rollouts: members.length, sentence: SENTENCES[kind](facts, members, total) }));
+}
