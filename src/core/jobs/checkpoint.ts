@@ -87,6 +87,15 @@ export function resumeStepOf(job: Pick<JobFile, 'Tags' | 'JobCategory'>): number
   return Number.isInteger(step) && step >= 0 ? step : undefined;
 }
 
+const candidate = (name: string, n: number) => (n < 2 ? name : `${name.slice(0, 62 - String(n).length)}-${n}`);
+
+/** "wordle-grpo-resume-4", or the next free variant of it: the resumed job's name (at most 63 characters). */
+export function resumeJobName(original: string, step: number, taken: ReadonlySet<string>): string {
+  const suffix = `-resume-${step}`;
+  const name = `${original.replace(/-resume-\d+(-\d+)?$/, '').slice(0, 63 - suffix.length)}${suffix}`;
+  for (let n = 1; ; n++) if (!taken.has(candidate(name, n))) return candidate(name, n);
+}
+
 /** "Resume from Step 4": the menu's and the lens's words (the checkpoint holds step 4; the job goes on at step 5). */
 export function resumeTitle(point: Pick<ResumePoint, 'step'>): string {
   return `Resume from Step ${point.step}`;
