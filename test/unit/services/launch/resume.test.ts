@@ -15,8 +15,9 @@ import { launchJob, reviewJob, type LaunchDeps } from '../../../../src/services/
 import { ModelCatalog } from '../../../../src/services/launch/modelCatalog';
 import { planResume } from '../../../../src/services/launch/resume';
 
-const demo = parseJobFile(readFileSync(path.resolve(__dirname, '../../../fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8'))
-  .jobFile!;
+const demo = parseJobFile(
+  readFileSync(path.resolve(__dirname, '../../../fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8'),
+).jobFile!;
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 
 /** The demo job with `max_steps` steps of 32 × 2 rollouts and no validation channel, so the cost counts training steps only. */
@@ -74,7 +75,11 @@ describe('resume from a checkpoint (emulator, real SDK over HTTP)', function () 
     assert.equal(resumed.job.JobName, 'resume-source-resume-4');
     const doc = resumed.job.JobConfigDocument;
     assert.equal(doc.ModelPackageConfig?.InputModelPackageArn, resumed.point.checkpointArn);
-    assert.deepEqual(doc.TrainingConfig, original.JobConfigDocument.TrainingConfig, 'same base model, LoRA and hyperparameters (max_steps 10)');
+    assert.deepEqual(
+      doc.TrainingConfig,
+      original.JobConfigDocument.TrainingConfig,
+      'same base model, LoRA and hyperparameters (max_steps 10)',
+    );
     assert.deepEqual(doc.InputDataConfig, original.JobConfigDocument.InputDataConfig, 'same data');
     assert.equal(resumed.job.Tags?.find((t) => t.Key === RESUME_STEP_TAG)?.Value, '4');
 
@@ -97,7 +102,10 @@ describe('resume from a checkpoint (emulator, real SDK over HTTP)', function () 
     const stream = `${next.jobName}/algo-1-${emulator.world.jobs.get(emulator.world.jobKey('AgentRFT', next.jobName))!.created}`;
     for await (const e of getLogEvents(aws.logs(), { logGroupName: '/aws/sagemaker/Job/AgentRFT', logStreamName: stream }))
       lines.push(e.message ?? '');
-    assert.ok(lines.some((l) => l.startsWith('Step 5/10:')), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => l.startsWith('Step 5/10:')),
+      lines.join('\n'),
+    );
   });
 
   it('refuses what cannot resume: a running job, an evaluation, a checkpoint that does not exist, one of another base model', async () => {
