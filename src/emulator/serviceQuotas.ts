@@ -4,9 +4,12 @@ import { ACCOUNT, type World } from './world';
 
 type Input = Record<string, unknown>;
 
-/** The seeded quota values: one evaluation at a time (the service's default), several training jobs so the seeded one leaves room. */
+/**
+ * The seeded quota values: one evaluation at a time (the service's default), and room for the hundreds of training jobs
+ * tests and benches list (a real account's value is its own: a test sets 0 or 1 to see the limit).
+ */
 export const SEEDED_QUOTAS: Readonly<Record<string, number>> = {
-  [MTRL_QUOTAS.AgentRFT.code]: 10,
+  [MTRL_QUOTAS.AgentRFT.code]: 1000,
   [MTRL_QUOTAS.AgentRFTEvaluation.code]: 1,
 };
 

@@ -94,7 +94,7 @@ describe('emulator: requests and responses against the service models of the ins
 
       // Identity, roles, runtimes and the MTRL quota (pre-flight, launch wizard, smoke test).
       await callerIdentity(aws.sts());
-      assert.equal(await serviceQuotaValue(aws.serviceQuotas(), 'sagemaker', 'L-A9CEE0B1'), 10);
+      assert.equal(await serviceQuotaValue(aws.serviceQuotas(), 'sagemaker', 'L-A9CEE0B1'), 1000);
       await getRole(aws.iam(), 'MtrlJobRole');
       await collect(listRoles(aws.iam()));
       const runtimes = await collect(listAgentRuntimes(aws.agentCoreControl()));
