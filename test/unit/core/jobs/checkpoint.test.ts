@@ -12,6 +12,8 @@ import {
 import type { JobFile } from '../../../../src/core/jobs/jobfile';
 import { meetsMlflowMinimum, mlflowVersionNote } from '../../../../src/core/jobs/mlflowVersion';
 import { checkQuota } from '../../../../src/core/jobs/quotas';
+import { jobTooltip } from '../../../../src/core/jobs/tooltip';
+import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
 
 const CHECKPOINT = 'arn:aws:sagemaker:us-east-1:111122223333:model-package/run-checkpoints/4';
 
@@ -74,6 +76,24 @@ describe('resume points, resumed job files and the remaining steps', () => {
     assert.equal(resumeJobName('run', 4, new Set(['run-resume-4', 'run-resume-4-2'])), 'run-resume-4-3');
     assert.ok(resumeJobName('x'.repeat(63), 4, new Set()).length <= 63);
     assert.equal(resumeTitle({ step: 4 }), 'Resume from Step 4');
+  });
+
+  it("the Jobs view's tooltip names the step a stopped job resumes from, and says nothing for a running one", () => {
+    const details = (status: string) => ({
+      name: 'run',
+      arn: 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/run',
+      category: 'AgentRFT' as const,
+      region: 'us-east-1',
+      status,
+      created: new Date('2026-12-01T10:00:00Z'),
+      transitions: [],
+      document: {
+        ServiceOutput: { ResumableCheckpoint: { ModelPackageArn: CHECKPOINT, Step: 4 }, ProgressInfo: { MaxSteps: 10, CurrentStep: 4 } },
+      },
+    });
+    const now = new Date('2026-12-01T12:00:00Z');
+    assert.match(jobTooltip(details('Stopped'), DEFAULT_PRICING, now), /Resume from Step 4/);
+    assert.doesNotMatch(jobTooltip(details('InProgress'), DEFAULT_PRICING, now), /Resume from Step/);
   });
 
   it('the arithmetic of a resumed job counts only the steps after the checkpoint, validation runs included', () => {
