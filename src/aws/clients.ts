@@ -4,6 +4,7 @@ import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import type { IAMClient } from '@aws-sdk/client-iam';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
+import type { ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
 import type { STSClient } from '@aws-sdk/client-sts';
 import type { StandardRetryStrategy } from '@smithy/core/retry';
 import type {
@@ -130,6 +131,9 @@ export class AwsClients {
   }
   agentCoreControl(region?: string): BedrockAgentCoreControlClient {
     return this.client('agentcore-control', 'Bedrock AgentCore control', sdk().BedrockAgentCoreControlClient, region);
+  }
+  serviceQuotas(region?: string): ServiceQuotasClient {
+    return this.client('service-quotas', 'Service Quotas', sdk().ServiceQuotasClient, region);
   }
   sts(region?: string): STSClient {
     return this.client('sts', 'STS', sdk().STSClient, region);

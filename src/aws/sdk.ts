@@ -39,6 +39,7 @@ export {
   SageMakerClient,
   StopJobCommand,
 } from '@aws-sdk/client-sagemaker';
+export { GetServiceQuotaCommand, ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
 export { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 export { fromNodeProviderChain } from '@aws-sdk/credential-providers';
 export { Upload } from '@aws-sdk/lib-storage';

@@ -63,6 +63,12 @@ export const commands: CommandEntry[] = [
     load: () => (require('./metrics') as typeof import('./metrics')).metricsCommand,
   },
   {
+    name: 'resume',
+    summary: 'resume a stopped or failed training job from its last checkpoint (the remaining steps; --yes creates it)',
+    deadlineSeconds: 300,
+    load: () => (require('./resume') as typeof import('./resume')).resumeCommand,
+  },
+  {
     name: 'resources',
     summary: 'list the runtimes, roles, MLflow apps and S3 prefixes jobs left behind, and the token spend',
     deadlineSeconds: 300,

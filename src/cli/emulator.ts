@@ -2,7 +2,7 @@ import { startEmulator } from '../emulator/server';
 import { SEEDED } from '../emulator/seed';
 import { parseOptions, UsageError, type CliCommand } from './command';
 
-const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--delete-latency-ms N] [--denied-regions R,…] [--expired-credentials] [--traces-without-spans] [--no-history] [--json]
+const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--delete-latency-ms N] [--denied-regions R,…] [--quota CODE=N]… [--expired-credentials] [--traces-without-spans] [--no-history] [--json]
 
 Runs the local MTRL service on 127.0.0.1: SageMaker Jobs, CloudWatch Logs, S3, STS, IAM and
 Bedrock AgentCore over their real wire protocols, with seeded jobs, runtimes and datasets.
@@ -15,7 +15,10 @@ Point the extension at it with the setting mtrl.aws.endpoint (any SigV4 key is a
   --error-rate R         answer this fraction of requests with a 500 (0-1)
   --latency-ms N         delay every answer by N ms
   --delete-latency-ms N  delay each S3 DeleteObjects answer by N ms more (a slow cleanup)
-  --denied-regions R,…   answer SageMaker, Logs and AgentCore calls in these regions with AccessDenied
+  --denied-regions R,…   answer SageMaker, Logs, AgentCore and Service Quotas calls in these regions
+                         with AccessDenied
+  --quota CODE=N         a Service Quotas value instead of the seeded one (repeatable), e.g.
+                         --quota L-A9CEE0B1=0 for a new account without MTRL training quota
   --expired-credentials  answer every request with ExpiredTokenException
   --traces-without-spans traces/batchGet returns no spans: readers must fetch each trace's
                          traces.json from S3 (also MTRL_EMULATOR_TRACES_WITHOUT_SPANS=1)
@@ -38,6 +41,17 @@ function count(value: string | undefined, name: string, min: number): number | u
   return n;
 }
 
+/** `L-A9CEE0B1=0` → `{ 'L-A9CEE0B1': 0 }`. */
+function quotasOf(values: readonly string[]): Record<string, number> {
+  const quotas: Record<string, number> = {};
+  for (const value of values) {
+    const m = /^(L-[0-9A-F]{8})=(\d+)$/.exec(value.trim());
+    if (!m) throw new UsageError(`--quota takes CODE=N, e.g. L-A9CEE0B1=0; got '${value}'.`);
+    quotas[m[1]] = Number(m[2]);
+  }
+  return quotas;
+}
+
 export const emulatorCommand: CliCommand = {
   name: 'emulator',
   usage: USAGE,
@@ -52,6 +66,7 @@ export const emulatorCommand: CliCommand = {
         'latency-ms': { type: 'string' },
         'delete-latency-ms': { type: 'string' },
         'denied-regions': { type: 'string' },
+        quota: { type: 'string', multiple: true },
         'expired-credentials': { type: 'boolean' },
         'traces-without-spans': { type: 'boolean' },
         'no-history': { type: 'boolean' },
@@ -72,6 +87,7 @@ export const emulatorCommand: CliCommand = {
       latencyMs: count(values['latency-ms'], 'latency-ms', 0),
       deleteLatencyMs: count(values['delete-latency-ms'], 'delete-latency-ms', 0),
       deniedRegions: values['denied-regions']?.split(',').map((r) => r.trim()),
+      quotas: quotasOf(values.quota ?? []),
       expiredCredentials: values['expired-credentials'],
       tracesWithoutSpans: values['traces-without-spans'] || process.env.MTRL_EMULATOR_TRACES_WITHOUT_SPANS === '1',
       history: !values['no-history'],

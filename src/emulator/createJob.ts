@@ -1,12 +1,15 @@
 import type { JobConfigDocument } from '../core/jobs/document';
 import { JOB_NAME_PATTERN, jobArnOf } from '../core/jobs/reference';
+import { MTRL_QUOTAS } from '../core/jobs/quotas';
 import type { JobCategory } from '../core/jobs/status';
 import { readRows } from './datasets';
+import { finishedStep, resumeStepOf } from './checkpoints';
 import { jobState } from './jobs';
 import type { Job } from './jobModel';
 import { planContextOf, planJob } from './plan';
 import { ServiceError } from './protocol';
 import { SCHEMA_VERSION, validateDocument } from './schemas';
+import { quotaOf } from './serviceQuotas';
 import { ACCOUNT, type World } from './world';
 
 const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;
@@ -50,17 +53,8 @@ export function createJob(world: World, c: JobCategory, input: Record<string, un
   if (world.jobs.has(world.jobKey(c, name, region)))
     throw new ServiceError('ResourceInUse', `A job named ${name} already exists in category ${c}.`);
   const now = world.clock.now();
-  if (
-    c === 'AgentRFTEvaluation' &&
-    [...world.jobs.values()].some(
-      (j) => j.category === c && j.region === region && ['InProgress', 'Stopping'].includes(jobState(j, now).status),
-    )
-  ) {
-    throw new ServiceError(
-      'ResourceLimitExceeded',
-      'The account already runs an evaluation job; by default one evaluation job runs at a time. Wait for it to finish or stop it.',
-    );
-  }
+  refuseOverQuota(world, c, region, now);
+  const resumeFrom = resumeStepOf(world, c, document, region, now, (j) => finishedStep(j, jobState(j, now)));
   delete document.ServiceOutput;
   const job = newJob(world, {
     name,
@@ -70,9 +64,34 @@ export function createJob(world: World, c: JobCategory, input: Record<string, un
     created: now,
     region,
     tags: (input.Tags as Job['tags'] | undefined) ?? [],
+    resumeFrom,
   });
+  if (resumeFrom !== undefined && job.plan.steps === 0)
+    throw new ServiceError(
+      'ValidationException',
+      `The checkpoint holds step ${resumeFrom}, which already reaches the job's max_steps: nothing is left to train.`,
+    );
   world.jobs.set(world.jobKey(c, name, region), job);
   return { JobArn: job.arn };
+}
+
+/** The account's concurrency quota of the category: a new account's 0, or every allowed job already running, refuses CreateJob. */
+function refuseOverQuota(world: World, c: JobCategory, region: string, now: number): void {
+  const { code, what } = MTRL_QUOTAS[c];
+  const quota = quotaOf(world, code);
+  const running = [...world.jobs.values()].filter(
+    (j) => j.category === c && j.region === region && j.created <= now && ['InProgress', 'Stopping'].includes(jobState(j, now).status),
+  ).length;
+  if (running < quota) return;
+  if (c === 'AgentRFTEvaluation' && quota === 1)
+    throw new ServiceError(
+      'ResourceLimitExceeded',
+      'The account already runs an evaluation job; by default one evaluation job runs at a time. Wait for it to finish or stop it.',
+    );
+  throw new ServiceError(
+    'ResourceLimitExceeded',
+    `The account-level service limit '${what}' (quota ${code}) is ${quota} Jobs, with current utilization of ${running} Jobs and a request delta of 1 Jobs. Please use AWS Service Quotas to request an increase for this quota.`,
+  );
 }
 
 /** Builds a job with its plan: used by CreateJob and by the seeded history. */
@@ -87,6 +106,8 @@ export function newJob(
     region?: string;
     tags?: Job['tags'];
     speed?: number;
+    /** The step of the checkpoint the job starts from (its InputModelPackageArn). */
+    resumeFrom?: number;
   },
 ): Job {
   const region = spec.region ?? world.region;
@@ -103,6 +124,7 @@ export function newJob(
     plan: planJob(spec.category, spec.document, spec.roleArn, {
       ...planContextOf(world, region, (uri) => readRows(world, uri)),
       ...(spec.speed ? { speed: spec.speed } : {}),
+      ...(spec.resumeFrom ? { resumeFrom: spec.resumeFrom } : {}),
     }),
     runtimeId: runtimeArn?.split('runtime/')[1],
     region,

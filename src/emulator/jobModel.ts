@@ -14,7 +14,10 @@ export interface JobPlan {
   startingMs: number;
   downloadingMs: number;
   stepMs: number;
+  /** Steps this job runs (after its resume step, if any). */
   steps: number;
+  /** The step of the checkpoint it resumed from: its first step is firstStep + 1 (absent: 0, a fresh start). */
+  firstStep?: number;
   rolloutsPerStep: number;
   /** Tasks (rows) per step and rollouts per task: rollout k of a step plays row ⌊k / groupSize⌋ of the step's batch. */
   batchSize: number;

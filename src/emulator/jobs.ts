@@ -1,5 +1,6 @@
 import { mlflowConfigOf } from '../core/jobs/document';
 import type { ServiceOutput } from '../core/jobs/serviceOutput';
+import { checkpointsOf } from './checkpoints';
 import type { Job, JobState, Secondary, Transition } from './jobModel';
 import { recordedState } from './recordedJob';
 
@@ -123,10 +124,12 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
   const started = state.transitions.some((t) => t.Status === 'Training' || t.Status === 'Evaluating');
   if (started) {
     const done = state.completedRollouts;
-    const step = Math.floor(done / p.rolloutsPerStep);
+    // Steps count from the start of training: a resumed job's first step is the one after its checkpoint.
+    const first = p.firstStep ?? 0;
+    const step = first + Math.floor(done / p.rolloutsPerStep);
     if (job.category === 'AgentRFT') {
       out.ProgressInfo = p.limitedBySteps
-        ? { MaxSteps: p.steps, CurrentStep: step }
+        ? { MaxSteps: first + p.steps, CurrentStep: step }
         : {
             MaxEpoch: p.maxEpochs,
             StepsPerEpoch: p.stepsPerEpoch,
@@ -141,6 +144,7 @@ export function serviceOutput(job: Job, state: JobState, evaluationMetrics?: () 
       SampleTokenCount: done * TOKENS_PER_ROLLOUT.sample,
     };
   }
+  Object.assign(out, checkpointsOf(job, state));
   if (job.recorded && started) {
     out.ProgressInfo = job.recorded.progress;
     out.RolloutInfo = job.recorded.rollouts;

@@ -113,7 +113,7 @@ export class JobServiceStream implements LogStreamSource {
     for (let s = 1; s <= steps; s++) {
       lines.push({
         timestamp: rolloutTime(job, s * p.rolloutsPerStep - 1),
-        message: `Step ${s}/${p.steps}: ${p.rolloutsPerStep} rollouts completed (${s * p.rolloutsPerStep}/${state.totalRollouts})`,
+        message: `Step ${(p.firstStep ?? 0) + s}/${(p.firstStep ?? 0) + p.steps}: ${p.rolloutsPerStep} rollouts completed (${s * p.rolloutsPerStep}/${state.totalRollouts})`,
       });
     }
     if (state.failureReason) lines.push({ timestamp: state.endTime ?? now, message: `ERROR ${state.failureReason}` });

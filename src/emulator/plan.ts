@@ -18,6 +18,8 @@ export interface PlanContext {
   runtimeEnvironment(runtimeArn: string): EnvironmentName;
   /** The runtime's REASONING_EFFORT. */
   runtimeEffort(runtimeArn: string): 'low' | 'medium' | 'high';
+  /** The step of the checkpoint a training job resumes from (its InputModelPackageArn). */
+  resumeFrom?: number;
 }
 
 /** What planning sees of the world: its speed and runtimes as a job in `region` reaches them, and datasets read by `readRows`. */
@@ -71,13 +73,17 @@ export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: 
     const maxEpochs = int(hp.max_epochs, 1);
     const maxSteps = int(hp.max_steps, gptOss ? 100 : 50);
     const stepsPerEpoch = Math.max(1, Math.floor(rows.length / batchSize));
-    const steps = Math.min(maxSteps, maxEpochs * stepsPerEpoch);
+    const planned = Math.min(maxSteps, maxEpochs * stepsPerEpoch);
+    // A resumed job keeps the original max_steps and runs only the steps after its checkpoint.
+    const firstStep = Math.min(ctx.resumeFrom ?? 0, planned);
+    const steps = planned - firstStep;
     const rolloutsPerStep = batchSize * groupSize;
     plan = {
       ...base,
       // The reference run: 1,024 rollouts per step, 100 steps in 12 h 40 min, about 450 s a step.
       stepMs: ms(20 + (430 * rolloutsPerStep) / 1024),
       steps,
+      ...(firstStep > 0 && { firstStep }),
       rolloutsPerStep,
       batchSize,
       groupSize,
@@ -87,7 +93,7 @@ export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: 
       rows,
       environment,
       // Reward rises for about 15 steps, then plateaus, as in the published run.
-      skill: (step) => 0.3 + 0.35 * (1 - Math.exp(-step / 4)),
+      skill: (step) => 0.3 + 0.35 * (1 - Math.exp(-(firstStep + step) / 4)),
     };
   } else {
     const hp = doc.EvaluationConfig?.HyperParameters ?? {};

@@ -14,6 +14,8 @@ export const SEEDED = {
   jobRole: `arn:aws:iam::${ACCOUNT}:role/MtrlJobRole`,
   wrongTrustRole: `arn:aws:iam::${ACCOUNT}:role/MtrlWrongTrustRole`,
   mlflowApp: `arn:aws:sagemaker:us-east-1:${ACCOUNT}:mlflow-app/app-wordle01`,
+  /** An app of MLflow 3.4.0, below the 3.10 MTRL needs: the wizard marks it and the pre-flight refuses it. */
+  oldMlflowApp: `arn:aws:sagemaker:us-east-1:${ACCOUNT}:mlflow-app/app-legacy01`,
   train: 's3://mtrl-demo/wordle/train.jsonl',
   validation: 's3://mtrl-demo/wordle/val.jsonl',
   refundTrain: 's3://mtrl-demo/refund/train.jsonl',

@@ -100,8 +100,16 @@ export function seedWorld(world: World, history: boolean): void {
     name: 'app-wordle01',
     region: 'us-east-1',
     created: now - 5 * DAY,
-    mlflowVersion: '3.4.0',
+    mlflowVersion: '3.10.0',
     artifactStoreUri: 's3://mtrl-demo/mlflow',
+  });
+  world.mlflowApps.push({
+    arn: SEEDED.oldMlflowApp,
+    name: 'app-legacy01',
+    region: 'us-east-1',
+    created: now - 40 * DAY,
+    mlflowVersion: '3.4.0',
+    artifactStoreUri: 's3://mtrl-demo/mlflow-legacy',
   });
   for (const [key, text] of OUTPUT_OBJECTS) world.buckets.get('mtrl-demo')?.set(key, object(text));
   if (history) seedJobs(world, now);

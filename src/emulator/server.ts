@@ -13,6 +13,7 @@ import { jsonBody, protocolOf, readRequest, sendError, sendJson, sendQuery, Serv
 import { s3, S3_OPERATIONS } from './s3';
 import { sagemaker, SAGEMAKER_OPERATIONS } from './sagemaker';
 import { seedWorld } from './seedWorld';
+import { serviceQuotas, SERVICE_QUOTAS_OPERATIONS } from './serviceQuotas';
 import { ACCOUNT, World } from './world';
 
 export interface EmulatorOptions {
@@ -42,6 +43,8 @@ export interface EmulatorOptions {
   history?: boolean;
   clock?: Clock;
   region?: string;
+  /** Service Quotas values by quota code, instead of the seeded ones (`{ 'L-A9CEE0B1': 0 }`: a new account). */
+  quotas?: Readonly<Record<string, number>>;
   /** Compute finished steps' MLflow metrics in idle time (`mtrl emulator` does), so a first metrics request finds them ready. */
   precomputeMetrics?: boolean;
 }
@@ -63,10 +66,11 @@ export const SERVED_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   sts: STS_OPERATIONS,
   iam: IAM_OPERATIONS,
   'bedrock-agentcore': AGENTCORE_OPERATIONS,
+  servicequotas: SERVICE_QUOTAS_OPERATIONS,
 };
 
 /** Services whose answers depend on the region (S3, IAM and STS are account-wide here). */
-const REGIONAL = new Set(['sagemaker', 'logs', 'bedrock-agentcore']);
+const REGIONAL = new Set(['sagemaker', 'logs', 'bedrock-agentcore', 'servicequotas']);
 
 /** A fraction of requests, evenly spaced from the first one and deterministic: with rate 0.5 a retry always gets through. */
 function evenly(rate: number): () => boolean {
@@ -84,6 +88,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const world = new World(options.clock ?? systemClock, speed, options.region ?? 'us-east-1', options.seed ?? 'mtrl');
   seedWorld(world, options.history ?? true);
   world.tracesWithoutSpans = options.tracesWithoutSpans ?? false;
+  for (const [code, value] of Object.entries(options.quotas ?? {})) world.quotas.set(code, value);
   const throttled = evenly(options.throttleRate ?? 0);
   const failed = evenly(options.errorRate ?? 0);
   const noServerTimeoutMs = options.noServerTimeoutMs ?? Math.round(30_000 / speed);
@@ -171,6 +176,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         return sendQuery(res, request, 'https://iam.amazonaws.com/doc/2010-05-08/', iam(world, op, request.query));
       case 'bedrock-agentcore':
         return agentCore(world, request, res, { noServerTimeoutMs });
+      case 'servicequotas':
+        return sendJson(res, request, serviceQuotas(world, op, jsonBody(request), request.region));
       default:
         throw new ServiceError('UnknownServiceException', `The emulator does not emulate the service '${request.service}'.`, 400);
     }

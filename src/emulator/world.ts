@@ -67,6 +67,8 @@ export class World {
   readonly mlflowApps: MlflowApp[] = [];
   /** Deleted apps answer ResourceNotFound on the MLflow API even though finished jobs still name them. */
   readonly deletedMlflowApps = new Set<string>();
+  /** Service Quotas values set apart from the seeded ones, by quota code (a new account's 0, for tests). */
+  readonly quotas = new Map<string, number>();
   /** `bucket/key` of objects whose deletion is denied (a bucket policy or legal hold): DeleteObjects reports AccessDenied for them. */
   readonly undeletableKeys = new Set<string>();
   readonly multipart = new Map<

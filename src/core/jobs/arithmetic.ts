@@ -13,6 +13,9 @@ interface TrainingArithmetic {
   maxSteps: number;
   maxEpochs: number;
   totalSteps: number;
+  /** The checkpoint's step a resumed job starts after (0: a fresh start); steps and rollouts count only what is left. */
+  resumeFrom: number;
+  stepsToRun: number;
   /** Which limit ends the job first ("both" when they coincide). */
   stopsBy: 'max_steps' | 'max_epochs' | 'both';
   trainingRollouts: number;
@@ -36,7 +39,7 @@ function integer(values: Record<string, string>, name: string, fallback: Record<
 export function trainingArithmetic(
   trainRows: number,
   hyperparameters: Record<string, string>,
-  options: { validationRows?: number; modelId?: string } = {},
+  options: { validationRows?: number; modelId?: string; resumeFrom?: number } = {},
 ): TrainingArithmetic {
   const defaults = defaultHyperparameters('AgentRFT', options.modelId);
   const batchSize = Math.max(1, integer(hyperparameters, 'global_batch_size', defaults));
@@ -49,9 +52,12 @@ export function trainingArithmetic(
   const totalSteps = Math.min(maxSteps, epochSteps);
   const stopsBy = maxSteps === epochSteps ? 'both' : maxSteps < epochSteps ? 'max_steps' : 'max_epochs';
   const rolloutsPerStep = batchSize * groupSize;
-  const trainingRollouts = totalSteps * rolloutsPerStep;
+  const resumeFrom = Math.min(Math.max(0, Math.floor(options.resumeFrom ?? 0)), totalSteps);
+  const stepsToRun = totalSteps - resumeFrom;
+  const trainingRollouts = stepsToRun * rolloutsPerStep;
   const validationRows = options.validationRows;
-  const validationRollouts = validationRows && valEvery > 0 ? Math.floor(totalSteps / valEvery) * validationRows : 0;
+  const validationRuns = valEvery > 0 ? Math.floor(totalSteps / valEvery) - Math.floor(resumeFrom / valEvery) : 0;
+  const validationRollouts = validationRows ? validationRuns * validationRows : 0;
   return {
     trainRows,
     validationRows,
@@ -63,6 +69,8 @@ export function trainingArithmetic(
     maxSteps,
     maxEpochs,
     totalSteps,
+    resumeFrom,
+    stepsToRun,
     stopsBy,
     trainingRollouts,
     validationRollouts,
@@ -86,15 +94,21 @@ export function describeTrainingArithmetic(a: TrainingArithmetic): string[] {
       : a.stopsBy === 'max_epochs'
         ? `max_epochs ${a.maxEpochs} stops first at step ${count(a.totalSteps)} (max_steps is ${a.maxSteps})`
         : `max_steps and max_epochs both stop at step ${count(a.totalSteps)}`;
+  const runs = Math.floor(a.totalSteps / a.valEvery) - Math.floor(a.resumeFrom / a.valEvery);
   return [
+    ...(a.resumeFrom > 0
+      ? [
+          `resumes from the checkpoint of step ${count(a.resumeFrom)}: steps ${count(a.resumeFrom + 1)}…${count(a.totalSteps)} (${count(a.stepsToRun)} steps)`,
+        ]
+      : []),
     `${count(a.trainRows)} rows / batch ${a.batchSize} = ${a.stepsPerEpoch} steps per epoch${a.leftoverRows ? ` (${a.leftoverRows} rows do not fill a batch)` : ''}`,
     `${a.batchSize} × group ${a.groupSize} = ${count(a.rolloutsPerStep)} rollouts per step`,
     stop,
-    `${count(a.totalSteps)} steps × ${count(a.rolloutsPerStep)} = ${count(a.trainingRollouts)} training rollouts` +
+    `${count(a.stepsToRun)} steps × ${count(a.rolloutsPerStep)} = ${count(a.trainingRollouts)} training rollouts` +
       (a.validationRollouts ? ` + ${count(a.validationRollouts)} validation = ${count(a.totalRollouts)} rollouts` : ''),
     ...(a.validationRollouts
       ? [
-          `validation: ${count(a.validationRows ?? 0)} validation rows × ${count(Math.floor(a.totalSteps / a.valEvery))} runs (every val_every ${a.valEvery} steps) = ${count(a.validationRollouts)} rollouts`,
+          `validation: ${count(a.validationRows ?? 0)} validation rows × ${count(runs)} runs (every val_every ${a.valEvery} steps) = ${count(a.validationRollouts)} rollouts`,
         ]
       : []),
   ];

@@ -1,3 +1,6 @@
+import { MTRL_QUOTAS, quotaRequest } from './quotas';
+import type { JobCategory } from './status';
+
 /** What a failed job's reason means and how to fix it, for the reasons users actually meet. */
 export interface Diagnosis {
   /** Short name of the problem, shown on the tree node. */
@@ -53,11 +56,27 @@ const KNOWN: KnownReason[] = [
   },
 ];
 
+/** A refusal for the account's MTRL concurrency quota (0 on a new account, or every allowed job already running). */
+const QUOTA_REASON = /ResourceLimitExceeded|account-level service limit|service quota|L-A9CEE0B1|L-2633C043/i;
+
+/** The quota diagnosis: which quota, and the request that lifts it (the pre-flight's quota line says the same). */
+export function quotaDiagnosis(reason: string, job?: { category: JobCategory; region: string }): Diagnosis {
+  const fix = job
+    ? `The account's quota ${MTRL_QUOTAS[job.category].code} (${MTRL_QUOTAS[job.category].what}) in ${job.region} is 0 or already used up. ${quotaRequest(job.category, job.region)}`
+    : `The account's MTRL quota (${MTRL_QUOTAS.AgentRFT.code} training, ${MTRL_QUOTAS.AgentRFTEvaluation.code} evaluation) is 0 or already used up. Request an increase in the Service Quotas console (Amazon SageMaker).`;
+  return { title: 'MTRL quota reached', fix, reason, known: true };
+}
+
 /** Diagnosis of a failure reason (and the secondary status, for MaxRuntimeExceeded); unknown reasons come back verbatim. */
-export function diagnoseFailure(reason: string | undefined, secondaryStatus?: string): Diagnosis | undefined {
+export function diagnoseFailure(
+  reason: string | undefined,
+  secondaryStatus?: string,
+  job?: { category: JobCategory; region: string },
+): Diagnosis | undefined {
   const text = reason?.trim() ?? '';
   const probe = secondaryStatus === 'MaxRuntimeExceeded' ? `${text} MaxRuntimeExceeded` : text;
   if (!probe.trim()) return undefined;
+  if (QUOTA_REASON.test(text)) return quotaDiagnosis(text, job);
   const known = KNOWN.find((k) => k.pattern.test(probe));
   if (known) return { title: known.title, fix: known.fix, reason: text || 'MaxRuntimeExceeded', known: true };
   return { title: text, fix: '', reason: text, known: false };

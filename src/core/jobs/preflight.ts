@@ -16,7 +16,19 @@ export interface CheckResult {
   key?: string;
 }
 
-type CheckId = 'jobName' | 'schema' | 'hyperparameters' | 'datasets' | 'role' | 'runtime' | 'model' | 'evaluations' | 'smoke';
+type CheckId =
+  | 'jobName'
+  | 'schema'
+  | 'hyperparameters'
+  | 'datasets'
+  | 'role'
+  | 'runtime'
+  | 'model'
+  | 'evaluations'
+  | 'smoke'
+  // The account's side: its MTRL quota and its MLflow app.
+  | 'quota'
+  | 'mlflow';
 
 const pass = (check: CheckId, message: string, key?: string): CheckResult => ({ check, level: 'pass', message, key });
 const warn = (check: CheckId, message: string, fix?: string, key?: string): CheckResult => ({ check, level: 'warn', message, fix, key });

@@ -22,7 +22,7 @@ export function jobCost(job: JobDetails, pricing: PricingTable): Cost | undefine
 
 export function jobDiagnosis(job: JobSummary & { failureReason?: string }): Diagnosis | undefined {
   if (job.status !== 'Failed' && job.secondaryStatus !== 'MaxRuntimeExceeded') return undefined;
-  return diagnoseFailure(job.failureReason, job.secondaryStatus);
+  return diagnoseFailure(job.failureReason, job.secondaryStatus, job);
 }
 
 /** The numeric metrics of an evaluation (`EvaluationMetrics`, shape unpublished: only flat name → number entries are read). */

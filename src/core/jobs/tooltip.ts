@@ -1,3 +1,4 @@
+import { resumePointOf, resumeTitle } from './checkpoint';
 import { describeForecast, forecastOf } from './forecast';
 import { mlflowConfigOf, type JobConfigDocument } from './document';
 import { defaultHyperparameters, sameValue } from './hyperparameters';
@@ -63,6 +64,8 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
   const output = doc?.ServiceOutput;
   const progress = progressText(output?.ProgressInfo, true);
   if (progress) rows.push(['Progress', progress]);
+  const resume = resumePointOf(job.category, job.status, output);
+  if ('point' in resume) rows.push(['Checkpoint', `${resumeTitle(resume.point)} (right-click: Resume from Checkpoint)`]);
   const forecast = forecastOf(job, pricing, now);
   if (forecast) rows.push(['Forecast', escapeMarkdown(describeForecast(forecast))]);
   const rollouts = output?.RolloutInfo;

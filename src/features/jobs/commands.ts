@@ -88,7 +88,10 @@ async function stopJob(ctx: JobsCommandContext, arg: unknown): Promise<void> {
     `Stop ${node.jobName}?`,
     {
       modal: true,
-      detail: 'The job stops running rollouts and billing tokens. A stopped job cannot be resumed; Launch Similar starts a new one.',
+      detail:
+        node.category === 'AgentRFT'
+          ? 'The job stops running rollouts and billing tokens. Each finished step left a checkpoint: "Resume from Checkpoint" goes on from the last one later (only the remaining steps are billed); Launch Similar starts afresh.'
+          : 'The job stops running rollouts and billing tokens. An evaluation keeps no checkpoint: Launch Similar runs it again from the start.',
     },
     'Stop Job',
   );

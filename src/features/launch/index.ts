@@ -5,6 +5,7 @@ import { launchEvaluationWizard } from './evaluationWizard';
 import { JOB_FILE_SELECTOR, JobFiles } from './jobFiles';
 import { Launcher, type LaunchOptions } from './launcher';
 import { saveJobFile } from './reviewStep';
+import { RESUME_LENS_SELECTOR, ResumeLens, resumeJob } from './resumeJob';
 import { RuntimeBanner } from './runtimeBanner';
 import { launchTrainingWizard } from './trainingWizard';
 import { jobFileOf, similarJob } from './treeActions';
@@ -43,6 +44,10 @@ export function register(services: Services): Launcher {
       // Closing the review (or cancelling the checks) launches nothing and answers nothing.
       return result.review && result.reason !== 'back' && result.reason !== 'cancelled' ? result : undefined;
     }),
+    vscode.commands.registerCommand('mtrl.resumeJob', (node?: unknown, options?: LaunchOptions) =>
+      resumeJob(services, launcher, node, options),
+    ),
+    vscode.languages.registerCodeLensProvider(RESUME_LENS_SELECTOR, new ResumeLens(services)),
   );
   for (const doc of vscode.workspace.textDocuments) jobFiles.showParseProblems(doc);
   banner.start();

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { listAgentRuntimes } from '../../aws/agentcore';
 import { listRoles } from '../../aws/iam';
 import { listMlflowApps } from '../../aws/mlflowApps';
+import { mlflowVersionNote } from '../../core/jobs/mlflowVersion';
 import { listJobs } from '../../aws/sagemaker';
 import { parseS3Uri } from '../../aws/s3';
 import { jobNameProblem } from '../../core/jobs/preflight';
@@ -145,9 +146,11 @@ export async function mlflowStep(services: Services, a: CommonAnswers, p: StepPo
       const apps: Item[] = [];
       try {
         for await (const app of listMlflowApps(services.aws.sagemaker(a.region))) {
+          // An app below MLflow 3.10 stays pickable (the pre-flight refuses it with the reason) but says so here first.
+          const tooOld = mlflowVersionNote(app.mlflowVersion);
           apps.push({
-            label: app.name,
-            description: [app.status, app.mlflowVersion && `MLflow ${app.mlflowVersion}`].filter(Boolean).join(' · '),
+            label: tooOld ? `$(warning) ${app.name}` : app.name,
+            description: [app.status, tooOld ?? (app.mlflowVersion && `MLflow ${app.mlflowVersion}`)].filter(Boolean).join(' · '),
             detail: app.arn,
             arn: app.arn,
           });

@@ -7,6 +7,7 @@ import { createJobRequest, type JobFile } from '../../core/jobs/jobfile';
 import { describeCheck, type CheckResult } from '../../core/jobs/preflight';
 import type { SmokeResults } from '../../core/smoke/record';
 import { modelIdOf, type PricingTable } from '../../core/jobs/pricing';
+import { quotaRequest } from '../../core/jobs/quotas';
 import { readDatasets } from './datasets';
 import type { ModelCatalog } from './modelCatalog';
 import { runPreflight, type PreflightDeps } from './preflight';
@@ -90,7 +91,10 @@ async function create(job: JobFile, deps: LaunchDeps): Promise<{ arn?: string; e
     deps.log(`Launched ${job.JobCategory} job ${job.JobName}: ${arn}`);
     return { arn };
   } catch (error) {
-    const message = deps.explain(error, `Creating job ${job.JobName}`, job.Region);
+    const explained = deps.explain(error, `Creating job ${job.JobName}`, job.Region);
+    // The account's concurrency quota refused it: name the request that lifts it, as the pre-flight's quota line does.
+    const quota = (error as { name?: string } | undefined)?.name === 'ResourceLimitExceeded';
+    const message = quota ? `${explained} ${quotaRequest(job.JobCategory, job.Region)}` : explained;
     deps.log(message, 'error');
     return { error: message };
   }

@@ -22,6 +22,7 @@ import {
   type DatasetFacts,
 } from '../../core/jobs/preflight';
 import { checkRoleTrust } from '../../core/jobs/roleTrust';
+import { mlflowCheck, quotaCheck } from './accountChecks';
 import type { SmokeResults } from '../../core/smoke/record';
 
 /** What the pre-flight needs besides the job file: clients, caches and what other features know. */
@@ -134,6 +135,8 @@ export async function runPreflight(
     guarded('model', 'Listing models', model),
     guarded('evaluations', 'Listing running evaluations', evaluations),
     Promise.resolve(checkSmoke(facts.runtimeArn, deps.smokeResults)),
+    guarded('quota', 'Reading the MTRL quota', () => quotaCheck(deps.aws, explain, job.JobCategory, region, signal)),
+    guarded('mlflow', 'Listing MLflow apps', () => mlflowCheck(deps.aws, facts.mlflowArn, region, signal)),
   ]);
   signal?.throwIfAborted();
   return { results: results.filter((r): r is CheckResult => r !== undefined), rows };

@@ -4,6 +4,7 @@ import {
   evaluationArithmetic,
   trainingArithmetic,
 } from '../../core/jobs/arithmetic';
+import { resumeStepOf } from '../../core/jobs/checkpoint';
 import { documentFacts, type DocumentFacts } from '../../core/jobs/document';
 import { describeEstimate, estimateCost, type CostEstimate, type TokensPerRollout } from '../../core/jobs/estimate';
 import type { JobFile } from '../../core/jobs/jobfile';
@@ -39,7 +40,11 @@ export function buildReview(
   let arithmetic: string[];
   let rollouts: number | undefined;
   if (job.JobCategory === 'AgentRFT' && rows.train !== undefined) {
-    const a = trainingArithmetic(rows.train, facts.hyperparameters, { validationRows: rows.validation, modelId });
+    const a = trainingArithmetic(rows.train, facts.hyperparameters, {
+      validationRows: rows.validation,
+      modelId,
+      resumeFrom: resumeStepOf(job),
+    });
     arithmetic = describeTrainingArithmetic(a);
     rollouts = a.totalRollouts;
   } else if (job.JobCategory === 'AgentRFTEvaluation' && rows.evaluation !== undefined) {

@@ -43,7 +43,7 @@ describe('mtrl resources and mtrl cleanup', function () {
     const parsed = JSON.parse(json.out);
     assert.deepEqual(
       parsed.mlflowApps.map((a: { status: string }) => a.status),
-      ['Created · MLflow 3.4.0'],
+      ['Created · MLflow 3.10.0', 'Created · MLflow 3.4.0'],
     );
     assert.ok(parsed.spend.jobs.some((j: { name: string; cost?: number }) => j.name === SEEDED.completedJob && j.cost! > 300));
   });

@@ -14,6 +14,7 @@ describe('mtrl emulator (command line)', () => {
     [['--port', 'abc'], /--port must be a number/],
     [['--speed', '0'], /--speed must be a number/],
     [['--bogus'], /Unknown option '--bogus'/],
+    [['--quota', 'L-A9CEE0B1'], /--quota takes CODE=N, e.g. L-A9CEE0B1=0; got 'L-A9CEE0B1'/],
   ] as const) {
     it(`refuses ${args.join(' ')} with one line and exit code 2`, async () => {
       const console = io();
@@ -34,6 +35,7 @@ describe('mtrl emulator (command line)', () => {
       '--throttle-rate',
       '--error-rate',
       '--latency-ms',
+      '--quota',
       '--expired-credentials',
       '--traces-without-spans',
     ])

@@ -30,6 +30,7 @@ import {
   listJobSchemaVersions,
   stopJob,
 } from '../../../src/aws/sagemaker';
+import { serviceQuotaValue } from '../../../src/aws/serviceQuotas';
 import { callerIdentity } from '../../../src/aws/sts';
 import { buildEvaluationDocument, buildTrainingDocument } from '../../../src/core/jobs/document';
 import { ManualClock } from '../../../src/emulator/clock';
@@ -47,6 +48,7 @@ const CLIENTS: Record<string, string[]> = {
   sts: ['sts'],
   iam: ['iam'],
   'bedrock-agentcore': ['bedrock-agentcore', 'bedrock-agentcore-control'],
+  servicequotas: ['service-quotas'],
 };
 const PACKAGES = Object.values(CLIENTS)
   .flat()
@@ -77,12 +79,22 @@ describe('emulator: requests and responses against the service models of the ins
     const clock = new ManualClock();
     await withEmulator({ clock }, async (emulator, aws) => {
       const calls: Exchange[] = [];
-      const clients = [aws.sagemaker(), aws.logs(), aws.s3(), aws.sts(), aws.iam(), aws.agentCore(), aws.agentCoreControl()];
+      const clients = [
+        aws.sagemaker(),
+        aws.logs(),
+        aws.s3(),
+        aws.sts(),
+        aws.iam(),
+        aws.agentCore(),
+        aws.agentCoreControl(),
+        aws.serviceQuotas(),
+      ];
       assert.equal(clients.length, PACKAGES.length);
       clients.forEach((client, i) => recordCalls(client, PACKAGES[i], calls, streamsOutput));
 
-      // Identity, roles and runtimes (pre-flight, launch wizard, smoke test).
+      // Identity, roles, runtimes and the MTRL quota (pre-flight, launch wizard, smoke test).
       await callerIdentity(aws.sts());
+      assert.equal(await serviceQuotaValue(aws.serviceQuotas(), 'sagemaker', 'L-A9CEE0B1'), 1000);
       await getRole(aws.iam(), 'MtrlJobRole');
       await collect(listRoles(aws.iam()));
       const runtimes = await collect(listAgentRuntimes(aws.agentCoreControl()));

@@ -74,6 +74,8 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
       runtime: 'pass',
       model: 'pass',
       smoke: 'pass',
+      quota: 'pass',
+      mlflow: 'pass',
     });
     assert.ok(rows.train! >= 128, `train rows ${rows.train}`);
     const arn = await createJob(aws.sagemaker('us-east-1'), createJobRequest(job));

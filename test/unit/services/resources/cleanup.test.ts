@@ -50,7 +50,13 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
       assert.match(wrongRole?.status ?? '', /trusts sagemaker\.amazonaws\.com/);
       assert.deepEqual(wrongRole?.running, []);
       assert.match(inventory.roles.find((r) => r.ref.id === SEEDED.jobRole)?.status ?? '', /^Role trusts job\.sagemaker/);
-      assert.equal(inventory.mlflowApps[0]?.status, 'Created · MLflow 3.4.0');
+      assert.deepEqual(
+        inventory.mlflowApps.map((a) => [a.ref.id, a.status]),
+        [
+          [SEEDED.mlflowApp, 'Created · MLflow 3.10.0'],
+          [SEEDED.oldMlflowApp, 'Created · MLflow 3.4.0'],
+        ],
+      );
       const output = inventory.prefixes.find((p) => p.ref.id === 's3://mtrl-demo/output/');
       assert.deepEqual(output?.size, { objects: 3, bytes: 4096 * 2 + '{"steps":100}'.length });
       const child = output?.children?.find((c) => c.ref.id === COMPLETED_OUTPUT);
@@ -195,7 +201,11 @@ describe('resources inventory and cleanup against the emulator (real SDK over HT
       assert.match(plan.steps[0].warning ?? '', /deletes its experiment history/);
       const result = await runCleanup(plan, awsCleanupTarget(aws, ['us-east-1'], explain), () => undefined);
       assert.deepEqual(result.remaining, []);
-      assert.equal(emulator.world.mlflowApps.length, 0);
+      assert.deepEqual(
+        emulator.world.mlflowApps.map((a) => a.arn),
+        [SEEDED.oldMlflowApp],
+        'only the deleted app is gone',
+      );
       const gone = await mlflow.experimentByName('wordle').catch((e: unknown) => e);
       assert.ok(gone instanceof MlflowError && gone.status === 404, 'the experiment history went with the app');
     }));
