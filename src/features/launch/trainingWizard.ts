@@ -39,7 +39,7 @@ export async function launchTrainingWizard(services: Services, launcher: Launche
       datasetAnswer<TrainingAnswers>(services, 'validationUri', 'Validation dataset (S3), disjoint from training', true),
     ],
     firstDataset: (a) => a.trainUri,
-    experiment: 'mtrl-training',
+    experiment: () => 'mtrl-training',
     presets: TRAINING_PRESETS,
     modelDefaults: true,
     jobNameStem: () => 'mtrl-train',

@@ -127,7 +127,7 @@ export async function runPreflight(
   const results = await Promise.all([
     guarded('jobName', 'Listing jobs', jobName),
     guarded('schema', 'Validating the document', schema),
-    Promise.resolve(checkHyperparameters(job.JobCategory, facts.hyperparameters)),
+    Promise.resolve(checkHyperparameters(job.JobCategory, facts.hyperparameters, job.JobConfigDocument.StoppingCondition?.MaxRuntimeInSeconds)),
     guarded('datasets', 'Reading the datasets', datasets),
     guarded('role', 'Reading the role', role),
     guarded('runtime', 'Reading the runtime', runtime),
