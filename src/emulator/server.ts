@@ -4,6 +4,7 @@ import { AGENTCORE_OPERATIONS, agentCore } from './agentcore';
 import { chatCompletion } from './chat';
 import { systemClock, type Clock } from './clock';
 import { iam, IAM_OPERATIONS, sts, STS_OPERATIONS } from './identity';
+import { lambda, LAMBDA_OPERATIONS } from './lambda';
 import { logs, LOGS_OPERATIONS } from './logs';
 import { keepLedger } from './metricsLedger';
 import { isMlflowPath, mlflow } from './mlflow';
@@ -61,10 +62,11 @@ export const SERVED_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   sts: STS_OPERATIONS,
   iam: IAM_OPERATIONS,
   'bedrock-agentcore': AGENTCORE_OPERATIONS,
+  lambda: LAMBDA_OPERATIONS,
 };
 
 /** Services whose answers depend on the region (S3, IAM and STS are account-wide here). */
-const REGIONAL = new Set(['sagemaker', 'logs', 'bedrock-agentcore']);
+const REGIONAL = new Set(['sagemaker', 'logs', 'bedrock-agentcore', 'lambda']);
 
 /** A fraction of requests, evenly spaced from the first one and deterministic: with rate 0.5 a retry always gets through. */
 function evenly(rate: number): () => boolean {
@@ -157,6 +159,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         return sendQuery(res, request, 'https://iam.amazonaws.com/doc/2010-05-08/', iam(world, op, request.query));
       case 'bedrock-agentcore':
         return agentCore(world, request, res, { noServerTimeoutMs });
+      case 'lambda':
+        return lambda(request, res);
       default:
         throw new ServiceError('UnknownServiceException', `The emulator does not emulate the service '${request.service}'.`, 400);
     }

@@ -200,7 +200,11 @@ export function documentFacts(category: JobCategory, document: JobConfigDocument
  * The settings the job runs with and where each comes from: hyperparameters (your file / service default) and, for an
  * evaluation, its stopping condition and experiment (the SDK's defaults when they equal them).
  */
-export function effectiveSettings(category: JobCategory, document: JobConfigDocument, facts = documentFacts(category, document)): EffectiveSetting[] {
+export function effectiveSettings(
+  category: JobCategory,
+  document: JobConfigDocument,
+  facts = documentFacts(category, document),
+): EffectiveSetting[] {
   const modelId = facts.baseModelArn ? parseBaseModelArn(facts.baseModelArn)?.modelId : undefined;
   const settings = effectiveHyperparameters(category, facts.hyperparameters, modelId);
   if (category !== 'AgentRFTEvaluation') return settings;

@@ -221,7 +221,9 @@ export function effectiveHyperparameters(category: JobCategory, written: Record<
   const defaults = defaultHyperparameters(category, modelId);
   const specs = hyperparameterSpecs(category);
   const known = specs.map(({ name }): EffectiveSetting =>
-    written[name] !== undefined ? { name, value: written[name], source: 'your file' } : { name, value: defaults[name], source: 'service default' },
+    written[name] !== undefined
+      ? { name, value: written[name], source: 'your file' }
+      : { name, value: defaults[name], source: 'service default' },
   );
   const names = new Set(specs.map((s) => s.name));
   const unknown = Object.entries(written)

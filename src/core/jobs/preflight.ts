@@ -65,8 +65,14 @@ export function checkHyperparameters(category: JobCategory, values: Record<strin
   const specs = new Map(hyperparameterSpecs(category).map((s) => [s.name, s]));
   const problems: string[] = [];
   const runtime = Number(maxRuntimeSeconds);
-  if (category === 'AgentRFTEvaluation' && maxRuntimeSeconds !== undefined && !(runtime > 0 && runtime <= EVALUATION_MAX_RUNTIME.maxSeconds))
-    problems.push(`StoppingCondition.MaxRuntimeInSeconds must be in (0, ${EVALUATION_MAX_RUNTIME.maxSeconds}] (72 h); got ${String(maxRuntimeSeconds)}`);
+  if (
+    category === 'AgentRFTEvaluation' &&
+    maxRuntimeSeconds !== undefined &&
+    !(runtime > 0 && runtime <= EVALUATION_MAX_RUNTIME.maxSeconds)
+  )
+    problems.push(
+      `StoppingCondition.MaxRuntimeInSeconds must be in (0, ${EVALUATION_MAX_RUNTIME.maxSeconds}] (72 h); got ${String(maxRuntimeSeconds)}`,
+    );
   const unknown: string[] = [];
   for (const [name, value] of Object.entries(values)) {
     const accepted = category === 'AgentRFTEvaluation' ? REJECTED_EVALUATION_NAMES[name] : undefined;
@@ -253,8 +259,8 @@ export function checkSmoke(runtimeArn: string | undefined, results: SmokeResults
   if (!last)
     return warn(
       'smoke',
-      'The runtime has not been smoke-tested from this editor.',
-      'Run "MTRL: Smoke Test Agent Runtime" first: it costs nothing and catches most agent failures.',
+      'No smoke test of the runtime is on record in the editor.',
+      'Run "MTRL: Smoke Test Agent Runtime" (or `mtrl smoke --runtime ARN`) first: it costs nothing and catches most agent failures.',
       'AgentRuntimeArn',
     );
   if (!last.ok)
