@@ -16,6 +16,8 @@ import { ListRolesCommand } from '@aws-sdk/client-iam';
 import { DescribeJobCommand, DescribeMlflowAppCommand } from '@aws-sdk/client-sagemaker';
 import { deleteAgentRuntime, getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
 import { deleteRole, deleteRolePolicy, detachRolePolicy, getRole, listRoles, rolePolicies } from '../../../src/aws/iam';
+import { getLambdaFunction, invokeLambda } from '../../../src/aws/lambda';
+import { lambdaSmokeRequest } from '../../../src/core/jobs/lambdaAgent';
 import { describeLogGroups, describeLogStreams, filterLogEvents, getLogEvents } from '../../../src/aws/logs';
 import { deleteMlflowApp, listMlflowApps } from '../../../src/aws/mlflowApps';
 import { deleteObjects, getObject, headObject, listFolder, upload } from '../../../src/aws/s3';
@@ -47,6 +49,7 @@ const CLIENTS: Record<string, string[]> = {
   sts: ['sts'],
   iam: ['iam'],
   'bedrock-agentcore': ['bedrock-agentcore', 'bedrock-agentcore-control'],
+  lambda: ['lambda'],
 };
 const PACKAGES = Object.values(CLIENTS)
   .flat()
@@ -77,7 +80,7 @@ describe('emulator: requests and responses against the service models of the ins
     const clock = new ManualClock();
     await withEmulator({ clock }, async (emulator, aws) => {
       const calls: Exchange[] = [];
-      const clients = [aws.sagemaker(), aws.logs(), aws.s3(), aws.sts(), aws.iam(), aws.agentCore(), aws.agentCoreControl()];
+      const clients = [aws.sagemaker(), aws.logs(), aws.s3(), aws.sts(), aws.iam(), aws.agentCore(), aws.agentCoreControl(), aws.lambda()];
       assert.equal(clients.length, PACKAGES.length);
       clients.forEach((client, i) => recordCalls(client, PACKAGES[i], calls, streamsOutput));
 
@@ -94,6 +97,11 @@ describe('emulator: requests and responses against the service models of the ins
           metadata: { jobArn: 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/x', rolloutId: 'r1' },
         },
       });
+
+      // A bring-your-own-agent Lambda (pre-flight): its configuration and the documented smoke call.
+      const forwarder = 'arn:aws:lambda:us-east-1:111122223333:function:mtrl-agent-forwarder';
+      await getLambdaFunction(aws.lambda(), forwarder);
+      await invokeLambda(aws.lambda(), forwarder, lambdaSmokeRequest(forwarder));
 
       // Datasets: upload (single and multipart), head, ranged read, folder listing; bucket calls the SDK makes around them.
       await aws.s3().send(new CreateBucketCommand({ Bucket: 'models-check' }));
