@@ -6,9 +6,10 @@ import { main } from '../../../src/cli';
 import { findingOf } from '../../../src/cli/launch';
 import { AwsClients } from '../../../src/aws/clients';
 import { explainerFor } from '../../../src/aws/errors';
+import { createJob } from '../../../src/aws/sagemaker';
 import { DocumentSchemas } from '../../../src/core/jobs/documentSchema';
 import { buildEvaluationDocument } from '../../../src/core/jobs/document';
-import { newJobFile, parseJobFile, serializeJobFile, type JobFile } from '../../../src/core/jobs/jobfile';
+import { createJobRequest, newJobFile, parseJobFile, serializeJobFile, type JobFile } from '../../../src/core/jobs/jobfile';
 import { DEFAULT_PRICING } from '../../../src/core/jobs/pricing';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import { reviewJob, type LaunchDeps } from '../../../src/services/launch/launch';
@@ -104,8 +105,6 @@ describe('mtrl launch (emulator, real SDK over HTTP)', function () {
     assert.match(hp.message, /rollout_max_concurrency must be in \[32, 96\]; got 128/);
     assert.equal(json(r.out).launched, false);
     // The service itself: CreateJob answers ValidationException.
-    const { createJob } = await import('../../../src/aws/sagemaker');
-    const { createJobRequest } = await import('../../../src/core/jobs/jobfile');
     const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url }));
     const job = parseJobFile(readFileSync(at, 'utf8')).jobFile!;
     await assert.rejects(createJob(aws.sagemaker(), createJobRequest(job)), /rollout_max_concurrency must be in \[32, 96\]/);
