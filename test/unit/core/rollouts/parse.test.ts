@@ -243,7 +243,10 @@ describe('fallback rebuild without records', () => {
       ],
     );
     assert.match(rollouts[0].error ?? '', /^UpdateReward 404: the Job Runtime did not know trajectory n1, so its result was not recorded/);
-    assert.deepEqual(parseRolloutLine('WARNING x: CompleteRollout 404: trajectory t-9 not found').map((l) => l.kind), ['status']);
+    assert.deepEqual(
+      parseRolloutLine('WARNING x: CompleteRollout 404: trajectory t-9 not found').map((l) => l.kind),
+      ['status'],
+    );
   });
 
   it('ignores SDK lines once records are present (no duplicates)', () => {

@@ -258,7 +258,10 @@ describe('pre-flight of a bring-your-own-agent Lambda (emulator, real Lambda SDK
     assert.match(runtime.message, /timeout 900 s/);
     assert.equal(smoke.level, 'pass', smoke.message);
     // The forwarder answers ValidationError "Could not find job" only when prompt, metadata.jobArn, metadata.rolloutId and inferenceParams are all there.
-    assert.match(smoke.message, /ValidationError: Could not find job arn:aws:sagemaker:us-east-1:111122223333:job\/AgentRFT\/mtrl-preflight-smoke/);
+    assert.match(
+      smoke.message,
+      /ValidationError: Could not find job arn:aws:sagemaker:us-east-1:111122223333:job\/AgentRFT\/mtrl-preflight-smoke/,
+    );
     assert.equal(emulator.requests.get('lambda:POST'), 1);
   });
 
