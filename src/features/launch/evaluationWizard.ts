@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { describeJob, listJobs } from '../../aws/sagemaker';
 import { buildEvaluationDocument, defaultEvaluationExperiment } from '../../core/jobs/document';
-import { EVALUATION_PRESETS } from '../../core/jobs/hyperparameters';
+import { EVALUATION_PRESETS } from '../../core/jobs/presets';
 import { parseBaseModelArn } from '../../core/jobs/models';
 import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';

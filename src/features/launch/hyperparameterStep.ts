@@ -1,12 +1,6 @@
 import * as vscode from 'vscode';
-import {
-  defaultHyperparameters,
-  hyperparameterProblem,
-  hyperparameterSpecs,
-  rangeText,
-  sameValue,
-  type HyperparameterPreset,
-} from '../../core/jobs/hyperparameters';
+import { defaultHyperparameters, hyperparameterProblem, hyperparameterSpecs, rangeText, sameValue } from '../../core/jobs/hyperparameters';
+import type { HyperparameterPreset } from '../../core/jobs/presets';
 import type { JobCategory } from '../../core/jobs/status';
 import { BACK, CANCEL, inputStep, pickStep, subStep, type StepPosition } from './wizardInput';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { buildTrainingDocument } from '../../core/jobs/document';
-import { TRAINING_PRESETS } from '../../core/jobs/hyperparameters';
+import { TRAINING_PRESETS } from '../../core/jobs/presets';
 import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
 import type { TrainingAnswers } from '../../services/launch/answers';

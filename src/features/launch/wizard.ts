@@ -1,4 +1,4 @@
-import type { HyperparameterPreset } from '../../core/jobs/hyperparameters';
+import type { HyperparameterPreset } from '../../core/jobs/presets';
 import type { JobConfigDocument } from '../../core/jobs/document';
 import { newJobFile } from '../../core/jobs/jobfile';
 import { baseModelArn } from '../../core/jobs/models';
