@@ -166,6 +166,7 @@ export async function runPreflight(
       return { check: id, level: 'warn', message: `Could not check: ${say(error, action)}` };
     });
 
+  // Account checks (Service Quotas, the MLflow app's version) join this list as guarded checks of their own.
   const results = await Promise.all([
     guarded('jobName', 'Listing jobs', jobName),
     guarded('schema', 'Validating the document', schema),
