@@ -27,7 +27,8 @@ export async function hyperparameterStep(
         const isDefault = sameValue(value, defaults[spec.name]);
         return {
           label: `${isDefault ? '$(circle-outline)' : '$(circle-filled)'} ${spec.name}`,
-          description: `= ${value}${isDefault ? ' (default)' : ''}`,
+          // A value left at the default is not written: the service applies its own.
+          description: `= ${value}${values[spec.name] === undefined ? ' (service default, not written)' : isDefault ? ' (default)' : ''}`,
           detail: `${spec.summary}; default ${defaults[spec.name]}, ${rangeText(spec)}`,
           name: spec.name,
         };
@@ -49,7 +50,7 @@ export async function hyperparameterStep(
     lastEdited = spec.name;
     const typed = await inputStep({
       ...subStep(p, spec.name),
-      prompt: `${spec.name}: ${spec.summary} (default ${defaults[spec.name]}, ${rangeText(spec)}); empty resets to the default`,
+      prompt: `${spec.name}: ${spec.summary} (default ${defaults[spec.name]}, ${rangeText(spec)}); empty leaves it to the service's default`,
       value: values[spec.name] ?? defaults[spec.name],
       validate: (v) => (v.trim() === '' ? undefined : hyperparameterProblem(spec, v)),
     });
