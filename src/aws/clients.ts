@@ -2,6 +2,7 @@ import type { BedrockAgentCoreClient } from '@aws-sdk/client-bedrock-agentcore';
 import type { BedrockAgentCoreControlClient } from '@aws-sdk/client-bedrock-agentcore-control';
 import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import type { IAMClient } from '@aws-sdk/client-iam';
+import type { LambdaClient } from '@aws-sdk/client-lambda';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
 import type { ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
@@ -137,6 +138,9 @@ export class AwsClients {
   }
   sts(region?: string): STSClient {
     return this.client('sts', 'STS', sdk().STSClient, region);
+  }
+  lambda(region?: string): LambdaClient {
+    return this.client('lambda', 'Lambda', sdk().LambdaClient, region);
   }
   iam(): IAMClient {
     return this.client('iam', 'IAM', sdk().IAMClient, 'us-east-1');

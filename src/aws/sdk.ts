@@ -24,6 +24,7 @@ export {
   ListRolePoliciesCommand,
   ListRolesCommand,
 } from '@aws-sdk/client-iam';
+export { GetFunctionConfigurationCommand, InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 export { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 export {
   CreateJobCommand,

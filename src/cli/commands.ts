@@ -51,6 +51,12 @@ export const commands: CommandEntry[] = [
     load: () => (require('./validate') as typeof import('./validate')).validateCommand,
   },
   {
+    name: 'launch',
+    summary: "pre-flight, review and cost estimate of a job file (the editor's), and CreateJob with --yes",
+    deadlineSeconds: 300,
+    load: () => (require('./launch') as typeof import('./launch')).launchCommand,
+  },
+  {
     name: 'compare',
     summary: 'compare evaluation jobs: pass@1 with 95 % intervals and deltas against a baseline',
     deadlineSeconds: 300,

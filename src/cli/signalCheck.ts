@@ -19,7 +19,13 @@ import {
   type SignalCheckKey,
   type SignalChecks,
 } from '../services/signal/checks';
-import { launchSignalCheck, refreshSignalCheck, signalCheckPlanFor, type SignalCheckPlan } from '../services/signal/launchCheck';
+import {
+  describeCheckSampling,
+  launchSignalCheck,
+  refreshSignalCheck,
+  signalCheckPlanFor,
+  type SignalCheckPlan,
+} from '../services/signal/launchCheck';
 import { awsFromOptions } from './awsOptions';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, UsageError, type CliIO } from './command';
 
@@ -157,6 +163,7 @@ export async function launchCheck(o: CheckOptions, io: CliIO): Promise<number> {
           io.err(
             [
               `Signal check: ${job.JobName}, ${plan.rows} rows of ${plan.key.dataset} × ${plan.groupSize} rollouts (the planned group_size)`,
+              `  ${describeCheckSampling(plan)}`,
               ...review.arithmetic.map((l) => `  ${l}`),
               `  ${review.estimate ? `Cost: ${describeEstimate(review.estimate)}` : (review.estimateMissing ?? '')}`,
               ...review.checks.filter((c) => c.level !== 'pass').map((c) => `  ${describeCheck(c)}`),

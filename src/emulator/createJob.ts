@@ -8,7 +8,7 @@ import { jobState } from './jobs';
 import type { Job } from './jobModel';
 import { planContextOf, planJob } from './plan';
 import { ServiceError } from './protocol';
-import { SCHEMA_VERSION, validateDocument } from './schemas';
+import { hyperparameterRangeProblems, SCHEMA_VERSION, validateDocument } from './schemas';
 import { quotaOf } from './serviceQuotas';
 import { ACCOUNT, type World } from './world';
 
@@ -50,6 +50,10 @@ export function createJob(world: World, c: JobCategory, input: Record<string, un
       'ValidationException',
       `JobConfigDocument does not match the ${c} schema ${SCHEMA_VERSION}: ${invalid.join('; ')}`,
     );
+  const config = c === 'AgentRFT' ? document.TrainingConfig : document.EvaluationConfig;
+  const outOfRange = hyperparameterRangeProblems(c, config?.HyperParameters ?? {});
+  if (outOfRange.length)
+    throw new ServiceError('ValidationException', `JobConfigDocument hyperparameters out of range: ${outOfRange.join('; ')}.`);
   if (world.jobs.has(world.jobKey(c, name, region)))
     throw new ServiceError('ResourceInUse', `A job named ${name} already exists in category ${c}.`);
   const now = world.clock.now();

@@ -1,3 +1,4 @@
+import { defaultHyperparameters } from '../core/jobs/hyperparameters';
 import { TRAIN_ANSWERS, VALIDATION_ANSWERS, rowsOf, type DatasetRow } from './answers';
 import type { EnvironmentName } from './episode';
 import { refundRows } from './refund/tickets';
@@ -96,15 +97,16 @@ export function planJob(category: JobCategory, doc: JobConfigDocument, roleArn: 
       skill: (step) => 0.3 + 0.35 * (1 - Math.exp(-(firstStep + step) / 4)),
     };
   } else {
-    const hp = doc.EvaluationConfig?.HyperParameters ?? {};
+    // What the document leaves out takes the service's documented defaults (temperature 0 for an evaluation).
+    const hp = { ...defaultHyperparameters('AgentRFTEvaluation'), ...doc.EvaluationConfig?.HyperParameters };
     const rows = playable(channel('evaluation'), 'eval');
     const groupSize = int(hp.eval_group_size, 1);
     const skill = evaluationSkill({
       trained: Boolean(doc.ModelPackageConfig?.InputModelPackageArn),
       effort: ctx.runtimeEffort(doc.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn ?? ''),
-      temperature: Number(hp.temperature ?? 1),
-      topP: Number(hp.sampling_top_p ?? 1),
-      maxTokens: Number(hp.sampling_max_tokens ?? 8192),
+      temperature: Number(hp.temperature),
+      topP: Number(hp.sampling_top_p),
+      maxTokens: Number(hp.sampling_max_tokens),
     });
     plan = {
       ...base,

@@ -1,45 +1,14 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { EVALUATION_MAX_RUNTIME } from '../core/jobs/document';
+import { hyperparameterProblem, hyperparameterSpecs, REJECTED_EVALUATION_NAMES } from '../core/jobs/hyperparameters';
+import type { JobCategory } from '../core/jobs/status';
 
 /** The config schemas the emulated service serves and enforces, written by us from the documented document shapes. */
 export const SCHEMA_VERSION = '1.0.0';
 
-const TRAINING_NAMES = [
-  'global_batch_size',
-  'group_size',
-  'advantage_method',
-  'loss_fn',
-  'clip_low_threshold',
-  'clip_high_threshold',
-  'temperature',
-  'sampling_top_p',
-  'sampling_max_tokens',
-  'pass_k_values',
-  'success_threshold',
-  'max_epochs',
-  'max_steps',
-  'val_every',
-  'lora_rank',
-  'lora_alpha',
-  'learning_rate',
-  'rollout_timeout',
-];
-const EVALUATION_NAMES = [
-  'eval_group_size',
-  'temperature',
-  'sampling_top_p',
-  'sampling_max_tokens',
-  'pass_k_values',
-  'success_threshold',
-  'rollout_timeout',
-  'rollout_max_concurrency',
-  'rollout_max_retries',
-];
-/** What the SDK's evaluator emits and the service rejects, with the accepted name. */
-const SDK_EVALUATION_NAMES: Record<string, string> = {
-  sampling_temperature: 'temperature',
-  top_p: 'sampling_top_p',
-  max_tokens: 'sampling_max_tokens',
-};
+// The names the service accepts: the one documented table (src/core/jobs/hyperparameters.ts), as the guide lists them.
+const TRAINING_NAMES = hyperparameterSpecs('AgentRFT').map((s) => s.name);
+const EVALUATION_NAMES = hyperparameterSpecs('AgentRFTEvaluation').map((s) => s.name);
 
 const ARN_RUNTIME = '^arn:aws[a-z-]*:bedrock-agentcore:[a-z0-9-]+:[0-9]{12}:runtime/[a-zA-Z0-9_-]+$';
 const ARN_MLFLOW = '^arn:[a-z0-9-.]+:sagemaker:[^:]+:[^:]+:mlflow-app/.+$';
@@ -147,7 +116,7 @@ const EVALUATION_SCHEMA = {
         },
         ['BaseModelArn', 'AcceptEula'],
       ),
-      StoppingCondition: closed({ MaxRuntimeInSeconds: { type: 'integer', minimum: 1, maximum: 432000 } }),
+      StoppingCondition: closed({ MaxRuntimeInSeconds: { type: 'integer', minimum: 1, maximum: EVALUATION_MAX_RUNTIME.maxSeconds } }),
     },
     ['AgentConfig', 'InputDataConfig', 'OutputDataConfig', 'EvaluationConfig'],
   ),
@@ -177,7 +146,7 @@ function describe(e: ErrorObject, category: string): string {
     const field = String(params.additionalProperty);
     if (where.endsWith('HyperParameters')) {
       const names = category === 'AgentRFT' ? TRAINING_NAMES : EVALUATION_NAMES;
-      const hint = SDK_EVALUATION_NAMES[field] ? ` (use ${SDK_EVALUATION_NAMES[field]})` : '';
+      const hint = REJECTED_EVALUATION_NAMES[field] ? ` (use ${REJECTED_EVALUATION_NAMES[field]})` : '';
       return `${where}: unsupported hyperparameter '${field}'${hint}; accepted names: ${names.join(', ')}`;
     }
     return `${where}: unexpected field '${field}'`;
@@ -186,4 +155,14 @@ function describe(e: ErrorObject, category: string): string {
   if (e.keyword === 'pattern') return `${where}: '${String(e.data)}' does not match ${String(params.pattern)}`;
   if (e.keyword === 'enum') return `${where}: must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
   return `${where}: ${e.message ?? e.keyword}`;
+}
+
+/** Values outside the documented ranges, as CreateJob refuses them (the schema checks names only: values are strings). */
+export function hyperparameterRangeProblems(category: JobCategory, values: Record<string, unknown>): string[] {
+  const specs = new Map(hyperparameterSpecs(category).map((s) => [s.name, s]));
+  return Object.entries(values).flatMap(([name, value]) => {
+    const spec = specs.get(name);
+    const problem = spec && typeof value === 'string' ? hyperparameterProblem(spec, value) : undefined;
+    return problem ? [problem.replace(/\.$/, '')] : [];
+  });
 }

@@ -5,6 +5,7 @@ import { chatCompletion } from './chat';
 import { completionEvents, sendCompletionStream } from './chatStream';
 import { systemClock, type Clock } from './clock';
 import { iam, IAM_OPERATIONS, sts, STS_OPERATIONS } from './identity';
+import { lambda, LAMBDA_OPERATIONS } from './lambda';
 import { logs, LOGS_OPERATIONS } from './logs';
 import { keepLedger } from './metricsLedger';
 import { EmulatedJobRuntime, jobRuntimeCall } from './jobRuntime';
@@ -67,10 +68,11 @@ export const SERVED_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   iam: IAM_OPERATIONS,
   'bedrock-agentcore': AGENTCORE_OPERATIONS,
   servicequotas: SERVICE_QUOTAS_OPERATIONS,
+  lambda: LAMBDA_OPERATIONS,
 };
 
 /** Services whose answers depend on the region (S3, IAM and STS are account-wide here). */
-const REGIONAL = new Set(['sagemaker', 'logs', 'bedrock-agentcore', 'servicequotas']);
+const REGIONAL = new Set(['sagemaker', 'logs', 'bedrock-agentcore', 'servicequotas', 'lambda']);
 
 /** A fraction of requests, evenly spaced from the first one and deterministic: with rate 0.5 a retry always gets through. */
 function evenly(rate: number): () => boolean {
@@ -178,6 +180,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         return agentCore(world, request, res, { noServerTimeoutMs });
       case 'servicequotas':
         return sendJson(res, request, serviceQuotas(world, op, jsonBody(request), request.region));
+      case 'lambda':
+        return lambda(request, res);
       default:
         throw new ServiceError('UnknownServiceException', `The emulator does not emulate the service '${request.service}'.`, 400);
     }

@@ -112,6 +112,20 @@ def check_decorators(fn, apps, tree, out):
         out.append(finding("missing-entrypoint", "error", f"`{fn.name}` has `@sagemaker_rft_handler` but no `@app.entrypoint`: no HTTP server answers, every invocation times out after 30 s. Add `@app.entrypoint` as the outermost decorator, or call `{fn.name}` from your `@app.entrypoint` function.", handler or fn))
     elif decorators.index(handler) < decorators.index(entry):
         out.append(finding("decorator-order", "error", "`@app.entrypoint` must be the outermost decorator, above `@sagemaker_rft_handler`: swapped, every invocation times out after 30 s.", handler, handlerLine=handler.lineno, entrypointLine=entry.lineno))
+    arity = handler_arity_message(fn)
+    if arity:
+        out.append(finding("handler-context", "error", arity, fn))
+
+
+def handler_arity_message(fn):
+    """The SDK's wrapper takes `payload` alone; AgentCore passes (payload, context) to a two-parameter entrypoint, so every call raises."""
+    positional = list(fn.args.posonlyargs) + list(fn.args.args)
+    if len(positional) < 2:
+        return None
+    wrapper = "async_wrapper" if isinstance(fn, ast.AsyncFunctionDef) else "sync_wrapper"
+    names = ", ".join(a.arg for a in positional)
+    return (f"`{fn.name}({names})` under `@sagemaker_rft_handler` fails every invocation with `TypeError: {wrapper}() takes 1 positional argument but 2 were given`: "
+            f"the SDK's wrapper takes the payload alone, and AgentCore passes a context to an entrypoint that declares one. Take `payload` only.")
 
 
 def error_status(node):

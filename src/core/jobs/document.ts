@@ -1,4 +1,4 @@
-import { defaultHyperparameters, nonDefaultHyperparameters } from './hyperparameters';
+import { effectiveHyperparameters, nonDefaultHyperparameters, type EffectiveSetting } from './hyperparameters';
 import { parseBaseModelArn } from './models';
 import type { ServiceOutput } from './serviceOutput';
 import type { MlflowConfig } from '../metrics/mlflow';
@@ -75,11 +75,22 @@ interface EvaluationJobSpec {
   mlflowArn?: string;
   experimentName?: string;
   runName?: string;
-  /** Flat names; missing ones take the evaluation defaults, all are sent. */
+  /** Flat names the user set; only these are written, the service's documented defaults apply to the rest. */
   hyperparameters: Record<string, string>;
   /** The trained adapter to evaluate; absent to evaluate the base model. */
   adapterModelPackageArn?: string;
   maxRuntimeSeconds?: number;
+}
+
+/**
+ * The SDK's evaluator writes StoppingCondition 86,400 s unless told otherwise and refuses more than 259,200 s (72 h):
+ * https://github.com/aws/sagemaker-python-sdk/blob/04142370c66a6f6b7c540e73e75ac019a26580da/sagemaker-train/src/sagemaker/train/evaluate/multi_turn_rl_evaluator.py
+ */
+export const EVALUATION_MAX_RUNTIME = { defaultSeconds: 86_400, maxSeconds: 259_200 } as const;
+
+/** The SDK evaluator's experiment when none is named: `mtrl-eval-<base model id>` (same file as above). */
+export function defaultEvaluationExperiment(modelId: string | undefined): string {
+  return `mtrl-eval-${modelId ?? 'default'}`;
 }
 
 function agentConfig(runtimeArn: string, qualifier = 'DEFAULT') {
@@ -115,10 +126,11 @@ export function buildTrainingDocument(spec: TrainingJobSpec): JobConfigDocument 
 }
 
 export function buildEvaluationDocument(spec: EvaluationJobSpec): JobConfigDocument {
+  const modelId = parseBaseModelArn(spec.baseModelArn)?.modelId;
   const mlflow = spec.mlflowArn && {
     MlflowConfig: {
       MlflowResourceArn: spec.mlflowArn,
-      MlflowExperimentName: spec.experimentName || 'mtrl-eval',
+      MlflowExperimentName: spec.experimentName || defaultEvaluationExperiment(modelId),
       MlflowRunName: spec.runName || (spec.adapterModelPackageArn ? 'fine-tuned-model-eval' : 'base-model-eval'),
     },
   };
@@ -129,11 +141,12 @@ export function buildEvaluationDocument(spec: EvaluationJobSpec): JobConfigDocum
     EvaluationConfig: {
       BaseModelArn: spec.baseModelArn,
       AcceptEula: true,
-      HyperParameters: { ...defaultHyperparameters('AgentRFTEvaluation'), ...spec.hyperparameters },
+      // Like the SDK's evaluator: only the values set; the service's documented defaults (temperature 0, concurrency 96…) apply to the rest.
+      HyperParameters: Object.fromEntries(Object.entries(spec.hyperparameters).filter(([, v]) => v.trim() !== '')),
     },
     // Only a trained adapter has a model package; the base model is evaluated without one.
     ...(spec.adapterModelPackageArn && { ModelPackageConfig: { InputModelPackageArn: spec.adapterModelPackageArn } }),
-    StoppingCondition: { MaxRuntimeInSeconds: spec.maxRuntimeSeconds ?? 14400 },
+    StoppingCondition: { MaxRuntimeInSeconds: spec.maxRuntimeSeconds ?? EVALUATION_MAX_RUNTIME.defaultSeconds },
   };
 }
 
@@ -181,6 +194,35 @@ export function documentFacts(category: JobCategory, document: JobConfigDocument
     hyperparameters,
     inputModelPackageArn: text(object(document.ModelPackageConfig).InputModelPackageArn),
   };
+}
+
+/**
+ * The settings the job runs with and where each comes from: hyperparameters (your file / service default) and, for an
+ * evaluation, its stopping condition and experiment (the SDK's defaults when they equal them).
+ */
+export function effectiveSettings(
+  category: JobCategory,
+  document: JobConfigDocument,
+  facts = documentFacts(category, document),
+): EffectiveSetting[] {
+  const modelId = facts.baseModelArn ? parseBaseModelArn(facts.baseModelArn)?.modelId : undefined;
+  const settings = effectiveHyperparameters(category, facts.hyperparameters, modelId);
+  if (category !== 'AgentRFTEvaluation') return settings;
+  const runtime = object(document.StoppingCondition).MaxRuntimeInSeconds;
+  if (typeof runtime === 'number')
+    settings.push({
+      name: 'StoppingCondition.MaxRuntimeInSeconds',
+      value: String(runtime),
+      source: runtime === EVALUATION_MAX_RUNTIME.defaultSeconds ? 'SDK default' : 'your file',
+    });
+  const experiment = mlflowConfigOf(document)?.MlflowExperimentName;
+  if (experiment)
+    settings.push({
+      name: 'MlflowExperimentName',
+      value: experiment,
+      source: experiment === defaultEvaluationExperiment(modelId) ? 'SDK default' : 'your file',
+    });
+  return settings;
 }
 
 /** Where a job logs its metrics: `TrainingConfig.MlflowConfig` (the SDK, real jobs) or `OutputDataConfig.MlflowConfig` (evaluations, the AWS doc's training example). */

@@ -1,12 +1,19 @@
 import type { JobCategory } from './status';
 
+/**
+ * The one table of documented hyperparameters: names, defaults and ranges as the AWS guide gives them. The pre-flight,
+ * the review, the wizards, the job-file hover and the emulator's schema all read it (docs/service-facts.md lists the sources).
+ * Training: https://docs.aws.amazon.com/sagemaker/latest/dg/model-customize-mtrl-hyperparams.html
+ * Evaluation: https://docs.aws.amazon.com/sagemaker/latest/dg/model-customize-mtrl-evaluation.html
+ */
+
 /** How a hyperparameter's string value is read and checked. */
 type HyperparameterKind = 'integer' | 'number' | 'choice' | 'list';
 
 interface HyperparameterSpec {
   name: string;
   kind: HyperparameterKind;
-  /** The recipe default, as the service's string form. */
+  /** The service's documented default, as its string form: what applies when the document leaves the name out. */
   default: string;
   summary: string;
   min?: number;
@@ -38,8 +45,10 @@ const TEMPERATURE: HyperparameterSpec = {
   default: '1.0',
   min: 0,
   max: 2,
-  summary: 'sampling temperature of the policy',
+  summary: 'sampling temperature of the policy; 1.0 for diversity across the rollouts of a group',
 };
+// The evaluation guide: 0 for evaluation (deterministic, comparable across runs).
+const EVALUATION_TEMPERATURE: HyperparameterSpec = { ...TEMPERATURE, default: '0', summary: 'sampling temperature; 0 is deterministic' };
 const TOP_P: HyperparameterSpec = {
   name: 'sampling_top_p',
   kind: 'number',
@@ -66,8 +75,31 @@ const TIMEOUT: HyperparameterSpec = {
   name: 'rollout_timeout',
   kind: 'integer',
   default: '600',
-  min: 1,
+  min: 300,
+  max: 86400,
   summary: 'seconds one rollout may take',
+};
+const CONCURRENCY: HyperparameterSpec = {
+  name: 'rollout_max_concurrency',
+  kind: 'integer',
+  default: '96',
+  min: 32,
+  max: 96,
+  summary: 'rollouts run at once',
+};
+const RETRIES: HyperparameterSpec = {
+  name: 'rollout_max_retries',
+  kind: 'integer',
+  default: '3',
+  min: 1,
+  max: 10,
+  summary: 'retries of a failed rollout',
+};
+const PASS_K: HyperparameterSpec = {
+  name: 'pass_k_values',
+  kind: 'list',
+  default: '[1,2,4,8,16,32]',
+  summary: 'k values of the pass@k metrics',
 };
 
 /** Training hyperparameters with the recipe defaults and ranges. */
@@ -118,22 +150,38 @@ export const TRAINING_HYPERPARAMETERS: readonly HyperparameterSpec[] = [
   { name: 'loss_fn', kind: 'choice', default: 'ppo', allowed: ['importance_sampling', 'ppo', 'cispo'], summary: 'policy loss' },
   { name: 'clip_low_threshold', kind: 'number', default: '0.8', min: 0, max: 1, summary: 'lower ratio clip' },
   { name: 'clip_high_threshold', kind: 'number', default: '1.2', min: 1, max: 10, summary: 'upper ratio clip' },
-  { name: 'pass_k_values', kind: 'list', default: '[1,2,4,8,16,32]', summary: 'k values of the pass@k validation metrics' },
+  PASS_K,
   SUCCESS,
   TIMEOUT,
+  CONCURRENCY,
+  RETRIES,
+  {
+    name: 'max_steps_off_policy',
+    kind: 'integer',
+    default: '3',
+    min: 0,
+    max: 10,
+    summary: 'steps a rollout may lag the policy; the guide: 0 when debugging collapse',
+  },
+  // The guide gives adam_beta1 [0, 0.999999] and adam_grad_clip_norm [0, 100]; for the others it gives no range, so only the sign is checked.
+  { name: 'adam_beta1', kind: 'number', default: '0.9', min: 0, max: 0.999999, summary: 'Adam first-moment decay' },
+  { name: 'adam_beta2', kind: 'number', default: '0.95', min: 0, max: 0.999999, summary: 'Adam second-moment decay' },
+  { name: 'adam_eps', kind: 'number', default: '1e-8', min: 0, minExclusive: true, summary: 'Adam epsilon' },
+  { name: 'adam_weight_decay', kind: 'number', default: '0', min: 0, summary: 'Adam weight decay' },
+  { name: 'adam_grad_clip_norm', kind: 'number', default: '1', min: 0, max: 100, summary: 'gradient norm clip' },
 ];
 
-/** Evaluation hyperparameters: the FLAT names the service accepts. */
+/** Evaluation hyperparameters: the FLAT names the service accepts; a name left out takes the service's default (never written by us). */
 export const EVALUATION_HYPERPARAMETERS: readonly HyperparameterSpec[] = [
   { name: 'eval_group_size', kind: 'integer', default: '1', min: 1, max: 32, summary: 'rollouts per evaluation task' },
-  TEMPERATURE,
+  EVALUATION_TEMPERATURE,
   TOP_P,
   MAX_TOKENS,
-  { name: 'pass_k_values', kind: 'list', default: '[1]', summary: 'k values of the pass@k metrics (each ≤ eval_group_size)' },
+  { ...PASS_K, summary: 'k values of the pass@k metrics (each ≤ eval_group_size)' },
   SUCCESS,
   TIMEOUT,
-  { name: 'rollout_max_concurrency', kind: 'integer', default: '32', min: 1, max: 256, summary: 'rollouts run at once' },
-  { name: 'rollout_max_retries', kind: 'integer', default: '3', min: 0, max: 10, summary: 'retries of a failed rollout' },
+  CONCURRENCY,
+  RETRIES,
 ];
 
 /** Names the SDK's evaluator emits and the service rejects, with the name it accepts. */
@@ -156,6 +204,32 @@ export function hyperparameterSpecs(category: JobCategory): readonly Hyperparame
 export function defaultHyperparameters(category: JobCategory, modelId?: string): Record<string, string> {
   const defaults = Object.fromEntries(hyperparameterSpecs(category).map((s) => [s.name, s.default]));
   return category === 'AgentRFT' && modelId ? { ...defaults, ...MODEL_DEFAULTS[modelId] } : defaults;
+}
+
+/** Where a setting's effective value comes from, in the review's words. */
+export type SettingSource = 'your file' | 'service default' | 'SDK default';
+
+/** A setting as the job will run it: the value and where it comes from. */
+export interface EffectiveSetting {
+  name: string;
+  value: string;
+  source: SettingSource;
+}
+
+/** Every documented hyperparameter with the value the job runs with: the written one, else the service's default. Unknown written names come last. */
+export function effectiveHyperparameters(category: JobCategory, written: Record<string, string>, modelId?: string): EffectiveSetting[] {
+  const defaults = defaultHyperparameters(category, modelId);
+  const specs = hyperparameterSpecs(category);
+  const known = specs.map(({ name }): EffectiveSetting =>
+    written[name] !== undefined
+      ? { name, value: written[name], source: 'your file' }
+      : { name, value: defaults[name], source: 'service default' },
+  );
+  const names = new Set(specs.map((s) => s.name));
+  const unknown = Object.entries(written)
+    .filter(([name]) => !names.has(name))
+    .map(([name, value]): EffectiveSetting => ({ name, value, source: 'your file' }));
+  return [...known, ...unknown];
 }
 
 /** "1", "1.0" and "1e0" are the same value: compare numbers as numbers, lists without spaces. */
@@ -206,42 +280,3 @@ export function rangeText(spec: HyperparameterSpec): string {
   if (spec.min === undefined && spec.max === undefined) return 'any';
   return `${spec.minExclusive ? '(' : '['}${spec.min ?? '−∞'}, ${spec.max ?? '∞'}]`;
 }
-
-/** A named set of values the wizard offers in one pick. */
-export interface HyperparameterPreset {
-  label: string;
-  detail: string;
-  values: Record<string, string>;
-}
-
-export const TRAINING_PRESETS: readonly HyperparameterPreset[] = [
-  {
-    label: 'Reasoning model',
-    detail: 'sampling_max_tokens 8192: reasoning models otherwise spend the budget thinking before the first tool call',
-    values: { sampling_max_tokens: '8192' },
-  },
-  {
-    label: 'Quick trial',
-    detail: 'max_steps 10, val_every 5: see the reward move before paying for a full run',
-    values: { max_steps: '10', val_every: '5' },
-  },
-  {
-    label: 'Wordle reference run',
-    detail: 'batch 128, group 8, 100 steps, 20 epochs, sampling_max_tokens 8192 (the published gpt-oss-20b run)',
-    values: { global_batch_size: '128', group_size: '8', max_steps: '100', max_epochs: '20', sampling_max_tokens: '8192' },
-  },
-];
-
-export const EVALUATION_PRESETS: readonly HyperparameterPreset[] = [
-  {
-    label: 'Serving settings',
-    detail: 'temperature 1.0, top-p 1.0: evaluate as the model will be used, not at temperature 0',
-    values: { temperature: '1.0', sampling_top_p: '1.0' },
-  },
-  { label: 'Reasoning model', detail: 'sampling_max_tokens 8192', values: { sampling_max_tokens: '8192' } },
-  {
-    label: 'pass@k up to 8',
-    detail: 'eval_group_size 8, pass_k_values [1,2,4,8]',
-    values: { eval_group_size: '8', pass_k_values: '[1,2,4,8]' },
-  },
-];

@@ -1,3 +1,4 @@
+import { EVALUATION_MAX_RUNTIME } from './document';
 import { hyperparameterProblem, hyperparameterSpecs, REJECTED_EVALUATION_NAMES } from './hyperparameters';
 import { modelsInRegion, parseBaseModelArn, type BaseModel } from './models';
 import { JOB_NAME_PATTERN } from './reference';
@@ -72,9 +73,18 @@ export function checkSchema(version: string, errors: readonly string[] | undefin
   );
 }
 
-export function checkHyperparameters(category: JobCategory, values: Record<string, string>): CheckResult {
+export function checkHyperparameters(category: JobCategory, values: Record<string, string>, maxRuntimeSeconds?: unknown): CheckResult {
   const specs = new Map(hyperparameterSpecs(category).map((s) => [s.name, s]));
   const problems: string[] = [];
+  const runtime = Number(maxRuntimeSeconds);
+  if (
+    category === 'AgentRFTEvaluation' &&
+    maxRuntimeSeconds !== undefined &&
+    !(runtime > 0 && runtime <= EVALUATION_MAX_RUNTIME.maxSeconds)
+  )
+    problems.push(
+      `StoppingCondition.MaxRuntimeInSeconds must be in (0, ${EVALUATION_MAX_RUNTIME.maxSeconds}] (72 h); got ${String(maxRuntimeSeconds)}`,
+    );
   const unknown: string[] = [];
   for (const [name, value] of Object.entries(values)) {
     const accepted = category === 'AgentRFTEvaluation' ? REJECTED_EVALUATION_NAMES[name] : undefined;
@@ -85,7 +95,8 @@ export function checkHyperparameters(category: JobCategory, values: Record<strin
       if (problem) problems.push(problem.replace(/\.$/, ''));
     }
   }
-  const evalK = category === 'AgentRFTEvaluation' ? passKProblem(values) : undefined;
+  // Only a pass_k_values the file sets is compared: the service's default list serves any group size.
+  const evalK = category === 'AgentRFTEvaluation' && values.pass_k_values !== undefined ? passKProblem(values) : undefined;
   if (evalK) problems.push(evalK);
   if (problems.length)
     return fail(
@@ -260,8 +271,8 @@ export function checkSmoke(runtimeArn: string | undefined, results: SmokeResults
   if (!last)
     return warn(
       'smoke',
-      'The runtime has not been smoke-tested from this editor.',
-      'Run "MTRL: Smoke Test Agent Runtime" first: it costs nothing and catches most agent failures.',
+      'No smoke test of the runtime is on record in the editor.',
+      'Run "MTRL: Smoke Test Agent Runtime" (or `mtrl smoke --runtime ARN`) first: it costs nothing and catches most agent failures.',
       'AgentRuntimeArn',
     );
   if (!last.ok)

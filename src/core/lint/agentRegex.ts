@@ -13,7 +13,9 @@ import {
 const HANDLER_DECORATOR = /^\s*@(?:[\w.]+\.)?sagemaker_rft_handler\b/;
 const ENTRYPOINT = /^\s*@\w+\.entrypoint\b/;
 const APP = /^(\w+)\s*=\s*(?:[\w.]+\.)?BedrockAgentCoreApp\s*\(/m;
-const DEF = /^(\s*)(?:async\s+)?def\s+(\w+)/;
+const DEF = /^(\s*)(async\s+)?def\s+(\w+)/;
+/** Two positional parameters on the def line: `def f(payload, context)`. */
+const TWO_PARAMETERS = /def\s+\w+\s*\(\s*(\w+)\s*(?::[^,]*)?,\s*(\w+)/;
 const ERROR_STATUS = /\breturn\b.*["']status["']\s*:\s*["']([^"']*(?:error|fail)[^"']*)["']/i;
 const TOKEN_CALL =
   /\b((?:boto3\.(?:session\.)?Session|botocore\.session\.get_session|\w*(?:generate|get|make|new|create|sign|fetch)\w*(?:bearer|token)\w*))\s*\(/i;
@@ -51,11 +53,11 @@ export function lintAgentByRegex(text: string): LintFinding[] {
           'No `app = BedrockAgentCoreApp()` in this file: without it no HTTP server starts and every invocation times out after 30 s.',
         range: lineRange(lines, i),
       });
-    if (!entry && !(def && routedFromEntrypoint(lines, def[2], defLine))) {
+    if (!entry && !(def && routedFromEntrypoint(lines, def[3], defLine))) {
       out.push({
         rule: 'missing-entrypoint',
         severity: 'error',
-        message: `\`${def?.[2] ?? 'The handler'}\` has \`@sagemaker_rft_handler\` but no \`@app.entrypoint\`: every invocation times out after 30 s. Add \`@app.entrypoint\` as the outermost decorator.`,
+        message: `\`${def?.[3] ?? 'The handler'}\` has \`@sagemaker_rft_handler\` but no \`@app.entrypoint\`: every invocation times out after 30 s. Add \`@app.entrypoint\` as the outermost decorator.`,
         range: lineRange(lines, i),
       });
     } else if (entry && entry.k > i) {
@@ -69,6 +71,14 @@ export function lintAgentByRegex(text: string): LintFinding[] {
       });
     }
     if (!def) return;
+    const params = TWO_PARAMETERS.exec(lines[defLine]);
+    if (params && !params[1].startsWith('*') && params[2] !== 'self')
+      out.push({
+        rule: 'handler-context',
+        severity: 'error',
+        message: `\`${def[3]}(${params[1]}, ${params[2]})\` under \`@sagemaker_rft_handler\` fails every invocation with \`TypeError: ${def[2] ? 'async_wrapper' : 'sync_wrapper'}() takes 1 positional argument but 2 were given\`: the SDK's wrapper takes the payload alone, and AgentCore passes a context to an entrypoint that declares one. Take \`payload\` only.`,
+        range: lineRange(lines, defLine),
+      });
     const bodyIndent = def[1].length;
     let end = defLine + 1;
     while (end < lines.length && (lines[end].trim() === '' || indent(lines[end]) > bodyIndent)) end++;
@@ -80,7 +90,7 @@ export function lintAgentByRegex(text: string): LintFinding[] {
       out.push({
         rule: 'exception-escapes',
         severity: 'warning',
-        message: `Exceptions can escape \`${def[2]}\`: wrap the rollout in \`try: … except Exception:\`. Per the SDK contract, ${REWARD_CONTRACT}.`,
+        message: `Exceptions can escape \`${def[3]}\`: wrap the rollout in \`try: … except Exception:\`. Per the SDK contract, ${REWARD_CONTRACT}.`,
         range: lineRange(lines, defLine),
       });
     }

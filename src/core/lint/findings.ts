@@ -8,6 +8,7 @@ export type LintRule =
   | 'decorator-order'
   | 'missing-app'
   | 'missing-entrypoint'
+  | 'handler-context'
   | 'error-status'
   | 'exception-escapes'
   | 'per-call-token'

@@ -109,8 +109,10 @@ export class RolloutCollector {
 
   private addEnding(trajectoryId: string, ending: Ending): void {
     const known = this.rebuiltById.get(trajectoryId);
+    const before = this.endings.get(trajectoryId);
+    // "Already in terminal status, skipping" is a repeated call: the first ending stands.
+    if (ending.status === 'skipped' && (known || before)) return;
     if (!known) {
-      const before = this.endings.get(trajectoryId);
       this.endings.set(trajectoryId, { status: ending.status, error: ending.error ?? before?.error });
       return;
     }

@@ -10,7 +10,7 @@ export type RolloutLine =
   | { kind: 'transcript'; transcript: Transcript }
   /** `UpdateReward: trajectory_id=X rewards=[r, …]` from the SDK's rollout decorator. */
   | { kind: 'reward'; trajectoryId: string; reward: number; perTurn?: number[]; session?: string }
-  /** `CompleteRollout: trajectory_id=X status=S` and `Rollout error: trajectory_id=X error=E`. */
+  /** `CompleteRollout: trajectory_id=X status=S`, `Rollout error: trajectory_id=X error=E`, and the SDK's 404 and "already in terminal status, skipping" warnings. */
   | { kind: 'status'; trajectoryId: string; status: TranscriptStatus; error?: string }
   /** A tool call or game end an environment pack read from its own output text (Wordle's feedback lines). */
   | { kind: 'pack'; pack: EnvironmentPack; read: PackLogLine; session?: string };
@@ -19,6 +19,9 @@ const NOTHING: readonly RolloutLine[] = Object.freeze([]);
 const UPDATE_REWARD = /UpdateReward: trajectory_id=(\S+) rewards=\[([^\]]*)\]/;
 const COMPLETE = /CompleteRollout: trajectory_id=(\S+) status=(\w+)/;
 const ROLLOUT_ERROR = /Rollout error: trajectory_id=(\S+) error=(.*)$/;
+// The SDK's warnings when the Job Runtime answers 404 or says the trajectory already ended (sagemaker/train/rft/feedback.py).
+const SDK_NOT_FOUND = /(CompleteRollout|UpdateReward) 404: trajectory (\S+) not found/;
+const SDK_SKIPPED = /(CompleteRollout|UpdateReward): trajectory (\S+) already in terminal status, skipping/;
 const PRETTY_MESSAGE = /^\s*"message"\s*:\s*("(?:[^"\\]|\\.)*")\s*,?\s*$/;
 
 /**
@@ -89,6 +92,22 @@ function fromJson(value: unknown, session: string | undefined): readonly Rollout
 }
 
 function fromText(line: string, session: string | undefined): readonly RolloutLine[] {
+  if (line.includes(' 404: trajectory ')) {
+    const m = SDK_NOT_FOUND.exec(line);
+    if (m)
+      return [
+        {
+          kind: 'status',
+          trajectoryId: m[2],
+          status: 'error',
+          error: `${m[1]} 404: the Job Runtime did not know trajectory ${m[2]}, so its result was not recorded (the job had moved on, or the call came from outside a job)`,
+        },
+      ];
+  }
+  if (line.includes('already in terminal status')) {
+    const m = SDK_SKIPPED.exec(line);
+    if (m) return [{ kind: 'status', trajectoryId: m[2], status: 'skipped' }];
+  }
   if (line.includes('UpdateReward')) {
     const m = UPDATE_REWARD.exec(line);
     const { reward, perTurn } = m ? rewardOf(m[2].split(',').map((x) => Number(x.trim()))) : {};

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { describeJob, listJobs } from '../../aws/sagemaker';
-import { buildEvaluationDocument } from '../../core/jobs/document';
-import { EVALUATION_PRESETS } from '../../core/jobs/hyperparameters';
+import { buildEvaluationDocument, defaultEvaluationExperiment } from '../../core/jobs/document';
+import { EVALUATION_PRESETS } from '../../core/jobs/presets';
 import { parseBaseModelArn } from '../../core/jobs/models';
 import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
@@ -73,7 +73,8 @@ export async function launchEvaluationWizard(services: Services, launcher: Launc
     model,
     datasets: [datasetAnswer<EvaluationAnswers>(services, 'evaluationUri', 'Evaluation dataset (S3): held-out tasks', false)],
     firstDataset: (a) => a.evaluationUri,
-    experiment: 'mtrl-evaluation',
+    // The SDK evaluator's default experiment, so the SDK's and the wizard's evaluations of a model land together.
+    experiment: (a) => defaultEvaluationExperiment(a.modelId),
     presets: EVALUATION_PRESETS,
     modelDefaults: false,
     jobNameStem: (a) => (a.adapterJob ? 'mtrl-eval-adapter' : 'mtrl-eval-base'),

@@ -1,12 +1,6 @@
 import * as vscode from 'vscode';
-import {
-  defaultHyperparameters,
-  hyperparameterProblem,
-  hyperparameterSpecs,
-  rangeText,
-  sameValue,
-  type HyperparameterPreset,
-} from '../../core/jobs/hyperparameters';
+import { defaultHyperparameters, hyperparameterProblem, hyperparameterSpecs, rangeText, sameValue } from '../../core/jobs/hyperparameters';
+import type { HyperparameterPreset } from '../../core/jobs/presets';
 import type { JobCategory } from '../../core/jobs/status';
 import { BACK, CANCEL, inputStep, pickStep, subStep, type StepPosition } from './wizardInput';
 
@@ -33,7 +27,8 @@ export async function hyperparameterStep(
         const isDefault = sameValue(value, defaults[spec.name]);
         return {
           label: `${isDefault ? '$(circle-outline)' : '$(circle-filled)'} ${spec.name}`,
-          description: `= ${value}${isDefault ? ' (default)' : ''}`,
+          // A value left at the default is not written: the service applies its own.
+          description: `= ${value}${values[spec.name] === undefined ? ' (service default, not written)' : isDefault ? ' (default)' : ''}`,
           detail: `${spec.summary}; default ${defaults[spec.name]}, ${rangeText(spec)}`,
           name: spec.name,
         };
@@ -55,7 +50,7 @@ export async function hyperparameterStep(
     lastEdited = spec.name;
     const typed = await inputStep({
       ...subStep(p, spec.name),
-      prompt: `${spec.name}: ${spec.summary} (default ${defaults[spec.name]}, ${rangeText(spec)}); empty resets to the default`,
+      prompt: `${spec.name}: ${spec.summary} (default ${defaults[spec.name]}, ${rangeText(spec)}); empty leaves it to the service's default`,
       value: values[spec.name] ?? defaults[spec.name],
       validate: (v) => (v.trim() === '' ? undefined : hyperparameterProblem(spec, v)),
     });

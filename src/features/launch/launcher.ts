@@ -44,13 +44,15 @@ export class Launcher {
       smokeResults: () => services.stores.smokeResults.all(),
       log: (line, level) => (level === 'error' ? services.output.error(line) : services.output.info(line)),
       signalChecks: keptChecks(services),
+      // Validate and Launch are asked for: a Lambda agent gets its one documented smoke call (not on save).
+      lambdaSmoke: true,
     };
   }
 
   /** Pre-flight, arithmetic and cost range with a cancellable progress notification (`quiet`: the status bar only, for checks on save). */
   review(job: JobFile, options: { quiet?: boolean } = {}): Promise<Review | undefined> {
     // On save only the checks are shown: no need to read the kept signal checks.
-    const deps = options.quiet ? { ...this.deps, signalChecks: undefined } : this.deps;
+    const deps = options.quiet ? { ...this.deps, signalChecks: undefined, lambdaSmoke: false } : this.deps;
     return this.withProgress(job, (signal) => reviewJob(job, deps, signal), options.quiet);
   }
 

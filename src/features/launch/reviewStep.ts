@@ -34,6 +34,8 @@ function items(job: JobFile, review: Review): ReviewItem[] {
     { label: '$(save) Save as job file…', action: 'save', detail: 'A *.mtrl.json file you can validate, launch again and keep in git.' },
     { label: 'Arithmetic', kind: vscode.QuickPickItemKind.Separator },
     ...review.arithmetic.map((line) => ({ label: `$(symbol-numeric) ${line}` })),
+    { label: 'Settings (value and where it comes from)', kind: vscode.QuickPickItemKind.Separator },
+    ...review.settings.map((s) => ({ label: `$(settings) ${s.name} = ${s.value}`, description: s.source })),
     { label: 'Cost', kind: vscode.QuickPickItemKind.Separator },
     review.estimate
       ? {

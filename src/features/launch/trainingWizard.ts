@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { buildTrainingDocument } from '../../core/jobs/document';
-import { TRAINING_PRESETS } from '../../core/jobs/hyperparameters';
+import { TRAINING_PRESETS } from '../../core/jobs/presets';
 import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
 import type { TrainingAnswers } from '../../services/launch/answers';
@@ -39,7 +39,7 @@ export async function launchTrainingWizard(services: Services, launcher: Launche
       datasetAnswer<TrainingAnswers>(services, 'validationUri', 'Validation dataset (S3), disjoint from training', true),
     ],
     firstDataset: (a) => a.trainUri,
-    experiment: 'mtrl-training',
+    experiment: () => 'mtrl-training',
     presets: TRAINING_PRESETS,
     modelDefaults: true,
     jobNameStem: () => 'mtrl-train',

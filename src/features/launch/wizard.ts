@@ -1,4 +1,4 @@
-import type { HyperparameterPreset } from '../../core/jobs/hyperparameters';
+import type { HyperparameterPreset } from '../../core/jobs/presets';
 import type { JobConfigDocument } from '../../core/jobs/document';
 import { newJobFile } from '../../core/jobs/jobfile';
 import { baseModelArn } from '../../core/jobs/models';
@@ -36,7 +36,8 @@ export interface LaunchWizard<A extends Answers> {
   datasets: Step<A>[];
   /** The dataset whose bucket the output path defaults to. */
   firstDataset(answers: A): string | undefined;
-  experiment: string;
+  /** The MLflow experiment offered when none was chosen before. */
+  experiment(answers: A): string;
   presets: readonly HyperparameterPreset[];
   /** Whether the model's defaults and ranges apply to the hyperparameters (training). */
   modelDefaults: boolean;
@@ -92,7 +93,7 @@ export async function runLaunchWizard<A extends Answers>(services: Services, lau
     (a, p) => roleStep(services, a, p),
     ...w.datasets,
     (a, p) => outputStep(a, p, w.firstDataset(a)),
-    (a, p) => mlflowStep(services, a, p, w.experiment),
+    (a, p) => mlflowStep(services, a, p, w.experiment(a)),
     (a, p) => hyperparameterStep(w.category, a.hyperparameters, w.presets, p, w.modelDefaults ? a.modelId : undefined),
     (a, p) => jobNameStep(services, a, p, w.category, suggestJobName(w.jobNameStem(a))),
     review,

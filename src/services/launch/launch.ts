@@ -33,6 +33,8 @@ export interface LaunchDeps {
   log(line: string, level?: 'info' | 'error'): void;
   /** Where learning-signal checks are kept: a training job's review shows the latest for its dataset and runtime. */
   signalChecks?: SignalChecks;
+  /** Smoke-call a bring-your-own-agent Lambda with the documented request (one invocation). */
+  lambdaSmoke?: boolean;
 }
 
 /** Where a launch asks the user; each question absent means "yes" (tests and `confirm: false`). */
@@ -68,6 +70,7 @@ export async function reviewJob(job: JobFile, deps: LaunchDeps, signal?: AbortSi
     models: (region, s) => deps.models.offered(region, s),
     datasets: (channels, batchSize, s) => readDatasets(deps.aws.s3(), channels, batchSize, deps.explain, s),
     smokeResults: deps.smokeResults(),
+    lambdaSmoke: deps.lambdaSmoke,
   };
   try {
     const outcome = await runPreflight(job, preflight, signal, facts);

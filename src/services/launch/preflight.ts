@@ -2,6 +2,7 @@
 import type { AwsClients } from '../../aws/clients';
 import { getAgentRuntime, runtimeIdFromArn } from '../../aws/agentcore';
 import { explainerFor } from '../../aws/errors';
+import { getLambdaFunction, invokeLambda } from '../../aws/lambda';
 import { getRole, roleNameFromArn } from '../../aws/iam';
 import { describeJobSchemaVersion, listJobs } from '../../aws/sagemaker';
 import { documentFacts, type DocumentFacts } from '../../core/jobs/document';
@@ -21,6 +22,7 @@ import {
   type CheckResult,
   type DatasetFacts,
 } from '../../core/jobs/preflight';
+import { checkLambdaAgent, checkLambdaSmoke, lambdaSmokeRequest } from '../../core/jobs/lambdaAgent';
 import { checkRoleTrust } from '../../core/jobs/roleTrust';
 import { mlflowCheck, quotaCheck } from './accountChecks';
 import type { SmokeResults } from '../../core/smoke/record';
@@ -34,6 +36,8 @@ export interface PreflightDeps {
   /** Reads and checks each dataset from S3; overlap counts rows shared by train and validation. */
   datasets(channels: Record<string, string>, batchSize: number, signal?: AbortSignal): Promise<{ facts: DatasetFacts[]; overlap?: number }>;
   smokeResults?: SmokeResults;
+  /** Call a bring-your-own-agent Lambda once with the documented request (it costs one invocation). */
+  lambdaSmoke?: boolean;
 }
 
 export interface PreflightOutcome {
@@ -94,9 +98,47 @@ export async function runPreflight(
     }
   };
 
+  // A Lambda call that is denied or throttled says why it was not checked: the job may still have the access the caller lacks.
+  const notChecked = (error: unknown, action: string): string | undefined => {
+    const { kind, sentence } = explain.explained(error, action, region);
+    return kind === 'access-denied' ? `permission: ${sentence}` : kind === 'throttled' ? `throttled: ${sentence}` : undefined;
+  };
+  const lambdaRegion = (arn: string) => /:lambda:([a-z0-9-]+):/.exec(arn)?.[1] ?? region;
+
+  const lambda = async (arn: string): Promise<CheckResult> => {
+    try {
+      const found = await getLambdaFunction(deps.aws.lambda(lambdaRegion(arn)), arn, signal);
+      return checkLambdaAgent({ arn, timeoutSeconds: found.timeoutSeconds }, region);
+    } catch (error) {
+      const why = notChecked(error, 'Reading the agent Lambda');
+      return checkLambdaAgent(why ? { arn, notChecked: why } : { arn, unreadable: say(error, 'Reading the agent Lambda') }, region);
+    }
+  };
+
+  const lambdaSmoke = async (arn: string): Promise<CheckResult> => {
+    try {
+      return checkLambdaSmoke(await invokeLambda(deps.aws.lambda(lambdaRegion(arn)), arn, lambdaSmokeRequest(arn), signal));
+    } catch (error) {
+      const why = notChecked(error, 'Calling the agent Lambda');
+      if (why) return checkLambdaSmoke({ notChecked: why });
+      return { check: 'smoke', level: 'fail', message: say(error, 'Calling the agent Lambda'), key: 'LambdaArn' };
+    }
+  };
+
+  const smoke = async (): Promise<CheckResult> => {
+    if (facts.runtimeArn || !facts.lambdaArn) return checkSmoke(facts.runtimeArn, deps.smokeResults);
+    if (deps.lambdaSmoke) return lambdaSmoke(facts.lambdaArn);
+    return {
+      check: 'smoke',
+      level: 'warn',
+      message: 'The agent Lambda was not smoke-called.',
+      fix: 'Validate the job file in the editor, or run `mtrl launch FILE --lambda-smoke`: one call with the documented request.',
+      key: 'LambdaArn',
+    };
+  };
+
   const runtime = async (): Promise<CheckResult> => {
-    if (!facts.runtimeArn && facts.lambdaArn)
-      return { check: 'runtime', level: 'pass', message: `Custom agent Lambda ${facts.lambdaArn} (not checked).`, key: 'LambdaArn' };
+    if (!facts.runtimeArn && facts.lambdaArn) return lambda(facts.lambdaArn);
     const arn = facts.runtimeArn;
     const id = arn ? runtimeIdFromArn(arn) : undefined;
     if (!arn || !id) return checkRuntime(arn ? { arn } : undefined, region);
@@ -128,13 +170,15 @@ export async function runPreflight(
   const results = await Promise.all([
     guarded('jobName', 'Listing jobs', jobName),
     guarded('schema', 'Validating the document', schema),
-    Promise.resolve(checkHyperparameters(job.JobCategory, facts.hyperparameters)),
+    Promise.resolve(
+      checkHyperparameters(job.JobCategory, facts.hyperparameters, job.JobConfigDocument.StoppingCondition?.MaxRuntimeInSeconds),
+    ),
     guarded('datasets', 'Reading the datasets', datasets),
     guarded('role', 'Reading the role', role),
     guarded('runtime', 'Reading the runtime', runtime),
     guarded('model', 'Listing models', model),
     guarded('evaluations', 'Listing running evaluations', evaluations),
-    Promise.resolve(checkSmoke(facts.runtimeArn, deps.smokeResults)),
+    guarded('smoke', 'Smoke-calling the agent', smoke),
     guarded('quota', 'Reading the MTRL quota', () => quotaCheck(deps.aws, explain, job.JobCategory, region, signal)),
     guarded('mlflow', 'Listing MLflow apps', () => mlflowCheck(deps.aws, facts.mlflowArn, region, signal)),
   ]);

@@ -5,7 +5,8 @@ import {
   trainingArithmetic,
 } from '../../core/jobs/arithmetic';
 import { resumeStepOf } from '../../core/jobs/checkpoint';
-import { documentFacts, type DocumentFacts } from '../../core/jobs/document';
+import { documentFacts, effectiveSettings, type DocumentFacts } from '../../core/jobs/document';
+import type { EffectiveSetting, SettingSource } from '../../core/jobs/hyperparameters';
 import { describeEstimate, estimateCost, type CostEstimate, type TokensPerRollout } from '../../core/jobs/estimate';
 import type { JobFile } from '../../core/jobs/jobfile';
 import { parseBaseModelArn } from '../../core/jobs/models';
@@ -19,6 +20,8 @@ export interface Review {
   /** What the document says (model, runtime, datasets, hyperparameters), read once per launch. */
   facts: DocumentFacts;
   arithmetic: string[];
+  /** Every setting the job runs with, and whether it comes from the file, the service's default or the SDK's. */
+  settings: EffectiveSetting[];
   estimate?: CostEstimate;
   /** Why there is no estimate (no rows, or no price for the model). */
   estimateMissing?: string;
@@ -54,7 +57,8 @@ export function buildReview(
   } else {
     arithmetic = ['Rows unknown: the dataset could not be read, so steps and rollouts are not computed.'];
   }
-  const review: Review = { facts, arithmetic, checks, verdict: verdict(checks) };
+  const settings = effectiveSettings(job.JobCategory, job.JobConfigDocument, facts);
+  const review: Review = { facts, arithmetic, settings, checks, verdict: verdict(checks) };
   if (rollouts === undefined) review.estimateMissing = 'No cost estimate without the row count.';
   else if (!prices)
     review.estimateMissing = `No token prices for ${modelId ?? 'this model'}; add them to the mtrl.pricing setting for an estimate.`;
@@ -73,9 +77,21 @@ export function describeSignalCheck(check: KeptSignalCheck | undefined, now = ne
   return `Learning signal: ${zero} (${check.rows} rows × ${check.groupSize} rollouts, checked ${when}).`;
 }
 
+const SOURCES: readonly SettingSource[] = ['your file', 'SDK default', 'service default'];
+
+/** The settings in one line per source: "From your file: max_steps 10, …", then the SDK's and the service's defaults. */
+export function describeSettings(settings: readonly EffectiveSetting[]): string[] {
+  return SOURCES.flatMap((source) => {
+    const here = settings.filter((s) => s.source === source);
+    const label = source === 'your file' ? 'From your file' : `${source[0].toUpperCase()}${source.slice(1)}s`;
+    return here.length ? [`${label}: ${here.map((s) => `${s.name} ${s.value}`).join(', ')}`] : [];
+  });
+}
+
 export function describeReview(r: Review): string[] {
   return [
     ...r.arithmetic,
+    ...describeSettings(r.settings),
     r.estimate ? `Cost: ${describeEstimate(r.estimate)}` : (r.estimateMissing ?? ''),
     ...(r.signal ? [describeSignalCheck(r.signal.check)] : []),
   ];

@@ -41,10 +41,21 @@ export interface SignalCheckPlan {
   plannedRollouts?: number;
 }
 
-/** The training hyperparameters an evaluation takes under the same names: the check samples as training will. */
+/**
+ * The training hyperparameters an evaluation takes under the same names, always written: the check measures what training
+ * will see, so it keeps training's sampling (temperature 1.0 by default) rather than the evaluation default (temperature 0).
+ */
 const SAMPLED_AS_TRAINING = ['temperature', 'sampling_top_p', 'sampling_max_tokens', 'success_threshold', 'rollout_timeout'] as const;
 
 /** The plan of a check for a planned training job: its data, runtime, model, role, MLflow app, group_size and sampling. */
+/** Said beside the check's estimate: why its evaluation does not sample at the evaluation defaults. */
+export function describeCheckSampling(plan: SignalCheckPlan): string {
+  const sampling = Object.entries(plan.sampling ?? {})
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  return `Samples as training will (${sampling || 'the training defaults: temperature 1.0'}), not at the evaluation defaults (temperature 0): it measures what training will see.`;
+}
+
 export function signalCheckPlanFor(training: JobFile, options: { rows: number; reward: string; seed?: string | number }): SignalCheckPlan {
   const facts = documentFacts(training.JobCategory, training.JobConfigDocument);
   const modelId = facts.baseModelArn ? parseBaseModelArn(facts.baseModelArn)?.modelId : undefined;
@@ -71,7 +82,9 @@ const stamp = (at: Date) => at.toISOString().replace(/\D/g, '').slice(0, 14);
 export function signalCheckJob(plan: SignalCheckPlan, sampleUri: string, at = new Date()): JobFile {
   const jobName = plan.jobName ?? `mtrl-signal-check-${stamp(at)}`;
   const hyperparameters: Record<string, string> = {};
-  for (const name of SAMPLED_AS_TRAINING) if (plan.sampling?.[name] !== undefined) hyperparameters[name] = plan.sampling[name];
+  // Written even when unset: left out, the evaluation's own defaults (temperature 0) would make every group's rollouts alike.
+  const training = defaultHyperparameters('AgentRFT');
+  for (const name of SAMPLED_AS_TRAINING) hyperparameters[name] = plan.sampling?.[name] ?? training[name];
   hyperparameters.eval_group_size = String(plan.groupSize);
   const folder = signalCheckFolder(parseS3Uri(plan.key.dataset)!);
   const document = buildEvaluationDocument({

@@ -1,5 +1,8 @@
 // Launching from a job file via its CodeLens, in the real VS Code with the installed extension, against the emulator.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { diagnosticsFrom, runner, workspaceFile } from './workspace';
 
@@ -8,7 +11,12 @@ interface LaunchResultShape {
   jobName: string;
   arn?: string;
   reason?: string;
-  review?: { verdict: string; arithmetic: string[]; checks: Array<{ check: string; level: string; message: string }> };
+  review?: {
+    verdict: string;
+    arithmetic: string[];
+    settings: Array<{ name: string; value: string; source: string }>;
+    checks: Array<{ check: string; level: string; message: string; fix?: string }>;
+  };
 }
 
 const diagnosticsOf = (uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean) =>
@@ -88,6 +96,37 @@ describe('launch from a job file', function () {
     const result = await vscode.commands.executeCommand<LaunchResultShape>('mtrl.launchJobFile', file(), { confirm: false });
     assert.equal(result.launched, false);
     assert.match(result.reason ?? '', /already exists/);
+  });
+
+  it("`mtrl launch --json` (the installed dist/cli.js) gives the same findings as Validate on the same file, and the review lists each setting's source", async () => {
+    const review = await vscode.commands.executeCommand<LaunchResultShape['review']>('mtrl.validateJobFile', file(), { confirm: false });
+    assert.ok(review, 'Validate returned no review');
+    assert.deepEqual(
+      review.settings.find((s) => s.name === 'max_steps_off_policy'),
+      { name: 'max_steps_off_policy', value: '3', source: 'service default' },
+    );
+    const cli = path.join(vscode.extensions.getExtension('mtrl.mtrl-workbench')!.extensionPath, 'dist', 'cli.js');
+    const run = await promisify(execFile)(
+      process.execPath,
+      [cli, 'launch', file().fsPath, '--json', '--endpoint', runner().config!.emulatorUrl!],
+      { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' } },
+    ).catch((error: { stdout?: string; code?: number }) => ({ stdout: error.stdout ?? '', code: error.code }));
+    const findings = (JSON.parse(run.stdout) as { findings: Array<{ code: string; severity: string; message: string; fix?: string }> })
+      .findings;
+    const severity = { fail: 'error', warn: 'warning', pass: 'info' } as Record<string, string>;
+    const editor = review.checks.map((c) => ({
+      code: c.check,
+      severity: severity[c.level],
+      message: c.message,
+      ...(c.fix && c.level !== 'pass' && { fix: c.fix }),
+    }));
+    // The smoke record is the editor's own (other suites smoke-test this runtime); every other check is the same call.
+    const apart = (list: typeof findings) => list.filter((f) => f.code !== 'smoke');
+    assert.deepEqual(apart(findings), apart(editor));
+    assert.deepEqual(
+      findings.map((f) => f.code),
+      editor.map((f) => f.code),
+    );
   });
 
   it('validates a job file with the wrong-trust role and underlines RoleArn', async () => {

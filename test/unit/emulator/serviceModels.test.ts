@@ -16,6 +16,8 @@ import { ListRolesCommand } from '@aws-sdk/client-iam';
 import { DescribeJobCommand, DescribeMlflowAppCommand } from '@aws-sdk/client-sagemaker';
 import { deleteAgentRuntime, getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
 import { deleteRole, deleteRolePolicy, detachRolePolicy, getRole, listRoles, rolePolicies } from '../../../src/aws/iam';
+import { getLambdaFunction, invokeLambda } from '../../../src/aws/lambda';
+import { lambdaSmokeRequest } from '../../../src/core/jobs/lambdaAgent';
 import { describeLogGroups, describeLogStreams, filterLogEvents, getLogEvents } from '../../../src/aws/logs';
 import { deleteMlflowApp, listMlflowApps } from '../../../src/aws/mlflowApps';
 import { deleteObjects, getObject, headObject, listFolder, upload } from '../../../src/aws/s3';
@@ -49,6 +51,7 @@ const CLIENTS: Record<string, string[]> = {
   iam: ['iam'],
   'bedrock-agentcore': ['bedrock-agentcore', 'bedrock-agentcore-control'],
   servicequotas: ['service-quotas'],
+  lambda: ['lambda'],
 };
 const PACKAGES = Object.values(CLIENTS)
   .flat()
@@ -88,6 +91,7 @@ describe('emulator: requests and responses against the service models of the ins
         aws.agentCore(),
         aws.agentCoreControl(),
         aws.serviceQuotas(),
+        aws.lambda(),
       ];
       assert.equal(clients.length, PACKAGES.length);
       clients.forEach((client, i) => recordCalls(client, PACKAGES[i], calls, streamsOutput));
@@ -106,6 +110,11 @@ describe('emulator: requests and responses against the service models of the ins
           metadata: { jobArn: 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/x', rolloutId: 'r1' },
         },
       });
+
+      // A bring-your-own-agent Lambda (pre-flight): its configuration and the documented smoke call.
+      const forwarder = 'arn:aws:lambda:us-east-1:111122223333:function:mtrl-agent-forwarder';
+      await getLambdaFunction(aws.lambda(), forwarder);
+      await invokeLambda(aws.lambda(), forwarder, lambdaSmokeRequest(forwarder));
 
       // Datasets: upload (single and multipart), head, ranged read, folder listing; bucket calls the SDK makes around them.
       await aws.s3().send(new CreateBucketCommand({ Bucket: 'models-check' }));

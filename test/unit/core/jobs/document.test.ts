@@ -1,5 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { buildEvaluationDocument, buildTrainingDocument, documentFacts, mlflowConfigOf } from '../../../../src/core/jobs/document';
+import {
+  buildEvaluationDocument,
+  buildTrainingDocument,
+  documentFacts,
+  effectiveSettings,
+  mlflowConfigOf,
+} from '../../../../src/core/jobs/document';
 import { checkHyperparameters } from '../../../../src/core/jobs/preflight';
 import { baseModelArn } from '../../../../src/core/jobs/models';
 import { hyperparameterProblem, nonDefaultHyperparameters, TRAINING_HYPERPARAMETERS } from '../../../../src/core/jobs/hyperparameters';
@@ -61,23 +67,14 @@ describe('JobConfigDocument builders', () => {
       hyperparameters: { sampling_max_tokens: '8192' },
     });
     const hp = (doc.EvaluationConfig as { HyperParameters: Record<string, string> }).HyperParameters;
-    assert.deepEqual(hp, {
-      eval_group_size: '1',
-      temperature: '1.0',
-      sampling_top_p: '1.0',
-      sampling_max_tokens: '8192',
-      pass_k_values: '[1]',
-      success_threshold: '1',
-      rollout_timeout: '600',
-      rollout_max_concurrency: '32',
-      rollout_max_retries: '3',
-    });
+    // Only what was set: the service's documented defaults (temperature 0, concurrency 96, pass@1…32) apply to the rest.
+    assert.deepEqual(hp, { sampling_max_tokens: '8192' });
     assert.deepEqual(doc.OutputDataConfig, {
       S3OutputPath: 's3://b/eval',
       MlflowConfig: { MlflowResourceArn: MLFLOW, MlflowExperimentName: 'wordle-eval', MlflowRunName: 'base-model-eval' },
     });
     assert.equal('ModelPackageConfig' in doc, false, 'the base model has no model package');
-    assert.deepEqual(doc.StoppingCondition, { MaxRuntimeInSeconds: 14400 });
+    assert.deepEqual(doc.StoppingCondition, { MaxRuntimeInSeconds: 86400 }, "the SDK evaluator's default");
     assert.equal(checkHyperparameters('AgentRFTEvaluation', hp).level, 'pass');
   });
 
@@ -92,6 +89,42 @@ describe('JobConfigDocument builders', () => {
       adapterModelPackageArn: adapter,
     });
     assert.deepEqual(doc.ModelPackageConfig, { InputModelPackageArn: adapter });
+  });
+
+  it("an evaluation with nothing set writes no hyperparameter, the SDK's 86,400 s and experiment mtrl-eval-<model id>", () => {
+    const doc = buildEvaluationDocument({
+      runtimeArn: RUNTIME,
+      evaluationUri: 's3://b/val.jsonl',
+      outputPath: 's3://b/eval',
+      baseModelArn: MODEL,
+      mlflowArn: MLFLOW,
+      hyperparameters: {},
+    });
+    assert.deepEqual(doc.EvaluationConfig?.HyperParameters, {});
+    assert.equal(doc.StoppingCondition?.MaxRuntimeInSeconds, 86400);
+    assert.equal(doc.OutputDataConfig?.MlflowConfig?.MlflowExperimentName, 'mtrl-eval-openai-reasoning-gpt-oss-20b');
+    const settings = Object.fromEntries(effectiveSettings('AgentRFTEvaluation', doc).map((s) => [s.name, `${s.value} (${s.source})`]));
+    assert.equal(settings.temperature, '0 (service default)');
+    assert.equal(settings.rollout_max_concurrency, '96 (service default)');
+    assert.equal(settings.pass_k_values, '[1,2,4,8,16,32] (service default)');
+    assert.equal(settings.rollout_timeout, '600 (service default)');
+    assert.equal(settings.rollout_max_retries, '3 (service default)');
+    assert.equal(settings['StoppingCondition.MaxRuntimeInSeconds'], '86400 (SDK default)');
+    assert.equal(settings.MlflowExperimentName, 'mtrl-eval-openai-reasoning-gpt-oss-20b (SDK default)');
+  });
+
+  it("a training document's settings: the file's values, else the model's service default", () => {
+    const doc = buildTrainingDocument({
+      runtimeArn: RUNTIME,
+      trainUri: 's3://b/t',
+      outputPath: 's3://b/o',
+      baseModelArn: MODEL,
+      hyperparameters: { max_steps_off_policy: '0' },
+    });
+    const settings = Object.fromEntries(effectiveSettings('AgentRFT', doc).map((s) => [s.name, `${s.value} (${s.source})`]));
+    assert.equal(settings.max_steps_off_policy, '0 (your file)');
+    assert.equal(settings.max_steps, '100 (service default)', "gpt-oss-20b's own default");
+    assert.equal(settings.adam_beta2, '0.95 (service default)');
   });
 
   it('reads the facts back from a document', () => {
@@ -143,6 +176,42 @@ describe('hyperparameters', () => {
     assert.equal(unknown.level, 'warn');
     assert.match(unknown.message, /gradient_steps/);
     assert.equal(checkHyperparameters('AgentRFT', { group_size: '16' }).level, 'pass');
+  });
+
+  it("knows the guide's training settings: max_steps_off_policy 0 and adam_beta2 0.95 pass without an unknown-name warning", () => {
+    const r = checkHyperparameters('AgentRFT', {
+      max_steps_off_policy: '0',
+      adam_beta1: '0.9',
+      adam_beta2: '0.95',
+      adam_eps: '1e-8',
+      adam_weight_decay: '0',
+      adam_grad_clip_norm: '1',
+      rollout_max_retries: '10',
+    });
+    assert.equal(r.level, 'pass', r.message);
+  });
+
+  it("refuses values outside the guide's ranges: rollout_max_concurrency 128, rollout_timeout 100, max_steps_off_policy 11", () => {
+    for (const category of ['AgentRFT', 'AgentRFTEvaluation'] as const) {
+      const r = checkHyperparameters(category, { rollout_max_concurrency: '128' });
+      assert.equal(r.level, 'fail');
+      assert.match(r.message, /rollout_max_concurrency must be in \[32, 96\]; got 128/);
+      assert.equal(checkHyperparameters(category, { rollout_timeout: '100' }).level, 'fail');
+      assert.equal(checkHyperparameters(category, { rollout_max_retries: '0' }).level, 'fail');
+    }
+    assert.equal(checkHyperparameters('AgentRFT', { max_steps_off_policy: '11' }).level, 'fail');
+    assert.equal(checkHyperparameters('AgentRFT', { adam_grad_clip_norm: '101' }).level, 'fail');
+  });
+
+  it('refuses an evaluation stopping condition above 259,200 s (the SDK evaluator’s limit)', () => {
+    assert.equal(checkHyperparameters('AgentRFTEvaluation', {}, 86400).level, 'pass');
+    const r = checkHyperparameters('AgentRFTEvaluation', {}, 300000);
+    assert.equal(r.level, 'fail');
+    assert.match(r.message, /MaxRuntimeInSeconds must be in \(0, 259200\]/);
+  });
+
+  it("an evaluation that leaves pass_k_values to the service's default is not compared with eval_group_size", () => {
+    assert.equal(checkHyperparameters('AgentRFTEvaluation', { eval_group_size: '2' }).level, 'pass');
   });
 
   it('fails pass@k values above the evaluation group size', () => {

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
-import { EVALUATION_HYPERPARAMETERS, TRAINING_HYPERPARAMETERS } from '../../../../src/core/jobs/hyperparameters';
+import { EVALUATION_HYPERPARAMETERS, rangeText, TRAINING_HYPERPARAMETERS } from '../../../../src/core/jobs/hyperparameters';
 import { parseJobFile, serializeJobFile } from '../../../../src/core/jobs/jobfile';
 
 const root = path.resolve(__dirname, '../../../..');
@@ -41,6 +41,14 @@ describe('job file JSON schema (completion and hover)', () => {
       names(evaluation.EvaluationConfig.properties.HyperParameters.properties),
       EVALUATION_HYPERPARAMETERS.map((s) => s.name),
     );
+    // The hover shows the one table's default and range: the file cannot drift from it.
+    const hovers = (p: Record<string, { description: string; default?: string }>, table: typeof TRAINING_HYPERPARAMETERS) =>
+      assert.deepEqual(
+        table.map((s) => [s.name, p[s.name].description, p[s.name].default]),
+        table.map((s) => [s.name, `${s.summary}. Default ${s.default}; ${rangeText(s)}.`, s.default]),
+      );
+    hovers(training.TrainingConfig.properties.HyperParameters.properties, TRAINING_HYPERPARAMETERS);
+    hovers(evaluation.EvaluationConfig.properties.HyperParameters.properties, EVALUATION_HYPERPARAMETERS);
   });
 
   it('accepts the demo job file, which is in canonical form', () => {

@@ -191,8 +191,9 @@ describe('jobs description and tooltip', () => {
     ]);
     assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFT', { learning_rate: '1e-5' })), [['learning_rate', '1e-5']]);
     assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFT', { pass_k_values: '[1, 2, 4, 8, 16, 32]' })), []);
+    // The evaluation guide's defaults: temperature 0, pass_k_values [1,2,4,8,16,32].
     assert.deepEqual(hyperparametersThatDiffer(withHp('AgentRFTEvaluation', { pass_k_values: '[1]', temperature: '0' })), [
-      ['temperature', '0'],
+      ['pass_k_values', '[1]'],
     ]);
   });
 

@@ -219,6 +219,36 @@ describe('fallback rebuild without records', () => {
     );
   });
 
+  it("reads the SDK's 404 warnings as a result the service did not record, and its 'skipping' warnings without undoing an ending", () => {
+    const c = new RolloutCollector();
+    for (const line of [
+      'INFO sagemaker.train.rft.feedback: CompleteRollout: trajectory_id=n1 status=ready',
+      'WARNING sagemaker.train.rft.feedback: CompleteRollout 404: trajectory n1 not found',
+      'INFO sagemaker.train.rft.feedback: UpdateReward: trajectory_id=n1 rewards=[1.0]',
+      'WARNING sagemaker.train.rft.feedback: UpdateReward 404: trajectory n1 not found',
+      'INFO sagemaker.train.rft.feedback: CompleteRollout: trajectory_id=k1 status=ready',
+      'INFO sagemaker.train.rft.feedback: UpdateReward: trajectory_id=k1 rewards=[0.5]',
+      'WARNING sagemaker.train.rft.feedback: CompleteRollout: trajectory k1 already in terminal status, skipping',
+      'WARNING sagemaker.train.rft.feedback: UpdateReward: trajectory k2 already in terminal status, skipping',
+      'INFO sagemaker.train.rft.feedback: UpdateReward: trajectory_id=k2 rewards=[0.0]',
+    ])
+      c.add(line);
+    const rollouts = prepareTranscripts(c.finish());
+    assert.deepEqual(
+      rollouts.map((r) => [r.id, r.reward, r.status]),
+      [
+        ['n1', 1, 'error'],
+        ['k1', 0.5, 'completed'],
+        ['k2', 0, 'skipped'],
+      ],
+    );
+    assert.match(rollouts[0].error ?? '', /^UpdateReward 404: the Job Runtime did not know trajectory n1, so its result was not recorded/);
+    assert.deepEqual(
+      parseRolloutLine('WARNING x: CompleteRollout 404: trajectory t-9 not found').map((l) => l.kind),
+      ['status'],
+    );
+  });
+
   it('ignores SDK lines once records are present (no duplicates)', () => {
     const rollouts = collect([bare, 'UpdateReward: trajectory_id=r1 rewards=[1.279]']);
     assert.equal(rollouts.length, 1);

@@ -212,3 +212,86 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
     assert.match(review.arithmetic.join('\n'), /128 × group 8 = 1,024 rollouts per step/);
   });
 });
+
+describe('pre-flight of a bring-your-own-agent Lambda (emulator, real Lambda SDK over HTTP)', function () {
+  this.timeout(30_000);
+  let emulator: Emulator;
+  let aws: AwsClients;
+  const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+  const lambdaJob = (name: string): JobFile => ({
+    ...demo,
+    JobName: `lambda-${name}`,
+    JobConfigDocument: {
+      ...demo.JobConfigDocument,
+      AgentConfig: { CustomAgentLambdaConfig: { LambdaArn: `arn:aws:lambda:us-east-1:111122223333:function:${name}` } },
+    },
+  });
+  const agentChecks = async (name: string, lambdaSmoke: boolean) => {
+    const deps: PreflightDeps = {
+      aws,
+      schemas: new DocumentSchemas(),
+      models: async (region) => modelsInRegion(STATIC_MODELS, region),
+      datasets: async () => ({ facts: [] }),
+      lambdaSmoke,
+    };
+    const { results } = await runPreflight(lambdaJob(name), deps);
+    return { runtime: results.find((r) => r.check === 'runtime')!, smoke: results.find((r) => r.check === 'smoke')! };
+  };
+
+  before(async () => {
+    process.env.AWS_ACCESS_KEY_ID = 'test';
+    process.env.AWS_SECRET_ACCESS_KEY = 'test';
+    emulator = await startEmulator({ history: false });
+    aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url }));
+  });
+
+  after(async () => {
+    aws.reset();
+    await emulator.close();
+    if (saved.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
+    else process.env.AWS_ACCESS_KEY_ID = saved.id;
+    if (saved.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
+    else process.env.AWS_SECRET_ACCESS_KEY = saved.secret;
+  });
+
+  it('finds the function, its 900 s timeout, and on request smoke-calls it with the documented request: a documented answer passes', async () => {
+    const { runtime, smoke } = await agentChecks('mtrl-agent-forwarder', true);
+    assert.equal(runtime.level, 'pass', runtime.message);
+    assert.match(runtime.message, /timeout 900 s/);
+    assert.equal(smoke.level, 'pass', smoke.message);
+    // The forwarder answers ValidationError "Could not find job" only when prompt, metadata.jobArn, metadata.rolloutId and inferenceParams are all there.
+    assert.match(
+      smoke.message,
+      /ValidationError: Could not find job arn:aws:sagemaker:us-east-1:111122223333:job\/AgentRFT\/mtrl-preflight-smoke/,
+    );
+    assert.equal(emulator.requests.get('lambda:POST'), 1);
+  });
+
+  it('does not call the function unless asked; says so as a warning', async () => {
+    const before = emulator.requests.get('lambda:POST') ?? 0;
+    const { smoke } = await agentChecks('mtrl-agent-forwarder', false);
+    assert.equal(smoke.level, 'warn');
+    assert.match(smoke.message, /not smoke-called/);
+    assert.equal(emulator.requests.get('lambda:POST') ?? 0, before);
+  });
+
+  it('warns about a timeout below 600 s, fails a function that raises or does not exist', async () => {
+    const short = await agentChecks('mtrl-agent-short-timeout', false);
+    assert.equal(short.runtime.level, 'warn');
+    assert.match(short.runtime.message, /timeout is 60 s; the guide gives 600 s/);
+    const raises = await agentChecks('mtrl-agent-raises', true);
+    assert.equal(raises.smoke.level, 'fail');
+    assert.match(raises.smoke.message, /raised on the documented request \(Unhandled\).*KeyError/);
+    const missing = await agentChecks('mtrl-agent-missing', false);
+    assert.equal(missing.runtime.level, 'fail');
+    assert.match(missing.runtime.message, /could not be read: .*Function not found/);
+  });
+
+  it('a denied Lambda call reads "not checked (permission …)", never a pre-flight error', async () => {
+    const { runtime, smoke } = await agentChecks('mtrl-agent-denied', true);
+    assert.equal(runtime.level, 'warn');
+    assert.match(runtime.message, /not checked \(permission: /);
+    assert.equal(smoke.level, 'warn');
+    assert.match(smoke.message, /Lambda smoke call: not checked \(permission: /);
+  });
+});

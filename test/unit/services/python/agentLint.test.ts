@@ -51,6 +51,18 @@ for (const [engine, lint] of engines) {
       );
     });
 
+    it('flags an entrypoint taking (payload, context) under @sagemaker_rft_handler, quoting the TypeError every invocation raises', async () => {
+      const findings = await lint(fixture('handler_context.py'));
+      const arity = findings.find((f) => f.rule === 'handler-context');
+      assert.ok(arity, JSON.stringify(findings.map((f) => f.rule)));
+      assert.equal(arity.severity, 'error');
+      assert.match(arity.message, /`handle_rollout\(payload, context\)`/);
+      assert.match(arity.message, /TypeError: sync_wrapper\(\) takes 1 positional argument but 2 were given/);
+      assert.equal(arity.range.start.line, 8);
+      // One parameter, as the good agent has it, is fine.
+      assert.ok(!(await lint(fixture('good_agent.py'))).some((f) => f.rule === 'handler-context'));
+    });
+
     it('warns about an error status, an escaping exception and a REASONING_EFFORT with no fallback', async () => {
       const findings = await lint(fixture('error_status.py'));
       assert.deepEqual(findings.map((f) => f.rule).sort(), ['error-status', 'exception-escapes', 'payload-form', 'reasoning-effort']);

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseJobFile } from '../../../../src/core/jobs/jobfile';
-import { signalCheckJob, signalCheckPlanFor } from '../../../../src/services/signal/launchCheck';
+import { describeCheckSampling, signalCheckJob, signalCheckPlanFor } from '../../../../src/services/signal/launchCheck';
 import { signalCheckFolder } from '../../../../src/services/signal/sampleDataset';
 
 const demo = parseJobFile(
@@ -49,5 +49,24 @@ describe('signal check plan', () => {
     assert.equal(config.EvaluationConfig?.HyperParameters?.eval_group_size, '6');
     assert.equal(config.EvaluationConfig?.HyperParameters?.temperature, '0.7');
     assert.equal(config.EvaluationConfig?.HyperParameters?.sampling_max_tokens, '4096');
+  });
+
+  it("without a training file the check still samples as training does (temperature 1.0), never at the evaluation's default 0, and says so", () => {
+    const plan = {
+      key: {
+        dataset: 's3://mtrl-demo/wordle/train.jsonl',
+        runtime: 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/r-AbCdEf1234',
+        reward: 'r',
+      },
+      rows: 4,
+      groupSize: 4,
+      region: 'us-east-1',
+      roleArn: 'arn:aws:iam::111122223333:role/MtrlJobRole',
+      baseModelArn: 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/openai-reasoning-gpt-oss-20b',
+    };
+    const hp = signalCheckJob(plan, 's3://mtrl-demo/wordle/mtrl-signal-check/1.jsonl').JobConfigDocument.EvaluationConfig?.HyperParameters;
+    assert.equal(hp?.temperature, '1.0');
+    assert.equal(hp?.sampling_top_p, '1.0');
+    assert.match(describeCheckSampling(plan), /not at the evaluation defaults \(temperature 0\): it measures what training will see/);
   });
 });
