@@ -63,6 +63,12 @@ export const commands: CommandEntry[] = [
     load: () => (require('./metrics') as typeof import('./metrics')).metricsCommand,
   },
   {
+    name: 'health',
+    summary: "check a job's curves for truncation, no signal, collapse, overfitting, failing rollouts and stalls",
+    deadlineSeconds: 300,
+    load: () => (require('./health') as typeof import('./health')).healthCommand,
+  },
+  {
     name: 'resources',
     summary: 'list the runtimes, roles, MLflow apps and S3 prefixes jobs left behind, and the token spend',
     deadlineSeconds: 300,
