@@ -65,8 +65,3 @@ function stepsOf(input: HealthInput): number {
 export function hasWarning(report: HealthReport): boolean {
   return report.findings.some((f) => f.severity === 'warning');
 }
-
-/** "truncation at step 12" for a row's description. */
-export function findingLabel(finding: HealthFinding): string {
-  return `${finding.kind} at step ${finding.step}`;
-}

@@ -26,7 +26,8 @@ export function overfitting(input: HealthInput, t: HealthThresholds): CheckResul
   if (validation.length < need) return { notChecked: `${validation.length} validation points logged; the check needs ${need}` };
   let best = 0;
   for (let j = 1; j + t.validationPoints <= validation.length; j++) {
-    if (validation[j - 1].value > validation[best].value) best = j - 1;
+    // On a tie the later point: its checkpoint has trained longer.
+    if (validation[j - 1].value >= validation[best].value) best = j - 1;
     const top = validation[best];
     const below = validation.slice(j, j + t.validationPoints);
     if (!below.every((p) => p.value <= top.value - t.validationDrop)) continue;
