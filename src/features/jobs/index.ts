@@ -16,6 +16,7 @@ import { JobsTreeProvider } from './tree';
 import type { JobsView } from './contributed';
 import { HealthMarks } from '../health/marks';
 import type { HealthWatch } from '../health/watch';
+import { healthWatchClass } from '../health/load';
 
 /** How a notification says a job ended. */
 const ENDED: Record<string, string> = { Completed: 'completed', Stopped: 'stopped', Failed: 'failed' };
@@ -35,11 +36,9 @@ export function register(services: Services): JobsView {
     (node) => (settings.get('health.enabled') ? marks.get(node.id) : undefined),
   );
   let watch: HealthWatch | undefined;
-  /** The health checks and what they read (MLflow), loaded on first use: the build maps '../health/watch' to dist/health.js. */
   const checkHealth = (nodes: JobNode[]): Promise<void> => {
     if (!settings.get('health.enabled') || !nodes.length) return Promise.resolve();
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    watch ??= new (require('../health/watch') as typeof import('../health/watch')).HealthWatch(services, marks);
+    watch ??= new (healthWatchClass())(services, marks);
     return watch.check(nodes);
   };
   const listedJobs = () => model.getRoots().flatMap((root) => root.jobs);
