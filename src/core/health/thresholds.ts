@@ -18,7 +18,8 @@ export interface HealthThresholds {
 
 export const HEALTH_DEFAULTS: Readonly<HealthThresholds> = {
   steps: 2,
-  zeroAdvantageShare: 0.5,
+  // Not the guide's 50 %: a partial-credit task the policy nearly solved (the refund desk, the real support run at mean reward 0.9) has 40–69 % such groups while it still learns.
+  zeroAdvantageShare: 0.6,
   collapseShare: 0.25,
   validationDrop: 0.1,
   validationPoints: 2,
