@@ -37,6 +37,7 @@ const apart = {
   'src/features/metrics/panel.ts': 'metrics.js',
   'src/features/resources/cleanupFlow.ts': 'cleanup.js',
   'src/features/datasets/upload.ts': 'upload.js',
+  'src/features/health/watch.ts': 'health.js',
 };
 const keepApart = {
   name: 'keep-apart',

@@ -75,6 +75,12 @@ export const commands: CommandEntry[] = [
     load: () => (require('./resume') as typeof import('./resume')).resumeCommand,
   },
   {
+    name: 'health',
+    summary: "check a job's curves for truncation, no signal, collapse, overfitting, failing rollouts and stalls",
+    deadlineSeconds: 300,
+    load: () => (require('./health') as typeof import('./health')).healthCommand,
+  },
+  {
     name: 'resources',
     summary: 'list the runtimes, roles, MLflow apps and S3 prefixes jobs left behind, and the token spend',
     deadlineSeconds: 300,

@@ -1,5 +1,6 @@
 import { rewardPreviewGames } from './environments/registry';
 import { DEFAULT_TIMEOUT_SECONDS } from './reward/protocol';
+import { HEALTH_DEFAULTS, type HealthThresholds } from './health/thresholds';
 
 /** Every `mtrl.*` setting with its default (the same as package.json's) and the range a number is held to. */
 
@@ -28,6 +29,15 @@ export const SETTINGS = {
   'datasets.train': spec({ default: '' }),
   'datasets.validation': spec({ default: '' }),
   'datasets.convention': spec({ default: 'auto', oneOf: ['auto', 'wordle', 'task', 'none'] as const }),
+  'health.enabled': spec({ default: true }),
+  'health.notify': spec({ default: true }),
+  'health.steps': spec({ default: HEALTH_DEFAULTS.steps, min: 1, integer: true }),
+  'health.zeroAdvantageShare': spec({ default: HEALTH_DEFAULTS.zeroAdvantageShare, min: 0, max: 1 }),
+  'health.collapseShare': spec({ default: HEALTH_DEFAULTS.collapseShare, min: 0, max: 1 }),
+  'health.validationDrop': spec({ default: HEALTH_DEFAULTS.validationDrop, min: 0 }),
+  'health.validationPoints': spec({ default: HEALTH_DEFAULTS.validationPoints, min: 1, integer: true }),
+  'health.failedRolloutShare': spec({ default: HEALTH_DEFAULTS.failedRolloutShare, min: 0, max: 1 }),
+  'health.stalledStepTimes': spec({ default: HEALTH_DEFAULTS.stalledStepTimes, min: 1 }),
   'jobs.refreshSeconds': spec({ default: 30, min: 5 }),
   'jobs.notify': spec({ default: true }),
   'launch.models': spec<unknown>({ default: [] }),
@@ -70,4 +80,17 @@ export function settingValue<K extends SettingKey>(key: K, raw: unknown): Settin
   if (Array.isArray(d) && key !== 'launch.models')
     return (Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : fallback) as SettingValue<K>;
   return raw as SettingValue<K>;
+}
+
+/** The health thresholds as the settings hold them (`read` is the one settings reader: the facade in the extension). */
+export function healthThresholds(read: <K extends SettingKey>(key: K) => SettingValue<K>): HealthThresholds {
+  return {
+    steps: read('health.steps'),
+    zeroAdvantageShare: read('health.zeroAdvantageShare'),
+    collapseShare: read('health.collapseShare'),
+    validationDrop: read('health.validationDrop'),
+    validationPoints: read('health.validationPoints'),
+    failedRolloutShare: read('health.failedRolloutShare'),
+    stalledStepTimes: read('health.stalledStepTimes'),
+  };
 }

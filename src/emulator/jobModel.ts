@@ -1,6 +1,7 @@
 import type { JobConfigDocument } from '../core/jobs/document';
 import type { BillableTokenUsage } from '../core/jobs/pricing';
 import type { JobCategory, JobStatus, ProgressInfo } from '../core/jobs/status';
+import type { HealthKind } from '../core/health/findings';
 import type { DatasetRow } from './answers';
 import type { EnvironmentName } from './episode';
 
@@ -34,6 +35,8 @@ export interface JobPlan {
   /** The scripted policy's skill at a step (0–1). */
   skill: (step: number) => number;
   failure?: { afterMs: number; reason: string };
+  /** A stall: no rollout finishes for `ms` after step `afterStep` (the seeded stalled job), then the run goes on. */
+  pause?: { afterStep: number; ms: number };
 }
 
 export interface Job {
@@ -54,6 +57,8 @@ export interface Job {
   stoppedAt?: number;
   /** Replays a real run's status messages instead of following the plan. */
   recorded?: RecordedHistory;
+  /** Bends the logged metrics into a way runs go wrong from a known step (the seeded health jobs). */
+  pattern?: { kind: HealthKind; step: number };
 }
 
 export interface Transition {

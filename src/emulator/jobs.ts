@@ -23,7 +23,8 @@ export function rolloutTime(job: Job, k: number): number {
   const p = job.plan;
   const step = Math.floor(k / p.rolloutsPerStep);
   const j = k % p.rolloutsPerStep;
-  return rolloutPhaseStart(job) + step * p.stepMs + Math.floor(((j + 1) * p.stepMs) / (p.rolloutsPerStep + 1));
+  const paused = p.pause && step >= p.pause.afterStep ? p.pause.ms : 0;
+  return rolloutPhaseStart(job) + step * p.stepMs + paused + Math.floor(((j + 1) * p.stepMs) / (p.rolloutsPerStep + 1));
 }
 
 export function rolloutPhaseStart(job: Job): number {
@@ -34,8 +35,11 @@ export function rolloutPhaseStart(job: Job): number {
 function rolloutsBy(job: Job, t: number): number {
   const p = job.plan;
   const total = p.steps * p.rolloutsPerStep;
-  const elapsed = t - rolloutPhaseStart(job);
+  let elapsed = t - rolloutPhaseStart(job);
   if (elapsed <= 0) return 0;
+  // Inside a pause nothing finishes; after it, time runs as if the pause had not been.
+  const pausedAt = p.pause ? p.pause.afterStep * p.stepMs : Infinity;
+  if (p.pause && elapsed >= pausedAt) elapsed = elapsed < pausedAt + p.pause.ms ? pausedAt : elapsed - p.pause.ms;
   const step = Math.floor(elapsed / p.stepMs);
   if (step >= p.steps) return total;
   const within = elapsed - step * p.stepMs;
@@ -55,7 +59,7 @@ export function jobState(job: Job, t: number): JobState {
   const phases: [Secondary, number][] = [
     ['Starting', p.startingMs],
     ['Downloading', p.downloadingMs],
-    [work, p.steps * p.stepMs],
+    [work, p.steps * p.stepMs + (p.pause?.ms ?? 0)],
     ['Uploading', p.uploadingMs],
   ];
   const failAt = p.failure ? job.created + p.failure.afterMs : Infinity;

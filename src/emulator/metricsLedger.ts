@@ -1,6 +1,7 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
 import { jobState, mlflowRunOf } from './jobs';
 import type { Job } from './jobModel';
+import { bentValues } from './healthPatterns';
 import { evaluationValues, stepsDone, trainingStepValues, validationSteps, validationValues } from './mlflowMetrics';
 import type { World } from './world';
 
@@ -34,7 +35,10 @@ export function loggedSteps(job: Job, now: number, family: Family): number[] {
 export function stepValues(job: Job, family: Family, step: number): Values {
   const known = ledgerOf(job)[family];
   let values = known.get(step);
-  if (!values) known.set(step, (values = family === 'training' ? trainingStepValues(job, step) : validationValues(job, step)));
+  if (!values) {
+    const played = family === 'training' ? trainingStepValues(job, step) : validationValues(job, step);
+    known.set(step, (values = bentValues(job, family, step, played)));
+  }
   return values;
 }
 

@@ -4,6 +4,7 @@ import { newJob } from './createJob';
 import { rolloutPhaseStart } from './jobs';
 import { refundRows } from './refund/tickets';
 import { evaluationDocument, REFUND, SEEDED, trainingDocument } from './seed';
+import { seedHealthJobs } from './seedHealth';
 import { seedRealRunJobs } from './seedRealRun';
 import { ACCOUNT, type World } from './world';
 
@@ -174,6 +175,7 @@ function seedJobs(world: World, now: number): void {
   add(job(SEEDED.refundJob, 'AgentRFT', trainingDocument('refund-desk', refund, REFUND), now - 4.5 * DAY));
   add(job(SEEDED.refundBaseEvaluation, 'AgentRFTEvaluation', evaluationDocument('base-model-eval', undefined, REFUND, '2'), now - 4 * DAY));
   seedRealRunJobs(world, now, add, adapter);
+  seedHealthJobs(world, now);
   // The in-progress job is 12 steps into 100 at emulator start: about 11 minutes left at the default speed, so host tests can stop it.
   const sweep = { ...reference, learning_rate: '2e-5' };
   const running = newJob(world, {

@@ -38,7 +38,7 @@ export class Settings implements vscode.Disposable {
 
   /** Calls `listener` after any of `keys` (or a section such as 'aws') changed. */
   onDidChange(
-    keys: (SettingKey | 'aws' | 'datasets' | 'launch' | 'replay' | 'reward' | 'smoke')[],
+    keys: (SettingKey | 'aws' | 'datasets' | 'health' | 'launch' | 'replay' | 'reward' | 'smoke')[],
     listener: () => void,
   ): vscode.Disposable {
     return this.changed.event((e) => keys.some((k) => e.affectsConfiguration(`mtrl.${k}`)) && listener());

@@ -24,6 +24,17 @@ export interface JobCurves {
   validationSettings?: string;
   /** Why there are no curves, as a sentence naming the fix. */
   problem?: string;
+  /** Run health findings: each is marked at its step on the chart of its metric, with its sentence. */
+  findings?: CurveFinding[];
+}
+
+/** A health finding as the curves mark it. */
+export interface CurveFinding {
+  kind: string;
+  severity: 'warning' | 'info';
+  step: number;
+  metric: string;
+  sentence: string;
 }
 
 export interface MetricsState {

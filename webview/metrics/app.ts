@@ -55,7 +55,11 @@ export class MetricsView {
     this.host.saveState({ jobs: state.jobs.map((j) => j.job), window: state.window, extraKeys: state.extraKeys });
     const toolbar = JSON.stringify([state.loading, state.window, state.extraKeys, this.pickableKeys()]);
     const jobs = JSON.stringify(state.jobs.map((j) => [j.job, j.status, j.forecast, j.runId, j.problem]));
-    const charts = JSON.stringify([state.window, state.extraKeys, state.jobs.map((j) => [j.job.name, j.series, j.validationSettings])]);
+    const charts = JSON.stringify([
+      state.window,
+      state.extraKeys,
+      state.jobs.map((j) => [j.job.name, j.series, j.validationSettings, j.findings]),
+    ]);
     if (theme || toolbar !== this.drawnFrom.toolbar) this.renderToolbar();
     if (theme || jobs !== this.drawnFrom.jobs) this.renderJobs();
     // Without charts the loading flag decides between nothing and the empty-state sentence.
@@ -147,15 +151,25 @@ export class MetricsView {
       })),
       ...this.state.extraKeys.map((k) => ({ title: k, keys: [k], smooth: undefined, percentKeys: undefined, note: false })),
     ];
+    // A finding whose metric no chart draws gets a chart of its own.
+    const findings = this.state.jobs.flatMap((j) => (j.findings ?? []).map((f) => ({ ...f, job: j.job.name })));
+    for (const f of findings)
+      if (!specs.some((s) => s.keys.includes(f.metric)))
+        specs.push({ title: f.metric, keys: [f.metric], smooth: undefined, percentKeys: undefined, note: false });
     const evaluations = this.state.jobs.filter((j) => j.job.category === 'AgentRFTEvaluation' && j.keys.length);
     for (const job of evaluations) this.charts.append(this.evaluationTable(job.job.name, job.series));
     for (const spec of specs) {
       const box = h('section', { class: 'chart' });
       this.charts.append(box);
+      const marked = findings.filter((f) => spec.keys.includes(f.metric));
       const chart = drawChart(
         box,
         this.state.jobs,
-        { ...spec, onPick: spec.smooth ? (job, step) => this.host.channel.notify('openRollouts', { job, step }) : undefined },
+        {
+          ...spec,
+          onPick: spec.smooth ? (job, step) => this.host.channel.notify('openRollouts', { job, step }) : undefined,
+          markers: marked.map((f) => ({ step: f.step, label: `${f.kind} · step ${f.step}` })),
+        },
         width,
       );
       if (!chart) {
@@ -168,6 +182,15 @@ export class MetricsView {
         const settings = this.state.jobs.find((j) => j.validationSettings)?.validationSettings;
         if (settings) box.append(h('p', { class: 'note' }, icon('info'), ' ', settings));
       }
+      for (const f of marked)
+        box.append(
+          h(
+            'p',
+            { class: `finding ${f.severity}`, attrs: { role: f.severity === 'warning' ? 'alert' : 'note' } },
+            icon(f.severity === 'warning' ? 'warning' : 'info'),
+            ` ${this.state.jobs.length > 1 ? `${f.job}: ` : ''}${f.kind} at step ${f.step}: ${f.sentence}`,
+          ),
+        );
       if (spec.smooth) box.append(h('p', { class: 'hint' }, 'Drag to zoom, double-click to reset; click a step to open its rollouts.'));
     }
     if (!this.state.loading && this.plots.length === 0 && evaluations.length === 0 && this.state.jobs.every((j) => !j.problem)) {

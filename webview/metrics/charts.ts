@@ -23,6 +23,39 @@ export interface ChartSpec {
   /** Keys shown as percentages on a right-hand axis. */
   percentKeys?: string[];
   onPick?: (job: number, step: number) => void;
+  /** Steps to mark with a vertical line and a short label (run health findings). */
+  markers?: { step: number; label: string }[];
+}
+
+/** Draws each marker as a dashed vertical line across the plot with its label at the top, in the theme's warning colour. */
+function markerPlugin(markers: readonly { step: number; label: string }[]): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: (u: uPlot) => {
+        const color = themeColor('--vscode-editorWarning-foreground', '#cca700');
+        const ctx = u.ctx;
+        const ratio = devicePixelRatio || 1;
+        ctx.save();
+        ctx.strokeStyle = color;
+        ctx.fillStyle = color;
+        ctx.lineWidth = 1.5 * ratio;
+        ctx.setLineDash([4 * ratio, 3 * ratio]);
+        ctx.font = `${11 * ratio}px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
+        for (const m of markers) {
+          const x = Math.round(u.valToPos(m.step, 'x', true));
+          if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
+          ctx.beginPath();
+          ctx.moveTo(x, u.bbox.top);
+          ctx.lineTo(x, u.bbox.top + u.bbox.height);
+          ctx.stroke();
+          const width = ctx.measureText(m.label).width;
+          const right = x + 4 * ratio + width > u.bbox.left + u.bbox.width;
+          ctx.fillText(m.label, right ? x - 4 * ratio - width : x + 4 * ratio, u.bbox.top + 12 * ratio);
+        }
+        ctx.restore();
+      },
+    },
+  };
 }
 
 export interface DrawnChart {
@@ -76,6 +109,8 @@ export function drawChart(parent: HTMLElement, jobs: readonly JobCurves[], spec:
   const text = themeColor('--vscode-foreground', '#ccc');
   // Which theme colour the canvas was drawn with: UI checks wait for it after a theme switch.
   parent.dataset.foreground = text;
+  // Which steps the chart marks: UI checks find the marker by it.
+  if (spec.markers?.length) parent.dataset.markers = spec.markers.map((m) => m.step).join(',');
   const grid = themeColor('--vscode-editorWidget-border', 'rgba(128,128,128,0.3)');
   const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
   const axis = (scale: string, side?: number): uPlot.Axis => ({
@@ -97,6 +132,7 @@ export function drawChart(parent: HTMLElement, jobs: readonly JobCurves[], spec:
       series,
       cursor: { drag: { x: true, y: false } },
       legend: { live: true },
+      plugins: spec.markers?.length ? [markerPlugin(spec.markers)] : [],
     },
     data,
     parent,

@@ -14,6 +14,9 @@ import { JobsPoller } from '../../services/jobs/poller';
 import { JobNode } from '../../services/jobs/nodes';
 import { JobsTreeProvider } from './tree';
 import type { JobsView } from './contributed';
+import { HealthMarks } from '../health/marks';
+import type { HealthWatch } from '../health/watch';
+import { healthWatchClass } from '../health/load';
 
 /** How a notification says a job ended. */
 const ENDED: Record<string, string> = { Completed: 'completed', Stopped: 'stopped', Failed: 'failed' };
@@ -25,11 +28,20 @@ export function register(services: Services): JobsView {
   const backend = sageMakerJobsBackend((region) => services.aws.sagemaker(region));
   // The replay feature registers mtrl.openRollouts in this same extension: every job has a rollouts section.
   const model = new JobsModel({ backend, regions: jobRegions, explain: explain.explained, hasRollouts: () => true });
+  const marks = new HealthMarks();
   const tree = new JobsTreeProvider(
     model,
     () => settings.pricing(),
     (message) => output.warn(message),
+    (node) => (settings.get('health.enabled') ? marks.get(node.id) : undefined),
   );
+  let watch: HealthWatch | undefined;
+  const checkHealth = (nodes: JobNode[]): Promise<void> => {
+    if (!settings.get('health.enabled') || !nodes.length) return Promise.resolve();
+    watch ??= new (healthWatchClass())(services, marks);
+    return watch.check(nodes);
+  };
+  const listedJobs = () => model.getRoots().flatMap((root) => root.jobs);
   const view = vscode.window.createTreeView('mtrl.jobs', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
   const configuration = new JobConfigurationProvider(backend, explain);
   const logs = new JobLogsProvider(
@@ -44,6 +56,7 @@ export function register(services: Services): JobsView {
       poll: async () => {
         notify(await model.refreshInProgress());
         await checkBudgets(budgetGuard, model.inProgress());
+        void checkHealth(model.inProgress());
       },
     },
     seconds() * 1000,
@@ -93,7 +106,37 @@ export function register(services: Services): JobsView {
     view.description = model.filterDescription();
     void vscode.commands.executeCommand('setContext', 'mtrl.jobs.filtered', Boolean(model.query.nameContains || model.query.status));
   };
+  // Finished jobs are checked once, after a listing described them.
+  let listing: ReturnType<typeof setTimeout> | undefined;
   context.subscriptions.push(
+    marks,
+    marks.onDidChange((id) => {
+      const node = listedJobs().find((j) => j.id === id);
+      if (node) tree.redrawJob(node);
+    }),
+    model.onDidChange(() => {
+      clearTimeout(listing);
+      listing = setTimeout(() => void checkHealth(listedJobs()), 1_000);
+    }),
+    { dispose: () => clearTimeout(listing) },
+    // For tests: what a job's row says of its health.
+    vscode.commands.registerCommand(
+      'mtrl.getJobHealth',
+      async (ref: { jobName: string; category: 'AgentRFT' | 'AgentRFTEvaluation'; region: string }) => {
+        const node = await model.find(ref);
+        if (!node) return undefined;
+        await checkHealth([node]);
+        const item = tree.getTreeItem(node);
+        const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : item.tooltip;
+        return {
+          report: marks.get(node.id),
+          description: item.description,
+          tooltip,
+          icon: (item.iconPath as vscode.ThemeIcon | undefined)?.id,
+        };
+      },
+    ),
+    settings.onDidChange(['health'], () => tree.redraw()),
     tree,
     view,
     tree.track(view),

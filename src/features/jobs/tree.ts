@@ -21,6 +21,8 @@ import {
 } from '../../services/jobs/nodes';
 import { TreeRedraws } from '../../services/jobs/redraws';
 import { loadMoreItem, messageItem } from '../treeItems';
+import type { HealthReport } from '../../core/health/findings';
+import { findingLabel, healthMarkdown, warningsOf } from '../../core/health/label';
 
 type Node = JobsTreeNode | ContributedNode;
 
@@ -53,6 +55,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
     private readonly model: JobsModel,
     private readonly pricing: () => PricingTable,
     private readonly log: (message: string) => void,
+    private readonly health: (node: JobNode) => HealthReport | undefined = () => undefined,
   ) {
     this.subscription = model.onDidChange((node) => (node?.kind === 'job' ? this.redrawJob(node) : this.redraws.redraw(node && [node])));
   }
@@ -68,7 +71,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
    * whose id did not change as it was drawn (while its tooltip is the new one), and it drops a job from a batch that also
    * redraws its root: so jobs go in a batch of their own, after VS Code's 200 ms batching window.
    */
-  private redrawJob(node: JobNode): void {
+  redrawJob(node: JobNode): void {
     this.jobsToRedraw.add(node);
     this.jobsBatch ??= new Promise<void>((resolve) => {
       this.jobsTimer = setTimeout(() => {
@@ -217,7 +220,24 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
       }
       item.tooltip = tooltip;
     } else item.tooltip = visibleText(`${node.jobName}: ${job.status}.${node.describeError ? ` ${node.describeError}` : ''}`);
+    this.markHealth(item, node);
     return item;
+  }
+
+  /** A finding still holding: the warning icon and the finding first in the description; every finding in the tooltip. */
+  private markHealth(item: vscode.TreeItem, node: JobNode): void {
+    const report = this.health(node);
+    if (!report?.findings.length) return;
+    const warnings = warningsOf(report);
+    if (warnings.length) {
+      item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+      item.description = `${warnings.map(findingLabel).join(', ')} · ${item.description ?? ''}`;
+    }
+    const tooltip =
+      item.tooltip instanceof vscode.MarkdownString ? item.tooltip : new vscode.MarkdownString(String(item.tooltip ?? ''), true);
+    tooltip.supportThemeIcons = true;
+    tooltip.appendMarkdown(`\n\n${healthMarkdown(report)}`);
+    item.tooltip = tooltip;
   }
 
   private sectionItem(node: SectionNode): vscode.TreeItem {

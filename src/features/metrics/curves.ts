@@ -5,6 +5,7 @@ import type { JobDetails } from '../../core/jobs/job';
 import { droppedSentence } from '../../core/metrics/points';
 import type { JobMetrics } from '../../services/metrics/load';
 import type { JobCurves, MetricsJob } from '../../shared/metrics';
+import type { HealthReport } from '../../core/health/findings';
 
 /** Validation decodes greedily during training (the write-up: 37 % at temperature 0 vs 84 % evaluated at serving settings). */
 function validationSettingsOf(job: JobDetails | undefined): string {
@@ -13,7 +14,7 @@ function validationSettingsOf(job: JobDetails | undefined): string {
 }
 
 /** A loaded job as the page draws it, with the ETA from the MLflow step timestamps. */
-export function curvesOf(ref: MetricsJob, m: JobMetrics, pricing: PricingTable, now: Date): JobCurves {
+export function curvesOf(ref: MetricsJob, m: JobMetrics, pricing: PricingTable, now: Date, health?: HealthReport): JobCurves {
   const series = Object.fromEntries(
     Object.entries(m.series).map(([key, points]) => [key, { steps: points.map((p) => p.step), values: points.map((p) => p.value) }]),
   );
@@ -28,6 +29,7 @@ export function curvesOf(ref: MetricsJob, m: JobMetrics, pricing: PricingTable, 
     series,
     forecast: forecast ? describeForecast(forecast) : undefined,
     validationSettings: ref.category === 'AgentRFT' ? validationSettingsOf(m.job) : undefined,
+    findings: health?.findings.map(({ kind, severity, step, metric, sentence }) => ({ kind, severity, step, metric, sentence })),
     problem:
       m.keys.length === 0
         ? `The MLflow run ${m.runId} of ${ref.name} has no metrics yet: the first ones arrive when step 1 (validation: step 0) finishes. This view refreshes while the job runs.`

@@ -10,6 +10,9 @@ import type { HostChannel } from '../../webview-kit/host';
 import { showApp } from '../../webview-kit/panel';
 import type { Services } from '../services';
 import { curvesOf } from './curves';
+import { checkHealth, HEALTH_KEYS } from '../../core/health/check';
+import { healthInputOf } from '../../core/health/input';
+import { healthThresholds } from '../../core/settings';
 
 /** One metrics view: loads each job's run, redraws on changes, refreshes while a job runs and the view is visible. */
 export class MetricsPanel implements vscode.Disposable {
@@ -102,7 +105,10 @@ export class MetricsPanel implements vscode.Disposable {
     const controller = (this.loading = new AbortController());
     this.state = { ...this.state, loading: true };
     this.post();
-    const keys = [...new Set([...FIXED_CHARTS.flatMap((c) => c.keys), ...this.state.extraKeys])];
+    // The health keys too: each finding is marked on the chart of its metric.
+    const health = this.services.settings.get('health.enabled');
+    const keys = [...new Set([...FIXED_CHARTS.flatMap((c) => c.keys), ...this.state.extraKeys, ...(health ? HEALTH_KEYS : [])])];
+    const thresholds = healthThresholds((key) => this.services.settings.get(key));
     const pricing = this.services.settings.pricing();
     const deadline = viewDeadline(controller.signal);
     const signal = deadline.signal;
@@ -115,7 +121,9 @@ export class MetricsPanel implements vscode.Disposable {
             { keys, signal },
           );
           this.loaded.set(`${job.region}/${job.category}/${job.name}`, m);
-          return curvesOf(job, m, pricing, new Date());
+          const now = new Date();
+          const report = health ? checkHealth(healthInputOf(m.job, m.series, now.getTime()), thresholds) : undefined;
+          return curvesOf(job, m, pricing, now, report);
         } catch (error) {
           const problem = deadline.timedOut() ? deadline.sentence(`Reading the metrics of ${job.name}`) : this.explain(error, job);
           return { job, running: false, keys: [], series: {}, problem };

@@ -86,7 +86,48 @@ async function layout(frame) {
   });
 }
 
+const TRUNCATED = 'wordle-grpo-responses-cut';
+
 export const checks = [
+  {
+    name: 'metrics view marks a health finding at its step (truncation at step 12) at a 900-px editor, light and dark (screenshots)',
+    async run({ page, emulatorUrl, screenshot, host }) {
+      if (!emulatorUrl) return 'skipped: no emulator, so no MLflow run';
+      // The seeded health jobs are in us-west-2, which the palette's job list (the current region) does not offer.
+      await host('mtrl.showMetrics', [{ jobName: TRUNCATED, category: 'AgentRFT', region: 'us-west-2' }]);
+      const restore = await editorWidth(page, 900);
+      try {
+        for (const [theme, name] of [
+          ['light', 'Light Modern'],
+          ['dark', 'Dark Modern'],
+        ]) {
+          await colorTheme(page, name);
+          const frame = await metricsFrame(page, TRUNCATED);
+          const marked = frame.locator('.chart[data-markers="12"]');
+          await marked.waitFor({ timeout: 30_000 });
+          assert.equal(await marked.locator('.u-title').textContent(), 'rollout/tokens/response_max');
+          assert.match(
+            await marked.locator('.finding').first().innerText(),
+            /truncation at step 12: The longest response reached sampling_max_tokens \(4,096\)/,
+          );
+          await frame.waitForFunction(
+            () => {
+              const fg = getComputedStyle(document.body).getPropertyValue('--vscode-foreground').trim();
+              return fg && document.querySelector('.chart')?.dataset.foreground === fg;
+            },
+            undefined,
+            { timeout: 15_000 },
+          );
+          await marked.scrollIntoViewIfNeeded();
+          await marked.locator('.finding').first().hover();
+          await screenshot(`metrics-health-${theme}-900px`);
+        }
+      } finally {
+        await page.setViewportSize(restore);
+        await closeEditors(page);
+      }
+    },
+  },
   {
     name: 'metrics view at a 900-px editor in a light and a dark theme: charts fit, colours follow the theme (screenshots)',
     async run({ page, emulatorUrl, screenshot }) {

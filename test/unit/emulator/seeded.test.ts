@@ -4,6 +4,7 @@ import { filterLogEvents } from '../../../src/aws/logs';
 import { createJob, describeJob, listJobs } from '../../../src/aws/sagemaker';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
+import { HEALTH_JOBS } from '../../../src/emulator/seedHealth';
 import { collect, trainingDocument, withEmulator } from './helpers';
 
 const GROUP = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT';
@@ -72,12 +73,20 @@ describe('emulator: seeded account', () => {
     });
   });
 
-  it('keeps regions apart: us-west-2 has no seeded jobs, and a job there cannot use a us-east-1 runtime', async () => {
+  it('keeps regions apart: us-west-2 holds only the health jobs and their runtime, and a job there cannot use a us-east-1 runtime', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock }, async (_emulator, aws) => {
       const west = aws.sagemaker('us-west-2');
-      assert.deepEqual(await collect(listJobs(west, { JobCategory: 'AgentRFT' })), []);
-      assert.deepEqual(await collect(listAgentRuntimes(aws.agentCoreControl('us-west-2'))), []);
+      assert.deepEqual(
+        (await collect(listJobs(west, { JobCategory: 'AgentRFT' }))).map((j) => j.JobName).sort(),
+        Object.values(HEALTH_JOBS)
+          .map((h) => h.job)
+          .sort(),
+      );
+      assert.deepEqual(
+        (await collect(listAgentRuntimes(aws.agentCoreControl('us-west-2')))).map((r) => r.agentRuntimeId),
+        ['wordle_agent-West123456'],
+      );
       await assert.rejects(
         describeJob(west, { jobName: SEEDED.completedJob, category: 'AgentRFT' }),
         (e: Error) => e.name === 'ResourceNotFound',

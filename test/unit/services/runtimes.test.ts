@@ -51,11 +51,11 @@ describe('Agent Runtimes view model (emulator, real SDK over HTTP; no VS Code)',
   });
 
   it('says so for a region with none and offers another region; names the endpoint and offers Retry when it cannot be reached', async () => {
-    const [none] = await listing('us-west-2');
+    const [none] = await listing('eu-west-1');
     assert.ok(none instanceof MessageNode);
     assert.deepEqual(
       [none.id, none.message, none.text, none.fix?.command],
-      ['#empty', 'empty', 'No agent runtimes in us-west-2', 'mtrl.chooseRegion'],
+      ['#empty', 'empty', 'No agent runtimes in eu-west-1', 'mtrl.chooseRegion'],
     );
     const [refused, ...rest] = await listing('us-east-1', 'http://127.0.0.1:9');
     assert.equal(rest.length, 0);

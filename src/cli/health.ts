@@ -1,0 +1,104 @@
+import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
+import { describeMlflowError } from '../aws/mlflow/errors';
+import { hasWarning } from '../core/health/check';
+import type { HealthReport } from '../core/health/findings';
+import { parseJobArn } from '../core/jobs/reference';
+import { serverText } from '../core/text/display';
+import { loadJobHealth } from '../services/health/load';
+import { MetricsUnavailable } from '../services/metrics/load';
+import { RunNotFound } from '../services/metrics/locate';
+import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
+
+const usage = `Usage: mtrl health <job-name|job-arn> [--evaluation] [--json] [--region R] [--endpoint URL] [--profile P]
+
+Checks a job's MLflow curves for the ways runs go wrong: responses cut at
+sampling_max_tokens (truncation), groups that teach nothing (no-signal), collapse,
+validation falling while training reward rises (overfitting), failing rollouts,
+and a running job with no new step (stalled). Each finding names its step, the
+metric, the threshold crossed (the defaults of the mtrl.health.* settings) and what
+to do; metrics the run does not log are listed as not checked.
+
+  --evaluation  the name is an evaluation job (default: a training job; an ARN says which)
+  --json        {"job", "steps", "findings": [{"kind", "severity", "step", "metric", "sentence", "action"}],
+                "not_checked": [{"kind", "reason"}]}
+  --region      the job's region (default: from the ARN, AWS_REGION or us-east-1)
+  --endpoint    one endpoint for every AWS call, MLflow included (also AWS_ENDPOINT_URL)
+  --profile     AWS profile from ~/.aws
+
+Exit code: 0 no warning, 1 a warning, 2 the metrics cannot be read (or usage).`;
+
+function reportJson(job: string, report: HealthReport) {
+  return {
+    job,
+    steps: report.steps,
+    findings: report.findings.map(({ kind, severity, step, metric, sentence, action }) => ({
+      kind,
+      severity,
+      step,
+      metric,
+      sentence,
+      action,
+    })),
+    not_checked: report.notChecked,
+  };
+}
+
+function reportText(job: string, runId: string, report: HealthReport): string {
+  const lines = [serverText(`${job} · run ${runId} · ${report.steps} ${report.steps === 1 ? 'step' : 'steps'}`)];
+  if (!report.findings.length) lines.push('No finding: nothing crossed a threshold.');
+  for (const f of report.findings) {
+    lines.push('', `${f.severity === 'warning' ? 'WARNING' : 'info'} ${f.kind} at step ${f.step}: ${f.sentence}`);
+    lines.push(`  ${f.metric}: ${f.values.map((v) => `step ${v.step} ${Math.round(v.value * 1e4) / 1e4}`).join(', ')}`);
+    lines.push(`  threshold: ${f.threshold.text} (${f.threshold.setting} = ${f.threshold.value})`);
+    lines.push(`  what to do: ${f.action}`);
+  }
+  if (report.notChecked.length) {
+    lines.push('', 'Not checked:');
+    for (const n of report.notChecked) lines.push(`  ${n.kind}: ${n.reason}`);
+  }
+  return lines.join('\n');
+}
+
+export const healthCommand: CliCommand = {
+  name: 'health',
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parseOptions(args, usage, {
+      options: { evaluation: { type: 'boolean' }, json: { type: 'boolean' }, ...AWS_OPTIONS },
+      allowPositionals: true,
+    });
+    if (positionals.length !== 1) throw new UsageError('give one job name or job ARN.');
+    const arn = parseJobArn(positionals[0]);
+    if (positionals[0].startsWith('arn:') && !arn)
+      throw new UsageError(
+        `"${positionals[0]}" is not a job ARN (arn:aws:sagemaker:<region>:<account>:job/<AgentRFT|AgentRFTEvaluation>/<name>).`,
+      );
+    const region = arn?.region ?? values.region ?? process.env.AWS_REGION ?? 'us-east-1';
+    const ref = {
+      jobName: arn?.jobName ?? positionals[0],
+      category: arn?.category ?? (values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const)),
+      region,
+    };
+    const { aws, settings } = awsFromOptions({ ...values, region });
+    try {
+      const { metrics, report } = await loadJobHealth(aws, ref, { signal: io.signal });
+      io.out(values.json ? JSON.stringify(reportJson(metrics.job.name, report)) : reportText(metrics.job.name, metrics.runId, report));
+      return hasWarning(report) ? EXIT_FINDINGS : EXIT_CLEAN;
+    } catch (error) {
+      if (error instanceof MetricsUnavailable || error instanceof RunNotFound) {
+        io.err(`mtrl health: ${error.message}`);
+        return EXIT_USAGE;
+      }
+      throw new UsageError(
+        describeMlflowError(error, {
+          profile: values.profile,
+          endpoint: settings.endpoint,
+          region,
+          action: `Reading the metrics of ${ref.jobName}`,
+        }),
+      );
+    } finally {
+      aws.reset();
+    }
+  },
+};

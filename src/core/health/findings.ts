@@ -1,0 +1,53 @@
+import type { MetricPoint } from '../metrics/mlflow';
+import type { HealthThresholds } from './thresholds';
+
+/** The ways a run goes wrong that its curves show. */
+export const HEALTH_KINDS = ['truncation', 'no-signal', 'collapse', 'overfitting', 'failing-rollouts', 'stalled'] as const;
+export type HealthKind = (typeof HEALTH_KINDS)[number];
+
+/** A warning still holds at the latest step; info held earlier and stopped (worth knowing next time, nothing to act on now). */
+export type HealthSeverity = 'warning' | 'info';
+
+/** One way the run went wrong, where it started, and what to do. */
+export interface HealthFinding {
+  kind: HealthKind;
+  severity: HealthSeverity;
+  /** The first step where the condition held (overfitting: the first validation point below the best). */
+  step: number;
+  /** The metric that shows it. */
+  metric: string;
+  /** The values that show it, step by step (a few). */
+  values: { step: number; value: number }[];
+  /** One sentence in the user's words. */
+  sentence: string;
+  action: string;
+  /** The threshold crossed: its setting, its value, and what it means here. */
+  threshold: { setting: `mtrl.health.${keyof HealthThresholds}`; value: number; text: string };
+}
+
+/** What could not be checked, and why (a key the run does not log, too few steps, a job that is not running). */
+export interface NotChecked {
+  kind: HealthKind;
+  reason: string;
+}
+
+export interface HealthReport {
+  /** Training steps logged (an evaluation: 1 once it has results). */
+  steps: number;
+  findings: HealthFinding[];
+  notChecked: NotChecked[];
+}
+
+/** What the checks read of a job: its metric histories and the few facts of its config and status they need. */
+export interface HealthInput {
+  category: 'AgentRFT' | 'AgentRFTEvaluation';
+  /** Histories of the keys loaded (HEALTH_KEYS the run has). */
+  series: Readonly<Record<string, readonly MetricPoint[]>>;
+  hyperParameters: Readonly<Record<string, string>>;
+  /** The job is in progress (stalled is checked only then). */
+  running: boolean;
+  /** The planned steps (ProgressInfo), when known: a job past its last step is uploading, not stalled. */
+  totalSteps?: number;
+  /** Epoch ms of the check. */
+  now: number;
+}

@@ -1,0 +1,27 @@
+import type { AwsClients } from '../../aws/clients';
+import { checkHealth, HEALTH_KEYS } from '../../core/health/check';
+import type { HealthReport } from '../../core/health/findings';
+import { healthInputOf } from '../../core/health/input';
+import type { HealthThresholds } from '../../core/health/thresholds';
+import type { JobDetails } from '../../core/jobs/job';
+import type { JobRef } from '../../core/jobs/reference';
+import { loadJobMetrics, type JobMetrics } from '../metrics/load';
+
+interface HealthOptions {
+  thresholds?: HealthThresholds;
+  signal?: AbortSignal;
+  /** An already described job (the Jobs view has one): skips DescribeJob. */
+  described?: JobDetails;
+  now?: number;
+}
+
+/** A job's health: its run's HEALTH_KEYS histories read from MLflow, then every check; MetricsUnavailable/RunNotFound when there is no run. */
+export async function loadJobHealth(
+  aws: AwsClients,
+  ref: Required<JobRef>,
+  options: HealthOptions = {},
+): Promise<{ metrics: JobMetrics; report: HealthReport }> {
+  const metrics = await loadJobMetrics(aws, ref, { keys: HEALTH_KEYS, signal: options.signal, described: options.described });
+  const report = checkHealth(healthInputOf(metrics.job, metrics.series, options.now ?? Date.now()), options.thresholds);
+  return { metrics, report };
+}
