@@ -11,7 +11,10 @@ import { ensureCodeServer, ensureNode24, MissingPrerequisite } from '../test/hos
 import { cleanUpOnSignals, startProcess, stopAll } from '../test/host/lib/processes.mjs';
 import { closeBrowsers, openWorkbench, startServer, writeUserSettings } from '../test/host/lib/session.mjs';
 
-const { desktopStartArgs, findDesktopVsCode, machineLookup } = await tsImport('../test/host/lib/desktop.ts', import.meta.url);
+const { browserStartSettings, desktopStartArgs, findDesktopVsCode, machineLookup } = await tsImport(
+  '../test/host/lib/desktop.ts',
+  import.meta.url,
+);
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const log = (message) => console.log(`start: ${message}`);
@@ -140,7 +143,7 @@ async function main() {
   if (code) {
     const userDataDir = path.join(runDir, 'user-data');
     if (own) writeUserSettings(userDataDir, userSettings);
-    const args = desktopStartArgs({ root, workspace, userDataDir });
+    const args = desktopStartArgs({ root, workspace, userDataDir, trusted: !own });
     log(`opening desktop VS Code: ${code} ${args.join(' ')}`);
     const child = startProcess(code, args, { env, stdio: 'inherit' });
     await new Promise((resolve) => child.on('exit', resolve));
@@ -150,13 +153,8 @@ async function main() {
   const node24 = await ensureNode24(log);
   const codeServer = await ensureCodeServer(node24, log);
   const userDataDir = path.join(runDir, 'user-data');
-  writeUserSettings(userDataDir, {
-    'security.workspace.trust.enabled': false,
-    'workbench.startupEditor': 'none',
-    'telemetry.telemetryLevel': 'off',
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    ...userSettings,
-  });
+  // The demo copy is ours; your folder is asked about as VS Code asks, and until you trust it no Python of it runs.
+  writeUserSettings(userDataDir, { ...browserStartSettings({ trusted: !own }), ...userSettings });
   const server = await startServer({
     codeServer,
     node24,
@@ -169,7 +167,7 @@ async function main() {
   console.log(`\nopen ${server.url}/?folder=${encodeURIComponent(workspace)}\n`);
   log(
     own
-      ? `your folder: ${workspace} (opened in place); Ctrl-C to stop`
+      ? `your folder: ${workspace} (opened in place, in Restricted Mode until you trust it); Ctrl-C to stop`
       : `demo workspace copy: ${workspace} (deleted on exit); Ctrl-C to stop`,
   );
   if (process.env.MTRL_START_SCREENSHOT === '1') await screenshotContainer(server.url, workspace);

@@ -1,3 +1,5 @@
+const megabytes = (bytes: number) => `${Math.round(bytes / 2 ** 20).toLocaleString('en')} MB`;
+
 /** A response body past its cap (counted after decompression, so a small gzip bomb is refused as it inflates). */
 export class BodyTooLarge extends Error {
   override readonly name = 'BodyTooLarge';
@@ -5,7 +7,7 @@ export class BodyTooLarge extends Error {
     readonly url: string,
     readonly limit: number,
   ) {
-    super(`the answer from ${url} passed ${Math.round(limit / 2 ** 20)} MB (after decompression) and was not read further.`);
+    super(`the answer from ${url} passed ${megabytes(limit)} (after decompression) and was not read further.`);
   }
 }
 
@@ -25,31 +27,44 @@ export class SlowAnswer extends Error {
   }
 }
 
-/** The body as text, read chunk by chunk and cancelled as soon as it passes `limit` bytes; `timeout` is the request's own time limit. */
-export async function readBodyText(
-  response: Response,
-  url: string,
+/** The request's time limit, which the body's read shares. */
+interface BodyTimeout {
+  /** Aborts at the request's time limit. */
+  signal: AbortSignal;
+  seconds: number;
+}
+
+/**
+ * The one bounded reader for an answer's body (after its headers came): chunks joined as text, stopped as soon as they
+ * pass `limit` bytes (counted as delivered, after any decompression), and a stall past the request's time limit told as
+ * slow. `what` names the service and the object in the sentences.
+ */
+export async function readBoundedText(
+  chunks: AsyncIterable<Uint8Array>,
+  what: string,
   limit: number,
-  timeout: { signal: AbortSignal; seconds: number },
+  timeout: BodyTimeout,
 ): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
   let bytes = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      if (bytes > limit) throw new BodyTooLarge(url, limit);
-      parts.push(decoder.decode(value, { stream: true }));
+    for await (const chunk of chunks) {
+      bytes += chunk.byteLength;
+      // Leaving the loop cancels the stream: nothing past the cap is read.
+      if (bytes > limit) throw new BodyTooLarge(what, limit);
+      parts.push(decoder.decode(chunk, { stream: true }));
     }
   } catch (error) {
-    void reader.cancel().catch(() => undefined);
-    if (timeout.signal.aborted) throw new SlowAnswer(url, bytes, timeout.seconds);
+    if (timeout.signal.aborted && !(error instanceof BodyTooLarge)) throw new SlowAnswer(what, bytes, timeout.seconds);
     throw error;
   }
   parts.push(decoder.decode());
   return parts.join('');
+}
+
+/** A fetch answer's body as text, bounded as readBoundedText says; `timeout` is the request's own time limit. */
+export function readBodyText(response: Response, url: string, limit: number, timeout: BodyTimeout): Promise<string> {
+  // Node iterates web streams; the DOM types do not say so.
+  return response.body ? readBoundedText(response.body as unknown as AsyncIterable<Uint8Array>, url, limit, timeout) : Promise.resolve('');
 }

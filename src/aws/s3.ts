@@ -2,6 +2,7 @@ import type { S3Client, _Object } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { sdk } from './sdkLoader';
 import { paginateItems } from './paginate';
+import { readBoundedText, SlowAnswer } from './responseBody';
 
 export interface S3Location {
   bucket: string;
@@ -89,6 +90,36 @@ export async function* getObject(client: S3Client, location: S3Location, range?:
     for await (const chunk of body) yield chunk;
   } finally {
     body.destroy?.();
+  }
+}
+
+/** An object read whole as text, within a byte cap and a time cap: past either, a sentence naming S3, the object and the limit. */
+export async function getObjectText(
+  client: S3Client,
+  location: S3Location,
+  limits: { bytes: number; seconds: number },
+  signal?: AbortSignal,
+): Promise<string> {
+  const what = `S3 GetObject ${s3Uri(location)}`;
+  const timeout = AbortSignal.timeout(limits.seconds * 1000);
+  const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  let body: (Readable & AsyncIterable<Uint8Array>) | undefined;
+  try {
+    const out = await client.send(new (sdk().GetObjectCommand)({ Bucket: location.bucket, Key: location.key }), { abortSignal: both });
+    body = out.Body as typeof body;
+  } catch (error) {
+    if (timeout.aborted && !signal?.aborted) throw new SlowAnswer(what, undefined, limits.seconds);
+    throw error;
+  }
+  if (!body) return '';
+  // The SDK stops the body on its abort signal only before the headers: a stalled body is destroyed here.
+  const stop = () => body.destroy(new Error('Request aborted'));
+  both.addEventListener('abort', stop);
+  try {
+    return await readBoundedText(body, what, limits.bytes, { signal: timeout, seconds: limits.seconds });
+  } finally {
+    both.removeEventListener('abort', stop);
+    body.destroy();
   }
 }
 

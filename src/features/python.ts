@@ -11,6 +11,9 @@ const PYTHON_EXTENSION_ID = 'ms-python.python';
 
 /** The Python extension's active interpreter when it is installed, else `mtrl.python.path`, else `python3`. */
 export async function findPython(resource?: vscode.Uri): Promise<PythonInterpreter> {
+  // The interpreter may be the folder's own (a .venv, a settings path): nothing of an untrusted folder runs.
+  if (!vscode.workspace.isTrusted)
+    throw new Error('This folder is not trusted: MTRL runs no Python for it until you trust it (Manage Workspace Trust).');
   if (vscode.extensions.getExtension(PYTHON_EXTENSION_ID)) {
     try {
       // Loaded lazily: the Python extension's API module is only needed when that extension exists.

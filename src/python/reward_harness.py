@@ -17,8 +17,6 @@ import sys
 import traceback
 import types
 
-from reward_containment import adopt_orphans, kill_descendants
-
 RESULT_MARKER = "@@mtrl-reward-result@@ "
 STUBBED = []
 USER_DIR = ""
@@ -256,7 +254,6 @@ def score(request):
 
 def serve(score_request):
     """Reads the request, runs score_request(request) with user prints sent to stderr, writes the one result line."""
-    adopt_orphans()
     request = json.loads(sys.stdin.read())
     result_fd = os.dup(1)
     sys.stdout.flush()
@@ -267,7 +264,6 @@ def serve(score_request):
         result = failure("runtime", f"{type(error).__name__}: {error}")
     sys.stdout.flush()
     sys.stderr.flush()
-    kill_descendants()
     os.write(result_fd, (RESULT_MARKER + json.dumps(result) + "\n").encode("utf-8"))
     # User code may have left threads running; the answer is written, so leave now.
     os._exit(0)

@@ -3,7 +3,7 @@
 Reads one JSON request on stdin ({file, reward: {form, function | class, init, tools, score}, items: [{name, task,
 transcript}]}) and writes one result line, after the harness's marker, on a private copy of stdout. Each item is scored
 on its own: a transcript the reward cannot replay (an unknown tool, an exception) is reported with the user's line,
-never dropped. Imports, stubs and process containment are the reward harness's.
+never dropped. Imports and stubs are the reward harness's; containment is contained_run.py's.
 """
 
 import inspect

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   checkExpectations,
@@ -56,15 +56,29 @@ export interface ScenarioOutcome {
   stderr: string;
 }
 
-/** Reads and checks a `*.mtrl-reward.json` file; problems as one failure naming each. */
+/** A scenario file read whole at most: the largest hand-kept file is a few hundred kB. */
+export const MAX_SCENARIO_FILE_BYTES = 16 * 2 ** 20;
+
+const fileFailure = (message: string, at = ''): ScenarioPreviewFailure => ({
+  ok: false,
+  error: 'file',
+  message,
+  problems: [{ path: at, message }],
+});
+
+/** Reads and checks a `*.mtrl-reward.json` file and the reward file it names; problems as one failure naming each. */
 export async function loadScenarioFile(file: string, text?: string): Promise<{ file: ScenarioFile } | ScenarioPreviewFailure> {
   let content = text;
   if (content === undefined) {
     try {
+      const { size } = await stat(file);
+      if (size > MAX_SCENARIO_FILE_BYTES)
+        return fileFailure(
+          `${path.basename(file)} is ${Math.round(size / 2 ** 20)} MB: a scenario file is read whole, up to ${MAX_SCENARIO_FILE_BYTES / 2 ** 20} MB.`,
+        );
       content = await readFile(file, 'utf8');
     } catch (error) {
-      const message = `Cannot read ${path.basename(file)}: ${(error as Error).message}.`;
-      return { ok: false, error: 'file', message, problems: [{ path: '', message }] };
+      return fileFailure(`Cannot read ${path.basename(file)}: ${(error as Error).message}.`);
     }
   }
   const parsed = parseScenarioFile(content);
@@ -77,7 +91,29 @@ export async function loadScenarioFile(file: string, text?: string): Promise<{ f
       problems: parsed.problems,
     };
   }
+  const outside = await rewardFileProblem(file, parsed.file.reward);
+  if (outside) return fileFailure(`${path.basename(file)}: reward.file: ${outside}`, 'reward.file');
   return { file: parsed.file };
+}
+
+/**
+ * Why the reward file may not be imported, before any Python runs: it must be a regular file inside the scenario file's
+ * folder (links followed), so a shared scenario file cannot point at /etc/hostname, /dev/zero or a FIFO.
+ */
+async function rewardFileProblem(scenarioFile: string, spec: RewardSpec): Promise<string | undefined> {
+  const named = rewardFileOf(scenarioFile, spec);
+  let real: string;
+  let folder: string;
+  try {
+    [real, folder] = await Promise.all([realpath(named), realpath(path.dirname(path.resolve(scenarioFile)))]);
+  } catch {
+    return `"${spec.file}" does not exist beside the scenario file.`;
+  }
+  const relative = path.relative(folder, real);
+  if (!relative || relative.startsWith('..') || path.isAbsolute(relative))
+    return `"${spec.file}" is outside the scenario file's folder; keep the reward in that folder or below it.`;
+  if (!(await stat(real)).isFile()) return `"${spec.file}" is not a regular file; name the reward's Python file.`;
+  return undefined;
 }
 
 /** The reward's Python file, relative to the scenario file that names it. */

@@ -164,6 +164,9 @@ function rewardOf(value: unknown, problems: ScenarioFileProblem[]): RewardSpec |
   return { form: 'class', file: value.file, class: value.class, init, tools, score };
 }
 
+/** Scenarios one file may name: hand-written or saved from rollouts one at a time, never near this many. */
+export const MAX_SCENARIOS = 10_000;
+
 /** Reads a scenario file's JSON text; every problem is reported, none thrown. */
 export function parseScenarioFile(text: string): Parsed {
   let value: unknown;
@@ -181,9 +184,16 @@ export function parseScenarioFile(text: string): Parsed {
   const reward = rewardOf(value.reward, problems);
   const task = taskOf(value.task, undefined, 'task', problems);
   const scenarios: Scenario[] = [];
-  if (!isObject(value.scenarios) || !Object.keys(value.scenarios).length)
-    problems.push({ path: 'scenarios', message: '"scenarios" names at least one transcript: {"ideal": [{"tool": {…}}, …]}.' });
-  else for (const [name, s] of Object.entries(value.scenarios)) scenarios.push(...[scenarioOf(name, s, task, problems)].filter((x) => !!x));
+  const count = isObject(value.scenarios) ? Object.keys(value.scenarios).length : 0;
+  if (!count) problems.push({ path: 'scenarios', message: '"scenarios" names at least one transcript: {"ideal": [{"tool": {…}}, …]}.' });
+  else if (count > MAX_SCENARIOS)
+    problems.push({
+      path: 'scenarios',
+      message: `${count.toLocaleString('en')} scenarios: a file holds at most ${MAX_SCENARIOS.toLocaleString('en')}. Keep the telling ones, or split them into several files.`,
+    });
+  else
+    for (const [name, s] of Object.entries(value.scenarios as Record<string, unknown>))
+      scenarios.push(...[scenarioOf(name, s, task, problems)].filter((x) => !!x));
   const expect = Array.isArray(value.expect) ? value.expect.filter((e): e is string => typeof e === 'string') : [];
   if (value.expect !== undefined && (!Array.isArray(value.expect) || expect.length !== value.expect.length))
     problems.push({ path: 'expect', message: '"expect" is a list of comparisons such as "ideal > shortcut" or "gave-up < 0".' });

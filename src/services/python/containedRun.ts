@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import type { HarnessRunFailure } from '../../core/reward/protocol';
-import { ProcessTree } from './processTree';
 
 // One Python script run with the user's code inside: request on stdin, one result line back, user output kept
-// (bounded) from stderr, and the process with everything it started killed on timeout, cancel or exit.
+// (bounded) from stderr, and everything the user's code started killed on timeout, cancel or exit (contained_run.py).
 
 /** Why a run ended without a result: the same failures as the reward harness's. */
 export type ContainedFailure = HarnessRunFailure;
@@ -61,48 +61,91 @@ function childProcess(): typeof import('node:child_process') {
   return require('node:child_process') as typeof import('node:child_process');
 }
 
-/** Kills the script and everything it started: its process group on POSIX, and on Linux also the descendants that left it. */
-function killTree(child: ChildProcess, tree: ProcessTree | undefined): void {
-  if (child.pid === undefined) return;
-  if (process.platform === 'win32') {
-    if (child.exitCode === null)
-      childProcess()
-        .spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' })
-        .on('error', () => child.kill());
-    return;
-  }
-  if (tree) return tree.kill();
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // The group is already empty.
-  }
+/** After SIGTERM the supervisor kills and reaps everything in milliseconds; past this it is killed itself. */
+const STOP_GRACE_MS = 3000;
+/** After the supervisor exits, output still in the pipes is read for this long; a pipe something else holds is then let go. */
+const DRAIN_MS = 1000;
+
+const POSIX = process.platform !== 'win32';
+
+/** Supervisors still running: told to stop when this process exits (on Linux they also learn it from the kernel). */
+const live = new Set<ChildProcess>();
+let exitHooked = false;
+
+function stopOnExit(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  if (exitHooked) return;
+  exitHooked = true;
+  process.once('exit', () => {
+    for (const c of live) c.kill('SIGTERM');
+  });
 }
 
-/** Runs the script once: request on stdin, one result line back, killed on timeout or abort. */
+/** Stops the run: on POSIX the supervisor kills everything the script started; on Windows the tree is killed with taskkill. */
+function terminate(child: ChildProcess): NodeJS.Timeout | undefined {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return undefined;
+  if (!POSIX) {
+    childProcess()
+      .spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' })
+      .on('error', () => child.kill());
+    return undefined;
+  }
+  child.kill('SIGTERM');
+  return setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }, STOP_GRACE_MS).unref();
+}
+
+/** The interpreter's arguments: on POSIX the script runs under contained_run.py, which sits beside it. */
+function scriptArguments(script: string): string[] {
+  return POSIX ? [path.join(path.dirname(script), 'contained_run.py'), script] : [script];
+}
+
+/**
+ * Runs the script once: request on stdin, one result line back. The run ends when the process exits, not when its
+ * pipes close (a daemon the user's code left could hold them), and nothing it started survives it.
+ */
 export function runContained<R>(run: ContainedRun<R>): Promise<ContainedOutcome<R>> {
   return new Promise((resolve) => {
     const stdout = new KeptOutput();
     const stderr = new KeptOutput();
     let stopped: ContainedFailure | undefined;
     let settled = false;
-    const child = childProcess().spawn(run.python, [run.script], {
+    let backstop: NodeJS.Timeout | undefined;
+    let drain: NodeJS.Timeout | undefined;
+    const child = childProcess().spawn(run.python, scriptArguments(run.script), {
       stdio: ['pipe', 'pipe', 'pipe'],
-      detached: process.platform !== 'win32',
+      detached: POSIX,
       env: { ...process.env, ...run.env, PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1', PYTHONUNBUFFERED: '1' },
       windowsHide: true,
     });
-    const tree = child.pid !== undefined && ProcessTree.supported ? new ProcessTree(child.pid) : undefined;
+    stopOnExit(child);
     const finish = (response: ContainedOutcome<R>['response']) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(backstop);
+      clearTimeout(drain);
       run.signal?.removeEventListener('abort', onAbort);
       resolve({ response, stderr: stderr.shown, pid: child.pid });
     };
     const stop = (failure: ContainedFailure) => {
       stopped ??= failure;
-      killTree(child, tree);
+      backstop ??= terminate(child);
+    };
+    const ended = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (stopped) return finish(stopped);
+      if (stderr.dropped) run.onStderr?.(stderr.shown.slice(stderr.text.length));
+      const response = run.parse(stdout.text);
+      if (response) return finish(response);
+      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      const last = stderr.text.trim().split(/\r?\n/).pop();
+      finish({ ok: false, error: 'crashed', message: `${run.say.crashed(how)}${last ? `: ${last}` : ''}.` });
     };
     const timer = setTimeout(() => stop({ ok: false, error: 'timeout', message: run.say.timeout }), run.timeoutMs);
     const onAbort = () => stop({ ok: false, error: 'cancelled', message: run.say.cancelled });
@@ -120,17 +163,15 @@ export function runContained<R>(run: ContainedRun<R>): Promise<ContainedOutcome<
           : `Python could not start (${error.message}).`;
       finish({ ok: false, error: 'spawn', message });
     });
-    // Processes the user's code left behind would hold the pipes open; the run owns them, so they go too.
-    child.on('exit', () => killTree(child, tree));
-    child.on('close', (code, signal) => {
-      if (stopped) return finish(stopped);
-      if (stderr.dropped) run.onStderr?.(stderr.shown.slice(stderr.text.length));
-      const response = run.parse(stdout.text);
-      if (response) return finish(response);
-      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-      const last = stderr.text.trim().split(/\r?\n/).pop();
-      finish({ ok: false, error: 'crashed', message: `${run.say.crashed(how)}${last ? `: ${last}` : ''}.` });
+    child.on('exit', (code, signal) => {
+      clearTimeout(backstop);
+      drain = setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        ended(code, signal);
+      }, DRAIN_MS);
     });
+    child.on('close', ended);
     child.stdin.on('error', () => {
       // The child may exit before reading its request; 'close' reports why.
     });

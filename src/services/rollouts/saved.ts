@@ -1,5 +1,8 @@
-import { open, readFile } from 'node:fs/promises';
-import { transcriptsFromJsonLines } from '../../core/transcript/jsonLines';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { linesOf } from '../../core/rollouts';
+import { MAX_LINE_CHARS } from '../../core/text/lines';
+import { NOT_A_TRANSCRIPT, NOT_JSON, savedTranscriptOf } from '../../core/transcript/jsonLines';
 import type { Transcript } from '../../core/transcript/model';
 
 /** A JSON Lines file's transcript that the first line is not: named by its line. */
@@ -38,7 +41,39 @@ export async function savedTranscripts(target: string): Promise<Transcript[] | u
   } catch {
     return undefined;
   }
-  const { transcripts, problem } = transcriptsFromJsonLines(await readFile(target, 'utf8'));
-  if (problem) throw new SavedTranscriptsProblem(`${target}:${problem.line} ${problem.message}`);
+  return readSavedLines(target);
+}
+
+/** Streamed line by line at any size, each line within the one line cap (MAX_LINE_CHARS) every reader keeps. */
+async function readSavedLines(target: string): Promise<Transcript[]> {
+  const transcripts: Transcript[] = [];
+  const stop = (line: number, message: string) => new SavedTranscriptsProblem(`${target}:${line} ${message}`);
+  let overlong: SavedTranscriptsProblem | undefined;
+  let line = 0;
+  const stream = createReadStream(target);
+  try {
+    for await (const text of linesOf(stream, (n, chars) => {
+      overlong ??= stop(
+        n,
+        `is ${chars.toLocaleString('en')} characters long, past the line cap of ${MAX_LINE_CHARS / 2 ** 20} M characters: not read`,
+      );
+    })) {
+      if (overlong) throw overlong;
+      line++;
+      if (!text.trim()) continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        throw stop(line, NOT_JSON);
+      }
+      const transcript = savedTranscriptOf(value);
+      if (!transcript) throw stop(line, NOT_A_TRANSCRIPT);
+      transcripts.push(transcript);
+    }
+  } finally {
+    stream.destroy();
+  }
+  if (overlong) throw overlong;
   return transcripts;
 }

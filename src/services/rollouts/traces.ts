@@ -1,12 +1,13 @@
 import type { AwsClients } from '../../aws/clients';
 import type { MlflowClient } from '../../aws/mlflow/client';
 import { mlflowClientFor } from '../../aws/mlflow/factory';
-import { getObject, parseS3Uri } from '../../aws/s3';
+import { getObjectText, parseS3Uri } from '../../aws/s3';
 import type { JobDescription } from '../../aws/sagemaker';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import { parseMlflowArn } from '../../core/metrics/mlflow';
 import { traceArtifactUri, tracesIn, transcriptFromTrace, type JobContext, type Trace, type TraceInfo } from '../../core/rollouts';
 import type { Transcript } from '../../core/transcript/model';
+import { serverText } from '../../core/text/display';
 import { locateRun } from '../metrics/locate';
 import type { RolloutReader } from './reader';
 
@@ -49,39 +50,53 @@ export async function hasTraces(run: TraceRun, signal: AbortSignal): Promise<boo
 /** Reads one trace's spans from its S3 artifact. */
 export type ArtifactReader = (info: TraceInfo, signal: AbortSignal) => Promise<Transcript | undefined>;
 
+/** One trace's `traces.json`: a rollout's spans take a few MB; more, or a read that stalls, is refused with a sentence. */
+export const TRACE_ARTIFACT_LIMITS = { bytes: 64 * 2 ** 20, seconds: 60 };
+
 /** Reads `traces.json` through S3 GetObject (the role needs s3:GetObject on the MLflow artifact bucket). */
-export function s3ArtifactReader(aws: AwsClients, region?: string): ArtifactReader {
+export function s3ArtifactReader(aws: AwsClients, region?: string, limits = TRACE_ARTIFACT_LIMITS): ArtifactReader {
   return async (info, signal) => {
     const uri = traceArtifactUri(info);
     const location = uri ? parseS3Uri(uri) : undefined;
     if (!uri || !location) return undefined;
-    let text = '';
-    const decoder = new TextDecoder();
+    let text: string;
     try {
-      for await (const chunk of getObject(aws.s3(region), location, undefined, signal)) text += decoder.decode(chunk, { stream: true });
-      text += decoder.decode();
+      text = await getObjectText(aws.s3(region), location, limits, signal);
     } catch (error) {
       if (signal.aborted) throw error;
       throw new ArtifactUnreadable(uri, error);
     }
-    const [doc] = tracesIn(JSON.parse(text));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new ArtifactUnreadable(uri, new Error(notJson(text)));
+    }
+    const [doc] = tracesIn(parsed);
     return doc ? transcriptFromTrace({ ...doc, trace_info: info }) : undefined;
   };
 }
 
-/** The S3 read of a trace's artifact failed: the message names the object and the permission. */
+/** Why an artifact's text is not JSON, in words: gzip bytes (an object stored compressed), or how it starts. */
+function notJson(text: string): string {
+  // 0x1f 0x8b: gzip's magic bytes; the second is no UTF-8, so it decodes as U+FFFD.
+  if (text.startsWith('\u001f\ufffd')) return 'it is gzip-compressed data, not JSON (the object was stored compressed)';
+  return `it is not JSON (it starts "${serverText(text.slice(0, 40), 40)}")`;
+}
+
+const DENIED = new Set(['AccessDenied', 'AccessDeniedException', 'Forbidden', 'AllAccessDisabled']);
+
+/** The read of a trace's artifact failed: the message names the object, and the permission when S3 refused it. */
 export class ArtifactUnreadable extends Error {
   constructor(
     readonly uri: string,
     cause: unknown,
   ) {
-    const why = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-    super(
-      `Could not read the trace's spans from S3 (GetObject ${uri}): ${why}. The role needs s3:GetObject on the MLflow artifact bucket.`,
-      {
-        cause,
-      },
-    );
+    const name = cause instanceof Error ? cause.name : '';
+    const why = cause instanceof Error ? (name === 'Error' ? cause.message : `${name}: ${cause.message}`) : String(cause);
+    const status = (cause as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+    const hint = DENIED.has(name) || status === 403 ? ' The role needs s3:GetObject on the MLflow artifact bucket.' : '';
+    super(`Could not read the trace's spans from S3 (GetObject ${uri}): ${why.replace(/\.$/, '')}.${hint}`, { cause });
   }
 }
 

@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { getObject, headObject, isPreconditionFailed, listObjectsV2, parseS3Uri, s3Uri, upload, type S3Location } from '../../aws/s3';
+import {
+  getObject,
+  getObjectText,
+  headObject,
+  isPreconditionFailed,
+  listObjectsV2,
+  parseS3Uri,
+  s3Uri,
+  upload,
+  type S3Location,
+} from '../../aws/s3';
 import { formatFromName } from '../../core/dataset';
 import { datasetRows } from '../../core/dataset/datasetRows';
 import { sampleRows } from '../../core/signal/sampleRows';
@@ -65,6 +75,41 @@ async function rowsAt(s3: S3Client, uri: string, signal?: AbortSignal): Promise<
   return rows;
 }
 
+/** Keys tried for one sample: its hash, then a few more when someone else's object holds that key. */
+const SAMPLE_KEYS = 4;
+
+/**
+ * Writes the rows create-only under their hash; an object already there is reused only when it holds these very rows
+ * (read back, bounded by their size), else the next key is tried, so the check never runs on rows it did not sample.
+ */
+async function writeOnce(
+  s3: S3Client,
+  folder: S3Location,
+  hash: string,
+  text: string,
+  signal?: AbortSignal,
+): Promise<{ target: S3Location; created: boolean }> {
+  const bytes = Buffer.byteLength(text);
+  for (let n = 1; n <= SAMPLE_KEYS; n++) {
+    const target = { bucket: folder.bucket, key: `${folder.key}${hash}${n > 1 ? `-${n}` : ''}.jsonl` };
+    try {
+      await upload(s3, target, text, { contentType: 'application/jsonl', createOnly: true, signal });
+      return { target, created: true };
+    } catch (error) {
+      if (!isPreconditionFailed(error)) throw error;
+    }
+    const there = await getObjectText(s3, target, { bytes: bytes + 1, seconds: 60 }, signal).catch((error: unknown) => {
+      if (signal?.aborted) throw error;
+      // Larger than these rows, or unreadable: not them.
+      return undefined;
+    });
+    if (there === text) return { target, created: false };
+  }
+  throw new Error(
+    `s3://${folder.bucket}/${folder.key}${hash}.jsonl and ${SAMPLE_KEYS - 1} keys after it hold other rows than the ones sampled: delete those objects (they are MTRL's) or pick another --seed.`,
+  );
+}
+
 /**
  * Samples `k` rows of the training dataset with the seed and writes them as JSON Lines under a name made of their
  * content: the same rows always land on the same key, and the user's own objects are never written.
@@ -84,14 +129,6 @@ export async function writeSampledDataset(
     .concat('\n');
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
   const folder = signalCheckFolder(parseS3Uri(dataset)!);
-  const target = { bucket: folder.bucket, key: `${folder.key}${hash}.jsonl` };
-  let created = true;
-  try {
-    await upload(s3, target, text, { contentType: 'application/jsonl', createOnly: true, signal });
-  } catch (error) {
-    // The key is the content's hash: an object already there holds these very rows.
-    if (!isPreconditionFailed(error)) throw error;
-    created = false;
-  }
+  const { target, created } = await writeOnce(s3, folder, hash, text, signal);
   return { uri: s3Uri(target), rows: Math.min(k, rows.length), datasetRows: rows.length, created };
 }

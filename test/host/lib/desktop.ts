@@ -125,15 +125,26 @@ export function desktopLaunch(p: DesktopPhase): DesktopLaunch {
   return { via: 'spawn', command: p.executable, args, env: p.env };
 }
 
-/** `npm start` on desktop: the source tree as development extension, on the demo workspace, in its own profile (so the
- * process lives until that window closes) with the user's extensions; the demo folder is trusted. */
-export function desktopStartArgs(p: { root: string; workspace: string; userDataDir: string }): string[] {
+/** `npm start` on desktop: the source tree as development extension, on a workspace, in its own profile (so the
+ * process lives until that window closes) with the user's extensions; only the demo copy is trusted without asking. */
+export function desktopStartArgs(p: { root: string; workspace: string; userDataDir: string; trusted: boolean }): string[] {
   return [
     `--extensionDevelopmentPath=${p.root}`,
     `--user-data-dir=${p.userDataDir}`,
     '--new-window',
     '--skip-welcome',
-    '--disable-workspace-trust',
+    // Only our own demo copy skips the trust question: a user's folder may hold code that runs on opening.
+    ...(p.trusted ? ['--disable-workspace-trust'] : []),
     p.workspace,
   ];
+}
+
+/** `npm start` in the browser VS Code: its user settings. Trust as on desktop: only the demo copy skips the question. */
+export function browserStartSettings(p: { trusted: boolean }): Record<string, unknown> {
+  return {
+    'security.workspace.trust.enabled': !p.trusted,
+    'workbench.startupEditor': 'none',
+    'telemetry.telemetryLevel': 'off',
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  };
 }

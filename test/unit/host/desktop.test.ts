@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
   desktopLaunch,
+  browserStartSettings,
   desktopStartArgs,
   executableBehind,
   findDesktopVsCode,
@@ -130,9 +131,20 @@ describe('desktop VS Code launcher', () => {
   });
 
   it('starts the source tree as development extension on the demo workspace, in a profile of its own, trusted', () => {
-    const args = desktopStartArgs({ root: '/repo', workspace: '/tmp/demo', userDataDir: '/tmp/start/user-data' });
+    const args = desktopStartArgs({ root: '/repo', workspace: '/tmp/demo', userDataDir: '/tmp/start/user-data', trusted: true });
     assert.deepEqual([args[0], args.at(-1)], ['--extensionDevelopmentPath=/repo', '/tmp/demo']);
     assert.ok(args.includes('--user-data-dir=/tmp/start/user-data'));
     assert.ok(args.includes('--disable-workspace-trust'));
+  });
+
+  it('opens a user’s own folder with workspace trust on, so VS Code asks before its code runs', () => {
+    const args = desktopStartArgs({ root: '/repo', workspace: '/home/me/agent', userDataDir: '/tmp/start/user-data', trusted: false });
+    assert.equal(args.at(-1), '/home/me/agent');
+    assert.ok(!args.includes('--disable-workspace-trust'), args.join(' '));
+  });
+
+  it('in the browser VS Code too: trust is off only for the demo copy', () => {
+    assert.equal(browserStartSettings({ trusted: true })['security.workspace.trust.enabled'], false);
+    assert.equal(browserStartSettings({ trusted: false })['security.workspace.trust.enabled'], true);
   });
 });

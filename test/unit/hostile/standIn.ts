@@ -18,6 +18,10 @@ export type HistoryMode =
   | { kind: 'drip'; everyMs: number }
   | { kind: 'raw'; status: number; body: string; headers?: Record<string, string> };
 
+/** How S3 GetObject answers: `bytes` of JSON-looking text, no headers at all, headers then silence, or a gzip bomb. */
+export type ObjectMode =
+  { kind: 'endless'; bytes: number } | { kind: 'no-headers' } | { kind: 'stalled-body' } | { kind: 'bomb'; inflatedBytes: number };
+
 export interface Hostility {
   /** Metric keys `runs/get` lists (default one reward key). */
   keys?: string[];
@@ -30,6 +34,8 @@ export interface Hostility {
   sagemakerFault?: { status: number; type: string; message: string };
   /** Answers every SageMaker call 200 with this body (an HTML page, a cut-off JSON). */
   sagemakerBody?: string;
+  /** How S3 GetObject answers (other S3 calls list one key). */
+  object?: ObjectMode;
   lifetimeMs?: number;
 }
 
@@ -141,6 +147,36 @@ function sagemaker(res: ServerResponse, operation: string, h: Hostility): void {
   json(res, 400, { __type: 'UnknownOperationException', message: operation }, type);
 }
 
+/** Writes `bytes` bytes of `[0,0,…` in 64 KiB chunks, then ends: the reader under test must stop first. */
+function endless(res: ServerResponse, bytes: number): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const chunk = Buffer.from('[' + '0,'.repeat(32 * 1024)).subarray(0, 64 * 1024);
+  let left = bytes;
+  const pump = () => {
+    while (left > 0 && !res.destroyed) {
+      const piece = chunk.subarray(0, Math.min(chunk.length, left));
+      left -= piece.length;
+      if (!res.write(piece)) return void res.once('drain', pump);
+    }
+    res.end();
+  };
+  pump();
+}
+
+function s3Object(res: ServerResponse, mode: ObjectMode): void {
+  switch (mode.kind) {
+    case 'endless':
+      return endless(res, mode.bytes);
+    case 'no-headers':
+      return;
+    case 'stalled-body':
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      return void res.write('{"spans":');
+    case 'bomb':
+      return bomb(res, mode.inflatedBytes);
+  }
+}
+
 function s3List(res: ServerResponse, h: Hostility): void {
   const token = h.listRepeat
     ? '<IsTruncated>true</IsTruncated><NextContinuationToken>again</NextContinuationToken>'
@@ -167,6 +203,7 @@ export async function startStandIn(h: Hostility): Promise<StandIn> {
       requests.set(name, count);
       if (target) return sagemaker(res, target.split('.').pop() ?? '', h);
       if (url.pathname.includes('/mlflow/')) return mlflow(res, url, h, count);
+      if (req.method === 'GET' && h.object && !url.searchParams.has('list-type')) return s3Object(res, h.object);
       return s3List(res, h);
     });
   });

@@ -1,5 +1,9 @@
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MAX_SCENARIOS } from '../../../src/core/reward/scenarioFile';
 import type { Transcript } from '../../../src/core/transcript/model';
 import { previewScenarios, rescoreTranscripts, type ScenarioOutcome, type ScenarioPreview } from '../../../src/services/rewardScenarios';
 import { python } from '../python';
@@ -27,6 +31,8 @@ function rollout(id: string, groupKey: string, recorded: number, actions: string
     turns: actions.map((action) => ({ toolCalls: [{ name: 'take_support_action', arguments: JSON.stringify({ action }) }] })),
   };
 }
+/** A FIFO made with mkfifo(1), which every Linux and macOS machine has. */
+const makeFifo = (at: string) => execFileSync('mkfifo', [at]);
 const FULL = ['check_outage', 'inspect_router_lights', 'check_account_config', 'reprovision_account'];
 
 describe('reward scenarios: scored by the real python3', function () {
@@ -90,6 +96,43 @@ describe('reward scenarios: scored by the real python3', function () {
       result.problems.map((p) => p.path),
       ['reward', 'scenarios'],
     );
+  });
+
+  it('a reward "file" outside the scenario’s folder, or not a regular file, is refused before any Python runs', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-scenarios-'));
+    mkdirSync(path.join(dir, 'sub'));
+    symlinkSync('/etc/hostname', path.join(dir, 'link.py'));
+    const preview = (file: string) =>
+      previewScenarios(path.join(dir, 'sub/x.mtrl-reward.json'), {
+        ...options,
+        python: '/nonexistent/python',
+        text: JSON.stringify({ reward: { file, function: 'reward' }, task: { prompt: 'p' }, scenarios: { a: { tool_calls: [] } } }),
+      });
+    for (const [file, said] of [
+      ['/etc/hostname', /"\/etc\/hostname" is outside the scenario file's folder/],
+      ['../link.py', /"\.\.\/link\.py" is outside the scenario file's folder/],
+      ['/dev/zero', /is outside the scenario file's folder/],
+      ['.', /"\." is outside the scenario file's folder/],
+      ['missing.py', /"missing\.py" does not exist beside the scenario file/],
+    ] as const) {
+      const { result } = await preview(file);
+      assert.ok(!result.ok && result.error === 'file', `${file}: ${JSON.stringify(result)}`);
+      assert.match(result.message, said);
+      assert.doesNotMatch(result.message, /Python was not found/);
+    }
+    makeFifo(path.join(dir, 'sub/pipe.py'));
+    const { result } = await preview('pipe.py');
+    assert.match(!result.ok ? result.message : '', /"pipe\.py" is not a regular file/);
+  });
+
+  it('more scenarios than a file may hold (10,000) are refused with a sentence, before any Python runs', async () => {
+    const scenarios = Object.fromEntries(Array.from({ length: MAX_SCENARIOS + 1 }, (_, i) => [`s${i}`, { tool_calls: [] }]));
+    const { result } = await previewScenarios(fixture('x.mtrl-reward.json'), {
+      ...options,
+      text: JSON.stringify({ reward: { file: 'constant_reward.py', function: 'reward' }, scenarios }),
+    });
+    assert.ok(!result.ok && result.error === 'file');
+    assert.match(result.message, /10,001 scenarios: a file holds at most 10,000/);
   });
 
   it('what-if: zero-advantage groups before and after match a hand count; unreplayable rollouts are listed', async () => {

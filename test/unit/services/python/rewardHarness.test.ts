@@ -1,44 +1,16 @@
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ProcessTree } from '../../../../src/services/python/processTree';
 import { KEPT_OUTPUT_BYTES, runHarness } from '../../../../src/services/python/rewardHarness';
 import { canonicalGames } from '../../../../src/core/environments/wordle/rewardGames';
 import { python } from '../../python';
+import { commandLine, descendants, gone } from '../../processes';
 
 const root = path.resolve(__dirname, '../../../..');
 const script = path.join(root, 'src/python/reward_harness.py');
 const fixture = (name: string) => path.join(root, 'test/fixtures/reward', name);
 const { answer, games } = canonicalGames('crane');
 const request = (name: string) => ({ file: fixture(name), answer, games: games.map(({ name, guesses, via }) => ({ name, guesses, via })) });
-
-/** True while a process with this id exists and is not a zombie. */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-async function gone(pid: number): Promise<boolean> {
-  for (let waited = 0; running(pid) && waited < 8000; waited += 100) await new Promise((r) => setTimeout(r, 100));
-  return !running(pid);
-}
-
-function commandLine(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return '';
-  }
-}
 
 const helperPid = (stderr: string) => Number(/helper pid (\d+)/.exec(stderr)?.[1]);
 
@@ -115,11 +87,10 @@ describe('mtrl reward: Ctrl-C', function () {
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     // The CLI shows the code's output at the end, so the helper is found below the CLI's process instead.
-    const tree = new ProcessTree(child.pid!);
     let helper: number | undefined;
     while (!helper) {
       await new Promise((r) => setTimeout(r, 100));
-      helper = tree.scan().find((p) => commandLine(p.pid).includes('sleep(120)'))?.pid;
+      helper = descendants(child.pid!).find((pid) => commandLine(pid).includes('sleep(120)'));
     }
     child.kill('SIGINT');
     assert.equal(await closed, 2, stderr);

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MAX_LINE_CHARS } from '../../../../src/core/text/lines';
 import type { Transcript } from '../../../../src/core/transcript/model';
 import { localReader, readLocalRollouts, readRollouts } from '../../../../src/services/rollouts';
 
@@ -41,5 +42,15 @@ describe('saved transcripts (a local signal check’s rollouts) read back', () =
     writeFileSync(mixed, `${JSON.stringify(saved[0])}\nnot a transcript\n`);
     await readRollouts(localReader(mixed), new AbortController().signal);
     await assert.rejects(readLocalRollouts(mixed, new AbortController().signal), /mixed\.jsonl:2 is not JSON/);
+  });
+
+  it('a line past the line cap (64 M characters) is named with its length, not read into memory whole', async () => {
+    const long = path.join(mkdtempSync(path.join(tmpdir(), 'mtrl-saved-')), 'long.jsonl');
+    const huge = JSON.stringify({ ...saved[1], task: { prompt: 'x'.repeat(MAX_LINE_CHARS) } });
+    writeFileSync(long, `${JSON.stringify(saved[0])}\n${huge}\n`);
+    await assert.rejects(
+      readLocalRollouts(long, new AbortController().signal),
+      new RegExp(`long\\.jsonl:2 is ${huge.length.toLocaleString('en')} characters long, past the line cap of 64 M characters`),
+    );
   });
 });

@@ -1,0 +1,102 @@
+import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { runContained } from '../../../../src/services/python/containedRun';
+import { runHarness } from '../../../../src/services/python/rewardHarness';
+import { canonicalGames } from '../../../../src/core/environments/wordle/rewardGames';
+import { python } from '../../python';
+import { descendants, gone, refused, running } from '../../processes';
+
+// User Python that daemonizes (fork, setsid, fork again, a listening port) and then leaves: the run must end on the
+// script's exit, within its timeout + 10 s, and take the daemon and its port with it.
+
+const root = path.resolve(__dirname, '../../../..');
+const rewardFixture = (name: string) => path.join(root, 'test/fixtures/reward', name);
+const { answer, games } = canonicalGames('crane');
+const request = (name: string) => ({
+  file: rewardFixture(name),
+  answer,
+  games: games.map(({ name, guesses, via }) => ({ name, guesses, via })),
+});
+const daemonOf = (stderr: string) => {
+  const found = /daemon pid (\d+) port (\d+)/.exec(stderr);
+  assert.ok(found, `no daemon line in: ${stderr}`);
+  return { pid: Number(found[1]), port: Number(found[2]) };
+};
+
+describe('contained run: a daemon the user code leaves behind (real python3)', function () {
+  this.timeout(40_000);
+
+  it('reward code that daemonizes at import and leaves with os._exit: the run ends with a sentence, no process, no port', async () => {
+    const started = Date.now();
+    const { response, stderr, pid } = await runHarness({
+      python,
+      script: path.join(root, 'src/python/reward_harness.py'),
+      request: request('detached_daemon.py'),
+      timeoutMs: 5000,
+    });
+    assert.ok(Date.now() - started < 15_000, `took ${Date.now() - started} ms`);
+    assert.equal(!response.ok && response.error, 'crashed', JSON.stringify(response));
+    assert.match(!response.ok ? response.message : '', /exited with code 0 without a result/);
+    const daemon = daemonOf(stderr);
+    assert.ok(await gone(daemon.pid), 'the daemon still runs');
+    assert.ok(await refused(daemon.port), 'the daemon’s port still accepts connections');
+    assert.ok(!running(pid!), 'the supervisor still runs');
+  });
+
+  it('reward code that daemonizes and loops: stopped at its timeout, daemon and port gone', async () => {
+    const started = Date.now();
+    const { response, stderr } = await runHarness({
+      python,
+      script: path.join(root, 'src/python/reward_harness.py'),
+      request: request('daemon_then_loop.py'),
+      timeoutMs: 3000,
+    });
+    assert.ok(Date.now() - started < 13_000, `took ${Date.now() - started} ms`);
+    assert.equal(!response.ok && response.error, 'timeout', JSON.stringify(response));
+    const daemon = daemonOf(stderr);
+    assert.ok(await gone(daemon.pid), 'the daemon still runs');
+    assert.ok(await refused(daemon.port), 'the daemon’s port still accepts connections');
+  });
+
+  it('an agent entrypoint that daemonizes and leaves with os._exit: the rollout ends, no process, no port', async () => {
+    const started = Date.now();
+    const { response, stderr } = await runContained({
+      python,
+      script: path.join(root, 'src/python/agent_runner.py'),
+      request: { file: path.join(root, 'test/fixtures/signal/daemon_agent.py'), payload: { prompt: 'play' } },
+      timeoutMs: 5000,
+      parse: (): { ok: true } | undefined => undefined,
+      say: { timeout: 'timeout', cancelled: 'cancelled', crashed: (how) => `The agent runner ${how} without a result` },
+    });
+    assert.ok(Date.now() - started < 15_000, `took ${Date.now() - started} ms`);
+    assert.equal(!response.ok && response.error, 'crashed', JSON.stringify(response));
+    const daemon = daemonOf(stderr);
+    assert.ok(await gone(daemon.pid), 'the daemon still runs');
+    assert.ok(await refused(daemon.port), 'the daemon’s port still accepts connections');
+  });
+
+  it('the CLI killed outright (SIGKILL) still takes the run’s processes with it', async () => {
+    const cli = spawn(process.execPath, [
+      '--import',
+      'tsx',
+      path.join(root, 'src/cli.ts'),
+      'reward',
+      rewardFixture('daemon_then_loop.py'),
+      '--timeout',
+      '60',
+      '--python',
+      python,
+    ]);
+    const exited = new Promise((resolve) => cli.on('exit', resolve));
+    // Supervisor, harness and the daemon (adopted by the supervisor): all three below the CLI.
+    let below: number[] = [];
+    while (below.length < 3) {
+      await new Promise((r) => setTimeout(r, 100));
+      below = descendants(cli.pid!);
+    }
+    cli.kill('SIGKILL');
+    await exited;
+    for (const pid of below) assert.ok(await gone(pid), `process ${pid} outlived the CLI`);
+  });
+});
