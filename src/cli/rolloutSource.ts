@@ -1,6 +1,6 @@
 import { MlflowError } from '../aws/mlflow/answers';
 import { describeMlflowError } from '../aws/mlflow/errors';
-import { skippedLineNotes, type JobContext } from '../core/rollouts';
+import { DEFAULT_SUCCESS_THRESHOLD, skippedLineNotes, type JobContext } from '../core/rollouts';
 import type { Transcript } from '../core/transcript/model';
 import {
   jobReader,
@@ -56,6 +56,8 @@ export interface ReadSource {
   source: string;
   /** Why a job's read stopped part-way; the rollouts are what was read before it. */
   partial?: string;
+  /** The reward at or above which they were judged solved: --success-threshold, else the job's, else the default. */
+  successThreshold: number;
 }
 
 /** The rows of a local dataset, as a task matcher. */
@@ -69,7 +71,7 @@ async function tasksFrom(file: string) {
 
 /** A file's, folder's or standard input's rollouts; lines over the cap go to stderr, so JSON output stays what scripts expect. */
 async function fromLocal(command: string, target: string, io: CliIO, job: JobContext): Promise<Transcript[]> {
-  const saved = await savedTranscripts(target).catch((error: unknown) => {
+  const saved = await savedTranscripts(target, job).catch((error: unknown) => {
     throw error instanceof SavedTranscriptsProblem ? new UsageError(error.message) : error;
   });
   if (saved) return saved;
@@ -105,7 +107,11 @@ export async function readSource(command: string, values: SourceValues, target: 
   if (values.from !== undefined && !values.job) throw new UsageError('--from goes with --job');
   if (!values.job) {
     if (!target) throw new UsageError('give a log file, traces file or folder (or - for standard input), or --job <name>');
-    return { rollouts: await fromLocal(command, target, io, job), source: target === '-' ? 'standard input' : target };
+    return {
+      rollouts: await fromLocal(command, target, io, job),
+      source: target === '-' ? 'standard input' : target,
+      successThreshold: threshold ?? DEFAULT_SUCCESS_THRESHOLD,
+    };
   }
   const { aws, settings, explain } = awsFromOptions(values);
   // Our own sentences are plain Errors; the services' errors (SDK, MLflow, paging) become sentences naming service, endpoint and fix.
@@ -123,6 +129,7 @@ export async function readSource(command: string, values: SourceValues, target: 
   };
   let from: RolloutReader['from'];
   let rollouts: Transcript[];
+  const judged: { successThreshold?: number } = {};
   try {
     const signal = io.signal ?? new AbortController().signal;
     const reader = await jobReader(
@@ -134,7 +141,7 @@ export async function readSource(command: string, values: SourceValues, target: 
         io.err(`mtrl ${command}: read the newest ${limit.toLocaleString('en')} traces of job ${values.job}; older ones were not read.`),
     );
     from = reader.from;
-    rollouts = await readRollouts(reader, signal, job, stopped);
+    rollouts = await readRollouts(reader, signal, job, stopped, judged);
     for (const note of reader.notes ?? []) io.err(`mtrl ${command}: ${note}`);
   } catch (error) {
     throw new UsageError(sentence(error, `Read the rollouts of job ${values.job}`));
@@ -142,7 +149,8 @@ export async function readSource(command: string, values: SourceValues, target: 
     aws.reset();
   }
   let source = from === 'traces' ? `job ${values.job} (its MLflow traces)` : `job ${values.job}`;
-  if (stopped.error === undefined) return { rollouts, source };
+  const successThreshold = judged.successThreshold ?? DEFAULT_SUCCESS_THRESHOLD;
+  if (stopped.error === undefined) return { rollouts, source, successThreshold };
   source += ' (partial)';
-  return { rollouts, source, partial: sentence(stopped.error, `Reading the rollouts of job ${values.job} to the end`) };
+  return { rollouts, source, successThreshold, partial: sentence(stopped.error, `Reading the rollouts of job ${values.job} to the end`) };
 }

@@ -1,5 +1,7 @@
 /** What-if: a changed reward over rollouts already paid for, against the rewards they were trained on. */
 
+import { isZeroAdvantage } from '../rollouts/verdict';
+
 /** One rollout re-scored: its recorded reward, the reward now, or why it could not be replayed. */
 export interface RescoredRollout {
   id: string;
@@ -101,9 +103,8 @@ export function signalFigures(groups: Iterable<readonly number[]>): SignalFigure
   for (const rewards of groups) {
     if (rewards.length < 2) continue;
     counted++;
-    const s = std(rewards);
-    spread += s;
-    if (s <= EPSILON) zero++;
+    spread += std(rewards);
+    if (isZeroAdvantage(rewards)) zero++;
   }
   return {
     zeroAdvantageGroups: zero,

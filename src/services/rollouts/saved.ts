@@ -1,4 +1,5 @@
 import { open, readFile } from 'node:fs/promises';
+import { prepareTranscripts, type JobContext } from '../../core/rollouts/prepare';
 import { transcriptsFromJsonLines } from '../../core/transcript/jsonLines';
 import type { Transcript } from '../../core/transcript/model';
 
@@ -22,8 +23,8 @@ export function isSavedTranscriptLine(line: string): boolean {
   }
 }
 
-/** The output of `mtrl rollouts --transcripts` (or a signal check's kept rollouts) read back as it is, its groups and steps already decided; else undefined. */
-export async function savedTranscripts(target: string): Promise<Transcript[] | undefined> {
+/** The output of `mtrl rollouts --transcripts` (or a signal check's kept rollouts) read back, its steps already decided; else undefined. */
+export async function savedTranscripts(target: string, job: JobContext = {}): Promise<Transcript[] | undefined> {
   if (target === '-' || !/\.jsonl$/i.test(target)) return undefined;
   // Sniffed from the first line only: a large log or traces file is streamed by its reader, never read whole here.
   try {
@@ -40,5 +41,6 @@ export async function savedTranscripts(target: string): Promise<Transcript[] | u
   }
   const { transcripts, problem } = transcriptsFromJsonLines(await readFile(target, 'utf8'));
   if (problem) throw new SavedTranscriptsProblem(`${target}:${problem.line} ${problem.message}`);
-  return transcripts;
+  // Judged as the board judges them (the same pipeline step): solved at the threshold given, the same groups.
+  return prepareTranscripts(transcripts, job);
 }

@@ -34,11 +34,14 @@ const guessOf = (call: ToolCall): string | undefined => {
   return typeof guess === 'string' ? guess : call.name === TOOL && typeof call.arguments === 'string' ? call.arguments : undefined;
 };
 
-/** The feedback text of a call's result: the tool's text, or a `{feedback}` object's. */
+/** The feedback text of a call's result: the tool's text, a `{feedback}` object's, or a Strands/MCP `{content: [{text}]}`'s. */
 function feedbackOf(result: unknown): string | undefined {
   if (typeof result === 'string') return result;
-  const feedback = asFields(result)?.feedback;
-  return typeof feedback === 'string' ? feedback : undefined;
+  const fields = asFields(result);
+  if (typeof fields?.feedback === 'string') return fields.feedback;
+  if (!Array.isArray(fields?.content)) return undefined;
+  const texts = fields.content.map((part) => asFields(part)?.text).filter((t): t is string => typeof t === 'string');
+  return texts.length ? texts.join('\n') : undefined;
 }
 
 /** One guess as the tiles need it: marks and validity from the call's own fields, its result object, or its feedback text. */
