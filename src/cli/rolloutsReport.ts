@@ -111,7 +111,7 @@ export function reportText(report: Report, source: string): string {
     s.reward ? `reward mean ${round(s.reward.mean)}, min ${round(s.reward.min)}, max ${round(s.reward.max)}` : 'reward: none logged',
     `mean turns ${round(s.meanTurns)}, tool calls ${round(s.meanToolCalls)}${s.packMoves ? `, moves ${round(s.meanMoves)}` : ''}`,
   ];
-  // Moves mean something only where a pack defines them (Wordle's guesses); a tool call is not a move.
+  // Moves mean something only where a pack defines them; a tool call is not a move.
   if (s.packMoves)
     lines.push(
       `moves to solve: ${s.movesToSolve

@@ -21,7 +21,7 @@ export function renderSummary(target: HTMLElement, s: RolloutSummary): void {
       stat('reward mean (min…max)', s.reward ? `${num(s.reward.mean)} (${num(s.reward.min, 2)}…${num(s.reward.max, 2)})` : '–'),
     ),
     chart('Reward', rewardBars(s.rewardHistogram)),
-    // Moves to solve only where a pack defines moves (Wordle's guesses): a tool call is not a move.
+    // Moves to solve only where a pack defines moves: a tool call is not a move.
     s.packMoves
       ? chart(
           'Moves to solve',

@@ -213,7 +213,7 @@ export interface RolloutSummary {
   meanToolCalls: number;
   /** Index n (1–12): rollouts solved in n moves. Index 0 unused. */
   movesToSolve: number[];
-  /** Whether a pack defined the moves of any rollout (Wordle's guesses): moves-to-solve means something only then. */
+  /** Whether a pack defined the moves of any rollout: moves-to-solve means something only then. */
   packMoves: boolean;
   rewardHistogram: Histogram;
 }

@@ -17,12 +17,11 @@ import {
   checkModel,
   checkRuntime,
   checkSchema,
-  checkSmoke,
   type CheckResult,
   type DatasetFacts,
 } from '../../core/jobs/preflight';
 import { checkRoleTrust } from '../../core/jobs/roleTrust';
-import type { SmokeResults } from '../../core/smoke/record';
+import { checkSmoke, type SmokeResults } from '../../core/smoke/record';
 
 /** What the pre-flight needs besides the job file: clients, caches and what other features know. */
 export interface PreflightDeps {
