@@ -1,4 +1,3 @@
-import { rewardPreviewGames } from './environments/registry';
 import { DEFAULT_TIMEOUT_SECONDS } from './reward/protocol';
 
 /** Every `mtrl.*` setting with its default (the same as package.json's) and the range a number is held to. */
@@ -39,7 +38,8 @@ export const SETTINGS = {
   'replay.colorBlind': spec({ default: false }),
   'replay.followSeconds': spec({ default: 10, min: 2 }),
   'reward.codeLens': spec({ default: true }),
-  'reward.answer': spec({ default: rewardPreviewGames()?.defaultAnswer ?? '', blankIsDefault: true }),
+  // Blank: the answer of the pack that scripts the games (the reward preview asks it), so settings need not know the packs.
+  'reward.answer': spec({ default: '', blankIsDefault: true }),
   'reward.entry': spec({ default: '' }),
   'reward.timeoutSeconds': spec({ default: DEFAULT_TIMEOUT_SECONDS, min: 1, max: 3600 }),
   'smoke.invokeTimeoutSeconds': spec({ default: 35, min: 1 }),

@@ -4,7 +4,6 @@ import type { EnvironmentPack, PackLogLine } from '../types';
 import { wordleAgentAdvice } from './agentAdvice';
 import { parseFeedbackLine } from './feedback';
 import { isValidWord, MAX_GUESSES } from './marks';
-import { wordleRewardPreview } from './rewardPreview';
 import { MAX_TOOL_CALLS, normalizeTurns, scoredGuesses, type WordleTurn } from './turns';
 
 /** What the Wordle renderer reads from `transcript.env.data`. */
@@ -78,7 +77,6 @@ export const wordlePack: EnvironmentPack = {
   id: 'wordle',
   maxToolCalls: MAX_TOOL_CALLS,
   agentAdvice: wordleAgentAdvice,
-  rewardPreview: wordleRewardPreview,
   recognizes(transcript) {
     if (isValidWord(transcript.fields?.answer) || isValidWord(transcript.task.row?.answer)) return true;
     for (const turn of transcript.turns) for (const call of turn.toolCalls) if (guessOf(call) !== undefined) return true;
