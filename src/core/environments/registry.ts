@@ -1,6 +1,6 @@
 import type { Transcript } from '../transcript/model';
 import type { PackRewardPreview } from '../reward/packPreview';
-import type { EnvironmentPack, PackAgentAdvice } from './types';
+import type { EnvironmentPack, PackAgentAdvice, PackDatasetChecks } from './types';
 import { wordlePack } from './wordle/pack';
 import { wordleRewardPreview } from './wordle/rewardPreview';
 
@@ -22,6 +22,11 @@ export function enrichTranscript(transcript: Transcript): Transcript {
 
 export function packById(id: string | undefined): EnvironmentPack | undefined {
   return PACKS.find((p) => p.id === id);
+}
+
+/** Every pack's dataset checks, in registry order (the dataset check picks by convention, or by the rows' look). */
+export function datasetChecks(): PackDatasetChecks[] {
+  return PACKS.flatMap((p) => (p.datasetChecks ? [p.datasetChecks] : []));
 }
 
 /** The advice of the first pack whose environment an agent plays, judged by its source. */

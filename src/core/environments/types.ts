@@ -19,6 +19,21 @@ export interface EnvironmentPack {
   summary?(transcripts: readonly Transcript[]): Record<string, unknown>;
   /** What the smoke test and the agent lint add for an agent that plays here (Wordle: -1.5 for a game never played). */
   agentAdvice?: PackAgentAdvice;
+  /** The dataset check's word on this environment's tasks (a fixed answer form, answers as the tasks). */
+  datasetChecks?: PackDatasetChecks;
+}
+
+/** A pack's checks of its tasks in a training dataset, applied by `mtrl validate` and the dataset diagnostics. */
+export interface PackDatasetChecks {
+  /** The dataset convention (`--convention`, `mtrl.datasets.convention`) that applies them to every row. */
+  convention: string;
+  /** Under the `auto` convention: a task whose prompt text, or else whose id, looks like this environment's gets them. */
+  promptLooksLike(prompt: string): boolean;
+  idLooksLike(id: string): boolean;
+  /** Why an answer cannot be this environment's, as a sentence naming the fix; undefined when it can. */
+  answerProblem(answer: string): string | undefined;
+  /** The rows share one prompt and differ by answer: a repeated prompt is no duplicate task, a repeated answer is. */
+  answerIsTheTask: boolean;
 }
 
 /** One log line as a pack reads it: a tool call and its output, and whether it starts or ends a rollout. */

@@ -2,6 +2,7 @@ import type { ToolCall, Transcript } from '../../transcript/model';
 import { RECORD_MOVE_TOOL } from '../../transcript/record';
 import type { EnvironmentPack, PackLogLine } from '../types';
 import { wordleAgentAdvice } from './agentAdvice';
+import { wordleDatasetChecks } from './datasetChecks';
 import { parseFeedbackLine } from './feedback';
 import { isValidWord, MAX_GUESSES } from './marks';
 import { MAX_TOOL_CALLS, normalizeTurns, scoredGuesses, type WordleTurn } from './turns';
@@ -77,6 +78,7 @@ export const wordlePack: EnvironmentPack = {
   id: 'wordle',
   maxToolCalls: MAX_TOOL_CALLS,
   agentAdvice: wordleAgentAdvice,
+  datasetChecks: wordleDatasetChecks,
   recognizes(transcript) {
     if (isValidWord(transcript.fields?.answer) || isValidWord(transcript.task.row?.answer)) return true;
     for (const turn of transcript.turns) for (const call of turn.toolCalls) if (guessOf(call) !== undefined) return true;
