@@ -29,7 +29,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   context.subscriptions.push(output);
   const settings = new Settings(output);
   context.subscriptions.push(settings);
-  const services: Services = { context, output, settings, stores: createStores(context), ...aws.createAwsServices(context) };
+  const services: Services = { context, output, settings, stores: createStores(context), ...aws.createAwsServices(context, settings) };
   const emulator = aws.register(services);
   const jobsView = jobs.register(services);
   smoke.register(services);

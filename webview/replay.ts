@@ -13,8 +13,9 @@ import { connectBoard } from './replay/host';
 import actionsCss from './replay/actions.css';
 import css from './replay/replay.css';
 import transcriptCss from './replay/renderers/transcript.css';
+import wordleCss from './replay/renderers/wordle.css';
 
-const sheets = [css, transcriptCss, actionsCss].map((text) => {
+const sheets = [css, transcriptCss, wordleCss, actionsCss].map((text) => {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(text);
   return sheet;

@@ -1,6 +1,6 @@
 import { MlflowError } from '../aws/mlflow/answers';
 import { describeMlflowError } from '../aws/mlflow/errors';
-import { prepareTranscripts, skippedLineNotes, type JobContext } from '../core/rollouts';
+import { DEFAULT_SUCCESS_THRESHOLD, prepareTranscripts, skippedLineNotes, type JobContext } from '../core/rollouts';
 import type { Transcript } from '../core/transcript/model';
 import { unmatchedRowsNote } from '../core/transcript/tasks';
 import {
@@ -57,6 +57,8 @@ export interface ReadSource {
   source: string;
   /** Why a job's read stopped part-way; the rollouts are what was read before it. */
   partial?: string;
+  /** The reward at or above which they were judged solved: --success-threshold, else the job's, else the default. */
+  successThreshold: number;
 }
 
 /** The rows of a local dataset, as a task matcher. */
@@ -70,7 +72,7 @@ async function tasksFrom(file: string) {
 
 /** A file's, folder's or standard input's rollouts; lines over the cap go to stderr, so JSON output stays what scripts expect. */
 async function fromLocal(command: string, target: string, io: CliIO, job: JobContext): Promise<Transcript[]> {
-  const saved = await savedTranscripts(target).catch((error: unknown) => {
+  const saved = await savedTranscripts(target, job).catch((error: unknown) => {
     throw error instanceof SavedTranscriptsProblem ? new UsageError(error.message) : error;
   });
   // Saved transcripts were readied when kept; a dataset given now still matches those without a row.
@@ -115,7 +117,7 @@ export async function readSource(command: string, values: SourceValues, target: 
     if (!target) throw new UsageError('give a log file, traces file or folder (or - for standard input), or --job <name>');
     const rollouts = await fromLocal(command, target, io, job);
     sayUnmatched(command, values.data, rollouts, io);
-    return { rollouts, source: target === '-' ? 'standard input' : target };
+    return { rollouts, source: target === '-' ? 'standard input' : target, successThreshold: threshold ?? DEFAULT_SUCCESS_THRESHOLD };
   }
   const { aws, settings, explain } = awsFromOptions(values);
   // Our own sentences are plain Errors; the services' errors (SDK, MLflow, paging) become sentences naming service, endpoint and fix.
@@ -133,6 +135,7 @@ export async function readSource(command: string, values: SourceValues, target: 
   };
   let from: RolloutReader['from'];
   let rollouts: Transcript[];
+  const judged: { successThreshold?: number } = {};
   try {
     const signal = io.signal ?? new AbortController().signal;
     const reader = await jobReader(
@@ -144,7 +147,7 @@ export async function readSource(command: string, values: SourceValues, target: 
         io.err(`mtrl ${command}: read the newest ${limit.toLocaleString('en')} traces of job ${values.job}; older ones were not read.`),
     );
     from = reader.from;
-    rollouts = await readRollouts(reader, signal, job, stopped);
+    rollouts = await readRollouts(reader, signal, job, stopped, judged);
     for (const note of reader.notes ?? []) io.err(`mtrl ${command}: ${note}`);
   } catch (error) {
     throw new UsageError(sentence(error, `Read the rollouts of job ${values.job}`));
@@ -153,7 +156,8 @@ export async function readSource(command: string, values: SourceValues, target: 
   }
   sayUnmatched(command, values.data, rollouts, io);
   let source = from === 'traces' ? `job ${values.job} (its MLflow traces)` : `job ${values.job}`;
-  if (stopped.error === undefined) return { rollouts, source };
+  const successThreshold = judged.successThreshold ?? DEFAULT_SUCCESS_THRESHOLD;
+  if (stopped.error === undefined) return { rollouts, source, successThreshold };
   source += ' (partial)';
-  return { rollouts, source, partial: sentence(stopped.error, `Reading the rollouts of job ${values.job} to the end`) };
+  return { rollouts, source, successThreshold, partial: sentence(stopped.error, `Reading the rollouts of job ${values.job} to the end`) };
 }

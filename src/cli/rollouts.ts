@@ -53,7 +53,7 @@ export const rolloutsCommand: CliCommand = {
       for (const t of rollouts) io.out(JSON.stringify(t));
       return rollouts.length ? EXIT_CLEAN : EXIT_FINDINGS;
     }
-    const report = rolloutReport(rollouts);
+    const report = rolloutReport(rollouts, read.successThreshold);
     if (partial) io.err(`mtrl rollouts: partial: ${rollouts.length} rollouts read, then ${partial}`);
     if (values.json) io.out(JSON.stringify({ ...reportJson(report), ...(partial ? { partial } : {}) }));
     else

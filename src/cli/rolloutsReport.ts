@@ -1,6 +1,7 @@
 import {
   actionTable,
   ADVANTAGE_FORMULA,
+  DEFAULT_SUCCESS_THRESHOLD,
   groupRollouts,
   stepSummaries,
   summarize,
@@ -33,9 +34,9 @@ const actionsJson = (table: ActionTable) => ({
 });
 
 /** Everything both outputs need, computed once. */
-export function rolloutReport(rollouts: readonly Transcript[]) {
+export function rolloutReport(rollouts: readonly Transcript[], successThreshold = DEFAULT_SUCCESS_THRESHOLD) {
   const grouping = groupRollouts(rollouts);
-  const summary = summarize(rollouts, grouping.groups.length);
+  const summary = summarize(rollouts, grouping.groups);
   const { steps, unknown } = stepSummaries(rollouts, grouping);
   const everyone = rollouts.map((_, i) => i);
   const byStep = new Map<number, number[]>();
@@ -44,10 +45,13 @@ export function rolloutReport(rollouts: readonly Transcript[]) {
   for (const r of rollouts) for (const turn of r.turns) for (const call of turn.toolCalls) byTool[call.name] = (byTool[call.name] ?? 0) + 1;
   return {
     summary,
+    successThreshold,
     steps: steps.map((s) => ({ ...s, actions: actionTable(rollouts, grouping.advantage, byStep.get(s.step) ?? []) })),
-    pooledGroups: grouping.groups.filter((g) => g.step === undefined).length,
+    pooledGroups: summary.stepUnknownGroups,
     unknownStepRollouts: unknown,
-    zeroAdvantageGroups: steps.reduce((n, s) => n + s.zeroAdvantageGroups, 0),
+    /** Every group's, step-unknown groups included (verdict.ts). */
+    zeroAdvantageGroups: summary.zeroAdvantageGroups,
+    zeroAdvantageStepUnknown: grouping.groups.filter((g) => g.step === undefined && g.zeroAdvantage).length,
     actions: actionTable(rollouts, grouping.advantage, everyone),
     toolCalls: rollouts.reduce((n, r) => n + toolCallCount(r), 0),
     byTool,
@@ -69,6 +73,8 @@ export function reportJson(report: Report): object {
     groups: s.groups,
     solved: s.solved,
     solve_rate: round(s.solveRate),
+    success_threshold: report.successThreshold,
+    partial: s.partial,
     reward: s.reward
       ? { mean: round(s.reward.mean), min: round(s.reward.min), max: round(s.reward.max) }
       : { mean: null, min: null, max: null },
@@ -89,6 +95,7 @@ export function reportJson(report: Report): object {
       pooled: report.pooledGroups,
       step_unknown_rollouts: report.unknownStepRollouts,
       zero_advantage: report.zeroAdvantageGroups,
+      zero_advantage_step_unknown: report.zeroAdvantageStepUnknown,
       advantage: ADVANTAGE_FORMULA,
     },
     actions: actionsJson(report.actions),
@@ -104,24 +111,29 @@ export function reportText(report: Report, source: string): string {
   const s = report.summary;
   const lines = [
     `${s.rollouts} rollouts in ${s.groups} GRPO groups from ${source}`,
-    `solved ${s.solved} (${pct(s.solveRate)}), lost ${s.lost}, no play ${s.noPlay}`,
+    `solved ${s.solved} (${pct(s.solveRate)}, reward ≥ ${report.successThreshold}), partial credit ${s.partial}, lost ${s.lost}, no play ${s.noPlay}`,
     s.reward ? `reward mean ${round(s.reward.mean)}, min ${round(s.reward.min)}, max ${round(s.reward.max)}` : 'reward: none logged',
-    `mean turns ${round(s.meanTurns)}, tool calls ${round(s.meanToolCalls)}, moves ${round(s.meanMoves)}`,
-    `moves to solve: ${s.movesToSolve
-      .map((n, moves) => (moves && n ? `${moves}: ${n}` : ''))
-      .filter(Boolean)
-      .join('  ')}`,
+    `mean turns ${round(s.meanTurns)}, tool calls ${round(s.meanToolCalls)}${s.packMoves ? `, moves ${round(s.meanMoves)}` : ''}`,
   ];
+  // Moves mean something only where a pack defines them; a tool call is not a move.
+  if (s.packMoves)
+    lines.push(
+      `moves to solve: ${s.movesToSolve
+        .map((n, moves) => (moves && n ? `${moves}: ${n}` : ''))
+        .filter(Boolean)
+        .join('  ')}`,
+    );
   if (report.unknownStepRollouts) {
     lines.push(
       `step unknown for ${report.unknownStepRollouts} rollouts: their ${report.pooledGroups} groups pool every step of a task, so their advantages are not the policy's`,
     );
   }
+  const unknownZero = report.zeroAdvantageStepUnknown ? ` (${report.zeroAdvantageStepUnknown} of them step unknown)` : '';
+  lines.push(
+    `${report.zeroAdvantageGroups} of ${s.groups} groups with all rewards equal (advantage 0)${unknownZero}; ${ADVANTAGE_FORMULA}`,
+  );
   if (report.steps.length) {
-    lines.push(
-      `${report.zeroAdvantageGroups} groups with all rewards equal (advantage 0); ${ADVANTAGE_FORMULA}`,
-      'step  rollouts  solve rate  reward mean',
-    );
+    lines.push('step  rollouts  solve rate  reward mean');
     for (const st of report.steps)
       lines.push(
         `${String(st.step).padStart(4)}  ${String(st.rollouts).padStart(8)}  ${pct(st.solveRate).padStart(10)}  ${st.rewardMean === null ? '–' : round(st.rewardMean)}`,

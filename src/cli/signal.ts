@@ -75,6 +75,9 @@ function text(r: SignalReport, source: string, advise = true): string {
       ? `${r.rollouts} rollouts of ${r.groups} tasks (${r.groupSize} per task) from ${source}`
       : `${r.rollouts} rollouts from ${source}, none grouped with another by task`,
   ];
+  if (r.stepUnknownGroups) lines.push(`  ${r.stepUnknownGroups} groups have no known step: each pools every step of its task`);
+  if (r.singleRolloutGroups) lines.push(`  ${r.singleRolloutGroups} more tasks have a single rollout: nothing to compare it with`);
+  lines.push(`  solved: ${r.solved} (reward ≥ ${r.successThreshold})`);
   if (r.rewards)
     lines.push(`  reward: mean ${r.rewards.mean.toFixed(3)}, min ${r.rewards.min.toFixed(2)}, max ${r.rewards.max.toFixed(2)}`);
   if (r.failed)
@@ -164,9 +167,9 @@ export const signalCommand: CliCommand = {
     }
     if (values.job ? positionals.length : positionals.length !== 1)
       throw new UsageError('give one file or folder of rollouts (e.g. mtrl rollouts … --transcripts > run.jsonl), or --job <name>');
-    const { rollouts, source, partial } = requireRollouts(await readSource('signal', values, positionals[0], io));
+    const { rollouts, source, partial, successThreshold } = requireRollouts(await readSource('signal', values, positionals[0], io));
     if (partial) io.err(`mtrl signal: partial: ${rollouts.length} rollouts read, then ${partial}`);
-    const report = signalReport(rollouts, threshold);
+    const report = signalReport(rollouts, successThreshold);
     io.out(values.json ? JSON.stringify({ ...report, ...(partial ? { partial } : {}) }) : text(report, source));
     return partial ? EXIT_USAGE : verdict(report);
   },

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { AwsClients } from '../aws/clients';
+import { datasetChecks } from '../core/environments/registry';
 import type { Explain } from '../aws/errors';
 import { getObject, objectByRanges, parseS3Uri } from '../aws/s3';
 import {
@@ -46,7 +47,7 @@ Files stream, so size is no limit (Parquet is read one row group at a time, loca
 
 Exit code 1 when any file has an error; 2 on a usage or I/O error.`;
 
-const CONVENTIONS: DatasetConvention[] = ['auto', 'wordle', 'task', 'none'];
+const CONVENTIONS: DatasetConvention[] = ['auto', ...datasetChecks().map((p) => p.convention as DatasetConvention), 'task', 'none'];
 
 interface Options {
   batch?: number;

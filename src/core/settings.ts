@@ -1,4 +1,3 @@
-import { rewardPreviewGames } from './environments/registry';
 import { DEFAULT_TIMEOUT_SECONDS } from './reward/protocol';
 import { HEALTH_DEFAULTS, type HealthThresholds } from './health/thresholds';
 
@@ -49,7 +48,8 @@ export const SETTINGS = {
   'replay.colorBlind': spec({ default: false }),
   'replay.followSeconds': spec({ default: 10, min: 2 }),
   'reward.codeLens': spec({ default: true }),
-  'reward.answer': spec({ default: rewardPreviewGames()?.defaultAnswer ?? '', blankIsDefault: true }),
+  // Blank: the answer of the pack that scripts the games (the reward preview asks it), so settings need not know the packs.
+  'reward.answer': spec({ default: '', blankIsDefault: true }),
   'reward.entry': spec({ default: '' }),
   'reward.timeoutSeconds': spec({ default: DEFAULT_TIMEOUT_SECONDS, min: 1, max: 3600 }),
   'smoke.invokeTimeoutSeconds': spec({ default: 35, min: 1 }),

@@ -3,7 +3,6 @@ import type { ServiceOutput } from '../core/jobs/serviceOutput';
 import type { JobCategory } from '../core/jobs/status';
 import type { Job, JobState } from './jobModel';
 import { ServiceError } from './protocol';
-import type { World } from './world';
 
 // Every finished step leaves a resumable checkpoint; the emulator names it by job and step so CreateJob can find it again.
 const CHECKPOINT = /:model-package\/(.+)-checkpoints\/(\d+)$/;
@@ -30,7 +29,7 @@ export function checkpointsOf(job: Job, state: JobState): Pick<ServiceOutput, 'R
 
 /** The step a new training job resumes after, when its InputModelPackageArn is one of this account's resumable checkpoints. */
 export function resumeStepOf(
-  world: World,
+  trainingJob: (name: string, region: string) => Job | undefined,
   c: JobCategory,
   document: JobConfigDocument,
   region: string,
@@ -40,7 +39,7 @@ export function resumeStepOf(
   const arn = document.ModelPackageConfig?.InputModelPackageArn;
   const match = arn ? CHECKPOINT.exec(arn) : null;
   if (c !== 'AgentRFT' || !arn || !match) return undefined;
-  const source = world.jobs.get(world.jobKey('AgentRFT', match[1], region));
+  const source = trainingJob(match[1], region);
   const step = Number(match[2]);
   if (!source || source.created > now || reached(source) < step)
     throw new ServiceError('ValidationException', `Model package ${arn} does not exist.`);

@@ -58,7 +58,8 @@ export function createJob(world: World, c: JobCategory, input: Record<string, un
     throw new ServiceError('ResourceInUse', `A job named ${name} already exists in category ${c}.`);
   const now = world.clock.now();
   refuseOverQuota(world, c, region, now);
-  const resumeFrom = resumeStepOf(world, c, document, region, now, (j) => finishedStep(j, jobState(j, now)));
+  const trainingJob = (name: string, at: string) => world.jobs.get(world.jobKey('AgentRFT', name, at));
+  const resumeFrom = resumeStepOf(trainingJob, c, document, region, now, (j) => finishedStep(j, jobState(j, now)));
   delete document.ServiceOutput;
   const job = newJob(world, {
     name,

@@ -3,7 +3,7 @@ import type { Episode } from './episode';
 import { pythonJson } from './pythonJson';
 import { Random } from './random';
 
-// The spans of one rollout's trace as the real service writes them (reference §13, test/fixtures/real-traces): a root
+// The spans of one rollout's trace as the real service writes them (test/fixtures/real-run/traces): a root
 // `trajectory` span with the first user message, the reward and the status; one `turn-N` span per model call with its
 // thinking; under each, one span per tool call named after the tool, arguments and result as JSON text. Written in
 // MLflow 3's REST form (`traces/batchGet`) and MLflow 2's span dicts (the `traces.json` artifact).

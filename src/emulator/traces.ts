@@ -7,7 +7,7 @@ import { episodeOf, firstMessageOf } from './rollouts';
 import { pythonJson } from './pythonJson';
 import { artifactText, restSpans } from './traceSpans';
 
-// One MLflow trace per finished rollout in the real service's shape (reference §13): no step number and no invocation
+// One MLflow trace per finished rollout in the real service's shape (test/fixtures/real-run/traces): no step number and no invocation
 // metadata, so a reader places a trace in its step by time. A trace lies inside its step's window: it starts after the
 // step began (after the previous step's metrics were logged) and ends when the rollout's log lines are written.
 

@@ -36,12 +36,14 @@ export class Settings implements vscode.Disposable {
     return setting(key, scope);
   }
 
-  /** Calls `listener` after any of `keys` (or a section such as 'aws') changed. */
+  /** Calls `listener` after any of `keys` (or a section such as 'aws') changed; it can ask which (`changed('reward.codeLens')`). */
   onDidChange(
-    keys: (SettingKey | 'aws' | 'datasets' | 'health' | 'launch' | 'replay' | 'reward' | 'smoke')[],
-    listener: () => void,
+    keys: (SettingKey | 'aws' | 'datasets' | 'health' | 'launch' | 'lint' | 'python' | 'replay' | 'reward' | 'smoke')[],
+    listener: (changed: (key: SettingKey) => boolean) => void,
   ): vscode.Disposable {
-    return this.changed.event((e) => keys.some((k) => e.affectsConfiguration(`mtrl.${k}`)) && listener());
+    return this.changed.event(
+      (e) => keys.some((k) => e.affectsConfiguration(`mtrl.${k}`)) && listener((key) => e.affectsConfiguration(`mtrl.${key}`)),
+    );
   }
 
   /** `mtrl.pricing` over the built-in prices; each problem with the setting is reported once per change, as a warning. */

@@ -20,7 +20,7 @@ export async function previewReward(options: PreviewOptions): Promise<PreviewOut
   const preview = rewardPreviewGames();
   if (!preview)
     return { result: { ok: false, error: 'not-found', message: 'No environment pack scripts games for the reward preview.' }, stderr: '' };
-  const requested = options.answer ?? preview.defaultAnswer;
+  const requested = options.answer?.trim() || preview.defaultAnswer;
   const problem = preview.answerProblem(requested);
   if (problem) return { result: { ok: false, error: 'invalid-answer', message: problem }, stderr: '' };
   const { answer, games, notes } = preview.games(requested);

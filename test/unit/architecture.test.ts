@@ -45,6 +45,28 @@ const WEBVIEW_MAY = ['core', 'shared', 'webview-kit'];
 /** The kit's extension-only files (Node crypto, vscode): page bundles must not reach them. */
 const NODE_ONLY = [path.join(root, 'src/webview-kit/page'), path.join(root, 'src/webview-kit/panel')];
 
+/** Where a file sits for the tie rule: its second-level folder (`services/signal`), or its layer for a layer's own files. */
+function folderOf(src: string, file: string): string {
+  return path.relative(src, path.dirname(file)).split(path.sep).slice(0, 2).join('/');
+}
+
+/**
+ * Two folders that import each other (`services/signal` ↔ `services/launch`): neither can be understood, tested or
+ * moved alone. A layer's own files and a folder inside it (`emulator` ↔ `emulator/refund`) are one room and not counted.
+ */
+function twoWayTies(edges: readonly { from: string; to: string; line: string }[]): string[] {
+  const seen = new Map<string, string>();
+  for (const e of edges) if (e.from !== e.to && !seen.has(`${e.from} -> ${e.to}`)) seen.set(`${e.from} -> ${e.to}`, e.line);
+  const nested = (a: string, b: string) => a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+  return [...seen]
+    .map(([key, line]) => ({ key, line, back: seen.get(key.split(' -> ').reverse().join(' -> ')) }))
+    .filter(({ key, back }) => {
+      const [a, b] = key.split(' -> ');
+      return back !== undefined && a < b && !nested(a, b);
+    })
+    .map(({ key, line, back }) => `${key.replace(' -> ', ' <-> ')}: ${line}; ${back}`);
+}
+
 describe('architecture', () => {
   const src = path.join(root, 'src');
   const layerOf = (resolved: string) => {
@@ -117,6 +139,38 @@ describe('architecture', () => {
       .concat(sourceFiles(path.join(root, 'webview/replay')).filter((file) => !file.endsWith('renderers/wordle.ts')))
       .filter((file) => !file.startsWith(pack) && !sampleAgent.includes(path.relative(root, file)))
       .filter((file) => /\bguess(es)?\b|GGGGG/i.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    assert.deepEqual(found, []);
+  });
+
+  it('no two folders of src/ import each other (a two-way tie: move the shared piece below both)', () => {
+    const edges = sourceFiles(src).flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => ({ target: path.resolve(path.dirname(file), spec), spec }))
+        .filter(({ target }) => layerOf(target) !== undefined)
+        .map(({ target, spec }) => ({
+          from: folderOf(src, file),
+          to: folderOf(src, `${target}.ts`),
+          line: `${path.relative(src, file)} imports '${spec}'`,
+        })),
+    );
+    assert.deepEqual(twoWayTies(edges), []);
+  });
+
+  it('the tie rule sees a tie, and not a layer and a folder inside it', () => {
+    const edge = (from: string, to: string) => ({ from, to, line: `${from}/x.ts imports ${to}` });
+    assert.deepEqual(twoWayTies([edge('services/signal', 'services/launch'), edge('services/launch', 'services/signal')]), [
+      'services/launch <-> services/signal: services/launch/x.ts imports services/signal; services/signal/x.ts imports services/launch',
+    ]);
+    assert.deepEqual(twoWayTies([edge('emulator', 'emulator/refund'), edge('emulator/refund', 'emulator')]), []);
+    assert.deepEqual(twoWayTies([edge('core/smoke', 'core/jobs')]), []);
+  });
+
+  it('settings are read and watched through one door (src/features/settings.ts)', () => {
+    const door = path.join(src, 'features/settings.ts');
+    const found = sourceFiles(src)
+      .filter((file) => file !== door && /\b(getConfiguration|onDidChangeConfiguration)\b/.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(root, file));
     assert.deepEqual(found, []);
   });

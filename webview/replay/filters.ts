@@ -2,12 +2,13 @@ import type { RolloutFilter, RolloutOutcome } from '../../src/core/rollouts';
 import { h } from './dom';
 
 const OUTCOMES: [RolloutOutcome, string, string][] = [
-  ['solved', 'Solved', "Reward at or above the job's success threshold (or the environment's own rule)"],
-  ['lost', 'Unsolved', 'Made a move but did not solve the task'],
+  ['solved', 'Solved', "Reward at or above the job's success threshold"],
+  ['partial', 'Partial', 'Partial credit: a reward above 0, below the success threshold'],
+  ['lost', 'Unsolved', 'Made a move, earned nothing (reward 0 or less)'],
   ['no-play', 'No move', 'Called no tool (a game: made no valid move)'],
 ];
 
-/** The filter bar: outcome checkboxes (solved, unsolved, no move at all), reward range, search by task or id. */
+/** The filter bar: outcome checkboxes (solved, partial credit, unsolved, no move at all), reward range, search by task or id. */
 export class FilterBar {
   readonly element: HTMLElement;
   private readonly boxes = new Map<RolloutOutcome, HTMLInputElement>();

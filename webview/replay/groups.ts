@@ -1,4 +1,5 @@
 import type { GroupRow, RolloutFilter } from '../../src/core/rollouts';
+import { stepLabel } from '../../src/core/rollouts/verdict';
 import { h, num, replace } from './dom';
 import type { BoardChannel } from './host';
 
@@ -88,15 +89,15 @@ export class GroupList {
       h(
         'div',
         { class: 'group-line' },
-        h('strong', { class: 'group-label' }, row.label),
+        h('strong', { class: 'group-label' }, row.short),
         h('span', { class: 'group-solved' }, `${row.solved}/${row.n} solved`),
       ),
       h(
         'div',
         { class: 'group-line muted' },
-        h('span', {}, row.step === undefined ? 'pooled' : `step ${row.step}`),
+        h('span', {}, stepLabel(row.step)),
         h('span', {}, `mean ${num(row.mean, 2)}`),
-        h('span', {}, spread),
+        h('span', {}, row.zeroAdvantage ? 'advantage 0' : spread),
         row.shown !== row.n ? h('span', {}, `${row.shown} shown`) : null,
       ),
     );

@@ -1,3 +1,4 @@
+import { packVerdictNote, verdictText } from '../../src/core/rollouts/verdict';
 import type { Transcript } from '../../src/core/transcript/model';
 import { h, icon, idText, num, replace } from './dom';
 import { rendererFor } from './renderers';
@@ -129,7 +130,15 @@ export class RolloutPlayer {
 
   private outcomeBadge({ transcript: t }: PlayerRollout): HTMLElement {
     if (t.status !== 'completed') return h('span', { class: `badge outcome-${t.status}` }, t.status);
-    return h('span', { class: `badge outcome-${t.solved ? 'solved' : 'unsolved'}` }, t.solved ? 'solved' : 'not solved');
+    const verdict = verdictText(t);
+    const kind = t.solved ? 'solved' : verdict.startsWith('partial') ? 'partial' : 'unsolved';
+    const note = packVerdictNote(t);
+    return h(
+      'span',
+      { class: 'verdict' },
+      h('span', { class: `badge outcome-${kind}` }, verdict),
+      note ? h('span', { class: 'muted verdict-note' }, ` (${note})`) : null,
+    );
   }
 
   private rewardLine({ transcript: t, advantage }: PlayerRollout): HTMLElement {

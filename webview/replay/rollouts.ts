@@ -2,7 +2,7 @@ import type { RolloutRow } from '../../src/core/rollouts';
 import { h, icon, idText, num, replace } from './dom';
 import { argumentSummary } from './renderers/json';
 
-const OUTCOME_ICONS = { solved: 'pass', lost: 'circle-slash', 'no-play': 'debug-disconnect' } as const;
+const OUTCOME_ICONS = { solved: 'pass', partial: 'circle-large-outline', lost: 'circle-slash', 'no-play': 'debug-disconnect' } as const;
 
 /** Metrics keys in the order the rows first name them. */
 export function metricKeys(rows: readonly Pick<RolloutRow, 'metrics'>[]): string[] {

@@ -4,7 +4,7 @@ import { h, num, replace, svg } from './dom';
 const WIDTH = 240;
 const HEIGHT = 72;
 
-/** Solve rate, mean moves, reward range, and the two histograms as SVG. */
+/** Solve rate, groups, mean moves, reward range, and the histograms as SVG. */
 export function renderSummary(target: HTMLElement, s: RolloutSummary): void {
   const rate = `${(s.solveRate * 100).toFixed(1)}%`;
   replace(
@@ -13,17 +13,21 @@ export function renderSummary(target: HTMLElement, s: RolloutSummary): void {
       'div',
       { class: 'stats' },
       stat('rollouts', String(s.rollouts)),
-      stat('groups', String(s.groups)),
+      stat('groups', s.stepUnknownGroups ? `${s.groups} (${s.stepUnknownGroups} step unknown)` : String(s.groups)),
+      stat('zero-advantage groups', String(s.zeroAdvantageGroups)),
       stat('solve rate', rate),
-      stat('solved / unsolved / no move', `${s.solved} / ${s.lost} / ${s.noPlay}`),
-      stat('mean moves', num(s.meanMoves, 2)),
+      stat('solved / partial / unsolved / no move', `${s.solved} / ${s.partial} / ${s.lost} / ${s.noPlay}`),
+      s.packMoves ? stat('mean moves', num(s.meanMoves, 2)) : stat('mean tool calls', num(s.meanToolCalls, 2)),
       stat('reward mean (min…max)', s.reward ? `${num(s.reward.mean)} (${num(s.reward.min, 2)}…${num(s.reward.max, 2)})` : '–'),
     ),
     chart('Reward', rewardBars(s.rewardHistogram)),
-    chart(
-      'Moves to solve',
-      s.movesToSolve.slice(1).map((count, i) => ({ label: String(i + 1), count, title: `solved in ${i + 1} moves: ${count}` })),
-    ),
+    // Moves to solve only where a pack defines moves: a tool call is not a move.
+    s.packMoves
+      ? chart(
+          'Moves to solve',
+          s.movesToSolve.slice(1).map((count, i) => ({ label: String(i + 1), count, title: `solved in ${i + 1} moves: ${count}` })),
+        )
+      : null,
   );
 }
 

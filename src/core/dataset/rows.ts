@@ -1,3 +1,5 @@
+import { datasetChecks } from '../environments/registry';
+import type { PackDatasetChecks } from '../environments/types';
 import { findJsonError } from './json-scan';
 import { KeyTable } from './key-table';
 import { lineSpan, type RowPlace } from './positions';
@@ -17,9 +19,6 @@ import {
   type ValidateOptions,
 } from './types';
 
-const WORDLE_ANSWER = /^[a-z]{5}$/;
-const WORDLE_HINT = /wordle|5-letter|five-letter/i;
-
 /** Checks rows one at a time, keeping only what later rows and the file summary need. */
 export class RowChecker {
   private rows = 0;
@@ -35,14 +34,21 @@ export class RowChecker {
   private readonly batchSize: number;
   private readonly convention: DatasetConvention;
   private readonly log: FindingLog;
-  // Most files repeat one prompt text: its lower-case form and Wordle look are computed once.
+  /** The pack whose convention was asked for: its checks apply to every row. */
+  private readonly forced?: PackDatasetChecks;
+  /** Under `auto`: the packs whose checks apply to rows that look like theirs. */
+  private readonly candidates: PackDatasetChecks[];
+  // Most files repeat one prompt text: its lower-case form and the pack it looks like are computed once.
   private lastShown?: string;
   private lastShownLower = '';
-  private lastShownWordle = false;
+  private lastShownPack?: PackDatasetChecks;
 
   constructor(private readonly options: ValidateOptions) {
     this.batchSize = options.batchSize && options.batchSize > 0 ? Math.floor(options.batchSize) : DEFAULT_BATCH_SIZE;
     this.convention = options.convention ?? 'auto';
+    const packs = datasetChecks();
+    this.forced = packs.find((p) => p.convention === this.convention);
+    this.candidates = this.convention === 'auto' ? packs : [];
     this.log = new FindingLog(options.maxFindings ?? DEFAULT_MAX_FINDINGS, options.maxPerCode ?? DEFAULT_MAX_PER_CODE);
     this.trackKeys = options.trackKeys ?? true;
   }
@@ -159,9 +165,9 @@ export class RowChecker {
     this.checkTask(task, typeof task.prompt === 'string' ? task.prompt : undefined, place, column, false);
   }
 
-  /** Any task: the same prompt twice is the same task trained twice as often. Wordle's rows share one prompt text and differ by answer, which the answer and id checks cover. */
+  /** Any task: the same prompt twice is the same task trained twice as often; unless a pack's rows differ by answer (the answer and id checks cover those). */
   private duplicatePrompt(prompt: string, place: RowPlace, column: string): void {
-    if (this.convention === 'wordle' || (this.convention === 'auto' && WORDLE_HINT.test(prompt))) return;
+    if ((this.forced ?? this.candidates.find((p) => p.promptLooksLike(prompt)))?.answerIsTheTask) return;
     const first = this.prompts.firstOrAdd(prompt, place.line);
     if (first === undefined || this.log.summarized('duplicate-prompt', place.row)) return;
     this.log.keep(
@@ -188,7 +194,7 @@ export class RowChecker {
     if (shown === this.lastShown) return;
     this.lastShown = shown;
     this.lastShownLower = shown.toLowerCase();
-    this.lastShownWordle = WORDLE_HINT.test(shown);
+    this.lastShownPack = this.candidates.find((p) => p.promptLooksLike(shown));
   }
 
   /** The task checks on the fields `prompt`, `answer` and `id` (inside the prompt string, or beside it for a flat row). */
@@ -197,9 +203,10 @@ export class RowChecker {
     const answer = scalarText(task.answer);
     const id = scalarText(task.id);
     if (shown !== undefined) this.look(shown);
-    const wordle =
-      this.convention === 'wordle' ||
-      (this.convention === 'auto' && ((shown !== undefined && this.lastShownWordle) || (id !== undefined && /wordle/i.test(id))));
+    const pack =
+      this.forced ??
+      (shown !== undefined ? this.lastShownPack : undefined) ??
+      (id !== undefined ? this.candidates.find((p) => p.idLooksLike(id)) : undefined);
     if (answer === undefined || isBlank(answer)) {
       if (!flat)
         this.report(
@@ -209,21 +216,13 @@ export class RowChecker {
           place.row,
         );
     } else {
-      const clean = WORDLE_ANSWER.test(answer);
-      const key = clean ? answer : normalizeAnswer(answer);
-      if (wordle && !clean) {
-        const hint = WORDLE_ANSWER.test(key) ? ` Normalize it to '${key}'.` : '';
-        this.report(
-          'bad-answer',
-          `The answer '${answer}' is not 5 letters a–z: the Wordle agent rejects it.${hint}`,
-          this.valueSpan(place, column),
-          place.row,
-        );
-      }
+      const key = normalizeAnswer(answer);
+      const problem = pack?.answerProblem(answer);
+      if (problem) this.report('bad-answer', problem, this.valueSpan(place, column), place.row);
       const first = this.answers.firstOrAdd(key, line);
       if (first === undefined) this.overlap('answer', key, line);
-      // Under Wordle an answer is the word to guess: a repeat doubles its weight. Math or support tasks share answers by nature.
-      else if (wordle && !this.log.summarized('duplicate-answer', place.row)) {
+      // Where the answer is the task (a word to find) a repeat doubles its weight; math or support tasks share answers by nature.
+      else if (pack?.answerIsTheTask && !this.log.summarized('duplicate-answer', place.row)) {
         this.log.keep(
           'duplicate-answer',
           `The answer '${key}' already appears on line ${first}: that word gets twice the training weight.`,

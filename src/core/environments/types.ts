@@ -1,4 +1,3 @@
-import type { CanonicalGame } from '../reward/invariants';
 import type { EnvironmentFacts, ToolCall, Transcript } from '../transcript/model';
 
 /**
@@ -8,7 +7,7 @@ import type { EnvironmentFacts, ToolCall, Transcript } from '../transcript/model
 export interface EnvironmentPack {
   /** Stable id: `wordle`; the board picks its renderer by it. */
   id: string;
-  /** True when this transcript was played in this environment (e.g. Wordle: a `guess_word` tool with feedback results). */
+  /** True when this transcript was played in this environment (e.g. its own tool, with results in its own words). */
   recognizes(transcript: Transcript): boolean;
   /** What the pack adds to a transcript it recognizes. */
   enrich(transcript: Transcript): EnvironmentFacts;
@@ -20,8 +19,21 @@ export interface EnvironmentPack {
   summary?(transcripts: readonly Transcript[]): Record<string, unknown>;
   /** What the smoke test and the agent lint add for an agent that plays here (Wordle: -1.5 for a game never played). */
   agentAdvice?: PackAgentAdvice;
-  /** The reward preview's scripted games for a reward written for this environment (Wordle: solves, losses, no-play). */
-  rewardPreview?: PackRewardPreview;
+  /** The dataset check's word on this environment's tasks (a fixed answer form, answers as the tasks). */
+  datasetChecks?: PackDatasetChecks;
+}
+
+/** A pack's checks of its tasks in a training dataset, applied by `mtrl validate` and the dataset diagnostics. */
+export interface PackDatasetChecks {
+  /** The dataset convention (`--convention`, `mtrl.datasets.convention`) that applies them to every row. */
+  convention: string;
+  /** Under the `auto` convention: a task whose prompt text, or else whose id, looks like this environment's gets them. */
+  promptLooksLike(prompt: string): boolean;
+  idLooksLike(id: string): boolean;
+  /** Why an answer cannot be this environment's, as a sentence naming the fix; undefined when it can. */
+  answerProblem(answer: string): string | undefined;
+  /** The rows share one prompt and differ by answer: a repeated prompt is no duplicate task, a repeated answer is. */
+  answerIsTheTask: boolean;
 }
 
 /** One log line as a pack reads it: a tool call and its output, and whether it starts or ends a rollout. */
@@ -38,7 +50,7 @@ export interface PackLogLine {
 
 /** A pack's word on an agent that plays its environment, for the smoke test and the agent lint. */
 export interface PackAgentAdvice {
-  /** True when the agent's source shows it plays here (Wordle: a `guess_word` tool). */
+  /** True when the agent's source shows it plays here (it defines the environment's tool). */
   inSource(source: string): boolean;
   /** True when a smoke test's runtime log lines show it. */
   inLogs(lines: readonly string[]): boolean;
@@ -50,23 +62,4 @@ export interface PackAgentAdvice {
   noPlayFix: string;
   /** A sentence the agent lint adds to its findings about rewards. */
   lintAdvice: string;
-}
-
-/** A pack's side of the reward preview: scripted games for an answer, and how the page draws one move. */
-export interface PackRewardPreview {
-  defaultAnswer: string;
-  /** Why `answer` cannot be this environment's answer (a sentence for the user), or undefined when it can. */
-  answerProblem(answer: string): string | undefined;
-  /** The games a reward is scored on, with notes on games that could not be what their name says for this answer. */
-  games(answer: string): { answer: string; games: CanonicalGame[]; notes: string[] };
-  /** One move as tiles, or undefined when it is not a valid move (the page shows it struck out). */
-  tiles(move: string, answer: string): PreviewTile[] | undefined;
-}
-
-export interface PreviewTile {
-  letter: string;
-  /** The page colours a tile by it (Wordle: G, Y or X). */
-  mark: string;
-  /** The mark read aloud: `green`. */
-  name: string;
 }

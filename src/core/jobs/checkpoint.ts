@@ -1,12 +1,6 @@
 import type { JobFile } from './jobfile';
 import { progressOf } from './status';
-import type { ServiceOutput } from './serviceOutput';
-
-/**
- * A checkpoint as DescribeJob reports it (`ServiceOutput.ResumableCheckpoint` / `ModelCheckpoint`). The guide names the
- * fields but publishes no shape: a model package ARN alone, or an object with the ARN and the step, are both read.
- */
-export type CheckpointReport = string | { ModelPackageArn?: string; Arn?: string; Step?: number; StepNumber?: number };
+import type { CheckpointReport, ServiceOutput } from './serviceOutput';
 
 /** Where a stopped or failed training job can go on from: its last resumable checkpoint and the step it saved. */
 export interface ResumePoint {

@@ -1,3 +1,4 @@
+import { distinctPart } from '../text/distinct';
 import { shortenAtWords } from '../text/shorten';
 
 /** Characters of a job name in its row: the rest of a ~300 px sidebar is left to the description. */
@@ -11,20 +12,6 @@ interface LabelHints {
 
 /** The SDK's job names: `<model id>-mtrl-<UTC yyyymmddHHMMSS>`. */
 const SDK_NAME = /-mtrl-(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
-
-/** The part of `name` that tells it from the most alike sibling: the prefix they share, cut at a `-`, `_` or `.`. */
-function distinctPart(name: string, siblings: readonly string[]): { rest: string; cut: boolean } {
-  let shared = 0;
-  for (const other of siblings) {
-    if (other === name) continue;
-    let i = 0;
-    while (i < name.length && i < other.length && other[i] === name[i]) i++;
-    shared = Math.max(shared, i);
-  }
-  // A name that another one starts with keeps its whole self: nothing in it tells it apart.
-  const cut = shared > 0 && shared < name.length ? Math.max(...['-', '_', '.'].map((c) => name.lastIndexOf(c, shared - 1))) + 1 : 0;
-  return { rest: name.slice(cut), cut: cut > 0 };
-}
 
 /**
  * A job's row label in the user's words: the MLflow run name when set, else the pipeline role (*base*, *fine-tuned*),

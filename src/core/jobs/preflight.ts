@@ -2,7 +2,6 @@ import { EVALUATION_MAX_RUNTIME } from './document';
 import { hyperparameterProblem, hyperparameterSpecs, REJECTED_EVALUATION_NAMES } from './hyperparameters';
 import { modelsInRegion, parseBaseModelArn, type BaseModel } from './models';
 import { JOB_NAME_PATTERN } from './reference';
-import type { SmokeResults } from '../smoke/record';
 import type { JobCategory } from './status';
 
 export type CheckLevel = 'pass' | 'warn' | 'fail';
@@ -264,25 +263,6 @@ export function checkEvaluations(category: JobCategory, running: readonly string
       'Wait for it to finish, or ask for a higher quota.',
     );
   return pass('evaluations', 'No other evaluation job is running.');
-}
-
-export function checkSmoke(runtimeArn: string | undefined, results: SmokeResults | undefined): CheckResult {
-  const last = runtimeArn ? results?.[runtimeArn] : undefined;
-  if (!last)
-    return warn(
-      'smoke',
-      'No smoke test of the runtime is on record in the editor.',
-      'Run "MTRL: Smoke Test Agent Runtime" (or `mtrl smoke --runtime ARN`) first: it costs nothing and catches most agent failures.',
-      'AgentRuntimeArn',
-    );
-  if (!last.ok)
-    return warn(
-      'smoke',
-      `The last smoke test (${last.at}) failed: ${last.summary}`,
-      'Fix the agent and run the smoke test again before paying for a job.',
-      'AgentRuntimeArn',
-    );
-  return pass('smoke', `Smoke test passed ${last.at}: ${last.summary}`, 'AgentRuntimeArn');
 }
 
 /** Errors block the launch; warnings ask first. */

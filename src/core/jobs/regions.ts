@@ -1,4 +1,4 @@
-/** The regions where the MTRL service runs (its base models are served only there; reference §3). */
+/** The regions where the MTRL service runs (its base models are served only there). */
 export const MTRL_REGIONS: readonly string[] = ['us-east-1', 'us-west-2'];
 
 /** Every region whose jobs may use an account-wide resource: the service's regions and the user's, each once. */

@@ -1,7 +1,12 @@
 import type { MlflowDetails } from '../metrics/mlflow';
-import type { CheckpointReport } from './checkpoint';
 import type { BillableTokenUsage } from './pricing';
 import type { ProgressInfo } from './status';
+
+/**
+ * A checkpoint as DescribeJob reports it (`ServiceOutput.ResumableCheckpoint` / `ModelCheckpoint`). The guide names the
+ * fields but publishes no shape: a model package ARN alone, or an object with the ARN and the step, are both read.
+ */
+export type CheckpointReport = string | { ModelPackageArn?: string; Arn?: string; Step?: number; StepNumber?: number };
 
 interface RolloutInfo {
   Total?: number;

@@ -2,6 +2,8 @@ import type { ResultsNotSeen } from '../transcript/resultsNotSeen';
 
 /** What-if: a changed reward over rollouts already paid for, against the rewards they were trained on. */
 
+import { isZeroAdvantage } from '../rollouts/verdict';
+
 /** One rollout re-scored: its recorded reward, the reward now, or why it could not be replayed. */
 export interface RescoredRollout {
   id: string;
@@ -105,9 +107,8 @@ export function signalFigures(groups: Iterable<readonly number[]>): SignalFigure
   for (const rewards of groups) {
     if (rewards.length < 2) continue;
     counted++;
-    const s = std(rewards);
-    spread += s;
-    if (s <= EPSILON) zero++;
+    spread += std(rewards);
+    if (isZeroAdvantage(rewards)) zero++;
   }
   return {
     zeroAdvantageGroups: zero,

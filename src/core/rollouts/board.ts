@@ -1,16 +1,8 @@
+import { distinctParts } from '../text/distinct';
 import type { Transcript } from '../transcript/model';
 import { actionTable, type ActionTable } from './actions';
-import {
-  GroupIndex,
-  movesOf,
-  outcomeOf,
-  stepSummaries,
-  summarize,
-  toolCallCount,
-  type RolloutOutcome,
-  type RolloutSummary,
-  type StepSummary,
-} from './stats';
+import { GroupIndex, movesOf, outcomeOf, stepSummaries, summarize, toolCallCount, type RolloutSummary, type StepSummary } from './stats';
+import type { RolloutOutcome } from './verdict';
 
 /** What the board's filters keep. Empty or absent fields keep everything. */
 export interface RolloutFilter {
@@ -34,12 +26,16 @@ export interface GroupRow {
   index: number;
   /** The task in a few words: the pack's label (Wordle: the answer), else the first line of its prompt. */
   label: string;
+  /** The part of the label that tells it from the other groups' (tasks from one template share their first words). */
+  short: string;
   /** The pack that recognized the group's rollouts: the board picks its renderer by it. */
   pack?: string;
   /** Absent: step unknown, a pooled group. */
   step?: number;
   n: number;
   solved: number;
+  /** Every reward equal (verdict.ts): advantage 0. */
+  zeroAdvantage: boolean;
   mean: number | null;
   std: number | null;
   /** Members that pass the filter. */
@@ -78,6 +74,7 @@ export class ReplayData {
   private grouping = new GroupIndex();
   private axis?: StepAxis;
   private cache?: { key: string; groups: number[]; shown: Map<number, number> };
+  private shortLabels?: string[];
 
   constructor(rollouts: readonly Transcript[] = []) {
     this.append(rollouts);
@@ -95,6 +92,7 @@ export class ReplayData {
     this.grouping.add(this.rollouts, first);
     this.cache = undefined;
     this.axis = undefined;
+    this.shortLabels = undefined;
   }
 
   /** Forgets every rollout: the source is read again from the start. */
@@ -103,6 +101,7 @@ export class ReplayData {
     this.grouping = new GroupIndex();
     this.cache = undefined;
     this.axis = undefined;
+    this.shortLabels = undefined;
   }
 
   steps(): StepAxis {
@@ -142,21 +141,32 @@ export class ReplayData {
 
   groups(filter: RolloutFilter, offset: number, count: number): { total: number; rows: GroupRow[] } {
     const { groups, shown } = this.filtered(filter);
+    const short = this.short();
     const rows = groups.slice(Math.max(0, offset), Math.max(0, offset) + Math.max(0, count)).map((gi) => {
       const g = this.grouping.groups[gi];
       return {
         index: gi,
         label: g.label,
+        short: short[gi],
         pack: g.pack,
         step: g.step,
         n: g.members.length,
         solved: g.solved,
+        zeroAdvantage: g.zeroAdvantage,
         mean: orNull(g.mean),
         std: orNull(g.std),
         shown: shown.get(gi) ?? 0,
       };
     });
     return { total: groups.length, rows };
+  }
+
+  /** Every group's distinct part of its label, as the Jobs view cuts job names (cut after a word's space). */
+  private short(): string[] {
+    return (this.shortLabels ??= distinctParts(
+      this.grouping.groups.map((g) => g.label),
+      ' ',
+    ).map(({ rest, cut }) => (cut ? `…${rest}` : rest)));
   }
 
   rolloutsIn(group: number, filter: RolloutFilter): RolloutRow[] {
@@ -207,7 +217,10 @@ export class ReplayData {
   summary(filter: RolloutFilter): RolloutSummary {
     const { groups } = this.filtered(filter);
     const kept = this.rollouts.filter((_, i) => this.matches(i, filter));
-    return summarize(kept, groups.length);
+    return summarize(
+      kept,
+      groups.map((gi) => this.grouping.groups[gi]),
+    );
   }
 
   /** The action table for what the filter shows (the steps picked): each rollout against its own group's mean. */

@@ -2,13 +2,11 @@ import { enrichTranscript } from '../environments/registry';
 import type { Transcript } from '../transcript/model';
 import { groupKeyOf, type TaskMatcher } from '../transcript/tasks';
 import { assignSteps, type StepClock } from './steps';
-
-/** The success threshold when the job names none (the SDK evaluator's default `success_threshold`). */
-export const DEFAULT_SUCCESS_THRESHOLD = 1.0;
+import { DEFAULT_SUCCESS_THRESHOLD, isSolved } from './verdict';
 
 /** What a job tells about its rollouts beyond the rollouts themselves. */
 export interface JobContext {
-  /** Reward at or above which a rollout counts as solved when its pack has no definition of its own. */
+  /** Reward at or above which a rollout counts as solved (the job's `success_threshold`); a pack's own verdict is shown beside. */
   successThreshold?: number;
   /** The job's training data: a rollout belongs to the row whose prompt its first message contains. */
   tasks?: TaskMatcher;
@@ -24,7 +22,7 @@ export function prepareTranscripts(transcripts: readonly Transcript[], job: JobC
     if (!t.env) enrichTranscript(t);
     if (job.tasks && t.task.rowIndex === undefined) job.tasks.match(t.task);
     t.groupKey = groupKeyOf(t);
-    t.solved = t.env?.solved ?? (t.reward !== undefined && t.reward >= threshold);
+    t.solved = isSolved(t.reward, threshold);
   }
   return transcripts as Transcript[];
 }

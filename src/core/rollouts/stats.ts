@@ -1,8 +1,6 @@
 import type { Transcript } from '../transcript/model';
 import { taskLabel } from '../transcript/tasks';
-
-/** solved, lost (played at least one move) or no-play (never a move that counted). */
-export type RolloutOutcome = 'solved' | 'lost' | 'no-play';
+import { isZeroAdvantageGroup, type RolloutOutcome } from './verdict';
 
 /** Tool calls over all turns. */
 export function toolCallCount(t: Pick<Transcript, 'turns'>): number {
@@ -17,9 +15,11 @@ export function movesOf(t: Transcript): number {
   return toolCallCount(t) || t.turns.length;
 }
 
+/** The rollout's outcome (verdict.ts): `solved` is set by prepareTranscripts at the job's success threshold. */
 export function outcomeOf(t: Transcript): RolloutOutcome {
   if (t.solved) return 'solved';
-  return movesOf(t) > 0 ? 'lost' : 'no-play';
+  if (movesOf(t) === 0) return 'no-play';
+  return t.reward !== undefined && t.reward > 0 ? 'partial' : 'lost';
 }
 
 /** GRPO's advantage of a rollout within its group, as the board states it (the original GRPO form; some `advantage_method`s drop the division). */
@@ -27,7 +27,7 @@ export const ADVANTAGE_FORMULA = 'advantage = (reward − group mean) / (group s
 const EPSILON = 1e-6;
 
 /** A GRPO group: the rollouts of one task (`Transcript.groupKey`) in one training step of one job. */
-interface RolloutGroup {
+export interface RolloutGroup {
   key: string;
   /** The task in a few words (taskLabel). */
   label: string;
@@ -38,6 +38,8 @@ interface RolloutGroup {
   /** Indices into the rollout list. */
   members: number[];
   solved: number;
+  /** Two or more rollouts and every reward equal (verdict.ts): advantage 0. */
+  zeroAdvantage: boolean;
   /** Mean and population standard deviation of the members' rewards (rollouts without a reward left out). */
   mean: number;
   std: number;
@@ -75,6 +77,7 @@ export class GroupIndex implements Grouping {
           step: r.step,
           members: [],
           solved: 0,
+          zeroAdvantage: false,
           mean: 0,
           std: 0,
         });
@@ -106,6 +109,7 @@ export class GroupIndex implements Grouping {
       if (r !== undefined) squares += (r - group.mean) ** 2;
     }
     group.std = n ? Math.sqrt(squares / n) : NaN;
+    group.zeroAdvantage = isZeroAdvantageGroup(group.members.map((i) => all[i]));
     for (const i of group.members) {
       const r = all[i].reward;
       this.advantage[i] = r === undefined ? NaN : (r - group.mean) / (group.std + EPSILON);
@@ -159,7 +163,7 @@ export function stepSummaries(rollouts: readonly Transcript[], grouping: Groupin
         }),
       );
     s.groups++;
-    if (group.members.length > 1 && group.std === 0) s.zeroAdvantageGroups++;
+    if (group.zeroAdvantage) s.zeroAdvantageGroups++;
     s.rollouts += group.members.length;
     s.solved += group.solved;
     for (const i of group.members) {
@@ -189,8 +193,15 @@ export interface Histogram {
 
 export interface RolloutSummary {
   rollouts: number;
+  /** Task × step groups, step-unknown groups included. */
   groups: number;
+  /** Of those, the groups whose step is unknown (each pools every step of its task). */
+  stepUnknownGroups: number;
+  /** Groups with advantage 0 (verdict.ts), step-unknown groups included. */
+  zeroAdvantageGroups: number;
   solved: number;
+  /** Partial credit: a reward above 0, below the success threshold. */
+  partial: number;
   lost: number;
   noPlay: number;
   solveRate: number;
@@ -202,6 +213,8 @@ export interface RolloutSummary {
   meanToolCalls: number;
   /** Index n (1–12): rollouts solved in n moves. Index 0 unused. */
   movesToSolve: number[];
+  /** Whether a pack defined the moves of any rollout: moves-to-solve means something only then. */
+  packMoves: boolean;
   rewardHistogram: Histogram;
 }
 
@@ -209,11 +222,14 @@ export interface RolloutSummary {
 const MOST_MOVES = 12;
 
 /** Solve rate, mean moves, turns and tool calls, the reward range and the two histograms the board draws. */
-export function summarize(rollouts: readonly Transcript[], groupCount: number, bins = 20): RolloutSummary {
+export function summarize(rollouts: readonly Transcript[], groups: readonly RolloutGroup[], bins = 20): RolloutSummary {
   const s: RolloutSummary = {
     rollouts: rollouts.length,
-    groups: groupCount,
+    groups: groups.length,
+    stepUnknownGroups: groups.filter((g) => g.step === undefined).length,
+    zeroAdvantageGroups: groups.filter((g) => g.zeroAdvantage).length,
     solved: 0,
+    partial: 0,
     lost: 0,
     noPlay: 0,
     solveRate: 0,
@@ -221,6 +237,7 @@ export function summarize(rollouts: readonly Transcript[], groupCount: number, b
     meanTurns: 0,
     meanToolCalls: 0,
     movesToSolve: new Array<number>(MOST_MOVES + 1).fill(0),
+    packMoves: rollouts.some((r) => r.env?.moves !== undefined),
     rewardHistogram: { start: 0, width: 1, counts: [] },
   };
   let sum = 0;
@@ -238,8 +255,9 @@ export function summarize(rollouts: readonly Transcript[], groupCount: number, b
     calls += toolCallCount(r);
     if (outcome === 'solved') {
       s.solved++;
-      if (g >= 1 && g <= MOST_MOVES) s.movesToSolve[g]++;
-    } else if (outcome === 'lost') s.lost++;
+      if (r.env?.moves !== undefined && g >= 1 && g <= MOST_MOVES) s.movesToSolve[g]++;
+    } else if (outcome === 'partial') s.partial++;
+    else if (outcome === 'lost') s.lost++;
     else s.noPlay++;
     if (g > 0) {
       moves += g;

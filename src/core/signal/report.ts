@@ -1,15 +1,22 @@
+import { DEFAULT_SUCCESS_THRESHOLD, isSolved, isZeroAdvantage, trainingReward } from '../rollouts/verdict';
 import type { Transcript } from '../transcript/model';
 import { resultsNotSeen, resultsNotSeenWarning } from '../transcript/resultsNotSeen';
 
 /** Will this run learn? What a batch of rollouts (G per task) says about GRPO's learning signal. */
 export interface SignalReport {
   rollouts: number;
+  /** Rollouts whose reward reached the success threshold (verdict.ts), as every other surface counts them. */
+  solved: number;
   /** Rollouts that ended in an error (a failed trajectory, reward 0 in training). */
   failed: number;
   /** Rollouts not matched to a dataset row: grouped by their first message only. */
   unmatched: number;
-  /** Tasks with two or more rollouts: GRPO's groups. */
+  /** Groups (task × step) with two or more rollouts: the ones GRPO compares. */
   groups: number;
+  /** Groups of a single rollout: nothing to compare it with (counted apart from `groups`). */
+  singleRolloutGroups: number;
+  /** Groups whose step is unknown, single-rollout ones included: each pools every step of its task. */
+  stepUnknownGroups: number;
   /** The most common number of rollouts per task. */
   groupSize: number;
   successThreshold: number;
@@ -119,15 +126,17 @@ function recommend(r: Omit<SignalReport, 'recommendations' | 'warnings' | 'thinE
 }
 
 /** The signal report over rollouts grouped by task (`groupKey`); rollouts without a reward count as failed with reward 0, as training sees them. */
-export function signalReport(transcripts: readonly Transcript[], successThreshold = 1): SignalReport {
+export function signalReport(transcripts: readonly Transcript[], successThreshold = DEFAULT_SUCCESS_THRESHOLD): SignalReport {
   const groups = new Map<string, number[]>();
+  const stepUnknown = new Set<string>();
   let failed = 0;
   const all: number[] = [];
   for (const t of transcripts) {
-    if (t.status === 'skipped') continue;
-    const reward = t.status === 'error' || t.reward === undefined ? 0 : t.reward;
+    const reward = trainingReward(t);
+    if (reward === undefined) continue;
     if (t.status === 'error' || t.reward === undefined) failed++;
     all.push(reward);
+    if (t.step === undefined) stepUnknown.add(t.groupKey);
     const members = groups.get(t.groupKey);
     if (members) members.push(reward);
     else groups.set(t.groupKey, [reward]);
@@ -137,6 +146,8 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
   const groupSize = [...sizes].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? 0;
   const solvedBy: number[] = Array.from({ length: groupSize + 1 }, () => 0);
   let counted = 0;
+  let single = 0;
+  let unknown = 0;
   let zero = 0;
   let alwaysSolved = 0;
   let neverSolved = 0;
@@ -144,15 +155,18 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
   let spread = 0;
   // Each task's rewards as a distribution of distinct values: G draws are all equal with probability Σ q^G.
   const shares: number[][] = [];
-  for (const rewards of groups.values()) {
-    if (rewards.length < 2) continue;
+  for (const [key, rewards] of groups) {
+    if (stepUnknown.has(key)) unknown++;
+    if (rewards.length < 2) {
+      single++;
+      continue;
+    }
     counted++;
-    const k = rewards.filter((r) => r >= successThreshold - EPSILON).length;
+    const k = rewards.filter((r) => isSolved(r, successThreshold)).length;
     if (rewards.length === groupSize) solvedBy[k]++;
     shares.push(valueShares(rewards));
-    const s = std(rewards);
-    spread += s;
-    if (s <= EPSILON) {
+    spread += std(rewards);
+    if (isZeroAdvantage(rewards)) {
       zero++;
       if (k === rewards.length) alwaysSolved++;
       else if (rewards[0] <= EPSILON) neverSolved++;
@@ -169,6 +183,8 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
     unmatched: transcripts.filter((t) => t.status !== 'skipped' && t.task.rowIndex === undefined && t.task.id === undefined).length,
     failed,
     groups: counted,
+    singleRolloutGroups: single,
+    stepUnknownGroups: unknown,
     groupSize,
     successThreshold,
     rewards: all.length
@@ -179,6 +195,7 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
           histogram: histogram(all),
         }
       : null,
+    solved: all.filter((r) => isSolved(r, successThreshold)).length,
     solvedBy,
     zeroAdvantage: { groups: zero, share: counted ? zero / counted : null, alwaysSolved, neverSolved, samePartialCredit },
     meanWithinGroupSpread: counted ? spread / counted : null,

@@ -1,3 +1,5 @@
+import type { CheckResult } from '../jobs/preflight';
+
 /** The last smoke result of one runtime. */
 export interface SmokeRecord {
   ok: boolean;
@@ -21,4 +23,27 @@ export function describeRecord(record: SmokeRecord | undefined, now = Date.now()
           ? `${Math.round(minutes / 60)} h ago`
           : `${Math.round(minutes / 1440)} d ago`;
   return `smoke ${record.ok ? 'passed' : 'failed'} ${ago}`;
+}
+
+/** The pre-flight's smoke check: the runtime's last smoke test from this editor (a warning when none passed). */
+export function checkSmoke(runtimeArn: string | undefined, results: SmokeResults | undefined): CheckResult {
+  const last = runtimeArn ? results?.[runtimeArn] : undefined;
+  const key = 'AgentRuntimeArn';
+  if (!last)
+    return {
+      check: 'smoke',
+      level: 'warn',
+      message: 'No smoke test of the runtime is on record in the editor.',
+      fix: 'Run "MTRL: Smoke Test Agent Runtime" (or `mtrl smoke --runtime ARN`) first: it costs nothing and catches most agent failures.',
+      key,
+    };
+  if (!last.ok)
+    return {
+      check: 'smoke',
+      level: 'warn',
+      message: `The last smoke test (${last.at}) failed: ${last.summary}`,
+      fix: 'Fix the agent and run the smoke test again before paying for a job.',
+      key,
+    };
+  return { check: 'smoke', level: 'pass', message: `Smoke test passed ${last.at}: ${last.summary}`, key };
 }

@@ -63,7 +63,7 @@ export interface Transcript {
   source: TranscriptSource;
   /** What an environment pack recognized and added (e.g. Wordle's answer, tiles, solved). */
   env?: EnvironmentFacts;
-  /** Reward ≥ the job's success threshold, or the pack's own definition; set when the rollout is prepared for a view. */
+  /** Reward ≥ the job's success threshold (core/rollouts/verdict.ts); set when the rollout is prepared for a view. */
   solved?: boolean;
   /** True when rebuilt from SDK and tool-output lines rather than read whole. */
   rebuilt?: boolean;
@@ -74,7 +74,7 @@ export interface Transcript {
 /** A pack's additions to a transcript; `pack` names the pack (and so the board's renderer). */
 export interface EnvironmentFacts {
   pack: string;
-  /** The pack's own definition of success, when it has one; else reward ≥ the success threshold. */
+  /** Solved in the pack's own terms (Wordle: all green), shown beside the threshold's verdict where they differ. */
   solved?: boolean;
   /** A short label for the task in the pack's words (Wordle: the answer). */
   label?: string;

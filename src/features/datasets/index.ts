@@ -26,11 +26,9 @@ export function register(services: Services): void {
     vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length && validation.schedule(e.document)),
     vscode.workspace.onDidSaveTextDocument((d) => validation.schedule(d, 0)),
     vscode.workspace.onDidCloseTextDocument((d) => validation.forget(d.uri)),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('mtrl.datasets')) {
-        validation.collection.clear();
-        for (const d of vscode.workspace.textDocuments) validation.schedule(d, 0);
-      }
+    services.settings.onDidChange(['datasets'], () => {
+      validation.collection.clear();
+      for (const d of vscode.workspace.textDocuments) validation.schedule(d, 0);
     }),
     vscode.commands.registerCommand('mtrl.validateDataset', (arg?: unknown) => validateDatasetCommand(services, validation, arg)),
     vscode.commands.registerCommand('mtrl.uploadDataset', (arg?: unknown, request?: UploadRequest) => {

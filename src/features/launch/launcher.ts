@@ -8,7 +8,7 @@ import { ModelCatalog } from '../../services/launch/modelCatalog';
 import type { Review } from '../../services/launch/review';
 import type { Services } from '../services';
 import type { SignalChecks } from '../../services/signal/checks';
-import { keptChecks } from '../signal/keptStore';
+import { keptChecks } from '../keptSignalChecks';
 import { reviewStep, saveJobFile } from './reviewStep';
 import { BACK, type StepPosition } from './wizardInput';
 

@@ -101,10 +101,7 @@ export function register(services: Services): void {
     vscode.workspace.onDidSaveTextDocument((d) => void lint(d)),
     vscode.workspace.onDidCloseTextDocument((d) => diagnostics.clear(d.uri)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => vscode.workspace.textDocuments.forEach((d) => void lint(d))),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('mtrl.lint') || e.affectsConfiguration('mtrl.python'))
-        vscode.workspace.textDocuments.forEach((d) => void lint(d));
-    }),
+    services.settings.onDidChange(['lint', 'python'], () => vscode.workspace.textDocuments.forEach((d) => void lint(d))),
   );
   void jobRoleFiles.scan().then(() => vscode.workspace.textDocuments.forEach((d) => void lint(d)));
 }

@@ -99,8 +99,6 @@ export function register(services: Services): void {
       } satisfies vscode.CustomReadonlyEditorProvider,
       { supportsMultipleEditorsPerDocument: true },
     ),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('mtrl.replay.colorBlind')) ReplayPanel.each((p) => p.applySettings());
-    }),
+    services.settings.onDidChange(['replay.colorBlind'], () => ReplayPanel.each((p) => p.applySettings())),
   );
 }

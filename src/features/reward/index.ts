@@ -97,9 +97,8 @@ export function register(services: Services): void {
     vscode.workspace.onDidSaveTextDocument(runAfterSave),
     vscode.workspace.onDidCloseTextDocument((document) => diagnostics.delete(document.uri)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => lenses.refresh()),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration('mtrl.reward') && !event.affectsConfiguration('mtrl.python')) return;
-      if (event.affectsConfiguration('mtrl.reward.codeLens')) {
+    services.settings.onDidChange(['reward', 'python'], (changed) => {
+      if (changed('reward.codeLens')) {
         diagnostics.forEach((uri) => {
           if (!rewardSettings(uri).codeLens) diagnostics.delete(uri);
         });

@@ -98,8 +98,6 @@ export function registerScenarios(services: Services): void {
       else for (const entry of previews.scoring(document.uri)) rerun(entry.uri);
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => lenses.refresh()),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('mtrl.reward') || event.affectsConfiguration('mtrl.python')) lenses.refresh();
-    }),
+    services.settings.onDidChange(['reward', 'python'], () => lenses.refresh()),
   );
 }

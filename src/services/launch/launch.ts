@@ -13,7 +13,7 @@ import type { ModelCatalog } from './modelCatalog';
 import { runPreflight, type PreflightDeps } from './preflight';
 import { buildReview, describeReview, type Review } from './review';
 import { ownTokenAverages } from './tokenHistory';
-import type { KeptSignalCheck, SignalChecks } from '../signal/checks';
+import type { KeptSignalCheck, SignalChecks } from '../../core/signal/checks';
 
 /** The newest kept check of a training job's dataset and runtime, whatever its reward version (the reward lives in the agent). */
 export async function latestSignalCheck(checks: SignalChecks, facts: DocumentFacts): Promise<KeptSignalCheck | undefined> {

@@ -18,14 +18,13 @@ import {
   checkModel,
   checkRuntime,
   checkSchema,
-  checkSmoke,
   type CheckResult,
   type DatasetFacts,
 } from '../../core/jobs/preflight';
 import { checkLambdaAgent, checkLambdaSmoke, lambdaSmokeRequest } from '../../core/jobs/lambdaAgent';
 import { checkRoleTrust } from '../../core/jobs/roleTrust';
 import { mlflowCheck, quotaCheck } from './accountChecks';
-import type { SmokeResults } from '../../core/smoke/record';
+import { checkSmoke, type SmokeResults } from '../../core/smoke/record';
 
 /** What the pre-flight needs besides the job file: clients, caches and what other features know. */
 export interface PreflightDeps {

@@ -13,7 +13,7 @@ import { parseBaseModelArn } from '../../core/jobs/models';
 import { verdict, type CheckLevel, type CheckResult } from '../../core/jobs/preflight';
 import type { TokenPrices } from '../../core/jobs/pricing';
 import { relativeTime } from '../../core/jobs/timeline';
-import type { KeptSignalCheck } from '../signal/checks';
+import type { KeptSignalCheck } from '../../core/signal/checks';
 
 /** Everything the review step shows before CreateJob. */
 export interface Review {

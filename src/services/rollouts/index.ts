@@ -1,5 +1,5 @@
 import type { Transcript } from '../../core/transcript/model';
-import { RolloutPipeline } from '../../core/rollouts';
+import { DEFAULT_SUCCESS_THRESHOLD, RolloutPipeline, type JobContext } from '../../core/rollouts';
 import type { RolloutReader } from './reader';
 import { localReader } from './files';
 import { savedTranscripts } from './saved';
@@ -19,9 +19,12 @@ export async function readRollouts(
   job = {},
   /** Given: a read that fails part-way (throttling, a 5xx, a paging loop) keeps what it had and puts the error here. */
   stopped?: { error?: unknown },
+  /** Given: the success threshold the rollouts were judged at (the caller's, else the job's, else the default) lands here. */
+  judged?: { successThreshold?: number },
 ): Promise<Transcript[]> {
   // What the caller says (--data, --success-threshold) wins over what the job tells.
-  const context = { ...(await reader.context?.(signal)), ...job };
+  const context: JobContext = { ...(await reader.context?.(signal)), ...job };
+  if (judged) judged.successThreshold = context.successThreshold ?? DEFAULT_SUCCESS_THRESHOLD;
   const pipeline = new RolloutPipeline(context, (t) => reader.accepts(t));
   const out: Transcript[] = [];
   try {

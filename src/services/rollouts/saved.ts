@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { linesOf } from '../../core/rollouts';
+import { prepareTranscripts, type JobContext } from '../../core/rollouts/prepare';
 import { MAX_LINE_CHARS } from '../../core/text/lines';
 import { NOT_A_TRANSCRIPT, NOT_JSON, savedTranscriptOf } from '../../core/transcript/jsonLines';
 import type { Transcript } from '../../core/transcript/model';
@@ -25,8 +26,8 @@ export function isSavedTranscriptLine(line: string): boolean {
   }
 }
 
-/** The output of `mtrl rollouts --transcripts` (or a signal check's kept rollouts) read back as it is, its groups and steps already decided; else undefined. */
-export async function savedTranscripts(target: string): Promise<Transcript[] | undefined> {
+/** The output of `mtrl rollouts --transcripts` (or a signal check's kept rollouts) read back, its steps already decided; else undefined. */
+export async function savedTranscripts(target: string, job: JobContext = {}): Promise<Transcript[] | undefined> {
   if (target === '-' || !/\.jsonl$/i.test(target)) return undefined;
   // Sniffed from the first line only: a large log or traces file is streamed by its reader, never read whole here.
   try {
@@ -41,7 +42,8 @@ export async function savedTranscripts(target: string): Promise<Transcript[] | u
   } catch {
     return undefined;
   }
-  return readSavedLines(target);
+  // Judged as the board judges them (the same pipeline step): solved at the threshold given, the same groups.
+  return prepareTranscripts(await readSavedLines(target), job);
 }
 
 /** Streamed line by line at any size, each line within the one line cap (MAX_LINE_CHARS) every reader keeps. */

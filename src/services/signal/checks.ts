@@ -2,53 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { CostEstimate } from '../../core/jobs/estimate';
-import type { SignalTokens } from '../../core/signal/projectedCost';
-import type { SignalReport } from '../../core/signal/report';
+import type { KeptSignalCheck, SignalCheckKey, SignalChecks } from '../../core/signal/checks';
 
-/** What a signal check answers for: results are kept per dataset + runtime + reward version. */
-export interface SignalCheckKey {
-  /** An S3 URI or a local path. */
-  dataset: string;
-  /** An agent runtime ARN or a local entrypoint path. */
-  runtime: string;
-  /** A reward *version*: a Lambda ARN:version, or the sha256 of a local reward file's content. */
-  reward: string;
-}
-
-/** One signal check as kept: the latest for its key. */
-export interface KeptSignalCheck {
-  key: SignalCheckKey;
-  /** ISO time the check started. */
-  at: string;
-  route: 'cloud' | 'local';
-  status: 'running' | 'done' | 'failed';
-  jobName?: string;
-  region?: string;
-  groupSize: number;
-  rows: number;
-  report?: SignalReport;
-  /** where the rollouts are, for the board: a job name or a local directory/file */
-  rollouts?: string;
-  error?: string;
-  /** A cloud check's sampled rows (an S3 URI). */
-  sample?: string;
-  /** The cost estimate the launch was confirmed with. */
-  estimate?: CostEstimate;
-  /** Billable tokens of one rollout, as the check measured them. */
-  tokensPerRollout?: SignalTokens;
-  /** The planned training job's rollouts (steps × batch size × group size), when known. */
-  plannedRollouts?: number;
-  /** The planned training job's token cost from the measured tokens per rollout. */
-  projectedCost?: CostEstimate & { rollouts: number };
-}
-
-export interface SignalChecks {
-  latest(key: SignalCheckKey): Promise<KeptSignalCheck | undefined>;
-  keep(check: KeptSignalCheck): Promise<void>;
-  /** Every kept check, newest first. */
-  list(): Promise<KeptSignalCheck[]>;
-}
+export type { KeptSignalCheck, SignalCheckKey, SignalChecks } from '../../core/signal/checks';
 
 /** A short stable file name for a key: the same dataset, runtime and reward always land in the same file. */
 export function signalCheckId(key: SignalCheckKey): string {

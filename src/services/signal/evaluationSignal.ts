@@ -21,12 +21,11 @@ export async function evaluationSignal(
   signal: AbortSignal,
   options: { tokensSource: string; onTraceLimit?: (limit: number) => void },
 ): Promise<EvaluationSignal> {
-  const rollouts = await readRollouts(await jobReader(aws, job, signal, 'best', options.onTraceLimit), signal);
-  const config = described.config;
-  const threshold = Number(config?.EvaluationConfig?.HyperParameters?.success_threshold ?? '1');
-  const output = config?.ServiceOutput;
+  const judged: { successThreshold?: number } = {};
+  const rollouts = await readRollouts(await jobReader(aws, job, signal, 'best', options.onTraceLimit), signal, {}, undefined, judged);
+  const output = described.config?.ServiceOutput;
   return {
-    report: signalReport(rollouts, Number.isFinite(threshold) ? threshold : 1),
+    report: signalReport(rollouts, judged.successThreshold),
     rollouts: rollouts.length,
     tokens: tokensPerRolloutOf(
       output?.BillableTokenUsage,

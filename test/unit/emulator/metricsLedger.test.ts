@@ -6,7 +6,7 @@ import { SEEDED } from '../../../src/emulator/seed';
 import { loadJobMetrics } from '../../../src/services/metrics/load';
 import { trainingDocument, withEmulator } from './helpers';
 
-const hp = { global_batch_size: '16', group_size: '2', max_steps: '6', val_every: '4' };
+const hp = { global_batch_size: '32', group_size: '2', max_steps: '6', val_every: '4' };
 const ref = { jobName: 'ledger', category: 'AgentRFT' as const, region: 'us-east-1' };
 
 /** Polls until `ready` holds; the ledger works in idle turns of the event loop. */

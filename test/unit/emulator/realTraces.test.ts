@@ -55,7 +55,7 @@ async function text(aws: AwsClients, uri: string): Promise<string> {
   return Buffer.concat(await collect(getObject(aws.s3(), parseS3Uri(uri)!))).toString('utf8');
 }
 
-describe('emulator: traces in the real shape (reference §13)', function () {
+describe('emulator: traces in the real shape', function () {
   this.timeout(60_000);
 
   it('writes REST traces and traces.json artifacts with the real fixtures’ keys, for the refund desk and Wordle', async () => {

@@ -2,9 +2,9 @@ import type { ToolCall, Transcript } from '../../transcript/model';
 import { RECORD_MOVE_TOOL } from '../../transcript/record';
 import type { EnvironmentPack, PackLogLine } from '../types';
 import { wordleAgentAdvice } from './agentAdvice';
+import { wordleDatasetChecks } from './datasetChecks';
 import { parseFeedbackLine } from './feedback';
 import { isValidWord, MAX_GUESSES } from './marks';
-import { wordleRewardPreview } from './rewardPreview';
 import { MAX_TOOL_CALLS, normalizeTurns, scoredGuesses, type WordleTurn } from './turns';
 
 /** What the Wordle renderer reads from `transcript.env.data`. */
@@ -34,11 +34,14 @@ const guessOf = (call: ToolCall): string | undefined => {
   return typeof guess === 'string' ? guess : call.name === TOOL && typeof call.arguments === 'string' ? call.arguments : undefined;
 };
 
-/** The feedback text of a call's result: the tool's text, or a `{feedback}` object's. */
+/** The feedback text of a call's result: the tool's text, a `{feedback}` object's, or a Strands/MCP `{content: [{text}]}`'s. */
 function feedbackOf(result: unknown): string | undefined {
   if (typeof result === 'string') return result;
-  const feedback = asFields(result)?.feedback;
-  return typeof feedback === 'string' ? feedback : undefined;
+  const fields = asFields(result);
+  if (typeof fields?.feedback === 'string') return fields.feedback;
+  if (!Array.isArray(fields?.content)) return undefined;
+  const texts = fields.content.map((part) => asFields(part)?.text).filter((t): t is string => typeof t === 'string');
+  return texts.length ? texts.join('\n') : undefined;
 }
 
 /** One guess as the tiles need it: marks and validity from the call's own fields, its result object, or its feedback text. */
@@ -75,7 +78,7 @@ export const wordlePack: EnvironmentPack = {
   id: 'wordle',
   maxToolCalls: MAX_TOOL_CALLS,
   agentAdvice: wordleAgentAdvice,
-  rewardPreview: wordleRewardPreview,
+  datasetChecks: wordleDatasetChecks,
   recognizes(transcript) {
     if (isValidWord(transcript.fields?.answer) || isValidWord(transcript.task.row?.answer)) return true;
     for (const turn of transcript.turns) for (const call of turn.toolCalls) if (guessOf(call) !== undefined) return true;

@@ -1,4 +1,4 @@
-import type { PackRewardPreview } from '../types';
+import type { PackRewardPreview } from '../../reward/packPreview';
 import { isValidWord, markGuess, MARK_NAMES, type Mark } from './marks';
 import { answerProblem, canonicalGames, DEFAULT_ANSWER } from './rewardGames';
 

@@ -8,10 +8,10 @@ import {
   checkModel,
   checkRuntime,
   checkSchema,
-  checkSmoke,
   verdict,
 } from '../../../../src/core/jobs/preflight';
 import { checkRoleTrust } from '../../../../src/core/jobs/roleTrust';
+import { checkSmoke } from '../../../../src/core/smoke/record';
 
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 const ROLE = 'arn:aws:iam::111122223333:role/mtrl-job';

@@ -6,7 +6,7 @@ import { actionTable, groupRollouts, prepareTranscripts, tracesIn, transcriptFro
 import type { Transcript } from '../../../../src/core/transcript/model';
 import { TaskMatcher } from '../../../../src/core/transcript/tasks';
 
-// The real trace shape (mtrl-reference §13): fixtures in test/fixtures/real-run/traces, a support-task run and a Wordle
+// The real trace shape: fixtures in test/fixtures/real-run/traces, a support-task run and a Wordle
 // rollout, as raw `traces.json` artifacts (MLflow 2 span dicts) and as `traces/batchGet` responses (MLflow 3 OTel spans).
 
 const dir = path.resolve(__dirname, '../../../fixtures/real-run/traces');

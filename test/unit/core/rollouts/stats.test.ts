@@ -44,8 +44,9 @@ describe('groupRollouts', () => {
       groups.map((g) => [g.label, g.members, g.solved]),
       [
         ['CRANE', [0, 1, 4], 1],
-        ['GHOST', [2, 3], 2],
+        ['GHOST', [2, 3], 0],
       ],
+      'solved is reward ≥ the success threshold (1.0): GHOST was solved in the game at reward 0.5, below it',
     );
     assert.equal(groups[0].mean, 0);
     assert.equal(groups[0].std, 1);
@@ -124,8 +125,8 @@ describe('summarize', () => {
       rollout('c', 'crane', -0.5, false, ['slate']),
       rollout('d', 'crane', -1.5, false, []),
     ];
-    const s = summarize(rs, 1, 4);
-    assert.deepEqual([s.solved, s.lost, s.noPlay, s.solveRate], [2, 1, 1, 0.5]);
+    const s = summarize(rs, groupRollouts(rs).groups, 4);
+    assert.deepEqual([s.solved, s.lost, s.noPlay, s.solveRate, s.groups], [2, 1, 1, 0.5, 1]);
     assert.deepEqual(s.movesToSolve.slice(0, 7), [0, 1, 0, 0, 0, 0, 1]);
     assert.deepEqual([s.reward?.min, s.reward?.max], [-1.5, 1.55]);
     assert.ok(Math.abs((s.reward?.mean ?? 0) - 0.15) < 1e-12);
@@ -183,6 +184,8 @@ describe('mtrl rollouts', () => {
       'groups',
       'solved',
       'solve_rate',
+      'success_threshold',
+      'partial',
       'reward',
       'guesses_to_solve',
       'tool_calls',

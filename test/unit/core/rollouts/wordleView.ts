@@ -9,6 +9,7 @@ export interface WordleView {
   row_id?: string;
   answer?: string;
   turns: WordleTurn[];
+  /** Solved in the game: the pack's own verdict (the board's `solved` is the threshold's, verdict.ts). */
   solved: boolean;
   reward?: number;
   outcome?: number;
@@ -29,7 +30,7 @@ export function wordleView(t: Transcript): WordleView {
     row_id: p.task.id,
     answer: data.answer,
     turns: data.turns,
-    solved: p.solved === true,
+    solved: p.env?.solved ?? p.solved === true,
     reward: p.reward,
     outcome: p.metrics?.outcome as number | undefined,
     shaping: p.metrics?.shaping as number | undefined,

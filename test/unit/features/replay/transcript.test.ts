@@ -47,7 +47,7 @@ describe('replay board for any agent (a support agent with tool calls)', functio
     const problems = watchProblems(page);
     await page.goto(server.page('support', lines));
     await page.waitForSelector('.group-row[data-group]');
-    const labels = await page.$$eval('.group-row[data-group] .group-label', (els) => els.map((e) => e.textContent));
+    const labels = await page.$$eval('.group-row[data-group]', (els) => els.map((e) => e.getAttribute('title')));
     assert.ok(
       labels.includes("Resolve the customer's internet outage. Customer says: My Wi-Fi works, but websites do not load."),
       `the real task by its first line: ${labels.join(' | ')}`,
@@ -56,9 +56,12 @@ describe('replay board for any agent (a support agent with tool calls)', functio
       labels.some((l) => l?.startsWith('Resolve ticket 0')),
       'each ticket is its own group',
     );
+    // The row shows the part of the task that tells it from the others (the tickets share a template's first words).
+    const shown = await page.$$eval('.group-row[data-group] .group-label', (els) => els.map((e) => e.textContent));
+    assert.ok(shown.includes("…0: the customer's internet is down."), shown.join(' | '));
     assert.match((await page.textContent('.group-row[data-group] .group-solved')) ?? '', /^\d+\/\d+ solved$/);
 
-    await page.locator('.group-row[data-group]', { hasText: 'Resolve ticket 1' }).first().click();
+    await page.locator('.group-row[data-group][title^="Resolve ticket 1"]').first().click();
     await page.waitForFunction(() => document.querySelectorAll('.rollout-row[data-rollout]').length === 4);
     const header = await page.$$eval('.rollout-row.header span', (els) => els.map((e) => e.textContent));
     assert.deepEqual(header.slice(0, 5), ['trajectory', 'reward', 'advantage', 'turns', 'tools']);
@@ -101,7 +104,7 @@ describe('replay board for any agent (a support agent with tool calls)', functio
     const problems = watchProblems(page);
     await page.goto(server.page('support-compare', lines));
     await page.waitForSelector('.group-row[data-group]');
-    await page.locator('.group-row[data-group]', { hasText: 'Resolve ticket 0' }).first().click();
+    await page.locator('.group-row[data-group][title^="Resolve ticket 0"]').first().click();
     await page.waitForFunction(() => document.querySelectorAll('.rollout-row[data-rollout]').length === 4);
 
     await page.locator('vscode-multi-select.metric-columns').evaluate((el) => {
@@ -190,7 +193,7 @@ describe('replay board for any agent (a support agent with tool calls)', functio
       await page.goto(server.page(`support-900-${theme}`, lines));
       if (theme === 'light') await light(page);
       await page.waitForSelector('.group-row[data-group]');
-      await page.locator('.group-row[data-group]', { hasText: 'Resolve ticket 0' }).first().click();
+      await page.locator('.group-row[data-group][title^="Resolve ticket 0"]').first().click();
       await page.waitForSelector('.player .tool-call');
       await page.locator('.rollout-row[data-rollout]').nth(1).locator('.compare-button').click();
       await page.waitForSelector('.players.comparing .player:nth-child(2) .tool-call');

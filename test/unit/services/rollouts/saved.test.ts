@@ -29,11 +29,21 @@ describe('saved transcripts (a local signal check’s rollouts) read back', () =
     assert.equal(new Set(read.map((t) => t.groupKey)).size, 2);
   });
 
-  it('a folder of them too, and the signal report reads them as they were saved', async () => {
-    assert.equal((await readRollouts(localReader(dir), new AbortController().signal)).length, 4);
+  it('a folder of them too, and the signal report reads them grouped and judged as the board does', async () => {
+    const board = await readRollouts(localReader(dir), new AbortController().signal);
+    assert.equal(board.length, 4);
+    const report = await readLocalRollouts(file, new AbortController().signal);
     assert.deepEqual(
-      (await readLocalRollouts(file, new AbortController().signal)).map((t) => [t.groupKey, t.reward]),
-      saved.map((t) => [t.groupKey, t.reward]),
+      report.map((t) => [t.id, t.groupKey, t.reward, t.solved]),
+      saved.map((t) => {
+        const same = board.find((b) => b.id === t.id)!;
+        return [t.id, same.groupKey, t.reward, same.solved];
+      }),
+    );
+    assert.deepEqual(
+      report.map((t) => t.solved),
+      [true, false, false, false],
+      'solved at the default threshold 1.0',
     );
   });
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { defaultSignalChecksDir, signalChecksIn, type SignalChecks } from '../../services/signal/checks';
-import { combinedSignalChecks } from '../../services/signal/combinedChecks';
-import type { Services } from '../services';
+import { defaultSignalChecksDir, signalChecksIn, type SignalChecks } from '../services/signal/checks';
+import { combinedSignalChecks } from '../services/signal/combinedChecks';
+import type { Services } from './services';
 
 /**
  * (Its own module: the launch review reaches it from activation, so it must not pull in the signal commands' code.)

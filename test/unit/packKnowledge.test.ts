@@ -1,0 +1,73 @@
+import { strict as assert } from 'node:assert';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+// A pack adds knowledge; nothing outside it may assume it. Each pack's own words, and where they may appear.
+
+const root = path.resolve(__dirname, '../..');
+
+/** Identifiers only a pack knows, per pack (its folder under src/core/environments/ and its renderer's name). */
+const PACK_IDENTIFIERS: Record<string, string[]> = {
+  wordle: ['WordleGame', 'guess_word', 'WORDLE_', 'wordlePack', 'WordleData', 'WordleTurn', 'guess_from_text', 'canonicalGames'],
+};
+
+/** Where every pack may be named: the registry lists the packs, the emulator plays the games, the tests drive them. */
+const EVERY_PACK_MAY = ['src/core/environments/registry.ts', 'src/emulator/', 'test/'];
+
+/**
+ * Temporary (issue #38): the Python-file reward preview, a second reward pipeline that the scenario files replace.
+ * Each line goes when its file stops naming Wordle.
+ */
+const UNTIL_ISSUE_38: Record<string, string[]> = {
+  wordle: [
+    'src/core/reward/invariants.ts',
+    'src/core/reward/locate.ts',
+    'src/core/reward/protocol.ts',
+    'src/cli/reward.ts',
+    'src/features/reward/index.ts',
+    'src/features/reward/previewHtml.ts',
+    'src/python/reward_harness.py',
+  ],
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : /\.(ts|js|mjs|py|css)$/.test(name) ? [full] : [];
+  });
+}
+
+/** Files that name a pack's identifiers outside its allowed places, with the identifier found. */
+function strayMentions(pack: string, sources: readonly { file: string; text: string }[]): string[] {
+  const allowed = [
+    `src/core/environments/${pack}/`,
+    `webview/replay/renderers/${pack}.`,
+    ...EVERY_PACK_MAY,
+    ...(UNTIL_ISSUE_38[pack] ?? []),
+  ];
+  return sources
+    .filter(({ file }) => !allowed.some((a) => file.startsWith(a)))
+    .flatMap(({ file, text }) => PACK_IDENTIFIERS[pack].filter((id) => text.includes(id)).map((id) => `${file} names ${id}`));
+}
+
+describe('packs own their knowledge', () => {
+  const sources = ['src', 'webview'].flatMap((dir) =>
+    files(path.join(root, dir)).map((file) => ({ file: path.relative(root, file), text: readFileSync(file, 'utf8') })),
+  );
+
+  for (const pack of Object.keys(PACK_IDENTIFIERS))
+    it(`the ${pack} pack's identifiers appear only in its folder, its renderer, the emulator and tests`, () => {
+      assert.deepEqual(strayMentions(pack, sources), []);
+    });
+
+  it('fails when a pack identifier is added outside the pack, and every temporary exception still needs its place', () => {
+    const added = [...sources, { file: 'src/core/rollouts/board.ts', text: "const tool = 'guess_word';" }];
+    assert.deepEqual(strayMentions('wordle', added), ['src/core/rollouts/board.ts names guess_word']);
+    for (const [pack, list] of Object.entries(UNTIL_ISSUE_38))
+      for (const file of list)
+        assert.ok(
+          PACK_IDENTIFIERS[pack].some((id) => sources.find((s) => s.file === file)?.text.includes(id)),
+          `${file} no longer names a ${pack} identifier: drop it from UNTIL_ISSUE_38`,
+        );
+  });
+});
