@@ -83,8 +83,8 @@ checks.push({
     if (!(await header.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
     await header.waitFor({ timeout: 20_000 });
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-    // The emulator seeds us-east-1 only: us-west-2 has no runtimes.
-    await chooseRegion(page, 'us-west-2');
+    // The emulator seeds no runtime in eu-west-1.
+    await chooseRegion(page, 'eu-west-1');
     try {
       const welcome = runtimesPane(page).locator('.welcome-view-content');
       await welcome.filter({ hasText: 'No agent runtimes in this region' }).waitFor({ timeout: 30_000 });
