@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { DocumentSchemas } from '../core/jobs/documentSchema';
 import { createJobRequest, parseJobFile, type JobFile } from '../core/jobs/jobfile';
-import { describeCheck, type CheckResult } from '../core/jobs/preflight';
-import { DEFAULT_PRICING } from '../core/jobs/pricing';
+import { describeCheck } from '../core/jobs/preflight';
 import { describeEstimate } from '../core/jobs/estimate';
-import { launchJob, reviewJob, type LaunchDeps } from '../services/launch/launch';
-import { ModelCatalog } from '../services/launch/modelCatalog';
+import { launchJob, reviewJob } from '../services/launch/launch';
 import { describeReview, type Review } from '../services/launch/review';
 import { awsFromOptions } from './awsOptions';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
+import { cliLaunchDeps, findingOf } from './launchDeps';
 
 const usage = `Usage: mtrl launch FILE.mtrl.json [--json] [--yes] [--lambda-smoke] [--endpoint URL] [--profile P]
 
@@ -25,13 +23,6 @@ check failed (warnings do not block).
   --profile       AWS profile from ~/.aws
 
 Exit code: 0 no pre-flight error, 1 a pre-flight error (or a broken job file), 2 usage, AWS or CreateJob error.`;
-
-const SEVERITY = { fail: 'error', warn: 'warning', pass: 'info' } as const;
-
-/** One finding as `--json` prints it: the check's id, error|warning|info, the sentence and its fix. */
-export function findingOf(c: CheckResult) {
-  return { code: c.check, severity: SEVERITY[c.level], message: c.message, ...(c.fix && c.level !== 'pass' && { fix: c.fix }) };
-}
 
 async function readJobFile(path: string): Promise<{ job?: JobFile; problems: string[] }> {
   let text: string;
@@ -79,17 +70,7 @@ export const launchCommand: CliCommand = {
       return EXIT_FINDINGS;
     }
     const { aws, explain } = awsFromOptions({ region: job.Region, endpoint: values.endpoint, profile: values.profile }, io.signal);
-    // What the editor's launcher passes, without its settings: the static model table and the default prices.
-    const deps: LaunchDeps = {
-      aws,
-      schemas: new DocumentSchemas(),
-      models: new ModelCatalog(aws, () => []),
-      explain,
-      pricing: () => DEFAULT_PRICING,
-      smokeResults: () => ({}),
-      log: () => undefined,
-      lambdaSmoke: values['lambda-smoke'],
-    };
+    const deps = cliLaunchDeps(aws, explain, values['lambda-smoke']);
     try {
       const review = await reviewJob(job, deps, io.signal);
       if (!review) throw new UsageError('The pre-flight was cancelled.');

@@ -1,15 +1,13 @@
 import { AWS_OPTIONS, AWS_OPTIONS_USAGE, awsFromOptions } from './awsOptions';
 import { resumeTitle } from '../core/jobs/checkpoint';
 import { createJobRequest } from '../core/jobs/jobfile';
-import { describeCheck, type CheckResult } from '../core/jobs/preflight';
-import { DEFAULT_PRICING } from '../core/jobs/pricing';
+import { describeCheck } from '../core/jobs/preflight';
 import { parseJobArn } from '../core/jobs/reference';
-import { DocumentSchemas } from '../core/jobs/documentSchema';
-import { launchJob, reviewJob, type LaunchDeps } from '../services/launch/launch';
-import { ModelCatalog } from '../services/launch/modelCatalog';
+import { launchJob, reviewJob } from '../services/launch/launch';
 import { planResume } from '../services/launch/resume';
 import { describeReview } from '../services/launch/review';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
+import { cliLaunchDeps, findingOf } from './launchDeps';
 
 const usage = `Usage: mtrl resume <job-name|job-arn> [--json] [--yes] [--region R] [--endpoint URL] [--profile P]
 
@@ -20,18 +18,12 @@ Prints the pre-flight, the arithmetic and the cost of the remaining steps; nothi
 created without --yes.
 
   --yes       create the job when the pre-flight finds no error
-  --json      {"from", "step", "findings": [{"code", "severity", "message"}], "arithmetic",
+  --json      {"from", "step", "findings": [{"code", "severity", "message", "fix"}], "arithmetic",
               "estimate", "request", "created"}
 ${AWS_OPTIONS_USAGE}
 
 Exit code: 0 reviewed (and created with --yes), 1 the job cannot resume or a pre-flight
 error, 2 usage or AWS error.`;
-
-const SEVERITY = { fail: 'error', warn: 'warning', pass: 'info' } as const;
-
-function finding(c: CheckResult): { code: string; severity: string; message: string } {
-  return { code: c.check, severity: SEVERITY[c.level], message: describeCheck(c).replace(/^\S+ /, '') };
-}
 
 export const resumeCommand: CliCommand = {
   name: 'resume',
@@ -48,15 +40,7 @@ export const resumeCommand: CliCommand = {
     const { aws, settings, explain } = awsFromOptions({ ...values, region: arn?.region ?? values.region }, io.signal);
     const region = settings.region;
     const ref = { jobName: arn?.jobName ?? positionals[0], category: 'AgentRFT' as const };
-    const deps: LaunchDeps = {
-      aws,
-      schemas: new DocumentSchemas(),
-      models: new ModelCatalog(aws, () => []),
-      explain,
-      pricing: () => DEFAULT_PRICING,
-      smokeResults: () => ({}),
-      log: () => undefined,
-    };
+    const deps = cliLaunchDeps(aws, explain);
     try {
       const plan = await planResume(aws, ref, region, io.signal);
       if ('problem' in plan) {
@@ -78,7 +62,7 @@ export const resumeCommand: CliCommand = {
             {
               from: plan.from,
               step: plan.point.step,
-              findings: review.checks.map(finding),
+              findings: review.checks.map(findingOf),
               arithmetic: review.arithmetic,
               estimate: review.estimate ?? null,
               request: createJobRequest(plan.job),

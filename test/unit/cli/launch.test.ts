@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
-import { findingOf } from '../../../src/cli/launch';
+import { findingOf } from '../../../src/cli/launchDeps';
 import { AwsClients } from '../../../src/aws/clients';
 import { explainerFor } from '../../../src/aws/errors';
 import { createJob } from '../../../src/aws/sagemaker';
