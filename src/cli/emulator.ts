@@ -2,7 +2,7 @@ import { startEmulator } from '../emulator/server';
 import { SEEDED } from '../emulator/seed';
 import { parseOptions, UsageError, type CliCommand } from './command';
 
-const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--delete-latency-ms N] [--denied-regions R,…] [--quota CODE=N]… [--expired-credentials] [--traces-without-spans] [--no-history] [--json]
+const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--running-speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--delete-latency-ms N] [--denied-regions R,…] [--quota CODE=N]… [--expired-credentials] [--traces-without-spans] [--no-history] [--json]
 
 Runs the local MTRL service on 127.0.0.1: SageMaker Jobs, CloudWatch Logs, S3, STS, IAM and
 Bedrock AgentCore over their real wire protocols, with seeded jobs, runtimes and datasets.
@@ -11,6 +11,7 @@ Point the extension at it with the setting mtrl.aws.endpoint (any SigV4 key is a
   --port N               port to listen on (default 0: any free port)
   --seed S               seed of the scripted rollouts (default "mtrl")
   --speed X              new jobs run X times faster than real time (default 60)
+  --running-speed X      the seeded in-progress job runs X times faster than real time (default: --speed)
   --throttle-rate R      answer this fraction of requests with a throttling error (0-1)
   --error-rate R         answer this fraction of requests with a 500 (0-1)
   --latency-ms N         delay every answer by N ms
@@ -61,6 +62,7 @@ export const emulatorCommand: CliCommand = {
         port: { type: 'string' },
         seed: { type: 'string' },
         speed: { type: 'string' },
+        'running-speed': { type: 'string' },
         'throttle-rate': { type: 'string' },
         'error-rate': { type: 'string' },
         'latency-ms': { type: 'string' },
@@ -77,11 +79,13 @@ export const emulatorCommand: CliCommand = {
     if (port !== undefined && (!Number.isInteger(port) || port > 65535))
       throw new UsageError(`--port must be an integer from 0 to 65535, got '${values.port}'.`);
     const speed = count(values.speed, 'speed', 0.001);
+    const runningSpeed = count(values['running-speed'], 'running-speed', 0.001);
     // Options are checked before listening, so a bad rate is reported as itself and not as a port problem.
     const options = {
       port,
       seed: values.seed,
       speed,
+      runningSpeed,
       throttleRate: rate(values['throttle-rate'], 'throttle-rate'),
       errorRate: rate(values['error-rate'], 'error-rate'),
       latencyMs: count(values['latency-ms'], 'latency-ms', 0),

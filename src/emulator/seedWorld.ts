@@ -37,7 +37,7 @@ function trust(service: string, actions: string[]) {
 }
 
 /** The seeded account at start: runtimes, the demo bucket, two roles, and a history of jobs. */
-export function seedWorld(world: World, history: boolean): void {
+export function seedWorld(world: World, history: boolean, runningSpeed?: number): void {
   const now = world.clock.now();
   for (const [arn, kind, description] of [
     [SEEDED.runtime, 'ready', 'Wordle agent (gpt-oss-20b, medium reasoning)'],
@@ -113,10 +113,10 @@ export function seedWorld(world: World, history: boolean): void {
     artifactStoreUri: 's3://mtrl-demo/mlflow-legacy',
   });
   for (const [key, text] of OUTPUT_OBJECTS) world.buckets.get('mtrl-demo')?.set(key, object(text));
-  if (history) seedJobs(world, now);
+  if (history) seedJobs(world, now, runningSpeed);
 }
 
-function seedJobs(world: World, now: number): void {
+function seedJobs(world: World, now: number, runningSpeed?: number): void {
   const add = (job: ReturnType<typeof newJob>) => world.jobs.set(world.jobKey(job.category, job.name, job.region), job);
   // History ran at real speed (12 h 40 min for 100 steps); only the in-progress job follows --speed.
   const reference = {
@@ -184,6 +184,7 @@ function seedJobs(world: World, now: number): void {
     roleArn: SEEDED.jobRole,
     document: trainingDocument('wordle-lr-sweep', sweep),
     created: now,
+    ...(runningSpeed ? { speed: runningSpeed } : {}),
   });
   running.created = now - (rolloutPhaseStart(running) - running.created) - 12 * running.plan.stepMs;
   add(running);

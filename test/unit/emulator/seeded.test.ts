@@ -14,6 +14,24 @@ const smokePayload = (account: string) => ({
 });
 
 describe('emulator: seeded account', () => {
+  it('runs the seeded in-progress job at its own speed when asked (a slow test run still finds it running)', async () => {
+    const clock = new ManualClock();
+    const state = (aws: Parameters<Parameters<typeof withEmulator>[1]>[1]) =>
+      describeJob(aws.sagemaker(), { jobName: SEEDED.inProgressJob, category: 'AgentRFT' });
+    await withEmulator({ clock }, async (_emulator, aws) => {
+      clock.advance(20 * 60_000);
+      assert.equal((await state(aws)).JobStatus, 'Completed', 'at the default speed it is done after 20 minutes');
+    });
+    const slow = new ManualClock();
+    await withEmulator({ clock: slow, runningSpeed: 15 }, async (_emulator, aws) => {
+      const at = (await state(aws)).config?.ServiceOutput?.ProgressInfo?.CurrentStep ?? 0;
+      slow.advance(40 * 60_000);
+      const later = await state(aws);
+      assert.equal(later.JobStatus, 'InProgress', 'at --running-speed 15 it still runs 40 minutes later');
+      assert.ok((later.config?.ServiceOutput?.ProgressInfo?.CurrentStep ?? 0) > at, 'and it moves');
+    });
+  });
+
   it('holds the seeded history, with the in-progress job still running minutes later', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock }, async (_emulator, aws) => {
