@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { acquireLock } from '../test/host/lib/lock.mjs';
 
 const BOTO3_VERSION = '1.43.107';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -18,14 +19,25 @@ function summarize(summary) {
   writeFileSync(summaryFile, `${JSON.stringify(summary)}\n`);
 }
 
-/** The cached environment with boto3, created on first use; the reason when it cannot be. */
-function ensureBoto3() {
-  const has = () =>
-    existsSync(python) && spawnSync(python, ['-c', `import boto3; assert boto3.__version__ == "${BOTO3_VERSION}"`]).status === 0;
+const has = () =>
+  existsSync(python) && spawnSync(python, ['-c', `import boto3; assert boto3.__version__ == "${BOTO3_VERSION}"`]).status === 0;
+
+/** The cached environment with boto3, created on first use under a lock (CI runs beside each other share the cache); the reason when it cannot be. */
+async function ensureBoto3() {
   if (has()) return undefined;
+  mkdirSync(path.dirname(venv), { recursive: true });
+  const release = await acquireLock(`${venv}.lock`, { label: 'another run installing boto3', onWait: (m) => console.log(`boto3: ${m}`) });
+  try {
+    // Another run may have finished the install while this one waited.
+    return has() ? undefined : install();
+  } finally {
+    release();
+  }
+}
+
+function install() {
   const system = ['python3', 'python'].find((p) => spawnSync(p, ['--version']).status === 0);
   if (!system) return 'no python3 on PATH';
-  mkdirSync(path.dirname(venv), { recursive: true });
   const made = spawnSync(system, ['-m', 'venv', '--clear', venv], { encoding: 'utf8' });
   if (made.status !== 0) return `python3 -m venv failed: ${(made.stderr || made.stdout).trim().split('\n').pop()}`;
   console.log(`boto3: installing boto3 ${BOTO3_VERSION} into ${venv}`);
@@ -52,7 +64,7 @@ function startEmulator() {
   });
 }
 
-const missing = ensureBoto3();
+const missing = await ensureBoto3();
 if (missing) {
   console.log(`boto3: SKIPPED, the Python client test did not run: ${missing}`);
   summarize({ passed: 0, failed: 0, skipped: 1, reason: missing });

@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { startProcess, waitForOutput } from './processes.mjs';
+import { ceiling } from './wait.mjs';
 
 export function hasEmulator(cli) {
   try {
@@ -20,7 +21,10 @@ export async function startEmulator(cli, { seed = '1', logStream } = {}) {
     child.stdout.pipe(logStream);
     child.stderr.pipe(logStream);
   }
-  const match = await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/, { timeoutMs: 30_000, what: 'The emulator' });
+  const match = await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/, {
+    timeoutMs: ceiling(30_000),
+    what: 'The emulator',
+  });
   return { child, url: match[1] };
 }
 
