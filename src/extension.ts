@@ -14,7 +14,7 @@ import * as metrics from './features/metrics';
 import * as signal from './features/signal';
 import * as resources from './features/resources';
 import * as evaluations from './features/evaluations';
-import { registerTestHooks } from './features/testHooks';
+import { registerTestHooks, storedChoices } from './features/testHooks';
 
 /** What activate() returns: read by the host tests and by other extensions. */
 export interface MtrlApi {
@@ -41,7 +41,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   signal.register(services, launcher);
   resources.register(services);
   const sweeps = evaluations.register(services, jobsView);
-  context.subscriptions.push(...registerTestHooks([sweeps, jobsView]));
+  context.subscriptions.push(...registerTestHooks([storedChoices(context), sweeps, jobsView]));
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { emulatorEnvironment } from './emulator.mjs';
 import { hostCommand } from './host-commands.mjs';
-import { ceiling } from './wait.mjs';
+import { ceiling, until } from './wait.mjs';
 import {
   collectHostLogs,
   prepareFixture,
@@ -66,8 +66,23 @@ const slug = (text) =>
     .replace(/^-|-$/g, '')
     .slice(0, 60);
 
-/** Each check starts from a quiet page: no quick input, menu or hover left open by the previous one. */
-async function settlePage(page) {
+const VIEWPORT = { width: 1400, height: 900 };
+
+/**
+ * Each check starts from a quiet page: the window at its usual size, the light theme, no quick input, menu or hover left
+ * open by the previous one (a check that failed half-way may not have put them back itself).
+ */
+async function settlePage(page, userDataDir) {
+  const size = page.viewportSize();
+  if (size?.width !== VIEWPORT.width || size?.height !== VIEWPORT.height) await page.setViewportSize(VIEWPORT);
+  const settingsFile = path.join(userDataDir, 'User/settings.json');
+  const settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
+  if ('workbench.colorTheme' in settings) {
+    // A theme toggle writes the user settings: dropping the key brings the default (light) theme back.
+    delete settings['workbench.colorTheme'];
+    writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+    await until('the default light theme', async () => (await page.locator('.monaco-workbench.vs-dark').count()) === 0);
+  }
   await page.mouse.move(700, 450);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
@@ -110,6 +125,7 @@ async function runUiChecks({
   artifacts,
   grep,
   commandDir,
+  userDataDir,
   logDirs,
 }) {
   const results = [];
@@ -130,14 +146,16 @@ async function runUiChecks({
     const at = Date.now();
     const marks = logMarks(logDirs);
     try {
-      await settlePage(page);
-      if (check.group !== group || !copy) {
+      await settlePage(page, userDataDir);
+      const newGroup = check.group !== group || !copy;
+      if (newGroup) {
         await hostCommand(commandDir, 'mtrl-test.resetWorkbench');
         retire();
         copy = freshCopy(fixture, workspace, `ui-${check.group.replace(/\.mjs$/, '')}`);
         group = check.group;
       }
-      const reset = await hostCommand(commandDir, 'mtrl-test.resetProduct', [{ polling: Boolean(check.polling) }]);
+      // A group also starts with no remembered choice (the wizards' last answers and the like) of an earlier group.
+      const reset = await hostCommand(commandDir, 'mtrl-test.resetProduct', [{ polling: Boolean(check.polling), forgetChoices: newGroup }]);
       if (phase === 'trusted' && reset !== true) throw new Error(`the product's test-only reset did not run (${JSON.stringify(reset)})`);
       const note = await check.run({
         page,
@@ -248,6 +266,7 @@ export async function runSession(options) {
         artifacts,
         grep,
         commandDir,
+        userDataDir,
         logDirs: [userDataDir, serverDataDir],
       })),
     );
