@@ -42,10 +42,10 @@ describe('replay board: reward actions', function () {
   });
 
   it('saves the rollout the board plays as a named scenario, as an undoable edit, and refuses a taken name', async () => {
-    const target = workspaceFile('reward-scenarios', 'board.mtrl-reward.json');
-    // Through VS Code's file service, as a user's copy would be: written behind its back, the file watcher's late event
-    // (on a busy machine) can meet the edited document and the save below is refused as a conflict.
-    await vscode.workspace.fs.copy(workspaceFile('reward-scenarios', 'support.mtrl-reward.json'), target, { overwrite: true });
+    // The suite's own copy: no other suite reads this file, so the edit goes into the fixture's scenario file itself. (A copy
+    // made just before, even through VS Code's file service, could be read half-written by a watcher on a busy machine,
+    // and the save below was then refused as a conflict.)
+    const target = workspaceFile('reward-scenarios', 'support.mtrl-reward.json');
     await vscode.commands.executeCommand('mtrl.openRollouts', workspaceFile('replay', 'support-rollouts.log'));
     await boardReady();
     await vscode.commands.executeCommand('mtrl.saveRolloutAsRewardScenario', target, 'from-board');

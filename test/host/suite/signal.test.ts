@@ -58,7 +58,7 @@ describe('learning-signal check', function () {
 
   it('a folder without rollouts gets a sentence, not an empty report', async () => {
     await vscode.commands.executeCommand('mtrl.checkLearningSignal', workspaceFile('lint'));
-    const view = await signalView((v) => v.source.label === 'lint' && v.drawn !== undefined && v.drawn.kind !== 'running');
+    const view = await signalView((v) => v.source.label === shownPath('lint') && v.drawn !== undefined && v.drawn.kind !== 'running');
     assert.equal(view.drawn!.kind, 'empty');
   });
 
