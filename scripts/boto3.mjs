@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { acquireLock } from '../test/host/lib/lock.mjs';
 
 const BOTO3_VERSION = '1.43.107';
 // The agents people write call the policy with the openai client (Strands' OpenAIModel wraps it).
@@ -21,20 +22,39 @@ function summarize(summary) {
   writeFileSync(summaryFile, `${JSON.stringify(summary)}\n`);
 }
 
-/** The cached environment with boto3 and openai, created on first use; the reason when it cannot be. */
-function ensureBoto3() {
-  const check = `import boto3, openai; assert boto3.__version__ == "${BOTO3_VERSION}" and openai.__version__ == "${OPENAI_VERSION}"`;
-  const has = () => existsSync(python) && spawnSync(python, ['-c', check]).status === 0;
+const BOTO3_ONLY = `import boto3; assert boto3.__version__ == "${BOTO3_VERSION}"`;
+const BOTH = `import boto3, openai; assert boto3.__version__ == "${BOTO3_VERSION}" and openai.__version__ == "${OPENAI_VERSION}"`;
+const importable = (check) => existsSync(python) && spawnSync(python, ['-c', check]).status === 0;
+const has = () => importable(BOTH);
+
+/**
+ * The cached environment with boto3 and openai, created on first use under a lock (CI runs beside each other share the
+ * cache); the reason when it cannot be.
+ */
+async function ensureBoto3() {
   if (has()) return undefined;
-  if (existsSync(python) && spawnSync(python, ['-c', `import boto3; assert boto3.__version__ == "${BOTO3_VERSION}"`]).status === 0) {
-    console.log(`boto3: installing openai ${OPENAI_VERSION} into ${venv}`);
-    const pip = spawnSync(python, ['-m', 'pip', 'install', '--quiet', '--retries', '0', `openai==${OPENAI_VERSION}`], { encoding: 'utf8' });
-    if (pip.status === 0 && has()) return undefined;
-    return `pip install openai==${OPENAI_VERSION} failed: ${(pip.stderr || pip.stdout).trim().split('\n').pop()}`;
+  mkdirSync(path.dirname(venv), { recursive: true });
+  const release = await acquireLock(`${venv}.lock`, { label: 'another run installing boto3', onWait: (m) => console.log(`boto3: ${m}`) });
+  try {
+    // Another run may have finished the install while this one waited.
+    if (has()) return undefined;
+    return importable(BOTO3_ONLY) ? addOpenai() : install();
+  } finally {
+    release();
   }
+}
+
+/** An environment made before the openai client joined: only openai is added. */
+function addOpenai() {
+  console.log(`boto3: installing openai ${OPENAI_VERSION} into ${venv}`);
+  const pip = spawnSync(python, ['-m', 'pip', 'install', '--quiet', '--retries', '0', `openai==${OPENAI_VERSION}`], { encoding: 'utf8' });
+  if (pip.status === 0 && has()) return undefined;
+  return `pip install openai==${OPENAI_VERSION} failed: ${(pip.stderr || pip.stdout).trim().split('\n').pop()}`;
+}
+
+function install() {
   const system = ['python3', 'python'].find((p) => spawnSync(p, ['--version']).status === 0);
   if (!system) return 'no python3 on PATH';
-  mkdirSync(path.dirname(venv), { recursive: true });
   const made = spawnSync(system, ['-m', 'venv', '--clear', venv], { encoding: 'utf8' });
   if (made.status !== 0) return `python3 -m venv failed: ${(made.stderr || made.stdout).trim().split('\n').pop()}`;
   console.log(`boto3: installing boto3 ${BOTO3_VERSION} and openai ${OPENAI_VERSION} into ${venv}`);
@@ -85,7 +105,7 @@ async function runScript(args) {
   return counts;
 }
 
-const missing = ensureBoto3();
+const missing = await ensureBoto3();
 if (missing) {
   console.log(`boto3: SKIPPED, the Python client test did not run: ${missing}`);
   summarize({ passed: 0, failed: 0, skipped: 1, reason: missing });

@@ -15,7 +15,7 @@ import * as signal from './features/signal';
 import * as resources from './features/resources';
 import * as evaluations from './features/evaluations';
 import * as welcome from './features/welcome';
-import { registerTestHooks } from './features/testHooks';
+import { registerTestHooks, storedChoices } from './features/testHooks';
 
 /** What activate() returns: read by the host tests and by other extensions. */
 export interface MtrlApi {
@@ -43,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   resources.register(services);
   const sweeps = evaluations.register(services, jobsView);
   welcome.register(services);
-  context.subscriptions.push(...registerTestHooks([sweeps, jobsView, emulator]));
+  context.subscriptions.push(...registerTestHooks([storedChoices(context), sweeps, jobsView, emulator]));
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

@@ -15,6 +15,9 @@ import { checkChromium, closeBrowsers } from './lib/session.mjs';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const { formatResults, summarize } = await tsImport('./lib/report.ts', import.meta.url);
 const { findDesktopVsCode, machineLookup } = await tsImport('./lib/desktop.ts', import.meta.url);
+const { LOAD_AT_START_VARIABLE, loadFactor } = await tsImport('./lib/ceiling.ts', import.meta.url);
+// Measured once, before this run adds its own load; every wait's ceiling (here and in the VS Code server) scales with it.
+process.env[LOAD_AT_START_VARIABLE] ??= loadFactor().toFixed(2);
 const desktop = process.argv.includes('--desktop');
 const kind = desktop ? 'desktop' : 'host';
 const results = path.join(root, 'test-results');
@@ -65,7 +68,9 @@ async function main() {
   const untrustedSuites = suites.filter((f) => f.endsWith('.untrusted.test.ts'));
   const trustedSuites = suites.filter((f) => !f.endsWith('.untrusted.test.ts'));
 
-  log(desktop ? 'packaging the extension' : 'getting Node 24 and the VS Code server, packaging the extension');
+  log(
+    `${desktop ? 'packaging the extension' : 'getting Node 24 and the VS Code server, packaging the extension'}; waits scale by ${process.env[LOAD_AT_START_VARIABLE]} (load per core, at least 2)`,
+  );
   const serverReady = desktop
     ? Promise.resolve({})
     : ensureNode24(log).then(async (node24) => ({ node24, codeServer: await ensureCodeServer(node24, log) }));
@@ -81,11 +86,18 @@ async function main() {
   // Inside the runner's folder, so the host attributes the suites' require('vscode') to an installed extension.
   const trustedBundles = await bundleSuites(trustedSuites, path.join(runner.dir, 'suites/trusted'));
   const untrustedBundles = await bundleSuites(untrustedSuites, path.join(runner.dir, 'suites/untrusted'));
+  // The contagion self-test's writer and reader: run only inside the harness suite, never on their own.
+  const selfTestBundles = await bundleSuites(
+    ['contagion-writer.test.ts', 'contagion-reader.test.ts'].map((f) => path.join(root, 'test/host/selftest', f)),
+    path.join(runner.dir, 'suites/selftest'),
+  );
 
   const cli = path.join(product.dir, 'dist/cli.js');
   let emulatorUrl;
   if (hasEmulator(cli)) {
-    const emulator = await startEmulator(cli, { logStream: createWriteStream(path.join(artifacts, 'emulator.log')) });
+    // The seeded running job at a quarter of the emulator's pace: 45 minutes of steps (one every 30 s), where the
+    // default's 11 minutes ran out before the running-job checks of a host run on a busy machine.
+    const emulator = await startEmulator(cli, { logStream: createWriteStream(path.join(artifacts, 'emulator.log')), runningSpeed: 15 });
     emulatorUrl = emulator.url;
     log(`emulator at ${emulatorUrl}`);
   } else {
@@ -114,6 +126,7 @@ async function main() {
     executable: vscode?.executable,
     runnerDir: runner.dir,
     extensionsDir,
+    selfTestBundles,
     manifest: product.manifest,
     emulatorUrl,
     grep,

@@ -26,6 +26,9 @@ export class ScenarioPreviews implements vscode.Disposable {
   private readonly latest = new Map<string, ScenarioOutcome>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   private readonly watcher = vscode.workspace.createFileSystemWatcher(SCENARIO_GLOB);
+  // A folder copied into the workspace may reach the watcher as the folder alone: opening a Python file reads the
+  // scenario files beside it that the index lacks.
+  private readonly opened = vscode.workspace.onDidOpenTextDocument((document) => void this.readBeside(document.uri));
   /** Fires with the scenario file whose preview has a new result, or whose content changed. */
   readonly onDidChange = this.changed.event;
   readonly ready: Promise<void>;
@@ -56,6 +59,17 @@ export class ScenarioPreviews implements vscode.Disposable {
     const { file } = parseScenarioFile(text);
     this.files.set(uri.toString(), { uri, spec: file?.reward, rewardPath: file && rewardFileOf(uri.fsPath, file.reward) });
     this.changed.fire(uri);
+  }
+
+  private async readBeside(uri: vscode.Uri): Promise<void> {
+    if (uri.scheme !== 'file' || !uri.path.endsWith('.py')) return;
+    const folder = vscode.Uri.joinPath(uri, '..');
+    const entries = await Promise.resolve(vscode.workspace.fs.readDirectory(folder)).catch(() => []);
+    const unknown = entries
+      .filter(([name]) => name.endsWith('.mtrl-reward.json'))
+      .map(([name]) => vscode.Uri.joinPath(folder, name))
+      .filter((file) => !this.files.has(file.toString()));
+    await Promise.all(unknown.map((file) => this.read(file)));
   }
 
   /** Scenario files that score the reward in this Python file. */
@@ -115,6 +129,7 @@ export class ScenarioPreviews implements vscode.Disposable {
   dispose(): void {
     for (const { controller } of this.runs.values()) controller.abort();
     this.watcher.dispose();
+    this.opened.dispose();
     this.changed.dispose();
   }
 }

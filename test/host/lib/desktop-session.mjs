@@ -1,5 +1,5 @@
 // One phase of the desktop run: the same suites and runner as the browser harness, launched by @vscode/test-electron.
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { tsImport } from 'tsx/esm/api';
@@ -20,7 +20,7 @@ function exited(child) {
 
 export async function runDesktopSession(options) {
   const { artifacts, executable, runnerDir, extensionsDir, timeoutMs, bundles, phase, log } = options;
-  const { userDataDir, workspace, reportPath, env } = preparePhase({ ...options, deadline: Date.now() + timeoutMs });
+  const { userDataDir, workspace, keptCopies, reportPath, env } = preparePhase({ ...options, deadline: Date.now() + timeoutMs });
   log(`${phase}: desktop VS Code ${executable}, ${bundles.length} suite file(s)`);
   const launch = desktopLaunch({ executable, phase, workspace, userDataDir, extensionsDir, runnerDir, env });
   try {
@@ -31,6 +31,7 @@ export async function runDesktopSession(options) {
     log(`${phase}: VS Code ended with ${error?.message ?? error}`);
   } finally {
     collectHostLogs([userDataDir], path.join(artifacts, `${phase}-logs`));
+    if (existsSync(keptCopies)) cpSync(keptCopies, path.join(artifacts, `${phase}-failed-copies`), { recursive: true });
   }
   if (existsSync(reportPath)) copyFileSync(reportPath, path.join(artifacts, `${phase}-report.json`));
   const text = existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : undefined;

@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { startProcess, waitForOutput } from './processes.mjs';
+import { ceiling } from './wait.mjs';
 
 export function hasEmulator(cli) {
   try {
@@ -11,16 +12,23 @@ export function hasEmulator(cli) {
   }
 }
 
-/** Starts `mtrl emulator --port 0 --seed 1` (speed from MTRL_EMULATOR_SPEED) and resolves with its URL. */
-export async function startEmulator(cli, { seed = '1', logStream } = {}) {
+/**
+ * Starts `mtrl emulator --port 0 --seed 1` (speed from MTRL_EMULATOR_SPEED) and resolves with its URL. `runningSpeed`
+ * paces the seeded in-progress job on its own (the host run's checks need it running however long the run takes).
+ */
+export async function startEmulator(cli, { seed = '1', logStream, runningSpeed } = {}) {
   const args = [cli, 'emulator', '--port', '0', '--seed', seed];
+  if (runningSpeed) args.push('--running-speed', String(runningSpeed));
   if (process.env.MTRL_EMULATOR_SPEED) args.push('--speed', process.env.MTRL_EMULATOR_SPEED);
   const child = startProcess(process.execPath, args, { cwd: path.dirname(cli), stdio: ['ignore', 'pipe', 'pipe'] });
   if (logStream) {
     child.stdout.pipe(logStream);
     child.stderr.pipe(logStream);
   }
-  const match = await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/, { timeoutMs: 30_000, what: 'The emulator' });
+  const match = await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/, {
+    timeoutMs: ceiling(30_000),
+    what: 'The emulator',
+  });
   return { child, url: match[1] };
 }
 

@@ -1,15 +1,20 @@
 // The extensions dir of one run: the packaged product as users install it, next to the test runner.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { acquireLock } from './lock.mjs';
 
-/** `npm run package`, serialized across concurrent runs; the .vsix is copied out before another run can delete dist/. */
+/**
+ * `npm run package`, serialized across concurrent runs of this clone (another clone has its own dist/ and packages
+ * beside); the .vsix is copied out before another run can delete dist/.
+ */
 export async function packageExtension(root, runDir, log) {
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const release = await acquireLock(path.join(os.tmpdir(), 'mtrl-workbench-package.lock'), {
+  const clone = createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 12);
+  const release = await acquireLock(path.join(os.tmpdir(), `mtrl-workbench-package-${clone}.lock`), {
     label: 'another run packaging the extension',
     onWait: log,
   });

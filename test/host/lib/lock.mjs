@@ -1,5 +1,5 @@
 // A cross-process lock as a directory holding the owner's pid, so concurrent runs (several engineers, CI) serialize.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -10,6 +10,32 @@ function alive(pid) {
   } catch (error) {
     return error.code === 'EPERM';
   }
+}
+
+/**
+ * Removes a lock its dead owner left. Renamed aside first, in one step, and removed only if it still names that owner:
+ * two runs that both found it stale never remove the fresh lock the quicker one took meanwhile.
+ */
+function takeOver(dir, owner) {
+  const aside = `${dir}.stale-${process.pid}-${Date.now()}`;
+  try {
+    renameSync(dir, aside);
+  } catch {
+    return; // Another run took it over first.
+  }
+  let found = NaN;
+  try {
+    found = Number(readFileSync(path.join(aside, 'pid'), 'utf8'));
+  } catch {
+    // No pid yet: a fresh lock, given back below.
+  }
+  if (found === owner) rmSync(aside, { recursive: true, force: true });
+  else
+    try {
+      renameSync(aside, dir);
+    } catch {
+      rmSync(aside, { recursive: true, force: true });
+    }
 }
 
 /** Waits for the lock at `dir`, takes over one left by a dead process, returns a release function. */
@@ -31,7 +57,7 @@ export async function acquireLock(dir, { label = dir, timeoutMs = 30 * 60_000, o
       // The owner may be between mkdir and writing its pid: give it a moment before judging.
     }
     if (Number.isInteger(owner) && owner > 0 && !alive(owner)) {
-      rmSync(dir, { recursive: true, force: true });
+      takeOver(dir, owner);
       continue;
     }
     if (Date.now() - started > timeoutMs)

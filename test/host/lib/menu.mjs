@@ -1,5 +1,5 @@
 // Menus and inline actions of the UI checks: a context-menu click the workbench drops is the one retried input.
-import { until } from './wait.mjs';
+import { ceiling, until } from './wait.mjs';
 
 /**
  * Clicks the context menu's item `label`. The workbench sometimes ignores a click that lands just after it opened the
@@ -9,11 +9,11 @@ import { until } from './wait.mjs';
 export async function clickMenuItem(page, label) {
   const menu = page.locator('.context-view .monaco-menu').first();
   const item = page.locator('.context-view .action-label', { hasText: label }).first();
-  await item.waitFor({ timeout: 10_000 });
+  await item.waitFor({ timeout: ceiling(10_000) });
   for (let click = 1; ; click++) {
     await item.click();
     const closed = await until(`the context menu to close after clicking "${label}"`, async () => !(await menu.isVisible()), {
-      timeoutMs: 2_000,
+      timeoutMs: ceiling(2_000),
     }).catch(() => false);
     if (closed) return;
     // Printed so a run's log shows how often the workbench dropped a menu click.

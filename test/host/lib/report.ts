@@ -53,7 +53,7 @@ export function sessionResults(phase: string, report: HostReport | undefined, ti
       title: 'host suites finished',
       state: 'failed',
       durationMs: 0,
-      error: `the suites did not finish within ${timeoutMs / 1000} s`,
+      error: `the suites did not finish within ${timeoutMs / 1000} s of the last test's end`,
     });
   return results;
 }

@@ -1,12 +1,13 @@
 // One phase of the host run: trusted (the default) or untrusted (workspace trust on, `*.untrusted.test.ts` suites).
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { emulatorEnvironment } from './emulator.mjs';
 import { hostCommand } from './host-commands.mjs';
+import { ceiling, until } from './wait.mjs';
 import {
   collectHostLogs,
-  copyWorkspace,
+  prepareFixture,
   hostLogFiles,
   openWorkbench,
   startServer,
@@ -16,6 +17,7 @@ import {
 } from './session.mjs';
 
 const { parseReport, sessionResults } = await tsImport('./report.ts', import.meta.url);
+const { freshCopy, retireCopy } = await tsImport('./copies.ts', import.meta.url);
 
 const QUIET_SETTINGS = {
   'workbench.startupEditor': 'none',
@@ -66,8 +68,25 @@ const slug = (text) =>
     .replace(/^-|-$/g, '')
     .slice(0, 60);
 
-/** Each check starts from a quiet page: no quick input, menu or hover left open by the previous one. */
-async function settlePage(page) {
+const VIEWPORT = { width: 1400, height: 900 };
+
+const isDark = async (page) => (await page.locator('.monaco-workbench.vs-dark').count()) > 0;
+
+/**
+ * Each check starts from a quiet page: the window at its usual size, the theme the session started with, no quick input,
+ * menu or hover left open by the previous one (a check that failed half-way may not have put them back itself).
+ */
+async function settlePage(page, userDataDir, startedDark) {
+  const size = page.viewportSize();
+  if (size?.width !== VIEWPORT.width || size?.height !== VIEWPORT.height) await page.setViewportSize(VIEWPORT);
+  const settingsFile = path.join(userDataDir, 'User/settings.json');
+  const settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
+  if ('workbench.colorTheme' in settings) {
+    // A theme choice writes the user settings: dropping the key brings the session's starting (default) theme back.
+    delete settings['workbench.colorTheme'];
+    writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+    await until('the theme the session started with', async () => (await isDark(page)) === startedDark);
+  }
   await page.mouse.move(700, 450);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
@@ -92,13 +111,39 @@ function logsSince(dirs, marks) {
 }
 
 /**
- * Runs the UI checks, each group (a test/host/ui file) from a known state: every editor closed, no notification, and per
- * check the product's test-only reset (sweeps forgotten and their tick held, the Jobs view unfiltered, its polling held
- * unless the check says `polling: true`). A failed check leaves a screenshot and the logs written during it.
+ * Runs the UI checks, each group (a test/host/ui file) on its own fresh copy of the fixture folder (`workspace` in the
+ * check's arguments) and from a known state: every editor closed, no notification, and per check the product's
+ * test-only reset (sweeps forgotten and their tick held, the Jobs view unfiltered, its polling held unless the check says
+ * `polling: true`). A failed check leaves a screenshot and the logs written during it, and the group's next check starts
+ * on a new copy. A group's copy leaves the workspace when the group ends (kept for the artifacts when a check failed).
  */
-async function runUiChecks({ checks, phase, page, workspace, emulatorUrl, manifest, artifacts, grep, commandDir, logDirs }) {
+async function runUiChecks({
+  checks,
+  phase,
+  page,
+  fixture,
+  workspace,
+  keptCopies,
+  emulatorUrl,
+  manifest,
+  artifacts,
+  grep,
+  commandDir,
+  userDataDir,
+  logDirs,
+}) {
   const results = [];
+  const startedDark = await isDark(page);
   let group;
+  let copy;
+  let failed = false;
+  const retire = () => {
+    if (copy) retireCopy(copy, failed ? keptCopies : undefined);
+    // Workspace settings a check wrote (.vscode/settings.json of the opened folder) end with its group too.
+    rmSync(path.join(workspace, '.vscode'), { recursive: true, force: true });
+    copy = undefined;
+    failed = false;
+  };
   for (const check of checks.filter((c) => (c.phase ?? 'trusted') === phase)) {
     const title = `ui: ${check.name}`;
     if (grep && !title.includes(grep)) continue;
@@ -106,16 +151,21 @@ async function runUiChecks({ checks, phase, page, workspace, emulatorUrl, manife
     const at = Date.now();
     const marks = logMarks(logDirs);
     try {
-      await settlePage(page);
-      if (check.group !== group) {
+      await settlePage(page, userDataDir, startedDark);
+      const newGroup = check.group !== group || !copy;
+      if (newGroup) {
         await hostCommand(commandDir, 'mtrl-test.resetWorkbench');
+        retire();
+        copy = freshCopy(fixture, workspace, `ui-${check.group.replace(/\.mjs$/, '')}`);
         group = check.group;
       }
-      const reset = await hostCommand(commandDir, 'mtrl-test.resetProduct', [{ polling: Boolean(check.polling) }]);
+      // A group also starts with no remembered choice (the wizards' last answers and the like) of an earlier group.
+      const reset = await hostCommand(commandDir, 'mtrl-test.resetProduct', [{ polling: Boolean(check.polling), forgetChoices: newGroup }]);
       if (phase === 'trusted' && reset !== true) throw new Error(`the product's test-only reset did not run (${JSON.stringify(reset)})`);
       const note = await check.run({
         page,
-        workspace,
+        workspace: copy,
+        workspaceRoot: workspace,
         emulatorUrl,
         manifest,
         screenshot,
@@ -130,21 +180,31 @@ async function runUiChecks({ checks, phase, page, workspace, emulatorUrl, manife
     } catch (error) {
       await screenshot(`failed-${slug(check.name)}`).catch(() => {});
       writeFileSync(path.join(artifacts, `${phase}-failed-${slug(check.name)}.log`), logsSince(logDirs, marks));
-      // The next check starts over in its group's known state.
-      group = undefined;
+      // The next check starts over on a new copy, in its group's known state.
+      failed = true;
+      await hostCommand(commandDir, 'mtrl-test.resetWorkbench').catch(() => undefined);
+      retire();
       results.push({ phase: 'ui', title, state: 'failed', durationMs: Date.now() - at, error: error?.stack ?? String(error) });
     }
   }
+  await hostCommand(commandDir, 'mtrl-test.resetWorkbench').catch(() => undefined);
+  retire();
   return results;
 }
 
-/** One phase's folders, user settings (trust per phase), fixture workspace copy and runner config: the same for every launcher. */
-export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, phase, deadline }) {
+/**
+ * One phase's folders, user settings (trust per phase), runner config, the fixture folder every suite and UI check group
+ * copies, and the workspace folder the window opens (empty until a suite's copy lands in it): the same for every launcher.
+ */
+export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, selfTestBundles = [], phase, deadline }) {
   const dir = path.join(runDir, phase);
   const userDataDir = path.join(dir, 'user-data');
   const serverDataDir = path.join(dir, 'server-data');
   mkdirSync(serverDataDir, { recursive: true });
-  const workspace = copyWorkspace(path.join(root, 'test/fixtures/workspace'), path.join(dir, 'mtrl-host-workspace'));
+  const fixture = prepareFixture(path.join(root, 'test/fixtures/workspace'), path.join(dir, 'fixture'));
+  const workspace = path.join(dir, 'mtrl-host-workspace');
+  mkdirSync(workspace);
+  const keptCopies = path.join(dir, 'kept-copies');
   const emulatorSettings = emulatorUrl ? { 'mtrl.aws.endpoint': emulatorUrl, 'mtrl.aws.region': 'us-east-1' } : {};
   writeUserSettings(userDataDir, { ...QUIET_SETTINGS, ...trustSettings(phase), ...emulatorSettings });
 
@@ -160,6 +220,9 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, phase, 
     timeoutMs: 60_000,
     phase,
     workspace,
+    fixture,
+    keptCopies,
+    selfTestSuites: selfTestBundles,
     emulatorUrl,
     deadline,
     commandDir,
@@ -168,12 +231,12 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, phase, 
   const cacheDir = path.join(dir, 'cache');
   mkdirSync(cacheDir, { recursive: true });
   const env = serverEnvironment(configPath, emulatorUrl, cacheDir);
-  return { userDataDir, serverDataDir, workspace, reportPath, configPath, commandDir, env };
+  return { userDataDir, serverDataDir, workspace, fixture, keptCopies, reportPath, configPath, commandDir, env };
 }
 
 export async function runSession(options) {
   const { artifacts, node24, codeServer, extensionsDir, manifest, emulatorUrl, grep, timeoutMs, uiChecks, bundles, phase, log } = options;
-  const { userDataDir, serverDataDir, workspace, reportPath, commandDir, env } = preparePhase(options);
+  const { userDataDir, serverDataDir, workspace, fixture, keptCopies, reportPath, commandDir, env } = preparePhase(options);
 
   let server;
   let workbench;
@@ -189,21 +252,26 @@ export async function runSession(options) {
     });
     log(`${phase}: server at ${server.url}, ${bundles.length} suite file(s)`);
     workbench = await openWorkbench(server.url, workspace);
-    const text = await waitForReport(reportPath, server.child, timeoutMs);
+    // MTRL_HOST_TIMEOUT (600 s) is the most a phase may go without a test ending on a lightly loaded machine.
+    const stallMs = ceiling(timeoutMs / 2);
+    const text = await waitForReport(reportPath, server.child, stallMs);
     if (existsSync(reportPath)) copyFileSync(reportPath, path.join(artifacts, `${phase}-report.json`));
-    const results = sessionResults(phase, text ? parseReport(text) : undefined, timeoutMs);
+    const results = sessionResults(phase, text ? parseReport(text) : undefined, stallMs);
     await workbench.page.screenshot({ path: path.join(artifacts, `${phase}-workbench.png`) });
     results.push(
       ...(await runUiChecks({
         checks: uiChecks,
         phase,
         page: workbench.page,
+        fixture,
         workspace,
+        keptCopies,
         emulatorUrl,
         manifest,
         artifacts,
         grep,
         commandDir,
+        userDataDir,
         logDirs: [userDataDir, serverDataDir],
       })),
     );
@@ -215,5 +283,6 @@ export async function runSession(options) {
     await workbench?.close();
     if (server) await stopProcess(server.child);
     collectHostLogs([userDataDir, serverDataDir], path.join(artifacts, `${phase}-logs`));
+    if (existsSync(keptCopies)) cpSync(keptCopies, path.join(artifacts, `${phase}-failed-copies`), { recursive: true });
   }
 }

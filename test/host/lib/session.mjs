@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import { startProcess, stopProcess, waitForOutput } from './processes.mjs';
 import { MissingPrerequisite } from './install.mjs';
+import { ceiling } from './wait.mjs';
 
 export const CHROMIUM = process.env.MTRL_CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -53,7 +54,7 @@ export async function startServer({ codeServer, node24, userDataDir, serverDataD
   const log = createWriteStream(logFile);
   child.stdout.pipe(log);
   child.stderr.pipe(log);
-  const match = await waitForOutput(child, /listening on (\d+)/, { timeoutMs: 60_000, what: 'The VS Code server' });
+  const match = await waitForOutput(child, /listening on (\d+)/, { timeoutMs: ceiling(60_000), what: 'The VS Code server' });
   return { child, url: `http://127.0.0.1:${match[1]}` };
 }
 
@@ -71,21 +72,25 @@ pathlib.Path(__file__).with_name("python-ran.marker").write_text("imported")
 
 `;
 
-/** Copies `from` and opens it, so tests may edit files without dirtying the repo; adds the host reward. */
-export function copyWorkspace(from, to) {
+/** The fixture folder of a phase (every suite and UI check group copies it; never opened itself): `from` plus the host reward. */
+export function prepareFixture(from, to) {
   cpSync(from, to, { recursive: true });
   const design = readFileSync(path.join(from, '../reward/final_design.py'), 'utf8').split('\n').slice(1).join('\n');
   writeFileSync(path.join(to, 'reward/wordle_reward.py'), HOST_REWARD_HEADER + design);
   return to;
 }
 
-/** Polls the runner's report until it says done, the server dies, or the time is up. */
-export async function waitForReport(reportPath, server, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
+/** Polls the runner's report until it says done, the server dies, or `stallMs` pass without a test ending. */
+export async function waitForReport(reportPath, server, stallMs) {
+  let deadline = Date.now() + stallMs;
+  let seen = '';
   while (Date.now() < deadline) {
     if (existsSync(reportPath)) {
       const text = readFileSync(reportPath, 'utf8');
       if (JSON.parse(text).done) return text;
+      // A test ended since the last look: the suites are moving, however slowly the machine runs them.
+      if (text !== seen) deadline = Date.now() + stallMs;
+      seen = text;
     }
     if (server.exitCode !== null) break;
     await sleep(300);
@@ -109,8 +114,8 @@ export async function openWorkbench(url, folder) {
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`, { timeout: 180_000 });
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`, { timeout: ceiling(180_000) });
+  await page.locator('.monaco-workbench').waitFor({ timeout: ceiling(60_000) });
   return {
     page,
     consoleErrors,

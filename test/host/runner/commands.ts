@@ -6,19 +6,21 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { HostCommandRequest, HostCommandResponse } from './protocol';
 
+/** No editor, dirty or not (a "save?" dialog would block the page), no notification, no open quick input; the tabs left. */
+export async function resetWorkbench(): Promise<string[]> {
+  for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.commands.executeCommand('notifications.clearAll');
+  await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
+}
+
 /** Built-in requests the runner answers itself, next to any VS Code command id. */
 const BUILT_IN: Record<string, (...args: unknown[]) => Promise<unknown>> = {
-  /** No editor, dirty or not (a "save?" dialog would block the page), no notification, no open quick input. */
-  'mtrl-test.resetWorkbench': async () => {
-    for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
-      await vscode.window.showTextDocument(document);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('notifications.clearAll');
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    return vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
-  },
+  'mtrl-test.resetWorkbench': resetWorkbench,
   /** The product's test-only reset (sweeps forgotten, their tick held, the Jobs view unfiltered); false when the product is not active. */
   'mtrl-test.resetProduct': async (options: unknown) => {
     const product = vscode.extensions.getExtension('mtrl.mtrl-workbench');

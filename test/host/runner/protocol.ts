@@ -13,8 +13,14 @@ export interface HostRunConfig {
   timeoutMs: number;
   /** Phase of this session: the trusted workspace, or the untrusted one for `*.untrusted.test.ts`. */
   phase: 'trusted' | 'untrusted';
-  /** The copied fixture workspace the window opened. */
+  /** The folder the window opened: it holds the running suite's copy of the fixture folder, and nothing else. */
   workspace: string;
+  /** The fixture folder each suite file (and each UI check group) gets a fresh copy of, inside `workspace`. */
+  fixture: string;
+  /** Where the copies of suites with a failed test are moved (the driver publishes them with the artifacts). */
+  keptCopies: string;
+  /** The contagion self-test's bundled writer and reader suites (test/host/selftest), run only by the harness suite. */
+  selfTestSuites: string[];
   /** Base URL of the local emulator, when one runs. */
   emulatorUrl?: string;
   /** When the whole session gives up (epoch ms): the desktop launcher waits for the report until then. */

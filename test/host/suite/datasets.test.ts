@@ -1,7 +1,7 @@
 // Datasets in the real VS Code: diagnostics as a broken JSONL opens, the "wrap row" quick fix and its undo, train/val overlap, Parquet through the command, upload to the emulator's S3.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { diagnosticsFrom, runner, workspaceFile } from './workspace';
+import { ceiling, diagnosticsFrom, runner, workspaceFile } from './workspace';
 
 function datasetFile(...parts: string[]): vscode.Uri {
   return workspaceFile('datasets', ...parts);
@@ -16,7 +16,7 @@ function ours(uri: vscode.Uri): string[] {
 }
 
 async function until(uri: vscode.Uri, accept: (found: string[]) => boolean, timeoutMs = 20_000): Promise<string[]> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + ceiling(timeoutMs);
   for (;;) {
     const found = ours(uri);
     if (accept(found)) return found;

@@ -1,7 +1,7 @@
 // In Restricted Mode the agent lint must not start the workspace's Python: the regex fallback runs, and says so.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import * as vscode from 'vscode';
+import { ceiling, workspaceFile } from './workspace';
 
 describe('agent lint in an untrusted workspace', function () {
   this.timeout(30_000);
@@ -9,9 +9,9 @@ describe('agent lint in an untrusted workspace', function () {
   it('uses the regex lint, and still offers the decorator quick fix', async () => {
     assert.equal(vscode.workspace.isTrusted, false);
     await vscode.extensions.getExtension('mtrl.mtrl-workbench')!.activate();
-    const uri = vscode.Uri.file(path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'lint', 'main.py'));
+    const uri = workspaceFile('lint', 'main.py');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + ceiling(15_000);
     let found: vscode.Diagnostic[] = [];
     while (Date.now() < deadline) {
       found = vscode.languages.getDiagnostics(uri).filter((d) => String(d.source).startsWith('MTRL ('));

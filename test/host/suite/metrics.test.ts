@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import { runner } from './workspace';
+import { ceiling, runner } from './workspace';
 
 const REGION = 'us-east-1';
 const COMPLETED = 'wordle-gptoss20b-grpo-100steps';
@@ -24,7 +24,7 @@ interface ReplayView {
 
 /** Polls a test command until `accept` likes what it returns. */
 async function until<T>(command: string, accept: (v: T | undefined) => boolean, what: string, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + ceiling(timeoutMs);
   let last: T | undefined;
   while (Date.now() < deadline) {
     last = await vscode.commands.executeCommand<T | undefined>(command);

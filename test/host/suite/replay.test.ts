@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { createWriteStream, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { workspaceFile } from './workspace';
+import { ceiling, workspaceFile } from './workspace';
 
 interface ReplayView {
   source: { kind: string; label: string };
@@ -20,7 +20,7 @@ interface ReplayView {
 
 /** Polls what the focused board reports until it has rendered groups (or an error/empty state). */
 async function boardView(accept: (v: ReplayView) => boolean, timeoutMs = 30_000): Promise<ReplayView | undefined> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + ceiling(timeoutMs);
   let last: ReplayView | undefined;
   while (Date.now() < deadline) {
     last = await vscode.commands.executeCommand<ReplayView | undefined>('mtrl.getReplayView');

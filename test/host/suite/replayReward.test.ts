@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { workspaceFile } from './workspace';
+import { ceiling, workspaceFile } from './workspace';
 
 interface ReplayState {
   view?: { status: string; rollout?: string };
@@ -10,7 +10,7 @@ interface ReplayState {
 }
 
 async function boardReady(): Promise<ReplayState> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + ceiling(30_000);
   let last: ReplayState | undefined;
   while (Date.now() < deadline) {
     last = await vscode.commands.executeCommand<ReplayState | undefined>('mtrl.getReplayView');
@@ -30,8 +30,6 @@ describe('replay board: reward actions', function () {
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    // The reward-scenario suite counts the lenses above support_env.py: a second scenario file would add one.
-    await vscode.workspace.fs.delete(workspaceFile('reward-scenarios', 'board.mtrl-reward.json')).then(undefined, () => undefined);
   });
 
   it('re-scores the rollouts shown with a scenario file’s reward and reports the learning signal before and after', async () => {
@@ -44,10 +42,10 @@ describe('replay board: reward actions', function () {
   });
 
   it('saves the rollout the board plays as a named scenario, as an undoable edit, and refuses a taken name', async () => {
-    const target = workspaceFile('reward-scenarios', 'board.mtrl-reward.json');
-    // Through VS Code's file service, as a user's copy would be: written behind its back, the file watcher's late event
-    // (on a busy machine) can meet the edited document and the save below is refused as a conflict.
-    await vscode.workspace.fs.copy(workspaceFile('reward-scenarios', 'support.mtrl-reward.json'), target, { overwrite: true });
+    // The suite's own copy: no other suite reads this file, so the edit goes into the fixture's scenario file itself. (A copy
+    // made just before, even through VS Code's file service, could be read half-written by a watcher on a busy machine,
+    // and the save below was then refused as a conflict.)
+    const target = workspaceFile('reward-scenarios', 'support.mtrl-reward.json');
     await vscode.commands.executeCommand('mtrl.openRollouts', workspaceFile('replay', 'support-rollouts.log'));
     await boardReady();
     await vscode.commands.executeCommand('mtrl.saveRolloutAsRewardScenario', target, 'from-board');
@@ -74,7 +72,7 @@ describe('replay board: matched to a dataset', function () {
     await vscode.commands.executeCommand('mtrl.openRollouts', workspaceFile('replay', 'support-rollouts.log'));
     const before = await boardReady();
     await vscode.commands.executeCommand('mtrl.matchRolloutsToDataset', workspaceFile('replay', 'support-prompts.csv'));
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + ceiling(30_000);
     let after: (ReplayState & { source?: { data?: string } }) | undefined;
     while (Date.now() < deadline) {
       after = await vscode.commands.executeCommand<ReplayState & { source?: { data?: string } }>('mtrl.getReplayView');

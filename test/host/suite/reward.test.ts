@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { workspaceFile } from './workspace';
+import { ceiling, shownPath, workspaceFile } from './workspace';
 
 async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
   await vscode.workspace.openTextDocument(uri);
@@ -13,7 +13,7 @@ async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
 
 /** Polls the CodeLens until its title passes `accept` (saves and setting changes recompute in the background). */
 async function lensTitle(uri: vscode.Uri, accept: (title: string) => boolean, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + ceiling(timeoutMs);
   let last = '';
   while (Date.now() < deadline) {
     last = (await lensesOf(uri))[0]?.command?.title ?? '(no lens)';
@@ -28,7 +28,7 @@ function rewardDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
 }
 
 async function until<T>(read: () => T, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + ceiling(timeoutMs);
   for (;;) {
     const value = read();
     if (accept(value) || Date.now() > deadline) return value;
@@ -103,7 +103,7 @@ describe('reward preview', function () {
       (t) => t !== undefined,
     );
     assert.ok(tab, 'no reward preview tab');
-    assert.equal(tab.label, 'Reward preview: reward/wordle_reward.py');
+    assert.equal(tab.label, `Reward preview: ${shownPath('reward', 'wordle_reward.py')}`);
     // Leave the workbench as found: later UI checks share this window.
     await vscode.window.tabGroups.close(tab);
   });
@@ -122,7 +122,7 @@ describe('reward preview', function () {
     const uri = workspaceFile('reward', 'endless_reward.py');
     const started = Date.now();
     assert.match((await lensesOf(uri))[0]?.command?.title ?? '', /Reward preview failed: The reward code did not finish within 2 s/);
-    assert.ok(Date.now() - started < 15_000, 'the 2 s timeout was not applied');
+    assert.ok(Date.now() - started < ceiling(15_000), 'the 2 s timeout was not applied');
     const [warning] = await until(
       () => rewardDiagnostics(uri),
       (d) => d.length === 1,

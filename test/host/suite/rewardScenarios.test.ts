@@ -1,7 +1,7 @@
 // Reward scenarios in the real VS Code: the lens above any environment's reward, scored by python3, warnings, save.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { workspaceFile } from './workspace';
+import { ceiling, workspaceFile } from './workspace';
 
 const SOURCE = 'MTRL reward scenarios';
 
@@ -18,7 +18,7 @@ async function lensTitle(
   accept: (title: string) => boolean,
   timeoutMs = 30_000,
 ): Promise<{ title: string; line: number }> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + ceiling(timeoutMs);
   let last = '(no lens)';
   while (Date.now() < deadline) {
     const lens = (await scenarioLenses(uri))[0];
@@ -30,7 +30,7 @@ async function lensTitle(
 }
 
 async function warnings(uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean): Promise<vscode.Diagnostic[]> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + ceiling(20_000);
   for (;;) {
     const found = vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
     if (accept(found) || Date.now() > deadline) return found;

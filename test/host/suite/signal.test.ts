@@ -2,7 +2,7 @@
 // review showing the latest kept check (a cloud check launched on the emulator).
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { runner, workspaceFile } from './workspace';
+import { ceiling, runner, shownPath, workspaceFile } from './workspace';
 
 interface SignalViewShape {
   source: { kind: string; label: string };
@@ -16,7 +16,7 @@ interface ReviewShape {
 
 /** Asks the report in front what it drew until `accept` likes it (the page reports each drawing). */
 async function signalView(accept: (v: SignalViewShape) => boolean, timeoutMs = 60_000): Promise<SignalViewShape> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + ceiling(timeoutMs);
   let last: SignalViewShape | undefined;
   while (Date.now() < deadline) {
     last = await vscode.commands.executeCommand<SignalViewShape | undefined>('mtrl.getSignalView');
@@ -41,9 +41,9 @@ describe('learning-signal check', function () {
     assert.equal(view.drawn!.headline, '50 % of tasks have zero advantage (3 of 6 groups)');
     assert.equal(view.drawn!.difficultyBars, 5);
     assert.ok(view.drawn!.rewardBars > 1, `${view.drawn!.rewardBars} reward bars`);
-    assert.equal(view.source.label, 'signal/refund-check');
+    assert.equal(view.source.label, shownPath('signal', 'refund-check'));
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-    assert.equal(tab?.label, 'Learning signal: signal/refund-check');
+    assert.equal(tab?.label, `Learning signal: ${shownPath('signal', 'refund-check')}`);
   });
 
   it("an evaluation job from the emulator: its rollouts' report, G per task from its eval_group_size", async () => {
@@ -58,7 +58,7 @@ describe('learning-signal check', function () {
 
   it('a folder without rollouts gets a sentence, not an empty report', async () => {
     await vscode.commands.executeCommand('mtrl.checkLearningSignal', workspaceFile('lint'));
-    const view = await signalView((v) => v.source.label === 'lint' && v.drawn !== undefined && v.drawn.kind !== 'running');
+    const view = await signalView((v) => v.source.label === shownPath('lint') && v.drawn !== undefined && v.drawn.kind !== 'running');
     assert.equal(view.drawn!.kind, 'empty');
   });
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SmokeResult } from '../../../src/core/smoke';
-import { diagnosticsFrom, runner, workspaceFile } from './workspace';
+import { ceiling, diagnosticsFrom, runner, workspaceFile } from './workspace';
 
 const GOOD_RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 
@@ -16,7 +16,7 @@ const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
 
 /** The report's tab (the Markdown preview, or the document itself), once the workbench has told the extension host about it. */
 async function reportTab(runtimeId: string, timeoutMs = 10_000): Promise<vscode.Tab | undefined> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + ceiling(timeoutMs);
   for (;;) {
     const found = tabs().find((t) => t.label.includes(runtimeId));
     if (found || Date.now() > deadline) return found;

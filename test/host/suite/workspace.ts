@@ -1,7 +1,9 @@
-// What every host suite needs from the run: the runner's API and files of the per-run workspace copy.
+// What every host suite needs from the run: the runner's API, files of the suite's own copy of the fixture folder, and
+// the ceiling of a wait (scaled with the machine's load).
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { ceiling } from '../lib/ceiling';
 import type { RunnerApi } from '../runner/runner';
 
 export function runner(): RunnerApi {
@@ -10,10 +12,18 @@ export function runner(): RunnerApi {
   return extension.exports;
 }
 
-/** A file of the workspace copy this run opened. */
+export { ceiling };
+
+/** A file of this suite's own copy of the fixture folder: no other suite reads what a test writes there. */
 export function workspaceFile(...parts: string[]): vscode.Uri {
-  const root = runner().config?.workspace ?? vscode.workspace.workspaceFolders![0].uri.fsPath;
-  return vscode.Uri.file(path.join(root, ...parts));
+  const folder = runner().suiteFolder;
+  assert.ok(folder, 'no suite copy: workspaceFile() is for tests and hooks, not for a suite body');
+  return vscode.Uri.file(path.join(folder, ...parts));
+}
+
+/** How VS Code names a file of this suite's copy (relative to the opened folder), e.g. `signal/refund-check` in `signal-1/…`. */
+export function shownPath(...parts: string[]): string {
+  return vscode.workspace.asRelativePath(workspaceFile(...parts), false);
 }
 
 /** Resolves with the diagnostics of `uri` from the sources `fromSource` accepts, once `accept` likes them. */
@@ -21,7 +31,7 @@ export function diagnosticsFrom(
   uri: vscode.Uri,
   fromSource: (source: string) => boolean,
   accept: (d: vscode.Diagnostic[]) => boolean,
-  timeoutMs = 15_000,
+  timeoutMs = ceiling(15_000),
 ): Promise<vscode.Diagnostic[]> {
   return new Promise((resolve, reject) => {
     const check = () => {

@@ -1,5 +1,6 @@
 // UI check of the AWS connection (#2): the status bar names the emulator and the region, and opens the profile picker.
 import assert from 'node:assert/strict';
+import { ceiling } from '../lib/wait.mjs';
 
 export const checks = [
   {
@@ -7,11 +8,11 @@ export const checks = [
     async run({ page, emulatorUrl, screenshot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so the endpoint is not loopback';
       const item = page.locator('.statusbar-item', { hasText: 'MTRL: emulator @ us-east-1' }).first();
-      await item.waitFor({ timeout: 30_000 });
+      await item.waitFor({ timeout: ceiling(30_000) });
       assert.match((await item.textContent()) ?? '', /MTRL: emulator @ us-east-1/);
       await item.click();
       const picker = page.locator('.quick-input-widget', { hasText: 'Choose AWS Profile' });
-      await picker.waitFor({ timeout: 10_000 });
+      await picker.waitFor({ timeout: ceiling(10_000) });
       assert.ok(await picker.locator('.monaco-list-row', { hasText: '(default credential chain)' }).count());
       if (screenshot) await screenshot('aws-status-bar');
       await page.keyboard.press('Escape');

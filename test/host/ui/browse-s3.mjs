@@ -1,6 +1,7 @@
 // UI check of Browse S3… (#15): from the launch wizard's training dataset step, bucket → folder (S3 CommonPrefixes) → up → folder → object, the chosen URI back in the wizard.
 import assert from 'node:assert/strict';
 import { pick, rowOf, step, widget } from './launch.mjs';
+import { ceiling } from '../lib/wait.mjs';
 
 const BUCKET = 'mtrl-demo';
 const CHOSEN = `s3://${BUCKET}/wordle/train.jsonl`;
@@ -19,7 +20,7 @@ async function listed(page, pattern) {
           new RegExp(source).test(e.getAttribute('aria-label') ?? ''),
         ),
       pattern.source,
-      { timeout: 20_000 },
+      { timeout: ceiling(20_000) },
     )
     .then(() => true)
     .catch(() => false);
@@ -55,7 +56,9 @@ function watchValidation(page) {
 async function browse({ page, emulatorUrl, screenshot }) {
   if (!emulatorUrl) return 'skipped: no emulator bucket to browse';
   await page.keyboard.press('F1');
-  await widget(page).locator('input').waitFor({ timeout: 10_000 });
+  await widget(page)
+    .locator('input')
+    .waitFor({ timeout: ceiling(10_000) });
   await widget(page).locator('input').fill('>MTRL: Launch Training Job');
   await rowOf(page, 'Launch Training Job').click();
   await pick(page, /Region of the job/, 'us-east-1');
@@ -69,7 +72,9 @@ async function browse({ page, emulatorUrl, screenshot }) {
   // Messages from the extension host arrive in order: a validation of the opening value would be logged before the reaction to typing.
   await page.evaluate(() => window.__mtrlValidation.push({ mark: 'typing' }));
   await where.fill('bucket without scheme');
-  await widget(page).locator('.monaco-inputbox.error').waitFor({ timeout: 10_000 });
+  await widget(page)
+    .locator('.monaco-inputbox.error')
+    .waitFor({ timeout: ceiling(10_000) });
   const log = await page.evaluate(() => window.__mtrlValidation);
   const mark = log.findIndex((e) => e.mark);
   assert.deepEqual(
@@ -82,7 +87,9 @@ async function browse({ page, emulatorUrl, screenshot }) {
     `typing a wrong value turned the box red with the reason: ${JSON.stringify(log)}`,
   );
   await where.fill(`s3://${BUCKET}/`);
-  await widget(page).locator('.monaco-inputbox.error').waitFor({ state: 'detached', timeout: 10_000 });
+  await widget(page)
+    .locator('.monaco-inputbox.error')
+    .waitFor({ state: 'detached', timeout: ceiling(10_000) });
   await page.keyboard.press('Enter');
 
   // The bucket's top level lists folders (CommonPrefixes of Delimiter "/"), not every key flat.
@@ -112,7 +119,7 @@ async function browse({ page, emulatorUrl, screenshot }) {
   await widget(page).locator('.action-label[aria-label^="Back"]').first().click();
   await step(page, /^Training dataset/);
   const chosen = widget(page).locator(`.monaco-list-row.focused[aria-label^="${CHOSEN}, "]`);
-  await chosen.waitFor({ timeout: 10_000 });
+  await chosen.waitFor({ timeout: ceiling(10_000) });
   await page.keyboard.press('Escape');
   return undefined;
 }

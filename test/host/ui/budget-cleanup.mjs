@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { palette } from './replay.mjs';
+import { ceiling } from '../lib/wait.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
@@ -25,7 +26,7 @@ async function quickInput(page, pattern) {
       return new RegExp(source).test(text);
     },
     pattern.source,
-    { timeout: 30_000 },
+    { timeout: ceiling(30_000) },
   );
   return widget(page).locator('input').first();
 }
@@ -41,13 +42,15 @@ export const checks = [
       await rowOf(page, RUNNING).click();
       const dollars = await quickInput(page, new RegExp(`Budget for ${RUNNING}`));
       await dollars.fill('nothing');
-      await widget(page).locator('.quick-input-message', { hasText: 'Enter the budget in US dollars' }).waitFor({ timeout: 10_000 });
+      await widget(page)
+        .locator('.quick-input-message', { hasText: 'Enter the budget in US dollars' })
+        .waitFor({ timeout: ceiling(10_000) });
       await dollars.fill('0.01');
       await page.keyboard.press('Enter');
       await quickInput(page, /passes \$0\.01/);
       await rowOf(page, 'Warn me').click();
       const warning = toast(page, `Job ${RUNNING}'s estimated token cost`);
-      await warning.waitFor({ timeout: 30_000 });
+      await warning.waitFor({ timeout: ceiling(30_000) });
       assert.match(await warning.innerText(), /passed its budget of \$0\.01/);
       await page.screenshot({ path: path.join(root, 'test-results/budget-notification.png') });
       assert.equal(await warning.locator('.monaco-button', { hasText: 'Stop job' }).count(), 1, 'no Stop job button');
@@ -57,7 +60,7 @@ export const checks = [
       await page.keyboard.press('Enter');
       await quickInput(page, /passes \$100,000\.00/);
       await rowOf(page, 'Warn me').click();
-      await widget(page).waitFor({ state: 'hidden', timeout: 10_000 });
+      await widget(page).waitFor({ state: 'hidden', timeout: ceiling(10_000) });
     },
   },
   {
@@ -70,7 +73,7 @@ export const checks = [
       };
       if (!(await header('Resources').isVisible()))
         await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
-      await header('Resources').waitFor({ timeout: 20_000 });
+      await header('Resources').waitFor({ timeout: ceiling(20_000) });
       // The Resources pane gets the side bar's height: its message and five sections do not fit a third of it.
       await expand('Jobs', false);
       await expand('Agent Runtimes', false);
@@ -80,14 +83,17 @@ export const checks = [
       try {
         // Each section is drawn expanded; a click folds it once read, so the next one is in view.
         for (const section of ['Token spend per job', 'Agent runtimes', 'Job roles', 'MLflow apps', 'S3 prefixes']) {
-          await row(section).waitFor({ timeout: 60_000 });
+          await row(section).waitFor({ timeout: ceiling(60_000) });
           if (section === 'Agent runtimes') {
             const runtime = row(/^wordle_agent(?!_)/);
-            await runtime.waitFor({ timeout: 10_000 });
+            await runtime.waitFor({ timeout: ceiling(10_000) });
             assert.match(await runtime.innerText(), new RegExp(`in use by [^·]*${RUNNING}`));
           }
           await row(section).click();
-          await pane.locator('.monaco-list-row[aria-expanded="false"]', { hasText: section }).first().waitFor({ timeout: 10_000 });
+          await pane
+            .locator('.monaco-list-row[aria-expanded="false"]', { hasText: section })
+            .first()
+            .waitFor({ timeout: ceiling(10_000) });
         }
       } finally {
         // The other checks read the Jobs and Agent Runtimes views at the side bar's default layout.
@@ -104,7 +110,7 @@ export const checks = [
       await runCommand(page, 'MTRL: Clean Up Resources…');
       await quickInput(page, /review what to delete/);
       const runtime = rowOf(page, 'wordle_agent-AbCdEf1234');
-      await runtime.waitFor({ timeout: 60_000 });
+      await runtime.waitFor({ timeout: ceiling(60_000) });
       // Other suites may have left their own jobs on the runtime (the sweep suite's evaluation): the running seeded job is among them.
       assert.match(await runtime.innerText(), new RegExp(`in use by [^:]*${RUNNING}[^:]*: will be refused`));
       await runtime.click();
@@ -114,7 +120,7 @@ export const checks = [
       await page.screenshot({ path: path.join(root, 'test-results/cleanup-review.png') });
       await page.keyboard.press('Enter');
       const dialog = page.locator('.monaco-dialog-box');
-      await dialog.waitFor({ timeout: 20_000 });
+      await dialog.waitFor({ timeout: ceiling(20_000) });
       const text = await dialog.innerText();
       assert.match(text, /Delete 1 resource\?/);
       assert.match(text, /wordle-eval-base-gptoss20b\/: delete 1 object/);
@@ -125,7 +131,7 @@ export const checks = [
       await page.screenshot({ path: path.join(root, 'test-results/cleanup-confirm.png') });
       await dialog.locator('.monaco-button', { hasText: 'Delete 1 resource' }).click();
       const done = toast(page, 'Cleanup finished: 1 deleted and 1 S3 object, 1 still there.');
-      await done.waitFor({ timeout: 60_000 });
+      await done.waitFor({ timeout: ceiling(60_000) });
       assert.match(await done.innerText(), /agent runtime wordle_agent: used by running job/);
     },
   },

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { clickInlineAction, clickMenuItem } from '../lib/menu.mjs';
-import { frameShowing } from '../lib/wait.mjs';
+import { ceiling, frameShowing } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
 
 const REGION = 'us-east-1';
@@ -23,7 +23,7 @@ const sweepRow = (page) => jobsPane(page).locator(`.monaco-list-row[aria-label^=
 async function showJobsView(page) {
   const header = page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first();
   if (!(await header.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
-  await header.waitFor({ timeout: 20_000 });
+  await header.waitFor({ timeout: ceiling(20_000) });
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
 }
 
@@ -35,7 +35,7 @@ async function sweepLabel(page, pattern) {
         .map((e) => e.getAttribute('aria-label') ?? '')
         .find((label) => label.startsWith(prefix) && new RegExp(source).test(label)),
     [`Sweep ${SWEEP},`, pattern.source],
-    { timeout: 60_000 },
+    { timeout: ceiling(60_000) },
   );
   return handle.jsonValue();
 }
@@ -54,12 +54,12 @@ async function resizeSidebar(page, by) {
   await page.waitForFunction(
     (width) => Math.abs(document.querySelector('.part.sidebar').getBoundingClientRect().width - width) <= 2,
     box.width + by,
-    { timeout: 10_000 },
+    { timeout: ceiling(10_000) },
   );
 }
 
 /** The webview frame whose page shows `title` as its heading. */
-const comparisonFrame = (page, title, timeoutMs = 30_000) =>
+const comparisonFrame = (page, title, timeoutMs = ceiling(30_000)) =>
   frameShowing(page, `a webview frame showing "${title}"`, (frame) => frame.locator('h1', { hasText: title }), { timeoutMs });
 
 /** Relative luminance of the page's background, 0 (black) to 1 (white). */
@@ -74,12 +74,12 @@ async function colorTheme(page, label) {
   await palette(page, '>Preferences: Color Theme', 'Preferences: Color Theme');
   const widget = page.locator('.quick-input-widget');
   const focused = widget.locator('.monaco-list-row.focused');
-  await focused.waitFor({ timeout: 10_000 });
+  await focused.waitFor({ timeout: ceiling(10_000) });
   const before = (await focused.locator('.label-name').first().innerText()).trim();
   await widget.locator('input').fill(label);
-  await widget.locator('.monaco-list-row.focused', { hasText: label }).waitFor({ timeout: 10_000 });
+  await widget.locator('.monaco-list-row.focused', { hasText: label }).waitFor({ timeout: ceiling(10_000) });
   await page.keyboard.press('Enter');
-  await widget.waitFor({ state: 'hidden', timeout: 10_000 });
+  await widget.waitFor({ state: 'hidden', timeout: ceiling(10_000) });
   return before;
 }
 
@@ -102,9 +102,12 @@ export const checks = [
       const file = `${SWEEP}.mtrl-sweep.json`;
       writeFileSync(path.join(workspace, file), JSON.stringify(sweep, null, 2));
       await palette(page, file, file);
-      await page.locator('.tabs-container .tab', { hasText: file }).first().waitFor({ timeout: 15_000 });
+      await page
+        .locator('.tabs-container .tab', { hasText: file })
+        .first()
+        .waitFor({ timeout: ceiling(15_000) });
       const start = page.locator('.codelens-decoration a', { hasText: 'Start sweep: 4 evaluations' }).first();
-      await start.waitFor({ timeout: 30_000 });
+      await start.waitFor({ timeout: ceiling(30_000) });
       // The tab's hover, left by the quick open, would take the click.
       await page.mouse.move(1200, 820);
       await page.keyboard.press('Escape');
@@ -112,7 +115,7 @@ export const checks = [
         () => [...document.querySelectorAll('.context-view')].every((e) => e.getBoundingClientRect().height === 0),
         undefined,
         {
-          timeout: 10_000,
+          timeout: ceiling(10_000),
         },
       );
       await start.click();
@@ -127,7 +130,7 @@ export const checks = [
       assert.equal(done + active + waiting, 4, running);
       await sweepRow(page).click();
       await page.keyboard.press('ArrowRight');
-      await jobsRow(page, /adapter · .*temperature=0\.6/).waitFor({ timeout: 20_000 });
+      await jobsRow(page, /adapter · .*temperature=0\.6/).waitFor({ timeout: ceiling(20_000) });
       await resizeSidebar(page, 260);
       await screenshot('sweep-node');
       await resizeSidebar(page, -260);
@@ -136,7 +139,7 @@ export const checks = [
       await sweepLabel(page, /· paused$/);
       await sweepAction(page, 'Cancel Sweep');
       const dialog = page.locator('.monaco-dialog-box');
-      await dialog.waitFor({ timeout: 10_000 });
+      await dialog.waitFor({ timeout: ceiling(10_000) });
       assert.match(await dialog.innerText(), /Cancel the sweep\?/);
       await dialog.locator('.monaco-button', { hasText: 'Cancel Sweep' }).click();
       await sweepLabel(page, /· cancelled$/);
@@ -153,7 +156,7 @@ export const checks = [
       await showJobsView(page);
       await sweepRow(page).click({ button: 'right' });
       await clickMenuItem(page, 'Remove Sweep from Jobs View');
-      await sweepRow(page).waitFor({ state: 'detached', timeout: 10_000 });
+      await sweepRow(page).waitFor({ state: 'detached', timeout: ceiling(10_000) });
     },
   },
   {
@@ -161,8 +164,8 @@ export const checks = [
     async run({ page, emulatorUrl, screenshot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no evaluations to compare';
       await showJobsView(page);
-      await jobsRow(page, BASE).waitFor({ timeout: 30_000 });
-      await jobsRow(page, TRAINED).waitFor({ timeout: 30_000 });
+      await jobsRow(page, BASE).waitFor({ timeout: ceiling(30_000) });
+      await jobsRow(page, TRAINED).waitFor({ timeout: ceiling(30_000) });
       // One try: with polling held and no sweep ticking, nothing redraws the rows between the clicks and the menu.
       await jobsRow(page, BASE).click();
       await jobsRow(page, TRAINED).click({ modifiers: ['ControlOrMeta'] });
@@ -197,14 +200,14 @@ export const checks = [
         // The comparison alone in a 900 px editor: side bar and panel closed, the window narrowed by the difference.
         await palette(page, '>Notifications: Clear All Notifications', 'Clear All Notifications');
         await palette(page, '>View: Close Primary Side Bar', 'View: Close Primary Side Bar');
-        await page.locator('.part.sidebar').waitFor({ state: 'hidden', timeout: 10_000 });
+        await page.locator('.part.sidebar').waitFor({ state: 'hidden', timeout: ceiling(10_000) });
         const editor = await page.locator('.part.editor').boundingBox();
         await page.setViewportSize({ width: Math.round(viewport.width - (editor.width - 900)), height: viewport.height });
         await page.waitForFunction(
           () => Math.abs(document.querySelector('.part.editor').getBoundingClientRect().width - 900) <= 2,
           undefined,
           {
-            timeout: 10_000,
+            timeout: ceiling(10_000),
           },
         );
         for (const [theme, label] of [
@@ -216,7 +219,7 @@ export const checks = [
           await page.waitForFunction(
             (light) => document.querySelector('.monaco-workbench').classList.contains(light ? 'vs' : 'vs-dark'),
             theme === 'light',
-            { timeout: 10_000 },
+            { timeout: ceiling(10_000) },
           );
           const shown = await comparisonFrame(page, 'Compare 2 evaluations');
           // The webview gets the new theme's colours a moment after the workbench.
@@ -227,7 +230,7 @@ export const checks = [
                 return light === r + g + b > 382;
               },
               theme === 'light',
-              { timeout: 10_000 },
+              { timeout: ceiling(10_000) },
             )
             .catch(() => undefined);
           const luminance = await backgroundLuminance(shown);

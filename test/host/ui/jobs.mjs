@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { clickInlineAction } from '../lib/menu.mjs';
 import { palette } from './replay.mjs';
+import { ceiling } from '../lib/wait.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
@@ -24,7 +25,10 @@ async function openJobsView(page) {
     await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
   }
   // No refresh here: the harness's reset has listed every root and waited until the view drew them.
-  await page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first().waitFor({ timeout: 20_000 });
+  await page
+    .locator('.part.sidebar .pane-header', { hasText: 'Jobs' })
+    .first()
+    .waitFor({ timeout: ceiling(20_000) });
 }
 
 /** Drags the sidebar's edge so descriptions (progress, cost, age) are readable in the screenshot. */
@@ -82,22 +86,22 @@ async function tooltipOf(page, locator, hasText) {
   const hover = page.locator('.workbench-hover, .monaco-hover', hasText ? { hasText } : {}).first();
   for (let attempt = 0; attempt < 6; attempt++) {
     await page.mouse.move(900, 700);
-    await hover.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+    await hover.waitFor({ state: 'hidden', timeout: ceiling(5_000) }).catch(() => {});
     const box = await locator.locator('.label-name').boundingBox();
     await page.mouse.move(box.x + 10, box.y + box.height / 2, { steps: 4 });
     // A poll redraws the row under the pointer and may close the hover before it is read: then hover again.
     const text = await hover
-      .waitFor({ timeout: 4_000 })
-      .then(() => hover.innerText({ timeout: 1_000 }))
+      .waitFor({ timeout: ceiling(4_000) })
+      .then(() => hover.innerText({ timeout: ceiling(1_000) }))
       .catch(() => undefined);
     if (text) return text;
   }
   throw new Error('the row never showed its tooltip');
 }
 
-/** Writes (or removes, with undefined) one setting in the workspace copy's .vscode/settings.json. */
-function setWorkspaceSetting(workspace, key, value) {
-  const file = path.join(workspace, '.vscode', 'settings.json');
+/** Writes (or removes, with undefined) one setting in the opened folder's .vscode/settings.json (the harness drops it after the group). */
+function setWorkspaceSetting(workspaceRoot, key, value) {
+  const file = path.join(workspaceRoot, '.vscode', 'settings.json');
   const settings = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   if (value === undefined) delete settings[key];
   else settings[key] = value;
@@ -112,11 +116,11 @@ export const checks = [
       if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';
       await openJobsView(page);
       const pipeline = jobsPane(page).locator('.monaco-list-row[aria-label^="pipeline q8hvze02od4o"]').first();
-      await pipeline.waitFor({ timeout: 30_000 });
+      await pipeline.waitFor({ timeout: ceiling(30_000) });
       const labelOf = async (name) => (await rowByName(page, name).locator('.label-name').innerText()).trim();
       const base = 'pipelines-q8hvze02od4o-EvaluateBaseModel-prdIRv4hLK';
       const tuned = 'pipelines-q8hvze02od4o-EvaluateFineTunedMod-mwwrZNnd6y';
-      for (const name of [base, tuned]) await rowByName(page, name).waitFor({ timeout: 30_000 });
+      for (const name of [base, tuned]) await rowByName(page, name).waitFor({ timeout: ceiling(30_000) });
       assert.equal(await labelOf(base), 'base');
       assert.equal(await labelOf(tuned), 'fine-tuned');
       // Children sit one level below their pipeline node.
@@ -138,7 +142,7 @@ export const checks = [
     async run({ page, emulatorUrl }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';
       await openJobsView(page);
-      for (const name of SEEDED) await rowByName(page, name).waitFor({ timeout: 30_000 });
+      for (const name of SEEDED) await rowByName(page, name).waitFor({ timeout: ceiling(30_000) });
       await page.screenshot({ path: path.join(root, 'test-results/jobs-tree-default-width.png') });
       for (const [name, facts] of [
         [RUNNING, /^\d+\/100 · \$\d+\.\d\d/],
@@ -161,11 +165,11 @@ export const checks = [
     name: "jobs view at the default sidebar width: a running job's row and its tooltip come from the same refresh",
     // This check watches polls: the harness leaves the Jobs view polling (held for the others).
     polling: true,
-    async run({ page, emulatorUrl, workspace }) {
+    async run({ page, emulatorUrl, workspaceRoot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no running job';
       await openJobsView(page);
-      // Polls every 5 s: the running job moves a step about every 7 s at the emulator's default speed.
-      setWorkspaceSetting(workspace, 'mtrl.jobs.refreshSeconds', 5);
+      // Polls every 5 s: the running job moves a step about every 30 s at the harness's --running-speed 15.
+      setWorkspaceSetting(workspaceRoot, 'mtrl.jobs.refreshSeconds', 5);
       try {
         const before = await runningStep(page);
         await page.waitForFunction(
@@ -176,7 +180,7 @@ export const checks = [
               return label.startsWith(`${name},`) && m && Number(m[1]) !== before;
             }),
           [RUNNING, before],
-          { timeout: 60_000 },
+          { timeout: ceiling(60_000) },
         );
         for (let look = 0; look < 3; look++) {
           const tip = await tooltipOf(page, rowByName(page, RUNNING));
@@ -193,11 +197,11 @@ export const checks = [
                 return label.startsWith(`${name},`) && m && Number(m[1]) > seen;
               }),
             [RUNNING, rowStep],
-            { timeout: 60_000 },
+            { timeout: ceiling(60_000) },
           );
         }
       } finally {
-        setWorkspaceSetting(workspace, 'mtrl.jobs.refreshSeconds', undefined);
+        setWorkspaceSetting(workspaceRoot, 'mtrl.jobs.refreshSeconds', undefined);
         await page.mouse.move(900, 700);
       }
     },
@@ -207,7 +211,7 @@ export const checks = [
     async run({ page, emulatorUrl }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';
       await openJobsView(page);
-      for (const name of SEEDED) await row(page, name).waitFor({ timeout: 30_000 });
+      for (const name of SEEDED) await row(page, name).waitFor({ timeout: ceiling(30_000) });
       const rows = await jobsPane(page)
         .locator('.monaco-list-row')
         .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
@@ -222,7 +226,7 @@ export const checks = [
 
       await clickInlineAction(page, row(page, RUNNING), 'Stop Job');
       const dialog = page.locator('.monaco-dialog-box');
-      await dialog.waitFor({ timeout: 10_000 });
+      await dialog.waitFor({ timeout: ceiling(10_000) });
       assert.match(await dialog.innerText(), new RegExp(`Stop ${RUNNING}\\?`));
       await dialog.locator('.monaco-button', { hasText: 'Stop Job' }).click();
       await page.waitForFunction(
@@ -233,7 +237,7 @@ export const checks = [
               (e.getAttribute('aria-label') ?? '').startsWith(`${name},`),
           ),
         RUNNING,
-        { timeout: 30_000 },
+        { timeout: ceiling(30_000) },
       );
       await page.screenshot({ path: path.join(root, 'test-results/jobs-tree-stopped.png') });
     },
@@ -249,23 +253,26 @@ export const checks = [
       await page.screenshot({ path: path.join(root, 'test-results/jobs-tooltip.png') });
       await page.mouse.move(900, 700);
       await page.keyboard.press('Escape');
-      await page.locator('.workbench-hover, .monaco-hover').first().waitFor({ state: 'hidden', timeout: 10_000 });
+      await page
+        .locator('.workbench-hover, .monaco-hover')
+        .first()
+        .waitFor({ state: 'hidden', timeout: ceiling(10_000) });
 
       const header = page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first();
       try {
         await palette(page, '>MTRL: Filter Jobs by Name', 'Filter Jobs by Name');
         const input = page.locator('.quick-input-widget input');
-        await page.locator('.quick-input-widget', { hasText: 'name contains' }).waitFor({ timeout: 10_000 });
+        await page.locator('.quick-input-widget', { hasText: 'name contains' }).waitFor({ timeout: ceiling(10_000) });
         await input.fill('eval-base');
         await page.keyboard.press('Enter');
-        await header.locator('.description', { hasText: 'name ~ "eval-base"' }).waitFor({ timeout: 10_000 });
-        await row(page, 'No jobs match the filter.').waitFor({ timeout: 20_000 });
-        await row(page, 'wordle-eval-base-gptoss20b').waitFor({ timeout: 20_000 });
+        await header.locator('.description', { hasText: 'name ~ "eval-base"' }).waitFor({ timeout: ceiling(10_000) });
+        await row(page, 'No jobs match the filter.').waitFor({ timeout: ceiling(20_000) });
+        await row(page, 'wordle-eval-base-gptoss20b').waitFor({ timeout: ceiling(20_000) });
         // The evaluation root reloads after the training root: its old rows go.
-        await row(page, 'wordle-eval-trained-gptoss20b').waitFor({ state: 'detached', timeout: 20_000 });
+        await row(page, 'wordle-eval-trained-gptoss20b').waitFor({ state: 'detached', timeout: ceiling(20_000) });
         await page.screenshot({ path: path.join(root, 'test-results/jobs-filtered.png') });
         await row(page, 'No jobs match the filter.').click();
-        await row(page, 'wordle-eval-trained-gptoss20b').waitFor({ timeout: 20_000 });
+        await row(page, 'wordle-eval-trained-gptoss20b').waitFor({ timeout: ceiling(20_000) });
         assert.equal(
           await header.locator('.description', { hasText: 'eval-base' }).count(),
           0,

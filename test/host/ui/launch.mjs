@@ -1,5 +1,6 @@
 // UI check of the training wizard (#7): every step driven with the keyboard and mouse, Back included, the review read, the launch confirmed and the job found in the tree.
 import assert from 'node:assert/strict';
+import { ceiling } from '../lib/wait.mjs';
 
 export const widget = (page) => page.locator('.quick-input-widget');
 export const rowOf = (page, text) => widget(page).locator('.monaco-list-row', { hasText: text }).first();
@@ -20,7 +21,7 @@ export async function step(page, pattern, kind = 'pick') {
       return new RegExp(source).test(text);
     },
     [pattern.source, kind],
-    { timeout: 20_000 },
+    { timeout: ceiling(20_000) },
   );
   // Every step and sub-step says where it is in the wizard: "MTRL: Launch Training Job: S3 URI (5/11)".
   const title = (await widget(page).locator('.quick-input-title').first().textContent()) ?? '';
@@ -31,7 +32,7 @@ export async function step(page, pattern, kind = 'pick') {
 export async function pick(page, pattern, rowText) {
   await step(page, pattern);
   const row = rowOf(page, rowText);
-  await row.waitFor({ timeout: 20_000 });
+  await row.waitFor({ timeout: ceiling(20_000) });
   await row.click();
 }
 
@@ -46,7 +47,9 @@ async function wizard({ page, emulatorUrl, screenshot }) {
   if (!emulatorUrl) return 'skipped: no emulator to launch on';
   const jobName = `wordle-wizard-${Date.now().toString(36)}`;
   await page.keyboard.press('F1');
-  await widget(page).locator('input').waitFor({ timeout: 10_000 });
+  await widget(page)
+    .locator('input')
+    .waitFor({ timeout: ceiling(10_000) });
   await widget(page).locator('input').fill('>MTRL: Launch Training Job');
   await rowOf(page, 'Launch Training Job').click();
 
@@ -56,7 +59,7 @@ async function wizard({ page, emulatorUrl, screenshot }) {
   // The role step lists the account's roles with a trust verdict each; the wrong-trust role says why it would fail.
   await step(page, /Job role: it must trust/);
   const wrongTrust = rowOf(page, 'MtrlWrongTrustRole');
-  await wrongTrust.waitFor({ timeout: 20_000 });
+  await wrongTrust.waitFor({ timeout: ceiling(20_000) });
   assert.match((await wrongTrust.textContent()) ?? '', /not usable as is/);
   await pick(page, /Job role: it must trust/, 'MtrlJobRole');
   await pick(page, /Training dataset/, 'Enter an S3 URI');
@@ -75,7 +78,7 @@ async function wizard({ page, emulatorUrl, screenshot }) {
   const applied = widget(page)
     .locator('.monaco-list-row', { hasText: /Continue with these values.*max_steps=10/ })
     .first();
-  await applied.waitFor({ timeout: 10_000 });
+  await applied.waitFor({ timeout: ceiling(10_000) });
   assert.match((await applied.textContent()) ?? '', /sampling_max_tokens=8192/, 'the reasoning model did not get sampling_max_tokens 8192');
   await pick(page, /Choose a value to change/, 'Continue with these values');
 
@@ -84,15 +87,15 @@ async function wizard({ page, emulatorUrl, screenshot }) {
   await name.fill('-bad name');
   await widget(page)
     .locator('.quick-input-message', { hasText: /letters, digits and hyphens/ })
-    .waitFor({ timeout: 10_000 });
+    .waitFor({ timeout: ceiling(10_000) });
   await name.fill(jobName);
   await widget(page)
     .locator('.quick-input-message', { hasText: /Job name/ })
-    .waitFor({ timeout: 10_000 });
+    .waitFor({ timeout: ceiling(10_000) });
   await page.keyboard.press('Enter');
 
   await step(page, /Review, then choose Launch/);
-  await rowOf(page, `Launch ${jobName}`).waitFor({ timeout: 30_000 });
+  await rowOf(page, `Launch ${jobName}`).waitFor({ timeout: ceiling(30_000) });
   const lines = await widget(page)
     .locator('.monaco-list-row')
     .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
@@ -106,7 +109,7 @@ async function wizard({ page, emulatorUrl, screenshot }) {
   const filter = widget(page).locator('input').first();
   for (const line of ['Role trusts job.sagemaker.amazonaws.com', 'Runtime READY in us-east-1', 'GPT-OSS-20B is offered in us-east-1']) {
     await filter.fill(line.split(' ').slice(0, 2).join(' '));
-    await rowOf(page, line).waitFor({ timeout: 10_000 });
+    await rowOf(page, line).waitFor({ timeout: ceiling(10_000) });
   }
   await filter.fill('');
 
@@ -115,21 +118,24 @@ async function wizard({ page, emulatorUrl, screenshot }) {
   await type(page, /Estimated token cost in US dollars/, '100000');
   await step(page, /Now: warn/);
   await rowOf(page, 'Warn me').click();
-  await rowOf(page, 'Budget $100,000.00: warn').waitFor({ timeout: 10_000 });
+  await rowOf(page, 'Budget $100,000.00: warn').waitFor({ timeout: ceiling(10_000) });
 
   await rowOf(page, `Launch ${jobName}`).click();
   const dialog = page.locator('.monaco-dialog-box');
-  await dialog.waitFor({ timeout: 10_000 });
+  await dialog.waitFor({ timeout: ceiling(10_000) });
   assert.match(await dialog.innerText(), /warning/);
   await dialog.locator('.monaco-button', { hasText: 'Launch Anyway' }).click();
   // Found by its accessible name: the row's label shows only what tells the job from its neighbours.
-  await page.locator(`.part.sidebar .monaco-list-row[aria-label^="${jobName},"]`).first().waitFor({ timeout: 30_000 });
+  await page
+    .locator(`.part.sidebar .monaco-list-row[aria-label^="${jobName},"]`)
+    .first()
+    .waitFor({ timeout: ceiling(30_000) });
   const notice = page.locator('.notification-toast', { hasText: 'Do not redeploy runtime wordle_agent-AbCdEf1234' }).first();
-  await notice.waitFor({ timeout: 10_000 });
+  await notice.waitFor({ timeout: ceiling(10_000) });
   if (screenshot) await screenshot('launch-revealed');
   // Turning the notice off leaves the workbench as the next check expects it.
   await notice.locator('.monaco-button', { hasText: "Don't Show Again" }).click();
-  await notice.waitFor({ state: 'hidden', timeout: 10_000 });
+  await notice.waitFor({ state: 'hidden', timeout: ceiling(10_000) });
   return undefined;
 }
 

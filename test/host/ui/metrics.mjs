@@ -1,14 +1,14 @@
 // UI checks of the metrics view (#16) in the workbench: the view at a 900-px editor in a light and a dark theme (screenshots),
 // a click on the reward curve opening the replay board at that step, and the view coming back after a window reload.
 import assert from 'node:assert/strict';
-import { until } from '../lib/wait.mjs';
+import { ceiling, until } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
 
 const COMPLETED = 'wordle-gptoss20b-grpo-100steps';
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
 
 /** The metrics view's inner frame once it has drawn the reward chart of `job`. */
-function metricsFrame(page, job, timeoutMs = 240_000) {
+function metricsFrame(page, job, timeoutMs = ceiling(240_000)) {
   const drawn = (frame) =>
     frame.evaluate(
       (name) =>
@@ -32,27 +32,33 @@ async function showMetrics(page, job) {
   await palette(page, '>MTRL: Show Metrics', 'MTRL: Show Metrics');
   const input = page.locator('.quick-input-widget input');
   const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: job }).first();
-  await row.waitFor({ timeout: 60_000 });
+  await row.waitFor({ timeout: ceiling(60_000) });
   await input.fill(job);
   await row.locator('.quick-input-list-checkbox, input[type=checkbox], .monaco-checkbox').first().click();
   await input.press('Enter');
   await page
     .locator('.tabs-container .tab', { hasText: `Metrics: ${job}` })
     .first()
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: ceiling(30_000) });
 }
 
 async function closeEditors(page) {
   await palette(page, '>View: Close All Editors', 'View: Close All Editors');
-  await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await page
+    .locator('.tabs-container .tab')
+    .first()
+    .waitFor({ state: 'detached', timeout: ceiling(10_000) });
 }
 
 async function colorTheme(page, name) {
   await palette(page, '>Preferences: Color Theme', 'Preferences: Color Theme');
   const input = page.locator('.quick-input-widget input');
   await input.fill(name);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().click({ timeout: 15_000 });
-  await input.waitFor({ state: 'hidden', timeout: 10_000 });
+  await page
+    .locator('.quick-input-widget .monaco-list-row', { hasText: name })
+    .first()
+    .click({ timeout: ceiling(15_000) });
+  await input.waitFor({ state: 'hidden', timeout: ceiling(10_000) });
 }
 
 /** Resizes the browser so the editor area is `width` px wide; returns the viewport to restore. */
@@ -61,7 +67,7 @@ async function editorWidth(page, width) {
   const current = await page.locator('.part.editor').evaluate((el) => el.getBoundingClientRect().width);
   await page.setViewportSize({ width: Math.round(viewport.width + width - current), height: viewport.height });
   await page.waitForFunction((w) => Math.abs(document.querySelector('.part.editor').getBoundingClientRect().width - w) < 2, width, {
-    timeout: 10_000,
+    timeout: ceiling(10_000),
   });
   return viewport;
 }
@@ -144,7 +150,7 @@ export const checks = [
           await page.waitForFunction(
             (kind) => document.querySelector('.monaco-workbench')?.classList.contains(kind === 'light' ? 'vs' : 'vs-dark'),
             theme,
-            { timeout: 10_000 },
+            { timeout: ceiling(10_000) },
           );
           const frame = await metricsFrame(page, COMPLETED);
           // The charts redraw on a theme change: wait for the axis colour the page reads to match the new theme.
@@ -154,7 +160,7 @@ export const checks = [
               return fg && document.querySelector('.chart')?.dataset.foreground === fg;
             },
             undefined,
-            { timeout: 15_000 },
+            { timeout: ceiling(15_000) },
           );
           // Away from the tab, whose hover tooltip would cover the toolbar in the screenshot.
           await frame.locator('.hint').first().hover();
@@ -190,7 +196,7 @@ export const checks = [
       await page
         .locator('.tabs-container .tab', { hasText: `Rollouts: ${RUNNING}` })
         .first()
-        .waitFor({ timeout: 30_000 });
+        .waitFor({ timeout: ceiling(30_000) });
       let shown = '';
       await until(
         `the board to show step ${step}`,
@@ -199,13 +205,13 @@ export const checks = [
             const text = await f
               .locator('.step-shown')
               .first()
-              .textContent({ timeout: 500 })
+              .textContent({ timeout: ceiling(500) })
               .catch(() => null);
             if (text) shown = text.trim();
           }
           return shown.startsWith(`step ${step}:`);
         },
-        { timeoutMs: 180_000 },
+        { timeoutMs: ceiling(180_000) },
       ).catch(() => undefined);
       assert.match(shown, new RegExp(`^step ${step}:`), `the board shows "${shown}"`);
       await closeEditors(page);
@@ -221,12 +227,12 @@ export const checks = [
         window.mtrlBeforeReload = true;
       });
       await palette(page, '>Developer: Reload Window', 'Developer: Reload Window');
-      await page.waitForFunction(() => !window.mtrlBeforeReload, undefined, { timeout: 60_000 });
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page.waitForFunction(() => !window.mtrlBeforeReload, undefined, { timeout: ceiling(60_000) });
+      await page.locator('.monaco-workbench').waitFor({ timeout: ceiling(60_000) });
       await page
         .locator('.tabs-container .tab', { hasText: `Metrics: ${COMPLETED}` })
         .first()
-        .waitFor({ timeout: 60_000 });
+        .waitFor({ timeout: ceiling(60_000) });
       const frame = await metricsFrame(page, COMPLETED);
       await screenshot('metrics-restored');
       assert.ok((await frame.locator('.chart .uplot').count()) >= 4);

@@ -1,8 +1,10 @@
 // UI check (#17, #26): the replay board (Wordle and a support agent), its compare view and the reward preview in a 900-px-wide editor of the real
 // workbench, in the light and the dark theme; screenshots in test-results/host/ for a person to look at.
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { boardFrame, openBoard, palette } from './replay.mjs';
 import { closeTab, openFromExplorer, previewFrame } from './reward-lens.mjs';
+import { ceiling } from '../lib/wait.mjs';
 
 const WIDTH = 900;
 const VIEWPORT = { width: 1400, height: 900 };
@@ -16,7 +18,7 @@ export async function editorWidth(page, width) {
   await page.waitForFunction(
     (w) => Math.abs(document.querySelector('.monaco-workbench .part.editor').getBoundingClientRect().width - w) <= 1,
     width,
-    { timeout: 10_000 },
+    { timeout: ceiling(10_000) },
   );
 }
 
@@ -28,7 +30,7 @@ export async function theme(page, kind) {
   await page.waitForFunction(
     (want) => document.querySelector('.monaco-workbench').classList.contains('vs-dark') === want,
     kind === 'dark',
-    { timeout: 10_000 },
+    { timeout: ceiling(10_000) },
   );
 }
 
@@ -57,58 +59,70 @@ const tab = (page, text) => page.locator('.tabs-container .tab', { hasText: text
 export const checks = [
   {
     name: '#17 narrow editor: board, compare and reward preview at 900 px in the light and the dark theme',
-    async run({ page, screenshot }) {
+    async run({ page, workspace, screenshot }) {
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       await editorWidth(page, WIDTH);
       try {
         await palette(page, 'rollouts.log', 'rollouts.log');
-        await tab(page, 'rollouts.log').waitFor({ timeout: 15_000 });
+        await tab(page, 'rollouts.log').waitFor({ timeout: ceiling(15_000) });
         await palette(page, '>Reopen Editor With', /Reopen Editor With(\.\.\.|…)/);
-        await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL Rollout Replay' }).first().click({ timeout: 15_000 });
+        await page
+          .locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL Rollout Replay' })
+          .first()
+          .click({ timeout: ceiling(15_000) });
         const board = await boardFrame(page);
-        await board.locator('.player .tile-row').first().waitFor({ timeout: 15_000 });
+        await board
+          .locator('.player .tile-row')
+          .first()
+          .waitFor({ timeout: ceiling(15_000) });
         for (const kind of ['light', 'dark']) {
           await theme(page, kind);
           await assertInside(board, '.player .grid', `${kind}: the board's player`);
           await assertInside(board, '.player .controls', `${kind}: the player's controls`);
           await screenshot(`narrow-board-${kind}`);
           await board.locator('.rollout-row[data-rollout]').nth(1).locator('.compare-button').click();
-          await board.locator('.players.comparing').waitFor({ timeout: 10_000 });
+          await board.locator('.players.comparing').waitFor({ timeout: ceiling(10_000) });
           await assertInside(board, '.players.comparing > :nth-child(2) .grid', `${kind}: the compared board`);
           await screenshot(`narrow-compare-${kind}`);
           await board.locator('.rollout-row.compared .compare-button').click();
-          await board.locator('.players:not(.comparing)').waitFor({ timeout: 10_000 });
+          await board.locator('.players:not(.comparing)').waitFor({ timeout: ceiling(10_000) });
         }
 
         // Any agent: a support agent's transcript, its compared rollout and the action table fit too.
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');
         const support = await openBoard(page, 'support-rollouts.log');
         await support.locator('.group-row[data-group]', { hasText: 'Resolve ticket 0' }).first().click();
-        await support.locator('.player .tool-call').first().waitFor({ timeout: 15_000 });
+        await support
+          .locator('.player .tool-call')
+          .first()
+          .waitFor({ timeout: ceiling(15_000) });
         for (const kind of ['light', 'dark']) {
           await theme(page, kind);
           await assertInside(support, '.player .tool-call', `${kind}: a tool-call card`);
           await assertInside(support, '.action-table', `${kind}: the action table`);
           await support.locator('.rollout-row[data-rollout]').nth(2).locator('.compare-button').click();
-          await support.locator('.players.comparing .player:nth-child(2) .turn.differs').waitFor({ timeout: 10_000 });
+          await support.locator('.players.comparing .player:nth-child(2) .turn.differs').waitFor({ timeout: ceiling(10_000) });
           await assertInside(support, '.players.comparing > :nth-child(2) .tool-call', `${kind}: the compared transcript`);
           await screenshot(`narrow-support-${kind}`);
           await support.locator('.rollout-row.compared .compare-button').click();
-          await support.locator('.players:not(.comparing)').waitFor({ timeout: 10_000 });
+          await support.locator('.players:not(.comparing)').waitFor({ timeout: ceiling(10_000) });
         }
 
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');
-        await openFromExplorer(page, 'reward', 'wordle_reward.py');
+        await openFromExplorer(page, [path.basename(workspace), 'reward'], 'wordle_reward.py');
         await palette(page, '>MTRL: Show Reward Preview', 'MTRL: Show Reward Preview');
-        await tab(page, 'Reward preview').waitFor({ timeout: 60_000 });
+        await tab(page, 'Reward preview').waitFor({ timeout: ceiling(60_000) });
         // The preview opens beside the file: closing the file closes its group, so the preview has the whole 900 px.
         await closeTab(page, tab(page, /^\s*wordle_reward\.py/));
-        await tab(page, /^\s*wordle_reward\.py/).waitFor({ state: 'detached', timeout: 10_000 });
+        await tab(page, /^\s*wordle_reward\.py/).waitFor({ state: 'detached', timeout: ceiling(10_000) });
         await page.waitForFunction(() => document.querySelectorAll('.part.editor .tabs-container').length === 1, undefined, {
-          timeout: 10_000,
+          timeout: ceiling(10_000),
         });
         const preview = await previewFrame(page);
-        await preview.locator('table tbody tr td.num').first().waitFor({ timeout: 60_000 });
+        await preview
+          .locator('table tbody tr td.num')
+          .first()
+          .waitFor({ timeout: ceiling(60_000) });
         for (const kind of ['dark', 'light']) {
           await theme(page, kind);
           await assertInside(preview, 'table', `${kind}: the preview's table`);

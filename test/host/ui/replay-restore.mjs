@@ -1,7 +1,7 @@
 // UI check of the replay board (#5): a board opened with "MTRL: Open Rollouts" comes back after a window reload with its data and selection.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { until } from '../lib/wait.mjs';
+import { ceiling, until } from '../lib/wait.mjs';
 import { boardFrame, palette } from './replay.mjs';
 
 /** What the board shows: its source, counts, the visible groups, and what is selected and played. */
@@ -11,7 +11,7 @@ async function shown(frame) {
       (await frame
         .locator(selector)
         .first()
-        .textContent({ timeout: 2_000 })
+        .textContent({ timeout: ceiling(2_000) })
         .catch(() => null)) ?? ''
     ).trim();
   return {
@@ -22,7 +22,7 @@ async function shown(frame) {
     rollout: await frame
       .locator('.rollout-row.selected')
       .first()
-      .getAttribute('data-rollout', { timeout: 2_000 })
+      .getAttribute('data-rollout', { timeout: ceiling(2_000) })
       .catch(() => null),
     trajectory: await text('.player-header .muted'),
     turn: await text('.player .turn-count'),
@@ -33,14 +33,14 @@ async function shown(frame) {
  * Polls until the board's selection matches `expected` (rendering is asynchronous), then returns what it shows.
  * The bound is generous: after a reload on a loaded machine the extension host alone took over 20 s to come back.
  */
-async function settled(page, expected, timeoutMs = 120_000) {
+async function settled(page, expected, timeoutMs = ceiling(120_000)) {
   let last;
   const matches = () => last?.group === expected.group && last.rollout === expected.rollout && last.turn === expected.turn;
   await until(
     `the restored board to show group ${expected.group}, rollout ${expected.rollout}, turn ${expected.turn}`,
     async () => {
       // The restored webview may load its page more than once: a frame detached meanwhile is looked up on the next poll.
-      last = await shown(await boardFrame(page, 5_000));
+      last = await shown(await boardFrame(page, ceiling(5_000)));
       return matches();
     },
     { timeoutMs, everyMs: 250 },
@@ -55,19 +55,24 @@ export const checks = [
       // Only this board may hold group rows, so the frame found after the reload is the restored one.
       await host('mtrl-test.resetWorkbench');
       await palette(page, '>MTRL: Open Rollouts', 'MTRL: Open Rollouts');
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Local log file' }).first().click({ timeout: 15_000 });
+      await page
+        .locator('.quick-input-widget .monaco-list-row', { hasText: 'Local log file' })
+        .first()
+        .click({ timeout: ceiling(15_000) });
       // The web workbench's path box fills in its starting folder asynchronously, overwriting a path typed too early: retry.
       const input = page.locator('.quick-input-widget input');
-      const tab = page.locator('.tabs-container .tab', { hasText: 'Rollouts: replay/rollouts.log' }).first();
+      const tab = page.locator('.tabs-container .tab', { hasText: `Rollouts: ${path.basename(workspace)}/replay/rollouts.log` }).first();
       for (let attempt = 0; attempt < 5 && !(await tab.isVisible()); attempt++) {
         await page
-          .waitForFunction(() => document.querySelector('.quick-input-widget input')?.value.endsWith('/'), undefined, { timeout: 10_000 })
+          .waitForFunction(() => document.querySelector('.quick-input-widget input')?.value.endsWith('/'), undefined, {
+            timeout: ceiling(10_000),
+          })
           .catch(() => undefined);
         await input.fill(path.join(workspace, 'replay/rollouts.log'));
         await input.press('Enter');
-        await tab.waitFor({ timeout: 3_000 }).catch(() => undefined);
+        await tab.waitFor({ timeout: ceiling(3_000) }).catch(() => undefined);
       }
-      await tab.waitFor({ timeout: 15_000 });
+      await tab.waitFor({ timeout: ceiling(15_000) });
 
       let frame = await boardFrame(page);
       const groups = frame.locator('.group-row[data-group]');
@@ -75,9 +80,9 @@ export const checks = [
       const third = (await groups.nth(2).locator('.group-label').textContent()).trim();
       await groups.nth(2).click();
       // The rollout table and the board follow the group asynchronously: wait for the third group's rollout on the board.
-      await frame.locator('.player-header h2', { hasText: third }).waitFor({ timeout: 10_000 });
+      await frame.locator('.player-header h2', { hasText: third }).waitFor({ timeout: ceiling(10_000) });
       const rows = frame.locator('.rollout-row[data-rollout]');
-      await rows.first().waitFor({ timeout: 10_000 });
+      await rows.first().waitFor({ timeout: ceiling(10_000) });
       // A rollout other than the first (the default), with at least two turns to step through.
       let pick = -1;
       for (let i = 1; i < (await rows.count()) && pick < 0; i++) {
@@ -87,7 +92,7 @@ export const checks = [
       const chosen = await rows.nth(pick).getAttribute('data-rollout');
       const trajectory = (await rows.nth(pick).locator('.trajectory').textContent()).trim();
       await rows.nth(pick).click();
-      await frame.locator('.player-header .muted', { hasText: new RegExp(`^${trajectory}$`) }).waitFor({ timeout: 10_000 });
+      await frame.locator('.player-header .muted', { hasText: new RegExp(`^${trajectory}$`) }).waitFor({ timeout: ceiling(10_000) });
       await frame.locator('.player').focus();
       await frame.locator('.player').press('ArrowRight');
       await frame.locator('.player').press('ArrowRight');
@@ -106,9 +111,12 @@ export const checks = [
         window.mtrlBeforeReload = true;
       });
       await palette(page, '>Developer: Reload Window', 'Developer: Reload Window');
-      await page.waitForFunction(() => !window.mtrlBeforeReload, undefined, { timeout: 60_000 });
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      await page.locator('.tabs-container .tab', { hasText: 'Rollouts: replay/rollouts.log' }).first().waitFor({ timeout: 30_000 });
+      await page.waitForFunction(() => !window.mtrlBeforeReload, undefined, { timeout: ceiling(60_000) });
+      await page.locator('.monaco-workbench').waitFor({ timeout: ceiling(60_000) });
+      await page
+        .locator('.tabs-container .tab', { hasText: `Rollouts: ${path.basename(workspace)}/replay/rollouts.log` })
+        .first()
+        .waitFor({ timeout: ceiling(30_000) });
       const after = await settled(page, before);
       await screenshot('replay-restored');
       assert.deepEqual(after, before, 'the restored board should show the same data and selection as before the reload');

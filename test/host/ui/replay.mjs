@@ -1,7 +1,7 @@
 // UI check of the replay board (#5) in the real workbench: open a log file "With…" the board, read the webview frame, play a turn, screenshot.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { frameShowing } from '../lib/wait.mjs';
+import { ceiling, frameShowing } from '../lib/wait.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
@@ -9,7 +9,7 @@ export async function palette(page, text, pick) {
   const input = page.locator('.quick-input-widget input');
   for (let attempt = 1; ; attempt++) {
     // The previous pick's quick input may still be closing: typing into it would be lost.
-    await input.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
+    await input.waitFor({ state: 'hidden', timeout: ceiling(2_000) }).catch(() => undefined);
     // F1 is lost while focus sits in a webview or an opening editor: retry from the workbench.
     for (let tries = 0; tries < 4 && !(await input.isVisible()); tries++) {
       if (tries)
@@ -18,11 +18,14 @@ export async function palette(page, text, pick) {
           .click({ position: { x: 5, y: 5 } })
           .catch(() => undefined);
       await page.keyboard.press('F1');
-      await input.waitFor({ timeout: 3_000 }).catch(() => undefined);
+      await input.waitFor({ timeout: ceiling(3_000) }).catch(() => undefined);
     }
     try {
-      await input.fill(text, { timeout: 10_000 });
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: pick }).first().click({ timeout: 15_000 });
+      await input.fill(text, { timeout: ceiling(10_000) });
+      await page
+        .locator('.quick-input-widget .monaco-list-row', { hasText: pick })
+        .first()
+        .click({ timeout: ceiling(15_000) });
       return;
     } catch (error) {
       // A webview that finishes loading takes focus and closes the quick input under the typing: open it again.
@@ -33,16 +36,22 @@ export async function palette(page, text, pick) {
 }
 
 /** The webview's inner frame that holds the board, once it has rendered a group. */
-export function boardFrame(page, timeoutMs = 90_000) {
+export function boardFrame(page, timeoutMs = ceiling(90_000)) {
   return frameShowing(page, 'a webview frame showing a group row', (frame) => frame.locator('.group-row[data-group]'), { timeoutMs });
 }
 
 /** Opens a log file of the workspace with the board ("Reopen Editor With…") and returns the board's frame. */
 export async function openBoard(page, file) {
   await palette(page, file, file);
-  await page.locator('.tabs-container .tab', { hasText: file }).first().waitFor({ timeout: 15_000 });
+  await page
+    .locator('.tabs-container .tab', { hasText: file })
+    .first()
+    .waitFor({ timeout: ceiling(15_000) });
   await palette(page, '>Reopen Editor With', /Reopen Editor With(\.\.\.|…)/);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL Rollout Replay' }).first().click({ timeout: 15_000 });
+  await page
+    .locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL Rollout Replay' })
+    .first()
+    .click({ timeout: ceiling(15_000) });
   return boardFrame(page);
 }
 
@@ -51,10 +60,13 @@ export const checks = [
     name: 'replay board opens a log file with "Reopen Editor With…", shows groups and plays a turn in the workbench theme',
     async run({ page }) {
       await palette(page, 'rollouts.log', 'rollouts.log');
-      await page.locator('.tabs-container .tab', { hasText: 'rollouts.log' }).first().waitFor({ timeout: 15_000 });
+      await page
+        .locator('.tabs-container .tab', { hasText: 'rollouts.log' })
+        .first()
+        .waitFor({ timeout: ceiling(15_000) });
       await palette(page, '>Reopen Editor With', /Reopen Editor With(\.\.\.|…)/);
       const choice = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL Rollout Replay' }).first();
-      await choice.waitFor({ timeout: 15_000 }).catch(async () => {
+      await choice.waitFor({ timeout: ceiling(15_000) }).catch(async () => {
         const rows = await page.locator('.quick-input-widget .monaco-list-row').allTextContents();
         throw new Error(`"MTRL Rollout Replay" is not offered; the picker lists: ${rows.join(' | ') || '(nothing)'}`);
       });
@@ -64,7 +76,10 @@ export const checks = [
       assert.match(first ?? '', /^[A-Z]{5}$/);
       await frame.locator('.player').focus();
       await frame.locator('.player').press('ArrowRight');
-      await frame.locator('.player .tile-row:first-child .tile[data-mark]:not([data-mark=""])').first().waitFor({ timeout: 10_000 });
+      await frame
+        .locator('.player .tile-row:first-child .tile[data-mark]:not([data-mark=""])')
+        .first()
+        .waitFor({ timeout: ceiling(10_000) });
       const mark = await frame.locator('.player .tile-row:first-child .tile').first().getAttribute('aria-label');
       assert.match(mark ?? '', /^[A-Z] (green|yellow|gray)$/);
       // Theme colours reach the page: the body follows the workbench's editor background, not the fallback.
@@ -79,13 +94,16 @@ export const checks = [
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       const frame = await openBoard(page, 'support-rollouts.log');
       await frame.locator('.group-row[data-group]', { hasText: 'Resolve ticket 0' }).first().click();
-      await frame.locator('.player .tool-call').first().waitFor({ timeout: 15_000 });
+      await frame
+        .locator('.player .tool-call')
+        .first()
+        .waitFor({ timeout: ceiling(15_000) });
       assert.equal(await frame.locator('.player .tool-call .tool-name').first().textContent(), 'take_support_action');
       assert.match((await frame.locator('.player .tool-call .tool-part pre').first().textContent()) ?? '', /"action": "check_outage"/);
       assert.equal(await frame.locator('.player details.thinking[open]').count(), 0, 'thinking starts folded');
       // The third rollout of ticket 0 restarts the router at turn 4 where the first applies the fix.
       await frame.locator('.rollout-row[data-rollout]').nth(2).locator('.compare-button').click();
-      await frame.locator('.players.comparing .player:nth-child(2) .turn.differs').waitFor({ timeout: 10_000 });
+      await frame.locator('.players.comparing .player:nth-child(2) .turn.differs').waitFor({ timeout: ceiling(10_000) });
       assert.equal(await frame.locator('.players .player:first-child .turn.differs').getAttribute('data-turn'), '4');
       const names = await frame.locator('.action-table tbody .action-name').allTextContents();
       assert.ok(

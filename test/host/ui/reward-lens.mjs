@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { frameShowing } from '../lib/wait.mjs';
+import { ceiling, frameShowing } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
 
 /** Reloads the window the way a user does: a fresh extension host that activates the extension only by its events. */
@@ -12,18 +12,23 @@ export async function reloadWindow(page) {
     window.mtrlBeforeReload = true;
   });
   await palette(page, '>Developer: Reload Window', 'Developer: Reload Window');
-  await page.waitForFunction(() => !window.mtrlBeforeReload, undefined, { timeout: 60_000 });
-  await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() => !window.mtrlBeforeReload, undefined, { timeout: ceiling(60_000) });
+  await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: ceiling(60_000) });
 }
 
-/** Opens a workspace file from the Explorer (quick open may still be indexing right after a reload). */
-export async function openFromExplorer(page, folder, file) {
+/** Opens a file from the Explorer, unfolding each of `folders` on the way (quick open may still be indexing right after a reload). */
+export async function openFromExplorer(page, folders, file) {
   await palette(page, '>View: Show Explorer', 'View: Show Explorer');
   const row = (label) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: new RegExp(`^${label}$`) }).first();
-  await row(folder).waitFor({ timeout: 30_000 });
-  if ((await row(folder).getAttribute('aria-expanded')) !== 'true') await row(folder).click();
-  await row(file).click({ timeout: 15_000 });
-  await page.locator('.tabs-container .tab', { hasText: file }).first().waitFor({ timeout: 15_000 });
+  for (const folder of folders) {
+    await row(folder).waitFor({ timeout: ceiling(30_000) });
+    if ((await row(folder).getAttribute('aria-expanded')) !== 'true') await row(folder).click();
+  }
+  await row(file).click({ timeout: ceiling(15_000) });
+  await page
+    .locator('.tabs-container .tab', { hasText: file })
+    .first()
+    .waitFor({ timeout: ceiling(15_000) });
 }
 
 /** Moves the active editor's cursor to a line (1-based) with Go to Line, which scrolls it into view. */
@@ -31,17 +36,17 @@ async function goToLine(page, line) {
   assert.ok(line > 0, 'the reward file has no final_reward');
   const input = page.locator('.quick-input-widget input');
   await page.keyboard.press('F1');
-  await input.waitFor({ timeout: 5_000 });
+  await input.waitFor({ timeout: ceiling(5_000) });
   await input.fill(`:${line}`);
   await page
     .locator('.quick-input-widget .monaco-list-row', { hasText: new RegExp(`line ${line}\\b`, 'i') })
     .first()
-    .waitFor({ timeout: 10_000 });
+    .waitFor({ timeout: ceiling(10_000) });
   await input.press('Enter');
   await page
     .locator('.statusbar-item', { hasText: new RegExp(`^Ln ${line}, Col`) })
     .first()
-    .waitFor({ timeout: 10_000 });
+    .waitFor({ timeout: ceiling(10_000) });
 }
 
 /**
@@ -52,7 +57,7 @@ export async function closeTab(page, tab) {
   for (let attempt = 1; ; attempt++) {
     await tab.click({ button: 'middle' });
     try {
-      await tab.waitFor({ state: 'detached', timeout: 5_000 });
+      await tab.waitFor({ state: 'detached', timeout: ceiling(5_000) });
       return;
     } catch (error) {
       if (attempt === 3) throw new Error('the tab stayed open after three middle clicks', { cause: error });
@@ -68,13 +73,13 @@ export const checks = [
     async run({ page, workspace, screenshot }) {
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       await reloadWindow(page);
-      await openFromExplorer(page, 'reward', 'wordle_reward.py');
+      await openFromExplorer(page, [path.basename(workspace), 'reward'], 'wordle_reward.py');
       // The editor draws lenses of visible lines only: bring the reward's line into view, as a user scrolling to it.
       const text = readFileSync(path.join(workspace, 'reward/wordle_reward.py'), 'utf8').split('\n');
       await goToLine(page, text.findIndex((line) => /^\s*def final_reward\b/.test(line)) + 1);
       // The lens as the editor draws it: it appears once Python has scored the canonical games.
       const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: /solve@1/ }).first();
-      await lens.waitFor({ timeout: 90_000 }).catch(async (error) => {
+      await lens.waitFor({ timeout: ceiling(90_000) }).catch(async (error) => {
         const drawn = await page.locator('.monaco-editor .codelens-decoration').allTextContents();
         throw new Error(
           `no reward lens drawn; lenses: ${drawn.join(' | ') || '(none)'}; notifications: ${(await notifications(page)).join(' | ') || '(none)'}`,
@@ -86,8 +91,10 @@ export const checks = [
       await screenshot('reward-lens-drawn');
       for (let click = 1; click <= 2; click++) {
         await lens.click();
-        const tab = page.locator('.tabs-container .tab', { hasText: 'Reward preview: reward/wordle_reward.py' }).first();
-        await tab.waitFor({ timeout: 60_000 }).catch(async (error) => {
+        const tab = page
+          .locator('.tabs-container .tab', { hasText: `Reward preview: ${path.basename(workspace)}/reward/wordle_reward.py` })
+          .first();
+        await tab.waitFor({ timeout: ceiling(60_000) }).catch(async (error) => {
           throw new Error(
             `click ${click}: no preview after clicking the lens; notifications: ${(await notifications(page)).join(' | ') || '(none)'}`,
             {
@@ -96,7 +103,10 @@ export const checks = [
           );
         });
         const frame = await previewFrame(page);
-        await frame.locator('table tbody tr td.num').first().waitFor({ timeout: 30_000 });
+        await frame
+          .locator('table tbody tr td.num')
+          .first()
+          .waitFor({ timeout: ceiling(30_000) });
         assert.match(await frame.locator('table tbody').innerText(), /solve@1/, 'the preview lists the canonical games with their rewards');
         const said = await notifications(page);
         assert.ok(!said.some((t) => /command not found/i.test(t)), `click ${click}: ${said.join(' | ')}`);
@@ -104,16 +114,19 @@ export const checks = [
         if (click === 2) break;
         // Back to the file alone: the second click is on a lens drawn again after the preview refreshed it.
         await closeTab(page, tab);
-        await tab.waitFor({ state: 'detached', timeout: 15_000 });
-        await page.locator('.tabs-container .tab.active', { hasText: 'wordle_reward.py' }).first().waitFor({ timeout: 15_000 });
-        await lens.waitFor({ timeout: 60_000 });
+        await tab.waitFor({ state: 'detached', timeout: ceiling(15_000) });
+        await page
+          .locator('.tabs-container .tab.active', { hasText: 'wordle_reward.py' })
+          .first()
+          .waitFor({ timeout: ceiling(15_000) });
+        await lens.waitFor({ timeout: ceiling(60_000) });
       }
     },
   },
 ];
 
 /** The preview webview's inner frame, once it shows its games table. */
-export function previewFrame(page, timeoutMs = 60_000) {
+export function previewFrame(page, timeoutMs = ceiling(60_000)) {
   return frameShowing(page, 'a webview frame showing the reward preview', (frame) => frame.locator('h2', { hasText: 'Invariants' }), {
     timeoutMs,
   });

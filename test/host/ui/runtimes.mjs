@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { palette } from './replay.mjs';
 import { clickInlineAction } from '../lib/menu.mjs';
+import { ceiling } from '../lib/wait.mjs';
 
 const RUNTIME = 'wordle_agent';
 const runtimesPane = (page) =>
@@ -18,13 +19,13 @@ export const checks = [
       if (!emulatorUrl) return 'skipped: no emulator, so no runtimes to show';
       const header = page.locator('.part.sidebar .pane-header', { hasText: 'Agent Runtimes' }).first();
       if (!(await header.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
-      await header.waitFor({ timeout: 20_000 });
+      await header.waitFor({ timeout: ceiling(20_000) });
       if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
       const row = runtimesPane(page)
         .locator('.monaco-list-row', { hasText: /^wordle_agent/ })
         .filter({ hasNotText: 'no_server' })
         .first();
-      await row.waitFor({ timeout: 30_000 });
+      await row.waitFor({ timeout: ceiling(30_000) });
       const before = await labels(page);
       assert.ok(
         before.some((l) => /^wordle_agent_no_server/.test(l)),
@@ -44,13 +45,19 @@ export const checks = [
               /READY · smoke passed just now/.test(e.getAttribute('aria-label') ?? ''),
           ),
         undefined,
-        { timeout: 30_000 },
+        { timeout: ceiling(30_000) },
       );
-      await page.locator('.tab', { hasText: 'Smoke test wordle_agent-AbCdEf1234' }).first().waitFor({ timeout: 20_000 });
+      await page
+        .locator('.tab', { hasText: 'Smoke test wordle_agent-AbCdEf1234' })
+        .first()
+        .waitFor({ timeout: ceiling(20_000) });
       // The Markdown preview is a webview: the outer frame, then its active frame.
       const preview = page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
-      await preview.locator('h1', { hasText: 'Smoke test: passed' }).waitFor({ timeout: 20_000 });
-      await preview.locator('code, pre', { hasText: 'Could not find job' }).first().waitFor({ timeout: 5_000 });
+      await preview.locator('h1', { hasText: 'Smoke test: passed' }).waitFor({ timeout: ceiling(20_000) });
+      await preview
+        .locator('code, pre', { hasText: 'Could not find job' })
+        .first()
+        .waitFor({ timeout: ceiling(5_000) });
       await screenshot('agent-runtimes');
     },
   },
@@ -63,12 +70,15 @@ export const checks = [
       await palette(page, '>MTRL: Smoke Test Agent Runtime', 'Smoke Test Agent Runtime');
       const picker = page.locator('.quick-input-widget', { hasText: 'Smoke Test Agent Runtime' });
       const noServer = picker.locator('.monaco-list-row', { hasText: 'wordle_agent_no_server' }).first();
-      await noServer.waitFor({ timeout: 20_000 });
+      await noServer.waitFor({ timeout: ceiling(20_000) });
       assert.match(await noServer.innerText(), /READY · not smoke-tested|READY · smoke (passed|failed)/);
-      await picker.locator('.monaco-list-row', { hasText: 'Enter a runtime ARN' }).first().waitFor({ timeout: 5_000 });
+      await picker
+        .locator('.monaco-list-row', { hasText: 'Enter a runtime ARN' })
+        .first()
+        .waitFor({ timeout: ceiling(5_000) });
       await screenshot('smoke-runtime-picker');
       await page.keyboard.press('Escape');
-      await picker.waitFor({ state: 'hidden', timeout: 10_000 });
+      await picker.waitFor({ state: 'hidden', timeout: ceiling(10_000) });
     },
   },
 ];

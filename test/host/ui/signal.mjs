@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { frameShowing, until } from '../lib/wait.mjs';
+import { ceiling, frameShowing, until } from '../lib/wait.mjs';
 import { boardFrame, palette } from './replay.mjs';
 import { reloadWindow } from './reward-lens.mjs';
 
@@ -18,7 +18,7 @@ async function editorWidth(page, width) {
   await page.waitForFunction(
     (w) => Math.abs(document.querySelector('.monaco-workbench .part.editor').getBoundingClientRect().width - w) <= 1,
     width,
-    { timeout: 10_000 },
+    { timeout: ceiling(10_000) },
   );
 }
 
@@ -50,7 +50,9 @@ export const checks = [
       await editorWidth(page, HALF);
       try {
         await host('mtrl.checkLearningSignal', [path.join(workspace, 'signal', 'refund-check')]);
-        const frame = await frameShowing(page, 'the learning-signal report', (f) => f.locator('.verdict h2'), { timeoutMs: 60_000 });
+        const frame = await frameShowing(page, 'the learning-signal report', (f) => f.locator('.verdict h2'), {
+          timeoutMs: ceiling(60_000),
+        });
         assert.equal((await frame.locator('.verdict h2').innerText()).trim(), '50 % of tasks have zero advantage (3 of 6 groups)');
         assert.match(await frame.locator('.verdict').innerText(), /33 % of tasks are solved by every rollout: they teach nothing\./);
         const seen = {};
@@ -59,7 +61,9 @@ export const checks = [
             const before = (await layout(frame)).foreground;
             await palette(page, '>Preferences: Toggle between Light/Dark Themes', 'Toggle between Light/Dark Themes');
             // The webview gets the new theme's variables a moment after the workbench: wait for them, not for a time.
-            await until('the report to take the new theme', async () => (await layout(frame)).foreground !== before, { timeoutMs: 15_000 });
+            await until('the report to take the new theme', async () => (await layout(frame)).foreground !== before, {
+              timeoutMs: ceiling(15_000),
+            });
           }
           const shown = await layout(frame);
           seen[dark ? 'dark' : 'light'] = shown.bar;
@@ -71,18 +75,24 @@ export const checks = [
         assert.notEqual(seen.light, seen.dark, 'the bars kept one colour in both themes');
         // Keyboard only: the button takes the focus and Enter presses it.
         await frame.locator('vscode-button.action-openRollouts').press('Enter');
-        await page.locator('.tabs-container .tab', { hasText: 'Rollouts: signal/refund-check' }).first().waitFor({ timeout: 30_000 });
+        await page
+          .locator('.tabs-container .tab', { hasText: `Rollouts: ${path.basename(workspace)}/signal/refund-check` })
+          .first()
+          .waitFor({ timeout: ceiling(30_000) });
         const board = await boardFrame(page);
         await until('the board to list the 6 tasks', async () => (await board.locator('.group-row[data-group]').count()) === 6, {
-          timeoutMs: 30_000,
+          timeoutMs: ceiling(30_000),
         });
         // Try a Changed Reward: back on the report, the reward what-if asks for a scenario file to re-score the board's 24 rollouts.
-        await page.locator('.tabs-container .tab', { hasText: 'Learning signal: signal/refund-check' }).first().click();
+        await page
+          .locator('.tabs-container .tab', { hasText: `Learning signal: ${path.basename(workspace)}/signal/refund-check` })
+          .first()
+          .click();
         const report = await frameShowing(page, 'the report again', (f) => f.locator('vscode-button.action-tryReward'), {
-          timeoutMs: 30_000,
+          timeoutMs: ceiling(30_000),
         });
         await report.locator('vscode-button.action-tryReward').press('Enter');
-        await page.locator('.quick-input-widget', { hasText: 're-score the 24 rollouts shown' }).waitFor({ timeout: 30_000 });
+        await page.locator('.quick-input-widget', { hasText: 're-score the 24 rollouts shown' }).waitFor({ timeout: ceiling(30_000) });
         await page.keyboard.press('Escape');
       } finally {
         await page.setViewportSize(VIEWPORT);
@@ -103,10 +113,13 @@ export const checks = [
       assert.equal(check?.status, 'running', JSON.stringify(check));
       try {
         await palette(page, 'refund-train.mtrl.json', 'refund-train.mtrl.json');
-        await page.locator('.tabs-container .tab', { hasText: 'refund-train.mtrl.json' }).first().waitFor({ timeout: 15_000 });
+        await page
+          .locator('.tabs-container .tab', { hasText: 'refund-train.mtrl.json' })
+          .first()
+          .waitFor({ timeout: ceiling(15_000) });
         await palette(page, '>MTRL: Launch Job File', 'MTRL: Launch Job File');
         const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: `a check is running (${check.jobName}` });
-        await row.first().waitFor({ timeout: 90_000 });
+        await row.first().waitFor({ timeout: ceiling(90_000) });
         // Next to the cost estimate: the row right after it.
         const labels = await page.locator('.quick-input-widget .monaco-list-row').allTextContents();
         const cost = labels.findIndex((l) => /in tokens|No cost estimate|No token prices/.test(l));
@@ -124,15 +137,15 @@ export const checks = [
     async run({ page, workspace, host }) {
       await host('mtrl.checkLearningSignal', [path.join(workspace, 'signal', 'refund-check')]);
       const headline = (frame) => frame.locator('.verdict h2', { hasText: '50 % of tasks have zero advantage (3 of 6 groups)' });
-      await frameShowing(page, 'the learning-signal report', headline, { timeoutMs: 60_000 });
+      await frameShowing(page, 'the learning-signal report', headline, { timeoutMs: ceiling(60_000) });
       try {
         await reloadWindow(page);
         await page
-          .locator('.tabs-container .tab', { hasText: 'Learning signal: signal/refund-check' })
+          .locator('.tabs-container .tab', { hasText: `Learning signal: ${path.basename(workspace)}/signal/refund-check` })
           .first()
-          .waitFor({ timeout: 60_000 });
+          .waitFor({ timeout: ceiling(60_000) });
         // After a reload on a loaded machine the extension host alone may take over 20 s to come back.
-        await frameShowing(page, 'the restored report', headline, { timeoutMs: 120_000 });
+        await frameShowing(page, 'the restored report', headline, { timeoutMs: ceiling(120_000) });
       } finally {
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       }
@@ -143,19 +156,24 @@ export const checks = [
     async run({ page }) {
       try {
         await palette(page, 'wordle-train.mtrl.json', 'wordle-train.mtrl.json');
-        await page.locator('.tabs-container .tab', { hasText: 'wordle-train.mtrl.json' }).first().waitFor({ timeout: 15_000 });
+        await page
+          .locator('.tabs-container .tab', { hasText: 'wordle-train.mtrl.json' })
+          .first()
+          .waitFor({ timeout: ceiling(15_000) });
         await palette(page, '>MTRL: Launch Job File', 'MTRL: Launch Job File');
         const offer = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Choose to run one' }).first();
-        await offer.waitFor({ timeout: 90_000 }).catch(async (error) => {
+        await offer.waitFor({ timeout: ceiling(90_000) }).catch(async (error) => {
           const rows = await page.locator('.quick-input-widget .monaco-list-row').allTextContents();
           throw new Error(`the review offers no signal check; it lists: ${rows.join(' | ')}`, { cause: error });
         });
         assert.match(await offer.textContent(), /Learning signal: no check for this dataset and runtime yet/);
         await offer.click();
-        await page.locator('.quick-input-widget', { hasText: 'Check Learning Signal in the Cloud: reward' }).waitFor({ timeout: 30_000 });
+        await page
+          .locator('.quick-input-widget', { hasText: 'Check Learning Signal in the Cloud: reward' })
+          .waitFor({ timeout: ceiling(30_000) });
         // Dismissing the question launches nothing and brings the review back.
         await page.keyboard.press('Escape');
-        await offer.waitFor({ timeout: 30_000 });
+        await offer.waitFor({ timeout: ceiling(30_000) });
       } finally {
         await page.keyboard.press('Escape');
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { editorWidth, theme } from './narrow.mjs';
 import { palette } from './replay.mjs';
-import { until } from '../lib/wait.mjs';
+import { ceiling, until } from '../lib/wait.mjs';
 
 const TITLE = 'Get Started with MTRL Workbench';
 const STEPS = ['connect', 'jobs', 'dataset', 'smoke', 'signal', 'reward', 'replay', 'launch'];
@@ -16,7 +16,7 @@ export const checks = [
     async run({ page, host }) {
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       assert.equal(await host('mtrl.test.firstActivation'), true, 'the first activation did not open the walkthrough');
-      await page.locator('.gettingStartedContainer', { hasText: TITLE }).waitFor({ timeout: 30_000 });
+      await page.locator('.gettingStartedContainer', { hasText: TITLE }).waitFor({ timeout: ceiling(30_000) });
     },
   },
   {
@@ -25,8 +25,8 @@ export const checks = [
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       await palette(page, '>MTRL: Get Started', 'MTRL: Get Started');
       const container = page.locator('.gettingStartedContainer', { hasText: TITLE });
-      await container.waitFor({ timeout: 30_000 });
-      for (const id of STEPS) await stepButton(page, id).waitFor({ state: 'attached', timeout: 10_000 });
+      await container.waitFor({ timeout: ceiling(30_000) });
+      for (const id of STEPS) await stepButton(page, id).waitFor({ state: 'attached', timeout: ceiling(10_000) });
 
       const jobs = stepButton(page, 'jobs');
       await jobs.click();
@@ -36,21 +36,24 @@ export const checks = [
             .querySelector('.gettingStartedContainer button.getting-started-step[data-step-id$="#jobs"]')
             ?.getAttribute('aria-expanded') === 'true',
         undefined,
-        { timeout: 10_000 },
+        { timeout: ceiling(10_000) },
       );
       await container
         .locator('.getting-started-step.expanded a, .getting-started-step.expanded .monaco-button', { hasText: 'Show Jobs' })
         .first()
         .click();
       // The command ran: the Jobs view is shown, and the step's completion event (onView:mtrl.jobs) ticked it.
-      await page.locator('.pane-header', { hasText: 'Jobs' }).first().waitFor({ timeout: 15_000 });
+      await page
+        .locator('.pane-header', { hasText: 'Jobs' })
+        .first()
+        .waitFor({ timeout: ceiling(15_000) });
       await page.waitForFunction(
         () =>
           document
             .querySelector('.gettingStartedContainer button.getting-started-step[data-step-id$="#jobs"]')
             ?.getAttribute('aria-checked') === 'true',
         undefined,
-        { timeout: 15_000 },
+        { timeout: ceiling(15_000) },
       );
       assert.equal(await stepButton(page, 'launch').getAttribute('aria-checked'), 'false', 'a step whose command never ran is not ticked');
 
@@ -68,11 +71,14 @@ const runtimesPane = (page) =>
 
 async function chooseRegion(page, region) {
   await palette(page, '>MTRL: Choose AWS Region', 'MTRL: Choose AWS Region');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: region }).first().click({ timeout: 15_000 });
+  await page
+    .locator('.quick-input-widget .monaco-list-row', { hasText: region })
+    .first()
+    .click({ timeout: ceiling(15_000) });
   await page
     .locator('.part.statusbar', { hasText: `@ ${region}` })
     .first()
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: ceiling(15_000) });
 }
 
 checks.push({
@@ -81,15 +87,18 @@ checks.push({
     if (!emulatorUrl) return 'skipped: no emulator, so no region with and without runtimes';
     const header = page.locator('.part.sidebar .pane-header', { hasText: 'Agent Runtimes' }).first();
     if (!(await header.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
-    await header.waitFor({ timeout: 20_000 });
+    await header.waitFor({ timeout: ceiling(20_000) });
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
     // The emulator seeds no runtime in eu-west-1.
     await chooseRegion(page, 'eu-west-1');
     try {
       const welcome = runtimesPane(page).locator('.welcome-view-content');
-      await welcome.filter({ hasText: 'No agent runtimes in this region' }).waitFor({ timeout: 30_000 });
+      await welcome.filter({ hasText: 'No agent runtimes in this region' }).waitFor({ timeout: ceiling(30_000) });
       for (const button of ['Choose AWS Region', 'Try the Local Emulator'])
-        await welcome.locator('.monaco-button', { hasText: button }).first().waitFor({ timeout: 5_000 });
+        await welcome
+          .locator('.monaco-button', { hasText: button })
+          .first()
+          .waitFor({ timeout: ceiling(5_000) });
       await screenshot('welcome-runtimes');
     } finally {
       await chooseRegion(page, 'us-east-1');
@@ -97,7 +106,7 @@ checks.push({
     await runtimesPane(page)
       .locator('.monaco-list-row', { hasText: /^wordle_agent/ })
       .first()
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: ceiling(30_000) });
   },
 });
 
@@ -108,21 +117,21 @@ checks.push({
     await palette(page, '>View: Close All Editors', 'View: Close All Editors');
     await palette(page, '>MTRL: Get Started', 'MTRL: Get Started');
     const connect = stepButton(page, 'connect');
-    await connect.click({ timeout: 30_000 });
+    await connect.click({ timeout: ceiling(30_000) });
     await page.waitForFunction(
       () =>
         document
           .querySelector('.gettingStartedContainer button.getting-started-step[data-step-id$="#connect"]')
           ?.getAttribute('aria-expanded') === 'true',
       undefined,
-      { timeout: 10_000 },
+      { timeout: ceiling(10_000) },
     );
     await page
       .locator('.gettingStartedContainer .getting-started-step.expanded .monaco-button', { hasText: 'Try the Local Emulator' })
       .first()
       .click();
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'MTRL now talks to the local emulator' }).first();
-    await toast.waitFor({ timeout: 90_000 });
+    await toast.waitFor({ timeout: ceiling(90_000) });
     const started = /\((http:\/\/127\.0\.0\.1:\d+)\)/.exec(await toast.innerText())?.[1];
     assert.ok(started && started !== emulatorUrl, `a second emulator for this window, not the harness's ${emulatorUrl}: ${started}`);
     // The window's AWS calls go to it: the status bar's tooltip names it, and its seeded world fills the Jobs view.
@@ -134,19 +143,22 @@ checks.push({
         return page
           .locator('.monaco-hover, .workbench-hover', { hasText: `Endpoint: ${started}` })
           .first()
-          .waitFor({ timeout: 3_000 })
+          .waitFor({ timeout: ceiling(3_000) })
           .then(() => true);
       },
-      { timeoutMs: 60_000 },
+      { timeoutMs: ceiling(60_000) },
     );
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: '100steps' }).first().waitFor({ timeout: 60_000 });
+    await page
+      .locator('.part.sidebar .monaco-list-row', { hasText: '100steps' })
+      .first()
+      .waitFor({ timeout: ceiling(60_000) });
     await page.waitForFunction(
       () =>
         document
           .querySelector('.gettingStartedContainer button.getting-started-step[data-step-id$="#connect"]')
           ?.getAttribute('aria-checked') === 'true',
       undefined,
-      { timeout: 15_000 },
+      { timeout: ceiling(15_000) },
     );
     await page.keyboard.press('Escape');
   },

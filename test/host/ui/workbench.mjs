@@ -1,5 +1,6 @@
 // UI checks through the page: what a user sees of the product in the workbench.
 import assert from 'node:assert/strict';
+import { ceiling } from '../lib/wait.mjs';
 
 /** Commands the palette always lists: contributed, with no `when` of their own (those depend on the editor) and no `enablement`. */
 function paletteCommands(manifest) {
@@ -32,11 +33,11 @@ export const checks = [
         assert.equal(await item.count(), 0, 'no view is contributed to "mtrl", yet the container shows');
         return 'skipped: no view contributes to the "mtrl" container yet';
       }
-      await item.first().waitFor({ timeout: 20_000 });
+      await item.first().waitFor({ timeout: ceiling(20_000) });
       const title = page.locator('.part.sidebar .composite.title', { hasText: 'MTRL' }).first();
       // Clicking the item of the open container would close it (an earlier check may have opened it).
       if (!(await title.isVisible())) await item.first().click();
-      await title.waitFor({ timeout: 10_000 });
+      await title.waitFor({ timeout: ceiling(10_000) });
       await screenshot('mtrl-container');
     },
   },
@@ -48,19 +49,22 @@ export const checks = [
       const missing = [];
       await page.keyboard.press('F1');
       const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ timeout: 10_000 });
+      await input.waitFor({ timeout: ceiling(10_000) });
       for (const command of commands) {
         const label = `${command.category ? `${command.category}: ` : ''}${command.title}`;
         await input.fill(`>${label}`);
         const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: command.title });
         try {
-          await row.first().waitFor({ timeout: 3_000 });
+          await row.first().waitFor({ timeout: ceiling(3_000) });
         } catch {
           missing.push(label);
         }
       }
       await input.fill('>MTRL:');
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL:' }).first().waitFor({ timeout: 10_000 });
+      await page
+        .locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL:' })
+        .first()
+        .waitFor({ timeout: ceiling(10_000) });
       await screenshot('command-palette');
       await page.keyboard.press('Escape');
       assert.deepEqual(missing, [], `the palette lacks ${missing.join(', ')}`);
