@@ -1,5 +1,6 @@
 // UI check of the replay board (#5) in the real workbench: open a log file "With…" the board, read the webview frame, play a turn, screenshot.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ceiling, frameShowing } from '../lib/wait.mjs';
 
@@ -111,6 +112,35 @@ export const checks = [
         `the action table leads with the router: ${names.join(' | ')}`,
       );
       await page.screenshot({ path: path.join(root, 'test-results/replay-support-vscode.png') });
+    },
+  },
+  {
+    name: "replay board marks a tool call whose result the runtime never saw (a local check's last call), in a saved transcripts file",
+    async run({ page, workspace }) {
+      // What `mtrl signal --local --transcripts-out` keeps: the agent ended after its last tool call, so no later model call carried the result.
+      const rollout = (id, reward) => ({
+        id,
+        task: { prompt: 'Resolve the refund ticket ORD-10001' },
+        groupKey: 'refund-ticket',
+        status: 'completed',
+        reward,
+        source: 'record',
+        turns: [
+          { toolCalls: [{ name: 'lookup_order', arguments: { order_id: 'ORD-10001' }, result: { found: true } }] },
+          { toolCalls: [{ name: 'close_ticket', arguments: { resolution: 'refunded' }, resultNotSeen: true }] },
+        ],
+      });
+      writeFileSync(
+        path.join(workspace, 'unseen-results.jsonl'),
+        `${[rollout('r1', 0.5), rollout('r2', 0.75)].map((r) => JSON.stringify(r)).join('\n')}\n`,
+      );
+      const frame = await openBoard(page, 'unseen-results.jsonl');
+      await frame.locator('.group-row[data-group]').first().click();
+      const unseen = frame.locator('.player .tool-call', { has: frame.locator('.tool-result-not-seen') });
+      await unseen.first().waitFor({ timeout: ceiling(15_000) });
+      assert.equal(await unseen.locator('.tool-name').first().textContent(), 'close_ticket');
+      assert.match((await unseen.first().getAttribute('aria-label')) ?? '', /result not seen$/);
+      assert.equal(await frame.locator('.player .tool-result-not-seen').count(), 1, 'the call with its result is not marked');
     },
   },
 ];
