@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { ceiling, workspaceFile } from './workspace';
 
 interface ReplayState {
-  view?: { status: string; rollout?: string };
+  view?: { status: string; rollout?: string; notices?: string[] };
   board?: { rollout?: number };
 }
 
@@ -84,6 +84,27 @@ describe('replay board: matched to a dataset', function () {
     assert.equal(
       (after?.view as { rollouts?: number } | undefined)?.rollouts,
       (before.view as { rollouts?: number } | undefined)?.rollouts,
+    );
+  });
+
+  it('says so on the board when no rollout matches a row of the dataset given', async () => {
+    await vscode.extensions.getExtension('mtrl.mtrl-workbench')?.activate();
+    const other = workspaceFile('replay', 'other-prompts.csv');
+    await vscode.workspace.fs.writeFile(other, Buffer.from('prompt\nTranslate this menu into French.\nSum the invoice lines.\n'));
+    await vscode.commands.executeCommand('mtrl.openRollouts', workspaceFile('replay', 'support-rollouts.log'));
+    await boardReady();
+    await vscode.commands.executeCommand('mtrl.matchRolloutsToDataset', other);
+    const deadline = Date.now() + ceiling(30_000);
+    let notices: string[] = [];
+    while (Date.now() < deadline) {
+      const state = await vscode.commands.executeCommand<ReplayState>('mtrl.getReplayView');
+      notices = state?.view?.notices ?? [];
+      if (notices.some((n) => /matched a row/.test(n))) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.ok(
+      notices.some((n) => /^0 of \d+ rollouts matched a row of .*other-prompts\.csv/.test(n)),
+      `the board's notices: ${JSON.stringify(notices)}`,
     );
   });
 });
