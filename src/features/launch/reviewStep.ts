@@ -34,8 +34,6 @@ function items(job: JobFile, review: Review): ReviewItem[] {
     { label: '$(save) Save as job file…', action: 'save', detail: 'A *.mtrl.json file you can validate, launch again and keep in git.' },
     { label: 'Arithmetic', kind: vscode.QuickPickItemKind.Separator },
     ...review.arithmetic.map((line) => ({ label: `$(symbol-numeric) ${line}` })),
-    { label: 'Settings (value and where it comes from)', kind: vscode.QuickPickItemKind.Separator },
-    ...review.settings.map((s) => ({ label: `$(settings) ${s.name} = ${s.value}`, description: s.source })),
     { label: 'Cost', kind: vscode.QuickPickItemKind.Separator },
     review.estimate
       ? {
@@ -57,6 +55,9 @@ function items(job: JobFile, review: Review): ReviewItem[] {
         },
     { label: 'Pre-flight', kind: vscode.QuickPickItemKind.Separator },
     ...review.checks.map((c) => ({ label: `${CHECK_ICON[c.level]} ${c.message}`, detail: c.level === 'pass' ? undefined : c.fix })),
+    // Last: the long reference list, after what the launch decision rests on (cost, budget, pre-flight).
+    { label: 'Settings (value and where it comes from)', kind: vscode.QuickPickItemKind.Separator },
+    ...review.settings.map((s) => ({ label: `$(settings) ${s.name} = ${s.value}`, description: s.source })),
   ];
 }
 

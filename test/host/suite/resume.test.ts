@@ -1,7 +1,7 @@
 // Resume from a checkpoint through the job document's lens and the Jobs view's command, in the real VS Code against the emulator.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { runner } from './workspace';
+import { ceiling, runner } from './workspace';
 
 interface LaunchResultShape {
   launched: boolean;
@@ -27,7 +27,11 @@ async function stopInEmulator(url: string, jobName: string): Promise<void> {
 }
 
 /** The job document's MTRL lenses, asked again until `accept` likes them (the job moves on its own). */
-async function lensesUntil(uri: vscode.Uri, accept: (titles: string[]) => boolean, timeoutMs = 60_000): Promise<vscode.CodeLens[]> {
+async function lensesUntil(
+  uri: vscode.Uri,
+  accept: (titles: string[]) => boolean,
+  timeoutMs = ceiling(60_000),
+): Promise<vscode.CodeLens[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).filter((l) =>
@@ -40,7 +44,8 @@ async function lensesUntil(uri: vscode.Uri, accept: (titles: string[]) => boolea
 }
 
 describe('resume from a checkpoint', function () {
-  this.timeout(120_000);
+  // A new job of the reference shape (1,024 rollouts a step) takes about a minute to its first checkpoint at the emulator's pace.
+  this.timeout(ceiling(300_000));
   const completed = { jobName: 'wordle-gptoss20b-grpo-100steps', category: 'AgentRFT', region: REGION };
 
   before(async () => {
@@ -56,7 +61,7 @@ describe('resume from a checkpoint', function () {
     // Running: no Resume lens, and the command answers with a sentence instead of launching.
     assert.equal(await vscode.commands.executeCommand('mtrl.resumeJob', { jobName, category: 'AgentRFT', region: REGION }), undefined);
     // Wait until a first step has finished (its checkpoint exists), then stop.
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + ceiling(180_000);
     for (;;) {
       const text = (await vscode.workspace.openTextDocument(document)).getText();
       if (/"ResumableCheckpoint"/.test(text)) break;
