@@ -4,7 +4,7 @@ import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { emulatorEnvironment } from './emulator.mjs';
 import { hostCommand } from './host-commands.mjs';
-import { ceiling, until } from './wait.mjs';
+import { ceiling } from './wait.mjs';
 import {
   collectHostLogs,
   prepareFixture,
@@ -70,23 +70,13 @@ const slug = (text) =>
 
 const VIEWPORT = { width: 1400, height: 900 };
 
-const isDark = async (page) => (await page.locator('.monaco-workbench.vs-dark').count()) > 0;
-
 /**
- * Each check starts from a quiet page: the window at its usual size, the theme the session started with, no quick input,
- * menu or hover left open by the previous one (a check that failed half-way may not have put them back itself).
+ * Each check starts from a quiet page: the window at its usual size, no quick input, menu or hover left open by the
+ * previous one (a check that failed half-way may not have put them back itself). A check that needs a theme picks it.
  */
-async function settlePage(page, userDataDir, startedDark) {
+async function settlePage(page) {
   const size = page.viewportSize();
   if (size?.width !== VIEWPORT.width || size?.height !== VIEWPORT.height) await page.setViewportSize(VIEWPORT);
-  const settingsFile = path.join(userDataDir, 'User/settings.json');
-  const settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
-  if ('workbench.colorTheme' in settings) {
-    // A theme choice writes the user settings: dropping the key brings the session's starting (default) theme back.
-    delete settings['workbench.colorTheme'];
-    writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
-    await until('the theme the session started with', async () => (await isDark(page)) === startedDark);
-  }
   await page.mouse.move(700, 450);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
@@ -129,11 +119,9 @@ async function runUiChecks({
   artifacts,
   grep,
   commandDir,
-  userDataDir,
   logDirs,
 }) {
   const results = [];
-  const startedDark = await isDark(page);
   let group;
   let copy;
   let failed = false;
@@ -151,7 +139,7 @@ async function runUiChecks({
     const at = Date.now();
     const marks = logMarks(logDirs);
     try {
-      await settlePage(page, userDataDir, startedDark);
+      await settlePage(page);
       const newGroup = check.group !== group || !copy;
       if (newGroup) {
         await hostCommand(commandDir, 'mtrl-test.resetWorkbench');
