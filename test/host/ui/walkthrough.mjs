@@ -42,7 +42,7 @@ export const checks = [
         .locator('.getting-started-step.expanded a, .getting-started-step.expanded .monaco-button', { hasText: 'Show Jobs' })
         .first()
         .click();
-      // The command ran: the Jobs view is shown, and the step's completion event (onView:mtrl.jobs) ticked it.
+      // The command ran: the Jobs view is shown, and the step ticked (its button's command, or the view becoming visible).
       await page
         .locator('.pane-header', { hasText: 'Jobs' })
         .first()
