@@ -33,6 +33,8 @@ const QUIET_SETTINGS = {
   'chat.disableAIFeatures': true,
   // The extension opens its walkthrough on first activation unless this is off: checks start without it (walkthrough.mjs opens it).
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  // Quick Open lists files on disk only: its history would offer a file of an earlier group's copy, deleted since.
+  'search.quickOpen.includeHistory': false,
 };
 
 function trustSettings(phase) {

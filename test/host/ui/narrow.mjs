@@ -2,7 +2,7 @@
 // workbench, in the light and the dark theme; screenshots in test-results/host/ for a person to look at.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { boardFrame, openBoard, palette } from './replay.mjs';
+import { openBoard, palette } from './replay.mjs';
 import { closeTab, openFromExplorer, previewFrame } from './reward-lens.mjs';
 import { ceiling } from '../lib/wait.mjs';
 
@@ -59,18 +59,11 @@ const tab = (page, text) => page.locator('.tabs-container .tab', { hasText: text
 export const checks = [
   {
     name: '#17 narrow editor: board, compare and reward preview at 900 px in the light and the dark theme',
-    async run({ page, workspace, screenshot }) {
+    async run({ page, workspace, workspaceRoot, screenshot }) {
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       await editorWidth(page, WIDTH);
       try {
-        await palette(page, 'rollouts.log', 'rollouts.log');
-        await tab(page, 'rollouts.log').waitFor({ timeout: ceiling(15_000) });
-        await palette(page, '>Reopen Editor With', /Reopen Editor With(\.\.\.|…)/);
-        await page
-          .locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL Rollout Replay' })
-          .first()
-          .click({ timeout: ceiling(15_000) });
-        const board = await boardFrame(page);
+        const board = await openBoard(page, workspaceRoot, path.join(workspace, 'replay', 'rollouts.log'));
         await board
           .locator('.player .tile-row')
           .first()
@@ -90,7 +83,7 @@ export const checks = [
 
         // Any agent: a support agent's transcript, its compared rollout and the action table fit too.
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');
-        const support = await openBoard(page, 'support-rollouts.log');
+        const support = await openBoard(page, workspaceRoot, path.join(workspace, 'replay', 'support-rollouts.log'));
         await support.locator('.group-row[data-group]', { hasText: 'Resolve ticket 0' }).first().click();
         await support
           .locator('.player .tool-call')

@@ -6,8 +6,10 @@ import { ceiling, frameShowing } from '../lib/wait.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
+/** Runs `text` in Quick Open (F1; a `>` prefix for commands) and clicks the first row with `pick` (text, or a row locator). */
 export async function palette(page, text, pick) {
   const input = page.locator('.quick-input-widget input');
+  const row = typeof pick === 'function' ? pick : () => page.locator('.quick-input-widget .monaco-list-row', { hasText: pick });
   for (let attempt = 1; ; attempt++) {
     // The previous pick's quick input may still be closing: typing into it would be lost.
     await input.waitFor({ state: 'hidden', timeout: ceiling(2_000) }).catch(() => undefined);
@@ -23,8 +25,7 @@ export async function palette(page, text, pick) {
     }
     try {
       await input.fill(text, { timeout: ceiling(10_000) });
-      await page
-        .locator('.quick-input-widget .monaco-list-row', { hasText: pick })
+      await row()
         .first()
         .click({ timeout: ceiling(15_000) });
       return;
@@ -36,35 +37,57 @@ export async function palette(page, text, pick) {
   }
 }
 
-/** The webview's inner frame that holds the board, once it has rendered a group. */
-export function boardFrame(page, timeoutMs = ceiling(90_000)) {
-  return frameShowing(page, 'a webview frame showing a group row', (frame) => frame.locator('.group-row[data-group]'), { timeoutMs });
+/**
+ * The webview's inner frame that holds the board, once it has rendered a group. With `source` (the board's title: the
+ * file's path in the opened folder) only that file's board counts, never the frame of a board closed a moment before.
+ */
+export function boardFrame(page, timeoutMs = ceiling(90_000), source) {
+  const groups = (frame) =>
+    source
+      ? frame
+          .locator('body')
+          .filter({ has: frame.locator('.toolbar h1', { hasText: source }) })
+          .locator('.group-row[data-group]')
+      : frame.locator('.group-row[data-group]');
+  return frameShowing(page, `a webview frame showing a group row${source ? ` of ${source}` : ''}`, groups, { timeoutMs });
 }
 
-/** Opens a log file of the workspace with the board ("Reopen Editor With…") and returns the board's frame. */
-export async function openBoard(page, file) {
-  await palette(page, file, file);
+/**
+ * Opens a file of a check's copy with Quick Open: typed as its path in the opened folder and picked by its exact name,
+ * so never a same-named file elsewhere (`signal/refund-check/rollouts.log`) or a longer name (`support-rollouts.log`).
+ * Returns that path, which is also the title of a board opened on the file.
+ */
+export async function openFile(page, workspaceRoot, file) {
+  const relative = path.relative(workspaceRoot, file);
+  const name = path.basename(file);
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const exact = new RegExp(`^\\s*${escaped}\\s*$`);
+  await palette(page, relative, () =>
+    page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }),
+  );
   await page
-    .locator('.tabs-container .tab', { hasText: file })
+    .locator('.tabs-container .tab', { hasText: name })
     .first()
     .waitFor({ timeout: ceiling(15_000) });
+  return relative;
+}
+
+/** Opens a file of a check's copy with the board ("Reopen Editor With…") and returns the board's frame. */
+export async function openBoard(page, workspaceRoot, file) {
+  const relative = await openFile(page, workspaceRoot, file);
   await palette(page, '>Reopen Editor With', /Reopen Editor With(\.\.\.|…)/);
   await page
     .locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL Rollout Replay' })
     .first()
     .click({ timeout: ceiling(15_000) });
-  return boardFrame(page);
+  return boardFrame(page, ceiling(90_000), relative);
 }
 
 export const checks = [
   {
     name: 'replay board opens a log file with "Reopen Editor With…", shows groups and plays a turn in the workbench theme',
-    async run({ page }) {
-      await palette(page, 'rollouts.log', 'rollouts.log');
-      await page
-        .locator('.tabs-container .tab', { hasText: 'rollouts.log' })
-        .first()
-        .waitFor({ timeout: ceiling(15_000) });
+    async run({ page, workspace, workspaceRoot }) {
+      const source = await openFile(page, workspaceRoot, path.join(workspace, 'replay', 'rollouts.log'));
       await palette(page, '>Reopen Editor With', /Reopen Editor With(\.\.\.|…)/);
       const choice = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL Rollout Replay' }).first();
       await choice.waitFor({ timeout: ceiling(15_000) }).catch(async () => {
@@ -72,7 +95,7 @@ export const checks = [
         throw new Error(`"MTRL Rollout Replay" is not offered; the picker lists: ${rows.join(' | ') || '(nothing)'}`);
       });
       await choice.click();
-      const frame = await boardFrame(page);
+      const frame = await boardFrame(page, ceiling(90_000), source);
       const first = await frame.locator('.group-row[data-group] .group-label').first().textContent();
       assert.match(first ?? '', /^[A-Z]{5}$/);
       await frame.locator('.player').focus();
@@ -91,9 +114,9 @@ export const checks = [
   },
   {
     name: "replay board shows a support agent's rollouts: tasks, tool-call cards, the first different turn and the action table",
-    async run({ page }) {
+    async run({ page, workspace, workspaceRoot }) {
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
-      const frame = await openBoard(page, 'support-rollouts.log');
+      const frame = await openBoard(page, workspaceRoot, path.join(workspace, 'replay', 'support-rollouts.log'));
       await frame.locator('.group-row[data-group]', { hasText: 'Resolve ticket 0' }).first().click();
       await frame
         .locator('.player .tool-call')
@@ -116,7 +139,7 @@ export const checks = [
   },
   {
     name: "replay board marks a tool call whose result the runtime never saw (a local check's last call), in a saved transcripts file",
-    async run({ page, workspace }) {
+    async run({ page, workspace, workspaceRoot }) {
       // What `mtrl signal --local --transcripts-out` keeps: the agent ended after its last tool call, so no later model call carried the result.
       const rollout = (id, reward) => ({
         id,
@@ -134,7 +157,7 @@ export const checks = [
         path.join(workspace, 'unseen-results.jsonl'),
         `${[rollout('r1', 0.5), rollout('r2', 0.75)].map((r) => JSON.stringify(r)).join('\n')}\n`,
       );
-      const frame = await openBoard(page, 'unseen-results.jsonl');
+      const frame = await openBoard(page, workspaceRoot, path.join(workspace, 'unseen-results.jsonl'));
       await frame.locator('.group-row[data-group]').first().click();
       const unseen = frame.locator('.player .tool-call', { has: frame.locator('.tool-result-not-seen') });
       await unseen.first().waitFor({ timeout: ceiling(15_000) });

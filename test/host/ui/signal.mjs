@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ceiling, frameShowing, until } from '../lib/wait.mjs';
-import { boardFrame, palette } from './replay.mjs';
+import { boardFrame, openFile, palette } from './replay.mjs';
 import { reloadWindow } from './reward-lens.mjs';
 
 const VIEWPORT = { width: 1400, height: 900 };
@@ -79,7 +79,7 @@ export const checks = [
           .locator('.tabs-container .tab', { hasText: `Rollouts: ${path.basename(workspace)}/signal/refund-check` })
           .first()
           .waitFor({ timeout: ceiling(30_000) });
-        const board = await boardFrame(page);
+        const board = await boardFrame(page, ceiling(90_000), `${path.basename(workspace)}/signal/refund-check`);
         await until('the board to list the 6 tasks', async () => (await board.locator('.group-row[data-group]').count()) === 6, {
           timeoutMs: ceiling(30_000),
         });
@@ -104,7 +104,7 @@ export const checks = [
   },
   {
     name: "#29 a training job's launch review shows its running signal check beside the cost estimate",
-    async run({ page, workspace, emulatorUrl, host, screenshot }) {
+    async run({ page, workspace, workspaceRoot, emulatorUrl, host, screenshot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no evaluation job to launch';
       const file = path.join(workspace, 'signal', 'refund-train.mtrl.json');
       const training = JSON.parse(readFileSync(file, 'utf8'));
@@ -112,11 +112,7 @@ export const checks = [
       const check = await host('mtrl.checkLearningSignal', [{ training, rows: 4, reward, confirm: false }]);
       assert.equal(check?.status, 'running', JSON.stringify(check));
       try {
-        await palette(page, 'refund-train.mtrl.json', 'refund-train.mtrl.json');
-        await page
-          .locator('.tabs-container .tab', { hasText: 'refund-train.mtrl.json' })
-          .first()
-          .waitFor({ timeout: ceiling(15_000) });
+        await openFile(page, workspaceRoot, file);
         await palette(page, '>MTRL: Launch Job File', 'MTRL: Launch Job File');
         const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: `a check is running (${check.jobName}` });
         await row.first().waitFor({ timeout: ceiling(90_000) });
@@ -153,13 +149,9 @@ export const checks = [
   },
   {
     name: "#29 a training job's launch review without a signal check offers one: choosing it asks the check's first question",
-    async run({ page }) {
+    async run({ page, workspace, workspaceRoot }) {
       try {
-        await palette(page, 'wordle-train.mtrl.json', 'wordle-train.mtrl.json');
-        await page
-          .locator('.tabs-container .tab', { hasText: 'wordle-train.mtrl.json' })
-          .first()
-          .waitFor({ timeout: ceiling(15_000) });
+        await openFile(page, workspaceRoot, path.join(workspace, 'signal', 'wordle-train.mtrl.json'));
         await palette(page, '>MTRL: Launch Job File', 'MTRL: Launch Job File');
         const offer = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Choose to run one' }).first();
         await offer.waitFor({ timeout: ceiling(90_000) }).catch(async (error) => {
