@@ -102,6 +102,22 @@ function logsSince(dirs, marks) {
     .join('\n');
 }
 
+/** The most one UI check may take on an idle machine (the longest takes about 40 s): a hung check fails, the next runs. */
+const CHECK_LIMIT_MS = 180_000;
+
+/** `work`'s value, or an error once `ms` have passed without it. */
+async function withinLimit(work, ms) {
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the check did not end within ${Math.round(ms / 1000)} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Runs the UI checks, each group (a test/host/ui file) on its own fresh copy of the fixture folder (`workspace` in the
  * check's arguments) and from a known state: every editor closed, no notification, and per check the product's
@@ -152,15 +168,18 @@ async function runUiChecks({
       // A group also starts with no remembered choice (the wizards' last answers and the like) of an earlier group.
       const reset = await hostCommand(commandDir, 'mtrl-test.resetProduct', [{ polling: Boolean(check.polling), forgetChoices: newGroup }]);
       if (phase === 'trusted' && reset !== true) throw new Error(`the product's test-only reset did not run (${JSON.stringify(reset)})`);
-      const note = await check.run({
-        page,
-        workspace: copy,
-        workspaceRoot: workspace,
-        emulatorUrl,
-        manifest,
-        screenshot,
-        host: (command, args) => hostCommand(commandDir, command, args),
-      });
+      const note = await withinLimit(
+        check.run({
+          page,
+          workspace: copy,
+          workspaceRoot: workspace,
+          emulatorUrl,
+          manifest,
+          screenshot,
+          host: (command, args) => hostCommand(commandDir, command, args),
+        }),
+        ceiling(CHECK_LIMIT_MS),
+      );
       results.push({
         phase: 'ui',
         title: note ? `${title} (${note})` : title,
