@@ -84,7 +84,7 @@ export const checks = [
         // Any agent: a support agent's transcript, its compared rollout and the action table fit too.
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');
         const support = await openBoard(page, workspaceRoot, path.join(workspace, 'replay', 'support-rollouts.log'));
-        await support.locator('.group-row[data-group]', { hasText: 'Resolve ticket 0' }).first().click();
+        await support.locator('.group-row[data-group][title^="Resolve ticket 0:"]').first().click();
         await support
           .locator('.player .tool-call')
           .first()

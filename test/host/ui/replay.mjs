@@ -117,7 +117,7 @@ export const checks = [
     async run({ page, workspace, workspaceRoot }) {
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       const frame = await openBoard(page, workspaceRoot, path.join(workspace, 'replay', 'support-rollouts.log'));
-      await frame.locator('.group-row[data-group]', { hasText: 'Resolve ticket 0' }).first().click();
+      await frame.locator('.group-row[data-group][title^="Resolve ticket 0:"]').first().click();
       await frame
         .locator('.player .tool-call')
         .first()
