@@ -1,3 +1,4 @@
+import { followsRewardRule, quotedValue, REWARD_RULE } from '../numberRules';
 import type { Task, Transcript } from '../transcript/model';
 import type { RewardSpec } from './scenarioFile';
 import type { GuessRoute } from './invariants';
@@ -86,7 +87,10 @@ export function parseHarnessOutput(stdout: string): HarnessResponse | undefined 
   const v = value as Record<string, unknown>;
   if (v.ok === true && typeof v.rewards === 'object' && v.rewards !== null && typeof v.target === 'string') {
     const rewards = v.rewards as Record<string, unknown>;
-    if (!Object.values(rewards).every((r) => typeof r === 'number' && Number.isFinite(r))) return undefined;
+    if (!Object.values(rewards).every((r) => typeof r === 'number')) return undefined;
+    const broken = Object.entries(rewards).find(([, r]) => !followsRewardRule(r));
+    if (broken)
+      return { ok: false, error: 'runtime', message: `${broken[0]} scored ${quotedValue(broken[1])}, which breaks the reward rule: ${REWARD_RULE}.`, game: broken[0] };
     const success: HarnessSuccess = {
       ok: true,
       convention: v.convention === 'function' ? 'function' : 'class',

@@ -110,7 +110,7 @@ function fromText(line: string, session: string | undefined): readonly RolloutLi
   }
   if (line.includes('UpdateReward')) {
     const m = UPDATE_REWARD.exec(line);
-    const { reward, perTurn } = m ? rewardOf(m[2].split(',').map((x) => Number(x.trim()))) : {};
+    const { reward, perTurn } = m ? rewardOf(m[2].split(',').map((x) => x.trim())) : {};
     return m && reward !== undefined ? [{ kind: 'reward', trajectoryId: m[1], reward, perTurn, session }] : NOTHING;
   }
   if (line.includes('CompleteRollout')) {
