@@ -1,3 +1,5 @@
+import { outsideText } from './text/display';
+
 // Numbers from outside (a reward, a policy's token count) are checked where they enter, each against a rule named in
 // the sentence: past these bounds sums and means stop being figures (1e308 rewards gave `Infinity` statistics).
 
@@ -36,7 +38,7 @@ export function rewardRuleProblem(rollouts: readonly { id: string; reward?: numb
   for (const t of rollouts) {
     const bad = [t.reward, ...t.turns.map((turn) => turn.reward)].find((r) => r !== undefined && !followsRewardRule(r));
     if (bad === undefined) continue;
-    if (count++ < NAMED_ROLLOUTS) broken.push(`${t.id || '(no id)'} ${quotedValue(bad)}`);
+    if (count++ < NAMED_ROLLOUTS) broken.push(`${t.id ? outsideText(t.id, 120) : '(no id)'} ${quotedValue(bad)}`);
   }
   if (!count) return undefined;
   const more = count > NAMED_ROLLOUTS ? ` and ${count - NAMED_ROLLOUTS} more` : '';
