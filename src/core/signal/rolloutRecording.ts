@@ -1,5 +1,6 @@
 import { followsRewardRule, followsTokenCountRule, quotedValue, REWARD_RULE, TOKEN_COUNT_RULE } from '../numberRules';
 import type { ToolCall, Transcript, TranscriptStatus } from '../transcript/model';
+import { parseOutsideJson } from '../text/json';
 import { rewardOf } from '../transcript/record';
 
 // A rollout as the job runtime sees it: the agent's model calls (OpenAI chat completions), then the SDK's
@@ -28,7 +29,7 @@ export function messageText(content: unknown): string {
 function parsedOrText(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {
-    return JSON.parse(value);
+    return parseOutsideJson(value);
   } catch {
     return value;
   }

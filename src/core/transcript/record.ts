@@ -1,4 +1,5 @@
 import type { ToolCall, Transcript, TranscriptStatus, Turn } from './model';
+import { parseOutsideJson } from '../text/json';
 
 // The agent's own rollout record (one JSON log line marked `mtrl_rollout`), read as a transcript. A record's turns are
 // either generic (`{thinking, text, tool_calls: [{name, arguments, result, error}]}`) or the older one-move form
@@ -43,7 +44,7 @@ export function jsonOrText(v: unknown): unknown {
   // Only text that can be a JSON object or array is tried: a throw per plain-text result is the slow part.
   if (c !== 123 && c !== 91) return v;
   try {
-    return JSON.parse(v);
+    return parseOutsideJson(v);
   } catch {
     return v;
   }

@@ -8,6 +8,7 @@ import { parseMlflowArn } from '../../core/metrics/mlflow';
 import { traceArtifactUri, tracesIn, transcriptFromTrace, type JobContext, type Trace, type TraceInfo } from '../../core/rollouts';
 import type { Transcript } from '../../core/transcript/model';
 import { outsideText } from '../../core/text/display';
+import { JSON_TOO_DEEP, JsonTooDeep, parseOutsideJson } from '../../core/text/json';
 import { locateRun } from '../metrics/locate';
 import type { RolloutReader } from './reader';
 
@@ -68,9 +69,9 @@ export function s3ArtifactReader(aws: AwsClients, region?: string, limits = TRAC
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new ArtifactUnreadable(uri, new Error(notJson(text)));
+      parsed = parseOutsideJson(text);
+    } catch (error) {
+      throw new ArtifactUnreadable(uri, new Error(error instanceof JsonTooDeep ? `it holds ${JSON_TOO_DEEP}, which is not read` : notJson(text)));
     }
     const [doc] = tracesIn(parsed);
     return doc ? transcriptFromTrace({ ...doc, trace_info: info }) : undefined;

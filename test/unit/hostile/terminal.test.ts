@@ -14,7 +14,9 @@ import { relayChat, type RelayOutcome } from '../../../src/services/signal/polic
 
 const HOSTILE = '\u001b[31mRED\u001b[0m\u202Eevil\r\nmtrl rollouts: FORGED\u0000\u009b2J';
 /** What must never reach a terminal raw: ESC, CR, NUL, the C1 CSI and a bidi override. */
-const RAW = /[\u001b\r\u0000\u009b\u202E]/;
+const RAW_CHARS = ['\u001b', '\r', '\u0000', '\u009b', '\u202E'];
+/** Whether text holds one of those raw, named for the failure message. */
+const raw = (text: string) => RAW_CHARS.filter((c) => text.includes(c)).map((c) => `U+${c.charCodeAt(0).toString(16)}`);
 
 async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -52,7 +54,7 @@ describe('hostile text on the terminal', () => {
     assert.equal(terminalOutput('a\u001b[31mb\r\nc\td\u0000\u009b\u202E'), 'a\\u001b[31mb\\u000d\nc\td\\u0000\\u009b\\u202e');
     const value = { name: HOSTILE, nested: [HOSTILE, '\u0085\u007f\u2066'] };
     const printed = terminalOutput(JSON.stringify(value));
-    assert.doesNotMatch(printed, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    assert.ok(![...printed].some((c) => c.charCodeAt(0) < 32 ? c !== '\n' && c !== '\t' : (c >= '\u007f' && c <= '\u009f') || (c >= '\u202a' && c <= '\u202e') || (c >= '\u2066' && c <= '\u2069')), printed);
     assert.deepEqual(JSON.parse(printed), value);
   });
 
@@ -65,10 +67,10 @@ describe('hostile text on the terminal', () => {
     const human = await cli('rollouts', file);
     assert.equal(human.code, 0, human.err);
     assert.match(human.out, /tool\\u001b\[31mRED/);
-    assert.doesNotMatch(human.out + human.err, RAW);
+    assert.deepEqual(raw(human.out + human.err), []);
     noForgedLine(human.out + human.err);
     const json = await cli('rollouts', '--json', file);
-    assert.doesNotMatch(json.out, RAW);
+    assert.deepEqual(raw(json.out), []);
     assert.ok(json.out.includes('\\u001b[31mRED'), json.out.slice(0, 400));
     assert.ok(JSON.stringify(JSON.parse(json.out)).includes('\u202Eevil'), 'the hostile text reads back from the JSON');
   });
@@ -76,7 +78,7 @@ describe('hostile text on the terminal', () => {
   it('mtrl rollouts --transcripts writes JSON Lines that read back to the hostile task and tool call exactly', async () => {
     const { code, out } = await cli('rollouts', '--transcripts', hostileLog());
     assert.equal(code, 0);
-    assert.doesNotMatch(out, RAW);
+    assert.deepEqual(raw(out), []);
     const first = JSON.parse(out.split('\n')[0]) as { task: { prompt: string }; turns: { toolCalls: { name: string }[] }[] };
     assert.equal(first.task.prompt, `task 0 ${HOSTILE}`);
     assert.equal(first.turns[0].toolCalls[0].name, `tool${HOSTILE}`);
@@ -85,7 +87,7 @@ describe('hostile text on the terminal', () => {
   it("mtrl signal prints a hostile log's report with nothing raw and no forged line", async () => {
     const { code, out, err } = await cli('signal', hostileLog());
     assert.equal(code, 0, err);
-    assert.doesNotMatch(out + err, RAW);
+    assert.deepEqual(raw(out + err), []);
     noForgedLine(out + err);
   });
 
@@ -104,7 +106,7 @@ describe('hostile text on the terminal', () => {
     );
     const { code, err } = await cli('reward', file);
     assert.equal(code, 2);
-    assert.doesNotMatch(err, RAW);
+    assert.deepEqual(raw(err), []);
     noForgedLine(err);
     assert.match(err, /ValueError: bad mtrl reward: FORGED all invariants hold\\u001b\[32m/);
   });
@@ -125,7 +127,7 @@ describe('hostile text on the terminal', () => {
     );
     const { code, err } = await cli('reward', path.join(dir, 'hostile.mtrl-reward.json'));
     assert.equal(code, 2);
-    assert.doesNotMatch(err, RAW);
+    assert.deepEqual(raw(err), []);
     noForgedLine(err);
     assert.match(err, /got 'ideal mtrl reward: FORGED\\u001b\[2J'/);
   });
@@ -148,7 +150,8 @@ describe('hostile text on the terminal', () => {
     try {
       await (await fetch(runtimeUrl, { method: 'POST', body: '{}' })).text();
       assert.equal(outcome?.failure, outsideText(HOSTILE));
-      assert.doesNotMatch(outcome?.failure ?? '', /[\n\u001b\r\u0000\u009b\u202E]/);
+      assert.deepEqual(raw(outcome?.failure ?? ''), []);
+      assert.ok(!outcome?.failure?.includes('\n'));
     } finally {
       policy.close();
       runtime.close();
