@@ -1,5 +1,6 @@
 import { EXIT_USAGE, UsageError, type CliIO } from './cli/command';
 import { commands } from './cli/commands';
+import { terminalOutput } from './core/text/display';
 
 declare const __MTRL_VERSION__: string | undefined;
 
@@ -25,7 +26,9 @@ function usage(): string {
   ].join('\n');
 }
 
-export async function main(argv: string[], io: CliIO): Promise<number> {
+export async function main(argv: string[], given: CliIO): Promise<number> {
+  // The last wall: whatever outside text a command prints, no escape sequence, CR, NUL or bidi control reaches the terminal raw.
+  const io: CliIO = { ...given, out: (text) => given.out(terminalOutput(text)), err: (text) => given.err(terminalOutput(text)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(usage());

@@ -1,4 +1,4 @@
-import { serverText } from '../core/text/display';
+import { outsideText } from '../core/text/display';
 import { endSentence } from '../core/text/sentence';
 
 /** What the sentence may name: the profile and the endpoint in use, and what was being done ("Listing jobs"). */
@@ -102,7 +102,7 @@ export function describeAwsError(error: unknown, context: AwsErrorContext = {}):
 export function explainAwsError(error: unknown, context: AwsErrorContext = {}): AwsErrorExplained {
   const e = (error ?? {}) as ErrorShape;
   const name = e.name ?? '';
-  const message = serverText(e.message ?? String(error));
+  const message = outsideText(e.message ?? String(error));
   const prefix = context.action ? `${context.action} failed: ` : '';
   const profile = context.profile ? `profile '${context.profile}'` : 'the default profile';
   const loginProfile = context.profile ? ` --profile ${context.profile}` : '';

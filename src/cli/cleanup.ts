@@ -1,8 +1,10 @@
+import { regionNames } from '../core/jobs/regions';
 import { resourceRef, type ResourceRef } from '../core/resources/references';
 import { awsCleanupTarget } from '../services/resources/awsTarget';
 import { runCleanup, type CleanupResult, type StopCause } from '../services/resources/cleanup';
 import { planCleanup } from '../services/resources/cleanupPlan';
 import { AWS_OPTIONS, AWS_OPTIONS_USAGE, awsFromOptions } from './awsOptions';
+import type { RegionsScope } from '../services/resources/cleanupPlan';
 import { planJson, planText, resultJson, resultText, stoppedBeforeStart, summaryLine } from './cleanupReport';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand, type CliIO } from './command';
 import { regionInventory } from './resources';
@@ -15,13 +17,17 @@ Only folders a job read or wrote are cleaned up, never a whole bucket.
 A resource a running job uses is refused, checked again just before each delete.
 Roles and S3 are account-wide: the jobs of every MTRL region (us-east-1,
 us-west-2) and --region are checked, and they are refused if one region cannot
-be read. A role's policies are detached or deleted first; S3 objects go 1,000
+be read. --exclude-regions takes regions out of scope by name (an organization
+policy denies one, say): their jobs are not read, and the output lists them as
+not checked. A role's policies are detached or deleted first; S3 objects go 1,000
 per call. Deleting an MLflow app deletes its experiment history.
 
 --deadline S or Ctrl-C stops between calls (a call already sent gets 10 s to
 answer; Ctrl-C again abandons it) and prints exactly what was deleted.
 
   --dry-run   print what would be deleted and what is refused; delete nothing
+  --exclude-regions R,…  regions whose jobs are not read (a job there that uses a role or S3
+              prefix is not seen); not --region itself
   --yes       delete without asking (there is no prompt: one of the two is required)
 ${AWS_OPTIONS_USAGE}
   --json      print the plan or the result as JSON (the result lists every deleted key)
@@ -60,6 +66,7 @@ export const cleanupCommand: CliCommand = {
       options: {
         ...AWS_OPTIONS,
         'dry-run': { type: 'boolean', default: false },
+        'exclude-regions': { type: 'string' },
         yes: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
       },
@@ -70,19 +77,21 @@ export const cleanupCommand: CliCommand = {
       throw new UsageError('Name what to delete: an agent runtime, role or MLflow app ARN, or an s3:// prefix (see `mtrl resources`).');
     const refs: ResourceRef[] = positionals.map((text) => resourceRef(text) ?? badRef(text));
     const { aws, settings, explain } = awsFromOptions(values, io.signal);
+    const excluded = excludedRegions(values['exclude-regions'], settings.region);
     const controls = stopControls(io);
-    const print = (result: CleanupResult, regions: readonly string[]): number => {
-      io.out(values.json ? JSON.stringify(resultJson(result, regions), null, 2) : resultText(result, regions));
+    const print = (result: CleanupResult, scope: RegionsScope): number => {
+      io.out(values.json ? JSON.stringify(resultJson(result, scope), null, 2) : resultText(result, scope));
       if (result.stopped) io.err(`mtrl cleanup: ${summaryLine(result)}`);
       return result.stopped ? EXIT_USAGE : result.remaining.length ? EXIT_FINDINGS : EXIT_CLEAN;
     };
     try {
-      const inventory = await regionInventory(aws, settings.region, explain, controls.stop).catch((error: unknown) => {
+      const inventory = await regionInventory(aws, settings.region, explain, controls.stop, excluded).catch((error: unknown) => {
         if (controls.stop.aborted) return undefined;
         throw error;
       });
-      if (!inventory) return print(stoppedBeforeStart(refs, controls.cause()), []);
-      for (const problem of inventory.problems) io.err(problem);
+      if (!inventory) return print(stoppedBeforeStart(refs, controls.cause()), { regionsChecked: [], regionsNotChecked: [] });
+      // An unreadable region is said once, in the output's regions not checked.
+      for (const problem of inventory.problems) if (!inventory.unreadableRegions.some((u) => u.reason === problem)) io.err(problem);
       const plan = planCleanup(inventory, refs);
       if (values['dry-run']) {
         io.out(values.json ? JSON.stringify(planJson(plan), null, 2) : planText(plan));
@@ -90,12 +99,12 @@ export const cleanupCommand: CliCommand = {
       }
       const result = await runCleanup(
         plan,
-        awsCleanupTarget(aws, [settings.region], explain),
+        awsCleanupTarget(aws, [settings.region], explain, excluded),
         (p) => values.json || io.err(p.message),
         controls.stop,
         controls.abandon,
       );
-      return print(result, plan.regionsChecked);
+      return print(result, plan);
     } catch (error) {
       throw new UsageError(explain(error, 'Cleanup'));
     } finally {
@@ -104,6 +113,19 @@ export const cleanupCommand: CliCommand = {
     }
   },
 };
+
+/** --exclude-regions as region names; the region the cleanup runs in cannot be one (its runtimes and apps are what it deletes). */
+function excludedRegions(given: string | undefined, region: string): string[] {
+  if (given === undefined) return [];
+  let names: string[];
+  try {
+    names = regionNames(given, '--exclude-regions');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (names.includes(region)) throw new UsageError(`--exclude-regions cannot take out ${region}: it is --region, where the cleanup runs.`);
+  return names;
+}
 
 function badRef(text: string): never {
   throw new UsageError(`"${text}" is neither an agent runtime, IAM role or MLflow app ARN nor an s3:// prefix.`);

@@ -1,12 +1,6 @@
 import { distinctTargets, kindWord, type ResourceRef } from '../core/resources/references';
-import type { CleanupPlan } from '../services/resources/cleanupPlan';
+import { regionsLines, type CleanupPlan, type RegionsScope } from '../services/resources/cleanupPlan';
 import { keyRange, objectsDeleted, stopWords, type CleanupResult, type StopCause } from '../services/resources/cleanup';
-
-/** "Checked the jobs of us-east-1, us-west-2 (…).": roles and S3 are account-wide, so the user sees which regions vouched for "unused". */
-export function regionsLine(regions: readonly string[]): string {
-  if (!regions.length) return 'No region was checked: the cleanup stopped before.';
-  return `Checked the jobs of ${regions.join(', ')} (every MTRL region and --region).`;
-}
 
 /** An S3 prefix by its whole URI (a sub-folder's label is relative to its parent), anything else by its label. */
 function nameOf(ref: ResourceRef, label: string): string {
@@ -15,7 +9,7 @@ function nameOf(ref: ResourceRef, label: string): string {
 
 export function planText(plan: CleanupPlan): string {
   return [
-    regionsLine(plan.regionsChecked),
+    ...regionsLines(plan),
     ...plan.steps.map(
       (s) => `would delete ${nameOf(s.item.ref, s.item.label)}: ${s.action}${s.warning ? `\n  warning: ${s.warning}` : ''}`,
     ),
@@ -26,14 +20,15 @@ export function planText(plan: CleanupPlan): string {
 export function planJson(plan: CleanupPlan) {
   return {
     regionsChecked: plan.regionsChecked,
+    regionsNotChecked: plan.regionsNotChecked,
     steps: plan.steps.map((s) => ({ ...s.item.ref, label: s.item.label, action: s.action, warning: s.warning })),
     refused: plan.refused,
   };
 }
 
-export function resultText(result: CleanupResult, regions: readonly string[]): string {
+export function resultText(result: CleanupResult, scope: RegionsScope): string {
   return [
-    regionsLine(regions),
+    ...regionsLines(scope),
     ...result.deleted.map(
       (d) => `deleted ${nameOf(d.ref, d.label)}${d.keys ? `: ${d.keys.length} object${d.keys.length === 1 ? '' : 's'}` : ''}`,
     ),
@@ -50,9 +45,10 @@ export function summaryLine(result: CleanupResult): string {
   return `${head}deleted ${resources} resource${resources === 1 ? '' : 's'} and ${objectsDeleted(result)} S3 object${objectsDeleted(result) === 1 ? '' : 's'} in all.`;
 }
 
-export function resultJson(result: CleanupResult, regions: readonly string[]) {
+export function resultJson(result: CleanupResult, scope: RegionsScope) {
   return {
-    regionsChecked: regions,
+    regionsChecked: scope.regionsChecked,
+    regionsNotChecked: scope.regionsNotChecked,
     stopped: result.stopped,
     objectsDeleted: objectsDeleted(result),
     deleted: result.deleted.map((d) => ({ ...d.ref, label: d.label, ...(d.keys ? { objects: d.keys.length, keys: d.keys } : {}) })),

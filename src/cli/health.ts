@@ -3,7 +3,7 @@ import { describeMlflowError } from '../aws/mlflow/errors';
 import { hasWarning } from '../core/health/check';
 import type { HealthReport } from '../core/health/findings';
 import { parseJobArn } from '../core/jobs/reference';
-import { serverText } from '../core/text/display';
+import { outsideText } from '../core/text/display';
 import { loadJobHealth } from '../services/health/load';
 import { MetricsUnavailable } from '../services/metrics/load';
 import { RunNotFound } from '../services/metrics/locate';
@@ -44,7 +44,7 @@ function reportJson(job: string, report: HealthReport) {
 }
 
 function reportText(job: string, runId: string, report: HealthReport): string {
-  const lines = [serverText(`${job} · run ${runId} · ${report.steps} ${report.steps === 1 ? 'step' : 'steps'}`)];
+  const lines = [outsideText(`${job} · run ${runId} · ${report.steps} ${report.steps === 1 ? 'step' : 'steps'}`)];
   if (!report.findings.length) lines.push('No finding: nothing crossed a threshold.');
   for (const f of report.findings) {
     lines.push('', `${f.severity === 'warning' ? 'WARNING' : 'info'} ${f.kind} at step ${f.step}: ${f.sentence}`);

@@ -3,7 +3,7 @@ import { describeMlflowError } from '../aws/mlflow/errors';
 import { parseJobArn } from '../core/jobs/reference';
 import { droppedSentence } from '../core/metrics/points';
 import { columnOf, stepRows, stepRowsCsv, type StepRow } from '../core/metrics/table';
-import { serverText } from '../core/text/display';
+import { outsideText } from '../core/text/display';
 import { loadJobMetrics, MetricsUnavailable, noMetricsYet, type JobMetrics } from '../services/metrics/load';
 import { RunNotFound } from '../services/metrics/locate';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
@@ -40,7 +40,7 @@ function metricsJson(m: JobMetrics, keys: readonly string[]): { job: string; run
 }
 
 function table(rows: StepRow[], keys: string[]): string {
-  const header = ['step', ...keys.map((k) => serverText(columnOf(k), 80))];
+  const header = ['step', ...keys.map((k) => outsideText(columnOf(k), 80))];
   const cells = rows.map((r) => [
     String(r.step),
     ...keys.map((k) => {
@@ -92,7 +92,7 @@ export const metricsCommand: CliCommand = {
       const dropped = droppedSentence(m.dropped);
       if (dropped) io.err(dropped);
       const missing = (asked ?? []).filter((k) => !m.keys.includes(k));
-      if (missing.length) io.err(serverText(`the run has no ${missing.join(', ')}; its keys: ${m.keys.join(', ') || 'none yet'}`, 2000));
+      if (missing.length) io.err(outsideText(`the run has no ${missing.join(', ')}; its keys: ${m.keys.join(', ') || 'none yet'}`, 2000));
       const keys = Object.keys(m.series);
       if (m.keys.length === 0 || keys.every((k) => m.series[k].length === 0)) {
         if (values.json) io.out(JSON.stringify(metricsJson(m, keys)));
@@ -102,7 +102,7 @@ export const metricsCommand: CliCommand = {
       if (values.json) io.out(JSON.stringify(metricsJson(m, keys)));
       else if (values.csv) io.out(stepRowsCsv(stepRows(m.series, keys), keys));
       else {
-        io.out(serverText(`${m.job.name} · run ${m.runId} · ${m.runStatus ?? ''}`));
+        io.out(outsideText(`${m.job.name} · run ${m.runId} · ${m.runStatus ?? ''}`));
         io.out(table(stepRows(m.series, keys), keys));
         if (!asked && m.keys.length > keys.length)
           io.out(`${m.keys.length - keys.length} more keys: see them with --keys <k1,k2> or --json.`);

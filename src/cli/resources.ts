@@ -64,8 +64,14 @@ function inventoryJson(inventory: Inventory) {
 }
 
 /** What `mtrl resources` lists and `mtrl cleanup` plans from: the inventory of the options' region at the published prices. */
-export function regionInventory(aws: AwsClients, region: string, explain: Explain, signal?: AbortSignal): Promise<Inventory> {
-  return loadInventory(aws, { regions: [region], pricing: DEFAULT_PRICING, now: new Date(), explain, signal });
+export function regionInventory(
+  aws: AwsClients,
+  region: string,
+  explain: Explain,
+  signal?: AbortSignal,
+  excludedRegions: readonly string[] = [],
+): Promise<Inventory> {
+  return loadInventory(aws, { regions: [region], excludedRegions, pricing: DEFAULT_PRICING, now: new Date(), explain, signal });
 }
 
 export const resourcesCommand: CliCommand = {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { rescoreText, score } from '../core/reward';
+import { outsideText } from '../core/text/display';
 import type { Transcript } from '../core/transcript/model';
 import { loadScenarioFile, previewScenarios, rescoreTranscripts, rewardFileOf, type ScenarioPreview } from '../services/rewardScenarios';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, type CliIO } from './command';
@@ -10,6 +11,9 @@ interface HarnessFlags {
   timeoutMs: number;
   signal: AbortSignal;
 }
+
+/** A scenario file's problem on one line: its path and message quote the file's own keys and values. */
+const problemText = (p: { path: string; message: string }) => outsideText(`${p.path ? `${p.path}: ` : ''}${p.message}`, 1000);
 
 function previewText(p: ScenarioPreview, shown: string): string {
   const where = `${path.basename(p.rewardFile)}:${p.line} ${p.target}${p.convention === 'class' ? ' (replayed call by call)' : '(task, transcript)'}`;
@@ -49,7 +53,7 @@ export async function runScenarioPreview(file: string, json: boolean, flags: Har
   if (!result.ok) {
     if (stderr.trim()) io.err(stderr.trimEnd());
     if (result.error === 'file')
-      for (const p of result.problems) io.err(`mtrl reward: ${file}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
+      for (const p of result.problems) io.err(`mtrl reward: ${file}: ${problemText(p)}`);
     else
       io.err(
         `mtrl reward: ${result.rewardFile ? path.basename(result.rewardFile) : file}${'line' in result && result.line ? `:${result.line}` : ''}: ${result.message}`,
@@ -72,7 +76,7 @@ export async function runRescore(
   const loaded = await loadScenarioFile(path.resolve(file));
   if ('ok' in loaded) {
     for (const p of loaded.error === 'file' ? loaded.problems : [])
-      io.err(`mtrl reward: ${file}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
+      io.err(`mtrl reward: ${file}: ${problemText(p)}`);
     return EXIT_USAGE;
   }
   const rewardFile = rewardFileOf(path.resolve(file), loaded.file.reward);

@@ -1,4 +1,5 @@
 import { MlflowError } from '../aws/mlflow/answers';
+import { rewardRuleProblem } from '../core/numberRules';
 import { describeMlflowError } from '../aws/mlflow/errors';
 import { DEFAULT_SUCCESS_THRESHOLD, prepareTranscripts, skippedLineNotes, type JobContext } from '../core/rollouts';
 import type { Transcript } from '../core/transcript/model';
@@ -103,8 +104,15 @@ export function requireRollouts(read: ReadSource): ReadSource {
   return read;
 }
 
-/** Every rollout of a file, folder, standard input or job (`--job`), prepared with the dataset and threshold given. */
+/** Every rollout of a file, folder, standard input or job (`--job`), prepared with the dataset and threshold given; refused when a reward breaks the reward rule. */
 export async function readSource(command: string, values: SourceValues, target: string | undefined, io: CliIO): Promise<ReadSource> {
+  const read = await readAnySource(command, values, target, io);
+  const problem = rewardRuleProblem(read.rollouts);
+  if (problem) throw new UsageError(`${read.source}: ${problem}`);
+  return read;
+}
+
+async function readAnySource(command: string, values: SourceValues, target: string | undefined, io: CliIO): Promise<ReadSource> {
   const threshold = values['success-threshold'] === undefined ? undefined : Number(values['success-threshold']);
   if (threshold !== undefined && !Number.isFinite(threshold))
     throw new UsageError(`--success-threshold takes a number, not "${values['success-threshold']}"`);

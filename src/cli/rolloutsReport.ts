@@ -10,7 +10,7 @@ import {
   type RolloutSummary,
 } from '../core/rollouts';
 import { PACKS } from '../core/environments/registry';
-import { serverText } from '../core/text/display';
+import { outsideText } from '../core/text/display';
 import type { Transcript } from '../core/transcript/model';
 
 // What `mtrl rollouts` prints: the summary people read, and the `--json` shape scripts compare runs with.
@@ -145,7 +145,7 @@ export function reportText(report: Report, source: string): string {
       `actions in above- vs below-average rollouts of their groups (${report.actions.above} above, ${report.actions.below} below):`,
     );
     // Tool names and arguments come from the agent: shown escaped on one line, so they cannot forge or recolour output.
-    const shown = (text: string) => serverText(text, ACTION_TEXT_MAX);
+    const shown = (text: string) => outsideText(text, ACTION_TEXT_MAX);
     for (const r of rows)
       lines.push(
         `  ${pct(r.aboveShare).padStart(6)}  ${pct(r.belowShare).padStart(6)}  ${shown(r.tool)}${r.argument ? ` ${shown(r.argument)}=` : ' '}${shown(r.value)}`,

@@ -64,6 +64,8 @@ export function tokenLines(
   const prefill = mean(result.tokens.map((t) => t.prefill));
   const sample = mean(result.tokens.map((t) => t.sample));
   const lines = [`  tokens per rollout: ${Math.round(prefill)} prefill, ${Math.round(sample)} sample`];
+  const refused = result.tokens.filter((t) => t.refused);
+  if (refused.length) lines.push(`  in ${refused.length} of ${result.tokens.length} rollouts ${refused[0].refused}`);
   const json: { tokensPerRollout: SignalTokens; projectedCost?: CostEstimate & { rollouts: number } } = {
     tokensPerRollout: { prefill, sample },
   };

@@ -23,6 +23,7 @@ export const SETTINGS = {
   'aws.endpoint': spec({ default: '' }),
   'aws.regions': spec<string[]>({ default: [] }),
   'aws.timeoutSeconds': spec({ default: 60, min: 1 }),
+  'cleanup.excludeRegions': spec<string[]>({ default: [] }),
   'datasets.batchSize': spec({ default: 128, min: 1, integer: true }),
   'datasets.include': spec<string[]>({ default: ['**/*.jsonl', '**/*{train,val,eval,test}*.{json,csv}'] }),
   'datasets.train': spec({ default: '' }),

@@ -10,6 +10,7 @@ import ast
 import asyncio
 import inspect
 import json
+import math
 import os
 import sys
 import traceback
@@ -93,7 +94,18 @@ def run(request):
     except BaseException as error:  # noqa: BLE001 - a raising entrypoint is a failed rollout, reported with its line
         failed = harness.failure("runtime", f"{type(error).__name__}: {error}", harness.user_line(error, path))
         return {**failed, "stubbed": harness.STUBBED, "inStub": raised_in_stub(error)}
-    return {"ok": True, "target": name, "line": line, "stubbed": harness.STUBBED, "result": json.loads(json.dumps(result, default=str))}
+    return {"ok": True, "target": name, "line": line, "stubbed": harness.STUBBED, "result": json_safe(json.loads(json.dumps(result, default=str)))}
+
+
+def json_safe(value):
+    """NaN and infinities as Python spells them ("nan", "inf"): JSON has no such numbers, and the reward rule names them."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)
+    if isinstance(value, dict):
+        return {key: json_safe(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [json_safe(item) for item in value]
+    return value
 
 
 if __name__ == "__main__":

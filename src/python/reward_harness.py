@@ -18,6 +18,9 @@ import traceback
 import types
 
 RESULT_MARKER = "@@mtrl-reward-result@@ "
+# The reward rule, as REWARD_LIMIT and REWARD_RULE in src/core/numberRules.ts say it (a test keeps them equal).
+REWARD_LIMIT = 1e9
+REWARD_RULE = "a reward must be a finite number from -1e9 to 1e9"
 STUBBED = []
 USER_DIR = ""
 
@@ -213,8 +216,8 @@ def as_reward(value, what):
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"{what} returned {type(value).__name__} {value!r:.60}, not a number")
     value = float(value)
-    if not math.isfinite(value):
-        raise ValueError(f"{what} returned {value}, not a finite number")
+    if not math.isfinite(value) or abs(value) > REWARD_LIMIT:
+        raise ValueError(f"{what} returned {value}, which breaks the reward rule: {REWARD_RULE}")
     return value
 
 

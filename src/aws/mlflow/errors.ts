@@ -1,5 +1,5 @@
 import { MLFLOW_ACTIONS } from '../../core/metrics/mlflow';
-import { serverText } from '../../core/text/display';
+import { outsideText } from '../../core/text/display';
 import { endSentence } from '../../core/text/sentence';
 import { describeAwsError, type AwsErrorContext } from '../errors';
 import { MALFORMED, MlflowError, NOT_JSON } from './answers';
@@ -11,11 +11,11 @@ export function describeMlflowError(error: unknown, context: AwsErrorContext = {
   if (!(error instanceof MlflowError)) return describeAwsError(error, context);
   const prefix = context.action ? `${context.action} failed: ` : '';
   const profile = context.profile ? `profile '${context.profile}'` : 'the default profile';
-  const said = error.message ? ` MLflow said: ${endSentence(serverText(error.message))}` : '';
+  const said = error.message ? ` MLflow said: ${endSentence(outsideText(error.message))}` : '';
   const at = error.url ?? context.endpoint ?? error.resourceArn;
   if (error.errorCode === NOT_JSON || error.errorCode === MALFORMED) {
     const what = error.errorCode === NOT_JSON ? 'something that is not JSON' : 'JSON of the wrong shape';
-    return `${prefix}MLflow at ${at} answered ${error.call} with ${what}: ${endSentence(serverText(error.message))} A proxy, a captive portal or a wrong mtrl.aws.endpoint may be in between; check that the address serves the MLflow REST API.`;
+    return `${prefix}MLflow at ${at} answered ${error.call} with ${what}: ${endSentence(outsideText(error.message))} A proxy, a captive portal or a wrong mtrl.aws.endpoint may be in between; check that the address serves the MLflow REST API.`;
   }
   if (SIGNATURE.test(error.errorCode) || (error.status === 403 && SIGNATURE.test(error.message))) {
     return `${prefix}MLflow rejected the request signature for ${error.resourceArn}. Check that the computer's clock is right and the credentials of ${profile} are current (and, with mtrl.aws.endpoint set, that it points at the MLflow service).${said}`;

@@ -1,3 +1,5 @@
+import { followsRewardRule, quotedValue, REWARD_RULE } from '../numberRules';
+import { outsideText } from '../text/display';
 import type { Task, Transcript } from '../transcript/model';
 import type { RewardSpec } from './scenarioFile';
 import type { GuessRoute } from './invariants';
@@ -60,13 +62,16 @@ export type HarnessResponse = HarnessSuccess | HarnessError;
 /** The harness prints its one result on its private copy of stdout, after this marker, so user prints cannot forge it. */
 export const RESULT_MARKER = '@@mtrl-reward-result@@ ';
 
+/** Characters of an exception message from your Python shown at most, on one line (a message cannot forge a line of ours). */
+export const PYTHON_MESSAGE_MAX = 2000;
+
 const KINDS: readonly string[] = ['syntax', 'import', 'not-found', 'runtime'];
 
 function itemFailures(raw: Record<string, unknown>): Record<string, ItemFailure> {
   const failures: Record<string, ItemFailure> = {};
   for (const [name, f] of Object.entries(raw)) {
     const failure = (typeof f === 'object' && f !== null ? f : {}) as Record<string, unknown>;
-    failures[name] = { message: typeof failure.message === 'string' ? failure.message : 'the reward failed on this transcript' };
+    failures[name] = { message: typeof failure.message === 'string' ? outsideText(failure.message, PYTHON_MESSAGE_MAX) : 'the reward failed on this transcript' };
     if (typeof failure.line === 'number') failures[name].line = failure.line;
   }
   return failures;
@@ -86,7 +91,10 @@ export function parseHarnessOutput(stdout: string): HarnessResponse | undefined 
   const v = value as Record<string, unknown>;
   if (v.ok === true && typeof v.rewards === 'object' && v.rewards !== null && typeof v.target === 'string') {
     const rewards = v.rewards as Record<string, unknown>;
-    if (!Object.values(rewards).every((r) => typeof r === 'number' && Number.isFinite(r))) return undefined;
+    if (!Object.values(rewards).every((r) => typeof r === 'number')) return undefined;
+    const broken = Object.entries(rewards).find(([, r]) => !followsRewardRule(r));
+    if (broken)
+      return { ok: false, error: 'runtime', message: `${broken[0]} scored ${quotedValue(broken[1])}, which breaks the reward rule: ${REWARD_RULE}.`, game: broken[0] };
     const success: HarnessSuccess = {
       ok: true,
       convention: v.convention === 'function' ? 'function' : 'class',
@@ -103,7 +111,7 @@ export function parseHarnessOutput(stdout: string): HarnessResponse | undefined 
     return {
       ok: false,
       error: v.error as HarnessErrorKind,
-      message: v.message,
+      message: outsideText(v.message, PYTHON_MESSAGE_MAX),
       line: typeof v.line === 'number' ? v.line : undefined,
       column: typeof v.column === 'number' ? v.column : undefined,
       game: typeof v.game === 'string' ? v.game : undefined,

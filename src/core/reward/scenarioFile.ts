@@ -1,4 +1,5 @@
 import type { Task, ToolCall, Transcript, Turn } from '../transcript/model';
+import { JsonTooDeep, parseOutsideJson } from '../text/json';
 
 /** How a `*.mtrl-reward.json` file says to score a transcript. */
 export type RewardSpec = FunctionReward | ClassReward;
@@ -171,9 +172,10 @@ export const MAX_SCENARIOS = 10_000;
 export function parseScenarioFile(text: string): Parsed {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseOutsideJson(text);
   } catch (error) {
-    return { problems: [{ path: '', message: `Not valid JSON: ${(error as Error).message}` }] };
+    const message = error instanceof JsonTooDeep ? `${(error as Error).message}.` : `Not valid JSON: ${(error as Error).message}`;
+    return { problems: [{ path: '', message }] };
   }
   if (!isObject(value))
     return { problems: [{ path: '', message: 'A reward scenario file is a JSON object with "reward" and "scenarios".' }] };
@@ -226,7 +228,7 @@ export function scenarioFromTranscript(transcript: Transcript): Record<string, u
     let args = c.arguments;
     if (typeof args === 'string') {
       try {
-        args = JSON.parse(args);
+        args = parseOutsideJson(args);
       } catch {
         // Not JSON: the scenario keeps the text the model wrote.
       }
@@ -249,7 +251,7 @@ export function withScenario(text: string, name: string, scenario: Record<string
   if (!NAME.test(name)) return { problem: `Scenario names are letters, digits and - _ @ . (got '${name}').` };
   let value: unknown;
   try {
-    value = text.trim() ? JSON.parse(text) : {};
+    value = text.trim() ? parseOutsideJson(text) : {};
   } catch {
     return { problem: 'The scenario file is not valid JSON; fix it first so nothing in it is lost.' };
   }

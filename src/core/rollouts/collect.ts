@@ -1,6 +1,7 @@
 import type { EnvironmentPack, PackLogLine } from '../environments/types';
 import type { ToolCall, Transcript, TranscriptStatus } from '../transcript/model';
 import { parseRolloutLine } from './parse';
+import { JSON_TOO_DEEP } from '../text/json';
 import { LineSplitter, MAX_LINE_CHARS } from '../text/lines';
 
 /** A rollout rebuilt from a pack's tool-output lines, waiting for its `UpdateReward` line. */
@@ -34,6 +35,8 @@ export class RolloutCollector {
   private rebuiltCount = 0;
   /** Lines read so far, for progress messages. */
   lines = 0;
+  /** Lines whose JSON nests past the limit, by number: not read, named in the notes. */
+  readonly tooDeep: number[] = [];
 
   /** Adds one log line (or a message with several lines); `time` (epoch ms of its log event) dates the rollouts it completes. */
   add(text: string, time?: number): void {
@@ -57,7 +60,8 @@ export class RolloutCollector {
   private addLine(line: string): void {
     this.lines++;
     for (const item of parseRolloutLine(line.endsWith('\r') ? line.slice(0, -1) : line)) {
-      if (item.kind === 'transcript') {
+      if (item.kind === 'tooDeep') this.tooDeep.push(this.lines);
+      else if (item.kind === 'transcript') {
         if (!item.transcript.id) item.transcript.id = `record-${this.records + 1}`;
         this.addTranscript(item.transcript);
       } else if (this.records > 0) {
@@ -201,10 +205,11 @@ export async function* linesOf(
   yield* drain();
 }
 
-/** A line too long to read, for the summary: which one and how long. */
+/** A line not read, for the summary: which one and how long, or that its JSON nests too deep. */
 export interface SkippedLine {
   line: number;
   chars: number;
+  tooDeep?: true;
 }
 
 /** Lines named one by one before the rest are counted. */
@@ -217,11 +222,12 @@ const NAMED_SKIPPED_LINES = 10;
 export function skippedLineNotes(skipped: readonly SkippedLine[]): string[] {
   const notes = skipped
     .slice(0, NAMED_SKIPPED_LINES)
-    .map(
-      ({ line, chars }) =>
-        `line ${line} (${chars.toLocaleString('en')} characters) is longer than ${MAX_LINE_CHARS / 1024 / 1024} M characters and was not read`,
+    .map(({ line, chars, tooDeep }) =>
+      tooDeep
+        ? `line ${line} holds ${JSON_TOO_DEEP} and was not read`
+        : `line ${line} (${chars.toLocaleString('en')} characters) is longer than ${MAX_LINE_CHARS / 1024 / 1024} M characters and was not read`,
     );
-  if (skipped.length > NAMED_SKIPPED_LINES) notes.push(`${skipped.length - NAMED_SKIPPED_LINES} more lines were too long to read`);
+  if (skipped.length > NAMED_SKIPPED_LINES) notes.push(`${skipped.length - NAMED_SKIPPED_LINES} more lines were too long or too deep to read`);
   return notes;
 }
 

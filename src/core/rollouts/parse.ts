@@ -1,4 +1,5 @@
 import { PACKS } from '../environments/registry';
+import { JsonTooDeep, parseOutsideJson } from '../text/json';
 import type { EnvironmentPack, PackLogLine } from '../environments/types';
 import type { Transcript, TranscriptStatus } from '../transcript/model';
 import { rewardOf, transcriptFromRecord } from '../transcript/record';
@@ -13,7 +14,13 @@ export type RolloutLine =
   /** `CompleteRollout: trajectory_id=X status=S`, `Rollout error: trajectory_id=X error=E`, and the SDK's 404 and "already in terminal status, skipping" warnings. */
   | { kind: 'status'; trajectoryId: string; status: TranscriptStatus; error?: string }
   /** A tool call or game end an environment pack read from its own output text (Wordle's feedback lines). */
-  | { kind: 'pack'; pack: EnvironmentPack; read: PackLogLine; session?: string };
+  | { kind: 'pack'; pack: EnvironmentPack; read: PackLogLine; session?: string }
+  /** JSON nested past MAX_JSON_DEPTH: not read, and named in the skipped-line notes. */
+  | { kind: 'tooDeep' };
+
+const TOO_DEEP_LINE: readonly RolloutLine[] = Object.freeze([{ kind: 'tooDeep' } as const]);
+/** What parseJson gives for a value nested past the limit. */
+const TOO_DEEP = Symbol('too deep');
 
 const NOTHING: readonly RolloutLine[] = Object.freeze([]);
 const UPDATE_REWARD = /UpdateReward: trajectory_id=(\S+) rewards=\[([^\]]*)\]/;
@@ -33,11 +40,13 @@ export function parseRolloutLine(line: string, session?: string): readonly Rollo
   // Fast path for the common case: the agent's record as a bare JSON line.
   if (line.charCodeAt(0) === 123) {
     const value = parseJson(line);
+    if (value === TOO_DEEP) return TOO_DEEP_LINE;
     if (value !== undefined) return fromJson(value, session);
   }
   const brace = line.indexOf('{');
   if (brace > 0) {
     const value = parseJson(line.slice(brace));
+    if (value === TOO_DEEP) return TOO_DEEP_LINE;
     if (value !== undefined) return fromJson(value, session);
   }
   if (line.includes('"message"')) {
@@ -54,9 +63,9 @@ function parseJson(text: string): unknown {
   // Only attempt what can be a JSON object or string: a throw per garbage line is the slow part.
   if (last !== 125 && last !== 34) return undefined;
   try {
-    return JSON.parse(end);
-  } catch {
-    return undefined;
+    return parseOutsideJson(end);
+  } catch (error) {
+    return error instanceof JsonTooDeep ? TOO_DEEP : undefined;
   }
 }
 
@@ -110,7 +119,7 @@ function fromText(line: string, session: string | undefined): readonly RolloutLi
   }
   if (line.includes('UpdateReward')) {
     const m = UPDATE_REWARD.exec(line);
-    const { reward, perTurn } = m ? rewardOf(m[2].split(',').map((x) => Number(x.trim()))) : {};
+    const { reward, perTurn } = m ? rewardOf(m[2].split(',').map((x) => x.trim())) : {};
     return m && reward !== undefined ? [{ kind: 'reward', trajectoryId: m[1], reward, perTurn, session }] : NOTHING;
   }
   if (line.includes('CompleteRollout')) {

@@ -1,5 +1,5 @@
 import type { Transcript } from '../transcript/model';
-import { RolloutCollector } from './collect';
+import { RolloutCollector, type SkippedLine } from './collect';
 import { prepareTranscripts, type JobContext } from './prepare';
 
 /** What a reader yields: one log line (or multi-line message) with the epoch ms of its event, or a rollout read whole. */
@@ -21,6 +21,11 @@ export class RolloutPipeline {
   /** Lines read so far, for progress messages. */
   get lines(): number {
     return this.collector.lines;
+  }
+
+  /** Lines not read because their JSON nests past the limit, for the skipped-line notes. */
+  tooDeepLines(): SkippedLine[] {
+    return this.collector.tooDeep.map((line) => ({ line, chars: 0, tooDeep: true }));
   }
 
   feed(item: ReadItem): void {

@@ -1,4 +1,5 @@
 import type { ToolCall, Turn } from '../transcript/model';
+import { parseOutsideJson } from '../text/json';
 import { jsonOrText } from '../transcript/record';
 
 // One span of a trace, in either encoding, read lazily: only the attributes a transcript needs are kept, and the
@@ -48,7 +49,7 @@ export function decoded(v: unknown): unknown {
   const c = v.charCodeAt(0);
   if (c === 34 || c === 123 || c === 91 || c === 45 || (c >= 48 && c <= 57)) {
     try {
-      return JSON.parse(v);
+      return parseOutsideJson(v);
     } catch {
       return v;
     }

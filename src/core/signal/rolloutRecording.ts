@@ -1,4 +1,7 @@
+import { followsRewardRule, followsTokenCountRule, quotedValue, REWARD_RULE, TOKEN_COUNT_RULE } from '../numberRules';
 import type { ToolCall, Transcript, TranscriptStatus } from '../transcript/model';
+import { parseOutsideJson } from '../text/json';
+import { rewardOf } from '../transcript/record';
 
 // A rollout as the job runtime sees it: the agent's model calls (OpenAI chat completions), then the SDK's
 // complete-rollout and update-reward calls, or the entrypoint's returned reward. The service builds its traces
@@ -26,7 +29,7 @@ export function messageText(content: unknown): string {
 function parsedOrText(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {
-    return JSON.parse(value);
+    return parseOutsideJson(value);
   } catch {
     return value;
   }
@@ -36,6 +39,8 @@ function parsedOrText(value: unknown): unknown {
 export interface RolloutTokens {
   prefill: number;
   sample: number;
+  /** Why a count the policy reported was left out, the first such. */
+  refused?: string;
 }
 
 export interface RolloutTask {
@@ -63,6 +68,7 @@ export class RolloutRecording {
   private error?: string;
   private metrics?: Record<string, unknown>;
   private summary?: string;
+  private refusedReward = false;
 
   constructor(readonly task: RolloutTask) {}
 
@@ -82,9 +88,7 @@ export class RolloutRecording {
       choices?: { message?: Record<string, unknown> }[];
       usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
     };
-    const usage = body?.usage;
-    if (typeof usage?.prompt_tokens === 'number') this.tokens.prefill += usage.prompt_tokens;
-    if (typeof usage?.completion_tokens === 'number') this.tokens.sample += usage.completion_tokens;
+    this.countUsage(body?.usage);
     const message = body?.choices?.[0]?.message;
     if (!message) return;
     const thinking = [message.reasoning_content, message.reasoning, message.thinking].find((t) => typeof t === 'string' && t);
@@ -97,6 +101,16 @@ export class RolloutRecording {
     this.turns.push({ ...(thinking ? { thinking: thinking as string } : {}), ...(text ? { text } : {}), toolCalls });
   }
 
+  /** A model call's token usage; a count that breaks the token count rule is not counted, and the first such is named. */
+  private countUsage(usage: { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined): void {
+    for (const [field, into] of [['prompt_tokens', 'prefill'], ['completion_tokens', 'sample']] as const) {
+      const count = usage?.[field];
+      if (count === undefined || count === null) continue;
+      if (followsTokenCountRule(count)) this.tokens[into] += count;
+      else this.tokens.refused ??= `the policy's ${field} ${quotedValue(count)} breaks the token count rule (${TOKEN_COUNT_RULE}) and was not counted`;
+    }
+  }
+
   /** A model call the runtime could not forward: the agent sees an error, the rollout keeps it. */
   modelCallFailed(message: string): void {
     this.modelCalls++;
@@ -106,13 +120,18 @@ export class RolloutRecording {
 
   /** The SDK's complete-rollout: `ready` or `failed`. */
   completed(status: unknown): void {
-    this.status = status === 'failed' ? 'error' : 'completed';
+    // A refused reward keeps the rollout failed: the SDK may complete it after reporting the reward.
+    this.status = status === 'failed' || this.refusedReward ? 'error' : 'completed';
   }
 
   /** The SDK's update-reward: a list of rewards (per turn when more than one). */
   rewarded(rewards: unknown): void {
-    const list = Array.isArray(rewards) ? rewards : [rewards];
-    if (list.every((r) => typeof r === 'number' && Number.isFinite(r))) this.rewards = list as number[];
+    const { reward, perTurn } = rewardOf(rewards);
+    if (reward !== undefined && followsRewardRule(reward) && (perTurn ?? []).every(followsRewardRule)) this.rewards = perTurn ?? [reward];
+    else if (reward !== undefined) {
+      this.refusedReward = true;
+      this.failed(`The agent reported the reward ${quotedValue(rewards)}, which breaks the reward rule: ${REWARD_RULE}.`);
+    }
   }
 
   /** What the entrypoint returned, used where the SDK did not report: `{reward}`, `{status: "error"|"skipped"}`, `metrics`. */

@@ -1,5 +1,5 @@
 import { extent } from '../metrics/extent';
-import { serverText } from '../text/display';
+import { outsideText } from '../text/display';
 import type { CheckState, SmokeVerdict } from './verdict';
 
 /** Everything a smoke-test report shows: what was sent where, and the verdict. */
@@ -69,7 +69,7 @@ export function smokeReportMarkdown(result: SmokeResult): string {
 
 /** Log lines behind a bar, each line of a multi-line message (a traceback) too. */
 function quoted(lines: string[]): string[] {
-  return lines.flatMap((l) => l.split(/\r?\n/)).map((l) => `  | ${serverText(l)}`);
+  return lines.flatMap((l) => l.split(/\r?\n/)).map((l) => `  | ${outsideText(l)}`);
 }
 
 /** The report as plain text, for the command line. */

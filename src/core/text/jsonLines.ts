@@ -1,3 +1,5 @@
+import { parseOutsideJson } from './json';
+
 /** Where JSON Lines reading stopped: the 1-based line, and whether it was not JSON at all or JSON `take` did not want. */
 export interface JsonLinesStop {
   line: number;
@@ -15,7 +17,7 @@ export function readJsonLines<T>(text: string, take: (value: unknown) => T | und
     if (!lines[i].trim()) continue;
     let value: unknown;
     try {
-      value = JSON.parse(lines[i]);
+      value = parseOutsideJson(lines[i]);
     } catch {
       return { items, stop: { line: i + 1, notJson: true } };
     }

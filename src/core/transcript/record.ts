@@ -1,4 +1,5 @@
 import type { ToolCall, Transcript, TranscriptStatus, Turn } from './model';
+import { parseOutsideJson } from '../text/json';
 
 // The agent's own rollout record (one JSON log line marked `mtrl_rollout`), read as a transcript. A record's turns are
 // either generic (`{thinking, text, tool_calls: [{name, arguments, result, error}]}`) or the older one-move form
@@ -43,18 +44,33 @@ export function jsonOrText(v: unknown): unknown {
   // Only text that can be a JSON object or array is tried: a throw per plain-text result is the slow part.
   if (c !== 123 && c !== 91) return v;
   try {
-    return JSON.parse(v);
+    return parseOutsideJson(v);
   } catch {
     return v;
   }
 }
 
-/** The SDK's reward: a number, or a list of per-turn rewards (summed). */
+/** A reward value as a number: a number, or its text (Python's `inf` and `nan` too); undefined for anything else. */
+function rewardNumber(v: unknown): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string' || v.trim() === '') return undefined;
+  const python = /^\s*([-+]?)(inf|infinity|nan)\s*$/i.exec(v);
+  if (python) return python[2].toLowerCase() === 'nan' ? NaN : python[1] === '-' ? -Infinity : Infinity;
+  const n = Number(v);
+  return Number.isNaN(n) ? undefined : n;
+}
+
+/**
+ * The SDK's reward: a number, or a list of per-turn rewards (summed). Infinite, NaN and huge rewards are kept: the
+ * reward rule (core/numberRules.ts) names them where rollouts are reported, instead of a rollout silently dropped.
+ */
 export function rewardOf(v: unknown): { reward?: number; perTurn?: number[] } {
-  const n = finite(typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+  const n = rewardNumber(v);
   if (n !== undefined) return { reward: n };
-  if (!Array.isArray(v) || !v.length || !v.every((x) => finite(x) !== undefined)) return {};
-  return v.length === 1 ? { reward: v[0] as number } : { reward: (v as number[]).reduce((a, b) => a + b, 0), perTurn: v as number[] };
+  const list = Array.isArray(v) ? v.map(rewardNumber) : [];
+  if (!list.length || list.some((x) => x === undefined)) return {};
+  const perTurn = list as number[];
+  return perTurn.length === 1 ? { reward: perTurn[0] } : { reward: perTurn.reduce((a, b) => a + b, 0), perTurn };
 }
 
 export function toolCallOf(v: unknown): ToolCall | undefined {

@@ -8,7 +8,7 @@ import {
   type CleanupResult,
   type CleanupTarget,
 } from '../../services/resources/cleanup';
-import { planCleanup } from '../../services/resources/cleanupPlan';
+import { planCleanup, regionsLines } from '../../services/resources/cleanupPlan';
 import { allItems, type Inventory } from '../../services/resources/inventory';
 
 /** What the cleanup command returns: read by the host tests. */
@@ -70,7 +70,8 @@ export async function cleanUp(
     ...plan.steps.map((s) => `• ${kindWord(s.item.ref.kind)} ${s.item.label}: ${s.action}`),
     ...plan.steps.filter((s) => s.warning).map((s) => `⚠ ${s.warning}`),
     ...refused,
-    `Checked the jobs of ${plan.regionsChecked.join(', ')}; each is checked again just before its delete.`,
+    ...regionsLines(plan),
+    'Each is checked again just before its delete.',
     'This cannot be undone.',
   ].join('\n');
   const confirm = `Delete ${plan.steps.length} resource${plan.steps.length === 1 ? '' : 's'}`;

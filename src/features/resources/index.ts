@@ -1,6 +1,7 @@
 import { viewDeadline } from '../../services/viewDeadline';
 import * as vscode from 'vscode';
 import { formatDollars } from '../../core/jobs/pricing';
+import { isRegionName } from '../../core/jobs/regions';
 import { awsCleanupTarget } from '../../services/resources/awsTarget';
 import { loadInventory, type Inventory } from '../../services/resources/inventory';
 import { jobRegions } from '../aws/settings';
@@ -18,12 +19,16 @@ export function register(services: Services): void {
   let inventory: Inventory | undefined;
   let loading: Promise<Inventory | undefined> | undefined;
 
+  // mtrl.cleanup.excludeRegions: names that are no region are left out (package.json's pattern flags them in the editor), and never the region in use.
+  const excludedRegions = () =>
+    services.settings.get('cleanup.excludeRegions').filter((r) => isRegionName(r) && !jobRegions().includes(r));
   const refresh = async (): Promise<Inventory | undefined> => {
     const pricing = services.settings.pricing();
     const deadline = viewDeadline();
     try {
       inventory = await loadInventory(services.aws, {
         regions: jobRegions(),
+        excludedRegions: excludedRegions(),
         pricing,
         now: new Date(),
         explain: services.explain,
@@ -70,7 +75,7 @@ export function register(services: Services): void {
       // The clean-up flow loads on first use: the build maps './cleanupFlow' to dist/cleanup.js.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { cleanUp } = require('./cleanupFlow') as typeof import('./cleanupFlow');
-      const outcome = await cleanUp(current, tree.checked, awsCleanupTarget(services.aws, jobRegions(), services.explain), output);
+      const outcome = await cleanUp(current, tree.checked, awsCleanupTarget(services.aws, jobRegions(), services.explain, excludedRegions()), output);
       if (outcome) {
         tree.checked.clear();
         await load();

@@ -30,6 +30,26 @@ export interface CleanupPlan {
   refused: Refusal[];
   /** The regions whose jobs were checked for users. */
   regionsChecked: string[];
+  /** The regions whose jobs were not, and why. */
+  regionsNotChecked: UnreadableRegion[];
+}
+
+/** Which regions' jobs vouched for "unused", and which did not. */
+export interface RegionsScope {
+  regionsChecked: readonly string[];
+  regionsNotChecked: readonly UnreadableRegion[];
+}
+
+/**
+ * "Checked the jobs of us-east-1 (…)." and a line per region not checked, with why: roles and S3 are account-wide, so
+ * the user sees which regions vouched for "unused" and which did not.
+ */
+export function regionsLines(scope: RegionsScope): string[] {
+  const { regionsChecked, regionsNotChecked } = scope;
+  const notChecked = regionsNotChecked.map((r) => `Not checked: the jobs of ${r.region}: ${r.reason.replace(/\.$/, '')}.`);
+  if (!regionsChecked.length && !notChecked.length) return ['No region was checked: the cleanup stopped before.'];
+  const which = notChecked.length ? 'every MTRL region and yours, but those below' : 'every MTRL region and yours';
+  return [`Checked the jobs of ${regionsChecked.join(', ') || 'no region'} (${which}).`, ...notChecked];
 }
 
 /** What was asked for (each once), checked against the inventory: running users or an unreadable region refuse a resource, one no listed job used is never offered. */
@@ -52,7 +72,7 @@ export function planCleanup(inventory: Inventory, wanted: readonly ResourceRef[]
     if (reason) refused.push({ ref, label: item?.label ?? ref.id, reason });
     else if (item) steps.push({ item, ...describeStep(item) });
   }
-  return { steps, refused, regionsChecked: inventory.regionsChecked };
+  return { steps, refused, regionsChecked: inventory.regionsChecked, regionsNotChecked: inventory.regionsNotChecked };
 }
 
 /** Why a resource cannot be proven unused: the jobs of its region (any region, for a role or S3 prefix) could not be read. */
@@ -61,7 +81,10 @@ export function unprovenReason(ref: ResourceRef, unreadable: readonly Unreadable
   const blocking = unreadable.filter((u) => region === undefined || u.region === region);
   if (!blocking.length) return undefined;
   const regions = blocking.map((u) => u.region).join(', ');
-  const why = region === undefined ? '; roles and S3 prefixes are account-wide, so the running jobs of every region must be known' : '';
+  const why =
+    region === undefined
+      ? '; roles and S3 prefixes are account-wide, so the running jobs of every region must be known (take a region out of scope by name with --exclude-regions or mtrl.cleanup.excludeRegions)'
+      : '';
   return `not proven unused: the jobs of ${regions} could not be read (${blocking[0].reason.replace(/\.$/, '')})${why}`;
 }
 

@@ -8,7 +8,7 @@ import { listFolder, listObjectsV2, parseS3Uri } from '../../aws/s3';
 import { checkRoleTrust } from '../../core/jobs/roleTrust';
 import type { PricingTable } from '../../core/jobs/pricing';
 import type { JobDetails } from '../../core/jobs/job';
-import { regionsToCheck } from '../../core/jobs/regions';
+import { EXCLUDED_REGION_REASON, regionsToCheck } from '../../core/jobs/regions';
 import { jobPrefixes, jobUses, runningUsers, type ResourceRef } from '../../core/resources/references';
 import { s3MonthlyCost, spendOf, type Spend } from '../../core/resources/spend';
 import { loadJobs, type UnreadableRegion } from './jobs';
@@ -41,10 +41,12 @@ export interface Inventory {
   prefixes: InventoryItem[];
   /** The jobs of every region checked: an account-wide resource (role, S3) is unused only if none of them runs with it. */
   jobs: JobDetails[];
-  /** The regions whose jobs were read: the service's regions and the user's. */
+  /** The regions whose jobs were read: the service's regions and the user's, but those taken out of scope or unreadable. */
   regionsChecked: string[];
   /** Regions whose jobs could not be read: roles and S3 prefixes are then refused. */
   unreadableRegions: UnreadableRegion[];
+  /** Regions whose jobs were not read, and why: taken out of scope by name, or unreadable. */
+  regionsNotChecked: UnreadableRegion[];
   spend: Spend;
   /** A sentence per section that could not be listed (the rest is still shown). */
   problems: string[];
@@ -53,6 +55,8 @@ export interface Inventory {
 interface InventoryOptions {
   /** The user's regions: runtimes and MLflow apps are listed there; jobs in these and every MTRL region. */
   regions: readonly string[];
+  /** Regions whose jobs are not read (taken out of scope by name). */
+  excludedRegions?: readonly string[];
   pricing: PricingTable;
   now: Date;
   explain: Explain;
@@ -62,7 +66,8 @@ interface InventoryOptions {
 /** Everything the jobs of the regions left behind, each with the jobs that use it, and the token spend. */
 export async function loadInventory(aws: AwsClients, options: InventoryOptions): Promise<Inventory> {
   const { regions, signal } = options;
-  const { jobs, regions: regionsChecked, unreadable } = await loadJobs(aws, regionsToCheck(regions), options.explain, signal);
+  const excluded = regionsToCheck(regions).filter((r) => options.excludedRegions?.includes(r));
+  const { jobs, regions: regionsChecked, unreadable } = await loadJobs(aws, regionsToCheck(regions, excluded), options.explain, signal);
   const problems = unreadable.map((u) => u.reason);
   const section = async <T>(action: string, load: () => Promise<T[]>): Promise<T[]> => {
     try {
@@ -128,6 +133,7 @@ export async function loadInventory(aws: AwsClients, options: InventoryOptions):
     jobs,
     regionsChecked,
     unreadableRegions: unreadable,
+    regionsNotChecked: [...excluded.map((region) => ({ region, reason: EXCLUDED_REGION_REASON })), ...unreadable],
     spend: spendOf(jobs, options.pricing, options.now),
     problems,
   };

@@ -15,6 +15,7 @@ export interface UnreadableRegion {
 /** The jobs of several regions: which regions were read, and the ones that could not be (a global resource is then not proven unused). */
 export interface RegionJobs {
   jobs: JobDetails[];
+  /** The regions whose jobs were read. */
   regions: string[];
   unreadable: UnreadableRegion[];
 }
@@ -53,7 +54,7 @@ async function perRegion(
     }
   }
   if (regions.length && unreadable.length === regions.length) throw firstError;
-  return { jobs, regions: [...regions], unreadable };
+  return { jobs, regions: regions.filter((r) => !unreadable.some((u) => u.region === r)), unreadable };
 }
 
 interface Ref {

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { linesOf, tracesIn, transcriptFromTrace, type ReadItem, type SkippedLine } from '../../core/rollouts';
+import { parseOutsideJson } from '../../core/text/json';
 import { transcriptsFromJsonLines } from '../../core/transcript/jsonLines';
 import type { RolloutReader } from './reader';
 import { isSavedTranscriptLine } from './saved';
@@ -19,7 +20,7 @@ function documentItems(text: string): ReadItem[] | undefined {
   if (first !== 123 && first !== 91) return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseOutsideJson(text);
   } catch {
     return undefined;
   }
@@ -89,7 +90,7 @@ export async function* streamItems(
 
 function isJson(text: string): boolean {
   try {
-    JSON.parse(text);
+    parseOutsideJson(text);
     return true;
   } catch {
     return false;

@@ -37,6 +37,7 @@ export async function readRollouts(
     stopped.error = error;
   }
   out.push(...pipeline.finish());
+  reader.skipped?.push(...pipeline.tooDeepLines());
   return out;
 }
 

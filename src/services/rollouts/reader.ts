@@ -13,8 +13,8 @@ export interface RolloutReader {
   accepts(transcript: Transcript): boolean;
   /** What the job tells about its rollouts (step ends, training data, success threshold), read again in follow mode. */
   context?(signal: AbortSignal): Promise<JobContext>;
-  /** Lines of the last read too long to read (a file's; a log event is far below the line cap). */
-  readonly skipped?: readonly SkippedLine[];
+  /** Lines of the last read not read: too long (a file's; a log event is far below the line cap) or too deep (added by readRollouts). */
+  readonly skipped?: SkippedLine[];
   /** Sentences on what else was left out (trace artifacts S3 would not give). */
   readonly notes?: string[];
 }

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { linesOf } from '../../core/rollouts';
 import { prepareTranscripts, type JobContext } from '../../core/rollouts/prepare';
 import { MAX_LINE_CHARS } from '../../core/text/lines';
+import { JSON_TOO_DEEP, JsonTooDeep, parseOutsideJson } from '../../core/text/json';
 import { NOT_A_TRANSCRIPT, NOT_JSON, savedTranscriptOf } from '../../core/transcript/jsonLines';
 import type { Transcript } from '../../core/transcript/model';
 
@@ -12,7 +13,7 @@ export class SavedTranscriptsProblem extends Error {}
 /** Whether a file's first line is a saved transcript (id, task, turns and its GRPO group): then every line is one. */
 export function isSavedTranscriptLine(line: string): boolean {
   try {
-    const value = JSON.parse(line) as Record<string, unknown> | null;
+    const value = parseOutsideJson(line) as Record<string, unknown> | null;
     return (
       !!value &&
       typeof value.id === 'string' &&
@@ -65,9 +66,9 @@ async function readSavedLines(target: string): Promise<Transcript[]> {
       if (!text.trim()) continue;
       let value: unknown;
       try {
-        value = JSON.parse(text);
-      } catch {
-        throw stop(line, NOT_JSON);
+        value = parseOutsideJson(text);
+      } catch (error) {
+        throw stop(line, error instanceof JsonTooDeep ? `holds ${JSON_TOO_DEEP}: not read` : NOT_JSON);
       }
       const transcript = savedTranscriptOf(value);
       if (!transcript) throw stop(line, NOT_A_TRANSCRIPT);

@@ -7,7 +7,8 @@ import { mlflowConfigOf } from '../../core/jobs/document';
 import { parseMlflowArn } from '../../core/metrics/mlflow';
 import { traceArtifactUri, tracesIn, transcriptFromTrace, type JobContext, type Trace, type TraceInfo } from '../../core/rollouts';
 import type { Transcript } from '../../core/transcript/model';
-import { serverText } from '../../core/text/display';
+import { outsideText } from '../../core/text/display';
+import { JSON_TOO_DEEP, JsonTooDeep, parseOutsideJson } from '../../core/text/json';
 import { locateRun } from '../metrics/locate';
 import type { RolloutReader } from './reader';
 
@@ -68,9 +69,9 @@ export function s3ArtifactReader(aws: AwsClients, region?: string, limits = TRAC
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new ArtifactUnreadable(uri, new Error(notJson(text)));
+      parsed = parseOutsideJson(text);
+    } catch (error) {
+      throw new ArtifactUnreadable(uri, new Error(error instanceof JsonTooDeep ? `it holds ${JSON_TOO_DEEP}, which is not read` : notJson(text)));
     }
     const [doc] = tracesIn(parsed);
     return doc ? transcriptFromTrace({ ...doc, trace_info: info }) : undefined;
@@ -81,7 +82,7 @@ export function s3ArtifactReader(aws: AwsClients, region?: string, limits = TRAC
 function notJson(text: string): string {
   // 0x1f 0x8b: gzip's magic bytes; the second is no UTF-8, so it decodes as U+FFFD.
   if (text.startsWith('\u001f\ufffd')) return 'it is gzip-compressed data, not JSON (the object was stored compressed)';
-  return `it is not JSON (it starts "${serverText(text.slice(0, 40), 40)}")`;
+  return `it is not JSON (it starts "${outsideText(text.slice(0, 40), 40)}")`;
 }
 
 const DENIED = new Set(['AccessDenied', 'AccessDeniedException', 'Forbidden', 'AllAccessDisabled']);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { RESULT_MARKER } from '../../core/reward/protocol';
+import { PYTHON_MESSAGE_MAX, RESULT_MARKER } from '../../core/reward/protocol';
 import { diagnoseLocalRun, type Diagnosis, type PlayedRollout } from '../../core/signal/diagnosis';
 import { findHardCodedEndpoint, sharedEndpointAdvice } from '../../core/signal/hardCodedEndpoint';
 import { agentRftJobArn } from '../../core/signal/jobRuntimeApi';
 import { RolloutRecording, type RolloutTokens } from '../../core/signal/rolloutRecording';
+import { outsideText } from '../../core/text/display';
 import type { Transcript } from '../../core/transcript/model';
 import { runContained } from '../python/containedRun';
 import { startJobRuntime, type Policy } from './jobRuntime';
@@ -113,7 +114,7 @@ function parseRunnerOutput(stdout: string): RunnerResult | RunnerFailure | undef
     return {
       ok: false,
       kind: String(v.error),
-      message: String(v.message ?? 'The agent failed.'),
+      message: outsideText(String(v.message ?? 'The agent failed.'), PYTHON_MESSAGE_MAX),
       line,
       stubbed,
       inStub: v.inStub === true,

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { ChatStreamReader } from '../../core/signal/chatStream';
+import { outsideText } from '../../core/text/display';
 
 /** Where the runtime forwards chat completions: any OpenAI-compatible base URL (ending in /v1), its key and model. */
 export interface Policy {
@@ -128,5 +129,6 @@ export async function relayChat(
   if (response.ok) return { completion: parsed };
   const message =
     (parsed as { error?: { message?: unknown }; message?: unknown })?.error?.message ?? (parsed as { message?: unknown })?.message;
-  return { failure: String(message ?? `The policy answered ${response.status}.`) };
+  // The policy's error body is outside text: one line, cut, and the report quotes it.
+  return { failure: message === undefined || message === null ? `The policy answered ${response.status}.` : outsideText(String(message)) };
 }

@@ -56,4 +56,10 @@ describe('hostile S3: a trace artifact (traces.json)', function () {
     assert.match(message, /GetObject s3:\/\/mlflow-artifacts\/.*: it is gzip-compressed data, not JSON/);
     assert.doesNotMatch(message, /role needs/);
   });
+
+  it('JSON 100,000 levels deep: named as too deep, not a stack overflow', async () => {
+    const { message } = await readFrom({ kind: 'deep', levels: 100_000 });
+    assert.ok(message.includes(`GetObject ${object}): it holds JSON nested deeper than 256 levels, which is not read.`), message);
+    assert.doesNotMatch(message, /call stack|role needs/);
+  });
 });

@@ -18,9 +18,13 @@ export type HistoryMode =
   | { kind: 'drip'; everyMs: number }
   | { kind: 'raw'; status: number; body: string; headers?: Record<string, string> };
 
-/** How S3 GetObject answers: `bytes` of JSON-looking text, no headers at all, headers then silence, or a gzip bomb. */
+/** How S3 GetObject answers: `bytes` of JSON-looking text, no headers at all, headers then silence, a gzip bomb, or JSON `levels` deep. */
 export type ObjectMode =
-  { kind: 'endless'; bytes: number } | { kind: 'no-headers' } | { kind: 'stalled-body' } | { kind: 'bomb'; inflatedBytes: number };
+  | { kind: 'endless'; bytes: number }
+  | { kind: 'no-headers' }
+  | { kind: 'stalled-body' }
+  | { kind: 'bomb'; inflatedBytes: number }
+  | { kind: 'deep'; levels: number };
 
 export interface Hostility {
   /** Metric keys `runs/get` lists (default one reward key). */
@@ -174,6 +178,9 @@ function s3Object(res: ServerResponse, mode: ObjectMode): void {
       return void res.write('{"spans":');
     case 'bomb':
       return bomb(res, mode.inflatedBytes);
+    case 'deep':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(`{"spans":[${'{"a":'.repeat(mode.levels)}1${'}'.repeat(mode.levels)}]}`);
   }
 }
 

@@ -121,7 +121,7 @@ describe('parseRolloutLine', () => {
       '\u0000\uffff',
       'INFO {not json}',
       '"message": 3',
-      'UpdateReward: trajectory_id=x rewards=[nan]',
+      'UpdateReward: trajectory_id=x rewards=[high]',
       `{"message": ${JSON.stringify('{"events": 5}')}}`,
     ]) {
       assert.deepEqual([...parseRolloutLine(line)], [], line);
@@ -265,5 +265,11 @@ describe('collectRollouts', () => {
       rollouts.map((r) => r.id),
       ['r1', 'é2'],
     );
+  });
+
+  it("keeps an UpdateReward of Python's nan or inf as that number, for the reward rule to name where rollouts are reported", () => {
+    const [nan] = [...parseRolloutLine('UpdateReward: trajectory_id=x rewards=[nan]')];
+    assert.ok(nan.kind === 'reward' && Number.isNaN(nan.reward));
+    assert.deepEqual([...parseRolloutLine('UpdateReward: trajectory_id=x rewards=[-inf]')].map((e) => e.kind === 'reward' && e.reward), [-Infinity]);
   });
 });

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { escapeControls, serverText, visibleText } from '../../../../src/core/text/display';
+import { escapeControls, outsideText, visibleText } from '../../../../src/core/text/display';
 
 const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
 
@@ -25,9 +25,9 @@ describe('text shown to people', () => {
   });
 
   it('shows server text on one line: breaks folded, controls and bidi escaped, cut with its length stated', () => {
-    assert.equal(serverText('ok\r\nmtrl metrics: fake success\u001b[31m\u202E'), 'ok mtrl metrics: fake success\\u001b[31m\\u202e');
-    const long = serverText('x'.repeat(10_000), 20);
+    assert.equal(outsideText('ok\r\nmtrl metrics: fake success\u001b[31m\u202E'), 'ok mtrl metrics: fake success\\u001b[31m\\u202e');
+    const long = outsideText('x'.repeat(10_000), 20);
     assert.equal(long, `${'x'.repeat(20)}… (cut; 10,000 characters in all)`);
-    assert.equal(serverText('short'), 'short');
+    assert.equal(outsideText('short'), 'short');
   });
 });

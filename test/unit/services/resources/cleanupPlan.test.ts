@@ -24,6 +24,7 @@ function inventory(rest: Partial<Inventory> = {}): Inventory {
     jobs: [],
     regionsChecked: ['us-east-1', 'us-west-2'],
     unreadableRegions: [],
+    regionsNotChecked: [],
     spend: { monthToDate: 0, jobs: [], unpriced: [] },
     problems: [],
     ...rest,
@@ -59,8 +60,8 @@ describe('cleanup plan (pure)', () => {
     assert.deepEqual(
       plan.refused.map((r) => r.reason),
       [
-        'not proven unused: the jobs of us-west-2 could not be read (Listing failed: access denied); roles and S3 prefixes are account-wide, so the running jobs of every region must be known',
-        'not proven unused: the jobs of us-west-2 could not be read (Listing failed: access denied); roles and S3 prefixes are account-wide, so the running jobs of every region must be known',
+        'not proven unused: the jobs of us-west-2 could not be read (Listing failed: access denied); roles and S3 prefixes are account-wide, so the running jobs of every region must be known (take a region out of scope by name with --exclude-regions or mtrl.cleanup.excludeRegions)',
+        'not proven unused: the jobs of us-west-2 could not be read (Listing failed: access denied); roles and S3 prefixes are account-wide, so the running jobs of every region must be known (take a region out of scope by name with --exclude-regions or mtrl.cleanup.excludeRegions)',
         'not proven unused: the jobs of us-west-2 could not be read (Listing failed: access denied)',
       ],
     );

@@ -58,6 +58,7 @@ describe('Resources view model (no VS Code)', function () {
       jobs: [],
       regionsChecked: ['us-east-1'],
       unreadableRegions: [],
+      regionsNotChecked: [],
       spend: { monthToDate: 0, jobs: [], unpriced: [] },
       problems: ['Listing MLflow apps failed: access denied.', 'Listing agent runtimes failed: access denied.'],
     };
