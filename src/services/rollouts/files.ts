@@ -1,4 +1,4 @@
-import { closeSync, createReadStream, fstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { linesOf, tracesIn, transcriptFromTrace, type ReadItem, type SkippedLine } from '../../core/rollouts';
@@ -56,7 +56,8 @@ const byName = new Intl.Collator().compare;
  */
 function* filesUnder(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => byName(a.name, b.name))) {
-    const full = path.join(dir, entry.name);
+    // `dir` is normalized already (folderItems): path.join would normalize it again for each of 100,000 names.
+    const full = dir + path.sep + entry.name;
     if (entry.isDirectory()) yield* filesUnder(full);
     else if ((entry.isFile() || entry.isSymbolicLink()) && READABLE.test(entry.name)) yield full;
   }
@@ -110,15 +111,12 @@ export class UnreadableFile extends Error {
 
 /** A small file's text, else its size when it is too large to read whole (it is streamed instead). */
 function readSmall(file: string): { text: string } | { size: number } {
-  let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
-    const { size } = fstatSync(fd);
-    return size > WHOLE_FILE_BYTES ? { size } : { text: readFileSync(fd, 'utf8') };
+    // Two calls into Node, not four (open, stat, read, close): at 100,000 files the difference is a second.
+    const { size } = statSync(file);
+    return size > WHOLE_FILE_BYTES ? { size } : { text: readFileSync(file, 'utf8') };
   } catch (error) {
     throw new UnreadableFile(file, error);
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -134,7 +132,7 @@ const FILE_COST_BYTES = 4096;
  */
 async function* folderItems(dir: string, skipped: SkippedLine[], signal: AbortSignal): AsyncIterable<ReadItem> {
   let spent = 0;
-  for (const file of filesUnder(dir)) {
+  for (const file of filesUnder(path.normalize(dir).replace(/(.)[\\/]+$/, '$1'))) {
     if (spent >= TURN_BYTES) {
       await new Promise((resolve) => setImmediate(resolve));
       signal.throwIfAborted();
