@@ -208,16 +208,24 @@ export function traceReader(run: TraceRun, reading: TraceReading): RolloutReader
           if (transcript) yield { transcript };
         }
       };
-      for await (const page of run.client.searchTraces(query, signal)) {
-        const fresh = page.filter((info) => !(startOf(info) === newest && seenAtNewest.has(info.trace_id)));
-        const transcripts = whole(fresh, artifactRead, signal);
-        // Awaited in page order below; a later page's failure must not go unhandled meanwhile.
-        transcripts.catch(() => undefined);
-        ahead.push({ infos: fresh, transcripts });
-        read += page.length;
-        if (ahead.length > PAGES_AHEAD) yield* emit(ahead.shift()!);
+      let listing: { error: unknown } | undefined;
+      try {
+        for await (const page of run.client.searchTraces(query, signal)) {
+          const fresh = page.filter((info) => !(startOf(info) === newest && seenAtNewest.has(info.trace_id)));
+          const transcripts = whole(fresh, artifactRead, signal);
+          // Awaited in page order below; a later page's failure must not go unhandled meanwhile.
+          transcripts.catch(() => undefined);
+          ahead.push({ infos: fresh, transcripts });
+          read += page.length;
+          if (ahead.length > PAGES_AHEAD) yield* emit(ahead.shift()!);
+        }
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // A listing that fails part-way (throttled): the pages listed before it are still given, then the error.
+        listing = { error };
       }
       while (ahead.length) yield* emit(ahead.shift()!);
+      if (listing) throw listing.error;
       if (first && read >= limit) reading.onLimit?.(limit);
       // A run without traces yet: follow mode starts from the beginning.
       newest ??= 0;

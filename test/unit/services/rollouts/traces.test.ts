@@ -149,6 +149,26 @@ describe('rollouts from a run’s traces', () => {
     assert.ok(seen.most > 2 && seen.most <= ARTIFACT_READS_AT_ONCE, `${seen.most} reads at once`);
   });
 
+  it('a listing that fails part-way still gives the pages listed before it, in order, then the error', async () => {
+    const { run, reader } = slowArtifacts(10);
+    const listed = run.client.searchTraces;
+    run.client.searchTraces = async function* (query: TraceQuery) {
+      let pages = 0;
+      for await (const page of listed(query)) {
+        if (++pages === 4) throw new Error('MLflow is throttling requests');
+        yield page;
+      }
+    };
+    const got: string[] = [];
+    await assert.rejects(
+      (async () => {
+        for await (const item of reader.read(new AbortController().signal)) if ('transcript' in item) got.push(item.transcript.id);
+      })(),
+      /throttling/,
+    );
+    assert.deepEqual(got, ['t9', 't8', 't7', 't6', 't5', 't4']);
+  });
+
   it('a cancelled read stops starting S3 reads and ends with the cancel', async () => {
     const { seen, reader } = slowArtifacts(300);
     const cancel = new AbortController();
