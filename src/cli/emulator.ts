@@ -2,7 +2,7 @@ import { startEmulator } from '../emulator/server';
 import { SEEDED } from '../emulator/seed';
 import { parseOptions, UsageError, type CliCommand } from './command';
 
-const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--running-speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--delete-latency-ms N] [--denied-regions R,…] [--quota CODE=N]… [--expired-credentials] [--traces-without-spans] [--no-history] [--json]
+const USAGE = `Usage: mtrl emulator [--port N] [--seed S] [--speed X] [--running-speed X] [--throttle-rate R] [--error-rate R] [--latency-ms N] [--delete-latency-ms N] [--s3-latency-ms N] [--denied-regions R,…] [--quota CODE=N]… [--expired-credentials] [--traces-without-spans] [--no-history] [--json]
 
 Runs the local MTRL service on 127.0.0.1: SageMaker Jobs, CloudWatch Logs, S3, STS, IAM and
 Bedrock AgentCore over their real wire protocols, with seeded jobs, runtimes and datasets.
@@ -16,6 +16,7 @@ Point the extension at it with the setting mtrl.aws.endpoint (any SigV4 key is a
   --error-rate R         answer this fraction of requests with a 500 (0-1)
   --latency-ms N         delay every answer by N ms
   --delete-latency-ms N  delay each S3 DeleteObjects answer by N ms more (a slow cleanup)
+  --s3-latency-ms N      delay each S3 GET answer (an object, a listing) by N ms more (a far bucket)
   --denied-regions R,…   answer SageMaker, Logs, AgentCore and Service Quotas calls in these regions
                          with AccessDenied
   --quota CODE=N         a Service Quotas value instead of the seeded one (repeatable), e.g.
@@ -67,6 +68,7 @@ export const emulatorCommand: CliCommand = {
         'error-rate': { type: 'string' },
         'latency-ms': { type: 'string' },
         'delete-latency-ms': { type: 'string' },
+        's3-latency-ms': { type: 'string' },
         'denied-regions': { type: 'string' },
         quota: { type: 'string', multiple: true },
         'expired-credentials': { type: 'boolean' },
@@ -90,6 +92,7 @@ export const emulatorCommand: CliCommand = {
       errorRate: rate(values['error-rate'], 'error-rate'),
       latencyMs: count(values['latency-ms'], 'latency-ms', 0),
       deleteLatencyMs: count(values['delete-latency-ms'], 'delete-latency-ms', 0),
+      s3GetLatencyMs: count(values['s3-latency-ms'], 's3-latency-ms', 0),
       deniedRegions: values['denied-regions']?.split(',').map((r) => r.trim()),
       quotas: quotasOf(values.quota ?? []),
       expiredCredentials: values['expired-credentials'],

@@ -12,6 +12,7 @@ import {
   savedTranscripts,
   SavedTranscriptsProblem,
   streamReader,
+  UnreadableFile,
   type RolloutReader,
 } from '../services/rollouts';
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
@@ -72,7 +73,7 @@ async function tasksFrom(file: string) {
 }
 
 /** A file's, folder's or standard input's rollouts; lines over the cap go to stderr, so JSON output stays what scripts expect. */
-async function fromLocal(command: string, target: string, io: CliIO, job: JobContext): Promise<Transcript[]> {
+async function fromLocal(command: string, target: string, io: CliIO, job: JobContext, keep: Keep): Promise<Transcript[]> {
   const saved = await savedTranscripts(target, job).catch((error: unknown) => {
     throw error instanceof SavedTranscriptsProblem ? new UsageError(error.message) : error;
   });
@@ -80,10 +81,11 @@ async function fromLocal(command: string, target: string, io: CliIO, job: JobCon
   if (saved) return job.tasks ? prepareTranscripts(saved, job) : saved;
   try {
     const reader: RolloutReader = target === '-' ? streamReader(async () => io.stdin()) : localReader(target);
-    const rollouts = await readRollouts(reader, io.signal ?? new AbortController().signal, job);
+    const rollouts = await readRollouts(reader, io.signal ?? new AbortController().signal, job, undefined, undefined, keep);
     for (const note of skippedLineNotes(reader.skipped ?? [])) io.err(`mtrl ${command}: ${note}.`);
     return rollouts;
   } catch (error) {
+    if (error instanceof UnreadableFile) throw new UsageError(error.message);
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `cannot read ${target}: no such file` : `cannot read ${target}: ${(error as Error).message}`);
   }
@@ -104,15 +106,30 @@ export function requireRollouts(read: ReadSource): ReadSource {
   return read;
 }
 
+/** What is kept of each rollout read (summaryKeeper for a summary); absent: the rollout whole. */
+type Keep = ((t: Transcript) => Transcript) | undefined;
+
 /** Every rollout of a file, folder, standard input or job (`--job`), prepared with the dataset and threshold given; refused when a reward breaks the reward rule. */
-export async function readSource(command: string, values: SourceValues, target: string | undefined, io: CliIO): Promise<ReadSource> {
-  const read = await readAnySource(command, values, target, io);
+export async function readSource(
+  command: string,
+  values: SourceValues,
+  target: string | undefined,
+  io: CliIO,
+  keep?: Keep,
+): Promise<ReadSource> {
+  const read = await readAnySource(command, values, target, io, keep);
   const problem = rewardRuleProblem(read.rollouts);
   if (problem) throw new UsageError(`${read.source}: ${problem}`);
   return read;
 }
 
-async function readAnySource(command: string, values: SourceValues, target: string | undefined, io: CliIO): Promise<ReadSource> {
+async function readAnySource(
+  command: string,
+  values: SourceValues,
+  target: string | undefined,
+  io: CliIO,
+  keep: Keep,
+): Promise<ReadSource> {
   const threshold = values['success-threshold'] === undefined ? undefined : Number(values['success-threshold']);
   if (threshold !== undefined && !Number.isFinite(threshold))
     throw new UsageError(`--success-threshold takes a number, not "${values['success-threshold']}"`);
@@ -123,7 +140,7 @@ async function readAnySource(command: string, values: SourceValues, target: stri
   if (values.from !== undefined && !values.job) throw new UsageError('--from goes with --job');
   if (!values.job) {
     if (!target) throw new UsageError('give a log file, traces file or folder (or - for standard input), or --job <name>');
-    const rollouts = await fromLocal(command, target, io, job);
+    const rollouts = await fromLocal(command, target, io, job, keep);
     sayUnmatched(command, values.data, rollouts, io);
     return { rollouts, source: target === '-' ? 'standard input' : target, successThreshold: threshold ?? DEFAULT_SUCCESS_THRESHOLD };
   }
@@ -155,7 +172,7 @@ async function readAnySource(command: string, values: SourceValues, target: stri
         io.err(`mtrl ${command}: read the newest ${limit.toLocaleString('en')} traces of job ${values.job}; older ones were not read.`),
     );
     from = reader.from;
-    rollouts = await readRollouts(reader, signal, job, stopped, judged);
+    rollouts = await readRollouts(reader, signal, job, stopped, judged, keep);
     for (const note of reader.notes ?? []) io.err(`mtrl ${command}: ${note}`);
   } catch (error) {
     throw new UsageError(sentence(error, `Read the rollouts of job ${values.job}`));

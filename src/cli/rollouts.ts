@@ -1,3 +1,4 @@
+import { summaryKeeper } from '../core/rollouts';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
 import { readSource, SOURCE_OPTIONS, SOURCE_USAGE } from './rolloutSource';
 import { reportJson, reportText, rolloutReport } from './rolloutsReport';
@@ -42,7 +43,8 @@ export const rolloutsCommand: CliCommand = {
     const step = values.step === undefined ? undefined : Number(values.step);
     if (step !== undefined && !(Number.isInteger(step) && step >= 0))
       throw new UsageError(`--step takes a step number, not "${values.step}"`);
-    const read = await readSource('rollouts', values, file, io);
+    // A summary reads no thinking or tool results: they are let go as rollouts are read.
+    const read = await readSource('rollouts', values, file, io, values.transcripts ? undefined : summaryKeeper());
     let { rollouts, source } = read;
     const { partial } = read;
     if (step !== undefined) {

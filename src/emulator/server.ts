@@ -35,6 +35,8 @@ export interface EmulatorOptions {
   latencyMs?: number;
   /** Extra delay before each S3 DeleteObjects answer: a slow cleanup that a deadline or Ctrl-C stops mid-way. */
   deleteLatencyMs?: number;
+  /** Extra delay before each S3 GET answer (an object, a listing): reading 1,511 trace artifacts one at a time is then measured. */
+  s3GetLatencyMs?: number;
   /** Regions whose SageMaker, Logs and AgentCore answer AccessDenied, as for an account the service is not enabled in. */
   deniedRegions?: readonly string[];
   /** Every request fails with the SDK's expired-token error. */
@@ -139,6 +141,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
       if (options.deleteLatencyMs && key === 's3:POST' && request.query.has('delete'))
         await new Promise((resolve) => setTimeout(resolve, options.deleteLatencyMs));
+      if (options.s3GetLatencyMs && key === 's3:GET') await new Promise((resolve) => setTimeout(resolve, options.s3GetLatencyMs));
       if (options.deniedRegions?.includes(request.region) && REGIONAL.has(request.service))
         throw new ServiceError(
           'AccessDeniedException',

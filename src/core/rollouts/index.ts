@@ -9,3 +9,4 @@ export * from './prepare';
 export * from './logging';
 export * from './traces';
 export * from './pipeline';
+export * from './summaryKeep';

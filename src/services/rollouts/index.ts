@@ -5,7 +5,7 @@ import { localReader } from './files';
 import { savedTranscripts } from './saved';
 
 export type { RolloutReader } from './reader';
-export { localReader, streamReader } from './files';
+export { localReader, streamReader, UnreadableFile } from './files';
 export { localDatasetRows, localTasks } from './dataset';
 export { savedTranscripts, SavedTranscriptsProblem } from './saved';
 export { logGroupReader, jobStepClock } from './logs';
@@ -21,6 +21,8 @@ export async function readRollouts(
   stopped?: { error?: unknown },
   /** Given: the success threshold the rollouts were judged at (the caller's, else the job's, else the default) lands here. */
   judged?: { successThreshold?: number },
+  /** Given: what is kept of each rollout as it is read (summaryKeeper: what a summary reads); else the rollout whole. */
+  keep: (t: Transcript) => Transcript = (t) => t,
 ): Promise<Transcript[]> {
   // What the caller says (--data, --success-threshold) wins over what the job tells.
   const context: JobContext = { ...(await reader.context?.(signal)), ...job };
@@ -30,13 +32,13 @@ export async function readRollouts(
   try {
     for await (const item of reader.read(signal)) {
       pipeline.feed(item);
-      if (pipeline.lines % 4096 === 0) out.push(...pipeline.take());
+      if (pipeline.lines % 4096 === 0) for (const t of pipeline.take()) out.push(keep(t));
     }
   } catch (error) {
     if (!stopped || signal.aborted) throw error;
     stopped.error = error;
   }
-  out.push(...pipeline.finish());
+  for (const t of pipeline.finish()) out.push(keep(t));
   reader.skipped?.push(...pipeline.tooDeepLines());
   return out;
 }

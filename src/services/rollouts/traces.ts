@@ -18,6 +18,10 @@ import type { RolloutReader } from './reader';
 
 /** Traces read per opening, newest first: the latest steps of a large run (a 100-step run has 102,400). */
 export const TRACE_LIMIT = 25_000;
+/** Trace artifacts read from S3 at once, across pages: one at a time, 1,511 of them at 20 ms a GET took 30 s. */
+export const ARTIFACT_READS_AT_ONCE = 32;
+/** Pages listed and fetched ahead of the one being yielded, so the S3 reads never wait for a listing. */
+const PAGES_AHEAD = 2;
 
 /** The MLflow run whose traces hold a job's rollouts. */
 export interface TraceRun {
@@ -115,17 +119,38 @@ export interface TraceReading {
 const startOf = (info: TraceInfo) => (info.request_time ? Date.parse(info.request_time) : NaN);
 const hasSpans = (trace: Trace | undefined) => !!trace?.spans?.length;
 
+/** Runs at most `size` tasks at once, the rest in the order they came. */
+function limiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
 /**
  * Reads a run's traces as whole rollouts: the first read newest first (the latest step reaches the board first), page by
- * page, each page's traces fetched with their spans (from S3 when REST gives none); follow mode then lists the traces
- * started since the newest seen.
+ * page, each page's traces fetched with their spans (from S3 when REST gives none, ARTIFACT_READS_AT_ONCE reads at once
+ * across the pages fetched ahead); follow mode then lists the traces started since the newest seen. Rollouts come in
+ * the order listed.
  */
 export function traceReader(run: TraceRun, reading: TraceReading): RolloutReader {
   let newest: number | undefined;
   let seenAtNewest = new Set<string>();
   const notes: string[] = [];
   /** Fetches a page's spans: REST first, the S3 artifact for each trace REST left without spans. */
-  const whole = async (infos: TraceInfo[], signal: AbortSignal): Promise<(Transcript | undefined)[]> => {
+  const whole = async (
+    infos: TraceInfo[],
+    artifactRead: <T>(task: () => Promise<T>) => Promise<T>,
+    signal: AbortSignal,
+  ): Promise<(Transcript | undefined)[]> => {
     let fetched = new Map<string | undefined, Trace>();
     let restError: unknown;
     try {
@@ -146,7 +171,9 @@ export function traceReader(run: TraceRun, reading: TraceReading): RolloutReader
         const trace = fetched.get(info.trace_id);
         if (hasSpans(trace) || !reading.artifacts || !traceArtifactUri(info)) return transcriptFromTrace(trace ?? { trace_info: info });
         try {
-          return (await reading.artifacts(info, signal)) ?? transcriptFromTrace(trace ?? { trace_info: info });
+          const artifacts = reading.artifacts;
+          const read = () => (signal.throwIfAborted(), artifacts(info, signal));
+          return (await artifactRead(read)) ?? transcriptFromTrace(trace ?? { trace_info: info });
         } catch (error) {
           if (restError !== undefined || signal.aborted) throw error;
           if (!notes.length) notes.push((error as Error).message);
@@ -167,10 +194,11 @@ export function traceReader(run: TraceRun, reading: TraceReading): RolloutReader
         : // The boundary millisecond is listed again: traces already read there are skipped by id.
           { experimentId: run.experimentId, runId: run.runId, after: newest! - 1, oldestFirst: true };
       let read = 0;
-      for await (const page of run.client.searchTraces(query, signal)) {
-        const fresh = page.filter((info) => !(startOf(info) === newest && seenAtNewest.has(info.trace_id)));
-        const transcripts = await whole(fresh, signal);
-        for (const [i, info] of fresh.entries()) {
+      const artifactRead = limiter(ARTIFACT_READS_AT_ONCE);
+      const ahead: { infos: TraceInfo[]; transcripts: Promise<(Transcript | undefined)[]> }[] = [];
+      const emit = async function* (page: (typeof ahead)[number]) {
+        const transcripts = await page.transcripts;
+        for (const [i, info] of page.infos.entries()) {
           const start = startOf(info);
           if (Number.isFinite(start) && (newest === undefined || start >= newest)) {
             if (start !== newest) seenAtNewest = new Set();
@@ -180,8 +208,25 @@ export function traceReader(run: TraceRun, reading: TraceReading): RolloutReader
           const transcript = transcripts[i];
           if (transcript) yield { transcript };
         }
-        read += page.length;
+      };
+      let listing: { error: unknown } | undefined;
+      try {
+        for await (const page of run.client.searchTraces(query, signal)) {
+          const fresh = page.filter((info) => !(startOf(info) === newest && seenAtNewest.has(info.trace_id)));
+          const transcripts = whole(fresh, artifactRead, signal);
+          // Awaited in page order below; a later page's failure must not go unhandled meanwhile.
+          transcripts.catch(() => undefined);
+          ahead.push({ infos: fresh, transcripts });
+          read += page.length;
+          if (ahead.length > PAGES_AHEAD) yield* emit(ahead.shift()!);
+        }
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // A listing that fails part-way (throttled): the pages listed before it are still given, then the error.
+        listing = { error };
       }
+      while (ahead.length) yield* emit(ahead.shift()!);
+      if (listing) throw listing.error;
       if (first && read >= limit) reading.onLimit?.(limit);
       // A run without traces yet: follow mode starts from the beginning.
       newest ??= 0;

@@ -202,3 +202,21 @@ describe('emulator: S3 objects and multipart uploads', () => {
     });
   });
 });
+
+describe('emulator: S3 latency per GET', () => {
+  it('answers each S3 GET (an object, a listing) after the latency asked, so a reader of many objects is measured', async () => {
+    await withEmulator({ history: false, s3GetLatencyMs: 300 }, async (_emulator, aws) => {
+      const s3 = aws.s3();
+      await s3.send(new CreateBucketCommand({ Bucket: 'far' }));
+      await s3.send(new PutObjectCommand({ Bucket: 'far', Key: 'traces.json', Body: '{}' }));
+      for (const get of [
+        () => s3.send(new GetObjectCommand({ Bucket: 'far', Key: 'traces.json' })),
+        () => s3.send(new ListObjectsV2Command({ Bucket: 'far' })),
+      ]) {
+        const start = performance.now();
+        await get();
+        assert.ok(performance.now() - start >= 290, 'a GET waits the latency');
+      }
+    });
+  });
+});

@@ -5,6 +5,7 @@ import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { TraceQuery } from '../../../../src/aws/mlflow/client';
 import { tracesIn, transcriptFromTrace, type Trace, type TraceInfo } from '../../../../src/core/rollouts';
 import { hasTraces, s3ArtifactReader, traceReader, type TraceRun } from '../../../../src/services/rollouts';
+import { ARTIFACT_READS_AT_ONCE } from '../../../../src/services/rollouts/traces';
 import { withEmulator } from '../../emulator/helpers';
 
 /** A run's traces in memory, listed as MLflow does (newest first, or oldest first after a time), counting calls. */
@@ -116,6 +117,73 @@ describe('rollouts from a run’s traces', () => {
       throw new Error('Could not read the trace’s spans from S3 (GetObject s3://mlflow-artifacts/…): AccessDenied');
     };
     await assert.rejects(turns(traceReader(run, { running: async () => false, artifacts: failing })), /GetObject s3:/);
+  });
+
+  /** A run of `count` traces whose spans only S3 has, each artifact read taking 0–3 ms; counts the reads in flight. */
+  function slowArtifacts(count: number) {
+    const run = new FakeRun();
+    for (let i = 0; i < count; i++) {
+      run.add(`t${i}`, 1000 + i);
+      run.traces[i].tags = artifactTag(`t${i}`);
+    }
+    const seen = { started: 0, inFlight: 0, most: 0 };
+    const artifacts = async (info: TraceInfo, signal: AbortSignal) => {
+      seen.started++;
+      seen.most = Math.max(seen.most, ++seen.inFlight);
+      await new Promise((resolve) => setTimeout(resolve, (seen.started * 7) % 4));
+      seen.inFlight--;
+      signal.throwIfAborted();
+      return transcriptFromTrace({ trace_info: info });
+    };
+    return { run, seen, reader: traceReader(run, { running: async () => false, artifacts }) };
+  }
+
+  it('reads S3 artifacts ARTIFACT_READS_AT_ONCE at a time across pages, the rollouts in the order listed', async () => {
+    // Pages of two traces: more than two reads at once are reads of pages ahead.
+    const { seen, reader } = slowArtifacts(300);
+    assert.deepEqual(
+      await ids(reader),
+      Array.from({ length: 300 }, (_, i) => `t${299 - i}`),
+    );
+    assert.equal(seen.started, 300);
+    assert.ok(seen.most > 2 && seen.most <= ARTIFACT_READS_AT_ONCE, `${seen.most} reads at once`);
+  });
+
+  it('a listing that fails part-way still gives the pages listed before it, in order, then the error', async () => {
+    const { run, reader } = slowArtifacts(10);
+    const listed = run.client.searchTraces;
+    run.client.searchTraces = async function* (query: TraceQuery) {
+      let pages = 0;
+      for await (const page of listed(query)) {
+        if (++pages === 4) throw new Error('MLflow is throttling requests');
+        yield page;
+      }
+    };
+    const got: string[] = [];
+    await assert.rejects(
+      (async () => {
+        for await (const item of reader.read(new AbortController().signal)) if ('transcript' in item) got.push(item.transcript.id);
+      })(),
+      /throttling/,
+    );
+    assert.deepEqual(got, ['t9', 't8', 't7', 't6', 't5', 't4']);
+  });
+
+  it('a cancelled read stops starting S3 reads and ends with the cancel', async () => {
+    const { seen, reader } = slowArtifacts(300);
+    const cancel = new AbortController();
+    let read = 0;
+    await assert.rejects(
+      (async () => {
+        for await (const item of reader.read(cancel.signal)) {
+          if ('transcript' in item) read++;
+          cancel.abort();
+        }
+      })(),
+      { name: 'AbortError' },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(read >= 1 && seen.started < 300, `${seen.started} of 300 artifact reads started after the cancel`);
   });
 
   it('s3ArtifactReader reads traces.json at the trace’s artifact location through S3, and names the object when it cannot', async () => {

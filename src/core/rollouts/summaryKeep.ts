@@ -1,0 +1,28 @@
+import type { ToolCall, Transcript, Turn } from '../transcript/model';
+
+/**
+ * A keeper of what a summary reads of each rollout (`mtrl rollouts` without `--transcripts`): its task, group, step,
+ * reward, outcome and the tools it called with their arguments, each repeated text (a prompt, a group key) held once.
+ * Thinking, the model's text and tool results are let go: they are most of a trace's text, and with them 100,000
+ * rollouts of a run took 600 MB.
+ */
+export function summaryKeeper(): (t: Transcript) => Transcript {
+  const texts = new Map<string, string>();
+  const once = (text: string) => {
+    const known = texts.get(text);
+    if (known !== undefined) return known;
+    texts.set(text, text);
+    return text;
+  };
+  const call = (c: ToolCall): ToolCall => {
+    const kept: ToolCall = { name: once(c.name), arguments: c.arguments };
+    if (c.error !== undefined) kept.error = c.error;
+    return kept;
+  };
+  const turn = (t: Turn): Turn => {
+    const kept: Turn = { toolCalls: t.toolCalls.map(call) };
+    if (t.reward !== undefined) kept.reward = t.reward;
+    return kept;
+  };
+  return (t) => ({ ...t, task: { ...t.task, prompt: once(t.task.prompt) }, groupKey: once(t.groupKey), turns: t.turns.map(turn) });
+}
