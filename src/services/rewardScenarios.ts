@@ -15,6 +15,7 @@ import {
   type ScenarioFileProblem,
   type ScoredScenario,
 } from '../core/reward';
+import { packRewardScenarios } from '../core/environments/registry';
 import type { Transcript } from '../core/transcript/model';
 import { resultsNotSeen } from '../core/transcript/resultsNotSeen';
 import { runHarness } from './python/rewardHarness';
@@ -119,6 +120,16 @@ async function rewardFileProblem(scenarioFile: string, spec: RewardSpec): Promis
 /** The reward's Python file, relative to the scenario file that names it. */
 export function rewardFileOf(scenarioFile: string, spec: RewardSpec): string {
   return path.resolve(path.dirname(scenarioFile), spec.file);
+}
+
+/**
+ * The scenario file an environment pack offers for the reward in a Python file, as if saved beside it (`reward.py` →
+ * `reward.mtrl-reward.json`); undefined when no pack recognizes the reward in `source`.
+ */
+export function packScenarioFile(pythonFile: string, source: string): { path: string; text: string } | undefined {
+  const document = packRewardScenarios(source, path.basename(pythonFile));
+  if (!document) return undefined;
+  return { path: `${pythonFile.replace(/\.py$/, '')}.mtrl-reward.json`, text: `${JSON.stringify(document, null, 2)}\n` };
 }
 
 /** Scores every scenario in one Python run and checks the file's expectations. */

@@ -2,16 +2,35 @@ import * as vscode from 'vscode';
 import { score } from '../../core/reward';
 import type { Services } from '../services';
 import { AfterSave } from './afterSave';
-import { TRUST_TITLE } from './lens';
-import { rewardSettings } from './previews';
-import { isScenarioFile, scenarioDiagnostics, ScenarioLensProvider, SHOW_SCENARIOS_COMMAND } from './scenarioLens';
-import { ScenarioPreviews } from './scenarioPreviews';
+import { packScenarioFile } from '../../services/rewardScenarios';
+import { isScenarioFile, scenarioDiagnostics, ScenarioLensProvider, SHOW_SCENARIOS_COMMAND, TRUST_TITLE } from './scenarioLens';
+import { rewardSettings, ScenarioPreviews } from './scenarioPreviews';
 
-/** The scenario files the active editor is about: itself, or those scoring the reward in it. */
+const SAVE_SCENARIOS_COMMAND = 'mtrl.saveRewardScenarios';
+
+/** The scenario files the active editor is about: itself, or those scoring the reward in it (or a pack offers for it). */
 function scenarioFilesOfActiveEditor(previews: ScenarioPreviews): vscode.Uri[] {
-  const uri = vscode.window.activeTextEditor?.document.uri;
-  if (!uri) return [];
-  return isScenarioFile(uri) ? [uri] : previews.scoring(uri).map((e) => e.uri);
+  const document = vscode.window.activeTextEditor?.document;
+  if (!document) return [];
+  return isScenarioFile(document.uri) ? [document.uri] : previews.scoring(document.uri, document.getText()).map((e) => e.uri);
+}
+
+/** Writes the scenarios a pack offers for a Python file as a real scenario file beside it and opens it (an existing file is opened, not overwritten). */
+async function saveOfferedScenarios(python: vscode.Uri | undefined): Promise<vscode.Uri | undefined> {
+  const uri = python ?? vscode.window.activeTextEditor?.document.uri;
+  const offered = uri && packScenarioFile(uri.fsPath, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+  if (!offered) {
+    void vscode.window.showInformationMessage('Open a Python reward that an environment pack recognizes to save its scenarios.');
+    return undefined;
+  }
+  const target = vscode.Uri.file(offered.path);
+  const exists = await Promise.resolve(vscode.workspace.fs.stat(target)).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(offered.text));
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target));
+  return target;
 }
 
 /** Each scenario's score and each expectation, in a quick pick; picking one opens the scenario file at it. */
@@ -27,10 +46,12 @@ async function showScenarios(previews: ScenarioPreviews): Promise<void> {
     void vscode.window.showWarningMessage(`${TRUST_TITLE}: scoring scenarios runs the reward with Python.`);
     return;
   }
-  const items: (vscode.QuickPickItem & { file?: vscode.Uri; needle?: string })[] = [];
+  const items: (vscode.QuickPickItem & { file?: vscode.Uri; needle?: string; save?: boolean })[] = [];
   for (const file of files) {
     const { result } = await previews.preview(file);
-    items.push({ label: vscode.workspace.asRelativePath(file), kind: vscode.QuickPickItemKind.Separator });
+    const offered = !isScenarioFile(file);
+    const title = offered ? `${vscode.workspace.asRelativePath(file)}: the environment's scenarios` : vscode.workspace.asRelativePath(file);
+    items.push({ label: title, kind: vscode.QuickPickItemKind.Separator });
     if (!result.ok) {
       items.push({ label: '$(error) Could not score', detail: result.message, file });
       continue;
@@ -46,16 +67,31 @@ async function showScenarios(previews: ScenarioPreviews): Promise<void> {
       items.push({ label: `$(warning) ${name} not scored`, detail: f.message, file, needle: name });
     for (const r of result.results)
       items.push({ label: `${r.ok ? '$(pass)' : '$(error)'} ${r.name}`, detail: r.detail, file, needle: r.name });
+    // Last, so Enter on the list never writes a file.
+    if (offered)
+      items.push({
+        label: '$(save) Save these scenarios as a scenario file',
+        detail: 'Beside the reward, to edit the scenarios and expectations',
+        file,
+        save: true,
+      });
   }
   const picked = await vscode.window.showQuickPick(items, { title: 'MTRL: reward scenarios', matchOnDetail: true });
   if (!picked?.file) return;
+  if (picked.save) {
+    await saveOfferedScenarios(picked.file);
+    return;
+  }
   const document = await vscode.workspace.openTextDocument(picked.file);
   const offset = picked.needle ? Math.max(0, document.getText().indexOf(JSON.stringify(picked.needle))) : 0;
   const position = document.positionAt(offset);
   await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position) });
 }
 
-/** Reward scenarios for any environment: lens above the scored reward, expectation warnings, the scores in a quick pick. */
+/**
+ * Reward scenarios for any environment: lens above the scored reward, expectation warnings, the scores in a quick pick.
+ * A Python reward no scenario file names is scored on the scenarios its environment pack offers, which can be saved.
+ */
 export function registerScenarios(services: Services): void {
   const { context } = services;
   const previews = new ScenarioPreviews(services, context.asAbsolutePath('dist/python/transcript_reward.py'));
@@ -89,13 +125,16 @@ export function registerScenarios(services: Services): void {
     vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, lenses),
     vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/*.mtrl-reward.json' }, lenses),
     vscode.commands.registerCommand(SHOW_SCENARIOS_COMMAND, () => showScenarios(previews)),
+    vscode.commands.registerCommand(SAVE_SCENARIOS_COMMAND, (python?: vscode.Uri) =>
+      saveOfferedScenarios(python instanceof vscode.Uri ? python : undefined),
+    ),
     previews.onDidChange((uri) => {
       publish(uri);
       lenses.refresh();
     }),
     vscode.workspace.onDidSaveTextDocument((document) => {
       if (isScenarioFile(document.uri)) rerun(document.uri);
-      else for (const entry of previews.scoring(document.uri)) rerun(entry.uri);
+      else for (const entry of previews.scoring(document.uri, document.getText())) rerun(entry.uri);
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => lenses.refresh()),
     services.settings.onDidChange(['reward', 'python'], () => lenses.refresh()),
