@@ -11,6 +11,7 @@ import {
   type ItemFailure,
   type RescoreReport,
   type RewardSpec,
+  type Scenario,
   type ScenarioFile,
   type ScenarioFileProblem,
   type ScoredScenario,
@@ -41,6 +42,8 @@ export interface ScenarioPreview {
   /** 1-based line of the reward itself (the class's reward property or method; the function's def). */
   rewardLine: number;
   stubbed: string[];
+  /** Every scenario of the file, scored or not, in its order. */
+  scenarios: Scenario[];
   scored: ScoredScenario[];
   /** Scenarios the reward could not score (an unknown tool, an exception). */
   failures: Record<string, ItemFailure>;
@@ -154,6 +157,7 @@ export async function previewScenarios(scenarioFile: string, options: HarnessOpt
       line: response.line,
       rewardLine: response.rewardLine ?? response.line,
       stubbed: response.stubbed,
+      scenarios: file.scenarios,
       scored,
       failures: response.failures ?? {},
       results: checkExpectations(scored, file.expect, file.invariants),

@@ -141,14 +141,14 @@ export function scenarioDiagnostics(
     );
     if (own)
       add(
-      scenarioFile,
-      diagnostic(
-        inScenarioFile(Math.max(0, scenarioText.indexOf(JSON.stringify(name)))),
-        `${name} could not be scored: ${f.message}`,
-        W,
-        'scenario-failed',
-      ),
-    );
+        scenarioFile,
+        diagnostic(
+          inScenarioFile(Math.max(0, scenarioText.indexOf(JSON.stringify(name)))),
+          `${name} could not be scored: ${f.message}`,
+          W,
+          'scenario-failed',
+        ),
+      );
   }
   return byUri;
 }

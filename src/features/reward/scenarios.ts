@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { score } from '../../core/reward';
 import type { Services } from '../services';
 import { AfterSave } from './afterSave';
 import { packScenarioFile } from '../../services/rewardScenarios';
 import { isScenarioFile, scenarioDiagnostics, ScenarioLensProvider, SHOW_SCENARIOS_COMMAND, TRUST_TITLE } from './scenarioLens';
 import { rewardSettings, ScenarioPreviews } from './scenarioPreviews';
+import { RewardScoresPanels } from './scoresPanel';
 
 const SAVE_SCENARIOS_COMMAND = 'mtrl.saveRewardScenarios';
 
@@ -33,8 +33,8 @@ async function saveOfferedScenarios(python: vscode.Uri | undefined): Promise<vsc
   return target;
 }
 
-/** Each scenario's score and each expectation, in a quick pick; picking one opens the scenario file at it. */
-async function showScenarios(previews: ScenarioPreviews): Promise<void> {
+/** The scores view of each scenario file the active editor is about, beside it; it fills in once Python has scored them. */
+async function showScores(previews: ScenarioPreviews, panels: RewardScoresPanels): Promise<void> {
   const files = scenarioFilesOfActiveEditor(previews);
   if (!files.length) {
     void vscode.window.showInformationMessage(
@@ -46,50 +46,12 @@ async function showScenarios(previews: ScenarioPreviews): Promise<void> {
     void vscode.window.showWarningMessage(`${TRUST_TITLE}: scoring scenarios runs the reward with Python.`);
     return;
   }
-  const items: (vscode.QuickPickItem & { file?: vscode.Uri; needle?: string; save?: boolean })[] = [];
-  for (const file of files) {
-    const { result } = await previews.preview(file);
-    const offered = !isScenarioFile(file);
-    const title = offered ? `${vscode.workspace.asRelativePath(file)}: the environment's scenarios` : vscode.workspace.asRelativePath(file);
-    items.push({ label: title, kind: vscode.QuickPickItemKind.Separator });
-    if (!result.ok) {
-      items.push({ label: '$(error) Could not score', detail: result.message, file });
-      continue;
-    }
-    for (const s of result.scored)
-      items.push({
-        label: `${s.name}  ${score(s.reward)}`,
-        description: `${s.turns.length} turns${s.finished ? ' · finished' : ''}`,
-        file,
-        needle: s.name,
-      });
-    for (const [name, f] of Object.entries(result.failures))
-      items.push({ label: `$(warning) ${name} not scored`, detail: f.message, file, needle: name });
-    for (const r of result.results)
-      items.push({ label: `${r.ok ? '$(pass)' : '$(error)'} ${r.name}`, detail: r.detail, file, needle: r.name });
-    // Last, so Enter on the list never writes a file.
-    if (offered)
-      items.push({
-        label: '$(save) Save these scenarios as a scenario file',
-        detail: 'Beside the reward, to edit the scenarios and expectations',
-        file,
-        save: true,
-      });
-  }
-  const picked = await vscode.window.showQuickPick(items, { title: 'MTRL: reward scenarios', matchOnDetail: true });
-  if (!picked?.file) return;
-  if (picked.save) {
-    await saveOfferedScenarios(picked.file);
-    return;
-  }
-  const document = await vscode.workspace.openTextDocument(picked.file);
-  const offset = picked.needle ? Math.max(0, document.getText().indexOf(JSON.stringify(picked.needle))) : 0;
-  const position = document.positionAt(offset);
-  await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position) });
+  for (const file of files) panels.show(file, previews.last(file));
+  await Promise.all(files.map((file) => previews.preview(file)));
 }
 
 /**
- * Reward scenarios for any environment: lens above the scored reward, expectation warnings, the scores in a quick pick.
+ * Reward scenarios for any environment: lens above the scored reward, expectation warnings, the scores view.
  * A Python reward no scenario file names is scored on the scenarios its environment pack offers, which can be saved.
  */
 export function registerScenarios(services: Services): void {
@@ -104,7 +66,8 @@ export function registerScenarios(services: Services): void {
     (uri) => previews.preview(uri),
     (message) => services.output.error(message),
   );
-  context.subscriptions.push(previews, lenses, diagnostics, afterSave);
+  const panels = new RewardScoresPanels(context.extensionUri, (python) => saveOfferedScenarios(python));
+  context.subscriptions.push(previews, lenses, diagnostics, afterSave, panels);
 
   const publish = (scenarioFile: vscode.Uri) => {
     const outcome = previews.last(scenarioFile);
@@ -124,12 +87,13 @@ export function registerScenarios(services: Services): void {
   context.subscriptions.push(
     vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, lenses),
     vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/*.mtrl-reward.json' }, lenses),
-    vscode.commands.registerCommand(SHOW_SCENARIOS_COMMAND, () => showScenarios(previews)),
+    vscode.commands.registerCommand(SHOW_SCENARIOS_COMMAND, () => showScores(previews, panels)),
     vscode.commands.registerCommand(SAVE_SCENARIOS_COMMAND, (python?: vscode.Uri) =>
       saveOfferedScenarios(python instanceof vscode.Uri ? python : undefined),
     ),
     previews.onDidChange((uri) => {
       publish(uri);
+      panels.update(uri, previews.last(uri));
       lenses.refresh();
     }),
     vscode.workspace.onDidSaveTextDocument((document) => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ceiling } from '../lib/wait.mjs';
+import { ceiling, frameShowing } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
 
 /** Reloads the window the way a user does: a fresh extension host that activates the extension only by its events. */
@@ -53,7 +53,7 @@ const notifications = (page) => page.locator('.notifications-toasts .notificatio
 
 export const checks = [
   {
-    name: '#17 reward lens: in a fresh window, clicking the rendered lens twice lists the scenario scores (no "Actual command not found")',
+    name: '#17 reward lens: in a fresh window, clicking the rendered lens twice opens the scores view with a bar per scenario (no "Actual command not found")',
     async run({ page, workspace, screenshot }) {
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       await reloadWindow(page);
@@ -73,25 +73,47 @@ export const checks = [
         );
       });
       await screenshot('reward-lens-drawn');
+      const tab = page
+        .locator('.tabs-container .tab', { hasText: `Reward scores: ${path.basename(workspace)}/reward/wordle_reward.py` })
+        .first();
       for (let click = 1; click <= 2; click++) {
         await lens.click();
-        const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: /solve@1\s+1\.56/ }).first();
-        await row.waitFor({ timeout: ceiling(60_000) }).catch(async (error) => {
+        await tab.waitFor({ timeout: ceiling(60_000) }).catch(async (error) => {
           throw new Error(
-            `click ${click}: no scores after clicking the lens; notifications: ${(await notifications(page)).join(' | ') || '(none)'}`,
+            `click ${click}: no scores view after clicking the lens; notifications: ${(await notifications(page)).join(' | ') || '(none)'}`,
             {
               cause: error,
             },
           );
         });
+        const frame = await scoresFrame(page);
+        const first = frame.locator('.scenario[data-scenario="solve@1"]');
+        await first.locator('.score', { hasText: '1.56' }).waitFor({ timeout: ceiling(30_000) });
+        assert.equal(await frame.locator('.scenario .bar').count(), 10, 'a bar per scenario');
+        // Each scenario's transcript is the board's Wordle renderer: its tiles.
+        await first.locator('summary').click();
+        await first
+          .locator('.tile.mark-G')
+          .first()
+          .waitFor({ timeout: ceiling(10_000) });
         const said = await notifications(page);
         assert.ok(!said.some((t) => /command not found/i.test(t)), `click ${click}: ${said.join(' | ')}`);
         await screenshot(`reward-lens-click-${click}`);
-        await page.keyboard.press('Escape');
-        await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: ceiling(10_000) });
-        // The second click is on the lens as drawn again after the first.
+        if (click === 2) break;
+        // Back to the file alone: the second click is on the lens as drawn again after the first.
+        await tab.click({ button: 'middle' });
+        await tab.waitFor({ state: 'detached', timeout: ceiling(15_000) });
+        await page
+          .locator('.tabs-container .tab.active', { hasText: 'wordle_reward.py' })
+          .first()
+          .waitFor({ timeout: ceiling(15_000) });
         await lens.waitFor({ timeout: ceiling(60_000) });
       }
     },
   },
 ];
+
+/** The scores view's inner frame, once it draws its scenarios. */
+export function scoresFrame(page, timeoutMs = ceiling(60_000)) {
+  return frameShowing(page, 'a webview frame showing the reward scores', (frame) => frame.locator('.scenario .track'), { timeoutMs });
+}
