@@ -50,11 +50,13 @@ export const rewardCommand: CliCommand = {
   usage,
   async run(args, io) {
     const { values, positionals } = parseOptions(args, usage, { allowPositionals: true, options: OPTIONS });
-    if (positionals.length !== 1) throw new UsageError('give exactly one scenario or Python file, e.g. mtrl reward reward.mtrl-reward.json');
+    if (positionals.length !== 1)
+      throw new UsageError('give exactly one scenario or Python file, e.g. mtrl reward reward.mtrl-reward.json');
     const file = path.resolve(positionals[0]);
     if (!existsSync(file)) throw new UsageError(`${positionals[0]} does not exist`);
     // A FIFO or a device would block the import until the timeout, which then reads like an endless loop.
-    if (!statSync(file).isFile()) throw new UsageError(`${positionals[0]} is not a regular file; give the scenario file or the Python file of the reward`);
+    if (!statSync(file).isFile())
+      throw new UsageError(`${positionals[0]} is not a regular file; give the scenario file or the Python file of the reward`);
     const scenarioFile = file.endsWith('.mtrl-reward.json');
     const rescoring = values.rescore !== undefined || values.job !== undefined;
     if (rescoring && !scenarioFile) throw new UsageError('--rescore takes the reward from a *.mtrl-reward.json file: give that file');

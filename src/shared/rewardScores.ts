@@ -21,7 +21,7 @@ export interface RewardScoresState {
   offered: boolean;
   /** Scoring now (the files changed, or the view just opened). */
   loading: boolean;
-  /** `WordleGame in wordle_reward.py:29`: what was scored. */
+  /** `SupportGame in support_env.py:6`: what was scored. */
   reward?: string;
   scenarios: ScoredScenarioView[];
   expectations: { name: string; ok: boolean; detail: string }[];

@@ -23,11 +23,7 @@ function files(dir: string): string[] {
 
 /** Files that name a pack's identifiers outside its allowed places, with the identifier found. */
 function strayMentions(pack: string, sources: readonly { file: string; text: string }[]): string[] {
-  const allowed = [
-    `src/core/environments/${pack}/`,
-    `webview/replay/renderers/${pack}.`,
-    ...EVERY_PACK_MAY,
-  ];
+  const allowed = [`src/core/environments/${pack}/`, `webview/replay/renderers/${pack}.`, ...EVERY_PACK_MAY];
   return sources
     .filter(({ file }) => !allowed.some((a) => file.startsWith(a)))
     .flatMap(({ file, text }) => PACK_IDENTIFIERS[pack].filter((id) => text.includes(id)).map((id) => `${file} names ${id}`));

@@ -39,7 +39,10 @@ async function until<T>(read: () => T, accept: (value: T) => boolean, timeoutMs 
   }
 }
 
-const lineOf = (uri: vscode.Uri, pattern: RegExp) => readFileSync(uri.fsPath, 'utf8').split('\n').findIndex((l) => pattern.test(l));
+const lineOf = (uri: vscode.Uri, pattern: RegExp) =>
+  readFileSync(uri.fsPath, 'utf8')
+    .split('\n')
+    .findIndex((l) => pattern.test(l));
 const config = () => vscode.workspace.getConfiguration('mtrl.reward');
 const done = (t: string) => /[\u2713\u2717] \d+\/\d+$/.test(t) || t.includes('failed');
 

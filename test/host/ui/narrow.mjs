@@ -113,8 +113,11 @@ export const checks = [
           timeout: ceiling(10_000),
         });
         const scores = await scoresFrame(page);
-        await scores.locator('.scenario[data-scenario="ideal"] summary').click();
-        await scores.locator('.scenario[data-scenario="ideal"] .tool-call').first().waitFor({ timeout: ceiling(10_000) });
+        await scores.locator('.scenario[data-scenario="ideal"] > summary').click();
+        await scores
+          .locator('.scenario[data-scenario="ideal"] .tool-call')
+          .first()
+          .waitFor({ timeout: ceiling(10_000) });
         for (const kind of ['dark', 'light']) {
           await theme(page, kind);
           await assertInside(scores, '.scenario .track', `${kind}: a scenario's bar`);

@@ -91,7 +91,7 @@ export const checks = [
         await first.locator('.score', { hasText: '1.56' }).waitFor({ timeout: ceiling(30_000) });
         assert.equal(await frame.locator('.scenario .bar').count(), 10, 'a bar per scenario');
         // Each scenario's transcript is the board's Wordle renderer: its tiles.
-        await first.locator('summary').click();
+        await first.locator(':scope > summary').click();
         await first
           .locator('.tile.mark-G')
           .first()

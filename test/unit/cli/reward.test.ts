@@ -17,7 +17,7 @@ async function mtrl(...args: string[]) {
 describe('reward: mtrl reward', function () {
   this.timeout(30_000);
 
-  it('a Python reward is scored on its pack\'s scenarios; --json keeps games{name,guesses,reward} and invariants{name,ok,detail} beside the scenario fields', async () => {
+  it("a Python reward is scored on its pack's scenarios; --json keeps games{name,guesses,reward} and invariants{name,ok,detail} beside the scenario fields", async () => {
     const { code, out } = await mtrl('reward', fixture('final_design.py'), '--json');
     assert.equal(code, 0);
     const doc = JSON.parse(out);

@@ -108,7 +108,7 @@ describe('reward scores view in Chromium', () => {
     assert.equal(await page.locator('.scenario .bar.negative').count(), 3, 'loss, loss-contradicting and no-play score below zero');
     assert.equal(await page.locator('.scenario[data-scenario="solve@1"] .score').innerText(), '1.56');
     const solve = page.locator('.scenario[data-scenario="solve@3"]');
-    await solve.locator('summary').click();
+    await solve.locator(':scope > summary').click();
     assert.equal(await solve.locator('.tile-row').first().locator('.tile').count(), 5);
     assert.equal((await solve.locator('.tile.mark-G').count()) >= 5, true, 'the solving guess is five greens');
     assert.match(await page.locator('main h2').innerText(), /^Expectations 15\/15 kept$/);
