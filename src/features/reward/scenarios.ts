@@ -18,7 +18,10 @@ function scenarioFilesOfActiveEditor(previews: ScenarioPreviews): vscode.Uri[] {
 /** Writes the scenarios a pack offers for a Python file as a real scenario file beside it and opens it (an existing file is opened, not overwritten). */
 async function saveOfferedScenarios(python: vscode.Uri | undefined): Promise<vscode.Uri | undefined> {
   const uri = python ?? vscode.window.activeTextEditor?.document.uri;
-  const offered = uri && packScenarioFile(uri.fsPath, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+  const offered =
+    uri?.scheme === 'file' && uri.path.endsWith('.py')
+      ? packScenarioFile(uri.fsPath, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)))
+      : undefined;
   if (!offered) {
     void vscode.window.showInformationMessage('Open a Python reward that an environment pack recognizes to save its scenarios.');
     return undefined;
