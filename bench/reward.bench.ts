@@ -1,12 +1,13 @@
-// Reward preview latency (canonical games + python3 harness + invariants) as a ratio to a bare `python3 -c pass`, same run.
-import { previewReward } from '../src/services/rewardPreview';
+// Reward preview latency (the Wordle pack's scenarios + python3 scorer + expectations) as a ratio to a bare `python3 -c pass`, same run.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalGames } from '../src/core/environments/wordle/rewardGames';
 import { WORDS } from '../src/core/environments/wordle/words';
+import { packScenarioFile, previewScenarios } from '../src/services/rewardScenarios';
 
 const root = path.resolve(__dirname, '..');
-const script = path.join(root, 'src/python/reward_harness.py');
+const script = path.join(root, 'src/python/transcript_reward.py');
 const RUNS = 15;
 
 function median(values: number[]): number {
@@ -35,7 +36,8 @@ async function main() {
   for (const fixture of ['final_design.py', 'stub_imports.py']) {
     const file = path.join(root, 'test/fixtures/reward', fixture);
     const ms = await time(async () => {
-      const { result } = await previewReward({ python: 'python3', script, file });
+      const offered = packScenarioFile(file, readFileSync(file, 'utf8'))!;
+      const { result } = await previewScenarios(offered.path, { python: 'python3', script, text: offered.text });
       if (!result.ok) throw new Error(result.message);
     });
     rows.push([`preview of ${fixture}`, ms]);

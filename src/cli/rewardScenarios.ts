@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { rescoreText, score } from '../core/reward';
+import { rescoreText, score, toolCallsOf, type Scenario } from '../core/reward';
 import { outsideText } from '../core/text/display';
 import type { Transcript } from '../core/transcript/model';
 import { loadScenarioFile, previewScenarios, rescoreTranscripts, rewardFileOf, type ScenarioPreview } from '../services/rewardScenarios';
@@ -38,8 +38,24 @@ function previewText(p: ScenarioPreview, shown: string): string {
   return lines.join('\n');
 }
 
-function previewJson(p: ScenarioPreview): object {
+/** A tool call as one word: its one string argument (a guess), else its arguments as JSON. */
+function move(call: { arguments: unknown }): string {
+  const args = call.arguments;
+  const strings = args && typeof args === 'object' ? Object.values(args).filter((v) => typeof v === 'string') : [];
+  return typeof args === 'string' ? args : strings.length === 1 ? (strings[0] as string) : JSON.stringify(args);
+}
+
+/** `games` and `invariants`: the names `mtrl reward FILE.py --json` gave scenarios and expectations before they were one. */
+function earlierNames(p: ScenarioPreview): object {
   return {
+    games: p.scored.map((s: Scenario & { reward: number }) => ({ name: s.name, guesses: toolCallsOf(s).map(move), reward: s.reward })),
+    invariants: p.results.map(({ name, ok, detail }) => ({ name, ok, detail })),
+  };
+}
+
+function previewJson(p: ScenarioPreview, python: boolean): object {
+  return {
+    ...(python ? earlierNames(p) : {}),
     reward: { file: p.rewardFile, target: p.target, convention: p.convention, line: p.line, reward_line: p.rewardLine },
     scenarios: p.scored.map((s) => ({ name: s.name, reward: s.reward, turns: s.turns.length, finished: s.finished ?? null })),
     failures: Object.entries(p.failures).map(([name, f]) => ({ name, ...f })),
@@ -47,20 +63,28 @@ function previewJson(p: ScenarioPreview): object {
   };
 }
 
-/** `mtrl reward FILE.mtrl-reward.json`: scores the scenarios; exit 1 when an expectation or a scenario fails. */
-export async function runScenarioPreview(file: string, json: boolean, flags: HarnessFlags, io: CliIO): Promise<number> {
-  const { result, stderr } = await previewScenarios(path.resolve(file), flags);
+/**
+ * `mtrl reward FILE.mtrl-reward.json`, or `FILE.py` with the scenario file a pack offers for it (`offered`): scores the
+ * scenarios; exit 1 when an expectation or a scenario fails.
+ */
+export async function runScenarioPreview(
+  file: string,
+  json: boolean,
+  flags: HarnessFlags,
+  io: CliIO,
+  offered?: { path: string; text: string },
+): Promise<number> {
+  const { result, stderr } = await previewScenarios(offered?.path ?? path.resolve(file), { ...flags, text: offered?.text });
   if (!result.ok) {
     if (stderr.trim()) io.err(stderr.trimEnd());
-    if (result.error === 'file')
-      for (const p of result.problems) io.err(`mtrl reward: ${file}: ${problemText(p)}`);
+    if (result.error === 'file') for (const p of result.problems) io.err(`mtrl reward: ${file}: ${problemText(p)}`);
     else
       io.err(
-        `mtrl reward: ${result.rewardFile ? path.basename(result.rewardFile) : file}${'line' in result && result.line ? `:${result.line}` : ''}: ${result.message}`,
+        `mtrl reward: ${result.rewardFile ? path.basename(result.rewardFile) : file}${'line' in result && result.line ? `:${result.line}${'column' in result && result.column ? `:${result.column}` : ''}` : ''}: ${result.message}`,
       );
     return EXIT_USAGE;
   }
-  io.out(json ? JSON.stringify(previewJson(result)) : previewText(result, file));
+  io.out(json ? JSON.stringify(previewJson(result, !!offered)) : previewText(result, file));
   return result.results.every((r) => r.ok) && !Object.keys(result.failures).length ? EXIT_CLEAN : EXIT_FINDINGS;
 }
 
@@ -75,8 +99,7 @@ export async function runRescore(
 ): Promise<number> {
   const loaded = await loadScenarioFile(path.resolve(file));
   if ('ok' in loaded) {
-    for (const p of loaded.error === 'file' ? loaded.problems : [])
-      io.err(`mtrl reward: ${file}: ${problemText(p)}`);
+    for (const p of loaded.error === 'file' ? loaded.problems : []) io.err(`mtrl reward: ${file}: ${problemText(p)}`);
     return EXIT_USAGE;
   }
   const rewardFile = rewardFileOf(path.resolve(file), loaded.file.reward);

@@ -49,9 +49,6 @@ export const SETTINGS = {
   'replay.colorBlind': spec({ default: false }),
   'replay.followSeconds': spec({ default: 10, min: 2 }),
   'reward.codeLens': spec({ default: true }),
-  // Blank: the answer of the pack that scripts the games (the reward preview asks it), so settings need not know the packs.
-  'reward.answer': spec({ default: '', blankIsDefault: true }),
-  'reward.entry': spec({ default: '' }),
   'reward.timeoutSeconds': spec({ default: DEFAULT_TIMEOUT_SECONDS, min: 1, max: 3600 }),
   'smoke.invokeTimeoutSeconds': spec({ default: 35, min: 1 }),
   'smoke.logWaitSeconds': spec({ default: 60, min: 0 }),

@@ -1,10 +1,9 @@
-"""MTRL Workbench reward harness: imports a user's reward code and scores canonical Wordle games.
+"""MTRL Workbench reward harness: the library that imports a user's reward code and answers for the scorers.
 
-Reads one JSON request on stdin ({file, entry?, answer, games: [{name, guesses, via}]}) and writes
-one result line, prefixed with a marker, on a private copy of stdout. While user code runs, file
-descriptor 1 points at stderr, so user prints (even from C code) never corrupt the result.
-Third-party imports that are not installed become stubs: attribute access and calls return stubs,
-decorators return the function unchanged, and `class X(Stub)` gives an ordinary class.
+serve() reads one JSON request on stdin and writes one result line, prefixed with a marker, on a private
+copy of stdout. While user code runs, file descriptor 1 points at stderr, so user prints (even from C code)
+never corrupt the result. Third-party imports that are not installed become stubs: attribute access and
+calls return stubs, decorators return the function unchanged, and `class X(Stub)` gives an ordinary class.
 """
 
 import importlib.abc
@@ -154,14 +153,12 @@ def user_line(error, path):
     return line
 
 
-def failure(kind, message, line=None, column=None, game=None):
+def failure(kind, message, line=None, column=None):
     result = {"ok": False, "error": kind, "message": message}
     if line is not None:
         result["line"] = line
     if column is not None:
         result["column"] = column
-    if game is not None:
-        result["game"] = game
     return result
 
 
@@ -189,27 +186,6 @@ def first_line(function):
     return code.co_firstlineno if code else 1
 
 
-def find_target(module, entry, path):
-    if entry:
-        function = getattr(module, entry, None)
-        if not callable(function):
-            return None, failure("not-found", f"No function '{entry}' in {os.path.basename(path)} (the entry is called as {entry}(answer, guesses)).")
-        return ("function", entry, function, first_line(function)), None
-    classes = [
-        value
-        for value in vars(module).values()
-        if inspect.isclass(value) and value.__module__ == module.__name__ and callable(getattr(value, "guess", None)) and callable(getattr(value, "final_reward", None))
-    ]
-    classes.sort(key=lambda c: c.__name__ != "WordleGame")
-    if not classes:
-        return None, failure(
-            "not-found",
-            f"No reward found in {os.path.basename(path)}: define a class like WordleGame(answer) with guess() and final_reward(), or name an entry function called as function(answer, guesses).",
-        )
-    cls = classes[0]
-    return ("class", cls.__name__, cls, first_line(cls.final_reward)), None
-
-
 def as_reward(value, what):
     if isinstance(value, dict) and "reward" in value:
         value = value["reward"]
@@ -219,40 +195,6 @@ def as_reward(value, what):
     if not math.isfinite(value) or abs(value) > REWARD_LIMIT:
         raise ValueError(f"{what} returned {value}, which breaks the reward rule: {REWARD_RULE}")
     return value
-
-
-def play(target, answer, game):
-    convention, name, obj, _ = target
-    if convention == "function":
-        return as_reward(obj(answer, list(game["guesses"])), f"{name}()")
-    instance = obj(answer)
-    text_route = game.get("via") == "text" and callable(getattr(instance, "guess_from_text", None))
-    for word in game["guesses"]:
-        (instance.guess_from_text if text_route else instance.guess)(word)
-    return as_reward(instance.final_reward(), "final_reward()")
-
-
-def score(request):
-    global USER_DIR
-    path = os.path.abspath(request["file"])
-    USER_DIR = os.path.dirname(path)
-    sys.path.insert(0, USER_DIR)
-    sys.meta_path.append(StubFinder())
-    module, error = load_module(path)
-    if error:
-        return error
-    target, error = find_target(module, request.get("entry"), path)
-    if error:
-        return error
-    rewards = {}
-    for game in request["games"]:
-        try:
-            rewards[game["name"]] = play(target, request["answer"], game)
-        except BaseException as error:  # noqa: BLE001 - any failure in user code is reported, not raised
-            message = f"{game['name']} ({' '.join(game['guesses'])}): {type(error).__name__}: {error}"
-            return failure("runtime", message, user_line(error, path), game=game["name"])
-    convention, name, _, line = target
-    return {"ok": True, "convention": convention, "target": name, "line": line, "stubbed": STUBBED, "rewards": rewards}
 
 
 def serve(score_request):
@@ -270,7 +212,3 @@ def serve(score_request):
     os.write(result_fd, (RESULT_MARKER + json.dumps(result) + "\n").encode("utf-8"))
     # User code may have left threads running; the answer is written, so leave now.
     os._exit(0)
-
-
-if __name__ == "__main__":
-    serve(score)

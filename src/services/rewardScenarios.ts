@@ -11,10 +11,12 @@ import {
   type ItemFailure,
   type RescoreReport,
   type RewardSpec,
+  type Scenario,
   type ScenarioFile,
   type ScenarioFileProblem,
   type ScoredScenario,
 } from '../core/reward';
+import { packRewardScenarios } from '../core/environments/registry';
 import type { Transcript } from '../core/transcript/model';
 import { resultsNotSeen } from '../core/transcript/resultsNotSeen';
 import { runHarness } from './python/rewardHarness';
@@ -40,6 +42,8 @@ export interface ScenarioPreview {
   /** 1-based line of the reward itself (the class's reward property or method; the function's def). */
   rewardLine: number;
   stubbed: string[];
+  /** Every scenario of the file, scored or not, in its order. */
+  scenarios: Scenario[];
   scored: ScoredScenario[];
   /** Scenarios the reward could not score (an unknown tool, an exception). */
   failures: Record<string, ItemFailure>;
@@ -121,6 +125,16 @@ export function rewardFileOf(scenarioFile: string, spec: RewardSpec): string {
   return path.resolve(path.dirname(scenarioFile), spec.file);
 }
 
+/**
+ * The scenario file an environment pack offers for the reward in a Python file, as if saved beside it (`reward.py` →
+ * `reward.mtrl-reward.json`); undefined when no pack recognizes the reward in `source`.
+ */
+export function packScenarioFile(pythonFile: string, source: string): { path: string; text: string } | undefined {
+  const document = packRewardScenarios(source, path.basename(pythonFile));
+  if (!document) return undefined;
+  return { path: `${pythonFile.replace(/\.py$/, '')}.mtrl-reward.json`, text: `${JSON.stringify(document, null, 2)}\n` };
+}
+
 /** Scores every scenario in one Python run and checks the file's expectations. */
 export async function previewScenarios(scenarioFile: string, options: HarnessOptions & { text?: string }): Promise<ScenarioOutcome> {
   const loaded = await loadScenarioFile(scenarioFile, options.text);
@@ -143,9 +157,15 @@ export async function previewScenarios(scenarioFile: string, options: HarnessOpt
       line: response.line,
       rewardLine: response.rewardLine ?? response.line,
       stubbed: response.stubbed,
+      scenarios: file.scenarios,
       scored,
       failures: response.failures ?? {},
-      results: checkExpectations(scored, file.expect, file.invariants),
+      results: checkExpectations(
+        scored,
+        file.expect,
+        file.invariants,
+        file.scenarios.filter((s) => response.rewards[s.name] === undefined).map((s) => s.name),
+      ),
     },
     stderr,
   };

@@ -14,22 +14,6 @@ const PACK_IDENTIFIERS: Record<string, string[]> = {
 /** Where every pack may be named: the registry lists the packs, the emulator plays the games, the tests drive them. */
 const EVERY_PACK_MAY = ['src/core/environments/registry.ts', 'src/emulator/', 'test/'];
 
-/**
- * Temporary (issue #38): the Python-file reward preview, a second reward pipeline that the scenario files replace.
- * Each line goes when its file stops naming Wordle.
- */
-const UNTIL_ISSUE_38: Record<string, string[]> = {
-  wordle: [
-    'src/core/reward/invariants.ts',
-    'src/core/reward/locate.ts',
-    'src/core/reward/protocol.ts',
-    'src/cli/reward.ts',
-    'src/features/reward/index.ts',
-    'src/features/reward/previewHtml.ts',
-    'src/python/reward_harness.py',
-  ],
-};
-
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -39,12 +23,7 @@ function files(dir: string): string[] {
 
 /** Files that name a pack's identifiers outside its allowed places, with the identifier found. */
 function strayMentions(pack: string, sources: readonly { file: string; text: string }[]): string[] {
-  const allowed = [
-    `src/core/environments/${pack}/`,
-    `webview/replay/renderers/${pack}.`,
-    ...EVERY_PACK_MAY,
-    ...(UNTIL_ISSUE_38[pack] ?? []),
-  ];
+  const allowed = [`src/core/environments/${pack}/`, `webview/replay/renderers/${pack}.`, ...EVERY_PACK_MAY];
   return sources
     .filter(({ file }) => !allowed.some((a) => file.startsWith(a)))
     .flatMap(({ file, text }) => PACK_IDENTIFIERS[pack].filter((id) => text.includes(id)).map((id) => `${file} names ${id}`));
@@ -60,14 +39,8 @@ describe('packs own their knowledge', () => {
       assert.deepEqual(strayMentions(pack, sources), []);
     });
 
-  it('fails when a pack identifier is added outside the pack, and every temporary exception still needs its place', () => {
+  it('fails when a pack identifier is added outside the pack', () => {
     const added = [...sources, { file: 'src/core/rollouts/board.ts', text: "const tool = 'guess_word';" }];
     assert.deepEqual(strayMentions('wordle', added), ['src/core/rollouts/board.ts names guess_word']);
-    for (const [pack, list] of Object.entries(UNTIL_ISSUE_38))
-      for (const file of list)
-        assert.ok(
-          PACK_IDENTIFIERS[pack].some((id) => sources.find((s) => s.file === file)?.text.includes(id)),
-          `${file} no longer names a ${pack} identifier: drop it from UNTIL_ISSUE_38`,
-        );
   });
 });

@@ -1,14 +1,9 @@
 import type { Transcript } from '../transcript/model';
-import type { PackRewardPreview } from '../reward/packPreview';
 import type { EnvironmentPack, PackAgentAdvice, PackDatasetChecks } from './types';
 import { wordlePack } from './wordle/pack';
-import { wordleRewardPreview } from './wordle/rewardPreview';
 
 /** Every environment pack, tried in order: the first that recognizes a transcript enriches it. A new pack is one line here. */
 export const PACKS: readonly EnvironmentPack[] = [wordlePack];
-
-/** Packs that script games for the Python-file reward preview; apart from PACKS until that preview becomes scenarios (issue #38). */
-const REWARD_PREVIEWS: readonly PackRewardPreview[] = [wordleRewardPreview];
 
 /** Adds what the first recognizing pack knows (its facts land in `transcript.env`); a transcript no pack knows stays generic. */
 export function enrichTranscript(transcript: Transcript): Transcript {
@@ -39,7 +34,11 @@ export function agentAdviceForLogs(lines: readonly string[]): PackAgentAdvice | 
   return PACKS.find((p) => p.agentAdvice?.inLogs(lines))?.agentAdvice;
 }
 
-/** The reward preview's games: the first pack that scripts them (other tasks preview their reward on scenario files). */
-export function rewardPreviewGames(): PackRewardPreview | undefined {
-  return REWARD_PREVIEWS[0];
+/** The scenario file the first pack that recognizes the reward in `source` offers for it (Python file `file`), else undefined. */
+export function packRewardScenarios(source: string, file: string): Record<string, unknown> | undefined {
+  for (const pack of PACKS) {
+    const document = pack.rewardScenarios?.(source, file);
+    if (document) return document;
+  }
+  return undefined;
 }

@@ -21,6 +21,11 @@ export interface EnvironmentPack {
   agentAdvice?: PackAgentAdvice;
   /** The dataset check's word on this environment's tasks (a fixed answer form, answers as the tasks). */
   datasetChecks?: PackDatasetChecks;
+  /**
+   * The scenario file (as its JSON document) this environment offers for a reward written in its own convention in
+   * `source`, so a Python file is previewed without one; `file` is the Python file's name. Undefined when it is not one.
+   */
+  rewardScenarios?(source: string, file: string): Record<string, unknown> | undefined;
 }
 
 /** A pack's checks of its tasks in a training dataset, applied by `mtrl validate` and the dataset diagnostics. */

@@ -55,13 +55,19 @@ export function expectationProblem(text: string, names: readonly string[]): stri
   return undefined;
 }
 
-function checkExpectation(text: string, scored: readonly ScoredScenario[]): ExpectationResult {
-  const problem = expectationProblem(
-    text,
-    scored.map((s) => s.name),
-  );
+function checkExpectation(text: string, scored: readonly ScoredScenario[], unscored: readonly string[]): ExpectationResult {
+  const problem = expectationProblem(text, [...scored.map((s) => s.name), ...unscored]);
   if (problem) return { name: text, ok: false, detail: problem, scenarios: [] };
   const [, left, op, right] = PATTERN.exec(text)!;
+  // A scenario the reward failed on has no score to compare: said so, not called unknown.
+  const failed = [left, right].filter((side) => unscored.includes(side));
+  if (failed.length)
+    return {
+      name: text,
+      ok: false,
+      detail: `not checked: ${failed.join(' and ')} ${failed.length > 1 ? 'have' : 'has'} no score (the reward failed on ${failed.length > 1 ? 'them' : 'it'})`,
+      scenarios: failed,
+    };
   const value = (side: string) => (NUMBER.test(side) ? Number(side) : scored.find((s) => s.name === side)!.reward);
   const shown = (side: string) => (NUMBER.test(side) ? side : `${side} ${score(value(side))}`);
   const ok = holds(value(left), op as Operator, value(right));
@@ -132,13 +138,14 @@ const INVARIANTS: Record<GenericInvariantName, (s: readonly ScoredScenario[]) =>
   'nothing-scores-lowest': nothingScoresLowest,
 };
 
-/** The file's expectations, then each generic invariant that its scenarios can decide. */
+/** The file's expectations, then each generic invariant that its scenarios can decide; `unscored`: scenarios the reward failed on. */
 export function checkExpectations(
   scored: readonly ScoredScenario[],
   expect: readonly string[],
   invariants: readonly GenericInvariantName[],
+  unscored: readonly string[] = [],
 ): ExpectationResult[] {
-  const results = expect.map((e) => checkExpectation(e, scored));
+  const results = expect.map((e) => checkExpectation(e, scored, unscored));
   for (const name of invariants) {
     const result = INVARIANTS[name](scored);
     if (result) results.push(result);

@@ -1,7 +1,4 @@
-export * from './invariants';
 export * from './protocol';
-export * from './preview';
-export * from './summary';
 export * from './locate';
 export * from './scenarioFile';
 export * from './expectations';

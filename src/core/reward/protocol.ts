@@ -2,22 +2,11 @@ import { followsRewardRule, quotedValue, REWARD_RULE } from '../numberRules';
 import { outsideText } from '../text/display';
 import type { Task, Transcript } from '../transcript/model';
 import type { RewardSpec } from './scenarioFile';
-import type { GuessRoute } from './invariants';
-
-/** What the Node side writes to the harness's stdin, as one JSON document. */
-export interface HarnessRequest {
-  /** Absolute path of the user's Python file. */
-  file: string;
-  /** A function called as `function(answer, guesses)`; absent: the `WordleGame` class convention. */
-  entry?: string;
-  answer: string;
-  games: { name: string; guesses: string[]; via: GuessRoute }[];
-}
 
 /** Why the user's code could not be scored. `syntax`/`import` carry the user's line. */
 type HarnessErrorKind = 'syntax' | 'import' | 'not-found' | 'runtime';
 
-/** What the transcript scorer (transcript_reward.py) reads: a reward spec and transcripts to score, each on its own. */
+/** What the reward scorer (transcript_reward.py) reads from stdin: a reward spec and transcripts to score, each on its own. */
 export interface TranscriptHarnessRequest {
   file: string;
   reward: Omit<RewardSpec, 'file'>;
@@ -35,14 +24,14 @@ interface HarnessSuccess {
   convention: 'class' | 'function';
   /** The class or function that was scored. */
   target: string;
-  /** 1-based line of `final_reward` or of the entry function. */
+  /** 1-based line of the class or function. */
   line: number;
   /** Modules that were not installed and were replaced by stubs. */
   stubbed: string[];
   rewards: Record<string, number>;
-  /** Transcript scoring only: 1-based line of the reward's property or method (class form), where broken expectations are reported. */
+  /** 1-based line of the reward's property or method (class form), where broken expectations are reported. */
   rewardLine?: number;
-  /** Transcript scoring only: the items that could not be scored, by name. */
+  /** The items that could not be scored, by name. */
   failures?: Record<string, ItemFailure>;
 }
 
@@ -53,8 +42,6 @@ export interface HarnessError {
   /** 1-based line and column in the user's file, when the error points there. */
   line?: number;
   column?: number;
-  /** The canonical game being played when a runtime error happened. */
-  game?: string;
 }
 
 export type HarnessResponse = HarnessSuccess | HarnessError;
@@ -71,7 +58,10 @@ function itemFailures(raw: Record<string, unknown>): Record<string, ItemFailure>
   const failures: Record<string, ItemFailure> = {};
   for (const [name, f] of Object.entries(raw)) {
     const failure = (typeof f === 'object' && f !== null ? f : {}) as Record<string, unknown>;
-    failures[name] = { message: typeof failure.message === 'string' ? outsideText(failure.message, PYTHON_MESSAGE_MAX) : 'the reward failed on this transcript' };
+    failures[name] = {
+      message:
+        typeof failure.message === 'string' ? outsideText(failure.message, PYTHON_MESSAGE_MAX) : 'the reward failed on this transcript',
+    };
     if (typeof failure.line === 'number') failures[name].line = failure.line;
   }
   return failures;
@@ -94,7 +84,11 @@ export function parseHarnessOutput(stdout: string): HarnessResponse | undefined 
     if (!Object.values(rewards).every((r) => typeof r === 'number')) return undefined;
     const broken = Object.entries(rewards).find(([, r]) => !followsRewardRule(r));
     if (broken)
-      return { ok: false, error: 'runtime', message: `${broken[0]} scored ${quotedValue(broken[1])}, which breaks the reward rule: ${REWARD_RULE}.`, game: broken[0] };
+      return {
+        ok: false,
+        error: 'runtime',
+        message: `${broken[0]} scored ${quotedValue(broken[1])}, which breaks the reward rule: ${REWARD_RULE}.`,
+      };
     const success: HarnessSuccess = {
       ok: true,
       convention: v.convention === 'function' ? 'function' : 'class',
@@ -114,7 +108,6 @@ export function parseHarnessOutput(stdout: string): HarnessResponse | undefined 
       message: outsideText(v.message, PYTHON_MESSAGE_MAX),
       line: typeof v.line === 'number' ? v.line : undefined,
       column: typeof v.column === 'number' ? v.column : undefined,
-      game: typeof v.game === 'string' ? v.game : undefined,
     };
   }
   return undefined;

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { findScoredDefinition, offsetOfPath, scenarioSummaryLine } from '../../core/reward';
 import type { ScenarioOutcome } from '../../services/rewardScenarios';
-import { TRUST_TITLE } from './lens';
 import type { ScenarioPreviews } from './scenarioPreviews';
 
 export const SHOW_SCENARIOS_COMMAND = 'mtrl.showRewardScenarios';
+export const TRUST_TITLE = 'Trust this workspace to preview rewards';
 const SOURCE = 'MTRL reward scenarios';
 
 class ScenarioLens extends vscode.CodeLens {
@@ -36,7 +36,7 @@ export class ScenarioLensProvider implements vscode.CodeLensProvider<ScenarioLen
     if (document.uri.scheme !== 'file' || !this.enabled(document.uri)) return [];
     const lenses = isScenarioFile(document.uri)
       ? [new ScenarioLens(document.lineAt(0).range, document.uri)]
-      : this.previews.scoring(document.uri).flatMap((entry) => {
+      : this.previews.scoring(document.uri, document.getText()).flatMap((entry) => {
           const line = entry.spec && findScoredDefinition(document.getText(), entry.spec);
           return line === undefined ? [] : [new ScenarioLens(document.lineAt(line).range, entry.uri)];
         });
@@ -49,7 +49,9 @@ export class ScenarioLensProvider implements vscode.CodeLensProvider<ScenarioLen
   async resolveCodeLens(lens: ScenarioLens): Promise<ScenarioLens> {
     if (lens.command) return lens;
     const { result } = await this.previews.preview(lens.scenarioFile);
-    const name = vscode.workspace.asRelativePath(lens.scenarioFile);
+    const name = isScenarioFile(lens.scenarioFile)
+      ? vscode.workspace.asRelativePath(lens.scenarioFile)
+      : 'the environment (no scenario file names this reward yet)';
     const failures = result.ok ? Object.keys(result.failures).length : 0;
     const title = result.ok
       ? `${scenarioSummaryLine(result.scored, result.results)}${failures ? ` \u00b7 $(warning) ${failures} not scored` : ''}`
@@ -93,7 +95,9 @@ export function scenarioDiagnostics(
     byUri.set(uri.toString(), entry);
   };
   const open = (uri: vscode.Uri) => documents.find((d) => d.uri.fsPath === uri.fsPath);
-  const scenarioDoc = open(scenarioFile);
+  // Scenarios a pack offers for a Python file have no file of their own: their findings stay at the reward.
+  const own = isScenarioFile(scenarioFile);
+  const scenarioDoc = own ? open(scenarioFile) : undefined;
   const inScenarioFile = (offset: number) => (scenarioDoc ? at(scenarioDoc, scenarioDoc.positionAt(offset).line) : at(undefined, 0));
   const { result } = outcome;
   const { Error: E, Warning: W } = vscode.DiagnosticSeverity;
@@ -107,7 +111,11 @@ export function scenarioDiagnostics(
     if (result.rewardFile) {
       const reward = vscode.Uri.file(result.rewardFile);
       const line = 'line' in result && typeof result.line === 'number' ? result.line : 1;
-      add(reward, diagnostic(at(open(reward), line - 1), `Reward scenarios: ${result.message}`, E, result.error));
+      const whole = at(open(reward), line - 1);
+      // A syntax error's column: the squiggle starts where Python points.
+      const column = 'column' in result && typeof result.column === 'number' ? Math.min(result.column - 1, whole.end.character) : 0;
+      const range = new vscode.Range(whole.start.line, column, whole.end.line, Math.max(whole.end.character, column + 1));
+      add(reward, diagnostic(range, `Reward scenarios: ${result.message}`, E, result.error));
     } else add(scenarioFile, diagnostic(at(scenarioDoc, 0), result.message, E, result.error));
     return byUri;
   }
@@ -115,10 +123,11 @@ export function scenarioDiagnostics(
   const rewardDoc = open(reward);
   const scenarioText = scenarioDoc?.getText() ?? '';
   for (const r of result.results.filter((x) => !x.ok)) {
-    const message = `Reward expectation ${r.name} broken (${vscode.workspace.asRelativePath(scenarioFile)}): ${r.detail}`;
+    const where = own ? vscode.workspace.asRelativePath(scenarioFile) : 'scenarios of the environment';
+    const message = `Reward expectation ${r.name} broken (${where}): ${r.detail}`;
     add(reward, diagnostic(at(rewardDoc, result.rewardLine - 1), message, W, 'expectation'));
     const offset = scenarioText.indexOf(JSON.stringify(r.name));
-    add(scenarioFile, diagnostic(inScenarioFile(Math.max(0, offset)), `${r.name}: ${r.detail}`, W, 'expectation'));
+    if (own) add(scenarioFile, diagnostic(inScenarioFile(Math.max(0, offset)), `${r.name}: ${r.detail}`, W, 'expectation'));
   }
   for (const [name, f] of Object.entries(result.failures)) {
     add(
@@ -130,15 +139,16 @@ export function scenarioDiagnostics(
         'scenario-failed',
       ),
     );
-    add(
-      scenarioFile,
-      diagnostic(
-        inScenarioFile(Math.max(0, scenarioText.indexOf(JSON.stringify(name)))),
-        `${name} could not be scored: ${f.message}`,
-        W,
-        'scenario-failed',
-      ),
-    );
+    if (own)
+      add(
+        scenarioFile,
+        diagnostic(
+          inScenarioFile(Math.max(0, scenarioText.indexOf(JSON.stringify(name)))),
+          `${name} could not be scored: ${f.message}`,
+          W,
+          'scenario-failed',
+        ),
+      );
   }
   return byUri;
 }

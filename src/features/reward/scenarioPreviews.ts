@@ -1,20 +1,30 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { parseScenarioFile, type RewardSpec } from '../../core/reward';
-import { previewScenarios, rewardFileOf, type ScenarioOutcome } from '../../services/rewardScenarios';
+import { packScenarioFile, previewScenarios, rewardFileOf, type ScenarioOutcome } from '../../services/rewardScenarios';
 import { findPython } from '../python';
 import type { Services } from '../services';
-import { rewardSettings } from './previews';
+import { setting } from '../settings';
 
 export const SCENARIO_GLOB = '**/*.mtrl-reward.json';
 
+/** The reward settings for one file, read fresh every time so changes apply without reload. */
+export function rewardSettings(uri: vscode.Uri): { codeLens: boolean; timeoutSeconds: number } {
+  return { codeLens: setting('reward.codeLens', uri), timeoutSeconds: setting('reward.timeoutSeconds', uri) };
+}
+
 /** A scenario file and the reward it scores, as last read from disk. */
 export interface ScenarioFileEntry {
+  /** The scenario file; for scenarios a pack offers, the Python file they score. */
   uri: vscode.Uri;
   /** The Python file's path; absent when the file cannot be read as a scenario file. */
   rewardPath?: string;
   spec?: RewardSpec;
+  /** Scenarios an environment pack offers for a Python file no scenario file scores (not saved yet). */
+  offered?: boolean;
 }
+
+const isPythonFile = (uri: vscode.Uri) => uri.scheme === 'file' && uri.path.endsWith('.py');
 
 /**
  * The workspace's `*.mtrl-reward.json` files, which reward each scores, and their last preview: runs only on saved
@@ -72,9 +82,13 @@ export class ScenarioPreviews implements vscode.Disposable {
     await Promise.all(unknown.map((file) => this.read(file)));
   }
 
-  /** Scenario files that score the reward in this Python file. */
-  scoring(python: vscode.Uri): ScenarioFileEntry[] {
-    return [...this.files.values()].filter((f) => f.rewardPath === python.fsPath);
+  /** Scenario files that score the reward in this Python file; with its text and none of them, the scenarios a pack offers for it. */
+  scoring(python: vscode.Uri, source?: string): ScenarioFileEntry[] {
+    const files = [...this.files.values()].filter((f) => f.rewardPath === python.fsPath);
+    if (files.length || source === undefined || !isPythonFile(python)) return files;
+    const offered = packScenarioFile(python.fsPath, source);
+    const spec = offered && parseScenarioFile(offered.text).file?.reward;
+    return spec ? [{ uri: python, rewardPath: python.fsPath, spec, offered: true }] : [];
   }
 
   entry(uri: vscode.Uri): ScenarioFileEntry | undefined {
@@ -85,18 +99,26 @@ export class ScenarioPreviews implements vscode.Disposable {
     return this.latest.get(uri.toString());
   }
 
-  /** The preview of the scenario file as saved; runs Python only when either file or the interpreter changed. */
+  /**
+   * The preview of the scenario file as saved (of a Python file: of the scenarios a pack offers for it); runs Python
+   * only when either file or the interpreter changed.
+   */
   async preview(uri: vscode.Uri): Promise<ScenarioOutcome> {
     const entry = this.files.get(uri.toString());
     const read = (u: vscode.Uri) => Promise.resolve(vscode.workspace.fs.readFile(u)).catch(() => new Uint8Array());
-    const [scenario, reward, python] = await Promise.all([
+    const [saved, reward, python] = await Promise.all([
       read(uri),
       entry?.rewardPath ? read(vscode.Uri.file(entry.rewardPath)) : new Uint8Array(),
       findPython(uri),
     ]);
+    const offered = isPythonFile(uri) ? packScenarioFile(uri.fsPath, new TextDecoder().decode(saved)) : undefined;
+    if (isPythonFile(uri) && !offered) {
+      const message = `No scenario file scores ${vscode.workspace.asRelativePath(uri)}, and no environment pack recognizes its reward.`;
+      return { result: { ok: false, error: 'file', message, problems: [] }, stderr: '' };
+    }
     const timeoutSeconds = rewardSettings(uri).timeoutSeconds;
     const key = createHash('sha256')
-      .update(scenario)
+      .update(saved)
       .update(reward)
       .update(JSON.stringify([uri.fsPath, python.path, timeoutSeconds]))
       .digest('hex');
@@ -106,10 +128,10 @@ export class ScenarioPreviews implements vscode.Disposable {
       const controller = new AbortController();
       const name = vscode.workspace.asRelativePath(uri);
       this.services.output.info(`Reward scenarios: running ${name} with ${python.path}`);
-      const run = previewScenarios(uri.fsPath, {
+      const run = previewScenarios(offered?.path ?? uri.fsPath, {
         python: python.path,
         script: this.script,
-        text: new TextDecoder().decode(scenario),
+        text: offered?.text ?? new TextDecoder().decode(saved),
         timeoutMs: timeoutSeconds * 1000,
         signal: controller.signal,
         onStderr: (text) => text.trimEnd() && this.services.output.info(`[${name}] ${text.trimEnd()}`),

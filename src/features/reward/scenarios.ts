@@ -1,21 +1,43 @@
 import * as vscode from 'vscode';
-import { score } from '../../core/reward';
 import type { Services } from '../services';
 import { AfterSave } from './afterSave';
-import { TRUST_TITLE } from './lens';
-import { rewardSettings } from './previews';
-import { isScenarioFile, scenarioDiagnostics, ScenarioLensProvider, SHOW_SCENARIOS_COMMAND } from './scenarioLens';
-import { ScenarioPreviews } from './scenarioPreviews';
+import { packScenarioFile } from '../../services/rewardScenarios';
+import { isScenarioFile, scenarioDiagnostics, ScenarioLensProvider, SHOW_SCENARIOS_COMMAND, TRUST_TITLE } from './scenarioLens';
+import { rewardSettings, ScenarioPreviews } from './scenarioPreviews';
+import { RewardScoresPanels } from './scoresPanel';
 
-/** The scenario files the active editor is about: itself, or those scoring the reward in it. */
+const SAVE_SCENARIOS_COMMAND = 'mtrl.saveRewardScenarios';
+
+/** The scenario files the active editor is about: itself, or those scoring the reward in it (or a pack offers for it). */
 function scenarioFilesOfActiveEditor(previews: ScenarioPreviews): vscode.Uri[] {
-  const uri = vscode.window.activeTextEditor?.document.uri;
-  if (!uri) return [];
-  return isScenarioFile(uri) ? [uri] : previews.scoring(uri).map((e) => e.uri);
+  const document = vscode.window.activeTextEditor?.document;
+  if (!document) return [];
+  return isScenarioFile(document.uri) ? [document.uri] : previews.scoring(document.uri, document.getText()).map((e) => e.uri);
 }
 
-/** Each scenario's score and each expectation, in a quick pick; picking one opens the scenario file at it. */
-async function showScenarios(previews: ScenarioPreviews): Promise<void> {
+/** Writes the scenarios a pack offers for a Python file as a real scenario file beside it and opens it (an existing file is opened, not overwritten). */
+async function saveOfferedScenarios(python: vscode.Uri | undefined): Promise<vscode.Uri | undefined> {
+  const uri = python ?? vscode.window.activeTextEditor?.document.uri;
+  const offered =
+    uri?.scheme === 'file' && uri.path.endsWith('.py')
+      ? packScenarioFile(uri.fsPath, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)))
+      : undefined;
+  if (!offered) {
+    void vscode.window.showInformationMessage('Open a Python reward that an environment pack recognizes to save its scenarios.');
+    return undefined;
+  }
+  const target = vscode.Uri.file(offered.path);
+  const exists = await Promise.resolve(vscode.workspace.fs.stat(target)).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(offered.text));
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target));
+  return target;
+}
+
+/** The scores view of each scenario file the active editor is about, beside it; it fills in once Python has scored them. */
+async function showScores(previews: ScenarioPreviews, panels: RewardScoresPanels): Promise<void> {
   const files = scenarioFilesOfActiveEditor(previews);
   if (!files.length) {
     void vscode.window.showInformationMessage(
@@ -27,35 +49,14 @@ async function showScenarios(previews: ScenarioPreviews): Promise<void> {
     void vscode.window.showWarningMessage(`${TRUST_TITLE}: scoring scenarios runs the reward with Python.`);
     return;
   }
-  const items: (vscode.QuickPickItem & { file?: vscode.Uri; needle?: string })[] = [];
-  for (const file of files) {
-    const { result } = await previews.preview(file);
-    items.push({ label: vscode.workspace.asRelativePath(file), kind: vscode.QuickPickItemKind.Separator });
-    if (!result.ok) {
-      items.push({ label: '$(error) Could not score', detail: result.message, file });
-      continue;
-    }
-    for (const s of result.scored)
-      items.push({
-        label: `${s.name}  ${score(s.reward)}`,
-        description: `${s.turns.length} turns${s.finished ? ' · finished' : ''}`,
-        file,
-        needle: s.name,
-      });
-    for (const [name, f] of Object.entries(result.failures))
-      items.push({ label: `$(warning) ${name} not scored`, detail: f.message, file, needle: name });
-    for (const r of result.results)
-      items.push({ label: `${r.ok ? '$(pass)' : '$(error)'} ${r.name}`, detail: r.detail, file, needle: r.name });
-  }
-  const picked = await vscode.window.showQuickPick(items, { title: 'MTRL: reward scenarios', matchOnDetail: true });
-  if (!picked?.file) return;
-  const document = await vscode.workspace.openTextDocument(picked.file);
-  const offset = picked.needle ? Math.max(0, document.getText().indexOf(JSON.stringify(picked.needle))) : 0;
-  const position = document.positionAt(offset);
-  await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position) });
+  for (const file of files) panels.show(file, previews.last(file));
+  await Promise.all(files.map((file) => previews.preview(file)));
 }
 
-/** Reward scenarios for any environment: lens above the scored reward, expectation warnings, the scores in a quick pick. */
+/**
+ * Reward scenarios for any environment: lens above the scored reward, expectation warnings, the scores view.
+ * A Python reward no scenario file names is scored on the scenarios its environment pack offers, which can be saved.
+ */
 export function registerScenarios(services: Services): void {
   const { context } = services;
   const previews = new ScenarioPreviews(services, context.asAbsolutePath('dist/python/transcript_reward.py'));
@@ -68,7 +69,8 @@ export function registerScenarios(services: Services): void {
     (uri) => previews.preview(uri),
     (message) => services.output.error(message),
   );
-  context.subscriptions.push(previews, lenses, diagnostics, afterSave);
+  const panels = new RewardScoresPanels(context.extensionUri, (python) => saveOfferedScenarios(python));
+  context.subscriptions.push(previews, lenses, diagnostics, afterSave, panels);
 
   const publish = (scenarioFile: vscode.Uri) => {
     const outcome = previews.last(scenarioFile);
@@ -88,14 +90,18 @@ export function registerScenarios(services: Services): void {
   context.subscriptions.push(
     vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, lenses),
     vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/*.mtrl-reward.json' }, lenses),
-    vscode.commands.registerCommand(SHOW_SCENARIOS_COMMAND, () => showScenarios(previews)),
+    vscode.commands.registerCommand(SHOW_SCENARIOS_COMMAND, () => showScores(previews, panels)),
+    vscode.commands.registerCommand(SAVE_SCENARIOS_COMMAND, (python?: vscode.Uri) =>
+      saveOfferedScenarios(python instanceof vscode.Uri ? python : undefined),
+    ),
     previews.onDidChange((uri) => {
       publish(uri);
+      panels.update(uri, previews.last(uri));
       lenses.refresh();
     }),
     vscode.workspace.onDidSaveTextDocument((document) => {
       if (isScenarioFile(document.uri)) rerun(document.uri);
-      else for (const entry of previews.scoring(document.uri)) rerun(entry.uri);
+      else for (const entry of previews.scoring(document.uri, document.getText())) rerun(entry.uri);
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => lenses.refresh()),
     services.settings.onDidChange(['reward', 'python'], () => lenses.refresh()),

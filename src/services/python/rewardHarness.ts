@@ -3,7 +3,6 @@ import {
   DEFAULT_TIMEOUT_SECONDS,
   MAX_TIMEOUT_SECONDS,
   parseHarnessOutput,
-  type HarnessRequest,
   type HarnessResponse,
   type HarnessRunFailure,
   type TranscriptHarnessRequest,
@@ -14,9 +13,9 @@ export { KEPT_OUTPUT_BYTES };
 interface HarnessRun {
   /** The interpreter: a path or a command on PATH. */
   python: string;
-  /** Absolute path of `reward_harness.py` or `transcript_reward.py`. */
+  /** Absolute path of `transcript_reward.py`. */
   script: string;
-  request: HarnessRequest | TranscriptHarnessRequest;
+  request: TranscriptHarnessRequest;
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Called with each chunk the user's code (or Python) writes to stderr or stdout. */

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { workspaceFile } from './workspace';
 
-describe('reward preview, untrusted workspace', function () {
+describe('reward preview of a Wordle reward, untrusted workspace', function () {
   this.timeout(30_000);
 
   it('says trust is needed, and no Python process ran', async () => {
@@ -18,12 +18,12 @@ describe('reward preview, untrusted workspace', function () {
     assert.equal(lenses.length, 1);
     assert.equal(lenses[0].command?.title, 'Trust this workspace to preview rewards');
     assert.equal(lenses[0].command?.command, 'workbench.trust.manage');
-    await vscode.commands.executeCommand('mtrl.showRewardPreview', uri);
+    await vscode.commands.executeCommand('mtrl.showRewardScenarios');
     // Importing the file would write this marker (the trusted suite asserts it appears there).
     await new Promise((r) => setTimeout(r, 1500));
     assert.equal(existsSync(workspaceFile('reward', 'python-ran.marker').fsPath), false);
     assert.deepEqual(
-      vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'MTRL reward'),
+      vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'MTRL reward scenarios'),
       [],
     );
   });

@@ -1,9 +1,9 @@
-// UI check (#17, #26): the replay board (Wordle and a support agent), its compare view and the reward preview in a 900-px-wide editor of the real
-// workbench, in the light and the dark theme; screenshots in test-results/host/ for a person to look at.
+// UI check (#17, #26, #38): the replay board (Wordle and a support agent), its compare view and the support scenarios'
+// scores view in a 900-px-wide editor of the real workbench, in the light and the dark theme; screenshots in test-results/host/ for a person to look at.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { openBoard, palette } from './replay.mjs';
-import { closeTab, openFromExplorer, previewFrame } from './reward-lens.mjs';
+import { openFromExplorer, scoresFrame } from './reward-lens.mjs';
 import { ceiling } from '../lib/wait.mjs';
 
 const WIDTH = 900;
@@ -58,7 +58,7 @@ const tab = (page, text) => page.locator('.tabs-container .tab', { hasText: text
 
 export const checks = [
   {
-    name: '#17 narrow editor: board, compare and reward preview at 900 px in the light and the dark theme',
+    name: '#17 narrow editor: board, compare and reward scores at 900 px in the light and the dark theme',
     async run({ page, workspace, workspaceRoot, screenshot }) {
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       await editorWidth(page, WIDTH);
@@ -101,26 +101,29 @@ export const checks = [
           await support.locator('.players:not(.comparing)').waitFor({ timeout: ceiling(10_000) });
         }
 
+        // The support scenarios' scores: a bar each, and a scenario's transcript drawn with the board's generic renderer.
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');
-        await openFromExplorer(page, [path.basename(workspace), 'reward'], 'wordle_reward.py');
-        await palette(page, '>MTRL: Show Reward Preview', 'MTRL: Show Reward Preview');
-        await tab(page, 'Reward preview').waitFor({ timeout: ceiling(60_000) });
-        // The preview opens beside the file: closing the file closes its group, so the preview has the whole 900 px.
-        await closeTab(page, tab(page, /^\s*wordle_reward\.py/));
-        await tab(page, /^\s*wordle_reward\.py/).waitFor({ state: 'detached', timeout: ceiling(10_000) });
+        await openFromExplorer(page, [path.basename(workspace), 'reward-scenarios'], 'support.mtrl-reward.json');
+        await palette(page, '>MTRL: Show Reward Scenario Scores', 'MTRL: Show Reward Scenario Scores');
+        await tab(page, 'Reward scores').waitFor({ timeout: ceiling(60_000) });
+        // The view opens beside the file: closing the file closes its group, so the view has the whole 900 px.
+        await tab(page, /^\s*support\.mtrl-reward\.json/).click({ button: 'middle' });
+        await tab(page, /^\s*support\.mtrl-reward\.json/).waitFor({ state: 'detached', timeout: ceiling(10_000) });
         await page.waitForFunction(() => document.querySelectorAll('.part.editor .tabs-container').length === 1, undefined, {
           timeout: ceiling(10_000),
         });
-        const preview = await previewFrame(page);
-        await preview
-          .locator('table tbody tr td.num')
+        const scores = await scoresFrame(page);
+        await scores.locator('.scenario[data-scenario="ideal"] > summary').click();
+        await scores
+          .locator('.scenario[data-scenario="ideal"] .tool-call')
           .first()
-          .waitFor({ timeout: ceiling(60_000) });
+          .waitFor({ timeout: ceiling(10_000) });
         for (const kind of ['dark', 'light']) {
           await theme(page, kind);
-          await assertInside(preview, 'table', `${kind}: the preview's table`);
-          await assertInside(preview, 'td.drawn svg', `${kind}: the preview's drawn column`);
-          await screenshot(`narrow-preview-${kind}`);
+          await assertInside(scores, '.scenario .track', `${kind}: a scenario's bar`);
+          await assertInside(scores, '.scenario[data-scenario="ideal"] .tool-call', `${kind}: the ideal scenario's tool call`);
+          await assertInside(scores, '.expectations', `${kind}: the expectations`);
+          await screenshot(`narrow-scores-${kind}`);
         }
       } finally {
         await theme(page, 'light').catch(() => undefined);

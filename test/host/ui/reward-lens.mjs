@@ -1,5 +1,5 @@
-// UI check of the reward CodeLens (#17): in a fresh window (extension host restarted, nothing activated yet), click the
-// lens as the editor draws it, twice, as the new user did; each click opens the preview with its scores.
+// UI check of the reward CodeLens (#17, #38): in a fresh window (extension host restarted, nothing activated yet), click
+// the lens as the editor draws it, twice, as the new user did; each click lists every scenario's score.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +33,7 @@ export async function openFromExplorer(page, folders, file) {
 
 /** Moves the active editor's cursor to a line (1-based) with Go to Line, which scrolls it into view. */
 async function goToLine(page, line) {
-  assert.ok(line > 0, 'the reward file has no final_reward');
+  assert.ok(line > 0, 'the reward file has no WordleGame class');
   const input = page.locator('.quick-input-widget input');
   await page.keyboard.press('F1');
   await input.waitFor({ timeout: ceiling(5_000) });
@@ -49,35 +49,19 @@ async function goToLine(page, line) {
     .waitFor({ timeout: ceiling(10_000) });
 }
 
-/**
- * Closes the editor of a tab with a middle click on the tab (as a user does): no quick input, which the webview the tab
- * shows can close or make inert as it takes focus. Clicked again only while the tab is still there (a dropped click).
- */
-export async function closeTab(page, tab) {
-  for (let attempt = 1; ; attempt++) {
-    await tab.click({ button: 'middle' });
-    try {
-      await tab.waitFor({ state: 'detached', timeout: ceiling(5_000) });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw new Error('the tab stayed open after three middle clicks', { cause: error });
-    }
-  }
-}
-
 const notifications = (page) => page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
 
 export const checks = [
   {
-    name: '#17 reward lens: in a fresh window, clicking the rendered lens twice opens the preview with scores (no "Actual command not found")',
+    name: '#17 reward lens: in a fresh window, clicking the rendered lens twice opens the scores view with a bar per scenario (no "Actual command not found")',
     async run({ page, workspace, screenshot }) {
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       await reloadWindow(page);
       await openFromExplorer(page, [path.basename(workspace), 'reward'], 'wordle_reward.py');
-      // The editor draws lenses of visible lines only: bring the reward's line into view, as a user scrolling to it.
+      // The editor draws lenses of visible lines only: bring the reward's class into view, as a user scrolling to it.
       const text = readFileSync(path.join(workspace, 'reward/wordle_reward.py'), 'utf8').split('\n');
-      await goToLine(page, text.findIndex((line) => /^\s*def final_reward\b/.test(line)) + 1);
-      // The lens as the editor draws it: it appears once Python has scored the canonical games.
+      await goToLine(page, text.findIndex((line) => /^class WordleGame\b/.test(line)) + 1);
+      // The lens as the editor draws it: it appears once Python has scored the Wordle pack's scenarios.
       const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: /solve@1/ }).first();
       await lens.waitFor({ timeout: ceiling(90_000) }).catch(async (error) => {
         const drawn = await page.locator('.monaco-editor .codelens-decoration').allTextContents();
@@ -89,31 +73,35 @@ export const checks = [
         );
       });
       await screenshot('reward-lens-drawn');
+      const tab = page
+        .locator('.tabs-container .tab', { hasText: `Reward scores: ${path.basename(workspace)}/reward/wordle_reward.py` })
+        .first();
       for (let click = 1; click <= 2; click++) {
         await lens.click();
-        const tab = page
-          .locator('.tabs-container .tab', { hasText: `Reward preview: ${path.basename(workspace)}/reward/wordle_reward.py` })
-          .first();
         await tab.waitFor({ timeout: ceiling(60_000) }).catch(async (error) => {
           throw new Error(
-            `click ${click}: no preview after clicking the lens; notifications: ${(await notifications(page)).join(' | ') || '(none)'}`,
+            `click ${click}: no scores view after clicking the lens; notifications: ${(await notifications(page)).join(' | ') || '(none)'}`,
             {
               cause: error,
             },
           );
         });
-        const frame = await previewFrame(page);
-        await frame
-          .locator('table tbody tr td.num')
+        const frame = await scoresFrame(page);
+        const first = frame.locator('.scenario[data-scenario="solve@1"]');
+        await first.locator('.score', { hasText: '1.56' }).waitFor({ timeout: ceiling(30_000) });
+        assert.equal(await frame.locator('.scenario .bar').count(), 10, 'a bar per scenario');
+        // Each scenario's transcript is the board's Wordle renderer: its tiles.
+        await first.locator(':scope > summary').click();
+        await first
+          .locator('.tile.mark-G')
           .first()
-          .waitFor({ timeout: ceiling(30_000) });
-        assert.match(await frame.locator('table tbody').innerText(), /solve@1/, 'the preview lists the canonical games with their rewards');
+          .waitFor({ timeout: ceiling(10_000) });
         const said = await notifications(page);
         assert.ok(!said.some((t) => /command not found/i.test(t)), `click ${click}: ${said.join(' | ')}`);
         await screenshot(`reward-lens-click-${click}`);
         if (click === 2) break;
-        // Back to the file alone: the second click is on a lens drawn again after the preview refreshed it.
-        await closeTab(page, tab);
+        // Back to the file alone: the second click is on the lens as drawn again after the first.
+        await tab.click({ button: 'middle' });
         await tab.waitFor({ state: 'detached', timeout: ceiling(15_000) });
         await page
           .locator('.tabs-container .tab.active', { hasText: 'wordle_reward.py' })
@@ -125,9 +113,7 @@ export const checks = [
   },
 ];
 
-/** The preview webview's inner frame, once it shows its games table. */
-export function previewFrame(page, timeoutMs = ceiling(60_000)) {
-  return frameShowing(page, 'a webview frame showing the reward preview', (frame) => frame.locator('h2', { hasText: 'Invariants' }), {
-    timeoutMs,
-  });
+/** The scores view's inner frame, once it draws its scenarios. */
+export function scoresFrame(page, timeoutMs = ceiling(60_000)) {
+  return frameShowing(page, 'a webview frame showing the reward scores', (frame) => frame.locator('.scenario .track'), { timeoutMs });
 }

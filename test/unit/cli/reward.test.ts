@@ -17,53 +17,38 @@ async function mtrl(...args: string[]) {
 describe('reward: mtrl reward', function () {
   this.timeout(30_000);
 
-  it('--json prints exactly games{name,guesses,reward} and invariants{name,ok,detail}; exit 0 when all hold', async () => {
+  it("a Python reward is scored on its pack's scenarios; --json keeps games{name,guesses,reward} and invariants{name,ok,detail} beside the scenario fields", async () => {
     const { code, out } = await mtrl('reward', fixture('final_design.py'), '--json');
     assert.equal(code, 0);
     const doc = JSON.parse(out);
-    assert.deepEqual(Object.keys(doc), ['games', 'invariants']);
-    assert.equal(doc.games.length, 11);
+    assert.deepEqual(Object.keys(doc), ['games', 'invariants', 'reward', 'scenarios', 'failures', 'expectations']);
+    assert.equal(doc.games.length, 10);
     for (const game of doc.games) assert.deepEqual(Object.keys(game), ['name', 'guesses', 'reward']);
     for (const inv of doc.invariants) assert.deepEqual(Object.keys(inv), ['name', 'ok', 'detail']);
     assert.deepEqual(doc.games[0], { name: 'solve@1', guesses: ['crane'], reward: doc.games[0].reward });
+    assert.equal(doc.reward.target, 'WordleGame');
   });
 
-  it('exit 1 and the broken pairs in the human output when an invariant fails', async () => {
+  it('exit 1 and the broken pairs at the reward line in the human output when an expectation fails', async () => {
     const { code, out } = await mtrl('reward', fixture('summed_design.py'));
     assert.equal(code, 1);
-    assert.match(out, /✗ loss-negative: loss scores \+0\.49: a lost game is rewarded/);
-    assert.match(out, /✗ faster-solve-wins: solve@1 scores \+0\.99/);
-    assert.match(out, /✗ 2\/4$/);
+    assert.match(out, /✗ summed_design\.py:48 loss < 0: loss 0\.49 is not < 0/);
+    assert.match(out, /✗ summed_design\.py:48 solve@1 > solve@2: solve@1 0\.99 is not > solve@2/);
+    assert.match(out, /✗ 7\/15$/);
   });
 
-  it('exit 2 with file:line when the code cannot run', async () => {
+  it('exit 2 with file:line:column when the code cannot run', async () => {
     const { code, err } = await mtrl('reward', fixture('syntax_error.py'));
     assert.equal(code, 2);
     assert.match(err, /syntax_error\.py:5:26: SyntaxError/);
   });
 
-  it('--entry accepts a function name or path:function, --answer changes the games', async () => {
-    const plain = await mtrl('reward', fixture('entry_function.py'), '--entry', 'score', '--answer', 'riser', '--json');
-    const qualified = await mtrl(
-      'reward',
-      fixture('entry_function.py'),
-      '--entry',
-      'entry_function.py:score',
-      '--answer',
-      'riser',
-      '--json',
-    );
-    assert.equal(plain.code, 0);
-    assert.equal(plain.out, qualified.out);
-    assert.deepEqual(JSON.parse(plain.out).games[0].guesses, ['riser']);
-  });
-
-  it('usage errors exit 2 with one line', async () => {
+  it('usage errors exit 2 with one line; a Python file no pack recognizes asks for a scenario file', async () => {
     assert.equal((await mtrl('reward')).code, 2);
-    const bad = await mtrl('reward', fixture('final_design.py'), '--answer', 'cranes');
-    assert.equal(bad.code, 2);
-    assert.match(bad.err, /--answer must be 5 letters/);
     assert.equal((await mtrl('reward', 'missing.py')).code, 2);
+    const unknown = await mtrl('reward', fixture('no_reward.py'));
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.err, /no environment pack recognizes a reward in .*no_reward\.py: name it in a \*\.mtrl-reward\.json file/);
   });
 
   it('a FIFO is refused as not a regular file, and a timeout past the maximum is a usage error (exit 2, never "an endless loop")', async () => {

@@ -37,7 +37,10 @@ describe('hostile account: a region that cannot be read, in cleanup', function (
 
   afterEach(async () => {
     await emulator.close();
-    for (const [name, value] of [['AWS_ACCESS_KEY_ID', saved.id], ['AWS_SECRET_ACCESS_KEY', saved.secret]] as const)
+    for (const [name, value] of [
+      ['AWS_ACCESS_KEY_ID', saved.id],
+      ['AWS_SECRET_ACCESS_KEY', saved.secret],
+    ] as const)
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
   });
@@ -58,9 +61,21 @@ describe('hostile account: a region that cannot be read, in cleanup', function (
   });
 
   it('--exclude-regions us-west-2 takes the region out of scope: the role and prefix go, and the output says what was not checked', async () => {
-    const { code, out, err } = await cli('cleanup', SEEDED.wrongTrustRole, PREFIX, '--yes', '--exclude-regions', 'us-west-2', '--endpoint', emulator.url);
+    const { code, out, err } = await cli(
+      'cleanup',
+      SEEDED.wrongTrustRole,
+      PREFIX,
+      '--yes',
+      '--exclude-regions',
+      'us-west-2',
+      '--endpoint',
+      emulator.url,
+    );
     assert.equal(code, 0, out + err);
-    assert.match(out, /^Not checked: the jobs of us-west-2: taken out of scope by name \(--exclude-regions or mtrl\.cleanup\.excludeRegions\): a job there that uses a role or S3 prefix is not seen\.$/m);
+    assert.match(
+      out,
+      /^Not checked: the jobs of us-west-2: taken out of scope by name \(--exclude-regions or mtrl\.cleanup\.excludeRegions\): a job there that uses a role or S3 prefix is not seen\.$/m,
+    );
     assert.match(out, /deleted role MtrlWrongTrustRole/);
     assert.equal(emulator.world.roles.has('MtrlWrongTrustRole'), false);
     assert.deepEqual(keysUnder(emulator, PREFIX), []);
@@ -68,11 +83,23 @@ describe('hostile account: a region that cannot be read, in cleanup', function (
   });
 
   it('--json lists the regions checked and not checked, with why', async () => {
-    const { code, out } = await cli('cleanup', SEEDED.wrongTrustRole, '--dry-run', '--json', '--exclude-regions', 'us-west-2', '--endpoint', emulator.url);
+    const { code, out } = await cli(
+      'cleanup',
+      SEEDED.wrongTrustRole,
+      '--dry-run',
+      '--json',
+      '--exclude-regions',
+      'us-west-2',
+      '--endpoint',
+      emulator.url,
+    );
     assert.equal(code, 0);
     const plan = JSON.parse(out) as { regionsChecked: string[]; regionsNotChecked: { region: string; reason: string }[]; steps: unknown[] };
     assert.deepEqual(plan.regionsChecked, ['us-east-1']);
-    assert.deepEqual(plan.regionsNotChecked.map((r) => r.region), ['us-west-2']);
+    assert.deepEqual(
+      plan.regionsNotChecked.map((r) => r.region),
+      ['us-west-2'],
+    );
     assert.match(plan.regionsNotChecked[0].reason, /^taken out of scope by name/);
     assert.equal(plan.steps.length, 1);
   });
@@ -81,7 +108,15 @@ describe('hostile account: a region that cannot be read, in cleanup', function (
     const own = await cli('cleanup', SEEDED.wrongTrustRole, '--dry-run', '--exclude-regions', 'us-east-1', '--endpoint', emulator.url);
     assert.equal(own.code, 2);
     assert.equal(own.err, 'mtrl cleanup: --exclude-regions cannot take out us-east-1: it is --region, where the cleanup runs.\n');
-    const bogus = await cli('cleanup', SEEDED.wrongTrustRole, '--dry-run', '--exclude-regions', 'us-west-2,;rm', '--endpoint', emulator.url);
+    const bogus = await cli(
+      'cleanup',
+      SEEDED.wrongTrustRole,
+      '--dry-run',
+      '--exclude-regions',
+      'us-west-2,;rm',
+      '--endpoint',
+      emulator.url,
+    );
     assert.equal(bogus.code, 2);
     assert.equal(bogus.err, 'mtrl cleanup: --exclude-regions takes region names such as us-west-2, not ";rm".\n');
     assert.equal(emulator.requests.get('sagemaker:ListJobs') ?? 0, 0);
@@ -93,11 +128,17 @@ describe('hostile account: a region that cannot be read, in cleanup', function (
       const explain = (error: unknown, action: string) => describeAwsError(error, { action });
       const options = { regions: ['us-east-1'], pricing: DEFAULT_PRICING, now: new Date(), explain };
       const denied = await loadInventory(aws, options);
-      assert.deepEqual(denied.unreadableRegions.map((u) => u.region), ['us-west-2']);
+      assert.deepEqual(
+        denied.unreadableRegions.map((u) => u.region),
+        ['us-west-2'],
+      );
       const excluded = await loadInventory(aws, { ...options, excludedRegions: ['us-west-2'] });
       assert.deepEqual(excluded.unreadableRegions, []);
       assert.deepEqual(excluded.regionsChecked, ['us-east-1']);
-      assert.deepEqual(excluded.regionsNotChecked.map((r) => r.region), ['us-west-2']);
+      assert.deepEqual(
+        excluded.regionsNotChecked.map((r) => r.region),
+        ['us-west-2'],
+      );
     } finally {
       aws.reset();
     }

@@ -75,7 +75,10 @@ describe('hostile JSON nested 100,000 levels deep', () => {
       'deep.mtrl-reward.json',
       `{"reward":{"file":"math_reward.py","function":"reward"},"task":{"prompt":"p","answer":${deepArray}},"scenarios":{"a":{"turns":[]}}}`,
     );
-    copyFileSync(path.resolve(__dirname, '../../fixtures/workspace/reward-scenarios/math_reward.py'), path.join(path.dirname(scenarios), 'math_reward.py'));
+    copyFileSync(
+      path.resolve(__dirname, '../../fixtures/workspace/reward-scenarios/math_reward.py'),
+      path.join(path.dirname(scenarios), 'math_reward.py'),
+    );
     const { code, err } = await cli('reward', scenarios);
     assert.equal(code, 2);
     assert.equal(err, `mtrl reward: ${scenarios}: JSON nested deeper than 256 levels is not read.\n`);

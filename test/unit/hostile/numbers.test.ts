@@ -38,7 +38,7 @@ describe('hostile numbers: the reward and token count rules', () => {
     ['-1e308', '-1e308', '-1e+308'],
     ['an overflowing 1e999', '1e999', 'Infinity'],
     ['a per-turn list that sums past the limit', '[1e308, 1e308]', 'Infinity'],
-    ["Python's \"nan\"", '"nan"', 'NaN'],
+    ['Python\'s "nan"', '"nan"', 'NaN'],
   ] as const)
     it(`mtrl rollouts and mtrl signal refuse a reward of ${name} with the rule, exit 2, no Infinity figures`, async () => {
       const file = logWith(text);
@@ -68,34 +68,41 @@ describe('hostile numbers: the reward and token count rules', () => {
   });
 
   it('the reward harness answer with a reward past the limit names the scenario and the rule (not "without a result")', () => {
-    const answer = parseHarnessOutput(`${RESULT_MARKER}${JSON.stringify({ ok: true, target: 'reward', rewards: { fast: 1, huge: 1e308 } })}\n`);
+    const answer = parseHarnessOutput(
+      `${RESULT_MARKER}${JSON.stringify({ ok: true, target: 'reward', rewards: { fast: 1, huge: 1e308 } })}\n`,
+    );
     assert.deepEqual(answer, {
       ok: false,
       error: 'runtime',
       message: `huge scored 1e+308, which breaks the reward rule: ${REWARD_RULE}.`,
-      game: 'huge',
     });
   });
 
-  it("the Python harness states the same rule as the TypeScript side", () => {
+  it('the Python harness states the same rule as the TypeScript side', () => {
     const harness = readFileSync(path.resolve(__dirname, '../../../src/python/reward_harness.py'), 'utf8');
     assert.ok(harness.includes(`REWARD_LIMIT = ${REWARD_LIMIT.toExponential().replace('+', '')}`));
     assert.ok(harness.includes(`REWARD_RULE = "${REWARD_RULE}"`));
   });
 
-  it('mtrl reward names the rule for a reward of 1e308, inf or nan (exit 2, no stack trace)', async function () {
+  it('mtrl reward names the rule for a reward of 1e308, inf or nan on each scenario (no stack trace)', async function () {
     this.timeout(60_000);
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-numbers-'));
-    for (const [value, shown] of [['1e308', '1e+308'], ["float('inf')", 'inf'], ["float('nan')", 'nan']]) {
+    for (const [value, shown] of [
+      ['1e308', '1e+308'],
+      ["float('inf')", 'inf'],
+      ["float('nan')", 'nan'],
+    ]) {
       const file = path.join(dir, `reward_${shown.replace(/\W/g, '')}.py`);
       writeFileSync(
         file,
         `class WordleGame:\n    def __init__(self, answer):\n        pass\n    def guess(self, word):\n        pass\n    def final_reward(self):\n        return ${value}\n`,
       );
-      const { code, err } = await cli('reward', file);
-      assert.equal(code, 2, err);
-      assert.ok(err.includes(`returned ${shown}, which breaks the reward rule: ${REWARD_RULE}`), err);
-      assert.doesNotMatch(err, /Traceback|\n\s+at /);
+      // Every scenario fails with the rule (a finding, exit 1); the expectations say they could not be checked.
+      const { code, out, err } = await cli('reward', file);
+      assert.equal(code, 1, err);
+      assert.ok(out.includes(`returned ${shown}, which breaks the reward rule: ${REWARD_RULE}`), out);
+      assert.match(out, /not checked: solve@1 and solve@2 have no score/);
+      assert.doesNotMatch(`${out}${err}`, /Traceback|\n\s+at /);
     }
   });
 
@@ -114,7 +121,7 @@ print(json.dumps(agent_runner.json_safe({"reward": float("nan"), "metrics": {"x"
     assert.equal(t.error, `The agent reported the reward "nan", which breaks the reward rule: ${REWARD_RULE}.`);
   });
 
-  it("a rollout whose SDK reports 1e308 stays failed when it completes after", () => {
+  it('a rollout whose SDK reports 1e308 stays failed when it completes after', () => {
     const recording = new RolloutRecording(task);
     recording.rewarded([1e308]);
     recording.completed('ready');
@@ -124,13 +131,22 @@ print(json.dumps(agent_runner.json_safe({"reward": float("nan"), "metrics": {"x"
 
   it("leaves a policy's negative or absurd token counts out and names the rule", () => {
     const recording = new RolloutRecording(task);
-    recording.modelCall({ messages: [] }, { choices: [{ message: { content: 'a' } }], usage: { prompt_tokens: 120, completion_tokens: 30 } });
-    recording.modelCall({ messages: [] }, { choices: [{ message: { content: 'b' } }], usage: { prompt_tokens: -5, completion_tokens: 1e308 } });
-    recording.modelCall({ messages: [] }, { choices: [{ message: { content: 'c' } }], usage: { prompt_tokens: 1.5, completion_tokens: 'many' } });
-    assert.deepEqual(
-      { prefill: recording.tokens.prefill, sample: recording.tokens.sample },
-      { prefill: 120, sample: 30 },
+    recording.modelCall(
+      { messages: [] },
+      { choices: [{ message: { content: 'a' } }], usage: { prompt_tokens: 120, completion_tokens: 30 } },
     );
-    assert.equal(recording.tokens.refused, `the policy's prompt_tokens -5 breaks the token count rule (${TOKEN_COUNT_RULE}) and was not counted`);
+    recording.modelCall(
+      { messages: [] },
+      { choices: [{ message: { content: 'b' } }], usage: { prompt_tokens: -5, completion_tokens: 1e308 } },
+    );
+    recording.modelCall(
+      { messages: [] },
+      { choices: [{ message: { content: 'c' } }], usage: { prompt_tokens: 1.5, completion_tokens: 'many' } },
+    );
+    assert.deepEqual({ prefill: recording.tokens.prefill, sample: recording.tokens.sample }, { prefill: 120, sample: 30 });
+    assert.equal(
+      recording.tokens.refused,
+      `the policy's prompt_tokens -5 breaks the token count rule (${TOKEN_COUNT_RULE}) and was not counted`,
+    );
   });
 });

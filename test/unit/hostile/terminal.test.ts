@@ -54,7 +54,14 @@ describe('hostile text on the terminal', () => {
     assert.equal(terminalOutput('a\u001b[31mb\r\nc\td\u0000\u009b\u202E'), 'a\\u001b[31mb\\u000d\nc\td\\u0000\\u009b\\u202e');
     const value = { name: HOSTILE, nested: [HOSTILE, '\u0085\u007f\u2066'] };
     const printed = terminalOutput(JSON.stringify(value));
-    assert.ok(![...printed].some((c) => c.charCodeAt(0) < 32 ? c !== '\n' && c !== '\t' : (c >= '\u007f' && c <= '\u009f') || (c >= '\u202a' && c <= '\u202e') || (c >= '\u2066' && c <= '\u2069')), printed);
+    assert.ok(
+      ![...printed].some((c) =>
+        c.charCodeAt(0) < 32
+          ? c !== '\n' && c !== '\t'
+          : (c >= '\u007f' && c <= '\u009f') || (c >= '\u202a' && c <= '\u202e') || (c >= '\u2066' && c <= '\u2069'),
+      ),
+      printed,
+    );
     assert.deepEqual(JSON.parse(printed), value);
   });
 
@@ -104,11 +111,13 @@ describe('hostile text on the terminal', () => {
       file,
       `class WordleGame:\n    def __init__(self, answer):\n        pass\n    def guess(self, word):\n        pass\n    def final_reward(self):\n        raise ValueError(${JSON.stringify(`bad\r\nmtrl reward: FORGED all invariants hold\u001b[32m`)})\n`,
     );
-    const { code, err } = await cli('reward', file);
-    assert.equal(code, 2);
-    assert.deepEqual(raw(err), []);
-    noForgedLine(err);
-    assert.match(err, /ValueError: bad mtrl reward: FORGED all invariants hold\\u001b\[32m/);
+    // Each scenario the reward failed on is a finding (exit 1), its exception on that scenario's line.
+    const { code, out, err } = await cli('reward', file);
+    assert.equal(code, 1, err);
+    const printed = `${out}\n${err}`;
+    assert.deepEqual(raw(printed), []);
+    noForgedLine(printed);
+    assert.match(out, /ValueError: bad mtrl reward: FORGED all invariants hold\\u001b\[32m/);
   });
 
   it("mtrl reward quotes a scenario file's hostile scenario name on the problem's line", async function () {

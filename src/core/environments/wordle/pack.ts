@@ -4,6 +4,7 @@ import type { EnvironmentPack, PackLogLine } from '../types';
 import { wordleAgentAdvice } from './agentAdvice';
 import { wordleDatasetChecks } from './datasetChecks';
 import { parseFeedbackLine } from './feedback';
+import { wordleRewardScenarios } from './rewardScenarios';
 import { isValidWord, MAX_GUESSES } from './marks';
 import { MAX_TOOL_CALLS, normalizeTurns, scoredGuesses, type WordleTurn } from './turns';
 
@@ -79,6 +80,7 @@ export const wordlePack: EnvironmentPack = {
   maxToolCalls: MAX_TOOL_CALLS,
   agentAdvice: wordleAgentAdvice,
   datasetChecks: wordleDatasetChecks,
+  rewardScenarios: wordleRewardScenarios,
   recognizes(transcript) {
     if (isValidWord(transcript.fields?.answer) || isValidWord(transcript.task.row?.answer)) return true;
     for (const turn of transcript.turns) for (const call of turn.toolCalls) if (guessOf(call) !== undefined) return true;

@@ -1,7 +1,15 @@
-import type { CanonicalGame } from '../../reward/invariants';
 import { contradictions, isConsistent, knowledgeFrom, type ScoredGuess } from './knowledge';
 import { isValidWord, markGuess, MAX_GUESSES } from './marks';
 import { WORDS } from './words';
+
+/** One scripted game a reward is scored on. */
+export interface CanonicalGame {
+  name: string;
+  guesses: string[];
+  /** The guess number that solves it, absent for losses and no-play. */
+  solvedOn?: number;
+  kind: 'solve' | 'loss' | 'no-play';
+}
 
 interface CanonicalGames {
   answer: string;
@@ -11,13 +19,6 @@ interface CanonicalGames {
 }
 
 export const DEFAULT_ANSWER = 'crane';
-
-/** Why a word cannot be the games' answer, or undefined when it can. */
-export function answerProblem(answer: string): string | undefined {
-  return isValidWord(answer)
-    ? undefined
-    : `The answer '${answer}' is not 5 letters a-z; set mtrl.reward.answer to a word like '${DEFAULT_ANSWER}'.`;
-}
 
 /** Input that never makes a valid guess: too short, digits, too long, a space. */
 const INVALID_INPUTS = ['xx', 'c4ane', 'abcdef', 'two words'];
@@ -115,8 +116,7 @@ const chosen = new Map<string, CanonicalGames>();
 
 /** The games every reward is scored on, chosen with the Wordle rules from the shipped word list. */
 export function canonicalGames(answerInput: string = DEFAULT_ANSWER, words: readonly string[] = WORDS): CanonicalGames {
-  const problem = answerProblem(answerInput);
-  if (problem) throw new Error(problem);
+  if (!isValidWord(answerInput)) throw new Error(`The answer '${answerInput}' is not 5 letters a-z.`);
   const answer = answerInput.toLowerCase();
   if (words !== WORDS) return chooseGames(answer, words);
   if (!chosen.has(answer)) chosen.set(answer, chooseGames(answer, words));
@@ -130,12 +130,11 @@ function chooseGames(answer: string, words: readonly string[]): CanonicalGames {
   const contra = contradictingPath(answer, list, path[0], notes);
   const games: CanonicalGame[] = [];
   for (let n = 1; n <= MAX_GUESSES; n++) {
-    games.push({ name: `solve@${n}`, guesses: [...path.slice(0, n - 1), answer], via: 'guess', solvedOn: n, kind: 'solve' });
+    games.push({ name: `solve@${n}`, guesses: [...path.slice(0, n - 1), answer], solvedOn: n, kind: 'solve' });
   }
-  games.push({ name: 'solve@6-contradicting', guesses: [...contra.slice(0, 5), answer], via: 'guess', solvedOn: 6, kind: 'solve' });
-  games.push({ name: 'loss', guesses: path, via: 'guess', kind: 'loss' });
-  games.push({ name: 'loss-contradicting', guesses: contra, via: 'guess', kind: 'loss' });
-  games.push({ name: 'no-play', guesses: [...INVALID_INPUTS], via: 'guess', kind: 'no-play' });
-  games.push({ name: 'solve@3-raw-text', guesses: [...path.slice(0, 2), answer], via: 'text', solvedOn: 3, kind: 'solve' });
+  games.push({ name: 'solve@6-contradicting', guesses: [...contra.slice(0, 5), answer], solvedOn: 6, kind: 'solve' });
+  games.push({ name: 'loss', guesses: path, kind: 'loss' });
+  games.push({ name: 'loss-contradicting', guesses: contra, kind: 'loss' });
+  games.push({ name: 'no-play', guesses: [...INVALID_INPUTS], kind: 'no-play' });
   return { answer, games, notes };
 }

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { agentAdviceForLogs, agentAdviceForSource, rewardPreviewGames } from '../../../../src/core/environments/registry';
+import { agentAdviceForLogs, agentAdviceForSource, packRewardScenarios } from '../../../../src/core/environments/registry';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../../../fixtures/signal', name), 'utf8');
 
@@ -16,16 +16,10 @@ describe('environment registry: the hooks generic code asks for', () => {
     assert.equal(agentAdviceForLogs(['Failed /complete-rollout: status=400 body={"message":"Could not find job"}']), undefined);
   });
 
-  it("scripts the reward preview's games from a pack: an answer it checks, games for it, a move as marked tiles", () => {
-    const preview = rewardPreviewGames();
-    assert.ok(preview);
-    assert.equal(preview.answerProblem(preview.defaultAnswer), undefined);
-    assert.match(preview.answerProblem('cranes') ?? '', /not 5 letters a-z; set mtrl\.reward\.answer/);
-    assert.ok(preview.games('crane').games.some((g) => g.kind === 'no-play'));
-    assert.deepEqual(
-      preview.tiles('react', 'crane')?.map((t) => `${t.letter}${t.mark}`),
-      ['RY', 'EY', 'AG', 'CY', 'TX'],
-    );
-    assert.equal(preview.tiles('two words', 'crane'), undefined);
+  it('offers a scenario file for a Python reward a pack recognizes (a Wordle class), none for another', () => {
+    const source = readFileSync(path.join(__dirname, '../../../fixtures/reward/final_design.py'), 'utf8');
+    const offered = packRewardScenarios(source, 'final_design.py') as { reward: { file: string; class: string } };
+    assert.deepEqual([offered.reward.file, offered.reward.class], ['final_design.py', 'WordleGame']);
+    assert.equal(packRewardScenarios('def reward(task, transcript):\n    return 1.0\n', 'reward.py'), undefined);
   });
 });

@@ -61,15 +61,15 @@ result = [game.guess(w) for w in ${JSON.stringify(inputs)}]`);
     const games = canonicalGames('crane').games;
     const { result } = withAgent(`
 result = []
-for game in ${JSON.stringify(games.map((g) => ({ guesses: g.guesses, via: g.via })))}:
+for guesses in ${JSON.stringify(games.map((g) => g.guesses))}:
     g = agent.WordleGame("crane")
-    for w in game["guesses"]:
-        (g.guess_from_text if game["via"] == "text" else g.guess)(w)
+    for w in guesses:
+        g.guess(w)
     result.append(g.final_reward())`);
     games.forEach((g, i) => {
       const expected = referenceReward(
         'crane',
-        g.guesses.map((guess) => ({ guess, source: g.via === 'text' ? 'text' : 'tool' })),
+        g.guesses.map((guess) => ({ guess })),
       ).reward;
       assert.ok(Math.abs(result[i] - expected) < 1e-9, `${g.name}: ${result[i]} vs ${expected}`);
     });

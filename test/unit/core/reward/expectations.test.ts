@@ -37,6 +37,16 @@ describe('reward scenarios: expectations and generic invariants', () => {
     assert.equal(checkExpectations(good, ['ideal > typo'], [])[0].ok, false);
   });
 
+  it('an expectation naming a scenario the reward failed on is not checked, and says so', () => {
+    const [result] = checkExpectations(good.slice(1), ['ideal > shortcut'], [], ['ideal']);
+    assert.deepEqual(result, {
+      name: 'ideal > shortcut',
+      ok: false,
+      detail: 'not checked: ideal has no score (the reward failed on it)',
+      scenarios: ['ideal'],
+    });
+  });
+
   it('the generic invariants hold for a sound reward and name the pair for a shortcut that pays', () => {
     const all = ['finished-beats-unfinished', 'fewer-turns-no-worse', 'nothing-scores-lowest'] as const;
     assert.ok(checkExpectations(good, [], all).every((r) => r.ok));

@@ -6,7 +6,7 @@ describe('reward: harness protocol', () => {
     const ok = { ok: true, convention: 'function', target: 'score', line: 4, stubbed: ['strands'], rewards: { 'solve@1': 1.5 } };
     assert.deepEqual(parseHarnessOutput(`noise\n${RESULT_MARKER}${JSON.stringify(ok)}\n`), ok);
     const error = { ok: false, error: 'syntax', message: 'SyntaxError: x', line: 5, column: 26 };
-    assert.deepEqual(parseHarnessOutput(`${RESULT_MARKER}${JSON.stringify(error)}`), { ...error, game: undefined });
+    assert.deepEqual(parseHarnessOutput(`${RESULT_MARKER}${JSON.stringify(error)}`), error);
   });
 
   it('rejects missing, malformed and ill-typed results', () => {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runContained } from '../../../../src/services/python/containedRun';
 import { runHarness } from '../../../../src/services/python/rewardHarness';
-import { canonicalGames } from '../../../../src/core/environments/wordle/rewardGames';
+import { wordleRequest } from '../wordleRequest';
 import { python } from '../../python';
 import { descendants, gone, refused, running } from '../../processes';
 
@@ -12,12 +12,7 @@ import { descendants, gone, refused, running } from '../../processes';
 
 const root = path.resolve(__dirname, '../../../..');
 const rewardFixture = (name: string) => path.join(root, 'test/fixtures/reward', name);
-const { answer, games } = canonicalGames('crane');
-const request = (name: string) => ({
-  file: rewardFixture(name),
-  answer,
-  games: games.map(({ name, guesses, via }) => ({ name, guesses, via })),
-});
+const request = (name: string) => wordleRequest(rewardFixture(name));
 const daemonOf = (stderr: string) => {
   const found = /daemon pid (\d+) port (\d+)/.exec(stderr);
   assert.ok(found, `no daemon line in: ${stderr}`);
@@ -31,7 +26,7 @@ describe('contained run: a daemon the user code leaves behind (real python3)', f
     const started = Date.now();
     const { response, stderr, pid } = await runHarness({
       python,
-      script: path.join(root, 'src/python/reward_harness.py'),
+      script: path.join(root, 'src/python/transcript_reward.py'),
       request: request('detached_daemon.py'),
       timeoutMs: 5000,
     });
@@ -48,7 +43,7 @@ describe('contained run: a daemon the user code leaves behind (real python3)', f
     const started = Date.now();
     const { response, stderr } = await runHarness({
       python,
-      script: path.join(root, 'src/python/reward_harness.py'),
+      script: path.join(root, 'src/python/transcript_reward.py'),
       request: request('daemon_then_loop.py'),
       timeoutMs: 3000,
     });

@@ -2,15 +2,14 @@ import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { KEPT_OUTPUT_BYTES, runHarness } from '../../../../src/services/python/rewardHarness';
-import { canonicalGames } from '../../../../src/core/environments/wordle/rewardGames';
+import { wordleRequest } from '../wordleRequest';
 import { python } from '../../python';
 import { commandLine, descendants, gone } from '../../processes';
 
 const root = path.resolve(__dirname, '../../../..');
-const script = path.join(root, 'src/python/reward_harness.py');
+const script = path.join(root, 'src/python/transcript_reward.py');
 const fixture = (name: string) => path.join(root, 'test/fixtures/reward', name);
-const { answer, games } = canonicalGames('crane');
-const request = (name: string) => ({ file: fixture(name), answer, games: games.map(({ name, guesses, via }) => ({ name, guesses, via })) });
+const request = (name: string) => wordleRequest(fixture(name));
 
 const helperPid = (stderr: string) => Number(/helper pid (\d+)/.exec(stderr)?.[1]);
 

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { checkInvariants } from '../../../../../src/core/reward';
+import { checkExpectations, parseScenarioFile, toolCallsOf } from '../../../../../src/core/reward';
 import { referenceOutcome, referenceReward } from '../../../../../src/core/environments/wordle/referenceReward';
-import { canonicalGames } from '../../../../../src/core/environments/wordle/rewardGames';
+import { wordleRewardScenarios } from '../../../../../src/core/environments/wordle/rewardScenarios';
 
 const play = (...guesses: string[]) =>
   referenceReward(
@@ -45,20 +45,19 @@ describe('reward: the reference design in TypeScript', () => {
     assert.ok(loss.reward < 0 && loss.reward >= -0.65);
   });
 
-  it('holds all four invariants on the canonical games of several answers', () => {
-    for (const answer of ['crane', 'eerie', 'fuzzy', 'riser']) {
-      const games = canonicalGames(answer).games.map((g) => ({
-        ...g,
-        reward: referenceReward(
-          answer,
-          g.guesses.map((guess) => ({ guess, source: g.via === 'text' ? 'text' : 'tool' })),
-        ).reward,
-      }));
-      assert.deepEqual(
-        checkInvariants(games).filter((i) => !i.ok),
-        [],
-        answer,
-      );
-    }
+  it("keeps every expectation of the pack's scenarios", () => {
+    const offered = wordleRewardScenarios('class WordleGame:\n    def guess(self, w): ...\n    def final_reward(self): ...\n', 'r.py');
+    const file = parseScenarioFile(JSON.stringify(offered)).file!;
+    const scored = file.scenarios.map((s) => ({
+      ...s,
+      reward: referenceReward(
+        'crane',
+        toolCallsOf(s).map((c) => ({ guess: (c.arguments as { guess: string }).guess })),
+      ).reward,
+    }));
+    assert.deepEqual(
+      checkExpectations(scored, file.expect, file.invariants).filter((r) => !r.ok),
+      [],
+    );
   });
 });

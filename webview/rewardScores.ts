@@ -1,0 +1,27 @@
+// The reward scores view app: each scenario's score as a bar, its transcript drawn by the board's renderers, the
+// expectations kept and broken (see src/features/reward/ for the host side).
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import type { RewardScoresProtocol, RewardScoresState } from '../src/shared/rewardScores';
+import type { HostChannel } from '../src/webview-kit/host';
+import { connectPage, readInitialState } from '../src/webview-kit/webview';
+import transcriptCss from './replay/renderers/transcript.css';
+import wordleCss from './replay/renderers/wordle.css';
+import { RewardScoresView } from './rewardScores/app';
+import css from './rewardScores/rewardScores.css';
+
+for (const text of [transcriptCss, wordleCss, css]) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(text);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
+/** In a plain browser page (tests) the host half lives in the page: `window.mtrlRewardScoresHost` sends it state. */
+function serveInPage(host: HostChannel<RewardScoresProtocol>): void {
+  (window as unknown as { mtrlRewardScoresHost?: HostChannel<RewardScoresProtocol> }).mtrlRewardScoresHost = host;
+}
+
+const initial = readInitialState<RewardScoresState>();
+const root = document.getElementById('root') ?? document.body;
+if (initial) new RewardScoresView(root, initial, connectPage<RewardScoresProtocol, undefined>(serveInPage));
+else root.textContent = 'The reward scores view has no initial state: the page is missing its mtrl-initial script.';
