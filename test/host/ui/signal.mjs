@@ -74,7 +74,7 @@ export const checks = [
         }
         assert.notEqual(seen.light, seen.dark, 'the bars kept one colour in both themes');
         // Keyboard only: the button takes the focus and Enter presses it.
-        await frame.locator('vscode-button.action-openRollouts').press('Enter');
+        await frame.locator('vscode-button.action-openRollouts:not([disabled])').press('Enter');
         await page
           .locator('.tabs-container .tab', { hasText: `Rollouts: ${path.basename(workspace)}/signal/refund-check` })
           .first()
@@ -88,11 +88,39 @@ export const checks = [
           .locator('.tabs-container .tab', { hasText: `Learning signal: ${path.basename(workspace)}/signal/refund-check` })
           .first()
           .click();
-        const report = await frameShowing(page, 'the report again', (f) => f.locator('vscode-button.action-tryReward'), {
+        // Shown again, the page may draw before the extension posts the report (its buttons disabled until then): a key
+        // pressed on a disabled button is lost, so wait for the button to be enabled.
+        const tryReward = 'vscode-button.action-tryReward:not([disabled])';
+        const report = await frameShowing(page, 'the report again, its Try a Changed Reward enabled', (f) => f.locator(tryReward), {
           timeoutMs: ceiling(30_000),
         });
-        await report.locator('vscode-button.action-tryReward').press('Enter');
-        await page.locator('.quick-input-widget', { hasText: 're-score the 24 rollouts shown' }).waitFor({ timeout: ceiling(30_000) });
+        // The key goes to the frame that has the focus, which a webview shown again may take a moment after its button is
+        // drawn: while the report is still in front (the what-if brings the board forward first), a press that reached
+        // nothing is pressed again, twice at most. Each press is still the keyboard's.
+        const asked = page.locator('.quick-input-widget', { hasText: 're-score the 24 rollouts shown' });
+        for (let press = 1; ; press++) {
+          await report.locator(tryReward).press('Enter');
+          if (
+            await asked.waitFor({ timeout: ceiling(10_000) }).then(
+              () => true,
+              () => false,
+            )
+          )
+            break;
+          const reportInFront =
+            !report.isDetached() &&
+            (await report
+              .locator(tryReward)
+              .isVisible()
+              .catch(() => false));
+          if (press === 3 || !reportInFront) {
+            await asked.waitFor({ timeout: ceiling(20_000) }).catch(async (error) => {
+              await screenshot('signal-failed-try-reward');
+              throw error;
+            });
+            break;
+          }
+        }
         await page.keyboard.press('Escape');
       } finally {
         await page.setViewportSize(VIEWPORT);
