@@ -32,7 +32,9 @@ const NAMED_ROLLOUTS = 3;
  * The sentence refusing rollouts whose reward (or a turn's) breaks the reward rule, naming the first few with their
  * value; undefined when every reward follows it. Statistics over such rewards would be `Infinity` or meaningless.
  */
-export function rewardRuleProblem(rollouts: readonly { id: string; reward?: number; turns: readonly { reward?: number }[] }[]): string | undefined {
+export function rewardRuleProblem(
+  rollouts: readonly { id: string; reward?: number; turns: readonly { reward?: number }[] }[],
+): string | undefined {
   const broken: string[] = [];
   let count = 0;
   for (const t of rollouts) {

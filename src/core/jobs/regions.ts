@@ -21,4 +21,5 @@ export function regionNames(given: string | readonly string[], from: string): st
 }
 
 /** Why a region's jobs were not read when the user took it out of scope: a job there that uses a role or prefix is not seen. */
-export const EXCLUDED_REGION_REASON = 'taken out of scope by name (--exclude-regions or mtrl.cleanup.excludeRegions): a job there that uses a role or S3 prefix is not seen';
+export const EXCLUDED_REGION_REASON =
+  'taken out of scope by name (--exclude-regions or mtrl.cleanup.excludeRegions): a job there that uses a role or S3 prefix is not seen';

@@ -19,11 +19,14 @@ export function rescoreText(r: RescoreReport, source: string, reward: string): s
   if (r.flips.length) {
     lines.push('', '  rollouts whose place in their group moved most:');
     for (const f of r.flips)
-      lines.push(`    ${outsideText(f.id, 120)}  ${score(f.recorded)} \u2192 ${score(f.rescored)}  rank ${f.rankBefore} \u2192 ${f.rankAfter}`);
+      lines.push(
+        `    ${outsideText(f.id, 120)}  ${score(f.recorded)} \u2192 ${score(f.rescored)}  rank ${f.rankBefore} \u2192 ${f.rankAfter}`,
+      );
   }
   if (r.unreplayable.length) {
     lines.push('', '  could not be re-scored:');
-    for (const u of r.unreplayable.slice(0, 20)) lines.push(`    ${outsideText(u.id, 120)}: ${u.line ? `line ${u.line}: ` : ''}${outsideText(u.error)}`);
+    for (const u of r.unreplayable.slice(0, 20))
+      lines.push(`    ${outsideText(u.id, 120)}: ${u.line ? `line ${u.line}: ` : ''}${outsideText(u.error)}`);
     if (r.unreplayable.length > 20) lines.push(`    … and ${r.unreplayable.length - 20} more (--json lists all)`);
   }
   return lines.join('\n');

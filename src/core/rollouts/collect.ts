@@ -227,7 +227,8 @@ export function skippedLineNotes(skipped: readonly SkippedLine[]): string[] {
         ? `line ${line} holds ${JSON_TOO_DEEP} and was not read`
         : `line ${line} (${chars.toLocaleString('en')} characters) is longer than ${MAX_LINE_CHARS / 1024 / 1024} M characters and was not read`,
     );
-  if (skipped.length > NAMED_SKIPPED_LINES) notes.push(`${skipped.length - NAMED_SKIPPED_LINES} more lines were too long or too deep to read`);
+  if (skipped.length > NAMED_SKIPPED_LINES)
+    notes.push(`${skipped.length - NAMED_SKIPPED_LINES} more lines were too long or too deep to read`);
   return notes;
 }
 

@@ -103,11 +103,15 @@ export class RolloutRecording {
 
   /** A model call's token usage; a count that breaks the token count rule is not counted, and the first such is named. */
   private countUsage(usage: { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined): void {
-    for (const [field, into] of [['prompt_tokens', 'prefill'], ['completion_tokens', 'sample']] as const) {
+    for (const [field, into] of [
+      ['prompt_tokens', 'prefill'],
+      ['completion_tokens', 'sample'],
+    ] as const) {
       const count = usage?.[field];
       if (count === undefined || count === null) continue;
       if (followsTokenCountRule(count)) this.tokens[into] += count;
-      else this.tokens.refused ??= `the policy's ${field} ${quotedValue(count)} breaks the token count rule (${TOKEN_COUNT_RULE}) and was not counted`;
+      else
+        this.tokens.refused ??= `the policy's ${field} ${quotedValue(count)} breaks the token count rule (${TOKEN_COUNT_RULE}) and was not counted`;
     }
   }
 

@@ -21,7 +21,8 @@ function deeperThan(value: unknown, max: number): boolean {
     const { value: v, depth } = stack.pop()!;
     if (typeof v !== 'object' || v === null) continue;
     if (depth + 1 > max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
   }
   return false;
 }

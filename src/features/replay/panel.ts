@@ -182,7 +182,9 @@ export class ReplayPanel implements vscode.Disposable {
   /** Sentences for what the reader left out, as `mtrl rollouts` prints them: "Line 2 (… characters) is longer than 64 M characters and was not read." */
   private notices(): string[] | undefined {
     const notes = [
-      ...skippedLineNotes([...(this.reader?.skipped ?? []), ...this.pipeline.tooDeepLines()]).map((n) => `${n[0].toUpperCase()}${n.slice(1)}.`),
+      ...skippedLineNotes([...(this.reader?.skipped ?? []), ...this.pipeline.tooDeepLines()]).map(
+        (n) => `${n[0].toUpperCase()}${n.slice(1)}.`,
+      ),
       ...(this.reader?.notes ?? []),
     ];
     const data = this.source.kind === 'file' ? this.source.data : undefined;

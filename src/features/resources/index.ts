@@ -20,8 +20,7 @@ export function register(services: Services): void {
   let loading: Promise<Inventory | undefined> | undefined;
 
   // mtrl.cleanup.excludeRegions: names that are no region are left out (package.json's pattern flags them in the editor), and never the region in use.
-  const excludedRegions = () =>
-    services.settings.get('cleanup.excludeRegions').filter((r) => isRegionName(r) && !jobRegions().includes(r));
+  const excludedRegions = () => services.settings.get('cleanup.excludeRegions').filter((r) => isRegionName(r) && !jobRegions().includes(r));
   const refresh = async (): Promise<Inventory | undefined> => {
     const pricing = services.settings.pricing();
     const deadline = viewDeadline();
@@ -75,7 +74,12 @@ export function register(services: Services): void {
       // The clean-up flow loads on first use: the build maps './cleanupFlow' to dist/cleanup.js.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { cleanUp } = require('./cleanupFlow') as typeof import('./cleanupFlow');
-      const outcome = await cleanUp(current, tree.checked, awsCleanupTarget(services.aws, jobRegions(), services.explain, excludedRegions()), output);
+      const outcome = await cleanUp(
+        current,
+        tree.checked,
+        awsCleanupTarget(services.aws, jobRegions(), services.explain, excludedRegions()),
+        output,
+      );
       if (outcome) {
         tree.checked.clear();
         await load();

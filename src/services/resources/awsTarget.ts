@@ -11,7 +11,12 @@ import { loadRunningJobs } from './jobs';
 const regionOf = (arn: string) => arn.split(':')[3];
 
 /** The cleanup's operations over the real SDK; running jobs are read in the user's regions and every MTRL region, but the excluded ones. */
-export function awsCleanupTarget(aws: AwsClients, regions: readonly string[], explain: Explain, excluded: readonly string[] = []): CleanupTarget {
+export function awsCleanupTarget(
+  aws: AwsClients,
+  regions: readonly string[],
+  explain: Explain,
+  excluded: readonly string[] = [],
+): CleanupTarget {
   return {
     runningJobs: (signal) => loadRunningJobs(aws, regionsToCheck(regions, excluded), explain, signal),
     async deleteRuntime(arn, signal) {

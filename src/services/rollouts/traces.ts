@@ -75,7 +75,10 @@ export function s3ArtifactReader(aws: AwsClients, region?: string, limits = TRAC
     try {
       parsed = parseOutsideJson(text);
     } catch (error) {
-      throw new ArtifactUnreadable(uri, new Error(error instanceof JsonTooDeep ? `it holds ${JSON_TOO_DEEP}, which is not read` : notJson(text)));
+      throw new ArtifactUnreadable(
+        uri,
+        new Error(error instanceof JsonTooDeep ? `it holds ${JSON_TOO_DEEP}, which is not read` : notJson(text)),
+      );
     }
     const [doc] = tracesIn(parsed);
     return doc ? transcriptFromTrace({ ...doc, trace_info: info }) : undefined;

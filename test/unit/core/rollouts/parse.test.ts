@@ -270,6 +270,9 @@ describe('collectRollouts', () => {
   it("keeps an UpdateReward of Python's nan or inf as that number, for the reward rule to name where rollouts are reported", () => {
     const [nan] = [...parseRolloutLine('UpdateReward: trajectory_id=x rewards=[nan]')];
     assert.ok(nan.kind === 'reward' && Number.isNaN(nan.reward));
-    assert.deepEqual([...parseRolloutLine('UpdateReward: trajectory_id=x rewards=[-inf]')].map((e) => e.kind === 'reward' && e.reward), [-Infinity]);
+    assert.deepEqual(
+      [...parseRolloutLine('UpdateReward: trajectory_id=x rewards=[-inf]')].map((e) => e.kind === 'reward' && e.reward),
+      [-Infinity],
+    );
   });
 });
