@@ -98,6 +98,9 @@ export const checks = [
       const frame = await boardFrame(page, ceiling(90_000), source);
       const first = await frame.locator('.group-row[data-group] .group-label').first().textContent();
       assert.match(first ?? '', /^[A-Z]{5}$/);
+      // Keys reach a webview only once the workbench has given its frame the focus: a click inside the player gives it,
+      // as a user's would (Quick Open had left the focus on the Explorer).
+      await frame.locator('.player .turn-count').click();
       await frame.locator('.player').focus();
       await frame.locator('.player').press('ArrowRight');
       await frame

@@ -73,7 +73,9 @@ export const checks = [
           assert.equal(shown.outside, 0, 'a bar, figure or button is cut off');
         }
         assert.notEqual(seen.light, seen.dark, 'the bars kept one colour in both themes');
-        // Keyboard only: the button takes the focus and Enter presses it.
+        // Keyboard only: the button takes the focus and Enter presses it (a click on the heading first gives the report's
+        // frame the focus, which the theme picker had taken back to the workbench).
+        await frame.locator('.toolbar h1').click();
         await frame.locator('vscode-button.action-openRollouts:not([disabled])').press('Enter');
         await page
           .locator('.tabs-container .tab', { hasText: `Rollouts: ${path.basename(workspace)}/signal/refund-check` })
@@ -98,6 +100,8 @@ export const checks = [
         // drawn: while the report is still in front (the what-if brings the board forward first), a press that reached
         // nothing is pressed again, twice at most. Each press is still the keyboard's.
         const asked = page.locator('.quick-input-widget', { hasText: 're-score the 24 rollouts shown' });
+        // A click on the report's heading gives its frame the focus, as a user's would; the action itself is the keyboard's.
+        await report.locator('.toolbar h1').click();
         for (let press = 1; ; press++) {
           await report.locator(tryReward).press('Enter');
           if (
