@@ -2,10 +2,11 @@
 // `traces.json` folders, against a bare read + JSON.parse of the same files (bench/lib/bareRead.cjs), in the same run:
 // CPU time, wall time and peak memory as ratios. Target: CPU ≤ 1.5×, wall ≤ 1.5×, peak ≤ 2×.
 // N = 100,000 (a 100-step run at batch 128 × G 8 plays 102,400 rollouts); MTRL_BENCH_TRACES=10000 for a quick run.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { measure, type Ran } from './lib/measure';
 
 const root = path.resolve(__dirname, '..');
 const COUNT = Number(process.env.MTRL_BENCH_TRACES ?? 100_000);
@@ -63,31 +64,6 @@ function writeFolders(dir: string, count: number): number {
   return bytes;
 }
 
-interface Ran {
-  wallMs: number;
-  cpuMs: number;
-  peakMb: number;
-  out: string;
-}
-
-/** Runs a Node script with the peak-memory and CPU probe; fails on a non-zero exit. */
-async function measure(args: string[]): Promise<Ran> {
-  const start = performance.now();
-  const child = spawn(process.execPath, ['--require', path.join(root, 'bench/lib/maxRss.cjs'), ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (err += chunk));
-  const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? -1)));
-  const wallMs = performance.now() - start;
-  const probe = /maxRSS (\d+) cpu (\d+)/.exec(err);
-  if (code !== 0 || !probe) throw new Error(`${args.join(' ')} exited ${code}: ${err.slice(-500)}`);
-  return { wallMs, cpuMs: Number(probe[2]) / 1000, peakMb: Number(probe[1]) / 1024, out };
-}
-
 const best = (runs: Ran[], key: 'wallMs' | 'cpuMs' | 'peakMb') => Math.min(...runs.map((r) => r[key]));
 
 async function main(): Promise<void> {
@@ -99,8 +75,8 @@ async function main(): Promise<void> {
     const cli: Ran[] = [];
     // Interleaved, the fastest of each kept: on a shared machine the slower runs measure the neighbours.
     for (let round = 0; round < ROUNDS; round++) {
-      bare.push(await measure([path.join(root, 'bench/lib/bareRead.cjs'), dir]));
-      cli.push(await measure(['dist/cli.js', 'rollouts', dir, '--json']));
+      bare.push(await measure(root, [path.join(root, 'bench/lib/bareRead.cjs'), dir]));
+      cli.push(await measure(root, ['dist/cli.js', 'rollouts', dir, '--json']));
     }
     const read = JSON.parse(cli[0].out) as { rollouts: number; groups: number };
     if (read.rollouts !== COUNT) throw new Error(`mtrl rollouts read ${read.rollouts} of ${COUNT} rollouts`);

@@ -19,7 +19,7 @@ import {
 import { packRewardScenarios } from '../core/environments/registry';
 import type { Transcript } from '../core/transcript/model';
 import { resultsNotSeen } from '../core/transcript/resultsNotSeen';
-import { runHarness } from './python/rewardHarness';
+import { KEPT_OUTPUT_BYTES, runHarness } from './python/rewardHarness';
 
 interface HarnessOptions {
   python: string;
@@ -171,24 +171,50 @@ export async function previewScenarios(scenarioFile: string, options: HarnessOpt
   };
 }
 
-/** What-if: the reward as it is now over recorded transcripts, in one Python run, against their recorded rewards. */
+/**
+ * Transcripts re-scored by one Python run: the run's request, its memory and its one result line (kept up to
+ * KEPT_OUTPUT_BYTES) stay the same size at any count. 100,000 in one run gave a result line past that cap: no result.
+ */
+export const RESCORE_BATCH = 2000;
+/** Python runs at once: a Python start is mostly waiting (about 1 s of wall time on a busy machine, 0.1 s of CPU). */
+const RESCORE_RUNS_AT_ONCE = 2;
+
+/** What-if: the reward as it is now over recorded transcripts, one Python run a batch, against their recorded rewards. */
 export async function rescoreTranscripts(
   rewardFile: string,
   spec: RewardSpec,
   transcripts: readonly Transcript[],
   options: HarnessOptions,
+  batch = RESCORE_BATCH,
 ): Promise<{ report: RescoreReport; stderr: string } | { failure: HarnessError | HarnessRunFailure; stderr: string }> {
   const { file: _relative, ...reward } = spec;
-  // Names are positions: trajectory ids may repeat across sources, positions cannot.
-  const items = transcripts.map((t, i) => ({ name: String(i), task: t.task, transcript: t }));
-  const { response, stderr } = await runHarness({ ...options, request: { file: rewardFile, reward, items } });
-  if (!response.ok) return { failure: response, stderr };
-  const failures = response.failures ?? {};
+  const rewards: Record<string, number> = {};
+  const failures: Record<string, ItemFailure> = {};
+  let stderr = '';
+  let failure: HarnessError | HarnessRunFailure | undefined;
+  let next = 0;
+  const runBatches = async () => {
+    // A failed run (the reward does not load, a timeout, a cancel) starts no further run.
+    for (let start = next; start < transcripts.length && !failure; start = next) {
+      next += batch;
+      // Names are positions: trajectory ids may repeat across sources, positions cannot.
+      const items = transcripts.slice(start, start + batch).map((t, i) => ({ name: String(start + i), task: t.task, transcript: t }));
+      const run = await runHarness({ ...options, request: { file: rewardFile, reward, items } });
+      stderr = (stderr + run.stderr).slice(0, KEPT_OUTPUT_BYTES);
+      if (!run.response.ok) failure ??= run.response;
+      else {
+        Object.assign(rewards, run.response.rewards);
+        Object.assign(failures, run.response.failures);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: RESCORE_RUNS_AT_ONCE }, runBatches));
+  if (failure) return { failure, stderr };
   const rollouts = transcripts.map((t, i) => ({
     id: t.id,
     groupKey: t.groupKey,
     recorded: t.reward,
-    rescored: response.rewards[String(i)],
+    rescored: rewards[String(i)],
     error: failures[String(i)]?.message,
     line: failures[String(i)]?.line,
   }));

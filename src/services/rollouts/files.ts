@@ -3,7 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { linesOf, tracesIn, transcriptFromTrace, type ReadItem, type SkippedLine } from '../../core/rollouts';
 import { parseOutsideJson } from '../../core/text/json';
-import { transcriptsFromJsonLines } from '../../core/transcript/jsonLines';
+import { savedTranscriptOf, transcriptsFromJsonLines } from '../../core/transcript/jsonLines';
+import type { Transcript } from '../../core/transcript/model';
 import type { RolloutReader } from './reader';
 import { isSavedTranscriptLine } from './saved';
 
@@ -48,6 +49,27 @@ function* textItems(text: string): Iterable<ReadItem> {
   else for (const line of text.split('\n')) yield { text: line };
 }
 
+/**
+ * Streamed lines as items. When the first is a saved transcript (`mtrl rollouts --transcripts`), each line is read whole
+ * as one, as a file small enough to read whole is (savedItems); a line that is not one goes on as a log line.
+ */
+async function* lineItems(lines: AsyncIterable<string>): AsyncIterable<ReadItem> {
+  let saved: boolean | undefined;
+  for await (const line of lines) {
+    if (saved === undefined && line.trim()) saved = isSavedTranscriptLine(line);
+    const transcript = saved ? savedLineOf(line) : undefined;
+    yield transcript ? { transcript } : { text: line };
+  }
+}
+
+function savedLineOf(line: string): Transcript | undefined {
+  try {
+    return savedTranscriptOf(parseOutsideJson(line));
+  } catch {
+    return undefined;
+  }
+}
+
 const byName = new Intl.Collator().compare;
 
 /**
@@ -85,7 +107,7 @@ export async function* streamItems(
       yield held;
       for (let r = await source.next(); !r.done; r = await source.next()) yield r.value;
     })();
-    for await (const line of linesOf(rest, (n, chars) => skipped.push({ line: n, chars }))) yield { text: line };
+    yield* lineItems(linesOf(rest, (n, chars) => skipped.push({ line: n, chars })));
     return;
   }
   // A JSON document (or text without a newline): read whole.
@@ -149,8 +171,7 @@ async function* folderItems(dir: string, skipped: SkippedLine[], signal: AbortSi
 
 /** A file past WHOLE_FILE_BYTES, streamed line by line. */
 async function* largeFileItems(file: string, skipped: SkippedLine[], signal: AbortSignal): AsyncIterable<ReadItem> {
-  for await (const line of linesOf(createReadStream(file, { signal }), (n, chars) => skipped.push({ line: n, chars })))
-    yield { text: line };
+  yield* lineItems(linesOf(createReadStream(file, { signal }), (n, chars) => skipped.push({ line: n, chars })));
 }
 
 /** A reader of an input read whole on each call, noting afresh the lines it had to skip. */

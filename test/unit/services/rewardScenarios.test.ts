@@ -35,6 +35,34 @@ function rollout(id: string, groupKey: string, recorded: number, actions: string
 const makeFifo = (at: string) => execFileSync('mkfifo', [at]);
 const FULL = ['check_outage', 'inspect_router_lights', 'check_account_config', 'reprovision_account'];
 
+/** Three support groups, recorded rewards against what the game now gives, one rollout calling an unknown tool (c5). */
+function threeGroups(): Transcript[] {
+  return [
+    // Group A: recorded all 1.0 (no signal); the game gives 1, 0.25, 0.5, 1.
+    rollout('a1', 'A', 1, FULL),
+    rollout('a2', 'A', 1, FULL.slice(0, 1)),
+    rollout('a3', 'A', 1, FULL.slice(0, 2)),
+    rollout('a4', 'A', 1, FULL),
+    // Group B: recorded 0.25, 0.5, 0.25, 1 (signal); the game gives 0.5 to all four (none).
+    ...[0.25, 0.5, 0.25, 1].map((r, i) => rollout(`b${i + 1}`, 'B', r, FULL.slice(0, 2))),
+    // Group C: recorded all 0 (no signal); the game gives 0, 0.75, 0, 0.25; and one call to an unknown tool.
+    rollout('c1', 'C', 0, []),
+    rollout('c2', 'C', 0, FULL.slice(0, 3)),
+    rollout('c3', 'C', 0, ['close_ticket']),
+    rollout('c4', 'C', 0, FULL.slice(0, 1)),
+    { ...rollout('c5', 'C', 0, []), turns: [{ toolCalls: [{ name: 'escalate', arguments: '{}' }] }] },
+  ];
+}
+
+const spec = {
+  form: 'class' as const,
+  file: 'support_env.py',
+  class: 'SupportGame',
+  init: { ticket: 'prompt' },
+  tools: { take_support_action: { method: 'apply', arguments: ['action'] } },
+  score: 'reward',
+};
+
 describe('reward scenarios: scored by the real python3', function () {
   this.timeout(60_000);
 
@@ -136,29 +164,7 @@ describe('reward scenarios: scored by the real python3', function () {
   });
 
   it('what-if: zero-advantage groups before and after match a hand count; unreplayable rollouts are listed', async () => {
-    const transcripts = [
-      // Group A: recorded all 1.0 (no signal); the game gives 1, 0.25, 0.5, 1.
-      rollout('a1', 'A', 1, FULL),
-      rollout('a2', 'A', 1, FULL.slice(0, 1)),
-      rollout('a3', 'A', 1, FULL.slice(0, 2)),
-      rollout('a4', 'A', 1, FULL),
-      // Group B: recorded 0.25, 0.5, 0.25, 1 (signal); the game gives 0.5 to all four (none).
-      ...[0.25, 0.5, 0.25, 1].map((r, i) => rollout(`b${i + 1}`, 'B', r, FULL.slice(0, 2))),
-      // Group C: recorded all 0 (no signal); the game gives 0, 0.75, 0, 0.25; and one call to an unknown tool.
-      rollout('c1', 'C', 0, []),
-      rollout('c2', 'C', 0, FULL.slice(0, 3)),
-      rollout('c3', 'C', 0, ['close_ticket']),
-      rollout('c4', 'C', 0, FULL.slice(0, 1)),
-      { ...rollout('c5', 'C', 0, []), turns: [{ toolCalls: [{ name: 'escalate', arguments: '{}' }] }] },
-    ];
-    const spec = {
-      form: 'class' as const,
-      file: 'support_env.py',
-      class: 'SupportGame',
-      init: { ticket: 'prompt' },
-      tools: { take_support_action: { method: 'apply', arguments: ['action'] } },
-      score: 'reward',
-    };
+    const transcripts = threeGroups();
     const outcome = await rescoreTranscripts(fixture('support_env.py'), spec, transcripts, options);
     assert.ok('report' in outcome, JSON.stringify(outcome));
     const { report } = outcome;
@@ -183,5 +189,37 @@ describe('reward scenarios: scored by the real python3', function () {
     assert.ok('report' in outcome);
     assert.equal(outcome.report.after.zeroAdvantageShare, 1);
     assert.equal(outcome.report.before.zeroAdvantageShare, 0);
+  });
+
+  it('what-if runs Python a batch at a time: the same report, a failure in a later batch named by its rollout', async () => {
+    const whole = await rescoreTranscripts(fixture('support_env.py'), spec, threeGroups(), options);
+    const batched = await rescoreTranscripts(fixture('support_env.py'), spec, threeGroups(), options, 5);
+    assert.ok('report' in whole && 'report' in batched, JSON.stringify(batched));
+    assert.deepEqual(batched.report, whole.report);
+    assert.deepEqual(
+      batched.report.unreplayable.map((u) => u.id),
+      ['c5'],
+    );
+  });
+
+  it("what-if on 20,000 rollouts that each fail gives every failure (one run's result line would pass the kept output)", async () => {
+    const unknown = (i: number) => ({
+      ...rollout(`u${i}`, `G${i % 500}`, 0, []),
+      turns: [{ toolCalls: [{ name: 'escalate', arguments: '{}' }] }],
+    });
+    const outcome = await rescoreTranscripts(
+      fixture('support_env.py'),
+      spec,
+      Array.from({ length: 20_000 }, (_, i) => unknown(i)),
+      options,
+    );
+    assert.ok('report' in outcome, JSON.stringify(outcome).slice(0, 500));
+    assert.equal(outcome.report.unreplayable.length, 20_000);
+  });
+
+  it('what-if with a reward that does not load says so once, whatever the batches', async () => {
+    const outcome = await rescoreTranscripts(fixture('support_env.py'), { ...spec, class: 'Missing' }, threeGroups(), options, 2);
+    assert.ok('failure' in outcome);
+    assert.equal(outcome.failure.message, "No environment class 'Missing' in support_env.py.");
   });
 });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../../src/cli';
-import { localReader, readRollouts, UnreadableFile } from '../../../../src/services/rollouts';
+import { localReader, readRollouts, streamReader, UnreadableFile } from '../../../../src/services/rollouts';
 
 /** A raw `traces.json` artifact of one rollout, its text padded to about `bytes` (a real artifact is ~6 KB). */
 const artifact = (traceId: string, reward: number, bytes = 0) =>
@@ -112,6 +112,48 @@ describe('a local folder of trace artifacts', function () {
     assert.deepEqual(
       read.map((t) => t.id),
       ['t0000', 'elsewhere', ...ids.slice(1)],
+    );
+  });
+});
+
+/** One saved transcript line (`mtrl rollouts --transcripts`), its thinking `bytes` long. */
+const savedLine = (id: string, reward: number, bytes = 10) =>
+  JSON.stringify({
+    id,
+    task: { prompt: `Ticket ${id}` },
+    groupKey: 'g1',
+    reward,
+    status: 'completed',
+    source: 'trace',
+    turns: [{ thinking: 'x'.repeat(bytes), toolCalls: [{ name: 'check_outage', arguments: {} }] }],
+  });
+
+describe('saved transcripts streamed line by line', function () {
+  this.timeout(60_000);
+
+  it('a file past the size read whole (64 MB) gives every rollout, as a smaller one does', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-saved-'));
+    const file = path.join(dir, 'rollouts.jsonl');
+    // 66 lines of 1 MB: streamed, not read whole (the board on a million rollouts read none of them).
+    const ids = Array.from({ length: 66 }, (_, i) => `r${i}`);
+    writeFileSync(file, ids.map((id, i) => savedLine(id, i % 2, 2 ** 20)).join('\n') + '\n');
+    const read = await readRollouts(localReader(file), new AbortController().signal);
+    assert.deepEqual(
+      read.map((t) => t.id),
+      ids,
+    );
+    assert.equal(read[1].reward, 1);
+    assert.equal((read[0].turns[0].thinking ?? '').length, 2 ** 20);
+  });
+
+  it('a stream (a file VS Code reads, standard input) gives every rollout, a line that is not one read as a log line', async () => {
+    const text = [savedLine('a', 1), savedLine('b', 0), 'not json', savedLine('c', 0.5)].join('\n');
+    const reader = streamReader(async () => [text.slice(0, 50), text.slice(50)]);
+    const items = [];
+    for await (const item of reader.read(new AbortController().signal)) items.push(item);
+    assert.deepEqual(
+      items.map((i) => ('transcript' in i ? i.transcript.id : i.text)),
+      ['a', 'b', 'not json', 'c'],
     );
   });
 });
