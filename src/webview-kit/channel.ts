@@ -25,11 +25,11 @@ export interface ViewProtocol {
   toHost: object;
 }
 
-/** What a view is, for both halves: its panel type, the page title, and the app bundle under dist/webview/ (none for a static page). */
+/** What a view is, for both halves: its panel type, the page title, and the app bundle under dist/webview/. */
 export interface ViewDescriptor {
   viewType: string;
-  /** `replay.js`: the page loads it with codicons and its initial state; absent, the page has no script at all (its owner writes the HTML). */
-  script?: string;
+  /** `replay.js`: the page loads it with codicons and its initial state. */
+  script: string;
   /** An app page's title. */
   pageTitle?: string;
 }

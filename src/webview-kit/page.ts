@@ -8,7 +8,7 @@ export function newNonce(): string {
   return randomBytes(18).toString('base64url');
 }
 
-/** Text or an attribute value for HTML built by the extension (static pages such as the reward preview). */
+/** Text or an attribute value in the page shell (its title, the asset URIs): everything else the app draws as text nodes. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -32,23 +32,18 @@ interface PageOptions {
   codicons?: string;
   /** Further stylesheet URIs from `cspSource`. */
   stylesheets?: string[];
-  /** CSS inlined in a nonce'd `<style>`. */
-  style?: string;
   /** Embedded as `<script type="application/json" id="mtrl-initial">`: the page reads it at once, no first-message race. */
   initial?: unknown;
-  /** The body's HTML, built by the caller with `escapeHtml` for anything not its own; a `#root` div by default. */
-  body?: string;
 }
 
-/** `default-src 'none'`, then only what the page uses: nonce'd scripts and styles, files from `cspSource`. */
+/** `default-src 'none'`, then only what the page uses: nonce'd scripts, files from `cspSource`. */
 export function contentSecurityPolicy(options: PageOptions): string {
   const nonce = `'nonce-${options.nonce}'`;
   const linked = options.cspSource && (options.codicons || options.stylesheets?.length) ? [options.cspSource] : [];
-  const styles = [...linked, ...(options.style ? [nonce] : [])];
   return [
     `default-src 'none'`,
     ...(options.scripts?.length ? [`script-src ${nonce}`] : []),
-    ...(styles.length ? [`style-src ${styles.join(' ')}`] : []),
+    ...(linked.length ? [`style-src ${linked.join(' ')}`] : []),
     ...(linked.length ? [`font-src ${linked.join(' ')}`] : []),
   ].join('; ');
 }
@@ -61,7 +56,6 @@ export function webviewPage(options: PageOptions): string {
     `<meta name="viewport" content="width=device-width, initial-scale=1.0">`,
     ...(options.codicons ? [`<link id="vscode-codicon-stylesheet" rel="stylesheet" href="${escapeHtml(options.codicons)}">`] : []),
     ...(options.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...(options.style ? [`<style nonce="${nonce}">${options.style}</style>`] : []),
     `<title>${escapeHtml(options.title)}</title>`,
   ];
   const tail = [
@@ -76,7 +70,7 @@ export function webviewPage(options: PageOptions): string {
 ${head.join('\n')}
 </head>
 <body>
-${options.body ?? '<div id="root"></div>'}
+<div id="root"></div>
 ${tail.join('\n')}
 </body>
 </html>`;

@@ -7,23 +7,21 @@ import { appPage, newNonce } from './page';
 
 const webviewFolder = (extensionUri: vscode.Uri) => vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
 
-/** An app may load only the built webview folder; a static page nothing at all. */
-function optionsOf(extensionUri: vscode.Uri | undefined, view: ViewDescriptor): vscode.WebviewOptions {
-  return view.script && extensionUri
-    ? { enableScripts: true, localResourceRoots: [webviewFolder(extensionUri)] }
-    : { enableScripts: false, localResourceRoots: [] };
+/** An app may load only the built webview folder. */
+function optionsOf(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return { enableScripts: true, localResourceRoots: [webviewFolder(extensionUri)] };
 }
 
 interface OpenOptions {
-  /** Where the app's bundle is (the extension's URI); a static page needs none. */
-  extensionUri?: vscode.Uri;
+  /** Where the app's bundle is: the extension's URI. */
+  extensionUri: vscode.Uri;
   show?: vscode.ViewColumn | { viewColumn: vscode.ViewColumn; preserveFocus?: boolean };
 }
 
-/** A new panel of the view, in place unless told; its page is filled by `showApp` (or, for a static page, by its owner). */
-export function openViewPanel(view: ViewDescriptor, title: string, options: OpenOptions = {}): vscode.WebviewPanel {
+/** A new panel of the view, in place unless told; its page is filled by `showApp`. */
+export function openViewPanel(view: ViewDescriptor, title: string, options: OpenOptions): vscode.WebviewPanel {
   const show = options.show ?? vscode.ViewColumn.Active;
-  return vscode.window.createWebviewPanel(view.viewType, title, show, optionsOf(options.extensionUri, view));
+  return vscode.window.createWebviewPanel(view.viewType, title, show, optionsOf(options.extensionUri));
 }
 
 /** Fills a panel (new, restored after a reload, or a custom editor's) with the view's app and connects its typed channel. */
@@ -35,9 +33,9 @@ export function showApp<P extends ViewProtocol>(
   channel?: ChannelOptions,
 ): HostChannel<P> {
   const { webview } = panel;
-  webview.options = optionsOf(extensionUri, view);
+  webview.options = optionsOf(extensionUri);
   const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(webviewFolder(extensionUri), name)).toString();
-  const assets = { scriptUri: asset(view.script ?? ''), codiconUri: asset('codicon.css'), cspSource: webview.cspSource, nonce: newNonce() };
+  const assets = { scriptUri: asset(view.script), codiconUri: asset('codicon.css'), cspSource: webview.cspSource, nonce: newNonce() };
   webview.html = appPage(view, assets, initial);
   return HostChannel.forWebview<P>(webview, channel);
 }

@@ -12,7 +12,7 @@ import type { SweepQueue } from './sweepQueue';
 export function comparisonCommands(services: Services, queue: SweepQueue) {
   const { explain } = services;
   const pricing = () => services.settings.pricing();
-  const panels = new ComparisonPanels();
+  const panels = new ComparisonPanels(services.context.extensionUri);
 
   const compareSweep = async (uri: vscode.Uri): Promise<void> => {
     const tracked = await queue.refresh(uri);

@@ -34,10 +34,9 @@ describe('webview kit: page', () => {
     assert.equal(escapeHtml(`<img src=x onerror="a('&')">`), '&#60;img src=x onerror=&#34;a(&#39;&#38;&#39;)&#34;&#62;');
   });
 
-  it('allows only what the page uses: nonce scripts, files from the webview origin, nonce styles', () => {
+  it('allows only what the page uses: nonce scripts, files from the webview origin', () => {
     const board = { title: 't', nonce: 'N', cspSource: 'https://res', scripts: ['s.js'], codicons: 'c.css' };
     assert.equal(contentSecurityPolicy(board), `default-src 'none'; script-src 'nonce-N'; style-src https://res; font-src https://res`);
-    assert.equal(contentSecurityPolicy({ title: 't', nonce: 'N', style: 'p{}' }), `default-src 'none'; style-src 'nonce-N'`);
     assert.equal(contentSecurityPolicy({ title: 't', nonce: 'N', cspSource: 'https://res' }), `default-src 'none'`);
   });
 
@@ -60,12 +59,5 @@ describe('webview kit: page', () => {
     assert.equal(html.match(/<\/script>/g)?.length, 2);
     const embedded = /id="mtrl-initial">(.*?)<\/script>/.exec(html)?.[1];
     assert.deepEqual(JSON.parse(embedded ?? ''), hostile);
-  });
-
-  it('builds a static page with an inline nonce style, the given body, and no script at all', () => {
-    const html = webviewPage({ title: 'Static', nonce: 'N2', style: 'h1{}', body: '<h1>Hi</h1>' });
-    assert.match(html, /<style nonce="N2">h1\{\}<\/style>/);
-    assert.match(html, /<body>\n<h1>Hi<\/h1>/);
-    assert.doesNotMatch(html, /<script/);
   });
 });
