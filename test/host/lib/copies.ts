@@ -1,6 +1,6 @@
 // Every host suite and every UI check group works on a copy of the fixture folder it owns, inside the opened workspace:
 // made fresh before it runs, taken out of the workspace after, so nothing one writes is ever read by another.
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /** Folders handed out in this process: never handed out again, so no document VS Code still holds names a new copy's file. */
@@ -21,9 +21,28 @@ function freePath(dir: string, name: string): string {
 /**
  * Copies `fixture` into a new folder of `workspace` named after `name` and returns its path. Folders copied for earlier
  * suites are gone by then (see `retireCopy`), so the product's workspace-wide searches see this copy only.
+ *
+ * Folders are made one depth at a time and `watched` resolves once VS Code's file watcher has seen each: on Linux it
+ * watches a new folder only when its parent was watched at that moment (parcel-bundler/watcher#97), so a copy made in one
+ * go can leave `copy/datasets` unwatched and a change there never reaches an extension. Files are copied last.
  */
-export function freshCopy(fixture: string, workspace: string, name: string): string {
+export async function freshCopy(
+  fixture: string,
+  workspace: string,
+  name: string,
+  watched: (folders: string[]) => Promise<void> = async () => undefined,
+): Promise<string> {
   const copy = freePath(workspace, name);
+  let level = [{ from: fixture, to: copy }];
+  while (level.length) {
+    for (const { to } of level) mkdirSync(to);
+    await watched(level.map((l) => l.to));
+    level = level.flatMap(({ from, to }) =>
+      readdirSync(from, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => ({ from: path.join(from, entry.name), to: path.join(to, entry.name) })),
+    );
+  }
   cpSync(fixture, copy, { recursive: true });
   return copy;
 }

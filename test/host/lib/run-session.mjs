@@ -17,7 +17,7 @@ import {
 } from './session.mjs';
 
 const { parseReport, sessionResults } = await tsImport('./report.ts', import.meta.url);
-const { freshCopy, retireCopy } = await tsImport('./copies.ts', import.meta.url);
+const { retireCopy } = await tsImport('./copies.ts', import.meta.url);
 
 const QUIET_SETTINGS = {
   'workbench.startupEditor': 'none',
@@ -125,20 +125,7 @@ async function withinLimit(work, ms) {
  * `polling: true`). A failed check leaves a screenshot and the logs written during it, and the group's next check starts
  * on a new copy. A group's copy leaves the workspace when the group ends (kept for the artifacts when a check failed).
  */
-async function runUiChecks({
-  checks,
-  phase,
-  page,
-  fixture,
-  workspace,
-  keptCopies,
-  emulatorUrl,
-  manifest,
-  artifacts,
-  grep,
-  commandDir,
-  logDirs,
-}) {
+async function runUiChecks({ checks, phase, page, workspace, keptCopies, emulatorUrl, manifest, artifacts, grep, commandDir, logDirs }) {
   const results = [];
   let group;
   let copy;
@@ -162,7 +149,7 @@ async function runUiChecks({
       if (newGroup) {
         await hostCommand(commandDir, 'mtrl-test.resetWorkbench');
         retire();
-        copy = freshCopy(fixture, workspace, `ui-${check.group.replace(/\.mjs$/, '')}`);
+        copy = await hostCommand(commandDir, 'mtrl-test.freshCopy', [`ui-${check.group.replace(/\.mjs$/, '')}`]);
         group = check.group;
       }
       // A group also starts with no remembered choice (the wizards' last answers and the like) of an earlier group.
@@ -245,7 +232,7 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, selfTes
 
 export async function runSession(options) {
   const { artifacts, node24, codeServer, extensionsDir, manifest, emulatorUrl, grep, timeoutMs, uiChecks, bundles, phase, log } = options;
-  const { userDataDir, serverDataDir, workspace, fixture, keptCopies, reportPath, commandDir, env } = preparePhase(options);
+  const { userDataDir, serverDataDir, workspace, keptCopies, reportPath, commandDir, env } = preparePhase(options);
 
   let server;
   let workbench;
@@ -272,7 +259,6 @@ export async function runSession(options) {
         checks: uiChecks,
         phase,
         page: workbench.page,
-        fixture,
         workspace,
         keptCopies,
         emulatorUrl,

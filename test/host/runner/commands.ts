@@ -4,7 +4,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { HostCommandRequest, HostCommandResponse } from './protocol';
+import type { HostCommandRequest, HostCommandResponse, HostRunConfig } from './protocol';
+import { watchedCopy } from './watchedCopy';
 
 /** No editor, dirty or not (a "save?" dialog would block the page), no notification, no open quick input; the tabs left. */
 export async function resetWorkbench(): Promise<string[]> {
@@ -19,7 +20,7 @@ export async function resetWorkbench(): Promise<string[]> {
 }
 
 /** Built-in requests the runner answers itself, next to any VS Code command id. */
-const BUILT_IN: Record<string, (...args: unknown[]) => Promise<unknown>> = {
+const builtIn = (config: HostRunConfig): Record<string, (...args: unknown[]) => Promise<unknown>> => ({
   'mtrl-test.resetWorkbench': resetWorkbench,
   /** The product's test-only reset (sweeps forgotten, their tick held, the Jobs view unfiltered); false when the product is not active. */
   'mtrl-test.resetProduct': async (options: unknown) => {
@@ -28,15 +29,17 @@ const BUILT_IN: Record<string, (...args: unknown[]) => Promise<unknown>> = {
     await product.activate();
     return vscode.commands.executeCommand('mtrl.test.resetState', options);
   },
-};
+  /** A UI check group's fresh copy of the fixture folder, made as the suites' are (see `watchedCopy`); its path. */
+  'mtrl-test.freshCopy': (name: unknown) => watchedCopy(config.fixture, config.workspace, String(name)),
+});
 
-async function answer(dir: string, file: string): Promise<void> {
+async function answer(dir: string, file: string, config: HostRunConfig): Promise<void> {
   const id = file.replace(/\.request\.json$/, '');
   const request = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as HostCommandRequest;
   rmSync(path.join(dir, file));
   let response: HostCommandResponse;
   try {
-    const run = BUILT_IN[request.command];
+    const run = builtIn(config)[request.command];
     const result = run ? await run(...request.args) : await vscode.commands.executeCommand(request.command, ...request.args);
     response = { result: result ?? null };
   } catch (error) {
@@ -47,7 +50,7 @@ async function answer(dir: string, file: string): Promise<void> {
 }
 
 /** Answers requests in `dir` until disposed; requests run one at a time, in the order their files are found. */
-export function serveHostCommands(dir: string): vscode.Disposable {
+export function serveHostCommands(dir: string, config: HostRunConfig): vscode.Disposable {
   mkdirSync(dir, { recursive: true });
   let busy = false;
   const timer = setInterval(() => {
@@ -57,7 +60,7 @@ export function serveHostCommands(dir: string): vscode.Disposable {
       .sort()[0];
     if (!next) return;
     busy = true;
-    void answer(dir, next).finally(() => (busy = false));
+    void answer(dir, next, config).finally(() => (busy = false));
   }, 50);
   return new vscode.Disposable(() => clearInterval(timer));
 }

@@ -4,9 +4,10 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import type * as vscode from 'vscode';
 import { ceiling } from '../lib/ceiling';
-import { freshCopy, retireCopy } from '../lib/copies';
+import { retireCopy } from '../lib/copies';
 import { resetWorkbench, serveHostCommands } from './commands';
 import type { HostReport, HostRunConfig, HostTestResult } from './protocol';
+import { watchedCopy } from './watchedCopy';
 
 type MochaModule = typeof import('mocha');
 
@@ -90,7 +91,7 @@ const suiteName = (file: string) => path.basename(file).replace(/(\.untrusted)?\
 async function runFile(
   config: HostRunConfig,
   { file, grep }: { file: string; grep: string },
-  folder: () => string,
+  folder: () => Promise<string>,
   tests: HostTestResult[],
   onTestEnd: () => void,
 ) {
@@ -100,7 +101,7 @@ async function runFile(
   await mocha.loadFilesAsync();
   if (!selected(mocha.suite, grep)) return undefined;
   const previous = suiteFolder;
-  suiteFolder = folder();
+  suiteFolder = await folder();
   try {
     return await runMocha(mocha, tests, onTestEnd);
   } finally {
@@ -124,7 +125,7 @@ async function runSuites(config: HostRunConfig): Promise<void> {
       const failures = await runFile(
         config,
         { file, grep: config.grep },
-        () => (copy = freshCopy(config.fixture, config.workspace, suiteName(file))),
+        async () => (copy = await watchedCopy(config.fixture, config.workspace, suiteName(file))),
         tests,
         () => writeReport(config.reportPath, report(false)),
       );
@@ -146,14 +147,14 @@ async function runInner(
 ): Promise<InnerRun> {
   const tests: HostTestResult[] = [];
   const kept: Record<string, string> = {};
-  const one = shared ? freshCopy(config.fixture, config.workspace, 'shared') : undefined;
+  const one = shared ? await watchedCopy(config.fixture, config.workspace, 'shared') : undefined;
   for (const file of files) {
-    const copy = one ?? freshCopy(config.fixture, config.workspace, suiteName(file));
+    const copy = one ?? (await watchedCopy(config.fixture, config.workspace, suiteName(file)));
     // The outer grep (which selected the self-test) says nothing about the inner suites: all their tests run.
     await runFile(
       config,
       { file, grep: '' },
-      () => copy,
+      async () => copy,
       tests,
       () => undefined,
     );
@@ -174,7 +175,7 @@ export function activate(context: vscode.ExtensionContext): RunnerApi {
   const extensionHostLogDir = context.logUri.fsPath.replace(/[\\/][^\\/]+$/, '');
   // Once per session: a UI check that reloads the window restarts this host, and a second run would close its editors.
   if (config && !existsSync(config.reportPath)) setTimeout(() => void runSuites(config), 0);
-  if (config?.commandDir) context.subscriptions.push(serveHostCommands(config.commandDir));
+  if (config?.commandDir) context.subscriptions.push(serveHostCommands(config.commandDir, config));
   const record = (name: string, value: number) => void (measurements[name] = value);
   return {
     extensionHostLogDir,

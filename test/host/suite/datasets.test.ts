@@ -126,7 +126,7 @@ describe('datasets', function () {
   });
 
   it('follows a closed file on disk: changed, it is checked again; deleted, its diagnostics go', async () => {
-    // A folder the copy already has: a file written into a folder created a moment before can reach VS Code's watcher late.
+    // In the copy's own datasets folder, which the harness made sure VS Code watches (test/host/runner/watchedCopy.ts).
     const uri = datasetFile('closed-words.jsonl');
     const row = (answer: string, id: string) =>
       JSON.stringify({ prompt: JSON.stringify({ prompt: 'Guess the 5-letter word', answer, id }) });

@@ -1,11 +1,11 @@
 // The harness gives every suite what it promises: a fresh copy of the fixture folder of its own (no file another suite
 // wrote), the emulator wired in when it runs, and a failing test that cannot change another suite's result.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { DELIBERATE_FAILURE, LEFTOVER } from '../selftest/contagion';
-import { runner, workspaceFile } from './workspace';
+import { ceiling, runner, workspaceFile } from './workspace';
 
 function config() {
   const config = runner().config;
@@ -23,6 +23,32 @@ describe('host harness', () => {
     assert.deepEqual(readdirSync(folder), [path.basename(own)], 'copies of other suites are still in the workspace');
     assert.deepEqual(readdirSync(own).sort(), readdirSync(config().fixture).sort());
     assert.equal(existsSync(workspaceFile(...LEFTOVER).fsPath), false);
+  });
+
+  it('watches every folder of this suite’s copy: a file written in any of them reaches an extension’s file watcher', async function () {
+    this.timeout(60_000);
+    const folders = (function walk(dir: string): string[] {
+      return [dir, ...readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : []))];
+    })(workspaceFile().fsPath);
+    assert.ok(folders.length > 5, `the copy has too few folders to tell: ${folders.join(', ')}`);
+    const reported = new Set<string>();
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*.probe');
+    const created = watcher.onDidCreate((uri) => reported.add(uri.fsPath));
+    const probes = folders.map((folder) => path.join(folder, 'watched.probe'));
+    try {
+      for (const probe of probes) writeFileSync(probe, '');
+      const deadline = Date.now() + ceiling(20_000);
+      while (probes.some((p) => !reported.has(p)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(
+        probes.filter((p) => !reported.has(p)),
+        [],
+        'files written in these folders reached no file watcher',
+      );
+    } finally {
+      created.dispose();
+      watcher.dispose();
+      for (const probe of probes) rmSync(probe, { force: true });
+    }
   });
 
   it('points the AWS settings and credentials at the emulator exactly when one runs', () => {

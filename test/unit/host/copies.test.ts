@@ -19,11 +19,11 @@ describe('host harness: suite copies', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('gives each suite a fresh copy of its own; what one writes is not in the next, and a retired copy leaves the workspace', () => {
-    const first = freshCopy(fixture, workspace, 'replayReward');
+  it('gives each suite a fresh copy of its own; what one writes is not in the next, and a retired copy leaves the workspace', async () => {
+    const first = await freshCopy(fixture, workspace, 'replayReward');
     writeFileSync(path.join(first, 'reward-scenarios', 'board.mtrl-reward.json'), '{"from-board": 1}');
     retireCopy(first);
-    const second = freshCopy(fixture, workspace, 'rewardScenarios');
+    const second = await freshCopy(fixture, workspace, 'rewardScenarios');
     assert.deepEqual(readdirSync(workspace), ['rewardScenarios']);
     assert.deepEqual(readdirSync(path.join(second, 'reward-scenarios')), ['support.mtrl-reward.json']);
     assert.deepEqual(
@@ -33,25 +33,43 @@ describe('host harness: suite copies', () => {
     );
   });
 
-  it('never hands out a folder name twice, so no document VS Code still holds can name a new copy’s file', () => {
-    const first = freshCopy(fixture, workspace, 'ui-signal');
+  it('never hands out a folder name twice, so no document VS Code still holds can name a new copy’s file', async () => {
+    const first = await freshCopy(fixture, workspace, 'ui-signal');
     retireCopy(first);
-    const again = freshCopy(fixture, workspace, 'ui-signal');
+    const again = await freshCopy(fixture, workspace, 'ui-signal');
     assert.notEqual(again, first);
     assert.equal(path.basename(again), 'ui-signal-2');
   });
 
-  it('keeps a failed suite’s copy out of the workspace, under a free name, with what it wrote', () => {
+  it('keeps a failed suite’s copy out of the workspace, under a free name, with what it wrote', async () => {
     const kept = path.join(dir, 'kept');
-    const first = freshCopy(fixture, workspace, 'ui-jobs');
+    const first = await freshCopy(fixture, workspace, 'ui-jobs');
     writeFileSync(path.join(first, 'left.txt'), 'left');
     const at = retireCopy(first, kept)!;
-    const second = freshCopy(fixture, workspace, 'ui-jobs');
+    const second = await freshCopy(fixture, workspace, 'ui-jobs');
     const at2 = retireCopy(second, kept)!;
     assert.notEqual(at, at2);
     assert.equal(readFileSync(path.join(at, 'left.txt'), 'utf8'), 'left');
     assert.equal(existsSync(first), false);
     assert.deepEqual(readdirSync(workspace), []);
+  });
+
+  it('makes folders one depth at a time, each seen by the watcher before its children are made, and copies files last', async () => {
+    mkdirSync(path.join(fixture, 'datasets', 'pair'), { recursive: true });
+    mkdirSync(path.join(fixture, 'replay'));
+    writeFileSync(path.join(fixture, 'datasets', 'pair', 'train.jsonl'), '{}\n');
+    const seen: string[][] = [];
+    const copy = await freshCopy(fixture, workspace, 'datasets', async (folders) => {
+      // Nothing below a folder exists when the watcher is asked about it: it can start watching it while it is empty.
+      for (const folder of folders) assert.deepEqual(readdirSync(folder), [], `${folder} had content before it was seen`);
+      seen.push(folders.map((f) => path.relative(workspace, f)).sort());
+    });
+    assert.deepEqual(seen, [
+      ['datasets'],
+      ['datasets/datasets', 'datasets/replay', 'datasets/reward-scenarios'],
+      ['datasets/datasets/pair'],
+    ]);
+    assert.equal(readFileSync(path.join(copy, 'datasets', 'pair', 'train.jsonl'), 'utf8'), '{}\n');
   });
 });
 
