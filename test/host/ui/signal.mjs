@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SageMakerClient, StopJobCommand } from '@aws-sdk/client-sagemaker';
 import { ceiling, frameShowing, until } from '../lib/wait.mjs';
 import { boardFrame, openFile, palette } from './replay.mjs';
 import { reloadWindow } from './reward-lens.mjs';
@@ -140,8 +141,11 @@ export const checks = [
       if (!emulatorUrl) return 'skipped: no emulator, so no evaluation job to launch';
       const file = path.join(workspace, 'signal', 'refund-train.mtrl.json');
       const training = JSON.parse(readFileSync(file, 'utf8'));
+      // 80 rows × 32 rollouts run 20 minutes in the emulator: still running however slowly the review comes up (it took
+      // a minute at load 12, when 4 rows × 4 had finished). The review finds the check by dataset and runtime only.
+      training.JobConfigDocument.TrainingConfig.HyperParameters.group_size = '32';
       const reward = `ui-review-${Date.now().toString(36)}`;
-      const check = await host('mtrl.checkLearningSignal', [{ training, rows: 4, reward, confirm: false }]);
+      const check = await host('mtrl.checkLearningSignal', [{ training, rows: 80, reward, confirm: false }]);
       assert.equal(check?.status, 'running', JSON.stringify(check));
       try {
         await openFile(page, workspaceRoot, file);
@@ -157,6 +161,13 @@ export const checks = [
         // Closing the review launches nothing.
         await page.keyboard.press('Escape');
         await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+        // The emulator runs one evaluation at a time (its quota): a later check must not find this one in the way.
+        const sagemaker = new SageMakerClient({
+          endpoint: emulatorUrl,
+          region: 'us-east-1',
+          credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+        });
+        await sagemaker.send(new StopJobCommand({ JobName: check.jobName, JobCategory: 'AgentRFTEvaluation' }));
       }
     },
   },
