@@ -38,15 +38,20 @@ export function loadMoreItem(node: LoadMoreNode): vscode.TreeItem {
 }
 
 /** The views whose empty and no-credentials states are welcome views (package.json `viewsWelcome`, keyed by this context). */
-export type WelcomeView = 'runtimes' | 'resources';
+export type WelcomeView = 'jobs' | 'runtimes' | 'resources';
+
+/** Marks which welcome content a view shows (VS Code shows it only while the tree is empty): the context key `mtrl.<view>.welcome`. */
+export function showWelcome(view: WelcomeView, welcome: 'credentials' | 'empty' | ''): void {
+  void vscode.commands.executeCommand('setContext', `mtrl.${view}.welcome`, welcome);
+}
 
 /**
- * A view's top level: a lone "empty" or "credentials" message becomes the view's welcome content (VS Code shows it only
- * for an empty tree), marked by the context key `mtrl.<view>.welcome`; anything else is drawn as it is.
+ * A view's top level: a lone "empty" or "credentials" message becomes the view's welcome content, marked by
+ * `showWelcome`; anything else is drawn as it is.
  */
 export function withWelcome<N extends { kind: string }>(view: WelcomeView, nodes: N[]): N[] {
   const only = nodes.length === 1 && nodes[0].kind === 'message' ? (nodes[0] as unknown as MessageNode) : undefined;
   const welcome = only && (only.message === 'empty' || only.message === 'credentials') ? only.message : '';
-  void vscode.commands.executeCommand('setContext', `mtrl.${view}.welcome`, welcome);
+  showWelcome(view, welcome);
   return welcome ? [] : nodes;
 }

@@ -20,7 +20,7 @@ import {
   type TransitionNode,
 } from '../../services/jobs/nodes';
 import { TreeRedraws } from '../../services/jobs/redraws';
-import { loadMoreItem, messageItem } from '../treeItems';
+import { loadMoreItem, messageItem, showWelcome } from '../treeItems';
 import type { HealthReport } from '../../core/health/findings';
 import { findingLabel, healthMarkdown, warningsOf } from '../../core/health/label';
 
@@ -50,6 +50,8 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
   private readonly jobsToRedraw = new Set<JobNode>();
   private jobsTimer?: ReturnType<typeof setTimeout>;
   private jobsBatch?: Promise<void>;
+  /** The view shows its welcome content (no credentials, or no job anywhere) instead of its roots. */
+  private welcoming = false;
 
   constructor(
     private readonly model: JobsModel,
@@ -57,7 +59,12 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
     private readonly log: (message: string) => void,
     private readonly health: (node: JobNode) => HealthReport | undefined = () => undefined,
   ) {
-    this.subscription = model.onDidChange((node) => (node?.kind === 'job' ? this.redrawJob(node) : this.redraws.redraw(node && [node])));
+    this.subscription = model.onDidChange((node) => {
+      // While the welcome content shows, VS Code holds no root to redraw: the whole view is asked again.
+      if (this.welcoming) this.redraws.redraw();
+      else if (node?.kind === 'job') this.redrawJob(node);
+      else this.redraws.redraw(node && [node]);
+    });
   }
 
   dispose(): void {
@@ -142,7 +149,12 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
     return this.redraws.children(node, async () => {
       if (node?.kind === 'contributed') return node.children();
       const nodes = await this.model.getChildren(node);
-      return node ? nodes : [...this.contributions.flatMap((c) => c.roots()), ...nodes];
+      if (node) return nodes;
+      const contributed = this.contributions.flatMap((c) => c.roots());
+      const welcome = contributed.length ? '' : await this.model.welcome();
+      this.welcoming = welcome !== '';
+      showWelcome('jobs', welcome);
+      return welcome ? [] : [...contributed, ...nodes];
     });
   }
 

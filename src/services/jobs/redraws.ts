@@ -24,6 +24,8 @@ export class TreeRedraws<N extends RedrawNode> {
   private fetching = 0;
   private revealing = 0;
   private wantsAll = false;
+  /** VS Code has asked for the top level: it asks again only when told to (even when the answer was no item at all). */
+  private topAsked = false;
   private readonly wanted = new Set<string>();
   /** Ids asked to redraw while VS Code did not hold them: drawn once it asks for them again. */
   private readonly later = new Set<string>();
@@ -44,6 +46,7 @@ export class TreeRedraws<N extends RedrawNode> {
   /** Wraps the provider's `getChildren`: while it runs nothing is redrawn; what it returns counts as handed. */
   async children(parent: N | undefined, fetch: () => Promise<N[]>): Promise<N[]> {
     const key = parent?.id ?? '';
+    if (!key) this.topAsked = true;
     this.fetching++;
     try {
       const nodes = await fetch();
@@ -119,8 +122,8 @@ export class TreeRedraws<N extends RedrawNode> {
       this.wantsAll = false;
       for (const id of this.wanted) this.later.add(id);
       this.wanted.clear();
-      // Nothing handed yet: VS Code has not asked, so it will ask for the fresh tree anyway.
-      if (this.handed.size) {
+      // Not asked yet: VS Code will ask for the fresh tree anyway.
+      if (this.topAsked) {
         this.handed.clear();
         if (this.view.visible()) this.expect('');
         this.fire(undefined);

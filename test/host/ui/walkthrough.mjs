@@ -68,6 +68,7 @@ export const checks = [
 
 const runtimesPane = (page) =>
   page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: 'Agent Runtimes' }) }).first();
+const jobsPane = (page) => page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: /^Jobs/ }) }).first();
 
 async function chooseRegion(page, region) {
   await palette(page, '>MTRL: Choose AWS Region', 'MTRL: Choose AWS Region');
@@ -82,7 +83,7 @@ async function chooseRegion(page, region) {
 }
 
 checks.push({
-  name: '#41 welcome view: Agent Runtimes in a region without runtimes explains itself and offers Choose AWS Region and the emulator',
+  name: '#41 welcome views: Jobs and Agent Runtimes in a region without jobs or runtimes explain themselves and offer what to do; back in a region with jobs, the rows return',
   async run({ page, emulatorUrl, screenshot }) {
     if (!emulatorUrl) return 'skipped: no emulator, so no region with and without runtimes';
     const header = page.locator('.part.sidebar .pane-header', { hasText: 'Agent Runtimes' }).first();
@@ -100,11 +101,24 @@ checks.push({
           .first()
           .waitFor({ timeout: ceiling(5_000) });
       await screenshot('welcome-runtimes');
+      const jobs = jobsPane(page).locator('.welcome-view-content');
+      await jobs.filter({ hasText: 'No training or evaluation jobs in this region yet' }).waitFor({ timeout: ceiling(30_000) });
+      for (const button of ['Launch Training Job', 'Launch Evaluation Job'])
+        await jobs
+          .locator('.monaco-button', { hasText: button })
+          .first()
+          .waitFor({ timeout: ceiling(5_000) });
+      await screenshot('welcome-jobs');
     } finally {
       await chooseRegion(page, 'us-east-1');
     }
     await runtimesPane(page)
       .locator('.monaco-list-row', { hasText: /^wordle_agent/ })
+      .first()
+      .waitFor({ timeout: ceiling(30_000) });
+    // The welcome hid the roots: the view is asked again as a whole, not a root VS Code no longer holds.
+    await jobsPane(page)
+      .locator('.monaco-list-row', { hasText: 'Training' })
       .first()
       .waitFor({ timeout: ceiling(30_000) });
   },

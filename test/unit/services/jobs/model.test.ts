@@ -57,6 +57,33 @@ describe('jobs model states', () => {
     );
   });
 
+  it('says the whole view is one welcome when no root has credentials, or no root has a job and no filter is set', async () => {
+    const noCredentials = Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' });
+    assert.equal(await modelOver({ listPage: async () => Promise.reject(noCredentials) }).welcome(), 'credentials');
+    assert.equal(await modelOver({ listPage: async () => ({ jobs: [] }) }).welcome(), 'empty');
+    const filtered = modelOver({ listPage: async () => ({ jobs: [] }) });
+    filtered.query = { ...filtered.query, nameContains: 'refund' };
+    assert.equal(await filtered.welcome(), '', 'a filter that matches nothing says so in its own rows');
+    const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
+    assert.equal(await modelOver({ listPage: async () => Promise.reject(throttled) }).welcome(), '', 'an error shows with its Retry');
+    const oneJob = modelOver({
+      listPage: async (_region, category) =>
+        category === 'AgentRFT'
+          ? { jobs: [{ name: 'a', arn: 'arn:a', category, region: 'us-west-2', status: 'Completed', created: new Date(0) }] }
+          : { jobs: [] },
+      describe: async (region, category, name) => ({
+        name,
+        arn: `arn:${name}`,
+        category,
+        region,
+        status: 'Completed',
+        created: new Date(0),
+        transitions: [],
+      }),
+    });
+    assert.equal(await oneJob.welcome(), '');
+  });
+
   it('pins a revealed job that is not on the first page on top of its root', async () => {
     const summary = (name: string) => ({
       name,

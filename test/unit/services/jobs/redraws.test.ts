@@ -241,4 +241,15 @@ describe('the Jobs view redraw path', () => {
     redraws.redraw([{ id: 'a' }]);
     assert.deepEqual(fired, [['a'], ['a']], 'a look-alike redraws the object VS Code holds');
   });
+
+  it('redraws the whole view after its top level was answered with no item (the welcome content showed)', async () => {
+    const fired: Array<string[] | undefined> = [];
+    const redraws = new TreeRedraws<{ id: string }>((nodes) => fired.push(nodes?.map((n) => n.id)), {
+      visible: () => false,
+      expanded: () => false,
+    });
+    await redraws.children(undefined, async () => []);
+    redraws.redraw();
+    assert.deepEqual(fired, [undefined], 'VS Code asked once and would never ask again');
+  });
 });
