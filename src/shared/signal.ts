@@ -37,6 +37,6 @@ export interface SignalProtocol extends ViewProtocol {
     tryReward: undefined;
     refresh: undefined;
     /** What the page drew, for tests: the headline and how many bars of each chart. */
-    drawn: { kind: string; headline?: string; rewardBars: number; difficultyBars: number };
+    drawn: { kind: string; headline?: string; message?: string; rewardBars: number; difficultyBars: number };
   };
 }

@@ -58,6 +58,7 @@ export class SignalView {
     const drawn = {
       kind: view.kind,
       headline: view.kind === 'report' ? view.headline : undefined,
+      message: view.kind === 'report' ? undefined : view.message,
       rewardBars: view.kind === 'report' ? view.rewards.length : 0,
       difficultyBars: view.kind === 'report' ? view.difficulty.length : 0,
     };

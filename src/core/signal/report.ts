@@ -1,3 +1,4 @@
+import { rewardRuleProblem } from '../numberRules';
 import { DEFAULT_SUCCESS_THRESHOLD, isSolved, isZeroAdvantage, trainingReward } from '../rollouts/verdict';
 import type { Transcript } from '../transcript/model';
 import { resultsNotSeen, resultsNotSeenWarning } from '../transcript/resultsNotSeen';
@@ -125,8 +126,14 @@ function recommend(r: Omit<SignalReport, 'recommendations' | 'warnings' | 'thinE
   return out;
 }
 
-/** The signal report over rollouts grouped by task (`groupKey`); rollouts without a reward count as failed with reward 0, as training sees them. */
+/**
+ * The signal report over rollouts grouped by task (`groupKey`); rollouts without a reward count as failed with reward 0, as
+ * training sees them. A reward that breaks the reward rule (core/numberRules.ts) throws the rule's sentence.
+ */
 export function signalReport(transcripts: readonly Transcript[], successThreshold = DEFAULT_SUCCESS_THRESHOLD): SignalReport {
+  // Every reader refuses such rewards (the CLI where it reads): the editor's report reads files and jobs itself.
+  const problem = rewardRuleProblem(transcripts);
+  if (problem) throw new Error(problem);
   const groups = new Map<string, number[]>();
   const stepUnknown = new Set<string>();
   let failed = 0;

@@ -6,7 +6,7 @@ import { ceiling, runner, shownPath, workspaceFile } from './workspace';
 
 interface SignalViewShape {
   source: { kind: string; label: string };
-  drawn?: { kind: string; headline?: string; rewardBars: number; difficultyBars: number };
+  drawn?: { kind: string; headline?: string; message?: string; rewardBars: number; difficultyBars: number };
 }
 
 interface ReviewShape {
@@ -54,6 +54,19 @@ describe('learning-signal check', function () {
     assert.equal(view.drawn!.kind, 'report', JSON.stringify(view));
     assert.match(view.drawn!.headline ?? '', /^\d+ % of tasks have zero advantage \(\d+ of \d+ groups\)$/);
     assert.equal(view.source.label, `evaluation job ${job.jobName}`);
+  });
+
+  it('a rollouts file with a reward past the reward rule (1e308) gets the rule as its sentence, no report', async () => {
+    const source = new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceFile('signal', 'refund-check', 'rollouts.log')));
+    const lines = source.split('\n').filter(Boolean);
+    lines[0] = lines[0].replace('"reward":1,', '"reward":1e308,');
+    assert.match(lines[0], /"reward":1e308,/);
+    const file = workspaceFile('signal', 'huge-reward.log');
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(lines.join('\n') + '\n'));
+    await vscode.commands.executeCommand('mtrl.checkLearningSignal', file);
+    const view = await signalView((v) => v.source.label === shownPath('signal', 'huge-reward.log') && v.drawn?.kind === 'failed');
+    assert.match(view.drawn!.message ?? '', /a reward must be a finite number from -1e9 to 1e9/);
+    assert.match(view.drawn!.message ?? '', /refund-t0-r0/, 'the rollout is named');
   });
 
   it('a folder without rollouts gets a sentence, not an empty report', async () => {

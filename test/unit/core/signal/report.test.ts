@@ -85,6 +85,13 @@ describe('learning signal: the report', () => {
     assert.match(enough.recommendations[0], /ready to train\.$/);
   });
 
+  it('a reward past the reward rule (1e308, Infinity) is refused with the rule named, not turned into Infinity statistics', () => {
+    const huge = { ...rollout('a', 0, 1), reward: 1e308 };
+    assert.throws(() => signalReport([huge, rollout('a', 1, 0)]), /a reward must be a finite number from -1e9 to 1e9.*1e\+308/);
+    assert.throws(() => signalReport([{ ...rollout('b', 0, 0), reward: Infinity }]), /Infinity/);
+    assert.equal(signalReport([{ ...rollout('c', 0, 0), reward: 1e9 }, rollout('c', 1, 0)]).rollouts, 2, 'the bound itself is allowed');
+  });
+
   it('tool calls whose result was not seen are counted in a warning', () => {
     const t = rollout('a', 0, 0);
     t.turns = [{ toolCalls: [{ name: 'close_ticket', arguments: {}, resultNotSeen: true }] }];
