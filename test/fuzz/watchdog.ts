@@ -12,6 +12,9 @@ export interface CaseRequest {
 export type CaseReply =
   { kind: 'ok' } | { kind: 'exception' | 'mismatch' | 'bad-message'; detail: string } | { kind: 'hang'; detail: string };
 
+/** A target name no real target has: its case blocks the worker until terminated, as a looping parser would (the watchdog's own test). */
+export const BLOCKING_TARGET = 'blocks-forever';
+
 /** Heap a case may use: a memory blow-up ends as an exception instead of taking the machine down. */
 const HEAP_MB = 1536;
 

@@ -2,7 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { Random } from '../../src/emulator/random';
 import { targetNamed } from './targets';
-import type { CaseReply, CaseRequest } from './watchdog';
+import { BLOCKING_TARGET, type CaseReply, type CaseRequest } from './watchdog';
 
 const port = parentPort;
 if (!port) throw new Error('The fuzz worker runs as a worker thread.');
@@ -11,6 +11,7 @@ if (!port) throw new Error('The fuzz worker runs as a worker thread.');
 const BROKEN_MESSAGE = /\bundefined\b|\bNaN\b|\[object Object\]/;
 
 port.on('message', (request: CaseRequest) => {
+  if (request.target === BLOCKING_TARGET) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
   void Promise.resolve()
     .then(() => targetNamed(request.target).run(request.bytes, new Random(request.splitSeed)))
     .then(
