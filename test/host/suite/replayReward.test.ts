@@ -54,7 +54,14 @@ describe('replay board: reward actions', function () {
     assert.deepEqual(Object.keys(saved.scenarios), ['ideal', 'shortcut', 'gave-up', 'from-board']);
     assert.ok(saved.scenarios['from-board'].tool_calls?.every((c) => c.name === 'take_support_action'));
     assert.ok(document.isDirty, 'an edit the user can undo or save, not a silent write');
-    assert.ok(await document.save(), 'VS Code saved the scenario file');
+    // VS Code refused this save once in about twenty fresh-clone runs at load 10 and more, with no reason in any log:
+    // asked again (a few times at most), it is the edit that must be savable, not VS Code's first attempt.
+    let written = await document.save();
+    for (let attempt = 1; !written && attempt < 3; attempt++) {
+      await new Promise((r) => setTimeout(r, ceiling(1_000)));
+      written = await document.save();
+    }
+    assert.ok(written, 'VS Code saved the scenario file');
     await vscode.commands.executeCommand('mtrl.saveRolloutAsRewardScenario', target, 'from-board');
     assert.equal(readFileSync(target.fsPath, 'utf8'), document.getText(), 'a taken name changes nothing');
   });
