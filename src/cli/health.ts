@@ -1,13 +1,11 @@
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
-import { describeMlflowError } from '../aws/mlflow/errors';
 import { hasWarning } from '../core/health/check';
 import type { HealthReport } from '../core/health/findings';
 import { parseJobArn } from '../core/jobs/reference';
 import { outsideText } from '../core/text/display';
 import { loadJobHealth } from '../services/health/load';
-import { MetricsUnavailable } from '../services/metrics/load';
-import { RunNotFound } from '../services/metrics/locate';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
+import { metricsMissing } from './metricsFailure';
 
 const usage = `Usage: mtrl health <job-name|job-arn> [--evaluation] [--json] [--region R] [--endpoint URL] [--profile P]
 
@@ -85,18 +83,10 @@ export const healthCommand: CliCommand = {
       io.out(values.json ? JSON.stringify(reportJson(metrics.job.name, report)) : reportText(metrics.job.name, metrics.runId, report));
       return hasWarning(report) ? EXIT_FINDINGS : EXIT_CLEAN;
     } catch (error) {
-      if (error instanceof MetricsUnavailable || error instanceof RunNotFound) {
-        io.err(`mtrl health: ${error.message}`);
-        return EXIT_USAGE;
-      }
-      throw new UsageError(
-        describeMlflowError(error, {
-          profile: values.profile,
-          endpoint: settings.endpoint,
-          region,
-          action: `Reading the metrics of ${ref.jobName}`,
-        }),
+      io.err(
+        `mtrl health: ${metricsMissing(error, { jobName: ref.jobName, profile: values.profile, endpoint: settings.endpoint, region })}`,
       );
+      return EXIT_USAGE;
     } finally {
       aws.reset();
     }

@@ -1,12 +1,11 @@
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
-import { describeMlflowError } from '../aws/mlflow/errors';
 import { parseJobArn } from '../core/jobs/reference';
 import { droppedSentence } from '../core/metrics/points';
 import { columnOf, stepRows, stepRowsCsv, type StepRow } from '../core/metrics/table';
 import { outsideText } from '../core/text/display';
-import { loadJobMetrics, MetricsUnavailable, noMetricsYet, type JobMetrics } from '../services/metrics/load';
-import { RunNotFound } from '../services/metrics/locate';
+import { loadJobMetrics, noMetricsYet, type JobMetrics } from '../services/metrics/load';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
+import { metricsMissing } from './metricsFailure';
 
 const usage = `Usage: mtrl metrics <job-name|job-arn> [--evaluation] [--keys k1,k2] [--json|--csv] [--region R] [--endpoint URL] [--profile P]
 
@@ -109,18 +108,8 @@ export const metricsCommand: CliCommand = {
       }
       return EXIT_CLEAN;
     } catch (error) {
-      if (error instanceof MetricsUnavailable || error instanceof RunNotFound) {
-        io.err(error.message);
-        return EXIT_FINDINGS;
-      }
-      throw new UsageError(
-        describeMlflowError(error, {
-          profile: values.profile,
-          endpoint: settings.endpoint,
-          region,
-          action: `Reading the metrics of ${ref.jobName}`,
-        }),
-      );
+      io.err(metricsMissing(error, { jobName: ref.jobName, profile: values.profile, endpoint: settings.endpoint, region }));
+      return EXIT_FINDINGS;
     } finally {
       aws.reset();
     }

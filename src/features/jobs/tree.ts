@@ -20,6 +20,7 @@ import {
   type TransitionNode,
 } from '../../services/jobs/nodes';
 import { TreeRedraws } from '../../services/jobs/redraws';
+import { jobsWelcome } from '../../services/jobs/welcome';
 import { loadMoreItem, messageItem, showWelcome } from '../treeItems';
 import type { HealthReport } from '../../core/health/findings';
 import { findingLabel, healthMarkdown, warningsOf } from '../../core/health/label';
@@ -151,7 +152,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
       const nodes = await this.model.getChildren(node);
       if (node) return nodes;
       const contributed = this.contributions.flatMap((c) => c.roots());
-      const welcome = contributed.length ? '' : await this.model.welcome();
+      const welcome = contributed.length ? '' : await jobsWelcome(this.model);
       this.welcoming = welcome !== '';
       showWelcome('jobs', welcome);
       return welcome ? [] : [...contributed, ...nodes];

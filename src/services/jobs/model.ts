@@ -103,19 +103,6 @@ export class JobsModel {
     return kinds.map((k) => new SectionNode(job, k));
   }
 
-  /**
-   * What the whole view has to say when it is one sentence: every root without credentials, or every root listed empty
-   * with no filter set (the view's welcome content then); '' when it has rows to show. Lists the roots first.
-   */
-  async welcome(): Promise<'credentials' | 'empty' | ''> {
-    const roots = this.getRoots();
-    await Promise.all(roots.map((root) => this.ensureLoaded(root)));
-    if (!roots.length) return '';
-    if (roots.every((root) => root.error?.message === 'credentials')) return 'credentials';
-    const filtered = Boolean(this.query.nameContains || this.query.status);
-    return !filtered && roots.every((root) => !root.error && !root.jobs.length) ? 'empty' : '';
-  }
-
   private emptyState(root: RootNode): MessageNode<RootNode> {
     if (this.query.nameContains || this.query.status)
       return new MessageNode(root, 'noMatch', 'No jobs match the filter.', { fix: CLEAR_FILTER });

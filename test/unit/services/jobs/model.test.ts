@@ -7,6 +7,7 @@ import { sageMakerJobsBackend, type JobsBackend } from '../../../../src/services
 import { JobsModel } from '../../../../src/services/jobs/model';
 import { JobNode, type RootNode } from '../../../../src/services/jobs/nodes';
 import { MessageNode } from '../../../../src/services/treeNodes';
+import { jobsWelcome } from '../../../../src/services/jobs/welcome';
 
 /** Only for the states the emulator cannot produce (no credentials at all) and for counting calls. */
 function modelOver(backend: Partial<JobsBackend>) {
@@ -59,13 +60,13 @@ describe('jobs model states', () => {
 
   it('says the whole view is one welcome when no root has credentials, or no root has a job and no filter is set', async () => {
     const noCredentials = Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' });
-    assert.equal(await modelOver({ listPage: async () => Promise.reject(noCredentials) }).welcome(), 'credentials');
-    assert.equal(await modelOver({ listPage: async () => ({ jobs: [] }) }).welcome(), 'empty');
+    assert.equal(await jobsWelcome(modelOver({ listPage: async () => Promise.reject(noCredentials) })), 'credentials');
+    assert.equal(await jobsWelcome(modelOver({ listPage: async () => ({ jobs: [] }) })), 'empty');
     const filtered = modelOver({ listPage: async () => ({ jobs: [] }) });
     filtered.query = { ...filtered.query, nameContains: 'refund' };
-    assert.equal(await filtered.welcome(), '', 'a filter that matches nothing says so in its own rows');
+    assert.equal(await jobsWelcome(filtered), '', 'a filter that matches nothing says so in its own rows');
     const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
-    assert.equal(await modelOver({ listPage: async () => Promise.reject(throttled) }).welcome(), '', 'an error shows with its Retry');
+    assert.equal(await jobsWelcome(modelOver({ listPage: async () => Promise.reject(throttled) })), '', 'an error shows with its Retry');
     const oneJob = modelOver({
       listPage: async (_region, category) =>
         category === 'AgentRFT'
@@ -81,7 +82,7 @@ describe('jobs model states', () => {
         transitions: [],
       }),
     });
-    assert.equal(await oneJob.welcome(), '');
+    assert.equal(await jobsWelcome(oneJob), '');
   });
 
   it('pins a revealed job that is not on the first page on top of its root', async () => {
