@@ -95,8 +95,8 @@ export async function relayChat(
         for (const event of reader.push(decoder.decode(part, { stream: true }))) if (!(event.usageOnly && !asked)) await write(event.raw);
       }
       if (bytes > cap) {
-        await write(`data: ${JSON.stringify(openAiError(tooLarge, 'policy_answer_too_large'))}\n\n`);
-        res.end();
+        // Not awaited: an agent that reads the event and hangs up would otherwise turn the sentence into "aborted".
+        res.end(`data: ${JSON.stringify(openAiError(tooLarge, 'policy_answer_too_large'))}\n\n`);
         call.abort();
         return { failure: tooLarge };
       }
