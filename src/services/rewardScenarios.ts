@@ -63,11 +63,12 @@ export interface ScenarioOutcome {
 /** A scenario file read whole at most: the largest hand-kept file is a few hundred kB. */
 export const MAX_SCENARIO_FILE_BYTES = 16 * 2 ** 20;
 
-const fileFailure = (message: string, at = ''): ScenarioPreviewFailure => ({
+/** `problem` is where and what, without the file's name: the CLI and the editor put it before (otherwise the whole message). */
+const fileFailure = (message: string, problem = { path: '', message }): ScenarioPreviewFailure => ({
   ok: false,
   error: 'file',
   message,
-  problems: [{ path: at, message }],
+  problems: [problem],
 });
 
 /** Reads and checks a `*.mtrl-reward.json` file and the reward file it names; problems as one failure naming each. */
@@ -96,7 +97,7 @@ export async function loadScenarioFile(file: string, text?: string): Promise<{ f
     };
   }
   const outside = await rewardFileProblem(file, parsed.file.reward);
-  if (outside) return fileFailure(`${path.basename(file)}: reward.file: ${outside}`, 'reward.file');
+  if (outside) return fileFailure(`${path.basename(file)}: reward.file: ${outside}`, { path: 'reward.file', message: outside });
   return { file: parsed.file };
 }
 

@@ -87,15 +87,18 @@ export async function relayChat(
       if (!res.write(text)) await once(res, 'drain', { signal });
     };
     try {
+      // Past the cap the loop is left (which cancels the body) before anything is aborted: an abort inside it would
+      // throw out of the loop and lose the sentence.
       for await (const part of chunksOf(response.body)) {
         bytes += part.byteLength;
-        if (bytes > cap) {
-          call.abort();
-          await write(`data: ${JSON.stringify(openAiError(tooLarge, 'policy_answer_too_large'))}\n\n`);
-          res.end();
-          return { failure: tooLarge };
-        }
+        if (bytes > cap) break;
         for (const event of reader.push(decoder.decode(part, { stream: true }))) if (!(event.usageOnly && !asked)) await write(event.raw);
+      }
+      if (bytes > cap) {
+        // Not awaited: an agent that reads the event and hangs up would otherwise turn the sentence into "aborted".
+        res.end(`data: ${JSON.stringify(openAiError(tooLarge, 'policy_answer_too_large'))}\n\n`);
+        call.abort();
+        return { failure: tooLarge };
       }
       for (const event of reader.end()) if (!(event.usageOnly && !asked)) await write(event.raw);
     } catch (error) {
@@ -109,12 +112,13 @@ export async function relayChat(
   let bytes = 0;
   for await (const part of chunksOf(response.body)) {
     bytes += part.byteLength;
-    if (bytes > cap) {
-      call.abort();
-      sendJson(res, 502, openAiError(tooLarge, 'policy_answer_too_large'));
-      return { failure: tooLarge };
-    }
+    if (bytes > cap) break;
     chunks.push(Buffer.from(part));
+  }
+  if (bytes > cap) {
+    sendJson(res, 502, openAiError(tooLarge, 'policy_answer_too_large'));
+    call.abort();
+    return { failure: tooLarge };
   }
   const text = Buffer.concat(chunks).toString('utf8');
   let parsed: unknown;

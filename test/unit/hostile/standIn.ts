@@ -32,6 +32,8 @@ export interface Hostility {
   history?: HistoryMode;
   /** `traces/search`: a token that never changes. */
   tracesRepeat?: boolean;
+  /** `traces/search` lists this many traces, each with its `traces.json` in S3 (answered as `object` says); batchGet has no spans. */
+  traces?: number;
   /** SageMaker ListJobs and S3 ListObjectsV2: a token that never changes. */
   listRepeat?: boolean;
   /** Answers every SageMaker call with this status and error (e.g. 429 ThrottlingException). */
@@ -123,9 +125,17 @@ function mlflow(res: ServerResponse, url: URL, h: Hostility, count: number): voi
     return json(res, 200, { run: { info: { run_id: RUN_ID, experiment_id: '1', status: 'RUNNING' }, data: { metrics } } });
   }
   if (path === 'metrics/get-history') return history(res, h.history ?? { kind: 'points', points: [] }, url, count);
-  if (path === 'traces/search') return json(res, 200, h.tracesRepeat ? { traces: [], next_page_token: 'again' } : { traces: [] });
+  if (path === 'traces/search') return json(res, 200, h.tracesRepeat ? { traces: [], next_page_token: 'again' } : { traces: traces(h) });
+  if (path === 'traces/batchGet') return json(res, 200, { traces: [] });
   json(res, 404, { error_code: 'ENDPOINT_NOT_FOUND', message: path });
 }
+
+const traces = (h: Hostility) =>
+  Array.from({ length: h.traces ?? 0 }, (_, i) => ({
+    trace_id: `tr-${i}`,
+    request_time: new Date(1_700_000_000_000 + i).toISOString(),
+    tags: { 'mlflow.artifactLocation': `s3://mlflow-artifacts/1/traces/tr-${i}/artifacts` },
+  }));
 
 function sagemaker(res: ServerResponse, operation: string, h: Hostility): void {
   const type = 'application/x-amz-json-1.1';
@@ -208,6 +218,8 @@ export async function startStandIn(h: Hostility): Promise<StandIn> {
       const name = target ? `sagemaker:${target.split('.').pop()}` : url.pathname.includes('/mlflow/') ? url.pathname : `s3:${req.method}`;
       const count = (requests.get(name) ?? 0) + 1;
       requests.set(name, count);
+      // CloudWatch Logs (a job's runtime log and step ends) holds nothing.
+      if (target.startsWith('Logs_')) return json(res, 200, { events: [], logStreams: [] }, 'application/x-amz-json-1.1');
       if (target) return sagemaker(res, target.split('.').pop() ?? '', h);
       if (url.pathname.includes('/mlflow/')) return mlflow(res, url, h, count);
       if (req.method === 'GET' && h.object && !url.searchParams.has('list-type')) return s3Object(res, h.object);

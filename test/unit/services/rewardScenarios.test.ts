@@ -147,6 +147,11 @@ describe('reward scenarios: scored by the real python3', function () {
       assert.ok(!result.ok && result.error === 'file', `${file}: ${JSON.stringify(result)}`);
       assert.match(result.message, said);
       assert.doesNotMatch(result.message, /Python was not found/);
+      // The CLI prints "<file>: <path>: <problem>": the problem must not name the file and path again.
+      assert.deepEqual(result.problems, [
+        { path: 'reward.file', message: result.message.replace('x.mtrl-reward.json: reward.file: ', '') },
+      ]);
+      assert.doesNotMatch(result.problems[0].message, /x\.mtrl-reward\.json/);
     }
     makeFifo(path.join(dir, 'sub/pipe.py'));
     const { result } = await preview('pipe.py');

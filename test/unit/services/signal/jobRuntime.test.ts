@@ -129,6 +129,11 @@ describe('job runtime', function () {
       assert.equal(whole.status, 502);
       assert.match(await messageOf(whole), /answered more than .*cuts answers at/);
       assert.equal(recording.transcript().status, 'error');
+      // The rollout keeps the limit, not an "aborted" from cutting the policy off.
+      assert.deepEqual(
+        recording.refusals.map((r) => r.replace(base, 'POLICY')),
+        Array(2).fill('The policy at POLICY/chat/completions answered more than 16 KB; the local job runtime cuts answers at 16 KB.'),
+      );
     } finally {
       await runtime.close();
       policy.close();

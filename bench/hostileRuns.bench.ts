@@ -1,0 +1,300 @@
+// Issue 37's reproductions, end to end: the built `mtrl` CLI in a child process against bounded stand-ins on 127.0.0.1
+// and hostile files. Each must end with a sentence (no stack trace), within its timeout + 10 s, with every process it
+// starts (the CLI, Python, whatever that Python starts) at a peak of at most 600 MB, and no process or listening port
+// left. Every case prints its figures and ✓ or ✗; any ✗ makes the bench exit 1.
+import { execFileSync } from 'node:child_process';
+import { closeSync, copyFileSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync, ftruncateSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { startPolicyStandIn, type PolicyMode } from '../test/unit/hostile/policyStandIn';
+import { startStandIn, type ObjectMode } from '../test/unit/hostile/standIn';
+import { accepts, alive, watch, type Watched } from './lib/processTree';
+
+const root = path.resolve(__dirname, '..');
+const MB = 2 ** 20;
+const BOUND_MB = 600;
+const GRACE_S = 10;
+const fixtures = path.join(root, 'test/fixtures');
+const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-bench-hostile-'));
+
+/** One reproduction: the CLI's arguments (after setting up what it meets), its timeout, and the sentence it must end with. */
+interface Case {
+  what: string;
+  timeoutS: number;
+  sentence: RegExp;
+  setup(): Promise<{ args: string[]; close?: () => Promise<void> }>;
+}
+
+const file = (name: string, text: string) => (writeFileSync(path.join(dir, name), text), path.join(dir, name));
+const transcript = (id: string) => JSON.stringify({ id, groupKey: 'g', task: { prompt: 'p' }, turns: [], reward: 1, status: 'completed' });
+
+/** A saved-transcripts file of `bytes`: one real line, then a hole (read back as NUL bytes, one endless line). */
+function sparseTranscripts(name: string, bytes: number): string {
+  const target = file(name, `${transcript('a')}\n`);
+  const fd = openSync(target, 'r+');
+  ftruncateSync(fd, bytes);
+  closeSync(fd);
+  return target;
+}
+
+/** One line of `bytes` characters: `{"id":"aaa…"}`. */
+function oneLine(name: string, bytes: number): string {
+  const target = path.join(dir, name);
+  const fd = openSync(target, 'w');
+  const chunk = Buffer.alloc(MB, 'a');
+  writeSync(fd, '{"id":"');
+  for (let left = bytes; left > 0; left -= MB) writeSync(fd, chunk, 0, Math.min(MB, left));
+  writeSync(fd, '"}\n');
+  closeSync(fd);
+  return target;
+}
+
+/** A scenario file beside a copy of `reward` (a fixture path), holding `body`'s fields. */
+function scenarioFile(name: string, reward: string, fn: string, body: Record<string, unknown>): string {
+  copyFileSync(path.join(fixtures, reward), path.join(dir, path.basename(reward)));
+  return file(name, JSON.stringify({ reward: { file: path.basename(reward), function: fn }, task: 't', ...body }));
+}
+
+const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+
+/** `mtrl rollouts --job hostile --from traces` against a stand-in listing `traces` traces whose traces.json answers `object`. */
+function fromS3(traces: number, object: ObjectMode): Case['setup'] {
+  return async () => {
+    const server = await startStandIn({ traces, object, lifetimeMs: 180_000 });
+    return { args: ['rollouts', '--job', 'hostile', '--from', 'traces', '--endpoint', server.url], close: server.close };
+  };
+}
+
+/** `mtrl signal --local AGENT` (one rollout, a 60 s rollout timeout) against a policy stand-in, or the emulator's policy. */
+function againstPolicy(agent: string, mode?: PolicyMode): Case['setup'] {
+  return async () => {
+    const policy = mode ? await startPolicyStandIn(mode) : { baseUrl: 'emulator', close: async () => undefined };
+    return {
+      args: [
+        'signal',
+        '--local',
+        path.join(fixtures, 'signal', agent),
+        '--data',
+        path.join(fixtures, 'datasets/training-data.jsonl'),
+        '--rows',
+        '1',
+        '--group-size',
+        '1',
+        '--timeout',
+        '60',
+        '--policy',
+        policy.baseUrl,
+        '--store',
+        mkdtempSync(path.join(dir, 'store-')),
+      ],
+      close: policy.close,
+    };
+  };
+}
+
+const ARTIFACT = 64 * MB;
+const ANSWER = 64 * MB;
+const cases: Case[] = [
+  {
+    what: 'an endless traces.json body from S3 (the 64 MB cap + 1 byte)',
+    timeoutS: 60,
+    sentence: /traces\.json passed 64 MB/,
+    setup: fromS3(1, { kind: 'endless', bytes: ARTIFACT + 1 }),
+  },
+  {
+    what: '64 traces, each traces.json endless (32 read at once)',
+    timeoutS: 60,
+    sentence: /traces\.json passed 64 MB/,
+    setup: fromS3(64, { kind: 'endless', bytes: ARTIFACT + 1 }),
+  },
+  {
+    what: 'a traces.json 100,000 levels deep from S3',
+    timeoutS: 60,
+    sentence: /nested deeper than 256 levels/,
+    setup: fromS3(1, { kind: 'deep', levels: 100_000 }),
+  },
+  {
+    what: 'a policy whose answer never ends (64 MB cap + 1 byte), agent without stream',
+    timeoutS: 60,
+    sentence: /answered more than 64 MB; the local job runtime cuts answers at 64 MB/,
+    setup: againstPolicy('wordle_agent.py', { kind: 'endless', bytes: ANSWER + 1 }),
+  },
+  {
+    what: 'a policy whose stream never ends (64 MB cap + 1 byte), agent asking for a stream',
+    timeoutS: 60,
+    sentence: /answered more than 64 MB; the local job runtime cuts answers at 64 MB/,
+    setup: againstPolicy('streaming_agent.py', { kind: 'endless', bytes: ANSWER + 1 }),
+  },
+  {
+    what: 'a policy error of 50 MB (500, a well-formed OpenAI error)',
+    timeoutS: 60,
+    sentence: /the policy refused their model calls \("overloaded overloaded/,
+    setup: againstPolicy('wordle_agent.py', { kind: 'error', status: 500, bytes: 50 * MB }),
+  },
+  {
+    what: 'a policy error of 64 MB, just within the cap',
+    timeoutS: 60,
+    sentence: /the policy refused their model calls \("overloaded overloaded/,
+    setup: againstPolicy('wordle_agent.py', { kind: 'error', status: 500, bytes: ANSWER }),
+  },
+  {
+    what: 'saved transcripts of 600 MB (sparse: one line, then NUL bytes)',
+    timeoutS: 60,
+    sentence: /past the line cap of 64 M characters: not read/,
+    setup: async () => ({ args: ['rollouts', sparseTranscripts('kept-600m.jsonl', 600 * MB), '--deadline', '60'] }),
+  },
+  {
+    what: 'saved transcripts of 2 GiB (sparse)',
+    timeoutS: 60,
+    sentence: /past the line cap of 64 M characters: not read/,
+    setup: async () => ({ args: ['rollouts', sparseTranscripts('kept-2g.jsonl', 2048 * MB), '--deadline', '60'] }),
+  },
+  {
+    what: 'mtrl reward --rescore a file of one 500 MB line',
+    timeoutS: 60,
+    sentence: /is longer than 64 M characters and was not read/,
+    setup: async () => {
+      const scenarios = scenarioFile('constant.mtrl-reward.json', 'workspace/reward-scenarios/constant_reward.py', 'reward', {
+        scenarios: { a: [] },
+      });
+      return { args: ['reward', scenarios, '--rescore', oneLine('line.jsonl', 500 * 1_000_000), '--deadline', '60'] };
+    },
+  },
+  {
+    what: 'a scenario file of 1,000,000 scenarios',
+    timeoutS: 60,
+    sentence: /1,000,000 scenarios: a file holds at most 10,000/,
+    setup: async () => {
+      const scenarios = Object.fromEntries(Array.from({ length: 1_000_000 }, (_, i) => [`s${i}`, []]));
+      const target = scenarioFile('many.mtrl-reward.json', 'workspace/reward-scenarios/constant_reward.py', 'reward', { scenarios });
+      return { args: ['reward', target, '--deadline', '60'] };
+    },
+  },
+  {
+    what: 'a scenario file 100,000 levels deep',
+    timeoutS: 60,
+    sentence: /JSON nested deeper than 256 levels is not read/,
+    setup: async () => {
+      const target = path.join(dir, 'deep.mtrl-reward.json');
+      copyFileSync(path.join(fixtures, 'workspace/reward-scenarios/math_reward.py'), path.join(dir, 'math_reward.py'));
+      writeFileSync(
+        target,
+        `{"reward":{"file":"math_reward.py","function":"reward"},"task":{"prompt":"p","answer":${deep(100_000)}},"scenarios":{"a":[]}}`,
+      );
+      return { args: ['reward', target, '--deadline', '60'] };
+    },
+  },
+  {
+    what: 'a traces file whose spans are 100,000 levels deep',
+    timeoutS: 60,
+    sentence: /nested deeper than 256 levels and was not read/,
+    setup: async () => ({
+      args: [
+        'rollouts',
+        file('traces.json', `{"traces":[{"info":{"trace_id":"t"},"data":{"spans":${deep(100_000)}}}]}`),
+        '--deadline',
+        '60',
+      ],
+    }),
+  },
+  {
+    what: 'a scenario file whose reward "file" is /dev/zero',
+    timeoutS: 60,
+    sentence: /"\/dev\/zero" is outside the scenario file's folder/,
+    setup: async () => ({
+      args: [
+        'reward',
+        file(
+          'zero.mtrl-reward.json',
+          JSON.stringify({ reward: { file: '/dev/zero', function: 'reward' }, task: 't', scenarios: { a: [] } }),
+        ),
+      ],
+    }),
+  },
+  {
+    what: 'reward code that starts a daemon (setsid, a port) and loops, --timeout 5',
+    timeoutS: 5,
+    sentence: /did not finish within 5 s and was stopped/,
+    setup: async () => ({ args: ['reward', path.join(fixtures, 'reward/daemon_then_loop.py'), '--timeout', '5'] }),
+  },
+  {
+    what: 'reward code that starts a daemon at import and leaves with os._exit, --timeout 5',
+    timeoutS: 5,
+    sentence: /exited with code 0 without a result/,
+    setup: async () => ({
+      args: [
+        'reward',
+        scenarioFile('daemon.mtrl-reward.json', 'reward/detached_daemon.py', 'reward', { scenarios: { a: [] } }),
+        '--timeout',
+        '5',
+      ],
+    }),
+  },
+  {
+    what: 'an agent that starts a daemon and leaves with os._exit (signal --local, --timeout 60)',
+    timeoutS: 60,
+    sentence: /The agent runner exited with code 0 without a result/,
+    setup: againstPolicy('daemon_agent.py'),
+  },
+];
+
+const mb = (kb: number) => Math.round(kb / 1024);
+
+/** The first line that shows the case's sentence, else the first line of stderr, else of stdout. */
+function sentenceOf(run: Watched, sentence: RegExp): string {
+  const lines = `${run.stderr}\n${run.stdout}`.split('\n').filter((l) => l.trim());
+  return lines.find((l) => sentence.test(l)) ?? run.stderr.split('\n').find((l) => l.trim()) ?? lines[0] ?? '';
+}
+
+async function main(): Promise<void> {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
+  let broken = 0;
+  const load = () => loadavg()[0].toFixed(1);
+  console.log(`${cpus().length} cores, load average ${load()} (wall times grow with it; cpu times do not)`);
+  try {
+    for (const c of cases) {
+      const { args, close } = await c.setup();
+      let run: Watched;
+      try {
+        run = await watch([process.execPath, 'dist/cli.js', ...args], { cwd: root, guardMs: (c.timeoutS + GRACE_S + 15) * 1000 });
+      } finally {
+        await close?.();
+      }
+      const cli = run.processes.find((p) => p.name.endsWith('dist/cli.js'));
+      const python = run.processes.filter((p) => /python/.test(p.name));
+      const biggest = run.processes.reduce((a, p) => (p.peakKb > a.peakKb ? p : a), { pid: 0, name: '', peakKb: 0 });
+      const line = sentenceOf(run, c.sentence);
+      // A daemon names itself on stderr, which the sentence quotes: checked by its own pid and port too, not only by the poll.
+      const daemon = /daemon pid (\d+) port (\d+)/.exec(`${run.stderr}\n${run.stdout}`)?.slice(1).map(Number);
+      const daemonLeft = daemon && (alive(daemon[0]) || (await accepts(daemon[1])));
+      if (daemon && alive(daemon[0])) process.kill(daemon[0], 'SIGKILL');
+      const faults = [
+        run.seconds > c.timeoutS + GRACE_S && `took ${run.seconds.toFixed(1)} s, over ${c.timeoutS} + ${GRACE_S} s`,
+        Math.max(run.treePeakKb, biggest.peakKb) > BOUND_MB * 1024 &&
+          `a process peaked at ${mb(Math.max(run.treePeakKb, biggest.peakKb))} MB (${biggest.name})`,
+        run.signal && `ended by ${run.signal}`,
+        (run.code === 0 || run.code === null || run.code > 2) && `exit ${run.code}`,
+        !c.sentence.test(`${run.stderr}\n${run.stdout}`) && `no sentence matching ${c.sentence}`,
+        /^\s+at .+:\d+:\d+\)?$/m.test(run.stderr) && 'a stack trace',
+        run.left.length && `${run.left.length} processes left (${run.left.map((p) => p.name).join(', ')})`,
+        run.portsLeft && `${run.portsLeft} listening ports left`,
+        daemonLeft && `the daemon (pid ${daemon[0]}, port ${daemon[1]}) still runs or listens`,
+      ].filter(Boolean);
+      if (faults.length) broken++;
+      console.log(
+        `${faults.length ? '✗' : '✓'} ${c.what}: exit ${run.code}, ${run.seconds.toFixed(1)} s (cpu ${run.cpuSeconds.toFixed(1)} s; timeout ${c.timeoutS} s + ${GRACE_S}), ` +
+          `peak CLI ${mb(cli?.peakKb ?? 0)} MB, Python ${python.length ? `${mb(Math.max(...python.map((p) => p.peakKb)))} MB (${python.length} processes)` : '—'}, ` +
+          `largest in the tree ${mb(run.treePeakKb)} MB (≤ ${BOUND_MB}); left: ${run.left.length} processes, ${run.portsLeft} ports`,
+      );
+      console.log(`    ${line.slice(0, 220)}`);
+      for (const fault of faults) console.log(`    ✗ ${fault}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`load average ${load()} at the end`);
+  console.log(broken ? `✗ ${broken} of ${cases.length} reproductions broke a bound` : `✓ all ${cases.length} reproductions within bounds`);
+  if (broken) process.exitCode = 1;
+}
+
+void main();
