@@ -2,7 +2,7 @@ import type { S3Client, _Object } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { sdk } from './sdkLoader';
 import { paginateItems } from './paginate';
-import { readBoundedText, SlowAnswer } from './responseBody';
+import { readBoundedText, SlowAnswer, type HeldBytes } from './responseBody';
 
 export interface S3Location {
   bucket: string;
@@ -99,6 +99,7 @@ export async function getObjectText(
   location: S3Location,
   limits: { bytes: number; seconds: number },
   signal?: AbortSignal,
+  shared?: HeldBytes,
 ): Promise<string> {
   const what = `S3 GetObject ${s3Uri(location)}`;
   const timeout = AbortSignal.timeout(limits.seconds * 1000);
@@ -116,7 +117,7 @@ export async function getObjectText(
   const stop = () => body.destroy(new Error('Request aborted'));
   both.addEventListener('abort', stop);
   try {
-    return await readBoundedText(body, what, limits.bytes, { signal: timeout, seconds: limits.seconds });
+    return await readBoundedText(body, what, limits.bytes, { signal: timeout, seconds: limits.seconds }, shared);
   } finally {
     both.removeEventListener('abort', stop);
     body.destroy();

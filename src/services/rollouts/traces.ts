@@ -2,6 +2,7 @@ import type { AwsClients } from '../../aws/clients';
 import type { MlflowClient } from '../../aws/mlflow/client';
 import { mlflowClientFor } from '../../aws/mlflow/factory';
 import { getObjectText, parseS3Uri } from '../../aws/s3';
+import type { HeldBytes } from '../../aws/responseBody';
 import type { JobDescription } from '../../aws/sagemaker';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import { parseMlflowArn } from '../../core/metrics/mlflow';
@@ -57,16 +58,22 @@ export type ArtifactReader = (info: TraceInfo, signal: AbortSignal) => Promise<T
 
 /** One trace's `traces.json`: a rollout's spans take a few MB; more, or a read that stalls, is refused with a sentence. */
 export const TRACE_ARTIFACT_LIMITS = { bytes: 64 * 2 ** 20, seconds: 60 };
+/**
+ * What the artifacts read at once may hold together (32 reads of 3 MB; the process holds about four times as much while it
+ * reads, garbage included); past it, the read that passes it gives its previews and a note.
+ */
+export const TRACE_ARTIFACTS_HELD_BYTES = 96 * 2 ** 20;
 
 /** Reads `traces.json` through S3 GetObject (the role needs s3:GetObject on the MLflow artifact bucket). */
 export function s3ArtifactReader(aws: AwsClients, region?: string, limits = TRACE_ARTIFACT_LIMITS): ArtifactReader {
+  const held: HeldBytes = { held: 0, limit: TRACE_ARTIFACTS_HELD_BYTES, what: 'trace artifacts read at once' };
   return async (info, signal) => {
     const uri = traceArtifactUri(info);
     const location = uri ? parseS3Uri(uri) : undefined;
     if (!uri || !location) return undefined;
     let text: string;
     try {
-      text = await getObjectText(aws.s3(region), location, limits, signal);
+      text = await getObjectText(aws.s3(region), location, limits, signal, held);
     } catch (error) {
       if (signal.aborted) throw error;
       throw new ArtifactUnreadable(uri, error);

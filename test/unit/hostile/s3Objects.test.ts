@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { AwsClients } from '../../../src/aws/clients';
+import { readBoundedText } from '../../../src/aws/responseBody';
 import type { TraceInfo } from '../../../src/core/rollouts';
 import { s3ArtifactReader } from '../../../src/services/rollouts';
 import { startStandIn, type ObjectMode } from './standIn';
@@ -61,5 +62,32 @@ describe('hostile S3: a trace artifact (traces.json)', function () {
     const { message } = await readFrom({ kind: 'deep', levels: 100_000 });
     assert.ok(message.includes(`GetObject ${object}): it holds JSON nested deeper than 256 levels, which is not read.`), message);
     assert.doesNotMatch(message, /call stack|role needs/);
+  });
+});
+
+describe('hostile S3: trace artifacts read side by side', () => {
+  it('share one allowance: the read that would pass it is cut with a sentence, the others finish, and it comes back after', async () => {
+    const shared = { held: 0, limit: 10, what: 'trace artifacts read at once' };
+    const timeout = { signal: new AbortController().signal, seconds: 5 };
+    // Two bodies delivered in turns, two bytes at a time: 6 and 8 bytes, 14 together against an allowance of 10.
+    async function* body(chunks: number) {
+      for (let i = 0; i < chunks; i++) {
+        yield new Uint8Array(2).fill(97);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    const [small, large] = await Promise.allSettled([
+      readBoundedText(body(3), 'S3 GetObject s3://b/small', 100, timeout, shared),
+      readBoundedText(body(4), 'S3 GetObject s3://b/large', 100, timeout, shared),
+    ]);
+    assert.deepEqual(small, { status: 'fulfilled', value: 'aaaaaa' });
+    assert.equal(large.status, 'rejected');
+    assert.match(
+      (large as PromiseRejectedResult).reason.message,
+      /^the answer from S3 GetObject s3:\/\/b\/large was not read further: the trace artifacts read at once held more than/,
+    );
+    assert.equal(shared.held, 0, 'what the reads held is given back when they end');
+    // Once one was cut, the rest of the job's reads are not read on: bodies that big make the allowance spent.
+    await assert.rejects(readBoundedText(body(1), 'S3 GetObject s3://b/next', 100, timeout, shared), /held more than/);
   });
 });

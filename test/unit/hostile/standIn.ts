@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 
 // Small MLflow, SageMaker and S3 stand-ins that misbehave on purpose, for the product (real SDK, real fetch) to meet.
@@ -61,22 +62,26 @@ const json = (res: ServerResponse, status: number, body: unknown, type = 'applic
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 };
 
-/** Streams `bytes` zero bytes gzipped: a few MB on the wire that inflate to `bytes`; stops when the client goes. */
+/** Gzipped zeros by inflated size, compressed when the stand-in starts: compressing while a client waited starved it. */
+const bombs = new Map<number, Buffer>();
+
+/** `bytes` zero bytes gzipped (level 9: a few hundred KB per GB), compressed a MB at a time. */
+async function gzippedZeros(bytes: number): Promise<Buffer> {
+  const gzip = createGzip({ level: 9 });
+  const out: Buffer[] = [];
+  gzip.on('data', (chunk: Buffer) => out.push(chunk));
+  const ended = once(gzip, 'end');
+  const zeros = Buffer.alloc(1 << 20);
+  for (let left = Math.ceil(bytes / zeros.length); left > 0; left--) if (!gzip.write(zeros)) await once(gzip, 'drain');
+  gzip.end();
+  await ended;
+  return Buffer.concat(out);
+}
+
+/** The gzip bomb of `bytes` inflated: a few hundred KB on the wire at most. */
 function bomb(res: ServerResponse, bytes: number): void {
   res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
-  const gzip = createGzip({ level: 9 });
-  gzip.pipe(res);
-  const chunk = Buffer.alloc(1 << 20);
-  let left = Math.ceil(bytes / chunk.length);
-  const pump = () => {
-    while (left > 0 && !res.destroyed) {
-      left--;
-      if (!gzip.write(chunk)) return void gzip.once('drain', pump);
-    }
-    gzip.end();
-  };
-  res.on('close', () => gzip.destroy());
-  pump();
+  res.end(bombs.get(bytes));
 }
 
 /** Sends a valid-looking start, then one byte every `everyMs`, at most 600 bytes. */
@@ -206,6 +211,9 @@ function s3List(res: ServerResponse, h: Hostility): void {
 
 /** Starts the stand-in on 127.0.0.1; it answers at most 200,000 requests and closes itself after `lifetimeMs` (default 60 s). */
 export async function startStandIn(h: Hostility): Promise<StandIn> {
+  for (const mode of Object.values(h) as { kind?: string; inflatedBytes?: number }[])
+    if (mode?.kind === 'bomb' && mode.inflatedBytes && !bombs.has(mode.inflatedBytes))
+      bombs.set(mode.inflatedBytes, await gzippedZeros(mode.inflatedBytes));
   const requests = new Map<string, number>();
   const sockets = new Set<Socket>();
   let total = 0;
