@@ -2,6 +2,7 @@ import {
   actionTable,
   ADVANTAGE_FORMULA,
   DEFAULT_SUCCESS_THRESHOLD,
+  factsOf,
   groupRollouts,
   stepSummaries,
   summarize,
@@ -35,8 +36,9 @@ const actionsJson = (table: ActionTable) => ({
 
 /** Everything both outputs need, computed once. */
 export function rolloutReport(rollouts: readonly Transcript[], successThreshold = DEFAULT_SUCCESS_THRESHOLD) {
-  const grouping = groupRollouts(rollouts);
-  const summary = summarize(rollouts, grouping.groups);
+  const { facts, actions } = factsOf(rollouts);
+  const grouping = groupRollouts(facts);
+  const summary = summarize(facts, grouping.groups);
   const { steps, unknown } = stepSummaries(rollouts, grouping);
   const everyone = rollouts.map((_, i) => i);
   const byStep = new Map<number, number[]>();
@@ -46,13 +48,13 @@ export function rolloutReport(rollouts: readonly Transcript[], successThreshold 
   return {
     summary,
     successThreshold,
-    steps: steps.map((s) => ({ ...s, actions: actionTable(rollouts, grouping.advantage, byStep.get(s.step) ?? []) })),
+    steps: steps.map((s) => ({ ...s, actions: actionTable(facts, actions, grouping.advantage, byStep.get(s.step) ?? []) })),
     pooledGroups: summary.stepUnknownGroups,
     unknownStepRollouts: unknown,
     /** Every group's, step-unknown groups included (verdict.ts). */
     zeroAdvantageGroups: summary.zeroAdvantageGroups,
     zeroAdvantageStepUnknown: grouping.groups.filter((g) => g.step === undefined && g.zeroAdvantage).length,
-    actions: actionTable(rollouts, grouping.advantage, everyone),
+    actions: actionTable(facts, actions, grouping.advantage, everyone),
     toolCalls: rollouts.reduce((n, r) => n + toolCallCount(r), 0),
     byTool,
     /** What the packs that recognized any rollout add in their own words (Wordle: its solve histogram). */

@@ -83,7 +83,7 @@ export function replayHandlers(data: ReplayData): RequestHandlers<ReplayRequests
   return {
     groups: ({ filter, offset, count }) => data.groups(filter ?? {}, Number(offset) || 0, Math.min(500, Number(count) || 100)),
     rollouts: ({ group, filter }) => data.rolloutsIn(Number(group), filter ?? {}),
-    rollout: ({ index }) => data.detail(Number(index)) ?? null,
+    rollout: async ({ index }) => (await data.detail(Number(index))) ?? null,
     summary: ({ filter }) => data.summary(filter ?? {}),
     steps: () => data.steps(),
     actions: ({ filter }) => data.actions(filter ?? {}),

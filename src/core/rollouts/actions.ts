@@ -1,4 +1,5 @@
 import type { Transcript } from '../transcript/model';
+import type { FactsRows, RolloutFacts } from './facts';
 
 /** One tool and argument value, and how many above- and below-average rollouts of their groups used it. */
 export interface ActionRow {
@@ -30,9 +31,16 @@ function valueText(v: unknown): string {
   return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS - 1)}…` : text;
 }
 
+/** One tool, argument and value as the action table counts it. */
+export interface ActionKey {
+  tool: string;
+  argument: string;
+  value: string;
+}
+
 /** The distinct (tool, argument, value) keys of one rollout. */
-function actionsOf(t: Transcript): Map<string, { tool: string; argument: string; value: string }> {
-  const out = new Map<string, { tool: string; argument: string; value: string }>();
+export function actionsOf(t: Transcript): Map<string, ActionKey> {
+  const out = new Map<string, ActionKey>();
   const add = (tool: string, argument: string, value: string) =>
     out.set(`${tool}\u0000${argument}\u0000${value}`, { tool, argument, value });
   for (const turn of t.turns)
@@ -49,12 +57,14 @@ function actionsOf(t: Transcript): Map<string, { tool: string; argument: string;
 
 /** The action table over the given rollouts, each with its advantage within its own group; the most telling rows first. */
 export function actionTable(
-  rollouts: readonly Transcript[],
+  rollouts: FactsRows<Pick<RolloutFacts, 'actions'>>,
+  /** The actions `RolloutFacts.actions` number (FactsKeeper). */
+  actions: readonly ActionKey[],
   advantage: readonly number[],
   members: Iterable<number>,
   limit = 100,
 ): ActionTable {
-  const rows = new Map<string, ActionRow>();
+  const rows = new Map<number, ActionRow>();
   let above = 0;
   let below = 0;
   for (const i of members) {
@@ -63,9 +73,9 @@ export function actionTable(
     if (!side) continue;
     if (side === 'above') above++;
     else below++;
-    for (const [key, action] of actionsOf(rollouts[i])) {
-      let row = rows.get(key);
-      if (!row) rows.set(key, (row = { ...action, above: 0, below: 0, aboveShare: 0, belowShare: 0 }));
+    for (const id of rollouts.at(i)!.actions) {
+      let row = rows.get(id);
+      if (!row) rows.set(id, (row = { ...actions[id], above: 0, below: 0, aboveShare: 0, belowShare: 0 }));
       row[side]++;
     }
   }

@@ -1,7 +1,11 @@
 import { distinctParts } from '../text/distinct';
 import type { Transcript } from '../transcript/model';
 import { actionTable, type ActionTable } from './actions';
-import { GroupIndex, movesOf, outcomeOf, stepSummaries, summarize, toolCallCount, type RolloutSummary, type StepSummary } from './stats';
+import { FactsTable, type RolloutFacts } from './facts';
+import { FactsKeeper } from './factsKeeper';
+import { SavedPlaces } from './savedPlaces';
+import type { SavedAt } from './pipeline';
+import { GroupIndex, stepSummaries, summarize, type RolloutSummary, type StepSummary } from './stats';
 import type { RolloutOutcome } from './verdict';
 
 /** What the board's filters keep. Empty or absent fields keep everything. */
@@ -68,15 +72,27 @@ export interface RolloutDetail {
 
 const orNull = (n: number | undefined): number | null => (n === undefined || Number.isNaN(n) ? null : n);
 
-/** The rollouts behind one board, answering its page-by-page questions; shared by the extension and the browser demo. */
+/** Reads saved transcripts back from where they lie, readied as the board's pipeline readied them, in the order asked. */
+export type ReadBack = (at: readonly SavedAt[]) => Promise<Transcript[]>;
+
+/**
+ * The rollouts behind one board, answering its page-by-page questions; shared by the extension and the browser demo.
+ * It holds each rollout's facts; a rollout's turns are read back from its file when one is opened, if it was given
+ * with a place to read it from and a way to (`ReadBack`), else the rollout is held whole.
+ */
 export class ReplayData {
-  private readonly rollouts: Transcript[] = [];
+  private rollouts = new FactsTable();
+  private keeper = new FactsKeeper();
+  private places = new SavedPlaces();
   private grouping = new GroupIndex();
   private axis?: StepAxis;
   private cache?: { key: string; groups: number[]; shown: Map<number, number> };
   private shortLabels?: string[];
 
-  constructor(rollouts: readonly Transcript[] = []) {
+  constructor(
+    rollouts: readonly Transcript[] = [],
+    private readonly readBack?: ReadBack,
+  ) {
     this.append(rollouts);
   }
 
@@ -84,12 +100,16 @@ export class ReplayData {
     return this.rollouts.length;
   }
 
-  /** Adds rollouts (follow mode, streamed reads) and updates only the groups they join. */
-  append(rollouts: readonly Transcript[]): void {
+  /** Adds rollouts (follow mode, streamed reads) and updates only the groups they join; `savedAt` tells where each can be read again. */
+  append(rollouts: readonly Transcript[], savedAt?: (t: Transcript) => SavedAt | undefined): void {
     if (!rollouts.length) return;
     const first = this.rollouts.length;
-    for (const r of rollouts) this.rollouts.push(r);
-    this.grouping.add(this.rollouts, first);
+    const added = rollouts.map((r) => this.keeper.facts(r));
+    rollouts.forEach((r, k) => {
+      this.rollouts.push(added[k]);
+      this.places.add(r, this.readBack ? savedAt?.(r) : undefined);
+    });
+    this.grouping.add(added, first, this.rollouts);
     this.cache = undefined;
     this.axis = undefined;
     this.shortLabels = undefined;
@@ -97,7 +117,9 @@ export class ReplayData {
 
   /** Forgets every rollout: the source is read again from the start. */
   clear(): void {
-    this.rollouts.length = 0;
+    this.rollouts = new FactsTable();
+    this.keeper = new FactsKeeper();
+    this.places = new SavedPlaces();
     this.grouping = new GroupIndex();
     this.cache = undefined;
     this.axis = undefined;
@@ -109,13 +131,15 @@ export class ReplayData {
   }
 
   matches(index: number, filter: RolloutFilter): boolean {
-    const r = this.rollouts[index];
-    if (filter.steps && !(r.step !== undefined && r.step >= filter.steps.from && r.step <= filter.steps.to)) return false;
-    if (filter.outcomes?.length && !filter.outcomes.includes(outcomeOf(r))) return false;
-    if (filter.minReward !== undefined && !(r.reward !== undefined && r.reward >= filter.minReward)) return false;
-    if (filter.maxReward !== undefined && !(r.reward !== undefined && r.reward <= filter.maxReward)) return false;
+    const r = this.rollouts;
+    const step = r.step(index);
+    if (filter.steps && !(step !== undefined && step >= filter.steps.from && step <= filter.steps.to)) return false;
+    if (filter.outcomes?.length && !filter.outcomes.includes(r.outcome(index))) return false;
+    const reward = r.reward(index);
+    if (filter.minReward !== undefined && !(reward !== undefined && reward >= filter.minReward)) return false;
+    if (filter.maxReward !== undefined && !(reward !== undefined && reward <= filter.maxReward)) return false;
     const q = filter.search?.trim().toLowerCase();
-    if (q && !matchesSearch(r, this.grouping.groups[this.grouping.groupOf[index]]?.label, q)) return false;
+    if (q && !matchesSearch(r.searched(index), this.grouping.groups[this.grouping.groupOf[index]]?.label, q)) return false;
     return true;
   }
 
@@ -175,50 +199,73 @@ export class ReplayData {
     return g.members
       .filter((i) => this.matches(i, filter))
       .map((i) => {
-        const r = this.rollouts[i];
+        const r = this.rollouts.at(i)!;
         return {
           index: i,
           trajectoryId: r.id,
           reward: orNull(r.reward),
           advantage: orNull(this.grouping.advantage[i]),
-          turns: r.turns.length,
-          toolCalls: toolCallCount(r),
-          moves: movesOf(r),
-          outcome: outcomeOf(r),
+          turns: r.turns,
+          toolCalls: r.toolCalls,
+          moves: r.moves,
+          outcome: r.outcome,
           status: r.status,
-          rebuilt: r.rebuilt === true,
+          rebuilt: r.rebuilt,
           ...(r.metrics ? { metrics: r.metrics } : {}),
         };
       });
   }
 
   /** Plain copies of the rollouts the filter keeps (the steps shown), for work outside the board such as re-scoring. */
-  shown(filter: RolloutFilter): Transcript[] {
-    const kept: Transcript[] = [];
-    for (let i = 0; i < this.rollouts.length; i++)
-      if (this.matches(i, filter)) kept.push(JSON.parse(JSON.stringify(this.rollouts[i])) as Transcript);
-    return kept;
+  async shown(filter: RolloutFilter): Promise<Transcript[]> {
+    const kept: number[] = [];
+    for (let i = 0; i < this.rollouts.length; i++) if (this.matches(i, filter)) kept.push(i);
+    return this.whole(kept);
   }
 
-  detail(index: number): RolloutDetail | undefined {
-    const rollout = this.rollouts[index];
-    if (!rollout) return undefined;
+  async detail(index: number): Promise<RolloutDetail | undefined> {
+    if (!this.rollouts.at(index)) return undefined;
+    const [transcript] = await this.whole([index]);
     const group = this.grouping.groupOf[index];
     return {
       index,
       group,
       groupLabel: this.grouping.groups[group].label,
-      // A plain copy: spans decode their text on first read, and a message carries data, not getters.
-      transcript: JSON.parse(JSON.stringify(rollout)) as Transcript,
+      transcript,
       advantage: orNull(this.grouping.advantage[index]),
     };
   }
 
+  /** The rollouts at these indices whole, as plain copies: those held are copied, the others read back from their files. */
+  private async whole(indices: readonly number[]): Promise<Transcript[]> {
+    const out: Transcript[] = new Array<Transcript>(indices.length);
+    const saved: number[] = [];
+    indices.forEach((index, k) => {
+      const held = this.places.whole(index);
+      // A plain copy: spans decode their text on first read, and a message carries data, not getters.
+      if (held) out[k] = JSON.parse(JSON.stringify(held)) as Transcript;
+      else saved.push(k);
+    });
+    if (!saved.length) return out;
+    const { rollouts, places } = this;
+    const read = await this.readBack!(saved.map((k) => places.at(indices[k])));
+    saved.forEach((k, n) => {
+      const want = rollouts.id(indices[k]);
+      if (read[n]?.id !== want) {
+        const at = places.at(indices[k]);
+        throw new Error(`${at.file} changed since the board read it (rollout ${want} is no longer at byte ${at.offset}): open it again.`);
+      }
+      out[k] = read[n];
+    });
+    return out;
+  }
+
   summary(filter: RolloutFilter): RolloutSummary {
     const { groups } = this.filtered(filter);
-    const kept = this.rollouts.filter((_, i) => this.matches(i, filter));
+    const kept: number[] = [];
+    for (let i = 0; i < this.rollouts.length; i++) if (this.matches(i, filter)) kept.push(i);
     return summarize(
-      kept,
+      { length: kept.length, at: (k) => this.rollouts.at(kept[k]) },
       groups.map((gi) => this.grouping.groups[gi]),
     );
   }
@@ -227,15 +274,15 @@ export class ReplayData {
   actions(filter: RolloutFilter): ActionTable {
     const { groups } = this.filtered(filter);
     const members = groups.flatMap((gi) => this.grouping.groups[gi].members.filter((i) => this.matches(i, filter)));
-    return actionTable(this.rollouts, this.grouping.advantage, members);
+    return actionTable(this.rollouts, this.keeper.actions, this.grouping.advantage, members);
   }
 }
 
-function matchesSearch(t: Transcript, label: string | undefined, q: string): boolean {
+function matchesSearch(r: Pick<RolloutFacts, 'id' | 'prompt' | 'taskId'>, label: string | undefined, q: string): boolean {
   return (
     !!label?.toLowerCase().includes(q) ||
-    !!t.task.id?.toLowerCase().includes(q) ||
-    t.id.toLowerCase().includes(q) ||
-    t.task.prompt.toLowerCase().includes(q)
+    !!r.taskId?.toLowerCase().includes(q) ||
+    r.id.toLowerCase().includes(q) ||
+    r.prompt.toLowerCase().includes(q)
   );
 }

@@ -10,3 +10,6 @@ export * from './logging';
 export * from './traces';
 export * from './pipeline';
 export * from './summaryKeep';
+export * from './facts';
+export * from './factsKeeper';
+export * from './savedPlaces';

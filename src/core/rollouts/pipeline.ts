@@ -2,8 +2,15 @@ import type { Transcript } from '../transcript/model';
 import { RolloutCollector, type SkippedLine } from './collect';
 import { prepareTranscripts, type JobContext } from './prepare';
 
-/** What a reader yields: one log line (or multi-line message) with the epoch ms of its event, or a rollout read whole. */
-export type ReadItem = { text: string; time?: number } | { transcript: Transcript };
+/** Where a saved transcript's line lies in a local file: the board reads its turns back from there when it is opened. */
+export interface SavedAt {
+  file: string;
+  offset: number;
+  bytes: number;
+}
+
+/** What a reader yields: one log line (or multi-line message) with the epoch ms of its event, or a rollout read whole (and where it lies, if it can be read again). */
+export type ReadItem = { text: string; time?: number } | { transcript: Transcript; at?: SavedAt };
 
 /**
  * The one way from what a reader read to rollouts a view shows: collect (records, traces, SDK and tool-output lines),
@@ -12,6 +19,7 @@ export type ReadItem = { text: string; time?: number } | { transcript: Transcrip
  */
 export class RolloutPipeline {
   private collector = new RolloutCollector();
+  private readonly where = new WeakMap<Transcript, SavedAt>();
 
   constructor(
     public job: JobContext = {},
@@ -29,8 +37,15 @@ export class RolloutPipeline {
   }
 
   feed(item: ReadItem): void {
-    if ('transcript' in item) this.collector.addTranscript(item.transcript);
-    else this.collector.add(item.text, item.time);
+    if ('transcript' in item) {
+      if (item.at) this.where.set(item.transcript, item.at);
+      this.collector.addTranscript(item.transcript);
+    } else this.collector.add(item.text, item.time);
+  }
+
+  /** Where a rollout this pipeline readied lies in its file, when its reader can read it again (saved transcripts streamed from disk). */
+  savedAt(t: Transcript): SavedAt | undefined {
+    return this.where.get(t);
   }
 
   /** Rollouts completed since the last call, ready for the views. */

@@ -1,5 +1,5 @@
 import type { Transcript } from '../transcript/model';
-import { taskLabel } from '../transcript/tasks';
+import type { FactsRows, RolloutFacts } from './facts';
 import { isZeroAdvantageGroup, type RolloutOutcome } from './verdict';
 
 /** Tool calls over all turns. */
@@ -53,6 +53,10 @@ interface Grouping {
   advantage: readonly number[];
 }
 
+/** What grouping reads of a rollout as it joins, and of every member when a group's spread is computed again. */
+type GroupMember = Pick<RolloutFacts, 'groupKey' | 'label' | 'pack' | 'step' | 'solved' | 'reward' | 'status'>;
+type Spread = Pick<RolloutFacts, 'reward' | 'status'>;
+
 /** Groups rollouts by task and step as they arrive, keeping each group's reward spread and each rollout's advantage current. */
 export class GroupIndex implements Grouping {
   readonly groups: RolloutGroup[] = [];
@@ -60,11 +64,11 @@ export class GroupIndex implements Grouping {
   readonly advantage: number[] = [];
   private readonly byKey = new Map<string, number>();
 
-  /** Adds rollouts that sit at `first`, `first + 1`, … of `all`, and recomputes the groups they joined. */
-  add(all: readonly Transcript[], first: number): void {
+  /** Adds rollouts that sit at `first`, `first + 1`, … of `all` (already in it), and recomputes the groups they joined. */
+  add(added: readonly GroupMember[], first: number, all: FactsRows<Spread>): void {
     const touched = new Set<number>();
-    for (let i = first; i < all.length; i++) {
-      const r = all[i];
+    for (let i = first; i < first + added.length; i++) {
+      const r = added[i - first];
       const key = r.groupKey;
       let index = this.byKey.get(key);
       if (index === undefined) {
@@ -72,8 +76,8 @@ export class GroupIndex implements Grouping {
         this.byKey.set(key, index);
         this.groups.push({
           key,
-          label: taskLabel(r),
-          pack: r.env?.pack,
+          label: r.label,
+          pack: r.pack,
           step: r.step,
           members: [],
           solved: 0,
@@ -92,11 +96,11 @@ export class GroupIndex implements Grouping {
     for (const index of touched) this.spread(all, this.groups[index]);
   }
 
-  private spread(all: readonly Transcript[], group: RolloutGroup): void {
+  private spread(all: FactsRows<Spread>, group: RolloutGroup): void {
+    const members = group.members.map((i) => all.at(i)!);
     let sum = 0;
     let n = 0;
-    for (const i of group.members) {
-      const r = all[i].reward;
+    for (const { reward: r } of members) {
       if (r !== undefined) {
         sum += r;
         n++;
@@ -104,23 +108,20 @@ export class GroupIndex implements Grouping {
     }
     group.mean = n ? sum / n : NaN;
     let squares = 0;
-    for (const i of group.members) {
-      const r = all[i].reward;
-      if (r !== undefined) squares += (r - group.mean) ** 2;
-    }
+    for (const { reward: r } of members) if (r !== undefined) squares += (r - group.mean) ** 2;
     group.std = n ? Math.sqrt(squares / n) : NaN;
-    group.zeroAdvantage = isZeroAdvantageGroup(group.members.map((i) => all[i]));
-    for (const i of group.members) {
-      const r = all[i].reward;
+    group.zeroAdvantage = isZeroAdvantageGroup(members);
+    group.members.forEach((i, k) => {
+      const r = members[k].reward;
       this.advantage[i] = r === undefined ? NaN : (r - group.mean) / (group.std + EPSILON);
-    }
+    });
   }
 }
 
 /** Groups rollouts by task and step, in order of first appearance, with each group's reward spread and each rollout's advantage. */
-export function groupRollouts(rollouts: readonly Transcript[]): Grouping {
+export function groupRollouts(rollouts: readonly GroupMember[]): Grouping {
   const index = new GroupIndex();
-  index.add(rollouts, 0);
+  index.add(rollouts, 0, rollouts);
   return index;
 }
 
@@ -138,7 +139,7 @@ export interface StepSummary {
 }
 
 /** Per-step solve rate and mean reward, in step order; rollouts without a step are counted apart. */
-export function stepSummaries(rollouts: readonly Transcript[], grouping: Grouping): { steps: StepSummary[]; unknown: number } {
+export function stepSummaries(rollouts: FactsRows<{ reward?: number }>, grouping: Grouping): { steps: StepSummary[]; unknown: number } {
   const byStep = new Map<number, StepSummary & { rewardSum: number; rewarded: number }>();
   let unknown = 0;
   for (const group of grouping.groups) {
@@ -167,7 +168,7 @@ export function stepSummaries(rollouts: readonly Transcript[], grouping: Groupin
     s.rollouts += group.members.length;
     s.solved += group.solved;
     for (const i of group.members) {
-      const r = rollouts[i].reward;
+      const r = rollouts.at(i)!.reward;
       if (r !== undefined) {
         s.rewardSum += r;
         s.rewarded++;
@@ -221,8 +222,11 @@ export interface RolloutSummary {
 /** Moves-to-solve counted one by one up to here; a longer solve is not counted in the histogram. */
 const MOST_MOVES = 12;
 
+/** What the summary reads of a rollout. */
+type Summarized = Pick<RolloutFacts, 'outcome' | 'moves' | 'packMoves' | 'turns' | 'toolCalls' | 'reward'>;
+
 /** Solve rate, mean moves, turns and tool calls, the reward range and the two histograms the board draws. */
-export function summarize(rollouts: readonly Transcript[], groups: readonly RolloutGroup[], bins = 20): RolloutSummary {
+export function summarize(rollouts: FactsRows<Summarized>, groups: readonly RolloutGroup[], bins = 20): RolloutSummary {
   const s: RolloutSummary = {
     rollouts: rollouts.length,
     groups: groups.length,
@@ -237,7 +241,7 @@ export function summarize(rollouts: readonly Transcript[], groups: readonly Roll
     meanTurns: 0,
     meanToolCalls: 0,
     movesToSolve: new Array<number>(MOST_MOVES + 1).fill(0),
-    packMoves: rollouts.some((r) => r.env?.moves !== undefined),
+    packMoves: false,
     rewardHistogram: { start: 0, width: 1, counts: [] },
   };
   let sum = 0;
@@ -248,14 +252,16 @@ export function summarize(rollouts: readonly Transcript[], groups: readonly Roll
   let played = 0;
   let turns = 0;
   let calls = 0;
-  for (const r of rollouts) {
-    const outcome = outcomeOf(r);
-    const g = movesOf(r);
-    turns += r.turns.length;
-    calls += toolCallCount(r);
+  for (let k = 0; k < rollouts.length; k++) {
+    const r = rollouts.at(k)!;
+    if (r.packMoves) s.packMoves = true;
+    const outcome = r.outcome;
+    const g = r.moves;
+    turns += r.turns;
+    calls += r.toolCalls;
     if (outcome === 'solved') {
       s.solved++;
-      if (r.env?.moves !== undefined && g >= 1 && g <= MOST_MOVES) s.movesToSolve[g]++;
+      if (r.packMoves && g >= 1 && g <= MOST_MOVES) s.movesToSolve[g]++;
     } else if (outcome === 'partial') s.partial++;
     else if (outcome === 'lost') s.lost++;
     else s.noPlay++;
@@ -278,9 +284,9 @@ export function summarize(rollouts: readonly Transcript[], groups: readonly Roll
     s.reward = { mean: sum / n, min, max };
     const width = max > min ? (max - min) / bins : 1;
     const counts = new Array<number>(max > min ? bins : 1).fill(0);
-    for (const r of rollouts) {
-      if (r.reward === undefined) continue;
-      counts[Math.min(counts.length - 1, Math.floor((r.reward - min) / width))]++;
+    for (let k = 0; k < rollouts.length; k++) {
+      const r = rollouts.at(k)!.reward;
+      if (r !== undefined) counts[Math.min(counts.length - 1, Math.floor((r - min) / width))]++;
     }
     s.rewardHistogram = { start: min, width, counts };
   }

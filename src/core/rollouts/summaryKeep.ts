@@ -1,4 +1,5 @@
 import type { ToolCall, Transcript, Turn } from '../transcript/model';
+import { heldOnce } from './facts';
 
 /**
  * A keeper of what a summary reads of each rollout (`mtrl rollouts` without `--transcripts`): its task, group, step,
@@ -7,13 +8,7 @@ import type { ToolCall, Transcript, Turn } from '../transcript/model';
  * rollouts of a run took 600 MB.
  */
 export function summaryKeeper(): (t: Transcript) => Transcript {
-  const texts = new Map<string, string>();
-  const once = (text: string) => {
-    const known = texts.get(text);
-    if (known !== undefined) return known;
-    texts.set(text, text);
-    return text;
-  };
+  const once = heldOnce();
   const call = (c: ToolCall): ToolCall => {
     const kept: ToolCall = { name: once(c.name), arguments: c.arguments };
     if (c.error !== undefined) kept.error = c.error;

@@ -12,7 +12,7 @@ import {
   type ReplayProtocol,
   type ReplaySource,
 } from '../../shared/protocol';
-import type { RolloutReader } from '../../services/rollouts';
+import { readSavedAt, type RolloutReader } from '../../services/rollouts';
 import type { HostChannel } from '../../webview-kit/host';
 import { showApp } from '../../webview-kit/panel';
 import type { Services } from '../services';
@@ -31,7 +31,8 @@ function followSeconds(): number {
 export class ReplayPanel implements vscode.Disposable {
   private static readonly open = new Set<ReplayPanel>();
   private static lastActive?: ReplayPanel;
-  private readonly data = new ReplayData();
+  // Saved transcripts streamed from a large local file are held as facts; their turns are read back when opened.
+  private readonly data = new ReplayData([], (at) => readSavedAt(at, this.pipeline.job));
   private status: LoadStatus = { state: 'loading', message: 'Reading rollouts…' };
   private readonly channel: HostChannel<ReplayProtocol>;
   private loading?: AbortController;
@@ -86,12 +87,12 @@ export class ReplayPanel implements vscode.Disposable {
   }
 
   /** The rollout the board plays now, as a plain transcript. */
-  currentRollout(): Transcript | undefined {
-    return this.board?.rollout === undefined ? undefined : this.data.detail(this.board.rollout)?.transcript;
+  async currentRollout(): Promise<Transcript | undefined> {
+    return this.board?.rollout === undefined ? undefined : (await this.data.detail(this.board.rollout))?.transcript;
   }
 
   /** The rollouts the board's filter shows (its steps, outcomes, rewards, search). */
-  shownRollouts(): Transcript[] {
+  shownRollouts(): Promise<Transcript[]> {
     return this.data.shown(this.board?.filter ?? {});
   }
 
@@ -126,9 +127,11 @@ export class ReplayPanel implements vscode.Disposable {
           let read = 0;
           for await (const line of this.reader.read(loading.signal)) {
             this.pipeline.feed(line);
-            // The first rollouts go to the board at once; after that, a refresh at most twice a second.
-            if (++read % (this.data.size ? 256 : 32) === 0 && (this.data.size === 0 || Date.now() - shown > 500)) {
-              if (!this.take(this.pipeline.take())) continue;
+            // Rollouts become facts every 256 lines, so whole ones never pile up in the heap; the first go to the board
+            // at once, after that it refreshes at most twice a second.
+            if (++read % (this.data.size ? 256 : 32) === 0) {
+              const first = this.data.size === 0;
+              if (!this.take(this.pipeline.take()) || !(first || Date.now() - shown > 500)) continue;
               shown = Date.now();
               progress.report({ message: `${this.pipeline.lines.toLocaleString()} lines, ${this.data.size.toLocaleString()} rollouts` });
               this.setStatus({ state: 'ready', rollouts: this.data.size, following: false, reading: true, notices: this.notices() });
@@ -173,7 +176,7 @@ export class ReplayPanel implements vscode.Disposable {
 
   /** Shows rollouts the pipeline readied; returns how many. */
   private take(rollouts: Transcript[]): number {
-    this.data.append(rollouts);
+    this.data.append(rollouts, (t) => this.pipeline.savedAt(t));
     this.rowsMatched.total += rollouts.length;
     this.rowsMatched.matched += rollouts.filter((t) => t.task.rowIndex !== undefined).length;
     return rollouts.length;

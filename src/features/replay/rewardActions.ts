@@ -36,7 +36,7 @@ async function pickScenarioFile(purpose: string, offerNew: boolean): Promise<vsc
 
 /** Saves the rollout the board plays as a named scenario: an undoable edit of the scenario file, never overwriting a name. */
 async function saveAsScenario(fileArg?: vscode.Uri, nameArg?: string): Promise<void> {
-  const rollout = ReplayPanel.active?.currentRollout();
+  const rollout = await ReplayPanel.active?.currentRollout();
   if (!rollout) {
     void vscode.window.showInformationMessage('Select a rollout on the replay board first: it becomes the scenario.');
     return;
@@ -79,7 +79,7 @@ async function saveAsScenario(fileArg?: vscode.Uri, nameArg?: string): Promise<v
 /** What-if: the scenario file's reward as it is now over the rollouts the board shows, next to the rewards they got; returns the report's text. */
 async function rescoreShown(services: Services, fileArg?: vscode.Uri): Promise<string | undefined> {
   const panel = ReplayPanel.active;
-  const rollouts = panel?.shownRollouts() ?? [];
+  const rollouts = (await panel?.shownRollouts()) ?? [];
   if (!panel || !rollouts.length) {
     void vscode.window.showInformationMessage('Open rollouts on the replay board first: the rollouts it shows are re-scored.');
     return;

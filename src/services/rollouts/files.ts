@@ -1,4 +1,4 @@
-import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { linesOf, tracesIn, transcriptFromTrace, type ReadItem, type SkippedLine } from '../../core/rollouts';
@@ -6,7 +6,7 @@ import { parseOutsideJson } from '../../core/text/json';
 import { savedTranscriptOf, transcriptsFromJsonLines } from '../../core/transcript/jsonLines';
 import type { Transcript } from '../../core/transcript/model';
 import type { RolloutReader } from './reader';
-import { isSavedTranscriptLine } from './saved';
+import { isSavedTranscriptLine, placedLines, type PlacedLine } from './saved';
 
 // Local files, format sniffed: a log (rollout records, SDK lines, tool output), a raw `traces.json` artifact, a
 // `traces/search` or `batchGet` response, JSON Lines of traces, or a directory of any of these.
@@ -51,14 +51,17 @@ function* textItems(text: string): Iterable<ReadItem> {
 
 /**
  * Streamed lines as items. When the first is a saved transcript (`mtrl rollouts --transcripts`), each line is read whole
- * as one, as a file small enough to read whole is (savedItems); a line that is not one goes on as a log line.
+ * as one, as a file small enough to read whole is (savedItems), with where it lies when the line knows; a line that is
+ * not one goes on as a log line.
  */
-async function* lineItems(lines: AsyncIterable<string>): AsyncIterable<ReadItem> {
+async function* lineItems(lines: AsyncIterable<string | PlacedLine>): AsyncIterable<ReadItem> {
   let saved: boolean | undefined;
   for await (const line of lines) {
-    if (saved === undefined && line.trim()) saved = isSavedTranscriptLine(line);
-    const transcript = saved ? savedLineOf(line) : undefined;
-    yield transcript ? { transcript } : { text: line };
+    const text = typeof line === 'string' ? line : line.text;
+    if (saved === undefined && text.trim()) saved = isSavedTranscriptLine(text);
+    const transcript = saved ? savedLineOf(text) : undefined;
+    if (!transcript) yield { text };
+    else yield typeof line === 'string' ? { transcript } : { transcript, at: line.at };
   }
 }
 
@@ -169,9 +172,9 @@ async function* folderItems(dir: string, skipped: SkippedLine[], signal: AbortSi
   }
 }
 
-/** A file past WHOLE_FILE_BYTES, streamed line by line. */
+/** A file past WHOLE_FILE_BYTES, streamed line by line; its saved transcripts can be read again from where they lie. */
 async function* largeFileItems(file: string, skipped: SkippedLine[], signal: AbortSignal): AsyncIterable<ReadItem> {
-  yield* lineItems(linesOf(createReadStream(file, { signal }), (n, chars) => skipped.push({ line: n, chars })));
+  yield* lineItems(placedLines(file, signal, (n, chars) => skipped.push({ line: n, chars })));
 }
 
 /** A reader of an input read whole on each call, noting afresh the lines it had to skip. */

@@ -7,7 +7,7 @@ import { savedTranscripts } from './saved';
 export type { RolloutReader } from './reader';
 export { localReader, streamReader, UnreadableFile } from './files';
 export { localDatasetRows, localTasks } from './dataset';
-export { savedTranscripts, SavedTranscriptsProblem } from './saved';
+export { readSavedAt, savedTranscripts, SavedTranscriptsProblem } from './saved';
 export { logGroupReader, jobStepClock } from './logs';
 export { jobReader, type RolloutOrigin } from './job';
 export { traceReader, traceRunOf, hasTraces, s3ArtifactReader, TRACE_LIMIT, type TraceRun } from './traces';

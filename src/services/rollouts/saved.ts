@@ -1,6 +1,6 @@
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { linesOf } from '../../core/rollouts';
+import { linesOf, type SavedAt } from '../../core/rollouts';
 import { prepareTranscripts, type JobContext } from '../../core/rollouts/prepare';
 import { MAX_LINE_CHARS } from '../../core/text/lines';
 import { JSON_TOO_DEEP, JsonTooDeep, parseOutsideJson } from '../../core/text/json';
@@ -79,4 +79,94 @@ async function readSavedLines(target: string): Promise<Transcript[]> {
   }
   if (overlong) throw overlong;
   return transcripts;
+}
+
+/** A line of a file with where it lies, so a saved transcript can be read again from there. */
+export interface PlacedLine {
+  text: string;
+  at: SavedAt;
+}
+
+/**
+ * A file's lines, cut at newline bytes so each one's byte offset is exact (a decoded line's length in characters is
+ * not its length in bytes); a line past MAX_LINE_CHARS bytes is skipped and passed to `onOverlong`.
+ */
+export async function* placedLines(
+  file: string,
+  signal: AbortSignal,
+  onOverlong: (line: number, bytes: number) => void,
+): AsyncGenerator<PlacedLine> {
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  let start = 0;
+  let line = 0;
+  const cut = (last: Buffer): PlacedLine | undefined => {
+    const bytes = heldBytes + last.length;
+    const at = { file, offset: start, bytes };
+    line++;
+    start += bytes + 1;
+    const parts = held;
+    held = [];
+    heldBytes = 0;
+    if (bytes > MAX_LINE_CHARS) return void onOverlong(line, bytes);
+    const text = (parts.length ? Buffer.concat([...parts, last]) : last).toString('utf8');
+    // A byte-order mark is not part of the first line's JSON (a TextDecoder drops it too).
+    return { text: at.offset === 0 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, at };
+  };
+  for await (const chunk of createReadStream(file, { signal }) as AsyncIterable<Buffer>) {
+    let from = 0;
+    for (let nl = chunk.indexOf(10, from); nl !== -1; nl = chunk.indexOf(10, from)) {
+      const placed = cut(chunk.subarray(from, nl));
+      if (placed) yield placed;
+      from = nl + 1;
+    }
+    if (from < chunk.length) {
+      const rest = chunk.subarray(from);
+      heldBytes += rest.length;
+      // Past the cap only the count is kept: a file without newlines cannot exhaust memory.
+      if (heldBytes <= MAX_LINE_CHARS) held.push(rest);
+      else held = [];
+    }
+  }
+  if (heldBytes) {
+    const placed = cut(Buffer.alloc(0));
+    if (placed) yield placed;
+  }
+}
+
+/** Bytes read synchronously before the event loop gets a turn: reading back a whole board's rollouts keeps the host answering. */
+const TURN_BYTES = 2 * 2 ** 20;
+
+/**
+ * Saved transcripts read again from where they lie (SavedAt), in the order asked, readied as the board's pipeline
+ * readied them (the same job context): the board reads a rollout's turns this way when it is opened or re-scored.
+ */
+export async function readSavedAt(places: readonly SavedAt[], job: JobContext = {}): Promise<Transcript[]> {
+  const files = new Map<string, number>();
+  const out: Transcript[] = [];
+  let spent = 0;
+  try {
+    for (const at of places) {
+      if (spent >= TURN_BYTES) {
+        await new Promise((resolve) => setImmediate(resolve));
+        spent = 0;
+      }
+      let fd = files.get(at.file);
+      if (fd === undefined) files.set(at.file, (fd = openSync(at.file, 'r')));
+      const buffer = Buffer.alloc(at.bytes);
+      const read = readSync(fd, buffer, 0, at.bytes, at.offset);
+      spent += read;
+      let transcript: Transcript | undefined;
+      try {
+        transcript = savedTranscriptOf(parseOutsideJson(buffer.toString('utf8', 0, read).replace(/^\uFEFF/, '')));
+      } catch {
+        // Told below, with the file and the place.
+      }
+      if (!transcript) throw new SavedTranscriptsProblem(`${at.file} changed since it was read: byte ${at.offset} no longer starts a saved transcript`);
+      out.push(transcript);
+    }
+  } finally {
+    for (const fd of files.values()) closeSync(fd);
+  }
+  return prepareTranscripts(out, job);
 }

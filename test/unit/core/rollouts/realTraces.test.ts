@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { WordleData } from '../../../../src/core/environments/wordle';
-import { actionTable, groupRollouts, prepareTranscripts, tracesIn, transcriptFromTrace } from '../../../../src/core/rollouts';
+import { actionTable, factsOf, groupRollouts, prepareTranscripts, tracesIn, transcriptFromTrace } from '../../../../src/core/rollouts';
 import type { Transcript } from '../../../../src/core/transcript/model';
 import { TaskMatcher } from '../../../../src/core/transcript/tasks';
 
@@ -89,11 +89,12 @@ describe('real-shaped MLflow traces', () => {
         [0, false],
       ],
     );
-    const { groups, advantage } = groupRollouts(rollouts);
+    const { facts, actions } = factsOf(rollouts);
+    const { groups, advantage } = groupRollouts(facts);
     assert.equal(groups.length, 1);
     assert.equal(groups[0].label, "Resolve the customer's internet outage. Customer says: My Wi-Fi works, but websites do not load.");
     assert.ok(advantage[0] > 0 && advantage[1] < 0);
-    const table = actionTable(rollouts, advantage, [0, 1]);
+    const table = actionTable(facts, actions, advantage, [0, 1]);
     const row = (value: string) => table.rows.find((r) => r.value === value);
     assert.deepEqual([table.above, table.below], [1, 1]);
     assert.deepEqual([row('restart_router')?.above, row('restart_router')?.below], [0, 1]);

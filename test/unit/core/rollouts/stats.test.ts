@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../../../src/cli';
-import { groupRollouts, prepareTranscripts, ReplayData, summarize } from '../../../../src/core/rollouts';
+import { factsOf, FactsTable, groupRollouts, prepareTranscripts, ReplayData, summarize } from '../../../../src/core/rollouts';
 import type { Transcript } from '../../../../src/core/transcript/model';
 import { transcriptFromRecord } from '../../../../src/core/transcript/record';
 
@@ -39,7 +39,7 @@ describe('groupRollouts', () => {
       rollout('d', 'ghost', 0.5, true, ['ghost'], 'row-9'),
       rollout('e', 'crane', undefined, false, []),
     ];
-    const { groups, groupOf, advantage } = groupRollouts(rs);
+    const { groups, groupOf, advantage } = groupRollouts(factsOf(rs).facts);
     assert.deepEqual(
       groups.map((g) => [g.label, g.members, g.solved]),
       [
@@ -69,7 +69,7 @@ describe('GRPO groups by step', () => {
   ];
 
   it('makes one group per task and step, and pools only rollouts of unknown step', () => {
-    const { groups, advantage } = groupRollouts(rs);
+    const { groups, advantage } = groupRollouts(factsOf(rs).facts);
     assert.deepEqual(
       groups.map((g) => [g.label, g.step, g.members]),
       [
@@ -125,7 +125,8 @@ describe('summarize', () => {
       rollout('c', 'crane', -0.5, false, ['slate']),
       rollout('d', 'crane', -1.5, false, []),
     ];
-    const s = summarize(rs, groupRollouts(rs).groups, 4);
+    const { facts } = factsOf(rs);
+    const s = summarize(facts, groupRollouts(facts).groups, 4);
     assert.deepEqual([s.solved, s.lost, s.noPlay, s.solveRate, s.groups], [2, 1, 1, 0.5, 1]);
     assert.deepEqual(s.movesToSolve.slice(0, 7), [0, 1, 0, 0, 0, 0, 1]);
     assert.deepEqual([s.reward?.min, s.reward?.max], [-1.5, 1.55]);
@@ -219,5 +220,28 @@ describe('mtrl rollouts', () => {
     assert.match(missing.err, /no such file/);
     assert.equal((await run([fixture, '--bogus'])).code, 2);
     assert.equal((await run([])).code, 2);
+  });
+});
+
+describe('the board’s facts in columns', () => {
+  it('gives back each rollout’s facts as they were kept, without its turns', () => {
+    const rs = [
+      rollout('a', 'crane', 1.55, true, ['crane']),
+      rollout('b', 'crane', undefined, false, []),
+      rollout('c', 'ghost', -0.5, false, ['slate', 'paste'], 'row-9', 3),
+    ];
+    rs[1].status = 'error';
+    rs[2].metrics = { shaping: 0.5 };
+    rs[2].rebuilt = true;
+    const { facts } = factsOf(rs);
+    const table = new FactsTable();
+    for (const f of facts) table.push(f);
+    assert.equal(table.length, 3);
+    for (let i = 0; i < 3; i++) {
+      const { groupKey: _key, label: _label, pack: _pack, ...held } = facts[i];
+      assert.deepEqual(table.at(i), held, `rollout ${i}`);
+      assert.equal(table.at(i)!.turns, rs[i].turns.length, 'a count, not the turns');
+    }
+    assert.equal(table.at(3), undefined);
   });
 });
