@@ -48,7 +48,11 @@ async function main(): Promise<void> {
       `  first rows the board can draw   ${firstMs.toFixed(0).padStart(7)} ms (${reads[0].first?.rollouts} rollouts, ${reads[0].first?.groups} groups; target ≤ 1000) ${firstMs <= 1000 ? 'ok' : 'OVER'}`,
     );
     console.log(`  whole read (board)              ${(readMs / 1000).toFixed(1).padStart(7)} s`);
-    console.log(`  opening the last rollout        ${Math.min(...reads.map((r) => r.openMs)).toFixed(0).padStart(7)} ms (its turns read back from the file)`);
+    console.log(
+      `  opening the last rollout        ${Math.min(...reads.map((r) => r.openMs))
+        .toFixed(0)
+        .padStart(7)} ms (its turns read back from the file)`,
+    );
     const row = (what: string, key: 'wallMs' | 'cpuMs' | 'peakMb', unit: string, scale: number) => {
       const b = best(bare, key);
       const c = best(board, key);

@@ -42,7 +42,9 @@ async function main(target: string): Promise<void> {
   const opened = await handlers.rollout({ index: data.size - 1 });
   const openMs = performance.now() - opening;
   if (!opened?.transcript.turns.length) throw new Error('the last rollout opened without its turns');
-  console.log(JSON.stringify({ first, totalMs, openMs, rollouts: data.size, steps, lines: pipeline.lines, sinceStartMs: performance.now() }));
+  console.log(
+    JSON.stringify({ first, totalMs, openMs, rollouts: data.size, steps, lines: pipeline.lines, sinceStartMs: performance.now() }),
+  );
 }
 
 void main(process.argv[2]);

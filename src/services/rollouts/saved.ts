@@ -162,7 +162,8 @@ export async function readSavedAt(places: readonly SavedAt[], job: JobContext = 
       } catch {
         // Told below, with the file and the place.
       }
-      if (!transcript) throw new SavedTranscriptsProblem(`${at.file} changed since it was read: byte ${at.offset} no longer starts a saved transcript`);
+      if (!transcript)
+        throw new SavedTranscriptsProblem(`${at.file} changed since it was read: byte ${at.offset} no longer starts a saved transcript`);
       out.push(transcript);
     }
   } finally {
