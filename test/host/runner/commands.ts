@@ -29,9 +29,6 @@ const builtIn = (config: HostRunConfig): Record<string, (...args: unknown[]) => 
     await product.activate();
     return vscode.commands.executeCommand('mtrl.test.resetState', options);
   },
-  /** Writes a user setting (VS Code's own, e.g. one the harness turned off for every other check); resolves once written. */
-  'mtrl-test.updateUserSetting': (key: unknown, value: unknown) =>
-    Promise.resolve(vscode.workspace.getConfiguration().update(String(key), value, vscode.ConfigurationTarget.Global)),
   /** A UI check group's fresh copy of the fixture folder, made as the suites' are (see `watchedCopy`); its path. */
   'mtrl-test.freshCopy': (name: unknown) => watchedCopy(config.fixture, config.workspace, String(name)),
 });
