@@ -9,7 +9,7 @@ import { emulatorEnvironment, startEmulator } from '../test/host/lib/emulator.mj
 import { installVsix, packageExtension } from '../test/host/lib/extensions.mjs';
 import { ensureCodeServer, ensureNode24 } from '../test/host/lib/install.mjs';
 import { stopAll } from '../test/host/lib/processes.mjs';
-import { closeBrowsers, openWorkbench, startServer, writeUserSettings } from '../test/host/lib/session.mjs';
+import { closeBrowsers, openWorkbench, startServer, writeMachineSettings, writeUserSettings } from '../test/host/lib/session.mjs';
 import { palette } from '../test/host/ui/replay.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -104,11 +104,11 @@ async function main() {
       'security.workspace.trust.enabled': false,
       'workbench.startupEditor': 'none',
       'workbench.colorTheme': colorTheme,
-      'workbench.welcomePage.walkthroughs.openOnInstall': false,
       'workbench.secondarySideBar.defaultVisibility': 'hidden',
       'chat.disableAIFeatures': true,
       'telemetry.telemetryLevel': 'off',
     });
+    writeMachineSettings(userDataDir, { 'workbench.welcomePage.walkthroughs.openOnInstall': false });
     const server = await startServer({
       codeServer,
       node24,

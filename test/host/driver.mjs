@@ -9,6 +9,7 @@ import { hasEmulator, startEmulator } from './lib/emulator.mjs';
 import { bundleSuites, installRunner, installVsix, packageExtension } from './lib/extensions.mjs';
 import { checkPython3, ensureCodeServer, ensureNode24, MissingPrerequisite } from './lib/install.mjs';
 import { cleanUpOnSignals, stopAll } from './lib/processes.mjs';
+import { runFirstRunChecks } from './lib/first-run.mjs';
 import { runSession } from './lib/run-session.mjs';
 import { checkChromium, closeBrowsers } from './lib/session.mjs';
 
@@ -138,6 +139,8 @@ async function main() {
   if (onlyPhase !== 'trusted' && (untrustedBundles.length || common.uiChecks.some((c) => c.phase === 'untrusted'))) {
     all.push(...(await session({ ...common, phase: 'untrusted', bundles: untrustedBundles })));
   }
+  // A user's first window (#41): VS Code servers of their own, the product alone, no test hooks.
+  if (!desktop && onlyPhase !== 'untrusted') all.push(...(await runFirstRunChecks({ ...common, vsix })));
   return all;
 }
 

@@ -13,13 +13,14 @@ import {
   startServer,
   stopProcess,
   waitForReport,
+  writeMachineSettings,
   writeUserSettings,
 } from './session.mjs';
 
 const { parseReport, sessionResults } = await tsImport('./report.ts', import.meta.url);
 const { retireCopy } = await tsImport('./copies.ts', import.meta.url);
 
-const QUIET_SETTINGS = {
+export const QUIET_SETTINGS = {
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
@@ -31,10 +32,14 @@ const QUIET_SETTINGS = {
   // The secondary side bar (chat) would take a third of the screenshots and start idle AI services.
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'chat.disableAIFeatures': true,
-  // The extension opens its walkthrough on first activation unless this is off: checks start without it (walkthrough.mjs opens it).
-  'workbench.welcomePage.walkthroughs.openOnInstall': false,
   // Quick Open lists files on disk only: its history would offer a file of an earlier group's copy, deleted since.
   'search.quickOpen.includeHistory': false,
+};
+
+/** Machine-scoped settings, read from the remote machine's settings file in a remote window (code-server's is one). */
+export const QUIET_MACHINE_SETTINGS = {
+  // The extension opens its walkthrough on first activation unless this is off: checks start without it (walkthrough.mjs opens it).
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
 
 function trustSettings(phase) {
@@ -203,6 +208,7 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, selfTes
   const keptCopies = path.join(dir, 'kept-copies');
   const emulatorSettings = emulatorUrl ? { 'mtrl.aws.endpoint': emulatorUrl, 'mtrl.aws.region': 'us-east-1' } : {};
   writeUserSettings(userDataDir, { ...QUIET_SETTINGS, ...trustSettings(phase), ...emulatorSettings });
+  writeMachineSettings(userDataDir, QUIET_MACHINE_SETTINGS);
 
   const reportPath = path.join(dir, 'report.json');
   const configPath = path.join(dir, 'config.json');

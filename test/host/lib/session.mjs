@@ -64,6 +64,15 @@ export function writeUserSettings(userDataDir, settings) {
   writeFileSync(path.join(userDataDir, 'User/settings.json'), JSON.stringify(settings, null, 2));
 }
 
+/**
+ * Writes the remote machine's settings (a remote window's "Remote" settings tab): a machine-scoped setting such as
+ * `workbench.welcomePage.walkthroughs.openOnInstall` is read only from there in a remote window (and code-server's is one).
+ */
+export function writeMachineSettings(userDataDir, settings) {
+  mkdirSync(path.join(userDataDir, 'Machine'), { recursive: true });
+  writeFileSync(path.join(userDataDir, 'Machine/settings.json'), JSON.stringify(settings, null, 2));
+}
+
 /** The host reward: the final design fixture (its one copy) under a line that leaves python-ran.marker, which proves Python ran. */
 const HOST_REWARD_HEADER = `"""Host-test reward: the final design. Importing it leaves python-ran.marker beside it, which proves Python ran."""
 import pathlib

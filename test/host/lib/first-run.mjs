@@ -1,0 +1,125 @@
+// UI checks (#41) on the real first-activation path, each in a VS Code of its own: the packaged extension alone (no test
+// runner, no test hooks), a user's settings, a folder with a job file. With VS Code's defaults the walkthrough opens by
+// itself, and not again when the window reloads; with "Open walkthroughs on install" turned off it does not open.
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { emulatorEnvironment } from './emulator.mjs';
+import { installVsix } from './extensions.mjs';
+import { QUIET_SETTINGS } from './run-session.mjs';
+import {
+  collectHostLogs,
+  hostLogFiles,
+  openWorkbench,
+  startServer,
+  stopProcess,
+  writeMachineSettings,
+  writeUserSettings,
+} from './session.mjs';
+import { ceiling, until } from './wait.mjs';
+import { palette } from '../ui/replay.mjs';
+
+const TITLE = 'Get Started with MTRL Workbench';
+const ACTIVATED = 'MTRL Workbench activated in';
+const OPENED = 'Getting Started walkthrough opened (first activation)';
+const NOT_OPENED = 'Getting Started walkthrough not opened';
+
+/** What the product's MTRL log holds so far, over every extension host this server started. */
+const productLog = (dirs) =>
+  hostLogFiles(dirs)
+    .filter((file) => path.basename(file).includes('MTRL'))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+const count = (text, line) => text.split(line).length - 1;
+
+/** Waits until the product's `activation`-th activation said what it did about the walkthrough: an absence is then a decision, not a delay. */
+function decided(dirs, activation) {
+  return until(`activation ${activation} of the product to say whether it opened the walkthrough`, () => {
+    const log = productLog(dirs);
+    return count(log, ACTIVATED) >= activation && count(log, OPENED) + count(log, NOT_OPENED) >= activation && log;
+  });
+}
+
+const walkthroughTabs = (page) => page.locator('.gettingStartedContainer', { hasText: TITLE }).count();
+
+const CHECKS = [
+  {
+    name: "#41 first run: a new window with the packaged extension and VS Code's defaults opens the walkthrough by itself, once",
+    machineSettings: {},
+    async run({ page, dirs, screenshot }) {
+      await page.locator('.gettingStartedContainer', { hasText: TITLE }).waitFor({ timeout: ceiling(60_000) });
+      assert.equal(count(await decided(dirs, 1), OPENED), 1);
+      await screenshot('first-run-walkthrough');
+      // The next window of the same user: its tab closed first, so a restored editor cannot pass for a new one.
+      await palette(page, '>View: Close All Editors', 'View: Close All Editors');
+      await page.locator('.gettingStartedContainer').waitFor({ state: 'detached', timeout: ceiling(10_000) });
+      await page.reload();
+      await page.locator('.monaco-workbench').waitFor({ timeout: ceiling(60_000) });
+      const log = await decided(dirs, 2);
+      assert.equal(count(log, OPENED), 1, 'the walkthrough opened again in the next window');
+      assert.equal(await walkthroughTabs(page), 0, 'a walkthrough tab is open in the next window');
+    },
+  },
+  {
+    name: '#41 first run: with VS Code\'s "Open walkthroughs on install" off, the walkthrough does not open',
+    // Where a user of a remote window turns it off (its "Remote" settings tab): the setting is machine-scoped.
+    machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false },
+    async run({ page, dirs }) {
+      const log = await decided(dirs, 1);
+      assert.match(log, /not opened: VS Code's "Open walkthroughs on install" is off/);
+      assert.equal(await walkthroughTabs(page), 0, 'the walkthrough opened although the setting is off');
+    },
+  },
+];
+
+/** One check in a fresh VS Code: its own user data, extensions (the product only) and a folder holding a job file. */
+async function runOne(check, { root, runDir, artifacts, node24, codeServer, vsix, emulatorUrl }, index) {
+  const dir = path.join(runDir, `first-run-${index}`);
+  const userDataDir = path.join(dir, 'user-data');
+  const serverDataDir = path.join(dir, 'server-data');
+  const extensionsDir = path.join(dir, 'extensions');
+  const workspace = path.join(dir, 'my-agent');
+  for (const d of [serverDataDir, extensionsDir, workspace]) mkdirSync(d, { recursive: true });
+  installVsix(vsix, extensionsDir);
+  cpSync(path.join(root, 'test/fixtures/workspace/launch'), workspace, { recursive: true });
+  const emulatorSettings = emulatorUrl ? { 'mtrl.aws.endpoint': emulatorUrl, 'mtrl.aws.region': 'us-east-1' } : {};
+  writeUserSettings(userDataDir, { ...QUIET_SETTINGS, 'security.workspace.trust.enabled': false, ...emulatorSettings });
+  writeMachineSettings(userDataDir, check.machineSettings);
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('AWS_') && key !== 'MTRL_TEST_HOOKS'));
+  const server = await startServer({
+    codeServer,
+    node24,
+    userDataDir,
+    serverDataDir,
+    extensionsDir,
+    env: { ...env, ...(emulatorUrl ? emulatorEnvironment(emulatorUrl) : {}), XDG_CACHE_HOME: path.join(dir, 'cache') },
+    logFile: path.join(artifacts, `first-run-${index}-server.log`),
+  });
+  const dirs = [userDataDir, serverDataDir];
+  const workbench = await openWorkbench(server.url, workspace);
+  try {
+    const screenshot = (name) => workbench.page.screenshot({ path: path.join(artifacts, `${name}.png`) });
+    await check.run({ page: workbench.page, dirs, screenshot });
+  } finally {
+    await workbench.close();
+    await stopProcess(server.child);
+    collectHostLogs(dirs, path.join(artifacts, `first-run-${index}-logs`));
+  }
+}
+
+/** Runs the first-run checks grep selects; each result as the UI checks report theirs. */
+export async function runFirstRunChecks(options) {
+  const results = [];
+  for (const [index, check] of CHECKS.entries()) {
+    const title = `ui: ${check.name}`;
+    if (options.grep && !title.includes(options.grep)) continue;
+    const at = Date.now();
+    try {
+      await runOne(check, options, index);
+      results.push({ phase: 'ui', title, state: 'passed', durationMs: Date.now() - at });
+    } catch (error) {
+      results.push({ phase: 'ui', title, state: 'failed', durationMs: Date.now() - at, error: error?.stack ?? String(error) });
+    }
+  }
+  return results;
+}
