@@ -11,6 +11,7 @@ import { measure, type Ran } from './lib/measure';
 const root = path.resolve(__dirname, '..');
 const COUNT = Number(process.env.MTRL_BENCH_TRACES ?? 100_000);
 const ROUNDS = Number(process.env.MTRL_BENCH_ROUNDS ?? 2);
+const SIGNAL_PEAK_MB = 1024;
 const ACTIONS = ['check_outage', 'restart_router', 'inspect_router_lights', 'check_account_config', 'apply_config_fix', 'escalate'];
 
 interface Span {
@@ -97,6 +98,13 @@ async function main(): Promise<void> {
       row('wall time', 'wallMs', 's', 1000, 1.5),
       row('peak memory', 'peakMb', 'MB', 1, 2),
     ];
+    // The signal check holds every rollout whole (its diagnosis reads turns): bounded, not near the bare read.
+    const signal = await measure(root, ['dist/cli.js', 'signal', dir, '--json']);
+    const bounded = signal.peakMb <= SIGNAL_PEAK_MB;
+    console.log(
+      `  mtrl signal DIR --json: wall ${(signal.wallMs / 1000).toFixed(1)} s, CPU ${(signal.cpuMs / 1000).toFixed(1)} s, peak ${signal.peakMb.toFixed(0)} MB (target ≤ ${SIGNAL_PEAK_MB} MB) ${bounded ? 'ok' : 'OVER'}`,
+    );
+    ok.push(bounded);
     if (ok.includes(false)) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { summaryKeeper } from '../core/rollouts';
 import { signalReport, type SignalReport } from '../core/signal/report';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
 import { PYTHON_OVER_ROLLOUTS_OPTIONS, readSource, requireRollouts, SOURCE_USAGE } from './rolloutSource';
@@ -167,7 +168,9 @@ export const signalCommand: CliCommand = {
     }
     if (values.job ? positionals.length : positionals.length !== 1)
       throw new UsageError('give one file or folder of rollouts (e.g. mtrl rollouts … --transcripts > run.jsonl), or --job <name>');
-    const { rollouts, source, partial, successThreshold } = requireRollouts(await readSource('signal', values, positionals[0], io));
+    // Only what the report reads is kept: 100,000 rollouts held whole took 800 MB.
+    const read = await readSource('signal', values, positionals[0], io, summaryKeeper());
+    const { rollouts, source, partial, successThreshold } = requireRollouts(read);
     if (partial) io.err(`mtrl signal: partial: ${rollouts.length} rollouts read, then ${partial}`);
     const report = signalReport(rollouts, successThreshold);
     io.out(values.json ? JSON.stringify({ ...report, ...(partial ? { partial } : {}) }) : text(report, source));

@@ -2,8 +2,9 @@ import type { ToolCall, Transcript, Turn } from '../transcript/model';
 import { heldOnce } from './facts';
 
 /**
- * A keeper of what a summary reads of each rollout (`mtrl rollouts` without `--transcripts`): its task, group, step,
- * reward, outcome and the tools it called with their arguments, each repeated text (a prompt, a group key) held once.
+ * A keeper of what a summary reads of each rollout (`mtrl rollouts` without `--transcripts`, `mtrl signal` on rollouts
+ * read): its task, group, step, reward, outcome and the tools it called with their arguments (and whether their result
+ * was seen), each repeated text (a prompt, a group key) held once.
  * Thinking, the model's text and tool results are let go: they are most of a trace's text, and with them 100,000
  * rollouts of a run took 600 MB.
  */
@@ -12,6 +13,7 @@ export function summaryKeeper(): (t: Transcript) => Transcript {
   const call = (c: ToolCall): ToolCall => {
     const kept: ToolCall = { name: once(c.name), arguments: c.arguments };
     if (c.error !== undefined) kept.error = c.error;
+    if (c.resultNotSeen) kept.resultNotSeen = true;
     return kept;
   };
   const turn = (t: Turn): Turn => {
