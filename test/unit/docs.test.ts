@@ -118,6 +118,14 @@ function changelogProblems(changelog: string): string[] {
   });
 }
 
+/** Citations of documents outside the repository (a private reference's sections, the helpers' shared notes). */
+const OUTSIDE_CITATION = /\breference\s*\(?§|mtrl-reference|house-style|\.\.\/shared\/[\w-]+\.md/i;
+
+/** Files that cite a document outside the repository other than by a public URL. */
+function outsideCitations(files: readonly string[]): string[] {
+  return files.filter((file) => OUTSIDE_CITATION.test(readFileSync(file, 'utf8'))).map((file) => path.relative(root, file));
+}
+
 describe('docs', () => {
   for (const doc of DOCS) {
     it(`${doc} names only paths, npm scripts, benches and mtrl commands that exist`, () => {
@@ -137,6 +145,23 @@ describe('docs', () => {
     assert.deepEqual(unknownIdentifiers('`openViewPanel`, `Launcher.launchNow`, `listCheckpoints()`', code, /checkpoint/i), [
       'Launcher.launchNow',
     ]);
+  });
+
+  it('no comment or doc cites a document outside the repository, except by public URL', () => {
+    const everyText = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? e.name === 'node_modules'
+            ? []
+            : everyText(path.join(dir, e.name))
+          : /\.(ts|mjs|js|py|css|md)$/.test(e.name)
+            ? [path.join(dir, e.name)]
+            : [],
+      );
+    const files = ['src', 'webview', 'test', 'scripts', 'bench', 'docs'].flatMap((dir) => everyText(path.join(root, dir)));
+    const self = path.join(root, 'test/unit/docs.test.ts');
+    assert.deepEqual(outsideCitations([path.join(root, 'README.md'), ...files.filter((f) => f !== self)]), []);
+    assert.ok(OUTSIDE_CITATION.test('the real support agent (reference §13)') && !OUTSIDE_CITATION.test('a service reference page'));
   });
 
   it('CHANGELOG entries are one or two sentences, none repeated', () => {
