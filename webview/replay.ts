@@ -12,10 +12,9 @@ import { ReplayBoard } from './replay/app';
 import { connectBoard } from './replay/host';
 import actionsCss from './replay/actions.css';
 import css from './replay/replay.css';
-import transcriptCss from './replay/renderers/transcript.css';
-import wordleCss from './replay/renderers/wordle.css';
+import { RENDERER_STYLES } from './replay/renderers/styles';
 
-const sheets = [css, transcriptCss, wordleCss, actionsCss].map((text) => {
+const sheets = [css, ...RENDERER_STYLES, actionsCss].map((text) => {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(text);
   return sheet;

@@ -5,12 +5,11 @@ import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import type { RewardScoresProtocol, RewardScoresState } from '../src/shared/rewardScores';
 import type { HostChannel } from '../src/webview-kit/host';
 import { connectPage, readInitialState } from '../src/webview-kit/webview';
-import transcriptCss from './replay/renderers/transcript.css';
-import wordleCss from './replay/renderers/wordle.css';
+import { RENDERER_STYLES } from './replay/renderers/styles';
 import { RewardScoresView } from './rewardScores/app';
 import css from './rewardScores/rewardScores.css';
 
-for (const text of [transcriptCss, wordleCss, css]) {
+for (const text of [...RENDERER_STYLES, css]) {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(text);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];

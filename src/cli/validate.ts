@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { AwsClients } from '../aws/clients';
-import { datasetChecks } from '../core/environments/registry';
 import type { Explain } from '../aws/errors';
 import { getObject, objectByRanges, parseS3Uri } from '../aws/s3';
 import {
   trainValOverlap,
+  datasetConventions,
   formatFromName,
   parquetFile,
   validateParquet,
@@ -27,11 +27,14 @@ import { offThreadParquet, PARQUET_BUDGET_SECONDS } from '../services/parquet/of
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
 
-const usage = `Usage: mtrl validate <file|s3-uri>... [--batch N] [--train F --val F] [--convention auto|wordle|task|none] [--format F] [--json]
+const CONVENTIONS = datasetConventions();
+
+const usage = `Usage: mtrl validate <file|s3-uri>... [--batch N] [--train F --val F] [--convention ${CONVENTIONS.join('|')}] [--format F] [--json]
 
 Checks datasets the way the service reads them (JSON Lines, JSON array, CSV, Parquet):
-prompt column, flat rows, the task JSON inside the prompt, Wordle answers, duplicates,
-answer leaks, row counts against global_batch_size, and training/validation overlap.
+prompt column, flat rows, the task JSON inside the prompt, an environment's answer form
+(Wordle: five letters), duplicates, answer leaks, row counts against global_batch_size, and
+training/validation overlap.
 Files stream, so size is no limit (Parquet is read one row group at a time, local or by S3 byte ranges).
 
   --batch       global_batch_size for the row-count checks (default: from a *.mtrl.json job file beside
@@ -46,8 +49,6 @@ Files stream, so size is no limit (Parquet is read one row group at a time, loca
   --json        {"files":[{"path","format","rows","errors","warnings","info","counts","truncated"}],"overlap":{"ids","answers"}}
 
 Exit code 1 when any file has an error; 2 on a usage or I/O error.`;
-
-const CONVENTIONS: DatasetConvention[] = ['auto', ...datasetChecks().map((p) => p.convention as DatasetConvention), 'task', 'none'];
 
 interface Options {
   batch?: number;

@@ -1,3 +1,4 @@
+import { datasetConventions } from './dataset/conventions';
 import { DEFAULT_TIMEOUT_SECONDS } from './reward/protocol';
 import { HEALTH_DEFAULTS, type HealthThresholds } from './health/thresholds';
 
@@ -28,7 +29,7 @@ export const SETTINGS = {
   'datasets.include': spec<string[]>({ default: ['**/*.jsonl', '**/*{train,val,eval,test}*.{json,csv}'] }),
   'datasets.train': spec({ default: '' }),
   'datasets.validation': spec({ default: '' }),
-  'datasets.convention': spec({ default: 'auto', oneOf: ['auto', 'wordle', 'task', 'none'] as const }),
+  'datasets.convention': spec({ default: 'auto', oneOf: datasetConventions() }),
   'health.enabled': spec({ default: true }),
   'health.notify': spec({ default: true }),
   'health.steps': spec({ default: HEALTH_DEFAULTS.steps, min: 1, integer: true }),

@@ -78,6 +78,54 @@ function falseTestClaims(doc: string): string[] {
   return wrong;
 }
 
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : /\.(ts|mjs)$/.test(e.name) ? [path.join(dir, e.name)] : [],
+  );
+}
+
+/** Everything the code defines or names: src/, webview/ and the manifest (command ids). */
+const codeText = () =>
+  [...sourceFiles(path.join(root, 'src')), ...sourceFiles(path.join(root, 'webview')), path.join(root, 'package.json')]
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+
+/** Code identifiers a doc names (`openViewPanel`, `Launcher.launch`, `register()`) that appear nowhere in the code. */
+function unknownIdentifiers(markdown: string, code: string, example: RegExp): string[] {
+  const names = codeOf(markdown)
+    .map((span) => /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(.*\)|<.*>)?$/.exec(span)?.[1])
+    .filter((name): name is string => name !== undefined && !example.test(name));
+  return [...new Set(names)].filter((name) =>
+    name.split('.').some((part) => !new RegExp(`(?<![\\w$])${part.replace(/\$/g, '\\$')}(?![\\w$])`).test(code)),
+  );
+}
+
+/** CHANGELOG bullets longer than two sentences, and bullets that say the same as an earlier one (the same opening words). */
+function changelogProblems(changelog: string): string[] {
+  const bullets = changelog.split('\n').filter((line) => line.startsWith('- '));
+  const opening = (b: string) =>
+    b
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s]/gu, '')
+      .split(/\s+/)
+      .slice(1, 6)
+      .join(' ');
+  return bullets.flatMap((b, i) => {
+    const sentences = b.match(/[.!?](?=\s+[A-Z*`]|\s*$)/g)?.length ?? 0;
+    const problems = sentences > 2 ? [`${sentences} sentences: ${b.slice(0, 60)}`] : [];
+    if (bullets.slice(0, i).some((earlier) => opening(earlier) === opening(b))) problems.push(`repeated: ${b.slice(0, 60)}`);
+    return problems;
+  });
+}
+
+/** Citations of documents outside the repository (a private reference's sections, the helpers' shared notes). */
+const OUTSIDE_CITATION = /\breference\s*\(?§|mtrl-reference|house-style|\.\.\/shared\/[\w-]+\.md/i;
+
+/** Files that cite a document outside the repository other than by a public URL. */
+function outsideCitations(files: readonly string[]): string[] {
+  return files.filter((file) => OUTSIDE_CITATION.test(readFileSync(file, 'utf8'))).map((file) => path.relative(root, file));
+}
+
 describe('docs', () => {
   for (const doc of DOCS) {
     it(`${doc} names only paths, npm scripts, benches and mtrl commands that exist`, () => {
@@ -88,6 +136,41 @@ describe('docs', () => {
   it("the README stays a user's guide of at most 800 lines (detail lives under docs/)", () => {
     const lines = readFileSync(path.join(root, 'README.md'), 'utf8').split('\n').length;
     assert.ok(lines <= 800, `README.md has ${lines} lines`);
+  });
+
+  it("docs/architecture.md names only identifiers the code has (the worked example's checkpoints view aside)", () => {
+    const code = codeText();
+    const doc = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8').replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
+    assert.deepEqual(unknownIdentifiers(doc, code, /checkpoint/i), []);
+    assert.deepEqual(unknownIdentifiers('`openViewPanel`, `Launcher.launchNow`, `listCheckpoints()`', code, /checkpoint/i), [
+      'Launcher.launchNow',
+    ]);
+  });
+
+  it('no comment or doc cites a document outside the repository, except by public URL', () => {
+    const everyText = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? e.name === 'node_modules'
+            ? []
+            : everyText(path.join(dir, e.name))
+          : /\.(ts|mjs|js|py|css|md)$/.test(e.name)
+            ? [path.join(dir, e.name)]
+            : [],
+      );
+    const files = ['src', 'webview', 'test', 'scripts', 'bench', 'docs'].flatMap((dir) => everyText(path.join(root, dir)));
+    const self = path.join(root, 'test/unit/docs.test.ts');
+    assert.deepEqual(outsideCitations([path.join(root, 'README.md'), ...files.filter((f) => f !== self)]), []);
+    assert.ok(OUTSIDE_CITATION.test('the real support agent (reference §13)') && !OUTSIDE_CITATION.test('a service reference page'));
+  });
+
+  it('CHANGELOG entries are one or two sentences, none repeated', () => {
+    assert.deepEqual(changelogProblems(readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8')), []);
+    const bad = '- Replay: one. Two. Three.\n- The board reads saved transcripts fast.\n- The board reads saved transcripts fast, again.';
+    assert.deepEqual(changelogProblems(bad), [
+      '3 sentences: - Replay: one. Two. Three.',
+      'repeated: - The board reads saved transcripts fast, again.',
+    ]);
   });
 
   it('every "tested in" claim of the docs names a test that imports the module', () => {

@@ -6,13 +6,37 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
 
-/** Identifiers only a pack knows, per pack (its folder under src/core/environments/ and its renderer's name). */
+/**
+ * Identifiers only a pack knows, per pack (its folder under src/core/environments/ and its renderer's name), and its id
+ * as a string literal: code elsewhere that compares with `'wordle'` assumes the pack instead of asking the registry.
+ */
 const PACK_IDENTIFIERS: Record<string, string[]> = {
-  wordle: ['WordleGame', 'guess_word', 'WORDLE_', 'wordlePack', 'WordleData', 'WordleTurn', 'guess_from_text', 'canonicalGames'],
+  wordle: [
+    'WordleGame',
+    'guess_word',
+    'WORDLE_',
+    'wordlePack',
+    'WordleData',
+    'WordleTurn',
+    'guess_from_text',
+    'canonicalGames',
+    "'wordle'",
+    '"wordle"',
+    'wordle.css',
+  ],
 };
 
-/** Where every pack may be named: the registry lists the packs, the emulator plays the games, the tests drive them. */
-const EVERY_PACK_MAY = ['src/core/environments/registry.ts', 'src/emulator/', 'test/'];
+/**
+ * Where every pack may be named: the registry lists the packs, the renderer list and its stylesheets list their drawings,
+ * the emulator plays the games, the tests drive them.
+ */
+const EVERY_PACK_MAY = [
+  'src/core/environments/registry.ts',
+  'webview/replay/renderers/index.ts',
+  'webview/replay/renderers/styles.ts',
+  'src/emulator/',
+  'test/',
+];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -42,5 +66,7 @@ describe('packs own their knowledge', () => {
   it('fails when a pack identifier is added outside the pack', () => {
     const added = [...sources, { file: 'src/core/rollouts/board.ts', text: "const tool = 'guess_word';" }];
     assert.deepEqual(strayMentions('wordle', added), ['src/core/rollouts/board.ts names guess_word']);
+    const convention = [...sources, { file: 'src/core/settings.ts', text: "oneOf: ['auto', 'wordle', 'task', 'none']" }];
+    assert.deepEqual(strayMentions('wordle', convention), ["src/core/settings.ts names 'wordle'"]);
   });
 });

@@ -10,6 +10,7 @@ import type { DatasetReport, ValidateOptions } from './types';
 export * from './types';
 export { compareTrainVal, trainValOverlap, type Overlap } from './overlap';
 export { KeyTable } from './key-table';
+export { datasetConventions } from './conventions';
 export { summaryLine } from './summary';
 export { errorCount } from './summarized';
 export { fixEdits, rowRanges, wrapFlatRow, type FixKind, type TextEdit } from './fixes';

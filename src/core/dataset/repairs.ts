@@ -2,7 +2,7 @@ import { parseObject } from './fixes';
 
 // Repairs of one row the validator flagged: a misspelled task key, a missing closing brace. Each returns the row's new text, or undefined.
 
-/** The task keys the Wordle convention names. */
+/** The keys a task in the prompt string holds under the task conventions (`task`, and a pack's such as Wordle's). */
 const TASK_KEYS = ['prompt', 'answer', 'id'] as const;
 type TaskKey = (typeof TASK_KEYS)[number];
 

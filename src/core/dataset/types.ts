@@ -6,8 +6,11 @@ export type DatasetFormat = 'jsonl' | 'json' | 'csv' | 'parquet';
 /** What a file is used for: row-count checks apply to training files only. */
 export type DatasetRole = 'training' | 'validation' | 'evaluation';
 
-/** How the prompt strings are read: `auto` applies task checks to JSON-object prompts and Wordle checks (five-letter answers, repeated answers) to Wordle-looking rows only. */
-export type DatasetConvention = 'auto' | 'wordle' | 'task' | 'none';
+/**
+ * How the prompt strings are read: `auto` applies task checks to JSON-object prompts and an environment pack's checks
+ * to rows that look like its own; `task`, `none`, or a pack's convention applied to every row (`datasetConventions()`).
+ */
+export type DatasetConvention = string;
 
 type Severity = 'error' | 'warning' | 'info';
 

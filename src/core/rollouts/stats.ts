@@ -1,6 +1,6 @@
 import type { Transcript } from '../transcript/model';
 import type { FactsRows, RolloutFacts } from './facts';
-import { isZeroAdvantageGroup, type RolloutOutcome } from './verdict';
+import { isPartialCredit, isZeroAdvantageGroup, type RolloutOutcome } from './verdict';
 
 /** Tool calls over all turns. */
 export function toolCallCount(t: Pick<Transcript, 'turns'>): number {
@@ -19,7 +19,7 @@ export function movesOf(t: Transcript): number {
 export function outcomeOf(t: Transcript): RolloutOutcome {
   if (t.solved) return 'solved';
   if (movesOf(t) === 0) return 'no-play';
-  return t.reward !== undefined && t.reward > 0 ? 'partial' : 'lost';
+  return isPartialCredit(t.reward) ? 'partial' : 'lost';
 }
 
 /** GRPO's advantage of a rollout within its group, as the board states it (the original GRPO form; some `advantage_method`s drop the division). */

@@ -14,6 +14,11 @@ export function isSolved(reward: number | undefined, threshold = DEFAULT_SUCCESS
   return reward !== undefined && reward >= threshold - EPSILON;
 }
 
+/** Partial credit when not solved: a reward above 0 (float noise is no credit). */
+export function isPartialCredit(reward: number | undefined): boolean {
+  return reward !== undefined && reward > EPSILON;
+}
+
 /** solved; partial credit (a reward above 0, below the threshold); lost (played, nothing earned); no-play (never a move). */
 export type RolloutOutcome = 'solved' | 'partial' | 'lost' | 'no-play';
 
@@ -50,7 +55,7 @@ const rewardText = (r: number) => String(Math.round(r * 100) / 100);
 /** A rollout's verdict in words: `solved`, `partial 0.75`, `not solved`. */
 export function verdictText(t: Pick<Transcript, 'solved' | 'reward'>): string {
   if (t.solved) return 'solved';
-  return t.reward !== undefined && t.reward > EPSILON ? `partial ${rewardText(t.reward)}` : 'not solved';
+  return t.reward !== undefined && isPartialCredit(t.reward) ? `partial ${rewardText(t.reward)}` : 'not solved';
 }
 
 /** The pack's own verdict where it differs from the threshold's, said beside it: `solved in game, below threshold`. */

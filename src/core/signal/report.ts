@@ -1,5 +1,5 @@
 import { rewardRuleProblem } from '../numberRules';
-import { DEFAULT_SUCCESS_THRESHOLD, isSolved, isZeroAdvantage, trainingReward } from '../rollouts/verdict';
+import { DEFAULT_SUCCESS_THRESHOLD, isPartialCredit, isSolved, isZeroAdvantage, trainingReward } from '../rollouts/verdict';
 import type { Transcript } from '../transcript/model';
 import { resultsNotSeen, resultsNotSeenWarning } from '../transcript/resultsNotSeen';
 
@@ -176,8 +176,8 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
     if (isZeroAdvantage(rewards)) {
       zero++;
       if (k === rewards.length) alwaysSolved++;
-      else if (rewards[0] <= EPSILON) neverSolved++;
-      else samePartialCredit++;
+      else if (isPartialCredit(rewards[0])) samePartialCredit++;
+      else neverSolved++;
     }
   }
   // With pass/fail rewards this is p^G + (1 − p)^G; partial credit spreads the values and lowers it.

@@ -143,6 +143,10 @@ describe('the same rollouts give the same counts on every surface (one truth, co
     assertSame(await everySurface(dir), { solved: 5, groups: 5, stepUnknownGroups: 2, zeroAdvantage: 2 });
     const trace = (await readRollouts(localReader(dir), new AbortController().signal)).find((t) => t.source === 'trace')!;
     assert.deepEqual([trace.reward, trace.solved, trace.env?.solved], [1.3, true, true]);
+    // Above the 1.2 and 1.1 solves, the game's own verdict is said beside the threshold's.
+    assert.match((await mtrl('rollouts', dir, '--success-threshold', '1.25')).out, /solved 3 \(.*; solved in game, below threshold: 2$/m);
+    const strict = JSON.parse((await mtrl('rollouts', dir, '--success-threshold', '1.25', '--json')).out);
+    assert.deepEqual([strict.solved, strict.pack_verdict_differs], [3, { solved_in_game_below_threshold: 2 }]);
   });
 
   it('a set without steps (the real run’s support traces): one partial-credit rollout, nothing flat', async () => {

@@ -1,10 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { datasetConventions } from '../../../src/core/dataset';
 import { SETTINGS, settingValue, type SettingKey } from '../../../src/core/settings';
 
 interface Contributed {
   default: unknown;
+  enum?: unknown[];
   minimum?: number;
   maximum?: number;
 }
@@ -28,6 +30,12 @@ describe('settings: every getter owns its default and range', () => {
       assert.equal(spec.min, c.minimum, `${key} minimum`);
       assert.equal(spec.max, c.maximum, `${key} maximum`);
     }
+  });
+
+  it("offers the dataset conventions the checker knows, each pack's included (package.json cannot ask the registry)", () => {
+    assert.deepEqual(contributed['mtrl.datasets.convention'].enum, datasetConventions());
+    assert.deepEqual(SETTINGS['datasets.convention'].oneOf, datasetConventions());
+    assert.equal(settingValue('datasets.convention', 'wordle'), 'wordle');
   });
 
   it('gives the default for an unset value or one of the wrong type', () => {

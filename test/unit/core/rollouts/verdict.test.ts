@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
+import { outcomeOf } from '../../../../src/core/rollouts/stats';
 import { isSolved, isZeroAdvantage, packVerdictNote, verdictText } from '../../../../src/core/rollouts/verdict';
+import type { Transcript } from '../../../../src/core/transcript/model';
 import { distinctPart, distinctParts } from '../../../../src/core/text/distinct';
 
 describe('verdicts (one definition for every surface)', () => {
@@ -17,6 +19,28 @@ describe('verdicts (one definition for every surface)', () => {
     assert.equal(packVerdictNote({ solved: false, env: { pack: 'wordle', solved: true } }), 'solved in game, below threshold');
     assert.equal(packVerdictNote({ solved: true, env: { pack: 'wordle', solved: true } }), undefined);
     assert.equal(packVerdictNote({ solved: true }), undefined);
+  });
+
+  it("the board's outcome and the verdict's words agree on partial credit, float noise included", () => {
+    const played = (reward: number): Transcript => ({
+      id: 'r',
+      groupKey: 'ticket',
+      status: 'completed',
+      source: 'trace',
+      task: { prompt: 'Resolve the ticket.' },
+      reward,
+      solved: isSolved(reward),
+      turns: [{ toolCalls: [{ name: 'take_support_action', arguments: {} }] }],
+    });
+    assert.deepEqual(
+      [0.75, 1e-12, 0, -0.5].map((r) => [outcomeOf(played(r)), verdictText(played(r))]),
+      [
+        ['partial', 'partial 0.75'],
+        ['lost', 'not solved'],
+        ['lost', 'not solved'],
+        ['lost', 'not solved'],
+      ],
+    );
   });
 
   it('zero advantage: two or more rollouts, every reward equal', () => {
