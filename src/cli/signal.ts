@@ -7,7 +7,7 @@ import { playLocally, tokenLines, type LocalOptions } from './signalLocal';
 
 const usage = `Usage: mtrl signal <file|dir> [--data DATASET] [--success-threshold X] [--json]
        mtrl signal --job <evaluation job> --evaluation [--region R] [--endpoint URL] [--profile P] [--json]
-       mtrl signal --local AGENT.py --data DATASET.jsonl --rows K --group-size G [--seed S]
+       mtrl signal --local AGENT.py --data DATASET --rows K --group-size G [--seed S]
                    [--policy emulator[:SKILL]|URL] [--endpoint-env VAR] [--steps N --batch-size B] [--transcripts-out FILE] [--reward FILE]
                    [--store DIR] [--json]
        mtrl signal --launch --data s3://… --runtime ARN --reward VERSION --rows K --group-size G --role ARN
@@ -36,7 +36,7 @@ job's report is built from its traces. Checks are kept per dataset + runtime + r
 Options:
 ${SOURCE_USAGE}
   --local AGENT.py        the agent file to run locally
-  --data FILE             the dataset (JSON Lines, one row a line)
+  --data FILE             the dataset the agent plays (JSON Lines, JSON, CSV or Parquet with a prompt column)
   --rows K                rows to sample;  --group-size G  rollouts per row (the planned group_size)
   --seed S                picks the rows (default 1)
   --policy P              emulator (the scripted policy, skill 0.5), emulator:0.9, or an OpenAI-compatible

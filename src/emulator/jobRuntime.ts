@@ -97,7 +97,8 @@ export class EmulatedJobRuntime {
     if (!id) throw error('ValidationException', 'The X-Amzn-SageMaker-Trajectory-Id header is required.');
     const t = this.trajectories.get(id) ?? { jobArn, status: 'open', turns: 0 };
     if (t.jobArn !== jobArn) throw error('ValidationException', `Trajectory ${id} belongs to another job.`);
-    if (t.status !== 'open') throw error('ConflictException', `Trajectory ${id} is complete (${t.status}): no more turns.`);
+    // The service model lists no ConflictException for Sample: a sealed trajectory's turn is a request that is not valid.
+    if (t.status !== 'open') throw error('ValidationException', `Trajectory ${id} is complete (${t.status}): no more turns.`);
     this.trajectories.set(id, t);
     const answer = chatCompletion(body, this.world.clock.now(), this.openings);
     if (answer.status !== 200) return sendJson(res, request, answer.body, answer.status, 'application/json');

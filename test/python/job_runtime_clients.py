@@ -1,5 +1,6 @@
 """The Job Runtime driven by real clients: the official openai client and boto3's sagemakerjobruntime client, against
-the emulator's running job and against the local job runtime of `mtrl signal --local` (through agents in agents/).
+the emulator's running job and against the local job runtime of `mtrl signal --local` (through agents in agents/); and
+the paths and error codes both serve, held to the service model botocore ships.
 
 Usage: python job_runtime_clients.py <repository root>
 Prints one line per step ("ok <step>" or "FAIL <step>: <why>"), then one JSON line {"passed": n, "failed": n}.
@@ -8,12 +9,14 @@ Each step stands alone: one failing does not stop the others.
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import uuid
 
 import boto3
+import botocore.session
 import openai
 from botocore.exceptions import ClientError
 
@@ -160,10 +163,30 @@ def local_boto3_operations():
     report, rollouts = signal_local("boto3_agent.py", 2, 2)
     for r in rollouts:
         expect(isinstance(r.get("reward"), (int, float)), f"{r['id']}: no reward from UpdateReward")
+        refused = r["metrics"]["refused"]
+        expect(refused["unknown trajectory"].startswith("ResourceNotFoundException: "), f"{r['id']}: {refused}")
+        other = r["jobArn"].rsplit("/", 1)[0] + "/no-such-job"
+        expect(refused["another job"] == f"ValidationException: Could not find job {other}", f"{r['id']}: {refused}")
         expect(len(r["turns"]) == r["metrics"]["guesses"] or len(r["turns"]) == r["metrics"]["guesses"] + 1, f"{r['id']}: turns")
 
 
-STEPS = [emulator_openai_streaming, emulator_openai_plain, emulator_openai_outside_a_job, emulator_boto3_operations,
+def service_model_as_served():
+    """The operations' paths and the error codes with their HTTP status that both runtimes serve (jobRuntimeApi.ts)
+    are the published service model's, as botocore ships it."""
+    model = botocore.session.get_session().get_service_model("sagemakerjobruntime")
+    expect(model.api_version == "2026-02-01", f"API version {model.api_version}")
+    with open(os.path.join(ROOT, "src/core/signal/jobRuntimeApi.ts")) as f:
+        source = f.read()
+    block = lambda name: source.split(f"export const {name}", 1)[1].split("}", 1)[0]
+    served = dict(re.findall(r"'(/[a-z-]+)': '(\w+)'", block("OPERATION_PATHS")))
+    published = {model.operation_model(op).http["requestUri"]: op for op in model.operation_names}
+    expect(served == published, f"served {served}, published {published}")
+    errors = {int(status): name for name, status in re.findall(r"(\w+): (\d+)", block("JOB_RUNTIME_ERRORS"))}
+    shapes = {e.metadata["error"]["httpStatusCode"]: e.name for op in model.operation_names for e in model.operation_model(op).error_shapes}
+    expect(errors == shapes, f"served {errors}, published {shapes}")
+
+
+STEPS = [service_model_as_served, emulator_openai_streaming, emulator_openai_plain, emulator_openai_outside_a_job, emulator_boto3_operations,
          local_openai_streaming, local_openai_streaming_without_usage, local_openai_plain,
          local_fixed_endpoint_sdk_headers_concurrency_4, local_boto3_operations]
 

@@ -1,11 +1,13 @@
 """TEST FIXTURE ONLY: an agent that speaks the Job Runtime API itself with boto3's sagemakerjobruntime client at the
 payload's endpoint: Sample for its first turn, SampleWithResponseStream after, then CompleteRollout and UpdateReward
-(what the SDK's decorator posts). It returns no reward: the runtime must take it from UpdateReward.
+(what the SDK's decorator posts). It returns no reward: the runtime must take it from UpdateReward. It also returns the
+error codes boto3 read from two calls the runtime must refuse, as the service does.
 """
 
 import json
 
 import boto3
+from botocore.exceptions import ClientError
 from wordle_env import TOOLS, Game
 
 from bedrock_agentcore.runtime import BedrockAgentCoreApp  # not installed here: the runner stubs it
@@ -51,4 +53,18 @@ def handle(payload):
             messages.append({"role": "tool", "tool_call_id": c["id"], "content": game.guess(c["function"]["arguments"])})
     runtime.complete_rollout(JobArn=job, TrajectoryId=trajectory, Status="ready")
     runtime.update_reward(JobArn=job, TrajectoryId=trajectory, Rewards=[game.reward()])
-    return {"metrics": {"guesses": game.n}}
+    return {"metrics": {"guesses": game.n, "refused": refusals(runtime, job, trajectory)}}
+
+
+def refusals(runtime, job, trajectory):
+    """The error code and message of a report for a trajectory the job never had, and of a Sample for another job."""
+    other = job.rsplit("/", 1)[0] + "/no-such-job"
+    said = {}
+    for name, call in [("unknown trajectory", lambda: runtime.complete_rollout(JobArn=job, TrajectoryId="never-sampled", Status="ready")),
+                       ("another job", lambda: runtime.sample(JobArn=other, TrajectoryId=trajectory, Body=json.dumps({"messages": []})))]:
+        try:
+            call()
+            said[name] = "answered"
+        except ClientError as error:
+            said[name] = f"{error.response['Error']['Code']}: {error.response['Error']['Message']}"
+    return said

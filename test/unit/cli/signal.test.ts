@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
+import { signalCommand } from '../../../src/cli/signal';
 
 async function mtrl(...args: string[]) {
   const out: string[] = [];
@@ -32,9 +33,10 @@ function transcripts(tasks: Record<string, number[]>): string {
 }
 
 describe('mtrl signal', () => {
-  it('exit 1 and the advice when every task is solved by every rollout', async () => {
+  it('exit 1 and the advice when every task is solved by every rollout, thin evidence or not', async () => {
     const { code, out } = await mtrl('signal', transcripts({ a: [1, 1], b: [1, 1] }));
-    assert.equal(code, 1);
+    assert.equal(code, 1, 'thin evidence never lowers the exit code');
+    assert.match(out, /^ {2}! Thin evidence: 2 tasks and 4 rollouts/m);
     assert.match(out, /zero-advantage groups: 2\/2 = 100\.0 % \(2 always solved, 0 never solved, 0 the same partial credit\)/);
     assert.match(out, /- 100 % of tasks are solved by every rollout: they teach nothing/);
   });
@@ -102,6 +104,25 @@ describe('mtrl signal', () => {
       assert.equal(check.report.rollouts, 6);
       assert.ok(check.tokensPerRollout.prefill > 0);
       assert.equal(check.projectedCost.rollouts, 80);
+    });
+
+    it('--data reads JSON Lines, JSON, CSV and Parquet as mtrl validate does: each plays the same rows', async () => {
+      const played: string[][] = [];
+      for (const ext of ['jsonl', 'json', 'csv', 'parquet']) {
+        const out = path.join(mkdtempSync(path.join(tmpdir(), 'mtrl-signal-')), 'local.jsonl');
+        const file = path.join(root, `test/fixtures/datasets/training-data.${ext}`);
+        const args = ['--data', file, '--rows', '2', '--group-size', '2', '--seed', '7', '--transcripts-out', out];
+        const { code, err } = await mtrl('signal', '--local', agent, ...args, '--store', mkdtempSync(path.join(tmpdir(), 'mtrl-store-')));
+        assert.ok(code === 0 || code === 1, `${ext}: ${err}`);
+        const rows = readFileSync(out, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.stringify((JSON.parse(l) as { task: { row: unknown } }).task.row));
+        played.push([...new Set(rows)].sort());
+      }
+      assert.equal(played[0].length, 2);
+      assert.deepEqual(played, Array(4).fill(played[0]));
+      assert.match(signalCommand.usage, /--data FILE +the dataset the agent plays \(JSON Lines, JSON, CSV or Parquet/);
     });
 
     it('a hard-coded host exits 1 naming the line; missing --data or a bad --rows is a usage sentence', async () => {

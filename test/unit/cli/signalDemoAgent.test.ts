@@ -86,6 +86,9 @@ describe('mtrl signal --local on the demo agent (Strands stand-in streaming as S
   it('plays K=8 × G=4 one at a time: 32 rollouts kept for the board, the hand-counted zero-advantage share, nothing left running or listening', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-demo-signal-'));
     const out = path.join(dir, 'demo.jsonl');
+    // Every usage the stand-in was told, to hold the runtime's count to.
+    const told = path.join(dir, 'usage.jsonl');
+    process.env.STRANDS_STANDIN_USAGE_LOG = told;
     const listeningBefore = listeningSockets();
     const {
       code,
@@ -115,6 +118,7 @@ describe('mtrl signal --local on the demo agent (Strands stand-in streaming as S
       path.join(dir, 'store'),
       '--json',
     );
+    delete process.env.STRANDS_STANDIN_USAGE_LOG;
     assert.ok(code === 0 || code === 1, err);
     const report = JSON.parse(json) as {
       rollouts: number;
@@ -124,8 +128,17 @@ describe('mtrl signal --local on the demo agent (Strands stand-in streaming as S
       tokensPerRollout: { prefill: number; sample: number };
     };
     assert.equal(report.problem, undefined);
-    // The stand-in streams as Strands does: the tokens come from the stream's usage chunks.
-    assert.ok(report.tokensPerRollout.prefill > 0 && report.tokensPerRollout.sample > 0, JSON.stringify(report.tokensPerRollout));
+    // The stand-in streams as Strands does: the tokens come from the stream's usage chunks, exactly what the agent was told.
+    const usage = readFileSync(told, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { prompt_tokens: number; completion_tokens: number });
+    const sum = (key: 'prompt_tokens' | 'completion_tokens') => usage.reduce((s, u) => s + u[key], 0);
+    assert.ok(sum('prompt_tokens') > 0 && sum('completion_tokens') > 0);
+    assert.deepEqual([report.tokensPerRollout.prefill * 32, report.tokensPerRollout.sample * 32].map(Math.round), [
+      sum('prompt_tokens'),
+      sum('completion_tokens'),
+    ]);
     assert.equal(report.rollouts, 32);
     const board = await savedTranscripts(out);
     assert.ok(board, 'the kept rollouts open as saved transcripts on the board');

@@ -132,7 +132,7 @@ describe('--data that matches no rollout says so; ungroupable rollouts say pass 
     turns: [],
   });
 
-  it('"0 of N rollouts matched a row of FILE" on stderr for signal and rollouts; "pass --data" instead of "of 0 tasks"', async () => {
+  it('"0 of N rollouts matched a row of FILE" on stderr for signal, rollouts and the what-if; "pass --data" instead of "of 0 tasks"', async () => {
     const dir = temp();
     // Each first message carries per-rollout text, as the support agent's does: no two share a task without the data.
     const file = path.join(dir, 'run.jsonl');
@@ -145,8 +145,16 @@ describe('--data that matches no rollout says so; ungroupable rollouts say pass 
 
     const other = path.join(dir, 'other.csv');
     writeFileSync(other, 'prompt\n"Something else entirely"\n');
-    for (const command of ['signal', 'rollouts']) {
-      const unmatched = await mtrl(command, file, '--data', other);
+    // The what-if reads its rollouts the same way: a constant reward is enough to see it say so.
+    writeFileSync(path.join(dir, 'one.py'), 'def reward(task, transcript):\n    return 1.0\n');
+    const scenario = path.join(dir, 'one.mtrl-reward.json');
+    const scenarios = { none: { finished: false, turns: [] } };
+    writeFileSync(
+      scenario,
+      JSON.stringify({ reward: { file: 'one.py', function: 'reward' }, task: { prompt: 'p' }, scenarios, expect: ['none == 1'] }),
+    );
+    for (const [command, ...args] of [['signal'], ['rollouts'], ['reward', scenario, '--rescore']]) {
+      const unmatched = await mtrl(command, ...args, file, '--data', other);
       assert.match(unmatched.err, new RegExp(`^mtrl ${command}: 0 of 4 rollouts matched a row of ${other.replace(/[.]/g, '\\.')}; `, 'm'));
     }
 

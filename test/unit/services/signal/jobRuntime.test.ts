@@ -95,6 +95,47 @@ describe('job runtime', function () {
     }
   });
 
+  it('hands each event on as it comes: the policy sends the rest of its stream only after the agent got the first event', async () => {
+    const first = { choices: [{ index: 0, delta: { content: 'first' } }] };
+    let agentGotFirst!: () => void;
+    const gotFirst = new Promise<void>((resolve) => (agentGotFirst = resolve));
+    // A runtime that held the stream whole would wait for the policy's end, and the policy waits for the agent: the test would hang.
+    const policy = createServer((req, res) => {
+      req.resume().on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(`data: ${JSON.stringify(first)}\n\n`);
+        void gotFirst.then(() => {
+          res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: ' rest' }, finish_reason: 'stop' }] })}\n\n`);
+          res.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 2 } })}\n\n`);
+          res.end('data: [DONE]\n\n');
+        });
+      });
+    });
+    await new Promise<void>((resolve) => policy.listen(0, '127.0.0.1', resolve));
+    const runtime = await startJobRuntime({ baseUrl: `http://127.0.0.1:${(policy.address() as AddressInfo).port}/v1` });
+    try {
+      const recording = new RolloutRecording(task);
+      runtime.add(recording);
+      const answer = await post(`${runtime.endpointOf('traj-1')}/v1/chat/completions`, { ...wordle, stream: true });
+      const reader = answer.body!.getReader();
+      let text = '';
+      while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+      assert.deepEqual(chunksOf(text), [first]);
+      agentGotFirst();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) text += new TextDecoder().decode(part.value);
+      assert.equal(chunksOf(text).at(-1), '[DONE]');
+      assert.ok(
+        chunksOf(text).every((c) => c === '[DONE]' || (c.choices as unknown[]).length > 0),
+        'the usage it asked for itself is dropped',
+      );
+      assert.deepEqual(recording.tokens, { prefill: 3, sample: 2 });
+      assert.equal(recording.transcript().turns[0].text, 'first rest');
+    } finally {
+      await runtime.close();
+      policy.close();
+    }
+  });
+
   it('cuts a policy answer larger than the cap, with a sentence naming the policy and the limit (stream: an SSE error event; otherwise 502)', async () => {
     const big = 'x'.repeat(4096);
     const policy = createServer((req, res) => {

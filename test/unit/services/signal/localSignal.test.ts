@@ -170,7 +170,73 @@ describe('local signal check (agent runner + job runtime)', function () {
     assert.match(said, /Or keep it and run with --endpoint-env RFT_RUNTIME_ENDPOINT --concurrency 1/);
   });
 
+  /** An agent file written for one test: `body` is its entrypoint's body, after the imports every test agent needs. */
+  const agentOf = (name: string, body: string[]) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'mtrl-agent-')), name);
+    const head = [
+      'import json',
+      'import urllib.request',
+      'from bedrock_agentcore.runtime import BedrockAgentCoreApp',
+      'app = BedrockAgentCoreApp()',
+    ];
+    writeFileSync(file, [...head, '', '@app.entrypoint', 'def handle(payload):', ...body.map((l) => `    ${l}`), ''].join('\n'));
+    return file;
+  };
+  // One Wordle opening, non-streamed, at a URL built from the payload's endpoint.
+  const callAt = (url: string) => [
+    'body = json.dumps({"model": "policy", "messages": [{"role": "user", "content": "Guess the 5-letter word"}]}).encode()',
+    `urllib.request.urlopen(urllib.request.Request(${url}, body, {"content-type": "application/json"}), timeout=30).read()`,
+  ];
+
+  it('the payload as the service sends it: metadata.endpoint without /v1, a job ARN …:job/AgentRFT/<name>, inferenceParams in both spellings', async () => {
+    const agent = agentOf('payload_agent.py', [
+      ...callAt('payload["metadata"]["endpoint"] + "/v1/chat/completions"'),
+      'keep = ("metadata", "inferenceParams", "modelEndpoint")',
+      'return {"reward": 0.0, "metrics": {k: payload[k] for k in keep}}',
+    ]);
+    const inferenceParams = { temperature: 0.7, max_tokens: 123, top_p: 0.9 };
+    const result = await runLocalSignal(base(agent, { rows: dataset.slice(0, 1), groupSize: 2, inferenceParams }));
+    assert.deepEqual(result.diagnosis, []);
+    for (const t of result.transcripts) {
+      assert.equal(t.status, 'completed', t.error);
+      const sent = t.metrics as { metadata: Record<string, string>; inferenceParams: unknown; modelEndpoint: string };
+      const endpoint = `${result.runtimeUrl}/rollouts/${t.id}`;
+      assert.equal(sent.metadata.endpoint, endpoint, 'the base URL without /v1, one per rollout');
+      assert.equal(sent.modelEndpoint, endpoint);
+      assert.match(sent.metadata.job_arn, /^arn:aws:sagemaker:us-east-1:\d{12}:job\/AgentRFT\/[^/]+$/);
+      assert.deepEqual(
+        [sent.metadata.jobArn, sent.metadata.trajectory_id, sent.metadata.trajectoryId, sent.metadata.region],
+        [sent.metadata.job_arn, t.id, t.id, 'us-east-1'],
+      );
+      assert.deepEqual(sent.inferenceParams, { temperature: 0.7, max_tokens: 123, maxTokens: 123, top_p: 0.9, topP: 0.9 });
+    }
+  });
+
   describe('diagnosis: the first line names the real cause', () => {
+    it('an agent calling <endpoint>/chat/completions (no /v1): the path it called, what the runtime serves, the fix', async () => {
+      const agent = agentOf('no_v1_agent.py', [
+        ...callAt('payload["metadata"]["endpoint"] + "/chat/completions"'),
+        'return {"reward": 1.0}',
+      ]);
+      const result = await runLocalSignal(base(agent, { rows: dataset.slice(0, 1), groupSize: 2 }));
+      assert.deepEqual(
+        result.diagnosis.map((d) => [d.kind, d.rollouts]),
+        [['unserved-path', 2]],
+      );
+      const [id] = result.transcripts.map((t) => t.id);
+      assert.match(
+        result.diagnosis[0].sentence,
+        new RegExp(
+          `^All 2 rollouts made no model call the runtime could serve: calls arrived at .*/rollouts/${id}/chat/completions \\(1 call\\)`,
+        ),
+      );
+      assert.match(
+        result.diagnosis[0].sentence,
+        /Chat completions live under \/v1, as in the service: base_url = metadata\.endpoint \+ "\/v1"/,
+      );
+      assert.doesNotMatch(result.diagnosis[0].sentence, /ignores the payload's endpoint/);
+    });
+
     const lineOf = (file: string, text: string) =>
       readFileSync(file, 'utf8')
         .split('\n')
