@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { callerIdentity } from '../aws/sts';
 import { createJobRequest, parseJobFile, type JobFile } from '../core/jobs/jobfile';
 import { describeCheck } from '../core/jobs/preflight';
 import { describeEstimate } from '../core/jobs/estimate';
@@ -72,6 +73,10 @@ export const launchCommand: CliCommand = {
     const { aws, explain } = awsFromOptions({ region: job.Region, endpoint: values.endpoint, profile: values.profile }, io.signal);
     const deps = cliLaunchDeps(aws, explain, values['lambda-smoke']);
     try {
+      // AWS out of reach (no credentials, wrong endpoint) is exit 2, not a pre-flight verdict on the file.
+      await callerIdentity(aws.sts(job.Region), io.signal).catch((error: unknown) => {
+        throw new UsageError(explain(error, 'Reading the caller identity', job.Region));
+      });
       const review = await reviewJob(job, deps, io.signal);
       if (!review) throw new UsageError('The pre-flight was cancelled.');
       const blocked = review.verdict === 'fail';

@@ -52,7 +52,7 @@ export function seedHealthJobs(world: World, now: number): void {
     name: 'app-health01',
     region: HEALTH_REGION,
     created: now - 8 * DAY,
-    mlflowVersion: '3.4.0',
+    mlflowVersion: '3.10.0',
     artifactStoreUri: 's3://mtrl-demo/mlflow-west',
   });
   const add = (job: Job) => world.jobs.set(world.jobKey(job.category, job.name, job.region), job);

@@ -18,7 +18,7 @@ export function lambdaSmokeRequest(functionArn: string): Record<string, unknown>
       jobArn: `arn:${partition}:sagemaker:${region}:${account}:job/AgentRFT/mtrl-preflight-smoke`,
       rolloutId: 'mtrl-preflight-smoke',
     },
-    // Both spellings, as the service's camelCase and the SDK's decorator read them.
+    // camelCase only, as the service sends it: a Lambda that needs max_tokens or top_p fails here as it would in a job.
     inferenceParams: { temperature: 1, topP: 1, maxTokens: 512 },
   };
 }

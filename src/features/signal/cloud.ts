@@ -1,10 +1,8 @@
 import * as vscode from 'vscode';
-import { describeEstimate } from '../../core/jobs/estimate';
 import { parseJobFile, type JobFile } from '../../core/jobs/jobfile';
-import { describeCheck } from '../../core/jobs/preflight';
 import type { LaunchDeps, LaunchUi } from '../../services/launch/launch';
 import { rewardVersionOf, type KeptSignalCheck, type SignalChecks } from '../../services/signal/checks';
-import { launchSignalCheck, signalCheckPlanFor, type SignalCheckPlan } from '../../services/signal/launchCheck';
+import { describeCheckConfirmation, launchSignalCheck, signalCheckPlanFor, type SignalCheckPlan } from '../../services/signal/launchCheck';
 
 /** What launches a cloud check: the planned training job, and (from tests or the launch review) answers given ahead. */
 export interface CloudCheckRequest {
@@ -110,13 +108,7 @@ function confirmUi(plan: SignalCheckPlan): LaunchUi {
   return {
     review: async (job, review) => {
       if (review.checks.some((c) => c.level === 'fail')) return 'launch';
-      const warnings = review.checks.filter((c) => c.level === 'warn').map(describeCheck);
-      const cost = review.estimate ? `Cost: ${describeEstimate(review.estimate)}.` : (review.estimateMissing ?? '');
-      const detail = [
-        `${plan.rows} rows of ${plan.key.dataset} × ${plan.groupSize} rollouts of ${plan.key.runtime.split('/').pop()}.`,
-        cost,
-        ...warnings,
-      ].join('\n\n');
+      const detail = describeCheckConfirmation(plan, review);
       const launch = 'Launch Check';
       const answer = await vscode.window.showWarningMessage(`Launch the signal check ${job.JobName}?`, { modal: true, detail }, launch);
       return answer === launch ? 'launch' : 'cancel';

@@ -4,12 +4,15 @@ import { deleteObjects, parseS3Uri, s3Uri } from '../../aws/s3';
 import { describeJob, type JobDescription } from '../../aws/sagemaker';
 import { trainingArithmetic } from '../../core/jobs/arithmetic';
 import { buildEvaluationDocument, documentFacts, mlflowConfigOf } from '../../core/jobs/document';
+import { describeEstimate } from '../../core/jobs/estimate';
 import { defaultHyperparameters } from '../../core/jobs/hyperparameters';
 import { newJobFile, type JobFile } from '../../core/jobs/jobfile';
 import { parseBaseModelArn } from '../../core/jobs/models';
+import { describeCheck } from '../../core/jobs/preflight';
 import { DEFAULT_PRICING, modelIdOf, type PricingTable } from '../../core/jobs/pricing';
 import { projectedTrainingCost } from '../../core/signal/projectedCost';
 import { launchJob, type LaunchDeps, type LaunchResult, type LaunchUi } from '../launch/launch';
+import type { Review } from '../launch/review';
 import type { KeptSignalCheck, SignalCheckKey, SignalChecks } from './checks';
 import { evaluationSignal, type EvaluationSignal } from './evaluationSignal';
 import { signalCheckFolder, writeSampledDataset, type SampledDataset } from './sampleDataset';
@@ -47,7 +50,6 @@ export interface SignalCheckPlan {
  */
 const SAMPLED_AS_TRAINING = ['temperature', 'sampling_top_p', 'sampling_max_tokens', 'success_threshold', 'rollout_timeout'] as const;
 
-/** The plan of a check for a planned training job: its data, runtime, model, role, MLflow app, group_size and sampling. */
 /** Said beside the check's estimate: why its evaluation does not sample at the evaluation defaults. */
 export function describeCheckSampling(plan: SignalCheckPlan): string {
   const sampling = Object.entries(plan.sampling ?? {})
@@ -55,6 +57,19 @@ export function describeCheckSampling(plan: SignalCheckPlan): string {
     .join(', ');
   return `Samples as training will (${sampling || 'the training defaults: temperature 1.0'}), not at the evaluation defaults (temperature 0): it measures what training will see.`;
 }
+
+/** What the editor asks before a check launches: the rollouts, how they sample, the cost and the warnings. */
+export function describeCheckConfirmation(plan: SignalCheckPlan, review: Review): string {
+  const cost = review.estimate ? `Cost: ${describeEstimate(review.estimate)}.` : (review.estimateMissing ?? '');
+  return [
+    `${plan.rows} rows of ${plan.key.dataset} × ${plan.groupSize} rollouts of ${plan.key.runtime.split('/').pop()}.`,
+    describeCheckSampling(plan),
+    cost,
+    ...review.checks.filter((c) => c.level === 'warn').map(describeCheck),
+  ].join('\n\n');
+}
+
+/** The plan of a check for a planned training job: its data, runtime, model, role, MLflow app, group_size and sampling. */
 
 export function signalCheckPlanFor(training: JobFile, options: { rows: number; reward: string; seed?: string | number }): SignalCheckPlan {
   const facts = documentFacts(training.JobCategory, training.JobConfigDocument);

@@ -227,7 +227,11 @@ export const checks = [
       await clickInlineAction(page, row(page, RUNNING), 'Stop Job');
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: ceiling(10_000) });
-      assert.match(await dialog.innerText(), new RegExp(`Stop ${RUNNING}\\?`));
+      const asked = await dialog.innerText();
+      assert.match(asked, new RegExp(`Stop ${RUNNING}\\?`));
+      // The truth about a stopped training job: its checkpoints stay, and Resume from Checkpoint goes on from the last.
+      assert.match(asked, /Each finished step left a checkpoint: "Resume from Checkpoint" goes on from the last one/);
+      assert.doesNotMatch(asked, /cannot be resumed/);
       await dialog.locator('.monaco-button', { hasText: 'Stop Job' }).click();
       await page.waitForFunction(
         (name) =>

@@ -67,6 +67,12 @@ async function wizard({ page, emulatorUrl, screenshot }) {
   await pick(page, /Validation dataset/, 'Enter an S3 URI');
   await type(page, /Validation dataset/, 's3://mtrl-demo/wordle/val.jsonl');
   await type(page, /S3 output path/, 's3://mtrl-demo/output');
+  // The MLflow step lists the apps with their version; the old one (3.4.0) is marked, the demo app (3.10.0) is not.
+  await step(page, /MLflow app/);
+  const legacy = rowOf(page, 'app-legacy01');
+  await legacy.waitFor({ timeout: ceiling(20_000) });
+  assert.match((await legacy.textContent()) ?? '', /MLflow 3\.4\.0: MTRL needs 3\.10 or later/);
+  assert.match((await rowOf(page, 'app-wordle01').textContent()) ?? '', /MLflow 3\.10\.0/);
   await pick(page, /MLflow app/, 'None');
 
   // Back from the hyperparameters returns to the MLflow step; answering again comes back.

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
@@ -176,5 +177,16 @@ describe('mtrl launch (emulator, real SDK over HTTP)', function () {
     assert.ok(json(b.out).findings.every((f) => f.code === 'jobFile' && f.severity === 'error'));
     assert.equal((await run('launch')).code, 2);
     assert.match((await run('launch', path.join(dir, 'missing.mtrl.json'))).err, /Cannot read/);
+  });
+
+  it('AWS out of reach is exit 2 with the sentence, not a pre-flight verdict on the file', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const r = await run('launch', training('launch-cli-offline', {}), '--json', '--endpoint', `http://127.0.0.1:${port}`);
+    assert.equal(r.code, 2, r.out + r.err);
+    assert.match(r.err, new RegExp(`cannot reach http://127\\.0\\.0\\.1:${port}`));
+    assert.equal(r.out, '', 'no findings printed: nothing was checked');
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { AwsClients } from '../../../../src/aws/clients';
 import { explainerFor } from '../../../../src/aws/errors';
 import { createJob } from '../../../../src/aws/sagemaker';
+import { mlflowConfigOf } from '../../../../src/core/jobs/document';
 import { DocumentSchemas } from '../../../../src/core/jobs/documentSchema';
 import { createJobRequest, parseJobFile, type JobFile } from '../../../../src/core/jobs/jobfile';
 import { STATIC_MODELS, modelsInRegion } from '../../../../src/core/jobs/models';
@@ -113,6 +114,18 @@ describe('pre-flight account lines: the MTRL quota and the MLflow version (emula
       const missing = await mlflowCheck(aws, 'arn:aws:sagemaker:us-east-1:111122223333:mlflow-app/app-gone', 'us-east-1');
       assert.equal(missing?.level, 'fail');
       assert.equal(await mlflowCheck(aws, undefined, 'us-east-1'), undefined, 'no MLflow config, no line');
+    });
+  });
+
+  it('every MLflow app a seeded job logs to runs 3.10 or later: Launch Similar of a seeded job is not refused for its app', async () => {
+    await withEmulator({ history: true }, async (emulator, aws) => {
+      const apps = new Set([...emulator.world.jobs.values()].map((j) => mlflowConfigOf(j.document)?.MlflowResourceArn));
+      apps.delete(undefined);
+      assert.ok(apps.size >= 2, `the seeded jobs log to ${[...apps].join(', ')}`);
+      for (const arn of apps) {
+        const line = await mlflowCheck(aws, arn, arn!.split(':')[3]);
+        assert.equal(line?.level, 'pass', line?.message);
+      }
     });
   });
 });

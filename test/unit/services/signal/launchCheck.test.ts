@@ -2,7 +2,13 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseJobFile } from '../../../../src/core/jobs/jobfile';
-import { describeCheckSampling, signalCheckJob, signalCheckPlanFor } from '../../../../src/services/signal/launchCheck';
+import {
+  describeCheckConfirmation,
+  describeCheckSampling,
+  signalCheckJob,
+  signalCheckPlanFor,
+} from '../../../../src/services/signal/launchCheck';
+import type { Review } from '../../../../src/services/launch/review';
 import { signalCheckFolder } from '../../../../src/services/signal/sampleDataset';
 
 const demo = parseJobFile(
@@ -68,5 +74,24 @@ describe('signal check plan', () => {
     assert.equal(hp?.temperature, '1.0');
     assert.equal(hp?.sampling_top_p, '1.0');
     assert.match(describeCheckSampling(plan), /not at the evaluation defaults \(temperature 0\): it measures what training will see/);
+    // The editor's confirmation says it too, beside the cost and the warnings (as `mtrl signal --launch` does).
+    const review: Review = {
+      facts: { datasets: {}, hyperparameters: {} },
+      arithmetic: [],
+      settings: [],
+      checks: [
+        { check: 'smoke', level: 'warn', message: 'No smoke test of the runtime is on record.' },
+        { check: 'role', level: 'pass', message: 'Role trusts job.sagemaker.amazonaws.com.' },
+      ],
+      verdict: 'warn',
+      estimateMissing: 'No token history for this model.',
+    };
+    const asked = describeCheckConfirmation({ ...plan, sampling: { temperature: '1.0' } }, review).split('\n\n');
+    assert.deepEqual(asked, [
+      '4 rows of s3://mtrl-demo/wordle/train.jsonl × 4 rollouts of r-AbCdEf1234.',
+      'Samples as training will (temperature 1.0), not at the evaluation defaults (temperature 0): it measures what training will see.',
+      'No token history for this model.',
+      '⚠ No smoke test of the runtime is on record.',
+    ]);
   });
 });
