@@ -8,7 +8,7 @@ const COMPLETED = 'wordle-gptoss20b-grpo-100steps';
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
 
 /** The metrics view's inner frame once it has drawn the reward chart of `job`. */
-function metricsFrame(page, job, timeoutMs = ceiling(240_000)) {
+export function metricsFrame(page, job, timeoutMs = ceiling(240_000)) {
   const drawn = (frame) =>
     frame.evaluate(
       (name) =>
