@@ -74,14 +74,22 @@ describe('run health in the Jobs view', function () {
     });
   }
 
-  it('shows no warning on a healthy seeded job', async () => {
-    const row = await vscode.commands.executeCommand<JobHealth>('mtrl.getJobHealth', {
-      jobName: 'refund-desk-gptoss20b-grpo-10steps',
-      category: 'AgentRFT',
-      region: 'us-east-1',
-    });
-    assert.ok(row?.report, 'no health report for the refund desk job');
-    assert.deepEqual(row.report.findings, []);
-    assert.notEqual(row.icon, 'warning');
+  it("shows no warning on the healthy seeded training jobs: completed, running, the refund desk and the real run's replay", async () => {
+    const healthy = [
+      'wordle-gptoss20b-grpo-100steps',
+      'wordle-gptoss20b-grpo-lr-sweep',
+      'refund-desk-gptoss20b-grpo-10steps',
+      'openai-reasoning-gpt-oss-20b-mtrl-20261002040558',
+    ];
+    for (const jobName of healthy) {
+      const row = await vscode.commands.executeCommand<JobHealth>('mtrl.getJobHealth', {
+        jobName,
+        category: 'AgentRFT',
+        region: 'us-east-1',
+      });
+      assert.ok(row?.report, `no health report for ${jobName}`);
+      assert.deepEqual(row.report.findings, [], jobName);
+      assert.notEqual(row.icon, 'warning', jobName);
+    }
   });
 });

@@ -26,6 +26,15 @@ export const checks = [
       assert.match(await stalled.first().innerText(), /No new step since step 8, .* ago, while a step has taken about /);
       for (const button of ['Open Curves', 'Stop Job'])
         assert.equal(await stalled.first().locator('.monaco-button', { hasText: button }).count(), 1, `no ${button} button`);
+      // The toast slides in from below: the screenshot waits until its buttons are inside the window.
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('.notifications-toasts .notification-toast .monaco-button')].some(
+            (b) => b.textContent?.trim() === 'Stop Job' && b.getBoundingClientRect().bottom <= window.innerHeight,
+          ),
+        undefined,
+        { timeout: ceiling(10_000) },
+      );
       await screenshot('health-notification');
 
       // Stop Job asks first; Cancel leaves the job running.
@@ -44,11 +53,11 @@ export const checks = [
       setWorkspaceSetting(workspaceRoot, 'mtrl.health.failedRolloutShare', 0);
       const failing = toasts(page, `${STALLED}: failing-rollouts at step `);
       await failing.first().waitFor({ timeout: ceiling(90_000) });
+      assert.equal(await failing.count(), 1);
       // The notification of both kinds would have come from the same check, before this click opened the curves.
       await failing.first().locator('.monaco-button', { hasText: 'Open Curves' }).click();
       await metricsFrame(page, STALLED);
       assert.equal(await stalled.count(), 0, 'the stalled finding was notified again after the reload');
-      assert.equal(await failing.count(), 1);
 
       const sagemaker = new SageMakerClient({
         endpoint: emulatorUrl,
