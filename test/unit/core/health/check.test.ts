@@ -190,14 +190,19 @@ describe('run health checks', () => {
     assert.equal(report.notChecked.length, 5);
   });
 
-  it('docs/health.md gives each kind a row and each threshold setting its default', () => {
-    const doc = readFileSync(path.join(__dirname, '../../../../docs/health.md'), 'utf8');
-    for (const kind of HEALTH_KINDS) assert.match(doc, new RegExp(`^\\| \`${kind}\` \\|`, 'm'), `no row for ${kind}`);
-    for (const [key, value] of Object.entries(HEALTH_DEFAULTS))
-      assert.match(
-        doc,
-        new RegExp(`\`mtrl\\.health\\.${key}\` \\(${String(value).replace('.', '\\.')}[,)]`),
-        `mtrl.health.${key} (${value})`,
-      );
+  it('docs/health.md and the README give each kind a row and each threshold setting its default', () => {
+    for (const [file, cell] of [
+      ['docs/health.md', (kind: string) => `\`${kind}\``],
+      ['README.md', (kind: string) => kind],
+    ] as const) {
+      const doc = readFileSync(path.join(__dirname, '../../../..', file), 'utf8');
+      for (const kind of HEALTH_KINDS) assert.match(doc, new RegExp(`^\\| ${cell(kind)} \\|`, 'm'), `${file}: no row for ${kind}`);
+      for (const [key, value] of Object.entries(HEALTH_DEFAULTS))
+        assert.match(
+          doc,
+          new RegExp(`\`mtrl\\.health\\.${key}\` \\(${String(value).replace('.', '\\.')}[,) ]`),
+          `${file}: mtrl.health.${key} (${value})`,
+        );
+    }
   });
 });
