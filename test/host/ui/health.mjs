@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { DescribeJobCommand, SageMakerClient } from '@aws-sdk/client-sagemaker';
 import { ceiling } from '../lib/wait.mjs';
-import { openJobsView, setWorkspaceSetting } from './jobs.mjs';
+import { openJobsView, rowByName, setWorkspaceSetting } from './jobs.mjs';
 import { metricsFrame } from './metrics.mjs';
 import { reloadWindow } from './reward-lens.mjs';
 
@@ -45,16 +45,20 @@ export const checks = [
       await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden', timeout: ceiling(10_000) });
 
-      // A fresh extension host checks the job again (its listing, then every poll): the stalled finding is not notified again.
+      // A fresh extension host lists the job and checks it again: the row shows the finding, no notification comes.
       await reloadWindow(page);
       await openJobsView(page);
-      // Only us-west-2, where the stalled job is the one running; every rollout share crosses 0: a new kind on the same job.
+      // Only us-west-2, where the stalled job is the one running.
       setWorkspaceSetting(workspaceRoot, 'mtrl.aws.regions', [WEST]);
+      await rowByName(page, STALLED)
+        .locator('.label-description', { hasText: 'stalled at step 8' })
+        .waitFor({ timeout: ceiling(60_000) });
+      // A threshold every rollout share crosses, set after that check: a later check of the running job (its poll) finds a
+      // new kind on the same job, and notifies it. A forgotten stalled finding would have been notified by the first check.
       setWorkspaceSetting(workspaceRoot, 'mtrl.health.failedRolloutShare', 0);
       const failing = toasts(page, `${STALLED}: failing-rollouts at step `);
       await failing.first().waitFor({ timeout: ceiling(90_000) });
       assert.equal(await failing.count(), 1);
-      // The notification of both kinds would have come from the same check, before this click opened the curves.
       await failing.first().locator('.monaco-button', { hasText: 'Open Curves' }).click();
       await metricsFrame(page, STALLED);
       assert.equal(await stalled.count(), 0, 'the stalled finding was notified again after the reload');

@@ -75,7 +75,7 @@ async function runningStep(page) {
   return m ? Number(m[1]) : undefined;
 }
 
-const rowByName = (page, name) => jobsPane(page).locator(`.monaco-list-row[aria-label^="${name},"]`).first();
+export const rowByName = (page, name) => jobsPane(page).locator(`.monaco-list-row[aria-label^="${name},"]`).first();
 
 /**
  * Hovers a row until the workbench shows its tooltip; returns the tooltip's text. An allowed retry around an input the
