@@ -34,6 +34,8 @@ const HYPERPARAMETERS = {
 
 const DAY = 24 * 3_600_000;
 const MINUTE = 60_000;
+/** How long after the emulator starts the stalled job stays stalled. */
+const STALLED_FOR = 3 * 60 * MINUTE;
 
 /** The region's runtime and MLflow app, and the six jobs: five finished days ago, one stalled now and moving on later. */
 export function seedHealthJobs(world: World, now: number): void {
@@ -80,8 +82,9 @@ export function seedHealthJobs(world: World, now: number): void {
       speed: 1,
     });
     if (kind === 'stalled') {
-      // Stalled at `step` 10 minutes ago; it moves on 30 minutes after the emulator starts and finishes about 15 minutes later.
-      job.plan.pause = { afterStep: step, ms: 40 * MINUTE };
+      // Stalled at `step` 10 minutes ago; it moves on 3 hours after the emulator starts (past the longest host test run, whose
+      // checks need it stalled) and finishes about 15 minutes later.
+      job.plan.pause = { afterStep: step, ms: 10 * MINUTE + STALLED_FOR };
       job.created = now - (job.plan.startingMs + job.plan.downloadingMs + step * job.plan.stepMs + 10 * MINUTE);
     } else job.pattern = { kind, step };
     add(job);

@@ -127,11 +127,13 @@ export function register(services: Services): JobsView {
         if (!node) return undefined;
         await checkHealth([node]);
         const item = tree.getTreeItem(node);
-        const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : item.tooltip;
+        const markdown = item.tooltip instanceof vscode.MarkdownString ? item.tooltip : undefined;
         return {
           report: marks.get(node.id),
           description: item.description,
-          tooltip,
+          tooltip: markdown?.value ?? item.tooltip,
+          // The commands the tooltip's links may run.
+          commands: typeof markdown?.isTrusted === 'object' ? markdown.isTrusted.enabledCommands : [],
           icon: (item.iconPath as vscode.ThemeIcon | undefined)?.id,
         };
       },

@@ -4,7 +4,7 @@ import { categoryLabel, statusIcon } from '../../core/jobs/status';
 import { jobDescription, jobFacts } from '../../core/jobs/summary';
 import { jobLabel } from '../../core/jobs/label';
 import { jobTooltip } from '../../core/jobs/tooltip';
-import { mlflowConfigOf } from '../../core/jobs/document';
+import { documentFacts, mlflowConfigOf } from '../../core/jobs/document';
 import { formatDuration } from '../../core/jobs/timeline';
 import type { ContributedNode, JobsViewContribution } from './contributed';
 import { visibleText } from '../../core/text/display';
@@ -23,7 +23,7 @@ import { TreeRedraws } from '../../services/jobs/redraws';
 import { jobsWelcome } from '../../services/jobs/welcome';
 import { loadMoreItem, messageItem, showWelcome } from '../treeItems';
 import type { HealthReport } from '../../core/health/findings';
-import { findingLabel, healthMarkdown, warningsOf } from '../../core/health/label';
+import { findingLabel, HEALTH_LINK_COMMANDS, healthMarkdown, warningsOf } from '../../core/health/label';
 
 type Node = JobsTreeNode | ContributedNode;
 
@@ -249,7 +249,11 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
     const tooltip =
       item.tooltip instanceof vscode.MarkdownString ? item.tooltip : new vscode.MarkdownString(String(item.tooltip ?? ''), true);
     tooltip.supportThemeIcons = true;
-    tooltip.appendMarkdown(`\n\n${healthMarkdown(report)}`);
+    const runtimeArn = node.details?.document && documentFacts(node.category, node.details.document).runtimeArn;
+    const job = { jobName: node.jobName, category: node.category, region: node.region };
+    tooltip.appendMarkdown(`\n\n${healthMarkdown(report, { job, runtimeArn })}`);
+    const trusted = typeof tooltip.isTrusted === 'object' ? tooltip.isTrusted.enabledCommands : [];
+    tooltip.isTrusted = { enabledCommands: [...trusted, ...HEALTH_LINK_COMMANDS] };
     item.tooltip = tooltip;
   }
 

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { runner } from './workspace';
 
 const WEST = 'us-west-2';
+const RUNTIME = 'arn:aws:bedrock-agentcore:us-west-2:111122223333:runtime/wordle_agent-West123456';
 // The seeded jobs and steps of src/emulator/seedHealth.ts (the host suite reads the product only through VS Code).
 const HEALTH_JOBS: Record<string, { job: string; step: number }> = {
   truncation: { job: 'wordle-grpo-responses-cut', step: 12 },
@@ -19,6 +20,7 @@ interface JobHealth {
   report?: { findings: { kind: string; severity: string; step: number; sentence: string }[]; notChecked: { kind: string }[] };
   description?: string;
   tooltip?: string;
+  commands?: string[];
   icon?: string;
 }
 
@@ -58,17 +60,36 @@ describe('run health in the Jobs view', function () {
       assert.ok(row.description?.startsWith(`${kind} at step ${seeded.step} · `), row.description);
       assert.ok(row.tooltip?.includes(row.report.findings[0].sentence), row.tooltip);
       assert.match(row.tooltip ?? '', /`mtrl\.health\.\w+`/, 'the tooltip names the threshold setting crossed');
+      if (kind === 'failing-rollouts') {
+        // The agent's logs and the smoke test one click away, as links the tooltip may run.
+        const smoke = `command:mtrl.smokeTestRuntime?${encodeURIComponent(JSON.stringify([{ runtimeArn: RUNTIME }]))}`;
+        assert.ok(row.tooltip?.includes(smoke), row.tooltip);
+        assert.ok(row.tooltip?.includes('command:mtrl.openJobLogs?'), row.tooltip);
+        assert.deepEqual(
+          ['mtrl.openJobLogs', 'mtrl.smokeTestRuntime'].filter((c) => !row.commands?.includes(c)),
+          [],
+          'the tooltip does not enable its links',
+        );
+      }
     });
   }
 
-  it('shows no warning on a healthy seeded job', async () => {
-    const row = await vscode.commands.executeCommand<JobHealth>('mtrl.getJobHealth', {
-      jobName: 'refund-desk-gptoss20b-grpo-10steps',
-      category: 'AgentRFT',
-      region: 'us-east-1',
-    });
-    assert.ok(row?.report, 'no health report for the refund desk job');
-    assert.deepEqual(row.report.findings, []);
-    assert.notEqual(row.icon, 'warning');
+  it("shows no warning on the healthy seeded training jobs: completed, running, the refund desk and the real run's replay", async () => {
+    const healthy = [
+      'wordle-gptoss20b-grpo-100steps',
+      'wordle-gptoss20b-grpo-lr-sweep',
+      'refund-desk-gptoss20b-grpo-10steps',
+      'openai-reasoning-gpt-oss-20b-mtrl-20261002040558',
+    ];
+    for (const jobName of healthy) {
+      const row = await vscode.commands.executeCommand<JobHealth>('mtrl.getJobHealth', {
+        jobName,
+        category: 'AgentRFT',
+        region: 'us-east-1',
+      });
+      assert.ok(row?.report, `no health report for ${jobName}`);
+      assert.deepEqual(row.report.findings, [], jobName);
+      assert.notEqual(row.icon, 'warning', jobName);
+    }
   });
 });

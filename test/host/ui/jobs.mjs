@@ -20,7 +20,7 @@ const jobsPane = (page) => page.locator('.part.sidebar .pane', { has: page.locat
 // Rows are found by their accessible name, which holds the whole job name (the label may be cut in the middle).
 const row = (page, name) => jobsPane(page).locator(`.monaco-list-row[aria-label^="${name}"]`).first();
 
-async function openJobsView(page) {
+export async function openJobsView(page) {
   if (!(await page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first().isVisible())) {
     await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
   }
@@ -75,7 +75,7 @@ async function runningStep(page) {
   return m ? Number(m[1]) : undefined;
 }
 
-const rowByName = (page, name) => jobsPane(page).locator(`.monaco-list-row[aria-label^="${name},"]`).first();
+export const rowByName = (page, name) => jobsPane(page).locator(`.monaco-list-row[aria-label^="${name},"]`).first();
 
 /**
  * Hovers a row until the workbench shows its tooltip; returns the tooltip's text. An allowed retry around an input the
@@ -100,7 +100,7 @@ async function tooltipOf(page, locator, hasText) {
 }
 
 /** Writes (or removes, with undefined) one setting in the opened folder's .vscode/settings.json (the harness drops it after the group). */
-function setWorkspaceSetting(workspaceRoot, key, value) {
+export function setWorkspaceSetting(workspaceRoot, key, value) {
   const file = path.join(workspaceRoot, '.vscode', 'settings.json');
   const settings = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   if (value === undefined) delete settings[key];

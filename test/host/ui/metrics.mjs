@@ -8,7 +8,7 @@ const COMPLETED = 'wordle-gptoss20b-grpo-100steps';
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
 
 /** The metrics view's inner frame once it has drawn the reward chart of `job`. */
-function metricsFrame(page, job, timeoutMs = ceiling(240_000)) {
+export function metricsFrame(page, job, timeoutMs = ceiling(240_000)) {
   const drawn = (frame) =>
     frame.evaluate(
       (name) =>
@@ -50,7 +50,8 @@ async function closeEditors(page) {
     .waitFor({ state: 'detached', timeout: ceiling(10_000) });
 }
 
-async function colorTheme(page, name) {
+/** Picks the colour theme `name` and waits until the workbench wears it (`kind`: light or dark). */
+async function colorTheme(page, name, kind) {
   await palette(page, '>Preferences: Color Theme', 'Preferences: Color Theme');
   const input = page.locator('.quick-input-widget input');
   await input.fill(name);
@@ -59,6 +60,13 @@ async function colorTheme(page, name) {
     .first()
     .click({ timeout: ceiling(15_000) });
   await input.waitFor({ state: 'hidden', timeout: ceiling(10_000) });
+  await page.waitForFunction(
+    (k) => document.querySelector('.monaco-workbench')?.classList.contains(k === 'light' ? 'vs' : 'vs-dark'),
+    kind,
+    {
+      timeout: ceiling(10_000),
+    },
+  );
 }
 
 /** Resizes the browser so the editor area is `width` px wide; returns the viewport to restore. */
@@ -103,31 +111,38 @@ export const checks = [
       await host('mtrl.showMetrics', [{ jobName: TRUNCATED, category: 'AgentRFT', region: 'us-west-2' }]);
       const restore = await editorWidth(page, 900);
       try {
+        const seen = {};
         for (const [theme, name] of [
           ['light', 'Light Modern'],
           ['dark', 'Dark Modern'],
         ]) {
-          await colorTheme(page, name);
+          await colorTheme(page, name, theme);
           const frame = await metricsFrame(page, TRUNCATED);
           const marked = frame.locator('.chart[data-markers="12"]');
-          await marked.waitFor({ timeout: 30_000 });
+          await marked.waitFor({ timeout: ceiling(30_000) });
           assert.equal(await marked.locator('.u-title').textContent(), 'rollout/tokens/response_max');
           assert.match(
             await marked.locator('.finding').first().innerText(),
             /truncation at step 12: The longest response reached sampling_max_tokens \(4,096\)/,
           );
-          await frame.waitForFunction(
-            () => {
-              const fg = getComputedStyle(document.body).getPropertyValue('--vscode-foreground').trim();
-              return fg && document.querySelector('.chart')?.dataset.foreground === fg;
-            },
-            undefined,
-            { timeout: 15_000 },
+          // The page takes the theme after the workbench: wait for the workbench's foreground there, charts redrawn in it.
+          const workbench = await page.evaluate(() =>
+            getComputedStyle(document.querySelector('.monaco-workbench')).getPropertyValue('--vscode-foreground').trim(),
           );
+          await frame.waitForFunction(
+            (want) => {
+              const fg = getComputedStyle(document.body).getPropertyValue('--vscode-foreground').trim();
+              return fg === want && document.querySelector('.chart')?.dataset.foreground === fg;
+            },
+            workbench,
+            { timeout: ceiling(15_000) },
+          );
+          seen[theme] = workbench;
           await marked.scrollIntoViewIfNeeded();
           await marked.locator('.finding').first().hover();
           await screenshot(`metrics-health-${theme}-900px`);
         }
+        assert.notEqual(seen.light, seen.dark, 'the two themes gave the workbench the same foreground');
       } finally {
         await page.setViewportSize(restore);
         await closeEditors(page);
@@ -146,12 +161,7 @@ export const checks = [
           ['light', 'Light Modern'],
           ['dark', 'Dark Modern'],
         ]) {
-          await colorTheme(page, name);
-          await page.waitForFunction(
-            (kind) => document.querySelector('.monaco-workbench')?.classList.contains(kind === 'light' ? 'vs' : 'vs-dark'),
-            theme,
-            { timeout: ceiling(10_000) },
-          );
+          await colorTheme(page, name, theme);
           const frame = await metricsFrame(page, COMPLETED);
           // The charts redraw on a theme change: wait for the axis colour the page reads to match the new theme.
           await frame.waitForFunction(

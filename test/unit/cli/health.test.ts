@@ -35,6 +35,7 @@ describe('mtrl health, through MLflow on the emulator', function () {
       const result = await run('health', seeded.job, '--region', HEALTH_REGION, '--endpoint', emulator.url, '--json');
       assert.equal(result.code, 1, result.err);
       const json = JSON.parse(result.out) as Json;
+      assert.deepEqual(Object.keys(json), ['job', 'steps', 'findings', 'not_checked']);
       assert.equal(json.job, seeded.job);
       assert.deepEqual(
         json.findings.map((f) => [f.kind, f.severity, f.step]),
@@ -60,11 +61,26 @@ describe('mtrl health, through MLflow on the emulator', function () {
     assert.match(result.out, /what to do: Read the agent's logs/);
   });
 
-  it('gives no warning on the healthy seeded jobs (exit 0)', async () => {
-    for (const job of [SEEDED.refundJob, SEEDED.restartedJob, SEEDED.inProgressJob]) {
-      const result = await run('health', job, '--endpoint', emulator.url, '--json');
-      assert.equal(result.code, 0, `${job}: ${result.out}${result.err}`);
-      assert.deepEqual((JSON.parse(result.out) as Json).findings, [], job);
+  it('gives no warning on any other seeded job, training or evaluation (exit 0)', async () => {
+    const others = [...emulator.world.jobs.values()].filter((j) => j.region !== HEALTH_REGION);
+    // The history the other views know: a completed, a running, a failed and a replayed real run, and their evaluations.
+    for (const name of [
+      SEEDED.completedJob,
+      SEEDED.inProgressJob,
+      SEEDED.failedJob,
+      SEEDED.refundJob,
+      SEEDED.restartedJob,
+      SEEDED.baseEvaluation,
+    ])
+      assert.ok(
+        others.some((j) => j.name === name),
+        `${name} is not seeded`,
+      );
+    for (const job of others) {
+      const evaluation = job.category === 'AgentRFTEvaluation' ? ['--evaluation'] : [];
+      const result = await run('health', job.name, ...evaluation, '--region', job.region, '--endpoint', emulator.url, '--json');
+      assert.equal(result.code, 0, `${job.name}: ${result.out}${result.err}`);
+      assert.deepEqual((JSON.parse(result.out) as Json).findings, [], job.name);
     }
   });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkHealth, hasWarning } from '../../../../src/core/health/check';
-import type { HealthInput, HealthKind } from '../../../../src/core/health/findings';
+import { HEALTH_KINDS, type HealthInput, type HealthKind } from '../../../../src/core/health/findings';
 import { HEALTH_DEFAULTS } from '../../../../src/core/health/thresholds';
 import type { MetricPoint } from '../../../../src/core/metrics/mlflow';
 
@@ -86,7 +86,7 @@ describe('run health checks', () => {
     assert.equal(hasWarning(report), false);
   });
 
-  it('no signal: zero-advantage groups at half the groups for 2 steps; the std fallback when the run lacks the key', () => {
+  it('no signal: zero-advantage groups at the share setting (60 %) for 2 steps; the std fallback when the run lacks the key', () => {
     const f = only(checkHealth(input(bent(healthy(), 'analysis/zero_adv_groups', 7, () => 20))), 'no-signal');
     assert.equal(f.step, 7);
     assert.match(f.sentence, /63 % of the groups \(20 of 32\)/);
@@ -188,5 +188,21 @@ describe('run health checks', () => {
     const report = checkHealth(input(s, { category: 'AgentRFTEvaluation', hyperParameters: { sampling_max_tokens: '8192' } }));
     assert.equal(only(report, 'truncation').step, 0);
     assert.equal(report.notChecked.length, 5);
+  });
+
+  it('docs/health.md and the README give each kind a row and each threshold setting its default', () => {
+    for (const [file, cell] of [
+      ['docs/health.md', (kind: string) => `\`${kind}\``],
+      ['README.md', (kind: string) => kind],
+    ] as const) {
+      const doc = readFileSync(path.join(__dirname, '../../../..', file), 'utf8');
+      for (const kind of HEALTH_KINDS) assert.match(doc, new RegExp(`^\\| ${cell(kind)} \\|`, 'm'), `${file}: no row for ${kind}`);
+      for (const [key, value] of Object.entries(HEALTH_DEFAULTS))
+        assert.match(
+          doc,
+          new RegExp(`\`mtrl\\.health\\.${key}\` \\(${String(value).replace('.', '\\.')}[,) ]`),
+          `${file}: mtrl.health.${key} (${value})`,
+        );
+    }
   });
 });
