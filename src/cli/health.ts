@@ -29,13 +29,15 @@ function reportJson(job: string, report: HealthReport) {
   return {
     job,
     steps: report.steps,
-    findings: report.findings.map(({ kind, severity, step, metric, sentence, action }) => ({
+    // The six fields, then the threshold crossed (added, for scripts that want the setting to change).
+    findings: report.findings.map(({ kind, severity, step, metric, sentence, action, threshold }) => ({
       kind,
       severity,
       step,
       metric,
       sentence,
       action,
+      threshold,
     })),
     not_checked: report.notChecked,
   };

@@ -18,7 +18,15 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 interface Json {
   job: string;
   steps: number;
-  findings: { kind: string; severity: string; step: number; metric: string; sentence: string; action: string }[];
+  findings: {
+    kind: string;
+    severity: string;
+    step: number;
+    metric: string;
+    sentence: string;
+    action: string;
+    threshold: { setting: string; value: number; text: string };
+  }[];
   not_checked: { kind: string; reason: string }[];
 }
 
@@ -41,7 +49,9 @@ describe('mtrl health, through MLflow on the emulator', function () {
         json.findings.map((f) => [f.kind, f.severity, f.step]),
         [[kind, 'warning', seeded.step]],
       );
-      assert.deepEqual(Object.keys(json.findings[0]), ['kind', 'severity', 'step', 'metric', 'sentence', 'action']);
+      assert.deepEqual(Object.keys(json.findings[0]), ['kind', 'severity', 'step', 'metric', 'sentence', 'action', 'threshold']);
+      assert.match(json.findings[0].threshold.setting, /^mtrl\.health\./, 'the finding names the threshold setting it crossed');
+      assert.equal(typeof json.findings[0].threshold.value, 'number');
       assert.ok(json.steps >= seeded.step);
       assert.deepEqual(
         json.not_checked.map((n) => n.kind),
