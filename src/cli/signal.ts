@@ -70,13 +70,14 @@ locally, the agent ignores the endpoint or cannot run), 2 the rollouts cannot be
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)} %`);
 
-function text(r: SignalReport, source: string, advise = true): string {
+/** The report as text; `played` when this command played the rollouts just now (one batch: no step to pool). */
+function text(r: SignalReport, source: string, { advise = true, played = false } = {}): string {
   const lines = [
     r.groups
       ? `${r.rollouts} rollouts of ${r.groups} tasks (${r.groupSize} per task) from ${source}`
       : `${r.rollouts} rollouts from ${source}, none grouped with another by task`,
   ];
-  if (r.stepUnknownGroups) lines.push(`  ${r.stepUnknownGroups} groups have no known step: each pools every step of its task`);
+  if (r.stepUnknownGroups && !played) lines.push(`  ${r.stepUnknownGroups} groups have no known step: each pools every step of its task`);
   if (r.singleRolloutGroups) lines.push(`  ${r.singleRolloutGroups} more tasks have a single rollout: nothing to compare it with`);
   lines.push(`  solved: ${r.solved} (reward ≥ ${r.successThreshold})`);
   if (r.rewards)
@@ -161,7 +162,7 @@ export const signalCommand: CliCommand = {
         );
       else {
         if (problem) io.out(problem);
-        io.out([text(report, `${options.local} played locally`, !problem), ...tokens.lines].join('\n'));
+        io.out([text(report, `${options.local} played locally`, { advise: !problem, played: true }), ...tokens.lines].join('\n'));
         if (result.cancelled) io.out('Cancelled: the report covers the rollouts played so far.');
       }
       return problem ? EXIT_FINDINGS : verdict(report);
