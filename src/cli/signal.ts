@@ -79,7 +79,8 @@ function text(r: SignalReport, source: string, { advise = true, played = false }
   ];
   if (r.stepUnknownGroups && !played) lines.push(`  ${r.stepUnknownGroups} groups have no known step: each pools every step of its task`);
   if (r.singleRolloutGroups) lines.push(`  ${r.singleRolloutGroups} more tasks have a single rollout: nothing to compare it with`);
-  lines.push(`  solved: ${r.solved} (reward ≥ ${r.successThreshold})`);
+  const packVerdicts = Object.entries(r.packVerdicts ?? {}).map(([note, n]) => `; ${note}: ${n}`);
+  lines.push(`  solved: ${r.solved} (reward ≥ ${r.successThreshold})${packVerdicts.join('')}`);
   if (r.rewards)
     lines.push(`  reward: mean ${r.rewards.mean.toFixed(3)}, min ${r.rewards.min.toFixed(2)}, max ${r.rewards.max.toFixed(2)}`);
   if (r.failed)

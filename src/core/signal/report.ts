@@ -1,5 +1,12 @@
 import { rewardRuleProblem } from '../numberRules';
-import { DEFAULT_SUCCESS_THRESHOLD, isPartialCredit, isSolved, isZeroAdvantage, trainingReward } from '../rollouts/verdict';
+import {
+  DEFAULT_SUCCESS_THRESHOLD,
+  isPartialCredit,
+  isSolved,
+  isZeroAdvantage,
+  packVerdictNote,
+  trainingReward,
+} from '../rollouts/verdict';
 import type { Transcript } from '../transcript/model';
 import { resultsNotSeen, resultsNotSeenWarning } from '../transcript/resultsNotSeen';
 
@@ -8,6 +15,8 @@ export interface SignalReport {
   rollouts: number;
   /** Rollouts whose reward reached the success threshold (verdict.ts), as every other surface counts them. */
   solved: number;
+  /** Where a pack's own verdict differs from the threshold's ("solved in game, below threshold"): how many; absent when none. */
+  packVerdicts?: Record<string, number>;
   /** Rollouts that ended in an error (a failed trajectory, reward 0 in training). */
   failed: number;
   /** Rollouts not matched to a dataset row: grouped by their first message only. */
@@ -215,5 +224,11 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
     );
   const notSeen = resultsNotSeen(transcripts);
   if (notSeen) warnings.push(resultsNotSeenWarning(notSeen));
-  return { ...partial, warnings, thinEvidence: thin(partial), recommendations: recommend(partial) };
+  const packVerdicts: Record<string, number> = {};
+  for (const t of transcripts) {
+    const note = trainingReward(t) === undefined ? undefined : packVerdictNote(t);
+    if (note) packVerdicts[note] = (packVerdicts[note] ?? 0) + 1;
+  }
+  const differs = Object.keys(packVerdicts).length ? { packVerdicts } : {};
+  return { ...partial, ...differs, warnings, thinEvidence: thin(partial), recommendations: recommend(partial) };
 }

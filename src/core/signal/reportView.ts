@@ -126,6 +126,12 @@ function figures(shown: SignalCheckShown, report: SignalReport): { label: string
   ];
   if (report.failed)
     out.push({ label: 'Failed rollouts', value: report.failed.toLocaleString('en-US'), hint: 'each counts as reward 0, as in training' });
+  for (const [note, n] of Object.entries(report.packVerdicts ?? {}))
+    out.push({
+      label: note[0].toUpperCase() + note.slice(1),
+      value: n.toLocaleString('en-US'),
+      hint: `its environment's verdict, beside the success threshold ${report.successThreshold}`,
+    });
   if (report.rewards)
     out.push({
       label: 'Mean reward',

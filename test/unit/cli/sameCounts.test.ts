@@ -147,6 +147,13 @@ describe('the same rollouts give the same counts on every surface (one truth, co
     assert.match((await mtrl('rollouts', dir, '--success-threshold', '1.25')).out, /solved 3 \(.*; solved in game, below threshold: 2$/m);
     const strict = JSON.parse((await mtrl('rollouts', dir, '--success-threshold', '1.25', '--json')).out);
     assert.deepEqual([strict.solved, strict.pack_verdict_differs], [3, { solved_in_game_below_threshold: 2 }]);
+    // The learning-signal check says the same beside its solved count.
+    assert.match(
+      (await mtrl('signal', dir, '--success-threshold', '1.25')).out,
+      /solved: 3 \(reward ≥ 1\.25\); solved in game, below threshold: 2$/m,
+    );
+    const signal = JSON.parse((await mtrl('signal', dir, '--success-threshold', '1.25', '--json')).out);
+    assert.deepEqual([signal.solved, signal.packVerdicts], [3, { 'solved in game, below threshold': 2 }]);
   });
 
   it('a set without steps (the real run’s support traces): one partial-credit rollout, nothing flat', async () => {

@@ -109,6 +109,18 @@ describe('learning signal: what the view shows', () => {
     assert.equal(v.hasRollouts, false);
   });
 
+  it("a pack's own verdict that differs from the threshold's is a figure beside it, absent when none differs", () => {
+    const rollouts = batch({ crane: [1.3, 1.1, 0] });
+    rollouts[1] = { ...rollouts[1], env: { pack: 'wordle', solved: true } };
+    const r = signalReport(rollouts, 1.25);
+    assert.deepEqual(r.packVerdicts, { 'solved in game, below threshold': 1 });
+    const figures = Object.fromEntries(
+      report(signalView({ title: 't', status: 'done', report: r, hasRollouts: false })).figures.map((f) => [f.label, f.value]),
+    );
+    assert.equal(figures['Solved in game, below threshold'], '1');
+    assert.equal(signalReport(batch({ crane: [1.3, 1.1, 0] }), 1.25).packVerdicts, undefined);
+  });
+
   it('tokens per rollout, the projected training cost and the check’s own cost appear only when the check has them', () => {
     const tasks = { a: [1, 0], b: [0, 1] };
     const without = report(signalView(shown(tasks))).figures.map((f) => f.label);
