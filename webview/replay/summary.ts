@@ -1,4 +1,4 @@
-import type { Histogram, RolloutSummary } from '../../src/core/rollouts';
+import { solvesByMoves, type Histogram, type RolloutSummary } from '../../src/core/rollouts';
 import { h, num, replace, svg } from './dom';
 
 const WIDTH = 240;
@@ -25,7 +25,7 @@ export function renderSummary(target: HTMLElement, s: RolloutSummary): void {
     s.packMoves
       ? chart(
           'Moves to solve',
-          s.movesToSolve.slice(1).map((count, i) => ({ label: String(i + 1), count, title: `solved in ${i + 1} moves: ${count}` })),
+          solvesByMoves(s.movesToSolve).map((count, i) => ({ label: String(i + 1), count, title: `solved in ${i + 1} moves: ${count}` })),
         )
       : null,
   );

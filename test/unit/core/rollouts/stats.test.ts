@@ -2,7 +2,15 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../../../src/cli';
-import { factsOf, FactsTable, groupRollouts, prepareTranscripts, ReplayData, summarize } from '../../../../src/core/rollouts';
+import {
+  factsOf,
+  FactsTable,
+  groupRollouts,
+  prepareTranscripts,
+  ReplayData,
+  solvesByMoves,
+  summarize,
+} from '../../../../src/core/rollouts';
 import type { Transcript } from '../../../../src/core/transcript/model';
 import { transcriptFromRecord } from '../../../../src/core/transcript/record';
 
@@ -129,6 +137,8 @@ describe('summarize', () => {
     const s = summarize(facts, groupRollouts(facts).groups, 4);
     assert.deepEqual([s.solved, s.lost, s.noPlay, s.solveRate, s.groups], [2, 1, 1, 0.5, 1]);
     assert.deepEqual(s.movesToSolve.slice(0, 7), [0, 1, 0, 0, 0, 0, 1]);
+    assert.deepEqual(solvesByMoves(s.movesToSolve), [1, 0, 0, 0, 0, 1], 'the chart runs to the longest solve (6), not to 12');
+    assert.deepEqual(solvesByMoves(new Array<number>(13).fill(0)), [0]);
     assert.deepEqual([s.reward?.min, s.reward?.max], [-1.5, 1.55]);
     assert.ok(Math.abs((s.reward?.mean ?? 0) - 0.15) < 1e-12);
     assert.equal(s.meanMoves, 8 / 3);
@@ -187,6 +197,7 @@ describe('mtrl rollouts', () => {
       'solve_rate',
       'success_threshold',
       'partial',
+      'pack_verdict_differs',
       'reward',
       'guesses_to_solve',
       'tool_calls',
