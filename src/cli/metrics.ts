@@ -25,7 +25,7 @@ Exit code: 0 metrics printed, 1 no metrics (no MLflow config, no run or nothing 
 2 usage, AWS or MLflow error.`;
 
 /** The columns the SDK's get_training_metrics() prints, with validation pass@1 after them. */
-const TABLE_KEYS = [
+export const TABLE_KEYS = [
   'rollout/reward/mean',
   'rollout/turns/mean',
   'training/total_tokens',
