@@ -2,17 +2,11 @@
 // of at most 600 MB, without --deadline. The baseline is the same command against a well-behaved stand-in in the same run.
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { TABLE_KEYS } from '../src/cli/metrics';
 import { startStandIn, type Hostility } from '../test/unit/hostile/standIn';
 
 const root = path.resolve(__dirname, '..');
 const GIB = 2 ** 30;
-const TABLE_KEYS = [
-  'rollout/reward/mean',
-  'rollout/turns/mean',
-  'training/total_tokens',
-  'training/num_trajectories',
-  'val/reward/pass_at_1',
-];
 
 interface Ran {
   code: number;

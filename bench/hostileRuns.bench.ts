@@ -8,7 +8,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startPolicyStandIn, type PolicyMode } from '../test/unit/hostile/policyStandIn';
 import { startStandIn, type ObjectMode } from '../test/unit/hostile/standIn';
-import { accepts, alive, watch, type Watched } from './lib/processTree';
+import { refused, running } from '../test/unit/processes';
+import { watch, type Watched } from './lib/processTree';
 
 const root = path.resolve(__dirname, '..');
 const MB = 2 ** 20;
@@ -267,8 +268,8 @@ async function main(): Promise<void> {
       const line = sentenceOf(run, c.sentence);
       // A daemon names itself on stderr, which the sentence quotes: checked by its own pid and port too, not only by the poll.
       const daemon = /daemon pid (\d+) port (\d+)/.exec(`${run.stderr}\n${run.stdout}`)?.slice(1).map(Number);
-      const daemonLeft = daemon && (alive(daemon[0]) || (await accepts(daemon[1])));
-      if (daemon && alive(daemon[0])) process.kill(daemon[0], 'SIGKILL');
+      const daemonLeft = daemon && (running(daemon[0]) || !(await refused(daemon[1])));
+      if (daemon && running(daemon[0])) process.kill(daemon[0], 'SIGKILL');
       const faults = [
         run.seconds > c.timeoutS + GRACE_S && `took ${run.seconds.toFixed(1)} s, over ${c.timeoutS} + ${GRACE_S} s`,
         Math.max(run.treePeakKb, biggest.peakKb) > BOUND_MB * 1024 &&

@@ -5,10 +5,9 @@ import type { HostChannel } from '../src/webview-kit/host';
 import { connectPage, readInitialState } from '../src/webview-kit/webview';
 import { ComparisonView } from './comparison/app';
 import css from './comparison/comparison.css';
+import { adoptStyles } from './kit/styles';
 
-const sheet = new CSSStyleSheet();
-sheet.replaceSync(css);
-document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+adoptStyles(css);
 
 /** In a plain browser page (tests) the host half lives in the page: `window.mtrlComparisonHost` sends it state. */
 function serveInPage(host: HostChannel<ComparisonProtocol>): void {

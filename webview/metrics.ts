@@ -8,10 +8,9 @@ import type { HostChannel } from '../src/webview-kit/host';
 import { connectPage, readInitialState } from '../src/webview-kit/webview';
 import { MetricsView } from './metrics/app';
 import css from './metrics/metrics.css';
+import { adoptStyles } from './kit/styles';
 
-const sheet = new CSSStyleSheet();
-sheet.replaceSync(`${uplotCss}\n${css}`);
-document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+adoptStyles(uplotCss, css);
 
 const NOTIFICATIONS = ['refresh', 'window', 'extraKeys', 'addJob', 'removeJob', 'openMlflow', 'copyCsv', 'openRollouts', 'drawn'] as const;
 

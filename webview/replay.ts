@@ -13,13 +13,9 @@ import { connectBoard } from './replay/host';
 import actionsCss from './replay/actions.css';
 import css from './replay/replay.css';
 import { RENDERER_STYLES } from './replay/renderers/styles';
+import { adoptStyles } from './kit/styles';
 
-const sheets = [css, ...RENDERER_STYLES, actionsCss].map((text) => {
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(text);
-  return sheet;
-});
-document.adoptedStyleSheets = [...document.adoptedStyleSheets, ...sheets];
+adoptStyles(css, ...RENDERER_STYLES, actionsCss);
 
 const initial = readInitialState<InitialState>();
 const root = document.getElementById('root') ?? document.body;

@@ -8,12 +8,9 @@ import { connectPage, readInitialState } from '../src/webview-kit/webview';
 import { RENDERER_STYLES } from './replay/renderers/styles';
 import { RewardScoresView } from './rewardScores/app';
 import css from './rewardScores/rewardScores.css';
+import { adoptStyles } from './kit/styles';
 
-for (const text of [...RENDERER_STYLES, css]) {
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(text);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-}
+adoptStyles(...RENDERER_STYLES, css);
 
 /** In a plain browser page (tests) the host half lives in the page: `window.mtrlRewardScoresHost` sends it state. */
 function serveInPage(host: HostChannel<RewardScoresProtocol>): void {

@@ -6,10 +6,9 @@ import type { HostChannel } from '../src/webview-kit/host';
 import { connectPage, readInitialState } from '../src/webview-kit/webview';
 import { SignalView } from './signal/app';
 import css from './signal/signal.css';
+import { adoptStyles } from './kit/styles';
 
-const sheet = new CSSStyleSheet();
-sheet.replaceSync(css);
-document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+adoptStyles(css);
 
 const NOTIFICATIONS = ['openRollouts', 'tryReward', 'refresh', 'drawn'] as const;
 

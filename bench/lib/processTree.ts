@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { descendants, running } from '../../test/unit/processes';
 
 // Runs a command and watches its whole process tree in /proc: the peak resident memory of each process (VmHWM, a
 // high-water mark, so a poll every 50 ms misses no peak of a process that lives past one poll), and, after it ends,
@@ -34,40 +34,6 @@ export interface Watched {
 }
 
 const TIME = '/usr/bin/time';
-
-function ppidOf(pid: string): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
-}
-
-/** True while the process exists and is not a zombie. */
-export function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-function below(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    const ppid = ppidOf(name);
-    if (ppid !== undefined) children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-  }
-  const found: number[] = [];
-  for (const queue = [root]; queue.length;) {
-    for (const pid of children.get(queue.shift()!) ?? []) {
-      found.push(pid);
-      queue.push(pid);
-    }
-  }
-  return found;
-}
 
 function peakKbOf(pid: number): number {
   try {
@@ -136,7 +102,7 @@ export async function watch(argv: string[], options: { cwd: string; env?: NodeJS
   const seen = new Map<number, Seen>();
   const sockets = new Set<string>();
   const poll = () => {
-    for (const pid of below(child.pid!)) {
+    for (const pid of descendants(child.pid!)) {
       const known = seen.get(pid) ?? { pid, name: nameOf(pid), peakKb: 0 };
       // The name after exec: a fork's first poll may still show its parent's.
       known.name = nameOf(pid) || known.name;
@@ -147,7 +113,7 @@ export async function watch(argv: string[], options: { cwd: string; env?: NodeJS
   };
   const timer = setInterval(poll, 50);
   const guard = setTimeout(() => {
-    for (const pid of [...below(child.pid!), child.pid!]) killQuietly(pid);
+    for (const pid of [...descendants(child.pid!), child.pid!]) killQuietly(pid);
   }, options.guardMs);
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
     child.on('exit', (c, s) => resolve([c, s])),
@@ -157,7 +123,7 @@ export async function watch(argv: string[], options: { cwd: string; env?: NodeJS
   clearTimeout(guard);
   await new Promise((resolve) => setTimeout(resolve, 500));
   const processes = [...seen.values()];
-  const left = processes.filter((p) => alive(p.pid));
+  const left = processes.filter((p) => running(p.pid));
   const open = listening();
   const portsLeft = [...sockets].filter((inode) => open.has(inode)).length;
   for (const p of left) killQuietly(p.pid);
@@ -174,13 +140,4 @@ function killQuietly(pid: number): void {
   } catch {
     // Already gone.
   }
-}
-
-/** True when something accepts a connection on 127.0.0.1:port. */
-export function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
 }

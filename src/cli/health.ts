@@ -1,10 +1,10 @@
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { hasWarning } from '../core/health/check';
 import type { HealthReport } from '../core/health/findings';
-import { parseJobArn } from '../core/jobs/reference';
 import { outsideText } from '../core/text/display';
 import { loadJobHealth } from '../services/health/load';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
+import { jobFromArgument } from './jobArgument';
 import { metricsMissing } from './metricsFailure';
 
 const usage = `Usage: mtrl health <job-name|job-arn> [--evaluation] [--json] [--region R] [--endpoint URL] [--profile P]
@@ -68,25 +68,15 @@ export const healthCommand: CliCommand = {
       allowPositionals: true,
     });
     if (positionals.length !== 1) throw new UsageError('give one job name or job ARN.');
-    const arn = parseJobArn(positionals[0]);
-    if (positionals[0].startsWith('arn:') && !arn)
-      throw new UsageError(
-        `"${positionals[0]}" is not a job ARN (arn:aws:sagemaker:<region>:<account>:job/<AgentRFT|AgentRFTEvaluation>/<name>).`,
-      );
-    const region = arn?.region ?? values.region ?? process.env.AWS_REGION ?? 'us-east-1';
-    const ref = {
-      jobName: arn?.jobName ?? positionals[0],
-      category: arn?.category ?? (values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const)),
-      region,
-    };
-    const { aws, settings } = awsFromOptions({ ...values, region });
+    const ref = jobFromArgument(positionals[0], values);
+    const { aws, settings } = awsFromOptions({ ...values, region: ref.region });
     try {
       const { metrics, report } = await loadJobHealth(aws, ref, { signal: io.signal });
       io.out(values.json ? JSON.stringify(reportJson(metrics.job.name, report)) : reportText(metrics.job.name, metrics.runId, report));
       return hasWarning(report) ? EXIT_FINDINGS : EXIT_CLEAN;
     } catch (error) {
       io.err(
-        `mtrl health: ${metricsMissing(error, { jobName: ref.jobName, profile: values.profile, endpoint: settings.endpoint, region })}`,
+        `mtrl health: ${metricsMissing(error, { jobName: ref.jobName, profile: values.profile, endpoint: settings.endpoint, region: ref.region })}`,
       );
       return EXIT_USAGE;
     } finally {

@@ -1,10 +1,10 @@
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
-import { parseJobArn } from '../core/jobs/reference';
 import { droppedSentence } from '../core/metrics/points';
 import { columnOf, stepRows, stepRowsCsv, type StepRow } from '../core/metrics/table';
 import { outsideText } from '../core/text/display';
 import { loadJobMetrics, noMetricsYet, type JobMetrics } from '../services/metrics/load';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
+import { jobFromArgument } from './jobArgument';
 import { metricsMissing } from './metricsFailure';
 
 const usage = `Usage: mtrl metrics <job-name|job-arn> [--evaluation] [--keys k1,k2] [--json|--csv] [--region R] [--endpoint URL] [--profile P]
@@ -25,7 +25,7 @@ Exit code: 0 metrics printed, 1 no metrics (no MLflow config, no run or nothing 
 2 usage, AWS or MLflow error.`;
 
 /** The columns the SDK's get_training_metrics() prints, with validation pass@1 after them. */
-const TABLE_KEYS = [
+export const TABLE_KEYS = [
   'rollout/reward/mean',
   'rollout/turns/mean',
   'training/total_tokens',
@@ -69,22 +69,12 @@ export const metricsCommand: CliCommand = {
     });
     if (positionals.length !== 1) throw new UsageError('give one job name or job ARN.');
     if (values.json && values.csv) throw new UsageError('choose one of --json and --csv.');
-    const arn = parseJobArn(positionals[0]);
-    if (positionals[0].startsWith('arn:') && !arn)
-      throw new UsageError(
-        `"${positionals[0]}" is not a job ARN (arn:aws:sagemaker:<region>:<account>:job/<AgentRFT|AgentRFTEvaluation>/<name>).`,
-      );
-    const region = arn?.region ?? values.region ?? process.env.AWS_REGION ?? 'us-east-1';
-    const ref = {
-      jobName: arn?.jobName ?? positionals[0],
-      category: arn?.category ?? (values.evaluation ? ('AgentRFTEvaluation' as const) : ('AgentRFT' as const)),
-      region,
-    };
+    const ref = jobFromArgument(positionals[0], values);
     const asked = values.keys
       ?.split(',')
       .map((k) => k.trim())
       .filter(Boolean);
-    const { aws, settings } = awsFromOptions({ ...values, region });
+    const { aws, settings } = awsFromOptions({ ...values, region: ref.region });
     try {
       const wholeRun = values.json || values.csv || ref.category === 'AgentRFTEvaluation';
       const m = await loadJobMetrics(aws, ref, { keys: asked ?? (wholeRun ? undefined : TABLE_KEYS), signal: io.signal });
@@ -108,7 +98,7 @@ export const metricsCommand: CliCommand = {
       }
       return EXIT_CLEAN;
     } catch (error) {
-      io.err(metricsMissing(error, { jobName: ref.jobName, profile: values.profile, endpoint: settings.endpoint, region }));
+      io.err(metricsMissing(error, { jobName: ref.jobName, profile: values.profile, endpoint: settings.endpoint, region: ref.region }));
       return EXIT_FINDINGS;
     } finally {
       aws.reset();

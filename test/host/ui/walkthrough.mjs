@@ -10,6 +10,17 @@ const TITLE = 'Get Started with MTRL Workbench';
 const STEPS = ['connect', 'jobs', 'dataset', 'smoke', 'signal', 'reward', 'replay', 'launch'];
 
 const stepButton = (page, id) => page.locator(`.gettingStartedContainer button.getting-started-step[data-step-id$="#${id}"]`).first();
+/** Waits until the step's button says `attribute="true"` (aria-expanded: opened; aria-checked: ticked). */
+const stepIs = (page, id, attribute, timeoutMs) =>
+  page.waitForFunction(
+    ([step, name]) =>
+      document.querySelector(`.gettingStartedContainer button.getting-started-step[data-step-id$="#${step}"]`)?.getAttribute(name) ===
+      'true',
+    [id, attribute],
+    { timeout: ceiling(timeoutMs) },
+  );
+const stepExpanded = (page, id) => stepIs(page, id, 'aria-expanded', 10_000);
+const stepChecked = (page, id) => stepIs(page, id, 'aria-checked', 15_000);
 
 export const checks = [
   {
@@ -23,14 +34,7 @@ export const checks = [
 
       const jobs = stepButton(page, 'jobs');
       await jobs.click();
-      await page.waitForFunction(
-        () =>
-          document
-            .querySelector('.gettingStartedContainer button.getting-started-step[data-step-id$="#jobs"]')
-            ?.getAttribute('aria-expanded') === 'true',
-        undefined,
-        { timeout: ceiling(10_000) },
-      );
+      await stepExpanded(page, 'jobs');
       await container
         .locator('.getting-started-step.expanded a, .getting-started-step.expanded .monaco-button', { hasText: 'Show Jobs' })
         .first()
@@ -40,14 +44,7 @@ export const checks = [
         .locator('.pane-header', { hasText: 'Jobs' })
         .first()
         .waitFor({ timeout: ceiling(15_000) });
-      await page.waitForFunction(
-        () =>
-          document
-            .querySelector('.gettingStartedContainer button.getting-started-step[data-step-id$="#jobs"]')
-            ?.getAttribute('aria-checked') === 'true',
-        undefined,
-        { timeout: ceiling(15_000) },
-      );
+      await stepChecked(page, 'jobs');
       assert.equal(await stepButton(page, 'launch').getAttribute('aria-checked'), 'false', 'a step whose command never ran is not ticked');
 
       await editorWidth(page, 900);
@@ -84,16 +81,6 @@ const STEP_BUTTONS = [
   { id: 'launch', button: 'Launch Training Job' },
   { id: 'reward', button: 'New Reward Scenario File', tab: 'reward.mtrl-reward.json' },
 ];
-
-const stepChecked = (page, id) =>
-  page.waitForFunction(
-    (step) =>
-      document
-        .querySelector(`.gettingStartedContainer button.getting-started-step[data-step-id$="#${step}"]`)
-        ?.getAttribute('aria-checked') === 'true',
-    id,
-    { timeout: ceiling(15_000) },
-  );
 
 checks.push({
   name: "#41 walkthrough: every other step's button runs its command (a question, or the new scenario file) and ticks the step",
@@ -194,14 +181,7 @@ checks.push({
     await palette(page, '>MTRL: Get Started', 'MTRL: Get Started');
     const connect = stepButton(page, 'connect');
     await connect.click({ timeout: ceiling(30_000) });
-    await page.waitForFunction(
-      () =>
-        document
-          .querySelector('.gettingStartedContainer button.getting-started-step[data-step-id$="#connect"]')
-          ?.getAttribute('aria-expanded') === 'true',
-      undefined,
-      { timeout: ceiling(10_000) },
-    );
+    await stepExpanded(page, 'connect');
     await page
       .locator('.gettingStartedContainer .getting-started-step.expanded .monaco-button', { hasText: 'Try the Local Emulator' })
       .first()
@@ -228,14 +208,7 @@ checks.push({
       .locator('.part.sidebar .monaco-list-row', { hasText: '100steps' })
       .first()
       .waitFor({ timeout: ceiling(60_000) });
-    await page.waitForFunction(
-      () =>
-        document
-          .querySelector('.gettingStartedContainer button.getting-started-step[data-step-id$="#connect"]')
-          ?.getAttribute('aria-checked') === 'true',
-      undefined,
-      { timeout: ceiling(15_000) },
-    );
+    await stepChecked(page, 'connect');
     await page.keyboard.press('Escape');
   },
 });

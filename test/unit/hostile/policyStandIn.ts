@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { listenForAWhile } from './lifetime';
 
 // An OpenAI-compatible policy that misbehaves on purpose: an answer that never ends (bounded: `bytes` in all, the cap + 1),
 // as one JSON body or as server-sent events when the agent asks for a stream, or an error status with a huge body.
@@ -28,7 +28,6 @@ const delta = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 
 
 /** Starts the policy on 127.0.0.1 (base URL ending in /v1); it closes itself after `lifetimeMs` (default 120 s). */
 export async function startPolicyStandIn(mode: PolicyMode, lifetimeMs = 120_000): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     let text = '';
     req.on('data', (c: Buffer) => (text += c.length < 1e6 ? c : ''));
@@ -51,18 +50,6 @@ export async function startPolicyStandIn(mode: PolicyMode, lifetimeMs = 120_000)
       pump(res, mode.bytes, '{"choices":[{"index":0,"message":{"role":"assistant","content":"', 'x');
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const close = () =>
-    new Promise<void>((resolve) => {
-      clearTimeout(lifetime);
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
-  const lifetime = setTimeout(() => void close(), lifetimeMs);
-  lifetime.unref();
-  return { baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, close };
+  const { port, close } = await listenForAWhile(server, lifetimeMs);
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, close };
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
+import { listenForAWhile } from './lifetime';
 
 // Small MLflow, SageMaker and S3 stand-ins that misbehave on purpose, for the product (real SDK, real fetch) to meet.
 // Each loop is bounded and the server closes itself after `lifetimeMs`, so a test that forgets it cannot hang the run.
@@ -215,7 +215,6 @@ export async function startStandIn(h: Hostility): Promise<StandIn> {
     if (mode?.kind === 'bomb' && mode.inflatedBytes && !bombs.has(mode.inflatedBytes))
       bombs.set(mode.inflatedBytes, await gzippedZeros(mode.inflatedBytes));
   const requests = new Map<string, number>();
-  const sockets = new Set<Socket>();
   let total = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     req.resume();
@@ -234,19 +233,6 @@ export async function startStandIn(h: Hostility): Promise<StandIn> {
       return s3List(res, h);
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const close = () =>
-    new Promise<void>((resolve) => {
-      clearTimeout(lifetime);
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
-  const lifetime = setTimeout(() => void close(), h.lifetimeMs ?? 60_000);
-  lifetime.unref();
-  const { port } = server.address() as { port: number };
+  const { port, close } = await listenForAWhile(server, h.lifetimeMs ?? 60_000);
   return { url: `http://127.0.0.1:${port}`, requests, close };
 }

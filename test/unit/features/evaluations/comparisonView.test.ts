@@ -1,15 +1,11 @@
 import { strict as assert } from 'node:assert';
-import * as esbuild from 'esbuild';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { evaluationResult, type EvaluationResult } from '../../../../src/core/evaluation/compare';
 import { comparisonGrid, type GridCell } from '../../../../src/core/evaluation/grid';
 import { COMPARISON_VIEW, comparisonState, type ComparisonState } from '../../../../src/shared/comparison';
-import { appPage, newNonce } from '../../../../src/webview-kit/page';
-import { launchChromium, watchProblems } from '../replay/browser';
+import { AppServer, launchChromium, watchProblems } from '../replay/browser';
 
 const root = path.resolve(__dirname, '../../../..');
 const shots = path.join(root, 'test-results');
@@ -61,59 +57,26 @@ const THEMES = {
 };
 
 describe('evaluations: comparison view in Chromium', () => {
-  let server: Server;
-  let origin: string;
+  let server: AppServer;
   let browser: Browser;
-  const pages = new Map<string, string>();
 
   before(async function () {
     this.timeout(120_000);
-    const out = mkdtempSync(path.join(tmpdir(), 'mtrl-comparison-'));
-    await esbuild.build({
-      entryPoints: [path.join(root, 'webview/comparison.ts')],
-      bundle: true,
-      outfile: path.join(out, 'comparison.js'),
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-      loader: { '.css': 'text' },
-      logLevel: 'silent',
-    });
-    const codicons = path.join(root, 'node_modules/@vscode/codicons/dist');
-    const files = new Map([
-      ['/comparison.js', { type: 'text/javascript', body: readFileSync(path.join(out, 'comparison.js')) }],
-      ['/codicon.css', { type: 'text/css', body: readFileSync(path.join(codicons, 'codicon.css')) }],
-      ['/codicon.ttf', { type: 'font/ttf', body: readFileSync(path.join(codicons, 'codicon.ttf')) }],
-    ]);
-    server = createServer((req, res) => {
-      const url = (req.url ?? '').split('?')[0];
-      const page = pages.get(url);
-      const file = files.get(url);
-      if (page) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-      else if (file) res.writeHead(200, { 'content-type': file.type }).end(file.body);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    server = await AppServer.start(COMPARISON_VIEW);
     browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
   });
 
   after(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
   });
 
   async function open(name: string, initial: ComparisonState) {
-    const html = appPage(
-      COMPARISON_VIEW,
-      { scriptUri: '/comparison.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce() },
-      initial,
-    );
-    pages.set(`/${name}.html`, html);
+    const { url, html } = server.page(name, initial);
     const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
     const problems = watchProblems(page);
-    await page.goto(`${origin}/${name}.html`);
+    await page.goto(url);
     await page.locator('h1').waitFor();
     return { page, problems, html };
   }

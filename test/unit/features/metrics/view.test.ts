@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import * as esbuild from 'esbuild';
-import { createServer, type Server } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { createJob } from '../../../../src/aws/sagemaker';
 import { ManualClock } from '../../../../src/emulator/clock';
 import { SEEDED } from '../../../../src/emulator/seed';
 import { curvesOf } from '../../../../src/features/metrics/curves';
-import { appPage, newNonce } from '../../../../src/webview-kit/page';
 import { loadJobMetrics } from '../../../../src/services/metrics/load';
 import { METRICS_VIEW, type JobCurves, type MetricsState } from '../../../../src/shared/metrics';
 import { trainingDocument, withEmulator } from '../../emulator/helpers';
-import { launchChromium, watchProblems } from '../replay/browser';
+import { AppServer, launchChromium, watchProblems } from '../replay/browser';
 
 const root = path.resolve(__dirname, '../../../..');
 const THEMES = {
@@ -68,42 +64,18 @@ async function sweepCurves(): Promise<JobCurves[]> {
 }
 
 describe('metrics view in Chromium', () => {
-  let server: Server;
-  let origin: string;
+  let server: AppServer;
   let browser: Browser;
-  const pages = new Map<string, string>();
-  let script: Buffer;
 
   before(async function () {
     this.timeout(120_000);
-    const out = mkdtempSync(path.join(tmpdir(), 'mtrl-metrics-'));
-    await esbuild.build({
-      entryPoints: [path.join(root, 'webview/metrics.ts')],
-      bundle: true,
-      outfile: path.join(out, 'metrics.js'),
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-      loader: { '.css': 'text' },
-      logLevel: 'silent',
-    });
-    script = readFileSync(path.join(out, 'metrics.js'));
-    server = createServer((req, res) => {
-      const url = (req.url ?? '').split('?')[0];
-      if (url === '/metrics.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-      if (url === '/codicon.css') return void res.writeHead(200, { 'content-type': 'text/css' }).end('');
-      const page = pages.get(url);
-      if (page) res.writeHead(200, { 'content-type': 'text/html' }).end(page);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    server = await AppServer.start(METRICS_VIEW);
     browser = await launchChromium();
   });
 
   after(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
   });
 
   it('draws two overlaid jobs with a moving average, updates live, and shows the validation note (light and dark)', async function () {
@@ -111,10 +83,6 @@ describe('metrics view in Chromium', () => {
     const jobs = await sweepCurves();
     const state: MetricsState = { jobs, loading: false, window: 10, extraKeys: [] };
     for (const [theme, css] of Object.entries(THEMES)) {
-      pages.set(
-        `/${theme}.html`,
-        appPage(METRICS_VIEW, { scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce() }, state),
-      );
       const page = await browser.newPage({ viewport: { width: 900, height: 1400 } });
       const problems = watchProblems(page);
       await page.addInitScript((style) => {
@@ -124,7 +92,7 @@ describe('metrics view in Chromium', () => {
         sheet.replaceSync(style);
         document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
       }, css);
-      await page.goto(`${origin}/${theme}.html`);
+      await page.goto(server.page(theme, state).url);
       const drawn = async () => {
         await page.waitForFunction(() =>
           (window as unknown as { mtrlMetricsSent: { type: string }[] }).mtrlMetricsSent.some((m) => m.type === 'drawn'),
@@ -198,13 +166,9 @@ describe('metrics view in Chromium', () => {
       window: 10,
       extraKeys: [],
     };
-    pages.set(
-      '/empty.html',
-      appPage(METRICS_VIEW, { scriptUri: '/metrics.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce() }, state),
-    );
     const page = await browser.newPage();
     await page.addInitScript(() => ((window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = []));
-    await page.goto(`${origin}/empty.html`);
+    await page.goto(server.page('empty', state).url);
     assert.match(await page.locator('.problem').first().innerText(), /no MLflow config/);
     assert.equal(await page.locator('.uplot').count(), 0);
     await page.close();

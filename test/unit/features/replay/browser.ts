@@ -5,24 +5,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPLAY_VIEW, type BoardState } from '../../../../src/shared/protocol';
+import type { ViewDescriptor } from '../../../../src/webview-kit/channel';
 import { appPage, newNonce } from '../../../../src/webview-kit/page';
 
 const root = path.resolve(__dirname, '../../../..');
 
-/** The board bundle built from source (so the test never runs a stale dist/), served with the page over loopback HTTP. */
-export class BoardServer {
+/** A view app's bundle built from source (so a test never runs a stale dist/), served with its pages over loopback HTTP. */
+export class AppServer {
   private pages = new Map<string, string>();
   private constructor(
     private readonly server: Server,
     readonly origin: string,
+    private readonly view: ViewDescriptor,
   ) {}
 
-  static async start(): Promise<BoardServer> {
-    const out = mkdtempSync(path.join(tmpdir(), 'mtrl-replay-'));
+  static async start(view: ViewDescriptor): Promise<AppServer> {
+    const out = mkdtempSync(path.join(tmpdir(), 'mtrl-view-'));
     await esbuild.build({
-      entryPoints: [path.join(root, 'webview/replay.ts')],
+      entryPoints: [path.join(root, 'webview', view.script.replace(/\.js$/, '.ts'))],
       bundle: true,
-      outfile: path.join(out, 'replay.js'),
+      outfile: path.join(out, view.script),
       platform: 'browser',
       format: 'iife',
       target: 'es2022',
@@ -31,14 +33,14 @@ export class BoardServer {
     });
     const codicons = path.join(root, 'node_modules/@vscode/codicons/dist');
     const files = new Map([
-      ['/replay.js', { type: 'text/javascript', body: readFileSync(path.join(out, 'replay.js')) }],
+      [`/${view.script}`, { type: 'text/javascript', body: readFileSync(path.join(out, view.script)) }],
       ['/codicon.css', { type: 'text/css', body: readFileSync(path.join(codicons, 'codicon.css')) }],
       ['/codicon.ttf', { type: 'font/ttf', body: readFileSync(path.join(codicons, 'codicon.ttf')) }],
     ]);
-    let board!: BoardServer;
+    let app!: AppServer;
     const server = createServer((req, res) => {
       const url = (req.url ?? '').split('?')[0];
-      const page = board.pages.get(url);
+      const page = app.pages.get(url);
       const file = files.get(url);
       if (page) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
       else if (file) res.writeHead(200, { 'content-type': file.type }).end(file.body);
@@ -46,26 +48,44 @@ export class BoardServer {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address() as { port: number };
-    board = new BoardServer(server, `http://127.0.0.1:${address.port}`);
-    return board;
+    app = new AppServer(server, `http://127.0.0.1:${address.port}`, view);
+    return app;
+  }
+
+  /** Serves the app's page with this initial state at /<name>.html; returns its URL and HTML. */
+  page(name: string, initial: unknown): { url: string; html: string } {
+    const assets = { scriptUri: `/${this.view.script}`, codiconUri: '/codicon.css', cspSource: this.origin, nonce: newNonce() };
+    const html = appPage(this.view, assets, initial);
+    this.pages.set(`/${name}.html`, html);
+    return { url: `${this.origin}/${name}.html`, html };
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** The rollout board's app server, its pages reading log lines in the page. */
+export class BoardServer {
+  private constructor(private readonly app: AppServer) {}
+
+  static async start(): Promise<BoardServer> {
+    return new BoardServer(await AppServer.start(REPLAY_VIEW));
   }
 
   /** Serves a board page reading these log lines in the page; returns its URL. A job source opens at its latest step unless `board` says otherwise. */
   page(name: string, lines: string[], colorBlind = false, kind: 'fixture' | 'job' = 'fixture', board?: BoardState): string {
-    const assets = { scriptUri: '/replay.js', codiconUri: '/codicon.css', cspSource: this.origin, nonce: newNonce() };
-    const html = appPage(REPLAY_VIEW, assets, {
+    return this.app.page(name, {
       source: kind === 'job' ? { kind, jobName: name, category: 'AgentRFT', label: name } : { kind, label: name },
       status: { state: 'loading', message: 'Reading rollouts…' },
       settings: { colorBlind },
       board,
       fixture: lines,
-    });
-    this.pages.set(`/${name}.html`, html);
-    return `${this.origin}/${name}.html`;
+    }).url;
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return this.app.close();
   }
 }
 

@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
-import * as esbuild from 'esbuild';
-import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { enrichTranscript } from '../../../../src/core/environments/registry';
 import { referenceReward } from '../../../../src/core/environments/wordle/referenceReward';
 import { wordleRewardScenarios } from '../../../../src/core/environments/wordle/rewardScenarios';
 import { checkExpectations, parseScenarioFile, scenarioTranscript, toolCallsOf } from '../../../../src/core/reward';
 import { REWARD_SCORES_VIEW, type RewardScoresState } from '../../../../src/shared/rewardScores';
-import { appPage, newNonce } from '../../../../src/webview-kit/page';
-import { launchChromium, watchProblems } from '../replay/browser';
-
-const root = path.resolve(__dirname, '../../../..');
+import { AppServer, launchChromium, watchProblems } from '../replay/browser';
 
 /** The Wordle pack's scenarios scored with the reference design, as the extension hands them to the view. */
 function wordleState(): RewardScoresState {
@@ -43,60 +35,24 @@ function wordleState(): RewardScoresState {
 }
 
 describe('reward scores view in Chromium', () => {
-  let server: Server;
-  let origin: string;
+  let server: AppServer;
   let browser: Browser;
-  const pages = new Map<string, string>();
 
   before(async function () {
     this.timeout(120_000);
-    const out = mkdtempSync(path.join(tmpdir(), 'mtrl-scores-'));
-    await esbuild.build({
-      entryPoints: [path.join(root, 'webview/rewardScores.ts')],
-      bundle: true,
-      outfile: path.join(out, 'rewardScores.js'),
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-      loader: { '.css': 'text' },
-      logLevel: 'silent',
-    });
-    const codicons = path.join(root, 'node_modules/@vscode/codicons/dist');
-    const files = new Map([
-      ['/rewardScores.js', { type: 'text/javascript', body: readFileSync(path.join(out, 'rewardScores.js')) }],
-      ['/codicon.css', { type: 'text/css', body: readFileSync(path.join(codicons, 'codicon.css')) }],
-      ['/codicon.ttf', { type: 'font/ttf', body: readFileSync(path.join(codicons, 'codicon.ttf')) }],
-    ]);
-    server = createServer((req, res) => {
-      const url = (req.url ?? '').split('?')[0];
-      const page = pages.get(url);
-      const file = files.get(url);
-      if (page) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-      else if (file) res.writeHead(200, { 'content-type': file.type }).end(file.body);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    server = await AppServer.start(REWARD_SCORES_VIEW);
     browser = await launchChromium();
   });
 
   after(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
   });
 
   async function open(name: string, initial: RewardScoresState) {
-    pages.set(
-      `/${name}.html`,
-      appPage(
-        REWARD_SCORES_VIEW,
-        { scriptUri: '/rewardScores.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce() },
-        initial,
-      ),
-    );
     const page = await browser.newPage({ viewport: { width: 900, height: 1200 } });
     const problems = watchProblems(page);
-    await page.goto(`${origin}/${name}.html`);
+    await page.goto(server.page(name, initial).url);
     return { page, problems };
   }
 

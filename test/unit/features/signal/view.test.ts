@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import * as esbuild from 'esbuild';
-import { createServer, type Server } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signalReport } from '../../../../src/core/signal/report';
 import type { Transcript } from '../../../../src/core/transcript/model';
 import { SIGNAL_VIEW, type InitialSignal, type SignalState } from '../../../../src/shared/signal';
-import { appPage, newNonce } from '../../../../src/webview-kit/page';
-import { launchChromium, watchProblems } from '../replay/browser';
+import { AppServer, launchChromium, watchProblems } from '../replay/browser';
 
 const root = path.resolve(__dirname, '../../../..');
 const THEMES = {
@@ -41,56 +37,22 @@ type Sent = { type: string; kind?: string; headline?: string; rewardBars?: numbe
 const sent = (page: Page) => page.evaluate(() => (window as unknown as { mtrlSignalSent: Sent[] }).mtrlSignalSent);
 
 describe('learning-signal view in Chromium', () => {
-  let server: Server;
-  let origin: string;
+  let server: AppServer;
   let browser: Browser;
-  const pages = new Map<string, string>();
-  let script: Buffer;
 
   before(async function () {
     this.timeout(120_000);
-    const out = mkdtempSync(path.join(tmpdir(), 'mtrl-signal-'));
-    await esbuild.build({
-      entryPoints: [path.join(root, 'webview/signal.ts')],
-      bundle: true,
-      outfile: path.join(out, 'signal.js'),
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-      loader: { '.css': 'text' },
-      logLevel: 'silent',
-    });
-    script = readFileSync(path.join(out, 'signal.js'));
-    const codicons = path.join(root, 'node_modules/@vscode/codicons/dist');
-    const files = new Map([
-      ['/signal.js', { type: 'text/javascript', body: script }],
-      ['/codicon.css', { type: 'text/css', body: readFileSync(path.join(codicons, 'codicon.css')) }],
-      ['/codicon.ttf', { type: 'font/ttf', body: readFileSync(path.join(codicons, 'codicon.ttf')) }],
-    ]);
-    server = createServer((req, res) => {
-      const url = (req.url ?? '').split('?')[0];
-      const page = pages.get(url);
-      const file = files.get(url);
-      if (page) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-      else if (file) res.writeHead(200, { 'content-type': file.type }).end(file.body);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    server = await AppServer.start(SIGNAL_VIEW);
     browser = await launchChromium();
   });
 
   after(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
   });
 
   /** Opens a page of the view with this initial state and theme, at this width; resolves once the page reported drawing. */
   async function open(name: string, initial: InitialSignal, theme: keyof typeof THEMES, width: number) {
-    pages.set(
-      `/${name}.html`,
-      appPage(SIGNAL_VIEW, { scriptUri: '/signal.js', codiconUri: '/codicon.css', cspSource: origin, nonce: newNonce() }, initial),
-    );
     const page = await browser.newPage({ viewport: { width, height: 1200 } });
     const problems = watchProblems(page);
     await page.addInitScript((style) => {
@@ -99,7 +61,7 @@ describe('learning-signal view in Chromium', () => {
       sheet.replaceSync(style);
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
     }, THEMES[theme]);
-    await page.goto(`${origin}/${name}.html`);
+    await page.goto(server.page(name, initial).url);
     if (!initial.loading)
       await page.waitForFunction(() => (window as unknown as { mtrlSignalSent: Sent[] }).mtrlSignalSent.some((m) => m.type === 'drawn'));
     return { page, problems };
