@@ -14,7 +14,7 @@ function usage(): string {
     '',
     'The checks of MTRL Workbench on the command line, for your own CI.',
     'Every command prints human output by default and JSON with --json;',
-    'exit code 0 = clean, 1 = findings, 2 = usage or I/O error.',
+    'exit code 0 = clean, 1 = findings, 2 = usage, I/O or AWS error.',
     '',
     'Commands:',
     ...(lines.length ? lines : ['  (none yet)']),

@@ -95,7 +95,7 @@ export const commands: CommandEntry[] = [
   },
   {
     name: 'emulator',
-    summary: 'run the local MTRL service emulator (SageMaker, Logs, S3, AgentCore) for tests and demos',
+    summary: 'run the local MTRL service emulator (SageMaker, AgentCore, Logs, S3, IAM, MLflow) for tests and demos',
     load: () => (require('./emulator') as typeof import('./emulator')).emulatorCommand,
   },
 ];

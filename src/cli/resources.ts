@@ -39,6 +39,8 @@ function inventoryText(inventory: Inventory): string {
   return [
     `Jobs of ${inventory.regionsChecked.join(', ')} (every MTRL region and --region); runtimes and MLflow apps of --region.`,
     `Token spend month to date: ${formatDollars(spend.monthToDate)} (AgentCore compute is billed apart and not visible here)`,
+    // The jobs' own totals span months: under their own heading, as the view has them, they do not read as this month's parts.
+    'Token spend per job:',
     ...spend.jobs.filter((j) => j.cost).map((j) => `  ${j.job.name}: ${formatDollars(j.cost?.total ?? 0)}`),
     ...(spend.unpriced.length ? [`  no price for the model of: ${spend.unpriced.join(', ')} (set mtrl.pricing)`] : []),
     ...section('Agent runtimes', inventory.runtimes),

@@ -65,8 +65,8 @@ ${SOURCE_USAGE}
   --check                 refresh and print the kept checks
   --json                  the whole report as one JSON object
 
-Exit code: 0 a learning signal in most groups, 1 half or more of the groups teach nothing (or,
-locally, the agent ignores the endpoint or cannot run), 2 the rollouts cannot be read.`;
+Exit code: 0 a learning signal in most groups, 1 half or more of the groups teach nothing, no task has
+two rollouts (or, locally, the agent ignores the endpoint or cannot run), 2 the rollouts cannot be read.`;
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)} %`);
 
@@ -126,7 +126,8 @@ export const signalCommand: CliCommand = {
     });
     const threshold = Number(values['success-threshold'] ?? '1.0');
     if (!Number.isFinite(threshold)) throw new UsageError(`--success-threshold takes a number, not "${values['success-threshold']}"`);
-    const verdict = (r: SignalReport) => (r.zeroAdvantage.share !== null && r.zeroAdvantage.share >= 0.5 ? EXIT_FINDINGS : EXIT_CLEAN);
+    // No group at all is no evidence of a signal: a CI gate must not pass on it.
+    const verdict = (r: SignalReport) => (r.zeroAdvantage.share === null || r.zeroAdvantage.share >= 0.5 ? EXIT_FINDINGS : EXIT_CLEAN);
     if (values.launch || values.check) {
       if (positionals.length || values.local !== undefined || values.job)
         throw new UsageError('--launch and --check take no rollouts file, --job or --local.');

@@ -1,5 +1,4 @@
-import { AwsClients } from '../aws/clients';
-import { AWS_OPTIONS } from './awsOptions';
+import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { parseRuntimeArn, runSmokeTest, smokeReportText, SmokeCancelled } from '../core/smoke';
 import { awsSmokeBackend } from '../services/smoke';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
@@ -12,7 +11,7 @@ and a 400 "Could not find job" in the runtime's logs, and explains any failure.
 
   --runtime   the agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>)
   --region    region for STS (default: the runtime's region)
-  --endpoint  one endpoint for every AWS call, e.g. the emulator's URL
+  --endpoint  one endpoint for every AWS call, e.g. the emulator's URL (default: AWS_ENDPOINT_URL)
   --profile   AWS profile from ~/.aws
   --timeout   seconds to wait for the runtime's answer (default 35)
   --log-wait  seconds to watch the runtime's log group (default 60)
@@ -44,7 +43,7 @@ export const smokeCommand: CliCommand = {
     const arn = parseRuntimeArn(values.runtime);
     if (!arn)
       throw new UsageError(`"${values.runtime}" is not an agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>).`);
-    const aws = new AwsClients(() => ({ region: values.region ?? arn.region, profile: values.profile, endpoint: values.endpoint }));
+    const { aws } = awsFromOptions({ ...values, region: values.region ?? arn.region });
     const controller = new AbortController();
     const onInterrupt = () => controller.abort();
     process.once('SIGINT', onInterrupt);

@@ -189,6 +189,6 @@ describe('docs', () => {
       ['src/core/nothing-here.ts'],
     );
     assert.ok(!scripts.includes('nothing') && !subcommands.has('nothing'));
-    assert.ok(!anchorsOf(path.join(root, 'README.md')).has('nothing') && anchorsOf(path.join(root, 'README.md')).has('quick-start'));
+    assert.ok(!anchorsOf(path.join(root, 'README.md')).has('nothing') && anchorsOf(path.join(root, 'README.md')).has('try-it-without-installing'));
   });
 });

@@ -26,6 +26,8 @@ export interface LocalRunFacts {
   scriptedPolicy: boolean;
   /** Where the local runtime listens. */
   runtimeUrl: string;
+  /** The variable `--endpoint-env` set to the local runtime's URL, when given. */
+  endpointEnv?: string;
 }
 
 /** Why rollouts did not play, most telling first: what the policy said, then where calls went, then the agent's own error. */
@@ -129,8 +131,20 @@ function agentRaised(facts: LocalRunFacts, members: readonly PlayedRollout[], to
   return `${of(count, total)} failed: the agent raised ${raisedAt(facts, item.failure!)}.${allowList}${rest}${stubNote(facts)}`;
 }
 
+/** No call arrived though the agent's variable named the runtime: advice to set that variable would send the user in a circle. */
+function noCallDespiteVariable(facts: LocalRunFacts, variable: string): string {
+  const found = findHardCodedEndpoint(facts.agentSource);
+  const are = facts.stubbed.length === 1 ? 'is' : 'are';
+  const why = facts.stubbed.length
+    ? `${list(facts.stubbed)} ${are} not installed for ${facts.python} and were replaced by stubs that do nothing, so no model call left the agent: ${STUB_ADVICE}`
+    : `it calls another host${found ? ` (${facts.agent}:${found.line}: ${found.text})` : ''}; read the model endpoint from ${variable} or from payload["metadata"]["endpoint"]`;
+  return `No model call arrived from the agent, though ${variable} named the local runtime: ${why}.`;
+}
+
 function noCall(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
-  const advice = ignoredEndpointAdvice(facts.agent, findHardCodedEndpoint(facts.agentSource), facts.stubbed);
+  const advice = facts.endpointEnv
+    ? noCallDespiteVariable(facts, facts.endpointEnv)
+    : ignoredEndpointAdvice(facts.agent, findHardCodedEndpoint(facts.agentSource), facts.stubbed);
   const failed = members.find((r) => r.failure);
   const sentence = failed ? `${advice} The agent raised ${raisedAt(facts, failed.failure!)}.` : advice;
   return members.length === total ? sentence : `${of(members.length, total)}: ${sentence.replace(/^No/, 'no')}`;

@@ -219,6 +219,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
           unservedPaths: runtime.unservedPaths(),
           scriptedPolicy: run.scriptedPolicy ?? false,
           runtimeUrl: runtime.url,
+          endpointEnv: run.endpointEnv,
         }),
     cancelled: run.signal?.aborted ?? false,
   };

@@ -38,6 +38,7 @@ describe('mtrl resources and mtrl cleanup', function () {
     assert.equal(text.code, 0, text.err);
     assert.match(text.out, /^Jobs of us-east-1, us-west-2 \(every MTRL region and --region\)/);
     assert.match(text.out, /^Token spend month to date: \$[\d,]+\.\d\d \(AgentCore compute is billed apart and not visible here\)/m);
+    assert.match(text.out, /\)\nToken spend per job:\n {2}\S+: \$[\d,]+\.\d\d\n/);
     assert.match(text.out, new RegExp(`wordle_agent · READY · jobs: .* · IN USE by ${SEEDED.inProgressJob}`));
     const json = await run('resources', '--endpoint', emulator.url, '--json');
     const parsed = JSON.parse(json.out);

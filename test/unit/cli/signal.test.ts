@@ -50,6 +50,12 @@ describe('mtrl signal', () => {
     assert.deepEqual(report.solvedBy, [1, 2, 0]);
   });
 
+  it('exit 1 when no task has two rollouts: no group, so no evidence of a signal (the editor calls it bad too)', async () => {
+    const { code, out } = await mtrl('signal', transcripts({ a: [1], b: [0], c: [0.5] }));
+    assert.equal(code, 1);
+    assert.match(out, /zero-advantage groups: 0\/0 = n\/a/);
+  });
+
   it('a file holding no rollout is a usage error naming it', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'mtrl-signal-')), 'x.jsonl');
     writeFileSync(file, '{"nope": 1}\n');

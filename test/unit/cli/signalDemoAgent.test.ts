@@ -163,6 +163,37 @@ describe('mtrl signal --local on the demo agent (Strands stand-in streaming as S
     assert.deepEqual(listeningSockets(), listeningBefore, 'the job runtime and the emulator policy closed their ports');
   });
 
+  it('without Strands installed and with --endpoint-env given: the report names the stubbed packages, not --endpoint-env again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-demo-signal-'));
+    delete process.env.PYTHONPATH;
+    try {
+      const { code, out } = await mtrl(
+        'signal',
+        '--local',
+        agent,
+        '--data',
+        data,
+        '--rows',
+        '2',
+        '--group-size',
+        '2',
+        '--endpoint-env',
+        'RFT_RUNTIME_ENDPOINT',
+        '--store',
+        path.join(dir, 'store'),
+        '--json',
+      );
+      assert.equal(code, 1);
+      const { problem } = JSON.parse(out) as { problem?: string };
+      assert.match(
+        problem ?? '',
+        /^No model call arrived from the agent, though RFT_RUNTIME_ENDPOINT named the local runtime: .*strands.* --python/,
+      );
+    } finally {
+      process.env.PYTHONPATH = standins;
+    }
+  });
+
   it('several rollouts in flight and only the job’s header (no X-Amzn-SageMaker-Trajectory-Id): refused, and the sentence names the line and --concurrency 1', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-demo-signal-'));
     const { code, out } = await mtrl(

@@ -38,6 +38,34 @@ describe('mtrl smoke', function () {
     assert.match(out, /\[ok\] {3}Wordle: reward -1\.5/);
   });
 
+  it('takes the endpoint from AWS_ENDPOINT_URL with no credentials, as every AWS command does (the emulator test key)', async () => {
+    // A new user's machine: no keys, no AWS files, no instance metadata; only the emulator's URL in the environment.
+    const changed = {
+      AWS_ENDPOINT_URL: emulator.url,
+      AWS_ACCESS_KEY_ID: undefined,
+      AWS_SECRET_ACCESS_KEY: undefined,
+      AWS_PROFILE: undefined,
+      AWS_CONFIG_FILE: '/nonexistent/mtrl/config',
+      AWS_SHARED_CREDENTIALS_FILE: '/nonexistent/mtrl/credentials',
+      AWS_EC2_METADATA_DISABLED: 'true',
+    };
+    const before = Object.fromEntries(Object.keys(changed).map((k) => [k, process.env[k]]));
+    const apply = (env: Record<string, string | undefined>) => {
+      for (const [k, v] of Object.entries(env)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    };
+    apply(changed);
+    try {
+      const { code, out, err } = await run('smoke', '--runtime', RUNTIME, '--log-wait', '5');
+      assert.equal(code, 0, err);
+      assert.match(out, /^Smoke test passed/);
+    } finally {
+      apply(before);
+    }
+  });
+
   it('exits 1 with the diagnosis as JSON for a runtime with no HTTP server', async () => {
     const { code, out } = await run(
       'smoke',

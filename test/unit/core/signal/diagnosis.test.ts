@@ -91,6 +91,21 @@ describe('local check diagnosis: the real cause, one sentence per kind of troubl
     assert.match(d.sentence, /--endpoint-env RFT_RUNTIME_ENDPOINT/);
   });
 
+  it('no call arrived though --endpoint-env named the runtime: the stubbed packages, not the --endpoint-env already given', () => {
+    const source = 'import os\nENDPOINT = os.environ.get("RFT_RUNTIME_ENDPOINT", "https://job-runtime.sagemaker.us-east-1.api.aws/v1")\n';
+    const rollouts = [{ answeredCalls: 0, refusals: [] }];
+    const [stubbed] = diagnoseLocalRun(facts(rollouts, { agentSource: source, endpointEnv: 'RFT_RUNTIME_ENDPOINT', stubbed: ['strands'] }));
+    assert.equal(stubbed.kind, 'no-call');
+    assert.match(
+      stubbed.sentence,
+      /^No model call arrived from the agent, though RFT_RUNTIME_ENDPOINT named the local runtime: strands is not installed for python3/,
+    );
+    assert.match(stubbed.sentence, /--python/);
+    assert.doesNotMatch(stubbed.sentence, /--endpoint-env/);
+    const [other] = diagnoseLocalRun(facts(rollouts, { agentSource: source, endpointEnv: 'MODEL_URL' }));
+    assert.match(other.sentence, /though MODEL_URL named the local runtime: it calls another host \(app\.py:2: ENDPOINT = /);
+  });
+
   it('failed inside a stubbed package: the packages and the --python advice', () => {
     const [d] = diagnoseLocalRun(
       facts(
