@@ -189,6 +189,8 @@ describe('docs', () => {
       ['src/core/nothing-here.ts'],
     );
     assert.ok(!scripts.includes('nothing') && !subcommands.has('nothing'));
-    assert.ok(!anchorsOf(path.join(root, 'README.md')).has('nothing') && anchorsOf(path.join(root, 'README.md')).has('try-it-without-installing'));
+    assert.ok(
+      !anchorsOf(path.join(root, 'README.md')).has('nothing') && anchorsOf(path.join(root, 'README.md')).has('try-it-without-installing'),
+    );
   });
 });
