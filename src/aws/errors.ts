@@ -169,7 +169,9 @@ export function explainAwsError(error: unknown, context: AwsErrorContext = {}): 
     return is('unreachable', `${prefix}cannot reach ${where} (${code}).${hint}`);
   }
   if (VALIDATION.has(name)) return is('invalid', `${prefix}${message}`);
-  if (NOT_FOUND.has(name) || e.$metadata?.httpStatusCode === 404) return is('not-found', `${prefix}not found: ${message}`);
+  // Where it looked: a job in another region is the usual cause.
+  if (NOT_FOUND.has(name) || e.$metadata?.httpStatusCode === 404)
+    return is('not-found', `${prefix}not found${context.region ? ` in ${context.region}` : ''}: ${message}`);
   if ((e.$metadata?.httpStatusCode ?? 0) >= 500)
     return is(
       'service-error',

@@ -94,7 +94,9 @@ function text(r: SignalReport, source: string, { advise = true, played = false }
   lines.push(
     `  zero-advantage groups: ${z.groups}/${r.groups} = ${pct(z.share)} (${z.alwaysSolved} always solved, ${z.neverSolved} never solved, ${z.samePartialCredit} the same partial credit)`,
     `  mean within-group spread: ${r.meanWithinGroupSpread === null ? 'n/a' : r.meanWithinGroupSpread.toFixed(3)}`,
-    `  estimated zero-advantage share by group size: ${r.atGroupSize.map((g) => `G=${g.groupSize} ${pct(g.share)}`).join(', ')}`,
+    ...(r.atGroupSize.length
+      ? [`  estimated zero-advantage share by group size: ${r.atGroupSize.map((g) => `G=${g.groupSize} ${pct(g.share)}`).join(', ')}`]
+      : []),
     ...(r.warnings ?? []).map((w) => `  ! ${w}`),
   );
   if (advise) lines.push('', ...r.recommendations.map((s) => `- ${s}`));

@@ -125,17 +125,19 @@ export class SignalView {
       histogram('Reward distribution', view.rewards, 'rewards'),
       histogram('Task difficulty', view.difficulty, 'difficulty', view.difficultyNote),
     );
-    const groupSizes = h(
-      'section',
-      { class: 'group-sizes' },
-      h('h2', {}, 'Estimated zero-advantage share at other group sizes'),
-      h(
-        'table',
-        {},
-        h('tr', {}, ...view.atGroupSize.map((g) => h('th', { attrs: { scope: 'col' } }, g.label))),
-        h('tr', {}, ...view.atGroupSize.map((g) => h('td', {}, g.value))),
-      ),
-    );
+    const groupSizes = view.atGroupSize.length
+      ? h(
+          'section',
+          { class: 'group-sizes' },
+          h('h2', {}, 'Estimated zero-advantage share at other group sizes'),
+          h(
+            'table',
+            {},
+            h('tr', {}, ...view.atGroupSize.map((g) => h('th', { attrs: { scope: 'col' } }, g.label))),
+            h('tr', {}, ...view.atGroupSize.map((g) => h('td', {}, g.value))),
+          ),
+        )
+      : null;
     const advice = h(
       'section',
       { class: 'recommendations' },

@@ -190,10 +190,10 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
     }
   }
   // With pass/fail rewards this is p^G + (1 − p)^G; partial credit spreads the values and lowers it.
-  const atGroupSize = [2, 4, 8, 16].map((g) => ({
-    groupSize: g,
-    share: shares.length ? shares.reduce((s, q) => s + q.reduce((t, x) => t + x ** g, 0), 0) / shares.length : 1,
-  }));
+  // No group of two or more: nothing to estimate from.
+  const atGroupSize = shares.length
+    ? [2, 4, 8, 16].map((g) => ({ groupSize: g, share: shares.reduce((s, q) => s + q.reduce((t, x) => t + x ** g, 0), 0) / shares.length }))
+    : [];
   const partial: Omit<SignalReport, 'recommendations' | 'warnings' | 'thinEvidence'> = {
     rollouts: all.length,
     unmatched: transcripts.filter((t) => t.status !== 'skipped' && t.task.rowIndex === undefined && t.task.id === undefined).length,

@@ -33,6 +33,15 @@ describe('describeAwsError', () => {
     assert.match(text, /aws sso login --profile ml/);
   });
 
+  it('a job not found says the region it was looked for in (the usual cause: another region)', () => {
+    const gone = awsError('ResourceNotFound', 'Job wordle-x does not exist.', 404);
+    assert.equal(
+      describeAwsError(gone, { action: 'Resuming wordle-x', region: 'eu-west-1' }),
+      'Resuming wordle-x failed: not found in eu-west-1: Job wordle-x does not exist.',
+    );
+    assert.equal(describeAwsError(gone), 'not found: Job wordle-x does not exist.');
+  });
+
   it('turns ExpiredTokenException into a refresh sentence', () => {
     const text = describeAwsError(awsError('ExpiredTokenException', 'The security token included in the request is expired', 400), {
       profile: 'dev',

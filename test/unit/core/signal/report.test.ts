@@ -104,6 +104,9 @@ describe('learning signal: the report', () => {
   });
 
   it('one rollout per task is no group: it says to run several', () => {
-    assert.match(signalReport(batch({ a: [1], b: [0] })).recommendations[0], /at least 2 rollouts per task/);
+    const r = signalReport(batch({ a: [1], b: [0] }));
+    assert.match(r.recommendations[0], /at least 2 rollouts per task/);
+    assert.deepEqual(r.atGroupSize, [], 'no group to estimate other group sizes from');
+    assert.equal(signalReport(batch({ a: [1, 0] })).atGroupSize.length, 4);
   });
 });
