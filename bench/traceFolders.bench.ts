@@ -11,7 +11,8 @@ import { measure, type Ran } from './lib/measure';
 const root = path.resolve(__dirname, '..');
 const COUNT = Number(process.env.MTRL_BENCH_TRACES ?? 100_000);
 const ROUNDS = Number(process.env.MTRL_BENCH_ROUNDS ?? 2);
-const SIGNAL_PEAK_MB = 1024;
+// 244 MB measured; 793 MB when it held every rollout whole: a return to that fails.
+const SIGNAL_PEAK_MB = 400;
 const ACTIONS = ['check_outage', 'restart_router', 'inspect_router_lights', 'check_account_config', 'apply_config_fix', 'escalate'];
 
 interface Span {
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
       row('wall time', 'wallMs', 's', 1000, 1.5),
       row('peak memory', 'peakMb', 'MB', 1, 2),
     ];
-    // The signal check holds every rollout whole (its diagnosis reads turns): bounded, not near the bare read.
+    // The signal check keeps what its report reads (summaryKeeper): bounded, as the summary is.
     const signal = await measure(root, ['dist/cli.js', 'signal', dir, '--json']);
     const bounded = signal.peakMb <= SIGNAL_PEAK_MB;
     console.log(

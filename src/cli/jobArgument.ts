@@ -1,4 +1,5 @@
 import { parseJobArn, type JobRef } from '../core/jobs/reference';
+import { regionFrom } from './awsOptions';
 import { UsageError } from './command';
 
 /** The job a command's argument names: a job ARN, or a name (an evaluation job with --evaluation, else a training job), with its region. */
@@ -9,6 +10,6 @@ export function jobFromArgument(text: string, values: { evaluation?: boolean; re
   return {
     jobName: arn?.jobName ?? text,
     category: arn?.category ?? (values.evaluation ? 'AgentRFTEvaluation' : 'AgentRFT'),
-    region: arn?.region ?? values.region ?? process.env.AWS_REGION ?? 'us-east-1',
+    region: arn?.region ?? regionFrom(values),
   };
 }

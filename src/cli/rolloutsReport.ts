@@ -4,7 +4,8 @@ import {
   DEFAULT_SUCCESS_THRESHOLD,
   factsOf,
   groupRollouts,
-  packVerdictNote,
+  packVerdictCounts,
+  packVerdictsText,
   stepSummaries,
   summarize,
   toolCallCount,
@@ -47,11 +48,7 @@ export function rolloutReport(rollouts: readonly Transcript[], successThreshold 
   const byTool: Record<string, number> = {};
   for (const r of rollouts) for (const turn of r.turns) for (const call of turn.toolCalls) byTool[call.name] = (byTool[call.name] ?? 0) + 1;
   // Where a pack's own verdict differs from the threshold's (a Wordle solve below it), said beside the solved count.
-  const packVerdicts: Record<string, number> = {};
-  for (const r of rollouts) {
-    const note = packVerdictNote(r);
-    if (note) packVerdicts[note] = (packVerdicts[note] ?? 0) + 1;
-  }
+  const packVerdicts = packVerdictCounts(rollouts);
   return {
     summary,
     successThreshold,
@@ -85,8 +82,7 @@ export function reportJson(report: Report): object {
     solve_rate: round(s.solveRate),
     success_threshold: report.successThreshold,
     partial: s.partial,
-    // "solved in game, below threshold" → solved_in_game_below_threshold
-    pack_verdict_differs: Object.fromEntries(Object.entries(report.packVerdicts).map(([note, n]) => [note.replace(/\W+/g, '_'), n])),
+    pack_verdict_differs: report.packVerdicts,
     reward: s.reward
       ? { mean: round(s.reward.mean), min: round(s.reward.min), max: round(s.reward.max) }
       : { mean: null, min: null, max: null },
@@ -124,9 +120,7 @@ export function reportText(report: Report, source: string): string {
   const lines = [
     `${s.rollouts} rollouts in ${s.groups} GRPO groups from ${source}`,
     `solved ${s.solved} (${pct(s.solveRate)}, reward ≥ ${report.successThreshold}), partial credit ${s.partial}, lost ${s.lost}, no play ${s.noPlay}` +
-      Object.entries(report.packVerdicts)
-        .map(([note, n]) => `; ${note}: ${n}`)
-        .join(''),
+      packVerdictsText(report.packVerdicts),
     s.reward ? `reward mean ${round(s.reward.mean)}, min ${round(s.reward.min)}, max ${round(s.reward.max)}` : 'reward: none logged',
     `mean turns ${round(s.meanTurns)}, tool calls ${round(s.meanToolCalls)}${s.packMoves ? `, moves ${round(s.meanMoves)}` : ''}`,
   ];

@@ -1,4 +1,4 @@
-import { summaryKeeper } from '../core/rollouts';
+import { packVerdictsText, summaryKeeper } from '../core/rollouts';
 import { signalReport, type SignalReport } from '../core/signal/report';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
 import { PYTHON_OVER_ROLLOUTS_OPTIONS, readSource, requireRollouts, SOURCE_USAGE } from './rolloutSource';
@@ -79,8 +79,7 @@ function text(r: SignalReport, source: string, { advise = true, played = false }
   ];
   if (r.stepUnknownGroups && !played) lines.push(`  ${r.stepUnknownGroups} groups have no known step: each pools every step of its task`);
   if (r.singleRolloutGroups) lines.push(`  ${r.singleRolloutGroups} more tasks have a single rollout: nothing to compare it with`);
-  const packVerdicts = Object.entries(r.packVerdicts ?? {}).map(([note, n]) => `; ${note}: ${n}`);
-  lines.push(`  solved: ${r.solved} (reward ≥ ${r.successThreshold})${packVerdicts.join('')}`);
+  lines.push(`  solved: ${r.solved} (reward ≥ ${r.successThreshold})${packVerdictsText(r.packVerdicts ?? {})}`);
   if (r.rewards)
     lines.push(`  reward: mean ${r.rewards.mean.toFixed(3)}, min ${r.rewards.min.toFixed(2)}, max ${r.rewards.max.toFixed(2)}`);
   if (r.failed)

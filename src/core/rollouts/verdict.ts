@@ -58,9 +58,39 @@ export function verdictText(t: Pick<Transcript, 'solved' | 'reward'>): string {
   return t.reward !== undefined && isPartialCredit(t.reward) ? `partial ${rewardText(t.reward)}` : 'not solved';
 }
 
-/** The pack's own verdict where it differs from the threshold's, said beside it: `solved in game, below threshold`. */
-export function packVerdictNote(t: Pick<Transcript, 'solved' | 'env'>): string | undefined {
+/** Where a pack's own verdict differs from the threshold's: a stable key (scripts read it in `--json`) and its words. */
+export const PACK_VERDICT_DIFFERS = {
+  solved_in_game_below_threshold: 'solved in game, below threshold',
+  not_solved_in_game_at_or_above_threshold: 'not solved in game, at or above threshold',
+} as const;
+export type PackVerdictDiffers = keyof typeof PACK_VERDICT_DIFFERS;
+
+/** How the pack's own verdict differs from the threshold's; undefined where it agrees or the pack has none. */
+export function packVerdictDiffers(t: Pick<Transcript, 'solved' | 'env'>): PackVerdictDiffers | undefined {
   const inGame = t.env?.solved;
   if (inGame === undefined || inGame === !!t.solved) return undefined;
-  return inGame ? 'solved in game, below threshold' : 'not solved in game, at or above threshold';
+  return inGame ? 'solved_in_game_below_threshold' : 'not_solved_in_game_at_or_above_threshold';
+}
+
+/** The pack's own verdict where it differs from the threshold's, said beside it: `solved in game, below threshold`. */
+export function packVerdictNote(t: Pick<Transcript, 'solved' | 'env'>): string | undefined {
+  const differs = packVerdictDiffers(t);
+  return differs && PACK_VERDICT_DIFFERS[differs];
+}
+
+/** The counts said beside a solved count: `; solved in game, below threshold: 2`. */
+export function packVerdictsText(counts: Partial<Record<PackVerdictDiffers, number>>): string {
+  return Object.entries(counts)
+    .map(([key, n]) => `; ${PACK_VERDICT_DIFFERS[key as PackVerdictDiffers]}: ${n}`)
+    .join('');
+}
+
+/** Counts of each way the pack's verdict differs, over the rollouts given; empty when none does. */
+export function packVerdictCounts(rollouts: Iterable<Pick<Transcript, 'solved' | 'env'>>): Partial<Record<PackVerdictDiffers, number>> {
+  const counts: Partial<Record<PackVerdictDiffers, number>> = {};
+  for (const r of rollouts) {
+    const differs = packVerdictDiffers(r);
+    if (differs) counts[differs] = (counts[differs] ?? 0) + 1;
+  }
+  return counts;
 }

@@ -4,8 +4,9 @@ import {
   isPartialCredit,
   isSolved,
   isZeroAdvantage,
-  packVerdictNote,
+  packVerdictCounts,
   trainingReward,
+  type PackVerdictDiffers,
 } from '../rollouts/verdict';
 import type { Transcript } from '../transcript/model';
 import { resultsNotSeen, resultsNotSeenWarning } from '../transcript/resultsNotSeen';
@@ -16,7 +17,7 @@ export interface SignalReport {
   /** Rollouts whose reward reached the success threshold (verdict.ts), as every other surface counts them. */
   solved: number;
   /** Where a pack's own verdict differs from the threshold's ("solved in game, below threshold"): how many; absent when none. */
-  packVerdicts?: Record<string, number>;
+  packVerdicts?: Partial<Record<PackVerdictDiffers, number>>;
   /** Rollouts that ended in an error (a failed trajectory, reward 0 in training). */
   failed: number;
   /** Rollouts not matched to a dataset row: grouped by their first message only. */
@@ -224,11 +225,8 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
     );
   const notSeen = resultsNotSeen(transcripts);
   if (notSeen) warnings.push(resultsNotSeenWarning(notSeen));
-  const packVerdicts: Record<string, number> = {};
-  for (const t of transcripts) {
-    const note = trainingReward(t) === undefined ? undefined : packVerdictNote(t);
-    if (note) packVerdicts[note] = (packVerdicts[note] ?? 0) + 1;
-  }
+  // Over the rollouts the report counts (skipped ones are left out, as in training).
+  const packVerdicts = packVerdictCounts(transcripts.filter((t) => trainingReward(t) !== undefined));
   const differs = Object.keys(packVerdicts).length ? { packVerdicts } : {};
   return { ...partial, ...differs, warnings, thinEvidence: thin(partial), recommendations: recommend(partial) };
 }

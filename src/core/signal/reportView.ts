@@ -1,5 +1,6 @@
 import { formatDollars } from '../jobs/pricing';
 import type { SignalTokens } from './projectedCost';
+import { PACK_VERDICT_DIFFERS, type PackVerdictDiffers } from '../rollouts/verdict';
 import type { SignalReport } from './report';
 
 /** What the learning-signal view is given: one check's report (or why there is none) and the figures beside it. */
@@ -126,12 +127,14 @@ function figures(shown: SignalCheckShown, report: SignalReport): { label: string
   ];
   if (report.failed)
     out.push({ label: 'Failed rollouts', value: report.failed.toLocaleString('en-US'), hint: 'each counts as reward 0, as in training' });
-  for (const [note, n] of Object.entries(report.packVerdicts ?? {}))
+  for (const [key, n] of Object.entries(report.packVerdicts ?? {})) {
+    const note = PACK_VERDICT_DIFFERS[key as PackVerdictDiffers];
     out.push({
       label: note[0].toUpperCase() + note.slice(1),
       value: n.toLocaleString('en-US'),
       hint: `its environment's verdict, beside the success threshold ${report.successThreshold}`,
     });
+  }
   if (report.rewards)
     out.push({
       label: 'Mean reward',

@@ -153,7 +153,7 @@ describe('the same rollouts give the same counts on every surface (one truth, co
       /solved: 3 \(reward ≥ 1\.25\); solved in game, below threshold: 2$/m,
     );
     const signal = JSON.parse((await mtrl('signal', dir, '--success-threshold', '1.25', '--json')).out);
-    assert.deepEqual([signal.solved, signal.packVerdicts], [3, { 'solved in game, below threshold': 2 }]);
+    assert.deepEqual([signal.solved, signal.packVerdicts], [3, { solved_in_game_below_threshold: 2 }], 'the same key as mtrl rollouts');
   });
 
   it('a set without steps (the real run’s support traces): one partial-credit rollout, nothing flat', async () => {

@@ -113,7 +113,7 @@ describe('learning signal: what the view shows', () => {
     const rollouts = batch({ crane: [1.3, 1.1, 0] });
     rollouts[1] = { ...rollouts[1], env: { pack: 'wordle', solved: true } };
     const r = signalReport(rollouts, 1.25);
-    assert.deepEqual(r.packVerdicts, { 'solved in game, below threshold': 1 });
+    assert.deepEqual(r.packVerdicts, { solved_in_game_below_threshold: 1 });
     const figures = Object.fromEntries(
       report(signalView({ title: 't', status: 'done', report: r, hasRollouts: false })).figures.map((f) => [f.label, f.value]),
     );
