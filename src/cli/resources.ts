@@ -36,13 +36,15 @@ function inventoryText(inventory: Inventory): string {
     ...(items.length ? items.flatMap((i) => line(i)) : ['  none']),
   ];
   const { spend } = inventory;
+  // The jobs' own totals span months: under their own heading, as the view has them, they do not read as this month's parts.
+  const perJob = [
+    ...spend.jobs.filter((j) => j.cost).map((j) => `  ${j.job.name}: ${formatDollars(j.cost?.total ?? 0)}`),
+    ...(spend.unpriced.length ? [`  no price for the model of: ${spend.unpriced.join(', ')} (set mtrl.pricing)`] : []),
+  ];
   return [
     `Jobs of ${inventory.regionsChecked.join(', ')} (every MTRL region and --region); runtimes and MLflow apps of --region.`,
     `Token spend month to date: ${formatDollars(spend.monthToDate)} (AgentCore compute is billed apart and not visible here)`,
-    // The jobs' own totals span months: under their own heading, as the view has them, they do not read as this month's parts.
-    'Token spend per job:',
-    ...spend.jobs.filter((j) => j.cost).map((j) => `  ${j.job.name}: ${formatDollars(j.cost?.total ?? 0)}`),
-    ...(spend.unpriced.length ? [`  no price for the model of: ${spend.unpriced.join(', ')} (set mtrl.pricing)`] : []),
+    ...(perJob.length ? ['Token spend per job:', ...perJob] : []),
     ...section('Agent runtimes', inventory.runtimes),
     ...section('Job roles', inventory.roles),
     ...section('MLflow apps', inventory.mlflowApps),

@@ -222,7 +222,7 @@ export interface RolloutSummary {
 /** Moves-to-solve counted one by one up to here; a longer solve is not counted in the histogram. */
 const MOST_MOVES = 12;
 
-/** Solves by move count, 1 move up to the most any solve took: a chart's axis ends at the game's own limit (Wordle's 6), not at 12. */
+/** Solves by move count, 1 move up to the longest solve (at least 1): a chart's axis ends there, within the game's own limit, not at 12. */
 export function solvesByMoves(movesToSolve: readonly number[]): number[] {
   const last = movesToSolve.reduce((most, count, moves) => (count > 0 && moves > most ? moves : most), 1);
   return movesToSolve.slice(1, last + 1);

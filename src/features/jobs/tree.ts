@@ -246,8 +246,11 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
       item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
       item.description = `${warnings.map(findingLabel).join(', ')} · ${item.description ?? ''}`;
     }
+    // A plain tooltip (a job name, an AWS error) is text: escaped, since the links below make the tooltip trusted.
     const tooltip =
-      item.tooltip instanceof vscode.MarkdownString ? item.tooltip : new vscode.MarkdownString(String(item.tooltip ?? ''), true);
+      item.tooltip instanceof vscode.MarkdownString
+        ? item.tooltip
+        : new vscode.MarkdownString(undefined, true).appendText(String(item.tooltip ?? ''));
     tooltip.supportThemeIcons = true;
     const runtimeArn = node.details?.document && documentFacts(node.category, node.details.document).runtimeArn;
     const job = { jobName: node.jobName, category: node.category, region: node.region };

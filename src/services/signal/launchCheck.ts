@@ -70,7 +70,6 @@ export function describeCheckConfirmation(plan: SignalCheckPlan, review: Review)
 }
 
 /** The plan of a check for a planned training job: its data, runtime, model, role, MLflow app, group_size and sampling. */
-
 export function signalCheckPlanFor(training: JobFile, options: { rows: number; reward: string; seed?: string | number }): SignalCheckPlan {
   const facts = documentFacts(training.JobCategory, training.JobConfigDocument);
   const modelId = facts.baseModelArn ? parseBaseModelArn(facts.baseModelArn)?.modelId : undefined;

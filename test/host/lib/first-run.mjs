@@ -96,12 +96,13 @@ async function runOne(check, { root, runDir, artifacts, node24, codeServer, vsix
     logFile: path.join(artifacts, `first-run-${index}-server.log`),
   });
   const dirs = [userDataDir, serverDataDir];
-  const workbench = await openWorkbench(server.url, workspace);
+  let workbench;
   try {
+    workbench = await openWorkbench(server.url, workspace);
     const screenshot = (name) => workbench.page.screenshot({ path: path.join(artifacts, `${name}.png`) });
     await check.run({ page: workbench.page, dirs, screenshot });
   } finally {
-    await workbench.close();
+    await workbench?.close();
     await stopProcess(server.child);
     collectHostLogs(dirs, path.join(artifacts, `first-run-${index}-logs`));
   }

@@ -90,35 +90,36 @@ describe('mtrl signal --local on the demo agent (Strands stand-in streaming as S
     const told = path.join(dir, 'usage.jsonl');
     process.env.STRANDS_STANDIN_USAGE_LOG = told;
     const listeningBefore = listeningSockets();
-    const {
-      code,
-      out: json,
-      err,
-    } = await mtrl(
-      'signal',
-      '--local',
-      agent,
-      '--data',
-      data,
-      '--rows',
-      '8',
-      '--group-size',
-      '4',
-      '--policy',
-      'emulator:0.5',
-      '--endpoint-env',
-      'RFT_RUNTIME_ENDPOINT',
-      '--concurrency',
-      '1',
-      '--timeout',
-      '60',
-      '--transcripts-out',
-      out,
-      '--store',
-      path.join(dir, 'store'),
-      '--json',
-    );
-    delete process.env.STRANDS_STANDIN_USAGE_LOG;
+    let played: Awaited<ReturnType<typeof mtrl>>;
+    try {
+      played = await mtrl(
+        'signal',
+        '--local',
+        agent,
+        '--data',
+        data,
+        '--rows',
+        '8',
+        '--group-size',
+        '4',
+        '--policy',
+        'emulator:0.5',
+        '--endpoint-env',
+        'RFT_RUNTIME_ENDPOINT',
+        '--concurrency',
+        '1',
+        '--timeout',
+        '60',
+        '--transcripts-out',
+        out,
+        '--store',
+        path.join(dir, 'store'),
+        '--json',
+      );
+    } finally {
+      delete process.env.STRANDS_STANDIN_USAGE_LOG;
+    }
+    const { code, out: json, err } = played;
     assert.ok(code === 0 || code === 1, err);
     const report = JSON.parse(json) as {
       rollouts: number;

@@ -119,7 +119,11 @@ describe('job runtime', function () {
       const answer = await post(`${runtime.endpointOf('traj-1')}/v1/chat/completions`, { ...wordle, stream: true });
       const reader = answer.body!.getReader();
       let text = '';
-      while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+      while (!text.includes('\n\n')) {
+        const part = await reader.read();
+        assert.ok(!part.done, `the stream ended before its first event: ${JSON.stringify(text)}`);
+        text += new TextDecoder().decode(part.value);
+      }
       assert.deepEqual(chunksOf(text), [first]);
       agentGotFirst();
       for (let part = await reader.read(); !part.done; part = await reader.read()) text += new TextDecoder().decode(part.value);
