@@ -17,7 +17,7 @@ import {
   writeUserSettings,
 } from './session.mjs';
 import { ceiling, until } from './wait.mjs';
-import { palette } from '../ui/replay.mjs';
+import { reloadWindow } from '../ui/reward-lens.mjs';
 
 const TITLE = 'Get Started with MTRL Workbench';
 const ACTIVATED = 'MTRL Workbench activated in';
@@ -50,14 +50,12 @@ const CHECKS = [
       await page.locator('.gettingStartedContainer', { hasText: TITLE }).waitFor({ timeout: ceiling(60_000) });
       assert.equal(count(await decided(dirs, 1), OPENED), 1);
       await screenshot('first-run-walkthrough');
-      // The next window of the same user: its tab closed first, so a restored editor cannot pass for a new one.
-      await palette(page, '>View: Close All Editors', 'View: Close All Editors');
-      await page.locator('.gettingStartedContainer').waitFor({ state: 'detached', timeout: ceiling(10_000) });
-      await page.reload();
-      await page.locator('.monaco-workbench').waitFor({ timeout: ceiling(60_000) });
+      // The next window of the same user. Its product log says what it decided: VS Code may restore the closed tab of the
+      // last window (its editor state is saved asynchronously), so a tab there would not tell a new opening apart.
+      await reloadWindow(page);
       const log = await decided(dirs, 2);
       assert.equal(count(log, OPENED), 1, 'the walkthrough opened again in the next window');
-      assert.equal(await walkthroughTabs(page), 0, 'a walkthrough tab is open in the next window');
+      assert.match(log, /not opened: it opened on an earlier first activation/);
     },
   },
   {
