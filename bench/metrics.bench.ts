@@ -12,7 +12,7 @@ import { mlflowClientFor } from '../src/aws/mlflow/factory';
 import { loadJobMetrics } from '../src/services/metrics/load';
 import { METRICS_VIEW, type MetricsState } from '../src/shared/metrics';
 import { trainingDocument } from '../test/unit/emulator/helpers';
-import { launchChromium } from '../test/unit/features/replay/browser';
+import { launchChromium } from '../test/unit/features/browser';
 
 const root = path.resolve(__dirname, '..');
 

@@ -4,7 +4,8 @@ import { parseRolloutLine, ReplayData, RolloutCollector, RolloutPipeline } from 
 import { startEmulator } from '../src/emulator/server';
 import { SEEDED } from '../src/emulator/seed';
 import { jobReader } from '../src/services/rollouts';
-import { BoardServer, launchChromium } from '../test/unit/features/replay/browser';
+import { launchChromium } from '../test/unit/features/browser';
+import { BoardServer } from '../test/unit/features/replay/browser';
 import { rolloutLines } from '../test/unit/core/rollouts/games';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { evaluationResult, type EvaluationResult } from '../../../../src/core/evaluation/compare';
 import { comparisonGrid, type GridCell } from '../../../../src/core/evaluation/grid';
 import { COMPARISON_VIEW, comparisonState, type ComparisonState } from '../../../../src/shared/comparison';
-import { AppServer, launchChromium, watchProblems } from '../replay/browser';
+import { AppServer, launchChromium, watchProblems } from '../browser';
 
 const root = path.resolve(__dirname, '../../../..');
 const shots = path.join(root, 'test-results');

@@ -9,7 +9,7 @@ import { curvesOf } from '../../../../src/features/metrics/curves';
 import { loadJobMetrics } from '../../../../src/services/metrics/load';
 import { METRICS_VIEW, type JobCurves, type MetricsState } from '../../../../src/shared/metrics';
 import { trainingDocument, withEmulator } from '../../emulator/helpers';
-import { AppServer, launchChromium, watchProblems } from '../replay/browser';
+import { AppServer, launchChromium, watchProblems } from '../browser';
 
 const root = path.resolve(__dirname, '../../../..');
 const THEMES = {

@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { BoardServer, launchChromium, watchProblems } from './browser';
+import { launchChromium, watchProblems } from '../browser';
+import { BoardServer } from './browser';
 import { rolloutLines } from '../../core/rollouts/games';
 
 const known = {

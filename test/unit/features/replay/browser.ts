@@ -1,69 +1,5 @@
-import * as esbuild from 'esbuild';
-import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPLAY_VIEW, type BoardState } from '../../../../src/shared/protocol';
-import type { ViewDescriptor } from '../../../../src/webview-kit/channel';
-import { appPage, newNonce } from '../../../../src/webview-kit/page';
-
-const root = path.resolve(__dirname, '../../../..');
-
-/** A view app's bundle built from source (so a test never runs a stale dist/), served with its pages over loopback HTTP. */
-export class AppServer {
-  private pages = new Map<string, string>();
-  private constructor(
-    private readonly server: Server,
-    readonly origin: string,
-    private readonly view: ViewDescriptor,
-  ) {}
-
-  static async start(view: ViewDescriptor): Promise<AppServer> {
-    const out = mkdtempSync(path.join(tmpdir(), 'mtrl-view-'));
-    await esbuild.build({
-      entryPoints: [path.join(root, 'webview', view.script.replace(/\.js$/, '.ts'))],
-      bundle: true,
-      outfile: path.join(out, view.script),
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-      loader: { '.css': 'text' },
-      logLevel: 'silent',
-    });
-    const codicons = path.join(root, 'node_modules/@vscode/codicons/dist');
-    const files = new Map([
-      [`/${view.script}`, { type: 'text/javascript', body: readFileSync(path.join(out, view.script)) }],
-      ['/codicon.css', { type: 'text/css', body: readFileSync(path.join(codicons, 'codicon.css')) }],
-      ['/codicon.ttf', { type: 'font/ttf', body: readFileSync(path.join(codicons, 'codicon.ttf')) }],
-    ]);
-    let app!: AppServer;
-    const server = createServer((req, res) => {
-      const url = (req.url ?? '').split('?')[0];
-      const page = app.pages.get(url);
-      const file = files.get(url);
-      if (page) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-      else if (file) res.writeHead(200, { 'content-type': file.type }).end(file.body);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address() as { port: number };
-    app = new AppServer(server, `http://127.0.0.1:${address.port}`, view);
-    return app;
-  }
-
-  /** Serves the app's page with this initial state at /<name>.html; returns its URL and HTML. */
-  page(name: string, initial: unknown): { url: string; html: string } {
-    const assets = { scriptUri: `/${this.view.script}`, codiconUri: '/codicon.css', cspSource: this.origin, nonce: newNonce() };
-    const html = appPage(this.view, assets, initial);
-    this.pages.set(`/${name}.html`, html);
-    return { url: `${this.origin}/${name}.html`, html };
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
+import { AppServer } from '../browser';
 
 /** The rollout board's app server, its pages reading log lines in the page. */
 export class BoardServer {
@@ -87,29 +23,4 @@ export class BoardServer {
   close(): Promise<void> {
     return this.app.close();
   }
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.MTRL_CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
-
-/** Collects CSP violations and page errors so tests can assert there were none. */
-export function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  return problems;
 }

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { Browser } from 'playwright-core';
-import { BoardServer, launchChromium, watchProblems } from './browser';
+import { launchChromium, watchProblems } from '../browser';
+import { BoardServer } from './browser';
 
 const payloads = [
   '<script>window.__xss = 1</script>',

@@ -5,7 +5,7 @@ import { referenceReward } from '../../../../src/core/environments/wordle/refere
 import { wordleRewardScenarios } from '../../../../src/core/environments/wordle/rewardScenarios';
 import { checkExpectations, parseScenarioFile, scenarioTranscript, toolCallsOf } from '../../../../src/core/reward';
 import { REWARD_SCORES_VIEW, type RewardScoresState } from '../../../../src/shared/rewardScores';
-import { AppServer, launchChromium, watchProblems } from '../replay/browser';
+import { AppServer, launchChromium, watchProblems } from '../browser';
 
 /** The Wordle pack's scenarios scored with the reference design, as the extension hands them to the view. */
 function wordleState(): RewardScoresState {

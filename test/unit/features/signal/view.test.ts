@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { signalReport } from '../../../../src/core/signal/report';
 import type { Transcript } from '../../../../src/core/transcript/model';
 import { SIGNAL_VIEW, type InitialSignal, type SignalState } from '../../../../src/shared/signal';
-import { AppServer, launchChromium, watchProblems } from '../replay/browser';
+import { AppServer, launchChromium, watchProblems } from '../browser';
 
 const root = path.resolve(__dirname, '../../../..');
 const THEMES = {
