@@ -54,6 +54,13 @@ describe('replay board against hostile log content', function () {
         await page.locator('.rollout-row[data-rollout] .compare-button').first().click();
       }
       await page.waitForSelector('.players.comparing');
+      // Stepped on until the payload's turn is drawn (red once on a busy machine: a step pressed before the player was
+      // ready was lost); a board that never shows it as text still fails below.
+      const drawn = () => page.evaluate((text) => (document.querySelector('#root')?.textContent ?? '').includes(text), shown);
+      for (let step = 0; step < 12 && !(await drawn()); step++) {
+        await page.focus('.player');
+        await page.keyboard.press('ArrowRight');
+      }
       assert.ok(((await page.textContent('#root')) ?? '').includes(shown), 'the payload is shown as text');
       assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined, 'no payload ran');
       assert.equal(await page.locator('img').count(), 0, 'no <img> element was created');
