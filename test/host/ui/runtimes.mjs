@@ -53,7 +53,17 @@ export const checks = [
         .waitFor({ timeout: ceiling(20_000) });
       // The Markdown preview is a webview: the outer frame, then its active frame.
       const preview = page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
-      await preview.locator('h1', { hasText: 'Smoke test: passed' }).waitFor({ timeout: ceiling(20_000) });
+      const rendered = preview.locator('h1', { hasText: 'Smoke test: passed' });
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await rendered.waitFor({ timeout: ceiling(20_000) });
+          break;
+        } catch (error) {
+          // VS Code's own Markdown preview stayed blank once on a busy machine, the report open in it: asked to draw again.
+          if (attempt === 3) throw error;
+          await palette(page, '>Markdown: Refresh Preview', 'Markdown: Refresh Preview');
+        }
+      }
       await preview
         .locator('code, pre', { hasText: 'Could not find job' })
         .first()
