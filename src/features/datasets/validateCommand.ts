@@ -25,7 +25,12 @@ async function chooseTarget(arg: unknown): Promise<vscode.Uri | string | undefin
     items.push({ id: 'active', label: '$(file) Active file', description: vscode.workspace.asRelativePath(active) });
   items.push({ id: 'pick', label: '$(folder-opened) Pick a file…', description: 'JSON Lines, JSON, CSV or Parquet' });
   items.push({ id: 's3', label: '$(cloud) An s3:// URI…', description: 'streamed from S3' });
-  const choice = await vscode.window.showQuickPick(items, { title: 'MTRL: Validate Dataset', placeHolder: 'Which dataset?' });
+  // Run from the walkthrough, whose step takes focus back as it ticks: the question must not close under the user.
+  const choice = await vscode.window.showQuickPick(items, {
+    title: 'MTRL: Validate Dataset',
+    placeHolder: 'Which dataset?',
+    ignoreFocusOut: true,
+  });
   if (!choice) return undefined;
   if (choice.id === 'active') return active;
   if (choice.id === 'pick')

@@ -51,7 +51,8 @@ export async function pickSource(services: Services): Promise<ReplaySource | und
       },
       { label: '$(cloud) CloudWatch log group…', detail: 'An AgentCore runtime log group and a time range', pick: 'group' as const },
     ],
-    { title: 'MTRL: Open Rollouts', placeHolder: 'Where are the rollouts logged?' },
+    // Run from the walkthrough, whose step takes focus back as it ticks: the question must not close under the user.
+    { title: 'MTRL: Open Rollouts', placeHolder: 'Where are the rollouts logged?', ignoreFocusOut: true },
   );
   if (!choice) return undefined;
   if (choice.pick === 'file') {

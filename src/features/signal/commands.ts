@@ -89,9 +89,11 @@ async function pickSource(services: Services, kept: () => Promise<SignalSource |
     },
     { label: '$(history) A kept check…', detail: 'The latest check of a dataset, runtime and reward version', route: 'kept' },
   ];
+  // Run from the walkthrough, whose step takes focus back as it ticks: the question must not close under the user.
   const choice = await vscode.window.showQuickPick(routes, {
     title: 'MTRL: Check Learning Signal',
     placeHolder: 'Will this run learn? Where are the rollouts (G per task)?',
+    ignoreFocusOut: true,
   });
   if (choice?.route === 'file') {
     const [uri] =

@@ -18,6 +18,8 @@ export async function pickRuntime(services: Services, results: SmokeResultStore)
   pick.placeholder = `Agent runtimes in ${services.aws.current.region}`;
   pick.busy = true;
   pick.matchOnDetail = true;
+  // Run from the walkthrough, whose step takes focus back as it ticks: the question must not close under the user.
+  pick.ignoreFocusOut = true;
   const manual: RuntimeItem = { label: `$(edit) ${ENTER_ARN}`, alwaysShow: true };
   pick.items = [manual];
   const controller = new AbortController();
