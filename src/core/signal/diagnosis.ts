@@ -80,10 +80,13 @@ function mostCommon<T>(items: readonly T[], key: (item: T) => string): { item: T
 const STUB_ADVICE =
   "pass --python with the python of a virtual environment that has the agent's requirements (e.g. --python .venv/bin/python)";
 
+/** "not installed for python3 and were replaced by stubs": one wording for the note and for a failure inside a stub. */
+const stubbedFor = (facts: LocalRunFacts) => `not installed for ${facts.python} and were replaced by stubs`;
+
 function stubNote(facts: LocalRunFacts): string {
   if (!facts.stubbed.length) return '';
   const are = facts.stubbed.length === 1 ? 'is' : 'are';
-  return ` Also, ${list(facts.stubbed)} ${are} not installed for ${facts.python} and were replaced by stubs that do nothing: ${STUB_ADVICE}.`;
+  return ` Also, ${list(facts.stubbed)} ${are} ${stubbedFor(facts)} that do nothing: ${STUB_ADVICE}.`;
 }
 
 /** `app.py:27: ValueError: …`, without a closing full stop so the sentence can end it. */
@@ -118,7 +121,7 @@ function unservedPath(facts: LocalRunFacts, members: readonly PlayedRollout[], t
 function insideStub(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
   const { item } = mostCommon(members, (r) => raisedAt(facts, r.failure!));
   const names = facts.stubbed.length ? list(facts.stubbed) : 'packages the agent imports';
-  return `${of(members.length, total)} failed inside packages that are not installed for ${facts.python} and were replaced by stubs (${names}): ${raisedAt(facts, item.failure!)}. P${STUB_ADVICE.slice(1)}.`;
+  return `${of(members.length, total)} failed inside packages that are ${stubbedFor(facts)} (${names}): ${raisedAt(facts, item.failure!)}. P${STUB_ADVICE.slice(1)}.`;
 }
 
 function agentRaised(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
