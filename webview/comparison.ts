@@ -5,7 +5,7 @@ import type { HostChannel } from '../src/webview-kit/host';
 import { connectPage, readInitialState } from '../src/webview-kit/webview';
 import { ComparisonView } from './comparison/app';
 import css from './comparison/comparison.css';
-import { adoptStyles } from './kit/styles';
+import { adoptStyles } from '../src/webview-kit/styles';
 
 adoptStyles(css);
 

@@ -8,7 +8,7 @@ import type { HostChannel } from '../src/webview-kit/host';
 import { connectPage, readInitialState } from '../src/webview-kit/webview';
 import { MetricsView } from './metrics/app';
 import css from './metrics/metrics.css';
-import { adoptStyles } from './kit/styles';
+import { adoptStyles } from '../src/webview-kit/styles';
 
 adoptStyles(uplotCss, css);
 

@@ -13,7 +13,7 @@ import { connectBoard } from './replay/host';
 import actionsCss from './replay/actions.css';
 import css from './replay/replay.css';
 import { RENDERER_STYLES } from './replay/renderers/styles';
-import { adoptStyles } from './kit/styles';
+import { adoptStyles } from '../src/webview-kit/styles';
 
 adoptStyles(css, ...RENDERER_STYLES, actionsCss);
 

@@ -8,7 +8,7 @@ import { connectPage, readInitialState } from '../src/webview-kit/webview';
 import { RENDERER_STYLES } from './replay/renderers/styles';
 import { RewardScoresView } from './rewardScores/app';
 import css from './rewardScores/rewardScores.css';
-import { adoptStyles } from './kit/styles';
+import { adoptStyles } from '../src/webview-kit/styles';
 
 adoptStyles(...RENDERER_STYLES, css);
 

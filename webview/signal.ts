@@ -6,7 +6,7 @@ import type { HostChannel } from '../src/webview-kit/host';
 import { connectPage, readInitialState } from '../src/webview-kit/webview';
 import { SignalView } from './signal/app';
 import css from './signal/signal.css';
-import { adoptStyles } from './kit/styles';
+import { adoptStyles } from '../src/webview-kit/styles';
 
 adoptStyles(css);
 
