@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ceiling, until } from '../lib/wait.mjs';
 import { boardFrame, palette } from './replay.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 /** What the board shows: its source, counts, the visible groups, and what is selected and played. */
 async function shown(frame) {
@@ -56,15 +57,15 @@ export const checks = [
       await host('mtrl-test.resetWorkbench');
       await palette(page, '>MTRL: Open Rollouts', 'MTRL: Open Rollouts');
       await page
-        .locator('.quick-input-widget .monaco-list-row', { hasText: 'Local log file' })
+        .locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Local log file' })
         .first()
         .click({ timeout: ceiling(15_000) });
       // The web workbench's path box fills in its starting folder asynchronously, overwriting a path typed too early: retry.
-      const input = page.locator('.quick-input-widget input');
+      const input = page.locator(`${QUICK_INPUT} input`);
       const tab = page.locator('.tabs-container .tab', { hasText: `Rollouts: ${path.basename(workspace)}/replay/rollouts.log` }).first();
       for (let attempt = 0; attempt < 5 && !(await tab.isVisible()); attempt++) {
         await page
-          .waitForFunction(() => document.querySelector('.quick-input-widget input')?.value.endsWith('/'), undefined, {
+          .waitForFunction((widget) => document.querySelector(`${widget} input`)?.value.endsWith('/'), QUICK_INPUT, {
             timeout: ceiling(10_000),
           })
           .catch(() => undefined);
