@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ceiling, until } from '../lib/wait.mjs';
-import { boardFrame, palette } from './replay.mjs';
+import { boardFrame, palette, stepTo } from './replay.mjs';
 import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 /** What the board shows: its source, counts, the visible groups, and what is selected and played. */
@@ -95,8 +95,7 @@ export const checks = [
       await rows.nth(pick).click();
       await frame.locator('.player-header .muted', { hasText: new RegExp(`^${trajectory}$`) }).waitFor({ timeout: ceiling(10_000) });
       await frame.locator('.player').focus();
-      await frame.locator('.player').press('ArrowRight');
-      await frame.locator('.player').press('ArrowRight');
+      await stepTo(frame, 2);
       const before = await shown(frame);
       assert.match(before.group, /^[A-Z]{5}$/);
       assert.notEqual(before.group, before.groups[0], 'the selected group should not be the default (first) one');
