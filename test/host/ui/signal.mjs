@@ -52,9 +52,15 @@ export const checks = [
       await editorWidth(page, HALF);
       try {
         await host('mtrl.checkLearningSignal', [path.join(workspace, 'signal', 'refund-check')]);
-        const frame = await frameShowing(page, 'the learning-signal report', (f) => f.locator('.verdict h2'), {
-          timeoutMs: ceiling(60_000),
-        });
+        // Read once the report is not reading (until its first read ends it may show a placeholder in its place).
+        const frame = await frameShowing(
+          page,
+          'the learning-signal report, read',
+          (f) => f.locator('body:not(:has(vscode-progress-ring)) .verdict h2'),
+          {
+            timeoutMs: ceiling(60_000),
+          },
+        );
         assert.equal((await frame.locator('.verdict h2').innerText()).trim(), '50 % of tasks have zero advantage (3 of 6 groups)');
         assert.match(await frame.locator('.verdict').innerText(), /33 % of tasks are solved by every rollout: they teach nothing\./);
         const seen = {};
