@@ -24,13 +24,12 @@ const row = (page, name) => jobsPane(page).locator(`.monaco-list-row[aria-label^
 export async function openJobsView(page) {
   const header = page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first();
   const item = page.locator('.part.activitybar .action-item', { has: page.locator('a[aria-label^="MTRL"]') }).first();
-  // A click on the container shown would close it: when MTRL is the one shown (a window just reloaded draws its headers
-  // a moment later), its header is waited for before the click is decided.
-  if (!(await header.isVisible()) && (await item.evaluate((el) => el.classList.contains('checked')).catch(() => false)))
-    await header.waitFor({ timeout: ceiling(5_000) }).catch(() => undefined);
-  if (!(await header.isVisible())) await item.locator('a').click();
+  // The MTRL item is clicked only when its container is not the one shown (a click on that would close the side bar):
+  // decided by the item's state, since a window just reloaded shows the container long before its Jobs header.
+  const shown = await item.evaluate((el) => el.classList.contains('checked')).catch(() => false);
+  if (!shown && !(await header.isVisible())) await item.locator('a').click();
   // No refresh here: the harness's reset has listed every root and waited until the view drew them.
-  await header.waitFor({ timeout: ceiling(20_000) });
+  await header.waitFor({ timeout: ceiling(60_000) });
 }
 
 /** Drags the sidebar's edge so descriptions (progress, cost, age) are readable in the screenshot. */
