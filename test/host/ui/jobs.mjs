@@ -26,7 +26,8 @@ export async function openJobsView(page) {
   const item = page.locator('.part.activitybar .action-item', { has: page.locator('a[aria-label^="MTRL"]') }).first();
   // The MTRL item is clicked only when its container is not the one shown (a click on that would close the side bar):
   // decided by the item's state, since a window just reloaded shows the container long before its Jobs header.
-  const shown = await item.evaluate((el) => el.classList.contains('checked')).catch(() => false);
+  const shown =
+    (await item.evaluate((el) => el.classList.contains('checked')).catch(() => false)) && (await page.locator('.part.sidebar').isVisible());
   if (!shown && !(await header.isVisible())) await item.locator('a').click();
   // No refresh here: the harness's reset has listed every root and waited until the view drew them.
   await header.waitFor({ timeout: ceiling(60_000) });
