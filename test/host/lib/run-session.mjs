@@ -148,6 +148,7 @@ async function runUiChecks({ checks, phase, page, workspace, keptCopies, emulato
     const screenshot = (name) => page.screenshot({ path: path.join(artifacts, `${phase}-${name}.png`) });
     const at = Date.now();
     const marks = logMarks(logDirs);
+    let running;
     try {
       await settlePage(page);
       const newGroup = check.group !== group || !copy;
@@ -160,18 +161,16 @@ async function runUiChecks({ checks, phase, page, workspace, keptCopies, emulato
       // A group also starts with no remembered choice (the wizards' last answers and the like) of an earlier group.
       const reset = await hostCommand(commandDir, 'mtrl-test.resetProduct', [{ polling: Boolean(check.polling), forgetChoices: newGroup }]);
       if (phase === 'trusted' && reset !== true) throw new Error(`the product's test-only reset did not run (${JSON.stringify(reset)})`);
-      const note = await withinLimit(
-        check.run({
-          page,
-          workspace: copy,
-          workspaceRoot: workspace,
-          emulatorUrl,
-          manifest,
-          screenshot,
-          host: (command, args) => hostCommand(commandDir, command, args),
-        }),
-        ceiling(CHECK_LIMIT_MS),
-      );
+      running = check.run({
+        page,
+        workspace: copy,
+        workspaceRoot: workspace,
+        emulatorUrl,
+        manifest,
+        screenshot,
+        host: (command, args) => hostCommand(commandDir, command, args),
+      });
+      const note = await withinLimit(running, ceiling(CHECK_LIMIT_MS));
       results.push({
         phase: 'ui',
         title: note ? `${title} (${note})` : title,
@@ -181,6 +180,12 @@ async function runUiChecks({ checks, phase, page, workspace, keptCopies, emulato
     } catch (error) {
       await screenshot(`failed-${slug(check.name)}`).catch(() => {});
       writeFileSync(path.join(artifacts, `${phase}-failed-${slug(check.name)}.log`), logsSince(logDirs, marks));
+      // A check past its limit still runs: its waits end by their own ceilings, and its finally (theme, window size, Escape)
+      // would act on the next check's page. The next starts once it has stopped.
+      await withinLimit(
+        Promise.resolve(running).catch(() => undefined),
+        ceiling(CHECK_LIMIT_MS),
+      ).catch(() => undefined);
       // The next check starts over on a new copy, in its group's known state.
       failed = true;
       await hostCommand(commandDir, 'mtrl-test.resetWorkbench').catch(() => undefined);

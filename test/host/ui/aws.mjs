@@ -1,6 +1,7 @@
 // UI check of the AWS connection (#2): the status bar names the emulator and the region, and opens the profile picker.
 import assert from 'node:assert/strict';
 import { ceiling } from '../lib/wait.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 export const checks = [
   {
@@ -11,9 +12,12 @@ export const checks = [
       await item.waitFor({ timeout: ceiling(30_000) });
       assert.match((await item.textContent()) ?? '', /MTRL: emulator @ us-east-1/);
       await item.click();
-      const picker = page.locator('.quick-input-widget', { hasText: 'Choose AWS Profile' });
-      await picker.waitFor({ timeout: ceiling(10_000) });
-      assert.ok(await picker.locator('.monaco-list-row', { hasText: '(default credential chain)' }).count());
+      const picker = page.locator(QUICK_INPUT, { hasText: 'Choose AWS Profile' });
+      // Its rows come after its title (a second message from the extension host): waited for, not counted at once.
+      await picker
+        .locator('.monaco-list-row', { hasText: '(default credential chain)' })
+        .first()
+        .waitFor({ timeout: ceiling(10_000) });
       if (screenshot) await screenshot('aws-status-bar');
       await page.keyboard.press('Escape');
     },

@@ -1,7 +1,9 @@
 // UI check of Browse S3… (#15): from the launch wizard's training dataset step, bucket → folder (S3 CommonPrefixes) → up → folder → object, the chosen URI back in the wizard.
 import assert from 'node:assert/strict';
-import { pick, rowOf, step, widget } from './launch.mjs';
+import { pick, step, widget } from './launch.mjs';
 import { ceiling } from '../lib/wait.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
+import { palette } from './replay.mjs';
 
 const BUCKET = 'mtrl-demo';
 const CHOSEN = `s3://${BUCKET}/wordle/train.jsonl`;
@@ -15,11 +17,9 @@ const rowTexts = (page) => rows(page).evaluateAll((els) => els.map((e) => e.getA
 async function listed(page, pattern) {
   const found = await page
     .waitForFunction(
-      (source) =>
-        [...document.querySelectorAll('.quick-input-widget .monaco-list-row')].some((e) =>
-          new RegExp(source).test(e.getAttribute('aria-label') ?? ''),
-        ),
-      pattern.source,
+      ([source, open]) =>
+        [...document.querySelectorAll(`${open} .monaco-list-row`)].some((e) => new RegExp(source).test(e.getAttribute('aria-label') ?? '')),
+      [pattern.source, QUICK_INPUT],
       { timeout: ceiling(20_000) },
     )
     .then(() => true)
@@ -55,12 +55,7 @@ function watchValidation(page) {
 
 async function browse({ page, emulatorUrl, screenshot }) {
   if (!emulatorUrl) return 'skipped: no emulator bucket to browse';
-  await page.keyboard.press('F1');
-  await widget(page)
-    .locator('input')
-    .waitFor({ timeout: ceiling(10_000) });
-  await widget(page).locator('input').fill('>MTRL: Launch Training Job');
-  await rowOf(page, 'Launch Training Job').click();
+  await palette(page, '>MTRL: Launch Training Job', 'Launch Training Job');
   await pick(page, /Region of the job/, 'us-east-1');
   await pick(page, /Base model offered in us-east-1/, 'GPT-OSS-20B');
   await pick(page, /Agent runtime in us-east-1/, 'wordle_agent-AbCdEf1234');

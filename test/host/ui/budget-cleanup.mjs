@@ -3,10 +3,11 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { palette } from './replay.mjs';
 import { ceiling } from '../lib/wait.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
-const widget = (page) => page.locator('.quick-input-widget');
+const widget = (page) => page.locator(QUICK_INPUT);
 const rowOf = (page, text) => widget(page).locator('.monaco-list-row', { hasText: text }).first();
 const toast = (page, text) => page.locator('.notification-toast', { hasText: text }).first();
 
@@ -15,8 +16,8 @@ const runCommand = (page, title) => palette(page, `>${title}`, title.replace(/^M
 /** Waits for the quick input whose title, placeholder or message matches, then returns its input. */
 async function quickInput(page, pattern) {
   await page.waitForFunction(
-    (source) => {
-      const w = document.querySelector('.quick-input-widget');
+    ([source, open]) => {
+      const w = document.querySelector(open);
       if (!w || w.style.display === 'none') return false;
       const text = [
         w.querySelector('.quick-input-title')?.textContent,
@@ -25,7 +26,7 @@ async function quickInput(page, pattern) {
       ].join(' ');
       return new RegExp(source).test(text);
     },
-    pattern.source,
+    [pattern.source, QUICK_INPUT],
     { timeout: ceiling(30_000) },
   );
   return widget(page).locator('input').first();
@@ -87,7 +88,13 @@ export const checks = [
           if (section === 'Agent runtimes') {
             const runtime = row(/^wordle_agent(?!_)/);
             await runtime.waitFor({ timeout: ceiling(10_000) });
-            assert.match(await runtime.innerText(), new RegExp(`in use by [^·]*${RUNNING}`));
+            // Who uses it, waited for: the row may be drawn before its description.
+            const inUse = new RegExp(`in use by [^·]*${RUNNING}`);
+            await runtime
+              .filter({ hasText: inUse })
+              .waitFor({ timeout: ceiling(10_000) })
+              .catch(() => undefined);
+            assert.match(await runtime.innerText(), inUse);
           }
           await row(section).click();
           await pane
@@ -112,10 +119,15 @@ export const checks = [
       const runtime = rowOf(page, 'wordle_agent-AbCdEf1234');
       await runtime.waitFor({ timeout: ceiling(60_000) });
       // Other suites may have left their own jobs on the runtime (the sweep suite's evaluation): the running seeded job is among them.
-      assert.match(await runtime.innerText(), new RegExp(`in use by [^:]*${RUNNING}[^:]*: will be refused`));
+      const refused = new RegExp(`in use by [^:]*${RUNNING}[^:]*: will be refused`);
+      await runtime
+        .filter({ hasText: refused })
+        .waitFor({ timeout: ceiling(10_000) })
+        .catch(() => undefined);
+      assert.match(await runtime.innerText(), refused);
       await runtime.click();
       // The list draws only the rows in view (more runtimes push the prefixes below): filter to the prefix, checks stay.
-      await page.locator('.quick-input-widget input').fill('wordle-eval-base-gptoss20b/');
+      await page.locator(`${QUICK_INPUT} input`).fill('wordle-eval-base-gptoss20b/');
       await rowOf(page, 'eval-output/wordle-eval-base-gptoss20b/').click();
       await page.screenshot({ path: path.join(root, 'test-results/cleanup-review.png') });
       await page.keyboard.press('Enter');

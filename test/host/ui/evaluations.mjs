@@ -5,6 +5,7 @@ import path from 'node:path';
 import { clickInlineAction, clickMenuItem } from '../lib/menu.mjs';
 import { ceiling, frameShowing } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 const REGION = 'us-east-1';
 const ACCOUNT = '111122223333';
@@ -72,7 +73,8 @@ const backgroundLuminance = (frame) =>
 /** Picks a colour theme by its label; returns the label of the theme that was active before. */
 async function colorTheme(page, label) {
   await palette(page, '>Preferences: Color Theme', 'Preferences: Color Theme');
-  const widget = page.locator('.quick-input-widget');
+  // The theme picker, never the palette closing with its own focused row ("Preferences: Color Theme").
+  const widget = page.locator(QUICK_INPUT, { has: page.locator('input[placeholder^="Select Color Theme"]') });
   const focused = widget.locator('.monaco-list-row.focused');
   await focused.waitFor({ timeout: ceiling(10_000) });
   const before = (await focused.locator('.label-name').first().innerText()).trim();

@@ -1,8 +1,10 @@
 // UI check of the training wizard (#7): every step driven with the keyboard and mouse, Back included, the review read, the launch confirmed and the job found in the tree.
 import assert from 'node:assert/strict';
 import { ceiling } from '../lib/wait.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
+import { palette } from './replay.mjs';
 
-export const widget = (page) => page.locator('.quick-input-widget');
+export const widget = (page) => page.locator(QUICK_INPUT);
 export const rowOf = (page, text) => widget(page).locator('.monaco-list-row', { hasText: text }).first();
 
 /**
@@ -11,8 +13,8 @@ export const rowOf = (page, text) => widget(page).locator('.monaco-list-row', { 
  */
 export async function step(page, pattern, kind = 'pick') {
   await page.waitForFunction(
-    ([source, kind]) => {
-      const w = document.querySelector('.quick-input-widget');
+    ([source, kind, open]) => {
+      const w = document.querySelector(open);
       if (!w || w.style.display === 'none') return false;
       const text =
         kind === 'input'
@@ -20,12 +22,18 @@ export async function step(page, pattern, kind = 'pick') {
           : (w.querySelector('input')?.getAttribute('placeholder') ?? '');
       return new RegExp(source).test(text);
     },
-    [pattern.source, kind],
+    [pattern.source, kind, QUICK_INPUT],
     { timeout: ceiling(20_000) },
   );
-  // Every step and sub-step says where it is in the wizard: "MTRL: Launch Training Job: S3 URI (5/11)".
-  const title = (await widget(page).locator('.quick-input-title').first().textContent()) ?? '';
-  assert.match(title, /^MTRL: Launch Training Job.* \(\d+\/11\)$/, `the step "${pattern.source}" has no step number`);
+  // Every step and sub-step says where it is in the wizard: "MTRL: Launch Training Job: S3 URI (5/11)". Waited for: the
+  // title may be drawn a moment after the placeholder.
+  const numbered = /^MTRL: Launch Training Job.* \(\d+\/11\)$/;
+  const title = widget(page).locator('.quick-input-title').first();
+  await title
+    .filter({ hasText: numbered })
+    .waitFor({ timeout: ceiling(5_000) })
+    .catch(() => undefined);
+  assert.match((await title.textContent()) ?? '', numbered, `the step "${pattern.source}" has no step number`);
   return widget(page).locator('input').first();
 }
 
@@ -46,12 +54,7 @@ async function type(page, pattern, value) {
 async function wizard({ page, emulatorUrl, screenshot }) {
   if (!emulatorUrl) return 'skipped: no emulator to launch on';
   const jobName = `wordle-wizard-${Date.now().toString(36)}`;
-  await page.keyboard.press('F1');
-  await widget(page)
-    .locator('input')
-    .waitFor({ timeout: ceiling(10_000) });
-  await widget(page).locator('input').fill('>MTRL: Launch Training Job');
-  await rowOf(page, 'Launch Training Job').click();
+  await palette(page, '>MTRL: Launch Training Job', 'Launch Training Job');
 
   await pick(page, /Region of the job/, 'us-east-1');
   await pick(page, /Base model offered in us-east-1/, 'GPT-OSS-20B');

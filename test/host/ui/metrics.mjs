@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { ceiling, until } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 const COMPLETED = 'wordle-gptoss20b-grpo-100steps';
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
@@ -30,8 +31,8 @@ export function metricsFrame(page, job, timeoutMs = ceiling(240_000)) {
 /** Opens Show Metrics from the palette and picks `job` in its multi-select list. */
 async function showMetrics(page, job) {
   await palette(page, '>MTRL: Show Metrics', 'MTRL: Show Metrics');
-  const input = page.locator('.quick-input-widget input');
-  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: job }).first();
+  const input = page.locator(`${QUICK_INPUT} input`);
+  const row = page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: job }).first();
   await row.waitFor({ timeout: ceiling(60_000) });
   await input.fill(job);
   await row.locator('.quick-input-list-checkbox, input[type=checkbox], .monaco-checkbox').first().click();
@@ -53,10 +54,11 @@ async function closeEditors(page) {
 /** Picks the colour theme `name` and waits until the workbench wears it (`kind`: light or dark). */
 async function colorTheme(page, name, kind) {
   await palette(page, '>Preferences: Color Theme', 'Preferences: Color Theme');
-  const input = page.locator('.quick-input-widget input');
+  // The theme picker's box, never the palette's still closing: a name typed there would be lost.
+  const input = page.locator(`${QUICK_INPUT} input[placeholder^="Select Color Theme"]`);
   await input.fill(name);
   await page
-    .locator('.quick-input-widget .monaco-list-row', { hasText: name })
+    .locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: name })
     .first()
     .click({ timeout: ceiling(15_000) });
   await input.waitFor({ state: 'hidden', timeout: ceiling(10_000) });
@@ -200,7 +202,17 @@ export const checks = [
       const box = await over.boundingBox();
       // A third of the way along: a step in the middle of what the running job has logged.
       await over.hover({ position: { x: box.width / 3, y: box.height / 2 } });
-      const step = Number(await frame.locator('.u-legend .u-series').first().locator('.u-value').textContent());
+      // The legend follows the pointer on the chart's next frame: wait for the step it names, not a read at once.
+      const legend = frame.locator('.u-legend .u-series').first().locator('.u-value');
+      let step;
+      await until(
+        'the legend to show the step under the pointer',
+        async () => {
+          step = Number(await legend.textContent({ timeout: ceiling(1_000) }));
+          return Number.isInteger(step) && step > 0;
+        },
+        { timeoutMs: ceiling(10_000) },
+      ).catch(() => undefined);
       assert.ok(Number.isInteger(step) && step > 0, `the legend shows step ${step}`);
       await over.click({ position: { x: box.width / 3, y: box.height / 2 } });
       await page
@@ -244,8 +256,12 @@ export const checks = [
         .first()
         .waitFor({ timeout: ceiling(60_000) });
       const frame = await metricsFrame(page, COMPLETED);
+      const charts = () => frame.locator('.chart .uplot').count();
+      await until('the restored view to draw its four charts', async () => (await charts()) >= 4, { timeoutMs: ceiling(10_000) }).catch(
+        () => undefined,
+      );
       await screenshot('metrics-restored');
-      assert.ok((await frame.locator('.chart .uplot').count()) >= 4);
+      assert.ok((await charts()) >= 4, `${await charts()} charts after the reload`);
       await closeEditors(page);
     },
   },

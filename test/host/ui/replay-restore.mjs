@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ceiling, until } from '../lib/wait.mjs';
-import { boardFrame, palette } from './replay.mjs';
+import { boardFrame, palette, stepTo } from './replay.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 /** What the board shows: its source, counts, the visible groups, and what is selected and played. */
 async function shown(frame) {
@@ -56,15 +57,15 @@ export const checks = [
       await host('mtrl-test.resetWorkbench');
       await palette(page, '>MTRL: Open Rollouts', 'MTRL: Open Rollouts');
       await page
-        .locator('.quick-input-widget .monaco-list-row', { hasText: 'Local log file' })
+        .locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Local log file' })
         .first()
         .click({ timeout: ceiling(15_000) });
       // The web workbench's path box fills in its starting folder asynchronously, overwriting a path typed too early: retry.
-      const input = page.locator('.quick-input-widget input');
+      const input = page.locator(`${QUICK_INPUT} input`);
       const tab = page.locator('.tabs-container .tab', { hasText: `Rollouts: ${path.basename(workspace)}/replay/rollouts.log` }).first();
       for (let attempt = 0; attempt < 5 && !(await tab.isVisible()); attempt++) {
         await page
-          .waitForFunction(() => document.querySelector('.quick-input-widget input')?.value.endsWith('/'), undefined, {
+          .waitForFunction((widget) => document.querySelector(`${widget} input`)?.value.endsWith('/'), QUICK_INPUT, {
             timeout: ceiling(10_000),
           })
           .catch(() => undefined);
@@ -94,8 +95,7 @@ export const checks = [
       await rows.nth(pick).click();
       await frame.locator('.player-header .muted', { hasText: new RegExp(`^${trajectory}$`) }).waitFor({ timeout: ceiling(10_000) });
       await frame.locator('.player').focus();
-      await frame.locator('.player').press('ArrowRight');
-      await frame.locator('.player').press('ArrowRight');
+      await stepTo(frame, 2);
       const before = await shown(frame);
       assert.match(before.group, /^[A-Z]{5}$/);
       assert.notEqual(before.group, before.groups[0], 'the selected group should not be the default (first) one');

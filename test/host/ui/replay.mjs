@@ -3,15 +3,17 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ceiling, frameShowing } from '../lib/wait.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
 /** Runs `text` in Quick Open (F1; a `>` prefix for commands) and clicks the first row with `pick` (text, or a row locator). */
 export async function palette(page, text, pick) {
-  const input = page.locator('.quick-input-widget input');
-  const row = typeof pick === 'function' ? pick : () => page.locator('.quick-input-widget .monaco-list-row', { hasText: pick });
+  const input = page.locator(`${QUICK_INPUT} input`);
+  const row = typeof pick === 'function' ? pick : () => page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: pick });
   for (let attempt = 1; ; attempt++) {
-    // The previous pick's quick input may still be closing: typing into it would be lost.
+    // The previous pick's quick input may stay open a moment after its pick (one closing never counts as open): typing
+    // into it would be lost.
     await input.waitFor({ state: 'hidden', timeout: ceiling(2_000) }).catch(() => undefined);
     // F1 is lost while focus sits in a webview or an opening editor: retry from the workbench.
     for (let tries = 0; tries < 4 && !(await input.isVisible()); tries++) {
@@ -63,7 +65,7 @@ export async function openFile(page, workspaceRoot, file) {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const exact = new RegExp(`^\\s*${escaped}\\s*$`);
   await palette(page, relative, () =>
-    page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }),
+    page.locator(`${QUICK_INPUT} .monaco-list-row`, { has: page.locator('.label-name', { hasText: exact }) }),
   );
   await page
     .locator('.tabs-container .tab', { hasText: name })
@@ -77,10 +79,40 @@ export async function openBoard(page, workspaceRoot, file) {
   const relative = await openFile(page, workspaceRoot, file);
   await palette(page, '>Reopen Editor With', /Reopen Editor With(\.\.\.|…)/);
   await page
-    .locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL Rollout Replay' })
+    .locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'MTRL Rollout Replay' })
     .first()
     .click({ timeout: ceiling(15_000) });
   return boardFrame(page, ceiling(90_000), relative);
+}
+
+/**
+ * Steps the board's player on to `turn` with →, one press a turn. The workbench gives a webview's frame the keys only once
+ * it has the focus: a press that never reached the board leaves the turn as it was, and is pressed again after a click on
+ * the player (as a user would), twice at most. A press that reached it and did nothing still fails.
+ */
+export async function stepTo(frame, turn) {
+  const count = frame.locator('.player .turn-count').first();
+  const at = async () => {
+    const shown = ((await count.textContent()) ?? '').trim();
+    const now = Number(/^turn (\d+) \//.exec(shown)?.[1]);
+    if (Number.isNaN(now)) throw new Error(`the player's turn count says "${shown}"`);
+    return now;
+  };
+  for (let now = await at(); now < turn; now = await at()) {
+    const next = count.filter({ hasText: new RegExp(`^\\s*turn ${now + 1} /`) });
+    for (let press = 1; ; press++) {
+      await frame.locator('.player').press('ArrowRight');
+      if (
+        await next.waitFor({ timeout: ceiling(5_000) }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      if (press === 3) throw new Error(`the board stayed at turn ${now} after three presses of →`);
+      await count.click();
+    }
+  }
 }
 
 export const checks = [
@@ -89,9 +121,9 @@ export const checks = [
     async run({ page, workspace, workspaceRoot }) {
       const source = await openFile(page, workspaceRoot, path.join(workspace, 'replay', 'rollouts.log'));
       await palette(page, '>Reopen Editor With', /Reopen Editor With(\.\.\.|…)/);
-      const choice = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL Rollout Replay' }).first();
+      const choice = page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'MTRL Rollout Replay' }).first();
       await choice.waitFor({ timeout: ceiling(15_000) }).catch(async () => {
-        const rows = await page.locator('.quick-input-widget .monaco-list-row').allTextContents();
+        const rows = await page.locator(`${QUICK_INPUT} .monaco-list-row`).allTextContents();
         throw new Error(`"MTRL Rollout Replay" is not offered; the picker lists: ${rows.join(' | ') || '(nothing)'}`);
       });
       await choice.click();
@@ -102,7 +134,7 @@ export const checks = [
       // as a user's would (Quick Open had left the focus on the Explorer).
       await frame.locator('.player .turn-count').click();
       await frame.locator('.player').focus();
-      await frame.locator('.player').press('ArrowRight');
+      await stepTo(frame, 1);
       await frame
         .locator('.player .tile-row:first-child .tile[data-mark]:not([data-mark=""])')
         .first()

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ceiling, frameShowing } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 /** Reloads the window the way a user does: a fresh extension host that activates the extension only by its events. */
 export async function reloadWindow(page) {
@@ -34,12 +35,12 @@ export async function openFromExplorer(page, folders, file) {
 /** Moves the active editor's cursor to a line (1-based) with Go to Line, which scrolls it into view. */
 async function goToLine(page, line) {
   assert.ok(line > 0, 'the reward file has no WordleGame class');
-  const input = page.locator('.quick-input-widget input');
+  const input = page.locator(`${QUICK_INPUT} input`);
   await page.keyboard.press('F1');
   await input.waitFor({ timeout: ceiling(5_000) });
   await input.fill(`:${line}`);
   await page
-    .locator('.quick-input-widget .monaco-list-row', { hasText: new RegExp(`line ${line}\\b`, 'i') })
+    .locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: new RegExp(`line ${line}\\b`, 'i') })
     .first()
     .waitFor({ timeout: ceiling(10_000) });
   await input.press('Enter');

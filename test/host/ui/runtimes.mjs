@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { palette } from './replay.mjs';
 import { clickInlineAction } from '../lib/menu.mjs';
-import { ceiling } from '../lib/wait.mjs';
+import { ceiling, until } from '../lib/wait.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 const RUNTIME = 'wordle_agent';
 const runtimesPane = (page) =>
@@ -26,15 +27,21 @@ export const checks = [
         .filter({ hasNotText: 'no_server' })
         .first();
       await row.waitFor({ timeout: ceiling(30_000) });
-      const before = await labels(page);
-      assert.ok(
-        before.some((l) => /^wordle_agent_no_server/.test(l)),
-        `rows: ${before.join(' | ')}`,
-      );
-      assert.ok(
-        before.some((l) => l.startsWith(`${RUNTIME},`) || l.startsWith(`${RUNTIME} `)) || before.some((l) => /READY/.test(l)),
-        `rows: ${before.join(' | ')}`,
-      );
+      // Every row, read once the view has drawn them all (the one above may come first).
+      let before = [];
+      const noServer = () => before.some((l) => /^wordle_agent_no_server/.test(l));
+      const ready = () =>
+        before.some((l) => l.startsWith(`${RUNTIME},`) || l.startsWith(`${RUNTIME} `)) || before.some((l) => /READY/.test(l));
+      await until(
+        'the runtimes view to list both seeded runtimes',
+        async () => {
+          before = await labels(page);
+          return noServer() && ready();
+        },
+        { timeoutMs: ceiling(10_000) },
+      ).catch(() => undefined);
+      assert.ok(noServer(), `rows: ${before.join(' | ')}`);
+      assert.ok(ready(), `rows: ${before.join(' | ')}`);
 
       await clickInlineAction(page, row, 'Smoke Test Agent Runtime');
       await page.waitForFunction(
@@ -78,10 +85,16 @@ export const checks = [
       // The previous check's report preview is a webview that can take focus and hide a new quick pick.
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       await palette(page, '>MTRL: Smoke Test Agent Runtime', 'Smoke Test Agent Runtime');
-      const picker = page.locator('.quick-input-widget', { hasText: 'Smoke Test Agent Runtime' });
+      const picker = page.locator(QUICK_INPUT, { hasText: 'Smoke Test Agent Runtime' });
       const noServer = picker.locator('.monaco-list-row', { hasText: 'wordle_agent_no_server' }).first();
       await noServer.waitFor({ timeout: ceiling(20_000) });
-      assert.match(await noServer.innerText(), /READY · not smoke-tested|READY · smoke (passed|failed)/);
+      // Its status and last result, waited for: the row may be drawn before its description.
+      const status = /READY · not smoke-tested|READY · smoke (passed|failed)/;
+      await noServer
+        .filter({ hasText: status })
+        .waitFor({ timeout: ceiling(10_000) })
+        .catch(() => undefined);
+      assert.match(await noServer.innerText(), status);
       await picker
         .locator('.monaco-list-row', { hasText: 'Enter a runtime ARN' })
         .first()

@@ -7,6 +7,7 @@ import { SageMakerClient, StopJobCommand } from '@aws-sdk/client-sagemaker';
 import { ceiling, frameShowing, until } from '../lib/wait.mjs';
 import { boardFrame, openFile, palette } from './replay.mjs';
 import { reloadWindow } from './reward-lens.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 const VIEWPORT = { width: 1400, height: 900 };
 const HALF = 640;
@@ -51,9 +52,15 @@ export const checks = [
       await editorWidth(page, HALF);
       try {
         await host('mtrl.checkLearningSignal', [path.join(workspace, 'signal', 'refund-check')]);
-        const frame = await frameShowing(page, 'the learning-signal report', (f) => f.locator('.verdict h2'), {
-          timeoutMs: ceiling(60_000),
-        });
+        // Read once the report is not reading (until its first read ends it may show a placeholder in its place).
+        const frame = await frameShowing(
+          page,
+          'the learning-signal report, read',
+          (f) => f.locator('body:not(:has(vscode-progress-ring)) .verdict h2'),
+          {
+            timeoutMs: ceiling(60_000),
+          },
+        );
         assert.equal((await frame.locator('.verdict h2').innerText()).trim(), '50 % of tasks have zero advantage (3 of 6 groups)');
         assert.match(await frame.locator('.verdict').innerText(), /33 % of tasks are solved by every rollout: they teach nothing\./);
         const seen = {};
@@ -100,7 +107,7 @@ export const checks = [
         // The key goes to the frame that has the focus, which a webview shown again may take a moment after its button is
         // drawn: while the report is still in front (the what-if brings the board forward first), a press that reached
         // nothing is pressed again, twice at most. Each press is still the keyboard's.
-        const asked = page.locator('.quick-input-widget', { hasText: 're-score the 24 rollouts shown' });
+        const asked = page.locator(QUICK_INPUT, { hasText: 're-score the 24 rollouts shown' });
         // A click on the report's heading gives its frame the focus, as a user's would; the action itself is the keyboard's.
         await report.locator('.toolbar h1').click();
         for (let press = 1; ; press++) {
@@ -150,12 +157,23 @@ export const checks = [
       try {
         await openFile(page, workspaceRoot, file);
         await palette(page, '>MTRL: Launch Job File', 'MTRL: Launch Job File');
-        const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: `a check is running (${check.jobName}` });
+        const row = page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: `a check is running (${check.jobName}` });
         await row.first().waitFor({ timeout: ceiling(90_000) });
-        // Next to the cost estimate: the row right after it.
-        const labels = await page.locator('.quick-input-widget .monaco-list-row').allTextContents();
-        const cost = labels.findIndex((l) => /in tokens|No cost estimate|No token prices/.test(l));
-        assert.ok(cost >= 0 && /Learning signal/.test(labels[cost + 1] ?? ''), `the review lists: ${labels.join(' | ')}`);
+        // Next to the cost estimate: the row right after it (the review may still be drawing its other rows).
+        let labels = [];
+        const besideCost = () => {
+          const cost = labels.findIndex((l) => /in tokens|No cost estimate|No token prices/.test(l));
+          return cost >= 0 && /Learning signal/.test(labels[cost + 1] ?? '');
+        };
+        await until(
+          'the signal check right after the cost estimate',
+          async () => {
+            labels = await page.locator(`${QUICK_INPUT} .monaco-list-row`).allTextContents();
+            return besideCost();
+          },
+          { timeoutMs: ceiling(10_000) },
+        ).catch(() => undefined);
+        assert.ok(besideCost(), `the review lists: ${labels.join(' | ')}`);
         await screenshot('signal-launch-review');
       } finally {
         // Closing the review launches nothing.
@@ -196,16 +214,20 @@ export const checks = [
       try {
         await openFile(page, workspaceRoot, path.join(workspace, 'signal', 'wordle-train.mtrl.json'));
         await palette(page, '>MTRL: Launch Job File', 'MTRL: Launch Job File');
-        const offer = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Choose to run one' }).first();
+        const offer = page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Choose to run one' }).first();
         await offer.waitFor({ timeout: ceiling(90_000) }).catch(async (error) => {
-          const rows = await page.locator('.quick-input-widget .monaco-list-row').allTextContents();
+          const rows = await page.locator(`${QUICK_INPUT} .monaco-list-row`).allTextContents();
           throw new Error(`the review offers no signal check; it lists: ${rows.join(' | ')}`, { cause: error });
         });
-        assert.match(await offer.textContent(), /Learning signal: no check for this dataset and runtime yet/);
+        // The row's whole text, waited for as the row is drawn.
+        const says = /Learning signal: no check for this dataset and runtime yet/;
+        await offer
+          .filter({ hasText: says })
+          .waitFor({ timeout: ceiling(10_000) })
+          .catch(() => undefined);
+        assert.match(await offer.textContent(), says);
         await offer.click();
-        await page
-          .locator('.quick-input-widget', { hasText: 'Check Learning Signal in the Cloud: reward' })
-          .waitFor({ timeout: ceiling(30_000) });
+        await page.locator(QUICK_INPUT, { hasText: 'Check Learning Signal in the Cloud: reward' }).waitFor({ timeout: ceiling(30_000) });
         // Dismissing the question launches nothing and brings the review back.
         await page.keyboard.press('Escape');
         await offer.waitFor({ timeout: ceiling(30_000) });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { editorWidth, theme } from './narrow.mjs';
 import { palette } from './replay.mjs';
 import { ceiling, until } from '../lib/wait.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 const TITLE = 'Get Started with MTRL Workbench';
 const STEPS = ['connect', 'jobs', 'dataset', 'smoke', 'signal', 'reward', 'replay', 'launch'];
@@ -63,7 +64,7 @@ const jobsPane = (page) => page.locator('.part.sidebar .pane', { has: page.locat
 async function chooseRegion(page, region) {
   await palette(page, '>MTRL: Choose AWS Region', 'MTRL: Choose AWS Region');
   await page
-    .locator('.quick-input-widget .monaco-list-row', { hasText: region })
+    .locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: region })
     .first()
     .click({ timeout: ceiling(15_000) });
   await page
@@ -91,7 +92,7 @@ checks.push({
     await host('resetGettingStartedProgress');
     const container = page.locator('.gettingStartedContainer', { hasText: TITLE });
     // A question the step's command asks, never the palette's quick input still closing from "MTRL: Get Started".
-    const question = page.locator('.quick-input-widget:not(.quick-input-widget-closing)');
+    const question = page.locator(QUICK_INPUT);
     try {
       for (const { id, button, tab } of STEP_BUTTONS) {
         await step(id, button, tab).catch(async (error) => {

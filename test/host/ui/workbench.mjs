@@ -1,6 +1,7 @@
 // UI checks through the page: what a user sees of the product in the workbench.
 import assert from 'node:assert/strict';
 import { ceiling } from '../lib/wait.mjs';
+import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 /** Commands the palette always lists: contributed, with no `when` of their own (those depend on the editor) and no `enablement`. */
 function paletteCommands(manifest) {
@@ -48,12 +49,12 @@ export const checks = [
       if (!commands.length) return 'skipped: the product contributes no palette command yet';
       const missing = [];
       await page.keyboard.press('F1');
-      const input = page.locator('.quick-input-widget input');
+      const input = page.locator(`${QUICK_INPUT} input`);
       await input.waitFor({ timeout: ceiling(10_000) });
       for (const command of commands) {
         const label = `${command.category ? `${command.category}: ` : ''}${command.title}`;
         await input.fill(`>${label}`);
-        const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: command.title });
+        const row = page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: command.title });
         try {
           await row.first().waitFor({ timeout: ceiling(3_000) });
         } catch {
@@ -62,7 +63,7 @@ export const checks = [
       }
       await input.fill('>MTRL:');
       await page
-        .locator('.quick-input-widget .monaco-list-row', { hasText: 'MTRL:' })
+        .locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'MTRL:' })
         .first()
         .waitFor({ timeout: ceiling(10_000) });
       await screenshot('command-palette');
