@@ -128,9 +128,13 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
   const checks: SmokeCheck[] = [
     {
       id: 'transport',
-      label: 'Invoked (transport, IAM)',
+      label: input.local ? 'Ran the entrypoint' : 'Invoked (transport, IAM)',
       state: agentRan ? 'pass' : timedOut || invocation.kind === 'error' ? 'fail' : 'unknown',
-      detail: agentRan ? 'InvokeAgentRuntime reached the agent.' : 'No sign that the agent ran.',
+      detail: agentRan
+        ? input.local
+          ? 'The agent ran with the smoke payload.'
+          : 'InvokeAgentRuntime reached the agent.'
+        : 'No sign that the agent ran.',
     },
     {
       id: 'wiring',
