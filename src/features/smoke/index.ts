@@ -21,6 +21,11 @@ export function register(services: Services): void {
       tree.refresh();
       return result;
     }),
+    vscode.commands.registerCommand('mtrl.smokeTestAgentFile', async (target?: vscode.Uri) => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { smokeTestAgentFile } = require('./command') as typeof import('./command');
+      return smokeTestAgentFile(services, reports, target);
+    }),
     vscode.commands.registerCommand('mtrl.refreshRuntimes', () => tree.refresh()),
     services.onDidChangeAws(() => tree.refresh()),
   );

@@ -15,7 +15,13 @@ export class SmokeReportDocuments implements vscode.TextDocumentContentProvider 
   }
 
   set(result: SmokeResult): vscode.Uri {
-    const uri = SmokeReportDocuments.uriFor(result.runtimeArn);
+    const uri = result.local
+      ? vscode.Uri.from({
+          scheme: SMOKE_REPORT_SCHEME,
+          path: `/Smoke test ${result.local.agentFile.split(/[\\/]/).pop()}.md`,
+          query: result.local.agentFile,
+        })
+      : SmokeReportDocuments.uriFor(result.runtimeArn);
     this.reports.set(uri.toString(), smokeReportMarkdown(result));
     this.changed.fire(uri);
     return uri;

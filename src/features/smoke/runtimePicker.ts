@@ -12,6 +12,9 @@ interface RuntimeItem extends vscode.QuickPickItem {
 const ENTER_ARN = 'Enter a runtime ARN…';
 
 /** Lets the user pick a runtime listed by AgentCore control (with its status and last smoke result), or type an ARN. */
+/** What the picker returns for "smoke-test an agent file instead": no runtime needed. */
+export const LOCAL_SMOKE = 'local-agent-file';
+
 export async function pickRuntime(services: Services, results: SmokeResultStore): Promise<string | undefined> {
   const pick = vscode.window.createQuickPick<RuntimeItem>();
   pick.title = 'MTRL: Smoke Test Agent Runtime';
@@ -21,7 +24,13 @@ export async function pickRuntime(services: Services, results: SmokeResultStore)
   // Run from the walkthrough, whose step takes focus back as it ticks: the question must not close under the user.
   pick.ignoreFocusOut = true;
   const manual: RuntimeItem = { label: `$(edit) ${ENTER_ARN}`, alwaysShow: true };
-  pick.items = [manual];
+  const local: RuntimeItem = {
+    label: '$(file-code) Smoke test an agent file on this machine',
+    detail: 'No runtime deployed yet: the same smoke path against a local Job Runtime',
+    alwaysShow: true,
+    runtimeArn: LOCAL_SMOKE,
+  };
+  pick.items = [manual, local];
   const controller = new AbortController();
   void (async () => {
     // The same listing as the Agent Runtimes view: its runtimes, or the sentence it shows instead.
@@ -35,7 +44,7 @@ export async function pickRuntime(services: Services, results: SmokeResultStore)
         detail: node.runtimeArn,
         runtimeArn: node.runtimeArn,
       }));
-    pick.items = [...items, manual];
+    pick.items = [...items, manual, local];
     // The runtimes, not the manual entry shown while they loaded, take the keyboard focus.
     if (items.length) pick.activeItems = [items[0]];
     const message = nodes.find((node) => node.kind === 'message');
