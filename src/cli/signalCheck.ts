@@ -282,4 +282,6 @@ export async function keepLocalCheck(
     ...(run.tokens.projectedCost ? { plannedRollouts: run.tokens.projectedCost.rollouts } : {}),
     ...(run.problem ? { error: run.problem } : {}),
   });
+  // On stderr, so --json stays one object: where to find them for `mtrl reward FILE --rescore` or the board.
+  io.err(`rollouts kept in ${rollouts}`);
 }

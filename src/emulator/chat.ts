@@ -108,8 +108,8 @@ function scriptedEnvironment(tools: ReadonlySet<string>, first: string): { refun
   const others = [...tools].filter((t) => t !== WORDLE_TOOL && !(REFUND_TOOLS as readonly string[]).includes(t));
   if (others.length) return { refund: false, wordle: false };
   const refund = REFUND_TOOLS.every((t) => tools.has(t)) && /\bORD-\d{5}\b/.test(first);
-  // A Wordle agent may play by text alone (no tools), as early samples did.
-  const wordle = (tools.has(WORDLE_TOOL) || tools.size === 0) && /5-letter|wordle/i.test(first);
+  // guess_word is Wordle's own tool; a Wordle agent may also play by text alone (no tools), as early samples did.
+  const wordle = tools.has(WORDLE_TOOL) || (tools.size === 0 && /5-letter|wordle/i.test(first));
   return { refund, wordle };
 }
 

@@ -169,6 +169,9 @@ export class RolloutRecording {
       turns: this.turns,
       time: Date.now(),
       source: 'trace',
+      // One local check is one batch of one policy: its groups are the policy's, with no steps to pool.
+      step: 1,
+      stepFrom: 'local-check',
     };
     if (this.rewards && status !== 'error') t.reward = this.rewards.reduce((s, r) => s + r, 0);
     if (this.rewards && this.rewards.length > 1 && this.rewards.length === this.turns.length)

@@ -35,8 +35,11 @@ export interface Task {
   id?: string;
 }
 
-/** Where a rollout's step came from, best first: its own record, its trace, the service log's step lines, or time against step boundaries. */
-export type StepEvidence = 'record' | 'trace' | 'log' | 'time';
+/**
+ * Where a rollout's step came from, best first: its own record, its trace, the service log's step lines, or time against
+ * step boundaries; `local-check` for the rollouts of one local check, one batch of one known policy (step 1).
+ */
+export type StepEvidence = 'record' | 'trace' | 'log' | 'time' | 'local-check';
 
 /** Where the rollout itself was read from. */
 export type TranscriptSource = 'record' | 'trace' | 'log';

@@ -120,7 +120,6 @@ describe('emulator: the scripted policy as OpenAI-compatible chat completions', 
         { tools: toolsOf(['lookup_order', 'issue_refund']), messages: ticket },
         { tools: toolsOf(['guess_word', 'search_web']), messages: [{ role: 'user', content: 'Guess the 5-letter word' }] },
         { messages: ticket },
-        { tools: toolsOf(['guess_word']), messages: ticket },
       ];
       for (const body of cases) {
         const answer = await complete(emulator.url, { model: 'scripted', ...body });
