@@ -1,10 +1,27 @@
-import { readFileSync, existsSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from '../core/reward';
 import { packScenarioFile } from '../services/rewardScenarios';
 import { runRescore, runScenarioPreview } from './rewardScenarios';
 import { PYTHON_OVER_ROLLOUTS_OPTIONS, readSource, requireRollouts } from './rolloutSource';
 import { parseOptions, UsageError, type CliCommand } from './command';
+
+/** The one `*.mtrl-reward.json` beside a Python file whose `reward.file` is that file, if there is exactly one. */
+function scenarioFileNaming(pyFile: string): string | undefined {
+  const dir = path.dirname(pyFile);
+  const naming = readdirSync(dir)
+    .filter((name) => name.endsWith('.mtrl-reward.json'))
+    .map((name) => path.join(dir, name))
+    .filter((candidate) => {
+      try {
+        const named = (JSON.parse(readFileSync(candidate, 'utf8')) as { reward?: { file?: unknown } }).reward?.file;
+        return typeof named === 'string' && path.resolve(dir, named) === path.resolve(pyFile);
+      } catch {
+        return false;
+      }
+    });
+  return naming.length === 1 ? naming[0] : undefined;
+}
 
 const usage = `Usage: mtrl reward <file.mtrl-reward.json | file.py> [--rescore FILE|DIR | --job NAME [--evaluation]] [--steps A-B] [--python PATH] [--timeout SECONDS] [--json]
 
@@ -52,11 +69,18 @@ export const rewardCommand: CliCommand = {
     const { values, positionals } = parseOptions(args, usage, { allowPositionals: true, options: OPTIONS });
     if (positionals.length !== 1)
       throw new UsageError('give exactly one scenario or Python file, e.g. mtrl reward reward.mtrl-reward.json');
-    const file = path.resolve(positionals[0]);
+    let file = path.resolve(positionals[0]);
     if (!existsSync(file)) throw new UsageError(`${positionals[0]} does not exist`);
     // A FIFO or a device would block the import until the timeout, which then reads like an endless loop.
     if (!statSync(file).isFile())
       throw new UsageError(`${positionals[0]} is not a regular file; give the scenario file or the Python file of the reward`);
+    // A Python reward no pack knows, named by a scenario file beside it, is scored on that file's scenarios.
+    const beside = file.endsWith('.py') && !packScenarioFile(file, readFileSync(file, 'utf8')) ? scenarioFileNaming(file) : undefined;
+    if (beside) {
+      io.err(`mtrl reward: scoring ${positionals[0]} on the scenarios of ${beside}, which names it`);
+      positionals[0] = beside;
+      file = beside;
+    }
     const scenarioFile = file.endsWith('.mtrl-reward.json');
     const rescoring = values.rescore !== undefined || values.job !== undefined;
     if (rescoring && !scenarioFile) throw new UsageError('--rescore takes the reward from a *.mtrl-reward.json file: give that file');
