@@ -10,6 +10,7 @@ import { loadJobMetrics } from '../../../../src/services/metrics/load';
 import { METRICS_VIEW, type JobCurves, type MetricsState } from '../../../../src/shared/metrics';
 import { trainingDocument, withEmulator } from '../../emulator/helpers';
 import { AppServer, launchChromium, watchProblems } from '../browser';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../../../..');
 const THEMES = {
@@ -68,7 +69,7 @@ describe('metrics view in Chromium', () => {
   let browser: Browser;
 
   before(async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     server = await AppServer.start(METRICS_VIEW);
     browser = await launchChromium();
   });
@@ -79,7 +80,7 @@ describe('metrics view in Chromium', () => {
   });
 
   it('draws two overlaid jobs with a moving average, updates live, and shows the validation note (light and dark)', async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     const jobs = await sweepCurves();
     const state: MetricsState = { jobs, loading: false, window: 10, extraKeys: [] };
     for (const [theme, css] of Object.entries(THEMES)) {

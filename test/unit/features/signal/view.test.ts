@@ -6,6 +6,7 @@ import { signalReport } from '../../../../src/core/signal/report';
 import type { Transcript } from '../../../../src/core/transcript/model';
 import { SIGNAL_VIEW, type InitialSignal, type SignalState } from '../../../../src/shared/signal';
 import { AppServer, launchChromium, watchProblems } from '../browser';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../../../..');
 const THEMES = {
@@ -41,7 +42,7 @@ describe('learning-signal view in Chromium', () => {
   let browser: Browser;
 
   before(async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     server = await AppServer.start(SIGNAL_VIEW);
     browser = await launchChromium();
   });
@@ -70,7 +71,7 @@ describe('learning-signal view in Chromium', () => {
   const fileSource = { kind: 'file' as const, uri: 'file:///work/support-rollouts.jsonl', label: 'support-rollouts.jsonl' };
 
   it('draws the report at half a window in the light and dark theme: bars, the zero-advantage meaning, advice; nothing overflows', async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     const initial: InitialSignal = {
       loading: false,
       source: fileSource,
@@ -122,7 +123,7 @@ describe('learning-signal view in Chromium', () => {
   });
 
   it('is used from the keyboard: Tab reaches Open Rollouts, Enter and Space press it, and each action reaches the extension', async function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     const initial: InitialSignal = {
       loading: false,
       source: fileSource,
@@ -148,7 +149,7 @@ describe('learning-signal view in Chromium', () => {
   });
 
   it('loading, then a failure from the extension: a progress ring, then the sentence as an alert with the rollout actions off', async function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     const initial: InitialSignal = {
       loading: true,
       source: fileSource,
@@ -182,7 +183,7 @@ describe('learning-signal view in Chromium', () => {
   });
 
   it('rollout text is shown as text: a task named like markup stays text', async function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     const initial: InitialSignal = {
       loading: false,
       source: fileSource,
