@@ -141,7 +141,7 @@ describe('evaluations: comparison view in Chromium', () => {
     assert.equal(await page.locator('table').count(), 0);
     await page.evaluate(
       (state) => {
-        (window as unknown as { mtrlComparisonHost: { notify(m: string, p: unknown): void } }).mtrlComparisonHost.notify('state', state);
+        (window as unknown as { mtrlHost: { notify(m: string, p: unknown): void } }).mtrlHost.notify('state', state);
       },
       comparisonState('Sweep demo', grid(), ['4 of 4 evaluations completed.']),
     );

@@ -35,7 +35,7 @@ function supportRollouts(): Transcript[] {
 }
 
 type Sent = { type: string; kind?: string; headline?: string; rewardBars?: number; difficultyBars?: number };
-const sent = (page: Page) => page.evaluate(() => (window as unknown as { mtrlSignalSent: Sent[] }).mtrlSignalSent);
+const sent = (page: Page) => page.evaluate(() => (window as unknown as { mtrlSent: Sent[] }).mtrlSent);
 
 describe('learning-signal view in Chromium', () => {
   let server: AppServer;
@@ -57,14 +57,14 @@ describe('learning-signal view in Chromium', () => {
     const page = await browser.newPage({ viewport: { width, height: 1200 } });
     const problems = watchProblems(page);
     await page.addInitScript((style) => {
-      (window as unknown as { mtrlSignalSent: unknown[] }).mtrlSignalSent = [];
+      (window as unknown as { mtrlSent: unknown[] }).mtrlSent = [];
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(style);
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
     }, THEMES[theme]);
     await page.goto(server.page(name, initial).url);
     if (!initial.loading)
-      await page.waitForFunction(() => (window as unknown as { mtrlSignalSent: Sent[] }).mtrlSignalSent.some((m) => m.type === 'drawn'));
+      await page.waitForFunction(() => (window as unknown as { mtrlSent: Sent[] }).mtrlSent.some((m) => m.type === 'drawn'));
     return { page, problems };
   }
 
@@ -139,7 +139,7 @@ describe('learning-signal view in Chromium', () => {
     await page.keyboard.press('Tab');
     await page.waitForFunction(() => document.activeElement?.classList.contains('action-refresh'));
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => (window as unknown as { mtrlSignalSent: Sent[] }).mtrlSignalSent.some((m) => m.type === 'refresh'));
+    await page.waitForFunction(() => (window as unknown as { mtrlSent: Sent[] }).mtrlSent.some((m) => m.type === 'refresh'));
     assert.deepEqual(
       (await sent(page)).filter((m) => m.type !== 'drawn').map((m) => m.type),
       ['openRollouts', 'tryReward', 'refresh'],
@@ -168,10 +168,10 @@ describe('learning-signal view in Chromium', () => {
       },
     };
     await page.evaluate((state) => {
-      (window as unknown as { mtrlSignalHost: { notify(m: string, p: unknown): void } }).mtrlSignalHost.notify('state', state);
+      (window as unknown as { mtrlHost: { notify(m: string, p: unknown): void } }).mtrlHost.notify('state', state);
     }, failed);
     await page.waitForFunction(() =>
-      (window as unknown as { mtrlSignalSent: Sent[] }).mtrlSignalSent.some((m) => m.type === 'drawn' && m.kind === 'failed'),
+      (window as unknown as { mtrlSent: Sent[] }).mtrlSent.some((m) => m.type === 'drawn' && m.kind === 'failed'),
     );
     assert.equal(await page.locator('vscode-progress-ring').count(), 0);
     assert.equal((await page.locator('[role=alert]').innerText()).trim(), 'Reading the rollouts of x: the job has no MLflow traces.');
