@@ -34,6 +34,7 @@ export default tseslint.config(
         require: 'readonly',
         module: 'writable',
         __dirname: 'readonly',
+        __filename: 'readonly',
       },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -104,15 +104,15 @@ async function drawing(script: string): Promise<void> {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
-    await page.addInitScript(() => ((window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = []));
+    await page.addInitScript(() => ((window as unknown as { mtrlSent: unknown[] }).mtrlSent = []));
     await page.goto(`${origin}/`);
     const render = (state: MetricsState) =>
       page.evaluate(async (s) => {
-        const w = window as unknown as { mtrlMetricsSent: { type: string }[] };
-        w.mtrlMetricsSent = [];
+        const w = window as unknown as { mtrlSent: { type: string }[] };
+        w.mtrlSent = [];
         const start = performance.now();
-        (window as unknown as { mtrlMetricsHost: { notify(m: string, s: unknown): void } }).mtrlMetricsHost.notify('state', s);
-        while (!w.mtrlMetricsSent.some((m) => m.type === 'drawn')) await new Promise((r) => setTimeout(r, 0));
+        (window as unknown as { mtrlHost: { notify(m: string, s: unknown): void } }).mtrlHost.notify('state', s);
+        while (!w.mtrlSent.some((m) => m.type === 'drawn')) await new Promise((r) => setTimeout(r, 0));
         return performance.now() - start;
       }, state);
     const runs = { empty: [] as number[], big: [] as number[] };

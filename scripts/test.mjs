@@ -9,32 +9,49 @@ import { tsImport } from 'tsx/esm/api';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-/** Runs a command with inherited output, echoing and capturing stdout to read the counts. */
-function run(cmd, args) {
+/** Runs a command, echoing and capturing stdout to read the counts; `quiet` keeps both streams for later instead. */
+function run(cmd, args, { quiet = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'] });
     let out = '';
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
+    const take = (chunk) => {
+      if (!quiet) process.stdout.write(chunk);
       out += chunk;
-    });
+    };
+    child.stdout.on('data', take);
+    child.stderr?.on('data', take);
     child.on('close', (code) => resolve({ code: code ?? 1, out }));
   });
 }
 
-function step(name, ok) {
+const started = Date.now();
+/** Marks a phase's end with the minutes since the start, so a log shows where CI's time goes. */
+const phase = (name) => console.log(`\ntest: ${name} done at ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+
+function step(name, ok, { timed = true } = {}) {
+  if (timed) phase(name);
   if (ok) return;
   totals.failed += 1;
   console.error(`\n${name} failed`);
 }
 
-const typecheck = await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
-step('type check', typecheck.code === 0);
-
-const lint = await run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
-step('lint (ESLint)', lint.code === 0);
-const format = await run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn']);
-step('format (Prettier)', format.code === 0);
+// The static checks (each one process on one core) run beside the build and the unit tests, which mostly wait on the
+// processes and servers they start; their output is printed once they end, so it never interleaves with the tests'.
+const staticChecks = (async () => {
+  const typecheck = await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { quiet: true });
+  phase('type check');
+  const lint = await run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.'], { quiet: true });
+  phase('lint');
+  const format = await run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn'], {
+    quiet: true,
+  });
+  phase('format');
+  return [
+    ['type check', typecheck],
+    ['lint (ESLint)', lint],
+    ['format (Prettier)', format],
+  ];
+})();
 
 const build = await run(process.execPath, ['scripts/build.mjs']);
 step('build', build.code === 0);
@@ -44,6 +61,12 @@ const count = (label) => Number(/(\d+) (\w+)/.exec(unit.out.match(new RegExp(`\\
 totals.passed += count('passing');
 totals.failed += count('failing');
 step('unit tests', unit.code === 0 || count('failing') > 0);
+
+for (const [name, check] of await staticChecks) {
+  console.log(`\n${name}: ${check.code === 0 ? 'passed' : 'failed'}`);
+  if (check.out.trim()) console.log(check.out.trimEnd());
+  step(name, check.code === 0, { timed: false });
+}
 
 // The Python client (boto3) against the emulator; a boto3 that cannot be installed is a skip, never a pass.
 const boto3Report = path.join(root, 'test-results/boto3-summary.json');

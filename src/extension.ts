@@ -37,13 +37,20 @@ export function activate(context: vscode.ExtensionContext): MtrlApi {
   reward.register(services);
   const launcher = launch.register(services);
   datasets.register(services);
-  replay.register(services);
-  metrics.register(services);
-  signal.register(services, launcher);
+  const replayProbe = replay.register(services);
+  const metricsProbe = metrics.register(services);
+  const signalProbe = signal.register(services, launcher);
   resources.register(services);
   const sweeps = evaluations.register(services, jobsView);
   welcome.register(services);
-  context.subscriptions.push(...registerTestHooks([storedChoices(context), sweeps, jobsView, emulator]));
+  context.subscriptions.push(
+    ...registerTestHooks([storedChoices(context), sweeps, jobsView, emulator], {
+      ...replayProbe,
+      ...metricsProbe,
+      ...signalProbe,
+      jobHealth: jobsView.jobHealth,
+    }),
+  );
   const activationMs = performance.now() - started;
   output.info(`MTRL Workbench activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs };

@@ -3,7 +3,6 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import type { RewardScoresProtocol, RewardScoresState } from '../src/shared/rewardScores';
-import type { HostChannel } from '../src/webview-kit/host';
 import { connectPage, readInitialState } from '../src/webview-kit/webview';
 import { RENDERER_STYLES } from './replay/renderers/styles';
 import { RewardScoresView } from './rewardScores/app';
@@ -12,12 +11,7 @@ import { adoptStyles } from '../src/webview-kit/styles';
 
 adoptStyles(...RENDERER_STYLES, css);
 
-/** In a plain browser page (tests) the host half lives in the page: `window.mtrlRewardScoresHost` sends it state. */
-function serveInPage(host: HostChannel<RewardScoresProtocol>): void {
-  (window as unknown as { mtrlRewardScoresHost?: HostChannel<RewardScoresProtocol> }).mtrlRewardScoresHost = host;
-}
-
 const initial = readInitialState<RewardScoresState>();
 const root = document.getElementById('root') ?? document.body;
-if (initial) new RewardScoresView(root, initial, connectPage<RewardScoresProtocol, undefined>(serveInPage));
+if (initial) new RewardScoresView(root, initial, connectPage<RewardScoresProtocol, undefined>());
 else root.textContent = 'The reward scores view has no initial state: the page is missing its mtrl-initial script.';

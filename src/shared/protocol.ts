@@ -90,7 +90,7 @@ export function replayHandlers(data: ReplayData): RequestHandlers<ReplayRequests
   };
 }
 
-/** What the board shows right now, reported after each render (host tests read it through `mtrl.getReplayView`). */
+/** What the board shows right now, reported after each render (host tests read it through the test hooks' probe). */
 export interface BoardView {
   /** `loading` also while rollouts still stream in behind what is shown. */
   status: LoadStatus['state'];

@@ -1,4 +1,4 @@
-import { Channel, INITIAL_STATE_ID, linkedPorts, type ChannelOptions, type Port, type ViewProtocol } from './channel';
+import { Channel, INITIAL_STATE_ID, linkedPorts, type ChannelOptions, type Port, type ViewProtocol, type WireMessage } from './channel';
 import { HostChannel } from './host';
 
 // The page's half of the kit: runs in the webview (or a plain browser page), never in Node.
@@ -46,11 +46,33 @@ function vscodePort(api: VsCodeApi): Port {
 }
 
 /**
- * Connects the page to the extension. Outside VS Code (plain-browser demos, tests, benches) `serveInPage` gets a host
- * channel in the same page to answer with the same handlers the extension uses, and state lives only in memory.
+ * The one test hook of every app in a plain browser page: `window.mtrlHost` sends the view what the extension would, and
+ * `window.mtrlSent` (when a test sets it to []) records each notification the view sent, as `{ type, ...params }`.
+ */
+interface PageTestHook {
+  mtrlHost?: HostChannel<ViewProtocol>;
+  mtrlSent?: unknown[];
+}
+
+/** The in-page host's end of the pipe, recording the view's notifications (the kit's `ready` handshake aside) for tests. */
+function recordedForTests(port: Port, hook: PageTestHook): Port {
+  return {
+    post: (message) => port.post(message),
+    listen: (receive) =>
+      port.listen((message) => {
+        const wire = message as WireMessage;
+        if (wire?.kind === 'notify' && wire.method !== 'ready') hook.mtrlSent?.push({ type: wire.method, ...(wire.params as object) });
+        receive(message);
+      }),
+  };
+}
+
+/**
+ * Connects the page to the extension. Outside VS Code (plain-browser demos, tests, benches) a host channel in the same
+ * page stands in (`serveInPage` may answer with the handlers the extension uses), and state lives only in memory.
  */
 export function connectPage<P extends ViewProtocol, S>(
-  serveInPage: (host: HostChannel<P>) => void,
+  serveInPage?: (host: HostChannel<P>) => void,
   options?: ChannelOptions,
 ): PageConnection<P, S> {
   if (typeof acquireVsCodeApi === 'function') {
@@ -63,7 +85,10 @@ export function connectPage<P extends ViewProtocol, S>(
     };
   }
   const [pageEnd, hostEnd] = linkedPorts();
-  serveInPage(new HostChannel<P>(hostEnd, options));
+  const hook = globalThis as PageTestHook;
+  const host = new HostChannel<P>(recordedForTests(hostEnd, hook), options);
+  hook.mtrlHost = host as unknown as HostChannel<ViewProtocol>;
+  serveInPage?.(host);
   let saved: S | undefined;
   return {
     channel: new PageChannel<P>(pageEnd, options),

@@ -175,6 +175,16 @@ describe('architecture', () => {
     assert.deepEqual(found, []);
   });
 
+  it('the test probes (mtrl.get…View, mtrl.getJobHealth) are named only in the test hooks, registered under the harness alone', () => {
+    const hooks = path.join(src, 'features/testHooks.ts');
+    const probe = /mtrl\.get\w*View\b|mtrl\.getJobHealth\b/;
+    const found = sourceFiles(src)
+      .filter((file) => file !== hooks && probe.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    assert.deepEqual(found, []);
+    assert.match(readFileSync(hooks, 'utf8'), probe);
+  });
+
   it('every folder under src/ has a layer rule', () => {
     const folders = readdirSync(src).filter((name) => statSync(path.join(src, name)).isDirectory() && name !== 'python');
     assert.deepEqual(

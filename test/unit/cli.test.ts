@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli';
 import { refusedPort, startBlackHole } from './aws/blackHole';
+import { ceiling } from '../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../..');
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
@@ -18,7 +19,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 }
 
 describe('mtrl (the command line itself)', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
   const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
   let hole: Awaited<ReturnType<typeof startBlackHole>>;
 
@@ -84,7 +85,7 @@ describe('mtrl (the command line itself)', function () {
 });
 
 describe('mtrl (process): EPIPE', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('a reader that closes the pipe early ends the output quietly (no EPIPE stack trace)', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'mtrl-epipe-')), 'many-train.jsonl');

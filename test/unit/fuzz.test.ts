@@ -6,6 +6,7 @@ import { minimize } from '../fuzz/minimize';
 import { describeFigures, fuzz } from '../fuzz/run';
 import { TARGETS, targetNamed } from '../fuzz/targets';
 import { BLOCKING_TARGET, Watchdog } from '../fuzz/watchdog';
+import { ceiling } from '../host/lib/ceiling';
 
 const found = path.resolve(__dirname, '../fixtures/fuzz');
 
@@ -35,7 +36,7 @@ describe('fuzz', () => {
   });
 
   it(`${CASES} mutated cases per target: no exception, hang, whole/split mismatch or broken message`, async function () {
-    this.timeout(600_000);
+    this.timeout(ceiling(600_000));
     const figures = await fuzz({
       seed: 20261201,
       cases: CASES,
@@ -56,7 +57,7 @@ describe('fuzz', () => {
   });
 
   it('the watchdog sees a failing case: an exception is reported, not swallowed', async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     const watchdog = new Watchdog(BUDGET_MS);
     try {
       const reply = await watchdog.run({ target: 'no-such-target', bytes: new Uint8Array(), splitSeed: 0 });
@@ -67,7 +68,7 @@ describe('fuzz', () => {
   });
 
   it('the watchdog ends a case past its budget as a hang and answers the next case with a fresh worker', async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     const bytes = targetNamed('dataset-jsonl').seeds()[0];
     // A case that blocks its thread for good (a 1-ms budget on a real case raced the case on a loaded machine); the
     // budget is far above what the real case after it takes.
@@ -81,7 +82,7 @@ describe('fuzz', () => {
   });
 
   it('minimizing keeps only removals that fail the same way', async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     const watchdog = new Watchdog(BUDGET_MS);
     try {
       const failing = { target: 'no-such-target', bytes: new Uint8Array(100).fill(7), splitSeed: 0 };
@@ -96,7 +97,7 @@ describe('fuzz', () => {
   });
 
   it('every input the fuzzer once failed on (test/fixtures/fuzz/<target>/) now runs clean', async function () {
-    this.timeout(600_000);
+    this.timeout(ceiling(600_000));
     const targets = TARGETS.map((t) => t.name).filter((name) => existsSync(path.join(found, name)));
     assert.ok(targets.length > 0);
     const watchdog = new Watchdog(BUDGET_MS);

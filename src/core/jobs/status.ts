@@ -48,6 +48,14 @@ export function isInProgress(status: string): boolean {
   return status === 'InProgress' || status === 'Stopping' || status === 'Deleting';
 }
 
+/** The statuses of a job that still holds its resources (its runtime is invoked, its role assumed): "in use" means one of these. */
+export const HOLDING_STATUSES = ['InProgress', 'Stopping'] as const satisfies readonly JobStatus[];
+
+/** Whether a job in this status holds its resources: the launch banner, the Resources view, cleanup and the pre-flight ask this. */
+export function holdsResources(status: string): boolean {
+  return (HOLDING_STATUSES as readonly string[]).includes(status);
+}
+
 /** Only a finished job may be deleted (the service refuses a running one). */
 export function isFinished(status: string): boolean {
   return status === 'Completed' || status === 'Failed' || status === 'Stopped' || status === 'DeleteFailed';

@@ -1,4 +1,4 @@
-import { isInProgress } from '../jobs/status';
+import { holdsResources } from '../jobs/status';
 import type { JobDetails } from '../jobs/job';
 
 /** What a cleanup can delete: an AgentCore runtime, an IAM role, an MLflow app, or every object under an S3 prefix. */
@@ -109,7 +109,17 @@ export function jobUses(job: JobDetails, ref: ResourceRef): boolean {
 
 /** The running jobs (in progress or stopping) that use the resource: a cleanup must leave it alone. */
 export function runningUsers(ref: ResourceRef, jobs: readonly JobDetails[]): JobDetails[] {
-  return jobs.filter((j) => isInProgress(j.status) && jobUses(j, ref));
+  return jobs.filter((j) => holdsResources(j.status) && jobUses(j, ref));
+}
+
+/** Runtime ARN → the running jobs that invoke it: the one answer to "is this runtime in use?". */
+export function runtimesInUse(jobs: readonly JobDetails[]): Map<string, JobDetails[]> {
+  const inUse = new Map<string, JobDetails[]>();
+  for (const job of jobs) {
+    const runtime = referencesOf(job).runtime;
+    if (runtime && runningUsers({ kind: 'runtime', id: runtime }, [job]).length) inUse.set(runtime, [...(inUse.get(runtime) ?? []), job]);
+  }
+  return inUse;
 }
 
 /** "used by running job wordle-lr-sweep in us-west-2": why a resource may not be deleted. */

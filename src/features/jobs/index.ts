@@ -14,6 +14,7 @@ import { JobsPoller } from '../../services/jobs/poller';
 import { JobNode } from '../../services/jobs/nodes';
 import { JobsTreeProvider } from './tree';
 import type { JobsView } from './contributed';
+import type { TestProbes } from '../testHooks';
 import { HealthMarks } from '../health/marks';
 import type { HealthWatch } from '../health/watch';
 import { healthWatchClass } from '../health/load';
@@ -22,7 +23,7 @@ import { healthWatchClass } from '../health/load';
 const ENDED: Record<string, string> = { Completed: 'completed', Stopped: 'stopped', Failed: 'failed' };
 
 /** The Jobs view: training and evaluation jobs per region, their documents and logs, polling and notifications. */
-export function register(services: Services): JobsView {
+export function register(services: Services): JobsView & Pick<TestProbes, 'jobHealth'> {
   const { context, output, settings, explain } = services;
 
   const backend = sageMakerJobsBackend((region) => services.aws.sagemaker(region));
@@ -119,25 +120,6 @@ export function register(services: Services): JobsView {
       listing = setTimeout(() => void checkHealth(listedJobs()), 1_000);
     }),
     { dispose: () => clearTimeout(listing) },
-    // For tests: what a job's row says of its health.
-    vscode.commands.registerCommand(
-      'mtrl.getJobHealth',
-      async (ref: { jobName: string; category: 'AgentRFT' | 'AgentRFTEvaluation'; region: string }) => {
-        const node = await model.find(ref);
-        if (!node) return undefined;
-        await checkHealth([node]);
-        const item = tree.getTreeItem(node);
-        const markdown = item.tooltip instanceof vscode.MarkdownString ? item.tooltip : undefined;
-        return {
-          report: marks.get(node.id),
-          description: item.description,
-          tooltip: markdown?.value ?? item.tooltip,
-          // The commands the tooltip's links may run.
-          commands: typeof markdown?.isTrusted === 'object' ? markdown.isTrusted.enabledCommands : [],
-          icon: (item.iconPath as vscode.ThemeIcon | undefined)?.id,
-        };
-      },
-    ),
     settings.onDidChange(['health'], () => tree.redraw()),
     tree,
     view,
@@ -171,6 +153,22 @@ export function register(services: Services): JobsView {
   poller.setVisible(view.visible);
   return {
     contribute: (contribution) => tree.contribute(contribution),
+    // For tests: what a job's row says of its health.
+    jobHealth: async (ref) => {
+      const node = await model.find(ref);
+      if (!node) return undefined;
+      await checkHealth([node]);
+      const item = tree.getTreeItem(node);
+      const markdown = item.tooltip instanceof vscode.MarkdownString ? item.tooltip : undefined;
+      return {
+        report: marks.get(node.id),
+        description: item.description,
+        tooltip: markdown?.value ?? item.tooltip,
+        // The commands the tooltip's links may run.
+        commands: typeof markdown?.isTrusted === 'object' ? markdown.isTrusted.enabledCommands : [],
+        icon: (item.iconPath as vscode.ThemeIcon | undefined)?.id,
+      };
+    },
     resetForTests: async (options) => {
       poller.hold(!options.polling);
       // Lists again only when a check left a filter or sort: a redraw for nothing would move rows under the next clicks.

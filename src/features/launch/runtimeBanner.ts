@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { runtimeIdFromArn } from '../../aws/agentcore';
-import { describeJob, listJobs } from '../../aws/sagemaker';
 import { documentFacts } from '../../core/jobs/document';
 import type { JobFile } from '../../core/jobs/jobfile';
-import { JOB_CATEGORIES } from '../../core/jobs/status';
+import { runtimesInUse } from '../../core/resources/references';
+import { loadRunningJobs } from '../../services/resources/jobs';
 import { jobRegions } from '../aws/settings';
 import type { Services } from '../services';
 import { agentsFromJson, agentsFromYaml, runtimeNameFromId } from '../../core/agentcore/projectFiles';
@@ -20,8 +20,6 @@ export class RuntimeBanner implements vscode.Disposable {
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('mtrl-runtime-in-use');
   /** Runtime name → jobs using it, from the last poll plus launches since. */
   private inUse = new Map<string, Set<string>>();
-  /** Job ARN → runtime name: a job's runtime never changes, so each job is described once. */
-  private readonly runtimeOfJob = new Map<string, string | undefined>();
   private timer?: NodeJS.Timeout;
   private polling = false;
 
@@ -58,27 +56,17 @@ export class RuntimeBanner implements vscode.Disposable {
     return byName;
   }
 
-  /** In-progress jobs of every listed region and the runtimes they use. */
+  /** The running jobs of every listed region (the same service cleanup asks) and the runtimes they use. */
   private async poll(): Promise<void> {
     if (this.polling) return;
     this.polling = true;
     try {
       if ((await this.declaredAgents()).size === 0) return;
+      const { jobs } = await loadRunningJobs(this.services.aws, jobRegions(), this.services.explain);
       const inUse = new Map<string, Set<string>>();
-      for (const region of jobRegions()) {
-        for (const category of JOB_CATEGORIES) {
-          const client = this.services.aws.sagemaker(region);
-          for await (const job of listJobs(client, { JobCategory: category, StatusEquals: 'InProgress' })) {
-            if (!job.JobName || !job.JobArn) continue;
-            if (!this.runtimeOfJob.has(job.JobArn)) {
-              const described = await describeJob(client, { jobName: job.JobName, category });
-              const id = runtimeIdFromArn(described.config?.AgentConfig?.BedrockAgentCoreConfig?.AgentRuntimeArn ?? '');
-              this.runtimeOfJob.set(job.JobArn, id ? runtimeNameFromId(id) : undefined);
-            }
-            const name = this.runtimeOfJob.get(job.JobArn);
-            if (name) inUse.set(name, new Set([...(inUse.get(name) ?? []), job.JobName]));
-          }
-        }
+      for (const [arn, users] of runtimesInUse(jobs)) {
+        const id = runtimeIdFromArn(arn);
+        if (id) inUse.set(runtimeNameFromId(id), new Set(users.map((j) => j.name)));
       }
       this.inUse = inUse;
       await this.render();

@@ -5,6 +5,7 @@ import { categoryLabel, JOB_CATEGORIES } from '../../core/jobs/status';
 import { METRICS_VIEW, type MetricsJob, type PersistedMetrics } from '../../shared/metrics';
 import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
 import type { Services } from '../services';
+import type { TestProbes } from '../testHooks';
 import type { MetricsPanel } from './panel';
 
 /** A job from a Jobs-view node, `{jobName, category, region}` (tooltip links, other commands) or a job ARN. */
@@ -14,7 +15,7 @@ function jobOf(arg: unknown, region: string): MetricsJob | undefined {
 }
 
 /** The training metrics view: `mtrl.showMetrics` from a job node, its tooltip or the palette (several jobs overlaid). */
-export function register(services: Services): void {
+export function register(services: Services): Pick<TestProbes, 'metricsView'> {
   let loaded: typeof MetricsPanel | undefined;
   /** The panel and what it reads (MLflow), loaded on first use: the build maps './panel' to dist/metrics.js. */
   const Panel = (): typeof MetricsPanel => {
@@ -81,11 +82,6 @@ export function register(services: Services): void {
 
   services.context.subscriptions.push(
     vscode.commands.registerCommand('mtrl.showMetrics', showMetrics),
-    // For tests: what the open view drew, per chart.
-    vscode.commands.registerCommand('mtrl.getMetricsView', () => {
-      const current = loaded?.current;
-      return current ? { jobs: current.jobNames, drawn: current.drawn } : undefined;
-    }),
     restoreViewPanels<Partial<PersistedMetrics>>(METRICS_VIEW, (panel, state) => {
       const region = services.aws.current.region;
       const jobs = (Array.isArray(state?.jobs) ? state.jobs : [])
@@ -98,4 +94,11 @@ export function register(services: Services): void {
     }),
     { dispose: () => loaded?.current?.panel.dispose() },
   );
+  return {
+    // For tests: what the open view drew, per chart.
+    metricsView: () => {
+      const current = loaded?.current;
+      return current ? { jobs: current.jobNames, drawn: current.drawn } : undefined;
+    },
+  };
 }

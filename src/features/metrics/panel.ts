@@ -23,7 +23,7 @@ export class MetricsPanel implements vscode.Disposable {
   private readonly channel: HostChannel<MetricsProtocol>;
   private loading?: AbortController;
   private readonly disposables: vscode.Disposable[] = [];
-  /** What the page last reported drawing, per chart (read by `mtrl.getMetricsView` for tests). */
+  /** What the page last reported drawing, per chart (read by the test hooks' probe, src/features/testHooks.ts). */
   drawn?: Record<string, number>;
 
   constructor(

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { REPLAY_VIEW, type PersistedState, type ReplaySource } from '../../shared/protocol';
 import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
 import type { Services } from '../services';
+import type { TestProbes } from '../testHooks';
 import { insertRolloutLogging } from './insertLogging';
 import { ReplayPanel } from './panel';
 import { registerRewardActions } from './rewardActions';
@@ -16,7 +17,7 @@ const stepOf = (arg: unknown): number | undefined => {
 const sameSource = (a: ReplaySource, b: ReplaySource) => JSON.stringify({ ...a, label: '' }) === JSON.stringify({ ...b, label: '' });
 
 /** The rollout replay board: `mtrl.openRollouts`, "Open With…" for log files, restore after reload, and Insert Rollout Logging. */
-export function register(services: Services): void {
+export function register(services: Services): Pick<TestProbes, 'replayView'> {
   const { context } = services;
 
   const openRollouts = async (arg?: unknown): Promise<void> => {
@@ -76,11 +77,6 @@ export function register(services: Services): void {
     vscode.commands.registerCommand('mtrl.matchRolloutsToDataset', matchToDataset),
     vscode.commands.registerCommand('mtrl.insertRolloutLogging', insertRolloutLogging),
     ...registerRewardActions(services),
-    // For tests and other extensions: what the focused board shows, as the page reported it.
-    vscode.commands.registerCommand('mtrl.getReplayView', () => {
-      const active = ReplayPanel.active;
-      return active ? { source: active.source, view: active.view, board: active.board } : undefined;
-    }),
     restoreViewPanels<PersistedState>(REPLAY_VIEW, (panel, state) => {
       if (!state?.source || state.source.kind === 'fixture') return panel.dispose();
       new ReplayPanel(panel, services, state.source, state.board);
@@ -101,4 +97,11 @@ export function register(services: Services): void {
     ),
     services.settings.onDidChange(['replay.colorBlind'], () => ReplayPanel.each((p) => p.applySettings())),
   );
+  return {
+    // For tests: what the focused board shows, as the page reported it.
+    replayView: () => {
+      const active = ReplayPanel.active;
+      return active ? { source: active.source, view: active.view, board: active.board } : undefined;
+    },
+  };
 }

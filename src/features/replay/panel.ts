@@ -42,7 +42,7 @@ export class ReplayPanel implements vscode.Disposable {
   // Rollouts shown, and of them those matched to a row of the source's dataset.
   private readonly rowsMatched = { matched: 0, total: 0 };
   private readonly disposables: vscode.Disposable[] = [];
-  /** What the page last reported it shows (read by `mtrl.getReplayView` for tests). */
+  /** What the page last reported it shows (read by the test hooks' probe, src/features/testHooks.ts). */
   view?: BoardView;
   /** Settles when the first read of the source ends (done, empty, failed or cancelled): the reward what-if waits for it. */
   readonly firstRead: Promise<void>;

@@ -4,10 +4,11 @@ import { restoreViewPanels } from '../../webview-kit/panel';
 import type { Launcher } from '../launch/launcher';
 import { ReplayPanel } from '../replay/panel';
 import type { Services } from '../services';
+import type { TestProbes } from '../testHooks';
 import type { SignalCommands } from './commands';
 
 /** The learning-signal check: Check Learning Signal… (a file, folder, evaluation job, a cloud check or a kept one) and Show Learning Signal Report. */
-export function register(services: Services, launcher: Launcher): void {
+export function register(services: Services, launcher: Launcher): Pick<TestProbes, 'signalView'> {
   let made: SignalCommands | undefined;
   /** The command bodies, loaded on first use: the build maps './commands' to dist/signal.js, so activation never reads them. */
   const commands = (): SignalCommands => {
@@ -18,8 +19,8 @@ export function register(services: Services, launcher: Launcher): void {
   services.context.subscriptions.push(
     vscode.commands.registerCommand('mtrl.checkLearningSignal', (arg?: unknown) => commands().checkSignal(arg)),
     vscode.commands.registerCommand('mtrl.showLearningSignalReport', (key?: unknown) => commands().showReport(key)),
-    // For tests: what the report in front shows, as the page reported drawing it.
-    vscode.commands.registerCommand('mtrl.getSignalView', () => commands().signalView()),
     restoreViewPanels<PersistedSignal>(SIGNAL_VIEW, (panel, state) => commands().restore(panel, state)),
   );
+  // For tests: what the report in front shows, as the page reported drawing it.
+  return { signalView: () => commands().signalView() };
 }

@@ -21,7 +21,7 @@ export class SignalPanel implements vscode.Disposable {
   private loading?: AbortController;
   private timer?: ReturnType<typeof setTimeout>;
   private readonly disposables: vscode.Disposable[] = [];
-  /** What the page last reported drawing (read by `mtrl.getSignalView` for tests). */
+  /** What the page last reported drawing (read by the test hooks' probe, src/features/testHooks.ts). */
   drawn?: SignalProtocol['toHost']['drawn'];
 
   static find(source: SignalSource): SignalPanel | undefined {

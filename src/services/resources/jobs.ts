@@ -1,7 +1,7 @@
 import type { AwsClients } from '../../aws/clients';
 import type { Explain } from '../../aws/errors';
 import { describeJobDetails, listJobs } from '../../aws/sagemaker';
-import { JOB_CATEGORIES, type JobCategory } from '../../core/jobs/status';
+import { HOLDING_STATUSES, JOB_CATEGORIES, type JobCategory } from '../../core/jobs/status';
 import type { JobDetails } from '../../core/jobs/job';
 
 const DESCRIBE_CONCURRENCY = 4;
@@ -25,10 +25,11 @@ export function loadJobs(aws: AwsClients, regions: readonly string[], explain: E
   return perRegion(regions, explain, signal, async (region) => describeAll(aws, await summaries(aws, region, undefined, signal), signal));
 }
 
-/** The jobs running now (in progress or stopping), described: asked afresh before every delete. */
+/** The jobs that hold their resources now (HOLDING_STATUSES), described: asked afresh before every delete, and by the runtime banner. */
 export function loadRunningJobs(aws: AwsClients, regions: readonly string[], explain: Explain, signal?: AbortSignal): Promise<RegionJobs> {
   return perRegion(regions, explain, signal, async (region) => {
-    const refs = [...(await summaries(aws, region, 'InProgress', signal)), ...(await summaries(aws, region, 'Stopping', signal))];
+    const refs: Ref[] = [];
+    for (const status of HOLDING_STATUSES) refs.push(...(await summaries(aws, region, status, signal)));
     return describeAll(aws, refs, signal);
   });
 }
@@ -66,7 +67,7 @@ interface Ref {
 async function summaries(
   aws: AwsClients,
   region: string,
-  status: 'InProgress' | 'Stopping' | undefined,
+  status: (typeof HOLDING_STATUSES)[number] | undefined,
   signal?: AbortSignal,
 ): Promise<Ref[]> {
   const refs: Ref[] = [];

@@ -1,4 +1,4 @@
-// How long a host test may wait for something that should happen: a ceiling (waits end as soon as the condition holds),
+// How long a test (host or unit) may wait for something that should happen: a ceiling (waits end as soon as the condition holds),
 // scaled by how loaded the machine is, so a busy machine (CI runs side by side) never turns a slow answer into a failure.
 import os from 'node:os';
 

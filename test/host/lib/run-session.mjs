@@ -224,7 +224,7 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, selfTes
     files: bundles,
     grep,
     reportPath,
-    timeoutMs: 60_000,
+    timeoutMs: ceiling(30_000),
     phase,
     workspace,
     fixture,

@@ -7,7 +7,7 @@ import { ceiling, workspaceFile } from '../suite/workspace';
 import { FIXTURE_LENS } from './contagion';
 
 describe('contagion self-test: a reader of scenario files', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(90_000));
 
   it('sees only the fixture’s scenario files and their lens above the class-form environment', async () => {
     await vscode.extensions.getExtension('mtrl.mtrl-workbench')?.activate();

@@ -1,6 +1,7 @@
 // The AWS connection (#2) in the real VS Code: profile/region commands write settings that take effect without reload.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { ceiling } from '../lib/ceiling';
 
 interface Listed {
   region: string;
@@ -20,7 +21,7 @@ async function pickWith(command: string, down: number): Promise<void> {
 }
 
 describe('aws connection', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
   const config = () => vscode.workspace.getConfiguration('mtrl.aws');
 
   before(async () => {

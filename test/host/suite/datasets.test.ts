@@ -26,7 +26,7 @@ async function until(uri: vscode.Uri, accept: (found: string[]) => boolean, time
 }
 
 describe('datasets', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(90_000));
 
   before(async () => {
     await vscode.extensions.getExtension('mtrl.mtrl-workbench')!.activate();

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { runner, workspaceFile } from './workspace';
+import { ceiling } from '../lib/ceiling';
 
 const REGION = 'us-east-1';
 const ACCOUNT = '111122223333';
@@ -14,7 +15,7 @@ const comparisonTabs = () =>
     .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('mtrl.comparison'));
 
 describe('evaluation sweeps and comparisons', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(90_000));
 
   before(async () => {
     assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: these tests need `mtrl emulator`');

@@ -26,7 +26,7 @@ describe('host harness', () => {
   });
 
   it('watches every folder of this suite’s copy: a file written in any of them reaches an extension’s file watcher', async function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     const folders = (function walk(dir: string): string[] {
       return [dir, ...readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : []))];
     })(workspaceFile().fsPath);
@@ -67,7 +67,7 @@ describe('host harness', () => {
   });
 
   it('contagion self-test: a test that writes a scenario file and fails before cleaning up leaves the next suite that reads scenario files passing', async function () {
-    this.timeout(240_000);
+    this.timeout(ceiling(240_000));
     const suite = (name: string) => config().selfTestSuites.find((f) => path.basename(f).startsWith(name));
     const [writer, reader] = [suite('contagion-writer'), suite('contagion-reader')];
     assert.ok(writer && reader, 'the driver bundled no self-test suites (test/host/selftest)');

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { runner } from './workspace';
+import { ceiling } from '../lib/ceiling';
 
 const WEST = 'us-west-2';
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-west-2:111122223333:runtime/wordle_agent-West123456';
@@ -25,7 +26,7 @@ interface JobHealth {
 }
 
 describe('run health in the Jobs view', function () {
-  this.timeout(180_000);
+  this.timeout(ceiling(180_000));
   const config = () => vscode.workspace.getConfiguration('mtrl.aws');
   let saved: string[] | undefined;
 

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { runner } from './workspace';
+import { ceiling } from '../lib/ceiling';
 
 const REGION = 'us-east-1';
 const SEEDED = {
@@ -31,7 +32,7 @@ interface JobNodeShape {
 }
 
 describe('jobs view', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   before(async () => {
     assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: these tests need `mtrl emulator`');
@@ -54,7 +55,7 @@ describe('jobs view', function () {
     assert.equal(second?.jobName, SEEDED.failed);
     // The server's extension host logs to remoteexthost.log, a desktop one to exthost.log; both write in batches.
     const logs = ['remoteexthost.log', 'exthost.log'].map((name) => path.join(runner().extensionHostLogDir, name));
-    const deadline = Date.now() + 3_000;
+    const deadline = Date.now() + ceiling(1_500);
     let text = '';
     while (Date.now() < deadline && !/No tree item with id/.test(text)) {
       await new Promise((resolve) => setTimeout(resolve, 250));

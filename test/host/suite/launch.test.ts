@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { diagnosticsFrom, runner, workspaceFile } from './workspace';
+import { ceiling } from '../lib/ceiling';
 
 interface LaunchResultShape {
   launched: boolean;
@@ -38,7 +39,7 @@ async function lenses(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
 }
 
 describe('launch from a job file', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(90_000));
   const jobName = `wordle-host-launch-${Date.now().toString(36)}`;
   const file = () => workspaceFile('launch', 'wordle-host-launch.mtrl.json');
 
@@ -148,7 +149,7 @@ describe('launch from a job file', function () {
 });
 
 describe('launch from the jobs tree', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(90_000));
   const completed = { jobName: 'wordle-gptoss20b-grpo-100steps', category: 'AgentRFT', region: 'us-east-1' };
 
   before(async () => {

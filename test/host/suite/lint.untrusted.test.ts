@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { ceiling, workspaceFile } from './workspace';
 
 describe('agent lint in an untrusted workspace', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
 
   it('uses the regex lint, and still offers the decorator quick fix', async () => {
     assert.equal(vscode.workspace.isTrusted, false);

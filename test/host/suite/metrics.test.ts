@@ -49,7 +49,7 @@ async function history(job: string, keys: string[]): Promise<Record<string, numb
 
 describe('metrics view', function () {
   // The first load waits for the emulator to have played the seeded job's 102,400 rollouts (it starts before VS Code).
-  this.timeout(300_000);
+  this.timeout(ceiling(300_000));
 
   before(async () => {
     assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: these tests need `mtrl emulator`');

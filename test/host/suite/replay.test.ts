@@ -33,7 +33,7 @@ async function boardView(accept: (v: ReplayView) => boolean, timeoutMs = 30_000)
 const shown = (v: ReplayView) => v.view?.status !== 'loading' && v.view?.firstGroup !== undefined && v.view.rollout !== undefined;
 
 describe('replay board', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(90_000));
 
   before(async () => {
     await vscode.extensions.getExtension('mtrl.mtrl-workbench')?.activate();

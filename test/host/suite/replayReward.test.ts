@@ -21,7 +21,7 @@ async function boardReady(): Promise<ReplayState> {
 }
 
 describe('replay board: reward actions', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(90_000));
 
   before(async () => {
     await vscode.extensions.getExtension('mtrl.mtrl-workbench')?.activate();
@@ -68,7 +68,7 @@ describe('replay board: reward actions', function () {
 });
 
 describe('replay board: matched to a dataset', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(90_000));
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -47,7 +47,7 @@ const config = () => vscode.workspace.getConfiguration('mtrl.reward');
 const done = (t: string) => /[\u2713\u2717] \d+\/\d+$/.test(t) || t.includes('failed');
 
 describe('reward preview of a Wordle reward (the scenarios its pack offers)', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(90_000));
 
   before(async () => {
     await vscode.extensions.getExtension('mtrl.mtrl-workbench')?.activate();

@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { workspaceFile } from './workspace';
+import { ceiling } from '../lib/ceiling';
 
 describe('reward preview of a Wordle reward, untrusted workspace', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
 
   it('says trust is needed, and no Python process ran', async () => {
     assert.equal(vscode.workspace.isTrusted, false);
@@ -30,7 +31,7 @@ describe('reward preview of a Wordle reward, untrusted workspace', function () {
 });
 
 describe('reward scenarios, untrusted workspace', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
 
   it('the scenario lens asks for trust and no scenario is scored', async () => {
     await vscode.extensions.getExtension('mtrl.mtrl-workbench')?.activate();

@@ -39,7 +39,7 @@ async function warnings(uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boo
 }
 
 describe('reward scenarios for any environment', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(90_000));
 
   before(async () => {
     await vscode.extensions.getExtension('mtrl.mtrl-workbench')?.activate();

@@ -27,7 +27,7 @@ async function signalView(accept: (v: SignalViewShape) => boolean, timeoutMs = 6
 }
 
 describe('learning-signal check', function () {
-  this.timeout(120_000);
+  this.timeout(ceiling(120_000));
 
   before(async () => {
     await vscode.extensions.getExtension('mtrl.mtrl-workbench')!.activate();

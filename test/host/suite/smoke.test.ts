@@ -25,7 +25,7 @@ async function reportTab(runtimeId: string, timeoutMs = 10_000): Promise<vscode.
 }
 
 describe('smoke test', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(90_000));
 
   before(async () => {
     assert.ok(runner().config?.emulatorUrl, 'the driver started no emulator: these tests need `mtrl emulator`');
@@ -76,7 +76,7 @@ describe('smoke test', function () {
 });
 
 describe('agent and role lint', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('open job files do not set each other off: the role lint still runs and nothing overflows the stack', async () => {
     // Each job file once re-checked every open JSON file, itself a job file among them: without end, until the extension

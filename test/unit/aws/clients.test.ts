@@ -3,6 +3,7 @@ import { AwsClients, credentialsFor, EMULATOR_CREDENTIALS, isLoopbackEndpoint } 
 import { describeAwsError } from '../../../src/aws/errors';
 import { headObject } from '../../../src/aws/s3';
 import { startBlackHole } from './blackHole';
+import { ceiling } from '../../host/lib/ceiling';
 
 const CLEARED = [
   'AWS_ACCESS_KEY_ID',
@@ -70,7 +71,7 @@ describe('AWS clients', () => {
 });
 
 describe('AWS clients against an endpoint that never answers (real SDK over HTTP)', function () {
-  this.timeout(20_000);
+  this.timeout(ceiling(20_000));
   let hole: Awaited<ReturnType<typeof startBlackHole>>;
   before(async () => {
     hole = await startBlackHole();

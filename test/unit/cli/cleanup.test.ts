@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { main } from '../../../src/cli';
 import { SEEDED } from '../../../src/emulator/seed';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import { ceiling } from '../../host/lib/ceiling';
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -11,7 +12,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 }
 
 describe('mtrl resources and mtrl cleanup', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
   let emulator: Emulator;
   const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY, endpoint: process.env.AWS_ENDPOINT_URL };
 

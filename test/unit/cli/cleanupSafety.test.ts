@@ -9,6 +9,7 @@ import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../../src/emulator/server';
 import { trainingDocument } from '../emulator/helpers';
+import { ceiling } from '../../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../../..');
 const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
@@ -66,7 +67,7 @@ function fillOutput(emulator: Emulator, clock: ManualClock): void {
 }
 
 describe('mtrl cleanup: nothing in use is lost (emulator, real SDK over HTTP)', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(90_000));
   let emulator: Emulator;
   let clock: ManualClock;
   const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };

@@ -3,6 +3,7 @@ import { main } from '../../../src/cli';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import { ceiling } from '../../host/lib/ceiling';
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -12,7 +13,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 }
 
 describe('mtrl compare', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
   let emulator: Emulator;
 
   before(async () => {

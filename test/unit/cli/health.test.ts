@@ -4,6 +4,7 @@ import { SEEDED } from '../../../src/emulator/seed';
 import { HEALTH_JOBS, HEALTH_REGION } from '../../../src/emulator/seedHealth';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { HealthKind } from '../../../src/core/health/findings';
+import { ceiling } from '../../host/lib/ceiling';
 
 process.env.AWS_ACCESS_KEY_ID ??= 'test';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
@@ -31,7 +32,7 @@ interface Json {
 }
 
 describe('mtrl health, through MLflow on the emulator', function () {
-  this.timeout(180_000);
+  this.timeout(ceiling(180_000));
   let emulator: Emulator;
 
   // The CLI checks "stalled" against the wall clock, so the emulator runs on it too (the running job keeps stepping).

@@ -15,6 +15,7 @@ import { DEFAULT_PRICING } from '../../../src/core/jobs/pricing';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import { reviewJob, type LaunchDeps } from '../../../src/services/launch/launch';
 import { ModelCatalog } from '../../../src/services/launch/modelCatalog';
+import { ceiling } from '../../host/lib/ceiling';
 
 const demo = parseJobFile(
   readFileSync(path.resolve(__dirname, '../../fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8'),
@@ -30,7 +31,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 }
 
 describe('mtrl launch (emulator, real SDK over HTTP)', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
   let emulator: Emulator;
   let dir: string;
   const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };

@@ -4,6 +4,7 @@ import { main } from '../../../src/cli';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
 import { withEmulator } from '../emulator/helpers';
+import { ceiling } from '../../host/lib/ceiling';
 
 async function mtrl(...args: string[]) {
   const out: string[] = [];
@@ -42,7 +43,7 @@ function draftRefundReward(r: Rollout): number {
 }
 
 describe('mtrl reward --job: what a changed reward would have given a seeded job', function () {
-  this.timeout(180_000);
+  this.timeout(ceiling(180_000));
 
   it('refund desk: zero-advantage groups before and after match a hand count over the same transcripts', async () => {
     await withEmulator({ clock: new ManualClock() }, async (emulator) => {

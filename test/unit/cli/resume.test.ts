@@ -8,6 +8,7 @@ import { createJobRequest, parseJobFile } from '../../../src/core/jobs/jobfile';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import { ceiling } from '../../host/lib/ceiling';
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -21,7 +22,7 @@ const demo = parseJobFile(
 ).jobFile!;
 
 describe('mtrl resume', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
   let emulator: Emulator;
   let aws: AwsClients;
   const clock = new ManualClock();

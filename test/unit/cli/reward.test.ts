@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
+import { ceiling } from '../../host/lib/ceiling';
 
 const fixture = (name: string) => path.resolve(__dirname, '../../fixtures/reward', name);
 
@@ -15,7 +16,7 @@ async function mtrl(...args: string[]) {
 }
 
 describe('reward: mtrl reward', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
 
   it("a Python reward is scored on its pack's scenarios; --json keeps games{name,guesses,reward} and invariants{name,ok,detail} beside the scenario fields", async () => {
     const { code, out } = await mtrl('reward', fixture('final_design.py'), '--json');
@@ -66,7 +67,7 @@ describe('reward: mtrl reward', function () {
 });
 
 describe('reward: mtrl reward with a scenario file', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
   const scenarios = (name: string) => path.resolve(__dirname, '../../fixtures/workspace/reward-scenarios', name);
 
   it('scores the scenarios and exits 0 when every expectation holds', async () => {

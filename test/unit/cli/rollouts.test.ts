@@ -8,6 +8,7 @@ import { createJob } from '../../../src/aws/sagemaker';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
 import { trainingDocument, withEmulator } from '../emulator/helpers';
+import { ceiling } from '../../host/lib/ceiling';
 
 const record = (id: string) =>
   JSON.stringify({
@@ -27,7 +28,7 @@ async function rollouts(stdin: AsyncIterable<string>, ...args: string[]) {
 }
 
 describe('mtrl rollouts', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('streams standard input: a 65 M-character line is skipped with a note on stderr, the records around it are read', async () => {
     async function* input() {
@@ -68,7 +69,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 }
 
 describe('mtrl rollouts --job', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('reads a finished job through the endpoint: one GRPO group per task and step, and the per-step numbers', async () => {
     const clock = new ManualClock();

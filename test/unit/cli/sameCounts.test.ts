@@ -6,6 +6,7 @@ import { main } from '../../../src/cli';
 import { ReplayData } from '../../../src/core/rollouts';
 import type { Transcript } from '../../../src/core/transcript/model';
 import { localReader, readRollouts } from '../../../src/services/rollouts';
+import { ceiling } from '../../host/lib/ceiling';
 
 // One set of rollouts, every surface: `mtrl rollouts`, `mtrl signal`, the board (the same reader and pipeline the
 // panel streams through) and the what-if `mtrl reward --rescore` give the same solved, group and zero-advantage counts.
@@ -124,7 +125,7 @@ function wordleSet(dir: string): string {
 }
 
 describe('the same rollouts give the same counts on every surface (one truth, core/rollouts/verdict.ts)', function () {
-  this.timeout(120_000);
+  this.timeout(ceiling(120_000));
 
   it('a support set kept as a local check keeps them (no step): solved at the threshold, not 0', async () => {
     const file = supportSet(mkdtempSync(path.join(tmpdir(), 'mtrl-same-')));

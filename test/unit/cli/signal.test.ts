@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
 import { signalCommand } from '../../../src/cli/signal';
+import { ceiling } from '../../host/lib/ceiling';
 
 async function mtrl(...args: string[]) {
   const out: string[] = [];
@@ -65,7 +66,7 @@ describe('mtrl signal', () => {
   });
 
   describe('--local', function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     const root = path.resolve(__dirname, '../../..');
     const agent = path.join(root, 'test/fixtures/signal/wordle_agent.py');
     const data = path.join(root, 'test/fixtures/datasets/training-data.jsonl');

@@ -4,6 +4,7 @@ import { main } from '../../../src/cli';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
 import { withEmulator } from '../emulator/helpers';
+import { ceiling } from '../../host/lib/ceiling';
 
 async function mtrl(...args: string[]) {
   const out: string[] = [];
@@ -37,7 +38,7 @@ interface Row {
 }
 
 describe('mtrl signal --job: the cloud route, an evaluation job read back', function () {
-  this.timeout(120_000);
+  this.timeout(ceiling(120_000));
 
   it('routine tickets every rollout solves: ~100 % zero-advantage; the mixed set: the share a hand count gives', async () => {
     const clock = new ManualClock();

@@ -7,6 +7,7 @@ import { enrichTranscript } from '../../../src/core/environments/registry';
 import type { WordleData } from '../../../src/core/environments/wordle/pack';
 import type { Transcript } from '../../../src/core/transcript/model';
 import { savedTranscripts } from '../../../src/services/rollouts/saved';
+import { ceiling } from '../../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../../..');
 const agent = path.join(root, 'test/fixtures/demo-workspace/main.py');
@@ -72,7 +73,7 @@ function handCount(transcripts: Transcript[]): { groups: number; flat: number } 
 }
 
 describe('mtrl signal --local on the demo agent (Strands stand-in streaming as Strands does, fixed RFT_RUNTIME_ENDPOINT)', function () {
-  this.timeout(120_000);
+  this.timeout(ceiling(120_000));
   const saved: Record<string, string | undefined> = {};
   before(() => {
     for (const [k, v] of Object.entries(agentEnv)) [saved[k], process.env[k]] = [process.env[k], v];

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { main } from '../../../src/cli';
 import type { Transcript } from '../../../src/core/transcript/model';
 import { expectedOutcome, refundRows, ticketOf } from '../../../src/emulator/refund/tickets';
+import { ceiling } from '../../host/lib/ceiling';
 
 async function mtrl(...args: string[]) {
   const out: string[] = [];
@@ -20,7 +21,7 @@ const tickets = path.join(root, 'test/fixtures/real-run/data/training_prompts.cs
 const temp = () => mkdtempSync(path.join(tmpdir(), 'mtrl-diagnosis-'));
 
 describe('mtrl signal --local: the report names the real cause on its first line', function () {
-  this.timeout(120_000);
+  this.timeout(ceiling(120_000));
 
   it("the support agent: its own allow-list error and the missing packages on the first line, no reward advice (the run's CSV read)", async () => {
     const agent = path.join(fixtures, 'support_agent.py');

@@ -10,6 +10,7 @@ import { SEEDED } from '../../../src/emulator/seed';
 import { sampleRows } from '../../../src/core/signal/sampleRows';
 import { collect, withEmulator } from '../emulator/helpers';
 import type { AwsClients } from '../../../src/aws/clients';
+import { ceiling } from '../../host/lib/ceiling';
 
 async function mtrl(...args: string[]) {
   const out: string[] = [];
@@ -45,7 +46,7 @@ interface Kept {
 }
 
 describe('mtrl signal --launch / --check: the cloud signal check on the emulator (real SDK over HTTP)', function () {
-  this.timeout(120_000);
+  this.timeout(ceiling(120_000));
   let store: string;
   beforeEach(() => (store = mkdtempSync(path.join(tmpdir(), 'mtrl-signal-checks-'))));
   afterEach(() => rmSync(store, { recursive: true, force: true }));

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { main } from '../../../src/cli';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import { ceiling } from '../../host/lib/ceiling';
 
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 
@@ -12,7 +13,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 }
 
 describe('mtrl smoke', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
   let emulator: Emulator;
   const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
 

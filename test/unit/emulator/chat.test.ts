@@ -7,6 +7,7 @@ import { firstMessage } from '../../../src/emulator/refund/agent';
 import { RefundDesk, REFUND_TOOLS } from '../../../src/emulator/refund/desk';
 import { refundRows, ticketOf } from '../../../src/emulator/refund/tickets';
 import { withEmulator } from './helpers';
+import { ceiling } from '../../host/lib/ceiling';
 
 interface Message {
   role: string;
@@ -57,7 +58,7 @@ async function runAgent(url: string, model: string, first: string, tools: readon
 }
 
 describe('emulator: the scripted policy as OpenAI-compatible chat completions', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('works refund tickets with tool calls, better at a higher skill', async () => {
     await withEmulator({ history: false }, async (emulator) => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import { ceiling } from '../../host/lib/ceiling';
 
 const JOB = 'arn:aws:sagemaker:us-east-1:111122223333:job/AgentRFT/wordle-gptoss20b-grpo-lr-sweep';
 const wordle = {
@@ -16,7 +17,7 @@ const dataOf = (text: string) =>
     .map((e) => e.slice(6));
 
 describe('emulator: the Job Runtime of its jobs and a streaming scripted policy', function () {
-  this.timeout(20_000);
+  this.timeout(ceiling(20_000));
   let emulator: Emulator;
   // Speed 1: the seeded training job stays InProgress for the whole test.
   before(async () => (emulator = await startEmulator({ speed: 1 })));

@@ -5,13 +5,14 @@ import { hasStepValues } from '../../../src/emulator/metricsLedger';
 import { SEEDED } from '../../../src/emulator/seed';
 import { loadJobMetrics } from '../../../src/services/metrics/load';
 import { trainingDocument, withEmulator } from './helpers';
+import { ceiling } from '../../host/lib/ceiling';
 
 const hp = { global_batch_size: '32', group_size: '2', max_steps: '6', val_every: '4' };
 const ref = { jobName: 'ledger', category: 'AgentRFT' as const, region: 'us-east-1' };
 
 /** Polls until `ready` holds; the ledger works in idle turns of the event loop. */
 async function until(ready: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + ceiling(10_000);
   while (!ready()) {
     if (Date.now() > deadline) assert.fail(`never: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -5,6 +5,7 @@ import { referenceReward } from '../../../src/core/environments/wordle/reference
 import { TRAIN_ANSWERS } from '../../../src/emulator/answers';
 import { playRollout, type PlayedRollout } from '../../../src/emulator/policy';
 import { Random } from '../../../src/emulator/random';
+import { ceiling } from '../../host/lib/ceiling';
 
 const FINAL_DESIGN = path.resolve(__dirname, '../../fixtures/reward/final_design.py');
 const round = (x: number) => Math.round(x * 1000) / 1000;
@@ -29,7 +30,7 @@ print(json.dumps(out))
 }
 
 describe('emulator: the scripted policy scores rollouts with the one reference reward', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
 
   it('slate, crane for answer crane: shaping 69/150 = 0.460, new information counted once as final_design.py does', () => {
     // SLATE 34 (valid 15, time −1, five new letters 10, A and E: 2 new greens 6 + 2 newly present 4); CRANE 35 (14, 3 new letters 6, information capped at 15).

@@ -13,6 +13,7 @@ import type { Emulator } from '../../../src/emulator/server';
 import { SEEDED } from '../../../src/emulator/seed';
 import { collect, withEmulator } from './helpers';
 import { plainSpan, rawSpans, rolloutOfSpans, rolloutOfTrace, type PlainSpan } from './spans';
+import { ceiling } from '../../host/lib/ceiling';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures/real-run/traces');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -56,7 +57,7 @@ async function text(aws: AwsClients, uri: string): Promise<string> {
 }
 
 describe('emulator: traces in the real shape', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('writes REST traces and traces.json artifacts with the real fixtures’ keys, for the refund desk and Wordle', async () => {
     await withEmulator({ clock: new ManualClock() }, async (emulator, aws) => {

@@ -9,11 +9,12 @@ import { RefundDesk } from '../../../src/emulator/refund/desk';
 import { expectedOutcome, refundRows, ticketOf } from '../../../src/emulator/refund/tickets';
 import { SEEDED } from '../../../src/emulator/seed';
 import { trainingDocument, withEmulator } from './helpers';
+import { ceiling } from '../../host/lib/ceiling';
 
 const credentials = async () => ({ accessKeyId: 'test', secretAccessKey: 'test' });
 
 describe('emulator: the refund desk', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('scores 0.25 per part done right: lookup, policy for the true reason, the right refund, the right resolution', () => {
     const row = refundRows('train').find((r) => ticketOf(r.prompt).reason === 'changed_mind' && ticketOf(r.prompt).deliveredDaysAgo <= 30)!;

@@ -41,6 +41,7 @@ import { SERVED_OPERATIONS } from '../../../src/emulator/server';
 import { GPT_OSS, collect, withEmulator } from './helpers';
 import { recordCalls, type Exchange } from './sdkRecorder';
 import { check, checkXml, enumTable, operationShapes, parseXml, streamsOutput, type EnumTable } from './serviceModel';
+import { ceiling } from '../../host/lib/ceiling';
 
 /** The SDK clients of each signing name the emulator serves (AgentCore's control and data planes share one). */
 const CLIENTS: Record<string, string[]> = {
@@ -78,7 +79,7 @@ describe('emulator: requests and responses against the service models of the ins
   const enums = new Map(PACKAGES.map((p) => [p, enumTable(p)]));
 
   it('every operation the emulator serves answers the product calls with what the model requires, and the product sends valid requests', async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     const clock = new ManualClock();
     await withEmulator({ clock }, async (emulator, aws) => {
       const calls: Exchange[] = [];

@@ -9,13 +9,14 @@ import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
 import { collect, trainingDocument, withEmulator } from './helpers';
 import { rolloutOfTrace } from './spans';
+import { ceiling } from '../../host/lib/ceiling';
 
 const RUNTIME_GROUP = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT';
 const credentials = async () => ({ accessKeyId: 'test', secretAccessKey: 'test' });
 const started = (t: TraceInfo) => Date.parse(t.request_time!);
 
 describe('emulator: MLflow traces, one per rollout', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('lists a run’s traces newest first in pages; batchGet returns the same games as the log’s records, each inside its step’s metric window', async () => {
     const clock = new ManualClock();

@@ -7,6 +7,7 @@ import { SEEDED } from '../../../src/emulator/seed';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import { loadInventory } from '../../../src/services/resources/inventory';
 import { DEFAULT_PRICING } from '../../../src/core/jobs/pricing';
+import { ceiling } from '../../host/lib/ceiling';
 
 // An account where an organization policy denies us-west-2 (the emulator answers AccessDenied there), over HTTP with
 // the real SDK: no role or prefix is deleted while a region in scope cannot be read; --exclude-regions takes it out of
@@ -25,7 +26,7 @@ const keysUnder = (emulator: Emulator, prefix: string) =>
   [...(emulator.world.buckets.get('mtrl-demo')?.keys() ?? [])].filter((k) => k.startsWith(prefix.replace('s3://mtrl-demo/', '')));
 
 describe('hostile account: a region that cannot be read, in cleanup', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
   let emulator: Emulator;
   const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
 

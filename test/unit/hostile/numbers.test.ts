@@ -7,6 +7,7 @@ import { main } from '../../../src/cli';
 import { REWARD_LIMIT, REWARD_RULE, TOKEN_COUNT_RULE } from '../../../src/core/numberRules';
 import { parseHarnessOutput, RESULT_MARKER } from '../../../src/core/reward/protocol';
 import { RolloutRecording } from '../../../src/core/signal/rolloutRecording';
+import { ceiling } from '../../host/lib/ceiling';
 
 // Hostile numbers at every boundary: each ends with a sentence naming the rule, never a stack trace or `Infinity` figures.
 
@@ -85,7 +86,7 @@ describe('hostile numbers: the reward and token count rules', () => {
   });
 
   it('mtrl reward names the rule for a reward of 1e308, inf or nan on each scenario (no stack trace)', async function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-numbers-'));
     for (const [value, shown] of [
       ['1e308', '1e+308'],

@@ -4,6 +4,7 @@ import { readBoundedText } from '../../../src/aws/responseBody';
 import type { TraceInfo } from '../../../src/core/rollouts';
 import { s3ArtifactReader } from '../../../src/services/rollouts';
 import { startStandIn, type ObjectMode } from './standIn';
+import { ceiling } from '../../host/lib/ceiling';
 
 // A trace's traces.json read from a misbehaving S3 through the real SDK: each ends with a sentence naming S3, the
 // object and the limit, within the time cap, and never with the permissions hint (nothing was denied).
@@ -32,7 +33,7 @@ async function readFrom(mode: ObjectMode): Promise<{ message: string; ms: number
 }
 
 describe('hostile S3: a trace artifact (traces.json)', function () {
-  this.timeout(20_000);
+  this.timeout(ceiling(20_000));
 
   it('an endless body stops at the byte cap, with a sentence naming S3, the object and the cap', async () => {
     const { message } = await readFrom({ kind: 'endless', bytes: limits.bytes + 1 });

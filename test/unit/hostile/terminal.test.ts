@@ -8,6 +8,7 @@ import { main } from '../../../src/cli';
 import { rewardRuleProblem } from '../../../src/core/numberRules';
 import { outsideText, terminalOutput } from '../../../src/core/text/display';
 import { relayChat, type RelayOutcome } from '../../../src/services/signal/policyRelay';
+import { ceiling } from '../../host/lib/ceiling';
 
 // Outside text (an agent's tool calls, a task, a rollout id, an exception from Python) printed by the CLI: no escape
 // sequence, CR, NUL, C1 or bidi control reaches the terminal raw, and no line break forges a line of ours.
@@ -104,7 +105,7 @@ describe('hostile text on the terminal', () => {
   });
 
   it("mtrl reward prints your reward's exception (ANSI, CR LF) on its own line, not as a forged line", async function () {
-    this.timeout(30_000);
+    this.timeout(ceiling(30_000));
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-terminal-'));
     const file = path.join(dir, 'forge.py');
     writeFileSync(
@@ -121,7 +122,7 @@ describe('hostile text on the terminal', () => {
   });
 
   it("mtrl reward quotes a scenario file's hostile scenario name on the problem's line", async function () {
-    this.timeout(30_000);
+    this.timeout(ceiling(30_000));
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-terminal-'));
     copyFileSync(path.resolve(__dirname, '../../fixtures/workspace/reward-scenarios/math_reward.py'), path.join(dir, 'math_reward.py'));
     const name = `ideal\nmtrl reward: FORGED\u001b[2J`;
@@ -152,7 +153,9 @@ describe('hostile text on the terminal', () => {
     });
     let outcome: RelayOutcome | undefined;
     const runtime = createServer((_req, res) => {
-      void relayChat({ baseUrl: policyUrl }, { messages: [] }, res, { signal: AbortSignal.timeout(10_000) }).then((o) => (outcome = o));
+      void relayChat({ baseUrl: policyUrl }, { messages: [] }, res, { signal: AbortSignal.timeout(ceiling(5_000)) }).then(
+        (o) => (outcome = o),
+      );
     });
     const policyUrl = await listen(policy);
     const runtimeUrl = await listen(runtime);

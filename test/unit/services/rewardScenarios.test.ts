@@ -7,11 +7,12 @@ import { MAX_SCENARIOS } from '../../../src/core/reward/scenarioFile';
 import type { Transcript } from '../../../src/core/transcript/model';
 import { previewScenarios, rescoreTranscripts, type ScenarioOutcome, type ScenarioPreview } from '../../../src/services/rewardScenarios';
 import { python } from '../python';
+import { ceiling } from '../../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../../..');
 const script = path.join(root, 'src/python/transcript_reward.py');
 const fixture = (name: string) => path.join(root, 'test/fixtures/workspace/reward-scenarios', name);
-const options = { python, script, timeoutMs: 20_000 };
+const options = { python, script, timeoutMs: ceiling(10_000) };
 
 function ok(outcome: ScenarioOutcome): ScenarioPreview {
   assert.ok(outcome.result.ok, `expected scores, got ${JSON.stringify(outcome.result)} ${outcome.stderr}`);
@@ -64,7 +65,7 @@ const spec = {
 };
 
 describe('reward scenarios: scored by the real python3', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('class form: the support game replayed call by call gives partial credit, every expectation kept', async () => {
     const p = ok(await previewScenarios(fixture('support.mtrl-reward.json'), options));

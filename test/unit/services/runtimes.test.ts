@@ -4,9 +4,10 @@ import { explainerFor } from '../../../src/aws/errors';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import { listRuntimeNodes, RuntimeNode } from '../../../src/services/runtimes';
 import { MessageNode } from '../../../src/services/treeNodes';
+import { ceiling } from '../../host/lib/ceiling';
 
 describe('Agent Runtimes view model (emulator, real SDK over HTTP; no VS Code)', function () {
-  this.timeout(20_000);
+  this.timeout(ceiling(20_000));
   let emulator: Emulator;
   const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
 

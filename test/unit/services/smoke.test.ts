@@ -3,6 +3,7 @@ import { AwsClients } from '../../../src/aws/clients';
 import { runSmokeTest, type SmokeBackend } from '../../../src/core/smoke';
 import { awsSmokeBackend } from '../../../src/services/smoke';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
+import { ceiling } from '../../host/lib/ceiling';
 
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 const NO_SERVER = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent_no_server-NoServer12';
@@ -11,7 +12,7 @@ const SUPPORT = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/suppor
 const KEY_ERROR = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/support_agent_key_error-KeyError12';
 
 describe('smoke test against the emulator (real SDK over HTTP)', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
   let emulator: Emulator;
   let aws: AwsClients;
   const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };

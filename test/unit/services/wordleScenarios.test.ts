@@ -5,6 +5,7 @@ import { toolCallsOf } from '../../../src/core/reward';
 import { referenceReward } from '../../../src/core/environments/wordle/referenceReward';
 import { packScenarioFile, previewScenarios, type ScenarioOutcome, type ScenarioPreview } from '../../../src/services/rewardScenarios';
 import { python } from '../python';
+import { ceiling } from '../../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../../..');
 const script = path.join(root, 'src/python/transcript_reward.py');
@@ -36,7 +37,7 @@ function alive(pid: number): boolean {
 }
 
 describe('reward: a Wordle reward on the scenarios its pack offers (real python3)', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
 
   it('final design: every expectation holds and solve@1 is 1.55 plus the shaping term', async () => {
     const p = scored((await preview('final_design.py')).result);

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { validateDataset } from '../../../../src/core/dataset';
 import { CSV_LIMITS, readCsv } from '../../../../src/core/dataset/csv';
 import { RowChecker } from '../../../../src/core/dataset/rows';
+import { ceiling } from '../../../host/lib/ceiling';
 
 /** A task row in the Wordle convention, as a CSV line with the prompt column quoted. */
 function taskRow(answer: string, id: string): string {
@@ -31,7 +32,7 @@ describe('CSV row and field caps', () => {
 
   it('a quote left open in a large file stops at the real row cap instead of holding the file', async function () {
     // 66 M characters through the parser: seconds on a loaded machine.
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     const mb = 'some prompt text without quotes,w1\n'.repeat(Math.ceil((1024 * 1024) / 35));
     async function* chunks() {
       yield `prompt,id\n"${mb}`;

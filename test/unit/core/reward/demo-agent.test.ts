@@ -8,6 +8,7 @@ import { transcriptFromRecord } from '../../../../src/core/transcript/record';
 import { wordleView } from '../rollouts/wordleView';
 import { LOG_ROLLOUT_FUNCTION, planRolloutLogging } from '../../../../src/core/rollouts/logging';
 import { WordleGame } from '../../../../src/core/environments/wordle';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../../../..');
 const MAIN = path.join(root, 'test/fixtures/demo-workspace/main.py');
@@ -43,7 +44,7 @@ print(json.dumps({"result": result, "stdout": out.getvalue().splitlines()}))
 }
 
 describe('reward: the demo agent main.py', function () {
-  this.timeout(20_000);
+  this.timeout(ceiling(20_000));
 
   it('its WordleGame writes the reference tool feedback text, turn by turn', () => {
     const inputs = ['slate', 'xx', 'slate', 'trace', 'crane'];

@@ -6,6 +6,7 @@ import { evaluationResult, type EvaluationResult } from '../../../../src/core/ev
 import { comparisonGrid, type GridCell } from '../../../../src/core/evaluation/grid';
 import { COMPARISON_VIEW, comparisonState, type ComparisonState } from '../../../../src/shared/comparison';
 import { AppServer, launchChromium, watchProblems } from '../browser';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../../../..');
 const shots = path.join(root, 'test-results');
@@ -61,7 +62,7 @@ describe('evaluations: comparison view in Chromium', () => {
   let browser: Browser;
 
   before(async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     server = await AppServer.start(COMPARISON_VIEW);
     browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
@@ -82,7 +83,7 @@ describe('evaluations: comparison view in Chromium', () => {
   }
 
   it('a settings × models table with intervals, a delta column marked where it excludes zero, labels as text, light and dark at 900 px', async function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     for (const [theme, vars] of Object.entries(THEMES)) {
       const { page, problems, html } = await open(`grid-${theme}`, comparisonState('Sweep demo', grid(), ['3 of 4 completed.']));
       assert.doesNotMatch(html, /<b>x/, 'the label reaches the page only as JSON, never as markup');
@@ -133,14 +134,14 @@ describe('evaluations: comparison view in Chromium', () => {
   });
 
   it('says there is nothing to compare yet, then draws the grid the extension sends in place', async function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     const empty = comparisonState('Sweep demo', comparisonGrid([]), ['0 of 4 evaluations completed, 1 running, 3 waiting.']);
     const { page, problems } = await open('empty', empty);
     assert.match(await page.locator('body').innerText(), /No completed evaluation to compare yet[\s\S]*0 of 4 evaluations completed/);
     assert.equal(await page.locator('table').count(), 0);
     await page.evaluate(
       (state) => {
-        (window as unknown as { mtrlComparisonHost: { notify(m: string, p: unknown): void } }).mtrlComparisonHost.notify('state', state);
+        (window as unknown as { mtrlHost: { notify(m: string, p: unknown): void } }).mtrlHost.notify('state', state);
       },
       comparisonState('Sweep demo', grid(), ['4 of 4 evaluations completed.']),
     );

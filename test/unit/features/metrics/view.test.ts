@@ -10,6 +10,7 @@ import { loadJobMetrics } from '../../../../src/services/metrics/load';
 import { METRICS_VIEW, type JobCurves, type MetricsState } from '../../../../src/shared/metrics';
 import { trainingDocument, withEmulator } from '../../emulator/helpers';
 import { AppServer, launchChromium, watchProblems } from '../browser';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../../../..');
 const THEMES = {
@@ -68,7 +69,7 @@ describe('metrics view in Chromium', () => {
   let browser: Browser;
 
   before(async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     server = await AppServer.start(METRICS_VIEW);
     browser = await launchChromium();
   });
@@ -79,14 +80,14 @@ describe('metrics view in Chromium', () => {
   });
 
   it('draws two overlaid jobs with a moving average, updates live, and shows the validation note (light and dark)', async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     const jobs = await sweepCurves();
     const state: MetricsState = { jobs, loading: false, window: 10, extraKeys: [] };
     for (const [theme, css] of Object.entries(THEMES)) {
       const page = await browser.newPage({ viewport: { width: 900, height: 1400 } });
       const problems = watchProblems(page);
       await page.addInitScript((style) => {
-        (window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = [];
+        (window as unknown as { mtrlSent: unknown[] }).mtrlSent = [];
         // The theme's variables exist before the app draws, as in a VS Code webview.
         const sheet = new CSSStyleSheet();
         sheet.replaceSync(style);
@@ -94,13 +95,11 @@ describe('metrics view in Chromium', () => {
       }, css);
       await page.goto(server.page(theme, state).url);
       const drawn = async () => {
-        await page.waitForFunction(() =>
-          (window as unknown as { mtrlMetricsSent: { type: string }[] }).mtrlMetricsSent.some((m) => m.type === 'drawn'),
-        );
+        await page.waitForFunction(() => (window as unknown as { mtrlSent: { type: string }[] }).mtrlSent.some((m) => m.type === 'drawn'));
         return page.evaluate(() => {
-          const sent = (
-            window as unknown as { mtrlMetricsSent: { type: string; points?: Record<string, number> }[] }
-          ).mtrlMetricsSent.filter((m) => m.type === 'drawn');
+          const sent = (window as unknown as { mtrlSent: { type: string; points?: Record<string, number> }[] }).mtrlSent.filter(
+            (m) => m.type === 'drawn',
+          );
           return sent[sent.length - 1].points!;
         });
       };
@@ -117,10 +116,10 @@ describe('metrics view in Chromium', () => {
 
       // A refresh starts by posting `loading` with the same curves, and may end with nothing new: the charts stay as drawn.
       await page.evaluate(() => document.querySelectorAll('.uplot').forEach((el) => el.setAttribute('data-kept', '')));
-      await page.evaluate(() => ((window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = []));
+      await page.evaluate(() => ((window as unknown as { mtrlSent: unknown[] }).mtrlSent = []));
       await page.evaluate(
         (s) =>
-          (window as unknown as { mtrlMetricsHost: { notify(m: string, s: unknown): void } }).mtrlMetricsHost.notify('state', {
+          (window as unknown as { mtrlHost: { notify(m: string, s: unknown): void } }).mtrlHost.notify('state', {
             ...s,
             loading: true,
           }),
@@ -128,7 +127,7 @@ describe('metrics view in Chromium', () => {
       );
       await page.waitForSelector('vscode-progress-ring');
       await page.evaluate(
-        (s) => (window as unknown as { mtrlMetricsHost: { notify(m: string, s: unknown): void } }).mtrlMetricsHost.notify('state', s),
+        (s) => (window as unknown as { mtrlHost: { notify(m: string, s: unknown): void } }).mtrlHost.notify('state', s),
         state,
       );
       assert.deepEqual(await drawn(), points, 'the same points are reported again');
@@ -139,9 +138,9 @@ describe('metrics view in Chromium', () => {
       const reward = grown.jobs[0].series['rollout/reward/mean'];
       reward.steps.push(13);
       reward.values.push(0.5);
-      await page.evaluate(() => ((window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = []));
+      await page.evaluate(() => ((window as unknown as { mtrlSent: unknown[] }).mtrlSent = []));
       await page.evaluate(
-        (s) => (window as unknown as { mtrlMetricsHost: { notify(m: string, s: unknown): void } }).mtrlMetricsHost.notify('state', s),
+        (s) => (window as unknown as { mtrlHost: { notify(m: string, s: unknown): void } }).mtrlHost.notify('state', s),
         grown,
       );
       const after = await drawn();
@@ -167,7 +166,7 @@ describe('metrics view in Chromium', () => {
       extraKeys: [],
     };
     const page = await browser.newPage();
-    await page.addInitScript(() => ((window as unknown as { mtrlMetricsSent: unknown[] }).mtrlMetricsSent = []));
+    await page.addInitScript(() => ((window as unknown as { mtrlSent: unknown[] }).mtrlSent = []));
     await page.goto(server.page('empty', state).url);
     assert.match(await page.locator('.problem').first().innerText(), /no MLflow config/);
     assert.equal(await page.locator('.uplot').count(), 0);

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchProblems } from '../browser';
 import { BoardServer } from './browser';
 import { rolloutLines } from '../../core/rollouts/games';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const known = {
   mtrl_rollout: 1,
@@ -25,7 +26,7 @@ async function rgb(page: Page, selector: string): Promise<string> {
 }
 
 describe('replay board in Chromium', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
   let server: BoardServer;
   let browser: Browser;
 
@@ -53,7 +54,9 @@ describe('replay board in Chromium', function () {
       el.dispatchEvent(new Event('change'));
     });
     await page.click('.player vscode-button.control-play');
-    await page.waitForFunction(() => document.querySelector('.turn-count')?.textContent === 'turn 4 / 4', undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('.turn-count')?.textContent === 'turn 4 / 4', undefined, {
+      timeout: ceiling(10_000),
+    });
     const rows = await page.$$eval('.player .tile-row', (els) =>
       els.map((row) => [...row.querySelectorAll('.tile')].map((t) => `${t.textContent}${t.getAttribute('data-mark')}`).join(' ')),
     );

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchProblems } from '../browser';
 import { BoardServer } from './browser';
 import { rolloutLines } from '../../core/rollouts/games';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const shots = path.resolve(__dirname, '../../../../test-results');
 
@@ -25,7 +26,7 @@ const inside = (page: Page, selector: string) =>
   });
 
 describe('replay board: steps, GRPO groups, and a 900-px editor', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
   let server: BoardServer;
   let browser: Browser;
 
@@ -62,7 +63,7 @@ describe('replay board: steps, GRPO groups, and a 900-px editor', function () {
     await page.waitForFunction(
       () => /256\s*rollouts\s*32\s*groups/.test(document.querySelector('.summary')?.textContent ?? ''),
       undefined,
-      { timeout: 10_000 },
+      { timeout: ceiling(10_000) },
     );
     await page.click('vscode-button.step-all');
     await page.waitForFunction(() => /^3 steps:/.test(document.querySelector('.step-shown')?.textContent ?? ''));
@@ -70,7 +71,7 @@ describe('replay board: steps, GRPO groups, and a 900-px editor', function () {
     await page.waitForFunction(
       () => /384\s*rollouts\s*48\s*groups/.test(document.querySelector('.summary')?.textContent ?? ''),
       undefined,
-      { timeout: 10_000 },
+      { timeout: ceiling(10_000) },
     );
     assert.equal(await page.locator('.pooled-note').count(), 0);
     assert.deepEqual(problems, []);

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchProblems } from '../browser';
 import { BoardServer } from './browser';
 import { realSupportTraces, realWordleTrace, supportRecords } from './supportRollouts';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const shots = path.resolve(__dirname, '../../../../test-results');
 const lines = [...realSupportTraces(), ...supportRecords(6, 4, 2)];
@@ -29,7 +30,7 @@ async function light(page: Page): Promise<void> {
 }
 
 describe('replay board for any agent (a support agent with tool calls)', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
   let server: BoardServer;
   let browser: Browser;
 

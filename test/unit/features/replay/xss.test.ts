@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import type { Browser } from 'playwright-core';
 import { launchChromium, watchProblems } from '../browser';
 import { BoardServer } from './browser';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const payloads = [
   '<script>window.__xss = 1</script>',
@@ -25,7 +26,7 @@ const hostileText = [
 ];
 
 describe('replay board against hostile log content', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
   let server: BoardServer;
   let browser: Browser;
   before(async () => {

@@ -6,6 +6,7 @@ import { wordleRewardScenarios } from '../../../../src/core/environments/wordle/
 import { checkExpectations, parseScenarioFile, scenarioTranscript, toolCallsOf } from '../../../../src/core/reward';
 import { REWARD_SCORES_VIEW, type RewardScoresState } from '../../../../src/shared/rewardScores';
 import { AppServer, launchChromium, watchProblems } from '../browser';
+import { ceiling } from '../../../host/lib/ceiling';
 
 /** The Wordle pack's scenarios scored with the reference design, as the extension hands them to the view. */
 function wordleState(): RewardScoresState {
@@ -39,7 +40,7 @@ describe('reward scores view in Chromium', () => {
   let browser: Browser;
 
   before(async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     server = await AppServer.start(REWARD_SCORES_VIEW);
     browser = await launchChromium();
   });
@@ -57,7 +58,7 @@ describe('reward scores view in Chromium', () => {
   }
 
   it("draws a bar per scenario around zero, each transcript with its pack's renderer (Wordle: tiles), and the expectations", async function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     const { page, problems } = await open('wordle', wordleState());
     await page.locator('.scenario').first().waitFor();
     assert.equal(await page.locator('.scenario .bar').count(), 10);
@@ -75,7 +76,7 @@ describe('reward scores view in Chromium', () => {
   });
 
   it('says why nothing was scored', async function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     const failed: RewardScoresState = {
       ...wordleState(),
       failure: 'main.py:5: SyntaxError: expected ":"',

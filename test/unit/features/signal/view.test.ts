@@ -6,6 +6,7 @@ import { signalReport } from '../../../../src/core/signal/report';
 import type { Transcript } from '../../../../src/core/transcript/model';
 import { SIGNAL_VIEW, type InitialSignal, type SignalState } from '../../../../src/shared/signal';
 import { AppServer, launchChromium, watchProblems } from '../browser';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../../../..');
 const THEMES = {
@@ -34,14 +35,14 @@ function supportRollouts(): Transcript[] {
 }
 
 type Sent = { type: string; kind?: string; headline?: string; rewardBars?: number; difficultyBars?: number };
-const sent = (page: Page) => page.evaluate(() => (window as unknown as { mtrlSignalSent: Sent[] }).mtrlSignalSent);
+const sent = (page: Page) => page.evaluate(() => (window as unknown as { mtrlSent: Sent[] }).mtrlSent);
 
 describe('learning-signal view in Chromium', () => {
   let server: AppServer;
   let browser: Browser;
 
   before(async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     server = await AppServer.start(SIGNAL_VIEW);
     browser = await launchChromium();
   });
@@ -56,21 +57,21 @@ describe('learning-signal view in Chromium', () => {
     const page = await browser.newPage({ viewport: { width, height: 1200 } });
     const problems = watchProblems(page);
     await page.addInitScript((style) => {
-      (window as unknown as { mtrlSignalSent: unknown[] }).mtrlSignalSent = [];
+      (window as unknown as { mtrlSent: unknown[] }).mtrlSent = [];
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(style);
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
     }, THEMES[theme]);
     await page.goto(server.page(name, initial).url);
     if (!initial.loading)
-      await page.waitForFunction(() => (window as unknown as { mtrlSignalSent: Sent[] }).mtrlSignalSent.some((m) => m.type === 'drawn'));
+      await page.waitForFunction(() => (window as unknown as { mtrlSent: Sent[] }).mtrlSent.some((m) => m.type === 'drawn'));
     return { page, problems };
   }
 
   const fileSource = { kind: 'file' as const, uri: 'file:///work/support-rollouts.jsonl', label: 'support-rollouts.jsonl' };
 
   it('draws the report at half a window in the light and dark theme: bars, the zero-advantage meaning, advice; nothing overflows', async function () {
-    this.timeout(120_000);
+    this.timeout(ceiling(120_000));
     const initial: InitialSignal = {
       loading: false,
       source: fileSource,
@@ -122,7 +123,7 @@ describe('learning-signal view in Chromium', () => {
   });
 
   it('is used from the keyboard: Tab reaches Open Rollouts, Enter and Space press it, and each action reaches the extension', async function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     const initial: InitialSignal = {
       loading: false,
       source: fileSource,
@@ -138,7 +139,7 @@ describe('learning-signal view in Chromium', () => {
     await page.keyboard.press('Tab');
     await page.waitForFunction(() => document.activeElement?.classList.contains('action-refresh'));
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => (window as unknown as { mtrlSignalSent: Sent[] }).mtrlSignalSent.some((m) => m.type === 'refresh'));
+    await page.waitForFunction(() => (window as unknown as { mtrlSent: Sent[] }).mtrlSent.some((m) => m.type === 'refresh'));
     assert.deepEqual(
       (await sent(page)).filter((m) => m.type !== 'drawn').map((m) => m.type),
       ['openRollouts', 'tryReward', 'refresh'],
@@ -148,7 +149,7 @@ describe('learning-signal view in Chromium', () => {
   });
 
   it('loading, then a failure from the extension: a progress ring, then the sentence as an alert with the rollout actions off', async function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     const initial: InitialSignal = {
       loading: true,
       source: fileSource,
@@ -167,10 +168,10 @@ describe('learning-signal view in Chromium', () => {
       },
     };
     await page.evaluate((state) => {
-      (window as unknown as { mtrlSignalHost: { notify(m: string, p: unknown): void } }).mtrlSignalHost.notify('state', state);
+      (window as unknown as { mtrlHost: { notify(m: string, p: unknown): void } }).mtrlHost.notify('state', state);
     }, failed);
     await page.waitForFunction(() =>
-      (window as unknown as { mtrlSignalSent: Sent[] }).mtrlSignalSent.some((m) => m.type === 'drawn' && m.kind === 'failed'),
+      (window as unknown as { mtrlSent: Sent[] }).mtrlSent.some((m) => m.type === 'drawn' && m.kind === 'failed'),
     );
     assert.equal(await page.locator('vscode-progress-ring').count(), 0);
     assert.equal((await page.locator('[role=alert]').innerText()).trim(), 'Reading the rollouts of x: the job has no MLflow traces.');
@@ -182,7 +183,7 @@ describe('learning-signal view in Chromium', () => {
   });
 
   it('rollout text is shown as text: a task named like markup stays text', async function () {
-    this.timeout(60_000);
+    this.timeout(ceiling(60_000));
     const initial: InitialSignal = {
       loading: false,
       source: fileSource,

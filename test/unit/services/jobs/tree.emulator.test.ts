@@ -16,6 +16,7 @@ import { JobsPoller, type Timer } from '../../../../src/services/jobs/poller';
 import { ManualClock } from '../../../../src/emulator/clock';
 import { startEmulator, type Emulator } from '../../../../src/emulator/server';
 import { SEEDED } from '../../../../src/emulator/seed';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const REGION = 'us-east-1';
 
@@ -49,7 +50,7 @@ const names = (nodes: JobsTreeNode[]) => nodes.map((n) => (n instanceof JobNode 
 const details = (node: JobsTreeNode) => (node as JobNode).details as JobDetails;
 
 describe('jobs tree against the emulator', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
   let emulator: Emulator;
   let clock: ManualClock;
   let env: NodeJS.ProcessEnv;
@@ -229,7 +230,7 @@ describe('jobs tree against the emulator', function () {
 });
 
 describe('jobs tree paging, stop and polling against the emulator', function () {
-  this.timeout(120_000);
+  this.timeout(ceiling(120_000));
   let emulator: Emulator;
   let clock: ManualClock;
   let env: NodeJS.ProcessEnv;

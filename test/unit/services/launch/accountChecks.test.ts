@@ -14,6 +14,7 @@ import { startEmulator, type Emulator, type EmulatorOptions } from '../../../../
 import { mlflowCheck, quotaCheck } from '../../../../src/services/launch/accountChecks';
 import { readDatasets } from '../../../../src/services/launch/datasets';
 import { runPreflight, type PreflightDeps } from '../../../../src/services/launch/preflight';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const demo = parseJobFile(
   readFileSync(path.resolve(__dirname, '../../../fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8'),
@@ -52,7 +53,7 @@ function preflightDeps(aws: AwsClients): PreflightDeps {
 }
 
 describe('pre-flight account lines: the MTRL quota and the MLflow version (emulator, real SDK over HTTP)', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
 
   it('a training quota of 0 is an error naming the request; CreateJob then fails and the diagnosis says the same', async () => {
     await withEmulator({ quotas: { 'L-A9CEE0B1': 0 } }, async (_emulator, aws) => {

@@ -3,9 +3,10 @@ import { AwsClients } from '../../../../src/aws/clients';
 import { explainerFor } from '../../../../src/aws/errors';
 import { readDatasets } from '../../../../src/services/launch/datasets';
 import { refusedPort } from '../../aws/blackHole';
+import { ceiling } from '../../../host/lib/ceiling';
 
 describe('launch datasets: a channel that cannot be read', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
   const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
 
   before(() => {

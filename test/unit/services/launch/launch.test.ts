@@ -12,13 +12,14 @@ import { startEmulator, type Emulator } from '../../../../src/emulator/server';
 import { launchJob, reviewJob, type LaunchDeps, type LaunchUi } from '../../../../src/services/launch/launch';
 import { ModelCatalog } from '../../../../src/services/launch/modelCatalog';
 import { signalChecksIn, type KeptSignalCheck } from '../../../../src/services/signal/checks';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const demoText = readFileSync(path.resolve(__dirname, '../../../fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8');
 const demo = parseJobFile(demoText).jobFile!;
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 
 describe('launchJob: the one launch of the wizards, job files and Launch Similar (emulator, real SDK over HTTP)', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
   let emulator: Emulator;
   let aws: AwsClients;
   let deps: LaunchDeps;

@@ -17,13 +17,14 @@ import { runPreflight, type PreflightDeps } from '../../../../src/services/launc
 import { buildReview } from '../../../../src/services/launch/review';
 import { ownTokenAverages } from '../../../../src/services/launch/tokenHistory';
 import { startEmulator, type Emulator } from '../../../../src/emulator/server';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const demoText = readFileSync(path.resolve(__dirname, '../../../fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8');
 const demo = parseJobFile(demoText).jobFile!;
 const RUNTIME = 'arn:aws:bedrock-agentcore:us-east-1:111122223333:runtime/wordle_agent-AbCdEf1234';
 
 describe('launch against the emulator (real SDK over HTTP)', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
   let emulator: Emulator;
   let aws: AwsClients;
   let deps: PreflightDeps;
@@ -214,7 +215,7 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
 });
 
 describe('pre-flight of a bring-your-own-agent Lambda (emulator, real Lambda SDK over HTTP)', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
   let emulator: Emulator;
   let aws: AwsClients;
   const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };

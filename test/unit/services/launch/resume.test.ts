@@ -14,6 +14,7 @@ import { startEmulator, type Emulator } from '../../../../src/emulator/server';
 import { launchJob, reviewJob, type LaunchDeps } from '../../../../src/services/launch/launch';
 import { ModelCatalog } from '../../../../src/services/launch/modelCatalog';
 import { planResume } from '../../../../src/services/launch/resume';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const demo = parseJobFile(
   readFileSync(path.resolve(__dirname, '../../../fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8'),
@@ -29,7 +30,7 @@ function tenStepJob(name: string, maxSteps = '10'): JobFile {
 }
 
 describe('resume from a checkpoint (emulator, real SDK over HTTP)', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(30_000));
   let emulator: Emulator;
   let aws: AwsClients;
   let deps: LaunchDeps;

@@ -5,6 +5,7 @@ import { KEPT_OUTPUT_BYTES, runHarness } from '../../../../src/services/python/r
 import { wordleRequest } from '../wordleRequest';
 import { python } from '../../python';
 import { commandLine, descendants, gone } from '../../processes';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../../../..');
 const script = path.join(root, 'src/python/transcript_reward.py');
@@ -14,7 +15,7 @@ const request = (name: string) => wordleRequest(fixture(name));
 const helperPid = (stderr: string) => Number(/helper pid (\d+)/.exec(stderr)?.[1]);
 
 describe('reward harness: containment with the real python3', function () {
-  this.timeout(40_000);
+  this.timeout(ceiling(40_000));
 
   it('a helper started in a new session dies with the run at the timeout', async () => {
     const { response, stderr, pid } = await runHarness({ python, script, request: request('escapes_session.py'), timeoutMs: 8000 });
@@ -74,7 +75,7 @@ describe('reward harness: containment with the real python3', function () {
 });
 
 describe('mtrl reward: Ctrl-C', function () {
-  this.timeout(40_000);
+  this.timeout(ceiling(40_000));
 
   it('stops the harness and the helper it started in a new session, exit 2', async () => {
     const child = spawn(

@@ -14,6 +14,7 @@ import { runCleanup, type CleanupProgress } from '../../../../src/services/resou
 import { planCleanup } from '../../../../src/services/resources/cleanupPlan';
 import { loadInventory } from '../../../../src/services/resources/inventory';
 import { trainingDocument, withEmulator } from '../../emulator/helpers';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const explain = (e: unknown, action: string) => describeAwsError(e, { action });
 const COMPLETED_OUTPUT = `s3://mtrl-demo/output/${SEEDED.completedJob}/`;
@@ -34,7 +35,7 @@ async function withWorld(body: (emulator: Emulator, aws: AwsClients, clock: Manu
 }
 
 describe('resources inventory and cleanup against the emulator (real SDK over HTTP)', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('lists what the seeded jobs left behind, with their jobs, running users and spend', () =>
     withWorld(async (_emulator, aws, clock) => {

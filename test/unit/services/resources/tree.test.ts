@@ -6,6 +6,7 @@ import { loadInventory, type Inventory } from '../../../../src/services/resource
 import { resourcesChildren, resourcesFailure, type ResourcesTreeNode } from '../../../../src/services/resources/tree';
 import { MessageNode } from '../../../../src/services/treeNodes';
 import { withEmulator } from '../../emulator/helpers';
+import { ceiling } from '../../../host/lib/ceiling';
 
 /** Every node of the tree, depth first, as VS Code would ask for them. */
 function walk(inv: Inventory, node?: ResourcesTreeNode): ResourcesTreeNode[] {
@@ -13,7 +14,7 @@ function walk(inv: Inventory, node?: ResourcesTreeNode): ResourcesTreeNode[] {
 }
 
 describe('Resources view model (no VS Code)', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('shows the seeded inventory as sections with their rows, every id once (VS Code refuses a repeated id)', () =>
     withEmulator({ clock: new ManualClock() }, async (_emulator, aws) => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../../src/cli';
 import { localReader, readRollouts, streamReader, UnreadableFile } from '../../../../src/services/rollouts';
+import { ceiling } from '../../../host/lib/ceiling';
 
 /** A raw `traces.json` artifact of one rollout, its text padded to about `bytes` (a real artifact is ~6 KB). */
 const artifact = (traceId: string, reward: number, bytes = 0) =>
@@ -46,7 +47,7 @@ function traceFolders(count: number, bytes = 0): { dir: string; ids: string[] } 
 }
 
 describe('a local folder of trace artifacts', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('gives its rollouts in name order, folder by folder, across the turns the read gives the event loop', async () => {
     // 4 MB: past one batch of synchronous reads, so the order holds across turns.
@@ -129,7 +130,7 @@ const savedLine = (id: string, reward: number, bytes = 10) =>
   });
 
 describe('saved transcripts streamed line by line', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('a file past the size read whole (64 MB) gives every rollout, as a smaller one does', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-saved-'));

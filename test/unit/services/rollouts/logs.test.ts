@@ -5,9 +5,10 @@ import { ManualClock } from '../../../../src/emulator/clock';
 import { SEEDED } from '../../../../src/emulator/seed';
 import { jobReader, jobStepClock, streamReader } from '../../../../src/services/rollouts';
 import { trainingDocument, withEmulator } from '../../emulator/helpers';
+import { ceiling } from '../../../host/lib/ceiling';
 
 describe("a job's rollout log", function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
 
   it('reads the latest step first, then the rest, and the service log dates every rollout to the step its record names', async () => {
     const clock = new ManualClock();

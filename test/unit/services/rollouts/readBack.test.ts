@@ -7,6 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { prepareTranscripts, ReplayData, RolloutPipeline } from '../../../../src/core/rollouts';
 import type { Transcript } from '../../../../src/core/transcript/model';
 import { localReader, readSavedAt } from '../../../../src/services/rollouts';
+import { ceiling } from '../../../host/lib/ceiling';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -51,7 +52,7 @@ async function boardRead(file: string, readBack: boolean): Promise<ReplayData> {
 }
 
 describe('the replay board on a large file of saved transcripts', function () {
-  this.timeout(120_000);
+  this.timeout(ceiling(120_000));
   const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-readback-'));
   const file = path.join(dir, 'rollouts.jsonl');
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { RolloutRecording } from '../../../../src/core/signal/rolloutRecording';
 import { startEmulator, type Emulator } from '../../../../src/emulator/server';
 import { startJobRuntime } from '../../../../src/services/signal/jobRuntime';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const JOB = 'arn:aws:sagemaker:us-east-1:000000000000:job/AgentRFT/local';
 const task = { id: 'traj-1', groupKey: 'row-0', row: {}, rowIndex: 0, prompt: 'p', jobArn: JOB };
@@ -25,7 +26,7 @@ function chunksOf(text: string): (Record<string, unknown> | '[DONE]')[] {
 }
 
 describe('job runtime', function () {
-  this.timeout(20_000);
+  this.timeout(ceiling(20_000));
   let emulator: Emulator;
   before(async () => (emulator = await startEmulator({ history: false })));
   after(() => emulator.close());

@@ -10,6 +10,7 @@ import { playRefund } from '../../../../src/emulator/refund/agent';
 import { expectedOutcome, refundRows, ticketOf } from '../../../../src/emulator/refund/tickets';
 import { startEmulator, type Emulator } from '../../../../src/emulator/server';
 import { runLocalSignal, type LocalSignalRun } from '../../../../src/services/signal/localSignal';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const root = path.resolve(__dirname, '../../../..');
 const fixtures = path.join(root, 'test/fixtures/signal');
@@ -52,7 +53,7 @@ function handCount(transcripts: Transcript[]): { groups: number; flat: number } 
 }
 
 describe('local signal check (agent runner + job runtime)', function () {
-  this.timeout(180_000);
+  this.timeout(ceiling(180_000));
   let emulator: Emulator;
   const base = (agentFile: string, more: Partial<LocalSignalRun> = {}): LocalSignalRun => ({
     python: 'python3',
@@ -62,7 +63,7 @@ describe('local signal check (agent runner + job runtime)', function () {
     groupSize: 4,
     policy: { baseUrl: `${emulator.url}/v1`, model: 'scripted-0.5' },
     concurrency: 4,
-    timeoutMs: 60_000,
+    timeoutMs: ceiling(30_000),
     ...more,
   });
 

@@ -2,11 +2,12 @@ import { strict as assert } from 'node:assert';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { writeSampledDataset } from '../../../../src/services/signal/sampleDataset';
 import { withEmulator } from '../../emulator/helpers';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const rows = Array.from({ length: 20 }, (_, i) => JSON.stringify({ prompt: `task ${i}` })).join('\n') + '\n';
 
 describe('sampled rows for a signal check: create-only means it (emulator, real SDK)', function () {
-  this.timeout(20_000);
+  this.timeout(ceiling(20_000));
 
   it('reuses an object holding the very rows, and never one holding other rows: those get the next key', async () => {
     await withEmulator({ history: false }, async (_emulator, aws) => {

@@ -1,0 +1,15 @@
+// Unit tests: every timeout is a ceiling that scales with the machine's load, as the host suites' waits do.
+const { require: tsRequire } = require('tsx/cjs/api');
+const { LOAD_AT_START_VARIABLE, ceiling, loadFactor } = tsRequire('./test/host/lib/ceiling.ts', __filename);
+
+// Measured once before the tests add their own load; mocha's worker process and each test's ceiling() read it.
+process.env[LOAD_AT_START_VARIABLE] ??= loadFactor().toFixed(2);
+
+module.exports = {
+  spec: ['test/unit/**/*.test.ts'],
+  extension: ['ts'],
+  'node-option': ['import=tsx'],
+  // 20 s on an idle machine (the idle margin is 2), stretched up to 8x on a loaded one.
+  timeout: ceiling(10_000),
+  reporter: 'spec',
+};
