@@ -1,0 +1,5 @@
+export * from './types';
+export * from './settings';
+export * from './marks';
+export * from './findings';
+export * from './report';
