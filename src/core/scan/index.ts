@@ -3,3 +3,4 @@ export * from './settings';
 export * from './marks';
 export * from './findings';
 export * from './report';
+export * from './python';
