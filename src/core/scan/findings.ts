@@ -1,3 +1,4 @@
+import type { RolloutMarker } from '../rollouts/marker';
 import { groupRollouts } from '../rollouts/stats';
 import type { Transcript } from '../transcript/model';
 import { scanRollout } from './marks';
@@ -31,9 +32,11 @@ interface KindMarks {
  * A scan over rollouts as they are read: each is scanned once on arrival and only its few facts are kept, so a
  * scan's memory grows by a small object per rollout however long the transcripts.
  */
-export class RolloutScan {
+export class RolloutScan implements RolloutMarker {
   private readonly rollouts: Scanned[] = [];
   private readonly byKind = new Map<string, KindMarks>();
+  // The board asks again on each refresh: the result stands until another rollout arrives.
+  private last?: ScanResult;
 
   constructor(private readonly settings: ScanSettings = SCAN_DEFAULTS) {}
 
@@ -41,6 +44,7 @@ export class RolloutScan {
   add(t: Transcript, extra: readonly ScanMark[] = []): ScanMark[] {
     const marks = extra.length ? [...scanRollout(t, this.settings), ...extra] : scanRollout(t, this.settings);
     const index = this.rollouts.length;
+    this.last = undefined;
     this.rollouts.push({ id: t.id, groupKey: t.groupKey, step: t.step, reward: t.reward, status: t.status });
     for (const mark of marks) {
       let kind = this.byKind.get(mark.kind);
@@ -51,7 +55,37 @@ export class RolloutScan {
     return marks;
   }
 
+  /** Whether the rollout added at `index` is marked with `kind` (its indices are in order: a binary search). */
+  has(kind: string, index: number): boolean {
+    const indices = this.byKind.get(kind)?.indices;
+    if (!indices) return false;
+    let lo = 0;
+    let hi = indices.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (indices[mid] === index) return true;
+      if (indices[mid] < index) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+
+  kindsOf(index: number): string[] {
+    return [...this.byKind.keys()].filter((kind) => this.has(kind, index));
+  }
+
+  /** Forgets every rollout: the source is read again. */
+  clear(): void {
+    this.rollouts.length = 0;
+    this.byKind.clear();
+    this.last = undefined;
+  }
+
   result(): ScanResult {
+    return (this.last ??= this.compute());
+  }
+
+  private compute(): ScanResult {
     const all = this.rollouts;
     const { advantage } = groupRollouts(all.map((r) => ({ ...r, label: '', pack: undefined, solved: false })));
     const perStep = new Map<number, number>();

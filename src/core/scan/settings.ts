@@ -29,3 +29,12 @@ export function parseThreshold(text: string): { kind: string; value: number } | 
   if (value > 1) return `--threshold ${m[1]}: a share is from 0 to 1 (or 0% to 100%), not ${m[2]}${m[3]}`;
   return { kind: m[1], value };
 }
+
+/** The settings as the editor holds them (`mtrl.scan.thresholds`: kind → share from 0 to 1; other entries ignored). */
+export function scanSettingsFrom(thresholds: unknown, repeatedCalls: number): ScanSettings {
+  const given =
+    thresholds && typeof thresholds === 'object' && !Array.isArray(thresholds)
+      ? Object.entries(thresholds).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] >= 0 && e[1] <= 1)
+      : [];
+  return { ...SCAN_DEFAULTS, thresholds: { ...SCAN_DEFAULTS.thresholds, ...Object.fromEntries(given) }, repeatedCalls };
+}
