@@ -1,5 +1,5 @@
-import type { Transcript } from '../transcript/model';
-import { evidence, textOf } from './text';
+import type { ToolCall, Transcript } from '../transcript/model';
+import { evidence } from './text';
 import type { ScanMark } from './types';
 
 // How the model behaved: calls repeated without progress, a reply cut at the token limit, a refusal.
@@ -12,16 +12,30 @@ const REFUSAL =
   /\b(?:I(?:'m| am) (?:sorry|afraid),? (?:but )?I (?:can(?:'|no)t|am unable to|won't)|I (?:can(?:'|no)t|won't|will not|am unable to|'m unable to) (?:help|assist|comply|provide|do that|fulfil?l)|As an AI(?: language model)?,? I (?:can(?:'|no)t|am unable))/i;
 const REFUSAL_CHARS = 400;
 
+/** Equal values, compared without turning them into text: a flat object's values one by one, deeper ones as JSON. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys) if (x[k] !== y[k] && !(typeof x[k] === 'object' && JSON.stringify(x[k]) === JSON.stringify(y[k]))) return false;
+  return true;
+}
+
+const sameCall = (a: ToolCall, b: ToolCall) => a.name === b.name && same(a.arguments, b.arguments);
+
 /** The same tool with the same arguments `times` or more times in a row (over turns). */
 export function repeatedCall(t: Transcript, times: number): ScanMark | undefined {
-  let previous = '';
+  let previous: ToolCall | undefined;
   let run = 0;
   for (let i = 0; i < t.turns.length; i++)
     for (const call of t.turns[i].toolCalls) {
-      const key = `${call.name}\u0000${textOf(call.arguments)}`;
-      run = key === previous ? run + 1 : 1;
-      previous = key;
-      if (run >= times) return { kind: 'repeated-call', turn: i, evidence: evidence(`${times}× ${call.name}(${textOf(call.arguments)})`) };
+      run = previous && sameCall(previous, call) ? run + 1 : 1;
+      previous = call;
+      if (run >= times)
+        return { kind: 'repeated-call', turn: i, evidence: evidence(`${times}× ${call.name}(${JSON.stringify(call.arguments) ?? ''})`) };
     }
   return undefined;
 }

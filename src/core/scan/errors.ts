@@ -16,12 +16,16 @@ const INVALID_TOOL =
 /** A result that opens as an error: `Error: …`, `ValueError: …`, a Python traceback (not "Error codes are…"). */
 const ERROR_RESULT = /^\s*(?:(?:error|exception)\s*[:!-]|[A-Z]\w*(?:Error|Exception):\s|Traceback \(most recent call last\))/i;
 
-export function authError(t: Transcript): ScanMark | undefined {
-  for (let i = 0; i < t.turns.length; i++)
-    for (const call of t.turns[i].toolCalls) {
-      const out = callOutput(call);
-      if (AUTH.test(out)) return { kind: 'auth-error', turn: i, evidence: evidence(out) };
-    }
+/** What each call said back (callOutput), per turn: read by several scanners, turned into text once. */
+export type CallOutputs = readonly (readonly string[])[];
+
+export function callOutputs(t: Transcript): CallOutputs {
+  return t.turns.map((turn) => turn.toolCalls.map(callOutput));
+}
+
+export function authError(t: Transcript, outputs: CallOutputs = callOutputs(t)): ScanMark | undefined {
+  for (let i = 0; i < outputs.length; i++)
+    for (const out of outputs[i]) if (AUTH.test(out)) return { kind: 'auth-error', turn: i, evidence: evidence(out) };
   for (const said of [t.error, t.fields?.summary, t.fields?.error])
     if (typeof said === 'string' && AUTH.test(said)) return { kind: 'auth-error', evidence: evidence(said) };
   return undefined;
@@ -33,14 +37,15 @@ export function errorStatus(t: Transcript): ScanMark | undefined {
   return { kind: 'error-status', evidence: evidence(textOf(said)) };
 }
 
-export function invalidTool(t: Transcript): ScanMark | undefined {
+export function invalidTool(t: Transcript, outputs: CallOutputs = callOutputs(t)): ScanMark | undefined {
   const offered = offeredTools(t.fields);
-  for (let i = 0; i < t.turns.length; i++)
-    for (const call of t.turns[i].toolCalls) {
-      if (offered && !offered.has(call.name)) return { kind: 'invalid-tool', turn: i, evidence: `${call.name} is not offered` };
-      const out = callOutput(call);
-      if (INVALID_TOOL.test(out)) return { kind: 'invalid-tool', turn: i, evidence: evidence(out) };
+  for (let i = 0; i < t.turns.length; i++) {
+    const calls = t.turns[i].toolCalls;
+    for (let k = 0; k < calls.length; k++) {
+      if (offered && !offered.has(calls[k].name)) return { kind: 'invalid-tool', turn: i, evidence: `${calls[k].name} is not offered` };
+      if (INVALID_TOOL.test(outputs[i][k])) return { kind: 'invalid-tool', turn: i, evidence: evidence(outputs[i][k]) };
     }
+  }
   return undefined;
 }
 

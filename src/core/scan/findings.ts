@@ -17,6 +17,10 @@ function exampleOf(id: string, mark: ScanMark): ScanExample {
 /** What the scan keeps of each rollout: what grouping and the step trend read (its turns are let go). */
 interface Scanned {
   id: string;
+  /** Grouping reads these too; the scan has no label, pack or verdict to give it. */
+  label: '';
+  pack: undefined;
+  solved: false;
   groupKey: string;
   step: number | undefined;
   reward: number | undefined;
@@ -45,7 +49,16 @@ export class RolloutScan implements RolloutMarker {
     const marks = extra.length ? [...scanRollout(t, this.settings), ...extra] : scanRollout(t, this.settings);
     const index = this.rollouts.length;
     this.last = undefined;
-    this.rollouts.push({ id: t.id, groupKey: t.groupKey, step: t.step, reward: t.reward, status: t.status });
+    this.rollouts.push({
+      id: t.id,
+      label: '',
+      pack: undefined,
+      solved: false,
+      groupKey: t.groupKey,
+      step: t.step,
+      reward: t.reward,
+      status: t.status,
+    });
     for (const mark of marks) {
       let kind = this.byKind.get(mark.kind);
       if (!kind) this.byKind.set(mark.kind, (kind = { indices: [], example: exampleOf(t.id, mark) }));
@@ -87,7 +100,7 @@ export class RolloutScan implements RolloutMarker {
 
   private compute(): ScanResult {
     const all = this.rollouts;
-    const { advantage } = groupRollouts(all.map((r) => ({ ...r, label: '', pack: undefined, solved: false })));
+    const { advantage } = groupRollouts(all);
     const perStep = new Map<number, number>();
     for (const r of all) if (r.step !== undefined) perStep.set(r.step, (perStep.get(r.step) ?? 0) + 1);
     const stepOrder = [...perStep.keys()].sort((a, b) => a - b);

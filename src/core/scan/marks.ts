@@ -1,7 +1,7 @@
 import { packScanners } from '../environments/registry';
 import type { Transcript } from '../transcript/model';
 import { repeatedCall, refusal, truncated } from './behaviour';
-import { authError, errorStatus, invalidTool, toolError } from './errors';
+import { authError, callOutputs, errorStatus, invalidTool, toolError } from './errors';
 import type { ScanSettings } from './settings';
 import { noFinalAnswer, toolCallAsText } from './toolText';
 import type { ScanMark } from './types';
@@ -15,10 +15,11 @@ export const MORE_SPECIFIC: Readonly<Record<string, string>> = {
 
 /** Every kind the generic scanners and the transcript's pack find in one rollout, at most one mark per kind. */
 export function scanRollout(t: Transcript, settings: Pick<ScanSettings, 'repeatedCalls'>): ScanMark[] {
+  const outputs = callOutputs(t);
   const found = [
-    authError(t),
+    authError(t, outputs),
     errorStatus(t),
-    invalidTool(t),
+    invalidTool(t, outputs),
     toolError(t),
     toolCallAsText(t),
     repeatedCall(t, settings.repeatedCalls),

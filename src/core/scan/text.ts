@@ -4,10 +4,24 @@ import type { ToolCall } from '../transcript/model';
 export const READ_CHARS = 4000;
 const EVIDENCE_CHARS = 160;
 
-/** A tool result (or any value) as text, cut at READ_CHARS. */
+/** The strings and numbers in a value, a few levels deep: what a pattern is looked for in, without the cost of JSON text. */
+function leaves(value: unknown, out: string[], depth: number): void {
+  if (typeof value === 'string') out.push(value);
+  else if (typeof value === 'number' || typeof value === 'boolean') out.push(String(value));
+  else if (value && typeof value === 'object' && depth < 4)
+    for (const key in value as Record<string, unknown>) leaves((value as Record<string, unknown>)[key], out, depth + 1);
+}
+
+/** A tool result (or any value) as text, cut at READ_CHARS: a string as it is, an object's leaves joined by spaces. */
 export function textOf(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else {
+    const parts: string[] = [];
+    leaves(value, parts, 0);
+    text = parts.length === 1 ? parts[0] : parts.join(' ');
+  }
   return text.length > READ_CHARS ? text.slice(0, READ_CHARS) : text;
 }
 

@@ -51,6 +51,20 @@ describe('rollout scan', () => {
     );
   });
 
+  it('reads results given as objects: a status 403 with its message is an auth error', () => {
+    const denied = {
+      ...clean('j', 1),
+      turns: [
+        { toolCalls: [{ name: 'refund', arguments: {}, result: { status: 403, message: 'Forbidden' } }] },
+        ...clean('j', 1).turns.slice(3),
+      ],
+    };
+    assert.deepEqual(
+      scanRollout(denied, SCAN_DEFAULTS).map((m) => m.kind),
+      ['auth-error'],
+    );
+  });
+
   it('repeated-call takes its count from the settings', () => {
     assert.deepEqual(
       scanRollout(clean('i', 1), { repeatedCalls: 2 }).map((m) => m.kind),
