@@ -127,6 +127,24 @@ describe('mtrl scan', function () {
     assert.match(failed.err, /the scanner failed on 76 rollouts; the first, auth-error-0: KeyError: 'nope' \(.*broken\.py:2\)/);
   });
 
+  it("a Wordle log with guesses that contradict earlier feedback shows the pack's kind", async () => {
+    const file = path.join(dir, 'wordle.log');
+    const game = (id: string, words: string[], reward: number) =>
+      JSON.stringify({ mtrl_rollout: 1, trajectory_id: id, answer: 'crane', step: 1, turns: words.map((guess) => ({ guess })), reward });
+    // SLATE leaves A green at 3 and E green at 5; MOUSY drops both and plays S (gray) again.
+    writeFileSync(
+      file,
+      [game('w1', ['slate', 'mousy', 'crane'], 0.2), game('w2', ['slate', 'grace', 'crane'], 1), game('w3', ['slate', 'crane'], 1)].join(
+        '\n',
+      ),
+    );
+    const { out, err } = await scan(file, '--json');
+    const finding = JSON.parse(out).findings.find((f: { kind: string }) => f.kind === 'ignores-feedback');
+    assert.ok(finding, out + err);
+    assert.deepEqual(finding.ids, ['w1']);
+    assert.ok(finding.meanAdvantage < 0, String(finding.meanAdvantage));
+  });
+
   it('no rollouts is an error (exit 2)', async () => {
     const file = path.join(dir, 'empty.log');
     writeFileSync(file, 'nothing here\n');
