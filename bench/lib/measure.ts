@@ -8,8 +8,8 @@ export interface Ran {
   out: string;
 }
 
-/** Runs a Node script with the peak-memory and CPU probe (bench/lib/maxRss.cjs); fails on a non-zero exit. */
-export async function measure(root: string, args: string[]): Promise<Ran> {
+/** Runs a Node script with the peak-memory and CPU probe (bench/lib/maxRss.cjs); fails on an exit code not in `ok`. */
+export async function measure(root: string, args: string[], ok: readonly number[] = [0]): Promise<Ran> {
   const start = performance.now();
   const child = spawn(process.execPath, ['--require', path.join(root, 'bench/lib/maxRss.cjs'), ...args], {
     cwd: root,
@@ -22,6 +22,6 @@ export async function measure(root: string, args: string[]): Promise<Ran> {
   const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? -1)));
   const wallMs = performance.now() - start;
   const probe = /maxRSS (\d+) cpu (\d+)/.exec(err);
-  if (code !== 0 || !probe) throw new Error(`${args.join(' ')} exited ${code}: ${err.slice(-500)}`);
+  if (!ok.includes(code) || !probe) throw new Error(`${args.join(' ')} exited ${code}: ${err.slice(-500)}`);
   return { wallMs, cpuMs: Number(probe[2]) / 1000, peakMb: Number(probe[1]) / 1024, out };
 }

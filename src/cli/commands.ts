@@ -33,6 +33,12 @@ export const commands: CommandEntry[] = [
     load: () => (require('./rollouts') as typeof import('./rollouts')).rolloutsCommand,
   },
   {
+    name: 'scan',
+    summary: 'find the ways rollouts went wrong (auth errors, invalid tools, calls as text, …), by step and advantage',
+    deadlineSeconds: 900,
+    load: () => (require('./scan') as typeof import('./scan')).scanCommand,
+  },
+  {
     name: 'reward',
     summary: 'score a reward on scenarios (Wordle games or a *.mtrl-reward.json) and re-score recorded rollouts',
     deadlineSeconds: 900,

@@ -50,6 +50,8 @@ export const SETTINGS = {
   'replay.colorBlind': spec({ default: false }),
   'replay.followSeconds': spec({ default: 10, min: 2 }),
   'reward.codeLens': spec({ default: true }),
+  'scan.thresholds': spec<unknown>({ default: {} }),
+  'scan.repeatedCalls': spec({ default: 3, min: 2, integer: true }),
   'reward.timeoutSeconds': spec({ default: DEFAULT_TIMEOUT_SECONDS, min: 1, max: 3600 }),
   'smoke.invokeTimeoutSeconds': spec({ default: 35, min: 1 }),
   'smoke.logWaitSeconds': spec({ default: 60, min: 0 }),

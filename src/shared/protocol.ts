@@ -9,6 +9,7 @@ import type {
   StepAxis,
 } from '../core/rollouts';
 import type { JobCategory } from '../core/jobs/status';
+import type { ScanResult } from '../core/scan/types';
 import type { RequestHandlers, ViewDescriptor, ViewProtocol } from '../webview-kit/channel';
 
 /** The replay board: one panel per source, restored after a reload. */
@@ -76,10 +77,15 @@ interface ReplayRequests {
   steps: { params: Record<string, never>; result: StepAxis };
   /** Each tool and argument value in above- vs below-average rollouts of their groups, for the steps the filter shows. */
   actions: { params: { filter: RolloutFilter }; result: ActionTable };
+  /** The rollout scan's findings over every rollout read (ids cut to the first few: the filter finds the rest). */
+  findings: { params: Record<string, never>; result: ScanResult };
 }
 
+/** Ids a finding carries to the page: the board filters by kind, so the list is only a sample. */
+const FINDING_IDS = 20;
+
 /** Answers the board's requests from the data: the same handlers in the extension and in the plain-browser page. */
-export function replayHandlers(data: ReplayData): RequestHandlers<ReplayRequests> {
+export function replayHandlers(data: ReplayData, scan?: { result(): ScanResult }): RequestHandlers<ReplayRequests> {
   return {
     groups: ({ filter, offset, count }) => data.groups(filter ?? {}, Number(offset) || 0, Math.min(500, Number(count) || 100)),
     rollouts: ({ group, filter }) => data.rolloutsIn(Number(group), filter ?? {}),
@@ -87,6 +93,10 @@ export function replayHandlers(data: ReplayData): RequestHandlers<ReplayRequests
     summary: ({ filter }) => data.summary(filter ?? {}),
     steps: () => data.steps(),
     actions: ({ filter }) => data.actions(filter ?? {}),
+    findings: () => {
+      const result = scan?.result() ?? { scanned: 0, findings: [] };
+      return { ...result, findings: result.findings.map((f) => ({ ...f, ids: f.ids.slice(0, FINDING_IDS) })) };
+    },
   };
 }
 

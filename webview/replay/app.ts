@@ -1,7 +1,7 @@
 import { ADVANTAGE_FORMULA, type GroupRow, type RolloutFilter } from '../../src/core/rollouts';
 import type { BoardSettings, BoardState, BoardView, InitialState, LoadStatus } from '../../src/shared/protocol';
 import { ActionTableView } from './actions';
-import { firstDifference } from './compare';
+import { markFirstDifference } from './compare';
 import { h, icon, idText, replace } from './dom';
 import { FilterBar } from './filters';
 import { GroupList } from './groups';
@@ -10,6 +10,7 @@ import { RolloutPlayer } from './player';
 import { RolloutTable } from './rollouts';
 import { StepPicker, type StepRange } from './steps';
 import { renderSummary } from './summary';
+import { FindingsView } from './findings';
 
 /** The replay board: filters and summary on top, then groups → rollouts → the board (two boards when comparing). */
 export class ReplayBoard {
@@ -20,6 +21,7 @@ export class ReplayBoard {
   private readonly panes = h('main', { class: 'panes' });
   private readonly players = h('div', { class: 'players' });
   private readonly actions = new ActionTableView();
+  private readonly findings: FindingsView;
   private readonly filters: FilterBar;
   private readonly stepPicker: StepPicker;
   private readonly groups: GroupList;
@@ -40,6 +42,7 @@ export class ReplayBoard {
     this.filters = new FilterBar((filter) => this.filterChanged(filter));
     this.filters.set(this.board.filter);
     this.stepPicker = new StepPicker((range) => this.stepsPicked(range));
+    this.findings = new FindingsView(host.channel, (finding) => this.filterChanged({ ...this.board.filter, finding }));
     this.groups = new GroupList(
       host.channel,
       (row) => void this.selectGroup(row),
@@ -72,6 +75,7 @@ export class ReplayBoard {
         ),
         this.notices,
         this.stepPicker.element,
+        this.findings.element,
         this.summary,
         this.actions.element,
         this.status,
@@ -156,6 +160,7 @@ export class ReplayBoard {
     this.stepPicker.show(axis, this.board.filter.steps);
     const filter = this.board.filter;
     await this.groups.reset(filter);
+    await this.findings.show(filter.finding);
     renderSummary(this.summary, await this.host.channel.request('summary', { filter }));
     this.actions.show(await this.host.channel.request('actions', { filter }));
     if (!this.groups.total) {
@@ -236,13 +241,8 @@ export class ReplayBoard {
     this.markDifference();
   }
 
-  /** Both boards mark the first turn where the two rollouts act differently. */
   private markDifference(): void {
-    const a = this.player.transcript;
-    const b = this.players.classList.contains('comparing') ? this.comparePlayer.transcript : undefined;
-    const turn = a && b ? firstDifference(a, b) : undefined;
-    this.player.markDifference(turn);
-    this.comparePlayer.markDifference(turn);
+    markFirstDifference(this.player, this.players.classList.contains('comparing') ? this.comparePlayer : undefined);
   }
 
   private turnChanged(turn: number): void {

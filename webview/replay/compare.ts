@@ -27,3 +27,15 @@ export function firstDifference(a: Pick<Transcript, 'turns'>, b: Pick<Transcript
   for (let i = 0; i < shared; i++) if (actionOf(a.turns[i]) !== actionOf(b.turns[i])) return i;
   return a.turns.length === b.turns.length ? undefined : shared;
 }
+
+/** Both boards mark the first turn where the two rollouts act differently (none when not comparing). */
+export function markFirstDifference(
+  player: { transcript?: Transcript; markDifference(turn: number | undefined): void },
+  other: { transcript?: Transcript; markDifference(turn: number | undefined): void } | undefined,
+): void {
+  const a = player.transcript;
+  const b = other?.transcript;
+  const turn = a && b ? firstDifference(a, b) : undefined;
+  player.markDifference(turn);
+  other?.markDifference(turn);
+}

@@ -1,4 +1,5 @@
 import { ReplayData, RolloutPipeline } from '../../src/core/rollouts';
+import { RolloutScan } from '../../src/core/scan/findings';
 import { replayHandlers, type InitialState, type PersistedState, type ReplayProtocol } from '../../src/shared/protocol';
 import type { HostChannel } from '../../src/webview-kit/host';
 import { connectPage, type PageChannel, type PageConnection } from '../../src/webview-kit/webview';
@@ -9,8 +10,9 @@ export type BoardChannel = PageChannel<ReplayProtocol>;
 
 /** Reads the embedded fixture lines in the page with the same core code and request handlers the extension uses. */
 function serveFixture(host: HostChannel<ReplayProtocol>, lines: string[]): void {
-  const data = new ReplayData();
-  host.serve(replayHandlers(data));
+  const scan = new RolloutScan();
+  const data = new ReplayData([], undefined, scan);
+  host.serve(replayHandlers(data, scan));
   host.onReady(() => {
     if (!data.size) {
       const pipeline = new RolloutPipeline();

@@ -116,6 +116,7 @@ export class RolloutTable {
         ' ',
         idText(row.trajectoryId),
         row.rebuilt ? h('span', { class: 'muted' }, ' (rebuilt)') : null,
+        ...(row.findings ?? []).map((kind) => h('span', { class: 'finding-mark', attrs: { title: `scan: ${kind}` } }, kind)),
       ),
       h('span', { class: 'number' }, num(row.reward)),
       h('span', { class: `number ${advantageClass}` }, num(row.advantage, 2)),

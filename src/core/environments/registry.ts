@@ -1,5 +1,5 @@
 import type { Transcript } from '../transcript/model';
-import type { EnvironmentPack, PackAgentAdvice, PackDatasetChecks } from './types';
+import type { EnvironmentPack, PackAgentAdvice, PackDatasetChecks, PackScanner } from './types';
 import { wordlePack } from './wordle/pack';
 
 /** Every environment pack, tried in order: the first that recognizes a transcript enriches it. A new pack is one line here. */
@@ -41,4 +41,14 @@ export function packRewardScenarios(source: string, file: string): Record<string
     if (document) return document;
   }
   return undefined;
+}
+
+/** The scanners of the pack that enriched a transcript (none for a generic one). */
+export function packScanners(transcript: Transcript): readonly PackScanner[] {
+  return packById(transcript.env?.pack)?.scanners ?? [];
+}
+
+/** Every pack's scanners, for the rules `mtrl scan --help` lists. */
+export function allPackScanners(): PackScanner[] {
+  return PACKS.flatMap((p) => p.scanners ?? []);
 }

@@ -26,6 +26,17 @@ export interface EnvironmentPack {
    * `source`, so a Python file is previewed without one; `file` is the Python file's name. Undefined when it is not one.
    */
   rewardScenarios?(source: string, file: string): Record<string, unknown> | undefined;
+  /** Ways a rollout goes wrong in this environment's terms, found by `mtrl scan` beside the generic kinds. */
+  scanners?: readonly PackScanner[];
+}
+
+/** A pack's scan of a rollout it enriched: a kind in the environment's words, its rule, and where a rollout shows it. */
+export interface PackScanner {
+  kind: string;
+  /** The rule in one sentence, for the docs and `mtrl scan --help`. */
+  rule: string;
+  /** The 0-based turn that shows it and a short quote; undefined when the rollout does not. */
+  scan(transcript: Transcript): { turn?: number; evidence?: string } | undefined;
 }
 
 /** A pack's checks of its tasks in a training dataset, applied by `mtrl validate` and the dataset diagnostics. */

@@ -4,6 +4,7 @@ import { actionTable, type ActionTable } from './actions';
 import { FactsTable, type RolloutFacts } from './facts';
 import { FactsKeeper } from './factsKeeper';
 import { SavedPlaces } from './savedPlaces';
+import type { RolloutMarker } from './marker';
 import type { SavedAt } from './pipeline';
 import { GroupIndex, stepSummaries, summarize, type RolloutSummary, type StepSummary } from './stats';
 import type { RolloutOutcome } from './verdict';
@@ -17,6 +18,8 @@ export interface RolloutFilter {
   search?: string;
   /** Training steps to show, both ends included; rollouts of unknown step are left out when set. */
   steps?: { from: number; to: number };
+  /** Only the rollouts a scan finding of this kind marks. */
+  finding?: string;
 }
 
 /** The step axis: per-step summaries, and how many rollouts no evidence dated. */
@@ -60,6 +63,8 @@ export interface RolloutRow {
   rebuilt: boolean;
   /** The result's `metrics` object: optional columns. */
   metrics?: Record<string, unknown>;
+  /** The scan's kinds that mark it. */
+  findings?: string[];
 }
 
 export interface RolloutDetail {
@@ -92,6 +97,7 @@ export class ReplayData {
   constructor(
     rollouts: readonly Transcript[] = [],
     private readonly readBack?: ReadBack,
+    readonly marker?: RolloutMarker,
   ) {
     this.append(rollouts);
   }
@@ -106,6 +112,7 @@ export class ReplayData {
     const first = this.rollouts.length;
     const added = rollouts.map((r) => this.keeper.facts(r));
     rollouts.forEach((r, k) => {
+      this.marker?.add(r);
       this.rollouts.push(added[k]);
       this.places.add(r, this.readBack ? savedAt?.(r) : undefined);
     });
@@ -121,6 +128,7 @@ export class ReplayData {
     this.keeper = new FactsKeeper();
     this.places = new SavedPlaces();
     this.grouping = new GroupIndex();
+    this.marker?.clear();
     this.cache = undefined;
     this.axis = undefined;
     this.shortLabels = undefined;
@@ -135,6 +143,7 @@ export class ReplayData {
     const step = r.step(index);
     if (filter.steps && !(step !== undefined && step >= filter.steps.from && step <= filter.steps.to)) return false;
     if (filter.outcomes?.length && !filter.outcomes.includes(r.outcome(index))) return false;
+    if (filter.finding && !this.marker?.has(filter.finding, index)) return false;
     const reward = r.reward(index);
     if (filter.minReward !== undefined && !(reward !== undefined && reward >= filter.minReward)) return false;
     if (filter.maxReward !== undefined && !(reward !== undefined && reward <= filter.maxReward)) return false;
@@ -200,6 +209,7 @@ export class ReplayData {
       .filter((i) => this.matches(i, filter))
       .map((i) => {
         const r = this.rollouts.at(i)!;
+        const findings = this.marker?.kindsOf(i);
         return {
           index: i,
           trajectoryId: r.id,
@@ -212,6 +222,7 @@ export class ReplayData {
           status: r.status,
           rebuilt: r.rebuilt,
           ...(r.metrics ? { metrics: r.metrics } : {}),
+          ...(findings?.length ? { findings } : {}),
         };
       });
   }

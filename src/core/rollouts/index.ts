@@ -13,3 +13,4 @@ export * from './summaryKeep';
 export * from './facts';
 export * from './factsKeeper';
 export * from './savedPlaces';
+export * from './marker';

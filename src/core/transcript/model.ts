@@ -18,6 +18,8 @@ export interface Turn {
   toolCalls: ToolCall[];
   /** This turn's reward when the agent reported a list of per-turn rewards. */
   reward?: number;
+  /** Why the model stopped this reply, as its API said (`stop`, `length`, `max_tokens`, `tool_calls`), when the source says. */
+  finishReason?: string;
 }
 
 /** How the rollout ended, as the SDK reports it: completed with a reward, failed (reward 0), or skipped (already processed). */

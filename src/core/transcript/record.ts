@@ -95,6 +95,8 @@ function turnOf(v: unknown): Turn | undefined {
   if (typeof t.text === 'string') turn.text = t.text;
   const reward = finite(t.reward);
   if (reward !== undefined) turn.reward = reward;
+  const finish = text(t.finish_reason) ?? text(t.stop_reason);
+  if (finish) turn.finishReason = finish;
   return turn;
 }
 

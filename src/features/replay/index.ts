@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ScanResult } from '../../core/scan';
 import { REPLAY_VIEW, type PersistedState, type ReplaySource } from '../../shared/protocol';
 import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
 import type { Services } from '../services';
@@ -20,7 +21,7 @@ const sameSource = (a: ReplaySource, b: ReplaySource) => JSON.stringify({ ...a, 
 export function register(services: Services): Pick<TestProbes, 'replayView'> {
   const { context } = services;
 
-  const openRollouts = async (arg?: unknown): Promise<void> => {
+  const openRollouts = async (arg?: unknown): Promise<ReplayPanel | undefined> => {
     const source = sourceFromArgument(arg) ?? (arg === undefined ? await pickSource(services) : undefined);
     if (!source) {
       if (arg !== undefined)
@@ -34,15 +35,34 @@ export function register(services: Services): Pick<TestProbes, 'replayView'> {
     const step = stepOf(arg);
     if (existing) {
       if (step !== undefined) existing.showStep(step);
-      return existing.panel.reveal();
+      existing.panel.reveal();
+      return existing;
     }
     const panel = openViewPanel(REPLAY_VIEW, `Rollouts: ${source.label}`, { extensionUri: context.extensionUri });
-    new ReplayPanel(
+    return new ReplayPanel(
       panel,
       services,
       source,
       step === undefined ? undefined : { filter: { steps: { from: step, to: step } }, stepsPicked: true },
     );
+  };
+
+  /** Opens the board of a job's or a file's rollouts and, once read, says what the scan found (the board's Findings filter to them). */
+  const scanRollouts = async (arg?: unknown): Promise<ScanResult | undefined> => {
+    const board = await openRollouts(arg);
+    if (!board) return undefined;
+    await board.firstRead;
+    const result = board.findings();
+    const failing = result.findings.filter((f) => f.above);
+    const shown = result.findings
+      .slice(0, 4)
+      .map((f) => `${f.kind} ${f.rollouts}`)
+      .join(', ');
+    const sentence = result.findings.length
+      ? `MTRL: scan of ${result.scanned} rollouts of ${board.source.label}: ${shown}${failing.length ? ` (${failing.length} past the threshold)` : ''}. Click a finding on the board to filter.`
+      : `MTRL: the scan of ${result.scanned} rollouts of ${board.source.label} found nothing.`;
+    void (failing.length ? vscode.window.showWarningMessage(sentence) : vscode.window.showInformationMessage(sentence));
+    return result;
   };
 
   /** Reopens the focused board with its rollouts matched to a dataset's rows: GRPO groups become tasks, not first messages. */
@@ -73,7 +93,8 @@ export function register(services: Services): Pick<TestProbes, 'replayView'> {
   };
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('mtrl.openRollouts', openRollouts),
+    vscode.commands.registerCommand('mtrl.openRollouts', async (arg?: unknown) => void (await openRollouts(arg))),
+    vscode.commands.registerCommand('mtrl.scanRollouts', scanRollouts),
     vscode.commands.registerCommand('mtrl.matchRolloutsToDataset', matchToDataset),
     vscode.commands.registerCommand('mtrl.insertRolloutLogging', insertRolloutLogging),
     ...registerRewardActions(services),

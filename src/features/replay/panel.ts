@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ReplayData, RolloutPipeline, skippedLineNotes } from '../../core/rollouts';
+import { RolloutScan, scanSettingsFrom, type ScanResult } from '../../core/scan';
 import type { Transcript } from '../../core/transcript/model';
 import { unmatchedRowsNote } from '../../core/transcript/tasks';
 import {
@@ -30,9 +31,11 @@ function followSeconds(): number {
 /** One replay board: reads its source with progress and cancel, answers the page's requests, follows a running job. */
 export class ReplayPanel implements vscode.Disposable {
   private static readonly open = new Set<ReplayPanel>();
+  // Each rollout is scanned as it arrives, with the settings of when the board opened: its findings filter and mark rows.
+  private readonly scan = new RolloutScan(scanSettingsFrom(setting('scan.thresholds'), setting('scan.repeatedCalls')));
   private static lastActive?: ReplayPanel;
   // Saved transcripts streamed from a large local file are held as facts; their turns are read back when opened.
-  private readonly data = new ReplayData([], (at) => readSavedAt(at, this.pipeline.job));
+  private readonly data = new ReplayData([], (at) => readSavedAt(at, this.pipeline.job), this.scan);
   private status: LoadStatus = { state: 'loading', message: 'Reading rollouts…' };
   private readonly channel: HostChannel<ReplayProtocol>;
   private loading?: AbortController;
@@ -66,7 +69,7 @@ export class ReplayPanel implements vscode.Disposable {
     this.channel = showApp<ReplayProtocol>(panel, services.context.extensionUri, REPLAY_VIEW, initial, {
       onUnknown: (_, why) => services.output.warn(`Replay: ignored a message from the board (${why})`),
     });
-    this.channel.serve(replayHandlers(this.data));
+    this.channel.serve(replayHandlers(this.data, this.scan));
     this.channel.onReady(() => this.channel.notify('status', this.status));
     this.channel.on('state', (state) => (this.board = state.board));
     this.channel.on('view', (view) => (this.view = view));
@@ -89,6 +92,11 @@ export class ReplayPanel implements vscode.Disposable {
   /** The rollout the board plays now, as a plain transcript. */
   async currentRollout(): Promise<Transcript | undefined> {
     return this.board?.rollout === undefined ? undefined : (await this.data.detail(this.board.rollout))?.transcript;
+  }
+
+  /** The rollout scan's findings over every rollout read so far. */
+  findings(): ScanResult {
+    return this.scan.result();
   }
 
   /** The rollouts the board's filter shows (its steps, outcomes, rewards, search). */

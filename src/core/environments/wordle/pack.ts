@@ -1,10 +1,11 @@
 import type { ToolCall, Transcript } from '../../transcript/model';
-import { RECORD_MOVE_TOOL } from '../../transcript/record';
 import type { EnvironmentPack, PackLogLine } from '../types';
 import { wordleAgentAdvice } from './agentAdvice';
+import { asFields, guessOf, TOOL } from './calls';
 import { wordleDatasetChecks } from './datasetChecks';
 import { parseFeedbackLine } from './feedback';
 import { wordleRewardScenarios } from './rewardScenarios';
+import { ignoresFeedback } from './scan';
 import { isValidWord, MAX_GUESSES } from './marks';
 import { MAX_TOOL_CALLS, normalizeTurns, scoredGuesses, type WordleTurn } from './turns';
 
@@ -15,25 +16,8 @@ export interface WordleData {
   turns: WordleTurn[];
 }
 
-const TOOL = 'guess_word';
 const LOSS = /Out of guesses\. The word was ([A-Za-z]{5})/;
 const SOLVED = 'GGGGG';
-
-const asFields = (v: unknown): Record<string, unknown> | undefined =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-
-/** Calls that can be guesses: a tool named for guessing (`guess_word`, the emulator's `guess`), a record's one-move turn, or a nameless span. */
-const GUESSING = /guess/i;
-
-const guessOf = (call: ToolCall): string | undefined => {
-  // Other tools' arguments are not read: a trace decodes them only when someone does.
-  if (call.name && call.name !== RECORD_MOVE_TOOL && !GUESSING.test(call.name)) return undefined;
-  const fields = asFields(call.arguments);
-  // `guess`, else a guessing tool's one string argument (the public sample's `guess_word(word)`).
-  const strings = Object.values(fields ?? {}).filter((v) => typeof v === 'string');
-  const guess = fields?.guess ?? (strings.length === 1 ? strings[0] : undefined);
-  return typeof guess === 'string' ? guess : call.name === TOOL && typeof call.arguments === 'string' ? call.arguments : undefined;
-};
 
 /** The feedback text of a call's result: the tool's text, a `{feedback}` object's, or a Strands/MCP `{content: [{text}]}`'s. */
 function feedbackOf(result: unknown): string | undefined {
@@ -81,6 +65,7 @@ export const wordlePack: EnvironmentPack = {
   agentAdvice: wordleAgentAdvice,
   datasetChecks: wordleDatasetChecks,
   rewardScenarios: wordleRewardScenarios,
+  scanners: [ignoresFeedback],
   recognizes(transcript) {
     if (isValidWord(transcript.fields?.answer) || isValidWord(transcript.task.row?.answer)) return true;
     for (const turn of transcript.turns) for (const call of turn.toolCalls) if (guessOf(call) !== undefined) return true;
