@@ -1,8 +1,9 @@
 import { EVALUATION_MAX_RUNTIME } from './document';
-import { hyperparameterProblem, hyperparameterSpecs, REJECTED_EVALUATION_NAMES } from './hyperparameters';
+import { hyperparameterProblem, hyperparameterSpecs, SDK_EVALUATOR_NAMES } from './hyperparameters';
 import { modelsInRegion, parseBaseModelArn, type BaseModel } from './models';
 import { JOB_NAME_PATTERN } from './reference';
 import type { JobCategory } from './status';
+import { trainerRuleProblems } from './trainerRules';
 
 export type CheckLevel = 'pass' | 'warn' | 'fail';
 
@@ -26,6 +27,9 @@ type CheckId =
   | 'model'
   | 'evaluations'
   | 'smoke'
+  // The SDK trainer's checks beyond the hyperparameter table (trainerRules.ts).
+  | 'modelPackages'
+  | 'eula'
   // The account's side: its MTRL quota and its MLflow app.
   | 'quota'
   | 'mlflow';
@@ -84,10 +88,12 @@ export function checkHyperparameters(category: JobCategory, values: Record<strin
     problems.push(
       `StoppingCondition.MaxRuntimeInSeconds must be in (0, ${EVALUATION_MAX_RUNTIME.maxSeconds}] (72 h); got ${String(maxRuntimeSeconds)}`,
     );
+  problems.push(...trainerRuleProblems(values));
   const unknown: string[] = [];
   for (const [name, value] of Object.entries(values)) {
-    const accepted = category === 'AgentRFTEvaluation' ? REJECTED_EVALUATION_NAMES[name] : undefined;
-    if (accepted) problems.push(`${name} is rejected by the service; use ${accepted}`);
+    const accepted = category === 'AgentRFTEvaluation' ? SDK_EVALUATOR_NAMES[name] : undefined;
+    if (accepted)
+      problems.push(`${name} is the SDK evaluator's name, which the service may drop or refuse; write the flat name ${accepted}`);
     else if (!specs.has(name)) unknown.push(name);
     else {
       const problem = hyperparameterProblem(specs.get(name)!, value);
