@@ -2,14 +2,25 @@ import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { parseRuntimeArn, runSmokeTest, smokeReportText, SmokeCancelled } from '../core/smoke';
 import { awsSmokeBackend } from '../services/smoke';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
+import { smokeLocally } from './smokeLocal';
 
 const usage = `Usage: mtrl smoke --runtime <arn> [--region R] [--endpoint URL] [--profile P] [--timeout S] [--log-wait S] [--json]
+       mtrl smoke --local AGENT.py [--python PATH] [--timeout S] [--json]
 
 Smoke-tests a deployed agent runtime before you pay for training: sends the
-reference payload (a fake job of your own account), expects {"reward": -1.5}
-and a 400 "Could not find job" in the runtime's logs, and explains any failure.
+reference payload (a fake job of your own account), expects a 400 "Could not
+find job" in the runtime's logs and a reward all the same: any number passes,
+an error status or no reward fails. Explains any failure.
+
+With --local, runs the same smoke path on this machine: the agent file gets the
+same payload, its model and Job Runtime calls reach a local Job Runtime that
+answers 400 "Could not find job", and the agent must still return a reward; the
+lint's findings on the file follow. No AWS call is made and no AWS credentials
+are added to the agent's environment.
 
   --runtime   the agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>)
+  --local     an agent file on disk (its @app.entrypoint or @sagemaker_rft_handler function)
+  --python    with --local: the interpreter with the agent's requirements (default: $MTRL_PYTHON, else python3)
   --region    region for STS (default: the runtime's region)
   --endpoint  one endpoint for every AWS call, e.g. the emulator's URL (default: AWS_ENDPOINT_URL)
   --profile   AWS profile from ~/.aws
@@ -17,7 +28,7 @@ and a 400 "Could not find job" in the runtime's logs, and explains any failure.
   --log-wait  seconds to watch the runtime's log group (default 60)
   --json      print the result as JSON
 
-Exit code: 0 passed, 1 failed, 2 usage or I/O error.`;
+Exit code: 0 passed, 1 failed, 2 could not run (usage, I/O, no python).`;
 
 function seconds(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined;
@@ -33,13 +44,19 @@ export const smokeCommand: CliCommand = {
     const { values } = parseOptions(args, usage, {
       options: {
         runtime: { type: 'string' },
+        local: { type: 'string' },
+        python: { type: 'string' },
         ...AWS_OPTIONS,
         timeout: { type: 'string' },
         'log-wait': { type: 'string' },
         json: { type: 'boolean', default: false },
       },
     });
-    if (!values.runtime) throw new UsageError('--runtime <arn> is required.');
+    if (values.local !== undefined) {
+      if (values.runtime) throw new UsageError('--local and --runtime test different things: pass one.');
+      return smokeLocally(values.local, { python: values.python, timeoutMs: seconds(values.timeout, '--timeout'), json: values.json }, io);
+    }
+    if (!values.runtime) throw new UsageError('--runtime <arn> (a deployed runtime) or --local AGENT.py (an agent file) is required.');
     const arn = parseRuntimeArn(values.runtime);
     if (!arn)
       throw new UsageError(`"${values.runtime}" is not an agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>).`);

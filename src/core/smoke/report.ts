@@ -14,6 +14,38 @@ export interface SmokeResult {
   durationMs: number;
   response?: string;
   verdict: SmokeVerdict;
+  /** Set when the agent ran on this machine (`mtrl smoke --local`) against the local Job Runtime. */
+  local?: LocalSmokeFacts;
+}
+
+/** What a local smoke test adds: where the agent ran, what was stubbed, and the lint's findings on the file. */
+export interface LocalSmokeFacts {
+  agentFile: string;
+  python: string;
+  runtimeUrl: string;
+  /** Packages the agent imports that this python lacks: the runner replaced them with stubs that do nothing. */
+  stubbed: string[];
+  lint: { line: number; severity: string; message: string }[];
+}
+
+/** The line that says what was tested: a deployed runtime, or an agent file on this machine. */
+function testedLine(result: SmokeResult): string {
+  const l = result.local;
+  if (!l) return `runtime ${result.runtimeArn} (caller account ${result.callerAccount})`;
+  const stubs = l.stubbed.length
+    ? `; stubbed, not installed for ${l.python}: ${l.stubbed.join(', ')} (pass --python with your venv's python)`
+    : '';
+  return `agent ${l.agentFile} run by ${l.python} against the local Job Runtime at ${l.runtimeUrl}${stubs}`;
+}
+
+function lintLines(result: SmokeResult): string[] {
+  const lint = result.local?.lint ?? [];
+  if (!result.local) return [];
+  if (!lint.length) return ['lint: no findings'];
+  return [
+    `lint (${lint.length} finding${lint.length === 1 ? '' : 's'}):`,
+    ...lint.map((f) => `  ${result.local!.agentFile}:${f.line}: ${f.severity}: ${f.message}`),
+  ];
 }
 
 // Plain glyphs with words: emoji fonts are missing on many Linux machines.
@@ -42,9 +74,12 @@ export function smokeReportMarkdown(result: SmokeResult): string {
     '',
     verdict.summary,
     '',
+    testedLine(result),
+    '',
     ...verdict.checks.map((c) => `- **${c.label}**: ${MARK[c.state]}. ${c.detail}`),
     '',
   ];
+  if (result.local) out.push('## Lint', '', ...fence(lintLines(result)), '');
   for (const d of verdict.diagnoses) {
     out.push(`## ${d.warning ? 'Warning: ' : ''}${d.problem}`, '', `**Fix:** ${d.fix}`, '');
     if (d.evidence.filter(Boolean).length) out.push(...fence(d.evidence.filter(Boolean)), '');
@@ -75,12 +110,13 @@ function quoted(lines: string[]): string[] {
 /** The report as plain text, for the command line. */
 export function smokeReportText(result: SmokeResult): string {
   const { verdict } = result;
-  const out = [verdict.summary, `runtime ${result.runtimeArn} (caller account ${result.callerAccount})`, ''];
+  const out = [verdict.summary, testedLine(result), ''];
   out.push(...verdict.checks.map((c) => `${TEXT_MARK[c.state]} ${c.label}: ${c.detail}`));
   for (const d of verdict.diagnoses) {
     out.push('', `${d.warning ? 'warning' : 'problem'}: ${d.problem}`, `fix:     ${d.fix}`, ...quoted(d.evidence.filter(Boolean)));
   }
   // Log lines are the agent's text: escaped line by line, so none can move the cursor or forge a line of the report.
   if (verdict.evidence.length) out.push('', `log lines (${result.logGroup}):`, ...quoted(verdict.evidence));
+  if (result.local) out.push('', ...lintLines(result));
   return out.join('\n');
 }

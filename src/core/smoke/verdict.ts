@@ -42,7 +42,10 @@ export interface SmokeVerdict {
 
 interface VerdictInput {
   runtimeArn: string;
+  /** Where the log lines came from: the runtime's log group, or a local agent's output. */
   logGroup: string;
+  /** The agent ran on this machine against the local runtime: no log group to wait for, nothing to redeploy. */
+  local?: boolean;
   callerAccount: string;
   invocation: InvocationOutcome;
   logLines: LogLine[];
@@ -61,8 +64,21 @@ const WORTH_QUOTING =
 const AGENT_FAILED = /CompleteRollout:.*status=(?:failed|error)|signaled that the trajectory failed|Rollout error:/i;
 const TIMEOUT_ERROR = /timed? ?out|timeout|did not respond|no response|took too long/i;
 
+/** What an agent's answer to the smoke payload holds: its reward, or the status it returned instead. */
+interface SmokeAnswer {
+  reward?: number;
+  status?: string;
+  parsed: boolean;
+}
+
+/**
+ * The one rule of every smoke test (deployed, local, or through the service): any numeric reward passes, since the
+ * agent returned a reward despite the fake job's 400; an error status, or no reward, fails.
+ */
+export const answerPasses = (answer: SmokeAnswer | undefined): boolean => answer?.reward !== undefined && Number.isFinite(answer.reward);
+
 /** The reward in a response body, or undefined; `status` when the agent returned one instead. */
-function readBody(body: string): { reward?: number; status?: string; parsed: boolean } {
+export function readSmokeAnswer(body: string): SmokeAnswer {
   try {
     const value = JSON.parse(body) as unknown;
     if (typeof value === 'number') return { reward: value, parsed: true };
@@ -98,7 +114,7 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
   const authenticated = logLines.filter((l) => JOB_NOT_FOUND.test(l.message) && STATUS_400.test(l.message)).map((l) => l.message.trim());
   const forbidden = quote(logLines, NOT_AUTHORIZED);
   const handlerRan = logLines.some((l) => HANDLER_RAN.test(l.message));
-  const body = invocation.kind === 'response' ? readBody(invocation.body) : undefined;
+  const body = invocation.kind === 'response' ? readSmokeAnswer(invocation.body) : undefined;
   const timedOut = invocation.kind === 'timeout' || (invocation.kind === 'error' && TIMEOUT_ERROR.test(invocation.message));
   const agentFailed = quote(logLines, AGENT_FAILED);
   if (invocation.kind === 'error' && AGENT_FAILED.test(invocation.message)) agentFailed.unshift(invocation.message);
@@ -108,12 +124,17 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
   const agentRan = handlerRan || raised !== undefined || body !== undefined;
   const agentRaised = reachedJobRuntime && invocation.kind === 'error';
   const pack = agentAdviceForLogs(logLines.map((l) => l.message));
+  const again = input.local ? 'run the smoke test again' : 'redeploy';
   const checks: SmokeCheck[] = [
     {
       id: 'transport',
-      label: 'Invoked (transport, IAM)',
+      label: input.local ? 'Ran the entrypoint' : 'Invoked (transport, IAM)',
       state: agentRan ? 'pass' : timedOut || invocation.kind === 'error' ? 'fail' : 'unknown',
-      detail: agentRan ? 'InvokeAgentRuntime reached the agent.' : 'No sign that the agent ran.',
+      detail: agentRan
+        ? input.local
+          ? 'The agent ran with the smoke payload.'
+          : 'InvokeAgentRuntime reached the agent.'
+        : 'No sign that the agent ran.',
     },
     {
       id: 'wiring',
@@ -129,8 +150,8 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
     },
     {
       id: 'contract',
-      label: 'Answered as the SDK expects (a reward, or a status)',
-      state: agentRaised || body?.status !== undefined ? 'warn' : body?.reward !== undefined ? 'pass' : 'fail',
+      label: 'Returned a reward (any number passes; an error status or no reward fails)',
+      state: answerPasses(body) ? 'pass' : 'fail',
       detail:
         body?.reward !== undefined
           ? `The runtime returned reward ${body.reward}.`
@@ -145,7 +166,8 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
     checks.push({
       id: 'pack',
       label: pack.noPlayCheck,
-      state: body?.reward === pack.noPlayReward ? 'pass' : 'fail',
+      // The pack's expectation is advice: any numeric reward passes the test.
+      state: body?.reward === pack.noPlayReward ? 'pass' : 'warn',
       detail: pack.noPlayDetail,
     });
 
@@ -162,7 +184,7 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
         invocation.kind === 'timeout'
           ? `The runtime did not answer within ${invocation.seconds} s.`
           : `The invocation timed out: ${invocation.message}`,
-      fix: 'No HTTP server is listening in the runtime. `@app.entrypoint` must be the outermost decorator, above `@sagemaker_rft_handler`, and `app = BedrockAgentCoreApp()` must exist (with `app.run()` under `__main__`). Fix main.py and redeploy.',
+      fix: `No HTTP server is listening in the runtime. \`@app.entrypoint\` must be the outermost decorator, above \`@sagemaker_rft_handler\`, and \`app = BedrockAgentCoreApp()\` must exist (with \`app.run()\` under \`__main__\`). Fix main.py and ${again}.`,
       evidence: quote(logLines, WORTH_QUOTING),
     });
   } else if (agentRaised) {
@@ -171,12 +193,11 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
         'The agent raised when the Job Runtime answered 400 "Could not find job" (as it does outside a job) instead of returning a reward.',
       fix: `The wiring works. In a job, each rollout that raises is a failed trajectory, and failed trajectories cancel the job: catch errors around the rollout and return a reward (the lowest your task gives)${pack ? `, e.g. {"reward": ${pack.noPlayReward}}` : ''}.`,
       evidence: [...new Set([...agentFailed, ...quote(logLines, JOB_NOT_FOUND, 3)])],
-      warning: true,
     });
   } else if (raised) {
     diagnoses.push({
       problem: `The agent raised ${raised.exception} before calling the policy (${raised.frame}${raised.code ? `: ${raised.code}` : ''}).`,
-      fix: `Fix that line of the agent and redeploy. The smoke test sends the SDK's payload (the row as \`instance\`, with \`metadata\`, \`inferenceParams\`) and a top-level \`prompt\`; read the row from \`payload["instance"]\`, else \`payload["prompt"]\` (\`mtrl lint\` checks it).`,
+      fix: `Fix that line of the agent and ${again}. The smoke test sends the SDK's payload (the row as \`instance\`, with \`metadata\`, \`inferenceParams\`) and a top-level \`prompt\`; read the row from \`payload["instance"]\`, else \`payload["prompt"]\` (\`mtrl lint\` checks it).`,
       evidence: quote(logLines, /Traceback|Error|Exception|File "/, 12),
     });
   } else if (agentFailed.length) {
@@ -197,18 +218,18 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
       problem: `The agent returned status "${body.status}" instead of a reward.`,
       fix: `In a job this is a failed trajectory ("The agent signaled that the trajectory failed"), and failed trajectories cancel the job. Catch errors around the rollout and return a reward${pack ? `, e.g. {"reward": ${pack.noPlayReward}}` : ' (the lowest your task gives)'}.`,
       evidence: [invocation.kind === 'response' ? invocation.body.trim() : ''],
-      warning: true,
     });
   } else if (pack && body?.reward !== undefined && body.reward !== pack.noPlayReward) {
     diagnoses.push({
       problem: `The reward was ${body.reward}, not ${pack.noPlayReward}.`,
       fix: pack.noPlayFix,
       evidence: [invocation.kind === 'response' ? invocation.body.trim() : ''],
+      warning: true,
     });
   } else if (invocation.kind === 'response' && body && !body.parsed) {
     diagnoses.push({
       problem: 'The response is not JSON.',
-      fix: 'The handler must return a JSON object such as {"reward": -1.5}.',
+      fix: 'The handler must return a JSON object with a numeric reward, such as {"reward": 0.0}.',
       evidence: [invocation.body.trim().slice(0, 300)],
     });
   } else if (invocation.kind === 'response' && body?.reward === undefined && body?.status === undefined) {
@@ -218,7 +239,7 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
       evidence: [invocation.body.trim().slice(0, 300)],
     });
   }
-  if (logLines.length === 0) {
+  if (logLines.length === 0 && !input.local) {
     diagnoses.push({
       problem: `No log lines in ${input.logGroup} within ${input.logWaitSeconds} s of the invocation.`,
       fix: 'Check that the log group exists (the runtime writes it on its first start), that the runtime role may write to CloudWatch Logs, and that your credentials may call logs:FilterLogEvents.',
@@ -236,7 +257,9 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
     // A failed invocation is already explained above: its missing Job Runtime answer is a consequence, not a second cause.
     diagnoses.push({
       problem: 'The logs show no answer from the Job Runtime.',
-      fix: 'The agent should call the Job Runtime (RFT_RUNTIME_ENDPOINT) with a bearer token and get 400 "Could not find job" for the smoke-test job. Check the endpoint and that the runtime role has AmazonSageMakerJobRuntimeAccess.',
+      fix: input.local
+        ? 'The agent should call the Job Runtime at the payload\'s metadata.endpoint (the model at metadata.endpoint + "/v1") and get 400 "Could not find job" for the smoke-test job. Read the endpoint from the payload, not from a fixed URL.'
+        : 'The agent should call the Job Runtime (RFT_RUNTIME_ENDPOINT) with a bearer token and get 400 "Could not find job" for the smoke-test job. Check the endpoint and that the runtime role has AmazonSageMakerJobRuntimeAccess.',
       evidence: quote(logLines, WORTH_QUOTING),
     });
   }

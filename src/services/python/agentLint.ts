@@ -1,4 +1,5 @@
 // Pure Node: the editor, the `mtrl lint` command line and the unit tests run the real script through it.
+import { lintAgentByRegex, readPythonLintOutput, type LintFinding } from '../../core/lint';
 
 /** Runs `agent_lint.py` with the given interpreter on the source (stdin); resolves with its stdout, rejects when Python cannot run. */
 export function runPythonLint(python: string, script: string, source: string, signal?: AbortSignal, timeoutMs = 10_000): Promise<string> {
@@ -18,4 +19,14 @@ export function runPythonLint(python: string, script: string, source: string, si
     child.stdin.on('error', () => undefined);
     child.stdin.end(source, 'utf8');
   });
+}
+
+/** The agent lint's findings for a file's text: Python's ast through `python`, the line patterns when it cannot run or parse. */
+export async function agentLintFindings(python: string, script: string, source: string, signal?: AbortSignal): Promise<LintFinding[]> {
+  try {
+    const result = readPythonLintOutput(await runPythonLint(python, script, source, signal), source);
+    return 'findings' in result ? result.findings : lintAgentByRegex(source);
+  } catch {
+    return lintAgentByRegex(source);
+  }
 }

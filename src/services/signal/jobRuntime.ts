@@ -45,6 +45,10 @@ export interface JobRuntime {
 export interface JobRuntimeOptions {
   /** A policy answer larger than this is cut (default 64 MB). */
   maxAnswerBytes?: number;
+  /** The smoke path: every call is for this job, which the runtime does not run, and gets the service's 400 "Could not find job". */
+  unknownJob?: string;
+  /** Each error answer, as a log line (`POST /path: status=400 Could not find job …`): the smoke test's evidence. */
+  onErrorAnswer?: (line: string) => void;
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -165,6 +169,7 @@ export async function startJobRuntime(policy: Policy, options: JobRuntimeOptions
     const operation = operationAt(rest);
     const chat = rest === CHAT_PATH;
     if (!operation && !chat) throw unservedPath(path, pathId, rest);
+    if (options.unknownJob !== undefined) throw new RuntimeError('ValidationException', couldNotFindJob(options.unknownJob));
     if (req.method !== 'POST') throw new RuntimeError('ValidationException', `${path} takes POST.`, 405);
     const body = await readBody(req);
     if (operation === 'CompleteRollout' || operation === 'UpdateReward') {
@@ -199,6 +204,7 @@ export async function startJobRuntime(policy: Policy, options: JobRuntimeOptions
     handle(req, res).catch((error: Error) => {
       if (res.headersSent) return void res.destroy();
       const e = error instanceof RuntimeError ? error : new RuntimeError('ValidationException', error.message);
+      options.onErrorAnswer?.(`${req.method ?? ''} ${req.url ?? '/'}: status=${e.status} ${e.message}`);
       send(res, e.status, openAiError(e.message, e.code), e.code);
     });
   });

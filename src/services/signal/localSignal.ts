@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PYTHON_MESSAGE_MAX, RESULT_MARKER } from '../../core/reward/protocol';
 import { diagnoseLocalRun, type Diagnosis, type PlayedRollout } from '../../core/signal/diagnosis';
 import { findHardCodedEndpoint, sharedEndpointAdvice } from '../../core/signal/hardCodedEndpoint';
 import { agentRftJobArn } from '../../core/signal/jobRuntimeApi';
 import { RolloutRecording, type RolloutTokens } from '../../core/signal/rolloutRecording';
-import { outsideText } from '../../core/text/display';
 import type { Transcript } from '../../core/transcript/model';
 import { runContained } from '../python/containedRun';
 import { startJobRuntime, type Policy } from './jobRuntime';
+import { parseRunnerOutput } from './runnerOutput';
 
 /** One local signal check: K rows × G rollouts of the user's agent entrypoint against a chosen policy. */
 export interface LocalSignalRun {
@@ -83,46 +82,8 @@ export function rolloutPayload(
   };
 }
 
-interface RunnerResult {
-  ok: true;
-  /** Packages the agent imports that are not installed for this python: stubbed, so they do nothing. */
-  stubbed: string[];
-  result: unknown;
-}
-
-interface RunnerFailure {
-  ok: false;
-  kind: string;
-  message: string;
-  line?: number;
-  stubbed: string[];
-  /** A stub stood in the way: the error arose in one, or names one. */
-  inStub: boolean;
-}
-
 // Failures of the file itself, not of one rollout: every other rollout would fail the same way.
 const AGENT_PROBLEMS = ['syntax', 'import', 'not-found'];
-
-function parseRunnerOutput(stdout: string): RunnerResult | RunnerFailure | undefined {
-  const found = stdout.split(/\r?\n/).find((l) => l.startsWith(RESULT_MARKER));
-  if (!found) return undefined;
-  try {
-    const v = JSON.parse(found.slice(RESULT_MARKER.length)) as Record<string, unknown>;
-    const stubbed = Array.isArray(v.stubbed) ? v.stubbed.map(String) : [];
-    if (v.ok === true) return { ok: true, result: v.result, stubbed };
-    const line = typeof v.line === 'number' ? v.line : undefined;
-    return {
-      ok: false,
-      kind: String(v.error),
-      message: outsideText(String(v.message ?? 'The agent failed.'), PYTHON_MESSAGE_MAX),
-      line,
-      stubbed,
-      inStub: v.inStub === true,
-    };
-  } catch {
-    return undefined;
-  }
-}
 
 /** Plays every rollout, at most `concurrency` at once, then closes the runtime: no process and no port is left. */
 export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalResult> {

@@ -99,14 +99,14 @@ describe('smoke test against the emulator (real SDK over HTTP)', function () {
     );
   });
 
-  it("passes a non-Wordle agent that raises on the Job Runtime's 400, with the failed-trajectory warning", async () => {
+  it("fails a non-Wordle agent that raises on the Job Runtime's 400 (no reward), saying the wiring works", async () => {
     const result = await runSmokeTest(awsSmokeBackend(aws), { runtimeArn: SUPPORT, logWaitMs: 2_000, pollIntervalMs: 100 });
-    assert.equal(result.verdict.ok, true, result.verdict.summary + JSON.stringify(result.verdict.diagnoses));
+    assert.equal(result.verdict.ok, false, result.verdict.summary + JSON.stringify(result.verdict.diagnoses));
     assert.deepEqual(
       result.verdict.checks.map((c) => `${c.id} ${c.state}`),
-      ['transport pass', 'wiring pass', 'contract warn'],
+      ['transport pass', 'wiring pass', 'contract fail'],
     );
-    assert.ok(result.verdict.diagnoses.some((d) => d.warning && /cancel the job/.test(d.fix)));
+    assert.ok(result.verdict.diagnoses.some((d) => !d.warning && /wiring works.*cancel the job/.test(d.fix)));
   });
 
   it("fails an agent that raises KeyError: 'prompt' before the policy call, naming its line", async () => {

@@ -40,8 +40,8 @@ describe('smoke report', () => {
   it('puts each diagnosis under its own heading with the fix, and a fence longer than any backticks in the quoted lines', () => {
     const md = smokeReportMarkdown(result('{"status": "error"}', ['Rollout error: ```boom```']));
     assert.match(md, /^# Smoke test: failed/);
-    assert.match(md, /## Warning: The agent returned status "error" instead of a reward\.\n\n\*\*Fix:\*\*/);
-    assert.match(md, /\*\*Answered as the SDK expects \(a reward, or a status\)\*\*: ! passed with a warning\./);
+    assert.match(md, /\n## The agent returned status "error" instead of a reward\.\n\n\*\*Fix:\*\*/);
+    assert.match(md, /\*\*Returned a reward \(any number passes; an error status or no reward fails\)\*\*: ✗ failed\./);
     assert.match(md, /````text\nRollout error: ```boom```\n````/);
   });
 
@@ -51,8 +51,8 @@ describe('smoke report', () => {
       'Failed /complete-rollout: status=400 body=Could not find job',
     ];
     const text = smokeReportText(result('{"reward": 0.3}', wordle));
-    assert.match(text, /^Smoke test failed: The reward was 0\.3, not -1\.5\./);
-    assert.match(text, /\[FAIL\] Wordle: reward -1\.5 for a game never played/);
+    assert.match(text, /^Smoke test passed: invoked, reached the Job Runtime, reward 0\.3 \(warning: The reward was 0\.3, not -1\.5\.\)/);
+    assert.match(text, /\[warn\] Wordle: reward -1\.5 for a game never played/);
     assert.match(text, /\n {2}\| Failed \/complete-rollout/);
   });
 });

@@ -65,26 +65,44 @@ describe('smoke verdict', () => {
     assert.ok(v.diagnoses.some((d) => /outermost/.test(d.fix)));
   });
 
-  it('warns about an error status instead of a reward: the contract allows it, a job counts a failed trajectory', () => {
+  it('fails an error status instead of a reward: a job counts a failed trajectory', () => {
     const v = smokeVerdict({ ...base, invocation: reward({ status: 'error', message: 'boom' }), logLines: SUPPORT_LOGS });
-    assert.equal(v.ok, true, v.summary);
-    assert.equal(v.checks.find((c) => c.id === 'contract')?.state, 'warn');
+    assert.equal(v.ok, false, v.summary);
+    assert.equal(v.checks.find((c) => c.id === 'contract')?.state, 'fail');
     const d = v.diagnoses.find((x) => /status "error"/.test(x.problem));
-    assert.ok(d?.warning && /failed trajectory.*cancel the job/.test(d.fix), JSON.stringify(v.diagnoses));
-    assert.match(v.summary, /passed.*warning/);
+    assert.ok(d && !d.warning && /failed trajectory.*cancel the job/.test(d.fix), JSON.stringify(v.diagnoses));
+    assert.equal(v.summary, 'Smoke test failed: The agent returned status "error" instead of a reward.');
   });
 
-  it('expects -1.5 only of a Wordle agent: partial credit passes a support agent', () => {
+  it('passes any numeric reward: Wordle gets only a warning for a reward other than -1.5, a support agent none', () => {
     const wordle = smokeVerdict({ ...base, invocation: reward({ reward: 0.25 }), logLines: GOOD_LOGS });
-    assert.equal(wordle.ok, false);
+    assert.equal(wordle.ok, true, wordle.summary);
     assert.equal(wordle.reward, 0.25);
-    assert.ok(wordle.diagnoses.some((d) => /0\.25, not -1\.5/.test(d.problem)));
+    assert.equal(wordle.checks.find((c) => c.id === 'pack')?.state, 'warn');
+    assert.ok(wordle.diagnoses.some((d) => d.warning && /0\.25, not -1\.5/.test(d.problem)));
+    assert.match(wordle.summary, /^Smoke test passed: invoked, reached the Job Runtime, reward 0\.25 \(warning: /);
     const support = smokeVerdict({ ...base, invocation: reward({ reward: [0.25, 0.5] }), logLines: SUPPORT_LOGS });
     assert.equal(support.ok, true, support.summary);
+    assert.equal(support.summary, 'Smoke test passed: invoked, reached the Job Runtime, reward 0.25.');
     assert.deepEqual(
       support.checks.map((c) => c.id),
       ['transport', 'wiring', 'contract'],
     );
+  });
+
+  it('fails a response with no reward, and a non-numeric one', () => {
+    for (const body of [{ answer: 'ok' }, { reward: 'high' }]) {
+      const v = smokeVerdict({ ...base, invocation: reward(body), logLines: SUPPORT_LOGS });
+      assert.equal(v.ok, false, JSON.stringify(body));
+      assert.equal(v.summary, 'Smoke test failed: The response holds no reward.');
+    }
+  });
+
+  it('a local run waits on no log group and says to run the test again, not to redeploy', () => {
+    const v = smokeVerdict({ ...base, local: true, invocation: reward({ reward: 1 }), logLines: [] });
+    assert.equal(v.ok, false);
+    assert.ok(!v.diagnoses.some((d) => /FilterLogEvents/.test(d.fix)));
+    assert.match(v.diagnoses[0].fix, /metadata\.endpoint/);
   });
 
   it('says where to look when there are no log lines at all', () => {
@@ -142,18 +160,18 @@ describe('smoke verdict, an agent that raises', () => {
       exception,
     ].join('\n');
 
-  it("on the Job Runtime's 400 passes wiring, with a warning that each such rollout fails in a job", () => {
+  it("on the Job Runtime's 400 passes wiring but fails the test: no reward, and each such rollout fails in a job", () => {
     const exception =
       "openai.BadRequestError: Error code: 400 - {'message': 'Could not find job arn:aws:sagemaker:us-east-1:1:job/AgentRFT/smoke-test'}";
     const logLines = lines(traceback('  File "/app/main.py", line 64, in run', '    reply = policy.chat(messages)', exception));
     const v = smokeVerdict({ ...base, invocation: failed500, logLines });
-    assert.equal(v.ok, true, v.summary);
+    assert.equal(v.ok, false, v.summary);
     assert.deepEqual(
       v.checks.map((c) => `${c.id} ${c.state}`),
-      ['transport pass', 'wiring pass', 'contract warn'],
+      ['transport pass', 'wiring pass', 'contract fail'],
     );
     assert.equal(v.diagnoses.length, 1, JSON.stringify(v.diagnoses));
-    assert.ok(v.diagnoses[0].warning);
+    assert.ok(!v.diagnoses[0].warning);
     assert.match(v.diagnoses[0].fix, /failed trajectory, and failed trajectories cancel the job/);
   });
 
