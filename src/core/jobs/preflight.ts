@@ -4,35 +4,9 @@ import { modelsInRegion, parseBaseModelArn, type BaseModel } from './models';
 import { JOB_NAME_PATTERN } from './reference';
 import type { JobCategory } from './status';
 import { trainerRuleProblems } from './trainerRules';
+import type { CheckId, CheckLevel, CheckResult } from './checkResult';
 
-export type CheckLevel = 'pass' | 'warn' | 'fail';
-
-/** One pre-flight line: what was checked, how it went and, unless it passed, the fix. */
-export interface CheckResult {
-  check: CheckId;
-  level: CheckLevel;
-  message: string;
-  fix?: string;
-  /** The job-file key the line is about, so the editor can underline it. */
-  key?: string;
-}
-
-type CheckId =
-  | 'jobName'
-  | 'schema'
-  | 'hyperparameters'
-  | 'datasets'
-  | 'role'
-  | 'runtime'
-  | 'model'
-  | 'evaluations'
-  | 'smoke'
-  // The SDK trainer's checks beyond the hyperparameter table (trainerRules.ts).
-  | 'modelPackages'
-  | 'eula'
-  // The account's side: its MTRL quota and its MLflow app.
-  | 'quota'
-  | 'mlflow';
+export type { CheckLevel, CheckResult } from './checkResult';
 
 const pass = (check: CheckId, message: string, key?: string): CheckResult => ({ check, level: 'pass', message, key });
 const warn = (check: CheckId, message: string, fix?: string, key?: string): CheckResult => ({ check, level: 'warn', message, fix, key });

@@ -1,6 +1,6 @@
 import type { JobConfigDocument } from './document';
 import { parseBaseModelArn } from './models';
-import type { CheckResult } from './preflight';
+import type { CheckResult } from './checkResult';
 import type { JobCategory } from './status';
 
 /**
