@@ -96,6 +96,23 @@ function nextWordleTurn(first: string, messages: readonly ChatMessage[], skill: 
   return { thinking, call: { name: WORDLE_TOOL, arguments: pythonJson({ [argument]: guess }) } };
 }
 
+/** The refusal's words, which the local check's report recognises (`doesNotPlay`): the script plays only its own environments. */
+const SCRIPT_REFUSAL = (wordleTool: string, refundTools: readonly string[]) =>
+  `The emulator's scripted policy does not play this conversation: it plays Wordle (tool ${wordleTool}, a 5-letter word to guess) and the refund desk (tools ${refundTools.join(', ')}, a ticket naming an ORD- order), and the tools offered and the task match neither.`;
+
+/**
+ * Which of its own environments a conversation is, by the tools the agent offers and the task's shape: the script
+ * must never call a tool the agent lacks, nor play its own task in place of the agent's.
+ */
+function scriptedEnvironment(tools: ReadonlySet<string>, first: string): { refund: boolean; wordle: boolean } {
+  const others = [...tools].filter((t) => t !== WORDLE_TOOL && !(REFUND_TOOLS as readonly string[]).includes(t));
+  if (others.length) return { refund: false, wordle: false };
+  const refund = REFUND_TOOLS.every((t) => tools.has(t)) && /\bORD-\d{5}\b/.test(first);
+  // A Wordle agent may play by text alone (no tools), as early samples did.
+  const wordle = (tools.has(WORDLE_TOOL) || tools.size === 0) && /5-letter|wordle/i.test(first);
+  return { refund, wordle };
+}
+
 /** A chat completion, or the OpenAI-style error for a request the scripted policy cannot answer. */
 export function chatCompletion(body: unknown, now: number, openings?: Map<string, number>): { status: number; body: unknown } {
   const request = (body && typeof body === 'object' ? body : {}) as ChatRequest;
@@ -107,12 +124,8 @@ export function chatCompletion(body: unknown, now: number, openings?: Map<string
   });
   if (!first) return invalid('messages must hold at least one user message.');
   const tools = new Set((request.tools ?? []).map((t) => String(t?.function?.name ?? '')));
-  const refund = REFUND_TOOLS.some((t) => tools.has(t)) || (!tools.has(WORDLE_TOOL) && /\bORD-\d{5}\b/.test(first));
-  const wordle = tools.has(WORDLE_TOOL) || /5-letter|wordle/i.test(first);
-  if (!refund && !wordle)
-    return invalid(
-      `The emulator's scripted policy plays Wordle (tool ${WORDLE_TOOL}) and the refund desk (tools ${REFUND_TOOLS.join(', ')}), and this conversation is neither.`,
-    );
+  const { refund, wordle } = scriptedEnvironment(tools, first);
+  if (!refund && !wordle) return invalid(SCRIPT_REFUSAL(WORDLE_TOOL, REFUND_TOOLS));
   const skill = skillOfModel(request.model);
   const calls = messages.filter((m) => m?.role === 'assistant').length;
   const sample = refund ? 0 : sampleOf(first, messages, openings);

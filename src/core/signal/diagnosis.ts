@@ -8,6 +8,10 @@ export interface PlayedRollout {
   refusals: readonly string[];
   /** The entrypoint raised (or returned an error): the message, its line in the agent file, and whether a stub was in the way. */
   failure?: { message: string; line?: number; inStub?: boolean };
+  /** The error the agent itself reported (a returned status, summary or metric, or a caught exception it logged). */
+  reported?: string;
+  /** The last lines the agent wrote to stderr. */
+  stderr?: readonly string[];
 }
 
 /** Everything a local check knows about why its rollouts did not play. */
@@ -30,8 +34,12 @@ export interface LocalRunFacts {
   endpointEnv?: string;
 }
 
-/** Why rollouts did not play, most telling first: what the policy said, then where calls went, then the agent's own error. */
-export type DiagnosisKind = 'policy-refused' | 'unserved-path' | 'inside-stub' | 'agent-raised' | 'no-call';
+/**
+ * Why rollouts did not play, in the one order the first line follows (the first that applies): the policy refused,
+ * a stub stood in the way, the agent's own reported error, an exception that escaped it, calls at a path the runtime
+ * does not serve, no model call at all.
+ */
+export type DiagnosisKind = 'policy-refused' | 'inside-stub' | 'agent-reported' | 'agent-raised' | 'unserved-path' | 'no-call';
 
 export interface Diagnosis {
   kind: DiagnosisKind;
@@ -40,7 +48,7 @@ export interface Diagnosis {
   sentence: string;
 }
 
-const ORDER: DiagnosisKind[] = ['policy-refused', 'unserved-path', 'inside-stub', 'agent-raised', 'no-call'];
+const ORDER: DiagnosisKind[] = ['policy-refused', 'inside-stub', 'agent-reported', 'agent-raised', 'unserved-path', 'no-call'];
 
 // An agent's own check of the endpoint (an allow-list of hosts) speaks of endpoints, hosts and trust.
 const ALLOW_LIST = /untrusted|not allowed|allow-?list|refus\w* .*(endpoint|host|url)|(endpoint|host|url).* (refused|not trusted)/i;
@@ -51,12 +59,15 @@ const UNREACHABLE =
 
 /** The kind of trouble a rollout had, or undefined when it played: a model call answered and no error. */
 export function rolloutTrouble(r: PlayedRollout, callsWentAstray: boolean): DiagnosisKind | undefined {
-  if (!r.failure && r.answeredCalls > 0) return undefined;
+  if (!r.failure && !r.reported && r.answeredCalls > 0) return undefined;
   if (r.refusals.length) return 'policy-refused';
-  if (r.answeredCalls === 0 && callsWentAstray) return 'unserved-path';
   if (r.failure?.inStub) return 'inside-stub';
-  // An agent that calls a host of its own fails to connect: the host is the cause, not the exception.
-  if (r.failure && !(r.answeredCalls === 0 && UNREACHABLE.test(r.failure.message))) return 'agent-raised';
+  // An agent that calls a host of its own fails to connect, one that calls an unserved path gets a 404: the call is the cause.
+  const astray = (message: string) =>
+    r.answeredCalls === 0 && (UNREACHABLE.test(message) || (callsWentAstray && /\b404\b|NotFound|serves nothing/i.test(message)));
+  if (r.reported && !r.failure && !astray(r.reported)) return 'agent-reported';
+  if (r.failure && !astray(r.failure.message)) return 'agent-raised';
+  if (r.answeredCalls === 0 && callsWentAstray) return 'unserved-path';
   return 'no-call';
 }
 
@@ -95,15 +106,17 @@ function raisedAt(facts: LocalRunFacts, failure: NonNullable<PlayedRollout['fail
   return failure.line ? `${facts.agent}:${failure.line}: ${message}` : `${facts.agent}: ${message}`;
 }
 
+/** The scripted policy's refusal: it plays only its own environments (src/emulator/chat.ts words it). */
+const SCRIPT_DOES_NOT_PLAY = /scripted policy does not play this conversation/;
+
 function policyRefused(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
   const refusal = mostCommon(
     members.flatMap((r) => r.refusals),
     (m) => m,
   ).item;
-  const why = facts.scriptedPolicy
-    ? " The emulator's scripted policy plays only Wordle and the refund desk, so it cannot play this agent's conversation: pass --policy URL, an OpenAI-compatible server with a model (vLLM at http://localhost:8000/v1, Ollama at http://localhost:11434/v1, or Bedrock's)."
-    : ' Check --policy and --model: the policy must serve the model and accept the agent’s requests.';
-  return `${of(members.length, total)}: the policy refused their model calls ("${refusal.replace(/\.$/, '')}").${why}`;
+  if (facts.scriptedPolicy || SCRIPT_DOES_NOT_PLAY.test(refusal))
+    return `${of(members.length, total)}: the policy does not play this agent's task. The emulator's scripted policy (the default --policy emulator) plays only its own Wordle and refund-desk tasks with their own tools, and refused this conversation, so nothing here says how your agent or its tasks do: pass --policy URL, an OpenAI-compatible server with a model (vLLM at http://localhost:8000/v1, Ollama at http://localhost:11434/v1, or Bedrock's).`;
+  return `${of(members.length, total)}: the policy refused their model calls ("${refusal.replace(/\.$/, '')}"). Check --policy and --model: the policy must serve the model and accept the agent’s requests.`;
 }
 
 function unservedPath(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
@@ -124,6 +137,33 @@ function insideStub(facts: LocalRunFacts, members: readonly PlayedRollout[], tot
   return `${of(members.length, total)} failed inside packages that are ${stubbedFor(facts)} (${names}): ${raisedAt(facts, item.failure!)}. P${STUB_ADVICE.slice(1)}.`;
 }
 
+/** Where a reported error has a common cause outside the agent's code, the fix for it. */
+function reportedAdvice(message: string): string {
+  if (/credential|NoCredentials|Unable to locate|security token|sigv4|sign/i.test(message))
+    return " A SigV4 bearer token (as AWS's sample agents make one) needs some AWS credentials to sign with: any key works locally (export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test), since the local runtime checks no signature; the local check adds no AWS credentials of its own to the agent's environment (docs/local-route.md).";
+  if (/api[_ ]?key|OPENAI_API_KEY/i.test(message))
+    return ' The client wants an API key: any value works against the local runtime (e.g. api_key="local").';
+  return ' It caught this error itself and returned it instead of playing: fix its cause, or see the lines it logged.';
+}
+
+/** The last stderr lines of a rollout, quoted, when they add to the sentence. */
+function stderrNote(r: PlayedRollout, shown: string): string {
+  // A record line (JSON) tells the board, not the reader; long lines are cut.
+  const lines = (r.stderr ?? [])
+    .map((l) => l.trim())
+    .filter((l) => !l.startsWith('{') && !shown.includes(l))
+    .slice(-3)
+    .map((l) => (l.length > 200 ? `${l.slice(0, 200)}…` : l));
+  return lines.length ? ` Its stderr ended: ${lines.map((l) => `\`${l}\``).join(' · ')}.` : '';
+}
+
+function agentReported(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
+  const { item, count } = mostCommon(members, (r) => r.reported!);
+  const others = members.length - count;
+  const rest = others ? ` ${others} more reported other errors (--transcripts-out keeps each one's).` : '';
+  return `${of(count, total)}: the agent reported \`${item.reported!}\`.${reportedAdvice(item.reported!)}${stderrNote(item, item.reported!)}${rest}${stubNote(facts)}`;
+}
+
 function agentRaised(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
   const { item, count } = mostCommon(members, (r) => raisedAt(facts, r.failure!));
   const others = members.length - count;
@@ -131,7 +171,7 @@ function agentRaised(facts: LocalRunFacts, members: readonly PlayedRollout[], to
     ? ` That is the agent's own check refusing the local runtime's URL (${facts.runtimeUrl}): for this check, let it accept http://127.0.0.1 too (for example only when a variable you set locally says so), or read the endpoint from a variable and pass --endpoint-env VAR.`
     : '';
   const rest = others ? ` ${others} more raised other errors (--transcripts-out keeps each one's).` : '';
-  return `${of(count, total)} failed: the agent raised ${raisedAt(facts, item.failure!)}.${allowList}${rest}${stubNote(facts)}`;
+  return `${of(count, total)} failed: the agent raised ${raisedAt(facts, item.failure!)}.${allowList}${stderrNote(item, item.failure!.message)}${rest}${stubNote(facts)}`;
 }
 
 /** No call arrived though the agent's variable named the runtime: advice to set that variable would send the user in a circle. */
@@ -157,11 +197,12 @@ const SENTENCES: Record<DiagnosisKind, (facts: LocalRunFacts, members: readonly 
   'policy-refused': policyRefused,
   'unserved-path': unservedPath,
   'inside-stub': insideStub,
+  'agent-reported': agentReported,
   'agent-raised': agentRaised,
   'no-call': noCall,
 };
 
-/** One sentence per kind of trouble, the kind with most rollouts first (ties in the order of ORDER); empty when every rollout played. */
+/** One sentence per kind of trouble, in the order of ORDER (the first that applies leads); empty when every rollout played. */
 export function diagnoseLocalRun(facts: LocalRunFacts): Diagnosis[] {
   const astray = facts.unservedPaths.some((p) => p.count > 0);
   const byKind = new Map<DiagnosisKind, PlayedRollout[]>();
@@ -171,6 +212,6 @@ export function diagnoseLocalRun(facts: LocalRunFacts): Diagnosis[] {
   }
   const total = facts.rollouts.length;
   return [...byKind]
-    .sort((a, b) => b[1].length - a[1].length || ORDER.indexOf(a[0]) - ORDER.indexOf(b[0]))
+    .sort((a, b) => ORDER.indexOf(a[0]) - ORDER.indexOf(b[0]))
     .map(([kind, members]) => ({ kind, rollouts: members.length, sentence: SENTENCES[kind](facts, members, total) }));
 }

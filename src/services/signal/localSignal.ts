@@ -4,6 +4,7 @@ import path from 'node:path';
 import { diagnoseLocalRun, type Diagnosis, type PlayedRollout } from '../../core/signal/diagnosis';
 import { findHardCodedEndpoint, sharedEndpointAdvice } from '../../core/signal/hardCodedEndpoint';
 import { agentRftJobArn } from '../../core/signal/jobRuntimeApi';
+import { reportedError, stderrTail } from '../../core/signal/reportedError';
 import { RolloutRecording, type RolloutTokens } from '../../core/signal/rolloutRecording';
 import type { Transcript } from '../../core/transcript/model';
 import { runContained } from '../python/containedRun';
@@ -134,10 +135,14 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
     const r = outcome.response;
     // A rollout stopped by cancel is not a failed trajectory: it is left out of the report.
     if (!r.ok && 'error' in r && r.error === 'cancelled') return;
-    const fact: PlayedRollout = { answeredCalls: recording.modelCalls - recording.refusals.length, refusals: recording.refusals };
+    const stderr = stderrTail(outcome.stderr);
+    const fact: PlayedRollout = { answeredCalls: recording.modelCalls - recording.refusals.length, refusals: recording.refusals, stderr };
     if ('stubbed' in r) for (const name of r.stubbed) stubbed.add(name);
     if (r.ok) {
       recording.returned(r.result);
+      fact.reported = reportedError(r.result, fact.answeredCalls, stderr);
+      // The agent's own error is a failed rollout, whatever reward it returned with it.
+      if (fact.reported) recording.failed(`The agent reported: ${fact.reported}`);
       // A result that carries a stub (a reward from a stubbed framework) did not play either.
       if (JSON.stringify(r.result ?? null).includes('<stub '))
         fact.failure = { message: 'The entrypoint returned a stub’s value.', inStub: true };

@@ -50,7 +50,7 @@ describe('mtrl signal --local: the report names the real cause on its first line
     assert.equal(code, 1, err);
     assert.match(
       out.split('\n')[0],
-      /^All 4 rollouts: the policy refused their model calls .*plays only Wordle and the refund desk.*--policy URL/,
+      /^All 4 rollouts: the policy does not play this agent's task\. .*plays only its own Wordle and refund-desk tasks.*--policy URL/,
     );
     assert.doesNotMatch(out, /easier tasks|give partial credit/);
   });

@@ -110,6 +110,32 @@ describe('emulator: the scripted policy as OpenAI-compatible chat completions', 
       assert.match(other.json.error.message, /Wordle.*refund desk/);
       assert.equal((await complete(emulator.url, { messages: [] })).status, 400);
     });
+  });
+
+  it("refuses a support agent's conversation whose tools are not the desk's, even on a ticket naming an order: it never calls a tool the agent lacks", async () => {
+    await withEmulator({ history: false }, async (emulator) => {
+      const ticket = [{ role: 'user', content: 'Ticket T-17: my order ORD-12345 arrived broken, I want my money back.' }];
+      const cases = [
+        { tools: toolsOf(['lookup_order', 'issue_refund', 'escalate']), messages: ticket },
+        { tools: toolsOf(['lookup_order', 'issue_refund']), messages: ticket },
+        { tools: toolsOf(['guess_word', 'search_web']), messages: [{ role: 'user', content: 'Guess the 5-letter word' }] },
+        { messages: ticket },
+        { tools: toolsOf(['guess_word']), messages: ticket },
+      ];
+      for (const body of cases) {
+        const answer = await complete(emulator.url, { model: 'scripted', ...body });
+        assert.equal(answer.status, 400, JSON.stringify(body));
+        assert.match(answer.json.error.message, /^The emulator's scripted policy does not play this conversation/);
+      }
+      const wordleByText = await complete(emulator.url, {
+        model: 'scripted',
+        messages: [{ role: 'user', content: 'Guess the 5-letter word' }],
+      });
+      assert.equal(wordleByText.status, 200, 'a Wordle agent playing by text alone still plays');
+    });
+  });
+
+  it('keeps the skills of model names', () => {
     assert.deepEqual(['scripted', 'scripted-0.9', 'scripted:0.2', 'gpt-oss-20b', 'scripted-7'].map(skillOfModel), [0.5, 0.9, 0.2, 0.5, 1]);
   });
 });

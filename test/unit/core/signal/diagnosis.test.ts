@@ -129,26 +129,70 @@ describe('local check diagnosis: the real cause, one sentence per kind of troubl
     assert.match(d.sentence, /Pass --python with the python of a virtual environment that has the agent's requirements/);
   });
 
-  it('the policy refused: the scripted emulator says it plays only Wordle and the refund desk and suggests --policy URL', () => {
+  it("the policy refused: the scripted emulator does not play this agent's task, with --policy URL as the fix", () => {
     const refusal =
-      "The emulator's scripted policy plays Wordle (tool guess_word) and the refund desk (tools …), and this conversation is neither.";
+      "The emulator's scripted policy does not play this conversation: it plays Wordle (tool guess_word, …) and the refund desk (…).";
     const rollout = { answeredCalls: 0, refusals: [refusal], failure: { message: 'HTTPError: HTTP Error 400: Bad Request', line: 20 } };
     const [d, ...rest] = diagnoseLocalRun(facts([rollout, rollout], { scriptedPolicy: true }));
     assert.deepEqual(rest, [], 'the agent raising after the refusal is not a second cause');
     assert.equal(d.kind, 'policy-refused');
-    assert.match(d.sentence, /^All 2 rollouts: the policy refused their model calls/);
-    assert.match(d.sentence, /plays only Wordle and the refund desk.*pass --policy URL/);
-    const [other] = diagnoseLocalRun(facts([rollout], { scriptedPolicy: false }));
-    assert.match(other.sentence, /Check --policy and --model/);
+    assert.match(d.sentence, /^All 2 rollouts: the policy does not play this agent's task\./);
+    assert.match(d.sentence, /plays only its own Wordle and refund-desk tasks.*pass --policy URL/);
+    const [viaUrl] = diagnoseLocalRun(facts([rollout], { scriptedPolicy: false }));
+    assert.match(
+      viaUrl.sentence,
+      /^The rollout: the policy does not play this agent's task/,
+      'the emulator named by its URL refuses in the same words',
+    );
+    const other = { ...rollout, refusals: ['The model `gpt-x` does not exist'] };
+    assert.match(
+      diagnoseLocalRun(facts([other]))[0].sentence,
+      /refused their model calls \("The model `gpt-x` does not exist"\)\. Check --policy and --model/,
+    );
   });
 
-  it('several kinds: the most common first', () => {
+  it('several kinds: one order, the first that applies leads whatever its count (refused, stub, reported, raised, path, no call)', () => {
     const raised = { answeredCalls: 0, refusals: [], failure: { message: 'RuntimeError: boom', line: 3 } };
     const silent = { answeredCalls: 0, refusals: [] };
-    const kinds = diagnoseLocalRun(facts([silent, raised, raised, played])).map((d) => [d.kind, d.rollouts]);
+    const reported = { answeredCalls: 0, refusals: [], reported: 'error: Unable to locate credentials' };
+    const kinds = diagnoseLocalRun(facts([silent, silent, silent, raised, raised, reported, played])).map((d) => [d.kind, d.rollouts]);
     assert.deepEqual(kinds, [
+      ['agent-reported', 1],
       ['agent-raised', 2],
-      ['no-call', 1],
+      ['no-call', 3],
     ]);
+    const refused = { answeredCalls: 0, refusals: ['The scripted policy does not play this conversation.'] };
+    const stub = { answeredCalls: 0, refusals: [], failure: { message: "AttributeError: '<stub langgraph>'", inStub: true } };
+    const first = diagnoseLocalRun(
+      facts([reported, reported, stub, refused], { unservedPaths: [{ path: '/v1/v1/chat/completions', count: 2 }] }),
+    );
+    assert.deepEqual(
+      first.map((d) => d.kind),
+      ['policy-refused', 'inside-stub', 'agent-reported'],
+    );
+    const astray = diagnoseLocalRun(facts([raised, silent], { unservedPaths: [{ path: '/v1/v1/chat/completions', count: 2 }] }));
+    assert.deepEqual(
+      astray.map((d) => d.kind),
+      ['agent-raised', 'unserved-path'],
+    );
+  });
+
+  it("the agent's own words first: a caught missing-credentials error is quoted with the any-key advice, not blamed on the endpoint", () => {
+    const rollout: PlayedRollout = {
+      answeredCalls: 0,
+      refusals: [],
+      reported: 'error: Unable to locate credentials',
+      stderr: ['botocore.exceptions.NoCredentialsError: Unable to locate credentials', 'rollout failed, returning 0'],
+    };
+    const [d, ...rest] = diagnoseLocalRun(facts([rollout, rollout, rollout, rollout]));
+    assert.deepEqual(rest, []);
+    assert.equal(d.kind, 'agent-reported');
+    assert.match(d.sentence, /^All 4 rollouts: the agent reported `error: Unable to locate credentials`\. A SigV4 bearer token/);
+    assert.match(d.sentence, /any key works locally.*adds no AWS credentials of its own/);
+    assert.match(
+      d.sentence,
+      /Its stderr ended: `botocore\.exceptions\.NoCredentialsError: Unable to locate credentials` · `rollout failed, returning 0`\./,
+    );
+    assert.doesNotMatch(d.sentence, /endpoint/);
   });
 });

@@ -160,7 +160,22 @@ describe('local signal check (agent runner + job runtime)', function () {
 
   it('the demo agent (its framework stubbed where not installed) is told its RFT_RUNTIME_ENDPOINT line', async () => {
     const agent = path.join(root, 'test/fixtures/demo-workspace/main.py');
-    const result = await runLocalSignal(base(agent, { rows: dataset.slice(0, 1), groupSize: 2 }));
+    const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+    // Without credentials its SigV4 token fails first, and it says so in its own words.
+    delete process.env.AWS_ACCESS_KEY_ID;
+    const bare = await runLocalSignal(base(agent, { rows: dataset.slice(0, 1), groupSize: 1 }));
+    assert.match(bare.diagnosis[0].sentence, /^The rollout: the agent reported `.*Unable to locate credentials`\. A SigV4 bearer token/);
+    assert.doesNotMatch(bare.diagnosis[0].sentence, /mtrl_rollout/, 'record lines are not quoted');
+    // With any key it signs, and then its fixed host is the cause.
+    Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
+    const result = await runLocalSignal(base(agent, { rows: dataset.slice(0, 1), groupSize: 2 })).finally(() => {
+      for (const [k, v] of [
+        ['AWS_ACCESS_KEY_ID', saved.id],
+        ['AWS_SECRET_ACCESS_KEY', saved.secret],
+      ] as const)
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+    });
     const line =
       readFileSync(agent, 'utf8')
         .split('\n')
@@ -273,11 +288,8 @@ describe('local signal check (agent runner + job runtime)', function () {
         result.diagnosis.map((d) => d.kind),
         ['policy-refused'],
       );
-      assert.match(
-        result.diagnosis[0].sentence,
-        /^All 4 rollouts: the policy refused their model calls \("The emulator's scripted policy plays Wordle/,
-      );
-      assert.match(result.diagnosis[0].sentence, /plays only Wordle and the refund desk.*pass --policy URL/);
+      assert.match(result.diagnosis[0].sentence, /^All 4 rollouts: the policy does not play this agent's task\./);
+      assert.match(result.diagnosis[0].sentence, /plays only its own Wordle and refund-desk tasks.*pass --policy URL/);
       assert.ok(signalReport(result.transcripts).recommendations.every((s) => !/easier tasks|partial credit/.test(s)));
     });
 
