@@ -17,7 +17,7 @@ import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } 
 const usage = `Usage: mtrl lint <file>... [--python PATH] [--no-python] [--json]
 
 Lints agents and job roles before a training job starts:
-  *.py that use sagemaker_rft_handler: decorator order, BedrockAgentCoreApp, error statuses,
+  *.py that use sagemaker_rft_handler or import sagemaker.train.rft: the import's name, the region fallback, decorator order, BedrockAgentCoreApp, error statuses,
       escaping exceptions, bearer tokens made on every call, REASONING_EFFORT fallback
       (Python's ast through --python, default python3; the regex fallback when it cannot run)
   *.json trust policies: sagemaker.amazonaws.com instead of job.sagemaker.amazonaws.com,
@@ -46,7 +46,8 @@ interface FileResult {
 
 async function lintFile(file: string, text: string, python: string | undefined): Promise<FileResult> {
   if (/\.py$/i.test(file)) {
-    if (!usesRftHandler(text)) return { path: file, engine: 'skipped', findings: [], note: 'does not use sagemaker_rft_handler' };
+    if (!usesRftHandler(text))
+      return { path: file, engine: 'skipped', findings: [], note: 'does not use sagemaker_rft_handler or sagemaker.train.rft' };
     if (python) {
       try {
         const result = readPythonLintOutput(await runPythonLint(python, lintScript(), text), text);

@@ -2,10 +2,11 @@ import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { parseRuntimeArn, runSmokeTest, smokeReportText, SmokeCancelled } from '../core/smoke';
 import { awsSmokeBackend } from '../services/smoke';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
-import { smokeLocally } from './smokeLocal';
+import { smokeLocally, smokeServer } from './smokeLocal';
 
 const usage = `Usage: mtrl smoke --runtime <arn> [--region R] [--endpoint URL] [--profile P] [--timeout S] [--log-wait S] [--json]
        mtrl smoke --local AGENT.py [--python PATH] [--timeout S] [--json]
+       mtrl smoke --server URL [--timeout S] [--json]
 
 Smoke-tests a deployed agent runtime before you pay for training: sends the
 reference payload (a fake job of your own account), expects a 400 "Could not
@@ -18,7 +19,14 @@ answers 400 "Could not find job", and the agent must still return a reward; the
 lint's findings on the file follow. No AWS call is made and no AWS credentials
 are added to the agent's environment.
 
+With --server, tests a customer rollout server (an agent outside AgentCore, on
+EKS, EC2, Fargate or your machine) by the SDK's contract: GET /health must answer
+{"status": "healthy"}, then POST /rollout gets the smoke test's RolloutRequest,
+whose metadata.endpoint is a local Job Runtime answering 400 "Could not find job";
+the server must still answer with a reward. The same verdict as the other forms.
+
   --runtime   the agent runtime ARN (arn:aws:bedrock-agentcore:<region>:<account>:runtime/<id>)
+  --server    a rollout server's base URL (http://host:port)
   --local     an agent file on disk (its @app.entrypoint or @sagemaker_rft_handler function)
   --python    with --local: the interpreter with the agent's requirements (default: $MTRL_PYTHON, else python3)
   --region    region for STS (default: the runtime's region)
@@ -45,6 +53,7 @@ export const smokeCommand: CliCommand = {
       options: {
         runtime: { type: 'string' },
         local: { type: 'string' },
+        server: { type: 'string' },
         python: { type: 'string' },
         ...AWS_OPTIONS,
         timeout: { type: 'string' },
@@ -52,6 +61,10 @@ export const smokeCommand: CliCommand = {
         json: { type: 'boolean', default: false },
       },
     });
+    if (values.server !== undefined) {
+      if (values.runtime || values.local) throw new UsageError('--server, --local and --runtime test different things: pass one.');
+      return smokeServer(values.server, { timeoutMs: seconds(values.timeout, '--timeout'), json: values.json }, io);
+    }
     if (values.local !== undefined) {
       if (values.runtime) throw new UsageError('--local and --runtime test different things: pass one.');
       return smokeLocally(values.local, { python: values.python, timeoutMs: seconds(values.timeout, '--timeout'), json: values.json }, io);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { smokeReportText } from '../core/smoke';
 import { LocalSmokeNotRun, runLocalSmoke } from '../services/smokeLocal';
+import { runServerSmoke } from '../services/smokeServer';
 import { EXIT_CLEAN, EXIT_FINDINGS, UsageError, type CliIO } from './command';
 import { harnessScript } from './reward';
 
@@ -33,4 +34,17 @@ export async function smokeLocally(
   } finally {
     process.off('SIGINT', onSignal);
   }
+}
+
+/** `mtrl smoke --server URL`: a customer rollout server's /health, then the smoke rollout, with the same verdict. */
+export async function smokeServer(url: string, o: { timeoutMs?: number; json: boolean }, io: CliIO): Promise<number> {
+  if (!/^https?:\/\/[^/\s]+/.test(url)) throw new UsageError(`--server takes the server's base URL (http://host:port), not "${url}".`);
+  const result = await runServerSmoke({
+    url,
+    timeoutMs: o.timeoutMs,
+    signal: io.signal,
+    onStep: o.json ? undefined : (step) => io.err(`${step}…`),
+  });
+  io.out(o.json ? JSON.stringify(result, null, 2) : smokeReportText(result));
+  return result.verdict.ok ? EXIT_CLEAN : EXIT_FINDINGS;
 }

@@ -41,6 +41,8 @@ export function jobRuntimeCall(request: EmulatorRequest): JobRuntimeOperation | 
 
 export class EmulatedJobRuntime {
   private readonly trajectories = new Map<string, Trajectory>();
+  /** ClientToken → the call it made (operation, job, trajectory, arguments): the same token again is the same call. */
+  private readonly tokens = new Map<string, string>();
 
   constructor(
     private readonly world: World,
@@ -70,12 +72,20 @@ export class EmulatedJobRuntime {
     if (call === 'CompleteRollout' || call === 'UpdateReward') {
       // The service model puts JobArn in the header; the SDK's feedback client sends it in the body.
       const jobArn = this.requireJob(headerValue(request.headers, JOB_ARN_HEADER) ?? (body.JobArn as string | undefined));
+      const token = typeof body.ClientToken === 'string' && body.ClientToken ? body.ClientToken : undefined;
+      const made = JSON.stringify([call, jobArn, body.TrajectoryId, body.Status ?? null, body.Rewards ?? null]);
+      if (token && this.tokens.has(token)) {
+        // A retry answers as the first call did; the token reused for another call is a conflict (the emulator's guess).
+        if (this.tokens.get(token) !== made) throw error('ConflictException', `ClientToken ${token} was used for another request.`);
+        return sendJson(res, request, {}, 200, 'application/json');
+      }
       const t = this.trajectory(body.TrajectoryId, jobArn);
       if (call === 'CompleteRollout') {
         const target = body.Status === undefined ? 'ready' : body.Status;
         if (target !== 'ready' && target !== 'failed')
           throw error('ValidationException', `Status must be ready or failed, got ${String(target)}.`);
-        if (t.status !== 'open' && t.status !== target)
+        // Without a token a repeat cannot be told from a retry and is let through; a new token is a second call.
+        if (t.status !== 'open' && (t.status !== target || token))
           throw error('ConflictException', `Cannot transition trajectory ${String(body.TrajectoryId)} from ${t.status} to ${target}.`);
         t.status = target;
       } else {
@@ -90,6 +100,7 @@ export class EmulatedJobRuntime {
         t.status = 'reward_received';
         t.rewards = rewards as number[];
       }
+      if (token) this.tokens.set(token, made);
       return sendJson(res, request, {}, 200, 'application/json');
     }
     const jobArn = this.requireJob(headerValue(request.headers, JOB_ARN_HEADER));

@@ -31,13 +31,23 @@ function findJob(world: World, input: Input, region: string): Job {
 
 type Handler = (world: World, input: Input, region: string, host: string | undefined) => unknown;
 
+/** DescribeJob's answer with no checkpoint in its ServiceOutput, as a job of a service that reports none. */
+function withoutCheckpoint(described: Record<string, unknown>): Record<string, unknown> {
+  const document = JSON.parse(String(described.JobConfigDocument)) as { ServiceOutput?: Record<string, unknown> };
+  delete document.ServiceOutput?.ResumableCheckpoint;
+  delete document.ServiceOutput?.ModelCheckpoint;
+  return { ...described, JobConfigDocument: JSON.stringify(document) };
+}
+
 /** The SageMaker operations the emulator answers (JSON 1.1, target `SageMaker.<Operation>`): the Jobs API and managed MLflow apps. */
 const OPERATIONS: Record<string, Handler> = {
   CreateJob: (world, input, region) => createJob(world, category(input), input, region),
   DescribeJob: (world, input, region) => {
     const job = findJob(world, input, region);
     const now = world.clock.now();
-    return describe(job, jobState(job, now), now);
+    const described = describe(job, jobState(job, now), now);
+    if (world.jobsWithoutDocument.has(job.name)) return { ...described, JobConfigDocument: undefined };
+    return world.jobsWithoutCheckpoint.has(job.name) ? withoutCheckpoint(described) : described;
   },
   ListJobs: (world, input, region) => listJobs(world, category(input), input, world.clock.now(), region),
   StopJob: (world, input, region) => {

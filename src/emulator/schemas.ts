@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { EVALUATION_MAX_RUNTIME } from '../core/jobs/document';
-import { hyperparameterProblem, hyperparameterSpecs, REJECTED_EVALUATION_NAMES } from '../core/jobs/hyperparameters';
+import { hyperparameterProblem, hyperparameterSpecs, SDK_EVALUATOR_NAMES } from '../core/jobs/hyperparameters';
 import type { JobCategory } from '../core/jobs/status';
 
 /** The config schemas the emulated service serves and enforces, written by us from the documented document shapes. */
@@ -146,7 +146,7 @@ function describe(e: ErrorObject, category: string): string {
     const field = String(params.additionalProperty);
     if (where.endsWith('HyperParameters')) {
       const names = category === 'AgentRFT' ? TRAINING_NAMES : EVALUATION_NAMES;
-      const hint = REJECTED_EVALUATION_NAMES[field] ? ` (use ${REJECTED_EVALUATION_NAMES[field]})` : '';
+      const hint = SDK_EVALUATOR_NAMES[field] ? ` (use ${SDK_EVALUATOR_NAMES[field]})` : '';
       return `${where}: unsupported hyperparameter '${field}'${hint}; accepted names: ${names.join(', ')}`;
     }
     return `${where}: unexpected field '${field}'`;

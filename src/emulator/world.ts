@@ -71,6 +71,10 @@ export class World {
   readonly quotas = new Map<string, number>();
   /** `bucket/key` of objects whose deletion is denied (a bucket policy or legal hold): DeleteObjects reports AccessDenied for them. */
   readonly undeletableKeys = new Set<string>();
+  /** Names of jobs whose DescribeJob leaves out `JobConfigDocument` (optional in the service model), for tests. */
+  readonly jobsWithoutDocument = new Set<string>();
+  /** Names of training jobs whose ServiceOutput carries no checkpoint (the service model has no checkpoint member), for tests. */
+  readonly jobsWithoutCheckpoint = new Set<string>();
   readonly multipart = new Map<
     string,
     { bucket: string; key: string; contentType?: string; metadata: Record<string, string>; parts: Map<number, Buffer> }

@@ -33,11 +33,16 @@ export function canResume(category: string, status: string): boolean {
   return category === 'AgentRFT' && (status === 'Stopped' || status === 'Failed');
 }
 
+/** Why a job without a readable JobConfigDocument (optional in DescribeJob's model) shows no checkpoint: the model has no checkpoint member besides it. */
+export const NO_DOCUMENT =
+  'DescribeJob returned no readable JobConfigDocument (the service model makes it optional), so its checkpoints cannot be read.';
+
 /** The resume point of a job's service output, or why there is none (a sentence). */
 export function resumePointOf(
   category: string,
   status: string,
   output: ServiceOutput | undefined,
+  documentRead = true,
 ): { point: ResumePoint } | { problem: string } {
   if (!canResume(category, status))
     return {
@@ -46,6 +51,7 @@ export function resumePointOf(
           ? `The job is ${status}; only a stopped or failed training job is resumed (Launch Similar starts afresh).`
           : 'An evaluation keeps no checkpoint; launch it again with Launch Similar.',
     };
+  if (!documentRead) return { problem: NO_DOCUMENT };
   const checkpointArn = arnOf(output?.ResumableCheckpoint);
   if (!checkpointArn) return { problem: 'The job reports no resumable checkpoint (it stopped before its first step finished).' };
   const progress = progressOf(output?.ProgressInfo);

@@ -184,8 +184,8 @@ export const EVALUATION_HYPERPARAMETERS: readonly HyperparameterSpec[] = [
   RETRIES,
 ];
 
-/** Names the SDK's evaluator emits and the service rejects, with the name it accepts. */
-export const REJECTED_EVALUATION_NAMES: Readonly<Record<string, string>> = {
+/** Names the SDK's evaluator writes, with the flat name to write instead: the one real run shows them dropped; a refusal is the emulator's guess. */
+export const SDK_EVALUATOR_NAMES: Readonly<Record<string, string>> = {
   sampling_temperature: 'temperature',
   top_p: 'sampling_top_p',
   max_tokens: 'sampling_max_tokens',

@@ -121,7 +121,12 @@ interface DescribedJob {
 
 /** A job file that launches the same job again: ServiceOutput dropped, the rest exactly as the service holds it. */
 export function jobFileFromDescription(job: DescribedJob, region: string): JobFile {
-  const document = JSON.parse(job.JobConfigDocument ?? '{}') as JobConfigDocument;
+  // The service model makes JobConfigDocument optional: without it there is nothing to launch again.
+  if (!job.JobConfigDocument)
+    throw new Error(
+      `DescribeJob returned no JobConfigDocument for ${job.JobName ?? 'the job'} (the service model makes it optional): its configuration is unknown, so it cannot be saved as a job file or launched again.`,
+    );
+  const document = JSON.parse(job.JobConfigDocument) as JobConfigDocument;
   const tags = (job.Tags ?? []).filter(
     (t): t is { Key: string; Value: string } => typeof t.Key === 'string' && typeof t.Value === 'string',
   );

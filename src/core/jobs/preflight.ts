@@ -1,34 +1,12 @@
 import { EVALUATION_MAX_RUNTIME } from './document';
-import { hyperparameterProblem, hyperparameterSpecs, REJECTED_EVALUATION_NAMES } from './hyperparameters';
+import { hyperparameterProblem, hyperparameterSpecs, SDK_EVALUATOR_NAMES } from './hyperparameters';
 import { modelsInRegion, parseBaseModelArn, type BaseModel } from './models';
 import { JOB_NAME_PATTERN } from './reference';
 import type { JobCategory } from './status';
+import { trainerRuleProblems } from './trainerRules';
+import type { CheckId, CheckLevel, CheckResult } from './checkResult';
 
-export type CheckLevel = 'pass' | 'warn' | 'fail';
-
-/** One pre-flight line: what was checked, how it went and, unless it passed, the fix. */
-export interface CheckResult {
-  check: CheckId;
-  level: CheckLevel;
-  message: string;
-  fix?: string;
-  /** The job-file key the line is about, so the editor can underline it. */
-  key?: string;
-}
-
-type CheckId =
-  | 'jobName'
-  | 'schema'
-  | 'hyperparameters'
-  | 'datasets'
-  | 'role'
-  | 'runtime'
-  | 'model'
-  | 'evaluations'
-  | 'smoke'
-  // The account's side: its MTRL quota and its MLflow app.
-  | 'quota'
-  | 'mlflow';
+export type { CheckLevel, CheckResult } from './checkResult';
 
 const pass = (check: CheckId, message: string, key?: string): CheckResult => ({ check, level: 'pass', message, key });
 const warn = (check: CheckId, message: string, fix?: string, key?: string): CheckResult => ({ check, level: 'warn', message, fix, key });
@@ -84,10 +62,12 @@ export function checkHyperparameters(category: JobCategory, values: Record<strin
     problems.push(
       `StoppingCondition.MaxRuntimeInSeconds must be in (0, ${EVALUATION_MAX_RUNTIME.maxSeconds}] (72 h); got ${String(maxRuntimeSeconds)}`,
     );
+  problems.push(...trainerRuleProblems(values));
   const unknown: string[] = [];
   for (const [name, value] of Object.entries(values)) {
-    const accepted = category === 'AgentRFTEvaluation' ? REJECTED_EVALUATION_NAMES[name] : undefined;
-    if (accepted) problems.push(`${name} is rejected by the service; use ${accepted}`);
+    const accepted = category === 'AgentRFTEvaluation' ? SDK_EVALUATOR_NAMES[name] : undefined;
+    if (accepted)
+      problems.push(`${name} is the SDK evaluator's name, which the service may drop or refuse; write the flat name ${accepted}`);
     else if (!specs.has(name)) unknown.push(name);
     else {
       const problem = hyperparameterProblem(specs.get(name)!, value);

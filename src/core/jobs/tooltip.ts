@@ -1,4 +1,4 @@
-import { resumePointOf, resumeTitle } from './checkpoint';
+import { NO_DOCUMENT, resumePointOf, resumeTitle } from './checkpoint';
 import { describeForecast, forecastOf } from './forecast';
 import { mlflowConfigOf, type JobConfigDocument } from './document';
 import { defaultHyperparameters, sameValue } from './hyperparameters';
@@ -47,6 +47,7 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
   const doc = job.document;
   const model = modelConfigOf(doc);
   const rows: Array<[string, string]> = [['Job ARN', code(job.arn)]];
+  if (!doc) rows.push(['Configuration', escapeMarkdown(NO_DOCUMENT)]);
   if (job.roleArn) rows.push(['Role', code(job.roleArn)]);
   if (model?.BaseModelArn) rows.push(['Base model', code(modelIdOf(model.BaseModelArn) ?? model.BaseModelArn)]);
   const runtime = doc?.AgentConfig?.BedrockAgentCoreConfig;

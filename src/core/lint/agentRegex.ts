@@ -7,6 +7,7 @@ import {
   type LintFinding,
   type TextRange,
 } from './findings';
+import { lintSdkImports } from './sdkImports';
 
 // The fallback when no Python runs: line patterns, so it sees less than the ast lint (no call graph, no nested returns).
 
@@ -147,7 +148,7 @@ export function lintAgentByRegex(text: string): LintFinding[] {
         range,
       });
   });
-  return withPackAdvice(out, text);
+  return withPackAdvice([...out, ...lintSdkImports(text)], text);
 }
 
 /** The SDK sends the row as `instance`, the public Wordle sample reads top-level `prompt`: a handler reading only one gets a fix that reads both. */
@@ -182,9 +183,4 @@ function routedFromEntrypoint(lines: string[], name: string, defLine: number): b
     while (end < lines.length && (lines[end].trim() === '' || indent(lines[end]) > head[1].length)) end++;
     return lines.slice(d + 1, end).some((l) => call.test(l));
   });
-}
-
-/** Whether a Python file is an MTRL agent worth linting. */
-export function usesRftHandler(text: string): boolean {
-  return /\bsagemaker_rft_handler\b/.test(text);
 }

@@ -14,6 +14,8 @@ export type LintRule =
   | 'per-call-token'
   | 'reasoning-effort'
   | 'payload-form'
+  | 'rft-handler-import'
+  | 'region-fallback'
   | 'trusts-sagemaker'
   | 'missing-tag-session';
 

@@ -7,6 +7,7 @@ import {
   type LintRule,
   type LintSeverity,
 } from './findings';
+import { lintSdkImports } from './sdkImports';
 
 /** One finding as `src/python/agent_lint.py` prints it: 1-based lines, 0-based columns (the ast module's). */
 interface PythonFinding {
@@ -29,22 +30,24 @@ export function readPythonLintOutput(stdout: string, source: string): { findings
   const lines = sourceLines(source);
   return {
     findings: withPackAdvice(
-      parsed.findings.map((f) => {
-        const finding: LintFinding = {
-          rule: f.rule,
-          severity: f.severity,
-          message: f.message,
-          range: { start: { line: f.line - 1, character: f.column }, end: { line: f.endLine - 1, character: f.endColumn } },
-        };
-        if (f.rule === 'decorator-order' && f.data?.handlerLine && f.data.entrypointLine) {
-          finding.fix = decoratorSwapFix(lines, f.data.handlerLine - 1, f.data.entrypointLine - 1);
-        }
-        if (f.rule === 'payload-form' && f.data?.key && f.data.payload) {
-          const newText = bothPayloadForms(f.data.key, f.data.payload);
-          finding.fix = { title: 'Read both payload["instance"] and payload["prompt"]', edits: [{ range: finding.range, newText }] };
-        }
-        return finding;
-      }),
+      parsed.findings
+        .map((f) => {
+          const finding: LintFinding = {
+            rule: f.rule,
+            severity: f.severity,
+            message: f.message,
+            range: { start: { line: f.line - 1, character: f.column }, end: { line: f.endLine - 1, character: f.endColumn } },
+          };
+          if (f.rule === 'decorator-order' && f.data?.handlerLine && f.data.entrypointLine) {
+            finding.fix = decoratorSwapFix(lines, f.data.handlerLine - 1, f.data.entrypointLine - 1);
+          }
+          if (f.rule === 'payload-form' && f.data?.key && f.data.payload) {
+            const newText = bothPayloadForms(f.data.key, f.data.payload);
+            finding.fix = { title: 'Read both payload["instance"] and payload["prompt"]', edits: [{ range: finding.range, newText }] };
+          }
+          return finding;
+        })
+        .concat(lintSdkImports(source)),
       source,
     ),
   };

@@ -16,6 +16,8 @@ export interface SmokeResult {
   verdict: SmokeVerdict;
   /** Set when the agent ran on this machine (`mtrl smoke --local`) against the local Job Runtime. */
   local?: LocalSmokeFacts;
+  /** Set when a customer rollout server was tested (`mtrl smoke --server`). */
+  server?: { url: string; runtimeUrl: string; health: string };
 }
 
 /** What a local smoke test adds: where the agent ran, what was stubbed, and the lint's findings on the file. */
@@ -31,6 +33,8 @@ export interface LocalSmokeFacts {
 /** The line that says what was tested: a deployed runtime, or an agent file on this machine. */
 function testedLine(result: SmokeResult): string {
   const l = result.local;
+  const s = result.server;
+  if (s) return `rollout server ${s.url} (GET /health, POST /rollout) against the local Job Runtime at ${s.runtimeUrl}`;
   if (!l) return `runtime ${result.runtimeArn} (caller account ${result.callerAccount})`;
   const stubs = l.stubbed.length
     ? `; stubbed, not installed for ${l.python}: ${l.stubbed.join(', ')} (pass --python with your venv's python)`

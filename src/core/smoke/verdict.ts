@@ -1,5 +1,6 @@
 import { agentAdviceForLogs } from '../environments/registry';
 import { raisedAt } from './traceback';
+import { HEALTH_FIX, healthCheck, ROLLOUT_FIX, type ServerHealth } from './serverContract';
 
 /** What InvokeAgentRuntime gave back: a body, an error, or nothing before our deadline. */
 export type InvocationOutcome =
@@ -16,7 +17,7 @@ export type CheckState = 'pass' | 'warn' | 'fail' | 'unknown';
 
 /** The tiers, each resting on the one before: the call went through, the agent reached the Job Runtime, it answered as the SDK expects, and what its environment pack adds. */
 interface SmokeCheck {
-  id: 'transport' | 'wiring' | 'contract' | 'pack';
+  id: 'health' | 'transport' | 'wiring' | 'contract' | 'pack';
   label: string;
   state: CheckState;
   detail: string;
@@ -46,6 +47,8 @@ interface VerdictInput {
   logGroup: string;
   /** The agent ran on this machine against the local runtime: no log group to wait for, nothing to redeploy. */
   local?: boolean;
+  /** A customer rollout server (the SDK's `GET /health`, `POST /rollout`) was tested, with what its health check said. */
+  server?: { health: ServerHealth };
   callerAccount: string;
   invocation: InvocationOutcome;
   logLines: LogLine[];
@@ -125,15 +128,19 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
   const agentRaised = reachedJobRuntime && invocation.kind === 'error';
   const pack = agentAdviceForLogs(logLines.map((l) => l.message));
   const again = input.local ? 'run the smoke test again' : 'redeploy';
+  const server = input.server;
   const checks: SmokeCheck[] = [
+    ...(server ? [healthCheck(server.health)] : []),
     {
       id: 'transport',
-      label: input.local ? 'Ran the entrypoint' : 'Invoked (transport, IAM)',
+      label: server ? 'POST /rollout reached the server' : input.local ? 'Ran the entrypoint' : 'Invoked (transport, IAM)',
       state: agentRan ? 'pass' : timedOut || invocation.kind === 'error' ? 'fail' : 'unknown',
       detail: agentRan
-        ? input.local
-          ? 'The agent ran with the smoke payload.'
-          : 'InvokeAgentRuntime reached the agent.'
+        ? server
+          ? "The server answered the SDK's RolloutRequest."
+          : input.local
+            ? 'The agent ran with the smoke payload.'
+            : 'InvokeAgentRuntime reached the agent.'
         : 'No sign that the agent ran.',
     },
     {
@@ -171,6 +178,12 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
       detail: pack.noPlayDetail,
     });
 
+  if (server && !server.health.ok)
+    diagnoses.push({
+      problem: `The server's health check failed: ${server.health.detail}`,
+      fix: HEALTH_FIX,
+      evidence: [],
+    });
   if (forbidden.length) {
     diagnoses.push({
       problem: 'The Job Runtime answered 403 "not authorized to access this resource".',
@@ -206,6 +219,14 @@ export function smokeVerdict(input: VerdictInput): SmokeVerdict {
       fix: 'During training this cancels the whole job. Catch errors around the rollout and always return a reward (the lowest your task gives); never return an error status.',
       evidence: agentFailed,
     });
+  } else if (invocation.kind === 'error' && server) {
+    // A server that is not healthy got no rollout: the health diagnosis says why.
+    if (server.health.ok)
+      diagnoses.push({
+        problem: `POST /rollout failed${invocation.statusCode ? ` (HTTP ${invocation.statusCode})` : ''}: ${invocation.message}`,
+        fix: ROLLOUT_FIX,
+        evidence: quote(logLines, WORTH_QUOTING),
+      });
   } else if (invocation.kind === 'error') {
     diagnoses.push({
       problem: `InvokeAgentRuntime failed${invocation.statusCode ? ` (HTTP ${invocation.statusCode})` : ''}: ${invocation.message}`,

@@ -54,7 +54,7 @@ export class ResumeLens implements vscode.CodeLensProvider {
     try {
       // The document holds the checkpoint but not the status: one DescribeJob says both.
       const described = await describeJob(this.services.aws.sagemaker(job.region), job, abort.signal);
-      const found = resumePointOf(job.category, described.JobStatus ?? '', described.config?.ServiceOutput);
+      const found = resumePointOf(job.category, described.JobStatus ?? '', described.config?.ServiceOutput, !!described.config);
       if (!('point' in found)) return [];
       const top = new vscode.Range(0, 0, 0, 0);
       return [

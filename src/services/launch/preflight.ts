@@ -23,6 +23,7 @@ import {
 } from '../../core/jobs/preflight';
 import { checkLambdaAgent, checkLambdaSmoke, lambdaSmokeRequest } from '../../core/jobs/lambdaAgent';
 import { checkRoleTrust } from '../../core/jobs/roleTrust';
+import { checkEvaluationEula, checkModelPackageGroups } from '../../core/jobs/trainerRules';
 import { mlflowCheck, quotaCheck } from './accountChecks';
 import { checkSmoke, type SmokeResults } from '../../core/smoke/record';
 
@@ -172,6 +173,8 @@ export async function runPreflight(
     Promise.resolve(
       checkHyperparameters(job.JobCategory, facts.hyperparameters, job.JobConfigDocument.StoppingCondition?.MaxRuntimeInSeconds),
     ),
+    Promise.resolve(checkModelPackageGroups(job.JobCategory, job.JobConfigDocument, facts.baseModelArn)),
+    Promise.resolve(checkEvaluationEula(job.JobCategory, job.JobConfigDocument)),
     guarded('datasets', 'Reading the datasets', datasets),
     guarded('role', 'Reading the role', role),
     guarded('runtime', 'Reading the runtime', runtime),

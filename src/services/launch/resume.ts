@@ -21,7 +21,12 @@ export async function planResume(
 ): Promise<ResumePlan | { problem: string }> {
   const client = aws.sagemaker(region);
   const described = await describeJob(client, ref, signal);
-  const found = resumePointOf(described.JobCategory ?? ref.category, described.JobStatus ?? '', described.config?.ServiceOutput);
+  const found = resumePointOf(
+    described.JobCategory ?? ref.category,
+    described.JobStatus ?? '',
+    described.config?.ServiceOutput,
+    !!described.config,
+  );
   if ('problem' in found) return { problem: `${ref.jobName}: ${found.problem}` };
   const original = jobFileFromDescription(described, region);
   const taken = new Set<string>();

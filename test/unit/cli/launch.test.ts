@@ -113,6 +113,26 @@ describe('mtrl launch (emulator, real SDK over HTTP)', function () {
     aws.reset();
   });
 
+  it("51 hyperparameters and a value outside the SDK's character rule are error findings; the review names both model package groups", async () => {
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`custom_${i}`, '1']));
+    const counted = await run('launch', training('launch-cli-51', many), '--json', '--endpoint', emulator.url);
+    assert.equal(counted.code, 1, counted.out + counted.err);
+    const count = json(counted.out).findings.find((f) => f.code === 'hyperparameters')!;
+    assert.equal(count.severity, 'error');
+    assert.match(count.message, /51 hyperparameters are set; the SDK's limit is 50/);
+
+    const chars = await run('launch', training('launch-cli-chars', { learning_rate: '2e+1' }), '--json', '--endpoint', emulator.url);
+    assert.equal(chars.code, 1, chars.out + chars.err);
+    const bad = json(chars.out).findings.find((f) => f.code === 'hyperparameters')!;
+    assert.equal(bad.severity, 'error');
+    assert.match(bad.message, /learning_rate "2e\+1" contains the character "\+"/);
+    const groups = json(chars.out).findings.find((f) => f.code === 'modelPackages')!;
+    assert.match(
+      groups.message,
+      /output openai-reasoning-gpt-oss-20b-mtrl-mpg \(SDK default\), checkpoints openai-reasoning-gpt-oss-20b-mtrl-checkpoint-mpg/,
+    );
+  });
+
   it("a new evaluation's request carries no invented defaults, and its stopping condition is 86,400 s", async () => {
     const evaluation = newJobFile(
       { name: 'launch-cli-eval', category: 'AgentRFTEvaluation', region: 'us-east-1', roleArn: demo.RoleArn },

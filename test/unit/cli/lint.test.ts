@@ -66,3 +66,40 @@ describe('mtrl lint', () => {
     assert.match(refused.err, /UTF-32LE/);
   });
 });
+
+describe('mtrl lint: how an agent uses sagemaker.train.rft (both engines)', () => {
+  for (const engine of [[], ['--no-python']]) {
+    const label = engine.length ? 'regex' : 'python ast';
+
+    it(`${label}: \`from sagemaker.train.rft import rft_handler\` is an error naming sagemaker_rft_handler, with an alias fix`, async () => {
+      const { code, out } = await run('lint', '--json', ...engine, fixture('docstring_import.py'));
+      assert.equal(code, 1, out);
+      const [file] = JSON.parse(out).files as {
+        engine: string;
+        findings: { rule: string; severity: string; message: string; line: number }[];
+      }[];
+      assert.equal(file.engine, label);
+      const wrong = file.findings.find((f) => f.rule === 'rft-handler-import')!;
+      assert.equal(wrong.severity, 'error');
+      assert.match(wrong.message, /no `rft_handler`.*ImportError.*Import `sagemaker_rft_handler`/);
+      assert.equal(wrong.line, 3);
+    });
+
+    it(`${label}: a rollout server that never names a region gets a warning naming us-west-2; naming AWS_REGION clears it`, async () => {
+      const { code, out } = await run('lint', '--json', ...engine, fixture('rollout_server.py'));
+      assert.equal(code, 1, out);
+      const [file] = JSON.parse(out).files as { findings: { rule: string; severity: string; message: string }[] }[];
+      const region = file.findings.find((f) => f.rule === 'region-fallback')!;
+      assert.equal(region.severity, 'warning');
+      assert.match(region.message, /us-west-2/);
+      const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-lint-region-'));
+      const fixed = path.join(dir, 'server.py');
+      writeFileSync(
+        fixed,
+        `import os\nos.environ.setdefault("AWS_REGION", "us-east-1")\n${readFileSync(fixture('rollout_server.py'), 'utf8')}`,
+      );
+      const again = await run('lint', '--json', ...engine, fixed);
+      assert.equal(JSON.parse(again.out).files[0].findings.length, 0, again.out);
+    });
+  }
+});

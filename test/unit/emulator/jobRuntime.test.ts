@@ -64,4 +64,30 @@ describe('emulator: the Job Runtime of its jobs and a streaming scripted policy'
     assert.deepEqual([unknown.status, unknown.headers.get('x-amzn-errortype')], [404, 'ResourceNotFoundException']);
     assert.equal(emulator.requests.get('sagemakerjobruntime:Sample'), 3);
   });
+
+  it('ClientToken: the same token again is the same call (200, no second effect); a new token for a done step is a Conflict; JobArn in the header or the body', async () => {
+    const headers = { 'x-amzn-sagemaker-job-arn': JOB, 'x-amzn-sagemaker-trajectory-id': 'traj-token' };
+    assert.equal((await post(`${emulator.url}/sample`, wordle, headers)).status, 200);
+    const errorType = (r: Response) => [r.status, r.headers.get('x-amzn-errortype')];
+    // The service model's form: JobArn in the header.
+    const complete = (token: string, status = 'ready') =>
+      post(
+        `${emulator.url}/complete-rollout`,
+        { TrajectoryId: 'traj-token', Status: status, ClientToken: token },
+        { 'x-amzn-sagemaker-job-arn': JOB },
+      );
+    // The SDK's form: JobArn in the body.
+    const reward = (token: string, rewards: number[]) =>
+      post(`${emulator.url}/update-reward`, { JobArn: JOB, TrajectoryId: 'traj-token', Rewards: rewards, ClientToken: token });
+    assert.equal((await complete('c-1')).status, 200);
+    assert.equal((await complete('c-1')).status, 200, 'a retry with the same token');
+    assert.deepEqual(errorType(await complete('c-2')), [409, 'ConflictException'], 'a second CompleteRollout with a new token');
+    assert.deepEqual(errorType(await complete('c-1', 'failed')), [409, 'ConflictException'], 'the token reused for another request');
+    // Without a token (the SDK's feedback client sends none) a repeated CompleteRollout is taken for a retry, as before.
+    const untokened = await post(`${emulator.url}/complete-rollout`, { JobArn: JOB, TrajectoryId: 'traj-token', Status: 'ready' });
+    assert.equal(untokened.status, 200);
+    assert.equal((await reward('r-1', [0.5])).status, 200);
+    assert.equal((await reward('r-1', [0.5])).status, 200, 'a retried UpdateReward is not a second reward');
+    assert.deepEqual(errorType(await reward('r-2', [0.5])), [409, 'ConflictException'], 'a second UpdateReward');
+  });
 });

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { AwsClients } from '../../../../src/aws/clients';
 import { explainerFor } from '../../../../src/aws/errors';
 import { getLogEvents } from '../../../../src/aws/logs';
-import { createJob, describeJob, stopJob } from '../../../../src/aws/sagemaker';
-import { RESUME_STEP_TAG } from '../../../../src/core/jobs/checkpoint';
+import { createJob, describeJob, describeJobDetails, stopJob } from '../../../../src/aws/sagemaker';
+import { NO_DOCUMENT, RESUME_STEP_TAG } from '../../../../src/core/jobs/checkpoint';
+import { jobTooltip } from '../../../../src/core/jobs/tooltip';
 import { DocumentSchemas } from '../../../../src/core/jobs/documentSchema';
-import { createJobRequest, parseJobFile, type JobFile } from '../../../../src/core/jobs/jobfile';
+import { createJobRequest, jobFileFromDescription, parseJobFile, type JobFile } from '../../../../src/core/jobs/jobfile';
 import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
 import { ManualClock } from '../../../../src/emulator/clock';
 import { startEmulator, type Emulator } from '../../../../src/emulator/server';
@@ -127,5 +128,37 @@ describe('resume from a checkpoint (emulator, real SDK over HTTP)', function () 
     };
     other.JobConfigDocument.TrainingConfig!.BaseModelArn = 'arn:aws:sagemaker:us-east-1:aws:hub-content/SageMakerPublicHub/Model/qwen3-8b';
     await assert.rejects(createJob(aws.sagemaker(), createJobRequest(other)), /A resumed job keeps its base model/);
+  });
+
+  it('a DescribeJob without a JobConfigDocument, or without a checkpoint, says so: no resume, no job file, a tooltip line', async () => {
+    const ref = (jobName: string) => ({ jobName, category: 'AgentRFT' as const });
+    for (const name of ['resume-no-document', 'resume-no-checkpoint']) {
+      await createJob(aws.sagemaker(), createJobRequest(tenStepJob(name)));
+      const plan = emulator.world.jobs.get(emulator.world.jobKey('AgentRFT', name))!.plan;
+      clock.advance(plan.startingMs + plan.downloadingMs + 2.5 * plan.stepMs);
+      await stopJob(aws.sagemaker(), ref(name));
+      clock.advance(plan.stoppingMs + 1);
+    }
+    emulator.world.jobsWithoutDocument.add('resume-no-document');
+    emulator.world.jobsWithoutCheckpoint.add('resume-no-checkpoint');
+
+    const bare = await describeJob(aws.sagemaker(), ref('resume-no-document'));
+    assert.equal(bare.JobConfigDocument, undefined, 'the real SDK reads an answer without the optional member');
+    assert.equal(bare.JobStatus, 'Stopped');
+    const noDocument = await planResume(aws, ref('resume-no-document'), 'us-east-1');
+    assert.deepEqual(noDocument, { problem: `resume-no-document: ${NO_DOCUMENT}` });
+    assert.throws(() => jobFileFromDescription(bare, 'us-east-1'), /no JobConfigDocument for resume-no-document .*cannot be saved/);
+    const details = await describeJobDetails(aws.sagemaker(), ref('resume-no-document'), 'us-east-1');
+    assert.match(
+      jobTooltip(details, DEFAULT_PRICING, new Date(clock.now())),
+      /\| Configuration \| DescribeJob returned no readable JobConfigDocument/,
+    );
+
+    const noCheckpoint = await planResume(aws, ref('resume-no-checkpoint'), 'us-east-1');
+    assert.deepEqual(noCheckpoint, {
+      problem: 'resume-no-checkpoint: The job reports no resumable checkpoint (it stopped before its first step finished).',
+    });
+    const output = (await describeJob(aws.sagemaker(), ref('resume-no-checkpoint'))).config?.ServiceOutput;
+    assert.deepEqual(output?.ProgressInfo, { MaxSteps: 10, CurrentStep: 2 }, 'the rest of ServiceOutput is there');
   });
 });
