@@ -43,7 +43,7 @@ function positiveInteger(value: string | undefined, name: string): number {
 async function choosePolicy(o: LocalOptions): Promise<{ policy: Policy; scripted?: boolean; close(): Promise<void> }> {
   const emulator = /^emulator(?::(\d*\.?\d+))?$/.exec(o.policy);
   if (emulator) {
-    const server = await startEmulator({ history: false });
+    const server = await startEmulator({ history: false, localClientsOnly: true });
     const policy = { baseUrl: `${server.url}/v1`, model: `scripted-${emulator[1] ?? '0.5'}` };
     return { policy, scripted: true, close: () => server.close() };
   }

@@ -11,6 +11,7 @@ import {
   TRAJECTORY_HEADER,
   type JobRuntimeErrorCode,
 } from '../../core/signal/jobRuntimeApi';
+import { refusalOfPageRequest } from '../../core/signal/localOrigin';
 import { rolloutOfRftMetadata } from '../../core/signal/rftMetadata';
 import { RolloutRecording } from '../../core/signal/rolloutRecording';
 import { openAiError, relayChat, type Policy } from './policyRelay';
@@ -103,6 +104,7 @@ export async function startJobRuntime(policy: Policy, options: JobRuntimeOptions
   let unattributed = 0;
   let ambiguous = 0;
   let url = '';
+  let port = 0;
 
   const knownJob = (arn: string) => [...recordings.values()].some((r) => r.task.jobArn === arn);
 
@@ -156,6 +158,9 @@ export async function startJobRuntime(policy: Policy, options: JobRuntimeOptions
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Checked before anything is read or relayed: the policy's key goes only with requests a local agent sent.
+    const refusal = refusalOfPageRequest(req.headers, port, 'The local job runtime');
+    if (refusal) throw new RuntimeError('AccessDeniedException', refusal);
     const path = (req.url ?? '/').split('?')[0].replace(/(.)\/+$/, '$1');
     const perRollout = PER_ROLLOUT.exec(path);
     const pathId = perRollout ? decodeURIComponent(perRollout[1]) : undefined;
@@ -206,7 +211,8 @@ export async function startJobRuntime(policy: Policy, options: JobRuntimeOptions
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  url = `http://127.0.0.1:${port}`;
   return {
     url,
     baseUrl: `${url}/v1`,
