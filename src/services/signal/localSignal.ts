@@ -8,7 +8,8 @@ import { agentRftJobArn } from '../../core/signal/jobRuntimeApi';
 import { RolloutRecording, type RolloutTokens } from '../../core/signal/rolloutRecording';
 import { outsideText } from '../../core/text/display';
 import type { Transcript } from '../../core/transcript/model';
-import { runContained } from '../python/containedRun';
+import { CheckAllowance } from '../../core/signal/checkAllowance';
+import { KEPT_OUTPUT_BYTES, runContained } from '../python/containedRun';
 import { startJobRuntime, type Policy } from './jobRuntime';
 
 /** One local signal check: K rows × G rollouts of the user's agent entrypoint against a chosen policy. */
@@ -33,6 +34,8 @@ export interface LocalSignalRun {
   /** The policy is the emulator's scripted one: a refusal then means it does not play this conversation. */
   scriptedPolicy?: boolean;
   signal?: AbortSignal;
+  /** What the whole check holds at once (default CHECK_ALLOWANCE_BYTES). */
+  allowance?: CheckAllowance;
   onProgress?: (done: number, total: number, last: Transcript) => void;
   onStderr?: (text: string) => void;
 }
@@ -126,14 +129,17 @@ function parseRunnerOutput(stdout: string): RunnerResult | RunnerFailure | undef
 
 /** Plays every rollout, at most `concurrency` at once, then closes the runtime: no process and no port is left. */
 export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalResult> {
-  const runtime = await startJobRuntime(run.policy);
+  const allowance = run.allowance ?? new CheckAllowance();
+  // A rollout whose draw would pass the allowance is ended here; the others go on.
+  const stops = new Map<string, AbortController>();
+  const runtime = await startJobRuntime(run.policy, { allowance, onOverAllowance: (id) => stops.get(id)?.abort() });
   const region = run.region ?? 'us-east-1';
   const jobArn = agentRftJobArn(region, '000000000000', `mtrl-local-signal-${Date.now()}`);
   const plan = run.rows.flatMap(({ row, index }) =>
     Array.from({ length: run.groupSize }, () => {
       const id = `local-${index}-${randomUUID().slice(0, 8)}`;
       const prompt = typeof row.prompt === 'string' ? row.prompt : JSON.stringify(row);
-      return new RolloutRecording({ id, groupKey: `row-${index}`, row, rowIndex: index, prompt, jobArn });
+      return new RolloutRecording({ id, groupKey: `row-${index}`, row, rowIndex: index, prompt, jobArn }, allowance);
     }),
   );
   const agent = path.basename(run.agentFile);
@@ -145,8 +151,15 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
   let done = 0;
   const played: RolloutRecording[] = [];
   const facts = new Map<RolloutRecording, PlayedRollout>();
+  // What is kept of an agent's stdout and stderr, reserved while it runs.
+  const outputBytes = 2 * KEPT_OUTPUT_BYTES;
   const play = async (recording: RolloutRecording): Promise<void> => {
-    runtime.add(recording);
+    const stop = new AbortController();
+    stops.set(recording.task.id, stop);
+    const reserved = allowance.take(outputBytes);
+    if (!reserved)
+      recording.stop(allowance.exceeded(`Starting this rollout's agent (${outputBytes / (1024 * 1024)} MB kept of its output)`));
+    else runtime.add(recording);
     const endpoint = runtime.endpointOf(recording.task.id);
     const model = run.policy.model ?? 'policy';
     const payload = rolloutPayload(
@@ -159,7 +172,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
       script: run.script,
       request: { file: run.agentFile, payload },
       timeoutMs: run.timeoutMs ?? 300_000,
-      signal,
+      signal: reserved ? AbortSignal.any([signal, stop.signal]) : AbortSignal.abort(),
       onStderr: run.onStderr,
       parse: parseRunnerOutput,
       env: { AWS_REGION: region, ...(run.endpointEnv ? { [run.endpointEnv]: runtime.baseUrl } : {}) },
@@ -170,12 +183,18 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
       },
     });
     runtime.ended(recording.task.id);
+    stops.delete(recording.task.id);
+    if (reserved) allowance.give(outputBytes);
     const r = outcome.response;
     // A rollout stopped by cancel is not a failed trajectory: it is left out of the report.
-    if (!r.ok && 'error' in r && r.error === 'cancelled') return;
+    if (!r.ok && 'error' in r && r.error === 'cancelled' && !recording.stopped) return;
     const fact: PlayedRollout = { answeredCalls: recording.modelCalls - recording.refusals.length, refusals: recording.refusals };
     if ('stubbed' in r) for (const name of r.stubbed) stubbed.add(name);
-    if (r.ok) {
+    if (recording.stopped) {
+      // Its draw would have passed the allowance: the sentence, not what the stopped agent said.
+      recording.stop(recording.stopped);
+      fact.failure = { message: recording.stopped };
+    } else if (r.ok) {
       recording.returned(r.result);
       // A result that carries a stub (a reward from a stubbed framework) did not play either.
       if (JSON.stringify(r.result ?? null).includes('<stub '))

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
+import { CheckAllowance, Draw } from '../../core/signal/checkAllowance';
 import { ChatStreamReader } from '../../core/signal/chatStream';
 import { outsideText } from '../../core/text/display';
 
@@ -16,6 +17,8 @@ export interface Policy {
 export interface RelayOutcome {
   completion?: unknown;
   failure?: string;
+  /** The answer would have passed the check's allowance: the rollout is to end. */
+  overAllowance?: boolean;
 }
 
 /** A policy's answer larger than this is cut (64 MB: far above any chat turn, far below what would exhaust memory). */
@@ -48,7 +51,23 @@ export async function relayChat(
   policy: Policy,
   body: unknown,
   res: ServerResponse,
-  options: { stream?: boolean; signal: AbortSignal; maxBytes?: number },
+  options: { stream?: boolean; signal: AbortSignal; maxBytes?: number; allowance?: CheckAllowance },
+): Promise<RelayOutcome> {
+  // What the answer holds while it passes (a stream's pending event and built message, a whole answer's bytes).
+  const draw = new Draw(options.allowance ?? new CheckAllowance(Infinity));
+  try {
+    return await relay(policy, body, res, options, draw);
+  } finally {
+    draw.release();
+  }
+}
+
+async function relay(
+  policy: Policy,
+  body: unknown,
+  res: ServerResponse,
+  options: { stream?: boolean; signal: AbortSignal; maxBytes?: number; allowance?: CheckAllowance },
+  draw: Draw,
 ): Promise<RelayOutcome> {
   const cap = options.maxBytes ?? MAX_POLICY_ANSWER_BYTES;
   const request: Record<string, unknown> = { ...(body && typeof body === 'object' ? body : {}) };
@@ -77,6 +96,7 @@ export async function relayChat(
     return { failure };
   }
   const tooLarge = `The policy at ${url} answered more than ${size(cap)}; the local job runtime cuts answers at ${size(cap)}.`;
+  const overAllowance = () => options.allowance!.exceeded(`The policy at ${url}'s answer (${size(draw.held)} held so far)`);
   const type = response.headers.get('content-type') ?? '';
   if (streaming && response.ok && type.includes('text/event-stream') && response.body) {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
@@ -89,16 +109,19 @@ export async function relayChat(
     try {
       // Past the cap the loop is left (which cancels the body) before anything is aborted: an abort inside it would
       // throw out of the loop and lose the sentence.
+      let over = false;
       for await (const part of chunksOf(response.body)) {
         bytes += part.byteLength;
         if (bytes > cap) break;
         for (const event of reader.push(decoder.decode(part, { stream: true }))) if (!(event.usageOnly && !asked)) await write(event.raw);
+        if ((over = !draw.resize(reader.heldLength))) break;
       }
-      if (bytes > cap) {
+      if (bytes > cap || over) {
+        const failure = over ? overAllowance() : tooLarge;
         // Not awaited: an agent that reads the event and hangs up would otherwise turn the sentence into "aborted".
-        res.end(`data: ${JSON.stringify(openAiError(tooLarge, 'policy_answer_too_large'))}\n\n`);
+        res.end(`data: ${JSON.stringify(openAiError(failure, 'policy_answer_too_large'))}\n\n`);
         call.abort();
-        return { failure: tooLarge };
+        return { failure, ...(over ? { overAllowance: true } : {}) };
       }
       for (const event of reader.end()) if (!(event.usageOnly && !asked)) await write(event.raw);
     } catch (error) {
@@ -110,15 +133,23 @@ export async function relayChat(
   }
   const chunks: Buffer[] = [];
   let bytes = 0;
-  for await (const part of chunksOf(response.body)) {
-    bytes += part.byteLength;
-    if (bytes > cap) break;
-    chunks.push(Buffer.from(part));
+  let over = false;
+  try {
+    for await (const part of chunksOf(response.body)) {
+      bytes += part.byteLength;
+      if (bytes > cap || (over = !draw.more(part.byteLength))) break;
+      chunks.push(Buffer.from(part));
+    }
+  } catch (error) {
+    const failure = `The policy at ${url} closed its answer (${response.status}) after ${bytes} bytes, before its end (${(error as Error).message}).`;
+    sendJson(res, 502, openAiError(failure, 'policy_broke_off'));
+    return { failure };
   }
-  if (bytes > cap) {
-    sendJson(res, 502, openAiError(tooLarge, 'policy_answer_too_large'));
+  if (bytes > cap || over) {
+    const failure = over ? overAllowance() : tooLarge;
+    sendJson(res, 502, openAiError(failure, 'policy_answer_too_large'));
     call.abort();
-    return { failure: tooLarge };
+    return { failure, ...(over ? { overAllowance: true } : {}) };
   }
   const text = Buffer.concat(chunks).toString('utf8');
   let parsed: unknown;
