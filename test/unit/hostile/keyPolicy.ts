@@ -15,11 +15,12 @@ const ANSWER = JSON.stringify({
   usage: { prompt_tokens: 3, completion_tokens: 1 },
 });
 
-export async function startKeyPolicy(lifetimeMs = 60_000): Promise<KeyPolicy> {
+/** `answerAfter`: calls are answered once it settles (a policy still thinking while the runtime holds their requests). */
+export async function startKeyPolicy(lifetimeMs = 60_000, answerAfter: Promise<unknown> = Promise.resolve()): Promise<KeyPolicy> {
   const keysSeen: string[] = [];
   const server = createServer((req, res) => {
     keysSeen.push(String(req.headers.authorization ?? ''));
-    req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(ANSWER));
+    req.resume().on('end', () => void answerAfter.then(() => res.writeHead(200, { 'content-type': 'application/json' }).end(ANSWER)));
   });
   const { port, close } = await listenForAWhile(server, lifetimeMs);
   return { baseUrl: `http://127.0.0.1:${port}/v1`, keysSeen, close };
