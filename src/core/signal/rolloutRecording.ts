@@ -42,6 +42,8 @@ export interface RolloutTokens {
   sample: number;
   /** Why a count the policy reported was left out, the first such. */
   refused?: string;
+  /** Model calls the policy answered without any token usage: the counts are then too low, by an unknown amount. */
+  unreported?: number;
 }
 
 export interface RolloutTask {
@@ -139,6 +141,8 @@ export class RolloutRecording {
 
   /** A model call's token usage; a count that breaks the token count rule is not counted, and the first such is named. */
   private countUsage(usage: { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined): void {
+    const given = (v: unknown) => v !== undefined && v !== null;
+    if (!given(usage?.prompt_tokens) && !given(usage?.completion_tokens)) this.tokens.unreported = (this.tokens.unreported ?? 0) + 1;
     for (const [field, into] of [
       ['prompt_tokens', 'prefill'],
       ['completion_tokens', 'sample'],
