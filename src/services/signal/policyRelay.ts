@@ -36,9 +36,13 @@ export const openAiError = (message: string, type = 'invalid_request_error') => 
   error: { message, type, param: null, code: null },
 });
 
-function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json', retryAfter?: string | null): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(text),
+    ...(retryAfter ? { 'retry-after': retryAfter } : {}),
+  });
   res.end(text);
 }
 
@@ -80,7 +84,18 @@ async function relay(
   const call = new AbortController();
   const signal = AbortSignal.any([options.signal, call.signal]);
   // The agent hung up: stop the policy's answer too.
-  res.once('close', () => call.abort());
+  let agentLeft = false;
+  res.once('close', () => {
+    agentLeft = !res.writableFinished;
+    call.abort();
+  });
+  // An answer cut by our side is named as such, not as the policy's "This operation was aborted".
+  const cutBy = () =>
+    options.signal.aborted
+      ? 'the local check ended (cancelled, or past its deadline) while the policy was still answering'
+      : agentLeft
+        ? 'the agent hung up while the policy was still answering (its rollout ended, e.g. at the --timeout)'
+        : undefined;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -126,7 +141,7 @@ async function relay(
       for (const event of reader.end()) if (!(event.usageOnly && !asked)) await write(event.raw);
     } catch (error) {
       res.destroy();
-      return { failure: `The policy's stream from ${url} broke off (${(error as Error).message}).` };
+      return { failure: `The policy's stream from ${url} broke off (${cutBy() ?? (error as Error).message}).` };
     }
     res.end();
     return { completion: reader.completion() };
@@ -141,7 +156,10 @@ async function relay(
       chunks.push(Buffer.from(part));
     }
   } catch (error) {
-    const failure = `The policy at ${url} closed its answer (${response.status}) after ${bytes} bytes, before its end (${(error as Error).message}).`;
+    const cut = cutBy();
+    const failure = cut
+      ? `The answer of the policy at ${url} was not read to its end: ${cut}.`
+      : `The policy at ${url} closed its answer (${response.status}) after ${bytes} bytes, before its end (${(error as Error).message}).`;
     sendJson(res, 502, openAiError(failure, 'policy_broke_off'));
     return { failure };
   }
@@ -160,7 +178,8 @@ async function relay(
     sendJson(res, 502, openAiError(failure, 'bad_policy'));
     return { failure };
   }
-  sendJson(res, response.status, text, type || 'application/json');
+  // A 429's or 503's Retry-After goes to the agent: its client's backoff reads it.
+  sendJson(res, response.status, text, type || 'application/json', response.headers.get('retry-after'));
   if (response.ok) return { completion: parsed };
   const message =
     (parsed as { error?: { message?: unknown }; message?: unknown })?.error?.message ?? (parsed as { message?: unknown })?.message;

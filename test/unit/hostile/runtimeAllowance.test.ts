@@ -121,3 +121,63 @@ describe('hostile: the local job runtime holds one allowance per check', functio
     }
   });
 });
+
+describe('the local job runtime passes on what the agent’s client needs', () => {
+  it('a 429 from the policy reaches the agent with its Retry-After', async () => {
+    const server = createServer((req, res) =>
+      req
+        .resume()
+        .on('end', () =>
+          res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' }).end('{"error":{"message":"slow down"}}'),
+        ),
+    );
+    const { port, close } = await listenForAWhile(server, 20_000);
+    const runtime = await startJobRuntime({ baseUrl: `http://127.0.0.1:${port}/v1` });
+    try {
+      const recording = recordingOf('a');
+      runtime.add(recording);
+      const answer = await post(`${runtime.endpointOf('a')}/v1/chat/completions`, JSON.stringify({ messages: [] }));
+      assert.deepEqual([answer.status, answer.headers.get('retry-after')], [429, '7']);
+      assert.deepEqual(recording.refusals, ['slow down']);
+    } finally {
+      await runtime.close();
+      await close();
+    }
+  });
+});
+
+describe('the local job runtime names an answer cut by its own side', () => {
+  it('an agent that hangs up mid-stream (its rollout ended): the rollout says so, not "This operation was aborted"', async () => {
+    const server = createServer((req, res) =>
+      req.resume().on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        // One event, then a policy that thinks for ever (the stand-in closes at its lifetime).
+        res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'thinking' } }] })}\n\n`);
+      }),
+    );
+    const { port, close } = await listenForAWhile(server, 20_000);
+    const runtime = await startJobRuntime({ baseUrl: `http://127.0.0.1:${port}/v1` });
+    try {
+      const recording = recordingOf('a');
+      runtime.add(recording);
+      const agent = new AbortController();
+      const answer = await fetch(`${runtime.endpointOf('a')}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ stream: true, messages: [] }),
+        signal: agent.signal,
+      });
+      await answer.body!.getReader().read();
+      agent.abort();
+      const ceiling = Date.now() + 10_000;
+      while (!recording.refusals.length && Date.now() < ceiling) await new Promise((resolve) => setImmediate(resolve));
+      assert.match(
+        recording.refusals[0] ?? '',
+        /broke off \(the agent hung up while the policy was still answering \(its rollout ended, e\.g\. at the --timeout\)\)/,
+      );
+    } finally {
+      await runtime.close();
+      await close();
+    }
+  });
+});
