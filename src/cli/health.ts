@@ -40,11 +40,13 @@ function reportJson(job: string, report: HealthReport) {
       threshold,
     })),
     not_checked: report.notChecked,
+    ...(report.refused ? { refused: report.refused } : {}),
   };
 }
 
 function reportText(job: string, runId: string, report: HealthReport): string {
   const lines = [outsideText(`${job} · run ${runId} · ${report.steps} ${report.steps === 1 ? 'step' : 'steps'}`)];
+  if (report.refused) lines.push(outsideText(`Not read: ${report.refused}`));
   if (!report.findings.length) lines.push('No finding: nothing crossed a threshold.');
   for (const f of report.findings) {
     lines.push('', `${f.severity === 'warning' ? 'WARNING' : 'info'} ${f.kind} at step ${f.step}: ${f.sentence}`);

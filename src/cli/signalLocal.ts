@@ -43,7 +43,7 @@ function positiveInteger(value: string | undefined, name: string): number {
 async function choosePolicy(o: LocalOptions): Promise<{ policy: Policy; scripted?: boolean; close(): Promise<void> }> {
   const emulator = /^emulator(?::(\d*\.?\d+))?$/.exec(o.policy);
   if (emulator) {
-    const server = await startEmulator({ history: false });
+    const server = await startEmulator({ history: false, localClientsOnly: true });
     const policy = { baseUrl: `${server.url}/v1`, model: `scripted-${emulator[1] ?? '0.5'}` };
     return { policy, scripted: true, close: () => server.close() };
   }
@@ -55,22 +55,37 @@ async function choosePolicy(o: LocalOptions): Promise<{ policy: Policy; scripted
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
 
-/** Tokens per rollout, and the planned training job's cost from them when steps and batch size are given. */
+/** Tokens per rollout, and the planned training job's cost from them when steps and batch size are given; unknown when the
+ * policy left usage out or reported counts that break the rule (a figure from them would be too low, not $0.00). */
 export function tokenLines(
   result: LocalSignalResult,
   groupSize: number,
   o: LocalOptions,
-): { lines: string[]; json: { tokensPerRollout: SignalTokens; projectedCost?: CostEstimate & { rollouts: number } } } {
+): {
+  lines: string[];
+  json: { tokensPerRollout: SignalTokens; tokensUnknown?: string; projectedCost?: CostEstimate & { rollouts: number } };
+} {
   const prefill = mean(result.tokens.map((t) => t.prefill));
   const sample = mean(result.tokens.map((t) => t.sample));
-  const lines = [`  tokens per rollout: ${Math.round(prefill)} prefill, ${Math.round(sample)} sample`];
+  const unreported = result.tokens.reduce((n, t) => n + (t.unreported ?? 0), 0);
   const refused = result.tokens.filter((t) => t.refused);
-  if (refused.length) lines.push(`  in ${refused.length} of ${result.tokens.length} rollouts ${refused[0].refused}`);
-  const json: { tokensPerRollout: SignalTokens; projectedCost?: CostEstimate & { rollouts: number } } = {
+  const unknown = unreported
+    ? `the policy reported no token usage for ${unreported} model call${unreported === 1 ? '' : 's'}`
+    : refused.length
+      ? `in ${refused.length} of ${result.tokens.length} rollouts ${refused[0].refused}`
+      : undefined;
+  const counted = `${Math.round(prefill)} prefill, ${Math.round(sample)} sample`;
+  const lines = [`  tokens per rollout: ${unknown ? `unknown (${unknown}); counted ${counted}` : counted}`];
+  const json: { tokensPerRollout: SignalTokens; tokensUnknown?: string; projectedCost?: CostEstimate & { rollouts: number } } = {
     tokensPerRollout: { prefill, sample },
+    ...(unknown ? { tokensUnknown: unknown } : {}),
   };
   if (o.steps !== undefined || o['batch-size'] !== undefined) {
     const rollouts = positiveInteger(o.steps, 'steps') * positiveInteger(o['batch-size'], 'batch-size') * groupSize;
+    if (unknown) {
+      lines.push(`  planned job at gpt-oss-20b prices: ${rollouts} rollouts (steps × batch size × group size), cost unknown: ${unknown}`);
+      return { lines, json };
+    }
     const estimate = projectedTrainingCost(
       { prefill, sample },
       rollouts,

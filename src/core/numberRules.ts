@@ -11,6 +11,22 @@ export const REWARD_RULE = 'a reward must be a finite number from -1e9 to 1e9';
 export const TOKEN_COUNT_LIMIT = 10_000_000;
 export const TOKEN_COUNT_RULE = 'a token count must be a whole number from 0 to 10,000,000 per model call';
 
+/** Largest metric magnitude a health check reads: past any reward, token count or time a run logs, far below `Infinity` sums. */
+export const METRIC_LIMIT = 1e12;
+export const METRIC_RULE = 'a metric value must be a finite number from -1e12 to 1e12';
+
+/** Largest training step: far past any run's plan. */
+export const STEP_LIMIT = 1_000_000;
+export const STEP_RULE = 'a step must be a whole number from 0 to 1,000,000';
+
+export function followsMetricRule(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= METRIC_LIMIT;
+}
+
+export function followsStepRule(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= STEP_LIMIT;
+}
+
 export function followsRewardRule(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= REWARD_LIMIT;
 }

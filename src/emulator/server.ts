@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { AGENTCORE_OPERATIONS, agentCore } from './agentcore';
 import { chatCompletion } from './chat';
 import { completionEvents, sendCompletionStream } from './chatStream';
+import { refusalOfPageRequest } from '../core/signal/localOrigin';
 import { systemClock, type Clock } from './clock';
 import { iam, IAM_OPERATIONS, sts, STS_OPERATIONS } from './identity';
 import { lambda, LAMBDA_OPERATIONS } from './lambda';
@@ -53,6 +54,9 @@ export interface EmulatorOptions {
   quotas?: Readonly<Record<string, number>>;
   /** Compute finished steps' MLflow metrics in idle time (`mtrl emulator` does), so a first metrics request finds them ready. */
   precomputeMetrics?: boolean;
+  /** Serve only local clients (a loopback Host with this port, no Origin, no body type a web page sends): the emulator
+   * as a local check's policy. Off for `mtrl emulator`, whose SDK clients post forms (STS, IAM) and may name other hosts. */
+  localClientsOnly?: boolean;
 }
 
 export interface Emulator {
@@ -106,6 +110,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let request: EmulatorRequest | undefined;
+    const refusal = options.localClientsOnly ? refusalOfPageRequest(req.headers, port, 'The emulator') : undefined;
+    if (refusal) return void res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: refusal }));
     try {
       request = await readRequest(req);
       // The Job Runtime takes SigV4 (boto3's sagemakerjobruntime client) and bearer tokens (the SDK, the openai client) alike.
@@ -193,6 +199,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
   }
 
+  let port = 0;
   const server = createServer((req, res) => void handle(req, res));
   // Node's 5 s default closes idle sockets the SDK's keep-alive agent may be reusing at that instant (ECONNRESET).
   server.keepAliveTimeout = 65_000;
@@ -200,7 +207,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   const stopLedger = new AbortController();
   if (options.precomputeMetrics) void keepLedger(world, stopLedger.signal);
   return {

@@ -50,7 +50,7 @@ export function checkHealth(input: HealthInput, thresholds: HealthThresholds = H
     else if (result.notChecked) notChecked.push({ kind, reason: result.notChecked });
   }
   findings.sort((a, b) => a.step - b.step);
-  return { steps: stepsOf(input), findings, notChecked };
+  return { steps: stepsOf(input), findings, notChecked, ...(input.refused ? { refused: input.refused } : {}) };
 }
 
 function stepsOf(input: HealthInput): number {

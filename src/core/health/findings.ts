@@ -36,6 +36,8 @@ export interface HealthReport {
   steps: number;
   findings: HealthFinding[];
   notChecked: NotChecked[];
+  /** Metric points left out because a value or step broke its rule (the first named). */
+  refused?: string;
 }
 
 /** What the checks read of a job: its metric histories and the few facts of its config and status they need. */
@@ -50,4 +52,6 @@ export interface HealthInput {
   totalSteps?: number;
   /** Epoch ms of the check. */
   now: number;
+  /** Points left out of `series` because they broke a number rule (admittedSeries). */
+  refused?: string;
 }

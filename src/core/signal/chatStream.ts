@@ -29,7 +29,9 @@ interface BuiltToolCall {
   function: { name: string; arguments: string };
 }
 
-const EVENT_END = /\r?\n\r?\n/;
+const EVENT_ENDS = /\r?\n\r?\n/g;
+/** An event's end is at most 4 characters (`\r\n\r\n`): this many of the pending text may begin one. */
+const END_OVERLAP = 3;
 
 function parseEvent(raw: string): StreamEvent {
   const data = raw
@@ -51,30 +53,61 @@ function parseEvent(raw: string): StreamEvent {
 
 /** Splits a stream into events and builds the assistant message and usage the chunks spell out. */
 export class ChatStreamReader {
-  private pending = '';
+  // The pending event is kept in pieces and only the new text (with the last few pending characters) is searched for
+  // its end: a line that never ends costs its length once, not once per chunk.
+  private pieces: string[] = [];
+  private pendingChars = 0;
+  private tail = '';
   private content = '';
   private reasoning = '';
   private readonly toolCalls: BuiltToolCall[] = [];
   private finishReason?: string;
   usage?: StreamUsage;
 
+  /** Characters of the event still waiting for its end. */
+  get pendingLength(): number {
+    return this.pendingChars;
+  }
+
+  /** Characters the reader holds: the pending event and the message it builds. */
+  get heldLength(): number {
+    const args = this.toolCalls.reduce((n, c) => n + (c?.function.arguments.length ?? 0) + (c?.function.name.length ?? 0), 0);
+    return this.pendingChars + this.content.length + this.reasoning.length + args;
+  }
+
   /** The whole events completed by this text; a partial one waits for the rest. */
   push(text: string): StreamEvent[] {
-    this.pending += text;
+    const window = this.tail + text;
+    const offset = this.tail.length;
     const events: StreamEvent[] = [];
+    let start = -1;
     let match: RegExpExecArray | null;
-    while ((match = EVENT_END.exec(this.pending))) {
+    EVENT_ENDS.lastIndex = 0;
+    while ((match = EVENT_ENDS.exec(window))) {
       const end = match.index + match[0].length;
-      events.push(this.read(parseEvent(this.pending.slice(0, end))));
-      this.pending = this.pending.slice(end);
+      const raw = start < 0 ? this.pieces.join('') + window.slice(offset, end) : window.slice(start, end);
+      events.push(this.read(parseEvent(raw)));
+      start = end;
+    }
+    if (start < 0) {
+      this.pieces.push(text);
+      this.pendingChars += text.length;
+      this.tail = window.slice(-END_OVERLAP);
+    } else {
+      const rest = window.slice(start);
+      this.pieces = rest ? [rest] : [];
+      this.pendingChars = rest.length;
+      this.tail = rest.slice(-END_OVERLAP);
     }
     return events;
   }
 
   /** What is left when the stream ends without a final blank line. */
   end(): StreamEvent[] {
-    const rest = this.pending;
-    this.pending = '';
+    const rest = this.pieces.join('');
+    this.pieces = [];
+    this.pendingChars = 0;
+    this.tail = '';
     return rest.trim() ? [this.read(parseEvent(`${rest}\n\n`))] : [];
   }
 

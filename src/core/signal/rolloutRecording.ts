@@ -1,3 +1,4 @@
+import { CheckAllowance, KEPT_ROLLOUT_BYTES, megabytes } from './checkAllowance';
 import { followsRewardRule, followsTokenCountRule, quotedValue, REWARD_RULE, TOKEN_COUNT_RULE } from '../numberRules';
 import type { ToolCall, Transcript, TranscriptStatus } from '../transcript/model';
 import { parseOutsideJson } from '../text/json';
@@ -41,6 +42,8 @@ export interface RolloutTokens {
   sample: number;
   /** Why a count the policy reported was left out, the first such. */
   refused?: string;
+  /** Model calls the policy answered without any token usage: the counts are then too low, by an unknown amount. */
+  unreported?: number;
 }
 
 export interface RolloutTask {
@@ -69,8 +72,38 @@ export class RolloutRecording {
   private metrics?: Record<string, unknown>;
   private summary?: string;
   private refusedReward = false;
+  private keptBytes = 0;
+  private cut?: string;
+  /** Why the rollout was stopped mid-way (its draw would have passed the check's allowance); its agent is to be ended. */
+  stopped?: string;
 
-  constructor(readonly task: RolloutTask) {}
+  /** `allowance`: the check's, which what is kept of this rollout draws on (none: kept up to KEPT_ROLLOUT_BYTES only). */
+  constructor(
+    readonly task: RolloutTask,
+    private readonly allowance?: CheckAllowance,
+  ) {}
+
+  /** Ends the rollout with the sentence: a failed trajectory, whatever it reports after. */
+  stop(sentence: string): void {
+    this.stopped ??= sentence;
+    this.failed(this.stopped);
+  }
+
+  /** Keeps `bytes` more of this rollout when they fit its cap and the check's allowance; else cuts it, with a note. */
+  private keep(bytes: number): boolean {
+    if (this.cut) return false;
+    if (this.keptBytes + bytes > KEPT_ROLLOUT_BYTES) {
+      this.cut = `[The rest of this rollout was not kept: what is kept of one rollout stops at ${megabytes(KEPT_ROLLOUT_BYTES)}.]`;
+      this.turns.push({ text: this.cut, toolCalls: [] });
+      return false;
+    }
+    if (this.allowance && !this.allowance.take(bytes)) {
+      this.stop(this.allowance.exceeded(`What is kept of this rollout (${megabytes(this.keptBytes)} so far)`));
+      return false;
+    }
+    this.keptBytes += bytes;
+    return true;
+  }
 
   /** One model call: the request's tool results go to the calls they answer, the response becomes a turn. */
   modelCall(request: unknown, response: unknown): void {
@@ -81,7 +114,9 @@ export class RolloutRecording {
       if (m?.role !== 'tool' || typeof m.tool_call_id !== 'string') continue;
       const call = this.pending.get(m.tool_call_id);
       if (!call) continue;
-      call.result = parsedOrText(messageText(m.content));
+      const result = messageText(m.content);
+      if (!this.keep(result.length)) continue;
+      call.result = parsedOrText(result);
       this.pending.delete(m.tool_call_id);
     }
     const body = response as {
@@ -93,7 +128,10 @@ export class RolloutRecording {
     if (!message) return;
     const thinking = [message.reasoning_content, message.reasoning, message.thinking].find((t) => typeof t === 'string' && t);
     const text = messageText(message.content);
-    const toolCalls = (Array.isArray(message.tool_calls) ? (message.tool_calls as ResponseToolCall[]) : []).map((c) => {
+    const calls = Array.isArray(message.tool_calls) ? (message.tool_calls as ResponseToolCall[]) : [];
+    const callBytes = calls.reduce((n, c) => n + String(c?.function?.name ?? '').length + String(c?.function?.arguments ?? '').length, 0);
+    if (!this.keep(text.length + String(thinking ?? '').length + callBytes)) return;
+    const toolCalls = calls.map((c) => {
       const call: ToolCall = { name: String(c?.function?.name ?? ''), arguments: parsedOrText(c?.function?.arguments) };
       if (typeof c?.id === 'string') this.pending.set(c.id, call);
       return call;
@@ -103,6 +141,8 @@ export class RolloutRecording {
 
   /** A model call's token usage; a count that breaks the token count rule is not counted, and the first such is named. */
   private countUsage(usage: { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined): void {
+    const given = (v: unknown) => v !== undefined && v !== null;
+    if (!given(usage?.prompt_tokens) && !given(usage?.completion_tokens)) this.tokens.unreported = (this.tokens.unreported ?? 0) + 1;
     for (const [field, into] of [
       ['prompt_tokens', 'prefill'],
       ['completion_tokens', 'sample'],
@@ -136,6 +176,12 @@ export class RolloutRecording {
       this.refusedReward = true;
       this.failed(`The agent reported the reward ${quotedValue(rewards)}, which breaks the reward rule: ${REWARD_RULE}.`);
     }
+  }
+
+  /** An UpdateReward refused at the boundary: the rollout fails with the sentence naming the rule. */
+  rewardRefused(sentence: string): void {
+    this.refusedReward = true;
+    this.failed(`The agent's UpdateReward was refused: ${sentence}`);
   }
 
   /** What the entrypoint returned, used where the SDK did not report: `{reward}`, `{status: "error"|"skipped"}`, `metrics`. */

@@ -3,6 +3,8 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { KeptSignalCheck, SignalCheckKey, SignalChecks } from '../../core/signal/checks';
+import { keptCheckProblem } from '../../core/signal/keptCheckShape';
+import { outsideText } from '../../core/text/display';
 
 export type { KeptSignalCheck, SignalCheckKey, SignalChecks } from '../../core/signal/checks';
 
@@ -31,24 +33,6 @@ export function defaultSignalChecksDir(env: NodeJS.ProcessEnv = process.env, pla
   return path.join(cache, 'mtrl-workbench', 'signal-checks');
 }
 
-const STATUSES = new Set(['running', 'done', 'failed']);
-
-function isKeptCheck(value: unknown): value is KeptSignalCheck {
-  const v = value as Partial<KeptSignalCheck> | null;
-  return (
-    !!v &&
-    typeof v === 'object' &&
-    typeof v.key?.dataset === 'string' &&
-    typeof v.key.runtime === 'string' &&
-    typeof v.key.reward === 'string' &&
-    typeof v.at === 'string' &&
-    (v.route === 'cloud' || v.route === 'local') &&
-    STATUSES.has(v.status as string) &&
-    typeof v.groupSize === 'number' &&
-    typeof v.rows === 'number'
-  );
-}
-
 /**
  * The kept checks in `dir`, one JSON file per key. A file that cannot be read as a check is skipped,
  * and `onSkipped` hears why in a sentence: one damaged file must not hide the others.
@@ -61,15 +45,16 @@ export function signalChecksIn(dir: string, onSkipped: (sentence: string) => voi
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') onSkipped(`Skipped ${file}: ${(error as Error).message}.`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') onSkipped(`Skipped ${outsideText(file)}: ${(error as Error).message}.`);
       return undefined;
     }
     try {
       const value: unknown = JSON.parse(text);
-      if (isKeptCheck(value)) return value;
-      onSkipped(`Skipped ${file}: it is not a kept signal check (no key, time, route, status, group size or rows).`);
+      const problem = keptCheckProblem(value);
+      if (!problem) return value as KeptSignalCheck;
+      onSkipped(`Skipped ${outsideText(file)}: it is not a kept signal check: ${problem}.`);
     } catch {
-      onSkipped(`Skipped ${file}: it is not JSON (damaged; delete it and run the check again).`);
+      onSkipped(`Skipped ${outsideText(file)}: it is not JSON (damaged; delete it and run the check again).`);
     }
     return undefined;
   }

@@ -11,6 +11,9 @@ import {
   TRAJECTORY_HEADER,
   type JobRuntimeErrorCode,
 } from '../../core/signal/jobRuntimeApi';
+import { CheckAllowance, Draw } from '../../core/signal/checkAllowance';
+import { refusalOfPageRequest } from '../../core/signal/localOrigin';
+import { reportBodyProblem, ReportLedger, type ReportOperation } from '../../core/signal/runtimeReports';
 import { rolloutOfRftMetadata } from '../../core/signal/rftMetadata';
 import { RolloutRecording } from '../../core/signal/rolloutRecording';
 import { openAiError, relayChat, type Policy } from './policyRelay';
@@ -49,6 +52,10 @@ export interface JobRuntimeOptions {
   unknownJob?: string;
   /** Each error answer, as a log line (`POST /path: status=400 Could not find job …`): the smoke test's evidence. */
   onErrorAnswer?: (line: string) => void;
+  /** What the whole check holds at once (default: a new allowance of CHECK_ALLOWANCE_BYTES). */
+  allowance?: CheckAllowance;
+  /** A rollout's request or answer would pass the allowance: its agent is to be stopped (the recording has the sentence). */
+  onOverAllowance?: (trajectoryId: string) => void;
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -64,13 +71,22 @@ class RuntimeError extends Error {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<unknown> {
+/** Refused before the body is read: the agent's request over the check's allowance. */
+class OverAllowance extends Error {}
+
+function readBody(req: IncomingMessage, draw: Draw): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) return req.destroy(new Error('request body too large'));
+      // The body is held until its call is answered: its bytes, its text and what is forwarded.
+      if (!draw.more(chunk.length)) {
+        // The rest is read and dropped, so the agent still gets the sentence.
+        req.removeAllListeners('data').resume();
+        return reject(new OverAllowance(`The agent's request (${size} bytes so far)`));
+      }
       chunks.push(chunk);
     });
     req.on('end', () => {
@@ -100,13 +116,16 @@ const SERVED = `POST ${CHAT_PATH}, /sample, /sample-with-response-stream, /compl
 
 /** Starts the runtime on 127.0.0.1 (any free port). */
 export async function startJobRuntime(policy: Policy, options: JobRuntimeOptions = {}): Promise<JobRuntime> {
+  const allowance = options.allowance ?? new CheckAllowance();
   const recordings = new Map<string, RolloutRecording>();
+  const reports = new ReportLedger();
   const aborts = new AbortController();
   const inFlight = new Set<string>();
   const unserved = new Map<string, number>();
   let unattributed = 0;
   let ambiguous = 0;
   let url = '';
+  let port = 0;
 
   const knownJob = (arn: string) => [...recordings.values()].some((r) => r.task.jobArn === arn);
 
@@ -160,6 +179,9 @@ export async function startJobRuntime(policy: Policy, options: JobRuntimeOptions
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Checked before anything is read or relayed: the policy's key goes only with requests a local agent sent.
+    const refusal = refusalOfPageRequest(req.headers, port, 'The local job runtime');
+    if (refusal) throw new RuntimeError('AccessDeniedException', refusal);
     const path = (req.url ?? '/').split('?')[0].replace(/(.)\/+$/, '$1');
     const perRollout = PER_ROLLOUT.exec(path);
     const pathId = perRollout ? decodeURIComponent(perRollout[1]) : undefined;
@@ -171,33 +193,73 @@ export async function startJobRuntime(policy: Policy, options: JobRuntimeOptions
     if (!operation && !chat) throw unservedPath(path, pathId, rest);
     if (options.unknownJob !== undefined) throw new RuntimeError('ValidationException', couldNotFindJob(options.unknownJob));
     if (req.method !== 'POST') throw new RuntimeError('ValidationException', `${path} takes POST.`, 405);
-    const body = await readBody(req);
-    if (operation === 'CompleteRollout' || operation === 'UpdateReward') {
-      const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-      const recording = rolloutOfReport(req, fields, pathId);
-      if (operation === 'CompleteRollout') recording.completed(fields.Status);
-      else {
-        const rewards = fields.Rewards;
-        if (!Array.isArray(rewards) || !rewards.every((r) => typeof r === 'number'))
-          throw new RuntimeError('ValidationException', 'Rewards must be a list of numbers.');
-        recording.rewarded(rewards);
-      }
-      return send(res, 200, {});
-    }
-    let recording: RolloutRecording;
+    const report = operation === 'CompleteRollout' || operation === 'UpdateReward';
+    const draw = new Draw(allowance);
     try {
-      recording = rolloutOfCall(req, pathId);
+      // A model call's rollout is known from its path or headers before its body is read; a report's, from its body.
+      const caller = report ? undefined : attributed(req, pathId);
+      if (caller?.stopped) throw new RuntimeError('ServiceQuotaExceededException', caller.stopped);
+      const body = await readBody(req, draw).catch((error: Error) => {
+        if (!(error instanceof OverAllowance)) throw error;
+        const sentence = allowance.exceeded(error.message);
+        const rollout = caller ?? (pathId !== undefined ? recordings.get(pathId) : undefined);
+        if (rollout) stop(rollout, sentence);
+        throw new RuntimeError('ServiceQuotaExceededException', sentence);
+      });
+      if (report) return reportCall(req, res, operation, body, pathId);
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw new RuntimeError('ValidationException', 'A chat completion request must be a JSON object (model, messages).');
+      const recording = caller!;
+      const outcome = await relayChat(policy, body, res, {
+        stream: operation === 'SampleWithResponseStream',
+        signal: aborts.signal,
+        maxBytes: options.maxAnswerBytes,
+        allowance,
+      });
+      if (outcome.completion !== undefined) recording.modelCall(body, outcome.completion);
+      else recording.modelCallFailed(outcome.failure ?? 'The policy call failed.');
+      if (outcome.overAllowance) stop(recording, outcome.failure!);
+      else if (recording.stopped) options.onOverAllowance?.(recording.task.id);
+    } finally {
+      draw.release();
+    }
+  }
+
+  /** A model call's rollout; a call that names none known is counted. */
+  function attributed(req: IncomingMessage, pathId: string | undefined): RolloutRecording {
+    try {
+      return rolloutOfCall(req, pathId);
     } catch (error) {
       unattributed++;
       throw error;
     }
-    const outcome = await relayChat(policy, body, res, {
-      stream: operation === 'SampleWithResponseStream',
-      signal: aborts.signal,
-      maxBytes: options.maxAnswerBytes,
-    });
-    if (outcome.completion !== undefined) recording.modelCall(body, outcome.completion);
-    else recording.modelCallFailed(outcome.failure ?? 'The policy call failed.');
+  }
+
+  function stop(recording: RolloutRecording, sentence: string): void {
+    recording.stop(sentence);
+    options.onOverAllowance?.(recording.task.id);
+  }
+
+  function reportCall(
+    req: IncomingMessage,
+    res: ServerResponse,
+    operation: ReportOperation,
+    body: unknown,
+    pathId: string | undefined,
+  ): void {
+    const problem = reportBodyProblem(operation, body);
+    const fields = (problem ? {} : body) as Record<string, unknown>;
+    const recording = rolloutOfReport(req, fields, pathId);
+    if (problem) {
+      // The rollout keeps why its reward is missing: the report names it.
+      if (operation === 'UpdateReward') recording.rewardRefused(problem);
+      throw new RuntimeError('ValidationException', problem);
+    }
+    const turn = reports.check(operation, recording.task.id, fields.ClientToken as string | undefined);
+    if (turn !== 'first' && turn !== 'retry') throw new RuntimeError('ConflictException', turn);
+    if (turn === 'first' && operation === 'CompleteRollout') recording.completed(fields.Status);
+    else if (turn === 'first') recording.rewarded(fields.Rewards);
+    send(res, 200, {});
   }
 
   const server = createServer((req, res) => {
@@ -212,7 +274,8 @@ export async function startJobRuntime(policy: Policy, options: JobRuntimeOptions
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  url = `http://127.0.0.1:${port}`;
   return {
     url,
     baseUrl: `${url}/v1`,

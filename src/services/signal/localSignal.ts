@@ -7,7 +7,8 @@ import { agentRftJobArn } from '../../core/signal/jobRuntimeApi';
 import { reportedError, stderrTail } from '../../core/signal/reportedError';
 import { RolloutRecording, type RolloutTokens } from '../../core/signal/rolloutRecording';
 import type { Transcript } from '../../core/transcript/model';
-import { runContained } from '../python/containedRun';
+import { CheckAllowance } from '../../core/signal/checkAllowance';
+import { KEPT_OUTPUT_BYTES, runContained } from '../python/containedRun';
 import { startJobRuntime, type Policy } from './jobRuntime';
 import { parseRunnerOutput } from './runnerOutput';
 
@@ -33,6 +34,8 @@ export interface LocalSignalRun {
   /** The policy is the emulator's scripted one: a refusal then means it does not play this conversation. */
   scriptedPolicy?: boolean;
   signal?: AbortSignal;
+  /** What the whole check holds at once (default CHECK_ALLOWANCE_BYTES). */
+  allowance?: CheckAllowance;
   onProgress?: (done: number, total: number, last: Transcript) => void;
   onStderr?: (text: string) => void;
 }
@@ -88,14 +91,17 @@ const AGENT_PROBLEMS = ['syntax', 'import', 'not-found'];
 
 /** Plays every rollout, at most `concurrency` at once, then closes the runtime: no process and no port is left. */
 export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalResult> {
-  const runtime = await startJobRuntime(run.policy);
+  const allowance = run.allowance ?? new CheckAllowance();
+  // A rollout whose draw would pass the allowance is ended here; the others go on.
+  const stops = new Map<string, AbortController>();
+  const runtime = await startJobRuntime(run.policy, { allowance, onOverAllowance: (id) => stops.get(id)?.abort() });
   const region = run.region ?? 'us-east-1';
   const jobArn = agentRftJobArn(region, '000000000000', `mtrl-local-signal-${Date.now()}`);
   const plan = run.rows.flatMap(({ row, index }) =>
     Array.from({ length: run.groupSize }, () => {
       const id = `local-${index}-${randomUUID().slice(0, 8)}`;
       const prompt = typeof row.prompt === 'string' ? row.prompt : JSON.stringify(row);
-      return new RolloutRecording({ id, groupKey: `row-${index}`, row, rowIndex: index, prompt, jobArn });
+      return new RolloutRecording({ id, groupKey: `row-${index}`, row, rowIndex: index, prompt, jobArn }, allowance);
     }),
   );
   const agent = path.basename(run.agentFile);
@@ -107,8 +113,15 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
   let done = 0;
   const played: RolloutRecording[] = [];
   const facts = new Map<RolloutRecording, PlayedRollout>();
+  // What is kept of an agent's stdout and stderr, reserved while it runs.
+  const outputBytes = 2 * KEPT_OUTPUT_BYTES;
   const play = async (recording: RolloutRecording): Promise<void> => {
-    runtime.add(recording);
+    const stop = new AbortController();
+    stops.set(recording.task.id, stop);
+    const reserved = allowance.take(outputBytes);
+    if (!reserved)
+      recording.stop(allowance.exceeded(`Starting this rollout's agent (${outputBytes / (1024 * 1024)} MB kept of its output)`));
+    else runtime.add(recording);
     const endpoint = runtime.endpointOf(recording.task.id);
     const model = run.policy.model ?? 'policy';
     const payload = rolloutPayload(
@@ -121,7 +134,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
       script: run.script,
       request: { file: run.agentFile, payload },
       timeoutMs: run.timeoutMs ?? 300_000,
-      signal,
+      signal: reserved ? AbortSignal.any([signal, stop.signal]) : AbortSignal.abort(),
       onStderr: run.onStderr,
       parse: parseRunnerOutput,
       env: { AWS_REGION: region, ...(run.endpointEnv ? { [run.endpointEnv]: runtime.baseUrl } : {}) },
@@ -132,13 +145,19 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
       },
     });
     runtime.ended(recording.task.id);
+    stops.delete(recording.task.id);
+    if (reserved) allowance.give(outputBytes);
     const r = outcome.response;
     // A rollout stopped by cancel is not a failed trajectory: it is left out of the report.
-    if (!r.ok && 'error' in r && r.error === 'cancelled') return;
+    if (!r.ok && 'error' in r && r.error === 'cancelled' && !recording.stopped) return;
     const stderr = stderrTail(outcome.stderr);
     const fact: PlayedRollout = { answeredCalls: recording.modelCalls - recording.refusals.length, refusals: recording.refusals, stderr };
     if ('stubbed' in r) for (const name of r.stubbed) stubbed.add(name);
-    if (r.ok) {
+    if (recording.stopped) {
+      // Its draw would have passed the allowance: the sentence, not what the stopped agent said.
+      recording.stop(recording.stopped);
+      fact.failure = { message: recording.stopped };
+    } else if (r.ok) {
       recording.returned(r.result);
       fact.reported = reportedError(r.result, fact.answeredCalls, stderr);
       // The agent's own error is a failed rollout, whatever reward it returned with it.

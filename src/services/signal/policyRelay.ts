@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
+import { CheckAllowance, Draw } from '../../core/signal/checkAllowance';
 import { ChatStreamReader } from '../../core/signal/chatStream';
 import { outsideText } from '../../core/text/display';
 
@@ -16,6 +17,8 @@ export interface Policy {
 export interface RelayOutcome {
   completion?: unknown;
   failure?: string;
+  /** The answer would have passed the check's allowance: the rollout is to end. */
+  overAllowance?: boolean;
 }
 
 /** A policy's answer larger than this is cut (64 MB: far above any chat turn, far below what would exhaust memory). */
@@ -33,9 +36,13 @@ export const openAiError = (message: string, type = 'invalid_request_error') => 
   error: { message, type, param: null, code: null },
 });
 
-function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json', retryAfter?: string | null): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(text),
+    ...(retryAfter ? { 'retry-after': retryAfter } : {}),
+  });
   res.end(text);
 }
 
@@ -48,7 +55,23 @@ export async function relayChat(
   policy: Policy,
   body: unknown,
   res: ServerResponse,
-  options: { stream?: boolean; signal: AbortSignal; maxBytes?: number },
+  options: { stream?: boolean; signal: AbortSignal; maxBytes?: number; allowance?: CheckAllowance },
+): Promise<RelayOutcome> {
+  // What the answer holds while it passes (a stream's pending event and built message, a whole answer's bytes).
+  const draw = new Draw(options.allowance ?? new CheckAllowance(Infinity));
+  try {
+    return await relay(policy, body, res, options, draw);
+  } finally {
+    draw.release();
+  }
+}
+
+async function relay(
+  policy: Policy,
+  body: unknown,
+  res: ServerResponse,
+  options: { stream?: boolean; signal: AbortSignal; maxBytes?: number; allowance?: CheckAllowance },
+  draw: Draw,
 ): Promise<RelayOutcome> {
   const cap = options.maxBytes ?? MAX_POLICY_ANSWER_BYTES;
   const request: Record<string, unknown> = { ...(body && typeof body === 'object' ? body : {}) };
@@ -61,7 +84,18 @@ export async function relayChat(
   const call = new AbortController();
   const signal = AbortSignal.any([options.signal, call.signal]);
   // The agent hung up: stop the policy's answer too.
-  res.once('close', () => call.abort());
+  let agentLeft = false;
+  res.once('close', () => {
+    agentLeft = !res.writableFinished;
+    call.abort();
+  });
+  // An answer cut by our side is named as such, not as the policy's "This operation was aborted".
+  const cutBy = () =>
+    options.signal.aborted
+      ? 'the local check ended (cancelled, or past its deadline) while the policy was still answering'
+      : agentLeft
+        ? 'the agent hung up while the policy was still answering (its rollout ended, e.g. at the --timeout)'
+        : undefined;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -77,6 +111,7 @@ export async function relayChat(
     return { failure };
   }
   const tooLarge = `The policy at ${url} answered more than ${size(cap)}; the local job runtime cuts answers at ${size(cap)}.`;
+  const overAllowance = () => options.allowance!.exceeded(`The policy at ${url}'s answer (${size(draw.held)} held so far)`);
   const type = response.headers.get('content-type') ?? '';
   if (streaming && response.ok && type.includes('text/event-stream') && response.body) {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
@@ -89,36 +124,50 @@ export async function relayChat(
     try {
       // Past the cap the loop is left (which cancels the body) before anything is aborted: an abort inside it would
       // throw out of the loop and lose the sentence.
+      let over = false;
       for await (const part of chunksOf(response.body)) {
         bytes += part.byteLength;
         if (bytes > cap) break;
         for (const event of reader.push(decoder.decode(part, { stream: true }))) if (!(event.usageOnly && !asked)) await write(event.raw);
+        if ((over = !draw.resize(reader.heldLength))) break;
       }
-      if (bytes > cap) {
+      if (bytes > cap || over) {
+        const failure = over ? overAllowance() : tooLarge;
         // Not awaited: an agent that reads the event and hangs up would otherwise turn the sentence into "aborted".
-        res.end(`data: ${JSON.stringify(openAiError(tooLarge, 'policy_answer_too_large'))}\n\n`);
+        res.end(`data: ${JSON.stringify(openAiError(failure, 'policy_answer_too_large'))}\n\n`);
         call.abort();
-        return { failure: tooLarge };
+        return { failure, ...(over ? { overAllowance: true } : {}) };
       }
       for (const event of reader.end()) if (!(event.usageOnly && !asked)) await write(event.raw);
     } catch (error) {
       res.destroy();
-      return { failure: `The policy's stream from ${url} broke off (${(error as Error).message}).` };
+      return { failure: `The policy's stream from ${url} broke off (${cutBy() ?? (error as Error).message}).` };
     }
     res.end();
     return { completion: reader.completion() };
   }
   const chunks: Buffer[] = [];
   let bytes = 0;
-  for await (const part of chunksOf(response.body)) {
-    bytes += part.byteLength;
-    if (bytes > cap) break;
-    chunks.push(Buffer.from(part));
+  let over = false;
+  try {
+    for await (const part of chunksOf(response.body)) {
+      bytes += part.byteLength;
+      if (bytes > cap || (over = !draw.more(part.byteLength))) break;
+      chunks.push(Buffer.from(part));
+    }
+  } catch (error) {
+    const cut = cutBy();
+    const failure = cut
+      ? `The answer of the policy at ${url} was not read to its end: ${cut}.`
+      : `The policy at ${url} closed its answer (${response.status}) after ${bytes} bytes, before its end (${(error as Error).message}).`;
+    sendJson(res, 502, openAiError(failure, 'policy_broke_off'));
+    return { failure };
   }
-  if (bytes > cap) {
-    sendJson(res, 502, openAiError(tooLarge, 'policy_answer_too_large'));
+  if (bytes > cap || over) {
+    const failure = over ? overAllowance() : tooLarge;
+    sendJson(res, 502, openAiError(failure, 'policy_answer_too_large'));
     call.abort();
-    return { failure: tooLarge };
+    return { failure, ...(over ? { overAllowance: true } : {}) };
   }
   const text = Buffer.concat(chunks).toString('utf8');
   let parsed: unknown;
@@ -129,7 +178,8 @@ export async function relayChat(
     sendJson(res, 502, openAiError(failure, 'bad_policy'));
     return { failure };
   }
-  sendJson(res, response.status, text, type || 'application/json');
+  // A 429's or 503's Retry-After goes to the agent: its client's backoff reads it.
+  sendJson(res, response.status, text, type || 'application/json', response.headers.get('retry-after'));
   if (response.ok) return { completion: parsed };
   const message =
     (parsed as { error?: { message?: unknown }; message?: unknown })?.error?.message ?? (parsed as { message?: unknown })?.message;

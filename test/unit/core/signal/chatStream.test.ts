@@ -60,3 +60,36 @@ describe('chat stream reader', () => {
     assert.equal(reader.completion().choices[0].message.content, 'hi');
   });
 });
+
+describe('ChatStreamReader: linear in what it reads', () => {
+  it('finds an event end split across chunks at any point, \n\n or \r\n\r\n', () => {
+    const parts = [
+      'data: {"choices":[{"delta":{"content":"a"}}]}\r\n\r\n',
+      'data: {"choices":[{"delta":{"content":"b"}}]}\n\n',
+      'data: [DONE]\n\n',
+    ];
+    const text = parts.join('');
+    for (let size = 1; size <= 7; size++) {
+      const reader = new ChatStreamReader();
+      const events = [];
+      for (let i = 0; i < text.length; i += size) events.push(...reader.push(text.slice(i, i + size)));
+      assert.deepEqual(
+        events.map((e) => e.raw),
+        parts,
+        `chunks of ${size}`,
+      );
+      assert.equal(reader.completion().choices[0].message.content, 'ab');
+      assert.equal(reader.pendingLength, 0);
+    }
+  });
+
+  it('a line that never ends (64 MB in 16 KB chunks) is never rescanned: read within seconds, its length counted', () => {
+    const reader = new ChatStreamReader();
+    const chunk = `data: ${'x'.repeat(16 * 1024 - 6)}`.slice(0, 16 * 1024);
+    const started = Date.now();
+    for (let i = 0; i < 4096; i++) assert.deepEqual(reader.push(i ? chunk.replace('data: ', 'xxxxxx') : chunk), []);
+    // Rescanning the pending line on every chunk took minutes for this (4,096 scans of up to 64 MB each).
+    assert.ok(Date.now() - started < 15_000, `took ${Date.now() - started} ms`);
+    assert.equal(reader.pendingLength, 4096 * 16 * 1024);
+  });
+});

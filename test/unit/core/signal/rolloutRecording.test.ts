@@ -127,3 +127,14 @@ describe('sampleRowIndices', () => {
     assert.deepEqual(sampleRowIndices(3, 8, seq()), [0, 1, 2]);
   });
 });
+
+describe('RolloutRecording: usage left out', () => {
+  it('counts the model calls answered without usage, apart from a usage of 0', () => {
+    const recording = new RolloutRecording({ id: 'u', groupKey: 'g', row: {}, rowIndex: 0, prompt: 'p', jobArn: 'j' });
+    const answer = { choices: [{ message: { role: 'assistant', content: 'ok' } }] };
+    recording.modelCall({ messages: [] }, answer);
+    recording.modelCall({ messages: [] }, { ...answer, usage: {} });
+    recording.modelCall({ messages: [] }, { ...answer, usage: { prompt_tokens: 0, completion_tokens: 0 } });
+    assert.deepEqual(recording.tokens, { prefill: 0, sample: 0, unreported: 2 });
+  });
+});

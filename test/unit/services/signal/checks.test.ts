@@ -9,6 +9,7 @@ import {
   signalChecksIn,
   type KeptSignalCheck,
 } from '../../../../src/services/signal/checks';
+import { signalReport } from '../../../../src/core/signal/report';
 
 const key = { dataset: 's3://bucket/train.jsonl', runtime: 'arn:aws:bedrock-agentcore:us-east-1:1:runtime/a', reward: 'arn:lambda:r:3' };
 const check = (over: Partial<KeptSignalCheck> = {}): KeptSignalCheck => ({
@@ -60,6 +61,49 @@ describe('kept signal checks', () => {
     assert.ok(heard.some((s) => /broken\.json: it is not JSON/.test(s)));
     assert.ok(heard.some((s) => /other\.json: it is not a kept signal check/.test(s)));
     assert.equal(await checks.latest({ ...key, reward: 'x' }), undefined);
+  });
+
+  it('skips a file of the right shape whose report or figures are malformed or break a number rule, naming the field; valid checks still listed', async () => {
+    const heard: string[] = [];
+    const checks = signalChecksIn(dir, (s) => heard.push(s));
+    const transcripts = [0, 1].map((r, i) => ({
+      id: `t${i}`,
+      task: { prompt: 'p' },
+      groupKey: 'g',
+      status: 'completed' as const,
+      turns: [],
+      source: 'trace' as const,
+      reward: r,
+    }));
+    const report = signalReport(transcripts);
+    await checks.keep(check({ status: 'done', report }));
+    const good = JSON.stringify(check({ key: { ...key, reward: 'r2' }, status: 'done', report }));
+    const damaged: [string, string, RegExp][] = [
+      ['report-string', good.replace(/"report":\{.*\}\}$/, '"report":"broken"}'), /its report is "broken"/],
+      ['rollouts', good.replace('"rollouts":2', '"rollouts":"2"'), /report\.rollouts is "2", not a whole number/],
+      ['infinite', good.replace(/"mean":[^,]+/, '"mean":1e999'), /report\.rewards\.mean is Infinity, which breaks the reward rule/],
+      ['huge', good.replace(/"mean":[^,]+/, '"mean":1e308'), /report\.rewards\.mean is 1e\+308, which breaks the reward rule/],
+      [
+        'tokens',
+        good.replace('"rows":8', '"rows":8,"tokensPerRollout":{"prefill":"Infinity","sample":1}'),
+        /tokensPerRollout\.prefill is "Infinity"/,
+      ],
+      ['rows', good.replace('"rows":8', '"rows":-3'), /rows is -3, not a whole number/],
+      ['line\nbreak', good.replace('"rows":8', '"rows":"NaN"'), /rows is "NaN"/],
+    ];
+    for (const [name, text] of damaged) writeFileSync(path.join(dir, `${name}.json`), text);
+    const listed = await checks.list();
+    assert.equal(listed.length, 1, 'the valid check is still listed');
+    assert.equal(heard.length, damaged.length, heard.join('\n'));
+    for (const [name, , sentence] of damaged)
+      assert.ok(
+        heard.some((s) => s.includes(name.replace('\n', ' ')) && sentence.test(s)),
+        `${name}: ${heard.join('\n')}`,
+      );
+    assert.ok(
+      heard.every((s) => !s.includes('\n')),
+      'a line break in a file name cannot forge a line',
+    );
   });
 
   it('writes aside and renames: no temp file is left, and the file is whole JSON', async () => {
