@@ -39,3 +39,16 @@ export function scalarText(value: unknown): string | undefined {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;
 }
+
+/** A prompt as an overlap key and in messages: itself when short, else its start, its length and a hash of the whole, so maps of millions stay small. */
+export function promptKey(prompt: string): string {
+  if (prompt.length <= 120) return prompt;
+  let a = 0x811c9dc5;
+  let b = 0x9e3779b9;
+  for (let i = 0; i < prompt.length; i++) {
+    const c = prompt.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return `${prompt.slice(0, 80)}… (${prompt.length} characters, #${(a >>> 0).toString(16)}${(b >>> 0).toString(16)})`;
+}

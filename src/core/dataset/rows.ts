@@ -5,7 +5,7 @@ import { KeyTable } from './key-table';
 import { lineSpan, type RowPlace } from './positions';
 import { FindingLog } from './findingLog';
 import { rowCountFinding } from './rowCounts';
-import { containsLowerWord, isBlank, kindOf, normalizeAnswer, scalarText, startsLikeJson } from './rowText';
+import { containsLowerWord, isBlank, kindOf, normalizeAnswer, promptKey, scalarText, startsLikeJson } from './rowText';
 import {
   DEFAULT_BATCH_SIZE,
   DEFAULT_MAX_FINDINGS,
@@ -19,6 +19,15 @@ import {
   type ValidateOptions,
 } from './types';
 
+/** Answers this long tell the solution when the prompt holds them; shorter ones (a number, "yes", a city) occur in prompts by chance. */
+const TELLING_ANSWER_LENGTH = 20;
+
+/** An answer in its own prompt gives the task away where the pack keeps answers secret (Wordle), or the answer is long enough to be telling; never a number. */
+function leaks(answer: string, pack: PackDatasetChecks | undefined): boolean {
+  if (/^[-+]?[\d.,\s/%]+$/.test(answer)) return false;
+  return !!pack?.answerIsTheTask || answer.length >= TELLING_ANSWER_LENGTH;
+}
+
 /** Checks rows one at a time, keeping only what later rows and the file summary need. */
 export class RowChecker {
   private rows = 0;
@@ -27,7 +36,9 @@ export class RowChecker {
   private readonly answers = new KeyTable();
   private readonly prompts = new KeyTable();
   private readonly idStrings = new Map<string, number>();
+  private readonly promptStrings = new Map<string, number>();
   private readonly answerStrings = new Map<string, number>();
+  private readonly taskAnswers = new Set<string>();
   private readonly trackKeys: boolean;
   private readonly overlaps: OverlapHit[] = [];
   private fallback?: { column: string; place: RowPlace; count: number };
@@ -169,6 +180,7 @@ export class RowChecker {
   private duplicatePrompt(prompt: string, place: RowPlace, column: string): void {
     if ((this.forced ?? this.candidates.find((p) => p.promptLooksLike(prompt)))?.answerIsTheTask) return;
     const first = this.prompts.firstOrAdd(prompt, place.line);
+    if (first === undefined) this.overlap('prompt', prompt, place.line);
     if (first === undefined || this.log.summarized('duplicate-prompt', place.row)) return;
     this.log.keep(
       'duplicate-prompt',
@@ -179,11 +191,16 @@ export class RowChecker {
     );
   }
 
-  /** A key seen for the first time in this file. */
-  private overlap(kind: 'id' | 'answer', key: string, line: number): void {
-    if (this.trackKeys) (kind === 'id' ? this.idStrings : this.answerStrings).set(key, line);
-    const trainingLine = this.options.against?.[kind === 'id' ? 'ids' : 'answers'].get(key);
-    if (trainingLine !== undefined) this.overlaps.push({ kind, key, line, trainingLine });
+  /** A key seen for the first time in this file: kept for `compareTrainVal`, and looked up in the training file's keys. */
+  private overlap(kind: OverlapHit['kind'], key: string, line: number): void {
+    if (this.trackKeys) {
+      if (kind === 'id') this.idStrings.set(key, line);
+      else if (kind === 'prompt') this.promptStrings.set(promptKey(key), line);
+      else this.answerStrings.set(key, line);
+      if (kind === 'answer') this.taskAnswers.add(key);
+    }
+    const trainingLine = this.options.against?.[kind === 'id' ? 'ids' : kind === 'prompt' ? 'prompts' : 'answers'].get(key);
+    if (trainingLine !== undefined) this.overlaps.push({ kind, key: kind === 'prompt' ? promptKey(key) : key, line, trainingLine });
   }
 
   private valueSpan(place: RowPlace, column: string): Span {
@@ -220,7 +237,8 @@ export class RowChecker {
       const problem = pack?.answerProblem(answer);
       if (problem) this.report('bad-answer', problem, this.valueSpan(place, column), place.row);
       const first = this.answers.firstOrAdd(key, line);
-      if (first === undefined) this.overlap('answer', key, line);
+      // Only where the answer is the task (a secret word) does the same answer mean the same task.
+      if (first === undefined) this.overlap(pack?.answerIsTheTask ? 'answer' : 'shared-answer', key, line);
       // Where the answer is the task (a word to find) a repeat doubles its weight; math or support tasks share answers by nature.
       else if (pack?.answerIsTheTask && !this.log.summarized('duplicate-answer', place.row)) {
         this.log.keep(
@@ -231,7 +249,7 @@ export class RowChecker {
           [{ span: lineSpan(first), message: `first '${key}'` }],
         );
       }
-      if (shown !== undefined && containsLowerWord(this.lastShownLower, key)) {
+      if (shown !== undefined && leaks(key, pack) && containsLowerWord(this.lastShownLower, key)) {
         this.report(
           'answer-leak',
           `The answer '${answer}' appears in the prompt text shown to the model: the task gives its solution away.`,
@@ -285,8 +303,10 @@ export class RowChecker {
       findings: this.log.findings,
       omitted: this.log.omitted,
       ids: this.idStrings,
+      prompts: this.promptStrings,
       answers: this.answerStrings,
-      keyTables: { ids: this.ids, answers: this.answers },
+      taskAnswers: this.taskAnswers,
+      keyTables: { ids: this.ids, answers: this.answers, prompts: this.prompts },
       overlaps: this.overlaps,
     };
   }

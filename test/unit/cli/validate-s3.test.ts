@@ -52,7 +52,7 @@ describe('mtrl validate on s3:// URIs (emulator, real SDK over HTTP)', () => {
     const parsed = JSON.parse(out);
     assert.equal(parsed.files.length, 2, err);
     assert.ok(parsed.files[0].rows > 0 && parsed.files[1].rows > 0);
-    assert.deepEqual(parsed.overlap, { ids: [], answers: [] });
+    assert.deepEqual(parsed.overlap, { ids: [], prompts: [], answers: [] });
     assert.deepEqual(
       parsed.files.map((f: { errors: unknown[]; warnings: unknown[] }) => [...f.errors, ...f.warnings]),
       [[], []],

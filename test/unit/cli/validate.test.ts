@@ -26,7 +26,7 @@ describe('mtrl validate', () => {
     assert.equal(code, 1);
     const parsed = JSON.parse(out);
     assert.deepEqual(Object.keys(parsed), ['files', 'overlap']);
-    assert.deepEqual(parsed.overlap, { ids: ['b'], answers: ['crane'] });
+    assert.deepEqual(parsed.overlap, { ids: ['b'], prompts: [], answers: ['crane'] });
     assert.deepEqual(Object.keys(parsed.files[0]), ['path', 'format', 'rows', 'errors', 'warnings', 'info', 'counts', 'truncated']);
     assert.deepEqual([parsed.files[0].counts['flat-row'], parsed.files[0].truncated], [1, false]);
     assert.deepEqual(
