@@ -1,7 +1,10 @@
 /** Small readings of a row's values that the row checks share. */
 
+/** A value's kind in the user's words: Parquet hands int64 as a bigint and a timestamp as a Date, which are "an integer" and "a timestamp" to them. */
 export function kindOf(value: unknown): string {
   if (value === null) return 'null';
+  if (typeof value === 'bigint' || Number.isInteger(value)) return 'an integer';
+  if (value instanceof Date) return 'a timestamp';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;

@@ -115,7 +115,9 @@ export class RowChecker {
     if (typeof prompt !== 'string') {
       this.report(
         'prompt-not-string',
-        `The \`${column}\` value is ${kindOf(prompt)}; the service passes strings to the agent. Serialize it as a JSON string.`,
+        prompt === null || prompt === undefined
+          ? `The \`${column}\` value is null (an empty cell): the agent would get no prompt. Fill it in or drop the row.`
+          : `The \`${column}\` value is ${kindOf(prompt)}; the service passes strings to the agent. Store the column as text (a JSON string for a task).`,
         this.valueSpan(place, column),
         place.row,
       );

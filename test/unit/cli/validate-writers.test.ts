@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../../src/cli';
+import { validateParquet } from '../../../src/core/dataset';
 import { decodeParquet, parquetFile } from '../../../src/core/dataset/parquet';
 
 // Files pyarrow, pandas and polars wrote (test/fixtures/datasets/writers/write.py), each with the row count pyarrow reads.
@@ -74,5 +75,21 @@ describe('mtrl validate on Parquet files real writers wrote', () => {
       err,
     );
     assert.equal(code, 0, err);
+  });
+
+  it("names a prompt column of nulls, int64 or timestamps in the user's words", async () => {
+    const messages: string[] = [];
+    for (const kind of ['null', 'int64', 'timestamp']) {
+      const file = await parquetFile(path.join(writers, 'kinds', `${kind}.parquet`));
+      try {
+        const report = await validateParquet(file, { format: 'parquet' });
+        messages.push(report.findings.find((f) => f.code === 'prompt-not-string')?.message ?? '');
+      } finally {
+        await file.close();
+      }
+    }
+    assert.match(messages[0], /value is null \(an empty cell\)/);
+    assert.match(messages[1], /value is an integer;/);
+    assert.match(messages[2], /value is a timestamp;/);
   });
 });
