@@ -1,3 +1,4 @@
+import type { PackDatasetChecks } from '../environments/types';
 /** Small readings of a row's values that the row checks share. */
 
 /** A value's kind in the user's words: Parquet hands int64 as a bigint and a timestamp as a Date, which are "an integer" and "a timestamp" to them. */
@@ -54,4 +55,20 @@ export function promptKey(prompt: string): string {
     b = Math.imul(b ^ c, 0x5bd1e995);
   }
   return `${prompt.slice(0, 80)}… (${prompt.length} characters, #${(a >>> 0).toString(16)}${(b >>> 0).toString(16)})`;
+}
+
+/** Answers this long tell the solution when the prompt holds them; shorter ones (a number, "yes", a city) occur in prompts by chance. */
+const TELLING_ANSWER_LENGTH = 20;
+
+/** An answer in its own prompt gives the task away where the pack keeps answers secret (Wordle), or the answer is long enough to be telling; never a number. */
+export function leaks(answer: string, pack: PackDatasetChecks | undefined): boolean {
+  if (/^[-+]?[\d.,\s/%]+$/.test(answer)) return false;
+  return !!pack?.answerIsTheTask || answer.length >= TELLING_ANSWER_LENGTH;
+}
+
+/** Why a prompt that is not text cannot be passed, in the user's words. */
+export function notTextMessage(column: string, value: unknown): string {
+  if (value === null || value === undefined)
+    return `The \`${column}\` value is null (an empty cell): the agent would get no prompt. Fill it in or drop the row.`;
+  return `The \`${column}\` value is ${kindOf(value)}; the service passes strings to the agent. Store the column as text (a JSON string for a task).`;
 }

@@ -5,7 +5,7 @@ import { KeyTable } from './key-table';
 import { lineSpan, type RowPlace } from './positions';
 import { FindingLog } from './findingLog';
 import { rowCountFinding } from './rowCounts';
-import { containsLowerWord, isBlank, kindOf, normalizeAnswer, promptKey, scalarText, startsLikeJson } from './rowText';
+import * as rowText from './rowText';
 import {
   DEFAULT_BATCH_SIZE,
   DEFAULT_MAX_FINDINGS,
@@ -18,15 +18,6 @@ import {
   type Span,
   type ValidateOptions,
 } from './types';
-
-/** Answers this long tell the solution when the prompt holds them; shorter ones (a number, "yes", a city) occur in prompts by chance. */
-const TELLING_ANSWER_LENGTH = 20;
-
-/** An answer in its own prompt gives the task away where the pack keeps answers secret (Wordle), or the answer is long enough to be telling; never a number. */
-function leaks(answer: string, pack: PackDatasetChecks | undefined): boolean {
-  if (/^[-+]?[\d.,\s/%]+$/.test(answer)) return false;
-  return !!pack?.answerIsTheTask || answer.length >= TELLING_ANSWER_LENGTH;
-}
 
 /** Checks rows one at a time, keeping only what later rows and the file summary need. */
 export class RowChecker {
@@ -79,7 +70,7 @@ export class RowChecker {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       this.report(
         'not-object',
-        `The row is ${kindOf(value)}, not an object: the service reads the \`prompt\` column of each row.`,
+        `The row is ${rowText.kindOf(value)}, not an object: the service reads the \`prompt\` column of each row.`,
         place.span,
         place.row,
       );
@@ -113,17 +104,10 @@ export class RowChecker {
       );
     }
     if (typeof prompt !== 'string') {
-      this.report(
-        'prompt-not-string',
-        prompt === null || prompt === undefined
-          ? `The \`${column}\` value is null (an empty cell): the agent would get no prompt. Fill it in or drop the row.`
-          : `The \`${column}\` value is ${kindOf(prompt)}; the service passes strings to the agent. Store the column as text (a JSON string for a task).`,
-        this.valueSpan(place, column),
-        place.row,
-      );
+      this.report('prompt-not-string', rowText.notTextMessage(column, prompt), this.valueSpan(place, column), place.row);
       return;
     }
-    if (isBlank(prompt)) {
+    if (rowText.isBlank(prompt)) {
       this.report(
         'empty-prompt',
         `The \`${column}\` value is empty: the agent would get nothing to work on.`,
@@ -140,7 +124,7 @@ export class RowChecker {
     }
     if (this.convention === 'none') return;
     const strict = this.convention !== 'auto';
-    if (!startsLikeJson(prompt)) {
+    if (!rowText.startsLikeJson(prompt)) {
       if (strict)
         this.report(
           'inner-json-syntax',
@@ -168,7 +152,7 @@ export class RowChecker {
       if (strict)
         this.report(
           'inner-json-syntax',
-          `The prompt string holds ${kindOf(inner)}; the ${this.convention} convention needs an object with \`prompt\`, \`answer\` and \`id\`.`,
+          `The prompt string holds ${rowText.kindOf(inner)}; the ${this.convention} convention needs an object with \`prompt\`, \`answer\` and \`id\`.`,
           this.valueSpan(place, column),
           place.row,
         );
@@ -196,13 +180,12 @@ export class RowChecker {
   /** A key seen for the first time in this file: kept for `compareTrainVal`, and looked up in the training file's keys. */
   private overlap(kind: OverlapHit['kind'], key: string, line: number): void {
     if (this.trackKeys) {
-      if (kind === 'id') this.idStrings.set(key, line);
-      else if (kind === 'prompt') this.promptStrings.set(promptKey(key), line);
-      else this.answerStrings.set(key, line);
+      const strings = kind === 'id' ? this.idStrings : kind === 'prompt' ? this.promptStrings : this.answerStrings;
+      strings.set(kind === 'prompt' ? rowText.promptKey(key) : key, line);
       if (kind === 'answer') this.taskAnswers.add(key);
     }
     const trainingLine = this.options.against?.[kind === 'id' ? 'ids' : kind === 'prompt' ? 'prompts' : 'answers'].get(key);
-    if (trainingLine !== undefined) this.overlaps.push({ kind, key: kind === 'prompt' ? promptKey(key) : key, line, trainingLine });
+    if (trainingLine !== undefined) this.overlaps.push({ kind, key: kind === 'prompt' ? rowText.promptKey(key) : key, line, trainingLine });
   }
 
   private valueSpan(place: RowPlace, column: string): Span {
@@ -219,14 +202,14 @@ export class RowChecker {
   /** The task checks on the fields `prompt`, `answer` and `id` (inside the prompt string, or beside it for a flat row). */
   private checkTask(task: Record<string, unknown>, shown: string | undefined, place: RowPlace, column: string, flat: boolean): void {
     const line = place.line;
-    const answer = scalarText(task.answer);
-    const id = scalarText(task.id);
+    const answer = rowText.scalarText(task.answer);
+    const id = rowText.scalarText(task.id);
     if (shown !== undefined) this.look(shown);
     const pack =
       this.forced ??
       (shown !== undefined ? this.lastShownPack : undefined) ??
       (id !== undefined ? this.candidates.find((p) => p.idLooksLike(id)) : undefined);
-    if (answer === undefined || isBlank(answer)) {
+    if (answer === undefined || rowText.isBlank(answer)) {
       if (!flat)
         this.report(
           'missing-answer',
@@ -235,7 +218,7 @@ export class RowChecker {
           place.row,
         );
     } else {
-      const key = normalizeAnswer(answer);
+      const key = rowText.normalizeAnswer(answer);
       const problem = pack?.answerProblem(answer);
       if (problem) this.report('bad-answer', problem, this.valueSpan(place, column), place.row);
       const first = this.answers.firstOrAdd(key, line);
@@ -251,7 +234,7 @@ export class RowChecker {
           [{ span: lineSpan(first), message: `first '${key}'` }],
         );
       }
-      if (shown !== undefined && leaks(key, pack) && containsLowerWord(this.lastShownLower, key)) {
+      if (shown !== undefined && rowText.leaks(key, pack) && rowText.containsLowerWord(this.lastShownLower, key)) {
         this.report(
           'answer-leak',
           `The answer '${answer}' appears in the prompt text shown to the model: the task gives its solution away.`,
@@ -260,7 +243,7 @@ export class RowChecker {
         );
       }
     }
-    if (id === undefined || isBlank(id)) {
+    if (id === undefined || rowText.isBlank(id)) {
       if (!flat)
         this.report(
           'missing-id',

@@ -35,7 +35,8 @@ export type FindingCode =
   | 'too-few-rows'
   | 'small-dataset'
   | 'train-val-overlap'
-  | 'shared-answers';
+  | 'shared-answers'
+  | 'compressed';
 
 /** A place in the file: 1-based line and column (UTF-16 code units, as editors count). */
 export interface Position {
@@ -152,4 +153,5 @@ export const SEVERITY: Record<FindingCode, Severity> = {
   'small-dataset': 'info',
   'train-val-overlap': 'error',
   'shared-answers': 'info',
+  compressed: 'warning',
 };
