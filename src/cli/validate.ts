@@ -229,7 +229,7 @@ export const validateCommand: CliCommand = {
     } finally {
       aws.reset();
     }
-    let overlap: Overlap = { ids: [], answers: [] };
+    let overlap: Overlap = { ids: [], prompts: [], answers: [] };
     if (t !== -1 && v !== -1) {
       const result = trainValOverlap(reports[v], { training: paths[t], validation: paths[v] }, maxPerCode);
       overlap = result.overlap;
@@ -242,6 +242,10 @@ export const validateCommand: CliCommand = {
         for (const finding of findings) reports[i].findings.push(finding);
         reports[i].counts['train-val-overlap'] = result.count;
         if (result.count > maxPerCode) reports[i].truncated = true;
+      }
+      if (result.shared) {
+        reports[v].findings.push(result.shared.finding);
+        reports[v].counts['shared-answers'] = result.shared.count;
       }
     }
     // Counted per code, so findings summarized past --max-findings are in the totals.

@@ -4,16 +4,51 @@ import { lineSpan, type RowPlace } from './positions';
 import type { RowChecker } from './rows';
 import { MAX_LINE_CHARS } from '../text/lines';
 
-/** How much of a CSV file is held at once: a row (csv-parse stops past it, so memory stays bounded) and one field of a row. */
+/** How much of a CSV file is held at once: a row (csv-parse stops past it, so memory stays bounded). */
 export interface CsvLimits {
   rowChars: number;
-  fieldChars: number;
 }
 
-/** A row may be as long as a JSON Lines line; no prompt, id or answer comes near a field of 1 M characters, so a longer one is a quote left open. */
-export const CSV_LIMITS: CsvLimits = { rowChars: MAX_LINE_CHARS, fieldChars: 1024 * 1024 };
+/** A row may be as long as a JSON Lines line: a prompt of several MiB is read like any other; a longer row is a quote left open. */
+export const CSV_LIMITS: CsvLimits = { rowChars: MAX_LINE_CHARS };
 
 const millions = (chars: number) => `${chars / 1024 / 1024} M`;
+
+/** Excel's `sep=;` line, which names the separator of the lines after it. */
+const SEP_LINE = /^\uFEFF?sep=(.)\r?$/i;
+
+/** Whether a header line is split by `;`: a `;` outside quotes and no `,` outside them (a `;` inside a quoted field says nothing). */
+function splitBySemicolon(header: string): boolean {
+  let quoted = false;
+  let semicolons = 0;
+  for (const ch of header) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === ',') return false;
+    else if (!quoted && ch === ';') semicolons++;
+  }
+  return semicolons > 0;
+}
+
+/** The first line of the text (held back until it is whole), then the rest as it comes. */
+async function* withFirstLine(pieces: AsyncIterable<string>, first: (line: string) => void): AsyncGenerator<string> {
+  let head: string | undefined = '';
+  for await (const piece of pieces) {
+    if (head === undefined) {
+      yield piece;
+      continue;
+    }
+    head += piece;
+    const end = head.indexOf('\n');
+    if (end === -1 && head.length < MAX_LINE_CHARS) continue;
+    first(end === -1 ? head : head.slice(0, end));
+    yield head;
+    head = undefined;
+  }
+  if (head !== undefined) {
+    first(head);
+    if (head) yield head;
+  }
+}
 
 function newlines(fields: string[]): number {
   let n = 0;
@@ -35,30 +70,19 @@ export async function readCsv(
   // csv-parse (30 KB) loads with the first CSV file, not at activation: the build keeps './csvParse' in dist/csv-parse.js.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { parse } = require('./csvParse') as typeof import('./csvParse');
-  const parser = parse({
+  const options = (sepLine: boolean, delimiter: string) => ({
     bom: true,
     relax_column_count: true,
     skip_empty_lines: true,
     record_delimiter: ['\r\n', '\n'],
     max_record_size: limits.rowChars,
-    on_record: (fields: string[], context) => {
+    delimiter,
+    from_line: sepLine ? 2 : 1,
+    on_record: (fields: string[], context: { records: number; lines: number }) => {
       const row = context.records;
       const start = context.lines - newlines(fields);
       lastLine = context.lines;
       const span = { start: { line: start, column: 1 }, end: { line: context.lines, column: 1 + (fields.at(-1)?.length ?? 0) } };
-      const long = fields.findIndex((f) => f.length > limits.fieldChars);
-      if (long !== -1) {
-        const name = header?.[long] ? `\`${header[long]}\`` : `number ${long + 1}`;
-        checker.report(
-          'csv-syntax',
-          `Field ${name} is ${fields[long].length.toLocaleString('en')} characters, more than the ${millions(limits.fieldChars)} a field may have, so the ${header ? 'row' : 'header'} was not checked: is a quote left open?`,
-          span,
-          row,
-        );
-        if (header) checker.countBrokenRow();
-        else header = fields;
-        return null;
-      }
       if (!header) {
         header = fields;
         return null;
@@ -80,20 +104,34 @@ export async function readCsv(
       return null;
     },
   });
-  parser.on('error', (error: CsvError) => {
-    failure = error;
-  });
-  parser.resume();
+  let parser: ReturnType<typeof parse> | undefined;
+  /** Decides the separator from the first line: Excel's `;` CSV is named as such and its rows still read and counted. */
+  const start = (line: string) => {
+    const sep = SEP_LINE.exec(line)?.[1];
+    const semicolon = sep === ';' || (sep === undefined && splitBySemicolon(line));
+    if (semicolon)
+      checker.report(
+        'csv-syntax',
+        `The file is separated by \`;\`${sep ? ' (its first line is `sep=;`)' : ''}, as Excel writes CSV where the comma is the decimal mark: the service reads comma-separated CSV and would see one column. Save it as comma-separated CSV (Excel: *CSV UTF-8 (Comma delimited)*); its rows were read with \`;\` to check them.`,
+        lineSpan(1),
+        0,
+      );
+    parser = parse(options(sep !== undefined, semicolon ? ';' : (sep ?? ',')));
+    parser.on('error', (error: CsvError) => {
+      failure = error;
+    });
+    parser.resume();
+  };
   try {
-    for await (const piece of pieces) {
+    for await (const piece of withFirstLine(pieces, start)) {
       if (failure) break;
-      parser.write(piece);
+      parser?.write(piece);
       await tick?.();
     }
-    if (!failure) parser.end();
-    await finished(parser).catch(() => undefined);
+    if (parser && !failure) parser.end();
+    if (parser) await finished(parser).catch(() => undefined);
   } finally {
-    if (!parser.destroyed) parser.destroy();
+    if (parser && !parser.destroyed) parser.destroy();
   }
   if (failure) {
     const line = Number((failure as unknown as { lines?: number }).lines) || 1;

@@ -5,6 +5,7 @@ import { parquetBuffer, readParquet, type ParquetBytes, type ParquetDecoder } fr
 import { lineSpan } from './positions';
 import { RowChecker } from './rows';
 import { wideEncodingMessage, wideEncodingOf } from '../text/encoding';
+import { uncompressed } from './gzip';
 import type { DatasetReport, ValidateOptions } from './types';
 
 export * from './types';
@@ -23,6 +24,11 @@ export interface RunOptions extends ValidateOptions {
   tick?: () => Promise<void> | void;
   /** How Parquet is decoded; the services pass one that runs off the editor's thread with a time budget. Default: in this thread. */
   parquetDecoder?: ParquetDecoder;
+}
+
+/** A gzip stream cut short or corrupt. */
+function isZlibError(error: unknown): error is Error {
+  return error instanceof Error && /^Z_/.test(String((error as { code?: unknown }).code));
 }
 
 /** Thrown when the bytes start with a UTF-16 or UTF-32 byte order mark: the service reads UTF-8. */
@@ -95,10 +101,14 @@ function withEmptyFileError(report: DatasetReport): DatasetReport {
 export async function validateDataset(chunks: AsyncIterable<Uint8Array | string>, options: RunOptions): Promise<DatasetReport> {
   const checker = new RowChecker(options);
   try {
-    await readAny(chunks, checker, options);
+    await readAny(options.format === 'parquet' ? chunks : uncompressed(chunks, checker), checker, options);
   } catch (error) {
-    if (!(error instanceof WideEncoding)) throw error;
-    checker.report('unreadable', error.message, lineSpan(1), 0);
+    if (!(error instanceof WideEncoding) && !isZlibError(error)) throw error;
+    const message =
+      error instanceof WideEncoding
+        ? error.message
+        : `The gzip-compressed file cannot be decompressed (is it cut short?): ${error.message}.`;
+    checker.report('unreadable', message, lineSpan(1), 0);
   }
   return withEmptyFileError(checker.finish());
 }

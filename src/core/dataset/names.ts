@@ -1,10 +1,10 @@
 import type { DatasetFormat, DatasetRole } from './types';
 
-/** The format a file name says, from its extension (an S3 key or a path alike). */
+/** The format a file name says, from its extension (an S3 key or a path alike); `.jsonl.gz`, `.csv.gz` and `.json.gz` are read decompressed. */
 export function formatFromName(name: string): DatasetFormat | undefined {
-  const m = /\.(jsonl|ndjson|json|csv|parquet)$/i.exec(name);
+  const m = /\.(?:(jsonl|ndjson|json|csv)(?:\.gz)?|(parquet))$/i.exec(name);
   if (!m) return undefined;
-  const ext = m[1].toLowerCase();
+  const ext = (m[1] ?? m[2]).toLowerCase();
   return ext === 'ndjson' ? 'jsonl' : (ext as DatasetFormat);
 }
 

@@ -4,8 +4,10 @@ import { lineSpan } from './positions';
 import { SUMMARY_EXAMPLES, summaryFinding } from './summarized';
 import { DEFAULT_MAX_PER_CODE, type DatasetReport, type Finding, type RelatedLocation } from './types';
 
+/** The keys both files hold that make a task the same: ids, prompts, and answers where the answer is the task (Wordle). */
 export interface Overlap {
   ids: string[];
+  prompts: string[];
   answers: string[];
 }
 
@@ -16,6 +18,22 @@ interface OverlapResult {
   validation: Finding[];
   /** Overlap findings per file in all, listed or summarized (the `counts` of the code `train-val-overlap`). */
   count: number;
+  /** Answers both files hold on tasks that differ otherwise: one info finding for the validation file, counted (`shared-answers`). */
+  shared?: { count: number; finding: Finding };
+}
+
+/** Shared answers alone are not the same task: math and support sets repeat answers by nature, so they are one counted note. */
+function sharedAnswers(hits: DatasetReport['overlaps']): OverlapResult['shared'] {
+  if (!hits.length) return undefined;
+  const examples = hits
+    .slice(0, 3)
+    .map((h) => `'${escapeControls(h.key)}' (line ${h.line}, training line ${h.trainingLine})`)
+    .join(', ');
+  const message = `${hits.length} answer${hits.length > 1 ? 's' : ''} of this file also occur${hits.length > 1 ? '' : 's'} in the training file, on tasks with other ids and prompts: ${examples}${hits.length > 3 ? ', …' : ''}. Tasks of math or support sets share answers by nature, so this is not an overlap.`;
+  return {
+    count: hits.length,
+    finding: { code: 'shared-answers', severity: 'info', message, span: lineSpan(hits[0].line), row: hits[0].line },
+  };
 }
 
 /** Keeps the first `max` findings of one file; past it only counts them and keeps example lines for the summary. */
@@ -51,12 +69,16 @@ export function trainValOverlap(
   paths: { training: string; validation: string },
   maxPerCode = DEFAULT_MAX_PER_CODE,
 ): OverlapResult {
-  const overlap: Overlap = { ids: [], answers: [] };
+  const overlap: Overlap = { ids: [], prompts: [], answers: [] };
   const training = new CappedFindings(maxPerCode);
   const held = new CappedFindings(maxPerCode);
   const why = 'validation no longer measures held-out tasks.';
-  for (const hit of validation.overlaps) {
-    (hit.kind === 'id' ? overlap.ids : overlap.answers).push(hit.key);
+  // A copied task is one overlap: its id stands for it, not its prompt as well.
+  const idLines = new Set(validation.overlaps.filter((h) => h.kind === 'id').map((h) => h.line));
+  const same = validation.overlaps.filter((h) => h.kind !== 'shared-answer' && !(h.kind === 'prompt' && idLines.has(h.line)));
+  const sameLines = new Set(same.map((h) => h.line));
+  for (const hit of same) {
+    (hit.kind === 'id' ? overlap.ids : hit.kind === 'prompt' ? overlap.prompts : overlap.answers).push(hit.key);
     // The key is the file's text: shown escaped, so a control or bidi character cannot garble the message.
     const key = escapeControls(hit.key);
     training.add(hit.trainingLine, `The ${hit.kind} '${key}' is also in the validation file (line ${hit.line}): ${why}`, {
@@ -71,16 +93,19 @@ export function trainValOverlap(
     });
   }
   overlap.ids.sort();
+  overlap.prompts.sort();
   overlap.answers.sort();
   return {
     overlap,
     training: training.finish(paths.training),
     validation: held.finish(paths.validation),
-    count: validation.overlaps.length,
+    count: same.length,
+    // A copied task's answer is part of its overlap, not a shared answer besides.
+    shared: sharedAnswers(validation.overlaps.filter((h) => h.kind === 'shared-answer' && !sameLines.has(h.line))),
   };
 }
 
-/** The same comparison from two reports' `ids`/`answers` maps (both validated with `trackKeys`), for callers that validate the files independently. */
+/** The same comparison from two reports' key maps (both validated with `trackKeys`), for callers that validate the files independently. */
 export function compareTrainVal(
   training: DatasetReport,
   validation: DatasetReport,
@@ -89,15 +114,18 @@ export function compareTrainVal(
 ): OverlapResult {
   const overlaps: DatasetReport['overlaps'] = [];
   for (const [kind, train, val] of [
-    ['id', training.ids, validation.ids],
+    ['prompt', training.prompts, validation.prompts],
     ['answer', training.answers, validation.answers],
+    ['id', training.ids, validation.ids],
   ] as const) {
     for (const [key, line] of val) {
       const trainingLine = train.get(key);
-      if (trainingLine !== undefined) overlaps.push({ kind, key, line, trainingLine });
+      const hit = kind === 'answer' && !validation.taskAnswers.has(key) ? 'shared-answer' : kind;
+      if (trainingLine !== undefined) overlaps.push({ kind: hit, key, line, trainingLine });
     }
   }
-  // The order a streamed validation finds them in: by line, the answer before the id.
-  overlaps.sort((a, b) => a.line - b.line || (a.kind === b.kind ? 0 : a.kind === 'answer' ? -1 : 1));
+  // The order a streamed validation finds them in: by line, then prompt, answer, id.
+  const order = ['prompt', 'answer', 'shared-answer', 'id'];
+  overlaps.sort((a, b) => a.line - b.line || order.indexOf(a.kind) - order.indexOf(b.kind));
   return trainValOverlap({ ...validation, overlaps }, paths, maxPerCode);
 }

@@ -63,7 +63,7 @@ function batches(groupRows: number[], rows: number): [number, number][] {
 export async function* decodeParquet(file: ParquetBytes): AsyncGenerator<ParquetEvent> {
   // hyparquet (70 KB) loads with the first Parquet file, not at activation: the build keeps './hyparquet' in dist/hyparquet.js.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { parquetMetadataAsync, parquetReadObjects } = require('./hyparquet') as typeof import('./hyparquet');
+  const { compressors, parquetMetadataAsync, parquetReadObjects } = require('./hyparquet') as typeof import('./hyparquet');
   let rows: number;
   let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>;
   try {
@@ -83,7 +83,7 @@ export async function* decodeParquet(file: ParquetBytes): AsyncGenerator<Parquet
   )) {
     let batch: Record<string, unknown>[];
     try {
-      batch = await parquetReadObjects({ file, metadata, rowStart: start, rowEnd: end });
+      batch = await parquetReadObjects({ file, metadata, compressors, rowStart: start, rowEnd: end });
     } catch (error) {
       yield {
         kind: 'unreadable',

@@ -1,7 +1,11 @@
+import type { PackDatasetChecks } from '../environments/types';
 /** Small readings of a row's values that the row checks share. */
 
+/** A value's kind in the user's words: Parquet hands int64 as a bigint and a timestamp as a Date, which are "an integer" and "a timestamp" to them. */
 export function kindOf(value: unknown): string {
   if (value === null) return 'null';
+  if (typeof value === 'bigint' || Number.isInteger(value)) return 'an integer';
+  if (value instanceof Date) return 'a timestamp';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
@@ -38,4 +42,33 @@ export function scalarText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;
+}
+
+/** A prompt as an overlap key and in messages: itself when short, else its start, its length and a hash of the whole, so maps of millions stay small. */
+export function promptKey(prompt: string): string {
+  if (prompt.length <= 120) return prompt;
+  let a = 0x811c9dc5;
+  let b = 0x9e3779b9;
+  for (let i = 0; i < prompt.length; i++) {
+    const c = prompt.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return `${prompt.slice(0, 80)}… (${prompt.length} characters, #${(a >>> 0).toString(16)}${(b >>> 0).toString(16)})`;
+}
+
+/** Answers this long tell the solution when the prompt holds them; shorter ones (a number, "yes", a city) occur in prompts by chance. */
+const TELLING_ANSWER_LENGTH = 20;
+
+/** An answer in its own prompt gives the task away where the pack keeps answers secret (Wordle), or the answer is long enough to be telling; never a number. */
+export function leaks(answer: string, pack: PackDatasetChecks | undefined): boolean {
+  if (/^[-+]?[\d.,\s/%]+$/.test(answer)) return false;
+  return !!pack?.answerIsTheTask || answer.length >= TELLING_ANSWER_LENGTH;
+}
+
+/** Why a prompt that is not text cannot be passed, in the user's words. */
+export function notTextMessage(column: string, value: unknown): string {
+  if (value === null || value === undefined)
+    return `The \`${column}\` value is null (an empty cell): the agent would get no prompt. Fill it in or drop the row.`;
+  return `The \`${column}\` value is ${kindOf(value)}; the service passes strings to the agent. Store the column as text (a JSON string for a task).`;
 }

@@ -5,7 +5,7 @@ import { KeyTable } from './key-table';
 import { lineSpan, type RowPlace } from './positions';
 import { FindingLog } from './findingLog';
 import { rowCountFinding } from './rowCounts';
-import { containsLowerWord, isBlank, kindOf, normalizeAnswer, scalarText, startsLikeJson } from './rowText';
+import * as rowText from './rowText';
 import {
   DEFAULT_BATCH_SIZE,
   DEFAULT_MAX_FINDINGS,
@@ -27,7 +27,9 @@ export class RowChecker {
   private readonly answers = new KeyTable();
   private readonly prompts = new KeyTable();
   private readonly idStrings = new Map<string, number>();
+  private readonly promptStrings = new Map<string, number>();
   private readonly answerStrings = new Map<string, number>();
+  private readonly taskAnswers = new Set<string>();
   private readonly trackKeys: boolean;
   private readonly overlaps: OverlapHit[] = [];
   private fallback?: { column: string; place: RowPlace; count: number };
@@ -68,7 +70,7 @@ export class RowChecker {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       this.report(
         'not-object',
-        `The row is ${kindOf(value)}, not an object: the service reads the \`prompt\` column of each row.`,
+        `The row is ${rowText.kindOf(value)}, not an object: the service reads the \`prompt\` column of each row.`,
         place.span,
         place.row,
       );
@@ -102,15 +104,10 @@ export class RowChecker {
       );
     }
     if (typeof prompt !== 'string') {
-      this.report(
-        'prompt-not-string',
-        `The \`${column}\` value is ${kindOf(prompt)}; the service passes strings to the agent. Serialize it as a JSON string.`,
-        this.valueSpan(place, column),
-        place.row,
-      );
+      this.report('prompt-not-string', rowText.notTextMessage(column, prompt), this.valueSpan(place, column), place.row);
       return;
     }
-    if (isBlank(prompt)) {
+    if (rowText.isBlank(prompt)) {
       this.report(
         'empty-prompt',
         `The \`${column}\` value is empty: the agent would get nothing to work on.`,
@@ -127,7 +124,7 @@ export class RowChecker {
     }
     if (this.convention === 'none') return;
     const strict = this.convention !== 'auto';
-    if (!startsLikeJson(prompt)) {
+    if (!rowText.startsLikeJson(prompt)) {
       if (strict)
         this.report(
           'inner-json-syntax',
@@ -155,7 +152,7 @@ export class RowChecker {
       if (strict)
         this.report(
           'inner-json-syntax',
-          `The prompt string holds ${kindOf(inner)}; the ${this.convention} convention needs an object with \`prompt\`, \`answer\` and \`id\`.`,
+          `The prompt string holds ${rowText.kindOf(inner)}; the ${this.convention} convention needs an object with \`prompt\`, \`answer\` and \`id\`.`,
           this.valueSpan(place, column),
           place.row,
         );
@@ -169,6 +166,7 @@ export class RowChecker {
   private duplicatePrompt(prompt: string, place: RowPlace, column: string): void {
     if ((this.forced ?? this.candidates.find((p) => p.promptLooksLike(prompt)))?.answerIsTheTask) return;
     const first = this.prompts.firstOrAdd(prompt, place.line);
+    if (first === undefined) this.overlap('prompt', prompt, place.line);
     if (first === undefined || this.log.summarized('duplicate-prompt', place.row)) return;
     this.log.keep(
       'duplicate-prompt',
@@ -179,11 +177,15 @@ export class RowChecker {
     );
   }
 
-  /** A key seen for the first time in this file. */
-  private overlap(kind: 'id' | 'answer', key: string, line: number): void {
-    if (this.trackKeys) (kind === 'id' ? this.idStrings : this.answerStrings).set(key, line);
-    const trainingLine = this.options.against?.[kind === 'id' ? 'ids' : 'answers'].get(key);
-    if (trainingLine !== undefined) this.overlaps.push({ kind, key, line, trainingLine });
+  /** A key seen for the first time in this file: kept for `compareTrainVal`, and looked up in the training file's keys. */
+  private overlap(kind: OverlapHit['kind'], key: string, line: number): void {
+    if (this.trackKeys) {
+      const strings = kind === 'id' ? this.idStrings : kind === 'prompt' ? this.promptStrings : this.answerStrings;
+      strings.set(kind === 'prompt' ? rowText.promptKey(key) : key, line);
+      if (kind === 'answer') this.taskAnswers.add(key);
+    }
+    const trainingLine = this.options.against?.[kind === 'id' ? 'ids' : kind === 'prompt' ? 'prompts' : 'answers'].get(key);
+    if (trainingLine !== undefined) this.overlaps.push({ kind, key: kind === 'prompt' ? rowText.promptKey(key) : key, line, trainingLine });
   }
 
   private valueSpan(place: RowPlace, column: string): Span {
@@ -200,14 +202,14 @@ export class RowChecker {
   /** The task checks on the fields `prompt`, `answer` and `id` (inside the prompt string, or beside it for a flat row). */
   private checkTask(task: Record<string, unknown>, shown: string | undefined, place: RowPlace, column: string, flat: boolean): void {
     const line = place.line;
-    const answer = scalarText(task.answer);
-    const id = scalarText(task.id);
+    const answer = rowText.scalarText(task.answer);
+    const id = rowText.scalarText(task.id);
     if (shown !== undefined) this.look(shown);
     const pack =
       this.forced ??
       (shown !== undefined ? this.lastShownPack : undefined) ??
       (id !== undefined ? this.candidates.find((p) => p.idLooksLike(id)) : undefined);
-    if (answer === undefined || isBlank(answer)) {
+    if (answer === undefined || rowText.isBlank(answer)) {
       if (!flat)
         this.report(
           'missing-answer',
@@ -216,11 +218,12 @@ export class RowChecker {
           place.row,
         );
     } else {
-      const key = normalizeAnswer(answer);
+      const key = rowText.normalizeAnswer(answer);
       const problem = pack?.answerProblem(answer);
       if (problem) this.report('bad-answer', problem, this.valueSpan(place, column), place.row);
       const first = this.answers.firstOrAdd(key, line);
-      if (first === undefined) this.overlap('answer', key, line);
+      // Only where the answer is the task (a secret word) does the same answer mean the same task.
+      if (first === undefined) this.overlap(pack?.answerIsTheTask ? 'answer' : 'shared-answer', key, line);
       // Where the answer is the task (a word to find) a repeat doubles its weight; math or support tasks share answers by nature.
       else if (pack?.answerIsTheTask && !this.log.summarized('duplicate-answer', place.row)) {
         this.log.keep(
@@ -231,7 +234,7 @@ export class RowChecker {
           [{ span: lineSpan(first), message: `first '${key}'` }],
         );
       }
-      if (shown !== undefined && containsLowerWord(this.lastShownLower, key)) {
+      if (shown !== undefined && rowText.leaks(key, pack) && rowText.containsLowerWord(this.lastShownLower, key)) {
         this.report(
           'answer-leak',
           `The answer '${answer}' appears in the prompt text shown to the model: the task gives its solution away.`,
@@ -240,7 +243,7 @@ export class RowChecker {
         );
       }
     }
-    if (id === undefined || isBlank(id)) {
+    if (id === undefined || rowText.isBlank(id)) {
       if (!flat)
         this.report(
           'missing-id',
@@ -285,8 +288,10 @@ export class RowChecker {
       findings: this.log.findings,
       omitted: this.log.omitted,
       ids: this.idStrings,
+      prompts: this.promptStrings,
       answers: this.answerStrings,
-      keyTables: { ids: this.ids, answers: this.answers },
+      taskAnswers: this.taskAnswers,
+      keyTables: { ids: this.ids, answers: this.answers, prompts: this.prompts },
       overlaps: this.overlaps,
     };
   }

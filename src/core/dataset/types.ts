@@ -34,7 +34,9 @@ export type FindingCode =
   | 'answer-leak'
   | 'too-few-rows'
   | 'small-dataset'
-  | 'train-val-overlap';
+  | 'train-val-overlap'
+  | 'shared-answers'
+  | 'compressed';
 
 /** A place in the file: 1-based line and column (UTF-16 code units, as editors count). */
 export interface Position {
@@ -77,9 +79,9 @@ export interface ValidateOptions {
   maxFindings?: number;
   /** Findings kept per code; past it they are counted and one summary finding names the count and example rows. Default 100. */
   maxPerCode?: number;
-  /** The training file's keys (its report's `keyTables`), when this is its validation file: ids and answers in both are recorded in `overlaps`. */
-  against?: { ids: KeyLookup; answers: KeyLookup };
-  /** Keep every id and answer as strings in the report's `ids`/`answers` maps (default true); false keeps only hashes, for files of millions of rows. */
+  /** The training file's keys (its report's `keyTables`), when this is its validation file: ids, prompts and answers in both are recorded in `overlaps`. */
+  against?: { ids: KeyLookup; answers: KeyLookup; prompts: KeyLookup };
+  /** Keep every id, prompt and answer as strings in the report's maps (default true); false keeps only hashes, for files of millions of rows. */
   trackKeys?: boolean;
 }
 
@@ -88,9 +90,12 @@ interface KeyLookup {
   get(key: string): number | undefined;
 }
 
-/** An id or answer of this (validation) file that is also in the training file. */
+/**
+ * A key of this (validation) file that is also in the training file: the same task (its id, its prompt, or its answer where
+ * the pack knows the answer is the task, as Wordle's secret word), or only a shared answer (math and support tasks share those by nature).
+ */
 export interface OverlapHit {
-  kind: 'id' | 'answer';
+  kind: 'id' | 'prompt' | 'answer' | 'shared-answer';
   key: string;
   line: number;
   trainingLine: number;
@@ -110,11 +115,14 @@ export interface DatasetReport {
   truncated: boolean;
   /** Findings beyond `maxFindings`, counted but not kept. */
   omitted: { error: number; warning: number; info: number };
-  /** Every row id and answer with the line of its first occurrence, for `compareTrainVal`; empty when `trackKeys` is false. */
+  /** Every row id, prompt (as `promptKey`) and answer with the line of its first occurrence, for `compareTrainVal`; empty when `trackKeys` is false. */
   ids: Map<string, number>;
+  prompts: Map<string, number>;
   answers: Map<string, number>;
+  /** The answers that name their task (the pack's `answerIsTheTask`): in both files they are an overlap, not a shared answer. */
+  taskAnswers: Set<string>;
   /** The same keys by hash: what `against` needs, at a fraction of the memory. */
-  keyTables: { ids: KeyTable; answers: KeyTable };
+  keyTables: { ids: KeyTable; answers: KeyTable; prompts: KeyTable };
   /** Filled when validated `against` a training file. */
   overlaps: OverlapHit[];
 }
@@ -144,4 +152,6 @@ export const SEVERITY: Record<FindingCode, Severity> = {
   'too-few-rows': 'error',
   'small-dataset': 'info',
   'train-val-overlap': 'error',
+  'shared-answers': 'info',
+  compressed: 'warning',
 };

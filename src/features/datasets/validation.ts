@@ -121,7 +121,7 @@ export class DatasetValidation implements vscode.Disposable {
         const valReport = await this.run(val, { ...base, role: 'validation', against: trainReport.keyTables, trackKeys: false }, signal);
         const overlap = trainValOverlap(valReport, { training: train.fsPath, validation: val.fsPath });
         this.publish(train, trainReport, overlap.training, overlap.count);
-        this.publish(val, valReport, overlap.validation, overlap.count);
+        this.publish(val, valReport, overlap.shared ? [...overlap.validation, overlap.shared.finding] : overlap.validation, overlap.count);
       }
       return this.states.get(key);
     } catch (error) {

@@ -50,7 +50,13 @@ async function readChannel(
       for (const f of report.findings)
         if (f.severity === 'error' && f.code !== 'too-few-rows') errors.push(`${prefix}${f.row ? `row ${f.row}: ` : ''}${f.message}`);
       merged = merged
-        ? { ...merged, ids: new Map([...merged.ids, ...report.ids]), answers: new Map([...merged.answers, ...report.answers]) }
+        ? {
+            ...merged,
+            ids: new Map([...merged.ids, ...report.ids]),
+            prompts: new Map([...merged.prompts, ...report.prompts]),
+            answers: new Map([...merged.answers, ...report.answers]),
+            taskAnswers: new Set([...merged.taskAnswers, ...report.taskAnswers]),
+          }
         : report;
     }
     return { facts: { channel, uri, rows, errors }, report: merged };
@@ -60,7 +66,7 @@ async function readChannel(
   }
 }
 
-/** Every channel checked, plus how many rows train and validation share (by id or by answer); `explain` says why a channel cannot be read. */
+/** Every channel checked, plus how many tasks train and validation share (by id, prompt, or an answer that is the task); `explain` says why a channel cannot be read. */
 export async function readDatasets(
   s3: S3Client,
   channels: Record<string, string>,
@@ -75,5 +81,5 @@ export async function readDatasets(
   const validation = read.find((r) => r.facts.channel === 'validation')?.report;
   if (!train || !validation) return { facts: read.map((r) => r.facts) };
   const { overlap } = compareTrainVal(train, validation, { training: channels.train, validation: channels.validation }, 0);
-  return { facts: read.map((r) => r.facts), overlap: Math.max(overlap.ids.length, overlap.answers.length) };
+  return { facts: read.map((r) => r.facts), overlap: Math.max(overlap.ids.length, overlap.prompts.length, overlap.answers.length) };
 }

@@ -28,6 +28,11 @@ describe('mtrl validate on s3:// URIs (emulator, real SDK over HTTP)', () => {
     emulator.world.buckets
       .get('mtrl-demo')!
       .set('broken/answers.parquet', { body: parquet, contentType: 'application/octet-stream', lastModified: Date.now(), etag: '"p"' });
+    // polars' default write_parquet(): ZSTD, written by polars itself (test/fixtures/datasets/writers/write.py).
+    const zstd = readFileSync(path.resolve(__dirname, '../../fixtures/datasets/writers/polars-default.parquet'));
+    emulator.world.buckets
+      .get('mtrl-demo')!
+      .set('polars/tickets.parquet', { body: zstd, contentType: 'application/octet-stream', lastModified: Date.now(), etag: '"z"' });
   });
 
   after(async () => {
@@ -47,7 +52,7 @@ describe('mtrl validate on s3:// URIs (emulator, real SDK over HTTP)', () => {
     const parsed = JSON.parse(out);
     assert.equal(parsed.files.length, 2, err);
     assert.ok(parsed.files[0].rows > 0 && parsed.files[1].rows > 0);
-    assert.deepEqual(parsed.overlap, { ids: [], answers: [] });
+    assert.deepEqual(parsed.overlap, { ids: [], prompts: [], answers: [] });
     assert.deepEqual(
       parsed.files.map((f: { errors: unknown[]; warnings: unknown[] }) => [...f.errors, ...f.warnings]),
       [[], []],
@@ -74,6 +79,8 @@ describe('mtrl validate on s3:// URIs (emulator, real SDK over HTTP)', () => {
       JSON.parse(out).files[0].errors.map((e: { line: number; code: string }) => `${e.line} ${e.code}`),
       ['2 bad-answer', '3 bad-answer'],
     );
+    const zstd = await run('s3://mtrl-demo/polars/tickets.parquet', '--endpoint', emulator.url, '--json');
+    assert.deepEqual([zstd.code, JSON.parse(zstd.out).files[0].rows], [0, 300], zstd.err);
     const missing = await run('s3://mtrl-demo/nope.parquet', '--endpoint', emulator.url);
     assert.equal(missing.code, 2);
     assert.equal(missing.err.trim().split('\n').length, 1, missing.err);

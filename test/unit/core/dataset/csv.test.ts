@@ -13,11 +13,11 @@ async function* pieces(...texts: string[]): AsyncGenerator<string> {
   yield* texts;
 }
 
-describe('CSV row and field caps', () => {
+describe('CSV row cap', () => {
   it('a row past the row cap ends the read with one finding at the line it starts on; the rows before it are checked', async () => {
     const checker = new RowChecker({ format: 'csv' });
     const text = `prompt\n${taskRow('crane', 'a')}\n${taskRow('cr4ne', 'b')}\n"${'x'.repeat(500)}\n${taskRow('slate', 'c')}\n`;
-    await readCsv(pieces(text.slice(0, 100), text.slice(100)), checker, undefined, { rowChars: 200, fieldChars: 100 });
+    await readCsv(pieces(text.slice(0, 100), text.slice(100)), checker, undefined, { rowChars: 200 });
     const report = checker.finish();
     assert.deepEqual(
       report.findings.map((f) => `${f.span.start.line} ${f.code}`),
@@ -46,30 +46,48 @@ describe('CSV row and field caps', () => {
     assert.match(report.findings[0].message, /^The row starting on line 2 is longer than 64 M characters, so it and the rest of the file/);
   });
 
-  it('a field past the field cap is one finding naming the column; the row is counted, not checked, and reading goes on', async () => {
-    const huge = 'x'.repeat(CSV_LIMITS.fieldChars + 1);
-    const text = `prompt\n${taskRow('crane', 'a')}\n"${huge}"\n${taskRow('cr4ne', 'c')}\n`;
-    const report = await validateDataset(pieces(text), { format: 'csv' });
-    assert.deepEqual(
-      report.findings.map((f) => `${f.span.start.line} ${f.code}`),
-      ['3 csv-syntax', '4 bad-answer'],
-    );
-    assert.equal(
-      report.findings[0].message,
-      'Field `prompt` is 1,048,577 characters, more than the 1 M a field may have, so the row was not checked: is a quote left open?',
-    );
+  it('a prompt of 1.5 MiB is read and counted like any other', async () => {
+    const long = JSON.stringify({ prompt: `Summarize: ${'lorem ipsum '.repeat(131_072)}`, answer: 'a summary', id: 'long' });
+    const text = `prompt\n${taskRow('crane', 'a')}\n"${long.replace(/"/g, '""')}"\n${taskRow('slate', 'c')}\n`;
+    const report = await validateDataset(pieces(text.slice(0, 1000), text.slice(1000)), { format: 'csv' });
+    assert.ok(long.length > 1.5 * 1024 * 1024);
+    assert.deepEqual(report.findings, []);
     assert.equal(report.rows, 3);
   });
+});
 
-  it('a header field past the cap is reported and still names the columns', async () => {
-    const checker = new RowChecker({ format: 'csv' });
-    await readCsv(pieces(`prompt${'_'.repeat(100)}\n${taskRow('crane', 'a')}\n`), checker, undefined, { rowChars: 1000, fieldChars: 100 });
-    const report = checker.finish();
+describe('CSV separated by semicolons', () => {
+  const row = (answer: string, id: string) => JSON.stringify({ prompt: 'Guess the 5-letter word', answer, id }).replace(/"/g, '""');
+  const rows = Array.from({ length: 5 }, (_, i) => `"${row(['crane', 'slate', 'pasta', 'riser', 'tower'][i], `w${i}`)}";note ${i}`);
+
+  it('a header split by `;` is named as such, with the rows the file really has', async () => {
+    const report = await validateDataset(pieces(`prompt;note\n${rows.join('\n')}\n`), { format: 'csv' });
     assert.deepEqual(
-      report.findings.map((f) => `${f.span.start.line} ${f.code}`),
-      ['1 csv-syntax', '2 missing-prompt'],
+      report.findings.map((f) => f.code),
+      ['csv-syntax'],
     );
-    assert.match(report.findings[0].message, /^Field number 1 is 106 characters, more than the .* so the header was not checked/);
+    assert.match(report.findings[0].message, /^The file is separated by `;`, as Excel writes CSV .* would see one column/);
+    assert.equal(report.rows, 5);
+  });
+
+  it("Excel's `sep=;` first line is named, and the rows after it counted", async () => {
+    const report = await validateDataset(pieces(`sep=;\r\nprompt;note\r\n${rows.join('\r\n')}\r\n`), { format: 'csv' });
+    assert.deepEqual(
+      report.findings.map((f) => f.code),
+      ['csv-syntax'],
+    );
+    assert.match(report.findings[0].message, /its first line is `sep=;`/);
+    assert.equal(report.rows, 5);
+  });
+
+  it('a `;` inside quoted fields of a comma-separated file is not a separator', async () => {
+    const report = await validateDataset(pieces(`"prompt;x",note\n"${row('crane', 'a').replace('word', 'word; go')}",one\n`), {
+      format: 'csv',
+    });
+    assert.deepEqual(
+      report.findings.map((f) => f.code),
+      ['missing-prompt'],
+    );
     assert.equal(report.rows, 1);
   });
 });

@@ -59,7 +59,7 @@ describe('dataset formats', () => {
           [...train.findings, ...val.findings].filter((f) => f.severity !== 'info'),
           [],
         );
-        assert.deepEqual(compareTrainVal(train, val, { training: 't', validation: 'v' }).overlap, { ids: [], answers: [] });
+        assert.deepEqual(compareTrainVal(train, val, { training: 't', validation: 'v' }).overlap, { ids: [], prompts: [], answers: [] });
       });
     }
   }
@@ -146,7 +146,7 @@ describe('dataset formats', () => {
     const train = await check(jsonl([wordleRow('crane', 't1'), wordleRow('slate', 't2')]));
     const val = await check(jsonl([wordleRow('pasta', 'v1'), wordleRow('crane', 't2')]));
     const result = compareTrainVal(train, val, { training: 'train.jsonl', validation: 'val.jsonl' });
-    assert.deepEqual(result.overlap, { ids: ['t2'], answers: ['crane'] });
+    assert.deepEqual(result.overlap, { ids: ['t2'], prompts: [], answers: ['crane'] });
     const streamed = await check(jsonl([wordleRow('pasta', 'v1'), wordleRow('crane', 't2')]), {
       against: train.keyTables,
       trackKeys: false,
