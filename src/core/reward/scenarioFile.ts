@@ -1,5 +1,6 @@
 import type { Task, ToolCall, Transcript, Turn } from '../transcript/model';
 import { JsonTooDeep, parseOutsideJson } from '../text/json';
+import { jsonOrText } from '../transcript/record';
 
 /** How a `*.mtrl-reward.json` file says to score a transcript. */
 export type RewardSpec = FunctionReward | ClassReward;
@@ -67,7 +68,11 @@ function toolCallOf(value: unknown, path: string, problems: ScenarioFileProblem[
     return undefined;
   }
   if (typeof value.name === 'string')
-    return { name: value.name, arguments: value.arguments ?? {}, ...(value.result !== undefined ? { result: value.result } : {}) };
+    return {
+      name: value.name,
+      arguments: value.arguments ?? {},
+      ...(value.result !== undefined ? { result: jsonOrText(value.result) } : {}),
+    };
   const keys = Object.keys(value);
   if (keys.length === 1) return { name: keys[0], arguments: value[keys[0]] ?? {} };
   problems.push({ path, message: 'A tool call names its tool: {"name": "tool", "arguments": {…}} or {"tool": {…}}.' });
