@@ -146,9 +146,12 @@ export async function previewScenarios(scenarioFile: string, options: HarnessOpt
   const items = file.scenarios.map((s) => ({ name: s.name, task: s.task, transcript: scenarioTranscript(s) }));
   const { response, stderr } = await runHarness({ ...options, request: { file: rewardFile, reward, items } });
   if (!response.ok) return { result: { ...response, rewardFile }, stderr };
-  const scored = file.scenarios.flatMap((s) =>
-    response.rewards[s.name] === undefined ? [] : [{ ...s, reward: response.rewards[s.name] }],
-  );
+  const scored = file.scenarios.flatMap((s): ScoredScenario[] => {
+    const components = response.components?.[s.name];
+    return response.rewards[s.name] === undefined
+      ? []
+      : [{ ...s, reward: response.rewards[s.name], ...(components ? { components } : {}) }];
+  });
   return {
     result: {
       ok: true,

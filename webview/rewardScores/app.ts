@@ -1,4 +1,4 @@
-import { score } from '../../src/core/reward/expectations';
+import { score } from '../../src/core/reward/scoreText';
 import type { RewardScoresProtocol, RewardScoresState, ScoredScenarioView } from '../../src/shared/rewardScores';
 import type { PageConnection } from '../../src/webview-kit/webview';
 import { h, icon, replace } from '../replay/dom';

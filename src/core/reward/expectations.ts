@@ -1,9 +1,13 @@
 import type { GenericInvariantName, Scenario } from './scenarioFile';
 import { toolCallsOf, scenarioTranscript } from './scenarioFile';
+import { score } from './scoreText';
+import { outcomeDecidesOrder, shapingIsBounded } from './outcomeOrder';
 
 /** A scenario with the score the user's reward gave it. */
 export interface ScoredScenario extends Scenario {
   reward: number;
+  /** The named parts the reward returned beside its total (outcome, shaping, its metrics), as it returned them. */
+  components?: Record<string, number>;
 }
 
 export interface ExpectationResult {
@@ -14,6 +18,8 @@ export interface ExpectationResult {
   detail: string;
   /** The scenarios it names, so an editor can point at them. */
   scenarios: string[];
+  /** Each pair (or scenario) that breaks an invariant over many, with its own sentence: `mtrl reward --json` `failures[]`. */
+  breaks?: { scenarios: string[]; detail: string }[];
 }
 
 type Operator = '>' | '>=' | '<' | '<=' | '==' | '!=';
@@ -37,12 +43,6 @@ function holds(a: number, op: Operator, b: number): boolean {
     case '!=':
       return Math.abs(a - b) > EPSILON;
   }
-}
-
-/** A score as the lens shows it: two decimals, a real minus sign. */
-export function score(value: number): string {
-  const text = Math.abs(value).toFixed(2);
-  return value < 0 && text !== '0.00' ? `\u2212${text}` : text;
 }
 
 /** Why an expectation cannot be checked (bad syntax, an unknown scenario), or undefined when it can. */
@@ -136,6 +136,8 @@ const INVARIANTS: Record<GenericInvariantName, (s: readonly ScoredScenario[]) =>
   'finished-beats-unfinished': finishedBeatsUnfinished,
   'fewer-turns-no-worse': fewerTurnsNoWorse,
   'nothing-scores-lowest': nothingScoresLowest,
+  'outcome-decides-order': outcomeDecidesOrder,
+  'shaping-is-bounded': shapingIsBounded,
 };
 
 /** The file's expectations, then each generic invariant that its scenarios can decide; `unscored`: scenarios the reward failed on. */

@@ -2,5 +2,6 @@ export * from './protocol';
 export * from './locate';
 export * from './scenarioFile';
 export * from './expectations';
+export * from './scoreText';
 export * from './rescore';
 export * from './rescoreText';

@@ -1,5 +1,5 @@
 import { outsideText } from '../text/display';
-import { score } from './expectations';
+import { score } from './scoreText';
 import { resultsNotSeenWarning } from '../transcript/resultsNotSeen';
 import type { RescoreReport } from './rescore';
 
