@@ -1,6 +1,6 @@
 import type { GenericInvariantName, Scenario } from './scenarioFile';
 import { toolCallsOf, scenarioTranscript } from './scenarioFile';
-import { score } from './scoreText';
+import { componentsText, score } from './scoreText';
 import { outcomeDecidesOrder, shapingIsBounded } from './outcomeOrder';
 
 /** A scenario with the score the user's reward gave it. */
@@ -155,9 +155,18 @@ export function checkExpectations(
   return results;
 }
 
-/** "ideal 1.00 · shortcut 0.75 · gave-up 0.00 · ✓ 3/3": the CodeLens line. */
+/** A scenario's score with its components: `stalling 1.30 = outcome −0.50 + shaping 1.80`. */
+export function scenarioScoreText(s: ScoredScenario): string {
+  return `${s.name} ${score(s.reward)}${s.components ? ` ${componentsText(s.reward, s.components)}` : ''}`;
+}
+
+/**
+ * "ideal 1.00 · shortcut 0.75 · gave-up 0.00 · ✓ 3/3": the CodeLens line; the scenarios a broken expectation names show
+ * their components (`stalling 1.30 = outcome −0.50 + shaping 1.80`), the others only their score, to keep it one line.
+ */
 export function scenarioSummaryLine(scored: readonly ScoredScenario[], results: readonly ExpectationResult[]): string {
-  const parts = scored.map((s) => `${s.name} ${score(s.reward)}`);
+  const named = new Set(results.filter((r) => !r.ok).flatMap((r) => r.scenarios));
+  const parts = scored.map((s) => (named.has(s.name) ? scenarioScoreText(s) : `${s.name} ${score(s.reward)}`));
   if (results.length) {
     const kept = results.filter((r) => r.ok).length;
     parts.push(`${kept === results.length ? '\u2713' : '\u2717'} ${kept}/${results.length}`);

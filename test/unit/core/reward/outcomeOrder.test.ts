@@ -1,5 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { checkExpectations, componentsText, roundedComponents, type ScoredScenario } from '../../../../src/core/reward';
+import {
+  checkExpectations,
+  componentsText,
+  roundedComponents,
+  scenarioSummaryLine,
+  type ScoredScenario,
+} from '../../../../src/core/reward';
 
 const task = { prompt: 'p' };
 const scenario = (name: string, reward: number, extra: Partial<ScoredScenario> = {}): ScoredScenario => ({
@@ -49,6 +55,19 @@ describe('reward: "the outcome decides the order" and "shaping is bounded"', () 
     assert.equal(
       result.detail,
       'solve@6: total − outcome 0.06 is not under 0.05, half the distance from its outcome 1.05 to the nearest other',
+    );
+  });
+
+  it('the CodeLens line shows the components of the scenarios a broken expectation names', () => {
+    const scored = [
+      scenario('ideal', 1.3, parts(1, 0.3)),
+      scenario('escalated', 0.3, parts(0, 0.3)),
+      scenario('stalling', 1.3, parts(-0.5, 1.8)),
+    ];
+    const results = checkExpectations(scored, [], ['outcome-decides-order']);
+    assert.equal(
+      scenarioSummaryLine(scored, results),
+      'ideal 1.30 · escalated 0.30 = outcome 0.00 + shaping 0.30 · stalling 1.30 = outcome −0.50 + shaping 1.80 · ✗ 0/1',
     );
   });
 
