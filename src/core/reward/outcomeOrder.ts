@@ -1,4 +1,4 @@
-import type { ExpectationResult, ScoredScenario } from './expectations';
+import type { ExpectationResult, ScoredScenario } from './scored';
 import { score } from './scoreText';
 
 // "The outcome decides the order": a reward whose shaping can lift a worse outcome above a better one teaches the shaping.

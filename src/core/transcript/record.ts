@@ -42,7 +42,7 @@ const MAX_ENCODINGS = 3;
 
 /**
  * JSON text parsed, anything else as it is: tool arguments and results arrive as either. A JSON string is decoded too,
- * and what it holds in turn (JSON or text), so `"\"Guess 3/6: CRANE — all green…\""` reads as the line itself.
+ * and what it holds in turn (JSON or text), so `"\"Refund issued: 42.00\""` reads as the text itself.
  */
 export function jsonOrText(v: unknown): unknown {
   let value = v;
