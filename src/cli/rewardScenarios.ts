@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { rescoreText, score, toolCallsOf, type Scenario } from '../core/reward';
+import { componentsText, rescoreText, roundedComponents, score, toolCallsOf, type Scenario } from '../core/reward';
 import { outsideText } from '../core/text/display';
 import type { Transcript } from '../core/transcript/model';
 import { loadScenarioFile, previewScenarios, rescoreTranscripts, rewardFileOf, type ScenarioPreview } from '../services/rewardScenarios';
@@ -15,17 +15,27 @@ interface HarnessFlags {
 /** A scenario file's problem on one line: its path and message quote the file's own keys and values. */
 const problemText = (p: { path: string; message: string }) => outsideText(`${p.path ? `${p.path}: ` : ''}${p.message}`, 1000);
 
+/** Further pairs that break an invariant shown under it; the rest are counted. */
+const SHOWN_BREAKS = 3;
+
 function previewText(p: ScenarioPreview, shown: string): string {
   const where = `${path.basename(p.rewardFile)}:${p.line} ${p.target}${p.convention === 'class' ? ' (replayed call by call)' : '(task, transcript)'}`;
   const width = Math.max(8, ...p.scored.map((s) => s.name.length));
   const lines = [`${shown} \u2192 ${where}`, ''];
   for (const s of p.scored)
-    lines.push(`  ${s.name.padEnd(width)}  ${score(s.reward).padStart(6)}  ${s.turns.length} turns${s.finished ? '  finished' : ''}`);
+    lines.push(
+      `  ${s.name.padEnd(width)}  ${score(s.reward).padStart(6)}${s.components ? ` ${componentsText(s.reward, s.components)}` : ''}  ${s.turns.length} turns${s.finished ? '  finished' : ''}`,
+    );
   for (const [name, f] of Object.entries(p.failures))
     lines.push(`  ${name.padEnd(width)}  failed  ${f.line ? `line ${f.line}: ` : ''}${f.message}`);
   lines.push('');
   const at = `${path.basename(p.rewardFile)}:${p.rewardLine}`;
-  for (const r of p.results) lines.push(`  ${r.ok ? '\u2713' : `\u2717 ${at}`} ${r.name}: ${r.detail}`);
+  for (const r of p.results) {
+    lines.push(`  ${r.ok ? '\u2713' : `\u2717 ${at}`} ${r.name}: ${r.detail}`);
+    const more = (r.breaks ?? []).slice(1);
+    for (const b of more.slice(0, SHOWN_BREAKS)) lines.push(`      also ${b.detail}`);
+    if (more.length > SHOWN_BREAKS) lines.push(`      … ${more.length - SHOWN_BREAKS} more (--json lists them in failures)`);
+  }
   if (p.stubbed.length) lines.push('', `Not installed, replaced by stubs: ${p.stubbed.join(', ')}`);
   const kept = p.results.filter((r) => r.ok).length;
   lines.push(
@@ -57,8 +67,20 @@ function previewJson(p: ScenarioPreview, python: boolean): object {
   return {
     ...(python ? earlierNames(p) : {}),
     reward: { file: p.rewardFile, target: p.target, convention: p.convention, line: p.line, reward_line: p.rewardLine },
-    scenarios: p.scored.map((s) => ({ name: s.name, reward: s.reward, turns: s.turns.length, finished: s.finished ?? null })),
-    failures: Object.entries(p.failures).map(([name, f]) => ({ name, ...f })),
+    scenarios: p.scored.map((s) => ({
+      name: s.name,
+      reward: s.reward,
+      turns: s.turns.length,
+      finished: s.finished ?? null,
+      ...(s.components ? { components: roundedComponents(s.components) } : {}),
+    })),
+    // Scenarios the reward failed on, then each pair or scenario that breaks an outcome invariant.
+    failures: [
+      ...Object.entries(p.failures).map(([name, f]) => ({ name, ...f })),
+      ...p.results.flatMap((r) =>
+        (r.breaks ?? []).map((b) => ({ name: b.scenarios[0], message: b.detail, expectation: r.name, scenarios: b.scenarios })),
+      ),
+    ],
     expectations: p.results.map(({ name, ok, detail, scenarios }) => ({ name, ok, detail, scenarios })),
   };
 }

@@ -186,6 +186,26 @@ def first_line(function):
     return code.co_firstlineno if code else 1
 
 
+# Components kept per transcript at most: a reward's named parts, not a metrics dump.
+MAX_COMPONENTS = 20
+
+
+def components_of(value):
+    """A returned mapping's named numbers beside "reward" (outcome, shaping, …), those of its "metrics" included."""
+    if not isinstance(value, dict):
+        return {}
+    found = {}
+    for source in (value.get("metrics"), value):
+        if not isinstance(source, dict):
+            continue
+        for name, number in source.items():
+            if name == "reward" or not isinstance(name, str) or isinstance(number, bool) or not isinstance(number, (int, float)):
+                continue
+            if math.isfinite(number) and (name in found or len(found) < MAX_COMPONENTS):
+                found[name] = float(number)
+    return found
+
+
 def as_reward(value, what):
     if isinstance(value, dict) and "reward" in value:
         value = value["reward"]

@@ -47,7 +47,8 @@ def send(instance, spec, call):
     if tool is None:
         known = ", ".join(sorted(spec["tools"])) or "none"
         raise Unreplayable(f"unknown tool '{call.get('name')}' (the scenario file maps {known})")
-    method = getattr(instance, tool["method"])
+    # A call the model wrote as text goes to the tool's text method (the agent's raw-text route) when the file maps one.
+    method = getattr(instance, tool["text"] if call.get("asText") and tool.get("text") else tool["method"])
     args = tool_arguments(call)
     passing = tool.get("arguments", "keywords")
     if passing == "object" or not isinstance(args, dict):
@@ -63,7 +64,7 @@ def replay(cls, spec, item):
         for call in turn.get("toolCalls", []):
             send(instance, spec, call)
     value = getattr(instance, spec.get("score", "reward"))
-    return harness.as_reward(value() if callable(value) else value, f"{cls.__name__}.{spec.get('score', 'reward')}")
+    return value() if callable(value) else value
 
 
 def class_line(cls):
@@ -104,20 +105,25 @@ def score(request):
     target, error = find(module, spec, path)
     if error:
         return error
-    rewards, failures = {}, {}
+    rewards, components, failures = {}, {}, {}
+    what = f"{spec['function']}()" if spec["form"] == "function" else f"{spec['class']}.{spec.get('score', 'reward')}"
     for item in request["items"]:
         try:
             if spec["form"] == "function":
-                rewards[item["name"]] = harness.as_reward(target(item["task"], item["transcript"]), f"{spec['function']}()")
+                value = target(item["task"], item["transcript"])
             else:
-                rewards[item["name"]] = replay(target, spec, item)
+                value = replay(target, spec, item)
+            rewards[item["name"]] = harness.as_reward(value, what)
+            parts = harness.components_of(value)
+            if parts:
+                components[item["name"]] = parts
         except Unreplayable as error:
             failures[item["name"]] = {"message": str(error)}
         except BaseException as error:  # noqa: BLE001 - one broken transcript must not hide the others' scores
             failures[item["name"]] = {"message": f"{type(error).__name__}: {error}", "line": harness.user_line(error, path)}
     line = class_line(target) if spec["form"] == "class" else harness.first_line(target)
     reward_line = score_line(target, spec.get("score", "reward")) if spec["form"] == "class" else line
-    return {"ok": True, "convention": spec["form"], "target": getattr(target, "__name__", "reward"), "line": line, "rewardLine": reward_line, "stubbed": harness.STUBBED, "rewards": rewards, "failures": failures}
+    return {"ok": True, "convention": spec["form"], "target": getattr(target, "__name__", "reward"), "line": line, "rewardLine": reward_line, "stubbed": harness.STUBBED, "rewards": rewards, "components": components, "failures": failures}
 
 
 if __name__ == "__main__":

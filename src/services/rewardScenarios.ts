@@ -146,9 +146,12 @@ export async function previewScenarios(scenarioFile: string, options: HarnessOpt
   const items = file.scenarios.map((s) => ({ name: s.name, task: s.task, transcript: scenarioTranscript(s) }));
   const { response, stderr } = await runHarness({ ...options, request: { file: rewardFile, reward, items } });
   if (!response.ok) return { result: { ...response, rewardFile }, stderr };
-  const scored = file.scenarios.flatMap((s) =>
-    response.rewards[s.name] === undefined ? [] : [{ ...s, reward: response.rewards[s.name] }],
-  );
+  const scored = file.scenarios.flatMap((s): ScoredScenario[] => {
+    const components = response.components?.[s.name];
+    return response.rewards[s.name] === undefined
+      ? []
+      : [{ ...s, reward: response.rewards[s.name], ...(components ? { components } : {}) }];
+  });
   return {
     result: {
       ok: true,
@@ -190,6 +193,7 @@ export async function rescoreTranscripts(
 ): Promise<{ report: RescoreReport; stderr: string } | { failure: HarnessError | HarnessRunFailure; stderr: string }> {
   const { file: _relative, ...reward } = spec;
   const rewards: Record<string, number> = {};
+  const components: Record<string, Record<string, number>> = {};
   const failures: Record<string, ItemFailure> = {};
   let stderr = '';
   let failure: HarnessError | HarnessRunFailure | undefined;
@@ -205,6 +209,7 @@ export async function rescoreTranscripts(
       if (!run.response.ok) failure ??= run.response;
       else {
         Object.assign(rewards, run.response.rewards);
+        Object.assign(components, run.response.components);
         Object.assign(failures, run.response.failures);
       }
     }
@@ -216,6 +221,8 @@ export async function rescoreTranscripts(
     groupKey: t.groupKey,
     recorded: t.reward,
     rescored: rewards[String(i)],
+    ...(components[String(i)] ? { components: components[String(i)] } : {}),
+    ...(t.metrics ? { recordedComponents: t.metrics } : {}),
     error: failures[String(i)]?.message,
     line: failures[String(i)]?.line,
   }));

@@ -7,6 +7,8 @@ import type { ViewDescriptor, ViewProtocol } from '../webview-kit/channel';
 export interface ScoredScenarioView {
   name: string;
   reward?: number;
+  /** The named parts the reward returned beside the total (outcome, shaping, …). */
+  components?: Record<string, number>;
   finished?: boolean;
   /** Why the reward could not score it. */
   failure?: string;
@@ -24,7 +26,8 @@ export interface RewardScoresState {
   /** `SupportGame in support_env.py:6`: what was scored. */
   reward?: string;
   scenarios: ScoredScenarioView[];
-  expectations: { name: string; ok: boolean; detail: string }[];
+  /** Each expectation; `also`: the further pairs that break an invariant over many. */
+  expectations: { name: string; ok: boolean; detail: string; also?: string[] }[];
   stubbed: string[];
   /** Why nothing could be scored (the file's problem, a syntax error, a timeout). */
   failure?: string;

@@ -82,7 +82,11 @@ export class GroupList {
           role: 'option',
           'aria-selected': selected ? 'true' : 'false',
           'data-group': row.index,
-          title: row.label,
+          title: row.components
+            ? `${row.label}\nmean ${Object.entries(row.components)
+                .map(([name, v]) => `${name} ${num(v, 2)}`)
+                .join(' \u00b7 ')}`
+            : row.label,
         },
         on: { click: () => this.choose(position) },
       },

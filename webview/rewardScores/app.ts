@@ -1,4 +1,4 @@
-import { score } from '../../src/core/reward/expectations';
+import { componentsText, score } from '../../src/core/reward/scoreText';
 import type { RewardScoresProtocol, RewardScoresState, ScoredScenarioView } from '../../src/shared/rewardScores';
 import type { PageConnection } from '../../src/webview-kit/webview';
 import { h, icon, replace } from '../replay/dom';
@@ -78,6 +78,7 @@ export class RewardScoresView {
           bar(s, largest),
           h('span', { class: 'score' }, s.reward === undefined ? 'not scored' : score(s.reward)),
           h('span', { class: 'finished' }, s.finished === true ? 'finished' : s.finished === false ? 'unfinished' : ''),
+          s.reward !== undefined && s.components ? h('span', { class: 'components' }, componentsText(s.reward, s.components)) : null,
         ),
         s.failure ? h('p', { class: 'message failed' }, icon('warning'), ' ', s.failure) : null,
         transcript(s),
@@ -92,6 +93,7 @@ export class RewardScoresView {
         h('code', {}, e.name),
         ': ',
         e.detail,
+        e.also ? h('ul', { class: 'also' }, ...e.also.map((detail) => h('li', {}, detail))) : null,
       ),
     );
     const kept = state.expectations.filter((e) => e.ok).length;

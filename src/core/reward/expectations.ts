@@ -1,20 +1,8 @@
 import type { GenericInvariantName, Scenario } from './scenarioFile';
+import type { ExpectationResult, ScoredScenario } from './scored';
 import { toolCallsOf, scenarioTranscript } from './scenarioFile';
-
-/** A scenario with the score the user's reward gave it. */
-export interface ScoredScenario extends Scenario {
-  reward: number;
-}
-
-export interface ExpectationResult {
-  /** The expectation as written, or the invariant's name. */
-  name: string;
-  ok: boolean;
-  /** A sentence with the scores involved; when broken, the pair that breaks it. */
-  detail: string;
-  /** The scenarios it names, so an editor can point at them. */
-  scenarios: string[];
-}
+import { componentsText, score } from './scoreText';
+import { outcomeDecidesOrder, shapingIsBounded } from './outcomeOrder';
 
 type Operator = '>' | '>=' | '<' | '<=' | '==' | '!=';
 const PATTERN = /^\s*([A-Za-z0-9_@.-]+)\s*(>=|<=|==|!=|>|<)\s*([A-Za-z0-9_@.-]+)\s*$/;
@@ -37,12 +25,6 @@ function holds(a: number, op: Operator, b: number): boolean {
     case '!=':
       return Math.abs(a - b) > EPSILON;
   }
-}
-
-/** A score as the lens shows it: two decimals, a real minus sign. */
-export function score(value: number): string {
-  const text = Math.abs(value).toFixed(2);
-  return value < 0 && text !== '0.00' ? `\u2212${text}` : text;
 }
 
 /** Why an expectation cannot be checked (bad syntax, an unknown scenario), or undefined when it can. */
@@ -136,6 +118,8 @@ const INVARIANTS: Record<GenericInvariantName, (s: readonly ScoredScenario[]) =>
   'finished-beats-unfinished': finishedBeatsUnfinished,
   'fewer-turns-no-worse': fewerTurnsNoWorse,
   'nothing-scores-lowest': nothingScoresLowest,
+  'outcome-decides-order': outcomeDecidesOrder,
+  'shaping-is-bounded': shapingIsBounded,
 };
 
 /** The file's expectations, then each generic invariant that its scenarios can decide; `unscored`: scenarios the reward failed on. */
@@ -153,9 +137,18 @@ export function checkExpectations(
   return results;
 }
 
-/** "ideal 1.00 · shortcut 0.75 · gave-up 0.00 · ✓ 3/3": the CodeLens line. */
+/** A scenario's score with its components: `stalling 1.30 = outcome −0.50 + shaping 1.80`. */
+export function scenarioScoreText(s: ScoredScenario): string {
+  return `${s.name} ${score(s.reward)}${s.components ? ` ${componentsText(s.reward, s.components)}` : ''}`;
+}
+
+/**
+ * "ideal 1.00 · shortcut 0.75 · gave-up 0.00 · ✓ 3/3": the CodeLens line; the scenarios a broken expectation names show
+ * their components (`stalling 1.30 = outcome −0.50 + shaping 1.80`), the others only their score, to keep it one line.
+ */
 export function scenarioSummaryLine(scored: readonly ScoredScenario[], results: readonly ExpectationResult[]): string {
-  const parts = scored.map((s) => `${s.name} ${score(s.reward)}`);
+  const named = new Set(results.filter((r) => !r.ok).flatMap((r) => r.scenarios));
+  const parts = scored.map((s) => (named.has(s.name) ? scenarioScoreText(s) : `${s.name} ${score(s.reward)}`));
   if (results.length) {
     const kept = results.filter((r) => r.ok).length;
     parts.push(`${kept === results.length ? '\u2713' : '\u2717'} ${kept}/${results.length}`);

@@ -29,6 +29,8 @@ interface HarnessSuccess {
   /** Modules that were not installed and were replaced by stubs. */
   stubbed: string[];
   rewards: Record<string, number>;
+  /** Item name → the named parts the reward returned beside its total (outcome, shaping, its metrics), when it returned any. */
+  components?: Record<string, Record<string, number>>;
   /** 1-based line of the reward's property or method (class form), where broken expectations are reported. */
   rewardLine?: number;
   /** The items that could not be scored, by name. */
@@ -67,6 +69,18 @@ function itemFailures(raw: Record<string, unknown>): Record<string, ItemFailure>
   return failures;
 }
 
+/** Each item's components that are finite numbers; items without one are left out. */
+function componentsOf(raw: unknown): Record<string, Record<string, number>> {
+  const found: Record<string, Record<string, number>> = {};
+  for (const [item, parts] of Object.entries(typeof raw === 'object' && raw !== null ? raw : {})) {
+    const numbers = Object.entries(typeof parts === 'object' && parts !== null ? (parts as object) : {}).filter(
+      (e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]),
+    );
+    if (numbers.length) found[item] = Object.fromEntries(numbers);
+  }
+  return found;
+}
+
 /** The harness's answer from its stdout text, or undefined when there is none or it is malformed. */
 export function parseHarnessOutput(stdout: string): HarnessResponse | undefined {
   const line = stdout.split(/\r?\n/).find((l) => l.startsWith(RESULT_MARKER));
@@ -98,6 +112,8 @@ export function parseHarnessOutput(stdout: string): HarnessResponse | undefined 
       rewards: rewards as Record<string, number>,
     };
     if (typeof v.rewardLine === 'number') success.rewardLine = v.rewardLine;
+    const components = componentsOf(v.components);
+    if (Object.keys(components).length) success.components = components;
     if (typeof v.failures === 'object' && v.failures !== null) success.failures = itemFailures(v.failures as Record<string, unknown>);
     return success;
   }

@@ -10,6 +10,9 @@ export interface RescoredRollout {
   groupKey: string;
   recorded?: number;
   rescored?: number;
+  /** The components the reward returned now, and the metrics the agent reported when it was recorded. */
+  components?: Record<string, number>;
+  recordedComponents?: Record<string, unknown>;
   /** Why the reward could not score it (an unknown tool, an exception), with the line in the user's file. */
   error?: string;
   line?: number;
@@ -23,6 +26,21 @@ export interface Flip {
   /** 1 = best in its group. */
   rankBefore: number;
   rankAfter: number;
+  /** The component that changed most from the recorded metrics to the reward now (absent before: its value now). */
+  changed?: { name: string; before?: number; after: number };
+}
+
+/** The component whose value moved most between the recorded metrics and the reward's components now. */
+function changedComponent(r: RescoredRollout): Flip['changed'] {
+  let found: Flip['changed'];
+  let most = -1;
+  for (const [name, after] of Object.entries(r.components ?? {})) {
+    const recorded = r.recordedComponents?.[name];
+    const before = typeof recorded === 'number' && Number.isFinite(recorded) ? recorded : undefined;
+    const moved = Math.abs(after - (before ?? 0));
+    if (moved > most) [found, most] = [{ name, ...(before !== undefined ? { before } : {}), after }, moved];
+  }
+  return found;
 }
 
 export interface SignalFigures {
@@ -152,6 +170,7 @@ export function rescoreReport(rollouts: readonly RescoredRollout[], maxFlips = 1
           rescored: m.rescored,
           rankBefore: before[i],
           rankAfter: after[i],
+          ...(m.components ? { changed: changedComponent(m) } : {}),
         });
     });
   }

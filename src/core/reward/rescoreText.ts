@@ -1,5 +1,5 @@
 import { outsideText } from '../text/display';
-import { score } from './expectations';
+import { score } from './scoreText';
 import { resultsNotSeenWarning } from '../transcript/resultsNotSeen';
 import type { RescoreReport } from './rescore';
 
@@ -20,7 +20,7 @@ export function rescoreText(r: RescoreReport, source: string, reward: string): s
     lines.push('', '  rollouts whose place in their group moved most:');
     for (const f of r.flips)
       lines.push(
-        `    ${outsideText(f.id, 120)}  ${score(f.recorded)} \u2192 ${score(f.rescored)}  rank ${f.rankBefore} \u2192 ${f.rankAfter}`,
+        `    ${outsideText(f.id, 120)}  ${score(f.recorded)} \u2192 ${score(f.rescored)}  rank ${f.rankBefore} \u2192 ${f.rankAfter}${f.changed ? `  ${outsideText(f.changed.name, 60)} ${f.changed.before !== undefined ? `${score(f.changed.before)} \u2192 ` : ''}${score(f.changed.after)}` : ''}`,
       );
   }
   if (r.unreplayable.length) {

@@ -1,5 +1,6 @@
 import type { Task, ToolCall, Transcript, Turn } from '../transcript/model';
 import { JsonTooDeep, parseOutsideJson } from '../text/json';
+import { jsonOrText } from '../transcript/record';
 
 /** How a `*.mtrl-reward.json` file says to score a transcript. */
 export type RewardSpec = FunctionReward | ClassReward;
@@ -22,8 +23,11 @@ export interface ClassReward {
   class: string;
   /** Constructor keyword arguments: parameter name → task field. Absent: the task row as the one argument. */
   init?: Record<string, string>;
-  /** Tool name → the method it goes to and how its arguments are passed (default: as keywords). */
-  tools: Record<string, { method: string; arguments: ArgumentPassing }>;
+  /**
+   * Tool name → the method it goes to, how its arguments are passed (default: as keywords), and the method a call the
+   * model wrote as text goes to (the agent's raw-text route; absent: the same method).
+   */
+  tools: Record<string, { method: string; arguments: ArgumentPassing; text?: string }>;
   /** The attribute (or method, called without arguments) that holds the reward at the end. */
   score: string;
 }
@@ -35,6 +39,8 @@ export interface Scenario {
   turns: Turn[];
   /** Declared by the author: did this transcript finish the task? Feeds the generic invariants. */
   finished?: boolean;
+  /** Declared by the author or a pack: how good its outcome is (higher is better), when the reward returns no `outcome`. */
+  outcome?: number;
 }
 
 export interface ScenarioFile {
@@ -46,7 +52,13 @@ export interface ScenarioFile {
   invariants: GenericInvariantName[];
 }
 
-export const GENERIC_INVARIANTS = ['finished-beats-unfinished', 'fewer-turns-no-worse', 'nothing-scores-lowest'] as const;
+export const GENERIC_INVARIANTS = [
+  'finished-beats-unfinished',
+  'fewer-turns-no-worse',
+  'nothing-scores-lowest',
+  'outcome-decides-order',
+  'shaping-is-bounded',
+] as const;
 export type GenericInvariantName = (typeof GENERIC_INVARIANTS)[number];
 
 /** A reason the file cannot be used, with the JSON path it is about (`scenarios.ideal.tool_calls`). */
@@ -66,10 +78,19 @@ function toolCallOf(value: unknown, path: string, problems: ScenarioFileProblem[
     problems.push({ path, message: 'A tool call is an object: {"name": "tool", "arguments": {…}} or {"tool": {…}}.' });
     return undefined;
   }
+  if (value.as_text !== undefined && typeof value.as_text !== 'boolean')
+    problems.push({ path: `${path}.as_text`, message: '"as_text" is true or false.' });
+  // `as_text`: the model wrote this call as text and the agent recovered it from there.
+  const asText = value.as_text === true ? { asText: true as const } : {};
   if (typeof value.name === 'string')
-    return { name: value.name, arguments: value.arguments ?? {}, ...(value.result !== undefined ? { result: value.result } : {}) };
-  const keys = Object.keys(value);
-  if (keys.length === 1) return { name: keys[0], arguments: value[keys[0]] ?? {} };
+    return {
+      name: value.name,
+      arguments: value.arguments ?? {},
+      ...(value.result !== undefined ? { result: jsonOrText(value.result) } : {}),
+      ...asText,
+    };
+  const keys = Object.keys(value).filter((k) => k !== 'as_text');
+  if (keys.length === 1) return { name: keys[0], arguments: value[keys[0]] ?? {}, ...asText };
   problems.push({ path, message: 'A tool call names its tool: {"name": "tool", "arguments": {…}} or {"tool": {…}}.' });
   return undefined;
 }
@@ -117,7 +138,11 @@ function scenarioOf(name: string, value: unknown, task: Task | undefined, proble
   }
   if (raw.finished !== undefined && typeof raw.finished !== 'boolean')
     problems.push({ path: `${path}.finished`, message: '"finished" is true or false.' });
-  return { name, task: scenarioTask, turns, finished: typeof raw.finished === 'boolean' ? raw.finished : undefined };
+  if (raw.outcome !== undefined && !(typeof raw.outcome === 'number' && Number.isFinite(raw.outcome)))
+    problems.push({ path: `${path}.outcome`, message: '"outcome" is a number: how good the outcome is, higher is better.' });
+  const scenario: Scenario = { name, task: scenarioTask, turns, finished: typeof raw.finished === 'boolean' ? raw.finished : undefined };
+  if (typeof raw.outcome === 'number' && Number.isFinite(raw.outcome)) scenario.outcome = raw.outcome;
+  return scenario;
 }
 
 function argumentPassing(value: unknown, path: string, problems: ScenarioFileProblem[]): ArgumentPassing {
@@ -155,6 +180,7 @@ function rewardOf(value: unknown, problems: ScenarioFileProblem[]): RewardSpec |
         method,
         arguments: argumentPassing(isObject(spec) ? spec.arguments : undefined, `reward.tools.${tool}.arguments`, problems),
       };
+      if (isObject(spec) && typeof spec.text === 'string' && spec.text) tools[tool].text = spec.text;
     }
   let init: Record<string, string> | undefined;
   if (value.init !== undefined) {
@@ -233,7 +259,7 @@ export function scenarioFromTranscript(transcript: Transcript): Record<string, u
         // Not JSON: the scenario keeps the text the model wrote.
       }
     }
-    return { name: c.name, arguments: args };
+    return { name: c.name, arguments: args, ...(c.asText ? { as_text: true } : {}) };
   };
   const scenario: Record<string, unknown> = { task: transcript.task.row ?? transcript.task.prompt };
   if (toolOnly) scenario.tool_calls = transcript.turns.map((t) => call(t.toolCalls[0]));

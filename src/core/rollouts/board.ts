@@ -1,4 +1,5 @@
 import { distinctParts } from '../text/distinct';
+import { meanComponents } from './components';
 import type { Transcript } from '../transcript/model';
 import { actionTable, type ActionTable } from './actions';
 import { FactsTable, type RolloutFacts } from './facts';
@@ -47,6 +48,8 @@ export interface GroupRow {
   std: number | null;
   /** Members that pass the filter. */
   shown: number;
+  /** Mean of each reward component the members' agents reported in their metrics (outcome, shaping), over those that did. */
+  components?: Record<string, number>;
 }
 
 export interface RolloutRow {
@@ -189,6 +192,7 @@ export class ReplayData {
         mean: orNull(g.mean),
         std: orNull(g.std),
         shown: shown.get(gi) ?? 0,
+        ...meanComponents(g.members.map((i) => this.rollouts.at(i)?.metrics)),
       };
     });
     return { total: groups.length, rows };

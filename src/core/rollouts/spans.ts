@@ -128,7 +128,8 @@ export class SpanCall implements ToolCall {
     if (!this.#result) {
       const outputs = decoded(this.span.outputs);
       const fields = asFields(outputs);
-      this.#result = { value: fields && 'result' in fields ? jsonOrText(fields.result) : outputs };
+      // Outputs that are themselves a JSON string (a result encoded once more) are decoded through the transcript model's rule.
+      this.#result = { value: jsonOrText(fields && 'result' in fields ? fields.result : outputs) };
     }
     return this.#result.value;
   }

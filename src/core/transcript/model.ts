@@ -7,6 +7,8 @@ export interface ToolCall {
   result?: unknown;
   /** The tool's or the agent's error for this call, when it failed. */
   error?: string;
+  /** The model wrote this call as text (no tool-call message) and the agent recovered it from there. */
+  asText?: true;
   /** The rollout ended before its result was seen: a runtime sees a tool's result only in the next model call, and the agent made none. */
   resultNotSeen?: true;
 }

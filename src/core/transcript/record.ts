@@ -37,17 +37,26 @@ export function stepNumber(v: unknown): number | undefined {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
-/** JSON text parsed, anything else as it is: tool arguments and results arrive as either. */
+/** Layers of JSON text decoded at most: a result JSON-encoded twice (a string holding the JSON of a string) is common. */
+const MAX_ENCODINGS = 3;
+
+/**
+ * JSON text parsed, anything else as it is: tool arguments and results arrive as either. A JSON string is decoded too,
+ * and what it holds in turn (JSON or text), so `"\"Refund issued: 42.00\""` reads as the text itself.
+ */
 export function jsonOrText(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  const c = v.charCodeAt(0);
-  // Only text that can be a JSON object or array is tried: a throw per plain-text result is the slow part.
-  if (c !== 123 && c !== 91) return v;
-  try {
-    return parseOutsideJson(v);
-  } catch {
-    return v;
+  let value = v;
+  for (let layer = 0; layer < MAX_ENCODINGS && typeof value === 'string'; layer++) {
+    const c = value.charCodeAt(0);
+    // Only text that can be a JSON object, array or string is tried: a throw per plain-text result is the slow part.
+    if (c !== 123 && c !== 91 && c !== 34) break;
+    try {
+      value = parseOutsideJson(value);
+    } catch {
+      break;
+    }
   }
+  return value;
 }
 
 /** A reward value as a number: a number, or its text (Python's `inf` and `nan` too); undefined for anything else. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { findScoredDefinition, offsetOfPath, scenarioSummaryLine } from '../../core/reward';
+import { findScoredDefinition, offsetOfPath, scenarioScoreText, scenarioSummaryLine } from '../../core/reward';
 import type { ScenarioOutcome } from '../../services/rewardScenarios';
 import type { ScenarioPreviews } from './scenarioPreviews';
 
@@ -59,7 +59,10 @@ export class ScenarioLensProvider implements vscode.CodeLensProvider<ScenarioLen
     // No arguments: a lens drawn before a refresh keeps its command, and the palette command finds the file itself.
     lens.command = {
       title,
-      tooltip: `Scenarios of ${name} (as saved); click for each score and expectation.`,
+      tooltip: [
+        `Scenarios of ${name} (as saved); click for each score and expectation.`,
+        ...(result.ok ? result.scored.filter((s) => s.components).map(scenarioScoreText) : []),
+      ].join('\n'),
       command: SHOW_SCENARIOS_COMMAND,
     };
     return lens;

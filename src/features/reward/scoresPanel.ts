@@ -27,11 +27,17 @@ export function scoresState(file: vscode.Uri, outcome: ScenarioOutcome | undefin
     scenarios: result.scenarios.map((s) => ({
       name: s.name,
       reward: result.scored.find((x) => x.name === s.name)?.reward,
+      components: result.scored.find((x) => x.name === s.name)?.components,
       finished: s.finished,
       failure: result.failures[s.name]?.message,
       transcript: enrichTranscript(scenarioTranscript(s)),
     })),
-    expectations: result.results.map(({ name, ok, detail }) => ({ name, ok, detail })),
+    expectations: result.results.map(({ name, ok, detail, breaks }) => ({
+      name,
+      ok,
+      detail,
+      ...(breaks && breaks.length > 1 ? { also: breaks.slice(1).map((b) => b.detail) } : {}),
+    })),
     stubbed: result.stubbed,
   };
 }

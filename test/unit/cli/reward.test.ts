@@ -23,7 +23,7 @@ describe('reward: mtrl reward', function () {
     assert.equal(code, 0);
     const doc = JSON.parse(out);
     assert.deepEqual(Object.keys(doc), ['games', 'invariants', 'reward', 'scenarios', 'failures', 'expectations']);
-    assert.equal(doc.games.length, 10);
+    assert.equal(doc.games.length, 11);
     for (const game of doc.games) assert.deepEqual(Object.keys(game), ['name', 'guesses', 'reward']);
     for (const inv of doc.invariants) assert.deepEqual(Object.keys(inv), ['name', 'ok', 'detail']);
     assert.deepEqual(doc.games[0], { name: 'solve@1', guesses: ['crane'], reward: doc.games[0].reward });
@@ -35,7 +35,7 @@ describe('reward: mtrl reward', function () {
     assert.equal(code, 1);
     assert.match(out, /✗ summed_design\.py:48 loss < 0: loss 0\.49 is not < 0/);
     assert.match(out, /✗ summed_design\.py:48 solve@1 > solve@2: solve@1 0\.99 is not > solve@2/);
-    assert.match(out, /✗ 7\/15$/);
+    assert.match(out, /✗ 8\/18$/);
   });
 
   it('exit 2 with file:line:column when the code cannot run', async () => {

@@ -22,7 +22,7 @@ for game in json.load(sys.stdin):
     g = design.WordleGame(game["answer"])
     for turn in game["turns"]:
         (g.guess_from_text if turn["source"] == "text" else g.guess)(turn["guess"])
-    out.append(g.final_reward())
+    out.append(g.final_reward()["reward"])
 print(json.dumps(out))
 `;
   const input = JSON.stringify(games.map((g) => ({ answer: g.answer, turns: g.turns.map((t) => ({ guess: t.guess, source: t.source })) })));

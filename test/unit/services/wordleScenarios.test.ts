@@ -51,13 +51,17 @@ describe('reward: a Wordle reward on the scenarios its pack offers (real python3
 
   it('the Python final design and the TypeScript reference give the same reward on every scenario', async () => {
     const p = scored((await preview('final_design.py')).result);
-    assert.equal(p.scored.length, 10);
+    assert.equal(p.scored.length, 11);
     for (const s of p.scored) {
       const ts = referenceReward(
         'crane',
-        toolCallsOf(s).map((c) => ({ guess: (c.arguments as { guess: string }).guess })),
+        toolCallsOf(s).map((c) => ({
+          guess: (c.arguments as { guess: string }).guess,
+          source: c.asText ? ('text' as const) : ('tool' as const),
+        })),
       );
       assert.ok(Math.abs(ts.reward - s.reward) < 1e-9, `${s.name}: ts ${ts.reward} py ${s.reward}`);
+      assert.ok(Math.abs(ts.outcome - s.components!.outcome) < 1e-9, `${s.name}: outcome ts ${ts.outcome} py ${s.components!.outcome}`);
     }
   });
 
@@ -74,7 +78,9 @@ describe('reward: a Wordle reward on the scenarios its pack offers (real python3
       'solve@5 > solve@6',
       'loss < 0',
       'loss-contradicting < 0',
+      'solve@3-raw-text > solve@4',
       'fewer-turns-no-worse',
+      'outcome-decides-order',
     ]);
     assert.equal(p.results.find((r) => r.name === 'loss < 0')!.detail, 'loss 0.49 is not < 0');
   });

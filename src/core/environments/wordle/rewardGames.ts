@@ -9,6 +9,8 @@ export interface CanonicalGame {
   /** The guess number that solves it, absent for losses and no-play. */
   solvedOn?: number;
   kind: 'solve' | 'loss' | 'no-play';
+  /** The guesses came as plain text, not tool calls: scored by the agent's raw-text rule. */
+  asText?: true;
 }
 
 interface CanonicalGames {
@@ -132,6 +134,7 @@ function chooseGames(answer: string, words: readonly string[]): CanonicalGames {
   for (let n = 1; n <= MAX_GUESSES; n++) {
     games.push({ name: `solve@${n}`, guesses: [...path.slice(0, n - 1), answer], solvedOn: n, kind: 'solve' });
   }
+  games.push({ name: 'solve@3-raw-text', guesses: [...path.slice(0, 2), answer], solvedOn: 3, kind: 'solve', asText: true });
   games.push({ name: 'solve@6-contradicting', guesses: [...contra.slice(0, 5), answer], solvedOn: 6, kind: 'solve' });
   games.push({ name: 'loss', guesses: path, kind: 'loss' });
   games.push({ name: 'loss-contradicting', guesses: contra, kind: 'loss' });

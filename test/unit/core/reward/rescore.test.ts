@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { rankCorrelation, rescoreReport, signalFigures, type RescoredRollout } from '../../../../src/core/reward';
+import { rankCorrelation, rescoreReport, rescoreText, signalFigures, type RescoredRollout } from '../../../../src/core/reward';
 
 describe('reward what-if: the re-score report', () => {
   it("Spearman's rho: 1 for the same order, -1 reversed, ties averaged, null for a constant side", () => {
@@ -53,5 +53,29 @@ describe('reward what-if: the re-score report', () => {
         ['b2', 1, 1.5],
       ],
     );
+  });
+
+  it('a flip names the component that changed most from the recorded metrics to the reward now', () => {
+    const report = rescoreReport([
+      {
+        id: 'ideal',
+        groupKey: 'g',
+        recorded: 1.3,
+        rescored: 1.3,
+        components: { outcome: 1, shaping: 0.3 },
+        recordedComponents: { outcome: 1, shaping: 0.3 },
+      },
+      {
+        id: 'stalling',
+        groupKey: 'g',
+        recorded: 0.1,
+        rescored: 1.31,
+        components: { outcome: -0.5, shaping: 1.81 },
+        recordedComponents: { outcome: -0.5, shaping: 0.6 },
+      },
+    ]);
+    const stalling = report.flips.find((f) => f.id === 'stalling')!;
+    assert.deepEqual(stalling.changed, { name: 'shaping', before: 0.6, after: 1.81 });
+    assert.match(rescoreText(report, 'run.jsonl', 'r.py reward'), /stalling {2}0\.10 → 1\.31 {2}rank 2 → 1 {2}shaping 0\.60 → 1\.81/);
   });
 });

@@ -24,7 +24,13 @@ describe('reward scenarios: the *.mtrl-reward.json file', () => {
       ['act', 'look'],
     );
     assert.equal(ideal.turns.length, 2, 'one tool call a turn');
-    assert.deepEqual(file!.invariants, ['finished-beats-unfinished', 'fewer-turns-no-worse', 'nothing-scores-lowest']);
+    assert.deepEqual(file!.invariants, [
+      'finished-beats-unfinished',
+      'fewer-turns-no-worse',
+      'nothing-scores-lowest',
+      'outcome-decides-order',
+      'shaping-is-bounded',
+    ]);
   });
 
   it('names every problem with its path instead of throwing', () => {

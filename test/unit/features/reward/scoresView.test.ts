@@ -12,13 +12,13 @@ import { ceiling } from '../../../host/lib/ceiling';
 function wordleState(): RewardScoresState {
   const offered = wordleRewardScenarios('class WordleGame:\n    def guess(self, w): ...\n    def final_reward(self): ...\n', 'main.py');
   const file = parseScenarioFile(JSON.stringify(offered)).file!;
-  const scored = file.scenarios.map((s) => ({
-    ...s,
-    reward: referenceReward(
+  const scored = file.scenarios.map((s) => {
+    const { reward, outcome } = referenceReward(
       'crane',
-      toolCallsOf(s).map((c) => ({ guess: (c.arguments as { guess: string }).guess })),
-    ).reward,
-  }));
+      toolCallsOf(s).map((c) => ({ guess: (c.arguments as { guess: string }).guess, source: c.asText ? ('text' as const) : undefined })),
+    );
+    return { ...s, reward, components: { outcome, shaping: reward - outcome } };
+  });
   return {
     source: 'main.py',
     offered: true,
@@ -27,6 +27,7 @@ function wordleState(): RewardScoresState {
     scenarios: scored.map((s) => ({
       name: s.name,
       reward: s.reward,
+      components: s.components,
       finished: s.finished,
       transcript: enrichTranscript(scenarioTranscript(s)),
     })),
@@ -61,15 +62,16 @@ describe('reward scores view in Chromium', () => {
     this.timeout(ceiling(60_000));
     const { page, problems } = await open('wordle', wordleState());
     await page.locator('.scenario').first().waitFor();
-    assert.equal(await page.locator('.scenario .bar').count(), 10);
+    assert.equal(await page.locator('.scenario .bar').count(), 11);
     assert.equal(await page.locator('.scenario .bar.negative').count(), 3, 'loss, loss-contradicting and no-play score below zero');
     assert.equal(await page.locator('.scenario[data-scenario="solve@1"] .score').innerText(), '1.56');
+    assert.equal(await page.locator('.scenario[data-scenario="solve@1"] .components').innerText(), '= outcome 1.55 + shaping 0.01');
     const solve = page.locator('.scenario[data-scenario="solve@3"]');
     await solve.locator(':scope > summary').click();
     assert.equal(await solve.locator('.tile-row').first().locator('.tile').count(), 5);
     assert.equal((await solve.locator('.tile.mark-G').count()) >= 5, true, 'the solving guess is five greens');
-    assert.match(await page.locator('main h2').innerText(), /^Expectations 15\/15 kept$/);
-    assert.equal(await page.locator('.expectations li.kept').count(), 15);
+    assert.match(await page.locator('main h2').innerText(), /^Expectations 19\/19 kept$/);
+    assert.equal(await page.locator('.expectations li.kept').count(), 19);
     assert.equal(await page.locator('vscode-button.action-save').count(), 1, 'offered scenarios can be saved');
     assert.deepEqual(problems, []);
     await page.close();

@@ -26,6 +26,7 @@ describe('reward: canonical games', () => {
           'solve@4',
           'solve@5',
           'solve@6',
+          'solve@3-raw-text',
           'solve@6-contradicting',
           'loss',
           'loss-contradicting',

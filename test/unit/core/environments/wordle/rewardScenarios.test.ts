@@ -41,7 +41,7 @@ describe('wordle pack: the canonical games as reward scenarios', () => {
       file: 'final_design.py',
       class: 'WordleGame',
       init: { answer: 'answer' },
-      tools: { guess_word: { method: 'guess', arguments: ['guess'] } },
+      tools: { guess_word: { method: 'guess', arguments: ['guess'], text: 'guess_from_text' } },
       score: 'final_reward',
     });
     assert.equal(file.scenarios[0].task.row?.answer, 'crane');
@@ -80,6 +80,28 @@ describe('wordle pack: the canonical games as reward scenarios', () => {
       'loss-contradicting < 0',
       'no-play < loss',
       'no-play < loss-contradicting',
+      'solve@3-raw-text <= solve@3',
+      'solve@3-raw-text > solve@4',
     ]);
+  });
+
+  it('solve@3-raw-text is solve@3 with every call marked as text; each game declares its outcome, faster solves higher', () => {
+    const file = parseScenarioFile(JSON.stringify(wordleRewardScenarios(fixture('final_design.py'), 'r.py'))).file!;
+    const byName = new Map(file.scenarios.map((s) => [s.name, s]));
+    const guesses = (name: string) => toolCallsOf(byName.get(name)!).map((c) => (c.arguments as { guess: string }).guess);
+    assert.deepEqual(guesses('solve@3-raw-text'), guesses('solve@3'));
+    assert.ok(toolCallsOf(byName.get('solve@3-raw-text')!).every((c) => c.asText === true));
+    assert.ok(toolCallsOf(byName.get('solve@3')!).every((c) => c.asText === undefined));
+    const outcome = (name: string) => Math.round(byName.get(name)!.outcome! * 100) / 100;
+    assert.deepEqual(
+      ['solve@1', 'solve@3', 'solve@3-raw-text', 'solve@6', 'loss', 'no-play'].map(outcome),
+      [1.55, 1.35, 1.35, 1.05, -0.5, -1.5],
+    );
+  });
+
+  it('a class without guess_from_text maps no text method: a call written as text goes to guess()', () => {
+    const source = 'class WordleGame:\n    def guess(self, word):\n        pass\n\n    def final_reward(self):\n        return 0\n';
+    const file = parseScenarioFile(JSON.stringify(wordleRewardScenarios(source, 'r.py'))).file!;
+    assert.deepEqual(file.reward.form === 'class' && file.reward.tools.guess_word, { method: 'guess', arguments: ['guess'] });
   });
 });
