@@ -23,13 +23,13 @@ export function summaryKeeper(): (t: Transcript) => Transcript {
   // A turn of 100,000 rollouts is one of a few dozen (one action of six): held once each, they take a third less memory.
   const turns = new Map<string, Turn>();
   const turn = (t: Turn): Turn => {
-    const kept: Turn = { toolCalls: t.toolCalls.map(call) };
-    if (t.reward !== undefined) kept.reward = t.reward;
-    let key = kept.reward === undefined ? '' : String(kept.reward);
-    for (const c of kept.toolCalls)
+    let key = t.reward === undefined ? '' : String(t.reward);
+    for (const c of t.toolCalls)
       key += `\u0001${c.name}\u0000${argumentsText(c.arguments)}\u0000${c.error ?? ''}${c.resultNotSeen ? '\u0002' : ''}`;
     const known = turns.get(key);
     if (known) return known;
+    const kept: Turn = { toolCalls: t.toolCalls.map(call) };
+    if (t.reward !== undefined) kept.reward = t.reward;
     turns.set(key, kept);
     return kept;
   };
