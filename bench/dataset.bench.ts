@@ -235,6 +235,8 @@ if (mode === '--write') {
   void writeOpenQuote(file, Number(rows));
 } else if (mode === '--measure-open-quote') {
   void measureOpenQuote(file).then((mb) => console.log(mb));
+} else if (mode === '--speed') {
+  void speed();
 } else if (mode === '--measure') {
   void full(file).then(() => console.log((process.resourceUsage().maxRSS / 1024).toFixed(0)));
 } else {

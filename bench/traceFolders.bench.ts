@@ -3,81 +3,30 @@
 // CPU time, wall time and peak memory as ratios. Target: CPU ≤ 1.5×, wall ≤ 1.5×, peak ≤ 2×.
 // N = 100,000 (a 100-step run at batch 128 × G 8 plays 102,400 rollouts); MTRL_BENCH_TRACES=10000 for a quick run.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { measure, type Ran } from './lib/measure';
+import { writeFolders, type FolderLayout } from './lib/traceFolders';
 
 const root = path.resolve(__dirname, '..');
 const COUNT = Number(process.env.MTRL_BENCH_TRACES ?? 100_000);
 const ROUNDS = Number(process.env.MTRL_BENCH_ROUNDS ?? 2);
+const LAYOUT = (process.env.MTRL_BENCH_LAYOUT ?? 'id') as FolderLayout;
 // 244 MB measured; 793 MB when it held every rollout whole: a return to that fails.
 const SIGNAL_PEAK_MB = 400;
-const ACTIONS = ['check_outage', 'restart_router', 'inspect_router_lights', 'check_account_config', 'apply_config_fix', 'escalate'];
-
-interface Span {
-  name: string;
-  context: { trace_id: string; span_id: string };
-  parent_id: string | null;
-  attributes: Record<string, string>;
-}
-
-/** The training prompts of the real run (one quoted CSV column). */
-function prompts(): string[] {
-  const csv = readFileSync(path.join(root, 'test/fixtures/real-run/data/training_prompts.csv'), 'utf8');
-  return csv
-    .split('\n')
-    .slice(1)
-    .filter(Boolean)
-    .map((line) => line.replace(/^"|"$/g, '').replace(/""/g, '"'));
-}
-
-/** `count` folders as syncing a run's trace artifacts from S3 gives them: `tr-<id>/artifacts/traces.json`, the real support run's shape. */
-function writeFolders(dir: string, count: number): number {
-  const fixtures = ['support_traces.rollout1.raw.json', 'support_traces.rollout2.raw.json'].map(
-    (f) => JSON.parse(readFileSync(path.join(root, 'test/fixtures/real-run/traces', f), 'utf8')) as { spans: Span[] },
-  );
-  const tickets = prompts();
-  let bytes = 0;
-  for (let i = 0; i < count; i++) {
-    const hex = i.toString(16).padStart(12, '0');
-    const traceId = `2207cd19-0073-47c7-8487-${hex}`;
-    // GRPO: eight rollouts of each ticket per step.
-    const ticket = tickets[Math.floor(i / 8) % tickets.length];
-    const spans = fixtures[i % 2].spans.map((s, k) => {
-      const attributes = { ...s.attributes };
-      if (s.name === 'trajectory') {
-        const inputs = JSON.parse(attributes['mlflow.spanInputs']) as { prompt: string };
-        const setting = inputs.prompt.slice(inputs.prompt.indexOf('\n\n'));
-        attributes['mlflow.spanInputs'] = JSON.stringify({ prompt: `${ticket}${setting}` });
-        attributes.reward = (((i * 7) % 5) / 4).toFixed(2);
-      }
-      if (s.name === 'take_support_action')
-        attributes['mlflow.spanInputs'] = JSON.stringify({ arguments: JSON.stringify({ action: ACTIONS[(i + k) % ACTIONS.length] }) });
-      const id = (n: string | null) => (n ? `${n.slice(0, 24)}${hex}` : null);
-      return { ...s, context: { trace_id: traceId, span_id: id(s.context.span_id) }, parent_id: id(s.parent_id), attributes };
-    });
-    const folder = path.join(dir, `tr-${traceId.replace(/-/g, '')}`, 'artifacts');
-    mkdirSync(folder, { recursive: true });
-    const text = JSON.stringify({ spans }, null, 2);
-    writeFileSync(path.join(folder, 'traces.json'), text);
-    bytes += text.length;
-  }
-  return bytes;
-}
-
 const best = (runs: Ran[], key: 'wallMs' | 'cpuMs' | 'peakMb') => Math.min(...runs.map((r) => r[key]));
 
 async function main(): Promise<void> {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
   const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-trace-folders-'));
   try {
-    const bytes = writeFolders(dir, COUNT);
+    const bytes = writeFolders(dir, COUNT, LAYOUT);
     const bare: Ran[] = [];
     const cli: Ran[] = [];
     // Interleaved, the fastest of each kept: on a shared machine the slower runs measure the neighbours.
     for (let round = 0; round < ROUNDS; round++) {
-      bare.push(await measure(root, [path.join(root, 'bench/lib/bareRead.cjs'), dir]));
+      bare.push(await measure(root, [path.join(root, 'bench/lib/bareRead.cjs'), dir, LAYOUT]));
       cli.push(await measure(root, ['dist/cli.js', 'rollouts', dir, '--json']));
     }
     const read = JSON.parse(cli[0].out) as { rollouts: number; groups: number };

@@ -93,6 +93,11 @@ export function explainerFor(current: () => Omit<AwsErrorContext, 'action'>, sig
   return Object.assign((error: unknown, action: string, region?: string) => explained(error, action, region).sentence, { explained });
 }
 
+/** Whether an error came from an AWS service or the SDK (its sentence needs the explainer), not one of our own sentences. */
+export function isAwsError(error: unknown): boolean {
+  return !(error instanceof Error) || '$metadata' in error || error.name.endsWith('Exception') || error.name === 'CredentialsProviderError';
+}
+
 /** The sentence alone, for messages and logs. */
 export function describeAwsError(error: unknown, context: AwsErrorContext = {}): string {
   return explainAwsError(error, context).sentence;

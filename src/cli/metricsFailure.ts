@@ -1,6 +1,6 @@
 import { describeMlflowError } from '../aws/mlflow/errors';
 import { MetricsUnavailable } from '../services/metrics/load';
-import { RunNotFound } from '../services/metrics/locate';
+import { RunNotFound } from '../services/metrics/load';
 import { UsageError } from './command';
 
 /** Where a job's metrics were read from, for the sentence of a failed read. */

@@ -2,7 +2,7 @@ import type { AwsClients } from '../aws/clients';
 import { mlflowClientFor } from '../aws/mlflow/factory';
 import { mlflowConfigOf, type JobConfigDocument } from '../core/jobs/document';
 import { parseMlflowArn } from '../core/metrics/mlflow';
-import { locateRun } from './metrics/locate';
+import { locateRun } from '../aws/mlflow/locate';
 
 /** An evaluation's `eval/*` numbers and where they were read, in the user's words. */
 export interface EvaluationNumbers {

@@ -1,4 +1,4 @@
-import type { Transcript } from '../transcript/model';
+import type { ToolCall, Transcript } from '../transcript/model';
 import type { FactsRows, RolloutFacts } from './facts';
 
 /** One tool and argument value, and how many above- and below-average rollouts of their groups used it. */
@@ -38,20 +38,23 @@ export interface ActionKey {
   value: string;
 }
 
+/** The (tool, argument, value) keys of one tool call: one per argument, or one for a call without any. */
+export function callActions(call: ToolCall): ActionKey[] {
+  const args = call.arguments;
+  if (!args || typeof args !== 'object' || Array.isArray(args))
+    return [{ tool: call.name, argument: '', value: args === undefined ? '' : valueText(args) }];
+  const entries = Object.entries(args);
+  if (!entries.length) return [{ tool: call.name, argument: '', value: '' }];
+  return entries.map(([argument, value]) => ({ tool: call.name, argument, value: valueText(value) }));
+}
+
+/** An action key as one text, for maps. */
+export const actionText = (a: ActionKey) => `${a.tool}\u0000${a.argument}\u0000${a.value}`;
+
 /** The distinct (tool, argument, value) keys of one rollout. */
 export function actionsOf(t: Transcript): Map<string, ActionKey> {
   const out = new Map<string, ActionKey>();
-  const add = (tool: string, argument: string, value: string) =>
-    out.set(`${tool}\u0000${argument}\u0000${value}`, { tool, argument, value });
-  for (const turn of t.turns)
-    for (const call of turn.toolCalls) {
-      const args = call.arguments;
-      if (args && typeof args === 'object' && !Array.isArray(args)) {
-        const entries = Object.entries(args);
-        if (!entries.length) add(call.name, '', '');
-        for (const [argument, value] of entries) add(call.name, argument, valueText(value));
-      } else add(call.name, '', args === undefined ? '' : valueText(args));
-    }
+  for (const turn of t.turns) for (const call of turn.toolCalls) for (const a of callActions(call)) out.set(actionText(a), a);
   return out;
 }
 

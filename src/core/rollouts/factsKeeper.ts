@@ -1,6 +1,6 @@
-import type { Transcript } from '../transcript/model';
+import type { Transcript, Turn } from '../transcript/model';
 import { taskLabel } from '../transcript/tasks';
-import { actionsOf, type ActionKey } from './actions';
+import { actionText, callActions, type ActionKey } from './actions';
 import { heldOnce, type RolloutFacts } from './facts';
 import { movesOf, outcomeOf, toolCallCount } from './stats';
 
@@ -11,18 +11,43 @@ export class FactsKeeper {
   private readonly actionIds = new Map<string, number>();
   private readonly actionLists = new Map<string, readonly number[]>();
   private readonly once = heldOnce();
+  /** Each turn's action ids, when the rollouts share their turns (summaryKeeper holds each repeated turn once). */
+  private readonly turnIds?: Map<Turn, readonly number[]>;
+
+  constructor(turnsShared = false) {
+    if (turnsShared) this.turnIds = new Map();
+  }
+
+  private idOf(action: ActionKey): number {
+    const key = actionText(action);
+    let id = this.actionIds.get(key);
+    if (id === undefined) {
+      id = this.actions.length;
+      this.actionIds.set(key, id);
+      this.actions.push(action);
+    }
+    return id;
+  }
+
+  private idsOfTurn(turn: Turn): readonly number[] {
+    const known = this.turnIds?.get(turn);
+    if (known) return known;
+    const ids: number[] = [];
+    for (const call of turn.toolCalls) for (const action of callActions(call)) ids.push(this.idOf(action));
+    this.turnIds?.set(turn, ids);
+    return ids;
+  }
 
   facts(t: Transcript): RolloutFacts {
+    // Distinct, in the order first called.
     const ids: number[] = [];
-    for (const [key, action] of actionsOf(t)) {
-      let id = this.actionIds.get(key);
-      if (id === undefined) {
-        id = this.actions.length;
-        this.actionIds.set(key, id);
-        this.actions.push(action);
-      }
-      ids.push(id);
-    }
+    const seen = new Set<number>();
+    for (const turn of t.turns)
+      for (const id of this.idsOfTurn(turn))
+        if (!seen.has(id)) {
+          seen.add(id);
+          ids.push(id);
+        }
     const listKey = ids.join(',');
     let actions = this.actionLists.get(listKey);
     if (!actions) this.actionLists.set(listKey, (actions = ids));
@@ -51,6 +76,6 @@ export class FactsKeeper {
 
 /** The facts of rollouts held whole (`mtrl rollouts`, a test): the same numbers the board computes from its facts. */
 export function factsOf(rollouts: readonly Transcript[]): { facts: RolloutFacts[]; actions: ActionKey[] } {
-  const keeper = new FactsKeeper();
+  const keeper = new FactsKeeper(true);
   return { facts: rollouts.map((t) => keeper.facts(t)), actions: keeper.actions };
 }

@@ -7,7 +7,7 @@ import { healthThresholds } from '../../core/settings';
 import { loadJobHealth } from '../../services/health/load';
 import type { JobNode } from '../../services/jobs/nodes';
 import { MetricsUnavailable } from '../../services/metrics/load';
-import { RunNotFound } from '../../services/metrics/locate';
+import { RunNotFound } from '../../services/metrics/load';
 import type { Services } from '../services';
 import type { HealthMarks } from './marks';
 

@@ -4,7 +4,7 @@ import { describeMlflowError } from '../../aws/mlflow/errors';
 import { createPresignedMlflowAppUrl } from '../../aws/sagemaker';
 import { stepRows, stepRowsCsv } from '../../core/metrics/table';
 import { loadJobMetrics, MetricsUnavailable, mlflowResourceOf, type JobMetrics } from '../../services/metrics/load';
-import { RunNotFound } from '../../services/metrics/locate';
+import { RunNotFound } from '../../services/metrics/load';
 import { FIXED_CHARTS, METRICS_VIEW, type JobCurves, type MetricsJob, type MetricsProtocol, type MetricsState } from '../../shared/metrics';
 import type { HostChannel } from '../../webview-kit/host';
 import { showApp } from '../../webview-kit/panel';

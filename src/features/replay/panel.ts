@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isAwsError } from '../../aws/errors';
 import { ReplayData, RolloutPipeline, skippedLineNotes } from '../../core/rollouts';
 import { RolloutScan, scanSettingsFrom, type ScanResult } from '../../core/scan';
 import type { Transcript } from '../../core/transcript/model';
@@ -210,8 +211,7 @@ export class ReplayPanel implements vscode.Disposable {
       return e.code === 'ENOENT'
         ? `The log file ${this.source.label} no longer exists.`
         : `Could not read ${this.source.label}: ${e.message}`;
-    if (e instanceof Error && !('$metadata' in e) && !e.name.endsWith('Exception') && e.name !== 'CredentialsProviderError')
-      return e.message;
+    if (!isAwsError(error)) return e.message;
     const region = this.source.kind === 'job' || this.source.kind === 'logGroup' ? this.source.region : undefined;
     return this.services.explain(error, `Read the rollouts of ${this.source.label}`, region);
   }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isAwsError } from '../../aws/errors';
 import { describeJob } from '../../aws/sagemaker';
 import { signalReport } from '../../core/signal/report';
 import type { SignalCheckShown } from '../../core/signal/reportView';
@@ -17,8 +18,7 @@ export interface LoadedSignal {
 function sentence(services: Services, error: unknown, action: string, region?: string): string {
   const e = error as NodeJS.ErrnoException;
   if (e?.code === 'ENOENT') return `${action}: the file or folder no longer exists.`;
-  if (e instanceof Error && !('$metadata' in e) && !e.name.endsWith('Exception') && e.name !== 'CredentialsProviderError')
-    return `${action}: ${e.message}`;
+  if (!isAwsError(error)) return `${action}: ${(error as Error).message}`;
   return services.explain(error, action, region);
 }
 

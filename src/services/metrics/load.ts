@@ -7,7 +7,10 @@ import type { JobRef } from '../../core/jobs/reference';
 import type { JobDetails } from '../../core/jobs/job';
 import { parseMlflowArn, type MetricPoint, type MlflowResource, type RunStatus } from '../../core/metrics/mlflow';
 import { orderedKeys } from '../../core/metrics/table';
-import { locateRun } from './locate';
+import { locateRun } from '../../aws/mlflow/locate';
+
+/** Why a job's MLflow run could not be found: the metrics view and the health watch say it as their own sentence. */
+export { RunNotFound } from '../../aws/mlflow/locate';
 
 /** Why a job's metrics cannot be shown, as a sentence naming the fix (the view shows it as its empty state). */
 export class MetricsUnavailable extends Error {

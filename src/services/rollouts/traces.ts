@@ -10,7 +10,7 @@ import { traceArtifactUri, tracesIn, transcriptFromTrace, type JobContext, type 
 import type { Transcript } from '../../core/transcript/model';
 import { outsideText } from '../../core/text/display';
 import { JSON_TOO_DEEP, JsonTooDeep, parseOutsideJson } from '../../core/text/json';
-import { locateRun } from '../metrics/locate';
+import { locateRun } from '../../aws/mlflow/locate';
 import type { RolloutReader } from './reader';
 
 // A job's rollouts from its MLflow run's traces (one per rollout, written by the service): REST `traces/search` lists

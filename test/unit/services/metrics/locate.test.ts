@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mlflowConfigOf } from '../../../../src/core/jobs/document';
-import { locateRun, RunNotFound, type RunFinder } from '../../../../src/services/metrics/locate';
+import { locateRun, RunNotFound, type RunFinder } from '../../../../src/aws/mlflow/locate';
 
 function finder(runs: Record<string, { id: string; experiment: string }>, calls: string[]): RunFinder {
   return {
