@@ -83,11 +83,7 @@ const orNull = (n: number | undefined): number | null => (n === undefined || Num
 /** Reads saved transcripts back from where they lie, readied as the board's pipeline readied them, in the order asked. */
 export type ReadBack = (at: readonly SavedAt[]) => Promise<Transcript[]>;
 
-/**
- * The rollouts behind one board, answering its page-by-page questions; shared by the extension and the browser demo.
- * It holds each rollout's facts; a rollout's turns are read back from its file when one is opened, if it was given
- * with a place to read it from and a way to (`ReadBack`), else the rollout is held whole.
- */
+/** One board's rollouts, page by page (extension and browser demo): facts held, turns read back (`ReadBack`) or held whole. */
 export class ReplayData {
   private rollouts = new FactsTable();
   private keeper = new FactsKeeper();

@@ -21,10 +21,8 @@ import { openAiError, relayChat, type Policy } from './policyRelay';
 export type { Policy } from './policyRelay';
 
 /**
- * The local job runtime: the Job Runtime API (Sample, SampleWithResponseStream, CompleteRollout, UpdateReward, and
- * chat completions under /v1) at one base URL per rollout, so every call is attributed to its rollout without
- * headers. Calls to the runtime's own base URL (an agent with a fixed endpoint) go to the rollout the
- * X-Amzn-SageMaker-Trajectory-Id header (or an old X-RFT-Metadata header) names, else to the one rollout in flight.
+ * The local job runtime: the Job Runtime API and chat completions under /v1, at one base URL per rollout; calls to its
+ * own base URL go to the rollout X-Amzn-SageMaker-Trajectory-Id (or X-RFT-Metadata) names, else to the one in flight.
  */
 export interface JobRuntime {
   url: string;
