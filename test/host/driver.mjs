@@ -40,6 +40,7 @@ const OLDEST_LANE = [
   'untrusted workspace',
   'jobs view labels: the SDK pipeline pair under one node',
   '#41 walkthrough: MTRL: Get Started opens every step',
+  '#41 first run: a new window',
   'replay board opens a log file',
   '#17 reward lens: in a fresh window',
 ].join(' | ');
@@ -96,7 +97,10 @@ async function main() {
   const serverReady = desktop
     ? Promise.resolve({})
     : oldest
-      ? ensureNode(OLDEST_NODE_VERSION, log).then(async (serverNode) => ({ serverNode, codeServer: await ensureOldestCodeServer(serverNode, log) }))
+      ? ensureNode(OLDEST_NODE_VERSION, log).then(async (serverNode) => ({
+          serverNode,
+          codeServer: await ensureOldestCodeServer(serverNode, log),
+        }))
       : ensureNode(NODE_VERSION, log).then(async (serverNode) => ({ serverNode, codeServer: await ensureCodeServer(serverNode, log) }));
   const vsix = await packageExtension(root, runDir, log);
   const { serverNode, codeServer } = await serverReady;

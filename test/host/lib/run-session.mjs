@@ -243,7 +243,8 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, selfTes
 }
 
 export async function runSession(options) {
-  const { artifacts, serverNode, codeServer, extensionsDir, manifest, emulatorUrl, grep, timeoutMs, uiChecks, bundles, phase, log } = options;
+  const { artifacts, serverNode, codeServer, extensionsDir, manifest, emulatorUrl, grep, timeoutMs, uiChecks, bundles, phase, log } =
+    options;
   const { userDataDir, serverDataDir, workspace, keptCopies, reportPath, commandDir, env } = preparePhase(options);
 
   let server;

@@ -54,8 +54,7 @@ function errorOf(error: unknown): HostTestResult['error'] {
 /** How many tests of the loaded suite the grep (title parts, test/host/lib/selection.ts) lets run. */
 function selected(suite: Mocha.Suite, grep: string): number {
   return (
-    suite.tests.filter((t) => selects(grep, t.fullTitle())).length +
-    suite.suites.reduce((sum, inner) => sum + selected(inner, grep), 0)
+    suite.tests.filter((t) => selects(grep, t.fullTitle())).length + suite.suites.reduce((sum, inner) => sum + selected(inner, grep), 0)
   );
 }
 
