@@ -101,7 +101,10 @@ async function runOne(check, { root, runDir, artifacts, serverNode, codeServer, 
   try {
     workbench = await openWorkbench(server.url, workspace);
     const screenshot = (name) => workbench.page.screenshot({ path: path.join(artifacts, `${name}.png`) });
-    await check.run({ page: workbench.page, dirs, screenshot });
+    await check.run({ page: workbench.page, dirs, screenshot }).catch(async (error) => {
+      await screenshot(`first-run-${index}-failed`).catch(() => {});
+      throw error;
+    });
   } finally {
     await workbench?.close();
     await stopProcess(server.child);
