@@ -7,7 +7,7 @@ import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { emulatorEnvironment, hasEmulator, startEmulator } from '../test/host/lib/emulator.mjs';
 import { installVsix, packageExtension } from '../test/host/lib/extensions.mjs';
-import { ensureCodeServer, ensureNode24, MissingPrerequisite } from '../test/host/lib/install.mjs';
+import { ensureCodeServer, ensureNode, NODE_VERSION, MissingPrerequisite } from '../test/host/lib/install.mjs';
 import { cleanUpOnSignals, startProcess, stopAll } from '../test/host/lib/processes.mjs';
 import { closeBrowsers, openWorkbench, startServer, writeUserSettings } from '../test/host/lib/session.mjs';
 
@@ -150,14 +150,14 @@ async function main() {
     return;
   }
 
-  const node24 = await ensureNode24(log);
-  const codeServer = await ensureCodeServer(node24, log);
+  const serverNode = await ensureNode(NODE_VERSION, log);
+  const codeServer = await ensureCodeServer(serverNode, log);
   const userDataDir = path.join(runDir, 'user-data');
   // The demo copy is ours; your folder is asked about as VS Code asks, and until you trust it no Python of it runs.
   writeUserSettings(userDataDir, { ...browserStartSettings({ trusted: !own }), ...userSettings });
   const server = await startServer({
     codeServer,
-    node24,
+    serverNode,
     userDataDir,
     serverDataDir: path.join(runDir, 'server-data'),
     extensionsDir,

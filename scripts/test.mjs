@@ -1,5 +1,5 @@
 // `npm test`: every test. Type check, build, unit tests in plain Node, then the host suites in a real VS Code (the
-// browser harness, and desktop VS Code when one is installed). Ends with one summary line,
+// browser harness, its minimum-version lane on VS Code 1.103, and desktop VS Code when one is installed). Ends with one summary line,
 // "total: N passed, N failed, N skipped", counting every suite that ran; a suite set that could not run is skipped, never passed.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -97,6 +97,8 @@ async function hostSuites(name, args, summaryFile) {
 const hostDriver = path.join(root, 'test/host/driver.mjs');
 if (existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1') {
   await hostSuites('host tests', [], 'host-summary.json');
+  // The minimum-version lane: a few suites on the oldest VS Code we test (engines.vscode).
+  await hostSuites('minimum-version lane (VS Code 1.103)', ['--oldest'], 'oldest-summary.json');
   const { findDesktopVsCode, machineLookup } = await tsImport('../test/host/lib/desktop.ts', import.meta.url);
   const desktop = findDesktopVsCode(machineLookup());
   if (desktop.missing) {

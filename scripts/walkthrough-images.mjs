@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { emulatorEnvironment, startEmulator } from '../test/host/lib/emulator.mjs';
 import { installVsix, packageExtension } from '../test/host/lib/extensions.mjs';
-import { ensureCodeServer, ensureNode24 } from '../test/host/lib/install.mjs';
+import { ensureCodeServer, ensureNode, NODE_VERSION } from '../test/host/lib/install.mjs';
 import { stopAll } from '../test/host/lib/processes.mjs';
 import { closeBrowsers, openWorkbench, startServer, writeMachineSettings, writeUserSettings } from '../test/host/lib/session.mjs';
 import { palette } from '../test/host/ui/replay.mjs';
@@ -89,8 +89,8 @@ async function main() {
   mkdirSync(extensionsDir);
   const cli = path.join(installVsix(vsix, extensionsDir).dir, 'dist/cli.js');
   const emulator = await startEmulator(cli, { logStream: createWriteStream(path.join(runDir, 'emulator.log')) });
-  const node24 = await ensureNode24(log);
-  const codeServer = await ensureCodeServer(node24, log);
+  const serverNode = await ensureNode(NODE_VERSION, log);
+  const codeServer = await ensureCodeServer(serverNode, log);
   for (const [theme, colorTheme] of Object.entries(THEMES)) {
     const workspace = path.join(runDir, `demo-${theme}`);
     cpSync(path.join(root, 'test/fixtures/demo-workspace'), workspace, { recursive: true });
@@ -111,7 +111,7 @@ async function main() {
     writeMachineSettings(userDataDir, { 'workbench.welcomePage.walkthroughs.openOnInstall': false });
     const server = await startServer({
       codeServer,
-      node24,
+      serverNode,
       userDataDir,
       serverDataDir: path.join(runDir, `server-${theme}`),
       extensionsDir,

@@ -1,13 +1,23 @@
 // `npm run test:host`: the packaged extension in a real VS Code (code-server's server) and Chromium, offline.
 // `--desktop` (`npm run test:desktop`): the same suites in an installed desktop VS Code through @vscode/test-electron.
-// Prints each result and `host: N passed, N failed`, writes test-results/<host|desktop>-summary.json, exits 1 on any failure.
+// `--oldest` (`npm run test:oldest`): the minimum-version lane, a few suites on the oldest VS Code we test (1.103);
+// with MTRL_HOST_GREP set (empty for all), the suites it names instead.
+// Prints each result and `<kind>: N passed, N failed`, writes test-results/<kind>-summary.json, exits 1 on any failure.
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { hasEmulator, startEmulator } from './lib/emulator.mjs';
 import { bundleSuites, installRunner, installVsix, packageExtension } from './lib/extensions.mjs';
-import { checkPython3, ensureCodeServer, ensureNode24, MissingPrerequisite } from './lib/install.mjs';
+import {
+  checkPython3,
+  ensureCodeServer,
+  ensureNode,
+  ensureOldestCodeServer,
+  MissingPrerequisite,
+  NODE_VERSION,
+  OLDEST_NODE_VERSION,
+} from './lib/install.mjs';
 import { cleanUpOnSignals, stopAll } from './lib/processes.mjs';
 import { runFirstRunChecks } from './lib/first-run.mjs';
 import { runSession } from './lib/run-session.mjs';
@@ -20,9 +30,21 @@ const { LOAD_AT_START_VARIABLE, loadFactor } = await tsImport('./lib/ceiling.ts'
 // Measured once, before this run adds its own load; every wait's ceiling (here and in the VS Code server) scales with it.
 process.env[LOAD_AT_START_VARIABLE] ??= loadFactor().toFixed(2);
 const desktop = process.argv.includes('--desktop');
-const kind = desktop ? 'desktop' : 'host';
+const oldest = process.argv.includes('--oldest');
+const kind = desktop ? 'desktop' : oldest ? 'oldest' : 'host';
 const results = path.join(root, 'test-results');
-const grep = process.env.MTRL_HOST_GREP ?? '';
+// What the lane proves on 1.103: activation in both trust phases, the Jobs view with a pipeline expanded, the
+// walkthrough, one webview app and one lens.
+const OLDEST_LANE = [
+  'activation',
+  'untrusted workspace',
+  'jobs view labels: the SDK pipeline pair under one node',
+  '#41 walkthrough: MTRL: Get Started opens every step',
+  '#41 first run: a new window',
+  'replay board opens a log file',
+  '#17 reward lens: in a fresh window',
+].join(' | ');
+const grep = process.env.MTRL_HOST_GREP ?? (oldest ? OLDEST_LANE : '');
 const timeoutMs = Number(process.env.MTRL_HOST_TIMEOUT ?? 600) * 1000;
 const keep = process.env.MTRL_HOST_KEEP === '1';
 const onlyPhase = process.env.MTRL_HOST_PHASE ?? '';
@@ -70,14 +92,19 @@ async function main() {
   const trustedSuites = suites.filter((f) => !f.endsWith('.untrusted.test.ts'));
 
   log(
-    `${desktop ? 'packaging the extension' : 'getting Node 24 and the VS Code server, packaging the extension'}; waits scale by ${process.env[LOAD_AT_START_VARIABLE]} (load per core, at least 2)`,
+    `${desktop ? 'packaging the extension' : 'getting Node and the VS Code server, packaging the extension'}; waits scale by ${process.env[LOAD_AT_START_VARIABLE]} (load per core, at least 2)`,
   );
   const serverReady = desktop
     ? Promise.resolve({})
-    : ensureNode24(log).then(async (node24) => ({ node24, codeServer: await ensureCodeServer(node24, log) }));
+    : oldest
+      ? ensureNode(OLDEST_NODE_VERSION, log).then(async (serverNode) => ({
+          serverNode,
+          codeServer: await ensureOldestCodeServer(serverNode, log),
+        }))
+      : ensureNode(NODE_VERSION, log).then(async (serverNode) => ({ serverNode, codeServer: await ensureCodeServer(serverNode, log) }));
   const vsix = await packageExtension(root, runDir, log);
-  const { node24, codeServer } = await serverReady;
-  log(`packaged ${path.basename(vsix)}${codeServer ? `; VS Code server in ${codeServer.home}` : ''}`);
+  const { serverNode, codeServer } = await serverReady;
+  log(`packaged ${path.basename(vsix)}${codeServer ? `; VS Code server ${codeServer.version} in ${codeServer.home}` : ''}`);
 
   const extensionsDir = path.join(runDir, 'extensions');
   mkdirSync(extensionsDir);
@@ -122,7 +149,7 @@ async function main() {
     root,
     runDir,
     artifacts,
-    node24,
+    serverNode,
     codeServer,
     executable: vscode?.executable,
     runnerDir: runner.dir,

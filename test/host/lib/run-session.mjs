@@ -18,6 +18,7 @@ import {
 } from './session.mjs';
 
 const { parseReport, sessionResults } = await tsImport('./report.ts', import.meta.url);
+const { selects } = await tsImport('./selection.ts', import.meta.url);
 const { retireCopy } = await tsImport('./copies.ts', import.meta.url);
 
 export const QUIET_SETTINGS = {
@@ -144,7 +145,7 @@ async function runUiChecks({ checks, phase, page, workspace, keptCopies, emulato
   };
   for (const check of checks.filter((c) => (c.phase ?? 'trusted') === phase)) {
     const title = `ui: ${check.name}`;
-    if (grep && !title.includes(grep)) continue;
+    if (!selects(grep, title)) continue;
     const screenshot = (name) => page.screenshot({ path: path.join(artifacts, `${phase}-${name}.png`) });
     const at = Date.now();
     const marks = logMarks(logDirs);
@@ -242,7 +243,8 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, selfTes
 }
 
 export async function runSession(options) {
-  const { artifacts, node24, codeServer, extensionsDir, manifest, emulatorUrl, grep, timeoutMs, uiChecks, bundles, phase, log } = options;
+  const { artifacts, serverNode, codeServer, extensionsDir, manifest, emulatorUrl, grep, timeoutMs, uiChecks, bundles, phase, log } =
+    options;
   const { userDataDir, serverDataDir, workspace, keptCopies, reportPath, commandDir, env } = preparePhase(options);
 
   let server;
@@ -250,7 +252,7 @@ export async function runSession(options) {
   try {
     server = await startServer({
       codeServer,
-      node24,
+      serverNode,
       userDataDir,
       serverDataDir,
       extensionsDir,

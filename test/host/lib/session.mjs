@@ -30,7 +30,7 @@ export async function closeBrowsers() {
 }
 
 /** Starts server-main.js directly on a free loopback port; resolves once it listens. */
-export async function startServer({ codeServer, node24, userDataDir, serverDataDir, extensionsDir, env, logFile }) {
+export async function startServer({ codeServer, serverNode, userDataDir, serverDataDir, extensionsDir, env, logFile }) {
   const args = [
     codeServer.serverMain,
     '--host',
@@ -47,8 +47,8 @@ export async function startServer({ codeServer, node24, userDataDir, serverDataD
     '--extensions-dir',
     extensionsDir,
   ];
-  const child = startProcess(node24.node, args, {
-    env: { ...env, PATH: `${path.dirname(node24.node)}:${env.PATH}` },
+  const child = startProcess(serverNode.node, args, {
+    env: { ...env, PATH: `${path.dirname(serverNode.node)}:${env.PATH}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = createWriteStream(logFile);

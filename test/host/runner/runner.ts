@@ -5,6 +5,7 @@ import path from 'node:path';
 import type * as vscode from 'vscode';
 import { ceiling } from '../lib/ceiling';
 import { retireCopy } from '../lib/copies';
+import { mochaGrep, selects } from '../lib/selection';
 import { resetWorkbench, serveHostCommands } from './commands';
 import type { HostReport, HostRunConfig, HostTestResult } from './protocol';
 import { watchedCopy } from './watchedCopy';
@@ -50,11 +51,10 @@ function errorOf(error: unknown): HostTestResult['error'] {
   return { message: String(error) };
 }
 
-/** How many tests of the loaded suite mocha's grep (a plain substring of the full title) lets run. */
+/** How many tests of the loaded suite the grep (title parts, test/host/lib/selection.ts) lets run. */
 function selected(suite: Mocha.Suite, grep: string): number {
   return (
-    suite.tests.filter((t) => !grep || t.fullTitle().includes(grep)).length +
-    suite.suites.reduce((sum, inner) => sum + selected(inner, grep), 0)
+    suite.tests.filter((t) => selects(grep, t.fullTitle())).length + suite.suites.reduce((sum, inner) => sum + selected(inner, grep), 0)
   );
 }
 
@@ -96,7 +96,7 @@ async function runFile(
   onTestEnd: () => void,
 ) {
   const Mocha = loadMocha(config);
-  const mocha = new Mocha({ ui: 'bdd', timeout: config.timeoutMs, color: false, grep: grep || undefined });
+  const mocha = new Mocha({ ui: 'bdd', timeout: config.timeoutMs, color: false, grep: mochaGrep(grep) });
   mocha.addFile(file);
   await mocha.loadFilesAsync();
   if (!selected(mocha.suite, grep)) return undefined;

@@ -39,7 +39,8 @@ function layout(frame) {
       scrolls: document.documentElement.scrollWidth > width + 1,
       outside: outside.length,
       foreground: getComputedStyle(document.body).getPropertyValue('--vscode-foreground').trim(),
-      bar: getComputedStyle(document.querySelector('.difficulty .bar')).backgroundColor,
+      // A plain bar: the extreme bars' orange is one colour in both default themes of VS Code 1.103.
+      bar: getComputedStyle(document.querySelector('.difficulty .bar:not(.extreme)')).backgroundColor,
     };
   });
 }

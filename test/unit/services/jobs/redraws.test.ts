@@ -11,22 +11,36 @@ const expanded = (node: JobsTreeNode) => node.kind === 'root' || node.kind === '
 /** Two evaluations one SDK pipeline execution made: the Jobs view shows them under one pipeline node. */
 const PIPELINE = ['pipelines-q8hvze02od4o-EvaluateBaseModel-a1', 'pipelines-q8hvze02od4o-EvaluateFineTunedMod-b2'];
 
+/** VS Code registers a fetch's children a few microtasks after `getChildren` returns; the redraw path waits this long. */
+const registered = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** An item VS Code holds: the object `getChildren` handed it, and the children it registered under that very item. */
+interface Held {
+  node?: JobsTreeNode;
+  children?: string[];
+}
+
 /**
- * The contract VS Code keeps with a tree data provider (as its extension host does it in 1.139): it knows only the items
- * a `getChildren` handed it; a redraw makes it forget the item's descendants (all items for a whole-tree redraw) and ask
- * again a moment later; a reveal resolves the parent chain through `getParent`, asking for children of unknown parents.
- * Asking for the children of an item it does not know is the "No tree item with id" error.
+ * The contract VS Code keeps with a tree data provider (as its extension host does it): it knows only the items a
+ * `getChildren` handed it; a redraw makes it forget the item's descendants (all items for a whole-tree redraw, which also
+ * cancels the fetches under way) and ask again a moment later; a reveal resolves the parent chain through `getParent`,
+ * asking for children of unknown parents. Asking for the children of an item it does not know is the "No tree item
+ * with id" error. A fetch registers its answer under the item it started from, after `getChildren` returns (its tree
+ * items come first): an item redrawn meanwhile keeps those children out of its new self. Registering an id it holds
+ * already replaces it in VS Code 1.139 and throws in 1.103 ("Element with id … is already registered").
  */
 class FakeTreeView {
-  private readonly known = new Map<string, JobsTreeNode>();
-  private readonly below = new Map<string, string[]>();
+  private readonly known = new Map<string, Held>();
   private readonly parents = new Map<string, string>();
+  private top: Held = {};
+  private generation = 0;
   readonly errors: string[] = [];
   private readonly asked: Promise<unknown>[] = [];
 
   constructor(
     private readonly getChildren: (node?: JobsTreeNode) => Promise<JobsTreeNode[]>,
     private readonly getParent: (node: JobsTreeNode) => JobsTreeNode | undefined,
+    private readonly version: '1.103' | '1.139' = '1.139',
   ) {}
 
   /**
@@ -34,36 +48,45 @@ class FakeTreeView {
    * next. The extension host forgets the item's descendants as the request arrives, before the provider answers.
    */
   async fetch(handle = ''): Promise<void> {
-    const parent = handle ? this.known.get(handle) : undefined;
-    if (handle && !parent) {
+    const parent = handle ? this.known.get(handle) : this.top;
+    if (!parent) {
       this.errors.push(`No tree item with id '1/${handle}' found.`);
       return;
     }
-    this.forget(handle);
-    const nodes = await this.getChildren(parent);
+    const generation = this.generation;
+    this.forget(parent);
+    const nodes = await this.getChildren(parent.node);
+    // Its tree items, then the registration.
+    await Promise.all(nodes.map(async (node) => node));
+    if (generation !== this.generation) return;
+    parent.children = [];
     for (const node of nodes) {
-      this.known.set(node.id, node);
+      if (this.known.has(node.id) && this.version === '1.103') {
+        this.errors.push(`Element with id ${node.id} is already registered`);
+        return;
+      }
+      this.known.set(node.id, { node });
       this.parents.set(node.id, handle);
+      parent.children.push(node.id);
     }
-    this.below.set(
-      handle,
-      nodes.map((n) => n.id),
-    );
     for (const node of nodes.filter(expanded)) this.ask(node.id);
   }
 
-  /** What `onDidChangeTreeData` does. */
+  /** What `onDidChangeTreeData` does; VS Code applies the first redraw of a burst at once. */
   redraw(nodes: JobsTreeNode[] | undefined): void {
     if (!nodes) {
+      this.generation++;
       this.known.clear();
       this.parents.clear();
-      this.below.clear();
+      this.top = {};
       this.ask('');
       return;
     }
     for (const node of nodes) {
-      if (this.known.get(node.id) !== node) continue;
-      this.forget(node.id);
+      const held = this.known.get(node.id);
+      if (held?.node !== node) continue;
+      this.forget(held);
+      this.known.set(node.id, { node });
       if (expanded(node)) this.ask(node.id);
     }
   }
@@ -76,14 +99,19 @@ class FakeTreeView {
 
   /** As VS Code resolves a parent chain: an item it holds by its cached parent, else `getParent`; then by id. */
   private async resolve(node: JobsTreeNode): Promise<void> {
-    const held = this.known.get(node.id) === node;
-    const parent = held ? this.known.get(this.parents.get(node.id) ?? '') : this.getParent(node);
+    const held = this.known.get(node.id)?.node === node;
+    const parent = held ? this.known.get(this.parents.get(node.id) ?? '')?.node : this.getParent(node);
     if (parent) await this.resolve(parent);
     if (held) return;
     const handle = parent?.id ?? '';
     // It asks for the parent's children unless it holds them already, then looks the item up by its id.
-    if (!this.below.has(handle)) await this.fetch(handle);
+    if (!(handle ? this.known.get(handle) : this.top)?.children) await this.fetch(handle);
     if (!this.known.has(node.id)) this.errors.push(`Cannot resolve tree item for element 1/${node.id}`);
+  }
+
+  /** Whether VS Code holds an item of this job name. */
+  holds(jobName: string): boolean {
+    return [...this.known.keys()].some((id) => id.endsWith(`/${jobName}`));
   }
 
   /** Waits until the workbench has asked for everything it was told to. */
@@ -95,13 +123,14 @@ class FakeTreeView {
     this.asked.push(nextTurn().then(() => this.fetch(handle)));
   }
 
-  private forget(handle: string): void {
-    for (const id of this.below.get(handle) ?? []) {
+  private forget(held: Held): void {
+    for (const id of held.children ?? []) {
+      const child = this.known.get(id);
       this.known.delete(id);
       this.parents.delete(id);
-      this.forget(id);
+      if (child) this.forget(child);
     }
-    this.below.delete(handle);
+    held.children = undefined;
   }
 }
 
@@ -129,7 +158,7 @@ function slowBackend() {
 }
 
 /** The Jobs view's wiring as tree.ts does it, without VS Code: every redraw and reveal through one TreeRedraws. */
-function jobsView() {
+function jobsView(version: '1.103' | '1.139' = '1.139') {
   const { backend, release } = slowBackend();
   const model = new JobsModel({
     backend,
@@ -148,6 +177,7 @@ function jobsView() {
       const parent = drawnParent(node);
       return parent && (redraws.handedNode(parent.id) ?? parent);
     },
+    version,
   );
   model.onDidChange((node) => redraws.redraw(node && [node]));
   const reveal = async (jobName: string, category: 'AgentRFT' | 'AgentRFTEvaluation' = 'AgentRFT') => {
@@ -165,13 +195,12 @@ function jobsView() {
 /** Lets every slow listing go until the view and the reveal are done. */
 async function drain(view: FakeTreeView, release: () => void, until: Promise<unknown>): Promise<void> {
   let done = false;
-  void until.finally(() => (done = true));
+  const all = until.then(() => view.settled()).finally(() => (done = true));
   while (!done) {
     release();
     await nextTurn();
   }
-  release();
-  await view.settled();
+  await all;
 }
 
 describe('the Jobs view redraw path', () => {
@@ -223,6 +252,7 @@ describe('the Jobs view redraw path', () => {
     assert.deepEqual(fired, [], 'redrawn while VS Code was still fetching');
     finish([{ id: 'job' }]);
     await inFlight;
+    await registered();
     assert.deepEqual(fired, [undefined], 'one whole redraw covers the root');
   });
 
@@ -237,6 +267,8 @@ describe('the Jobs view redraw path', () => {
     redraws.redraw();
     assert.deepEqual(fired, [], 'nothing was handed yet');
     await redraws.children(undefined, async () => [a]);
+    assert.deepEqual(fired, [], 'VS Code has not registered the answer yet');
+    await registered();
     assert.deepEqual(fired, [['a']]);
     redraws.redraw([{ id: 'a' }]);
     assert.deepEqual(fired, [['a'], ['a']], 'a look-alike redraws the object VS Code holds');
@@ -249,7 +281,21 @@ describe('the Jobs view redraw path', () => {
       expanded: () => false,
     });
     await redraws.children(undefined, async () => []);
+    await registered();
     redraws.redraw();
     assert.deepEqual(fired, [undefined], 'VS Code asked once and would never ask again');
+  });
+
+  it('a redraw waits until VS Code registered the children it was fetching: VS Code 1.103 would hold them twice', async () => {
+    const { model, view, redraws, release, becomeVisible } = jobsView('1.103');
+    const loading = view.fetch();
+    becomeVisible();
+    await drain(view, release, loading);
+    // Prices change just as the pipeline's evaluations are fetched: every root is redrawn.
+    redraws.redraw(model.getRoots());
+    await drain(view, release, redraws.quiet());
+    await drain(view, release, redraws.quiet());
+    assert.deepEqual(view.errors, []);
+    assert.equal(view.holds(PIPELINE[0]) && view.holds(PIPELINE[1]), true, "the pipeline's evaluations are drawn");
   });
 });
