@@ -60,7 +60,7 @@ describe('reward preview of a Wordle reward (the scenarios its pack offers)', fu
   it('shows the scores of the canonical games above the WordleGame class, computed by python3', async () => {
     const uri = workspaceFile('reward', 'wordle_reward.py');
     const title = await lensTitle(uri, done);
-    assert.match(title, /^solve@1 1\.56 · solve@2 1\.47 · .* · loss −0\.37 · loss-contradicting −0\.65 · no-play −1\.50 · ✓ 15\/15$/);
+    assert.match(title, /^solve@1 1\.56 · solve@2 1\.47 · .* · loss −0\.37 · loss-contradicting −0\.65 · no-play −1\.50 · ✓ 19\/19$/);
     const lenses = await lensesOf(uri);
     assert.equal(lenses.length, 1);
     assert.equal(lenses[0].range.start.line, lineOf(uri, /^class WordleGame\b/));
@@ -70,7 +70,7 @@ describe('reward preview of a Wordle reward (the scenarios its pack offers)', fu
 
   it('the first (summed) design breaks the expectations that name its distortions, warnings at final_reward', async () => {
     const uri = workspaceFile('reward', 'first_design.py');
-    assert.match(await lensTitle(uri, done), /^solve@1 0\.99 · solve@2 1\.30 · .* · loss 0\.49 · .* · no-play −0\.40 · ✗ 7\/15$/);
+    assert.match(await lensTitle(uri, done), /^solve@1 0\.99 · solve@2 1\.30 · .* · loss 0\.49 · .* · no-play −0\.40 · ✗ 8\/18$/);
     const warnings = await until(
       () => rewardDiagnostics(uri),
       (d) => d.length === 8,
@@ -103,8 +103,8 @@ describe('reward preview of a Wordle reward (the scenarios its pack offers)', fu
       const file = JSON.parse(readFileSync(saved.fsPath, 'utf8'));
       assert.deepEqual([file.reward.file, file.reward.class, file.task.answer], ['wordle_reward.py', 'WordleGame', 'crane']);
       // The saved file has a lens of its own and, from now on, is the one scoring the reward.
-      assert.match(await lensTitle(saved, done), /^solve@1 1\.56 .*✓ 15\/15$/);
-      assert.match(await lensTitle(uri, done), /^solve@1 1\.56 .*✓ 15\/15$/);
+      assert.match(await lensTitle(saved, done), /^solve@1 1\.56 .*✓ 19\/19$/);
+      assert.match(await lensTitle(uri, done), /^solve@1 1\.56 .*✓ 19\/19$/);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       await vscode.workspace.fs.delete(workspaceFile('reward', 'wordle_reward.mtrl-reward.json'));
@@ -141,7 +141,7 @@ describe('reward preview of a Wordle reward (the scenarios its pack offers)', fu
     assert.ok(await document.save());
     // Losses are negative now, but both fell below no-play (−0.40).
     const title = await lensTitle(uri, (t) => t.includes('loss \u22120.51'));
-    assert.match(title, /loss-contradicting −0\.89 · no-play −0\.40 · ✗ 7\/15$/);
+    assert.match(title, /loss-contradicting −0\.89 · no-play −0\.40 · ✗ 8\/18$/);
     const messages = (
       await until(
         () => rewardDiagnostics(uri),

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { clickInlineAction } from '../lib/menu.mjs';
 import { palette } from './replay.mjs';
-import { ceiling } from '../lib/wait.mjs';
+import { ceiling, until } from '../lib/wait.mjs';
 import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
@@ -25,12 +25,24 @@ export async function openJobsView(page) {
   const header = page.locator('.part.sidebar .pane-header', { hasText: 'Jobs' }).first();
   const item = page.locator('.part.activitybar .action-item', { has: page.locator('a[aria-label^="MTRL"]') }).first();
   // The MTRL item is clicked only when its container is not the one shown (a click on that would close the side bar):
-  // decided by the item's state, since a window just reloaded shows the container long before its Jobs header.
-  const shown =
-    (await item.evaluate((el) => el.classList.contains('checked')).catch(() => false)) && (await page.locator('.part.sidebar').isVisible());
-  if (!shown && !(await header.isVisible())) await item.locator('a').click();
-  // No refresh here: the harness's reset has listed every root and waited until the view drew them.
-  await header.waitFor({ timeout: ceiling(60_000) });
+  // decided by the item's state, since a window just reloaded shows the container long before its Jobs header. A
+  // click that lands as the side bar closes (a reload's or the previous check's) is made again.
+  await until(
+    'the Jobs view to show',
+    async () => {
+      if (await header.isVisible()) return true;
+      const shown =
+        (await item.evaluate((el) => el.classList.contains('checked')).catch(() => false)) &&
+        (await page.locator('.part.sidebar').isVisible());
+      if (!shown) await item.locator('a').click();
+      // No refresh here: the harness's reset has listed every root and waited until the view drew them.
+      return header.waitFor({ timeout: ceiling(5_000) }).then(
+        () => true,
+        () => false,
+      );
+    },
+    { timeoutMs: ceiling(60_000) },
+  );
 }
 
 /** Drags the sidebar's edge so descriptions (progress, cost, age) are readable in the screenshot. */

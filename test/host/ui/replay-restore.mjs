@@ -25,7 +25,7 @@ async function shown(frame) {
       .first()
       .getAttribute('data-rollout', { timeout: ceiling(2_000) })
       .catch(() => null),
-    trajectory: await text('.player-header .muted'),
+    trajectory: await text('.player-header > .muted'),
     turn: await text('.player .turn-count'),
   };
 }
@@ -93,7 +93,7 @@ export const checks = [
       const chosen = await rows.nth(pick).getAttribute('data-rollout');
       const trajectory = (await rows.nth(pick).locator('.trajectory').textContent()).trim();
       await rows.nth(pick).click();
-      await frame.locator('.player-header .muted', { hasText: new RegExp(`^${trajectory}$`) }).waitFor({ timeout: ceiling(10_000) });
+      await frame.locator('.player-header > .muted', { hasText: new RegExp(`^${trajectory}$`) }).waitFor({ timeout: ceiling(10_000) });
       await frame.locator('.player').focus();
       await stepTo(frame, 2);
       const before = await shown(frame);

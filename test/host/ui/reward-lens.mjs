@@ -90,7 +90,7 @@ export const checks = [
         const frame = await scoresFrame(page);
         const first = frame.locator('.scenario[data-scenario="solve@1"]');
         await first.locator('.score', { hasText: '1.56' }).waitFor({ timeout: ceiling(30_000) });
-        assert.equal(await frame.locator('.scenario .bar').count(), 10, 'a bar per scenario');
+        assert.equal(await frame.locator('.scenario .bar').count(), 11, 'a bar per scenario');
         // Each scenario's transcript is the board's Wordle renderer: its tiles.
         await first.locator(':scope > summary').click();
         await first
