@@ -73,9 +73,9 @@ describe('reward preview of a Wordle reward (the scenarios its pack offers)', fu
     assert.match(await lensTitle(uri, done), /^solve@1 0\.99 · solve@2 1\.30 · .* · loss 0\.49 · .* · no-play −0\.40 · ✗ 8\/18$/);
     const warnings = await until(
       () => rewardDiagnostics(uri),
-      (d) => d.length === 8,
+      (d) => d.length === 10,
     );
-    assert.equal(warnings.length, 8);
+    assert.equal(warnings.length, 10);
     const line = lineOf(uri, /^\s+def final_reward\b/);
     assert.ok(
       warnings.every((d) => d.code === 'expectation' && d.severity === vscode.DiagnosticSeverity.Warning && d.range.start.line === line),

@@ -91,7 +91,17 @@ export const checks = [
       }
       assert.ok(pick > 0, `no rollout after the first in group ${third} has two guesses`);
       const chosen = await rows.nth(pick).getAttribute('data-rollout');
-      const trajectory = (await rows.nth(pick).locator('.trajectory').textContent()).trim();
+      // The cell's text without the scan's markers, which follow the id in the same cell.
+      const trajectory = await rows
+        .nth(pick)
+        .locator('.trajectory')
+        .evaluate((el) =>
+          [...el.childNodes]
+            .filter((node) => !node.classList?.contains('finding-mark'))
+            .map((node) => node.textContent)
+            .join('')
+            .trim(),
+        );
       await rows.nth(pick).click();
       await frame.locator('.player-header > .muted', { hasText: new RegExp(`^${trajectory}$`) }).waitFor({ timeout: ceiling(10_000) });
       await frame.locator('.player').focus();
