@@ -38,6 +38,13 @@ const apart = {
   'src/features/resources/cleanupFlow.ts': 'cleanup.js',
   'src/features/datasets/upload.ts': 'upload.js',
   'src/features/health/watch.ts': 'health.js',
+  // Each `mtrl` command (the `require('./name')` of src/cli/commands.ts): `mtrl --help` compiles none of them.
+  ...Object.fromEntries(
+    [...readFileSync(path.join(root, 'src/cli/commands.ts'), 'utf8').matchAll(/require\('\.\/(\w+)'\)/g)].map(([, name]) => [
+      `src/cli/${name}.ts`,
+      `cli-${name}.js`,
+    ]),
+  ),
 };
 const keepApart = {
   name: 'keep-apart',

@@ -1,4 +1,4 @@
-import { EXIT_USAGE, UsageError, type CliIO } from './cli/command';
+import { EXIT_USAGE, isUsageError, UsageError, type CliIO } from './cli/command';
 import { commands } from './cli/commands';
 import { terminalOutput } from './core/text/display';
 
@@ -54,7 +54,7 @@ export async function main(argv: string[], given: CliIO): Promise<number> {
   } catch (error) {
     // Usage and I/O errors are one line; anything else is a bug, so keep its stack for the report.
     const message =
-      error instanceof UsageError || !(error instanceof Error) ? String((error as Error).message ?? error) : (error.stack ?? error.message);
+      isUsageError(error) || !(error instanceof Error) ? String((error as Error).message ?? error) : (error.stack ?? error.message);
     io.err(`mtrl ${name}: ${message}`);
     return EXIT_USAGE;
   }
@@ -101,7 +101,7 @@ async function withDeadline(
   });
   const ran = run(controller.signal).catch((error: unknown) => {
     // Whatever the abort broke mid-way, the user's answer is the deadline, not a stack trace.
-    if (!controller.signal.aborted || error instanceof UsageError) throw error;
+    if (!controller.signal.aborted || isUsageError(error)) throw error;
     io.err(deadline);
     return EXIT_USAGE;
   });

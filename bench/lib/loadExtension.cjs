@@ -47,7 +47,13 @@ const fakeVscode = new Proxy(vscode, {
   getPrototypeOf: () => new Proxy(Object.create(null), { get: (_, key) => fakeVscode[key] }),
 });
 
-const memento = { get: (_key, fallback) => fallback, update: async () => undefined, keys: () => [], setKeysForSync: () => undefined };
+// An ordinary start, not the first: the walkthrough opened once already.
+const memento = {
+  get: (key, fallback) => (key === 'mtrl.walkthroughOpened' ? true : fallback),
+  update: async () => undefined,
+  keys: () => [],
+  setKeysForSync: () => undefined,
+};
 const context = {
   subscriptions: [],
   extensionPath: path.dirname(path.dirname(extensionFile)),

@@ -18,7 +18,14 @@ export interface CliIO {
 }
 
 /** A usage or I/O problem: printed as a sentence after the command name (never a stack trace), exit code 2. */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Known by name, not `instanceof`: each command is its own bundle (dist/cli-*.js) with its own copy of this class. */
+export function isUsageError(error: unknown): error is UsageError {
+  return error instanceof Error && error.name === 'UsageError';
+}
 
 /** A command's flags and whether it takes other arguments; every command parses strictly. */
 type OptionsConfig = Pick<ParseArgsConfig, 'options' | 'allowPositionals'>;

@@ -236,6 +236,9 @@ describe('architecture', () => {
       apart.filter((a) => !shipped.includes(`!dist/${a.bundle}`)).map((a) => a.bundle),
       [],
     );
+    // The CLI's commands are bundled apart by the same build (one `dist/cli-NAME.js` each), read from src/cli/commands.ts.
+    assert.match(build, /src\/cli\/commands\.ts[\s\S]*`cli-\$\{name\}\.js`/);
+    assert.ok(shipped.includes('!dist/cli-*.js'), '.vscodeignore does not ship the CLI command bundles (dist/cli-*.js)');
   });
 
   it('the guard itself sees a forbidden import', () => {

@@ -35,4 +35,24 @@ describe('mtrl <command>: options every command parses the same way', () => {
     assert.equal(code, 2);
     assert.match(errors[0], /^mtrl validate: Option '--batch <value>' argument missing\nUsage: mtrl validate /);
   });
+
+  it("a usage error from a command's own bundle (another copy of the class) is still one sentence, no stack", async () => {
+    // The built CLI bundles each command apart, so its UsageError is not the entry's class: it is known by name.
+    class UsageError extends Error {
+      override name = 'UsageError';
+    }
+    const entry = {
+      name: 'apart',
+      summary: '',
+      load: () => ({ name: 'apart', usage: 'Usage: mtrl apart', run: () => Promise.reject(new UsageError('no such file')) }),
+    };
+    commands.push(entry);
+    try {
+      const { code, errors } = await run('apart');
+      assert.equal(code, 2);
+      assert.deepEqual(errors, ['mtrl apart: no such file']);
+    } finally {
+      commands.splice(commands.indexOf(entry), 1);
+    }
+  });
 });
