@@ -35,6 +35,7 @@ const apart = {
   'src/features/evaluations/comparison.ts': 'comparison.js',
   'src/features/smoke/command.ts': 'smoke.js',
   'src/features/metrics/panel.ts': 'metrics.js',
+  'src/features/replay/panel.ts': 'replay.js',
   'src/features/resources/cleanupFlow.ts': 'cleanup.js',
   'src/features/datasets/upload.ts': 'upload.js',
   'src/features/health/watch.ts': 'health.js',

@@ -5,7 +5,8 @@ import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
 import type { Services } from '../services';
 import type { TestProbes } from '../testHooks';
 import { insertRolloutLogging } from './insertLogging';
-import { ReplayPanel } from './panel';
+import { boardClass, openBoards } from './board';
+import type { ReplayPanel } from './panel';
 import { registerRewardActions } from './rewardActions';
 import { pickSource, sourceFromArgument } from './sources';
 
@@ -29,7 +30,7 @@ export function register(services: Services): Pick<TestProbes, 'replayView'> {
       return;
     }
     let existing: ReplayPanel | undefined;
-    ReplayPanel.each((p) => {
+    openBoards()?.each((p) => {
       if (sameSource(p.source, source)) existing = p;
     });
     const step = stepOf(arg);
@@ -39,7 +40,7 @@ export function register(services: Services): Pick<TestProbes, 'replayView'> {
       return existing;
     }
     const panel = openViewPanel(REPLAY_VIEW, `Rollouts: ${source.label}`, { extensionUri: context.extensionUri });
-    return new ReplayPanel(
+    return new (boardClass())(
       panel,
       services,
       source,
@@ -67,7 +68,7 @@ export function register(services: Services): Pick<TestProbes, 'replayView'> {
 
   /** Reopens the focused board with its rollouts matched to a dataset's rows: GRPO groups become tasks, not first messages. */
   const matchToDataset = async (dataset?: vscode.Uri): Promise<void> => {
-    const active = ReplayPanel.active;
+    const active = openBoards()?.active;
     if (!active || active.source.kind !== 'file') {
       void vscode.window.showInformationMessage(
         "Open a local log or traces file on the replay board first: a job's rollouts are already matched to its training data.",
@@ -89,7 +90,7 @@ export function register(services: Services): Pick<TestProbes, 'replayView'> {
     const board = active.board;
     active.panel.dispose();
     const panel = openViewPanel(REPLAY_VIEW, `Rollouts: ${source.label}`, { extensionUri: context.extensionUri });
-    new ReplayPanel(panel, services, source, board && { filter: board.filter, stepsPicked: board.stepsPicked });
+    new (boardClass())(panel, services, source, board && { filter: board.filter, stepsPicked: board.stepsPicked });
   };
 
   context.subscriptions.push(
@@ -100,14 +101,14 @@ export function register(services: Services): Pick<TestProbes, 'replayView'> {
     ...registerRewardActions(services),
     restoreViewPanels<PersistedState>(REPLAY_VIEW, (panel, state) => {
       if (!state?.source || state.source.kind === 'fixture') return panel.dispose();
-      new ReplayPanel(panel, services, state.source, state.board);
+      new (boardClass())(panel, services, state.source, state.board);
     }),
     vscode.window.registerCustomEditorProvider(
       'mtrl.rolloutLog',
       {
         openCustomDocument: (uri) => ({ uri, dispose: () => undefined }),
         resolveCustomEditor: (document, panel) => {
-          new ReplayPanel(panel, services, {
+          new (boardClass())(panel, services, {
             kind: 'file',
             uri: document.uri.toString(),
             label: vscode.workspace.asRelativePath(document.uri),
@@ -116,12 +117,12 @@ export function register(services: Services): Pick<TestProbes, 'replayView'> {
       } satisfies vscode.CustomReadonlyEditorProvider,
       { supportsMultipleEditorsPerDocument: true },
     ),
-    services.settings.onDidChange(['replay.colorBlind'], () => ReplayPanel.each((p) => p.applySettings())),
+    services.settings.onDidChange(['replay.colorBlind'], () => openBoards()?.each((p) => p.applySettings())),
   );
   return {
     // For tests: what the focused board shows, as the page reported it.
     replayView: () => {
-      const active = ReplayPanel.active;
+      const active = openBoards()?.active;
       return active ? { source: active.source, view: active.view, board: active.board } : undefined;
     },
   };

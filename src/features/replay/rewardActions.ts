@@ -4,7 +4,7 @@ import { loadScenarioFile, rescoreTranscripts, rewardFileOf } from '../../servic
 import { findPython } from '../python';
 import type { Services } from '../services';
 import { setting } from '../settings';
-import { ReplayPanel } from './panel';
+import { openBoards } from './board';
 
 const SCENARIO_GLOB = '**/*.mtrl-reward.json';
 const REPORT_SCHEME = 'mtrl-whatif';
@@ -36,7 +36,7 @@ async function pickScenarioFile(purpose: string, offerNew: boolean): Promise<vsc
 
 /** Saves the rollout the board plays as a named scenario: an undoable edit of the scenario file, never overwriting a name. */
 async function saveAsScenario(fileArg?: vscode.Uri, nameArg?: string): Promise<void> {
-  const rollout = await ReplayPanel.active?.currentRollout();
+  const rollout = await openBoards()?.active?.currentRollout();
   if (!rollout) {
     void vscode.window.showInformationMessage('Select a rollout on the replay board first: it becomes the scenario.');
     return;
@@ -78,7 +78,7 @@ async function saveAsScenario(fileArg?: vscode.Uri, nameArg?: string): Promise<v
 
 /** What-if: the scenario file's reward as it is now over the rollouts the board shows, next to the rewards they got; returns the report's text. */
 async function rescoreShown(services: Services, fileArg?: vscode.Uri): Promise<string | undefined> {
-  const panel = ReplayPanel.active;
+  const panel = openBoards()?.active;
   const rollouts = (await panel?.shownRollouts()) ?? [];
   if (!panel || !rollouts.length) {
     void vscode.window.showInformationMessage('Open rollouts on the replay board first: the rollouts it shows are re-scored.');

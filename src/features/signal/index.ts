@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { SIGNAL_VIEW, type PersistedSignal } from '../../shared/signal';
 import { restoreViewPanels } from '../../webview-kit/panel';
 import type { Launcher } from '../launch/launcher';
-import { ReplayPanel } from '../replay/panel';
+import { openBoards } from '../replay/board';
 import type { Services } from '../services';
 import type { TestProbes } from '../testHooks';
 import type { SignalCommands } from './commands';
@@ -13,7 +13,11 @@ export function register(services: Services, launcher: Launcher): Pick<TestProbe
   /** The command bodies, loaded on first use: the build maps './commands' to dist/signal.js, so activation never reads them. */
   const commands = (): SignalCommands => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    made ??= (require('./commands') as typeof import('./commands')).signalCommands(services, launcher, () => ReplayPanel.active?.firstRead);
+    made ??= (require('./commands') as typeof import('./commands')).signalCommands(
+      services,
+      launcher,
+      () => openBoards()?.active?.firstRead,
+    );
     return made;
   };
   services.context.subscriptions.push(
