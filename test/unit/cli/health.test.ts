@@ -5,6 +5,7 @@ import { HEALTH_JOBS, HEALTH_REGION } from '../../../src/emulator/seedHealth';
 import { startEmulator, type Emulator } from '../../../src/emulator/server';
 import type { HealthKind } from '../../../src/core/health/findings';
 import { ceiling } from '../../host/lib/ceiling';
+import { computeMetricsAhead } from '../emulator/helpers';
 
 process.env.AWS_ACCESS_KEY_ID ??= 'test';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
@@ -36,7 +37,10 @@ describe('mtrl health, through MLflow on the emulator', function () {
   let emulator: Emulator;
 
   // The CLI checks "stalled" against the wall clock, so the emulator runs on it too (the running job keeps stepping).
-  before(async () => (emulator = await startEmulator({})));
+  before(async () => {
+    emulator = await startEmulator({});
+    computeMetricsAhead(emulator.world);
+  });
   after(() => emulator.close());
 
   for (const [kind, seeded] of Object.entries(HEALTH_JOBS) as [HealthKind, { job: string; step: number }][]) {
