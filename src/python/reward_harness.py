@@ -162,6 +162,14 @@ def failure(kind, message, line=None, column=None):
     return result
 
 
+def open_user_folder(path):
+    """Imports from the user's folder resolve, and its imports of missing libraries get stubs: before their file loads."""
+    global USER_DIR
+    USER_DIR = os.path.dirname(path)
+    sys.path.insert(0, USER_DIR)
+    sys.meta_path.append(StubFinder())
+
+
 def load_module(path):
     with open(path, "rb") as f:
         source = f.read()

@@ -7,7 +7,6 @@ line, never dropped. Imports and stubs are the reward harness's; containment is 
 """
 
 import os
-import sys
 
 import reward_harness as harness
 
@@ -24,9 +23,7 @@ def as_mark(value, name):
 
 def scan(request):
     path = os.path.abspath(request["file"])
-    harness.USER_DIR = os.path.dirname(path)
-    sys.path.insert(0, harness.USER_DIR)
-    sys.meta_path.append(harness.StubFinder())
+    harness.open_user_folder(path)
     module, error = harness.load_module(path)
     if error:
         return error
