@@ -5,7 +5,7 @@ import { percentText } from './series';
 import type { HealthThresholds } from './thresholds';
 
 /** The kind of finding a rising scan kind is: apart from the curve checks, it reads the job's rollouts, not its metrics. */
-export const RISING_SCAN = 'rising-scan';
+const RISING_SCAN = 'rising-scan';
 
 /** A kind at 0 % until a step and above 0 % at every step since, for `steps` steps or more, past its threshold at the latest. */
 function isRising(f: ScanFinding, t: HealthThresholds): boolean {

@@ -13,15 +13,15 @@ import { RunNotFound } from '../../services/metrics/load';
 import type { Services } from '../services';
 import type { HealthMarks } from './marks';
 
-/**
- * Checks the Jobs view's jobs: running ones at every poll, finished ones once (their curves no longer change), one at a
- * time with the view's AWS clients; notifies once per running job and kind, remembered across reloads.
- */
 /** A running job's rollouts are scanned again after this long: reading them all at every 30-s poll would be most of the watch's work. */
 const SCAN_EVERY_MS = 10 * 60_000;
 /** A scan that takes longer is dropped: the other jobs' checks wait in the same queue. */
 const SCAN_CEILING_MS = 2 * 60_000;
 
+/**
+ * Checks the Jobs view's jobs: running ones at every poll, finished ones once (their curves no longer change), one at a
+ * time with the view's AWS clients; notifies once per running job and kind, remembered across reloads.
+ */
 export class HealthWatch {
   private readonly finishedChecked = new Set<string>();
   private readonly scans = new Map<string, { at: number; result?: ScanResult }>();
