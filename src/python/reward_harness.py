@@ -188,6 +188,14 @@ def load_module(path):
     return module, None
 
 
+def load_user_file(file):
+    """The user's file loaded from its own folder: its absolute path, and its module or the failure that stopped it."""
+    path = os.path.abspath(file)
+    open_user_folder(path)
+    module, error = load_module(path)
+    return path, module, error
+
+
 def first_line(function):
     function = inspect.unwrap(function)
     code = getattr(function, "__code__", None)

@@ -93,9 +93,7 @@ def find(module, spec, path):
 
 
 def score(request):
-    path = os.path.abspath(request["file"])
-    harness.open_user_folder(path)
-    module, error = harness.load_module(path)
+    path, module, error = harness.load_user_file(request["file"])
     if error:
         return error
     spec = request["reward"]

@@ -22,9 +22,7 @@ def as_mark(value, name):
 
 
 def scan(request):
-    path = os.path.abspath(request["file"])
-    harness.open_user_folder(path)
-    module, error = harness.load_module(path)
+    path, module, error = harness.load_user_file(request["file"])
     if error:
         return error
     name = request.get("function") or "scan"
