@@ -2,12 +2,14 @@ import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { hasWarning } from '../core/health/check';
 import type { HealthReport } from '../core/health/findings';
 import { outsideText } from '../core/text/display';
+import { SCAN_DEFAULTS } from '../core/scan/settings';
 import { loadJobHealth } from '../services/health/load';
+import { scanJobRollouts } from '../services/health/scan';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
 import { jobFromArgument } from './jobArgument';
 import { metricsMissing } from './metricsFailure';
 
-const usage = `Usage: mtrl health <job-name|job-arn> [--evaluation] [--json] [--region R] [--endpoint URL] [--profile P]
+const usage = `Usage: mtrl health <job-name|job-arn> [--evaluation] [--scan] [--json] [--region R] [--endpoint URL] [--profile P]
 
 Checks a job's MLflow curves for the ways runs go wrong: responses cut at
 sampling_max_tokens (truncation), groups that teach nothing (no-signal), collapse,
@@ -17,6 +19,8 @@ metric, the threshold crossed (the defaults of the mtrl.health.* settings) and w
 to do; metrics the run does not log are listed as not checked.
 
   --evaluation  the name is an evaluation job (default: a training job; an ARN says which)
+  --scan        also scan the job's rollouts (mtrl scan): a kind whose share rose from 0 % over its
+                steps is a rising-scan finding, as in the editor's watch of a running job
   --json        {"job", "steps", "findings": [{"kind", "severity", "step", "metric", "sentence", "action"}],
                 "not_checked": [{"kind", "reason"}]}
   --region      the job's region (default: from the ARN, AWS_REGION or us-east-1)
@@ -66,14 +70,18 @@ export const healthCommand: CliCommand = {
   usage,
   async run(args, io) {
     const { values, positionals } = parseOptions(args, usage, {
-      options: { evaluation: { type: 'boolean' }, json: { type: 'boolean' }, ...AWS_OPTIONS },
+      options: { evaluation: { type: 'boolean' }, json: { type: 'boolean' }, scan: { type: 'boolean' }, ...AWS_OPTIONS },
       allowPositionals: true,
     });
     if (positionals.length !== 1) throw new UsageError('give one job name or job ARN.');
     const ref = jobFromArgument(positionals[0], values);
     const { aws, settings } = awsFromOptions({ ...values, region: ref.region });
     try {
-      const { metrics, report } = await loadJobHealth(aws, ref, { signal: io.signal });
+      const scan =
+        values.scan && !values.evaluation
+          ? await scanJobRollouts(aws, ref, SCAN_DEFAULTS, io.signal ?? new AbortController().signal)
+          : undefined;
+      const { metrics, report } = await loadJobHealth(aws, ref, { signal: io.signal, scan });
       io.out(values.json ? JSON.stringify(reportJson(metrics.job.name, report)) : reportText(metrics.job.name, metrics.runId, report));
       return hasWarning(report) ? EXIT_FINDINGS : EXIT_CLEAN;
     } catch (error) {

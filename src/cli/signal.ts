@@ -1,4 +1,6 @@
 import { packVerdictsText, summaryKeeper } from '../core/rollouts';
+import { outsideText } from '../core/text/display';
+import { componentSpreadLines, outcomeTiedSentence } from '../core/signal/componentSpread';
 import { signalReport, type SignalReport } from '../core/signal/report';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
 import { PYTHON_OVER_ROLLOUTS_OPTIONS, readSource, requireRollouts, SOURCE_USAGE } from './rolloutSource';
@@ -90,13 +92,16 @@ function text(r: SignalReport, source: string, { advise = true, played = false }
     lines.push(`    ${String(k).padStart(2)}/${r.groupSize}  ${String(n).padStart(5)}  ${'█'.repeat(Math.round((n / widest) * 30))}`),
   );
   const z = r.zeroAdvantage;
+  const tied = outcomeTiedSentence(r, r.groups);
   lines.push(
     `  zero-advantage groups: ${z.groups}/${r.groups} = ${pct(z.share)} (${z.alwaysSolved} always solved, ${z.neverSolved} never solved, ${z.samePartialCredit} the same partial credit)`,
     `  mean within-group spread: ${r.meanWithinGroupSpread === null ? 'n/a' : r.meanWithinGroupSpread.toFixed(3)}`,
+    // Component names are the agent's metrics keys: text from outside, one line each.
+    ...componentSpreadLines(r).map((line) => `    ${outsideText(line)}`),
     ...(r.atGroupSize.length
       ? [`  estimated zero-advantage share by group size: ${r.atGroupSize.map((g) => `G=${g.groupSize} ${pct(g.share)}`).join(', ')}`]
       : []),
-    ...(r.warnings ?? []).map((w) => `  ! ${w}`),
+    ...[...(tied ? [outsideText(tied)] : []), ...(r.warnings ?? [])].map((w) => `  ! ${w}`),
   );
   if (advise) lines.push('', ...r.recommendations.map((s) => `- ${s}`));
   return lines.join('\n');

@@ -3,7 +3,7 @@ import type { SmokeRecord, SmokeResults } from '../core/smoke/record';
 import type { SweepControl } from '../core/evaluation/queue';
 import type { SweepAnswers } from '../services/sweeps';
 import type { Budget } from '../core/jobs/budget';
-import type { HealthKind } from '../core/health/findings';
+import type { HealthFindingKind } from '../core/health/findings';
 import type { EvaluationAnswers, TrainingAnswers } from '../services/launch/answers';
 
 /** One key of globalState or workspaceState with its type: features read and write stored state only through these. */
@@ -113,7 +113,7 @@ export interface Stores {
   /** The sweep wizard's last dataset, role, output path and base model. */
   sweepAnswers: StoredValue<SweepAnswers>;
   /** The health findings already notified, per job ARN: one notification per job and kind, across reloads and windows. */
-  healthNotified: StoredValue<Record<string, HealthKind[]>>;
+  healthNotified: StoredValue<Record<string, HealthFindingKind[]>>;
 }
 
 export function createStores(context: { globalState: vscode.Memento; workspaceState: vscode.Memento }): Stores {

@@ -12,7 +12,6 @@ import inspect
 import json
 import math
 import os
-import sys
 import traceback
 
 import reward_harness as harness
@@ -70,9 +69,7 @@ def raised_in_stub(error):
 
 def run(request):
     path = os.path.abspath(request["file"])
-    harness.USER_DIR = os.path.dirname(path)
-    sys.path.insert(0, harness.USER_DIR)
-    sys.meta_path.append(harness.StubFinder())
+    harness.open_user_folder(path)
     try:
         entry = find_entrypoint(path)
     except SyntaxError as error:

@@ -162,6 +162,14 @@ def failure(kind, message, line=None, column=None):
     return result
 
 
+def open_user_folder(path):
+    """Imports from the user's folder resolve, and its imports of missing libraries get stubs: before their file loads."""
+    global USER_DIR
+    USER_DIR = os.path.dirname(path)
+    sys.path.insert(0, USER_DIR)
+    sys.meta_path.append(StubFinder())
+
+
 def load_module(path):
     with open(path, "rb") as f:
         source = f.read()
@@ -178,6 +186,14 @@ def load_module(path):
     except BaseException as error:  # noqa: BLE001 - sys.exit() in module code is an import failure too
         return None, failure("import", f"Importing the file failed: {type(error).__name__}: {error}", user_line(error, path))
     return module, None
+
+
+def load_user_file(file):
+    """The user's file loaded from its own folder: its absolute path, and its module or the failure that stopped it."""
+    path = os.path.abspath(file)
+    open_user_folder(path)
+    module, error = load_module(path)
+    return path, module, error
 
 
 def first_line(function):

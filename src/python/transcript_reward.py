@@ -9,7 +9,6 @@ never dropped. Imports and stubs are the reward harness's; containment is contai
 import inspect
 import json
 import os
-import sys
 
 import reward_harness as harness
 
@@ -94,11 +93,7 @@ def find(module, spec, path):
 
 
 def score(request):
-    path = os.path.abspath(request["file"])
-    harness.USER_DIR = os.path.dirname(path)
-    sys.path.insert(0, harness.USER_DIR)
-    sys.meta_path.append(harness.StubFinder())
-    module, error = harness.load_module(path)
+    path, module, error = harness.load_user_file(request["file"])
     if error:
         return error
     spec = request["reward"]

@@ -7,7 +7,6 @@ line, never dropped. Imports and stubs are the reward harness's; containment is 
 """
 
 import os
-import sys
 
 import reward_harness as harness
 
@@ -23,11 +22,7 @@ def as_mark(value, name):
 
 
 def scan(request):
-    path = os.path.abspath(request["file"])
-    harness.USER_DIR = os.path.dirname(path)
-    sys.path.insert(0, harness.USER_DIR)
-    sys.meta_path.append(harness.StubFinder())
-    module, error = harness.load_module(path)
+    path, module, error = harness.load_user_file(request["file"])
     if error:
         return error
     name = request.get("function") or "scan"

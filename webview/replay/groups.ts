@@ -1,9 +1,12 @@
 import type { GroupRow, RolloutFilter } from '../../src/core/rollouts';
 import { stepLabel } from '../../src/core/rollouts/verdict';
+import { componentsText } from '../../src/core/reward/scoreText';
 import { h, num, replace } from './dom';
 import type { BoardChannel } from './host';
 
 const ROW_HEIGHT = 44;
+/** A row with a third line: the group's mean reward components. */
+const ROW_HEIGHT_WITH_COMPONENTS = 62;
 const PAGE = 100;
 
 /** The virtualized list of GRPO groups: only visible rows exist in the DOM, pages are fetched as they scroll in. */
@@ -16,6 +19,8 @@ export class GroupList {
   total = 0;
   selected?: number;
   private cursor = 0;
+  // Every group of a board has components or none does (one reward): the first page decides the rows' height.
+  private rowHeight = ROW_HEIGHT;
 
   constructor(
     private readonly host: BoardChannel,
@@ -49,7 +54,11 @@ export class GroupList {
     if (generation !== this.generation) return;
     this.total = total;
     this.pages.set(page, rows);
-    this.spacer.style.height = `${total * ROW_HEIGHT}px`;
+    if (page === 0) {
+      this.rowHeight = rows.some((r) => r.components) ? ROW_HEIGHT_WITH_COMPONENTS : ROW_HEIGHT;
+      this.element.style.setProperty('--row-height', `${this.rowHeight}px`);
+    }
+    this.spacer.style.height = `${total * this.rowHeight}px`;
     this.render();
     this.onChange();
   }
@@ -57,8 +66,8 @@ export class GroupList {
   render(): void {
     const top = this.element.scrollTop;
     const height = this.element.clientHeight || 600;
-    const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - 5);
-    const last = Math.min(this.total, Math.ceil((top + height) / ROW_HEIGHT) + 5);
+    const first = Math.max(0, Math.floor(top / this.rowHeight) - 5);
+    const last = Math.min(this.total, Math.ceil((top + height) / this.rowHeight) + 5);
     const rows: HTMLElement[] = [];
     for (let position = first; position < last; position++) {
       const row = this.row(position);
@@ -66,7 +75,7 @@ export class GroupList {
         void this.fetch(Math.floor(position / PAGE));
         rows.push(h('div', { class: 'group-row placeholder' }, '…'));
       } else rows.push(this.rowElement(row, position));
-      rows[rows.length - 1].style.top = `${position * ROW_HEIGHT}px`;
+      rows[rows.length - 1].style.top = `${position * this.rowHeight}px`;
     }
     replace(this.spacer, ...rows);
   }
@@ -74,6 +83,7 @@ export class GroupList {
   private rowElement(row: GroupRow, position: number): HTMLElement {
     const selected = row.index === this.selected;
     const spread = row.std === null ? '' : `σ ${num(row.std, 2)}`;
+    const components = row.components ? componentsText(row.mean ?? NaN, row.components) : '';
     return h(
       'div',
       {
@@ -82,11 +92,7 @@ export class GroupList {
           role: 'option',
           'aria-selected': selected ? 'true' : 'false',
           'data-group': row.index,
-          title: row.components
-            ? `${row.label}\nmean ${Object.entries(row.components)
-                .map(([name, v]) => `${name} ${num(v, 2)}`)
-                .join(' \u00b7 ')}`
-            : row.label,
+          title: components ? `${row.label}\nmean ${num(row.mean, 2)} ${components}` : row.label,
         },
         on: { click: () => this.choose(position) },
       },
@@ -104,6 +110,7 @@ export class GroupList {
         h('span', {}, row.zeroAdvantage ? 'advantage 0' : spread),
         row.shown !== row.n ? h('span', {}, `${row.shown} shown`) : null,
       ),
+      components ? h('div', { class: 'group-line muted group-components' }, components) : null,
     );
   }
 
@@ -135,10 +142,10 @@ export class GroupList {
     if (!(e.key in moves)) return;
     e.preventDefault();
     this.cursor = Math.max(0, Math.min(this.total - 1, this.cursor + moves[e.key]));
-    const y = this.cursor * ROW_HEIGHT;
+    const y = this.cursor * this.rowHeight;
     if (y < this.element.scrollTop) this.element.scrollTop = y;
-    else if (y + ROW_HEIGHT > this.element.scrollTop + this.element.clientHeight)
-      this.element.scrollTop = y + ROW_HEIGHT - this.element.clientHeight;
+    else if (y + this.rowHeight > this.element.scrollTop + this.element.clientHeight)
+      this.element.scrollTop = y + this.rowHeight - this.element.clientHeight;
     this.choose(this.cursor);
   }
 }

@@ -1,4 +1,6 @@
 import type { RolloutRow } from '../../src/core/rollouts';
+import { numericComponents } from '../../src/core/rollouts/components';
+import { componentsText } from '../../src/core/reward/scoreText';
 import { h, icon, idText, num, replace } from './dom';
 import { argumentSummary } from './renderers/json';
 
@@ -102,6 +104,7 @@ export class RolloutTable {
     const compared = row.index === this.compare;
     const advantageClass = row.advantage === null ? '' : row.advantage > 0 ? 'positive' : row.advantage < 0 ? 'negative' : '';
     const failed = row.status !== 'completed';
+    const components = componentsText(row.reward ?? NaN, numericComponents(row.metrics));
     return h(
       'div',
       {
@@ -140,6 +143,7 @@ export class RolloutTable {
           },
         },
       }),
+      components ? h('span', { class: 'rollout-components muted' }, components) : null,
     );
   }
 

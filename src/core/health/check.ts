@@ -1,4 +1,5 @@
 import { HEALTH_KINDS, type HealthFinding, type HealthInput, type HealthKind, type HealthReport, type NotChecked } from './findings';
+import { risingScan } from './scanRising';
 import { HEALTH_DEFAULTS, type HealthThresholds } from './thresholds';
 import { collapse, failingRollouts, noSignal, truncation, type CheckResult } from './training';
 import { overfitting, stalled } from './trends';
@@ -49,6 +50,8 @@ export function checkHealth(input: HealthInput, thresholds: HealthThresholds = H
     if (result.finding) findings.push(result.finding);
     else if (result.notChecked) notChecked.push({ kind, reason: result.notChecked });
   }
+  const rising = input.scan && input.category === 'AgentRFT' ? risingScan(input.scan, thresholds) : undefined;
+  if (rising) findings.push(rising);
   findings.sort((a, b) => a.step - b.step);
   return { steps: stepsOf(input), findings, notChecked, ...(input.refused ? { refused: input.refused } : {}) };
 }

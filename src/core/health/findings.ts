@@ -1,16 +1,19 @@
 import type { MetricPoint } from '../metrics/mlflow';
+import type { ScanResult } from '../scan/types';
 import type { HealthThresholds } from './thresholds';
 
 /** The ways a run goes wrong that its curves show. */
 export const HEALTH_KINDS = ['truncation', 'no-signal', 'collapse', 'overfitting', 'failing-rollouts', 'stalled'] as const;
 export type HealthKind = (typeof HEALTH_KINDS)[number];
+/** A curve check's kind, or `rising-scan` (scanRising.ts): a scan kind rising over the job's rollouts. */
+export type HealthFindingKind = HealthKind | 'rising-scan';
 
 /** A warning still holds at the latest step; info held earlier and stopped (worth knowing next time, nothing to act on now). */
 export type HealthSeverity = 'warning' | 'info';
 
 /** One way the run went wrong, where it started, and what to do. */
 export interface HealthFinding {
-  kind: HealthKind;
+  kind: HealthFindingKind;
   severity: HealthSeverity;
   /** The first step where the condition held (overfitting: the first validation point below the best). */
   step: number;
@@ -22,7 +25,7 @@ export interface HealthFinding {
   sentence: string;
   action: string;
   /** The threshold crossed: its setting, its value, and what it means here. */
-  threshold: { setting: `mtrl.health.${keyof HealthThresholds}`; value: number; text: string };
+  threshold: { setting: `mtrl.health.${keyof HealthThresholds}` | 'mtrl.scan.thresholds'; value: number; text: string };
 }
 
 /** What could not be checked, and why (a key the run does not log, too few steps, a job that is not running). */
@@ -54,4 +57,6 @@ export interface HealthInput {
   now: number;
   /** Points left out of `series` because they broke a number rule (admittedSeries). */
   refused?: string;
+  /** The scan of the job's rollouts so far, when the caller read them (the watch, for a running job). */
+  scan?: ScanResult;
 }

@@ -19,6 +19,19 @@ function firstBad(value: Fields, paths: string[], ok: (v: unknown) => boolean, o
   return undefined;
 }
 
+/** Why a kept report's spread per component (optional) cannot be shown, or undefined. */
+function componentsProblem(components: unknown): string | undefined {
+  if (components === undefined) return undefined;
+  if (!Array.isArray(components)) return 'report.components is not a list';
+  const finite = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+  for (const [i, c] of components.entries()) {
+    if (!isObject(c) || typeof c.name !== 'string') return `report.components[${i}] has no name`;
+    const bad = firstBad(c, ['groups'], isCount) ?? firstBad(c, ['meanWithinGroupSpread', 'flatShare'], finite);
+    if (bad) return `report.components[${i}].${bad}, not a number`;
+  }
+  return undefined;
+}
+
 /** Why `value` is not a kept signal check (a clause to follow "it is not a kept signal check: "), or undefined. */
 export function keptCheckProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'it is not a JSON object';
@@ -71,6 +84,10 @@ export function keptCheckProblem(value: unknown): string | undefined {
     true,
   );
   if (share) return `${share}, not a finite number`;
+  const components = componentsProblem(value.report.components);
+  if (components) return components;
+  if (value.report.outcomeTiedGroups !== undefined && !isCount(value.report.outcomeTiedGroups))
+    return `report.outcomeTiedGroups is ${quotedValue(value.report.outcomeTiedGroups)}, not a whole number`;
   if (value.report.rewards !== null) {
     const rewards = firstBad(report, ['report.rewards.mean', 'report.rewards.min', 'report.rewards.max'], followsRewardRule);
     if (rewards) return `${rewards}, which breaks the reward rule (${REWARD_RULE})`;

@@ -9,6 +9,7 @@ import {
   type PackVerdictDiffers,
 } from '../rollouts/verdict';
 import type { Transcript } from '../transcript/model';
+import { componentSignal, type ComponentSpread } from './componentSpread';
 import { resultsNotSeen, resultsNotSeenWarning } from '../transcript/resultsNotSeen';
 
 /** Will this run learn? What a batch of rollouts (G per task) says about GRPO's learning signal. */
@@ -46,6 +47,10 @@ export interface SignalReport {
     samePartialCredit: number;
   };
   meanWithinGroupSpread: number | null;
+  /** The same spread per reward component the agents reported in their metrics (outcome, shaping); absent when none did. */
+  components?: ComponentSpread[];
+  /** Groups where every rollout has the same `outcome` but the totals differ; absent without components. */
+  outcomeTiedGroups?: number;
   /** Estimated zero-advantage share at other group sizes, from each task's rewards here (partial credit included). */
   atGroupSize: { groupSize: number; share: number }[];
   /** What limits trust in the figures (too few tasks, tool results not seen); absent in reports kept before they existed. */
@@ -228,5 +233,12 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
   // Over the rollouts the report counts (skipped ones are left out, as in training).
   const packVerdicts = packVerdictCounts(transcripts.filter((t) => trainingReward(t) !== undefined));
   const differs = Object.keys(packVerdicts).length ? { packVerdicts } : {};
-  return { ...partial, ...differs, warnings, thinEvidence: thin(partial), recommendations: recommend(partial) };
+  return {
+    ...partial,
+    ...differs,
+    ...componentSignal(transcripts),
+    warnings,
+    thinEvidence: thin(partial),
+    recommendations: recommend(partial),
+  };
 }

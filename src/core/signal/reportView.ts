@@ -1,6 +1,7 @@
 import { formatDollars } from '../jobs/pricing';
 import type { SignalTokens } from './projectedCost';
 import { PACK_VERDICT_DIFFERS, type PackVerdictDiffers } from '../rollouts/verdict';
+import { outcomeTiedSentence } from './componentSpread';
 import type { SignalReport } from './report';
 
 /** What the learning-signal view is given: one check's report (or why there is none) and the figures beside it. */
@@ -147,6 +148,12 @@ function figures(shown: SignalCheckShown, report: SignalReport): { label: string
       value: report.meanWithinGroupSpread.toFixed(3),
       hint: 'the standard deviation of rewards inside a task: the room GRPO has to learn',
     });
+  for (const c of report.components ?? [])
+    out.push({
+      label: `Spread of ${c.name}`,
+      value: c.meanWithinGroupSpread.toFixed(3),
+      hint: `the same inside a task for this component; flat in ${pct(c.flatShare)} of ${plural(c.groups, 'task')}`,
+    });
   if (shown.tokensPerRollout)
     out.push({
       label: 'Tokens per rollout',
@@ -189,13 +196,14 @@ export function signalView(shown: SignalCheckShown, reading = false): SignalView
     share === null
       ? 'No task has two or more rollouts: a learning signal needs groups.'
       : `${pct(share)} of tasks have zero advantage (${report.zeroAdvantage.groups} of ${plural(report.groups, 'group')})`;
+  const tied = outcomeTiedSentence(report, report.groups);
   return {
     ...base,
     kind: 'report',
     when: shown.at,
     headline,
     level: share === null ? 'bad' : report.thinEvidence && signalLevel(share) === 'good' ? 'warn' : signalLevel(share),
-    meaning: [...meaning(report), ...(report.warnings ?? [])],
+    meaning: [...meaning(report), ...(tied ? [tied] : []), ...(report.warnings ?? [])],
     figures: figures(shown, report),
     rewards: rewardBars(report),
     difficulty: difficultyBars(report),

@@ -1,15 +1,22 @@
 import * as vscode from 'vscode';
-import type { HealthKind, HealthReport } from '../../core/health/findings';
+import type { HealthFindingKind, HealthReport } from '../../core/health/findings';
 import { findingLabel, warningsOf } from '../../core/health/label';
 import { isFinished, isInProgress } from '../../core/jobs/status';
 import { mlflowConfigOf } from '../../core/jobs/document';
 import { healthThresholds } from '../../core/settings';
+import { scanSettingsFrom, type ScanResult } from '../../core/scan';
 import { loadJobHealth } from '../../services/health/load';
+import { scanJobRollouts } from '../../services/health/scan';
 import type { JobNode } from '../../services/jobs/nodes';
 import { MetricsUnavailable } from '../../services/metrics/load';
 import { RunNotFound } from '../../services/metrics/load';
 import type { Services } from '../services';
 import type { HealthMarks } from './marks';
+
+/** A running job's rollouts are scanned again after this long: reading them all at every 30-s poll would be most of the watch's work. */
+const SCAN_EVERY_MS = 10 * 60_000;
+/** A scan that takes longer is dropped: the other jobs' checks wait in the same queue. */
+const SCAN_CEILING_MS = 2 * 60_000;
 
 /**
  * Checks the Jobs view's jobs: running ones at every poll, finished ones once (their curves no longer change), one at a
@@ -17,6 +24,7 @@ import type { HealthMarks } from './marks';
  */
 export class HealthWatch {
   private readonly finishedChecked = new Set<string>();
+  private readonly scans = new Map<string, { at: number; result?: ScanResult }>();
   private readonly warned = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
 
@@ -45,7 +53,7 @@ export class HealthWatch {
       const { report } = await loadJobHealth(
         this.services.aws,
         { jobName: node.jobName, category: node.category, region: node.region },
-        { described: node.details, thresholds: healthThresholds((key) => settings.get(key)) },
+        { described: node.details, thresholds: healthThresholds((key) => settings.get(key)), scan: await this.scanOf(node) },
       );
       if (isFinished(node.status)) this.finishedChecked.add(node.arn);
       this.marks.set(node.id, report);
@@ -61,21 +69,38 @@ export class HealthWatch {
     }
   }
 
+  /** The scan of a running job's rollouts, at most every SCAN_EVERY_MS; none for a finished job or one whose rollouts cannot be read. */
+  private async scanOf(node: JobNode): Promise<ScanResult | undefined> {
+    if (!isInProgress(node.status)) return undefined;
+    const last = this.scans.get(node.arn);
+    if (last && Date.now() - last.at < SCAN_EVERY_MS) return last.result;
+    const { settings } = this.services;
+    const scanSettings = scanSettingsFrom(settings.get('scan.thresholds'), settings.get('scan.repeatedCalls'));
+    const job = { jobName: node.jobName, category: node.category, region: node.region };
+    // A job whose rollouts cannot be read (a Lambda agent, no log yet) still gets its curves checked: the scan is extra.
+    const result = await scanJobRollouts(this.services.aws, job, scanSettings, AbortSignal.timeout(SCAN_CEILING_MS)).catch(() => undefined);
+    this.scans.set(node.arn, { at: Date.now(), result });
+    return result;
+  }
+
   private async notify(node: JobNode, report: HealthReport): Promise<void> {
     const { settings, stores } = this.services;
     if (!settings.get('health.notify')) return;
     const notified = stores.healthNotified.get() ?? {};
-    const known = new Set<HealthKind>(notified[node.arn] ?? []);
+    const known = new Set<HealthFindingKind>(notified[node.arn] ?? []);
     const fresh = warningsOf(report).filter((f) => !known.has(f.kind));
     if (!fresh.length) return;
     await stores.healthNotified.set({ ...notified, [node.arn]: [...known, ...fresh.map((f) => f.kind)] });
     for (const finding of fresh) {
       this.services.output.warn(`${node.jobName}: ${findingLabel(finding)}: ${finding.sentence}`);
+      // A rising scan kind is read in the rollouts it marks, from the step it began; a curve in the curves.
+      const open = finding.kind === 'rising-scan' ? 'Open Rollouts' : 'Open Curves';
       void vscode.window
-        .showWarningMessage(`${node.jobName}: ${findingLabel(finding)}. ${finding.sentence} ${finding.action}`, 'Open Curves', 'Stop Job')
+        .showWarningMessage(`${node.jobName}: ${findingLabel(finding)}. ${finding.sentence} ${finding.action}`, open, 'Stop Job')
         .then((answer) => {
           const job = { jobName: node.jobName, category: node.category, region: node.region };
           if (answer === 'Open Curves') void vscode.commands.executeCommand('mtrl.showMetrics', job);
+          if (answer === 'Open Rollouts') void vscode.commands.executeCommand('mtrl.openRollouts', { ...job, step: finding.step });
           // mtrl.stopJob asks first.
           if (answer === 'Stop Job') void vscode.commands.executeCommand('mtrl.stopJob', node);
         });

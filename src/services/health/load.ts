@@ -5,6 +5,7 @@ import { healthInputOf } from '../../core/health/input';
 import type { HealthThresholds } from '../../core/health/thresholds';
 import type { JobDetails } from '../../core/jobs/job';
 import type { JobRef } from '../../core/jobs/reference';
+import type { ScanResult } from '../../core/scan/types';
 import { loadJobMetrics, type JobMetrics } from '../metrics/load';
 
 interface HealthOptions {
@@ -13,6 +14,8 @@ interface HealthOptions {
   /** An already described job (the Jobs view has one): skips DescribeJob. */
   described?: JobDetails;
   now?: number;
+  /** The scan of the job's rollouts (scanJobRollouts): a kind rising over its steps is a finding too. */
+  scan?: ScanResult;
 }
 
 /** A job's health: its run's HEALTH_KEYS histories read from MLflow, then every check; MetricsUnavailable/RunNotFound when there is no run. */
@@ -22,6 +25,7 @@ export async function loadJobHealth(
   options: HealthOptions = {},
 ): Promise<{ metrics: JobMetrics; report: HealthReport }> {
   const metrics = await loadJobMetrics(aws, ref, { keys: HEALTH_KEYS, signal: options.signal, described: options.described });
-  const report = checkHealth(healthInputOf(metrics.job, metrics.series, options.now ?? Date.now()), options.thresholds);
+  const input = healthInputOf(metrics.job, metrics.series, options.now ?? Date.now());
+  const report = checkHealth(options.scan ? { ...input, scan: options.scan } : input, options.thresholds);
   return { metrics, report };
 }

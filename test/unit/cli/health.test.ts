@@ -76,6 +76,20 @@ describe('mtrl health, through MLflow on the emulator', function () {
     assert.match(result.out, /what to do: Read the agent's logs/);
   });
 
+  it('--scan also scans the rollouts: the same curve findings, and a rising-scan finding only when a kind rose', async () => {
+    const { job } = HEALTH_JOBS['failing-rollouts'];
+    const plain = JSON.parse((await run('health', job, '--region', HEALTH_REGION, '--endpoint', emulator.url, '--json')).out) as Json;
+    const result = await run('health', job, '--scan', '--region', HEALTH_REGION, '--endpoint', emulator.url, '--json');
+    assert.equal(result.code, 1, result.err);
+    const scanned = JSON.parse(result.out) as Json;
+    assert.deepEqual(
+      scanned.findings.filter((f) => f.kind !== 'rising-scan'),
+      plain.findings,
+    );
+    for (const f of scanned.findings.filter((f) => f.kind === 'rising-scan'))
+      assert.match(f.sentence, /: 0 % until step \d+, \d+ % at step \d+, /);
+  });
+
   it('gives no warning on any other seeded job, training or evaluation (exit 0)', async () => {
     const others = [...emulator.world.jobs.values()].filter((j) => j.region !== HEALTH_REGION);
     // The history the other views know: a completed, a running, a failed and a replayed real run, and their evaluations.

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { prepareTranscripts, ReplayData } from '../../../../src/core/rollouts';
-import { meanComponents } from '../../../../src/core/rollouts/components';
+import { meanComponents, numericComponents } from '../../../../src/core/rollouts/components';
+import { componentsText } from '../../../../src/core/reward/scoreText';
 import { transcriptFromRecord } from '../../../../src/core/transcript/record';
 
 /** A support rollout whose agent reported its reward's parts in `metrics`. */
@@ -34,5 +35,13 @@ describe('board: reward components per group', () => {
 
   it('no component reported: no components on the row', () => {
     assert.deepEqual(meanComponents([undefined, { note: 'x', bad: Number.NaN }]), {});
+  });
+
+  it("a rollout's row reads its numeric metrics as components: a sum of its reward after =, else listed", () => {
+    const parts = numericComponents({ outcome: -0.5, shaping: 1.8, note: 'x', bad: Number.POSITIVE_INFINITY });
+    assert.deepEqual(parts, { outcome: -0.5, shaping: 1.8 });
+    assert.equal(componentsText(1.3, parts), '= outcome \u22120.50 + shaping 1.80');
+    assert.equal(componentsText(Number.NaN, parts), '(outcome \u22120.50 \u00b7 shaping 1.80)', 'no reward: listed');
+    assert.equal(componentsText(1, numericComponents(undefined)), '');
   });
 });

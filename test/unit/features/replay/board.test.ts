@@ -48,6 +48,9 @@ describe('replay board in Chromium', function () {
     assert.equal(labels[0], 'CRANE', 'the known rollout is the first group (answer crane, row wordle_val_0001)');
     assert.ok(labels.length > 5, `several groups rendered, got ${labels.length}`);
     assert.equal(await page.textContent('.pane-title'), 'CRANE · step unknown: 1 rollout');
+    // The components the agent reported (outcome, shaping) on the group's row and the rollout's: not a sum of 1.279, so listed.
+    assert.equal(await page.textContent('.group-row[data-group]:first-child .group-components'), '(outcome 1.25 · shaping 0.72)');
+    assert.equal(await page.textContent('.rollout-row[data-rollout] .rollout-components'), '(outcome 1.25 · shaping 0.72)');
 
     await page.locator('vscode-single-select.speed').evaluate((el) => {
       (el as HTMLSelectElement).value = '4';

@@ -89,6 +89,14 @@ describe('kept signal checks', () => {
         /tokensPerRollout\.prefill is "Infinity"/,
       ],
       ['rows', good.replace('"rows":8', '"rows":-3'), /rows is -3, not a whole number/],
+      [
+        'components',
+        good.replace(
+          '"meanWithinGroupSpread":',
+          '"components":[{"name":"shaping","groups":1,"meanWithinGroupSpread":"x","flatShare":0}],"meanWithinGroupSpread":',
+        ),
+        /report\.components\[0\]\.meanWithinGroupSpread is "x", not a number/,
+      ],
       ['line\nbreak', good.replace('"rows":8', '"rows":"NaN"'), /rows is "NaN"/],
     ];
     for (const [name, text] of damaged) writeFileSync(path.join(dir, `${name}.json`), text);
