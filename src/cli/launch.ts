@@ -1,3 +1,4 @@
+import { notificationRulePlan } from '../services/launch/notifications';
 import { readFile } from 'node:fs/promises';
 import { callerIdentity } from '../aws/sts';
 import { createJobRequest, parseJobFile, type JobFile } from '../core/jobs/jobfile';
@@ -98,6 +99,7 @@ export const launchCommand: CliCommand = {
               estimate: review.estimate ?? null,
               ...(review.estimate ? { estimateText: describeEstimate(review.estimate) } : { estimateMissing: review.estimateMissing }),
               request: createJobRequest(job),
+              ...(job.Notifications && { notifications: notificationRulePlan(job.Notifications) }),
               launched: launch?.launched === true,
               ...(launch?.arn && { jobArn: launch.arn }),
             },

@@ -8,6 +8,8 @@ import {
   checkNotifications,
   NOTIFICATION_RULE_PREFIX,
   notificationEventPattern,
+  notificationEvents,
+  NOTIFICATIONS_GUESS,
   notificationTarget,
   ruleNameSeed,
   type JobNotifications,
@@ -17,6 +19,18 @@ import {
 /** The SDK's deterministic rule name: the same topic, events and prefix give the same rule, so a second launch updates it. */
 export function notificationRuleName(n: JobNotifications): string {
   return `${NOTIFICATION_RULE_PREFIX}-${createHash('sha256').update(ruleNameSeed(n)).digest('hex').slice(0, 8)}`;
+}
+
+/** What the launch will make, for `mtrl launch --json`: the rule, its bus, pattern and target, and the guess. */
+export function notificationRulePlan(n: JobNotifications) {
+  return {
+    rule: notificationRuleName(n),
+    eventBus: n.EventBusArn ?? 'default',
+    topicArn: n.SnsTopicArn,
+    events: notificationEvents(n),
+    eventPattern: JSON.parse(notificationEventPattern(n)) as unknown,
+    note: NOTIFICATIONS_GUESS,
+  };
 }
 
 const nameOf = (error: unknown) => (error as { name?: string } | undefined)?.name ?? '';
