@@ -138,6 +138,13 @@ export function notificationRouteOf(tags: readonly { Key?: string; Value?: strin
   return { topicArn, events: (tag(EVENTS_TAG) ?? '').split(' ').filter(Boolean), ruleArn: tag(RULE_TAG) };
 }
 
+/** A rule ARN's region, bus (undefined: the default bus) and name: `…:rule/<name>` or `…:rule/<bus>/<name>`. */
+export function ruleOfArn(arn: string): { region: string; bus?: string; name: string } {
+  const [, region = '', path = ''] = /^arn:aws[a-z-]*:events:([a-z0-9-]+):\d{12}:rule\/(.+)$/.exec(arn) ?? [];
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? { region, name: path } : { region, bus: path.slice(0, slash), name: path.slice(slash + 1) };
+}
+
 /** One line: "Completed, Failed, Stopped → arn:aws:sns:…". */
 export function describeNotificationRoute(route: NotificationRoute): string {
   return `${route.events.join(', ') || DEFAULT_EVENTS.join(', ')} → ${route.topicArn}`;
