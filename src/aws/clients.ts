@@ -1,11 +1,13 @@
 import type { BedrockAgentCoreClient } from '@aws-sdk/client-bedrock-agentcore';
 import type { BedrockAgentCoreControlClient } from '@aws-sdk/client-bedrock-agentcore-control';
 import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
+import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import type { IAMClient } from '@aws-sdk/client-iam';
 import type { LambdaClient } from '@aws-sdk/client-lambda';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
 import type { ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
+import type { SNSClient } from '@aws-sdk/client-sns';
 import type { STSClient } from '@aws-sdk/client-sts';
 import type { StandardRetryStrategy } from '@smithy/core/retry';
 import type {
@@ -141,6 +143,12 @@ export class AwsClients {
   }
   lambda(region?: string): LambdaClient {
     return this.client('lambda', 'Lambda', sdk().LambdaClient, region);
+  }
+  sns(region?: string): SNSClient {
+    return this.client('sns', 'SNS', sdk().SNSClient, region);
+  }
+  events(region?: string): EventBridgeClient {
+    return this.client('events', 'EventBridge', sdk().EventBridgeClient, region);
   }
   iam(): IAMClient {
     return this.client('iam', 'IAM', sdk().IAMClient, 'us-east-1');

@@ -11,6 +11,7 @@ import type { JobRef } from '../core/jobs/reference';
 import { isJobCategory, type JobCategory } from '../core/jobs/status';
 import type { JobDetails, JobSummary as ModelJobSummary } from '../core/jobs/job';
 import { sdk } from './sdkLoader';
+import { notificationRouteOf } from '../core/jobs/notifications';
 import { paginateItems } from './paginate';
 
 /** DescribeJob's answer with the config document parsed (`config` is undefined when the document is absent or not JSON). */
@@ -80,6 +81,7 @@ export async function describeJobDetails(client: SageMakerClient, job: JobRef, r
     failureReason: d.FailureReason,
     transitions: d.SecondaryStatusTransitions ?? [],
     document: d.config,
+    notifications: notificationRouteOf(d.Tags),
   };
 }
 

@@ -15,6 +15,15 @@ export {
   GetLogEventsCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
 export {
+  DeleteRuleCommand,
+  EventBridgeClient,
+  ListRulesCommand,
+  ListTargetsByRuleCommand,
+  PutRuleCommand,
+  PutTargetsCommand,
+  RemoveTargetsCommand,
+} from '@aws-sdk/client-eventbridge';
+export {
   DeleteRoleCommand,
   DeleteRolePolicyCommand,
   DetachRolePolicyCommand,
@@ -41,6 +50,7 @@ export {
   StopJobCommand,
 } from '@aws-sdk/client-sagemaker';
 export { GetServiceQuotaCommand, ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
+export { GetTopicAttributesCommand, SNSClient } from '@aws-sdk/client-sns';
 export { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 export { fromNodeProviderChain } from '@aws-sdk/credential-providers';
 export { Upload } from '@aws-sdk/lib-storage';

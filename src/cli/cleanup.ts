@@ -12,7 +12,8 @@ import { regionInventory } from './resources';
 const usage = `Usage: mtrl cleanup <what>… (--dry-run | --yes) [--region R] [--endpoint URL] [--profile P] [--json]
 
 Deletes what jobs left behind. <what> is an agent runtime ARN, an IAM role ARN,
-an MLflow app ARN or an S3 prefix (s3://bucket/prefix/: every object under it).
+an MLflow app ARN, an S3 prefix (s3://bucket/prefix/: every object under it) or a
+notification rule ARN (the EventBridge rule a launch made: its targets, then the rule).
 Only folders a job read or wrote are cleaned up, never a whole bucket.
 A resource a running job uses is refused, checked again just before each delete.
 Roles and S3 are account-wide: the jobs of every MTRL region (us-east-1,
@@ -74,7 +75,9 @@ export const cleanupCommand: CliCommand = {
     });
     if (values['dry-run'] === values.yes) throw new UsageError('Say --dry-run to see the plan or --yes to delete (exactly one of them).');
     if (!positionals.length)
-      throw new UsageError('Name what to delete: an agent runtime, role or MLflow app ARN, or an s3:// prefix (see `mtrl resources`).');
+      throw new UsageError(
+        'Name what to delete: an agent runtime, role, MLflow app or notification rule ARN, or an s3:// prefix (see `mtrl resources`).',
+      );
     const refs: ResourceRef[] = positionals.map((text) => resourceRef(text) ?? badRef(text));
     const { aws, settings, explain } = awsFromOptions(values, io.signal);
     const excluded = excludedRegions(values['exclude-regions'], settings.region);
@@ -128,5 +131,5 @@ function excludedRegions(given: string | undefined, region: string): string[] {
 }
 
 function badRef(text: string): never {
-  throw new UsageError(`"${text}" is neither an agent runtime, IAM role or MLflow app ARN nor an s3:// prefix.`);
+  throw new UsageError(`"${text}" is neither an agent runtime, IAM role, MLflow app or notification rule ARN nor an s3:// prefix.`);
 }

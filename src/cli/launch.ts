@@ -1,3 +1,4 @@
+import { notificationRulePlan } from '../services/launch/notifications';
 import { readFile } from 'node:fs/promises';
 import { callerIdentity } from '../aws/sts';
 import { createJobRequest, parseJobFile, type JobFile } from '../core/jobs/jobfile';
@@ -14,10 +15,12 @@ const usage = `Usage: mtrl launch FILE.mtrl.json [--json] [--yes] [--lambda-smok
 Runs the editor's pre-flight, review and cost estimate on a job file, against AWS
 (or the emulator) in the file's Region, and prints the CreateJob request it would
 send. Nothing is created without --yes; with --yes the job is created only when no
-check failed (warnings do not block).
+check failed (warnings do not block). A file's "Notifications" (the SDK's: an SNS topic
+for Completed, Failed, Stopped) is checked too, and its EventBridge rule made before
+CreateJob; the rule matches training-job events, so it may never fire for MTRL jobs.
 
   --json          {"findings":[{"code","severity","message","fix"}],"verdict","arithmetic",
-                  "settings","estimate","request","launched","jobArn"}; severity error|warning|info
+                  "settings","estimate","request","notifications","launched","jobArn"}; severity error|warning|info
   --yes           create the job when no check failed
   --lambda-smoke  call a bring-your-own-agent Lambda once with the documented request
   --endpoint      one endpoint for every AWS call, e.g. the emulator's URL (default: AWS_ENDPOINT_URL)
@@ -98,6 +101,7 @@ export const launchCommand: CliCommand = {
               estimate: review.estimate ?? null,
               ...(review.estimate ? { estimateText: describeEstimate(review.estimate) } : { estimateMissing: review.estimateMissing }),
               request: createJobRequest(job),
+              ...(job.Notifications && { notifications: notificationRulePlan(job.Notifications) }),
               launched: launch?.launched === true,
               ...(launch?.arn && { jobArn: launch.arn }),
             },

@@ -49,6 +49,7 @@ function inventoryText(inventory: Inventory): string {
     ...section('Job roles', inventory.roles),
     ...section('MLflow apps', inventory.mlflowApps),
     ...section('S3 prefixes', inventory.prefixes),
+    ...section('Notification rules', inventory.notificationRules),
     ...inventory.problems.map((p) => `! ${p}`),
   ].join('\n');
 }

@@ -12,6 +12,7 @@ const usage = `Usage: mtrl signal <file|dir> [--data DATASET] [--success-thresho
        mtrl signal --local AGENT.py --data DATASET --rows K --group-size G [--seed S]
                    [--policy emulator[:SKILL]|URL] [--endpoint-env VAR] [--steps N --batch-size B] [--transcripts-out FILE] [--reward FILE]
                    [--store DIR] [--json]
+       mtrl signal --local --server URL --data DATASET --rows K --group-size G [the options of --local but --endpoint-env]
        mtrl signal --launch --data s3://… --runtime ARN --reward VERSION --rows K --group-size G --role ARN
                    [--training FILE.mtrl.json] [--seed S] [--mlflow-app ARN] [--yes] [--store DIR] [--json]
        mtrl signal --check [--store DIR] [--json]
@@ -26,6 +27,9 @@ On this machine (--local): plays K rows (sampled with the seed) × G rollouts of
 @app.entrypoint (or @sagemaker_rft_handler) function in python, with the service's payload; its
 model calls go to a local job runtime (the payload's metadata.endpoint) that forwards them to
 the policy and records each rollout. Run it only on an agent you trust: its code runs here.
+With --server, a running customer rollout server (the SDK's POST /rollout, GET /health contract)
+plays each rollout instead: GET /health first, then the SDK's RolloutRequest per rollout; its reward
+comes from its complete-rollout/update-reward calls to metadata.endpoint, or the answer's reward.
 
 In the cloud (--launch): samples K rows of the training data with the seed, writes them beside it
 (<folder>/mtrl-signal-check/<hash>.jsonl; your objects are never written) and, after the pre-flight
@@ -38,6 +42,7 @@ job's report is built from its traces. Checks are kept per dataset + runtime + r
 Options:
 ${SOURCE_USAGE}
   --local AGENT.py        the agent file to run locally
+  --server URL            with --local (no file): a rollout server's base URL (http://host:port) that plays the rollouts
   --data FILE             the dataset the agent plays (JSON Lines, JSON, CSV or Parquet with a prompt column)
   --rows K                rows to sample;  --group-size G  rollouts per row (the planned group_size)
   --seed S                picks the rows (default 1)
@@ -111,11 +116,14 @@ export const signalCommand: CliCommand = {
   name: 'signal',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, usage, {
+    // `--local --server URL`: --local takes no file then.
+    const given = args.map((a, i) => (a === '--local' && (args[i + 1] ?? '--').startsWith('--') ? '--local=' : a));
+    const { values, positionals } = parseOptions(given, usage, {
       allowPositionals: true,
       options: {
         ...PYTHON_OVER_ROLLOUTS_OPTIONS,
         local: { type: 'string' },
+        server: { type: 'string' },
         rows: { type: 'string' },
         'group-size': { type: 'string' },
         seed: { type: 'string', default: '1' },
@@ -140,6 +148,11 @@ export const signalCommand: CliCommand = {
       if (values.launch && values.check) throw new UsageError('give --launch or --check, not both.');
       return values.launch ? launchCheck(values as CheckOptions, io) : showChecks(values as CheckOptions, io);
     }
+    if (values.server !== undefined && values.local !== '')
+      throw new UsageError('--server goes with --local and no agent file: mtrl signal --local --server URL --data … .');
+    if (values.local === '' && values.server === undefined) throw new UsageError('--local takes an agent file, or --server URL.');
+    if (values.server !== undefined && values['endpoint-env'] !== undefined)
+      throw new UsageError('--endpoint-env sets a variable of an agent this command starts; a running server keeps its own environment.');
     if (values.local !== undefined) {
       if (positionals.length) throw new UsageError('--local plays the rollouts itself: give no transcripts file.');
       const options = values as LocalOptions;
@@ -170,7 +183,11 @@ export const signalCommand: CliCommand = {
         );
       else {
         if (problem) io.out(problem);
-        io.out([text(report, `${options.local} played locally`, { advise: !problem, played: true }), ...tokens.lines].join('\n'));
+        io.out(
+          [text(report, `${options.server ?? options.local} played locally`, { advise: !problem, played: true }), ...tokens.lines].join(
+            '\n',
+          ),
+        );
         if (result.cancelled) io.out('Cancelled: the report covers the rollouts played so far.');
       }
       return problem ? EXIT_FINDINGS : verdict(report);

@@ -242,9 +242,9 @@ export async function showChecks(o: CheckOptions, io: CliIO): Promise<number> {
   return problems ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
-/** Keeps a local check: its key is the data path, the agent file and the reward file's hash (the agent's own when none is given). */
+/** Keeps a local check: its key is the data path, the agent file (or rollout server) and the reward file's hash (the agent's own when none is given; a server's reward is known only by its URL). */
 export async function keepLocalCheck(
-  o: { data?: string; local: string; reward?: string; store?: string; 'transcripts-out'?: string },
+  o: { data?: string; local: string; server?: string; reward?: string; store?: string; 'transcripts-out'?: string },
   run: {
     groupSize: number;
     rows: number;
@@ -258,8 +258,8 @@ export async function keepLocalCheck(
 ): Promise<void> {
   const key = {
     dataset: path.resolve(o.data ?? ''),
-    runtime: path.resolve(o.local),
-    reward: o.reward ? rewardVersion(o.reward) : rewardVersionOf(readText(o.local)),
+    runtime: o.server ?? path.resolve(o.local),
+    reward: o.reward ? rewardVersion(o.reward) : (o.server ?? rewardVersionOf(readText(o.local))),
   };
   const store = o.store ?? defaultSignalChecksDir();
   let rollouts = o['transcripts-out'] && path.resolve(o['transcripts-out']);

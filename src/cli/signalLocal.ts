@@ -6,6 +6,7 @@ import { projectedTrainingCost, type SignalTokens } from '../core/signal/project
 import { sampleRows } from '../core/signal/sampleRows';
 import { startEmulator } from '../emulator/server';
 import { localDatasetRows } from '../services/rollouts';
+import { checkHealth } from '../services/smokeServer';
 import type { Policy } from '../services/signal/jobRuntime';
 import { runLocalSignal, type LocalSignalResult } from '../services/signal/localSignal';
 import { UsageError, type CliIO } from './command';
@@ -13,7 +14,10 @@ import { harnessScript } from './reward';
 
 /** The options of `mtrl signal --local`, as parsed. */
 export interface LocalOptions {
+  /** The agent file; empty with `server`. */
   local: string;
+  /** A customer rollout server's base URL, played instead of an agent file. */
+  server?: string;
   data?: string;
   rows?: string;
   'group-size'?: string;
@@ -105,11 +109,20 @@ export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result:
   if (!o.data) throw new UsageError('--local needs --data DATASET (JSON Lines, JSON, CSV or Parquet): the rows the agent plays.');
   const k = positiveInteger(o.rows, 'rows');
   const groupSize = positiveInteger(o['group-size'], 'group-size');
-  try {
-    readFileSync(o.local);
-  } catch (error) {
-    throw new UsageError(`cannot read ${o.local}: ${(error as Error).message}`);
-  }
+  const server = o.server?.replace(/\/+$/, '');
+  if (server !== undefined && !/^https?:\/\/[^/]/.test(server))
+    throw new UsageError(`--server takes a rollout server's base URL (http://host:port), got '${o.server}'.`);
+  if (server) {
+    // The SDK's readiness contract first: a server that is not healthy would fail every rollout alike.
+    const health = await checkHealth(server, 10_000, io.signal);
+    if (!health.ok)
+      throw new UsageError(`${health.detail} Start the rollout server, or wait until GET /health answers {"status": "healthy"}.`);
+  } else
+    try {
+      readFileSync(o.local);
+    } catch (error) {
+      throw new UsageError(`cannot read ${o.local}: ${(error as Error).message}`);
+    }
   const rows = await localDatasetRows(o.data).catch((error: Error) => {
     throw new UsageError(`--data: ${error.message} (mtrl validate ${o.data} shows what is wrong)`);
   });
@@ -124,12 +137,14 @@ export async function playLocally(o: LocalOptions, io: CliIO): Promise<{ result:
   const interrupt = new AbortController();
   const onSignal = () => interrupt.abort();
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
-  io.err(`playing ${picked.length} rows × ${groupSize} rollouts of ${path.basename(o.local)} against ${policy.model ?? policy.baseUrl}`);
+  io.err(
+    `playing ${picked.length} rows × ${groupSize} rollouts of ${server ?? path.basename(o.local)} against ${policy.model ?? policy.baseUrl}`,
+  );
   try {
     const result = await runLocalSignal({
       python: o.python,
       script: harnessScript('agent_runner.py'),
-      agentFile: path.resolve(o.local),
+      ...(server ? { server } : { agentFile: path.resolve(o.local) }),
       rows: picked,
       groupSize,
       policy,

@@ -80,7 +80,7 @@ function decodeAwsChunked(raw: Buffer): Buffer {
 
 export function protocolOf(request: EmulatorRequest): Protocol {
   if (request.service === 's3') return 'rest-xml';
-  if (request.service === 'sts' || request.service === 'iam') return 'query';
+  if (request.service === 'sts' || request.service === 'iam' || request.service === 'sns') return 'query';
   if (request.headers['x-amz-target']) return 'json';
   return 'rest-json';
 }

@@ -12,6 +12,9 @@ export const SEEDED = {
   supportRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/support_agent-Support123`,
   keyErrorRuntime: `arn:aws:bedrock-agentcore:us-east-1:${ACCOUNT}:runtime/support_agent_key_error-KeyError12`,
   jobRole: `arn:aws:iam::${ACCOUNT}:role/MtrlJobRole`,
+  /** Where job notifications can go: an SNS topic and an event bus of the home region. */
+  topic: `arn:aws:sns:us-east-1:${ACCOUNT}:mtrl-job-alerts`,
+  eventBus: `arn:aws:events:us-east-1:${ACCOUNT}:event-bus/mtrl-alerts`,
   wrongTrustRole: `arn:aws:iam::${ACCOUNT}:role/MtrlWrongTrustRole`,
   mlflowApp: `arn:aws:sagemaker:us-east-1:${ACCOUNT}:mlflow-app/app-wordle01`,
   /** An app of MLflow 3.4.0, below the 3.10 MTRL needs: the wizard marks it and the pre-flight refuses it. */

@@ -88,6 +88,8 @@ export function seedWorld(world: World, history: boolean, runningSpeed?: number)
     trustPolicy: trust('job.sagemaker.amazonaws.com', ['sts:AssumeRole', 'sts:TagSession']),
     ...jobPolicies,
   });
+  world.topics.add(SEEDED.topic);
+  world.eventBuses.add('us-east-1/mtrl-alerts');
   world.roles.set('MtrlWrongTrustRole', {
     name: 'MtrlWrongTrustRole',
     arn: SEEDED.wrongTrustRole,

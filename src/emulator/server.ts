@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './clock';
 import { iam, IAM_OPERATIONS, sts, STS_OPERATIONS } from './identity';
 import { lambda, LAMBDA_OPERATIONS } from './lambda';
 import { logs, LOGS_OPERATIONS } from './logs';
+import { eventBridge, EVENTS_OPERATIONS, sns, SNS_OPERATIONS } from './notifications';
 import { keepLedger } from './metricsLedger';
 import { EmulatedJobRuntime, jobRuntimeCall } from './jobRuntime';
 import { isMlflowPath, mlflow } from './mlflow';
@@ -78,10 +79,12 @@ export const SERVED_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   'bedrock-agentcore': AGENTCORE_OPERATIONS,
   servicequotas: SERVICE_QUOTAS_OPERATIONS,
   lambda: LAMBDA_OPERATIONS,
+  sns: SNS_OPERATIONS,
+  events: EVENTS_OPERATIONS,
 };
 
 /** Services whose answers depend on the region (S3, IAM and STS are account-wide here). */
-const REGIONAL = new Set(['sagemaker', 'logs', 'bedrock-agentcore', 'servicequotas', 'lambda']);
+const REGIONAL = new Set(['sagemaker', 'logs', 'bedrock-agentcore', 'servicequotas', 'lambda', 'sns', 'events']);
 
 /** A fraction of requests, evenly spaced from the first one and deterministic: with rate 0.5 a retry always gets through. */
 function evenly(rate: number): () => boolean {
@@ -194,6 +197,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         return sendJson(res, request, serviceQuotas(world, op, jsonBody(request), request.region));
       case 'lambda':
         return lambda(request, res);
+      case 'sns':
+        return sendQuery(res, request, 'http://sns.amazonaws.com/doc/2010-03-31/', sns(world, op, request.query, request.region));
+      case 'events':
+        return sendJson(res, request, eventBridge(world, op, jsonBody(request), request.region));
       default:
         throw new ServiceError('UnknownServiceException', `The emulator does not emulate the service '${request.service}'.`, 400);
     }

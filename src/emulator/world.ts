@@ -52,6 +52,17 @@ export interface MlflowApp {
   artifactStoreUri: string;
 }
 
+/** An EventBridge rule and its targets, kept as PutRule and PutTargets gave them (the emulator never fires it). */
+export interface EventRule {
+  name: string;
+  arn: string;
+  bus: string;
+  eventPattern?: string;
+  state: string;
+  description?: string;
+  targets: Map<string, Record<string, unknown>>;
+}
+
 export interface LogGroupView {
   name: string;
   created: number;
@@ -75,6 +86,12 @@ export class World {
   readonly jobsWithoutDocument = new Set<string>();
   /** Names of training jobs whose ServiceOutput carries no checkpoint (the service model has no checkpoint member), for tests. */
   readonly jobsWithoutCheckpoint = new Set<string>();
+  /** SNS topics by ARN. */
+  readonly topics = new Set<string>();
+  /** EventBridge buses besides each region's `default`, as `region/name`. */
+  readonly eventBuses = new Set<string>();
+  /** EventBridge rules by `region/bus/name`. */
+  readonly eventRules = new Map<string, EventRule>();
   readonly multipart = new Map<
     string,
     { bucket: string; key: string; contentType?: string; metadata: Record<string, string>; parts: Map<number, Buffer> }

@@ -36,7 +36,7 @@ async function call(
 }
 
 /** What `GET /health` said, against the SDK's `{"status": "healthy"}`. */
-async function checkHealth(base: string, timeoutMs: number, signal?: AbortSignal): Promise<{ ok: boolean; detail: string }> {
+export async function checkHealth(base: string, timeoutMs: number, signal?: AbortSignal): Promise<{ ok: boolean; detail: string }> {
   const answer = await call(`${base}/health`, { method: 'GET' }, timeoutMs, signal);
   if ('timeout' in answer) return { ok: false, detail: `GET /health did not answer within ${timeoutMs / 1000} s.` };
   if ('error' in answer) return { ok: false, detail: `GET /health could not be sent: ${answer.error}.` };

@@ -32,6 +32,9 @@ s3 = session.client("s3", endpoint_url=ENDPOINT, config=config)
 sagemaker = session.client("sagemaker", endpoint_url=ENDPOINT, config=config)
 logs = session.client("logs", endpoint_url=ENDPOINT, config=config)
 agentcore_control = session.client("bedrock-agentcore-control", endpoint_url=ENDPOINT, config=config)
+sns = session.client("sns", endpoint_url=ENDPOINT, config=config)
+events = session.client("events", endpoint_url=ENDPOINT, config=config)
+TOPIC = f"arn:aws:sns:{REGION}:{ACCOUNT}:mtrl-job-alerts"
 state = {}
 
 
@@ -177,7 +180,31 @@ def delete():
             expect(error.response["Error"]["Code"] in ("ResourceNotFound", "ValidationException"), error.response["Error"]["Code"])
 
 
-STEPS = [upload_datasets, create_training_job, describe_until_complete, list_with_paging, create_evaluation, read_logs, stop, delete]
+def notifications():
+    # The SageMaker SDK's enable_notifications, delete_notification_rule and list_notification_rules
+    # (common_utils/notifications.py), call for call.
+    events.list_rules(NamePrefix="sm-pysdk-job-notif", Limit=1)
+    sns.get_topic_attributes(TopicArn=TOPIC)
+    try:
+        sns.get_topic_attributes(TopicArn=f"arn:aws:sns:{REGION}:{ACCOUNT}:nobody")
+        raise AssertionError("a missing topic was found")
+    except ClientError as error:
+        expect("NotFound" in str(error), str(error))
+    name = "sm-pysdk-job-notif-boto3"
+    pattern = {"source": ["aws.sagemaker"], "detail-type": ["SageMaker Training Job State Change"], "detail": {"TrainingJobStatus": ["Completed"]}}
+    arn = events.put_rule(Name=name, EventPattern=json.dumps(pattern), State="ENABLED", Description=f"SageMaker PySDK training job notifications -> {TOPIC}")["RuleArn"]
+    expect(arn == f"arn:aws:events:{REGION}:{ACCOUNT}:rule/{name}", arn)
+    target = {"Id": f"{name}-sns-target", "Arn": TOPIC, "InputTransformer": {"InputPathsMap": {"status": "$.detail.TrainingJobStatus"}, "InputTemplate": '{"Status": "<status>"}'}}
+    expect(events.put_targets(Rule=name, Targets=[target])["FailedEntryCount"] == 0, "put_targets failed")
+    rules = [r for page in events.get_paginator("list_rules").paginate(NamePrefix="sm-pysdk-job-notif", EventBusName="default") for r in page["Rules"]]
+    expect([r["Name"] for r in rules] == [name], str(rules))
+    ids = [t["Id"] for t in events.list_targets_by_rule(Rule=name, EventBusName="default")["Targets"]]
+    events.remove_targets(Rule=name, Ids=ids, EventBusName="default")
+    events.delete_rule(Name=name, EventBusName="default")
+    expect(events.list_rules(NamePrefix="sm-pysdk-job-notif")["Rules"] == [], "the rule is still listed")
+
+
+STEPS = [upload_datasets, create_training_job, describe_until_complete, list_with_paging, create_evaluation, read_logs, stop, delete, notifications]
 
 if __name__ == "__main__":
     print(f"boto3 {boto3.__version__}, botocore {botocore.__version__}", flush=True)

@@ -25,6 +25,8 @@ export type CheckId =
   // The SDK trainer's checks beyond the hyperparameter table (trainerRules.ts).
   | 'modelPackages'
   | 'eula'
+  // The SDK's notification rule: its SNS topic and EventBridge access (notifications.ts).
+  | 'notifications'
   // The account's side: its MTRL quota and its MLflow app.
   | 'quota'
   | 'mlflow';

@@ -1,3 +1,4 @@
+import type { NotificationRoute } from './notifications';
 import type { JobConfigDocument } from './document';
 import type { JobCategory } from './status';
 import type { StatusTransition } from './timeline';
@@ -21,4 +22,6 @@ export interface JobDetails extends JobSummary {
   failureReason?: string;
   transitions: StatusTransition[];
   document?: JobConfigDocument;
+  /** Where its state changes go, as the launch tagged it. */
+  notifications?: NotificationRoute;
 }

@@ -1,5 +1,6 @@
 import { withoutServiceOutput, type JobConfigDocument } from './document';
 import { budgetFromJobFile } from './budget';
+import { isNotificationTag, notificationRouteOf, notificationsFromJobFile, notificationTags, type JobNotifications } from './notifications';
 import type { JobCategory } from './status';
 
 /** A `*.mtrl.json` job file: CreateJob's request with the document as JSON (not a string) and the region. */
@@ -13,6 +14,8 @@ export interface JobFile {
   Tags?: { Key: string; Value: string }[];
   /** Opt-in budget guard, kept by the extension (never sent to SageMaker). */
   Budget?: { Dollars: number; AutoStop?: boolean };
+  /** The SDK's notifications: an EventBridge rule the launch makes before CreateJob (not a CreateJob member). */
+  Notifications?: JobNotifications;
 }
 
 /** The document schema version of the jobs we create. */
@@ -34,7 +37,17 @@ export function newJobFile(
 }
 
 /** The order keys are written in, so an exported file reads the same every time. */
-const KEYS = ['JobName', 'JobCategory', 'Region', 'RoleArn', 'JobConfigSchemaVersion', 'JobConfigDocument', 'Tags', 'Budget'] as const;
+const KEYS = [
+  'JobName',
+  'JobCategory',
+  'Region',
+  'RoleArn',
+  'JobConfigSchemaVersion',
+  'JobConfigDocument',
+  'Tags',
+  'Budget',
+  'Notifications',
+] as const;
 
 /** A problem that makes the text unusable as a job file, with where it is. */
 interface JobFileProblem {
@@ -82,6 +95,8 @@ export function parseJobFile(text: string): ParsedJobFile {
   }
   const budget = budgetFromJobFile(v.Budget);
   if (budget && 'problem' in budget) problems.push({ message: budget.problem, key: 'Budget' });
+  const notifications = notificationsFromJobFile(v.Notifications);
+  if (notifications && 'problem' in notifications) problems.push({ message: notifications.problem, key: 'Notifications' });
   for (const key of Object.keys(v)) {
     if (!(KEYS as readonly string[]).includes(key) && key !== '$schema')
       problems.push({ message: `Unknown key ${key}; a job file holds ${KEYS.join(', ')}.`, key });
@@ -97,15 +112,19 @@ export function serializeJobFile(jobFile: JobFile): string {
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
 
-/** The CreateJob request the file stands for; the region picks the client. */
-export function createJobRequest(jobFile: JobFile) {
+/** The CreateJob request the file stands for; the region picks the client. With the notification rule made, the job's tags name it. */
+export function createJobRequest(jobFile: JobFile, notificationRuleArn?: string) {
+  const tags = [
+    ...(jobFile.Tags ?? []),
+    ...(jobFile.Notifications && notificationRuleArn ? notificationTags(jobFile.Notifications, notificationRuleArn) : []),
+  ];
   return {
     JobName: jobFile.JobName,
     RoleArn: jobFile.RoleArn,
     JobCategory: jobFile.JobCategory,
     JobConfigSchemaVersion: jobFile.JobConfigSchemaVersion,
     JobConfigDocument: JSON.stringify(jobFile.JobConfigDocument),
-    ...(jobFile.Tags?.length && { Tags: jobFile.Tags }),
+    ...(tags.length && { Tags: tags }),
   };
 }
 
@@ -128,8 +147,9 @@ export function jobFileFromDescription(job: DescribedJob, region: string): JobFi
     );
   const document = JSON.parse(job.JobConfigDocument) as JobConfigDocument;
   const tags = (job.Tags ?? []).filter(
-    (t): t is { Key: string; Value: string } => typeof t.Key === 'string' && typeof t.Value === 'string',
+    (t): t is { Key: string; Value: string } => typeof t.Key === 'string' && typeof t.Value === 'string' && !isNotificationTag(t.Key),
   );
+  const route = notificationRouteOf(job.Tags);
   return {
     JobName: job.JobName ?? '',
     JobCategory: job.JobCategory === 'AgentRFTEvaluation' ? 'AgentRFTEvaluation' : 'AgentRFT',
@@ -138,6 +158,7 @@ export function jobFileFromDescription(job: DescribedJob, region: string): JobFi
     JobConfigSchemaVersion: job.JobConfigSchemaVersion ?? JOB_CONFIG_SCHEMA_VERSION,
     JobConfigDocument: withoutServiceOutput(document),
     ...(tags.length > 0 && { Tags: tags }),
+    ...(route && { Notifications: { SnsTopicArn: route.topicArn, Events: route.events } }),
   };
 }
 

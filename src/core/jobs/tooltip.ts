@@ -94,6 +94,11 @@ export function jobTooltip(job: JobDetails, pricing: PricingTable, now: Date): s
         .filter(Boolean)
         .join(', '),
     ]);
+  if (job.notifications)
+    rows.push([
+      'Notifications',
+      `${escapeMarkdown(job.notifications.events.join(', '))} → ${code(job.notifications.topicArn)}${job.notifications.ruleArn ? ` via rule ${code(job.notifications.ruleArn)}` : ''} (a guess that they arrive: the rule matches training-job events)`,
+    ]);
   if (output?.OutputModelPackageArn) rows.push(['Output adapter', code(output.OutputModelPackageArn)]);
   const metrics = evaluationMetricsOf(job);
   if (metrics.length)

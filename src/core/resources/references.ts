@@ -1,8 +1,9 @@
 import { holdsResources } from '../jobs/status';
 import type { JobDetails } from '../jobs/job';
 
-/** What a cleanup can delete: an AgentCore runtime, an IAM role, an MLflow app, or every object under an S3 prefix. */
-export type ResourceKind = 'runtime' | 'role' | 'mlflowApp' | 's3Prefix';
+/** What a cleanup can delete: an AgentCore runtime, an IAM role, an MLflow app, every object under an S3 prefix, or the
+ * EventBridge rule a launch made for notifications. */
+export type ResourceKind = 'runtime' | 'role' | 'mlflowApp' | 's3Prefix' | 'notificationRule';
 
 /** A resource by kind and id: an ARN, or `s3://bucket/prefix/` for objects. */
 export interface ResourceRef {
@@ -10,7 +11,13 @@ export interface ResourceRef {
   id: string;
 }
 
-const KIND_WORDS: Record<ResourceKind, string> = { runtime: 'agent runtime', role: 'role', mlflowApp: 'MLflow app', s3Prefix: 'S3 prefix' };
+const KIND_WORDS: Record<ResourceKind, string> = {
+  runtime: 'agent runtime',
+  role: 'role',
+  mlflowApp: 'MLflow app',
+  s3Prefix: 'S3 prefix',
+  notificationRule: 'notification rule',
+};
 
 export function kindWord(kind: ResourceKind): string {
   return KIND_WORDS[kind];
@@ -23,6 +30,7 @@ export function resourceRef(text: string): ResourceRef | undefined {
   if (/^arn:aws[a-z-]*:bedrock-agentcore:[a-z0-9-]+:\d{12}:runtime\/[a-zA-Z0-9_-]+$/.test(id)) return { kind: 'runtime', id };
   if (/^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/.test(id)) return { kind: 'role', id };
   if (/^arn:[a-z0-9-.]+:sagemaker:[^:]+:[^:]+:mlflow-app\/.+$/.test(id)) return { kind: 'mlflowApp', id };
+  if (/^arn:aws[a-z-]*:events:[a-z0-9-]+:\d{12}:rule\/.+$/.test(id)) return { kind: 'notificationRule', id };
   return undefined;
 }
 
@@ -75,6 +83,8 @@ interface JobReferences {
   inputs: string[];
   /** Where the job writes. */
   output?: string;
+  /** The EventBridge rule its notifications go through, as its tags say. */
+  notificationRule?: string;
 }
 
 export function referencesOf(job: JobDetails): JobReferences {
@@ -86,6 +96,7 @@ export function referencesOf(job: JobDetails): JobReferences {
     mlflowApp: d?.TrainingConfig?.MlflowConfig?.MlflowResourceArn ?? d?.OutputDataConfig?.MlflowConfig?.MlflowResourceArn,
     inputs,
     output: d?.OutputDataConfig?.S3OutputPath,
+    notificationRule: job.notifications?.ruleArn,
   };
 }
 
@@ -99,6 +110,8 @@ export function jobUses(job: JobDetails, ref: ResourceRef): boolean {
       return r.role === ref.id;
     case 'mlflowApp':
       return r.mlflowApp === ref.id;
+    case 'notificationRule':
+      return r.notificationRule === ref.id;
     case 's3Prefix':
       // An S3Prefix input reads every key that starts with it, so `s3://b/data` reads `s3://b/data-old/` too.
       return [...r.inputs, ...(r.output ? [outputFolderOf(r.output, job.name)] : [])].some(
@@ -137,7 +150,7 @@ export function distinctTargets(refs: readonly ResourceRef[]): ResourceRef[] {
   return refs.filter((r, i) => refs.findIndex((o) => o.kind === r.kind && o.id === r.id) === i);
 }
 
-/** Roles and S3 are account-wide: any region's running job may use them. Runtimes and MLflow apps live in the region of their ARN. */
+/** Roles and S3 are account-wide: any region's running job may use them. Runtimes, MLflow apps and rules live in the region of their ARN. */
 export function regionOfResource(ref: ResourceRef): string | undefined {
   return ref.kind === 'role' || ref.kind === 's3Prefix' ? undefined : ref.id.split(':')[3];
 }

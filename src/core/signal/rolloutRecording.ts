@@ -162,6 +162,11 @@ export class RolloutRecording {
     this.error ??= message;
   }
 
+  /** Its status is known: completed, failed or skipped (a rollout server may report after it answered). */
+  get settled(): boolean {
+    return this.status !== undefined;
+  }
+
   /** The SDK's complete-rollout: `ready` or `failed`. */
   completed(status: unknown): void {
     // A refused reward keeps the rollout failed: the SDK may complete it after reporting the reward.

@@ -5,6 +5,7 @@ import { modelsFromSetting } from '../../core/jobs/models';
 import { describeCheck } from '../../core/jobs/preflight';
 import { launchJob, reviewJob, type LaunchDeps, type LaunchResult, type LaunchUi } from '../../services/launch/launch';
 import { ModelCatalog } from '../../services/launch/modelCatalog';
+import { notificationsCheck } from '../../services/launch/notifications';
 import type { Review } from '../../services/launch/review';
 import type { Services } from '../services';
 import type { SignalChecks } from '../../services/signal/checks';
@@ -95,7 +96,9 @@ export class Launcher {
       options.onReviewed?.(checked);
       if (!interactive) return 'launch';
       const position = options.position ?? { title: `MTRL: Launch ${job.JobName}`, step: 1, totalSteps: 1 };
-      const choice = await reviewStep(job, checked, position, async (j) => void (await saveJobFile(j)));
+      const checkNotifications = async (j: JobFile) =>
+        j.Notifications ? notificationsCheck(this.services.aws, this.services.explain, j.Notifications, j.Region) : undefined;
+      const choice = await reviewStep(job, checked, position, async (j) => void (await saveJobFile(j)), checkNotifications);
       return choice === 'launch' ? 'launch' : choice === BACK ? 'back' : 'cancel';
     };
     if (!interactive) return { checking, review, launched };

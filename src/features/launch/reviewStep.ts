@@ -5,9 +5,10 @@ import type { CheckResult } from '../../core/jobs/preflight';
 import { askForBudget } from '../jobs/budgetGuard';
 import { describeSignalCheck, type Review } from '../../services/launch/review';
 import type { KeptSignalCheck } from '../../services/signal/checks';
+import { askForNotifications, notificationsItem } from './notificationsStep';
 import { BACK, CANCEL, numberedTitle, type StepOutcome, type StepPosition } from './wizardInput';
 
-type Action = 'launch' | 'open' | 'save' | 'budget' | 'showSignal' | 'checkSignal';
+type Action = 'launch' | 'open' | 'save' | 'budget' | 'notifications' | 'showSignal' | 'checkSignal';
 interface ReviewItem extends vscode.QuickPickItem {
   action?: Action;
 }
@@ -53,6 +54,7 @@ function items(job: JobFile, review: Review): ReviewItem[] {
           action: 'budget',
           detail: 'Warns (or stops the job, if you choose) when its estimated token cost passes the budget.',
         },
+    { ...notificationsItem(job), action: 'notifications' },
     { label: 'Pre-flight', kind: vscode.QuickPickItemKind.Separator },
     ...review.checks.map((c) => ({ label: `${CHECK_ICON[c.level]} ${c.message}`, detail: c.level === 'pass' ? undefined : c.fix })),
     // Last: the long reference list, after what the launch decision rests on (cost, budget, pre-flight).
@@ -89,6 +91,7 @@ export async function reviewStep(
   review: Review,
   position: StepPosition,
   save: (job: JobFile) => Promise<void>,
+  checkNotifications: (job: JobFile) => Promise<CheckResult | undefined>,
 ): Promise<StepOutcome<'launch'>> {
   const pick = vscode.window.createQuickPick<ReviewItem>();
   pick.title = `${position.title}: review`;
@@ -119,6 +122,20 @@ export async function reviewStep(
             asking = true;
             const check = await vscode.commands.executeCommand<KeptSignalCheck | undefined>('mtrl.checkLearningSignal', { training: job });
             if (check) review.signal = { check };
+            asking = false;
+            pick.items = items(job, review);
+            pick.show();
+          } else if (action === 'notifications') {
+            asking = true;
+            const chosen = await askForNotifications(job.Notifications, job.Region, (what) => numberedTitle(position, what));
+            if (chosen !== undefined) {
+              job.Notifications = chosen ?? undefined;
+              // The launch goes by these checks: the new topic's line replaces the old one before Launch is offered.
+              pick.busy = true;
+              const line = await checkNotifications(job);
+              review.checks = [...review.checks.filter((c) => c.check !== 'notifications'), ...(line ? [line] : [])];
+              pick.busy = false;
+            }
             asking = false;
             pick.items = items(job, review);
             pick.show();

@@ -20,6 +20,7 @@ const SECTIONS: Record<ResourcesSection, { label: string; icon: string }> = {
   role: { label: 'Job roles', icon: 'shield' },
   mlflowApp: { label: 'MLflow apps', icon: 'graph-line' },
   s3Prefix: { label: 'S3 prefixes', icon: 'folder' },
+  notificationRule: { label: 'Notification rules', icon: 'bell' },
 };
 
 /** Tree items over the last inventory (or the sentence shown instead); checkboxes pick what "Clean Up…" offers first. */

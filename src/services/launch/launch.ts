@@ -9,6 +9,7 @@ import type { SmokeResults } from '../../core/smoke/record';
 import { modelIdOf, type PricingTable } from '../../core/jobs/pricing';
 import { quotaRequest } from '../../core/jobs/quotas';
 import { readDatasets } from './datasets';
+import { enableNotifications } from './notifications';
 import type { ModelCatalog } from './modelCatalog';
 import { runPreflight, type PreflightDeps } from './preflight';
 import { buildReview, describeReview, type Review } from './review';
@@ -87,10 +88,20 @@ export async function reviewJob(job: JobFile, deps: LaunchDeps, signal?: AbortSi
   }
 }
 
-/** CreateJob; the service's own message is kept in the sentence. */
+/** The notification rule first, as the SDK makes it before train(); then CreateJob. The service's own message is kept in the sentence. */
 async function create(job: JobFile, deps: LaunchDeps): Promise<{ arn?: string; error?: string }> {
+  let ruleArn: string | undefined;
+  if (job.Notifications)
+    try {
+      ruleArn = await enableNotifications(deps.aws, job.Notifications, job.Region);
+      deps.log(`Notification rule for ${job.JobName}: ${ruleArn}`);
+    } catch (error) {
+      const message = `${deps.explain(error, 'Making the notification rule', job.Region)} The job was not created.`;
+      deps.log(message, 'error');
+      return { error: message };
+    }
   try {
-    const arn = await createJob(deps.aws.sagemaker(job.Region), createJobRequest(job));
+    const arn = await createJob(deps.aws.sagemaker(job.Region), createJobRequest(job, ruleArn));
     deps.log(`Launched ${job.JobCategory} job ${job.JobName}: ${arn}`);
     return { arn };
   } catch (error) {

@@ -25,6 +25,7 @@ import { checkLambdaAgent, checkLambdaSmoke, lambdaSmokeRequest } from '../../co
 import { checkRoleTrust } from '../../core/jobs/roleTrust';
 import { checkEvaluationEula, checkModelPackageGroups } from '../../core/jobs/trainerRules';
 import { mlflowCheck, quotaCheck } from './accountChecks';
+import { notificationsCheck } from './notifications';
 import { checkSmoke, type SmokeResults } from '../../core/smoke/record';
 
 /** What the pre-flight needs besides the job file: clients, caches and what other features know. */
@@ -183,6 +184,9 @@ export async function runPreflight(
     guarded('smoke', 'Smoke-calling the agent', smoke),
     guarded('quota', 'Reading the MTRL quota', () => quotaCheck(deps.aws, explain, job.JobCategory, region, signal)),
     guarded('mlflow', 'Listing MLflow apps', () => mlflowCheck(deps.aws, facts.mlflowArn, region, signal)),
+    guarded('notifications', 'Checking notifications', async () =>
+      job.Notifications ? notificationsCheck(deps.aws, explain, job.Notifications, region, signal) : undefined,
+    ),
   ]);
   signal?.throwIfAborted();
   return { results: results.filter((r): r is CheckResult => r !== undefined), rows };

@@ -3,6 +3,8 @@ import type { AwsClients } from '../../aws/clients';
 import type { Explain } from '../../aws/errors';
 import { deleteRole, deleteRolePolicy, detachRolePolicy, roleNameFromArn, rolePolicies } from '../../aws/iam';
 import { deleteMlflowApp } from '../../aws/mlflowApps';
+import { deleteRule } from '../../aws/notifications';
+import { ruleOfArn } from '../../core/jobs/notifications';
 import { deleteObjects, listObjectsV2, parseS3Uri } from '../../aws/s3';
 import { regionsToCheck } from '../../core/jobs/regions';
 import type { CleanupTarget } from './cleanup';
@@ -37,6 +39,10 @@ export function awsCleanupTarget(
       await deleteRole(aws.iam(), name, signal);
     },
     deleteMlflowApp: (arn, signal) => deleteMlflowApp(aws.sagemaker(regionOf(arn)), arn, signal),
+    async deleteNotificationRule(arn, signal) {
+      const { region, bus, name } = ruleOfArn(arn);
+      await deleteRule(aws.events(region), name, bus, signal);
+    },
     async *listKeys(prefixUri, signal) {
       const location = parseS3Uri(prefixUri);
       if (!location) return;

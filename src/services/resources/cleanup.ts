@@ -11,6 +11,8 @@ export interface CleanupTarget {
   /** Detaches and deletes the role's policies first; calls `step` before each call. */
   deleteRole(arn: string, step: (what: string) => void, signal?: AbortSignal): Promise<void>;
   deleteMlflowApp(arn: string, signal?: AbortSignal): Promise<void>;
+  /** RemoveTargets, then DeleteRule (the SDK's delete_notification_rule). */
+  deleteNotificationRule(arn: string, signal?: AbortSignal): Promise<void>;
   /** The keys under a prefix URI, page by page (S3 lists them in key order). */
   listKeys(prefixUri: string, signal?: AbortSignal): AsyncIterable<string>;
   /** One DeleteObjects call (at most 1,000 keys); the keys S3 refused, with why. */
@@ -114,6 +116,7 @@ export async function runCleanup(
         }
         if (ref.kind === 'runtime') await target.deleteRuntime(ref.id, inFlight.signal);
         else if (ref.kind === 'mlflowApp') await target.deleteMlflowApp(ref.id, inFlight.signal);
+        else if (ref.kind === 'notificationRule') await target.deleteNotificationRule(ref.id, inFlight.signal);
         else await target.deleteRole(ref.id, (what) => report(`${label}: ${what}…`), inFlight.signal);
         deleted.push({ ref, label });
       } catch (error) {

@@ -104,6 +104,11 @@ function describeStep(item: InventoryItem): { action: string; warning?: string }
         action: 'delete the MLflow app',
         warning: `Deleting MLflow app ${item.label} deletes its experiment history: every run, metric and trace of the jobs that logged to it.`,
       };
+    case 'notificationRule':
+      return {
+        action: 'remove its targets, then delete the EventBridge rule',
+        warning: `Rule ${item.label} is shared by every launch with the same topic, events and prefix: later jobs with those settings make it again.`,
+      };
     case 's3Prefix': {
       const objects = item.size?.objects ?? 0;
       const calls = Math.max(1, Math.ceil(objects / 1000));

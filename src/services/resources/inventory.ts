@@ -4,12 +4,14 @@ import type { AwsClients } from '../../aws/clients';
 import type { Explain } from '../../aws/errors';
 import { listRoles } from '../../aws/iam';
 import { listMlflowApps } from '../../aws/mlflowApps';
+import { listTargetsByRule } from '../../aws/notifications';
 import { listFolder, listObjectsV2, parseS3Uri } from '../../aws/s3';
 import { checkRoleTrust } from '../../core/jobs/roleTrust';
 import type { PricingTable } from '../../core/jobs/pricing';
 import type { JobDetails } from '../../core/jobs/job';
 import { EXCLUDED_REGION_REASON, regionsToCheck } from '../../core/jobs/regions';
 import { jobPrefixes, jobUses, runningUsers, type ResourceRef } from '../../core/resources/references';
+import { ruleOfArn } from '../../core/jobs/notifications';
 import { s3MonthlyCost, spendOf, type Spend } from '../../core/resources/spend';
 import { loadJobs, type UnreadableRegion } from './jobs';
 
@@ -39,6 +41,8 @@ export interface Inventory {
   roles: InventoryItem[];
   mlflowApps: InventoryItem[];
   prefixes: InventoryItem[];
+  /** The EventBridge rules launches made for the jobs' notifications (named by their tags), where they still exist. */
+  notificationRules: InventoryItem[];
   /** The jobs of every region checked: an account-wide resource (role, S3) is unused only if none of them runs with it. */
   jobs: JobDetails[];
   /** The regions whose jobs were read: the service's regions and the user's, but those taken out of scope or unreadable. */
@@ -125,11 +129,13 @@ export async function loadInventory(aws: AwsClients, options: InventoryOptions):
     return out;
   });
   const prefixes = await section('list S3 objects', () => s3Prefixes(aws, jobs, item, signal));
+  const notificationRules = await section('read notification rules', () => rulesOf(aws, jobs, item, signal));
   return {
     runtimes,
     roles,
     mlflowApps,
     prefixes,
+    notificationRules,
     jobs,
     regionsChecked,
     unreadableRegions: unreadable,
@@ -169,8 +175,29 @@ async function s3Prefixes(aws: AwsClients, jobs: readonly JobDetails[], item: It
   return out;
 }
 
+/** The rules the jobs' tags name that still exist, each with where it sends (its targets). */
+async function rulesOf(aws: AwsClients, jobs: readonly JobDetails[], item: ItemOf, signal?: AbortSignal): Promise<InventoryItem[]> {
+  const out: InventoryItem[] = [];
+  for (const arn of new Set(jobs.flatMap((j) => (j.notifications?.ruleArn ? [j.notifications.ruleArn] : [])))) {
+    const { region, bus, name } = ruleOfArn(arn);
+    try {
+      const targets = await listTargetsByRule(aws.events(region), name, bus, signal);
+      out.push(
+        item(
+          { kind: 'notificationRule', id: arn },
+          { label: name, region, status: `→ ${targets.map((t) => t.Arn).join(', ') || 'no target'}` },
+        ),
+      );
+    } catch (error) {
+      // Deleted since (by hand, or by the cleanup of another job's rule): nothing is left behind.
+      if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
+    }
+  }
+  return out;
+}
+
 /** Every item, sub-prefixes included: what a cleanup can name. */
 export function allItems(inventory: Inventory): InventoryItem[] {
   const flat = (items: InventoryItem[]): InventoryItem[] => items.flatMap((i) => [i, ...flat(i.children ?? [])]);
-  return flat([...inventory.runtimes, ...inventory.roles, ...inventory.mlflowApps, ...inventory.prefixes]);
+  return flat([...inventory.runtimes, ...inventory.roles, ...inventory.mlflowApps, ...inventory.prefixes, ...inventory.notificationRules]);
 }

@@ -5,7 +5,7 @@ import type { Inventory, InventoryItem } from './inventory';
 
 export type ResourcesSection = 'spend' | ResourceKind;
 
-const SECTION_ORDER: readonly ResourcesSection[] = ['spend', 'runtime', 'role', 'mlflowApp', 's3Prefix'];
+const SECTION_ORDER: readonly ResourcesSection[] = ['spend', 'runtime', 'role', 'mlflowApp', 's3Prefix', 'notificationRule'];
 
 const EMPTY: Record<ResourcesSection, string> = {
   spend: 'No job reports billable tokens yet.',
@@ -13,6 +13,7 @@ const EMPTY: Record<ResourcesSection, string> = {
   role: 'No role is named by a job.',
   mlflowApp: 'No MLflow app in these regions.',
   s3Prefix: 'No job reads or writes S3 here.',
+  notificationRule: 'No job was launched with notifications.',
 };
 
 /** One section of the Resources view: the token spend, or one kind of resource. */
@@ -63,7 +64,9 @@ export function resourcesFailure(failure: AwsErrorExplained): MessageNode<undefi
 }
 
 const itemsOf = (inv: Inventory, kind: ResourceKind): InventoryItem[] =>
-  ({ runtime: inv.runtimes, role: inv.roles, mlflowApp: inv.mlflowApps, s3Prefix: inv.prefixes })[kind];
+  ({ runtime: inv.runtimes, role: inv.roles, mlflowApp: inv.mlflowApps, s3Prefix: inv.prefixes, notificationRule: inv.notificationRules })[
+    kind
+  ];
 
 const billed = (inv: Inventory) => inv.spend.jobs.filter((j) => j.cost);
 

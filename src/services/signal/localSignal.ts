@@ -11,13 +11,17 @@ import { CheckAllowance } from '../../core/signal/checkAllowance';
 import { KEPT_OUTPUT_BYTES, runContained } from '../python/containedRun';
 import { startJobRuntime, type Policy } from './jobRuntime';
 import { parseRunnerOutput } from './runnerOutput';
+import { playOnServer } from './serverRollout';
 
 /** One local signal check: K rows × G rollouts of the user's agent entrypoint against a chosen policy. */
 export interface LocalSignalRun {
   python: string;
   /** Absolute path of `agent_runner.py`. */
   script: string;
-  agentFile: string;
+  /** The agent file whose entrypoint plays each rollout; or `server`. */
+  agentFile?: string;
+  /** A customer rollout server's base URL (the SDK's `POST /rollout`, `GET /health`): it plays each rollout instead. */
+  server?: string;
   /** The sampled rows with their 0-based index in the dataset. */
   rows: { row: Record<string, unknown>; index: number }[];
   groupSize: number;
@@ -104,7 +108,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
       return new RolloutRecording({ id, groupKey: `row-${index}`, row, rowIndex: index, prompt, jobArn }, allowance);
     }),
   );
-  const agent = path.basename(run.agentFile);
+  const agent = run.agentFile ? path.basename(run.agentFile) : `the rollout server ${run.server ?? ''}`;
   const stopAll = new AbortController();
   const signal = run.signal ? AbortSignal.any([run.signal, stopAll.signal]) : stopAll.signal;
   let agentProblem: string | undefined;
@@ -129,21 +133,25 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
       { jobArn, trajectoryId: recording.task.id, endpoint, region, model },
       run.inferenceParams,
     );
-    const outcome = await runContained({
-      python: run.python,
-      script: run.script,
-      request: { file: run.agentFile, payload },
-      timeoutMs: run.timeoutMs ?? 300_000,
-      signal: reserved ? AbortSignal.any([signal, stop.signal]) : AbortSignal.abort(),
-      onStderr: run.onStderr,
-      parse: parseRunnerOutput,
-      env: { AWS_REGION: region, ...(run.endpointEnv ? { [run.endpointEnv]: runtime.baseUrl } : {}) },
-      say: {
-        timeout: `The rollout did not finish within ${(run.timeoutMs ?? 300_000) / 1000} s and was stopped.`,
-        cancelled: 'The signal check was cancelled.',
-        crashed: (how) => `The agent runner ${how} without a result`,
-      },
-    });
+    const rolloutSignal = reserved ? AbortSignal.any([signal, stop.signal]) : AbortSignal.abort();
+    const timeoutMs = run.timeoutMs ?? 300_000;
+    const outcome = run.server
+      ? await playOnServer(run.server, payload, recording, timeoutMs, rolloutSignal)
+      : await runContained({
+          python: run.python,
+          script: run.script,
+          request: { file: run.agentFile, payload },
+          timeoutMs,
+          signal: rolloutSignal,
+          onStderr: run.onStderr,
+          parse: parseRunnerOutput,
+          env: { AWS_REGION: region, ...(run.endpointEnv ? { [run.endpointEnv]: runtime.baseUrl } : {}) },
+          say: {
+            timeout: `The rollout did not finish within ${timeoutMs / 1000} s and was stopped.`,
+            cancelled: 'The signal check was cancelled.',
+            crashed: (how) => `The agent runner ${how} without a result`,
+          },
+        });
     runtime.ended(recording.task.id);
     stops.delete(recording.task.id);
     if (reserved) allowance.give(outputBytes);
@@ -187,7 +195,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
   } finally {
     await runtime.close();
   }
-  const agentSource = readFileSync(run.agentFile, 'utf8');
+  const agentSource = run.agentFile ? readFileSync(run.agentFile, 'utf8') : '';
   const result: LocalSignalResult = {
     transcripts: played.map((r) => r.transcript()),
     runtimeUrl: runtime.url,

@@ -98,6 +98,26 @@ describe('mtrl launch (emulator, real SDK over HTTP)', function () {
     assert.ok(emulator.world.jobs.has(emulator.world.jobKey('AgentRFT', 'launch-cli-offpolicy', 'us-east-1')));
   });
 
+  it('a job file with Notifications: --json shows the topic check and the rule the launch makes; --yes makes it and tags the job', async () => {
+    const topic = 'arn:aws:sns:us-east-1:111122223333:mtrl-job-alerts';
+    const at = file('launch-cli-notify', { ...demo, Notifications: { SnsTopicArn: topic, Events: ['Failed'] } });
+    const r = await run('launch', at, '--json', '--yes', '--endpoint', emulator.url);
+    assert.equal(r.code, 0, r.out + r.err);
+    const report = JSON.parse(r.out) as ReturnType<typeof json> & { notifications: { rule: string; events: string[]; note: string } };
+    const line = report.findings.find((f) => f.code === 'notifications')!;
+    assert.equal(line.severity, 'info', line.message);
+    assert.match(line.message, /Failed → arn:aws:sns:us-east-1:111122223333:mtrl-job-alerts/);
+    assert.match(report.notifications.rule, /^sm-pysdk-job-notif-[0-9a-f]{8}$/);
+    assert.deepEqual(report.notifications.events, ['Failed']);
+    assert.match(report.notifications.note, /may never fire/);
+    assert.ok(emulator.world.eventRules.has(`us-east-1/default/${report.notifications.rule}`));
+    const job = emulator.world.jobs.get(emulator.world.jobKey('AgentRFT', 'launch-cli-notify', 'us-east-1'))!;
+    assert.deepEqual(
+      job.tags.filter((t) => t.Key.startsWith('mtrl:notification')).map((t) => t.Key),
+      ['mtrl:notification-topic', 'mtrl:notification-events', 'mtrl:notification-rule'],
+    );
+  });
+
   it('rollout_max_concurrency "128" is an error (exit 1, nothing created even with --yes), and the emulator refuses it too', async () => {
     const at = training('launch-cli-concurrency', { rollout_max_concurrency: '128' });
     const r = await run('launch', at, '--json', '--yes', '--endpoint', emulator.url);

@@ -227,7 +227,8 @@ export function parseXml(xml: string): XmlElement {
 /**
  * The problems of an XML answer against an output shape: `query` (IAM, STS: `<OpResponse><OpResult>`) or
  * `rest-xml` (S3: the root element named by the shape). Element names follow `xmlName`; lists are wrapped
- * (items `member` or the item's `xmlName`) unless `xmlFlattened`; timestamps default to ISO 8601.
+ * (items `member` or the item's `xmlName`) unless `xmlFlattened`; maps are `entry` elements of `key` and `value`;
+ * timestamps default to ISO 8601.
  */
 export function checkXml(
   ref: unknown,
@@ -294,6 +295,16 @@ export function checkXml(
       );
     }
     if (Array.isArray(schema) && (schema[0] === 3 || schema[0] === -3 || schema[0] === 4)) return structure(schema, element, at);
+    const isSimpleMap = typeof schema === 'number' && schema >= 128;
+    if ((Array.isArray(schema) && schema[0] === 2) || isSimpleMap) {
+      // A map in XML: `<entry><key>…</key><value>…</value></entry>` per pair (SNS's topic attributes).
+      const valueRef = isSimpleMap ? schema & 63 : (schema as unknown[])[5];
+      return element.children.forEach((c, n) => {
+        const [key, item] = ['key', 'value'].map((name) => c.children.find((k) => k.name === name));
+        if (c.name !== 'entry' || !key || !item) problems.push(`${at}[${n}]: element ${c.name} in a map of entry with key and value`);
+        else value(valueRef, item, `${at}.${key.text}`, enumKey);
+      });
+    }
     if (typeof schema !== 'number') return;
     if (element.children.length) return void problems.push(`${at}: a simple value expected, got elements`);
     const text = element.text;

@@ -17,6 +17,8 @@ import { DescribeJobCommand, DescribeMlflowAppCommand } from '@aws-sdk/client-sa
 import { deleteAgentRuntime, getAgentRuntime, invokeAgentRuntime, listAgentRuntimes } from '../../../src/aws/agentcore';
 import { deleteRole, deleteRolePolicy, detachRolePolicy, getRole, listRoles, rolePolicies } from '../../../src/aws/iam';
 import { getLambdaFunction, invokeLambda } from '../../../src/aws/lambda';
+import { deleteRule, getTopicAttributes, probeRules } from '../../../src/aws/notifications';
+import { enableNotifications } from '../../../src/services/launch/notifications';
 import { lambdaSmokeRequest } from '../../../src/core/jobs/lambdaAgent';
 import { describeLogGroups, describeLogStreams, filterLogEvents, getLogEvents } from '../../../src/aws/logs';
 import { deleteMlflowApp, listMlflowApps } from '../../../src/aws/mlflowApps';
@@ -53,6 +55,8 @@ const CLIENTS: Record<string, string[]> = {
   'bedrock-agentcore': ['bedrock-agentcore', 'bedrock-agentcore-control'],
   servicequotas: ['service-quotas'],
   lambda: ['lambda'],
+  sns: ['sns'],
+  events: ['eventbridge'],
 };
 const PACKAGES = Object.values(CLIENTS)
   .flat()
@@ -93,6 +97,8 @@ describe('emulator: requests and responses against the service models of the ins
         aws.agentCoreControl(),
         aws.serviceQuotas(),
         aws.lambda(),
+        aws.sns(),
+        aws.events(),
       ];
       assert.equal(clients.length, PACKAGES.length);
       clients.forEach((client, i) => recordCalls(client, PACKAGES[i], calls, streamsOutput));
@@ -116,6 +122,12 @@ describe('emulator: requests and responses against the service models of the ins
       const forwarder = 'arn:aws:lambda:us-east-1:111122223333:function:mtrl-agent-forwarder';
       await getLambdaFunction(aws.lambda(), forwarder);
       await invokeLambda(aws.lambda(), forwarder, lambdaSmokeRequest(forwarder));
+
+      // Notifications (pre-flight and launch): the topic check, the rules probe, the SDK's rule and target, and its deletion.
+      await getTopicAttributes(aws.sns(), SEEDED.topic);
+      await probeRules(aws.events(), 'sm-pysdk-job-notif', SEEDED.eventBus);
+      const rule = await enableNotifications(aws, { SnsTopicArn: SEEDED.topic, EventBusArn: SEEDED.eventBus }, 'us-east-1');
+      await deleteRule(aws.events(), rule.slice(rule.lastIndexOf('/') + 1), SEEDED.eventBus);
 
       // Datasets: upload (single and multipart), head, ranged read, folder listing; bucket calls the SDK makes around them.
       await aws.s3().send(new CreateBucketCommand({ Bucket: 'models-check' }));

@@ -21,6 +21,7 @@ function inventory(rest: Partial<Inventory> = {}): Inventory {
     roles: [item({ kind: 'role', id: ROLE })],
     mlflowApps: [],
     prefixes: [item({ kind: 's3Prefix', id: PREFIX }, { size: { objects: 2500, bytes: 10 }, untouched: ['other-team/'] })],
+    notificationRules: [],
     jobs: [],
     regionsChecked: ['us-east-1', 'us-west-2'],
     unreadableRegions: [],
@@ -103,6 +104,7 @@ function fakeTarget(keys: string[], options: { release?: Promise<void>; jobs?: (
     deleteRuntime: async () => undefined,
     deleteRole: async () => undefined,
     deleteMlflowApp: async () => undefined,
+    deleteNotificationRule: async () => undefined,
     async *listKeys() {
       yield* keys;
     },

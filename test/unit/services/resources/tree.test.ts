@@ -34,6 +34,7 @@ describe('Resources view model (no VS Code)', function () {
           'section:role',
           'section:mlflowApp',
           'section:s3Prefix',
+          'section:notificationRule',
         ],
       );
       const runtimes = top.find((n) => n.id === 'section:runtime')!;
@@ -56,6 +57,7 @@ describe('Resources view model (no VS Code)', function () {
       roles: [],
       mlflowApps: [],
       prefixes: [],
+      notificationRules: [],
       jobs: [],
       regionsChecked: ['us-east-1'],
       unreadableRegions: [],
