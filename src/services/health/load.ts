@@ -13,6 +13,8 @@ interface HealthOptions {
   /** An already described job (the Jobs view has one): skips DescribeJob. */
   described?: JobDetails;
   now?: number;
+  /** Load every key of the run, not only the checks' (a report draws its curves from the same read). */
+  everyKey?: boolean;
 }
 
 /** A job's health: its run's HEALTH_KEYS histories read from MLflow, then every check; MetricsUnavailable/RunNotFound when there is no run. */
@@ -21,7 +23,11 @@ export async function loadJobHealth(
   ref: Required<JobRef>,
   options: HealthOptions = {},
 ): Promise<{ metrics: JobMetrics; report: HealthReport }> {
-  const metrics = await loadJobMetrics(aws, ref, { keys: HEALTH_KEYS, signal: options.signal, described: options.described });
+  const metrics = await loadJobMetrics(aws, ref, {
+    keys: options.everyKey ? undefined : HEALTH_KEYS,
+    signal: options.signal,
+    described: options.described,
+  });
   const report = checkHealth(healthInputOf(metrics.job, metrics.series, options.now ?? Date.now()), options.thresholds);
   return { metrics, report };
 }

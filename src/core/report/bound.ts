@@ -1,0 +1,110 @@
+import type { ToolCall, Transcript, Turn } from '../transcript/model';
+
+/** What a shared report keeps of a large source, so 1,000 rollouts stay a file a teammate can open (≤ 5 MB). */
+export interface ReportLimits {
+  /** The first rollouts of each GRPO group, in the order read. */
+  rolloutsPerGroup: number;
+  /** Characters kept of each thinking, reply, argument or result text. */
+  textChars: number;
+  /** UTF-8 bytes of the rollouts carried: with the page's ~0.5 MB of script, the file stays under 5 MB. */
+  bytes: number;
+}
+
+export const REPORT_LIMITS: ReportLimits = { rolloutsPerGroup: 16, textChars: 4000, bytes: 4_200_000 };
+
+export interface BoundRollouts {
+  rollouts: Transcript[];
+  /** Said in the report when anything was left out. */
+  notes: string[];
+}
+
+function cut(text: string, max: number, counter: { texts: number }): string {
+  if (text.length <= max) return text;
+  counter.texts++;
+  return `${text.slice(0, max)}… (${(text.length - max).toLocaleString('en')} more characters not in this report)`;
+}
+
+/** A result or argument cut when it is long: JSON is kept as JSON while short, else shown as its cut text. */
+function cutValue(value: unknown, max: number, counter: { texts: number }): unknown {
+  if (value === undefined) return undefined;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text !== undefined && text.length > max ? cut(text, max, counter) : value;
+}
+
+function cutCall(call: ToolCall, max: number, counter: { texts: number }): ToolCall {
+  return {
+    ...call,
+    arguments: cutValue(call.arguments, max, counter),
+    ...(call.result === undefined ? {} : { result: cutValue(call.result, max, counter) }),
+    ...(call.error === undefined ? {} : { error: cut(call.error, max, counter) }),
+  };
+}
+
+function cutTurn(turn: Turn, max: number, counter: { texts: number }): Turn {
+  return {
+    ...turn,
+    ...(turn.thinking === undefined ? {} : { thinking: cut(turn.thinking, max, counter) }),
+    ...(turn.text === undefined ? {} : { text: cut(turn.text, max, counter) }),
+    toolCalls: turn.toolCalls.map((c) => cutCall(c, max, counter)),
+  };
+}
+
+const encoder = new TextEncoder();
+
+/** The first `perGroup` rollouts of each group, cut, with their sizes; how many each group had. */
+function firstOfEachGroup(rollouts: readonly Transcript[], perGroup: number, textChars: number) {
+  const taken = new Map<string, number>();
+  const kept: { rollout: Transcript; bytes: number }[] = [];
+  const counter = { texts: 0 };
+  for (const t of rollouts) {
+    const n = taken.get(t.groupKey) ?? 0;
+    taken.set(t.groupKey, n + 1);
+    if (n >= perGroup) continue;
+    const rollout = {
+      ...t,
+      task: { ...t.task, prompt: cut(t.task.prompt, textChars, counter) },
+      turns: t.turns.map((turn) => cutTurn(turn, textChars, counter)),
+    };
+    kept.push({ rollout, bytes: encoder.encode(JSON.stringify(rollout)).length });
+  }
+  return { kept, taken, texts: counter.texts };
+}
+
+/**
+ * The first rollouts of each group (as many as fit the byte budget, at most `rolloutsPerGroup`), long texts cut, and a
+ * sentence for each thing left out; when one rollout per group is still too much, the first groups that fit.
+ */
+export function boundRollouts(rollouts: readonly Transcript[], limits: ReportLimits = REPORT_LIMITS): BoundRollouts {
+  let perGroup = limits.rolloutsPerGroup;
+  let pick = firstOfEachGroup(rollouts, perGroup, limits.textChars);
+  const total = () => pick.kept.reduce((n, k) => n + k.bytes, 0);
+  while (perGroup > 1 && total() > limits.bytes) {
+    perGroup = Math.ceil(perGroup / 2);
+    pick = firstOfEachGroup(rollouts, perGroup, limits.textChars);
+  }
+  let bytes = 0;
+  const kept: Transcript[] = [];
+  for (const k of pick.kept) {
+    if (bytes + k.bytes > limits.bytes) break;
+    bytes += k.bytes;
+    kept.push(k.rollout);
+  }
+  const notes: string[] = [];
+  const left = rollouts.length - kept.length;
+  const larger = [...pick.taken.values()].filter((n) => n > perGroup).length;
+  if (larger)
+    notes.push(
+      `This report shows the first ${perGroup} rollouts of each group (${larger.toLocaleString('en')} groups have more); the counts above are of every rollout.`,
+    );
+  const groupsShown = new Set(kept.map((t) => t.groupKey)).size;
+  if (groupsShown < pick.taken.size)
+    notes.push(
+      `Only the first ${groupsShown.toLocaleString('en')} of ${pick.taken.size.toLocaleString('en')} groups fit in this report's size.`,
+    );
+  if (left) notes.push(`${left.toLocaleString('en')} of ${rollouts.length.toLocaleString('en')} rollouts are not in this report.`);
+  if (pick.texts)
+    notes.push(
+      `${pick.texts.toLocaleString('en')} texts longer than ${limits.textChars.toLocaleString('en')} characters are cut, each saying how much was left out.`,
+    );
+  return { rollouts: kept, notes };
+}
