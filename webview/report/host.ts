@@ -12,5 +12,7 @@ export function connectReport(model: ReportModel): BoardConnection {
     const marker = new RolloutScan();
     const data = new ReplayData(model.rollouts, undefined, marker);
     host.serve(replayHandlers(data, { result: () => model.scan ?? { scanned: 0, findings: [] } }));
+    // The board draws once told its rollouts are ready, as the extension tells it after reading them.
+    host.onReady(() => host.notify('status', { state: 'ready', rollouts: data.size, following: false }));
   });
 }
