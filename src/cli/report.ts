@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildReport, reportTitle } from '../core/report/model';
+import { buildReport } from '../core/report/model';
 import { RolloutScan } from '../core/scan';
-import { selfContainedPage } from '../webview-kit/page';
+import { reportPage } from '../webview-kit/page';
 import { EXIT_CLEAN, parseOptions, UsageError, type CliCommand } from './command';
 import { jobCurves } from './reportJob';
 import { readSource, requireRollouts, SOURCE_OPTIONS, SOURCE_USAGE } from './rolloutSource';
@@ -66,7 +66,7 @@ export const reportCommand: CliCommand = {
       ...(job && 'curves' in job ? { curves: job.curves, health: job.health } : {}),
     });
     if (job && 'problem' in job) model.notes.push(`No curves: ${job.problem}`);
-    const html = selfContainedPage({ title: reportTitle(model), script, initial: model });
+    const html = reportPage(model, script);
     try {
       writeFileSync(out, html);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { INITIAL_STATE_ID, type ViewDescriptor } from './channel';
+import { reportTitle, type ReportModel } from '../core/report/model';
 
 // The extension's half of the kit: one HTML page shape for every view (see channel.ts for how a view uses the kit).
 
@@ -127,4 +128,9 @@ export function selfContainedPage(options: { title: string; script: string; init
 </body>
 </html>
 `;
+}
+
+/** The shared report's one file (`mtrl report`, Export Report…): its model embedded, the report page's bundle inlined. */
+export function reportPage(model: ReportModel, script: string): string {
+  return selfContainedPage({ title: reportTitle(model), script, initial: model });
 }

@@ -102,9 +102,11 @@ export function boundRollouts(rollouts: readonly Transcript[], limits: ReportLim
       `Only the first ${groupsShown.toLocaleString('en')} of ${pick.taken.size.toLocaleString('en')} groups fit in this report's size.`,
     );
   if (left) notes.push(`${left.toLocaleString('en')} of ${rollouts.length.toLocaleString('en')} rollouts are not in this report.`);
-  if (pick.texts)
+  if (pick.texts) {
+    const one = pick.texts === 1;
     notes.push(
-      `${pick.texts.toLocaleString('en')} texts longer than ${limits.textChars.toLocaleString('en')} characters are cut, each saying how much was left out.`,
+      `${pick.texts.toLocaleString('en')} ${one ? 'text' : 'texts'} longer than ${limits.textChars.toLocaleString('en')} characters ${one ? 'is' : 'are'} cut, each saying how much was left out.`,
     );
+  }
   return { rollouts: kept, notes };
 }

@@ -68,3 +68,13 @@ export function buildReport(input: ReportInput): ReportModel {
 export function reportTitle(model: Pick<ReportModel, 'job' | 'source' | 'counts'>): string {
   return `MTRL report: ${model.job ?? model.source} (${model.counts})`;
 }
+
+/** A file name from what the report is of: `my-job-report.html`, `run-report.html`. */
+export function reportFileName(label: string): string {
+  const stem = label
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${stem || 'rollouts'}-report.html`;
+}

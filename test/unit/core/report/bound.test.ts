@@ -44,7 +44,7 @@ describe('the shared report size bound', () => {
     const [t] = bound.rollouts;
     assert.equal(bound.rollouts[0].turns[0].thinking, `${'x'.repeat(100)}… (4,900 more characters not in this report)`);
     assert.deepEqual(t.turns[0].toolCalls[0].arguments, { action: 'check_outage' });
-    assert.match(bound.notes[0], /^1 texts longer than 100 characters are cut/);
+    assert.match(bound.notes[0], /^1 text longer than 100 characters is cut/);
   });
 
   it('halves the rollouts per group until they fit the byte budget (1,000 rollouts of 8 kB thinking)', () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { buildReport, reportCounts, reportTitle } from '../../../../src/core/report/model';
+import { buildReport, reportCounts, reportFileName, reportTitle } from '../../../../src/core/report/model';
 import { REPORT_LIMITS } from '../../../../src/core/report/bound';
 import { prepareTranscripts } from '../../../../src/core/rollouts';
 import type { Transcript } from '../../../../src/core/transcript/model';
@@ -46,5 +46,12 @@ describe('the shared report model', () => {
     assert.match(model.notes[1], /first 2 rollouts of each group/);
     assert.equal('curves' in model || 'scan' in model || 'health' in model, false, 'sections not given are left out');
     assert.equal(reportTitle(model), 'MTRL report: support-run (40 rollouts · 10 groups)');
+  });
+
+  it('names the file after what the report is of', () => {
+    assert.equal(reportFileName('wordle-grpo-agent-errors'), 'wordle-grpo-agent-errors-report.html');
+    assert.equal(reportFileName('logs/run 7.log'), 'run-7-report.html');
+    assert.equal(reportFileName('C:\\runs\\a.jsonl'), 'a-report.html');
+    assert.equal(reportFileName('???'), 'rollouts-report.html');
   });
 });
