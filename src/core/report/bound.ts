@@ -52,20 +52,21 @@ function cutTurn(turn: Turn, max: number, counter: { texts: number }): Turn {
 const encoder = new TextEncoder();
 
 /** The first `perGroup` rollouts of each group, cut, with their sizes; how many each group had. */
+/** The first `perGroup` rollouts of each group, cut, each with its place in its group and its size; how many each group had. */
 function firstOfEachGroup(rollouts: readonly Transcript[], perGroup: number, textChars: number) {
   const taken = new Map<string, number>();
-  const kept: { rollout: Transcript; bytes: number }[] = [];
+  const kept: { rollout: Transcript; place: number; bytes: number }[] = [];
   const counter = { texts: 0 };
   for (const t of rollouts) {
-    const n = taken.get(t.groupKey) ?? 0;
-    taken.set(t.groupKey, n + 1);
-    if (n >= perGroup) continue;
+    const place = taken.get(t.groupKey) ?? 0;
+    taken.set(t.groupKey, place + 1);
+    if (place >= perGroup) continue;
     const rollout = {
       ...t,
       task: { ...t.task, prompt: cut(t.task.prompt, textChars, counter) },
       turns: t.turns.map((turn) => cutTurn(turn, textChars, counter)),
     };
-    kept.push({ rollout, bytes: encoder.encode(JSON.stringify(rollout)).length });
+    kept.push({ rollout, place, bytes: encoder.encode(JSON.stringify(rollout)).length });
   }
   return { kept, taken, texts: counter.texts };
 }
@@ -75,16 +76,14 @@ function firstOfEachGroup(rollouts: readonly Transcript[], perGroup: number, tex
  * sentence for each thing left out; when one rollout per group is still too much, the first groups that fit.
  */
 export function boundRollouts(rollouts: readonly Transcript[], limits: ReportLimits = REPORT_LIMITS): BoundRollouts {
+  const pick = firstOfEachGroup(rollouts, limits.rolloutsPerGroup, limits.textChars);
+  const bytesAt = (n: number) => pick.kept.reduce((sum, k) => (k.place < n ? sum + k.bytes : sum), 0);
   let perGroup = limits.rolloutsPerGroup;
-  let pick = firstOfEachGroup(rollouts, perGroup, limits.textChars);
-  const total = () => pick.kept.reduce((n, k) => n + k.bytes, 0);
-  while (perGroup > 1 && total() > limits.bytes) {
-    perGroup = Math.ceil(perGroup / 2);
-    pick = firstOfEachGroup(rollouts, perGroup, limits.textChars);
-  }
+  while (perGroup > 1 && bytesAt(perGroup) > limits.bytes) perGroup--;
   let bytes = 0;
   const kept: Transcript[] = [];
   for (const k of pick.kept) {
+    if (k.place >= perGroup) continue;
     if (bytes + k.bytes > limits.bytes) break;
     bytes += k.bytes;
     kept.push(k.rollout);
@@ -94,7 +93,7 @@ export function boundRollouts(rollouts: readonly Transcript[], limits: ReportLim
   const larger = [...pick.taken.values()].filter((n) => n > perGroup).length;
   if (larger)
     notes.push(
-      `This report shows the first ${perGroup} rollouts of each group (${larger.toLocaleString('en')} groups have more); the counts above are of every rollout.`,
+      `This report shows the first ${perGroup === 1 ? 'rollout' : `${perGroup} rollouts`} of each group (${larger.toLocaleString('en')} groups have more); the counts above are of every rollout.`,
     );
   const groupsShown = new Set(kept.map((t) => t.groupKey)).size;
   if (groupsShown < pick.taken.size)

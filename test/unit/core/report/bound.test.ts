@@ -47,14 +47,16 @@ describe('the shared report size bound', () => {
     assert.match(bound.notes[0], /^1 text longer than 100 characters is cut/);
   });
 
-  it('halves the rollouts per group until they fit the byte budget (1,000 rollouts of 8 kB thinking)', () => {
+  it('keeps as many rollouts per group as fit the byte budget (1,000 rollouts of 8 kB thinking)', () => {
     const rollouts = many(125, 8, 'y'.repeat(8000));
     const bound = boundRollouts(rollouts);
     const bytes = new TextEncoder().encode(JSON.stringify(bound.rollouts)).length;
     assert.ok(bytes <= REPORT_LIMITS.bytes, `${bytes} bytes`);
     assert.equal(new Set(bound.rollouts.map((t) => t.groupKey)).size, 125, 'every group keeps a rollout');
-    assert.equal(bound.rollouts.length, 500);
-    assert.match(bound.notes[0], /^This report shows the first 4 rollouts of each group \(125 groups have more\)/);
+    // Each rollout's thinking is cut to 4,000 characters (~4.3 kB a rollout): 7 of 8 per group fit in 4.2 MB, 8 would not.
+    assert.equal(bound.rollouts.length, 875);
+    assert.match(bound.notes[0], /^This report shows the first 7 rollouts of each group \(125 groups have more\)/);
+    assert.ok(bound.notes.includes('1,000 texts longer than 4,000 characters are cut, each saying how much was left out.'));
   });
 
   it('keeps the first groups that fit when one rollout per group is still too large', () => {
