@@ -5,16 +5,18 @@ import { RolloutScan } from '../core/scan';
 import { reportPage } from '../webview-kit/page';
 import { EXIT_CLEAN, parseOptions, UsageError, type CliCommand } from './command';
 import { jobCurves } from './reportJob';
+import { keptSignal } from './reportSignal';
 import { readSource, requireRollouts, SOURCE_OPTIONS, SOURCE_USAGE } from './rolloutSource';
 
 const usage = [
-  'Usage: mtrl report <file|dir|-> --html FILE [--job NAME] [--scan] [--data DATASET]',
+  'Usage: mtrl report <file|dir|-> --html FILE [--job NAME] [--scan] [--signal STORE] [--data DATASET]',
   '       mtrl report --job <name> --html FILE [--evaluation] [--from log|traces] [--scan] [--region R] [--endpoint URL] [--profile P]',
   '',
   'Writes one HTML file to share a run: it opens from disk in any browser, offline, and asks the network for nothing.',
   'It holds the header (the job, the source, when it was made, the counts as the board says them), the board (groups',
   "by task prompt, each rollout's turns with thinking, tool calls and results, reward and metrics; the action table),",
-  "and with --job the job's curves (the metrics view's charts) and health findings; with --scan the scan's findings.",
+  "with --job the job's curves (the metrics view's charts) and health findings; with --scan the scan's findings; with",
+  '--signal a learning-signal check.',
   'Rollouts are read as mtrl rollouts reads them; a large source keeps the first rollouts of each group, and says so.',
   '',
   '  --html FILE    the file to write (replaced when it exists)',
@@ -39,7 +41,7 @@ export const reportCommand: CliCommand = {
   usage,
   async run(args, io) {
     const { values, positionals } = parseOptions(args, usage, {
-      options: { html: { type: 'string' }, scan: { type: 'boolean' }, ...SOURCE_OPTIONS },
+      options: { html: { type: 'string' }, scan: { type: 'boolean' }, signal: { type: 'string' }, ...SOURCE_OPTIONS },
       allowPositionals: true,
     });
     const [file, ...extra] = positionals;
@@ -49,6 +51,8 @@ export const reportCommand: CliCommand = {
     const out = path.resolve(values.html);
     if (existsSync(out) && statSync(out).isDirectory()) throw new UsageError(`--html ${values.html} is a folder: give a file name`);
     const script = reportScript();
+    // A wrong store is said before a long read of the rollouts.
+    const signal = values.signal === undefined ? undefined : await keptSignal(values.signal, io);
     // With a file, --job names the curves only: the rollouts are the file's.
     const sourceValues = file ? { ...values, job: undefined } : values;
     const read = requireRollouts(await readSource('report', sourceValues, file, io));
@@ -63,6 +67,7 @@ export const reportCommand: CliCommand = {
       job: values.job,
       partial: read.partial,
       scan: scan?.result(),
+      signal,
       ...(job && 'curves' in job ? { curves: job.curves, health: job.health } : {}),
     });
     if (job && 'problem' in job) model.notes.push(`No curves: ${job.problem}`);

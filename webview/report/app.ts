@@ -3,6 +3,7 @@ import { ReplayBoard } from '../replay/app';
 import { h, icon, replace } from '../replay/dom';
 import { renderCurves } from './curves';
 import { connectReport } from './host';
+import { signalSection } from './signal';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -42,6 +43,7 @@ export function renderReport(root: HTMLElement, model: ReportModel): void {
             : null,
         )
       : null,
+    model.signal ? signalSection(model.signal) : null,
     curves ? h('h2', {}, 'Curves') : null,
     curves,
     board,

@@ -2,6 +2,7 @@ import type { HealthReport } from '../health/findings';
 import type { JobCurves } from '../metrics/curves';
 import { factsOf, groupRollouts } from '../rollouts';
 import type { ScanResult } from '../scan/types';
+import type { SignalView } from '../signal/reportView';
 import type { Transcript } from '../transcript/model';
 import { boundRollouts, REPORT_LIMITS, type ReportLimits } from './bound';
 
@@ -22,6 +23,8 @@ export interface ReportModel {
   scan?: ScanResult;
   curves?: JobCurves;
   health?: Pick<HealthReport, 'findings' | 'notChecked'>;
+  /** A learning-signal check, in the signal report's words. */
+  signal?: SignalView;
 }
 
 export interface ReportInput {
@@ -34,6 +37,7 @@ export interface ReportInput {
   scan?: ScanResult;
   curves?: JobCurves;
   health?: HealthReport;
+  signal?: SignalView;
   limits?: ReportLimits;
 }
 
@@ -61,6 +65,7 @@ export function buildReport(input: ReportInput): ReportModel {
     ...(input.scan ? { scan: input.scan } : {}),
     ...(input.curves ? { curves: input.curves } : {}),
     ...(input.health ? { health: { findings: input.health.findings, notChecked: input.health.notChecked } } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
   };
 }
 

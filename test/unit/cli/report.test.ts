@@ -6,6 +6,9 @@ import type { Browser } from 'playwright-core';
 import { ceiling } from '../../host/lib/ceiling';
 import { launchChromium } from '../features/browser';
 import { supportRecords } from '../features/replay/supportRollouts';
+import { RolloutPipeline } from '../../../src/core/rollouts';
+import { signalReport } from '../../../src/core/signal/report';
+import { signalChecksIn } from '../../../src/services/signal/checks';
 import { buildReportBundle, openOffline, run, screenshot } from './reportBrowser';
 
 describe('mtrl report: one HTML file opened from disk, offline', function () {
@@ -95,6 +98,31 @@ describe('mtrl report: one HTML file opened from disk, offline', function () {
     assert.deepEqual(requests, [], 'the payload asked for nothing');
     assert.deepEqual(problems, []);
     await page.context().close();
+  });
+
+  it('adds the newest learning-signal check kept in a store (--signal STORE)', async () => {
+    const pipeline = new RolloutPipeline();
+    for (const text of supportRecords(10, 4)) pipeline.feed({ text });
+    const store = mkdtempSync(path.join(dir, 'store-'));
+    const key = { dataset: 'tickets.csv', runtime: 'support_agent.py', reward: 'sha256:abc' };
+    const report = signalReport(pipeline.finish());
+    await signalChecksIn(store).keep({ key, at: '2026-12-05T10:00:00Z', route: 'local', status: 'done', groupSize: 4, rows: 10, report });
+    const file = path.join(dir, 'signal.html');
+    const result = await run('report', support, '--signal', store, '--html', file);
+    assert.equal(result.code, 0, result.err);
+    const { page, requests, problems } = await openOffline(browser, file);
+    await page.waitForSelector('.group-row[data-group]');
+    assert.deepEqual(problems, []);
+    const section = await page.locator('.report-signal').innerText();
+    assert.match(section, /^Learning signal\n+Signal check of tickets\.csv with support_agent\.py · Dec 5, 2026/);
+    assert.match(section, new RegExp(`${report.zeroAdvantage.groups} of 10 groups`), 'the headline counts the flat groups');
+    await screenshot(page, 'report-signal-light.png');
+    assert.deepEqual(requests, []);
+    await page.context().close();
+
+    const empty = await run('report', support, '--signal', mkdtempSync(path.join(dir, 'empty-store-')), '--html', file);
+    assert.equal(empty.code, 2);
+    assert.match(empty.err, /no signal check is kept there/);
   });
 
   it('exits 2 with a sentence when there is nothing to write or nowhere to write it', async () => {
