@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { reportKeeper } from '../core/report/bound';
 import { buildReport } from '../core/report/model';
+import type { Transcript } from '../core/transcript/model';
 import { RolloutScan } from '../core/scan';
 import { reportPage } from '../webview-kit/page';
 import { EXIT_CLEAN, parseOptions, UsageError, type CliCommand } from './command';
@@ -55,9 +57,18 @@ export const reportCommand: CliCommand = {
     const signal = values.signal === undefined ? undefined : await keptSignal(values.signal, io);
     // With a file, --job names the curves only: the rollouts are the file's.
     const sourceValues = file ? { ...values, job: undefined } : values;
-    const read = requireRollouts(await readSource('report', sourceValues, file, io));
+    // Each rollout is scanned whole as it is read; past the most the report carries of its group, only its summary stays.
     const scan = values.scan ? new RolloutScan() : undefined;
-    for (const t of scan ? read.rollouts : []) scan?.add(t);
+    const bound = reportKeeper();
+    let streamed = 0;
+    const keep = (t: Transcript) => {
+      streamed++;
+      scan?.add(t);
+      return bound(t);
+    };
+    const read = requireRollouts(await readSource('report', sourceValues, file, io, keep));
+    // Saved transcripts come back whole, not through the keeper.
+    if (!streamed) for (const t of read.rollouts) scan?.add(t);
     const job = values.job ? await jobCurves(values.job, values, io) : undefined;
     if (job && 'problem' in job) io.err(`mtrl report: no curves: ${job.problem}`);
     const model = buildReport({

@@ -1,4 +1,5 @@
 import type { ToolCall, Transcript, Turn } from '../transcript/model';
+import { summaryKeeper } from '../rollouts/summaryKeep';
 
 /** What a shared report keeps of a large source, so 1,000 rollouts stay a file a teammate can open (≤ 5 MB). */
 export interface ReportLimits {
@@ -108,4 +109,18 @@ export function boundRollouts(rollouts: readonly Transcript[], limits: ReportLim
     );
   }
   return { rollouts: kept, notes };
+}
+
+/**
+ * What a report keeps of each rollout as it is read: the first `rolloutsPerGroup` of each group whole (the most the report
+ * carries), the rest as a summary keeps them, so the counts stay of every rollout without a large job's text in memory.
+ */
+export function reportKeeper(limits: ReportLimits = REPORT_LIMITS): (t: Transcript) => Transcript {
+  const summary = summaryKeeper();
+  const seen = new Map<string, number>();
+  return (t) => {
+    const n = seen.get(t.groupKey) ?? 0;
+    seen.set(t.groupKey, n + 1);
+    return n < limits.rolloutsPerGroup ? t : summary(t);
+  };
 }

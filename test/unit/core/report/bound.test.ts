@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { boundRollouts, REPORT_LIMITS } from '../../../../src/core/report/bound';
+import { boundRollouts, REPORT_LIMITS, reportKeeper } from '../../../../src/core/report/bound';
 import type { Transcript } from '../../../../src/core/transcript/model';
 
 function rollout(group: number, k: number, thinking = 'think'): Transcript {
@@ -64,5 +64,21 @@ describe('the shared report size bound', () => {
     const groups = new Set(bound.rollouts.map((t) => t.groupKey)).size;
     assert.ok(groups > 1 && groups < 50, `${groups} groups`);
     assert.ok(bound.notes.includes(`Only the first ${groups} of 50 groups fit in this report's size.`), bound.notes.join('\n'));
+  });
+
+  it('keeps whole, as rollouts are read, only what the report may carry of each group', () => {
+    const keep = reportKeeper({ ...REPORT_LIMITS, rolloutsPerGroup: 2 });
+    const kept = many(2, 4, 'long thinking').map(keep);
+    const whole = kept.filter((t) => t.turns[0].thinking !== undefined).map((t) => t.id);
+    assert.deepEqual(whole, ['g0-r0', 'g0-r1', 'g1-r0', 'g1-r1']);
+    assert.deepEqual(
+      kept.map((t) => [t.groupKey, t.reward, t.turns[0].toolCalls[0].name]),
+      many(2, 4).map((t) => [t.groupKey, t.reward, 'take_support_action']),
+      'the rest keep what the counts read',
+    );
+    assert.deepEqual(
+      boundRollouts(kept, { ...REPORT_LIMITS, rolloutsPerGroup: 2 }).rollouts.map((t) => t.id),
+      whole,
+    );
   });
 });
