@@ -1,6 +1,6 @@
 import { DEFAULT_PRICING } from '../core/jobs/pricing';
 import type { HealthReport } from '../core/health/findings';
-import type { JobCurves } from '../core/metrics/curves';
+import { FIXED_CHART_KEYS, type JobCurves } from '../core/metrics/curves';
 import { loadJobHealth } from '../services/health/load';
 import { curvesOf } from '../services/metrics/curves';
 import { awsFromOptions } from './awsOptions';
@@ -15,7 +15,7 @@ interface JobValues {
   profile?: string;
 }
 
-/** A job's curves (every key its run logs) and health findings, from one read; a sentence instead when they cannot be read. */
+/** A job's curves (the metrics view's fixed charts) and health findings, from one read; a sentence instead when they cannot be read. */
 export async function jobCurves(
   name: string,
   values: JobValues,
@@ -24,7 +24,7 @@ export async function jobCurves(
   const ref = jobFromArgument(name, values);
   const { aws, settings } = awsFromOptions({ ...values, region: ref.region });
   try {
-    const { metrics, report } = await loadJobHealth(aws, ref, { signal: io.signal, everyKey: true });
+    const { metrics, report } = await loadJobHealth(aws, ref, { signal: io.signal, alsoKeys: FIXED_CHART_KEYS });
     const job = { name: ref.jobName, category: ref.category, region: ref.region };
     return { curves: curvesOf(job, metrics, DEFAULT_PRICING, new Date(), report), health: report };
   } catch (error) {

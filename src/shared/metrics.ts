@@ -4,6 +4,7 @@ import type { ViewDescriptor, ViewProtocol } from '../webview-kit/channel';
 /** Typed messages between the metrics view (webview/metrics.ts) and the extension (src/features/metrics/). */
 
 export type { CurveFinding, JobCurves, MetricsJob } from '../core/metrics/curves';
+export { FIXED_CHARTS } from '../core/metrics/curves';
 
 export interface MetricsState {
   jobs: JobCurves[];
@@ -41,12 +42,3 @@ export interface MetricsProtocol extends ViewProtocol {
     drawn: { points: Record<string, number> };
   };
 }
-
-/** The fixed charts: title, keys (one line per job and key) and whether values are fractions shown as %. */
-export const FIXED_CHARTS: readonly { id: string; title: string; keys: string[]; percent?: boolean }[] = [
-  { id: 'reward', title: 'Reward per step', keys: ['rollout/reward/mean'] },
-  { id: 'validation', title: 'Validation', keys: ['val/reward/mean', 'val/reward/pass_at_1'] },
-  { id: 'turns', title: 'Turns per rollout', keys: ['rollout/turns/mean'] },
-  { id: 'tokens', title: 'Tokens per step', keys: ['training/total_tokens'] },
-  { id: 'time', title: 'Step time (s)', keys: ['timing_s/step'] },
-];

@@ -1,6 +1,5 @@
 import type uPlot from 'uplot';
-import type { JobCurves } from '../../src/core/metrics/curves';
-import { FIXED_CHARTS } from '../../src/shared/metrics';
+import { FIXED_CHARTS, type JobCurves } from '../../src/core/metrics/curves';
 import { drawChart } from '../metrics/charts';
 import { h, icon } from '../replay/dom';
 

@@ -34,3 +34,15 @@ export interface CurveFinding {
   metric: string;
   sentence: string;
 }
+
+/** The fixed charts: title, keys (one line per job and key) and whether values are fractions shown as %. */
+export const FIXED_CHARTS: readonly { id: string; title: string; keys: string[]; percent?: boolean }[] = [
+  { id: 'reward', title: 'Reward per step', keys: ['rollout/reward/mean'] },
+  { id: 'validation', title: 'Validation', keys: ['val/reward/mean', 'val/reward/pass_at_1'] },
+  { id: 'turns', title: 'Turns per rollout', keys: ['rollout/turns/mean'] },
+  { id: 'tokens', title: 'Tokens per step', keys: ['training/total_tokens'] },
+  { id: 'time', title: 'Step time (s)', keys: ['timing_s/step'] },
+];
+
+/** Every key the fixed charts draw: what a report of a job's curves loads. */
+export const FIXED_CHART_KEYS: readonly string[] = FIXED_CHARTS.flatMap((c) => c.keys);

@@ -13,8 +13,8 @@ interface HealthOptions {
   /** An already described job (the Jobs view has one): skips DescribeJob. */
   described?: JobDetails;
   now?: number;
-  /** Load every key of the run, not only the checks' (a report draws its curves from the same read). */
-  everyKey?: boolean;
+  /** Keys to load besides the checks' (a report draws its curves from the same read). */
+  alsoKeys?: readonly string[];
 }
 
 /** A job's health: its run's HEALTH_KEYS histories read from MLflow, then every check; MetricsUnavailable/RunNotFound when there is no run. */
@@ -24,7 +24,7 @@ export async function loadJobHealth(
   options: HealthOptions = {},
 ): Promise<{ metrics: JobMetrics; report: HealthReport }> {
   const metrics = await loadJobMetrics(aws, ref, {
-    keys: options.everyKey ? undefined : HEALTH_KEYS,
+    keys: [...new Set([...HEALTH_KEYS, ...(options.alsoKeys ?? [])])],
     signal: options.signal,
     described: options.described,
   });
