@@ -81,7 +81,7 @@ if (webviewEntries.length) {
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    loader: { '.css': 'text' },
+    loader: { '.css': 'text', '.ttf': 'dataurl' },
   });
 }
 

@@ -39,6 +39,12 @@ export const commands: CommandEntry[] = [
     load: () => (require('./scan') as typeof import('./scan')).scanCommand,
   },
   {
+    name: 'report',
+    summary: 'write one HTML file to share a run: the board, curves and findings, opened offline from disk',
+    deadlineSeconds: 900,
+    load: () => (require('./report') as typeof import('./report')).reportCommand,
+  },
+  {
     name: 'reward',
     summary: 'score a reward on scenarios (Wordle games or a *.mtrl-reward.json) and re-score recorded rollouts',
     deadlineSeconds: 900,

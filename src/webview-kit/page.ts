@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { INITIAL_STATE_ID, type ViewDescriptor } from './channel';
+import { reportTitle, type ReportModel } from '../core/report/model';
 
 // The extension's half of the kit: one HTML page shape for every view (see channel.ts for how a view uses the kit).
 
@@ -94,4 +95,42 @@ export function appPage(view: ViewDescriptor, assets: AppAssets, initial: unknow
     codicons: assets.codiconUri,
     initial,
   });
+}
+
+/** A script inlined in a page: `</script` or `<!--` in its strings would end or change the element, so `<` is escaped there. */
+export function inlineScript(text: string): string {
+  return text.replace(/<(\/script|!--)/gi, '\\x3C$1');
+}
+
+/**
+ * A page that is one file, opened from disk anywhere (the shared report): the app's bundle inlined and admitted by its
+ * hash, the state embedded, and a CSP that refuses every request (styles are constructed sheets, which need none).
+ */
+export function selfContainedPage(options: { title: string; script: string; initial: unknown }): string {
+  // The one file has no source map beside it.
+  const script = inlineScript(options.script.replace(/\n\/\/# sourceMappingURL=\S*\s*$/, '\n'));
+  const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+  // Styles and fonts only as data: URLs made in the page (the icon font); nothing is fetched.
+  const csp = `default-src 'none'; script-src 'sha256-${hash}'; style-src data:; font-src data:; base-uri 'none'; form-action 'none'`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<meta name="color-scheme" content="light dark">
+<title>${escapeHtml(options.title)}</title>
+</head>
+<body>
+<div id="root"></div>
+<script type="application/json" id="${INITIAL_STATE_ID}">${embedJson(options.initial)}</script>
+<script>${script}</script>
+</body>
+</html>
+`;
+}
+
+/** The shared report's one file (`mtrl report`, Export Report…): its model embedded, the report page's bundle inlined. */
+export function reportPage(model: ReportModel, script: string): string {
+  return selfContainedPage({ title: reportTitle(model), script, initial: model });
 }

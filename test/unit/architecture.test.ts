@@ -33,7 +33,8 @@ const LAYERS: Record<string, { may: string[]; vscode: boolean; vscodeOnlyIn?: st
   aws: { may: ['core'], vscode: false },
   services: { may: ['aws', 'core'], vscode: false },
   emulator: { may: ['core'], vscode: false },
-  cli: { may: ['services', 'aws', 'core', 'emulator'], vscode: false },
+  // The CLI writes one page (mtrl report) with the kit's page builder, as the features do.
+  cli: { may: ['services', 'aws', 'core', 'emulator', 'webview-kit'], vscode: false },
   features: { may: ['services', 'aws', 'core', 'shared', 'webview-kit'], vscode: true },
   shared: { may: ['core', 'webview-kit'], vscode: false },
   // The kit's panel scaffold (openViewPanel, showApp, restoreViewPanels) is its one file that talks to VS Code.

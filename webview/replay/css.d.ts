@@ -3,3 +3,9 @@ declare module '*.css' {
   const text: string;
   export default text;
 }
+
+/** Fonts are bundled as data: URLs (esbuild loader), for the report that is one file. */
+declare module '*.ttf' {
+  const url: string;
+  export default url;
+}

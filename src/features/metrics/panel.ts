@@ -9,7 +9,7 @@ import { FIXED_CHARTS, METRICS_VIEW, type JobCurves, type MetricsJob, type Metri
 import type { HostChannel } from '../../webview-kit/host';
 import { showApp } from '../../webview-kit/panel';
 import type { Services } from '../services';
-import { curvesOf } from './curves';
+import { curvesOf } from '../../services/metrics/curves';
 import { checkHealth, HEALTH_KEYS } from '../../core/health/check';
 import { healthInputOf } from '../../core/health/input';
 import { healthThresholds } from '../../core/settings';

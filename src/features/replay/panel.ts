@@ -100,6 +100,11 @@ export class ReplayPanel implements vscode.Disposable {
     return this.scan.result();
   }
 
+  /** Every rollout read so far, whatever the filter shows. */
+  get rolloutsRead(): number {
+    return this.data.size;
+  }
+
   /** The rollouts the board's filter shows (its steps, outcomes, rewards, search). */
   shownRollouts(): Promise<Transcript[]> {
     return this.data.shown(this.board?.filter ?? {});

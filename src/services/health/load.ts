@@ -16,6 +16,8 @@ interface HealthOptions {
   now?: number;
   /** The scan of the job's rollouts (scanJobRollouts): a kind rising over its steps is a finding too. */
   scan?: ScanResult;
+  /** Keys to load besides the checks' (a report draws its curves from the same read). */
+  alsoKeys?: readonly string[];
 }
 
 /** A job's health: its run's HEALTH_KEYS histories read from MLflow, then every check; MetricsUnavailable/RunNotFound when there is no run. */
@@ -24,7 +26,11 @@ export async function loadJobHealth(
   ref: Required<JobRef>,
   options: HealthOptions = {},
 ): Promise<{ metrics: JobMetrics; report: HealthReport }> {
-  const metrics = await loadJobMetrics(aws, ref, { keys: HEALTH_KEYS, signal: options.signal, described: options.described });
+  const metrics = await loadJobMetrics(aws, ref, {
+    keys: [...new Set([...HEALTH_KEYS, ...(options.alsoKeys ?? [])])],
+    signal: options.signal,
+    described: options.described,
+  });
   const input = healthInputOf(metrics.job, metrics.series, options.now ?? Date.now());
   const report = checkHealth(options.scan ? { ...input, scan: options.scan } : input, options.thresholds);
   return { metrics, report };

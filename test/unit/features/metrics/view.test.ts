@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { createJob } from '../../../../src/aws/sagemaker';
 import { ManualClock } from '../../../../src/emulator/clock';
 import { SEEDED } from '../../../../src/emulator/seed';
-import { curvesOf } from '../../../../src/features/metrics/curves';
+import { curvesOf } from '../../../../src/services/metrics/curves';
 import { loadJobMetrics } from '../../../../src/services/metrics/load';
 import { METRICS_VIEW, type JobCurves, type MetricsState } from '../../../../src/shared/metrics';
 import { trainingDocument, withEmulator } from '../../emulator/helpers';

@@ -3,8 +3,8 @@ import type { PricingTable } from '../../core/jobs/pricing';
 import { isInProgress } from '../../core/jobs/status';
 import type { JobDetails } from '../../core/jobs/job';
 import { droppedSentence } from '../../core/metrics/points';
-import type { JobMetrics } from '../../services/metrics/load';
-import type { JobCurves, MetricsJob } from '../../shared/metrics';
+import type { JobMetrics } from './load';
+import type { JobCurves, MetricsJob } from '../../core/metrics/curves';
 import type { HealthReport } from '../../core/health/findings';
 
 /** Validation decodes greedily during training (the write-up: 37 % at temperature 0 vs 84 % evaluated at serving settings). */

@@ -1,0 +1,54 @@
+import * as vscode from 'vscode';
+import { buildReport, reportFileName, type ReportModel } from '../../core/report/model';
+import { reportPage } from '../../webview-kit/page';
+import type { Services } from '../services';
+import { ReplayPanel } from './panel';
+
+/** The focused board as a report: the rollouts its filter shows, and the scan's findings over every rollout read. */
+async function boardReport(board: ReplayPanel): Promise<ReportModel> {
+  const rollouts = await board.shownRollouts();
+  const filtered = board.rolloutsRead !== rollouts.length;
+  return buildReport({
+    rollouts,
+    source: filtered
+      ? `${board.source.label} (the board's filter: ${rollouts.length} of ${board.rolloutsRead} rollouts)`
+      : board.source.label,
+    madeAt: new Date(),
+    ...(board.source.kind === 'job' ? { job: board.source.jobName } : {}),
+    scan: board.findings(),
+  });
+}
+
+/** Export Report…: the board's report written where the user picks (the save dialog asks before replacing a file). */
+export async function exportBoardReport(services: Services): Promise<vscode.Uri | undefined> {
+  const board = ReplayPanel.active;
+  if (!board) {
+    void vscode.window.showInformationMessage('MTRL: open the replay board first: Export Report writes what it shows.');
+    return undefined;
+  }
+  const model = await boardReport(board);
+  if (!model.rollouts.length) {
+    void vscode.window.showInformationMessage('MTRL: the board shows no rollouts yet: nothing to export.');
+    return undefined;
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const name = reportFileName(board.source.label);
+  const target = await vscode.window.showSaveDialog({
+    title: 'MTRL: Export Report',
+    saveLabel: 'Export Report',
+    filters: { 'HTML report': ['html'] },
+    ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
+  });
+  if (!target) return undefined;
+  const script = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview', 'report.js'));
+  const html = Buffer.from(reportPage(model, Buffer.from(script).toString('utf8')), 'utf8');
+  await vscode.workspace.fs.writeFile(target, html);
+  const open = 'Open in Browser';
+  void vscode.window
+    .showInformationMessage(
+      `MTRL: wrote ${vscode.workspace.asRelativePath(target)} (${Math.round(html.length / 1024)} KB): ${model.counts}.`,
+      open,
+    )
+    .then((choice) => choice === open && vscode.env.openExternal(target));
+  return target;
+}
