@@ -41,7 +41,9 @@ for (const file of [
   figure(`${file} (loaded on first use)`, `${(size(file) / KIB).toFixed(1)} KiB`);
 for (const file of readdirSync(path.join(root, 'dist/webview')).filter((f) => f.endsWith('.js'))) {
   const bytes = size(`dist/webview/${file}`);
-  figure(`dist/webview/${file}`, `${(bytes / KIB).toFixed(1)} KiB`, bytes <= 300 * KIB, '300 KiB');
+  // The report page is no webview: it is inlined whole (board, charts, icon font) into one HTML file of ≤ 5 MB.
+  const budget = file === 'report.js' ? 600 : 300;
+  figure(`dist/webview/${file}`, `${(bytes / KIB).toFixed(1)} KiB`, bytes <= budget * KIB, `${budget} KiB`);
 }
 
 interface Load {

@@ -36,6 +36,7 @@ const apart = {
   'src/features/smoke/command.ts': 'smoke.js',
   'src/features/metrics/panel.ts': 'metrics.js',
   'src/features/replay/panel.ts': 'replay.js',
+  'src/features/replay/exportReport.ts': 'exportReport.js',
   'src/features/resources/cleanupFlow.ts': 'cleanup.js',
   'src/features/datasets/upload.ts': 'upload.js',
   'src/features/health/watch.ts': 'health.js',

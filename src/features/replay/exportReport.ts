@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { buildReport, reportFileName, type ReportModel } from '../../core/report/model';
 import { reportPage } from '../../webview-kit/page';
 import type { Services } from '../services';
-import { ReplayPanel } from './panel';
+import { openBoards } from './board';
+import type { ReplayPanel } from './panel';
 
 /** The focused board as a report: the rollouts its filter shows, and the scan's findings over every rollout read. */
 async function boardReport(board: ReplayPanel): Promise<ReportModel> {
@@ -21,7 +22,7 @@ async function boardReport(board: ReplayPanel): Promise<ReportModel> {
 
 /** Export Report…: the board's report written where the user picks (the save dialog asks before replacing a file). */
 export async function exportBoardReport(services: Services): Promise<vscode.Uri | undefined> {
-  const board = ReplayPanel.active;
+  const board = openBoards()?.active;
   if (!board) {
     void vscode.window.showInformationMessage('MTRL: open the replay board first: Export Report writes what it shows.');
     return undefined;

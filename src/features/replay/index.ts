@@ -4,7 +4,6 @@ import { REPLAY_VIEW, type PersistedState, type ReplaySource } from '../../share
 import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
 import type { Services } from '../services';
 import type { TestProbes } from '../testHooks';
-import { exportBoardReport } from './exportReport';
 import { insertRolloutLogging } from './insertLogging';
 import { boardClass, openBoards } from './board';
 import type { ReplayPanel } from './panel';
@@ -99,7 +98,10 @@ export function register(services: Services): Pick<TestProbes, 'replayView'> {
     vscode.commands.registerCommand('mtrl.scanRollouts', scanRollouts),
     vscode.commands.registerCommand('mtrl.matchRolloutsToDataset', matchToDataset),
     vscode.commands.registerCommand('mtrl.insertRolloutLogging', insertRolloutLogging),
-    vscode.commands.registerCommand('mtrl.exportReport', () => exportBoardReport(services)),
+    vscode.commands.registerCommand('mtrl.exportReport', () =>
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the report's page builder loads on first export
+      (require('./exportReport') as typeof import('./exportReport')).exportBoardReport(services),
+    ),
     ...registerRewardActions(services),
     restoreViewPanels<PersistedState>(REPLAY_VIEW, (panel, state) => {
       if (!state?.source || state.source.kind === 'fixture') return panel.dispose();
