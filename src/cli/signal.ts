@@ -102,6 +102,14 @@ function text(r: SignalReport, source: string, { advise = true, played = false }
   return lines.join('\n');
 }
 
+/** Why a local check ended before its rollouts did: the deadline names its fix, a cancel only says so. */
+function cutShort(signal: AbortSignal | undefined, played: number, planned: number): string {
+  const covers = `the report covers the ${played} of ${planned} rollouts played so far, too few to advise on`;
+  return (signal?.reason as Error | undefined)?.name === 'TimeoutError'
+    ? `Stopped at the deadline: ${covers}. Give the check longer with --deadline S (a rollout can take up to --timeout).`
+    : `Cancelled: ${covers}.`;
+}
+
 export const signalCommand: CliCommand = {
   name: 'signal',
   usage,
@@ -147,7 +155,8 @@ export const signalCommand: CliCommand = {
         ...result.diagnosis.map((d) => d.sentence),
       ];
       const problem = problems.length ? problems.join('\n') : undefined;
-      const report = signalReport(result.transcripts, threshold);
+      // Advice on tasks from a check cut short would read the missing rollouts as missing tasks.
+      const report = { ...signalReport(result.transcripts, threshold), ...(result.cancelled ? { recommendations: [] } : {}) };
       const tokens = tokenLines(result, groupSize, options);
       const run = { groupSize, rows, transcripts: result.transcripts, report, problem, at, tokens: tokens.json };
       if (!result.cancelled)
@@ -165,8 +174,12 @@ export const signalCommand: CliCommand = {
         );
       else {
         if (problem) io.out(problem);
-        io.out([text(report, `${options.local} played locally`, { advise: !problem, played: true }), ...tokens.lines].join('\n'));
-        if (result.cancelled) io.out('Cancelled: the report covers the rollouts played so far.');
+        io.out(
+          [text(report, `${options.local} played locally`, { advise: !problem && !result.cancelled, played: true }), ...tokens.lines].join(
+            '\n',
+          ),
+        );
+        if (result.cancelled) io.out(cutShort(io.signal, result.transcripts.length, rows * groupSize));
       }
       return problem ? EXIT_FINDINGS : verdict(report);
     }
