@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DocumentSchemas } from '../core/jobs/documentSchema';
@@ -133,6 +133,8 @@ function planOf(o: CheckOptions, region: string): SignalCheckPlan {
 
 function readText(file: string): string {
   try {
+    // A FIFO would block this read for good: no deadline can end a synchronous read.
+    if (!statSync(file).isFile()) throw new Error('not a regular file');
     return readFileSync(file, 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
