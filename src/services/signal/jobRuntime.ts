@@ -253,8 +253,10 @@ export async function startJobRuntime(policy: Policy, options: JobRuntimeOptions
       if (operation === 'UpdateReward') recording.rewardRefused(problem);
       throw new RuntimeError('ValidationException', problem);
     }
-    const turn = reports.check(operation, recording.task.id, fields.ClientToken as string | undefined);
+    const token = fields.ClientToken as string | undefined;
+    const turn = reports.check(operation, recording.task.id, token, fields);
     if (turn !== 'first' && turn !== 'retry') throw new RuntimeError('ConflictException', turn);
+    if (turn === 'first') reports.record(operation, recording.task.id, token, fields);
     if (turn === 'first' && operation === 'CompleteRollout') recording.completed(fields.Status);
     else if (turn === 'first') recording.rewarded(fields.Rewards);
     send(res, 200, {});
