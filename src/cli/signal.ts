@@ -2,7 +2,7 @@ import { packVerdictsText, summaryKeeper } from '../core/rollouts';
 import { signalReport, type SignalReport } from '../core/signal/report';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
 import { PYTHON_OVER_ROLLOUTS_OPTIONS, readSource, requireRollouts, SOURCE_USAGE } from './rolloutSource';
-import { CHECK_OPTIONS, keepLocalCheck, launchCheck, showChecks, type CheckOptions } from './signalCheck';
+import { CHECK_OPTIONS, keepLocalCheck, launchCheck, localCheckPlace, showChecks, type CheckOptions } from './signalCheck';
 import { playLocally, tokenLines, type LocalOptions } from './signalLocal';
 
 const usage = `Usage: mtrl signal <file|dir> [--data DATASET] [--success-threshold X] [--json]
@@ -89,6 +89,8 @@ function text(r: SignalReport, source: string, { advise = true, played = false }
   r.solvedBy.forEach((n, k) =>
     lines.push(`    ${String(k).padStart(2)}/${r.groupSize}  ${String(n).padStart(5)}  ${'█'.repeat(Math.round((n / widest) * 30))}`),
   );
+  if (r.tasksOfOtherSize)
+    lines.push(`    (${r.tasksOfOtherSize} more tasks have another number of rollouts than ${r.groupSize}: not in this histogram)`);
   const z = r.zeroAdvantage;
   lines.push(
     `  zero-advantage groups: ${z.groups}/${r.groups} = ${pct(z.share)} (${z.alwaysSolved} always solved, ${z.neverSolved} never solved, ${z.samePartialCredit} the same partial credit)`,
@@ -156,7 +158,8 @@ export const signalCommand: CliCommand = {
       ];
       const problem = problems.length ? problems.join('\n') : undefined;
       // Advice on tasks from a check cut short would read the missing rollouts as missing tasks.
-      const report = { ...signalReport(result.transcripts, threshold), ...(result.cancelled ? { recommendations: [] } : {}) };
+      const rescore = `--rescore ${localCheckPlace(options).rollouts}`;
+      const report = { ...signalReport(result.transcripts, threshold, rescore), ...(result.cancelled ? { recommendations: [] } : {}) };
       const tokens = tokenLines(result, groupSize, options);
       const run = { groupSize, rows, transcripts: result.transcripts, report, problem, at, tokens: tokens.json };
       if (!result.cancelled)
@@ -189,7 +192,11 @@ export const signalCommand: CliCommand = {
     const read = await readSource('signal', values, positionals[0], io, summaryKeeper());
     const { rollouts, source, partial, successThreshold } = requireRollouts(read);
     if (partial) io.err(`mtrl signal: partial: ${rollouts.length} rollouts read, then ${partial}`);
-    const report = signalReport(rollouts, successThreshold);
+    const report = signalReport(
+      rollouts,
+      successThreshold,
+      values.job ? `--job ${values.job}${values.evaluation ? ' --evaluation' : ''}` : `--rescore ${positionals[0]}`,
+    );
     io.out(values.json ? JSON.stringify({ ...report, ...(partial ? { partial } : {}) }) : text(report, source));
     return partial ? EXIT_USAGE : verdict(report);
   },

@@ -244,7 +244,20 @@ export async function showChecks(o: CheckOptions, io: CliIO): Promise<number> {
   return problems ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
-/** Keeps a local check: its key is the data path, the agent file and the reward file's hash (the agent's own when none is given). */
+/** A local check's key (the data path, the agent file and the reward file's hash, the agent's own when none is given) and
+ * where its rollouts are kept: --transcripts-out, else beside the check so the board can open them later. */
+export function localCheckPlace(o: { data?: string; local: string; reward?: string; store?: string; 'transcripts-out'?: string }) {
+  const key = {
+    dataset: path.resolve(o.data ?? ''),
+    runtime: path.resolve(o.local),
+    reward: o.reward ? rewardVersion(o.reward) : rewardVersionOf(readText(o.local)),
+  };
+  const store = o.store ?? defaultSignalChecksDir();
+  const given = o['transcripts-out'] && path.resolve(o['transcripts-out']);
+  return { key, given: !!given, rollouts: given || path.join(store, 'rollouts', `${signalCheckId(key)}.jsonl`) };
+}
+
+/** Keeps a local check and, without --transcripts-out, its rollouts. */
 export async function keepLocalCheck(
   o: { data?: string; local: string; reward?: string; store?: string; 'transcripts-out'?: string },
   run: {
@@ -258,16 +271,8 @@ export async function keepLocalCheck(
   },
   io: CliIO,
 ): Promise<void> {
-  const key = {
-    dataset: path.resolve(o.data ?? ''),
-    runtime: path.resolve(o.local),
-    reward: o.reward ? rewardVersion(o.reward) : rewardVersionOf(readText(o.local)),
-  };
-  const store = o.store ?? defaultSignalChecksDir();
-  let rollouts = o['transcripts-out'] && path.resolve(o['transcripts-out']);
-  if (!rollouts) {
-    // Without --transcripts-out the rollouts are kept beside the check, so the board can open them later.
-    rollouts = path.join(store, 'rollouts', `${signalCheckId(key)}.jsonl`);
+  const { key, given, rollouts } = localCheckPlace(o);
+  if (!given) {
     await mkdir(path.dirname(rollouts), { recursive: true });
     await writeFile(rollouts, run.transcripts.map((t) => JSON.stringify(t)).join('\n') + (run.transcripts.length ? '\n' : ''));
   }
