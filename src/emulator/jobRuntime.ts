@@ -75,9 +75,8 @@ export class EmulatedJobRuntime {
       if (problem) throw error('ValidationException', problem);
       // The service model puts JobArn in the header; the SDK's feedback client sends it in the body.
       const jobArn = this.requireJob(headerValue(request.headers, JOB_ARN_HEADER) ?? (body.JobArn as string | undefined));
-      const token = typeof body.ClientToken === 'string' && body.ClientToken ? body.ClientToken : undefined;
       const id = typeof body.TrajectoryId === 'string' ? body.TrajectoryId : '';
-      const turn = this.reports.check(call, id, token, body);
+      const turn = this.reports.check(call, id, body);
       if (turn === 'retry') return sendJson(res, request, {}, 200, 'application/json');
       if (turn !== 'first') throw error('ConflictException', turn);
       const t = this.trajectory(body.TrajectoryId, jobArn);
@@ -92,7 +91,7 @@ export class EmulatedJobRuntime {
         t.status = 'reward_received';
         t.rewards = body.Rewards as number[];
       }
-      this.reports.record(call, id, token, body);
+      this.reports.record(call, id, body);
       return sendJson(res, request, {}, 200, 'application/json');
     }
     const jobArn = this.requireJob(headerValue(request.headers, JOB_ARN_HEADER));

@@ -30,8 +30,11 @@ export function reportBodyProblem(operation: ReportOperation, body: unknown): st
   return undefined;
 }
 
+/** A report's fields the ledger reads, once reportBodyProblem has passed the body (ClientToken a string when given). */
+type ReportBody = { ClientToken?: string; Status?: unknown; Rewards?: unknown };
+
 /** What a report asks for: the same token with other arguments is another call, not a retry. */
-const callOf = (operation: ReportOperation, trajectoryId: string, body: { Status?: unknown; Rewards?: unknown }) =>
+const callOf = (operation: ReportOperation, trajectoryId: string, body: ReportBody) =>
   JSON.stringify([operation, trajectoryId, operation === 'CompleteRollout' ? (body.Status ?? 'ready') : (body.Rewards ?? null)]);
 
 /** The reports each trajectory has had and the ClientTokens they came with: one rule for the local job runtime and the
@@ -42,13 +45,9 @@ export class ReportLedger {
 
   /** 'first' (apply it, then `record` it), 'retry' (the same call again: answer as before, change nothing) or a
    * ConflictException's sentence. */
-  check(
-    operation: ReportOperation,
-    trajectoryId: string,
-    clientToken: string | undefined,
-    body: { Status?: unknown; Rewards?: unknown },
-  ): 'first' | 'retry' | string {
+  check(operation: ReportOperation, trajectoryId: string, body: ReportBody): 'first' | 'retry' | string {
     const call = callOf(operation, trajectoryId, body);
+    const clientToken = body.ClientToken || undefined;
     if (clientToken && this.byToken.has(clientToken))
       return this.byToken.get(clientToken) === call ? 'retry' : `ClientToken ${clientToken} was used for another request.`;
     const before = this.byTrajectory.get(`${operation}\u0000${trajectoryId}`);
@@ -59,14 +58,9 @@ export class ReportLedger {
   }
 
   /** The report made: later calls are measured against it. */
-  record(
-    operation: ReportOperation,
-    trajectoryId: string,
-    clientToken: string | undefined,
-    body: { Status?: unknown; Rewards?: unknown },
-  ): void {
+  record(operation: ReportOperation, trajectoryId: string, body: ReportBody): void {
     const call = callOf(operation, trajectoryId, body);
     this.byTrajectory.set(`${operation}\u0000${trajectoryId}`, call);
-    if (clientToken) this.byToken.set(clientToken, call);
+    if (body.ClientToken) this.byToken.set(body.ClientToken, call);
   }
 }
