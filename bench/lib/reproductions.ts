@@ -25,9 +25,14 @@ export interface Case {
   after?(): { figure: string; fault?: string };
 }
 
-/** `mtrl signal --local AGENT` (one row × `groupSize` rollouts at once, a 60 s rollout timeout, a store under `dir`) against
- * a policy stand-in, or the emulator's policy. */
-export function againstPolicy(dir: string, agent: string, mode?: PolicyMode, groupSize = 1, store?: string): Case['setup'] {
+/** `mtrl signal --local AGENT` (one row × `groupSize` rollouts at once, a rollout timeout of `timeoutS`, a store under `dir`)
+ * against a policy stand-in, or the emulator's policy. */
+export function againstPolicy(
+  dir: string,
+  agent: string,
+  mode?: PolicyMode,
+  { groupSize = 1, store, timeoutS = 60 }: { groupSize?: number; store?: string; timeoutS?: number } = {},
+): Case['setup'] {
   return async () => {
     const policy = mode ? await startPolicyStandIn(mode) : { baseUrl: 'emulator', close: async () => undefined };
     return {
@@ -42,7 +47,7 @@ export function againstPolicy(dir: string, agent: string, mode?: PolicyMode, gro
         '--group-size',
         String(groupSize),
         '--timeout',
-        '60',
+        String(timeoutS),
         '--policy',
         policy.baseUrl,
         '--store',
