@@ -7,9 +7,7 @@ import { listenForAWhile } from './lifetime';
 
 /** `error`: a well-formed OpenAI error whose message makes the body `bytes` long; `answer`: a well-formed completion as long. */
 export type PolicyMode =
-  | { kind: 'endless'; bytes: number }
-  | { kind: 'error'; status: number; bytes: number }
-  | { kind: 'answer'; bytes: number };
+  { kind: 'endless'; bytes: number } | { kind: 'error'; status: number; bytes: number } | { kind: 'answer'; bytes: number };
 
 /** Writes `bytes` bytes: `head`, `piece` repeated in chunks of about 64 KiB, `tail`; stops when the client goes. */
 function pump(res: ServerResponse, bytes: number, head: string, piece: string, tail = ''): void {
