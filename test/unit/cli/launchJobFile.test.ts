@@ -48,6 +48,10 @@ describe('mtrl launch: the job file itself', function () {
     assert.equal(r.code, 2);
     assert.match(r.err, /job\.mtrl\.json: not a regular file; give the \*\.mtrl\.json job file/);
     assert.ok(Date.now() - started < 3000, 'answered before the deadline');
+    // The signal check's training job file is read synchronously: no deadline could end that read.
+    const check = await run('signal', '--launch', '--training', fifo, '--rows', '4', '--reward', 'v1', '--deadline', '5');
+    assert.equal(check.code, 2);
+    assert.match(check.err, /cannot read .*job\.mtrl\.json: not a regular file/);
   });
 
   it('a key given twice is a warning in the pre-flight naming it; the launch is not blocked by it', async () => {
