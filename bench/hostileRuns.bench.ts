@@ -1,30 +1,15 @@
-// Issue 37's reproductions, end to end: the built `mtrl` CLI in a child process against bounded stand-ins on 127.0.0.1
-// and hostile files. Each must end with a sentence (no stack trace), within its timeout + 10 s, with every process it
-// starts (the CLI, Python, whatever that Python starts) at a peak of at most 600 MB, and no process or listening port
-// left. Every case prints its figures and ✓ or ✗; any ✗ makes the bench exit 1.
-import { execFileSync } from 'node:child_process';
+// Issue 37's reproductions, end to end: the built `mtrl` CLI against bounded stand-ins on 127.0.0.1 and hostile files,
+// each held to the bounds of bench/lib/reproductions.ts.
 import { closeSync, copyFileSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync, ftruncateSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startPolicyStandIn, type PolicyMode } from '../test/unit/hostile/policyStandIn';
 import { startStandIn, type ObjectMode } from '../test/unit/hostile/standIn';
-import { refused, running } from '../test/unit/processes';
-import { watch, type Watched } from './lib/processTree';
+import { againstPolicy, runReproductions, type Case } from './lib/reproductions';
 
 const root = path.resolve(__dirname, '..');
 const MB = 2 ** 20;
-const BOUND_MB = 600;
-const GRACE_S = 10;
 const fixtures = path.join(root, 'test/fixtures');
 const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-bench-hostile-'));
-
-/** One reproduction: the CLI's arguments (after setting up what it meets), its timeout, and the sentence it must end with. */
-interface Case {
-  what: string;
-  timeoutS: number;
-  sentence: RegExp;
-  setup(): Promise<{ args: string[]; close?: () => Promise<void> }>;
-}
 
 const file = (name: string, text: string) => (writeFileSync(path.join(dir, name), text), path.join(dir, name));
 const transcript = (id: string) => JSON.stringify({ id, groupKey: 'g', task: { prompt: 'p' }, turns: [], reward: 1, status: 'completed' });
@@ -66,33 +51,6 @@ function fromS3(traces: number, object: ObjectMode): Case['setup'] {
   };
 }
 
-/** `mtrl signal --local AGENT` (one rollout, a 60 s rollout timeout) against a policy stand-in, or the emulator's policy. */
-function againstPolicy(agent: string, mode?: PolicyMode): Case['setup'] {
-  return async () => {
-    const policy = mode ? await startPolicyStandIn(mode) : { baseUrl: 'emulator', close: async () => undefined };
-    return {
-      args: [
-        'signal',
-        '--local',
-        path.join(fixtures, 'signal', agent),
-        '--data',
-        path.join(fixtures, 'datasets/training-data.jsonl'),
-        '--rows',
-        '1',
-        '--group-size',
-        '1',
-        '--timeout',
-        '60',
-        '--policy',
-        policy.baseUrl,
-        '--store',
-        mkdtempSync(path.join(dir, 'store-')),
-      ],
-      close: policy.close,
-    };
-  };
-}
-
 const ARTIFACT = 64 * MB;
 const ANSWER = 64 * MB;
 const cases: Case[] = [
@@ -119,25 +77,25 @@ const cases: Case[] = [
     what: 'a policy whose answer never ends (64 MB cap + 1 byte), agent without stream',
     timeoutS: 60,
     sentence: /answered more than 64 MB; the local job runtime cuts answers at 64 MB/,
-    setup: againstPolicy('wordle_agent.py', { kind: 'endless', bytes: ANSWER + 1 }),
+    setup: againstPolicy(dir, 'wordle_agent.py', { kind: 'endless', bytes: ANSWER + 1 }),
   },
   {
     what: 'a policy whose stream never ends (64 MB cap + 1 byte), agent asking for a stream',
     timeoutS: 60,
     sentence: /answered more than 64 MB; the local job runtime cuts answers at 64 MB/,
-    setup: againstPolicy('streaming_agent.py', { kind: 'endless', bytes: ANSWER + 1 }),
+    setup: againstPolicy(dir, 'streaming_agent.py', { kind: 'endless', bytes: ANSWER + 1 }),
   },
   {
     what: 'a policy error of 50 MB (500, a well-formed OpenAI error)',
     timeoutS: 60,
     sentence: /the policy refused their model calls \("overloaded overloaded/,
-    setup: againstPolicy('wordle_agent.py', { kind: 'error', status: 500, bytes: 50 * MB }),
+    setup: againstPolicy(dir, 'wordle_agent.py', { kind: 'error', status: 500, bytes: 50 * MB }),
   },
   {
     what: 'a policy error of 64 MB, just within the cap',
     timeoutS: 60,
     sentence: /the policy refused their model calls \("overloaded overloaded/,
-    setup: againstPolicy('wordle_agent.py', { kind: 'error', status: 500, bytes: ANSWER }),
+    setup: againstPolicy(dir, 'wordle_agent.py', { kind: 'error', status: 500, bytes: ANSWER }),
   },
   {
     what: 'saved transcripts of 600 MB (sparse: one line, then NUL bytes)',
@@ -236,67 +194,13 @@ const cases: Case[] = [
     what: 'an agent that starts a daemon and leaves with os._exit (signal --local, --timeout 60)',
     timeoutS: 60,
     sentence: /The agent runner exited with code 0 without a result/,
-    setup: againstPolicy('daemon_agent.py'),
+    setup: againstPolicy(dir, 'daemon_agent.py'),
   },
 ];
 
-const mb = (kb: number) => Math.round(kb / 1024);
-
-/** The first line that shows the case's sentence, else the first line of stderr, else of stdout. */
-function sentenceOf(run: Watched, sentence: RegExp): string {
-  const lines = `${run.stderr}\n${run.stdout}`.split('\n').filter((l) => l.trim());
-  return lines.find((l) => sentence.test(l)) ?? run.stderr.split('\n').find((l) => l.trim()) ?? lines[0] ?? '';
-}
-
-async function main(): Promise<void> {
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
-  let broken = 0;
-  const load = () => loadavg()[0].toFixed(1);
-  console.log(`${cpus().length} cores, load average ${load()} (wall times grow with it; cpu times do not)`);
-  try {
-    for (const c of cases) {
-      const { args, close } = await c.setup();
-      let run: Watched;
-      try {
-        run = await watch([process.execPath, 'dist/cli.js', ...args], { cwd: root, guardMs: (c.timeoutS + GRACE_S + 15) * 1000 });
-      } finally {
-        await close?.();
-      }
-      const cli = run.processes.find((p) => p.name.endsWith('dist/cli.js'));
-      const python = run.processes.filter((p) => /python/.test(p.name));
-      const biggest = run.processes.reduce((a, p) => (p.peakKb > a.peakKb ? p : a), { pid: 0, name: '', peakKb: 0 });
-      const line = sentenceOf(run, c.sentence);
-      // A daemon names itself on stderr, which the sentence quotes: checked by its own pid and port too, not only by the poll.
-      const daemon = /daemon pid (\d+) port (\d+)/.exec(`${run.stderr}\n${run.stdout}`)?.slice(1).map(Number);
-      const daemonLeft = daemon && (running(daemon[0]) || !(await refused(daemon[1])));
-      if (daemon && running(daemon[0])) process.kill(daemon[0], 'SIGKILL');
-      const faults = [
-        run.seconds > c.timeoutS + GRACE_S && `took ${run.seconds.toFixed(1)} s, over ${c.timeoutS} + ${GRACE_S} s`,
-        Math.max(run.treePeakKb, biggest.peakKb) > BOUND_MB * 1024 &&
-          `a process peaked at ${mb(Math.max(run.treePeakKb, biggest.peakKb))} MB (${biggest.name})`,
-        run.signal && `ended by ${run.signal}`,
-        (run.code === 0 || run.code === null || run.code > 2) && `exit ${run.code}`,
-        !c.sentence.test(`${run.stderr}\n${run.stdout}`) && `no sentence matching ${c.sentence}`,
-        /^\s+at .+:\d+:\d+\)?$/m.test(run.stderr) && 'a stack trace',
-        run.left.length && `${run.left.length} processes left (${run.left.map((p) => p.name).join(', ')})`,
-        run.portsLeft && `${run.portsLeft} listening ports left`,
-        daemonLeft && `the daemon (pid ${daemon[0]}, port ${daemon[1]}) still runs or listens`,
-      ].filter(Boolean);
-      if (faults.length) broken++;
-      console.log(
-        `${faults.length ? '✗' : '✓'} ${c.what}: exit ${run.code}, ${run.seconds.toFixed(1)} s (cpu ${run.cpuSeconds.toFixed(1)} s; timeout ${c.timeoutS} s + ${GRACE_S}), ` +
-          `peak CLI ${mb(cli?.peakKb ?? 0)} MB, Python ${python.length ? `${mb(Math.max(...python.map((p) => p.peakKb)))} MB (${python.length} processes)` : '—'}, ` +
-          `largest in the tree ${mb(run.treePeakKb)} MB (≤ ${BOUND_MB}); left: ${run.left.length} processes, ${run.portsLeft} ports`,
-      );
-      console.log(`    ${line.slice(0, 220)}`);
-      for (const fault of faults) console.log(`    ✗ ${fault}`);
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  console.log(`load average ${load()} at the end`);
-  console.log(broken ? `✗ ${broken} of ${cases.length} reproductions broke a bound` : `✓ all ${cases.length} reproductions within bounds`);
-  if (broken) process.exitCode = 1;
-}
-
-void main();
+runReproductions(cases)
+  .finally(() => rmSync(dir, { recursive: true, force: true }))
+  .catch((error: Error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });

@@ -1,7 +1,9 @@
+import { readFile, stat } from 'node:fs/promises';
 import { notificationRulePlan } from '../services/launch/notifications';
-import { readFile } from 'node:fs/promises';
 import { callerIdentity } from '../aws/sts';
 import { createJobRequest, parseJobFile, type JobFile } from '../core/jobs/jobfile';
+import type { CheckResult } from '../core/jobs/checkResult';
+import { duplicateKeyChecks } from '../core/jobs/duplicateKeys';
 import { describeCheck } from '../core/jobs/preflight';
 import { describeEstimate } from '../core/jobs/estimate';
 import { launchJob, reviewJob } from '../services/launch/launch';
@@ -28,21 +30,25 @@ CreateJob; the rule matches training-job events, so it may never fire for MTRL j
 
 Exit code: 0 no pre-flight error, 1 a pre-flight error (or a broken job file), 2 usage, AWS or CreateJob error.`;
 
-async function readJobFile(path: string): Promise<{ job?: JobFile; problems: string[] }> {
+async function readJobFile(path: string): Promise<{ job?: JobFile; problems: string[]; warnings: CheckResult[] }> {
   let text: string;
   try {
+    // A FIFO or a device would block the read past the deadline, and the pending read keeps the process alive.
+    if (!(await stat(path)).isFile()) throw new Error('not a regular file; give the *.mtrl.json job file');
     text = await readFile(path, 'utf8');
   } catch (error) {
     throw new UsageError(`Cannot read ${path}: ${(error as Error).message}`);
   }
   const parsed = parseJobFile(text);
-  return parsed.jobFile ? { job: parsed.jobFile, problems: [] } : { problems: parsed.problems.map((p) => p.message) };
+  return parsed.jobFile
+    ? { job: parsed.jobFile, problems: [], warnings: duplicateKeyChecks(text) }
+    : { problems: parsed.problems.map((p) => p.message), warnings: [] };
 }
 
-function text(job: JobFile, review: Review, outcome: string): string {
+function text(job: JobFile, review: Review, checks: readonly CheckResult[], outcome: string): string {
   return [
     `Pre-flight of ${job.JobName} (${job.JobCategory}, ${job.Region}):`,
-    ...review.checks.map((c) => `  ${describeCheck(c)}`),
+    ...checks.map((c) => `  ${describeCheck(c)}`),
     ...describeReview(review).map((line) => `  ${line}`),
     outcome,
   ].join('\n');
@@ -63,7 +69,7 @@ export const launchCommand: CliCommand = {
       },
     });
     if (positionals.length !== 1) throw new UsageError(`Give one job file.\n${usage.split('\n', 1)[0]}`);
-    const { job, problems } = await readJobFile(positionals[0]);
+    const { job, problems, warnings } = await readJobFile(positionals[0]);
     if (!job) {
       const findings = problems.map((message) => ({ code: 'jobFile', severity: 'error', message }));
       io.out(
@@ -94,7 +100,7 @@ export const launchCommand: CliCommand = {
         io.out(
           JSON.stringify(
             {
-              findings: review.checks.map(findingOf),
+              findings: [...warnings, ...review.checks].map(findingOf),
               verdict: review.verdict,
               arithmetic: review.arithmetic,
               settings: review.settings,
@@ -109,7 +115,7 @@ export const launchCommand: CliCommand = {
             2,
           ),
         );
-      else io.out(text(job, review, outcome));
+      else io.out(text(job, review, [...warnings, ...review.checks], outcome));
       return blocked ? EXIT_FINDINGS : EXIT_CLEAN;
     } finally {
       aws.reset();

@@ -4,7 +4,7 @@ import { componentSpreadLines, outcomeTiedSentence } from '../core/signal/compon
 import { signalReport, type SignalReport } from '../core/signal/report';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
 import { PYTHON_OVER_ROLLOUTS_OPTIONS, readSource, requireRollouts, SOURCE_USAGE } from './rolloutSource';
-import { CHECK_OPTIONS, keepLocalCheck, launchCheck, showChecks, type CheckOptions } from './signalCheck';
+import { CHECK_OPTIONS, keepLocalCheck, launchCheck, localCheckPlace, showChecks, type CheckOptions } from './signalCheck';
 import { playLocally, tokenLines, type LocalOptions } from './signalLocal';
 
 const usage = `Usage: mtrl signal <file|dir> [--data DATASET] [--success-threshold X] [--json]
@@ -96,6 +96,8 @@ function text(r: SignalReport, source: string, { advise = true, played = false }
   r.solvedBy.forEach((n, k) =>
     lines.push(`    ${String(k).padStart(2)}/${r.groupSize}  ${String(n).padStart(5)}  ${'█'.repeat(Math.round((n / widest) * 30))}`),
   );
+  if (r.tasksOfOtherSize)
+    lines.push(`    (${r.tasksOfOtherSize} more tasks have another number of rollouts than ${r.groupSize}: not in this histogram)`);
   const z = r.zeroAdvantage;
   const tied = outcomeTiedSentence(r, r.groups);
   lines.push(
@@ -110,6 +112,14 @@ function text(r: SignalReport, source: string, { advise = true, played = false }
   );
   if (advise) lines.push('', ...r.recommendations.map((s) => `- ${s}`));
   return lines.join('\n');
+}
+
+/** Why a local check ended before its rollouts did: the deadline names its fix, a cancel only says so. */
+function cutShort(signal: AbortSignal | undefined, played: number, planned: number): string {
+  const covers = `the report covers the ${played} of ${planned} rollouts played so far, too few to advise on`;
+  return (signal?.reason as Error | undefined)?.name === 'TimeoutError'
+    ? `Stopped at the deadline: ${covers}. Give the check longer with --deadline S (a rollout can take up to --timeout).`
+    : `Cancelled: ${covers}.`;
 }
 
 export const signalCommand: CliCommand = {
@@ -165,7 +175,9 @@ export const signalCommand: CliCommand = {
         ...result.diagnosis.map((d) => d.sentence),
       ];
       const problem = problems.length ? problems.join('\n') : undefined;
-      const report = signalReport(result.transcripts, threshold);
+      // Advice on tasks from a check cut short would read the missing rollouts as missing tasks.
+      const rescore = `--rescore ${localCheckPlace(options).rollouts}`;
+      const report = { ...signalReport(result.transcripts, threshold, rescore), ...(result.cancelled ? { recommendations: [] } : {}) };
       const tokens = tokenLines(result, groupSize, options);
       const run = { groupSize, rows, transcripts: result.transcripts, report, problem, at, tokens: tokens.json };
       if (!result.cancelled)
@@ -184,11 +196,12 @@ export const signalCommand: CliCommand = {
       else {
         if (problem) io.out(problem);
         io.out(
-          [text(report, `${options.server ?? options.local} played locally`, { advise: !problem, played: true }), ...tokens.lines].join(
-            '\n',
-          ),
+          [
+            text(report, `${options.server ?? options.local} played locally`, { advise: !problem && !result.cancelled, played: true }),
+            ...tokens.lines,
+          ].join('\n'),
         );
-        if (result.cancelled) io.out('Cancelled: the report covers the rollouts played so far.');
+        if (result.cancelled) io.out(cutShort(io.signal, result.transcripts.length, rows * groupSize));
       }
       return problem ? EXIT_FINDINGS : verdict(report);
     }
@@ -198,7 +211,11 @@ export const signalCommand: CliCommand = {
     const read = await readSource('signal', values, positionals[0], io, summaryKeeper());
     const { rollouts, source, partial, successThreshold } = requireRollouts(read);
     if (partial) io.err(`mtrl signal: partial: ${rollouts.length} rollouts read, then ${partial}`);
-    const report = signalReport(rollouts, successThreshold);
+    const report = signalReport(
+      rollouts,
+      successThreshold,
+      values.job ? `--job ${values.job}${values.evaluation ? ' --evaluation' : ''}` : `--rescore ${positionals[0]}`,
+    );
     io.out(values.json ? JSON.stringify({ ...report, ...(partial ? { partial } : {}) }) : text(report, source));
     return partial ? EXIT_USAGE : verdict(report);
   },

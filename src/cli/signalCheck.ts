@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DocumentSchemas } from '../core/jobs/documentSchema';
@@ -133,6 +133,8 @@ function planOf(o: CheckOptions, region: string): SignalCheckPlan {
 
 function readText(file: string): string {
   try {
+    // A FIFO would block this read for good: no deadline can end a synchronous read.
+    if (!statSync(file).isFile()) throw new Error('not a regular file');
     return readFileSync(file, 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
@@ -242,7 +244,27 @@ export async function showChecks(o: CheckOptions, io: CliIO): Promise<number> {
   return problems ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
-/** Keeps a local check: its key is the data path, the agent file (or rollout server) and the reward file's hash (the agent's own when none is given; a server's reward is known only by its URL). */
+/** A local check's key (the data path, the agent file or rollout server, and the reward file's hash: the agent's own when none is given, a server's URL) and
+ * where its rollouts are kept: --transcripts-out, else beside the check so the board can open them later. */
+export function localCheckPlace(o: {
+  data?: string;
+  local: string;
+  server?: string;
+  reward?: string;
+  store?: string;
+  'transcripts-out'?: string;
+}) {
+  const key = {
+    dataset: path.resolve(o.data ?? ''),
+    runtime: o.server ?? path.resolve(o.local),
+    reward: o.reward ? rewardVersion(o.reward) : (o.server ?? rewardVersionOf(readText(o.local))),
+  };
+  const store = o.store ?? defaultSignalChecksDir();
+  const given = o['transcripts-out'] && path.resolve(o['transcripts-out']);
+  return { key, given: !!given, rollouts: given || path.join(store, 'rollouts', `${signalCheckId(key)}.jsonl`) };
+}
+
+/** Keeps a local check and, without --transcripts-out, its rollouts. */
 export async function keepLocalCheck(
   o: { data?: string; local: string; server?: string; reward?: string; store?: string; 'transcripts-out'?: string },
   run: {
@@ -256,16 +278,8 @@ export async function keepLocalCheck(
   },
   io: CliIO,
 ): Promise<void> {
-  const key = {
-    dataset: path.resolve(o.data ?? ''),
-    runtime: o.server ?? path.resolve(o.local),
-    reward: o.reward ? rewardVersion(o.reward) : (o.server ?? rewardVersionOf(readText(o.local))),
-  };
-  const store = o.store ?? defaultSignalChecksDir();
-  let rollouts = o['transcripts-out'] && path.resolve(o['transcripts-out']);
-  if (!rollouts) {
-    // Without --transcripts-out the rollouts are kept beside the check, so the board can open them later.
-    rollouts = path.join(store, 'rollouts', `${signalCheckId(key)}.jsonl`);
+  const { key, given, rollouts } = localCheckPlace(o);
+  if (!given) {
     await mkdir(path.dirname(rollouts), { recursive: true });
     await writeFile(rollouts, run.transcripts.map((t) => JSON.stringify(t)).join('\n') + (run.transcripts.length ? '\n' : ''));
   }

@@ -10,6 +10,7 @@ import {
   type JobRuntimeErrorCode,
   type JobRuntimeOperation,
 } from '../core/signal/jobRuntimeApi';
+import { ReportLedger, reportBodyProblem } from '../core/signal/runtimeReports';
 import { chatCompletion } from './chat';
 import { completionEvents, sendCompletionStream } from './chatStream';
 import { jobState } from './jobs';
@@ -41,8 +42,8 @@ export function jobRuntimeCall(request: EmulatorRequest): JobRuntimeOperation | 
 
 export class EmulatedJobRuntime {
   private readonly trajectories = new Map<string, Trajectory>();
-  /** ClientToken → the call it made (operation, job, trajectory, arguments): the same token again is the same call. */
-  private readonly tokens = new Map<string, string>();
+  /** The reports made and their ClientTokens, by the local job runtime's rule. */
+  private readonly reports = new ReportLedger();
 
   constructor(
     private readonly world: World,
@@ -70,37 +71,27 @@ export class EmulatedJobRuntime {
   handle(call: JobRuntimeOperation | 'ChatCompletions', request: EmulatorRequest, res: ServerResponse): void {
     const body = jsonBody(request);
     if (call === 'CompleteRollout' || call === 'UpdateReward') {
+      const problem = reportBodyProblem(call, body);
+      if (problem) throw error('ValidationException', problem);
       // The service model puts JobArn in the header; the SDK's feedback client sends it in the body.
       const jobArn = this.requireJob(headerValue(request.headers, JOB_ARN_HEADER) ?? (body.JobArn as string | undefined));
-      const token = typeof body.ClientToken === 'string' && body.ClientToken ? body.ClientToken : undefined;
-      const made = JSON.stringify([call, jobArn, body.TrajectoryId, body.Status ?? null, body.Rewards ?? null]);
-      if (token && this.tokens.has(token)) {
-        // A retry answers as the first call did; the token reused for another call is a conflict (the emulator's guess).
-        if (this.tokens.get(token) !== made) throw error('ConflictException', `ClientToken ${token} was used for another request.`);
-        return sendJson(res, request, {}, 200, 'application/json');
-      }
+      const id = typeof body.TrajectoryId === 'string' ? body.TrajectoryId : '';
+      const turn = this.reports.check(call, id, body);
+      if (turn === 'retry') return sendJson(res, request, {}, 200, 'application/json');
+      if (turn !== 'first') throw error('ConflictException', turn);
       const t = this.trajectory(body.TrajectoryId, jobArn);
       if (call === 'CompleteRollout') {
         const target = body.Status === undefined ? 'ready' : body.Status;
         if (target !== 'ready' && target !== 'failed')
           throw error('ValidationException', `Status must be ready or failed, got ${String(target)}.`);
-        // Without a token a repeat cannot be told from a retry and is let through; a new token is a second call.
-        if (t.status !== 'open' && (t.status !== target || token))
-          throw error('ConflictException', `Cannot transition trajectory ${String(body.TrajectoryId)} from ${t.status} to ${target}.`);
         t.status = target;
       } else {
-        const rewards = body.Rewards;
-        if (!Array.isArray(rewards) || !rewards.every((r) => typeof r === 'number'))
-          throw error('ValidationException', 'Rewards must be a list of numbers.');
-        if (t.status === 'open' || t.status === 'reward_received')
-          throw error(
-            'ConflictException',
-            `Trajectory ${String(body.TrajectoryId)} is not in valid status for UpdateReward (${t.status}).`,
-          );
+        if (t.status === 'open')
+          throw error('ConflictException', `Trajectory ${id} is not in valid status for UpdateReward (${t.status}).`);
         t.status = 'reward_received';
-        t.rewards = rewards as number[];
+        t.rewards = body.Rewards as number[];
       }
-      if (token) this.tokens.set(token, made);
+      this.reports.record(call, id, body);
       return sendJson(res, request, {}, 200, 'application/json');
     }
     const jobArn = this.requireJob(headerValue(request.headers, JOB_ARN_HEADER));

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { smokePayload, smokeSessionId, smokeVerdict, type InvocationOutcome, type LogLine, type SmokeResult } from '../core/smoke';
+import type { InvocationOutcome, SmokeResult } from '../core/smoke';
 import { agentLintFindings } from './python/agentLint';
 import { runContained } from './python/containedRun';
 import { parseRunnerOutput } from './signal/runnerOutput';
-import { startJobRuntime } from './signal/jobRuntime';
+import { localSmokeResult, REGION, startSmokeRuntime } from './smokeLocalRuntime';
 
 /** The service's smoke path run on this machine: the agent file, the smoke payload, the local Job Runtime answering 400 "Could not find job". */
 export interface LocalSmokeRun {
@@ -22,22 +22,14 @@ export interface LocalSmokeRun {
 /** The smoke test could not run at all (no python, an unreadable file): the command line exits 2. */
 export class LocalSmokeNotRun extends Error {}
 
-/** The account of the fake job: the local runtime checks none. */
-const LOCAL_ACCOUNT = '000000000000';
-const REGION = 'us-east-1';
-const ROLLOUT = 'r1';
-
 /** Runs the agent once with the smoke payload against a local runtime that knows no job, lints the file, and gives the shared verdict. */
 export async function runLocalSmoke(run: LocalSmokeRun): Promise<SmokeResult> {
   const step = run.onStep ?? (() => undefined);
   const source = await readFile(run.agentFile, 'utf8').catch((error: Error) => {
     throw new LocalSmokeNotRun(`cannot read ${run.agentFile}: ${error.message}`);
   });
-  const payload = smokePayload(LOCAL_ACCOUNT, REGION);
-  const lines: LogLine[] = [];
-  const log = (message: string) => lines.push({ timestamp: Date.now(), message });
-  const runtime = await startJobRuntime({ baseUrl: 'http://127.0.0.1:9/v1' }, { unknownJob: payload.metadata.jobArn, onErrorAnswer: log });
-  const endpoint = runtime.endpointOf(ROLLOUT);
+  const smoke = await startSmokeRuntime();
+  const { payload, runtime, endpoint, log } = smoke;
   const sent = { ...payload, metadata: { ...payload.metadata, endpoint }, modelEndpoint: `${endpoint}/v1` };
   const startedAt = Date.now();
   const timeoutMs = run.timeoutMs ?? 60_000;
@@ -75,23 +67,11 @@ export async function runLocalSmoke(run: LocalSmokeRun): Promise<SmokeResult> {
     step('Linting the agent');
     const lint = await agentLintFindings(run.python, run.lintScript, source, run.signal);
     return {
-      runtimeArn: runtime.url,
-      region: REGION,
-      callerAccount: LOCAL_ACCOUNT,
-      jobArn: payload.metadata.jobArn,
-      sessionId: smokeSessionId(),
-      logGroup: "the local Job Runtime's answers and the agent's stderr",
-      startedAt: new Date(startedAt).toISOString(),
-      durationMs: Date.now() - startedAt,
-      response: invocation.kind === 'response' ? invocation.body : undefined,
-      verdict: smokeVerdict({
-        runtimeArn: runtime.url,
-        logGroup: 'the agent output',
-        local: true,
-        callerAccount: LOCAL_ACCOUNT,
+      ...localSmokeResult(smoke, {
+        target: runtime.url,
+        logGroup: "the local Job Runtime's answers and the agent's stderr",
+        startedAt,
         invocation,
-        logLines: lines,
-        logWaitSeconds: 0,
       }),
       local: {
         agentFile: run.agentFile,

@@ -1,5 +1,5 @@
-import { smokePayload, smokeSessionId, smokeVerdict, type InvocationOutcome, type LogLine, type SmokeResult } from '../core/smoke';
-import { startJobRuntime } from './signal/jobRuntime';
+import type { InvocationOutcome, SmokeResult } from '../core/smoke';
+import { localSmokeResult, startSmokeRuntime } from './smokeLocalRuntime';
 
 /** A customer rollout server (the SDK's `rft/models.py` contract: `POST /rollout`, `GET /health` → {"status": "healthy"}). */
 export interface ServerSmokeRun {
@@ -10,11 +10,6 @@ export interface ServerSmokeRun {
   signal?: AbortSignal;
   onStep?: (message: string) => void;
 }
-
-/** The account of the fake job: the local runtime checks none. */
-const LOCAL_ACCOUNT = '000000000000';
-const REGION = 'us-east-1';
-const ROLLOUT = 'r1';
 
 /** One call with a ceiling: the answer's status and text, a network error, or the timeout. */
 async function call(
@@ -58,14 +53,9 @@ export async function runServerSmoke(run: ServerSmokeRun): Promise<SmokeResult> 
   const startedAt = Date.now();
   step(`Checking ${base}/health`);
   const health = await checkHealth(base, timeoutMs, run.signal);
-  const payload = smokePayload(LOCAL_ACCOUNT, REGION);
-  const lines: LogLine[] = [];
-  const runtime = await startJobRuntime(
-    { baseUrl: 'http://127.0.0.1:9/v1' },
-    { unknownJob: payload.metadata.jobArn, onErrorAnswer: (message) => lines.push({ timestamp: Date.now(), message }) },
-  );
+  const smoke = await startSmokeRuntime();
+  const { payload, runtime, endpoint } = smoke;
   try {
-    const endpoint = runtime.endpointOf(ROLLOUT);
     // The SDK's RolloutRequest (snake_case `inference_params`, `model_endpoint`) beside the AgentCore payload's forms.
     const request = {
       ...payload,
@@ -85,25 +75,7 @@ export async function runServerSmoke(run: ServerSmokeRun): Promise<SmokeResult> 
       else invocation = { kind: 'error', statusCode: answer.status, message: answer.text.trim().slice(0, 500) || '(empty body)' };
     }
     return {
-      runtimeArn: base,
-      region: REGION,
-      callerAccount: LOCAL_ACCOUNT,
-      jobArn: payload.metadata.jobArn,
-      sessionId: smokeSessionId(),
-      logGroup: "the local Job Runtime's answers",
-      startedAt: new Date(startedAt).toISOString(),
-      durationMs: Date.now() - startedAt,
-      response: invocation.kind === 'response' ? invocation.body : undefined,
-      verdict: smokeVerdict({
-        runtimeArn: base,
-        logGroup: "the local Job Runtime's answers",
-        local: true,
-        server: { health },
-        callerAccount: LOCAL_ACCOUNT,
-        invocation,
-        logLines: lines,
-        logWaitSeconds: 0,
-      }),
+      ...localSmokeResult(smoke, { target: base, logGroup: "the local Job Runtime's answers", startedAt, invocation, server: { health } }),
       server: { url: base, runtimeUrl: runtime.url, health: health.detail },
     };
   } finally {

@@ -13,6 +13,8 @@ export interface CheckResult {
 }
 
 export type CheckId =
+  // The file's own text (a key given twice).
+  | 'jobFile'
   | 'jobName'
   | 'schema'
   | 'hyperparameters'

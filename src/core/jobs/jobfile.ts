@@ -60,6 +60,30 @@ interface JobFileProblem {
 
 type ParsedJobFile = { jobFile: JobFile; problems: [] } | { jobFile?: undefined; problems: JobFileProblem[] };
 
+// SageMaker's CreateJob limits: a file past them passed the pre-flight and failed at CreateJob.
+const MAX_TAGS = 50;
+const MAX_TAG_KEY = 128;
+const MAX_TAG_VALUE = 256;
+
+function tagProblems(tags: { Key: string; Value: string }[]): JobFileProblem[] {
+  const problems: JobFileProblem[] = [];
+  if (tags.length > MAX_TAGS)
+    problems.push({ message: `Tags holds ${tags.length.toLocaleString('en-US')} tags; SageMaker takes at most ${MAX_TAGS}.`, key: 'Tags' });
+  const badKey = tags.find((t) => t.Key.length < 1 || t.Key.length > MAX_TAG_KEY);
+  if (badKey)
+    problems.push({
+      message: `A tag's Key is 1 to ${MAX_TAG_KEY} characters; one is ${badKey.Key.length.toLocaleString('en-US')}.`,
+      key: 'Tags',
+    });
+  const badValue = tags.find((t) => t.Value.length > MAX_TAG_VALUE);
+  if (badValue)
+    problems.push({
+      message: `A tag's Value is at most ${MAX_TAG_VALUE} characters; the one of ${JSON.stringify(badValue.Key.slice(0, 40))} is ${badValue.Value.length.toLocaleString('en-US')}.`,
+      key: 'Tags',
+    });
+  return problems;
+}
+
 export function parseJobFile(text: string): ParsedJobFile {
   let value: unknown;
   try {
@@ -92,7 +116,7 @@ export function parseJobFile(text: string): ParsedJobFile {
     !(Array.isArray(v.Tags) && v.Tags.every((t) => t && typeof t.Key === 'string' && typeof t.Value === 'string'))
   ) {
     problems.push({ message: 'Tags must be a list of { "Key": "…", "Value": "…" }.', key: 'Tags' });
-  }
+  } else if (v.Tags !== undefined) problems.push(...tagProblems(v.Tags as { Key: string; Value: string }[]));
   const budget = budgetFromJobFile(v.Budget);
   if (budget && 'problem' in budget) problems.push({ message: budget.problem, key: 'Budget' });
   const notifications = notificationsFromJobFile(v.Notifications);

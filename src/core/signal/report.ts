@@ -33,8 +33,11 @@ export interface SignalReport {
   groupSize: number;
   successThreshold: number;
   rewards: { mean: number; min: number; max: number; histogram: { from: number; to: number; count: number }[] } | null;
-  /** `solvedBy[k]`: tasks where exactly k of their rollouts succeeded (reward ≥ the threshold). */
+  /** `solvedBy[k]`: tasks of `groupSize` rollouts (one-rollout tasks too, when that is the size) where exactly k succeeded
+   * (reward ≥ the threshold). */
   solvedBy: number[];
+  /** Tasks whose number of rollouts is not `groupSize`: left out of `solvedBy` (absent when none). */
+  tasksOfOtherSize?: number;
   /** Groups whose rewards are all equal: zero advantage, nothing to learn. */
   zeroAdvantage: {
     groups: number;
@@ -100,7 +103,7 @@ const pct = (x: number) => `${Math.round(x * 100)} %`;
 const thin = (r: { groups: number; rollouts: number }) => r.groups < ENOUGH_TASKS || r.rollouts < ENOUGH_ROLLOUTS;
 
 /** The plain-words advice the figures support, most important first. */
-function recommend(r: Omit<SignalReport, 'recommendations' | 'warnings' | 'thinEvidence'>): string[] {
+function recommend(r: Omit<SignalReport, 'recommendations' | 'warnings' | 'thinEvidence'>, rolloutsSource?: string): string[] {
   const out: string[] = [];
   if (!r.groups)
     return [
@@ -123,7 +126,7 @@ function recommend(r: Omit<SignalReport, 'recommendations' | 'warnings' | 'thinE
     );
   if (flat >= 0.2)
     out.push(
-      `${pct(flat)} of tasks give every rollout the same partial credit: the reward does not tell them apart. Change the reward (try it on these rollouts with mtrl reward FILE --rescore).`,
+      `${pct(flat)} of tasks give every rollout the same partial credit: the reward does not tell them apart. Change the reward (try it on these rollouts with mtrl reward REWARD.mtrl-reward.json ${rolloutsSource ?? '--rescore ROLLOUTS.jsonl'}).`,
     );
   const better = r.atGroupSize.find(
     (g) => g.groupSize > r.groupSize && r.zeroAdvantage.share !== null && g.share < r.zeroAdvantage.share - 0.1,
@@ -145,7 +148,12 @@ function recommend(r: Omit<SignalReport, 'recommendations' | 'warnings' | 'thinE
  * The signal report over rollouts grouped by task (`groupKey`); rollouts without a reward count as failed with reward 0, as
  * training sees them. A reward that breaks the reward rule (core/numberRules.ts) throws the rule's sentence.
  */
-export function signalReport(transcripts: readonly Transcript[], successThreshold = DEFAULT_SUCCESS_THRESHOLD): SignalReport {
+export function signalReport(
+  transcripts: readonly Transcript[],
+  successThreshold = DEFAULT_SUCCESS_THRESHOLD,
+  /** The arguments of `mtrl reward` that name these rollouts (`--rescore FILE`, `--job NAME`), for the advice to re-score them. */
+  rolloutsSource?: string,
+): SignalReport {
   // Every reader refuses such rewards (the CLI where it reads): the editor's report reads files and jobs itself.
   const problem = rewardRuleProblem(transcripts);
   if (problem) throw new Error(problem);
@@ -169,6 +177,7 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
   const solvedBy: number[] = Array.from({ length: groupSize + 1 }, () => 0);
   let counted = 0;
   let single = 0;
+  let otherSize = 0;
   let unknown = 0;
   let zero = 0;
   let alwaysSolved = 0;
@@ -179,13 +188,15 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
   const shares: number[][] = [];
   for (const [key, rewards] of groups) {
     if (stepUnknown.has(key)) unknown++;
+    const k = rewards.filter((r) => isSolved(r, successThreshold)).length;
+    // Counted before single rollouts are set apart: the histogram covers the tasks whose rollouts `solved` counts.
+    if (rewards.length === groupSize) solvedBy[k]++;
+    else otherSize++;
     if (rewards.length < 2) {
       single++;
       continue;
     }
     counted++;
-    const k = rewards.filter((r) => isSolved(r, successThreshold)).length;
-    if (rewards.length === groupSize) solvedBy[k]++;
     shares.push(valueShares(rewards));
     spread += std(rewards);
     if (isZeroAdvantage(rewards)) {
@@ -219,6 +230,7 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
       : null,
     solved: all.filter((r) => isSolved(r, successThreshold)).length,
     solvedBy,
+    ...(otherSize ? { tasksOfOtherSize: otherSize } : {}),
     zeroAdvantage: { groups: zero, share: counted ? zero / counted : null, alwaysSolved, neverSolved, samePartialCredit },
     meanWithinGroupSpread: counted ? spread / counted : null,
     atGroupSize,
@@ -239,6 +251,6 @@ export function signalReport(transcripts: readonly Transcript[], successThreshol
     ...componentSignal(transcripts),
     warnings,
     thinEvidence: thin(partial),
-    recommendations: recommend(partial),
+    recommendations: recommend(partial, rolloutsSource),
   };
 }

@@ -74,14 +74,16 @@ const rewardText = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2
 
 function rewardBars(report: SignalReport): Bar[] {
   const bins = report.rewards?.histogram ?? [];
-  // Each bar is labelled by its lower edge, with as few decimals as the bin width needs: the labels fit half a window.
+  // Each bar is labelled by its range (a lower edge alone put 1.0 above "0.9"), with as few decimals as the bin width needs.
   const width = bins.length ? bins[0].to - bins[0].from : 0;
   const digits = width > 0 ? Math.max(0, Math.min(3, Math.ceil(-Math.log10(width) - 1e-9))) : 2;
   const edge = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(digits));
   return bars(
     bins.map((bin) => {
-      const range = bin.to - bin.from > 0 ? `${rewardText(bin.from)}–${rewardText(bin.to)}` : rewardText(bin.from);
-      return { label: edge(bin.from), count: bin.count, title: `${plural(bin.count, 'rollout')} with a reward of ${range}` };
+      const ranged = bin.to - bin.from > 0;
+      const range = ranged ? `${rewardText(bin.from)}–${rewardText(bin.to)}` : rewardText(bin.from);
+      const label = ranged ? `${edge(bin.from)}–${edge(bin.to)}` : edge(bin.from);
+      return { label, count: bin.count, title: `${plural(bin.count, 'rollout')} with a reward of ${range}` };
     }),
   );
 }
@@ -207,7 +209,7 @@ export function signalView(shown: SignalCheckShown, reading = false): SignalView
     figures: figures(shown, report),
     rewards: rewardBars(report),
     difficulty: difficultyBars(report),
-    difficultyNote: `Tasks by how many of their ${report.groupSize} rollouts succeeded (reward ≥ ${report.successThreshold}); the highlighted ends, none or all, usually teach nothing.`,
+    difficultyNote: `Tasks by how many of their ${report.groupSize} rollouts succeeded (reward ≥ ${report.successThreshold}); the highlighted ends, none or all, usually teach nothing.${report.tasksOfOtherSize ? ` ${plural(report.tasksOfOtherSize, 'task')} with another number of rollouts ${report.tasksOfOtherSize === 1 ? 'is' : 'are'} not shown.` : ''}`,
     atGroupSize: report.atGroupSize.map((g) => ({ label: `G = ${g.groupSize}`, value: pct(g.share) })),
     recommendations: report.recommendations,
   };

@@ -3,6 +3,7 @@ import { followsRewardRule, quotedValue, REWARD_RULE } from '../numberRules';
 // CompleteRollout and UpdateReward as the local job runtime takes them: the body's shape and rewards checked where they
 // enter, and each report made once per trajectory. A retry with the same ClientToken is the same call (the service
 // model's idempotency token), answered again; any other second report is a ConflictException, as the service model says.
+// The emulator's Job Runtime keeps the same ledger.
 
 /** Per-turn rewards one UpdateReward may carry: far past any episode's turns, far below a list that costs to sum. */
 export const MAX_REWARDS = 10_000;
@@ -29,19 +30,37 @@ export function reportBodyProblem(operation: ReportOperation, body: unknown): st
   return undefined;
 }
 
-/** The reports each trajectory has had, by operation, with the ClientToken each came with. */
-export class ReportLedger {
-  private readonly made = new Map<string, string | undefined>();
+/** A report's fields the ledger reads, once reportBodyProblem has passed the body (ClientToken a string when given). */
+type ReportBody = { ClientToken?: string; Status?: unknown; Rewards?: unknown };
 
-  /** 'first' (apply it), 'retry' (the same call again: answer as before, change nothing) or a ConflictException's sentence. */
-  check(operation: ReportOperation, trajectoryId: string, clientToken: string | undefined): 'first' | 'retry' | string {
-    const key = `${operation}\u0000${trajectoryId}`;
-    if (!this.made.has(key)) {
-      this.made.set(key, clientToken);
-      return 'first';
-    }
-    const token = this.made.get(key);
-    if (token !== undefined && token === clientToken) return 'retry';
+/** What a report asks for: the same token with other arguments is another call, not a retry. */
+const callOf = (operation: ReportOperation, trajectoryId: string, body: ReportBody) =>
+  JSON.stringify([operation, trajectoryId, operation === 'CompleteRollout' ? (body.Status ?? 'ready') : (body.Rewards ?? null)]);
+
+/** The reports each trajectory has had and the ClientTokens they came with: one rule for the local job runtime and the
+ * emulator, so an agent that passes one passes the other. */
+export class ReportLedger {
+  private readonly byTrajectory = new Map<string, string>();
+  private readonly byToken = new Map<string, string>();
+
+  /** 'first' (apply it, then `record` it), 'retry' (the same call again: answer as before, change nothing) or a
+   * ConflictException's sentence. */
+  check(operation: ReportOperation, trajectoryId: string, body: ReportBody): 'first' | 'retry' | string {
+    const call = callOf(operation, trajectoryId, body);
+    const clientToken = body.ClientToken || undefined;
+    if (clientToken && this.byToken.has(clientToken))
+      return this.byToken.get(clientToken) === call ? 'retry' : `ClientToken ${clientToken} was used for another request.`;
+    const before = this.byTrajectory.get(`${operation}\u0000${trajectoryId}`);
+    if (before === undefined) return 'first';
+    // The SDK's feedback client sends no token: its repeated CompleteRollout of the same status cannot be told from a retry.
+    if (!clientToken && operation === 'CompleteRollout' && before === call) return 'retry';
     return `${operation} was already called for trajectory ${trajectoryId}: a trajectory is reported once (a retry of the same call carries the same ClientToken).`;
+  }
+
+  /** The report made: later calls are measured against it. */
+  record(operation: ReportOperation, trajectoryId: string, body: ReportBody): void {
+    const call = callOf(operation, trajectoryId, body);
+    this.byTrajectory.set(`${operation}\u0000${trajectoryId}`, call);
+    if (body.ClientToken) this.byToken.set(body.ClientToken, call);
   }
 }

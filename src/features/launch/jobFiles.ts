@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { duplicateKeyChecks } from '../../core/jobs/duplicateKeys';
 import { keyOffset, parseJobFile, type JobFile } from '../../core/jobs/jobfile';
 import type { CheckResult } from '../../core/jobs/preflight';
 import type { Services } from '../services';
@@ -58,10 +59,13 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
     const parsed = parseJobFile(doc.getText());
     if (parsed.jobFile) {
       const current = this.diagnostics.get(doc.uri) ?? [];
-      this.diagnostics.set(
-        doc.uri,
-        current.filter((d) => d.source === 'MTRL pre-flight'),
+      const repeated = duplicateKeyChecks(doc.getText()).map((c) =>
+        Object.assign(
+          new vscode.Diagnostic(rangeOf(doc, undefined, c.offset), `${c.message} Fix: ${c.fix}`, vscode.DiagnosticSeverity.Warning),
+          { source: 'MTRL job file' },
+        ),
       );
+      this.diagnostics.set(doc.uri, [...current.filter((d) => d.source === 'MTRL pre-flight'), ...repeated]);
       return parsed.jobFile;
     }
     this.diagnostics.set(
@@ -84,7 +88,8 @@ export class JobFiles implements vscode.CodeLensProvider, vscode.Disposable {
           code: c.check,
         }),
       );
-    this.diagnostics.set(doc.uri, diagnostics);
+    const repeated = (this.diagnostics.get(doc.uri) ?? []).filter((d) => d.source === 'MTRL job file');
+    this.diagnostics.set(doc.uri, [...diagnostics, ...repeated]);
     const fails = checks.filter((c) => c.level === 'fail').length;
     const warns = checks.filter((c) => c.level === 'warn').length;
     this.lastVerdict.set(

@@ -238,13 +238,7 @@ export async function startJobRuntime(policy: Policy, options: JobRuntimeOptions
     options.onOverAllowance?.(recording.task.id);
   }
 
-  function reportCall(
-    req: IncomingMessage,
-    res: ServerResponse,
-    operation: ReportOperation,
-    body: unknown,
-    pathId: string | undefined,
-  ): void {
+  function reportCall(req: IncomingMessage, res: ServerResponse, operation: ReportOperation, body: unknown, pathId?: string): void {
     const problem = reportBodyProblem(operation, body);
     const fields = (problem ? {} : body) as Record<string, unknown>;
     const recording = rolloutOfReport(req, fields, pathId);
@@ -253,8 +247,9 @@ export async function startJobRuntime(policy: Policy, options: JobRuntimeOptions
       if (operation === 'UpdateReward') recording.rewardRefused(problem);
       throw new RuntimeError('ValidationException', problem);
     }
-    const turn = reports.check(operation, recording.task.id, fields.ClientToken as string | undefined);
+    const turn = reports.check(operation, recording.task.id, fields);
     if (turn !== 'first' && turn !== 'retry') throw new RuntimeError('ConflictException', turn);
+    if (turn === 'first') reports.record(operation, recording.task.id, fields);
     if (turn === 'first' && operation === 'CompleteRollout') recording.completed(fields.Status);
     else if (turn === 'first') recording.rewarded(fields.Rewards);
     send(res, 200, {});

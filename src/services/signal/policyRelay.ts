@@ -37,13 +37,29 @@ export const openAiError = (message: string, type = 'invalid_request_error') => 
 });
 
 function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json', retryAfter?: string | null): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const text = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
   res.writeHead(status, {
     'content-type': contentType,
     'content-length': Buffer.byteLength(text),
     ...(retryAfter ? { 'retry-after': retryAfter } : {}),
   });
   res.end(text);
+}
+
+/** How much of a policy's error is read for its message: past it the body is relayed unread. */
+const ERROR_READ_BYTES = 64 * 1024;
+
+/** The `message` at the start of an OpenAI-style error body that may be cut anywhere, as one line for the report. */
+function errorMessageOf(start: string, status: number): string {
+  const quoted = /"message"\s*:\s*"((?:[^"\\]|\\.)*)/.exec(start)?.[1];
+  if (quoted === undefined) return `The policy answered ${status}.`;
+  let message = quoted;
+  try {
+    message = JSON.parse(`"${quoted.replace(/\\u?[0-9a-fA-F]{0,3}$|\\$/, '')}"`) as string;
+  } catch {
+    // A cut escape sequence: the raw text reads well enough.
+  }
+  return outsideText(message);
 }
 
 /**
@@ -105,8 +121,11 @@ async function relay(
       signal,
     });
   } catch (error) {
+    const cut = cutBy();
     const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
-    const failure = `The policy at ${url} did not answer (${cause}). Is it running?`;
+    const failure = cut
+      ? `The policy at ${url} had not answered yet: ${cut}.`
+      : `The policy at ${url} did not answer (${cause}). Is it running?`;
     sendJson(res, 502, openAiError(failure, 'policy_unreachable'));
     return { failure };
   }
@@ -169,7 +188,15 @@ async function relay(
     call.abort();
     return { failure, ...(over ? { overAllowance: true } : {}) };
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const answer = Buffer.concat(chunks);
+  // Copied into one buffer: the pieces go now, not after the copies below (four 63 MB errors at once peaked at 603 MB).
+  chunks.length = 0;
+  if (!response.ok && answer.byteLength > ERROR_READ_BYTES) {
+    // A huge error goes to the agent as it came; only its start is read for the sentence the report quotes.
+    sendJson(res, response.status, answer, type || 'application/json', response.headers.get('retry-after'));
+    return { failure: errorMessageOf(answer.subarray(0, ERROR_READ_BYTES).toString('utf8'), response.status) };
+  }
+  const text = answer.toString('utf8');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -179,7 +206,7 @@ async function relay(
     return { failure };
   }
   // A 429's or 503's Retry-After goes to the agent: its client's backoff reads it.
-  sendJson(res, response.status, text, type || 'application/json', response.headers.get('retry-after'));
+  sendJson(res, response.status, answer, type || 'application/json', response.headers.get('retry-after'));
   if (response.ok) return { completion: parsed };
   const message =
     (parsed as { error?: { message?: unknown }; message?: unknown })?.error?.message ?? (parsed as { message?: unknown })?.message;

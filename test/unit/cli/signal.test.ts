@@ -55,6 +55,21 @@ describe('mtrl signal', () => {
     const { code, out } = await mtrl('signal', transcripts({ a: [1], b: [0], c: [0.5] }));
     assert.equal(code, 1);
     assert.match(out, /zero-advantage groups: 0\/0 = n\/a/);
+    // The histogram counts the tasks "solved" counts (#47: "1 solved" above "1/1: 0").
+    assert.match(out, /solved: 1 \(reward ≥ 1\)/);
+    assert.match(out, /^ {5}0\/1 {6}2 /m);
+    assert.match(out, /^ {5}1\/1 {6}1 /m);
+  });
+
+  it('the advice to change the reward names the rollouts to re-score it on', async () => {
+    const file = transcripts({ a: [0.5, 0.5], b: [0.5, 0.5], c: [0.2, 0.2] });
+    const { out } = await mtrl('signal', file);
+    assert.ok(out.includes(`try it on these rollouts with mtrl reward REWARD.mtrl-reward.json --rescore ${file})`), out);
+  });
+
+  it('the histogram says how many tasks have another number of rollouts than the group size', async () => {
+    const { out } = await mtrl('signal', transcripts({ a: [1, 0], b: [1, 1], c: [1] }));
+    assert.match(out, /\(1 more tasks have another number of rollouts than 2: not in this histogram\)/);
   });
 
   it('a file holding no rollout is a usage error naming it', async () => {

@@ -2,10 +2,12 @@ import { createServer, type ServerResponse } from 'node:http';
 import { listenForAWhile } from './lifetime';
 
 // An OpenAI-compatible policy that misbehaves on purpose: an answer that never ends (bounded: `bytes` in all, the cap + 1),
-// as one JSON body or as server-sent events when the agent asks for a stream, or an error status with a huge body.
+// as one JSON body or as server-sent events when the agent asks for a stream, an error status with a huge body, or a
+// complete answer of any size.
 
-/** `error`: a well-formed OpenAI error whose message makes the body `bytes` long. */
-export type PolicyMode = { kind: 'endless'; bytes: number } | { kind: 'error'; status: number; bytes: number };
+/** `error`: a well-formed OpenAI error whose message makes the body `bytes` long; `answer`: a well-formed completion as long. */
+export type PolicyMode =
+  { kind: 'endless'; bytes: number } | { kind: 'error'; status: number; bytes: number } | { kind: 'answer'; bytes: number };
 
 /** Writes `bytes` bytes: `head`, `piece` repeated in chunks of about 64 KiB, `tail`; stops when the client goes. */
 function pump(res: ServerResponse, bytes: number, head: string, piece: string, tail = ''): void {
@@ -42,12 +44,12 @@ export async function startPolicyStandIn(mode: PolicyMode, lifetimeMs = 120_000)
         res.writeHead(mode.status, { 'content-type': 'application/json' });
         return pump(res, mode.bytes, '{"error":{"type":"server_error","message":"', 'overloaded ', '"}}');
       }
-      if (stream) {
+      if (stream && mode.kind === 'endless') {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         return pump(res, mode.bytes, '', delta);
       }
       res.writeHead(200, { 'content-type': 'application/json' });
-      pump(res, mode.bytes, '{"choices":[{"index":0,"message":{"role":"assistant","content":"', 'x');
+      pump(res, mode.bytes, '{"choices":[{"index":0,"message":{"role":"assistant","content":"', 'x', mode.kind === 'answer' ? '"}}]}' : '');
     });
   });
   const { port, close } = await listenForAWhile(server, lifetimeMs);

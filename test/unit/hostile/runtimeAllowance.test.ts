@@ -97,6 +97,23 @@ describe('hostile: the local job runtime holds one allowance per check', functio
     }
   });
 
+  it('a policy error past 64 KB reaches the agent whole and unread; the rollout quotes its message from the start, cut', async () => {
+    const policy = await startPolicyStandIn({ kind: 'error', status: 500, bytes: 2 * MB });
+    const runtime = await startJobRuntime({ baseUrl: policy.baseUrl });
+    try {
+      const recording = recordingOf('a');
+      runtime.add(recording);
+      const answer = await post(`${runtime.endpointOf('a')}/v1/chat/completions`, JSON.stringify({ messages: [] }));
+      assert.equal(answer.status, 500);
+      assert.equal((await answer.arrayBuffer()).byteLength, 2 * MB, 'the body as the policy sent it');
+      assert.match(recording.refusals[0], /^overloaded overloaded .*… \(cut; [\d,]+ characters in all\)$/);
+      assert.ok(recording.refusals[0].length < 2000, `${recording.refusals[0].length} characters kept`);
+    } finally {
+      await runtime.close();
+      await policy.close();
+    }
+  });
+
   it('a policy that closes mid-answer: the agent gets 502 and the rollout names the policy’s URL and what it did', async () => {
     const server = createServer((req, res) => {
       req.resume().on('end', () => {

@@ -70,10 +70,10 @@ describe('learning signal: what the view shows', () => {
       spread.rewards.reduce((n, b) => n + b.count, 0),
       8,
     );
-    // Labelled by their lower edge, to one decimal for bins a tenth wide; the tooltip names the range.
+    // Labelled by their range, to one decimal for bins a tenth wide (the top bar, which holds 1.0, reads 0.9–1).
     assert.deepEqual(
       spread.rewards.map((b) => b.label),
-      ['0', '0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9'],
+      ['0–0.1', '0.1–0.2', '0.2–0.3', '0.3–0.4', '0.4–0.5', '0.5–0.6', '0.6–0.7', '0.7–0.8', '0.8–0.9', '0.9–1'],
     );
     assert.equal(spread.rewards[0].title, '2 rollouts with a reward of 0–0.10');
     const flat = report(signalView(shown({ a: [1, 1], b: [1, 1] })));
@@ -176,5 +176,23 @@ describe('learning signal: what the view shows', () => {
 
   it('levels: under a fifth flat is good, from half on bad', () => {
     assert.deepEqual([0, 0.19, 0.2, 0.49, 0.5, 1].map(signalLevel), ['good', 'good', 'warn', 'warn', 'bad', 'bad']);
+  });
+
+  it('the difficulty histogram counts the tasks "solved" counts: a one-rollout task too, and says which tasks it leaves out', () => {
+    const single = report(signalView(shown({ a: [1] })));
+    assert.deepEqual(
+      single.difficulty.map((b) => [b.label, b.count]),
+      [
+        ['0/1', 0],
+        ['1/1', 1],
+      ],
+    );
+    const mixed = signalReport(batch({ a: [1, 0], b: [1, 1], c: [1] }));
+    assert.deepEqual(mixed.solvedBy, [0, 1, 1]);
+    assert.equal(mixed.tasksOfOtherSize, 1);
+    assert.match(
+      report(signalView(shown({ a: [1, 0], b: [1, 1], c: [1] }))).difficultyNote,
+      /1 task with another number of rollouts is not shown\.$/,
+    );
   });
 });
