@@ -244,16 +244,11 @@ export async function showChecks(o: CheckOptions, io: CliIO): Promise<number> {
   return problems ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
+type LocalCheckOptions = { data?: string; local: string; server?: string; reward?: string; store?: string; 'transcripts-out'?: string };
+
 /** A local check's key (the data path, the agent file or rollout server, and the reward file's hash: the agent's own when none is given, a server's URL) and
  * where its rollouts are kept: --transcripts-out, else beside the check so the board can open them later. */
-export function localCheckPlace(o: {
-  data?: string;
-  local: string;
-  server?: string;
-  reward?: string;
-  store?: string;
-  'transcripts-out'?: string;
-}) {
+export function localCheckPlace(o: LocalCheckOptions) {
   const key = {
     dataset: path.resolve(o.data ?? ''),
     runtime: o.server ?? path.resolve(o.local),
@@ -266,7 +261,7 @@ export function localCheckPlace(o: {
 
 /** Keeps a local check and, without --transcripts-out, its rollouts. */
 export async function keepLocalCheck(
-  o: { data?: string; local: string; server?: string; reward?: string; store?: string; 'transcripts-out'?: string },
+  o: LocalCheckOptions,
   run: {
     groupSize: number;
     rows: number;
