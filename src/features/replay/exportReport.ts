@@ -20,8 +20,11 @@ async function boardReport(board: ReplayPanel): Promise<ReportModel> {
   });
 }
 
-/** Export Report…: the board's report written where the user picks (the save dialog asks before replacing a file). */
-export async function exportBoardReport(services: Services): Promise<vscode.Uri | undefined> {
+/**
+ * Export Report…: the board's report written where the user picks (the save dialog asks before replacing a file), or to
+ * `{ to }` when a caller names the file (a keybinding or a test); never over a file there already without asking.
+ */
+export async function exportBoardReport(services: Services, given?: unknown): Promise<vscode.Uri | undefined> {
   const board = openBoards()?.active;
   if (!board) {
     void vscode.window.showInformationMessage('MTRL: open the replay board first: Export Report writes what it shows.');
@@ -34,12 +37,16 @@ export async function exportBoardReport(services: Services): Promise<vscode.Uri 
   }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = reportFileName(board.source.label);
-  const target = await vscode.window.showSaveDialog({
-    title: 'MTRL: Export Report',
-    saveLabel: 'Export Report',
-    filters: { 'HTML report': ['html'] },
-    ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
-  });
+  const named = (given as { to?: unknown } | undefined)?.to;
+  const target =
+    named instanceof vscode.Uri
+      ? await confirmed(named)
+      : await vscode.window.showSaveDialog({
+          title: 'MTRL: Export Report',
+          saveLabel: 'Export Report',
+          filters: { 'HTML report': ['html'] },
+          ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
+        });
   if (!target) return undefined;
   const script = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview', 'report.js'));
   const html = Buffer.from(reportPage(model, Buffer.from(script).toString('utf8')), 'utf8');
@@ -52,4 +59,16 @@ export async function exportBoardReport(services: Services): Promise<vscode.Uri 
     )
     .then((choice) => choice === open && vscode.env.openExternal(target));
   return target;
+}
+
+/** A file the caller named, once the user agreed to replace what is there (a new file needs no question). */
+async function confirmed(target: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const there = await vscode.workspace.fs.stat(target).then(
+    () => true,
+    () => false,
+  );
+  if (!there) return target;
+  const replace = 'Replace';
+  const asked = `${vscode.workspace.asRelativePath(target)} exists. Replace it with the report?`;
+  return (await vscode.window.showWarningMessage(asked, { modal: true }, replace)) === replace ? target : undefined;
 }

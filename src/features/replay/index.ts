@@ -98,9 +98,9 @@ export function register(services: Services): Pick<TestProbes, 'replayView'> {
     vscode.commands.registerCommand('mtrl.scanRollouts', scanRollouts),
     vscode.commands.registerCommand('mtrl.matchRolloutsToDataset', matchToDataset),
     vscode.commands.registerCommand('mtrl.insertRolloutLogging', insertRolloutLogging),
-    vscode.commands.registerCommand('mtrl.exportReport', () =>
+    vscode.commands.registerCommand('mtrl.exportReport', (given?: unknown) =>
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the report's page builder loads on first export
-      (require('./exportReport') as typeof import('./exportReport')).exportBoardReport(services),
+      (require('./exportReport') as typeof import('./exportReport')).exportBoardReport(services, given),
     ),
     ...registerRewardActions(services),
     restoreViewPanels<PersistedState>(REPLAY_VIEW, (panel, state) => {

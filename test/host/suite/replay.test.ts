@@ -93,6 +93,23 @@ describe('replay board', function () {
     }
   });
 
+  it('Export Report… writes the board as one offline HTML file, named by the caller', async () => {
+    const uri = workspaceFile('replay', 'rollouts.log');
+    const firstAnswer = JSON.parse(JSON.parse(readFileSync(uri.fsPath, 'utf8').split('\n')[1]).message).answer as string;
+    await vscode.commands.executeCommand('mtrl.openRollouts', uri);
+    await boardView(shown);
+    const to = workspaceFile('replay', 'board-report.html');
+    rmSync(to.fsPath, { force: true });
+    const written = await vscode.commands.executeCommand<vscode.Uri | undefined>('mtrl.exportReport', { to });
+    assert.equal(written?.fsPath, to.fsPath);
+    const html = readFileSync(to.fsPath, 'utf8');
+    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;/);
+    assert.match(html, /<title>[^<]*\d+ rollouts · 6 groups[^<]*<\/title>/);
+    assert.ok(html.includes(firstAnswer), `the report does not carry the first rollout's answer "${firstAnswer}"`);
+    assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+href="https?:/);
+    rmSync(to.fsPath);
+  });
+
   it('says so when a file holds no rollout', async () => {
     const empty = workspaceFile('replay', 'no-rollouts.log');
     writeFileSync(empty.fsPath, 'INFO starting\nWARNING auth failure; refreshing bearer token\n');
