@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { buildReport, reportFileName, type ReportModel } from '../../core/report/model';
 import { reportPage } from '../../webview-kit/page';
 import type { Services } from '../services';
-import { openBoards } from './board';
 import type { ReplayPanel } from './panel';
 
 /** The focused board as a report: the rollouts its filter shows, and the scan's findings over every rollout read. */
@@ -24,8 +23,11 @@ async function boardReport(board: ReplayPanel): Promise<ReportModel> {
  * Export Report…: the board's report written where the user picks (the save dialog asks before replacing a file), or to
  * `{ to }` when a caller names the file (a keybinding or a test); never over a file there already without asking.
  */
-export async function exportBoardReport(services: Services, given?: unknown): Promise<vscode.Uri | undefined> {
-  const board = openBoards()?.active;
+export async function exportBoardReport(
+  services: Services,
+  board: ReplayPanel | undefined,
+  given?: unknown,
+): Promise<vscode.Uri | undefined> {
   if (!board) {
     void vscode.window.showInformationMessage('MTRL: open the replay board first: Export Report writes what it shows.');
     return undefined;

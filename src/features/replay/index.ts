@@ -99,8 +99,8 @@ export function register(services: Services): Pick<TestProbes, 'replayView'> {
     vscode.commands.registerCommand('mtrl.matchRolloutsToDataset', matchToDataset),
     vscode.commands.registerCommand('mtrl.insertRolloutLogging', insertRolloutLogging),
     vscode.commands.registerCommand('mtrl.exportReport', (given?: unknown) =>
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the report's page builder loads on first export
-      (require('./exportReport') as typeof import('./exportReport')).exportBoardReport(services, given),
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the page builder loads on first export; the board is passed in (that bundle has no board registry of its own)
+      (require('./exportReport') as typeof import('./exportReport')).exportBoardReport(services, openBoards()?.active, given),
     ),
     ...registerRewardActions(services),
     restoreViewPanels<PersistedState>(REPLAY_VIEW, (panel, state) => {

@@ -55,6 +55,17 @@ describe('smoke test', function () {
     assert.match(report.getText(), /status=400 body=.*Could not find job/);
   });
 
+  it('MTRL: Smoke Test Agent File (local) passes an agent that catches the 400 and fails one that returns an error status', async () => {
+    const good = await vscode.commands.executeCommand<SmokeResult>('mtrl.smokeTestAgentFile', workspaceFile('smoke', 'catching_agent.py'));
+    assert.equal(good?.verdict.ok, true, good?.verdict.summary);
+    const bad = await vscode.commands.executeCommand<SmokeResult>(
+      'mtrl.smokeTestAgentFile',
+      workspaceFile('smoke', 'error_status_agent.py'),
+    );
+    assert.equal(bad?.verdict.ok, false);
+    assert.equal(bad?.verdict.summary, 'Smoke test failed: The agent returned status "error" instead of a reward.');
+  });
+
   it('diagnoses a runtime with no HTTP server as a timeout (decorator order)', async () => {
     const smoke = vscode.workspace.getConfiguration('mtrl.smoke');
     await smoke.update('invokeTimeoutSeconds', 2, vscode.ConfigurationTarget.Global);

@@ -4,6 +4,8 @@ import { main } from '../../../src/cli';
 import { python } from '../python';
 
 const fixtures = path.resolve(__dirname, '../../fixtures/smoke');
+// The two agents the editor's host check runs too live in the host workspace.
+const agents = path.resolve(__dirname, '../../fixtures/workspace/smoke');
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -16,7 +18,7 @@ describe('mtrl smoke --local', function () {
   this.timeout(60_000);
 
   it('passes an agent that gets the 400 "Could not find job" and returns a reward all the same: exit 0, the same wording as the deployed test', async () => {
-    const { code, out } = await run('smoke', '--local', path.join(fixtures, 'catching_agent.py'), '--python', python);
+    const { code, out } = await run('smoke', '--local', path.join(agents, 'catching_agent.py'), '--python', python);
     assert.equal(code, 0, out);
     assert.match(out, /^Smoke test passed: invoked, reached the Job Runtime, reward 0\./);
     assert.match(out, /\[ok\] {3}Reached the Job Runtime \(400 "Could not find job"\)/);
@@ -29,7 +31,7 @@ describe('mtrl smoke --local', function () {
   });
 
   it('fails an agent that returns an error status: exit 1, the status on the first line', async () => {
-    const { code, out } = await run('smoke', '--local', path.join(fixtures, 'error_status_agent.py'), '--python', python, '--json');
+    const { code, out } = await run('smoke', '--local', path.join(agents, 'error_status_agent.py'), '--python', python, '--json');
     assert.equal(code, 1, out);
     const result = JSON.parse(out) as { verdict: { ok: boolean; summary: string }; local: { runtimeUrl: string } };
     assert.equal(result.verdict.ok, false);
@@ -45,7 +47,7 @@ describe('mtrl smoke --local', function () {
   });
 
   it('exits 2 when it cannot run: no such python, no such file, --local with --runtime', async () => {
-    const agent = path.join(fixtures, 'catching_agent.py');
+    const agent = path.join(agents, 'catching_agent.py');
     const noPython = await run('smoke', '--local', agent, '--python', '/nonexistent/python3');
     assert.equal(noPython.code, 2, noPython.out + noPython.err);
     const noFile = await run('smoke', '--local', path.join(fixtures, 'missing.py'), '--python', python);
