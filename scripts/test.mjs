@@ -56,6 +56,11 @@ const staticChecks = (async () => {
 const build = await run(process.execPath, ['scripts/build.mjs']);
 step('build', build.code === 0);
 
+// The Python clients (boto3, openai) against the emulator mostly wait on it: they run beside the unit tests, printed after.
+const boto3Report = path.join(root, 'test-results/boto3-summary.json');
+rmSync(boto3Report, { force: true });
+const boto3Run = run(process.execPath, ['scripts/boto3.mjs'], { quiet: true });
+
 const unit = await run(process.execPath, ['node_modules/mocha/bin/mocha.js', '--color']);
 const count = (label) => Number(/(\d+) (\w+)/.exec(unit.out.match(new RegExp(`\\d+ ${label}`))?.[0] ?? '0 x')[1]);
 totals.passed += count('passing');
@@ -68,10 +73,9 @@ for (const [name, check] of await staticChecks) {
   step(name, check.code === 0, { timed: false });
 }
 
-// The Python client (boto3) against the emulator; a boto3 that cannot be installed is a skip, never a pass.
-const boto3Report = path.join(root, 'test-results/boto3-summary.json');
-rmSync(boto3Report, { force: true });
-const boto3 = await run(process.execPath, ['scripts/boto3.mjs']);
+// A boto3 that cannot be installed is a skip, never a pass.
+const boto3 = await boto3Run;
+if (boto3.out.trim()) console.log(`\n${boto3.out.trimEnd()}`);
 const boto3Summary = existsSync(boto3Report) ? JSON.parse(readFileSync(boto3Report, 'utf8')) : { passed: 0, failed: 1, skipped: 0 };
 totals.passed += boto3Summary.passed;
 totals.failed += boto3Summary.failed;
