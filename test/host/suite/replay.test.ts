@@ -1,6 +1,8 @@
 // The replay board in the real VS Code: a fixture log file, "Open With…", a job read from the emulator's CloudWatch, and Insert Rollout Logging.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { ceiling, workspaceFile } from './workspace';
 
@@ -108,6 +110,24 @@ describe('replay board', function () {
     assert.ok(html.includes(firstAnswer), `the report does not carry the first rollout's answer "${firstAnswer}"`);
     assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+href="https?:/);
     rmSync(to.fsPath);
+  });
+
+  it('MTRL: Scan Rollouts finds on the board what `mtrl scan` (the installed dist/cli.js) finds in the same file', async () => {
+    const uri = workspaceFile('replay', 'support-rollouts.log');
+    const editor = await vscode.commands.executeCommand<{ scanned: number; findings: { kind: string; rollouts: number }[] }>(
+      'mtrl.scanRollouts',
+      uri,
+    );
+    const cli = path.join(vscode.extensions.getExtension('mtrl.mtrl-workbench')!.extensionPath, 'dist', 'cli.js');
+    const run = spawnSync(process.execPath, [cli, 'scan', uri.fsPath, '--json'], {
+      encoding: 'utf8',
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    });
+    const terminal = JSON.parse(run.stdout) as { scanned: number; findings: { kind: string; rollouts: number }[] };
+    const kinds = (r: typeof terminal) => r.findings.map((f) => `${f.kind} ${f.rollouts}`);
+    assert.ok(terminal.findings.length >= 2, `the fixture should hold two kinds at least: ${run.stdout}${run.stderr}`);
+    assert.equal(editor?.scanned, terminal.scanned);
+    assert.deepEqual(kinds(editor!), kinds(terminal));
   });
 
   it('says so when a file holds no rollout', async () => {
