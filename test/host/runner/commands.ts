@@ -10,7 +10,16 @@ import { watchedCopy } from './watchedCopy';
 /** No editor, dirty or not (a "save?" dialog would block the page), no notification, no open quick input; the tabs left. */
 export async function resetWorkbench(): Promise<string[]> {
   for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
-    await vscode.window.showTextDocument(document);
+    // An editor another part of the workbench opens at the same moment makes showTextDocument refuse: ask again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await vscode.window.showTextDocument(document);
+        break;
+      } catch (error) {
+        if (attempt >= 5 || !/another editor opened in the meantime/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
