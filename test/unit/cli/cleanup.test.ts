@@ -83,6 +83,9 @@ describe('mtrl resources and mtrl cleanup', function () {
     assert.equal((await run('cleanup', '--yes')).code, 2);
     const bad = await run('cleanup', 'wordle_agent', '--yes');
     assert.equal(bad.code, 2);
-    assert.match(bad.err, /"wordle_agent" is neither an agent runtime, IAM role, MLflow app or notification rule ARN nor an s3:\/\/ prefix/);
+    assert.match(
+      bad.err,
+      /"wordle_agent" is neither an agent runtime, IAM role, MLflow app or notification rule ARN nor an s3:\/\/ prefix/,
+    );
   });
 });
