@@ -12,4 +12,8 @@ module.exports = {
   // 20 s on an idle machine (the idle margin is 2), stretched up to 8x on a loaded one.
   timeout: ceiling(10_000),
   reporter: 'spec',
+  // A file per core at a time: many tests wait on the processes and servers they start, and files share nothing (each
+  // starts its own emulator on a free port and writes to temporary folders of its own).
+  parallel: true,
+  jobs: Math.max(2, require('node:os').availableParallelism()),
 };
