@@ -4,10 +4,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// What failed, repeated above the total: a CI log is often read from its end only.
+const failures = [];
 
 /** Runs a command, echoing and capturing stdout to read the counts; `quiet` keeps both streams for later instead. */
 function run(cmd, args, { quiet = false } = {}) {
@@ -32,6 +35,7 @@ function step(name, ok, { timed = true } = {}) {
   if (timed) phase(name);
   if (ok) return;
   totals.failed += 1;
+  failures.push(name);
   console.error(`\n${name} failed`);
 }
 
@@ -65,6 +69,10 @@ const unit = await run(process.execPath, ['node_modules/mocha/bin/mocha.js', '--
 const count = (label) => Number(/(\d+) (\w+)/.exec(unit.out.match(new RegExp(`\\d+ ${label}`))?.[0] ?? '0 x')[1]);
 totals.passed += count('passing');
 totals.failed += count('failing');
+// Mocha lists each failure as "  1) suite" with its title on the lines below, after the "N failing" line.
+const failingSection = stripVTControlCharacters(unit.out).split(/\d+ failing/)[1] ?? '';
+for (const m of failingSection.matchAll(/^ {2}\d+\) (.+)\n((?: {7}.+\n)*)/gm))
+  failures.push(`unit: ${[m[1], ...m[2].split('\n').map((l) => l.trim())].filter(Boolean).join(' ')}`);
 step('unit tests', unit.code === 0 || count('failing') > 0);
 
 for (const [name, check] of await staticChecks) {
@@ -79,6 +87,7 @@ if (boto3.out.trim()) console.log(`\n${boto3.out.trimEnd()}`);
 const boto3Summary = existsSync(boto3Report) ? JSON.parse(readFileSync(boto3Report, 'utf8')) : { passed: 0, failed: 1, skipped: 0 };
 totals.passed += boto3Summary.passed;
 totals.failed += boto3Summary.failed;
+if (boto3Summary.failed) failures.push(`Python client tests (boto3, openai): ${boto3Summary.failed} failed, their lines above`);
 if (boto3Summary.skipped) {
   totals.skipped += boto3Summary.skipped;
   console.log(`\nskipped: the boto3 client test (${boto3Summary.reason})`);
@@ -95,6 +104,7 @@ async function hostSuites(name, args, summaryFile) {
     totals.passed += summary.passed;
     totals.failed += summary.failed;
   }
+  for (const line of host.out.split('\n')) if (/^\s+✗ /.test(line)) failures.push(`${name}: ${line.trim().slice(2)}`);
   step(name, host.code === 0 || (summary?.failed ?? 0) > 0);
 }
 
@@ -113,5 +123,6 @@ if (existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1') {
   }
 }
 
+if (failures.length) console.log(`\nfailed:\n${[...new Set(failures)].map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exitCode = totals.failed > 0 ? 1 : 0;

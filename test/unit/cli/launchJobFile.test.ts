@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
 import { startEmulator } from '../../../src/emulator/server';
+import { ceiling } from '../../host/lib/ceiling';
 
 // Issue 46's job-file items: 40,000 tags, duplicate keys, a FIFO given as the job file.
 const demoText = readFileSync(path.resolve(__dirname, '../../fixtures/demo-workspace/wordle-training.mtrl.json'), 'utf8');
@@ -17,7 +18,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 }
 
 describe('mtrl launch: the job file itself', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(30_000));
   const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-launch-file-'));
 
   it('40,000 tags are refused before any AWS call, naming SageMaker’s 50', async () => {

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
 import { python } from '../python';
+import { ceiling } from '../../host/lib/ceiling';
 
 describe('mtrl reward FILE.py with a scenario file beside it', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(30_000));
 
   it('scores the Python reward on the *.mtrl-reward.json beside it that names it, instead of asking for one', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-reward-beside-'));

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
+import { ceiling } from '../../host/lib/ceiling';
 
 const fixture = (name: string) => path.resolve(__dirname, '../../fixtures/reward', name);
 
@@ -20,7 +21,7 @@ interface JsonScenario {
 }
 
 describe('reward: components and "the outcome decides the order" (mtrl reward, real python3)', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(30_000));
 
   it('the support reward with unbounded shaping: outcome and shaping per scenario, stalling breaks the order, exit 1', async () => {
     const { code, out } = await mtrl('reward', fixture('support_shaped.mtrl-reward.json'));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { main } from '../../../src/cli';
 import type { Transcript } from '../../../src/core/transcript/model';
 import { seededTranscripts, SEEDED_COUNTS } from '../core/scan/seeded';
+import { ceiling } from '../../host/lib/ceiling';
 
 async function scan(...args: string[]) {
   const out: string[] = [];
@@ -44,7 +45,7 @@ const counts = (json: string) =>
   Object.fromEntries((JSON.parse(json) as { findings: { kind: string; rollouts: number }[] }).findings.map((f) => [f.kind, f.rollouts]));
 
 describe('mtrl scan', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(30_000));
   let dir: string;
   before(() => (dir = mkdtempSync(path.join(tmpdir(), 'mtrl-scan-'))));
   after(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
 import { python } from '../python';
+import { ceiling } from '../../host/lib/ceiling';
 
 // Issue 46: a local check cut by --deadline said "run at least 2 rollouts per task", advice the cut itself caused.
 describe('mtrl signal --local stopped at its --deadline', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(30_000));
 
   it('says the deadline stopped it, how many rollouts it covers, and --deadline as the fix; no task advice', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-deadline-'));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { main } from '../../../src/cli';
 import { refundRows } from '../../../src/emulator/refund/tickets';
 import { python } from '../python';
+import { ceiling } from '../../host/lib/ceiling';
 
 const agent = path.resolve(__dirname, '../../fixtures/signal/langgraph_agent.py');
 
@@ -28,7 +29,7 @@ async function run(env: Record<string, string | undefined>, ...argv: string[]): 
 }
 
 describe('mtrl signal --local with a LangGraph-style agent (langchain-openai requests: stream without stream_options)', function () {
-  this.timeout(180_000);
+  this.timeout(ceiling(90_000));
   const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-framework-'));
   const data = path.join(dir, 'tickets.jsonl');
   const store = path.join(dir, 'store');

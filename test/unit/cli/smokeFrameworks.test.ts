@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
 import { python } from '../python';
+import { ceiling } from '../../host/lib/ceiling';
 
 // Issue 47: `mtrl smoke --local` on agents as users write them: the real official openai client (from the cached
 // environment scripts/boto3.mjs makes: npm run test:boto3 -- --install) and Strands' request shape (its stand-in).
@@ -33,7 +34,7 @@ async function run(env: Record<string, string>, ...argv: string[]): Promise<{ co
 }
 
 describe('mtrl smoke --local on framework agents', function () {
-  this.timeout(90_000);
+  this.timeout(ceiling(45_000));
 
   describe('the official openai client', function () {
     before(function () {

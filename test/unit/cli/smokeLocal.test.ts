@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import path from 'node:path';
 import { main } from '../../../src/cli';
 import { python } from '../python';
+import { ceiling } from '../../host/lib/ceiling';
 
 const fixtures = path.resolve(__dirname, '../../fixtures/smoke');
 // The two agents the editor's host check runs too live in the host workspace.
@@ -15,7 +16,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 }
 
 describe('mtrl smoke --local', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(30_000));
 
   it('passes an agent that gets the 400 "Could not find job" and returns a reward all the same: exit 0, the same wording as the deployed test', async () => {
     const { code, out } = await run('smoke', '--local', path.join(agents, 'catching_agent.py'), '--python', python);

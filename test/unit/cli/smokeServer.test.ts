@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { main } from '../../../src/cli';
 import type { SmokeResult } from '../../../src/core/smoke';
+import { ceiling } from '../../host/lib/ceiling';
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -43,7 +44,7 @@ function rolloutServer(mode: () => Mode): Server {
 }
 
 describe('mtrl smoke --server (a customer rollout server, the shared verdict)', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(15_000));
   let server: Server;
   let url: string;
   let mode: Mode = 'catches';

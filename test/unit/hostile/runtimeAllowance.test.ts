@@ -6,6 +6,7 @@ import { startJobRuntime } from '../../../src/services/signal/jobRuntime';
 import { startKeyPolicy } from './keyPolicy';
 import { listenForAWhile } from './lifetime';
 import { startPolicyStandIn } from './policyStandIn';
+import { ceiling } from '../../host/lib/ceiling';
 
 // The local job runtime under hostile agents and policies, bounded: one allowance for the whole check (here a few MB, so
 // each case takes a second), the rollout whose draw would pass it ended with a sentence, the others answered.
@@ -18,7 +19,7 @@ const post = (url: string, body: string) => fetch(url, { method: 'POST', headers
 const messageOf = async (r: Response) => ((await r.json()) as { message: string }).message;
 
 describe('hostile: the local job runtime holds one allowance per check', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(15_000));
 
   it('policies whose streams never end, 4 at once: the rollouts past the allowance end naming the policy and the limit; the held peak stays within it', async () => {
     const allowance = new CheckAllowance(4 * MB);

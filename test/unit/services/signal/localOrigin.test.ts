@@ -4,6 +4,7 @@ import { RolloutRecording } from '../../../../src/core/signal/rolloutRecording';
 import { startEmulator } from '../../../../src/emulator/server';
 import { startJobRuntime, type JobRuntime } from '../../../../src/services/signal/jobRuntime';
 import { startKeyPolicy, type KeyPolicy } from '../../hostile/keyPolicy';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const JOB = 'arn:aws:sagemaker:us-east-1:000000000000:job/AgentRFT/local';
 const chat = JSON.stringify({ model: 'policy', messages: [{ role: 'user', content: 'hi' }] });
@@ -22,7 +23,7 @@ function raw(url: string, headers: Record<string, string>, body = chat): Promise
 }
 
 describe('local job runtime: closed to other origins', function () {
-  this.timeout(20_000);
+  this.timeout(ceiling(10_000));
   let policy: KeyPolicy;
   let runtime: JobRuntime;
   let host: string;

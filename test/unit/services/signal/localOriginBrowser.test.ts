@@ -5,6 +5,7 @@ import { RolloutRecording } from '../../../../src/core/signal/rolloutRecording';
 import { startJobRuntime, type JobRuntime } from '../../../../src/services/signal/jobRuntime';
 import { listenForAWhile } from '../../hostile/lifetime';
 import { startKeyPolicy, type KeyPolicy } from '../../hostile/keyPolicy';
+import { ceiling } from '../../../host/lib/ceiling';
 
 // As a browser would attack it: a page of another origin posting to the runtime, and a page whose own name was rebound to
 // 127.0.0.1 (Chromium's host resolver maps rebind.test there) reading the runtime's answers as its own.
@@ -13,7 +14,7 @@ const JOB = 'arn:aws:sagemaker:us-east-1:000000000000:job/AgentRFT/local';
 const chat = JSON.stringify({ model: 'policy', messages: [{ role: 'user', content: 'hi' }] });
 
 describe('local job runtime: a page in Chromium gets no answer and the policy never sees the key', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(30_000));
   let browser: Browser;
   let policy: KeyPolicy;
   let runtime: JobRuntime;

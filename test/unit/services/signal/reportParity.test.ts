@@ -3,6 +3,7 @@ import { RolloutRecording } from '../../../../src/core/signal/rolloutRecording';
 import { startEmulator, type Emulator } from '../../../../src/emulator/server';
 import { startJobRuntime, type JobRuntime } from '../../../../src/services/signal/jobRuntime';
 import { startKeyPolicy, type KeyPolicy } from '../../hostile/keyPolicy';
+import { ceiling } from '../../../host/lib/ceiling';
 
 // Issue 46: an agent's CompleteRollout and UpdateReward, with and without ClientToken, answered alike by the local job
 // runtime of `mtrl signal --local` and by the emulator's Job Runtime (one ledger, src/core/signal/runtimeReports.ts).
@@ -27,7 +28,7 @@ const SEQUENCE: [string, Record<string, unknown>, number, string][] = [
 ];
 
 describe('CompleteRollout and UpdateReward with ClientToken: the local job runtime and the emulator answer alike', function () {
-  this.timeout(30_000);
+  this.timeout(ceiling(15_000));
   let emulator: Emulator;
   let policy: KeyPolicy;
   let runtime: JobRuntime;

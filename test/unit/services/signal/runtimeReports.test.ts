@@ -3,6 +3,7 @@ import { CheckAllowance, KEPT_ROLLOUT_BYTES } from '../../../../src/core/signal/
 import { RolloutRecording } from '../../../../src/core/signal/rolloutRecording';
 import { startJobRuntime, type JobRuntime } from '../../../../src/services/signal/jobRuntime';
 import { startKeyPolicy, type KeyPolicy } from '../../hostile/keyPolicy';
+import { ceiling } from '../../../host/lib/ceiling';
 
 const JOB = 'arn:aws:sagemaker:us-east-1:000000000000:job/AgentRFT/local';
 const recordingOf = (id: string, allowance?: CheckAllowance) =>
@@ -17,7 +18,7 @@ const answerOf = async (r: Response) => ({
 });
 
 describe('local job runtime: CompleteRollout and UpdateReward checked where they enter, made once', function () {
-  this.timeout(20_000);
+  this.timeout(ceiling(10_000));
   let policy: KeyPolicy;
   let runtime: JobRuntime;
   beforeEach(async () => {
