@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import { isFinished, isStoppable, JOB_STATUSES, type JobStatus } from '../../core/jobs/status';
 import type { JobsBackend, JobsSortBy } from '../../services/jobs/backend';
-import { CONFIG_SCHEME, jobUri } from './documents';
+import { CONFIG_SCHEME, jobUri, type JobConfigurationProvider } from './documents';
 import { LOGS_SCHEME, type JobLogsProvider } from './logsDocument';
 import type { JobsModel } from '../../services/jobs/model';
 import { JobNode, SectionNode, type RootNode } from '../../services/jobs/nodes';
@@ -13,6 +13,7 @@ interface JobsCommandContext {
   /** Reveals a job through the view's one redraw path; resolves to the node revealed. */
   reveal: (node: JobNode, options: { select: boolean; focus: boolean; expand: boolean }) => Promise<JobNode>;
   logs: JobLogsProvider;
+  configuration: JobConfigurationProvider;
   explain: (error: unknown, action: string) => string;
   output: vscode.LogOutputChannel;
   /** Called after an action changed jobs, so polling can start. */
@@ -103,6 +104,7 @@ async function stopJob(ctx: JobsCommandContext, arg: unknown): Promise<void> {
     void vscode.window.showErrorMessage(ctx.explain(error, `Stopping ${node.jobName}`));
   }
   await ctx.model.refreshJob(node);
+  ctx.configuration.update(node);
   ctx.changed();
 }
 
@@ -155,7 +157,8 @@ export function registerJobsCommands(ctx: JobsCommandContext): vscode.Disposable
     command('mtrl.refreshJobs', (arg) => refreshJobs(ctx, arg)),
     command(
       'mtrl.refreshJob',
-      withJob(async (node) => (await ctx.model.refreshJob(node), ctx.changed())),
+      // An open job document is fetched again too: a checkpoint or an end reason appears without closing it.
+      withJob(async (node) => (await ctx.model.refreshJob(node), ctx.configuration.update(node), ctx.changed())),
     ),
     command('mtrl.revealJob', (arg) => revealJob(ctx, arg)),
     command('mtrl.loadMoreJobs', async (root) => (await ctx.model.loadMore(root as RootNode), ctx.changed())),

@@ -145,6 +145,7 @@ export function register(services: Services): JobsView & Pick<TestProbes, 'jobHe
       backend,
       reveal: (node, options) => tree.reveal(node, options),
       logs,
+      configuration,
       explain,
       output,
       changed: () => poller.reschedule(),
