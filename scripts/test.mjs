@@ -94,11 +94,16 @@ if (boto3Summary.skipped) {
 }
 step('boto3 client test', boto3.code === 0 || boto3Summary.failed > 0);
 
-/** One host run (the browser harness, or `--desktop`), counted from the summary file its driver writes. */
-async function hostSuites(name, args, summaryFile) {
+/** Starts one host run (the browser harness, or `--desktop`); `quiet` keeps its output for `countHost` to print. */
+function startHost(args, summaryFile, { quiet = false } = {}) {
+  rmSync(path.join(root, 'test-results', summaryFile), { force: true });
+  return run(process.execPath, [hostDriver, ...args], { quiet });
+}
+
+/** Counts a host run from the summary file its driver writes. */
+function countHost(name, host, summaryFile, { quiet = false } = {}) {
+  if (quiet) console.log(`\n${host.out.trimEnd()}`);
   const report = path.join(root, 'test-results', summaryFile);
-  rmSync(report, { force: true });
-  const host = await run(process.execPath, [hostDriver, ...args]);
   const summary = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
   if (summary) {
     totals.passed += summary.passed;
@@ -110,16 +115,18 @@ async function hostSuites(name, args, summaryFile) {
 
 const hostDriver = path.join(root, 'test/host/driver.mjs');
 if (existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1') {
-  await hostSuites('host tests', [], 'host-summary.json');
-  // The minimum-version lane: a few suites on the oldest VS Code we test (engines.vscode).
-  await hostSuites('minimum-version lane (VS Code 1.103)', ['--oldest'], 'oldest-summary.json');
+  // The minimum-version lane (a few suites on the oldest VS Code we test, engines.vscode) runs beside the full suite:
+  // each mostly waits on its own VS Code server, and their results, screenshots and emulators are apart.
+  const lane = startHost(['--oldest'], 'oldest-summary.json', { quiet: true });
+  countHost('host tests', await startHost([], 'host-summary.json'), 'host-summary.json');
+  countHost('minimum-version lane (VS Code 1.103)', await lane, 'oldest-summary.json', { quiet: true });
   const { findDesktopVsCode, machineLookup } = await tsImport('../test/host/lib/desktop.ts', import.meta.url);
   const desktop = findDesktopVsCode(machineLookup());
   if (desktop.missing) {
     totals.skipped += 1;
     console.log(`\ndesktop: skipped the host suites in desktop VS Code: ${desktop.missing}`);
   } else {
-    await hostSuites('desktop host tests', ['--desktop'], 'desktop-summary.json');
+    countHost('desktop host tests', await startHost(['--desktop'], 'desktop-summary.json'), 'desktop-summary.json');
   }
 }
 

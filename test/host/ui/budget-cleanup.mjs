@@ -1,11 +1,9 @@
 // UI checks on the running seeded job (before jobs.mjs stops it): the budget notification, and the Clean Up flow with its one confirmation.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { palette } from './replay.mjs';
 import { ceiling } from '../lib/wait.mjs';
 import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
 const widget = (page) => page.locator(QUICK_INPUT);
 const rowOf = (page, text) => widget(page).locator('.monaco-list-row', { hasText: text }).first();
@@ -35,7 +33,7 @@ async function quickInput(page, pattern) {
 export const checks = [
   {
     name: "resources: budget guard: a budget below the running job's estimate brings Stop job / Raise budget; Raise budget takes a new one",
-    async run({ page, emulatorUrl }) {
+    async run({ page, emulatorUrl, screenshot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no running job';
       await runCommand(page, 'MTRL: Refresh Jobs');
       await runCommand(page, 'MTRL: Set Job Budget…');
@@ -53,7 +51,7 @@ export const checks = [
       const warning = toast(page, `Job ${RUNNING}'s estimated token cost`);
       await warning.waitFor({ timeout: ceiling(30_000) });
       assert.match(await warning.innerText(), /passed its budget of \$0\.01/);
-      await page.screenshot({ path: path.join(root, 'test-results/budget-notification.png') });
+      await screenshot('budget-notification');
       assert.equal(await warning.locator('.monaco-button', { hasText: 'Stop job' }).count(), 1, 'no Stop job button');
       await warning.locator('.monaco-button', { hasText: 'Raise budget' }).click();
       const raised = await quickInput(page, new RegExp(`Budget for ${RUNNING}`));
@@ -112,7 +110,7 @@ export const checks = [
   },
   {
     name: 'resources: cleanup: review list with the in-use runtime marked, one confirmation naming the refusal, the prefix deleted, what remains said',
-    async run({ page, emulatorUrl }) {
+    async run({ page, emulatorUrl, screenshot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so nothing to clean up';
       await runCommand(page, 'MTRL: Clean Up Resources…');
       await quickInput(page, /review what to delete/);
@@ -129,7 +127,7 @@ export const checks = [
       // The list draws only the rows in view (more runtimes push the prefixes below): filter to the prefix, checks stay.
       await page.locator(`${QUICK_INPUT} input`).fill('wordle-eval-base-gptoss20b/');
       await rowOf(page, 'eval-output/wordle-eval-base-gptoss20b/').click();
-      await page.screenshot({ path: path.join(root, 'test-results/cleanup-review.png') });
+      await screenshot('cleanup-review');
       await page.keyboard.press('Enter');
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: ceiling(20_000) });
@@ -140,7 +138,7 @@ export const checks = [
       assert.match(text, new RegExp(`Refused agent runtime wordle_agent: used by running jobs? [^;]*${RUNNING}`));
       // Roles and S3 are account-wide: the jobs of every MTRL region were read, and the dialog says so.
       assert.match(text, /Checked the jobs of us-east-1, us-west-2/);
-      await page.screenshot({ path: path.join(root, 'test-results/cleanup-confirm.png') });
+      await screenshot('cleanup-confirm');
       await dialog.locator('.monaco-button', { hasText: 'Delete 1 resource' }).click();
       const done = toast(page, 'Cleanup finished: 1 deleted and 1 S3 object, 1 still there.');
       await done.waitFor({ timeout: ceiling(60_000) });

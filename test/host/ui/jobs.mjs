@@ -1,4 +1,4 @@
-// UI check of the Jobs view (#6): Playwright reads the tree rows, saves test-results/jobs-tree.png, and stops the running job through its inline action.
+// UI check of the Jobs view (#6): Playwright reads the tree rows, saves screenshots (jobs-tree…) in test-results/host/, and stops the running job through its inline action.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +7,6 @@ import { palette } from './replay.mjs';
 import { ceiling, until } from '../lib/wait.mjs';
 import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
 const SEEDED = [
   RUNNING,
@@ -126,7 +125,7 @@ export function setWorkspaceSetting(workspaceRoot, key, value) {
 export const checks = [
   {
     name: 'jobs view labels: the SDK pipeline pair under one node as base and fine-tuned, evaluations by their MLflow run names, no label cut inside a word',
-    async run({ page, emulatorUrl }) {
+    async run({ page, emulatorUrl, screenshot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';
       await openJobsView(page);
       const pipeline = jobsPane(page).locator('.monaco-list-row[aria-label^="pipeline q8hvze02od4o"]').first();
@@ -148,16 +147,16 @@ export const checks = [
         if (name.startsWith('wordle-eval')) continue;
         for (const part of shown.split(/[-_.…]/).filter(Boolean)) assert.ok(words.includes(part), `"${shown}" cuts a word of ${name}`);
       }
-      await page.screenshot({ path: path.join(root, 'test-results/jobs-pipeline.png') });
+      await screenshot('jobs-pipeline');
     },
   },
   {
     name: 'jobs view at the default sidebar width: each row shows a short name and its first facts (progress and cost of the running job)',
-    async run({ page, emulatorUrl }) {
+    async run({ page, emulatorUrl, screenshot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';
       await openJobsView(page);
       for (const name of SEEDED) await rowByName(page, name).waitFor({ timeout: ceiling(30_000) });
-      await page.screenshot({ path: path.join(root, 'test-results/jobs-tree-default-width.png') });
+      await screenshot('jobs-tree-default-width');
       for (const [name, facts] of [
         [RUNNING, /^\d+\/100 · \$\d+\.\d\d/],
         ['wordle-gptoss20b-grpo-100steps', /^100\/100 · \$\d+\.\d\d/],
@@ -224,7 +223,7 @@ export const checks = [
   },
   {
     name: 'jobs view shows the seeded jobs with status, progress, cost and age; Stop turns the running job to Stopping/Stopped',
-    async run({ page, emulatorUrl }) {
+    async run({ page, emulatorUrl, screenshot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';
       await openJobsView(page);
       for (const name of SEEDED) await row(page, name).waitFor({ timeout: ceiling(30_000) });
@@ -238,7 +237,7 @@ export const checks = [
       assert.match(byName(RUNNING), /InProgress, step \d+\/100, \$\d+\.\d\d(, ETA [^,]+)?/);
       assert.ok(rows.some((r) => /^Training/.test(r)) && rows.some((r) => /^Evaluation/.test(r)), `roots missing in ${rows.join(' | ')}`);
       await widenSidebar(page);
-      await page.screenshot({ path: path.join(root, 'test-results/jobs-tree.png') });
+      await screenshot('jobs-tree');
 
       await clickInlineAction(page, row(page, RUNNING), 'Stop Job');
       const dialog = page.locator('.monaco-dialog-box');
@@ -259,18 +258,18 @@ export const checks = [
         RUNNING,
         { timeout: ceiling(30_000) },
       );
-      await page.screenshot({ path: path.join(root, 'test-results/jobs-tree-stopped.png') });
+      await screenshot('jobs-tree-stopped');
     },
   },
   {
     name: 'jobs view tooltip explains a failed job; the name filter shows next to the title and narrows the rows',
-    async run({ page, emulatorUrl }) {
+    async run({ page, emulatorUrl, screenshot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no jobs to show';
       await openJobsView(page);
       const tip = await tooltipOf(page, row(page, 'wordle-gptoss20b-grpo-wrong-role'), 'Job role not trusted');
       assert.match(tip, /job\.sagemaker\.amazonaws\.com/);
       assert.match(tip, /Could not assume role/);
-      await page.screenshot({ path: path.join(root, 'test-results/jobs-tooltip.png') });
+      await screenshot('jobs-tooltip');
       await page.mouse.move(900, 700);
       await page.keyboard.press('Escape');
       await page
@@ -290,7 +289,7 @@ export const checks = [
         await row(page, 'wordle-eval-base-gptoss20b').waitFor({ timeout: ceiling(20_000) });
         // The evaluation root reloads after the training root: its old rows go.
         await row(page, 'wordle-eval-trained-gptoss20b').waitFor({ state: 'detached', timeout: ceiling(20_000) });
-        await page.screenshot({ path: path.join(root, 'test-results/jobs-filtered.png') });
+        await screenshot('jobs-filtered');
         await row(page, 'No jobs match the filter.').click();
         await row(page, 'wordle-eval-trained-gptoss20b').waitFor({ timeout: ceiling(20_000) });
         const described = header.locator('.description', { hasText: 'eval-base' });

@@ -5,8 +5,6 @@ import path from 'node:path';
 import { ceiling, frameShowing } from '../lib/wait.mjs';
 import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
-
 /** Runs `text` in Quick Open (F1; a `>` prefix for commands) and clicks the first row with `pick` (text, or a row locator). */
 export async function palette(page, text, pick) {
   const input = page.locator(`${QUICK_INPUT} input`);
@@ -118,7 +116,7 @@ export async function stepTo(frame, turn) {
 export const checks = [
   {
     name: 'replay board opens a log file with "Reopen Editor With…", shows groups and plays a turn in the workbench theme',
-    async run({ page, workspace, workspaceRoot }) {
+    async run({ page, workspace, workspaceRoot, screenshot }) {
       const source = await openFile(page, workspaceRoot, path.join(workspace, 'replay', 'rollouts.log'));
       await palette(page, '>Reopen Editor With', /Reopen Editor With(\.\.\.|…)/);
       const choice = page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'MTRL Rollout Replay' }).first();
@@ -144,12 +142,12 @@ export const checks = [
       // Theme colours reach the page: the body follows the workbench's editor background, not the fallback.
       const background = await frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
       assert.notEqual(background, 'rgba(0, 0, 0, 0)');
-      await page.screenshot({ path: path.join(root, 'test-results/replay-vscode.png') });
+      await screenshot('replay-vscode');
     },
   },
   {
     name: "replay board shows a support agent's rollouts: tasks, tool-call cards, the first different turn and the action table",
-    async run({ page, workspace, workspaceRoot }) {
+    async run({ page, workspace, workspaceRoot, screenshot }) {
       await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       const frame = await openBoard(page, workspaceRoot, path.join(workspace, 'replay', 'support-rollouts.log'));
       await frame.locator('.group-row[data-group][title^="Resolve ticket 0:"]').first().click();
@@ -169,7 +167,7 @@ export const checks = [
         names.slice(0, 2).includes('take_support_action action=restart_router'),
         `the action table leads with the router: ${names.join(' | ')}`,
       );
-      await page.screenshot({ path: path.join(root, 'test-results/replay-support-vscode.png') });
+      await screenshot('replay-support-vscode');
     },
   },
   {
