@@ -162,13 +162,21 @@ async function main() {
     uiChecks: desktop ? [] : uiChecks,
     log,
   };
-  const all = onlyPhase === 'untrusted' ? [] : await session({ ...common, phase: 'trusted', bundles: trustedBundles });
-  if (onlyPhase !== 'trusted' && (untrustedBundles.length || common.uiChecks.some((c) => c.phase === 'untrusted'))) {
-    all.push(...(await session({ ...common, phase: 'untrusted', bundles: untrustedBundles })));
-  }
-  // A user's first window (#41): VS Code servers of their own, the product alone, no test hooks.
-  if (!desktop && onlyPhase !== 'untrusted') all.push(...(await runFirstRunChecks({ ...common, vsix })));
-  return all;
+  const trusted = () => (onlyPhase === 'untrusted' ? [] : session({ ...common, phase: 'trusted', bundles: trustedBundles }));
+  const others = async () => {
+    const all = [];
+    if (onlyPhase !== 'trusted' && (untrustedBundles.length || common.uiChecks.some((c) => c.phase === 'untrusted'))) {
+      all.push(...(await session({ ...common, phase: 'untrusted', bundles: untrustedBundles })));
+    }
+    // A user's first window (#41): VS Code servers of their own, the product alone, no test hooks.
+    if (!desktop && onlyPhase !== 'untrusted') all.push(...(await runFirstRunChecks({ ...common, vsix })));
+    return all;
+  };
+  // In the browser harness the untrusted phase and the first windows run beside the trusted phase: each has its own
+  // server, profile and workspace, and mostly waits on it. Desktop VS Code runs one window at a time.
+  if (desktop) return [...(await trusted()), ...(await others())];
+  const [first, second] = await Promise.all([trusted(), others()]);
+  return [...first, ...second];
 }
 
 let exitCode = 1;
