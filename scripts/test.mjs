@@ -57,8 +57,17 @@ const staticChecks = (async () => {
   ];
 })();
 
-const build = await run(process.execPath, ['scripts/build.mjs']);
+// The production build and its .vsix, once: the unit tests read dist/, the host runs install the .vsix.
+const build = await run(process.execPath, ['scripts/package.mjs']);
 step('build', build.code === 0);
+process.env.MTRL_HOST_PACKAGED = '1';
+
+// The host runs (the full suite and the minimum-version lane) start now and run beside the unit tests: each mostly waits
+// on its VS Code server and the emulator; their waits scale with the load they meet. Printed after the unit tests.
+const hostDriver = path.join(root, 'test/host/driver.mjs');
+const withHost = existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1';
+const lane = withHost && startHost(['--oldest'], 'oldest-summary.json');
+const host = withHost && startHost([], 'host-summary.json');
 
 // The Python clients (boto3, openai) against the emulator mostly wait on it: they run beside the unit tests, printed after.
 const boto3Report = path.join(root, 'test-results/boto3-summary.json');
@@ -95,13 +104,16 @@ if (boto3Summary.skipped) {
 step('boto3 client test', boto3.code === 0 || boto3Summary.failed > 0);
 
 /** Starts one host run (the browser harness, or `--desktop`); `quiet` keeps its output for `countHost` to print. */
-function startHost(args, summaryFile, { quiet = false } = {}) {
+function startHost(args, summaryFile, { quiet = true } = {}) {
   rmSync(path.join(root, 'test-results', summaryFile), { force: true });
-  return run(process.execPath, [hostDriver, ...args], { quiet });
+  return run(process.execPath, [hostDriver, ...args], { quiet }).then((result) => ({
+    ...result,
+    minutes: ((Date.now() - started) / 60_000).toFixed(1),
+  }));
 }
 
 /** Counts a host run from the summary file its driver writes. */
-function countHost(name, host, summaryFile, { quiet = false } = {}) {
+function countHost(name, host, summaryFile, { quiet = true } = {}) {
   if (quiet) console.log(`\n${host.out.trimEnd()}`);
   const report = path.join(root, 'test-results', summaryFile);
   const summary = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
@@ -110,23 +122,22 @@ function countHost(name, host, summaryFile, { quiet = false } = {}) {
     totals.failed += summary.failed;
   }
   for (const line of host.out.split('\n')) if (/^\s+✗ /.test(line)) failures.push(`${name}: ${line.trim().slice(2)}`);
-  step(name, host.code === 0 || (summary?.failed ?? 0) > 0);
+  console.log(`\ntest: ${name} done at ${host.minutes} min`);
+  step(name, host.code === 0 || (summary?.failed ?? 0) > 0, { timed: false });
 }
 
-const hostDriver = path.join(root, 'test/host/driver.mjs');
-if (existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1') {
-  // The minimum-version lane (a few suites on the oldest VS Code we test, engines.vscode) runs beside the full suite:
-  // each mostly waits on its own VS Code server, and their results, screenshots and emulators are apart.
-  const lane = startHost(['--oldest'], 'oldest-summary.json', { quiet: true });
-  countHost('host tests', await startHost([], 'host-summary.json'), 'host-summary.json');
-  countHost('minimum-version lane (VS Code 1.103)', await lane, 'oldest-summary.json', { quiet: true });
+if (withHost) {
+  countHost('host tests', await host, 'host-summary.json');
+  countHost('minimum-version lane (VS Code 1.103)', await lane, 'oldest-summary.json');
   const { findDesktopVsCode, machineLookup } = await tsImport('../test/host/lib/desktop.ts', import.meta.url);
   const desktop = findDesktopVsCode(machineLookup());
   if (desktop.missing) {
     totals.skipped += 1;
     console.log(`\ndesktop: skipped the host suites in desktop VS Code: ${desktop.missing}`);
   } else {
-    countHost('desktop host tests', await startHost(['--desktop'], 'desktop-summary.json'), 'desktop-summary.json');
+    countHost('desktop host tests', await startHost(['--desktop'], 'desktop-summary.json', { quiet: false }), 'desktop-summary.json', {
+      quiet: false,
+    });
   }
 }
 
