@@ -1,0 +1,9 @@
+// Unit tests import `vscode` as the features do; in plain Node it resolves to the stub beside this file.
+const Module = require('node:module');
+const path = require('node:path');
+
+const stub = path.join(__dirname, 'stub.ts');
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return request === 'vscode' ? stub : resolve.call(this, request, ...rest);
+};
