@@ -16,6 +16,11 @@ export async function exportMetricsReport(
     return undefined;
   }
   const shown = view.shown();
+  // Before the first read ends the view holds the jobs' names only: a report then would have no curves.
+  if (shown.loading && !shown.curves.some((c) => c.keys.length)) {
+    void vscode.window.showInformationMessage('MTRL: the metrics view is still reading: export it once it shows the curves.');
+    return undefined;
+  }
   // An overlay of several jobs (an LR sweep) has no one board of rollouts.
   const [job, ...others] = shown.jobs;
   let rollouts: ViewRollouts | undefined;

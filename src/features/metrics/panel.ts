@@ -182,11 +182,11 @@ export class MetricsPanel implements vscode.Disposable {
   }
 
   /** What Export Report… writes: the curves as drawn, the window and added charts, the jobs and the one job's health check. */
-  shown(): { jobs: MetricsJob[]; curves: JobCurves[]; charts: ReportCharts; health?: HealthReport } {
+  shown(): { loading: boolean; jobs: MetricsJob[]; curves: JobCurves[]; charts: ReportCharts; health?: HealthReport } {
     const [only] = this.jobs;
     const health = this.jobs.length === 1 ? this.health.get(`${only.region}/${only.category}/${only.name}`) : undefined;
     const charts = { window: this.state.window, extraKeys: this.state.extraKeys };
-    return { jobs: [...this.jobs], curves: this.state.jobs, charts, ...(health ? { health } : {}) };
+    return { loading: this.state.loading, jobs: [...this.jobs], curves: this.state.jobs, charts, ...(health ? { health } : {}) };
   }
 
   /** Every loaded key of every job, one block per job. */
