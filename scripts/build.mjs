@@ -37,6 +37,7 @@ const apart = {
   'src/features/metrics/panel.ts': 'metrics.js',
   'src/features/replay/panel.ts': 'replay.js',
   'src/features/replay/exportReport.ts': 'exportReport.js',
+  'src/features/metrics/exportReport.ts': 'exportMetricsReport.js',
   'src/features/resources/cleanupFlow.ts': 'cleanup.js',
   'src/features/datasets/upload.ts': 'upload.js',
   'src/features/health/watch.ts': 'health.js',

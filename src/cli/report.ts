@@ -79,7 +79,7 @@ export const reportCommand: CliCommand = {
       partial: read.partial,
       scan: scan?.result(),
       signal,
-      ...(job && 'curves' in job ? { curves: job.curves, health: job.health } : {}),
+      ...(job && 'curves' in job ? { curves: [job.curves], health: job.health } : {}),
     });
     if (job && 'problem' in job) model.notes.push(`No curves: ${job.problem}`);
     const html = reportPage(model, script);

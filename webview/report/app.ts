@@ -9,7 +9,8 @@ const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'm
 
 /** The shared report: what it is of and when it was made, the health findings and curves when given, then the board. */
 export function renderReport(root: HTMLElement, model: ReportModel): void {
-  const board = h('section', { class: 'report-board', attrs: { 'aria-label': 'Rollouts' } });
+  // A report of curves or a signal check without rollouts has no board to draw.
+  const board = model.rollouts.length ? h('section', { class: 'report-board', attrs: { 'aria-label': 'Rollouts' } }) : null;
   const health = model.health;
   const curves = model.curves ? h('section', { class: 'report-curves', attrs: { 'aria-label': 'Curves' } }) : null;
   replace(
@@ -48,7 +49,8 @@ export function renderReport(root: HTMLElement, model: ReportModel): void {
     curves,
     board,
   );
-  if (model.curves && curves) renderCurves(curves, model.curves);
+  if (model.curves && curves) renderCurves(curves, model.curves, model.charts);
+  if (!board) return;
   const initial = {
     source: { kind: 'fixture' as const, label: model.source },
     status: { state: 'ready' as const, rollouts: model.rollouts.length, following: false },

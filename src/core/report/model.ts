@@ -21,10 +21,18 @@ export interface ReportModel {
   /** What was left out and why, one sentence each. */
   notes: string[];
   scan?: ScanResult;
-  curves?: JobCurves;
+  /** One job's curves, or the metrics view's overlaid jobs. */
+  curves?: JobCurves[];
+  /** How the metrics view drew them when exported from it: its moving-average window and the charts added by key. */
+  charts?: ReportCharts;
   health?: Pick<HealthReport, 'findings' | 'notChecked'>;
   /** A learning-signal check, in the signal report's words. */
   signal?: SignalView;
+}
+
+export interface ReportCharts {
+  window: number;
+  extraKeys: string[];
 }
 
 export interface ReportInput {
@@ -35,10 +43,13 @@ export interface ReportInput {
   /** Why reading stopped part-way, when it did. */
   partial?: string;
   scan?: ScanResult;
-  curves?: JobCurves;
+  curves?: JobCurves[];
+  charts?: ReportCharts;
   health?: HealthReport;
   signal?: SignalView;
   limits?: ReportLimits;
+  /** Said among the notes, after the bound's: why there are no rollouts, or what was left out of them. */
+  notes?: string[];
 }
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
@@ -59,11 +70,13 @@ export function buildReport(input: ReportInput): ReportModel {
     ...(input.job ? { job: input.job } : {}),
     source: input.source,
     madeAt: input.madeAt.toISOString(),
-    counts: reportCounts(input.rollouts),
+    // A report of curves or a signal check may carry no rollouts: its header says so rather than "0 groups".
+    counts: input.rollouts.length ? reportCounts(input.rollouts) : 'no rollouts',
     rollouts: bound.rollouts,
-    notes: [...notes, ...bound.notes],
+    notes: [...notes, ...bound.notes, ...(input.notes ?? [])],
     ...(input.scan ? { scan: input.scan } : {}),
-    ...(input.curves ? { curves: input.curves } : {}),
+    ...(input.curves?.length ? { curves: input.curves } : {}),
+    ...(input.charts ? { charts: input.charts } : {}),
     ...(input.health ? { health: { findings: input.health.findings, notChecked: input.health.notChecked } } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
   };

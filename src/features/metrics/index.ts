@@ -82,6 +82,10 @@ export function register(services: Services): Pick<TestProbes, 'metricsView'> {
 
   services.context.subscriptions.push(
     vscode.commands.registerCommand('mtrl.showMetrics', showMetrics),
+    vscode.commands.registerCommand('mtrl.exportMetricsReport', (given?: unknown) =>
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the report writer loads on first export; the view is passed in (that bundle has no panel of its own)
+      (require('./exportReport') as typeof import('./exportReport')).exportMetricsReport(services, loaded?.current, given),
+    ),
     restoreViewPanels<Partial<PersistedMetrics>>(METRICS_VIEW, (panel, state) => {
       const region = services.aws.current.region;
       const jobs = (Array.isArray(state?.jobs) ? state.jobs : [])

@@ -13,12 +13,16 @@ import { curvesOf } from '../../services/metrics/curves';
 import { checkHealth, HEALTH_KEYS } from '../../core/health/check';
 import { healthInputOf } from '../../core/health/input';
 import { healthThresholds } from '../../core/settings';
+import type { HealthReport } from '../../core/health/findings';
+import type { ReportCharts } from '../../core/report/model';
 
 /** One metrics view: loads each job's run, redraws on changes, refreshes while a job runs and the view is visible. */
 export class MetricsPanel implements vscode.Disposable {
   static current?: MetricsPanel;
   private state: MetricsState = { jobs: [], loading: true, window: 10, extraKeys: [] };
   private readonly loaded = new Map<string, JobMetrics>();
+  /** Each job's health check as last drawn, for Export Report…. */
+  private readonly health = new Map<string, HealthReport>();
   private timer?: ReturnType<typeof setTimeout>;
   private readonly channel: HostChannel<MetricsProtocol>;
   private loading?: AbortController;
@@ -123,6 +127,9 @@ export class MetricsPanel implements vscode.Disposable {
           this.loaded.set(`${job.region}/${job.category}/${job.name}`, m);
           const now = new Date();
           const report = health ? checkHealth(healthInputOf(m.job, m.series, now.getTime()), thresholds) : undefined;
+          const key = `${job.region}/${job.category}/${job.name}`;
+          if (report) this.health.set(key, report);
+          else this.health.delete(key);
           return curvesOf(job, m, pricing, now, report);
         } catch (error) {
           const problem = deadline.timedOut() ? deadline.sentence(`Reading the metrics of ${job.name}`) : this.explain(error, job);
@@ -172,6 +179,14 @@ export class MetricsPanel implements vscode.Disposable {
         }),
       );
     }
+  }
+
+  /** What Export Report… writes: the curves as drawn, the window and added charts, the jobs and the one job's health check. */
+  shown(): { loading: boolean; jobs: MetricsJob[]; curves: JobCurves[]; charts: ReportCharts; health?: HealthReport } {
+    const [only] = this.jobs;
+    const health = this.jobs.length === 1 ? this.health.get(`${only.region}/${only.category}/${only.name}`) : undefined;
+    const charts = { window: this.state.window, extraKeys: this.state.extraKeys };
+    return { loading: this.state.loading, jobs: [...this.jobs], curves: this.state.jobs, charts, ...(health ? { health } : {}) };
   }
 
   /** Every loaded key of every job, one block per job. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { buildReport, reportFileName, type ReportModel } from '../../core/report/model';
-import { reportPage } from '../../webview-kit/page';
+import { buildReport, type ReportModel } from '../../core/report/model';
+import { writeReport } from '../report/writeReport';
 import type { Services } from '../services';
 import type { ReplayPanel } from './panel';
 
@@ -19,10 +19,7 @@ async function boardReport(board: ReplayPanel): Promise<ReportModel> {
   });
 }
 
-/**
- * Export Report…: the board's report written where the user picks (the save dialog asks before replacing a file), or to
- * `{ to }` when a caller names the file (a keybinding or a test); never over a file there already without asking.
- */
+/** Export Report… on the board: what it shows, written by the one report writer. */
 export async function exportBoardReport(
   services: Services,
   board: ReplayPanel | undefined,
@@ -37,40 +34,5 @@ export async function exportBoardReport(
     void vscode.window.showInformationMessage('MTRL: the board shows no rollouts yet: nothing to export.');
     return undefined;
   }
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const name = reportFileName(board.source.label);
-  const named = (given as { to?: unknown } | undefined)?.to;
-  const target =
-    named instanceof vscode.Uri
-      ? await confirmed(named)
-      : await vscode.window.showSaveDialog({
-          title: 'MTRL: Export Report',
-          saveLabel: 'Export Report',
-          filters: { 'HTML report': ['html'] },
-          ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
-        });
-  if (!target) return undefined;
-  const script = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'webview', 'report.js'));
-  const html = Buffer.from(reportPage(model, Buffer.from(script).toString('utf8')), 'utf8');
-  await vscode.workspace.fs.writeFile(target, html);
-  const open = 'Open in Browser';
-  void vscode.window
-    .showInformationMessage(
-      `MTRL: wrote ${vscode.workspace.asRelativePath(target)} (${Math.round(html.length / 1024)} KB): ${model.counts}.`,
-      open,
-    )
-    .then((choice) => choice === open && vscode.env.openExternal(target));
-  return target;
-}
-
-/** A file the caller named, once the user agreed to replace what is there (a new file needs no question). */
-async function confirmed(target: vscode.Uri): Promise<vscode.Uri | undefined> {
-  const there = await vscode.workspace.fs.stat(target).then(
-    () => true,
-    () => false,
-  );
-  if (!there) return target;
-  const replace = 'Replace';
-  const asked = `${vscode.workspace.asRelativePath(target)} exists. Replace it with the report?`;
-  return (await vscode.window.showWarningMessage(asked, { modal: true }, replace)) === replace ? target : undefined;
+  return writeReport(services, model, board.source.label, given);
 }

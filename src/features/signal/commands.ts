@@ -8,6 +8,7 @@ import { openViewPanel } from '../../webview-kit/panel';
 import type { Launcher } from '../launch/launcher';
 import type { Services } from '../services';
 import { launchCloudCheck, pickTrainingJob, type CloudCheckRequest } from './cloud';
+import { exportSignalReport } from './exportReport';
 import { keptSignal, keptSource, loadKept, pickKeptCheck } from './kept';
 import { SignalPanel, type BoardRead, type SignalLoader } from './panel';
 import { loadSignal, type LoadedSignal } from './sources';
@@ -189,7 +190,10 @@ export function signalCommands(services: Services, launcher: Launcher, boardRead
     new SignalPanel(panel, services, source, load, boardRead);
   };
 
-  return { checkSignal, showReport, signalView, restore };
+  /** Export Report… on the report in front (or the last one opened). */
+  const exportReport = (given?: unknown) => exportSignalReport(services, SignalPanel.current, given);
+
+  return { checkSignal, showReport, signalView, restore, exportReport };
 }
 
 export type SignalCommands = ReturnType<typeof signalCommands>;

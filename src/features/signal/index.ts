@@ -23,6 +23,7 @@ export function register(services: Services, launcher: Launcher): Pick<TestProbe
   services.context.subscriptions.push(
     vscode.commands.registerCommand('mtrl.checkLearningSignal', (arg?: unknown) => commands().checkSignal(arg)),
     vscode.commands.registerCommand('mtrl.showLearningSignalReport', (key?: unknown) => commands().showReport(key)),
+    vscode.commands.registerCommand('mtrl.exportSignalReport', (given?: unknown) => commands().exportReport(given)),
     restoreViewPanels<PersistedSignal>(SIGNAL_VIEW, (panel, state) => commands().restore(panel, state)),
   );
   // For tests: what the report in front shows, as the page reported drawing it.

@@ -67,6 +67,11 @@ export class SignalPanel implements vscode.Disposable {
     else void this.reload();
   }
 
+  /** The check as last read (and its rollouts' place), for Export Report…; none before the first read ends. */
+  get check(): LoadedSignal | undefined {
+    return this.loaded;
+  }
+
   /** Reads the source again under a cancellable progress notification (`quiet`: in the status bar, for the polling of a running check). */
   async reload(quiet = false): Promise<void> {
     this.loading?.abort();

@@ -3,14 +3,16 @@
 // running job, and a reward-curve step opening the replay board at that step.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import { ceiling, runner } from './workspace';
+import { ceiling, runner, workspaceFile } from './workspace';
 
 const REGION = 'us-east-1';
 const COMPLETED = 'wordle-gptoss20b-grpo-100steps';
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
+const REFUND = 'refund-desk-gptoss20b-grpo-10steps';
 
 interface MetricsView {
   jobs: string[];
@@ -37,12 +39,25 @@ async function until<T>(command: string, accept: (v: T | undefined) => boolean, 
 const drew = (jobs: string[]) => (v: MetricsView | undefined) =>
   !!v?.drawn && jobs.every((j) => v.jobs.includes(j)) && v.jobs.length === jobs.length && (v.drawn['Reward per step'] ?? 0) > 0;
 
+/** The packaged CLI (`mtrl …`) against the emulator, its standard output. */
+async function cli(...args: string[]): Promise<string> {
+  const file = path.join(vscode.extensions.getExtension('mtrl.mtrl-workbench')!.extensionPath, 'dist', 'cli.js');
+  const env = { ...process.env, AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', ELECTRON_RUN_AS_NODE: '1' };
+  const where = ['--endpoint', runner().config!.emulatorUrl!, '--region', REGION];
+  const { stdout } = await promisify(execFile)(process.execPath, [file, ...args, ...where], { env, maxBuffer: 16 * 1024 * 1024 });
+  return stdout;
+}
+
+/** The model a report file embeds (its `mtrl-initial` script), as the page reads it. */
+function embedded(html: string): { counts: string; curves?: { job: { name: string }; series: Record<string, { steps: number[] }> }[] } {
+  const json = /<script type="application\/json" id="mtrl-initial">([^<]*)<\/script>/.exec(html)?.[1];
+  assert.ok(json, 'the file embeds no model');
+  return JSON.parse(json);
+}
+
 /** The run's history as the packaged CLI reads it (`mtrl metrics --json`): an independent count of the points. */
 async function history(job: string, keys: string[]): Promise<Record<string, number>> {
-  const cli = path.join(vscode.extensions.getExtension('mtrl.mtrl-workbench')!.extensionPath, 'dist', 'cli.js');
-  const args = [cli, 'metrics', job, '--json', '--keys', keys.join(','), '--endpoint', runner().config!.emulatorUrl!, '--region', REGION];
-  const env = { ...process.env, AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', ELECTRON_RUN_AS_NODE: '1' };
-  const { stdout } = await promisify(execFile)(process.execPath, args, { env, maxBuffer: 16 * 1024 * 1024 });
+  const stdout = await cli('metrics', job, '--json', '--keys', keys.join(','));
   const steps = (JSON.parse(stdout) as { steps: Record<string, number>[] }).steps;
   return Object.fromEntries(keys.map((k) => [k, steps.filter((row) => typeof row[k] === 'number').length]));
 }
@@ -123,5 +138,31 @@ describe('metrics view', function () {
     await at(5);
     const moved = await until<ReplayView>('mtrl.getReplayView', shown(5), 'the open board moving to step 5', 60_000);
     assert.ok(moved.view!.groups > 0);
+  });
+
+  it("Export Report… writes the open view: the job's curves, and its rollouts counted as `mtrl report --job` counts them", async () => {
+    await vscode.commands.executeCommand('mtrl.showMetrics', { jobName: REFUND, category: 'AgentRFT', region: REGION });
+    await until<MetricsView>('mtrl.getMetricsView', drew([REFUND]), 'drawing the refund job', 120_000);
+    const to = workspaceFile('metrics-report.html');
+    const cliFile = workspaceFile('metrics-report-cli.html');
+    rmSync(to.fsPath, { force: true });
+    const written = await vscode.commands.executeCommand<vscode.Uri | undefined>('mtrl.exportMetricsReport', { to });
+    assert.equal(written?.fsPath, to.fsPath);
+    const html = readFileSync(to.fsPath, 'utf8');
+    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;/);
+    assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+href="https?:/);
+    const model = embedded(html);
+    const terminal = await cli('report', '--job', REFUND, '--html', cliFile.fsPath);
+    const counts = / KB\): (.+?) from /.exec(terminal)?.[1];
+    assert.ok(counts && /^[1-9]/.test(counts), `mtrl report --job read no rollouts: ${terminal}`);
+    assert.equal(model.counts, counts);
+    const reward = await history(REFUND, ['rollout/reward/mean']);
+    assert.deepEqual(
+      model.curves?.map((c) => [c.job.name, c.series['rollout/reward/mean']?.steps.length]),
+      [[REFUND, reward['rollout/reward/mean']]],
+    );
+    assert.ok(reward['rollout/reward/mean'] > 0, 'the seeded job logged its reward');
+    rmSync(to.fsPath);
+    rmSync(cliFile.fsPath, { force: true });
   });
 });

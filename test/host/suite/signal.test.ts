@@ -1,6 +1,7 @@
 // The learning-signal check in the real VS Code: the report of a local rollouts folder, and a training job's launch
 // review showing the latest kept check (a cloud check launched on the emulator).
 import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { ceiling, runner, shownPath, workspaceFile } from './workspace';
 
@@ -44,6 +45,26 @@ describe('learning-signal check', function () {
     assert.equal(view.source.label, shownPath('signal', 'refund-check'));
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.equal(tab?.label, `Learning signal: ${shownPath('signal', 'refund-check')}`);
+  });
+
+  it('Export Report… writes the report in front: the check in its words and the 24 rollouts it checked', async () => {
+    const folder = workspaceFile('signal', 'refund-check');
+    await vscode.commands.executeCommand('mtrl.checkLearningSignal', folder);
+    await signalView((v) => v.source.kind === 'file' && v.drawn?.kind === 'report');
+    const to = workspaceFile('signal', 'signal-report.html');
+    rmSync(to.fsPath, { force: true });
+    const written = await vscode.commands.executeCommand<vscode.Uri | undefined>('mtrl.exportSignalReport', { to });
+    assert.equal(written?.fsPath, to.fsPath);
+    const html = readFileSync(to.fsPath, 'utf8');
+    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;/);
+    const json = /<script type="application\/json" id="mtrl-initial">([^<]*)<\/script>/.exec(html)?.[1];
+    const model = JSON.parse(json ?? '{}') as { counts?: string; rollouts?: unknown[]; signal?: { headline?: string } };
+    // 6 tasks, 4 rollouts each: the same headline the view drew.
+    assert.equal(model.counts, '24 rollouts · 6 groups');
+    assert.equal(model.rollouts?.length, 24);
+    assert.equal(model.signal?.headline, '50 % of tasks have zero advantage (3 of 6 groups)');
+    assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+href="https?:/);
+    rmSync(to.fsPath);
   });
 
   it("an evaluation job from the emulator: its rollouts' report, G per task from its eval_group_size", async () => {
