@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { isAwsError } from '../../aws/errors';
 import { ReplayData, RolloutPipeline, skippedLineNotes } from '../../core/rollouts';
 import { RolloutScan, scanSettingsFrom, type ScanResult } from '../../core/scan';
 import type { Transcript } from '../../core/transcript/model';
@@ -14,6 +13,7 @@ import {
   type ReplayProtocol,
   type ReplaySource,
 } from '../../shared/protocol';
+import { explainIfAws } from '../../services/explainAws';
 import { readSavedAt, type RolloutReader } from '../../services/rollouts';
 import type { HostChannel } from '../../webview-kit/host';
 import { showApp } from '../../webview-kit/panel';
@@ -216,9 +216,8 @@ export class ReplayPanel implements vscode.Disposable {
       return e.code === 'ENOENT'
         ? `The log file ${this.source.label} no longer exists.`
         : `Could not read ${this.source.label}: ${e.message}`;
-    if (!isAwsError(error)) return e.message;
     const region = this.source.kind === 'job' || this.source.kind === 'logGroup' ? this.source.region : undefined;
-    return this.services.explain(error, `Read the rollouts of ${this.source.label}`, region);
+    return explainIfAws(this.services.explain, error, `Read the rollouts of ${this.source.label}`, region) ?? e.message;
   }
 
   /** Follow mode: polls the log for new events while the job runs, appending the rollouts they complete. */

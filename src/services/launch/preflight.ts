@@ -1,6 +1,7 @@
 // No vscode import: the pre-flight runs in plain Node too, so the emulator tests drive it over HTTP.
 import type { AwsClients } from '../../aws/clients';
-import { getAgentRuntime, runtimeIdFromArn } from '../../aws/agentcore';
+import { getAgentRuntime } from '../../aws/agentcore';
+import { runtimeIdFromArn } from '../../core/agentcore/runtimeArn';
 import { explainerFor } from '../../aws/errors';
 import { getLambdaFunction, invokeLambda } from '../../aws/lambda';
 import { getRole, roleNameFromArn } from '../../aws/iam';
