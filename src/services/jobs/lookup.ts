@@ -5,8 +5,6 @@ import type { JobRef } from '../../core/jobs/reference';
 
 // The features' door to SageMaker jobs: they name a region and a job, this layer picks the client.
 
-export type { JobDescription };
-
 /** Which jobs of a region to list (ListJobs' filters; pages are followed here). */
 export type JobsFilter = Omit<ListJobsCommandInput, 'NextToken'>;
 
