@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkUploaded, existingObject, folderEntries, uploadFile } from '../../../src/services/datasetObjects';
-import { explainIfAws } from '../../../src/services/explainAws';
 import { collect, withEmulator } from '../emulator/helpers';
 
 // The upload command's S3 steps through the service (emulator, real SDK over HTTP): no key, a write, a refused second
@@ -33,12 +32,5 @@ describe('services/datasetObjects: what Upload Dataset to S3 asks of S3', () => 
       assert.deepEqual(listed, [{ kind: 'object', key: 'uploads/train.jsonl', size: body.length }]);
     });
     assert.equal(progress.at(-1), body.length);
-  });
-
-  it("explainIfAws leaves our own sentences to the caller and explains an AWS service's error", () => {
-    const explain = (_error: unknown, action: string) => `explained: ${action}`;
-    assert.equal(explainIfAws(explain, new Error('The file is empty.'), 'Reading'), undefined);
-    const denied = Object.assign(new Error('no'), { name: 'AccessDeniedException', $metadata: { httpStatusCode: 403 } });
-    assert.equal(explainIfAws(explain, denied, 'Reading'), 'explained: Reading');
   });
 });
