@@ -85,8 +85,3 @@ export async function deleteAgentRuntime(
 ): Promise<void> {
   await client.send(new (sdk().DeleteAgentRuntimeCommand)({ agentRuntimeId }), { abortSignal: signal });
 }
-
-/** The runtime id from an AgentCore runtime ARN, or undefined. */
-export function runtimeIdFromArn(arn: string): string | undefined {
-  return /^arn:aws[a-z-]*:bedrock-agentcore:[a-z0-9-]+:\d{12}:runtime\/([a-zA-Z0-9_-]+)$/.exec(arn)?.[1];
-}

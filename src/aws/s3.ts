@@ -3,21 +3,10 @@ import type { Readable } from 'node:stream';
 import { sdk } from './sdkLoader';
 import { paginateItems } from './paginate';
 import { readBoundedText, SlowAnswer, type HeldBytes } from './responseBody';
+import { s3Uri, type S3Location } from '../core/s3/location';
 
-export interface S3Location {
-  bucket: string;
-  key: string;
-}
-
-/** `s3://bucket/key` → { bucket, key }, or undefined when it is not an S3 URI. */
-export function parseS3Uri(uri: string): S3Location | undefined {
-  const match = /^s3:\/\/([^/]+)\/?(.*)$/.exec(uri.trim());
-  return match ? { bucket: match[1], key: match[2] } : undefined;
-}
-
-export function s3Uri(location: S3Location): string {
-  return `s3://${location.bucket}/${location.key}`;
-}
+// The address is pure (core/s3); the S3 layer's callers take it from here with the calls that use it.
+export { parentPrefix, parseS3Uri, s3Uri, type S3Location } from '../core/s3/location';
 
 interface UploadOptions {
   contentType?: string;
@@ -196,11 +185,4 @@ export async function* listFolder(client: S3Client, bucket: string, prefix: stri
     },
     { what: `the S3 folder s3://${bucket}/${prefix}`, signal, maxPages: LIST_PAGES, maxItems: LIST_PAGES * 1000 },
   );
-}
-
-/** The folder above `prefix` ("a/b/" → "a/", "a/" → ""). */
-export function parentPrefix(prefix: string): string {
-  const trimmed = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
-  const cut = trimmed.lastIndexOf('/');
-  return cut < 0 ? '' : trimmed.slice(0, cut + 1);
 }

@@ -1,5 +1,5 @@
 import type { AwsClients } from '../aws/clients';
-import { listAgentRuntimes } from '../aws/agentcore';
+import { getAgentRuntime, listAgentRuntimes } from '../aws/agentcore';
 import type { Explainer } from '../aws/errors';
 import { failureNode, MessageNode, type TreeNode } from './treeNodes';
 import { viewDeadline } from './viewDeadline';
@@ -39,4 +39,14 @@ export async function listRuntimeNodes(aws: AwsClients, explain: Explainer, sign
   } catch (error) {
     return [failureNode(undefined, deadline.failure(error, what, explain), RETRY)];
   }
+}
+
+/** Every agent runtime of a region (the current one when none is named), page after page. */
+export function runtimesIn(aws: AwsClients, region?: string, signal?: AbortSignal) {
+  return listAgentRuntimes(aws.agentCoreControl(region), signal);
+}
+
+/** A runtime's details by id (`wordle_agent-AbCdEf1234`). */
+export function runtimeDetails(aws: AwsClients, runtimeId: string, region?: string, signal?: AbortSignal) {
+  return getAgentRuntime(aws.agentCoreControl(region), runtimeId, signal);
 }

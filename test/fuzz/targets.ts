@@ -7,8 +7,8 @@ import { documentFacts } from '../../src/core/jobs/document';
 import { DocumentSchemas } from '../../src/core/jobs/documentSchema';
 import { keyOffset, parseJobFile } from '../../src/core/jobs/jobfile';
 import { isTrustPolicy, lintAgentByRegex, lintTrustPolicy, referencedJsonFiles, usesRftHandler } from '../../src/core/lint';
-import { collectRollouts, type SkippedLine } from '../../src/core/rollouts';
 import { decodeFileText } from '../../src/core/text/encoding';
+import { readRollouts, streamReader } from '../../src/services/rollouts';
 import { SCHEMAS, SCHEMA_VERSION } from '../../src/emulator/schemas';
 import type { Random } from '../../src/emulator/random';
 import { cutPoints, splitAt } from './mutate';
@@ -103,9 +103,9 @@ const rolloutsTarget: FuzzTarget = {
   ],
   async run(bytes, random) {
     const read = async (pieces: Uint8Array[]): Promise<Outcome> => {
-      const skipped: SkippedLine[] = [];
-      const rollouts = await collectRollouts(chunks(pieces), undefined, skipped);
-      return { findings: JSON.stringify({ rollouts, skipped }), messages: [] };
+      const reader = streamReader(async () => chunks(pieces));
+      const rollouts = await readRollouts(reader, new AbortController().signal);
+      return { findings: JSON.stringify({ rollouts, skipped: reader.skipped }), messages: [] };
     };
     const whole = await read([bytes]);
     const cuts = cutPoints(bytes.length, random);

@@ -35,11 +35,25 @@ const LAYERS: Record<string, { may: string[]; vscode: boolean; vscodeOnlyIn?: st
   emulator: { may: ['core'], vscode: false },
   // The CLI writes one page (mtrl report) with the kit's page builder, as the features do.
   cli: { may: ['services', 'aws', 'core', 'emulator', 'webview-kit'], vscode: false },
-  features: { may: ['services', 'aws', 'core', 'shared', 'webview-kit'], vscode: true },
+  // Features reach AWS through services; the composition root and the AWS-settings feature aside (FEATURES_MAY_SEE_AWS).
+  features: { may: ['services', 'core', 'shared', 'webview-kit'], vscode: true },
   shared: { may: ['core', 'webview-kit'], vscode: false },
   // The kit's panel scaffold (openViewPanel, showApp, restoreViewPanels) is its one file that talks to VS Code.
   'webview-kit': { may: ['core'], vscode: false, vscodeOnlyIn: 'panel.ts' },
 };
+
+/** The two places under src/features that may name src/aws: the composition root (the clients it hands out) and the AWS-settings feature. */
+const FEATURES_MAY_SEE_AWS = ['src/features/services.ts', 'src/features/aws/'];
+
+/** A feature's import of src/aws or the SDK (value, `import type` or `import()` alike) outside FEATURES_MAY_SEE_AWS. */
+function featureReachesAws(file: string, spec: string): boolean {
+  const from = path.relative(root, file);
+  if (!from.startsWith('src/features/') || FEATURES_MAY_SEE_AWS.some((allowed) => from.startsWith(allowed))) return false;
+  if (/^@(aws-sdk|smithy)\//.test(spec)) return true;
+  return (
+    spec.startsWith('.') && path.relative(path.join(root, 'src/aws'), path.resolve(path.dirname(file), spec)).split(path.sep)[0] !== '..'
+  );
+}
 
 /** What the webview apps (webview/, bundled for the browser) may import from src/: the pure parts and the kit. */
 const WEBVIEW_MAY = ['core', 'shared', 'webview-kit'];
@@ -84,6 +98,7 @@ describe('architecture', () => {
         if (!spec.startsWith('.')) return false;
         const target = layerOf(resolved.replace(/\.(ts|js)$/, ''));
         if (target === undefined) return true; // outside src/: test/, scripts/, …
+        if (layer === 'features' && target === 'aws') return false; // the next test, with its two exceptions
         return target !== layer && LAYERS[target] !== undefined && !rule.may.includes(target);
       });
       assert.deepEqual(
@@ -92,6 +107,35 @@ describe('architecture', () => {
       );
     });
   }
+
+  it(`features reach AWS through services: no import of src/aws or the SDK outside ${FEATURES_MAY_SEE_AWS.join(' and ')}`, () => {
+    const found = sourceFiles(path.join(src, 'features')).flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => featureReachesAws(file, spec))
+        .map((spec) => `${path.relative(root, file)} imports '${spec}'`),
+    );
+    assert.deepEqual(found, []);
+  });
+
+  it('the features → aws rule sees a value, a type and a dynamic import, and lets the two exceptions through', () => {
+    const feature = path.join(src, 'features/launch/x.ts');
+    const sample = [
+      "import { listJobs } from '../../aws/sagemaker';",
+      "import type { AwsClients } from '../../aws/clients';",
+      "const s3 = (await import('../../aws/s3')).listFolder;",
+      "import type { JobSummary } from '@aws-sdk/client-sagemaker';",
+      "import { jobRegions } from '../aws/settings';",
+      "import { jobsIn } from '../../services/jobs/lookup';",
+    ].join('\n');
+    const specs = [...sample.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]);
+    assert.deepEqual(
+      specs.filter((spec) => featureReachesAws(feature, spec)),
+      ['../../aws/sagemaker', '../../aws/clients', '../../aws/s3', '@aws-sdk/client-sagemaker'],
+    );
+    assert.equal(featureReachesAws(path.join(src, 'features/services.ts'), '../aws/clients'), false);
+    assert.equal(featureReachesAws(path.join(src, 'features/aws/commands.ts'), '../../aws/profiles'), false);
+    assert.equal(featureReachesAws(path.join(src, 'services/runtimes.ts'), '../aws/agentcore'), false);
+  });
 
   it(`webview/ apps import only src/${WEBVIEW_MAY.join(', src/')}, never Node, vscode or the kit's page builder`, () => {
     const found = violations(path.join(root, 'webview'), (resolved, spec) => {

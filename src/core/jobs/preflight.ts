@@ -163,6 +163,8 @@ interface RuntimeFacts {
   arn: string;
   status?: string;
   unreadable?: string;
+  /** The running jobs that invoke it now (core/resources runningUsers, the banner's and cleanup's answer). */
+  usedBy?: readonly { name: string }[];
 }
 
 export function checkRuntime(runtime: RuntimeFacts | undefined, jobRegion: string): CheckResult {
@@ -202,7 +204,12 @@ export function checkRuntime(runtime: RuntimeFacts | undefined, jobRegion: strin
       'Wait for the deployment to finish, or redeploy with `agentcore deploy`.',
       'AgentRuntimeArn',
     );
-  return pass('runtime', `Runtime READY in ${region}.`, 'AgentRuntimeArn');
+  // Not a warning: jobs share a runtime well; the note is for whoever would redeploy it meanwhile.
+  const users = runtime.usedBy?.map((j) => j.name) ?? [];
+  const shared = users.length
+    ? `; running job${users.length > 1 ? 's' : ''} ${users.join(', ')} use${users.length > 1 ? '' : 's'} it too: redeploy it only after ${users.length > 1 ? 'they finish' : 'it finishes'}`
+    : '';
+  return pass('runtime', `Runtime READY in ${region}${shared}.`, 'AgentRuntimeArn');
 }
 
 export function checkModel(baseModelArn: string | undefined, region: string, models: readonly BaseModel[]): CheckResult {

@@ -231,20 +231,3 @@ export function skippedLineNotes(skipped: readonly SkippedLine[]): string[] {
     notes.push(`${skipped.length - NAMED_SKIPPED_LINES} more lines were too long or too deep to read`);
   return notes;
 }
-
-/** Every rollout in a stream of chunks, read as it arrives; lines too long to read are listed in `skipped`. */
-export async function collectRollouts(
-  chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
-  signal?: AbortSignal,
-  skipped: SkippedLine[] = [],
-): Promise<Transcript[]> {
-  const collector = new RolloutCollector();
-  const rollouts: Transcript[] = [];
-  for await (const line of linesOf(chunks, (n, chars) => skipped.push({ line: n, chars }))) {
-    if (signal?.aborted) throw signal.reason ?? new Error('Cancelled');
-    collector.add(line);
-    if (collector.lines % 4096 === 0) rollouts.push(...collector.take());
-  }
-  for (const r of collector.finish()) rollouts.push(r);
-  return rollouts;
-}

@@ -1,42 +1,11 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { headObject, isPreconditionFailed, parseS3Uri, s3Uri, upload } from '../../aws/s3';
 import { formatFromName } from '../../core/dataset';
+import { parseS3Uri, s3Uri } from '../../core/s3/location';
+import { checkUploaded, existingObject, uploadFile } from '../../services/datasetObjects';
 import type { Services } from '../services';
 import { DATASET_FILTERS } from './validateCommand';
 import type { DatasetValidation } from './validation';
-
-const PART_SIZE = 8 * 1024 * 1024;
-
-/** The ETag S3 gives an object uploaded in parts of PART_SIZE: the MD5 of the body, or of the parts' MD5s with "-<parts>". */
-async function expectedEtag(path: string, size: number): Promise<string> {
-  const parts: Buffer[] = [];
-  let part = createHash('md5');
-  let inPart = 0;
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
-    for (let at = 0; at < chunk.length;) {
-      const take = Math.min(chunk.length - at, PART_SIZE - inPart);
-      part.update(chunk.subarray(at, at + take));
-      at += take;
-      inPart += take;
-      if (inPart === PART_SIZE) {
-        parts.push(part.digest());
-        part = createHash('md5');
-        inPart = 0;
-      }
-    }
-  }
-  if (inPart > 0 || parts.length === 0) parts.push(part.digest());
-  if (size <= PART_SIZE) return parts[0].toString('hex');
-  return `${createHash('md5').update(Buffer.concat(parts)).digest('hex')}-${parts.length}`;
-}
-
-function isNotFound(error: unknown): boolean {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
-}
 
 async function chooseFile(arg: unknown): Promise<vscode.Uri | undefined> {
   if (arg instanceof vscode.Uri) return arg;
@@ -101,24 +70,20 @@ export async function uploadDatasetCommand(
     return undefined;
   }
   const uri = s3Uri(target);
-  const s3 = services.aws.s3();
 
   // The check is for the prompt; the write itself is conditional, so an object written meanwhile is never overwritten unasked.
   let createOnly = true;
   try {
-    const existing = await headObject(s3, target);
-    if (
-      !(await confirmOverwrite(
-        `${uri} already exists (${existing.size.toLocaleString('en')} bytes${existing.lastModified ? `, modified ${existing.lastModified.toISOString()}` : ''}). Overwrite it?`,
-      ))
-    )
-      return undefined;
-    createOnly = false;
-  } catch (error) {
-    if (!isNotFound(error)) {
-      void vscode.window.showErrorMessage(services.explain(error, `Checking ${uri}`));
-      return undefined;
+    const existing = await existingObject(services.aws, target);
+    if (existing) {
+      const modified = existing.lastModified ? `, modified ${existing.lastModified.toISOString()}` : '';
+      if (!(await confirmOverwrite(`${uri} already exists (${existing.size.toLocaleString('en')} bytes${modified}). Overwrite it?`)))
+        return undefined;
+      createOnly = false;
     }
+  } catch (error) {
+    void vscode.window.showErrorMessage(services.explain(error, `Checking ${uri}`));
+    return undefined;
   }
 
   const size = (await stat(file.fsPath)).size;
@@ -129,8 +94,7 @@ export async function uploadDatasetCommand(
       token.onCancellationRequested(() => controller.abort());
       let reported = 0;
       const send = (conditional: boolean) =>
-        upload(s3, target, createReadStream(file.fsPath), {
-          partSize: PART_SIZE,
+        uploadFile(services.aws, target, file.fsPath, {
           signal: controller.signal,
           createOnly: conditional,
           onProgress: (loaded) => {
@@ -143,10 +107,7 @@ export async function uploadDatasetCommand(
           },
         });
       try {
-        try {
-          await send(createOnly);
-        } catch (error) {
-          if (!isPreconditionFailed(error)) throw error;
+        if ((await send(createOnly)) === 'exists') {
           // S3 refused: the key was created after the check. The same question as before, then a plain write.
           if (!(await confirmOverwrite(`${uri} was created by someone else while ${base} was uploading. Overwrite it?`))) return false;
           reported = 0;
@@ -164,16 +125,15 @@ export async function uploadDatasetCommand(
   if (!done) return undefined;
 
   try {
-    const head = await headObject(s3, target);
-    if (head.size !== size) {
-      void vscode.window.showErrorMessage(`${uri} holds ${head.size} bytes but ${base} has ${size}: upload it again.`);
+    const held = await checkUploaded(services.aws, target, file.fsPath, size);
+    if (held.heldBytes !== size) {
+      void vscode.window.showErrorMessage(`${uri} holds ${held.heldBytes} bytes but ${base} has ${size}: upload it again.`);
       return undefined;
     }
-    const etag = head.etag?.replace(/"/g, '');
-    const expected = await expectedEtag(file.fsPath, size);
+    const { etag, expectedEtag } = held;
     // SSE-KMS objects carry an ETag that is not an MD5, so a mismatch is a warning, not a failed upload.
-    if (etag && etag !== expected) {
-      const text = `${uri} has the right size, but its ETag ${etag} is not the local file's ${expected}. That is expected with SSE-KMS encryption; otherwise upload it again.`;
+    if (etag && etag !== expectedEtag) {
+      const text = `${uri} has the right size, but its ETag ${etag} is not the local file's ${expectedEtag}. That is expected with SSE-KMS encryption; otherwise upload it again.`;
       services.output.warn(text);
       void vscode.window.showWarningMessage(text);
     }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { parseS3Uri } from '../../aws/s3';
+import { parseS3Uri } from '../../core/s3/location';
 import { validateS3Dataset } from '../../services/s3Dataset';
 import { errorCount, formatFromName, roleFromName, type DatasetReport } from '../../core/dataset';
 import type { Services } from '../services';

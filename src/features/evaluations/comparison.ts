@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { listJobs } from '../../aws/sagemaker';
 import { isJobRef, parseJobArgument, type JobRef } from '../../core/jobs/reference';
 import { comparisonFromJobs, gridOf } from '../../services/evaluations';
+import { jobsIn } from '../../services/jobs/lookup';
 import { sweepComparison } from '../../services/sweeps';
 import { viewDeadline } from '../../services/viewDeadline';
 import type { Services } from '../services';
@@ -107,7 +107,7 @@ async function pickEvaluations(
 ): Promise<string[] | undefined> {
   const items: vscode.QuickPickItem[] = [];
   try {
-    for await (const job of listJobs(services.aws.sagemaker(region), { JobCategory: 'AgentRFTEvaluation', StatusEquals: 'Completed' })) {
+    for await (const job of jobsIn(services.aws, region, { JobCategory: 'AgentRFTEvaluation', StatusEquals: 'Completed' })) {
       if (job.JobName)
         items.push({
           label: job.JobName,

@@ -1,6 +1,6 @@
 import { costConfirmation, parseSweep } from '../../core/evaluation/sweep';
 import * as vscode from 'vscode';
-import { stopJob } from '../../aws/sagemaker';
+import { stopJobIn } from '../../services/jobs/lookup';
 import type { JobsView } from '../jobs/contributed';
 import type { Services } from '../services';
 import type { ResetForTests } from '../testHooks';
@@ -75,7 +75,7 @@ export function register(services: Services, jobsView: JobsView): ResetForTests 
           );
       if (pick !== 'Cancel Sweep') return;
       try {
-        await queue.cancel(uri, (jobName, region) => stopJob(services.aws.sagemaker(region), { jobName, category: 'AgentRFTEvaluation' }));
+        await queue.cancel(uri, (jobName, region) => stopJobIn(services.aws, { jobName, category: 'AgentRFTEvaluation', region }));
       } catch (error) {
         void vscode.window.showErrorMessage(explain(error, "Stopping the sweep's evaluation"));
       }

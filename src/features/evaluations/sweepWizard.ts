@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { getAgentRuntime, listAgentRuntimes } from '../../aws/agentcore';
-import { listJobs } from '../../aws/sagemaker';
 import { estimateText, parseSweep, sweepEstimate, type Sweep } from '../../core/evaluation/sweep';
+import { jobsIn } from '../../services/jobs/lookup';
+import { runtimeDetails, runtimesIn } from '../../services/runtimes';
 import type { Services } from '../services';
 
 const list = (text: string) =>
@@ -40,16 +40,17 @@ export async function newSweepWizard(
       async (_p, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
-        for await (const job of listJobs(
-          services.aws.sagemaker(),
+        for await (const job of jobsIn(
+          services.aws,
+          services.aws.current.region,
           { JobCategory: 'AgentRFT', StatusEquals: 'Completed' },
           controller.signal,
         )) {
           if (job.JobName) trainingJobs.push({ label: job.JobName, description: 'adapter of this training job' });
         }
-        for await (const runtime of listAgentRuntimes(services.aws.agentCoreControl(), controller.signal)) {
+        for await (const runtime of runtimesIn(services.aws, undefined, controller.signal)) {
           if (!runtime.agentRuntimeArn || runtime.status !== 'READY') continue;
-          const details = await getAgentRuntime(services.aws.agentCoreControl(), runtime.agentRuntimeId ?? '', controller.signal).catch(
+          const details = await runtimeDetails(services.aws, runtime.agentRuntimeId ?? '', undefined, controller.signal).catch(
             () => undefined,
           );
           const effort = details?.environmentVariables?.REASONING_EFFORT;

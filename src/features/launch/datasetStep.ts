@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { listFolder, parentPrefix, parseS3Uri, type S3Location } from '../../aws/s3';
 import { formatFromName } from '../../core/dataset';
+import { parentPrefix, parseS3Uri, type S3Location } from '../../core/s3/location';
+import { folderEntries } from '../../services/datasetObjects';
 import type { Services } from '../services';
 import { BACK, CANCEL, inputStep, pickStep, subStep, type StepOutcome, type StepPosition } from './wizardInput';
 import { S3_URI } from './wizardSteps';
@@ -62,7 +63,7 @@ async function browseS3(services: Services, p: StepPosition, start: S3Location):
           ? [{ label: '$(arrow-up) ..', description: parentPrefix(prefix) || bucket, prefix: parentPrefix(prefix) }]
           : [];
         let files = 0;
-        for await (const entry of listFolder(services.aws.s3(), bucket, prefix)) {
+        for await (const entry of folderEntries(services.aws, bucket, prefix)) {
           if (entry.kind === 'folder') items.push({ label: `$(folder) ${entry.prefix.slice(prefix.length)}`, prefix: entry.prefix });
           else if (formatFromName(entry.key)) {
             files++;

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { describeJob, listJobs } from '../../aws/sagemaker';
 import { buildEvaluationDocument, defaultEvaluationExperiment } from '../../core/jobs/document';
 import { EVALUATION_PRESETS } from '../../core/jobs/presets';
 import { parseBaseModelArn } from '../../core/jobs/models';
+import { describeJobIn, jobsIn } from '../../services/jobs/lookup';
 import type { LaunchResult } from '../../services/launch/launch';
 import type { Services } from '../services';
 import type { EvaluationAnswers } from '../../services/launch/answers';
@@ -25,7 +25,7 @@ export async function launchEvaluationWizard(services: Services, launcher: Launc
           modelId: m.id,
         }));
         const trained: ModelItem[] = [];
-        for await (const j of listJobs(services.aws.sagemaker(a.region), {
+        for await (const j of jobsIn(services.aws, a.region, {
           JobCategory: 'AgentRFT',
           StatusEquals: 'Completed',
           SortBy: 'CreationTime',
@@ -47,7 +47,7 @@ export async function launchEvaluationWizard(services: Services, launcher: Launc
       return 'next';
     }
     try {
-      const job = await describeJob(services.aws.sagemaker(a.region), { jobName: r.trainingJob!, category: 'AgentRFT' });
+      const job = await describeJobIn(services.aws, { jobName: r.trainingJob!, category: 'AgentRFT', region: a.region });
       const adapter = job.config?.ServiceOutput?.OutputModelPackageArn;
       const base = job.config?.TrainingConfig?.BaseModelArn;
       if (!adapter || !base) throw new Error(`${r.trainingJob} has no OutputModelPackageArn in its ServiceOutput.`);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { describeJob } from '../../aws/sagemaker';
 import { resumePointOf, resumeTitle } from '../../core/jobs/checkpoint';
 import { isJobRef, parseJobArgument, parseJobUriPath } from '../../core/jobs/reference';
+import { describeJobIn } from '../../services/jobs/lookup';
 import type { LaunchResult } from '../../services/launch/launch';
 import { planResume } from '../../services/launch/resume';
 import type { Services } from '../services';
@@ -53,7 +53,7 @@ export class ResumeLens implements vscode.CodeLensProvider {
     const cancel = token.onCancellationRequested(() => abort.abort());
     try {
       // The document holds the checkpoint but not the status: one DescribeJob says both.
-      const described = await describeJob(this.services.aws.sagemaker(job.region), job, abort.signal);
+      const described = await describeJobIn(this.services.aws, job, abort.signal);
       const found = resumePointOf(job.category, described.JobStatus ?? '', described.config?.ServiceOutput, !!described.config);
       if (!('point' in found)) return [];
       const top = new vscode.Range(0, 0, 0, 0);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { runtimeIdFromArn } from '../../aws/agentcore';
+import { runtimeIdFromArn } from '../../core/agentcore/runtimeArn';
 import { documentFacts } from '../../core/jobs/document';
 import type { JobFile } from '../../core/jobs/jobfile';
 import { runtimesInUse } from '../../core/resources/references';

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { describeJob, listJobs } from '../../aws/sagemaker';
 import { jobFileFromDescription, nextJobName, type JobFile } from '../../core/jobs/jobfile';
 import { jobNameProblem } from '../../core/jobs/preflight';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
+import { describeJobIn, jobsIn } from '../../services/jobs/lookup';
 import type { Services } from '../services';
 
 /** The job of a command argument (a Jobs view node, a job ARN, …) as a job file, exactly as the service holds it (without ServiceOutput). */
@@ -14,7 +14,7 @@ export async function jobFileOf(services: Services, arg: unknown): Promise<JobFi
   }
   const region = ref.region ?? services.aws.current.region;
   try {
-    const job = await describeJob(services.aws.sagemaker(region), ref);
+    const job = await describeJobIn(services.aws, { ...ref, region });
     return jobFileFromDescription(job, region);
   } catch (error) {
     void vscode.window.showErrorMessage(services.explain(error, `Reading job ${ref.jobName}`, region));
@@ -27,7 +27,7 @@ export async function similarJob(services: Services, job: JobFile): Promise<JobF
   const taken = new Set<string>();
   const stem = job.JobName.replace(/-\d+$/, '');
   try {
-    for await (const j of listJobs(services.aws.sagemaker(job.Region), { JobCategory: job.JobCategory, NameContains: stem }))
+    for await (const j of jobsIn(services.aws, job.Region, { JobCategory: job.JobCategory, NameContains: stem }))
       if (j.JobName) taken.add(j.JobName);
   } catch {
     // The pre-flight checks the name again.

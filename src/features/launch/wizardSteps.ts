@@ -1,14 +1,13 @@
 import * as vscode from 'vscode';
-import { listAgentRuntimes } from '../../aws/agentcore';
-import { listRoles } from '../../aws/iam';
-import { listMlflowApps } from '../../aws/mlflowApps';
 import { mlflowVersionNote } from '../../core/jobs/mlflowVersion';
-import { listJobs } from '../../aws/sagemaker';
-import { parseS3Uri } from '../../aws/s3';
 import { jobNameProblem } from '../../core/jobs/preflight';
 import { checkRoleTrust } from '../../core/jobs/roleTrust';
 import { MTRL_REGIONS } from '../../core/jobs/regions';
 import type { JobCategory } from '../../core/jobs/status';
+import { parseS3Uri } from '../../core/s3/location';
+import { mlflowAppsToPick, rolesToPick } from '../../services/launch/choices';
+import { jobsIn } from '../../services/jobs/lookup';
+import { runtimesIn } from '../../services/runtimes';
 import type { Services } from '../services';
 import { jobRegions } from '../aws/settings';
 import { describeRecord } from '../../core/smoke/record';
@@ -47,7 +46,7 @@ export async function runtimeStep(services: Services, a: CommonAnswers, p: StepP
     placeholder: `Agent runtime in ${a.region} (listed with its status)`,
     items: async () => {
       const listed: (vscode.QuickPickItem & { arn?: string })[] = [];
-      for await (const rt of listAgentRuntimes(services.aws.agentCoreControl(a.region))) {
+      for await (const rt of runtimesIn(services.aws, a.region)) {
         const ready = rt.status === 'READY';
         const smoke = rt.agentRuntimeArn ? smokeResults.get(rt.agentRuntimeArn) : undefined;
         const icon = !ready || smoke?.ok === false ? '$(warning)' : '$(vm-running)';
@@ -91,7 +90,7 @@ export async function roleStep(services: Services, a: CommonAnswers, p: StepPosi
     items: async () => {
       const roles: Item[] = [];
       try {
-        for await (const role of listRoles(services.aws.iam())) {
+        for await (const role of rolesToPick(services.aws)) {
           const verdict = checkRoleTrust(role.arn, role.trustPolicy?.Statement);
           roles.push({
             label: `${verdict.level === 'pass' ? '$(pass)' : '$(warning)'} ${role.roleName}`,
@@ -145,7 +144,7 @@ export async function mlflowStep(services: Services, a: CommonAnswers, p: StepPo
     items: async () => {
       const apps: Item[] = [];
       try {
-        for await (const app of listMlflowApps(services.aws.sagemaker(a.region))) {
+        for await (const app of mlflowAppsToPick(services.aws, a.region)) {
           // An app below MLflow 3.10 stays pickable (the pre-flight refuses it with the reason) but says so here first.
           const tooOld = mlflowVersionNote(app.mlflowVersion);
           apps.push({
@@ -206,7 +205,7 @@ export async function jobNameStep(
       const problem = jobNameProblem(v);
       if (problem) return problem;
       try {
-        for await (const j of listJobs(services.aws.sagemaker(a.region), { JobCategory: category, NameContains: v }))
+        for await (const j of jobsIn(services.aws, a.region, { JobCategory: category, NameContains: v }))
           if (j.JobName === v) return `A job named ${v} already exists.`;
       } catch {
         // Offline or not allowed to list: the pre-flight checks uniqueness again and says why.

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { listJobs } from '../../aws/sagemaker';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import { categoryLabel, JOB_CATEGORIES } from '../../core/jobs/status';
+import { jobsIn } from '../../services/jobs/lookup';
 import { METRICS_VIEW, type MetricsJob, type PersistedMetrics } from '../../shared/metrics';
 import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
 import type { Services } from '../services';
@@ -30,7 +30,7 @@ export function register(services: Services): Pick<TestProbes, 'metricsView'> {
         const found: (vscode.QuickPickItem & { job: MetricsJob })[] = [];
         for (const category of JOB_CATEGORIES) {
           let n = 0;
-          for await (const s of listJobs(services.aws.sagemaker(region), {
+          for await (const s of jobsIn(services.aws, region, {
             JobCategory: category,
             SortBy: 'CreationTime',
             SortOrder: 'Descending',

@@ -1,10 +1,9 @@
 import { viewDeadline } from '../../services/viewDeadline';
 import * as vscode from 'vscode';
-import { describeMlflowError } from '../../aws/mlflow/errors';
-import { createPresignedMlflowAppUrl } from '../../aws/sagemaker';
 import { stepRows, stepRowsCsv } from '../../core/metrics/table';
 import { loadJobMetrics, MetricsUnavailable, mlflowResourceOf, type JobMetrics } from '../../services/metrics/load';
 import { RunNotFound } from '../../services/metrics/load';
+import { mlflowAppUrl, mlflowFailure } from '../../services/metrics/mlflowApp';
 import { FIXED_CHARTS, METRICS_VIEW, type JobCurves, type MetricsJob, type MetricsProtocol, type MetricsState } from '../../shared/metrics';
 import type { HostChannel } from '../../webview-kit/host';
 import { showApp } from '../../webview-kit/panel';
@@ -145,8 +144,7 @@ export class MetricsPanel implements vscode.Disposable {
 
   private explain(error: unknown, job: MetricsJob): string {
     if (error instanceof MetricsUnavailable || error instanceof RunNotFound) return error.message;
-    const { profile, endpoint } = this.services.aws.current;
-    const text = describeMlflowError(error, { profile, endpoint, region: job.region, action: `Reading the metrics of ${job.name}` });
+    const text = mlflowFailure(this.services.aws, error, `Reading the metrics of ${job.name}`, job.region);
     this.services.output.warn(text);
     return text;
   }
@@ -167,17 +165,11 @@ export class MetricsPanel implements vscode.Disposable {
     try {
       const resource = mlflowResourceOf(m.job);
       // A fresh single-use URL per click: the browser keeps the fragment through the sign-in redirect.
-      const url = await createPresignedMlflowAppUrl(this.services.aws.sagemaker(resource.region), resource.arn);
+      const url = await mlflowAppUrl(this.services.aws, resource);
       await vscode.env.openExternal(vscode.Uri.parse(`${url}#/experiments/${m.experimentId}/runs/${m.runId}?workspace=default`, true));
     } catch (error) {
-      const { profile, endpoint } = this.services.aws.current;
-      void vscode.window.showErrorMessage(
-        describeMlflowError(error, {
-          profile,
-          endpoint,
-          action: 'Opening MLflow (needs sagemaker:CreatePresignedMlflowAppUrl and sagemaker-mlflow:AccessUI)',
-        }),
-      );
+      const action = 'Opening MLflow (needs sagemaker:CreatePresignedMlflowAppUrl and sagemaker-mlflow:AccessUI)';
+      void vscode.window.showErrorMessage(mlflowFailure(this.services.aws, error, action));
     }
   }
 

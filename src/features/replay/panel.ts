@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { isAwsError } from '../../aws/errors';
 import { ReplayData, RolloutPipeline, skippedLineNotes } from '../../core/rollouts';
 import { RolloutScan, scanSettingsFrom, type ScanResult } from '../../core/scan';
 import type { Transcript } from '../../core/transcript/model';
@@ -14,7 +13,8 @@ import {
   type ReplayProtocol,
   type ReplaySource,
 } from '../../shared/protocol';
-import { readSavedAt, type RolloutReader } from '../../services/rollouts';
+import { explainIfAws } from '../../services/explainAws';
+import { readSavedAt, streamRollouts, type RolloutReader } from '../../services/rollouts';
 import type { HostChannel } from '../../webview-kit/host';
 import { showApp } from '../../webview-kit/panel';
 import type { Services } from '../services';
@@ -138,19 +138,14 @@ export class ReplayPanel implements vscode.Disposable {
           this.reader = reader;
           this.pipeline = new RolloutPipeline((await reader.context?.(loading.signal)) ?? {}, (t) => reader.accepts(t));
           let shown = 0;
-          let read = 0;
-          for await (const line of this.reader.read(loading.signal)) {
-            this.pipeline.feed(line);
-            // Rollouts become facts every 256 lines, so whole ones never pile up in the heap; the first go to the board
-            // at once, after that it refreshes at most twice a second.
-            if (++read % (this.data.size ? 256 : 32) === 0) {
-              const first = this.data.size === 0;
-              if (!this.take(this.pipeline.take()) || !(first || Date.now() - shown > 500)) continue;
-              shown = Date.now();
-              progress.report({ message: `${this.pipeline.lines.toLocaleString()} lines, ${this.data.size.toLocaleString()} rollouts` });
-              this.setStatus({ state: 'ready', rollouts: this.data.size, following: false, reading: true, notices: this.notices() });
-            }
-            loading.signal.throwIfAborted();
+          // Rollouts become facts every 256 lines, so whole ones never pile up in the heap; the first go to the board
+          // at once, after that it refreshes at most twice a second.
+          for await (const batch of streamRollouts(reader, this.pipeline, loading.signal, () => (this.data.size ? 256 : 32))) {
+            const first = this.data.size === 0;
+            if (!this.take(batch) || !(first || Date.now() - shown > 500)) continue;
+            shown = Date.now();
+            progress.report({ message: `${this.pipeline.lines.toLocaleString()} lines, ${this.data.size.toLocaleString()} rollouts` });
+            this.setStatus({ state: 'ready', rollouts: this.data.size, following: false, reading: true, notices: this.notices() });
           }
         },
       );
@@ -216,9 +211,8 @@ export class ReplayPanel implements vscode.Disposable {
       return e.code === 'ENOENT'
         ? `The log file ${this.source.label} no longer exists.`
         : `Could not read ${this.source.label}: ${e.message}`;
-    if (!isAwsError(error)) return e.message;
     const region = this.source.kind === 'job' || this.source.kind === 'logGroup' ? this.source.region : undefined;
-    return this.services.explain(error, `Read the rollouts of ${this.source.label}`, region);
+    return explainIfAws(this.services.explain, error, `Read the rollouts of ${this.source.label}`, region) ?? e.message;
   }
 
   /** Follow mode: polls the log for new events while the job runs, appending the rollouts they complete. */
@@ -230,7 +224,8 @@ export class ReplayPanel implements vscode.Disposable {
     const loading = this.loading;
     if (!loading || loading.signal.aborted || !this.reader) return;
     try {
-      for await (const line of this.reader.read(loading.signal)) this.pipeline.feed(line);
+      // No batch mid-read: what this poll completes is dated below, with the step ends the job tells now.
+      for await (const early of streamRollouts(this.reader, this.pipeline, loading.signal, () => Infinity)) this.take(early);
       const still = await this.reader.followable(loading.signal);
       // A running job ends steps as it goes: date new rollouts with the step ends known since.
       const job = await this.reader.context?.(loading.signal);

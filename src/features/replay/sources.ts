@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { describeLogGroups } from '../../aws/logs';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import type { JobCategory } from '../../core/jobs/status';
 import { jobReader, localReader, localTasks, logGroupReader, streamReader, type RolloutReader } from '../../services/rollouts';
+import { runtimeLogGroups } from '../../services/rollouts/logGroups';
 import type { ReplaySource } from '../../shared/protocol';
 import type { Services } from '../services';
 
@@ -85,8 +85,7 @@ async function pickLogGroup(services: Services): Promise<ReplaySource | undefine
   void (async () => {
     try {
       const items: vscode.QuickPickItem[] = [];
-      for await (const group of describeLogGroups(services.aws.logs(), '/aws/bedrock-agentcore/runtimes/', cancel.signal))
-        items.push({ label: group.logGroupName ?? '' });
+      for await (const name of runtimeLogGroups(services.aws, cancel.signal)) items.push({ label: name });
       groups.items = items.length
         ? items
         : [{ label: '/aws/bedrock-agentcore/runtimes/', description: 'no runtime log group found: type a name' }];

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { listJobs } from '../../aws/sagemaker';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import type { JobFile } from '../../core/jobs/jobfile';
+import { jobsIn } from '../../services/jobs/lookup';
 import type { KeptSignalCheck, SignalCheckKey } from '../../services/signal/checks';
 import { SIGNAL_VIEW, type PersistedSignal, type SignalSource } from '../../shared/signal';
 import { openViewPanel } from '../../webview-kit/panel';
@@ -49,7 +49,7 @@ async function pickEvaluationJob(services: Services): Promise<SignalSource | und
   const items = (async () => {
     try {
       const found: (vscode.QuickPickItem & { jobName: string })[] = [];
-      for await (const s of listJobs(services.aws.sagemaker(region), {
+      for await (const s of jobsIn(services.aws, region, {
         JobCategory: 'AgentRFTEvaluation',
         SortBy: 'CreationTime',
         SortOrder: 'Descending',

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { isAwsError } from '../../aws/errors';
-import { describeJob } from '../../aws/sagemaker';
 import { signalReport } from '../../core/signal/report';
 import type { SignalCheckShown } from '../../core/signal/reportView';
+import { explainIfAws } from '../../services/explainAws';
+import { describeJobIn } from '../../services/jobs/lookup';
 import { readLocalRollouts } from '../../services/rollouts';
 import { evaluationSignal } from '../../services/signal/evaluationSignal';
 import type { SignalSource } from '../../shared/signal';
@@ -18,8 +18,7 @@ export interface LoadedSignal {
 function sentence(services: Services, error: unknown, action: string, region?: string): string {
   const e = error as NodeJS.ErrnoException;
   if (e?.code === 'ENOENT') return `${action}: the file or folder no longer exists.`;
-  if (!isAwsError(error)) return `${action}: ${(error as Error).message}`;
-  return services.explain(error, action, region);
+  return explainIfAws(services.explain, error, action, region) ?? `${action}: ${(error as Error).message}`;
 }
 
 /** Reads a file's, folder's or evaluation job's rollouts and reports their learning signal; a failure becomes the report's sentence. */
@@ -38,7 +37,7 @@ export async function loadSignal(services: Services, source: SignalSource, signa
   if (source.kind === 'job') {
     const job = { jobName: source.jobName, category: 'AgentRFTEvaluation' as const, region: source.region };
     try {
-      const described = await describeJob(services.aws.sagemaker(source.region), job, signal);
+      const described = await describeJobIn(services.aws, job, signal);
       const read = await evaluationSignal(services.aws, job, described, signal, {
         tokensSource: job.jobName,
         onTraceLimit: (limit) =>

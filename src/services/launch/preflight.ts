@@ -1,6 +1,7 @@
 // No vscode import: the pre-flight runs in plain Node too, so the emulator tests drive it over HTTP.
 import type { AwsClients } from '../../aws/clients';
-import { getAgentRuntime, runtimeIdFromArn } from '../../aws/agentcore';
+import { getAgentRuntime } from '../../aws/agentcore';
+import { runtimeIdFromArn } from '../../core/agentcore/runtimeArn';
 import { explainerFor } from '../../aws/errors';
 import { getLambdaFunction, invokeLambda } from '../../aws/lambda';
 import { getRole, roleNameFromArn } from '../../aws/iam';
@@ -27,6 +28,8 @@ import { checkEvaluationEula, checkModelPackageGroups } from '../../core/jobs/tr
 import { mlflowCheck, quotaCheck } from './accountChecks';
 import { notificationsCheck } from './notifications';
 import { checkSmoke, type SmokeResults } from '../../core/smoke/record';
+import { runningUsers } from '../../core/resources/references';
+import { loadRunningJobs } from '../resources/jobs';
 
 /** What the pre-flight needs besides the job file: clients, caches and what other features know. */
 export interface PreflightDeps {
@@ -138,6 +141,13 @@ export async function runPreflight(
     };
   };
 
+  // The jobs using the runtime now, as the banner and cleanup find them; unreadable leaves the line without the note.
+  const runningUsersOf = (arn: string, runtimeRegion: string) =>
+    loadRunningJobs(deps.aws, [runtimeRegion], explain, signal).then(
+      ({ jobs }) => runningUsers({ kind: 'runtime', id: arn }, jobs),
+      () => undefined,
+    );
+
   const runtime = async (): Promise<CheckResult> => {
     if (!facts.runtimeArn && facts.lambdaArn) return lambda(facts.lambdaArn);
     const arn = facts.runtimeArn;
@@ -145,8 +155,11 @@ export async function runPreflight(
     if (!arn || !id) return checkRuntime(arn ? { arn } : undefined, region);
     const runtimeRegion = /:bedrock-agentcore:([a-z0-9-]+):/.exec(arn)?.[1] ?? region;
     try {
-      const details = await getAgentRuntime(deps.aws.agentCoreControl(runtimeRegion), id, signal);
-      return checkRuntime({ arn, status: details.status }, region);
+      const [details, usedBy] = await Promise.all([
+        getAgentRuntime(deps.aws.agentCoreControl(runtimeRegion), id, signal),
+        runningUsersOf(arn, runtimeRegion),
+      ]);
+      return checkRuntime({ arn, status: details.status, usedBy }, region);
     } catch (error) {
       return checkRuntime({ arn, unreadable: say(error, `Reading runtime ${id}`) }, region);
     }

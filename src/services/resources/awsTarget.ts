@@ -1,4 +1,5 @@
-import { deleteAgentRuntime, runtimeIdFromArn } from '../../aws/agentcore';
+import { deleteAgentRuntime } from '../../aws/agentcore';
+import { runtimeIdFromArn } from '../../core/agentcore/runtimeArn';
 import type { AwsClients } from '../../aws/clients';
 import type { Explain } from '../../aws/errors';
 import { deleteRole, deleteRolePolicy, detachRolePolicy, roleNameFromArn, rolePolicies } from '../../aws/iam';

@@ -12,6 +12,25 @@ export { logGroupReader, jobStepClock } from './logs';
 export { jobReader, type RolloutOrigin } from './job';
 export { traceReader, traceRunOf, hasTraces, s3ArtifactReader, TRACE_LIMIT, type TraceRun } from './traces';
 
+/**
+ * The one rollout read loop (the board's load and follow, the CLI, the signal check): a reader's items through the
+ * pipeline, the rollouts completed so far handed out every `batch` items, so whole ones never pile up. What is still
+ * being rebuilt stays in the pipeline for the caller's take() or finish().
+ */
+export async function* streamRollouts(
+  reader: RolloutReader,
+  pipeline: RolloutPipeline,
+  signal: AbortSignal,
+  batch: () => number = () => 4096,
+): AsyncGenerator<Transcript[]> {
+  let read = 0;
+  for await (const item of reader.read(signal)) {
+    pipeline.feed(item);
+    if (++read % batch() === 0) yield pipeline.take();
+    signal.throwIfAborted();
+  }
+}
+
 /** Every rollout a reader gives in one read, through the one pipeline, prepared with what the job tells. */
 export async function readRollouts(
   reader: RolloutReader,
@@ -30,10 +49,7 @@ export async function readRollouts(
   const pipeline = new RolloutPipeline(context, (t) => reader.accepts(t));
   const out: Transcript[] = [];
   try {
-    for await (const item of reader.read(signal)) {
-      pipeline.feed(item);
-      if (pipeline.lines % 4096 === 0) for (const t of pipeline.take()) out.push(keep(t));
-    }
+    for await (const batch of streamRollouts(reader, pipeline, signal)) for (const t of batch) out.push(keep(t));
   } catch (error) {
     if (!stopped || signal.aborted) throw error;
     stopped.error = error;

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { main } from '../../../src/cli';
-import { collectRollouts } from '../../../src/core/rollouts';
 import { MAX_RECORD_TURNS } from '../../../src/core/transcript/record';
+import { readRollouts, streamReader } from '../../../src/services/rollouts';
 import { wordleView } from '../core/rollouts/wordleView';
 
 import { createJob } from '../../../src/aws/sagemaker';
@@ -51,7 +51,10 @@ describe('mtrl rollouts', function () {
     const { code, out } = await rollouts(input(), '--json');
     assert.equal(code, 0);
     assert.equal(JSON.parse(out).rollouts, 1);
-    const [read] = await collectRollouts(input());
+    const [read] = await readRollouts(
+      streamReader(async () => input()),
+      new AbortController().signal,
+    );
     assert.equal(read.turns.length, MAX_RECORD_TURNS);
     assert.equal(wordleView(read).turns.length, 12);
   });

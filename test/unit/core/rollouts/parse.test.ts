@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { Readable } from 'node:stream';
-import { collectRollouts, parseRolloutLine, prepareTranscripts, RolloutCollector } from '../../../../src/core/rollouts';
+import { parseRolloutLine, prepareTranscripts, RolloutCollector } from '../../../../src/core/rollouts';
+import { readRollouts, streamReader } from '../../../../src/services/rollouts';
 import type { Transcript } from '../../../../src/core/transcript/model';
 import { wordleView, type WordleView } from './wordleView';
 import { WordleGame } from '../../../../src/core/environments/wordle';
@@ -255,12 +256,15 @@ describe('fallback rebuild without records', () => {
   });
 });
 
-describe('collectRollouts', () => {
+describe('a byte stream read through the one read loop (readRollouts)', () => {
   it('streams byte chunks split mid-line and mid-character', async () => {
     const text = `${bare}\n${JSON.stringify({ ...record, trajectory_id: 'é2' })}\r\ngarbage\n`;
     const bytes = Buffer.from(text, 'utf8');
     const chunks = [bytes.subarray(0, 10), bytes.subarray(10, bytes.indexOf(0xc3) + 1), bytes.subarray(bytes.indexOf(0xc3) + 1)];
-    const rollouts = await collectRollouts(Readable.from(chunks));
+    const rollouts = await readRollouts(
+      streamReader(async () => Readable.from(chunks)),
+      new AbortController().signal,
+    );
     assert.deepEqual(
       rollouts.map((r) => r.id),
       ['r1', 'é2'],
