@@ -9,8 +9,8 @@ module.exports = {
   spec: ['test/unit/**/*.test.ts'],
   extension: ['ts'],
   'node-option': ['import=tsx'],
-  // `vscode` is the stub of test/unit/vscode: the feature layer is tested in plain Node.
-  require: ['test/unit/vscode/register.cjs'],
+  // `vscode` is the stub of test/unit/vscode (the feature layer is tested in plain Node); timeouts follow the load.
+  require: ['test/unit/vscode/register.cjs', 'test/unit/loadScaledTimeouts.cjs'],
   // 20 s on an idle machine (the idle margin is 2), stretched up to 8x on a loaded one.
   timeout: ceiling(10_000),
   reporter: 'spec',

@@ -57,7 +57,8 @@ describe('mtrl (the command line itself)', function () {
     const { code, err, ms } = await run('validate', 's3://mtrl-demo/train.jsonl', '--endpoint', hole.url, '--deadline=2');
     assert.equal(code, 2);
     assert.match(err, new RegExp(`^mtrl validate: Reading s3://mtrl-demo/train.jsonl failed: cannot reach ${hole.url} \\(timeout\\)`));
-    assert.ok(ms < 2_000 + 4_000, `${ms} ms`);
+    // A few seconds past the deadline for the CLI to start and say so, more on a loaded machine.
+    assert.ok(ms < 2_000 + ceiling(2_000), `${ms} ms`);
   });
 
   it('validate s3:// against an endpoint that never answers ends with a sentence naming it', async () => {
@@ -65,14 +66,16 @@ describe('mtrl (the command line itself)', function () {
     assert.equal(code, 2);
     assert.equal(err.trim().split('\n').length, 1, err);
     assert.match(err, new RegExp(`cannot reach ${hole.url}`));
-    assert.ok(ms < 3_000 + 4_000, `${ms} ms`);
+    // A few seconds past the deadline for the CLI to start and say so, more on a loaded machine.
+    assert.ok(ms < 3_000 + ceiling(2_000), `${ms} ms`);
   });
 
   it('smoke --timeout 5 against an endpoint that never answers ends within the timeout plus a few seconds', async () => {
     const { code, err, ms } = await run('smoke', '--runtime', RUNTIME, '--endpoint', hole.url, '--timeout', '5', '--log-wait', '1');
     assert.equal(code, 2);
     assert.match(err, new RegExp(`mtrl smoke: Asking STS for your account failed: cannot reach ${hole.url} \\(timeout\\)`));
-    assert.ok(ms < 5_000 + 4_000, `${ms} ms`);
+    // A few seconds past the deadline for the CLI to start and say so, more on a loaded machine.
+    assert.ok(ms < 5_000 + ceiling(2_000), `${ms} ms`);
   });
 
   it('a refused --endpoint is named in the sentence, not "AWS"', async () => {

@@ -195,10 +195,13 @@ describe('mtrl cleanup: nothing in use is lost (emulator, real SDK over HTTP)', 
   });
 
   it('--deadline mid-deletion stops between calls and --json reports exactly the keys deleted', async () => {
-    await start({ deleteLatencyMs: 2_000 });
-    // Listing takes well under a second here; the deadline then falls during the second or third call of four.
+    // Listing takes well under a second here; the deadline then falls during the second or third call of four. Both
+    // stretch with the load (x1 on an idle machine), so a slow listing never eats the whole deadline.
+    const stretch = ceiling(1_000) / 2_000;
+    await start({ deleteLatencyMs: Math.round(2_000 * stretch) });
     fillOutput(emulator, clock);
-    const { code, out, err } = await run('cleanup', COMPLETED_OUTPUT, '--yes', '--json', '--deadline', '5', '--endpoint', emulator.url);
+    const deadline = String(Math.ceil(5 * stretch));
+    const { code, out, err } = await run('cleanup', COMPLETED_OUTPUT, '--yes', '--json', '--deadline', deadline, '--endpoint', emulator.url);
     assert.equal(code, 2, err);
     const result = JSON.parse(out);
     assert.equal(result.stopped, 'deadline');

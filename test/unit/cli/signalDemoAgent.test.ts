@@ -49,6 +49,12 @@ function listeningSockets(): string[] {
 }
 
 /** Agent runner processes of this checkout, or processes naming the demo agent. */
+/** A killed process and a closed server let go on a later turn of the event loop: waited for, never for ever. */
+async function settled(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + ceiling(2_500);
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 function runners(): number[] {
   const script = path.join(root, 'src/python/agent_runner.py');
   return readdirSync('/proc')
@@ -161,6 +167,7 @@ describe('mtrl signal --local on the demo agent (Strands stand-in streaming as S
     const hand = handCount(board);
     assert.deepEqual([report.groups, report.zeroAdvantage.groups], [hand.groups, hand.flat]);
     assert.ok(hand.flat < hand.groups, 'the scripted policy samples a new game per rollout of the same prompt: some groups differ');
+    await settled(() => runners().length === 0 && listeningSockets().length === listeningBefore.length);
     assert.deepEqual(runners(), []);
     assert.deepEqual(listeningSockets(), listeningBefore, 'the job runtime and the emulator policy closed their ports');
   });
@@ -223,6 +230,7 @@ describe('mtrl signal --local on the demo agent (Strands stand-in streaming as S
         .findIndex((l) => l.startsWith('RFT_RUNTIME_ENDPOINT =')) + 1;
     assert.equal(code, 1);
     assert.match(out, new RegExp(`could not be matched to a rollout.*--concurrency 1.*main\\.py:${line}`));
+    await settled(() => runners().length === 0);
     assert.deepEqual(runners(), []);
   });
 });
