@@ -96,4 +96,26 @@ describe('the layout of a folder of trace artifacts', () => {
     assert.ok([...filesUnder(dir)].every((f) => f.unsized && f.expected?.entry === f.file));
     assert.deepEqual(await read(dir), ids(20));
   });
+
+  it('reads an entry of another shape than the layout told: a folder named like a file among flat files, a file among folders', async () => {
+    const flat = Object.fromEntries(ids(20).map((id) => [`${id}.json`, artifact(id)]));
+    delete flat['r012.json'];
+    flat['r012.json/traces.json'] = artifact('r012-folder');
+    flat['r013/traces.json'] = artifact('r013-folder');
+    const dir = make(flat);
+    assert.deepEqual(layout(dir), { flat: true });
+    const expected = ids(20);
+    expected[12] = 'r012-folder';
+    expected.splice(13, 0, 'r013-folder');
+    assert.deepEqual(await read(dir), expected);
+    const folders = Object.fromEntries(ids(20).map((id) => [`${id}/traces.json`, artifact(id)]));
+    folders['r010'] = 'not a folder, and not a name read';
+    delete folders['r010/traces.json'];
+    const mixed = make(folders);
+    assert.equal(layout(mixed).inner, 'traces.json');
+    assert.deepEqual(
+      await read(mixed),
+      ids(20).filter((id) => id !== 'r010'),
+    );
+  });
 });
