@@ -134,6 +134,11 @@ export class SpanCall implements ToolCall {
     return this.#result.value;
   }
 
+  /** The stored inputs text while the arguments are not decoded yet: a key for equal calls without decoding them. */
+  get argumentsSource(): string | undefined {
+    return this.#args || typeof this.span.inputs !== 'string' ? undefined : this.span.inputs;
+  }
+
   toJSON(): ToolCall {
     const call: ToolCall = { name: this.name, arguments: this.arguments };
     if (this.result !== undefined) call.result = this.result;

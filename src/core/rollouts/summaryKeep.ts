@@ -1,9 +1,17 @@
 import type { ToolCall, Transcript, Turn } from '../transcript/model';
 import { heldOnce } from './facts';
+import { SpanCall } from './spans';
 
-/** A tool call's arguments as text, to tell repeated turns: a string and the same text as JSON stay apart. */
-const argumentsText = (args: unknown) =>
-  typeof args === 'object' && args !== null ? JSON.stringify(args) : `${typeof args}:${String(args)}`;
+/**
+ * A tool call's arguments as text, to tell repeated turns: a string and the same text as JSON stay apart. A trace's call
+ * gives its stored text, so only the first of equal turns decodes its arguments.
+ */
+function argumentsText(call: ToolCall): string {
+  const source = call instanceof SpanCall ? call.argumentsSource : undefined;
+  if (source !== undefined) return `\u0003${source}`;
+  const args = call.arguments;
+  return typeof args === 'object' && args !== null ? JSON.stringify(args) : `${typeof args}:${String(args)}`;
+}
 
 /**
  * A keeper of what a summary reads of each rollout (`mtrl rollouts` without `--transcripts`, `mtrl signal` on rollouts
@@ -24,8 +32,7 @@ export function summaryKeeper(): (t: Transcript) => Transcript {
   const turns = new Map<string, Turn>();
   const turn = (t: Turn): Turn => {
     let key = t.reward === undefined ? '' : String(t.reward);
-    for (const c of t.toolCalls)
-      key += `\u0001${c.name}\u0000${argumentsText(c.arguments)}\u0000${c.error ?? ''}${c.resultNotSeen ? '\u0002' : ''}`;
+    for (const c of t.toolCalls) key += `\u0001${c.name}\u0000${argumentsText(c)}\u0000${c.error ?? ''}${c.resultNotSeen ? '\u0002' : ''}`;
     const known = turns.get(key);
     if (known) return known;
     const kept: Turn = { toolCalls: t.toolCalls.map(call) };

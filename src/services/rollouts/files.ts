@@ -5,7 +5,7 @@ import { linesOf, tracesIn, transcriptFromTrace, type ReadItem, type SkippedLine
 import { parseOutsideJson } from '../../core/text/json';
 import { savedTranscriptOf, transcriptsFromJsonLines } from '../../core/transcript/jsonLines';
 import type { Transcript } from '../../core/transcript/model';
-import { filesUnder, WHOLE_FILE_BYTES, type FolderFile } from './folderWalk';
+import { entryFiles, filesUnder, WHOLE_FILE_BYTES, type FolderFile } from './folderWalk';
 import type { RolloutReader } from './reader';
 import { isSavedTranscriptLine, placedLines, type PlacedLine } from './saved';
 
@@ -148,9 +148,9 @@ const FILE_COST_BYTES = 4096;
  * (open, stat, read, close, each a round trip) is bound by latency, not work: `mtrl rollouts` on 10,000 trace folders
  * read that way took five times the CPU and wall time of a plain loop over readFileSync (bench/traceFolders.bench.ts).
  */
-async function* folderItems(dir: string, skipped: SkippedLine[], signal: AbortSignal): AsyncIterable<ReadItem> {
+async function* folderItems(files: Iterable<FolderFile>, skipped: SkippedLine[], signal: AbortSignal): AsyncIterable<ReadItem> {
   let spent = 0;
-  for (const found of filesUnder(path.normalize(dir).replace(/(.)[\\/]+$/, '$1'))) {
+  for (const found of files) {
     if (spent >= TURN_BYTES) {
       await new Promise((resolve) => setImmediate(resolve));
       signal.throwIfAborted();
@@ -158,8 +158,8 @@ async function* folderItems(dir: string, skipped: SkippedLine[], signal: AbortSi
     }
     const read = readSmall(found);
     if (read === 'absent') {
-      // The layout expected this file and the folder has another shape: it is walked.
-      yield* folderItems(found.expected!.folder, skipped, signal);
+      // The layout expected this file and the entry has another shape: it is walked.
+      yield* folderItems(entryFiles(found.expected!.entry), skipped, signal);
       spent += FILE_COST_BYTES;
     } else if (read === 'large') yield* largeFileItems(found.file, skipped, signal);
     else {
@@ -193,7 +193,7 @@ function wholeInputReader(items: (skipped: SkippedLine[], signal: AbortSignal) =
 export function localReader(target: string): RolloutReader {
   return wholeInputReader(async function* (skipped, signal) {
     const info = await stat(target);
-    if (info.isDirectory()) yield* folderItems(target, skipped, signal);
+    if (info.isDirectory()) yield* folderItems(filesUnder(path.normalize(target).replace(/(.)[\\/]+$/, '$1')), skipped, signal);
     else if (info.size <= WHOLE_FILE_BYTES) yield* textItems(await readFile(target, { encoding: 'utf8', signal }));
     else yield* largeFileItems(target, skipped, signal);
   });

@@ -31,7 +31,7 @@ function folder(files: Record<string, string>): string {
 }
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `r${String(i).padStart(3, '0')}`);
-const layout = (dir: string) => layoutOf(dir, readdirSync(dir, { withFileTypes: true }));
+const layout = (dir: string) => layoutOf(dir, readdirSync(dir).sort());
 const read = async (dir: string) => (await readRollouts(localReader(dir), new AbortController().signal)).map((t) => t.id);
 
 describe('the layout of a folder of trace artifacts', () => {
@@ -49,7 +49,7 @@ describe('the layout of a folder of trace artifacts', () => {
     assert.deepEqual(layout(dir), { inner: 'traces.json' });
     const files = [...filesUnder(dir)];
     assert.equal(files.length, 20);
-    assert.ok(files.every((f) => f.expected && f.unsized && f.file === path.join(f.expected.folder, 'traces.json')));
+    assert.ok(files.every((f) => f.expected && f.unsized && f.file === path.join(f.expected.entry, 'traces.json')));
     const synced = make(Object.fromEntries(ids(20).map((id) => [`tr-${id}/artifacts/traces.json`, artifact(id)])));
     assert.deepEqual(layout(synced), { inner: path.join('artifacts', 'traces.json') });
   });
@@ -93,7 +93,29 @@ describe('the layout of a folder of trace artifacts', () => {
   it('reads flat files without a stat each', async () => {
     const files = Object.fromEntries(ids(20).map((id) => [`${id}.json`, artifact(id)]));
     const dir = make(files);
-    assert.ok([...filesUnder(dir)].every((f) => f.unsized && !f.expected));
+    assert.ok([...filesUnder(dir)].every((f) => f.unsized && f.expected?.entry === f.file));
     assert.deepEqual(await read(dir), ids(20));
+  });
+
+  it('reads an entry of another shape than the layout told: a folder named like a file among flat files, a file among folders', async () => {
+    const flat = Object.fromEntries(ids(20).map((id) => [`${id}.json`, artifact(id)]));
+    delete flat['r012.json'];
+    flat['r012.json/traces.json'] = artifact('r012-folder');
+    flat['r013/traces.json'] = artifact('r013-folder');
+    const dir = make(flat);
+    assert.deepEqual(layout(dir), { flat: true });
+    const expected = ids(20);
+    expected[12] = 'r012-folder';
+    expected.splice(13, 0, 'r013-folder');
+    assert.deepEqual(await read(dir), expected);
+    const folders = Object.fromEntries(ids(20).map((id) => [`${id}/traces.json`, artifact(id)]));
+    folders['r010'] = 'not a folder, and not a name read';
+    delete folders['r010/traces.json'];
+    const mixed = make(folders);
+    assert.equal(layout(mixed).inner, 'traces.json');
+    assert.deepEqual(
+      await read(mixed),
+      ids(20).filter((id) => id !== 'r010'),
+    );
   });
 });
