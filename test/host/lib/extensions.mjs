@@ -1,7 +1,7 @@
 // The extensions dir of one run: the packaged product as users install it, next to the test runner.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -19,13 +19,6 @@ export async function packageExtension(root, runDir, log) {
     onWait: log,
   });
   try {
-    // npm test packages once before its host runs start (they run beside the unit tests, which read dist/).
-    const packaged = process.env.MTRL_HOST_PACKAGED === '1' && path.join(root, `dist/mtrl-workbench-${version}.vsix`);
-    if (packaged && existsSync(packaged)) {
-      const vsix = path.join(runDir, path.basename(packaged));
-      copyFileSync(packaged, vsix);
-      return vsix;
-    }
     const pack = () =>
       execFileSync(process.execPath, ['scripts/package.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
     try {
