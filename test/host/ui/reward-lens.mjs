@@ -19,8 +19,18 @@ export async function reloadWindow(page) {
 
 /** Opens a file from the Explorer, unfolding each of `folders` on the way (quick open may still be indexing right after a reload). */
 export async function openFromExplorer(page, folders, file) {
-  await palette(page, '>View: Show Explorer', 'View: Show Explorer');
   const row = (label) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: new RegExp(`^${label}$`) }).first();
+  // A view restored late after a reload can take the side bar back (seen on 1.103): show the Explorer again until it stays.
+  const deadline = Date.now() + ceiling(30_000);
+  for (;;) {
+    if (!(await page.locator('.explorer-folders-view').isVisible())) await palette(page, '>View: Show Explorer', 'View: Show Explorer');
+    const shown = await row(folders[0])
+      .waitFor({ timeout: ceiling(2_500) })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) break;
+    assert.ok(Date.now() < deadline, `the Explorer does not show ${folders[0]}`);
+  }
   for (const folder of folders) {
     await row(folder).waitFor({ timeout: ceiling(30_000) });
     if ((await row(folder).getAttribute('aria-expanded')) !== 'true') await row(folder).click();

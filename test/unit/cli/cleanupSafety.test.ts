@@ -201,7 +201,16 @@ describe('mtrl cleanup: nothing in use is lost (emulator, real SDK over HTTP)', 
     await start({ deleteLatencyMs: Math.round(2_000 * stretch) });
     fillOutput(emulator, clock);
     const deadline = String(Math.ceil(5 * stretch));
-    const { code, out, err } = await run('cleanup', COMPLETED_OUTPUT, '--yes', '--json', '--deadline', deadline, '--endpoint', emulator.url);
+    const { code, out, err } = await run(
+      'cleanup',
+      COMPLETED_OUTPUT,
+      '--yes',
+      '--json',
+      '--deadline',
+      deadline,
+      '--endpoint',
+      emulator.url,
+    );
     assert.equal(code, 2, err);
     const result = JSON.parse(out);
     assert.equal(result.stopped, 'deadline');
