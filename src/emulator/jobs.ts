@@ -66,9 +66,12 @@ export function jobState(job: Job, t: number): JobState {
   const stopAt = job.stoppedAt ?? Infinity;
   const end = Math.min(t, failAt, stopAt);
   const transitions: Transition[] = [];
+  // Phases begun by `end`: a job is Completed only once it has gone through every one.
+  let begun = 0;
   let at = job.created;
   for (const [status, length] of phases) {
     if (at > end || (at === end && transitions.length > 0)) break;
+    begun++;
     transitions.push({ Status: status, StartTime: at, StatusMessage: MESSAGES[status] });
     at += length;
     if (at <= end) transitions[transitions.length - 1].EndTime = at;
@@ -106,7 +109,7 @@ export function jobState(job: Job, t: number): JobState {
     transitions.push({ Status: 'Stopped', StartTime: stopped, EndTime: stopped, StatusMessage: MESSAGES.Stopped });
     return { ...state, status: 'Stopped', secondary: 'Stopped', lastModified: stopped, endTime: stopped };
   }
-  if (at <= t) {
+  if (begun === phases.length && at <= t) {
     transitions.push({ Status: 'Completed', StartTime: at, EndTime: at, StatusMessage: MESSAGES.Completed });
     return { ...state, status: 'Completed', secondary: 'Completed', lastModified: at, endTime: at };
   }

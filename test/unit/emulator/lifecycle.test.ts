@@ -53,6 +53,19 @@ async function create(
 }
 
 describe('emulator: job lifecycle on an injected clock', () => {
+  it('at the very millisecond training would begin, a job is InProgress, not Completed without its RolloutInfo', async () => {
+    const clock = new ManualClock();
+    await withEmulator({ clock, history: false }, async (_emulator, aws) => {
+      const job = await create(aws, 'boundary-run', { global_batch_size: '32', group_size: '2', max_steps: '3' });
+      // At the default speed (60x) Starting (90 s) and Downloading (120 s) take 1.5 s and 2 s: training begins at 3.5 s.
+      clock.advance(3_500);
+      const d = await describeJob(aws.sagemaker(), job);
+      assert.equal(d.JobStatus, 'InProgress', JSON.stringify(d.SecondaryStatusTransitions));
+      clock.advance(1);
+      assert.equal((await describeJob(aws.sagemaker(), job)).SecondaryStatus, 'Training');
+    });
+  });
+
   it('a job completes, and its rollout records, RolloutInfo and token usage agree at every point', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (_emulator, aws) => {
