@@ -10,14 +10,15 @@ import { watchedCopy } from './watchedCopy';
 /** No editor, dirty or not (a "save?" dialog would block the page), no notification, no open quick input; the tabs left. */
 export async function resetWorkbench(): Promise<string[]> {
   for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
-    // An editor another part of the workbench opens at the same moment makes showTextDocument refuse: ask again.
+    // An editor another part of the workbench opens at the same moment makes showTextDocument refuse: ask again, for
+    // up to about 15 s (on a loaded machine the editors a suite left keep opening for seconds).
     for (let attempt = 1; ; attempt++) {
       try {
         await vscode.window.showTextDocument(document);
         break;
       } catch (error) {
-        if (attempt >= 5 || !/another editor opened in the meantime/.test(String(error))) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        if (attempt >= 10 || !/another editor opened in the meantime/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
       }
     }
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
