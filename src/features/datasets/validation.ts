@@ -102,11 +102,9 @@ export class DatasetValidation implements vscode.Disposable {
     try {
       const partner = await partnerOf(uri, role, settings);
       const uris = partner ? [uri, partner] : [uri];
-      const files = await Promise.all(
-        uris.map(
-          async (u, i) => ({ source: await sourceOf(u), role: i === 0 ? role : role === 'training' ? 'validation' : 'training' }) as const,
-        ),
-      );
+      // A partner holds the other role of the pair.
+      const roles = [role, role === 'training' ? 'validation' : 'training'] as const;
+      const files = await Promise.all(uris.map(async (u, i) => ({ source: await sourceOf(u), role: roles[i] })));
       const { files: reports } = await validateDatasets(files, {
         batchSize: {
           jobFiles: workspaceJobFiles,
