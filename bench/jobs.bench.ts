@@ -49,7 +49,7 @@ async function oneByOne(backend: JobsBackend): Promise<number> {
 async function main(): Promise<void> {
   const emulator = await startEmulator({ latencyMs, history: false });
   const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: emulator.url }));
-  const backend = sageMakerJobsBackend((region) => aws.sagemaker(region));
+  const backend = sageMakerJobsBackend(aws);
   const document = JSON.stringify({
     AgentConfig: { BedrockAgentCoreConfig: { AgentRuntimeArn: SEEDED.runtime, Qualifier: 'DEFAULT' } },
     InputDataConfig: [{ ChannelName: 'train', DataSource: { S3DataSource: { S3DataType: 'S3Prefix', S3Uri: SEEDED.train } } }],

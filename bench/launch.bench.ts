@@ -8,7 +8,7 @@ import { listJobs } from '../src/aws/sagemaker';
 import { DocumentSchemas } from '../src/core/jobs/documentSchema';
 import { parseJobFile } from '../src/core/jobs/jobfile';
 import { STATIC_MODELS, modelsInRegion } from '../src/core/jobs/models';
-import { readDatasets } from '../src/services/launch/datasets';
+import { readDatasets } from '../src/services/datasets/channels';
 import { runPreflight, type PreflightDeps } from '../src/services/launch/preflight';
 import { startEmulator } from '../src/emulator/server';
 

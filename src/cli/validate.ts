@@ -1,29 +1,19 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import type { AwsClients } from '../aws/clients';
-import type { Explain } from '../aws/errors';
-import { getObject, objectByRanges, parseS3Uri } from '../aws/s3';
 import {
-  trainValOverlap,
   datasetConventions,
-  formatFromName,
-  parquetFile,
-  validateParquet,
   roleFromName,
-  validateDataset,
   type DatasetConvention,
   type DatasetFormat,
   type DatasetReport,
   type DatasetRole,
   type Finding,
-  type Overlap,
-  type ParquetBytes,
   DEFAULT_MAX_PER_CODE,
   SEVERITY,
   type FindingCode,
 } from '../core/dataset';
-import { batchSizeBesideDataset } from '../services/datasetBatch';
-import { offThreadParquet, PARQUET_BUDGET_SECONDS } from '../services/parquet/offThread';
+import { jobFilesBeside } from '../services/datasets/batchSize';
+import { DatasetUnreadable, sourceFormat } from '../services/datasets/sources';
+import { validateDatasets, withOverlap, type DatasetsReport } from '../services/datasets/validate';
+import { PARQUET_BUDGET_SECONDS } from '../services/parquet/offThread';
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
 import { EXIT_CLEAN, EXIT_FINDINGS, parseOptions, UsageError, type CliCommand } from './command';
 
@@ -50,19 +40,6 @@ Files stream, so size is no limit (Parquet is read one row group at a time, loca
 
 Exit code 1 when any file has an error; 2 on a usage or I/O error.`;
 
-interface Options {
-  batch?: number;
-  convention: DatasetConvention;
-  format?: DatasetFormat;
-  json: boolean;
-  readTimeout: number;
-  maxPerCode: number;
-  aws: AwsClients;
-  explain: Explain;
-  /** Aborts at the command's deadline. */
-  signal?: AbortSignal;
-}
-
 interface JsonFinding {
   line: number;
   column: number;
@@ -81,78 +58,11 @@ function toJson(finding: Finding, format: DatasetFormat): JsonFinding {
   };
 }
 
-async function open(path: string, options: Options): Promise<AsyncIterable<Uint8Array>> {
-  const location = parseS3Uri(path);
-  if (location) {
-    const chunks = getObject(options.aws.s3(), location, undefined, options.signal);
-    // Fail on the first chunk, so a missing object is a usage error and not a row finding.
-    const iterator = chunks[Symbol.asyncIterator]();
-    let first: IteratorResult<Uint8Array>;
-    try {
-      first = await iterator.next();
-    } catch (error) {
-      throw new UsageError(options.explain(error, `Reading ${path}`));
-    }
-    return (async function* () {
-      if (!first.done) yield first.value;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-    })();
-  }
-  await mustBeFile(path);
-  return createReadStream(path, { highWaterMark: 1024 * 1024 });
-}
-
-async function mustBeFile(path: string): Promise<void> {
-  try {
-    if (!(await stat(path)).isFile()) throw new UsageError(`${path} is not a file.`);
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(
-      `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
-    );
-  }
-}
-
-/** Parquet by random access: the footer, then the row groups being checked, so memory stays flat on large files. */
-async function openParquet(path: string, options: Options): Promise<ParquetBytes & { close?(): Promise<void> }> {
-  const location = parseS3Uri(path);
-  if (!location) {
-    await mustBeFile(path);
-    return parquetFile(path);
-  }
-  try {
-    return await objectByRanges(options.aws.s3(), location, options.signal);
-  } catch (error) {
-    throw new UsageError(options.explain(error, `Reading ${path}`));
-  }
-}
-
-async function validateOne(path: string, role: DatasetRole | undefined, options: Options, against?: DatasetReport): Promise<DatasetReport> {
-  const format = options.format ?? formatFromName(path);
-  if (!format) throw new UsageError(`Cannot tell the format of ${path} from its name; pass --format jsonl|json|csv|parquet.`);
-  const fromJob = options.batch === undefined && role === 'training' && !parseS3Uri(path) ? await batchSizeBesideDataset(path) : undefined;
-  const run = {
-    format,
-    role,
-    batchSize: options.batch ?? fromJob?.batchSize,
-    batchSizeSource: options.batch !== undefined ? '--batch' : (fromJob?.source ?? 'the default'),
-    convention: options.convention,
-    maxFindings: Infinity,
-    maxPerCode: options.maxPerCode,
-    // Keys are kept as hashes only, so memory stays flat; the overlap is found while the validation file streams.
-    trackKeys: false,
-    against: against?.keyTables,
-  };
-  if (format !== 'parquet') return validateDataset(await open(path, options), run);
-  const file = await openParquet(path, options);
-  try {
-    const report = await validateParquet(file, { ...run, parquetDecoder: offThreadParquet(options.readTimeout) });
-    const timeout = report.findings.find((f) => f.code === 'read-timeout');
-    if (timeout) throw new UsageError(`${path}: ${timeout.message}`);
-    return report;
-  } finally {
-    await file.close?.();
-  }
+/** One file or s3:// URI through the dataset service; an unreadable source or a Parquet file past --read-timeout is an I/O error (exit 2). */
+function readable(report: DatasetReport, path: string): DatasetReport {
+  const timeout = report.findings.find((f) => f.code === 'read-timeout');
+  if (timeout) throw new UsageError(`${path}: ${timeout.message}`);
+  return report;
 }
 
 function human(path: string, report: DatasetReport): string[] {
@@ -205,49 +115,33 @@ export const validateCommand: CliCommand = {
     for (const p of [values.train, values.val]) if (p && !paths.includes(p)) paths.push(p);
     if (!paths.length) throw new UsageError('Name at least one dataset file or s3:// URI.');
     const { aws, explain } = awsFromOptions(values, io.signal);
-    const options: Options = {
-      batch,
-      convention,
-      format,
-      json: values.json,
-      readTimeout,
-      maxPerCode,
-      aws,
-      explain,
-      signal: io.signal,
-    };
     const roleOf = (p: string): DatasetRole | undefined =>
       p === values.train ? 'training' : p === values.val ? 'validation' : values.train || values.val ? undefined : roleFromName(p);
-    const t = paths.findIndex((p) => roleOf(p) === 'training');
-    const v = paths.findIndex((p) => roleOf(p) === 'validation');
-    // The training file goes first, so the validation file can be checked against its keys.
-    const order = t === -1 ? paths.map((_, i) => i) : [t, ...paths.map((_, i) => i).filter((i) => i !== t)];
-    const reports: DatasetReport[] = new Array(paths.length);
+    for (const p of paths)
+      if (!sourceFormat(p, format))
+        throw new UsageError(`Cannot tell the format of ${p} from its name; pass --format jsonl|json|csv|parquet.`);
+    let result: DatasetsReport;
     try {
-      for (const i of order)
-        reports[i] = await validateOne(paths[i], roleOf(paths[i]), options, i === v && t !== -1 ? reports[t] : undefined);
+      result = await validateDatasets(
+        paths.map((p) => ({ source: p, role: roleOf(p) })),
+        {
+          batchSize: { given: batch === undefined ? undefined : { batchSize: batch, source: '--batch' }, jobFiles: jobFilesBeside },
+          convention,
+          format,
+          maxFindings: Infinity,
+          maxPerCode,
+          trackKeys: false,
+        },
+        { aws, explain, signal: io.signal, readTimeout },
+      );
+    } catch (error) {
+      throw error instanceof DatasetUnreadable ? new UsageError(error.message) : error;
     } finally {
       aws.reset();
     }
-    let overlap: Overlap = { ids: [], prompts: [], answers: [] };
-    if (t !== -1 && v !== -1) {
-      const result = trainValOverlap(reports[v], { training: paths[t], validation: paths[v] }, maxPerCode);
-      overlap = result.overlap;
-      // Overlap findings are found after the checks: counted and summarized past --max-findings like the others.
-      for (const [i, findings] of [
-        [t, result.training],
-        [v, result.validation],
-      ] as const) {
-        if (!result.count) continue;
-        for (const finding of findings) reports[i].findings.push(finding);
-        reports[i].counts['train-val-overlap'] = result.count;
-        if (result.count > maxPerCode) reports[i].truncated = true;
-      }
-      if (result.shared) {
-        reports[v].findings.push(result.shared.finding);
-        reports[v].counts['shared-answers'] = result.shared.count;
-      }
-    }
+    // Overlap findings are found after the checks: counted and summarized past --max-findings like the others.
+    const reports = result.files.map((file, i) => readable(withOverlap(file), paths[i]));
+    const { overlap } = result;
     // Counted per code, so findings summarized past --max-findings are in the totals.
     const total = (severity: string) =>
       reports.reduce(

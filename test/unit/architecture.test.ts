@@ -220,6 +220,26 @@ describe('architecture', () => {
     assert.deepEqual(found, []);
   });
 
+  it('datasets are opened, sized and paired through one door (src/services/datasets/): the CLI, the editor and the pre-flight call it', () => {
+    const door = path.join(src, 'services/datasets');
+    // The core's readers and the batch-size lookup, called by nothing but the service (and the core itself).
+    const reader = /\b(validateDataset|validateParquet|validateText|parquetFile|batchSizeFromJobFiles)\s*\(/;
+    const found = sourceFiles(src)
+      .filter((file) => !file.startsWith(door) && !file.startsWith(path.join(src, 'core')) && reader.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    assert.deepEqual(found, []);
+    for (const caller of [
+      'cli/validate.ts',
+      'features/datasets/validation.ts',
+      'features/datasets/validateCommand.ts',
+      'services/launch/launch.ts',
+    ]) {
+      const file = path.join(src, caller);
+      const served = importsOf(file).some((spec) => path.resolve(path.dirname(file), spec).startsWith(door));
+      assert.ok(served, `${caller} reads datasets through src/services/datasets`);
+    }
+  });
+
   it('the test probes (mtrl.get…View, mtrl.getJobHealth) are named only in the test hooks, registered under the harness alone', () => {
     const hooks = path.join(src, 'features/testHooks.ts');
     const probe = /mtrl\.get\w*View\b|mtrl\.getJobHealth\b/;

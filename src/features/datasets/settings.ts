@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { formatFromName, roleFromName, type DatasetConvention, type DatasetFormat, type DatasetRole } from '../../core/dataset';
+import { partnerName } from '../../services/datasets/pairing';
 import { setting } from '../settings';
 
 interface DatasetSettings {
@@ -64,8 +65,7 @@ export async function partnerOf(
   settings: DatasetSettings,
 ): Promise<vscode.Uri | undefined> {
   if (role !== 'training' && role !== 'validation') return undefined;
-  const wanted: DatasetRole = role === 'training' ? 'validation' : 'training';
-  const configured = wanted === 'training' ? settings.train : settings.validation;
+  const configured = role === 'validation' ? settings.train : settings.validation;
   if (configured && (settings.train?.toString() === uri.toString() || settings.validation?.toString() === uri.toString()))
     return configured;
   const folder = vscode.Uri.joinPath(uri, '..');
@@ -75,10 +75,7 @@ export async function partnerOf(
   } catch {
     return undefined;
   }
-  const ext = uri.path.slice(uri.path.lastIndexOf('.'));
-  const candidates = entries
-    .filter(([name, type]) => type === vscode.FileType.File && formatFromName(name) && roleFromName(name) === wanted)
-    .map(([name]) => name)
-    .sort((a, b) => Number(!a.endsWith(ext)) - Number(!b.endsWith(ext)) || a.localeCompare(b));
-  return candidates.length ? vscode.Uri.joinPath(folder, candidates[0]) : undefined;
+  const files = entries.filter(([, type]) => type === vscode.FileType.File).map(([name]) => name);
+  const partner = partnerName(uri.path, role, files);
+  return partner ? vscode.Uri.joinPath(folder, partner) : undefined;
 }

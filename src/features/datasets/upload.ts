@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { formatFromName } from '../../core/dataset';
 import { parseS3Uri, s3Uri } from '../../core/s3/location';
-import { checkUploaded, existingObject, uploadFile } from '../../services/datasetObjects';
+import { checkUploaded, existingObject, uploadFile } from '../../services/datasets/objects';
 import type { Services } from '../services';
 import { DATASET_FILTERS } from './validateCommand';
 import type { DatasetValidation } from './validation';

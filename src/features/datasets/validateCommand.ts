@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { parseS3Uri } from '../../core/s3/location';
-import { validateS3Dataset } from '../../services/s3Dataset';
+import { DatasetUnreadable } from '../../services/datasets/sources';
+import { validateDatasets } from '../../services/datasets/validate';
 import { errorCount, formatFromName, roleFromName, type DatasetReport } from '../../core/dataset';
 import type { Services } from '../services';
 import { readDatasetSettings } from './settings';
@@ -49,7 +50,6 @@ async function chooseTarget(arg: unknown): Promise<vscode.Uri | string | undefin
 }
 
 async function validateS3(services: Services, uri: string): Promise<DatasetReport | undefined> {
-  const location = parseS3Uri(uri)!;
   const settings = readDatasetSettings();
   const report = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Validating ${uri}`, cancellable: true },
@@ -57,19 +57,23 @@ async function validateS3(services: Services, uri: string): Promise<DatasetRepor
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
       try {
-        return await validateS3Dataset(
-          services.aws.s3(),
-          location,
+        const { files } = await validateDatasets(
+          // An object whose key names no format is read as JSON Lines, the service's own.
+          [{ source: uri, role: roleFromName(uri) }],
           {
-            role: roleFromName(uri),
-            batchSize: settings.batchSize,
+            format: formatFromName(uri) ?? 'jsonl',
+            batchSize: { otherwise: { batchSize: settings.batchSize, source: 'the mtrl.datasets.batchSize setting' } },
             convention: settings.convention,
             trackKeys: false,
           },
-          controller.signal,
+          { aws: services.aws, explain: services.explain, signal: controller.signal },
         );
+        return files[0].report;
       } catch (error) {
-        if (!controller.signal.aborted) void vscode.window.showErrorMessage(services.explain(error, `Reading ${uri}`));
+        if (!controller.signal.aborted)
+          void vscode.window.showErrorMessage(
+            error instanceof DatasetUnreadable ? error.message : services.explain(error, `Reading ${uri}`),
+          );
         return undefined;
       }
     },

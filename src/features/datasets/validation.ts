@@ -1,19 +1,9 @@
 import * as vscode from 'vscode';
-import {
-  errorCount,
-  parquetFile,
-  trainValOverlap,
-  validateDataset,
-  validateParquet,
-  validateText,
-  type DatasetReport,
-  type DatasetRole,
-  type Finding,
-  type RunOptions,
-} from '../../core/dataset';
-import { batchSizeFromJobFiles, type DatasetBatchSize } from '../../core/jobs/datasetBatch';
+import { errorCount, type DatasetReport } from '../../core/dataset';
+import type { JobFileText } from '../../services/datasets/batchSize';
+import type { DatasetSource } from '../../services/datasets/sources';
+import { validateDatasets, withOverlap, type FileReport } from '../../services/datasets/validate';
 import type { Services } from '../services';
-import { offThreadParquet } from '../../services/parquet/offThread';
 import { reportDiagnostics } from './diagnostics';
 import { editorFormat, isDatasetDocument, partnerOf, readDatasetSettings, roleOf } from './settings';
 
@@ -104,25 +94,26 @@ export class DatasetValidation implements vscode.Disposable {
     const signal = controller.signal;
     const settings = readDatasetSettings(uri);
     const role = roleOf(uri, settings);
+    // Yields to the editor between slices, and stops when a newer edit superseded this run.
+    const tick = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (signal.aborted) throw new Superseded();
+    };
     try {
       const partner = await partnerOf(uri, role, settings);
-      const training = role === 'training' ? uri : role === 'validation' ? partner : undefined;
-      const fromJob = training ? await batchSizeFromWorkspaceJobFiles(training) : undefined;
-      const base = {
-        batchSize: fromJob?.batchSize ?? settings.batchSize,
-        batchSizeSource: fromJob?.source ?? 'the mtrl.datasets.batchSize setting',
+      const uris = partner ? [uri, partner] : [uri];
+      // A partner holds the other role of the pair.
+      const roles = [role, role === 'training' ? 'validation' : 'training'] as const;
+      const files = await Promise.all(uris.map(async (u, i) => ({ source: await sourceOf(u), role: roles[i] })));
+      const { files: reports } = await validateDatasets(files, {
+        batchSize: {
+          jobFiles: workspaceJobFiles,
+          otherwise: { batchSize: settings.batchSize, source: 'the mtrl.datasets.batchSize setting' },
+        },
         convention: settings.convention,
-      };
-      if (!partner) {
-        this.publish(uri, await this.run(uri, { ...base, role }, signal), []);
-      } else {
-        const [train, val] = role === 'training' ? [uri, partner] : [partner, uri];
-        const trainReport = await this.run(train, { ...base, role: 'training' }, signal);
-        const valReport = await this.run(val, { ...base, role: 'validation', against: trainReport.keyTables, trackKeys: false }, signal);
-        const overlap = trainValOverlap(valReport, { training: train.fsPath, validation: val.fsPath });
-        this.publish(train, trainReport, overlap.training, overlap.count);
-        this.publish(val, valReport, overlap.shared ? [...overlap.validation, overlap.shared.finding] : overlap.validation, overlap.count);
-      }
+        tick,
+      });
+      reports.forEach((file, i) => this.publish(uris[i], file));
       return this.states.get(key);
     } catch (error) {
       if (error instanceof Superseded || signal.aborted) return undefined;
@@ -133,41 +124,12 @@ export class DatasetValidation implements vscode.Disposable {
     }
   }
 
-  /** One file from its open document, else from disk; Parquet as bytes. */
-  private async run(
-    uri: vscode.Uri,
-    options: Omit<RunOptions, 'format'> & { role?: DatasetRole },
-    signal: AbortSignal,
-  ): Promise<DatasetReport> {
-    // Yields to the editor between slices, and stops when a newer edit superseded this run.
-    const tick = async () => {
-      await new Promise((resolve) => setImmediate(resolve));
-      if (signal.aborted) throw new Superseded();
-    };
+  /** The file's diagnostics: its findings, with its train/validation overlap listed first. */
+  private publish(uri: vscode.Uri, file: FileReport): void {
+    const { report } = file;
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    const format = editorFormat(uri);
-    if (document && format) return validateText(document.getText(), { ...options, format, tick });
-    if (!format && uri.scheme === 'file') {
-      // Parquet on disk is read by position: the footer, then the rows being checked.
-      const file = await parquetFile(uri.fsPath);
-      try {
-        return await validateParquet(file, { ...options, format: 'parquet', tick, parquetDecoder: offThreadParquet() });
-      } finally {
-        await file.close();
-      }
-    }
-    const bytes = await vscode.workspace.fs.readFile(uri);
-    async function* once() {
-      yield bytes;
-    }
-    return validateDataset(once(), { ...options, format: format ?? 'parquet', tick, parquetDecoder: offThreadParquet() });
-  }
-
-  /** `overlaps`: the train/validation overlap errors of the file, listed in `extra` or summarized there. */
-  private publish(uri: vscode.Uri, report: DatasetReport, extra: Finding[], overlaps = 0): void {
-    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    this.collection.set(uri, reportDiagnostics(report, extra, uri, document));
-    const errors = errorCount(report) + overlaps;
+    this.collection.set(uri, reportDiagnostics(report, file.overlap.findings, uri, document));
+    const errors = errorCount(withOverlap(file));
     this.states.set(uri.toString(), { uri, report, errors });
     this.changed.fire(uri);
   }
@@ -180,14 +142,21 @@ export class DatasetValidation implements vscode.Disposable {
   }
 }
 
-/** The batch size of a workspace job file whose training channel names this dataset, so a 64-row file is judged at the job's 32, not the setting's 128. */
-async function batchSizeFromWorkspaceJobFiles(uri: vscode.Uri): Promise<DatasetBatchSize | undefined> {
+/** An open document by its text, a file on disk by its path (Parquet read by position), any other file by its bytes. */
+async function sourceOf(uri: vscode.Uri): Promise<DatasetSource> {
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (document && editorFormat(uri)) return { name: uri.fsPath, text: document.getText() };
+  if (uri.scheme === 'file') return uri.fsPath;
+  return { name: uri.fsPath, bytes: await vscode.workspace.fs.readFile(uri) };
+}
+
+/** The workspace's job files, so a 64-row file is judged at the batch size of the job that trains it (32), not the setting's 128. */
+async function workspaceJobFiles(): Promise<JobFileText[]> {
   const found = await vscode.workspace.findFiles('**/*.mtrl.json', '**/node_modules/**', 50);
-  const jobFiles = await Promise.all(
+  return Promise.all(
     found.map(async (file) => ({
       name: vscode.workspace.asRelativePath(file),
       text: new TextDecoder().decode(await vscode.workspace.fs.readFile(file).then(undefined, () => new Uint8Array())),
     })),
   );
-  return batchSizeFromJobFiles(uri.path, jobFiles);
 }

@@ -26,7 +26,7 @@ const ENDED: Record<string, string> = { Completed: 'completed', Stopped: 'stoppe
 export function register(services: Services): JobsView & Pick<TestProbes, 'jobHealth'> {
   const { context, output, settings, explain } = services;
 
-  const backend = sageMakerJobsBackend((region) => services.aws.sagemaker(region));
+  const backend = sageMakerJobsBackend(services.aws);
   // The replay feature registers mtrl.openRollouts in this same extension: every job has a rollouts section.
   const model = new JobsModel({ backend, regions: jobRegions, explain: explain.explained, hasRollouts: () => true });
   const marks = new HealthMarks();
@@ -45,10 +45,7 @@ export function register(services: Services): JobsView & Pick<TestProbes, 'jobHe
   const listedJobs = () => model.getRoots().flatMap((root) => root.jobs);
   const view = vscode.window.createTreeView('mtrl.jobs', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
   const configuration = new JobConfigurationProvider(backend, explain);
-  const logs = new JobLogsProvider(
-    (job) => cloudWatchJobLogSource(services.aws.logs(job.region), `/aws/sagemaker/Job/${job.category}`, job.jobName),
-    explain,
-  );
+  const logs = new JobLogsProvider((job) => cloudWatchJobLogSource(services.aws, job), explain);
 
   const seconds = () => settings.get('jobs.refreshSeconds');
   const poller = new JobsPoller(

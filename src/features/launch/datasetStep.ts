@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { formatFromName } from '../../core/dataset';
 import { parentPrefix, parseS3Uri, type S3Location } from '../../core/s3/location';
-import { folderEntries } from '../../services/datasetObjects';
+import { folderEntries } from '../../services/datasets/objects';
 import type { Services } from '../services';
 import { BACK, CANCEL, inputStep, pickStep, subStep, type StepOutcome, type StepPosition } from './wizardInput';
 import { S3_URI } from './wizardSteps';

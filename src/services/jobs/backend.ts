@@ -1,4 +1,4 @@
-import type { SageMakerClient } from '@aws-sdk/client-sagemaker';
+import type { AwsClients } from '../../aws/clients';
 import { deleteJob, describeJobDetails, jobSummaryOf, listJobsPage, stopJob } from '../../aws/sagemaker';
 import type { JobCategory, JobStatus } from '../../core/jobs/status';
 import type { JobDetails, JobSummary } from '../../core/jobs/job';
@@ -28,7 +28,8 @@ export interface JobsBackend {
 export const PAGE_SIZE = 50;
 
 /** The backend over the AWS layer: one ListJobs page at a time (the caller keeps the token), DescribeJob in the tree's words. */
-export function sageMakerJobsBackend(client: (region: string) => SageMakerClient): JobsBackend {
+export function sageMakerJobsBackend(aws: Pick<AwsClients, 'sagemaker'>): JobsBackend {
+  const client = (region: string) => aws.sagemaker(region);
   return {
     async listPage(region, category, query, nextToken, signal) {
       const page = await listJobsPage(

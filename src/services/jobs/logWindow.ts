@@ -1,4 +1,4 @@
-import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
+import type { AwsClients } from '../../aws/clients';
 import { describeLogStreams, getLogEventsPage } from '../../aws/logs';
 
 interface LogLine {
@@ -24,7 +24,12 @@ export interface JobLogSource {
 }
 
 /** Streams in `/aws/sagemaker/Job/<Category>` named with the job name as prefix, a page at a time: the window keeps both tokens. */
-export function cloudWatchJobLogSource(client: CloudWatchLogsClient, logGroupName: string, jobName: string): JobLogSource {
+export function cloudWatchJobLogSource(
+  aws: Pick<AwsClients, 'logs'>,
+  { region, category, jobName }: { region: string; category: string; jobName: string },
+): JobLogSource {
+  const client = aws.logs(region);
+  const logGroupName = `/aws/sagemaker/Job/${category}`;
   const page = async (stream: string, token: string | undefined, limit: number, startFromHead: boolean): Promise<LogPage> => {
     const out = await getLogEventsPage(client, { logGroupName, logStreamName: stream, nextToken: token, limit, startFromHead });
     const lines = out.events.map((e) => ({ timestamp: e.timestamp ?? 0, stream, message: (e.message ?? '').replace(/\r?\n$/, '') }));

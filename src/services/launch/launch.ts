@@ -8,7 +8,7 @@ import { describeCheck, type CheckResult } from '../../core/jobs/preflight';
 import type { SmokeResults } from '../../core/smoke/record';
 import { modelIdOf, type PricingTable } from '../../core/jobs/pricing';
 import { quotaRequest } from '../../core/jobs/quotas';
-import { readDatasets } from './datasets';
+import { readDatasets } from '../datasets/channels';
 import { enableNotifications } from './notifications';
 import type { ModelCatalog } from './modelCatalog';
 import { runPreflight, type PreflightDeps } from './preflight';

@@ -1,6 +1,8 @@
 // A small `vscode` for feature tests in plain Node: commands, messages and quick picks as data, documents by URI,
 // events, the value types. What a test answers (a quick pick, a dialog) it scripts in `answers`; what the feature said
 // is read from `said`. Only what the features use is here; a missing piece fails loudly when a test reaches it.
+import { readdirSync, statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 type Listener<T> = (value: T) => unknown;
@@ -86,6 +88,9 @@ export class Position {
     readonly line: number,
     readonly character: number,
   ) {}
+  isEqual(other: Position): boolean {
+    return this.line === other.line && this.character === other.character;
+  }
 }
 
 export class Range {
@@ -163,6 +168,56 @@ export class Diagnostic {
   ) {}
 }
 
+export class Location {
+  constructor(
+    readonly uri: Uri,
+    readonly range: Range,
+  ) {}
+}
+
+export class DiagnosticRelatedInformation {
+  constructor(
+    readonly location: Location,
+    readonly message: string,
+  ) {}
+}
+
+/** Diagnostics by URI, as the Problems view would list them. */
+class DiagnosticCollection {
+  private readonly byUri = new Map<string, { uri: Uri; diagnostics: Diagnostic[] }>();
+  set(uri: Uri, diagnostics: Diagnostic[]): void {
+    this.byUri.set(uri.toString(), { uri, diagnostics });
+  }
+  get(uri: Uri): Diagnostic[] | undefined {
+    return this.byUri.get(uri.toString())?.diagnostics;
+  }
+  has(uri: Uri): boolean {
+    return this.byUri.has(uri.toString());
+  }
+  delete(uri: Uri): void {
+    this.byUri.delete(uri.toString());
+  }
+  clear(): void {
+    this.byUri.clear();
+  }
+  forEach(visit: (uri: Uri, diagnostics: Diagnostic[]) => void): void {
+    for (const { uri, diagnostics } of this.byUri.values()) visit(uri, diagnostics);
+  }
+  dispose(): void {
+    this.clear();
+  }
+}
+
+export const languages = {
+  createDiagnosticCollection: () => new DiagnosticCollection(),
+};
+
+export enum FileType {
+  Unknown = 0,
+  File = 1,
+  Directory = 2,
+}
+
 export enum ProgressLocation {
   SourceControl = 1,
   Window = 10,
@@ -190,6 +245,10 @@ export const harness = {
   answers: [] as Answer[],
   providers: new Map<string, { provideTextDocumentContent(uri: Uri): string | Promise<string>; onDidChange?: unknown }>(),
   documents: [] as StubDocument[],
+  /** The open folder (files on disk), for `workspace.fs`, `findFiles` and relative paths. */
+  folder: undefined as Uri | undefined,
+  /** Settings by `section.key` (`mtrl.datasets.batchSize`); unset ones read as their default. */
+  settings: {} as Record<string, unknown>,
   /** Reads of open documents a provider's change started; `settled()` waits for them. */
   refreshing: [] as Promise<void>[],
   async settled(): Promise<void> {
@@ -200,6 +259,8 @@ export const harness = {
     this.answers = [];
     this.refreshing = [];
     this.documents.length = 0;
+    this.folder = undefined;
+    this.settings = {};
     registered.clear();
     this.providers.clear();
   },
@@ -282,6 +343,34 @@ export const workspace = {
     });
     return new Disposable(() => (harness.providers.delete(scheme), refresh?.dispose()));
   },
+  get workspaceFolders() {
+    return harness.folder && [{ uri: harness.folder, name: path.basename(harness.folder.path), index: 0 }];
+  },
+  getWorkspaceFolder(uri: Uri) {
+    return workspace.workspaceFolders?.find((f) => uri.path.startsWith(`${f.uri.path}/`));
+  },
+  asRelativePath(uri: Uri): string {
+    return harness.folder && uri.path.startsWith(`${harness.folder.path}/`) ? path.posix.relative(harness.folder.path, uri.path) : uri.path;
+  },
+  getConfiguration(section: string) {
+    return { get: <T>(key: string, fallback?: T) => (harness.settings[`${section}.${key}`] as T | undefined) ?? fallback };
+  },
+  /** Files of the open folder whose names end in the suffix of a `**`-then-`*<suffix>` glob; other globs are not stubbed. */
+  async findFiles(include: string, _exclude?: string, max = Infinity): Promise<Uri[]> {
+    const suffix = /^\*\*\/\*([^*{}[\]]+)$/.exec(include)?.[1];
+    if (!suffix) throw new Error(`the stub's findFiles takes **/*<suffix>, not ${include}`);
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        return name === 'node_modules' ? [] : statSync(full).isDirectory() ? walk(full) : name.endsWith(suffix) ? [full] : [];
+      });
+    return (harness.folder ? walk(harness.folder.fsPath) : []).slice(0, max).map((file) => Uri.file(file));
+  },
+  fs: {
+    readFile: async (uri: Uri) => new Uint8Array(await readFile(uri.fsPath)),
+    readDirectory: async (uri: Uri): Promise<[string, FileType][]> =>
+      (await readdir(uri.fsPath, { withFileTypes: true })).map((e) => [e.name, e.isDirectory() ? FileType.Directory : FileType.File]),
+  },
   onDidOpenTextDocument: opened.event,
   onDidCloseTextDocument: closed.event,
   onDidSaveTextDocument: saved.event,
@@ -297,6 +386,11 @@ export const window = {
   },
   async showInputBox() {
     return next();
+  },
+  /** Runs the task at once; the test cancels nothing. */
+  async withProgress<T>(_options: unknown, task: (progress: { report(value: unknown): void }, token: unknown) => Promise<T>): Promise<T> {
+    const token = { isCancellationRequested: false, onCancellationRequested: () => new Disposable() };
+    return task({ report: () => {} }, token);
   },
   setStatusBarMessage(text: string) {
     harness.said.push({ kind: 'status', text });

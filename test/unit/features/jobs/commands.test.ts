@@ -35,7 +35,7 @@ describe('jobs commands (the feature against the vscode stub and the emulator)',
     clock = new ManualClock();
     emulator = await startEmulator({ clock });
     aws = new AwsClients(() => ({ region: REGION, endpoint: emulator.url }));
-    const backend = sageMakerJobsBackend((region) => aws.sagemaker(region));
+    const backend = sageMakerJobsBackend(aws);
     const explain = (error: unknown, action: string) => explainAwsError(error, { endpoint: emulator.url, action }).sentence;
     model = new JobsModel({
       backend,
@@ -45,10 +45,7 @@ describe('jobs commands (the feature against the vscode stub and the emulator)',
       now: () => new Date(clock.now()),
     });
     const configuration = new JobConfigurationProvider(backend, explain);
-    const logs = new JobLogsProvider(
-      (job) => cloudWatchJobLogSource(aws.logs(job.region), `/aws/sagemaker/Job/${job.category}`, job.jobName),
-      explain,
-    );
+    const logs = new JobLogsProvider((job) => cloudWatchJobLogSource(aws, job), explain);
     const lines: string[] = [];
     const output = { info: (line: string) => lines.push(line) } as unknown as vscode.LogOutputChannel;
     redrawn = 0;

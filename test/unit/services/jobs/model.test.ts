@@ -193,7 +193,7 @@ describe('jobs model with a service that never answers', () => {
     const aws = new AwsClients(() => ({ region: 'us-east-1', endpoint: url }));
     try {
       const model = new JobsModel({
-        backend: sageMakerJobsBackend((region) => aws.sagemaker(region)),
+        backend: sageMakerJobsBackend(aws),
         regions: () => ['us-east-1'],
         explain: (error, action) => explainAwsError(error, { action }),
         hasRollouts: () => false,

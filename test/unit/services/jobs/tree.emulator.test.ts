@@ -22,7 +22,7 @@ const REGION = 'us-east-1';
 
 function modelFor(url: string, clock: ManualClock, hasRollouts = false) {
   const aws = new AwsClients(() => ({ region: REGION, endpoint: url }));
-  const backend = sageMakerJobsBackend((region) => aws.sagemaker(region));
+  const backend = sageMakerJobsBackend(aws);
   const model = new JobsModel({
     backend,
     regions: () => [REGION],
@@ -213,7 +213,10 @@ describe('jobs tree against the emulator', function () {
 
   it("reads a job's service log window and pages back", async () => {
     const { aws } = modelFor(emulator.url, clock);
-    const window = new JobLogWindow(cloudWatchJobLogSource(aws.logs(REGION), '/aws/sagemaker/Job/AgentRFT', SEEDED.completedJob), 40);
+    const window = new JobLogWindow(
+      cloudWatchJobLogSource(aws, { region: REGION, category: 'AgentRFT', jobName: SEEDED.completedJob }),
+      40,
+    );
     await window.load();
     assert.equal(window.streamCount, 1);
     assert.equal(window.lines.length, 40);
@@ -325,7 +328,7 @@ describe('jobs tree paging, stop and polling against the emulator', function () 
       }),
     );
     clock.advance(1000);
-    const window = new JobLogWindow(cloudWatchJobLogSource(aws.logs(REGION), '/aws/sagemaker/Job/AgentRFT', name), 500);
+    const window = new JobLogWindow(cloudWatchJobLogSource(aws, { region: REGION, category: 'AgentRFT', jobName: name }), 500);
     await window.load();
     const before = window.lines.length;
     assert.ok((await backend.describe(REGION, 'AgentRFT', name)).status === 'InProgress');

@@ -12,7 +12,7 @@ import { jobDiagnosis } from '../../../../src/core/jobs/summary';
 import { SEEDED } from '../../../../src/emulator/seed';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../../../src/emulator/server';
 import { mlflowCheck, quotaCheck } from '../../../../src/services/launch/accountChecks';
-import { readDatasets } from '../../../../src/services/launch/datasets';
+import { readDatasets } from '../../../../src/services/datasets/channels';
 import { runPreflight, type PreflightDeps } from '../../../../src/services/launch/preflight';
 import { ceiling } from '../../../host/lib/ceiling';
 

@@ -11,7 +11,7 @@ import { createJobRequest, jobFileFromDescription, parseJobFile, serializeJobFil
 import { STATIC_MODELS, baseModelArn, modelsInRegion, type BaseModel } from '../../../../src/core/jobs/models';
 import { verdict } from '../../../../src/core/jobs/preflight';
 import { DEFAULT_PRICING } from '../../../../src/core/jobs/pricing';
-import { readDatasets } from '../../../../src/services/launch/datasets';
+import { readDatasets } from '../../../../src/services/datasets/channels';
 import { ModelCatalog } from '../../../../src/services/launch/modelCatalog';
 import { runPreflight, type PreflightDeps } from '../../../../src/services/launch/preflight';
 import { buildReview } from '../../../../src/services/launch/review';

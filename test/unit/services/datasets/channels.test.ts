@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { AwsClients } from '../../../../src/aws/clients';
 import { explainerFor } from '../../../../src/aws/errors';
-import { readDatasets } from '../../../../src/services/launch/datasets';
+import { readDatasets } from '../../../../src/services/datasets/channels';
 import { refusedPort } from '../../aws/blackHole';
 import { ceiling } from '../../../host/lib/ceiling';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { AwsClients } from '../aws/clients';
-import { headObject, isPreconditionFailed, listFolder, upload, type FolderEntry } from '../aws/s3';
-import type { S3Location } from '../core/s3/location';
+import type { AwsClients } from '../../aws/clients';
+import { headObject, isPreconditionFailed, listFolder, upload, type FolderEntry } from '../../aws/s3';
+import type { S3Location } from '../../core/s3/location';
 
 // The S3 side of a dataset for the editor: browse a folder, see what a key holds, upload a file, check what arrived.
 

@@ -1,10 +1,10 @@
-// No vscode import: used by the pre-flight in the editor and in the emulator tests.
+// The launch pre-flight's dataset check: each channel read from S3, and the overlap of train and validation.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Explain } from '../../aws/errors';
-import { listObjectsV2, parseS3Uri } from '../../aws/s3';
-import { validateS3Dataset } from '../s3Dataset';
+import { listObjectsV2, parseS3Uri, s3Uri } from '../../aws/s3';
 import { compareTrainVal, formatFromName, type DatasetReport, type DatasetRole } from '../../core/dataset';
 import type { DatasetFacts } from '../../core/jobs/preflight';
+import { DatasetUnreadable, validateSource } from './sources';
 
 const ROLE: Record<string, DatasetRole> = { train: 'training', validation: 'validation', evaluation: 'evaluation' };
 
@@ -39,11 +39,10 @@ async function readChannel(
     const errors: string[] = [];
     let merged: DatasetReport | undefined;
     for (const key of keys) {
-      const report = await validateS3Dataset(
-        s3,
-        { bucket: location.bucket, key },
+      const report = await validateSource(
+        s3Uri({ bucket: location.bucket, key }),
         { role: ROLE[channel], batchSize, maxFindings: 20 },
-        signal,
+        { aws: { s3: () => s3 }, explain, signal },
       );
       rows += report.rows;
       const prefix = keys.length > 1 ? `${key}: ` : '';
@@ -62,7 +61,9 @@ async function readChannel(
     return { facts: { channel, uri, rows, errors }, report: merged };
   } catch (error) {
     signal?.throwIfAborted();
-    return { facts: { channel, uri, unreadable: explain(error, `Reading ${uri}`), errors: [] } };
+    // Worded for the channel's URI (a prefix may hold several objects), from the error behind it.
+    const reason = error instanceof DatasetUnreadable ? error.reason : error;
+    return { facts: { channel, uri, unreadable: explain(reason, `Reading ${uri}`), errors: [] } };
   }
 }
 

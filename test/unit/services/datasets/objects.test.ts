@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { checkUploaded, existingObject, folderEntries, uploadFile } from '../../../src/services/datasetObjects';
-import { collect, withEmulator } from '../emulator/helpers';
+import { checkUploaded, existingObject, folderEntries, uploadFile } from '../../../../src/services/datasets/objects';
+import { collect, withEmulator } from '../../emulator/helpers';
 
 // The upload command's S3 steps through the service (emulator, real SDK over HTTP): no key, a write, a refused second
 // write, the read-back check.
-describe('services/datasetObjects: what Upload Dataset to S3 asks of S3', () => {
+describe('services/datasets/objects: what Upload Dataset to S3 asks of S3', () => {
   let dir: string;
   before(() => (dir = mkdtempSync(path.join(tmpdir(), 'mtrl-upload-'))));
   after(() => rmSync(dir, { recursive: true, force: true }));
