@@ -61,7 +61,7 @@ describe('health watch (the feature against the vscode stub and the emulator)', 
     emulator = await startEmulator({});
     aws = new WithoutLogs(() => ({ region: WEST, endpoint: emulator.url }));
     model = new JobsModel({
-      backend: sageMakerJobsBackend((region) => aws.sagemaker(region)),
+      backend: sageMakerJobsBackend(aws),
       regions: () => [WEST],
       explain: (error, action) => explainAwsError(error, { endpoint: emulator.url, action }),
       hasRollouts: () => false,
