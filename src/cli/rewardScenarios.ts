@@ -2,7 +2,14 @@ import path from 'node:path';
 import { componentsText, rescoreText, roundedComponents, score, toolCallsOf, type Scenario } from '../core/reward';
 import { outsideText } from '../core/text/display';
 import type { Transcript } from '../core/transcript/model';
-import { loadScenarioFile, previewScenarios, rescoreTranscripts, rewardFileOf, type ScenarioPreview } from '../services/rewardScenarios';
+import {
+  loadScenarioFile,
+  previewScenarios,
+  rescoreTranscripts,
+  rewardFileOf,
+  type OfferedScenarios,
+  type ScenarioPreview,
+} from '../services/rewardScenarios';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, type CliIO } from './command';
 
 interface HarnessFlags {
@@ -94,9 +101,9 @@ export async function runScenarioPreview(
   json: boolean,
   flags: HarnessFlags,
   io: CliIO,
-  offered?: { path: string; text: string },
+  offered?: OfferedScenarios,
 ): Promise<number> {
-  const { result, stderr } = await previewScenarios(offered?.path ?? path.resolve(file), { ...flags, text: offered?.text });
+  const { result, stderr } = await previewScenarios(offered?.path ?? path.resolve(file), { ...flags, file: offered?.file });
   if (!result.ok) {
     if (stderr.trim()) io.err(stderr.trimEnd());
     if (result.error === 'file') for (const p of result.problems) io.err(`mtrl reward: ${file}: ${problemText(p)}`);

@@ -4,6 +4,7 @@ import {
   checkExpectations,
   parseScenarioFile,
   rescoreReport,
+  scenarioFileOf,
   scenarioTranscript,
   type ExpectationResult,
   type HarnessError,
@@ -71,22 +72,35 @@ const fileFailure = (message: string, problem = { path: '', message }): Scenario
   problems: [problem],
 });
 
-/** Reads and checks a `*.mtrl-reward.json` file and the reward file it names; problems as one failure naming each. */
-export async function loadScenarioFile(file: string, text?: string): Promise<{ file: ScenarioFile } | ScenarioPreviewFailure> {
-  let content = text;
-  if (content === undefined) {
-    try {
-      const { size } = await stat(file);
-      if (size > MAX_SCENARIO_FILE_BYTES)
-        return fileFailure(
-          `${path.basename(file)} is ${Math.round(size / 2 ** 20)} MB: a scenario file is read whole, up to ${MAX_SCENARIO_FILE_BYTES / 2 ** 20} MB.`,
-        );
-      content = await readFile(file, 'utf8');
-    } catch (error) {
-      return fileFailure(`Cannot read ${path.basename(file)}: ${(error as Error).message}.`);
-    }
+/** A scenario file's text, read whole up to its size limit; a failure naming why not. */
+async function readScenarioText(file: string): Promise<string | ScenarioPreviewFailure> {
+  try {
+    const { size } = await stat(file);
+    if (size > MAX_SCENARIO_FILE_BYTES)
+      return fileFailure(
+        `${path.basename(file)} is ${Math.round(size / 2 ** 20)} MB: a scenario file is read whole, up to ${MAX_SCENARIO_FILE_BYTES / 2 ** 20} MB.`,
+      );
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    return fileFailure(`Cannot read ${path.basename(file)}: ${(error as Error).message}.`);
   }
-  const parsed = parseScenarioFile(content);
+}
+
+/**
+ * Reads and checks a `*.mtrl-reward.json` file (or the text, or the file already read, given for it) and the reward file
+ * it names; problems as one failure naming each.
+ */
+export async function loadScenarioFile(
+  file: string,
+  given?: string | { file: ScenarioFile },
+): Promise<{ file: ScenarioFile } | ScenarioPreviewFailure> {
+  let parsed: { file?: ScenarioFile; problems: ScenarioFileProblem[] };
+  if (typeof given === 'object') parsed = { file: given.file, problems: [] };
+  else {
+    const text = given ?? (await readScenarioText(file));
+    if (typeof text !== 'string') return text;
+    parsed = parseScenarioFile(text);
+  }
   if (!parsed.file) {
     const first = parsed.problems[0];
     return {
@@ -126,19 +140,28 @@ export function rewardFileOf(scenarioFile: string, spec: RewardSpec): string {
   return path.resolve(path.dirname(scenarioFile), spec.file);
 }
 
-/**
- * The scenario file an environment pack offers for the reward in a Python file, as if saved beside it (`reward.py` →
- * `reward.mtrl-reward.json`); undefined when no pack recognizes the reward in `source`.
- */
-export function packScenarioFile(pythonFile: string, source: string): { path: string; text: string } | undefined {
+/** The scenarios a pack offers for a Python reward: read once, as a file saved beside it would be (`text`, for saving it). */
+export interface OfferedScenarios {
+  /** `reward.py` → `reward.mtrl-reward.json`. */
+  path: string;
+  file: ScenarioFile;
+  text: string;
+}
+
+/** The scenario file an environment pack offers for the reward in a Python file; undefined when no pack recognizes it. */
+export function packScenarioFile(pythonFile: string, source: string): OfferedScenarios | undefined {
   const document = packRewardScenarios(source, path.basename(pythonFile));
-  if (!document) return undefined;
-  return { path: `${pythonFile.replace(/\.py$/, '')}.mtrl-reward.json`, text: `${JSON.stringify(document, null, 2)}\n` };
+  const file = document && scenarioFileOf(document).file;
+  if (!document || !file) return undefined;
+  return { path: `${pythonFile.replace(/\.py$/, '')}.mtrl-reward.json`, file, text: `${JSON.stringify(document, null, 2)}\n` };
 }
 
 /** Scores every scenario in one Python run and checks the file's expectations. */
-export async function previewScenarios(scenarioFile: string, options: HarnessOptions & { text?: string }): Promise<ScenarioOutcome> {
-  const loaded = await loadScenarioFile(scenarioFile, options.text);
+export async function previewScenarios(
+  scenarioFile: string,
+  options: HarnessOptions & { text?: string; file?: ScenarioFile },
+): Promise<ScenarioOutcome> {
+  const loaded = await loadScenarioFile(scenarioFile, options.file ? { file: options.file } : options.text);
   if ('ok' in loaded) return { result: loaded, stderr: '' };
   const { file } = loaded;
   const rewardFile = rewardFileOf(scenarioFile, file.reward);

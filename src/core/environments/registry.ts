@@ -1,5 +1,5 @@
 import type { Transcript } from '../transcript/model';
-import type { EnvironmentPack, PackAgentAdvice, PackDatasetChecks, PackScanner } from './types';
+import type { EnvironmentPack, PackAgentAdvice, PackDatasetChecks, PackScanner, ScenarioDocument } from './types';
 import { wordlePack } from './wordle/pack';
 
 /** Every environment pack, tried in order: the first that recognizes a transcript enriches it. A new pack is one line here. */
@@ -35,7 +35,7 @@ export function agentAdviceForLogs(lines: readonly string[]): PackAgentAdvice | 
 }
 
 /** The scenario file the first pack that recognizes the reward in `source` offers for it (Python file `file`), else undefined. */
-export function packRewardScenarios(source: string, file: string): Record<string, unknown> | undefined {
+export function packRewardScenarios(source: string, file: string): ScenarioDocument | undefined {
   for (const pack of PACKS) {
     const document = pack.rewardScenarios?.(source, file);
     if (document) return document;

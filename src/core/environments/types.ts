@@ -1,5 +1,14 @@
 import type { EnvironmentFacts, ToolCall, Transcript } from '../transcript/model';
 
+/** A scenario file as its JSON holds it: what a pack offers and a user saves, read by `scenarioFileOf` in core/reward. */
+export interface ScenarioDocument {
+  reward: Record<string, unknown>;
+  task?: Record<string, unknown>;
+  scenarios: Record<string, unknown>;
+  expect?: string[];
+  invariants?: string[];
+}
+
 /**
  * What one environment (Wordle, a support game, SQL, …) knows beyond the generic transcript.
  * A new environment is one folder under core/environments and one line in the registry.
@@ -25,7 +34,7 @@ export interface EnvironmentPack {
    * The scenario file (as its JSON document) this environment offers for a reward written in its own convention in
    * `source`, so a Python file is previewed without one; `file` is the Python file's name. Undefined when it is not one.
    */
-  rewardScenarios?(source: string, file: string): Record<string, unknown> | undefined;
+  rewardScenarios?(source: string, file: string): ScenarioDocument | undefined;
   /** Ways a rollout goes wrong in this environment's terms, found by `mtrl scan` beside the generic kinds. */
   scanners?: readonly PackScanner[];
 }

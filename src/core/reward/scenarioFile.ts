@@ -203,6 +203,11 @@ export function parseScenarioFile(text: string): Parsed {
     const message = error instanceof JsonTooDeep ? `${(error as Error).message}.` : `Not valid JSON: ${(error as Error).message}`;
     return { problems: [{ path: '', message }] };
   }
+  return scenarioFileOf(value);
+}
+
+/** Reads a scenario file's JSON value (parsed text, or a pack's document as it is); every problem is reported, none thrown. */
+export function scenarioFileOf(value: unknown): Parsed {
   if (!isObject(value))
     return { problems: [{ path: '', message: 'A reward scenario file is a JSON object with "reward" and "scenarios".' }] };
   const problems: ScenarioFileProblem[] = [];

@@ -87,8 +87,7 @@ export class ScenarioPreviews implements vscode.Disposable {
     const files = [...this.files.values()].filter((f) => f.rewardPath === python.fsPath);
     if (files.length || source === undefined || !isPythonFile(python)) return files;
     const offered = packScenarioFile(python.fsPath, source);
-    const spec = offered && parseScenarioFile(offered.text).file?.reward;
-    return spec ? [{ uri: python, rewardPath: python.fsPath, spec, offered: true }] : [];
+    return offered ? [{ uri: python, rewardPath: python.fsPath, spec: offered.file.reward, offered: true }] : [];
   }
 
   entry(uri: vscode.Uri): ScenarioFileEntry | undefined {
@@ -131,7 +130,7 @@ export class ScenarioPreviews implements vscode.Disposable {
       const run = previewScenarios(offered?.path ?? uri.fsPath, {
         python: python.path,
         script: this.script,
-        text: offered?.text ?? new TextDecoder().decode(saved),
+        ...(offered ? { file: offered.file } : { text: new TextDecoder().decode(saved) }),
         timeoutMs: timeoutSeconds * 1000,
         signal: controller.signal,
         onStderr: (text) => text.trimEnd() && this.services.output.info(`[${name}] ${text.trimEnd()}`),

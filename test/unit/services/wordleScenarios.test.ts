@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { toolCallsOf } from '../../../src/core/reward';
+import { parseScenarioFile, toolCallsOf } from '../../../src/core/reward';
 import { referenceReward } from '../../../src/core/environments/wordle/referenceReward';
 import { packScenarioFile, previewScenarios, type ScenarioOutcome, type ScenarioPreview } from '../../../src/services/rewardScenarios';
 import { python } from '../python';
@@ -15,7 +15,7 @@ const fixture = (name: string) => path.join(root, 'test/fixtures/reward', name);
 async function preview(name: string, options: { timeoutMs?: number; python?: string; signal?: AbortSignal } = {}) {
   const offered = packScenarioFile(fixture(name), readFileSync(fixture(name), 'utf8'));
   assert.ok(offered, `no scenarios offered for ${name}`);
-  return previewScenarios(offered.path, { python, script, text: offered.text, ...options });
+  return previewScenarios(offered.path, { python, script, file: offered.file, ...options });
 }
 
 function scored(result: ScenarioOutcome['result']): ScenarioPreview {
@@ -37,6 +37,13 @@ function alive(pid: number): boolean {
 }
 
 describe('reward: a Wordle reward on the scenarios its pack offers (real python3)', function () {
+  it("offers the pack's scenarios read once, the same file as the text it would save reads back to", () => {
+    const offered = packScenarioFile(fixture('final_design.py'), readFileSync(fixture('final_design.py'), 'utf8'));
+    assert.ok(offered);
+    assert.ok(offered.file.scenarios.length > 5, `${offered.file.scenarios.length} scenarios`);
+    assert.deepEqual(offered.file, parseScenarioFile(offered.text).file);
+  });
+
   this.timeout(ceiling(30_000));
 
   it('final design: every expectation holds and solve@1 is 1.55 plus the shaping term', async () => {

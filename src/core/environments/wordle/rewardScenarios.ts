@@ -1,3 +1,4 @@
+import type { ScenarioDocument } from '../types';
 import { WordleGame } from './game';
 import { referenceOutcome } from './referenceReward';
 import { canonicalGames, DEFAULT_ANSWER, type CanonicalGame } from './rewardGames';
@@ -67,7 +68,7 @@ function expectations(games: readonly CanonicalGame[]): string[] {
 }
 
 /** The canonical games as a scenario file for the Wordle reward class in `source`, or undefined when it has none. */
-export function wordleRewardScenarios(source: string, file: string): Record<string, unknown> | undefined {
+export function wordleRewardScenarios(source: string, file: string): ScenarioDocument | undefined {
   const classes = rewardClasses(source);
   const rewardClass = classes.find((c) => c.name === 'WordleGame') ?? classes[0];
   if (!rewardClass) return undefined;

@@ -18,8 +18,8 @@ describe('environment registry: the hooks generic code asks for', () => {
 
   it('offers a scenario file for a Python reward a pack recognizes (a Wordle class), none for another', () => {
     const source = readFileSync(path.join(__dirname, '../../../fixtures/reward/final_design.py'), 'utf8');
-    const offered = packRewardScenarios(source, 'final_design.py') as { reward: { file: string; class: string } };
-    assert.deepEqual([offered.reward.file, offered.reward.class], ['final_design.py', 'WordleGame']);
+    const offered = packRewardScenarios(source, 'final_design.py');
+    assert.deepEqual([offered?.reward.file, offered?.reward.class], ['final_design.py', 'WordleGame']);
     assert.equal(packRewardScenarios('def reward(task, transcript):\n    return 1.0\n', 'reward.py'), undefined);
   });
 });
