@@ -30,6 +30,8 @@ export class Repeats {
   private readonly places: RowPlace[] = [];
   private readonly columns: string[] = [];
   private waiting = 0;
+  /** What the touching pass read, kept so the compiler cannot drop the reads. */
+  touched = 0;
 
   constructor(
     private readonly log: FindingLog,
@@ -66,14 +68,20 @@ export class Repeats {
   flush(): void {
     const count = this.waiting;
     this.waiting = 0;
+    let touched = 0;
+    for (let n = 0; n < count; n++) touched |= this.tableOf(this.kinds[n]).touch(this.hashes[2 * n + 1]);
+    this.touched = touched;
     for (let n = 0; n < count; n++) {
       const kind = this.kinds[n];
       const place = this.places[n];
-      const table = kind === 'id' ? this.ids : kind === 'prompt' ? this.prompts : this.answers;
-      const first = table.firstOrAddHashed(this.hashes[2 * n], this.hashes[2 * n + 1], place.line);
+      const first = this.tableOf(kind).firstOrAddHashed(this.hashes[2 * n], this.hashes[2 * n + 1], place.line);
       if (first === undefined) this.overlap(kind, this.keys[n], place.line);
       else this.repeated(kind, this.keys[n], first, place, this.columns[n]);
     }
+  }
+
+  private tableOf(kind: Kind): KeyTable {
+    return kind === 'id' ? this.ids : kind === 'prompt' ? this.prompts : this.answers;
   }
 
   private repeated(kind: Kind, key: string, first: number, place: RowPlace, column: string): void {
