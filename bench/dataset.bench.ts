@@ -1,6 +1,6 @@
 // Dataset validation speed against a bare parse loop over the same file, and memory while streaming a large file.
 // Run: npm run bench (or: node --import tsx bench/dataset.bench.ts [--big-mb N])
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -224,6 +224,44 @@ function repeatedAnswers(): void {
   }
 }
 
+/** One run under /usr/bin/time: wall s, CPU s, peak MB; undefined with the reason printed when the command exits 3. */
+function timed(argv: string[]): { wall: number; cpu: number; mb: number } | undefined {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', ...argv], { encoding: 'utf8' });
+  if (r.status === 3) return void console.log(`  skipped: ${r.stderr.trim().split('\n')[0]}`);
+  const m = /([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(r.stderr);
+  if (r.status !== 0 || !m) throw new Error(`${argv.join(' ')} exited ${r.status}: ${r.stderr.slice(-400)}`);
+  return { wall: Number(m[1]), cpu: Number(m[2]) + Number(m[3]), mb: Number(m[4]) / 1024 };
+}
+
+/** `mtrl validate` (the built CLI) on a Parquet file of `rows` prompts against pyarrow + json.loads, interleaved, medians of 3. */
+async function parquetAgainstPyarrow(rows: number): Promise<void> {
+  const root = path.resolve(__dirname, '..');
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
+  const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-bench-'));
+  try {
+    const file = path.join(dir, 'training-data.parquet');
+    execFileSync(process.execPath, ['--import', 'tsx', __filename, '--write', file, String(rows)], { stdio: 'inherit' });
+    const runs: { py: NonNullable<ReturnType<typeof timed>>[]; cli: NonNullable<ReturnType<typeof timed>>[] } = { py: [], cli: [] };
+    for (let round = 0; round < 3; round++) {
+      const py = timed(['python3', path.join(root, 'bench/lib/pyarrowPrompts.py'), file]);
+      if (!py) return;
+      runs.py.push(py);
+      runs.cli.push(timed([process.execPath, path.join(root, 'dist/cli.js'), 'validate', file, '--json'])!);
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1];
+    console.log(`Parquet, ${rows.toLocaleString('en')} rows in row groups of 100,000, medians of 3 interleaved runs:`);
+    for (const key of ['wall', 'cpu', 'mb'] as const) {
+      const py = median(runs.py.map((r) => r[key]));
+      const cli = median(runs.cli.map((r) => r[key]));
+      console.log(
+        `  ${key.padEnd(4)} pyarrow + json.loads ${py.toFixed(1)}  mtrl validate ${cli.toFixed(1)}  ratio ${(cli / py).toFixed(2)}`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const [mode, file, rows] = process.argv.slice(2);
 if (mode === '--write') {
   void writeRows(file, Number(rows));
@@ -235,6 +273,8 @@ if (mode === '--write') {
   void writeOpenQuote(file, Number(rows));
 } else if (mode === '--measure-open-quote') {
   void measureOpenQuote(file).then((mb) => console.log(mb));
+} else if (mode === '--parquet-pyarrow') {
+  void parquetAgainstPyarrow(Number(file ?? 2_000_000));
 } else if (mode === '--speed') {
   void speed();
 } else if (mode === '--measure') {

@@ -8,6 +8,8 @@ import { LineSplitter, MAX_LINE_CHARS } from '../text/lines';
 export class JsonlReader {
   private line = 0;
   private started = false;
+  /** Whether any piece so far held U+FFFD (what the decoder puts for invalid UTF-8): only then is each line searched for it. */
+  private replaced = false;
   private readonly lines = new LineSplitter(
     (text) => this.handle(text),
     () => {
@@ -29,6 +31,7 @@ export class JsonlReader {
       this.started = true;
       if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
     }
+    if (!this.replaced) this.replaced = piece.includes('\ufffd');
     this.lines.push(piece);
   }
 
@@ -50,7 +53,7 @@ export class JsonlReader {
       this.checker.report('json-syntax', `The line is not JSON: ${error.message}.`, span, line);
       return;
     }
-    const bad = text.indexOf('\ufffd');
+    const bad = this.replaced ? text.indexOf('\ufffd') : -1;
     if (bad !== -1) {
       this.checker.countBrokenRow();
       const span = { start: { line, column: bad + 1 }, end: { line, column: bad + 2 } };

@@ -23,13 +23,37 @@ export class KeyTable {
   /** The line of the key's first occurrence, or undefined after recording `line` (≥ 1) as that first occurrence. */
   firstOrAdd(key: string, line: number): number | undefined {
     this.hash(key);
+    return this.firstOrAddLast(line);
+  }
+
+  /** Writes the key's hash to `out` at `at` and `at + 1`, for `firstOrAddHashed` later. */
+  hashInto(key: string, out: Int32Array, at: number): void {
+    this.hash(key);
+    out[at] = this.a;
+    out[at + 1] = this.b;
+  }
+
+  /** `firstOrAdd` for a key hashed by `hashInto`: many in a row overlap their waits on memory. */
+  firstOrAddHashed(a: number, b: number, line: number): number | undefined {
+    this.a = a;
+    this.b = b;
+    return this.firstOrAddLast(line);
+  }
+
+  /** Reads the home slot of a hash from `hashInto`: run over a batch first, the cache misses overlap, and the look-ups after find the slots cached. */
+  touch(b: number): number {
+    return this.slots[3 * (b & (this.capacity - 1)) + 2];
+  }
+
+  private firstOrAddLast(line: number): number | undefined {
     let i = this.slot();
     if (this.slots[i + 2] !== 0) return this.slots[i + 2];
     if (this.count >= this.maxKeys) {
       this.full = true;
       return undefined;
     }
-    if ((this.count + 1) * 2 > this.capacity) {
+    // Grown past 3/4 full, not 1/2: fewer and smaller tables, so fewer cache and TLB misses per key.
+    if ((this.count + 1) * 4 > this.capacity * 3) {
       this.grow();
       i = this.slot();
     }
@@ -55,8 +79,11 @@ export class KeyTable {
       b = Math.imul(b ^ c, 0x5bd1e995);
       b ^= b >>> 15;
     }
+    // murmur3's finalizer mixes every character into the low bits that pick the slot, so probes stay short at a 3/4 load.
+    b = Math.imul(b ^ (b >>> 16), 0x85ebca6b);
+    b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
     this.a = a;
-    this.b = b;
+    this.b = b ^ (b >>> 16);
   }
 
   /** The offset of the slot holding the last hash, or of the empty slot where it would go. */
@@ -71,15 +98,17 @@ export class KeyTable {
   private grow(): void {
     const old = this.slots;
     this.capacity *= 2;
-    this.slots = new Int32Array(3 * this.capacity);
+    const mask = this.capacity - 1;
+    const s = (this.slots = new Int32Array(3 * this.capacity));
+    // Every key is new here: the first empty slot from its home is its place.
     for (let j = 0; j < old.length; j += 3) {
-      if (old[j + 2] === 0) continue;
-      this.a = old[j];
-      this.b = old[j + 1];
-      const i = this.slot();
-      this.slots[i] = old[j];
-      this.slots[i + 1] = old[j + 1];
-      this.slots[i + 2] = old[j + 2];
+      const line = old[j + 2];
+      if (line === 0) continue;
+      let n = old[j + 1] & mask;
+      while (s[3 * n + 2] !== 0) n = (n + 1) & mask;
+      s[3 * n] = old[j];
+      s[3 * n + 1] = old[j + 1];
+      s[3 * n + 2] = line;
     }
   }
 }

@@ -1,9 +1,9 @@
 import { datasetChecks } from '../environments/registry';
 import type { PackDatasetChecks } from '../environments/types';
 import { findJsonError } from './json-scan';
-import { KeyTable } from './key-table';
 import { lineSpan, type RowPlace } from './positions';
 import { FindingLog } from './findingLog';
+import { Repeats } from './repeats';
 import { rowCountFinding } from './rowCounts';
 import * as rowText from './rowText';
 import {
@@ -13,7 +13,6 @@ import {
   type DatasetConvention,
   type DatasetReport,
   type FindingCode,
-  type OverlapHit,
   type RelatedLocation,
   type Span,
   type ValidateOptions,
@@ -22,20 +21,12 @@ import {
 /** Checks rows one at a time, keeping only what later rows and the file summary need. */
 export class RowChecker {
   private rows = 0;
-  /** Findings of each code, kept or not; past `maxPerCode` only counted, with the first rows as examples. */
-  private readonly ids = new KeyTable();
-  private readonly answers = new KeyTable();
-  private readonly prompts = new KeyTable();
-  private readonly idStrings = new Map<string, number>();
-  private readonly promptStrings = new Map<string, number>();
-  private readonly answerStrings = new Map<string, number>();
-  private readonly taskAnswers = new Set<string>();
-  private readonly trackKeys: boolean;
-  private readonly overlaps: OverlapHit[] = [];
   private fallback?: { column: string; place: RowPlace; count: number };
   private readonly batchSize: number;
   private readonly convention: DatasetConvention;
+  /** Findings of each code, kept or not; past `maxPerCode` only counted, with the first rows as examples. */
   private readonly log: FindingLog;
+  private readonly repeats: Repeats;
   /** The pack whose convention was asked for: its checks apply to every row. */
   private readonly forced?: PackDatasetChecks;
   /** Under `auto`: the packs whose checks apply to rows that look like theirs. */
@@ -52,11 +43,13 @@ export class RowChecker {
     this.forced = packs.find((p) => p.convention === this.convention);
     this.candidates = this.convention === 'auto' ? packs : [];
     this.log = new FindingLog(options.maxFindings ?? DEFAULT_MAX_FINDINGS, options.maxPerCode ?? DEFAULT_MAX_PER_CODE);
-    this.trackKeys = options.trackKeys ?? true;
+    this.repeats = new Repeats(this.log, options);
   }
 
   /** Records a finding that is not about a parsed row: a syntax error, an unreadable file. */
   report(code: FindingCode, message: string, span: Span, row: number, related?: RelatedLocation[]): void {
+    // The waiting look-ups of earlier rows report first, so findings keep the order of rows.
+    this.repeats.flush();
     this.log.report(code, message, span, row, related);
   }
 
@@ -165,27 +158,7 @@ export class RowChecker {
   /** Any task: the same prompt twice is the same task trained twice as often; unless a pack's rows differ by answer (the answer and id checks cover those). */
   private duplicatePrompt(prompt: string, place: RowPlace, column: string): void {
     if ((this.forced ?? this.candidates.find((p) => p.promptLooksLike(prompt)))?.answerIsTheTask) return;
-    const first = this.prompts.firstOrAdd(prompt, place.line);
-    if (first === undefined) this.overlap('prompt', prompt, place.line);
-    if (first === undefined || this.log.summarized('duplicate-prompt', place.row)) return;
-    this.log.keep(
-      'duplicate-prompt',
-      `The same prompt is already on line ${first}: that task is trained twice as often as the others.`,
-      this.valueSpan(place, column),
-      place.row,
-      [{ span: lineSpan(first), message: 'first use of this prompt' }],
-    );
-  }
-
-  /** A key seen for the first time in this file: kept for `compareTrainVal`, and looked up in the training file's keys. */
-  private overlap(kind: OverlapHit['kind'], key: string, line: number): void {
-    if (this.trackKeys) {
-      const strings = kind === 'id' ? this.idStrings : kind === 'prompt' ? this.promptStrings : this.answerStrings;
-      strings.set(kind === 'prompt' ? rowText.promptKey(key) : key, line);
-      if (kind === 'answer') this.taskAnswers.add(key);
-    }
-    const trainingLine = this.options.against?.[kind === 'id' ? 'ids' : kind === 'prompt' ? 'prompts' : 'answers'].get(key);
-    if (trainingLine !== undefined) this.overlaps.push({ kind, key: kind === 'prompt' ? rowText.promptKey(key) : key, line, trainingLine });
+    this.repeats.prompt(prompt, place, column);
   }
 
   private valueSpan(place: RowPlace, column: string): Span {
@@ -201,7 +174,6 @@ export class RowChecker {
 
   /** The task checks on the fields `prompt`, `answer` and `id` (inside the prompt string, or beside it for a flat row). */
   private checkTask(task: Record<string, unknown>, shown: string | undefined, place: RowPlace, column: string, flat: boolean): void {
-    const line = place.line;
     const answer = rowText.scalarText(task.answer);
     const id = rowText.scalarText(task.id);
     if (shown !== undefined) this.look(shown);
@@ -221,19 +193,8 @@ export class RowChecker {
       const key = rowText.normalizeAnswer(answer);
       const problem = pack?.answerProblem(answer);
       if (problem) this.report('bad-answer', problem, this.valueSpan(place, column), place.row);
-      const first = this.answers.firstOrAdd(key, line);
       // Only where the answer is the task (a secret word) does the same answer mean the same task.
-      if (first === undefined) this.overlap(pack?.answerIsTheTask ? 'answer' : 'shared-answer', key, line);
-      // Where the answer is the task (a word to find) a repeat doubles its weight; math or support tasks share answers by nature.
-      else if (pack?.answerIsTheTask && !this.log.summarized('duplicate-answer', place.row)) {
-        this.log.keep(
-          'duplicate-answer',
-          `The answer '${key}' already appears on line ${first}: that word gets twice the training weight.`,
-          this.valueSpan(place, column),
-          place.row,
-          [{ span: lineSpan(first), message: `first '${key}'` }],
-        );
-      }
+      this.repeats.answer(key, !!pack?.answerIsTheTask, place, column);
       if (shown !== undefined && rowText.leaks(key, pack) && rowText.containsLowerWord(this.lastShownLower, key)) {
         this.report(
           'answer-leak',
@@ -251,18 +212,11 @@ export class RowChecker {
           this.valueSpan(place, column),
           place.row,
         );
-    } else {
-      const first = this.ids.firstOrAdd(id, line);
-      if (first === undefined) this.overlap('id', id, line);
-      else if (!this.log.summarized('duplicate-id', place.row)) {
-        this.log.keep('duplicate-id', `The id '${id}' is already used on line ${first}.`, this.valueSpan(place, column), place.row, [
-          { span: lineSpan(first), message: `first use of '${id}'` },
-        ]);
-      }
-    }
+    } else this.repeats.id(id, place, column);
   }
 
   finish(): DatasetReport {
+    this.repeats.flush();
     const { role, format } = this.options;
     if (this.fallback) {
       const { column, place, count } = this.fallback;
@@ -287,12 +241,12 @@ export class RowChecker {
       stepsPerEpoch: Math.floor(this.rows / b),
       findings: this.log.findings,
       omitted: this.log.omitted,
-      ids: this.idStrings,
-      prompts: this.promptStrings,
-      answers: this.answerStrings,
-      taskAnswers: this.taskAnswers,
-      keyTables: { ids: this.ids, answers: this.answers, prompts: this.prompts },
-      overlaps: this.overlaps,
+      ids: this.repeats.idStrings,
+      prompts: this.repeats.promptStrings,
+      answers: this.repeats.answerStrings,
+      taskAnswers: this.repeats.taskAnswers,
+      keyTables: { ids: this.repeats.ids, answers: this.repeats.answers, prompts: this.repeats.prompts },
+      overlaps: this.repeats.overlaps,
     };
   }
 }
