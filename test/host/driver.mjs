@@ -26,7 +26,6 @@ import { checkChromium, closeBrowsers } from './lib/session.mjs';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const { formatResults, summarize } = await tsImport('./lib/report.ts', import.meta.url);
 const { findDesktopVsCode, machineLookup } = await tsImport('./lib/desktop.ts', import.meta.url);
-const { selects } = await tsImport('./lib/selection.ts', import.meta.url);
 const { LOAD_AT_START_VARIABLE, loadFactor } = await tsImport('./lib/ceiling.ts', import.meta.url);
 // Measured once, before this run adds its own load; every wait's ceiling (here and in the VS Code server) scales with it.
 process.env[LOAD_AT_START_VARIABLE] ??= loadFactor().toFixed(2);
@@ -45,19 +44,6 @@ const OLDEST_LANE = [
   'replay board opens a log file',
   '#17 reward lens: in a fresh window',
 ].join(' | ');
-// The UI check groups (test/host/ui files) of the second UI window: about half of the checks' time, while the first
-// window also runs a user's first windows.
-const SECOND_UI_WINDOW = [
-  'jobs.mjs',
-  'signal.mjs',
-  'metrics.mjs',
-  'replay.mjs',
-  'evaluations.mjs',
-  'runtimes.mjs',
-  'launch.mjs',
-  'budget-cleanup.mjs',
-  'aws.mjs',
-];
 const grep = process.env.MTRL_HOST_GREP ?? (oldest ? OLDEST_LANE : '');
 const timeoutMs = Number(process.env.MTRL_HOST_TIMEOUT ?? 600) * 1000;
 const keep = process.env.MTRL_HOST_KEEP === '1';
@@ -135,16 +121,16 @@ async function main() {
   );
 
   const cli = path.join(product.dir, 'dist/cli.js');
-  // The seeded running job at a quarter of the emulator's pace for the suites (45 minutes of steps, one every 30 s: the
-  // default's 11 minutes ran out before their running-job checks on a busy machine); at half its pace for a UI window,
-  // which starts its own and ends sooner (22 minutes, a step every 15 s: the checks that watch a step go by wait less).
-  const emulator = async (name, runningSpeed = 15) => {
-    const { url } = await startEmulator(cli, { logStream: createWriteStream(path.join(artifacts, `${name}.log`)), runningSpeed });
-    log(`${name} at ${url}`);
-    return url;
-  };
-  if (!hasEmulator(cli)) log('the CLI has no `emulator` command yet: AWS settings left unset');
-  const emulatorUrl = hasEmulator(cli) ? await emulator('emulator') : undefined;
+  let emulatorUrl;
+  if (hasEmulator(cli)) {
+    // The seeded running job at a quarter of the emulator's pace: 45 minutes of steps (one every 30 s), where the
+    // default's 11 minutes ran out before the running-job checks of a host run on a busy machine.
+    const emulator = await startEmulator(cli, { logStream: createWriteStream(path.join(artifacts, 'emulator.log')), runningSpeed: 15 });
+    emulatorUrl = emulator.url;
+    log(`emulator at ${emulatorUrl}`);
+  } else {
+    log('the CLI has no `emulator` command yet: AWS settings left unset');
+  }
 
   const uiDir = path.join(root, 'test/host/ui');
   const uiChecks = [];
@@ -176,35 +162,21 @@ async function main() {
     uiChecks: desktop ? [] : uiChecks,
     log,
   };
-  const selected = (checks, phase) => checks.filter((c) => (c.phase ?? 'trusted') === phase && selects(grep, `ui: ${c.name}`));
-  const phases = (...names) => onlyPhase === '' || names.includes(onlyPhase);
-  // The trusted suites, then the untrusted phase, one window after the other.
-  const suiteWindows = async () => {
+  const trusted = () => (onlyPhase === 'untrusted' ? [] : session({ ...common, phase: 'trusted', bundles: trustedBundles }));
+  const others = async () => {
     const all = [];
-    if (phases('trusted')) all.push(...(await session({ ...common, phase: 'trusted', bundles: trustedBundles, uiChecks: [] })));
-    if (phases('untrusted') && (untrustedBundles.length || selected(common.uiChecks, 'untrusted').length)) {
+    if (onlyPhase !== 'trusted' && (untrustedBundles.length || common.uiChecks.some((c) => c.phase === 'untrusted'))) {
       all.push(...(await session({ ...common, phase: 'untrusted', bundles: untrustedBundles })));
     }
+    // A user's first window (#41): VS Code servers of their own, the product alone, no test hooks.
+    if (!desktop && onlyPhase !== 'untrusted') all.push(...(await runFirstRunChecks({ ...common, vsix })));
     return all;
   };
-  // A window of trusted UI checks with an emulator of its own (a check may stop the running job another one watches).
-  const uiWindow = async (name, checks) => {
-    if (!selected(checks, 'trusted').length || !phases('trusted', 'ui')) return [];
-    const url = emulatorUrl && (await emulator(`emulator-${name}`, 30));
-    return session({ ...common, emulatorUrl: url, phase: 'trusted', name, bundles: [], uiChecks: checks });
-  };
-  // Desktop VS Code runs one window at a time (and has no UI checks).
-  if (desktop) return suiteWindows();
-  // Side by side: the suites; a user's first windows (#41: VS Code servers of their own, the product alone, no test hooks)
-  // then a window of UI checks; a second window of UI checks. Each mostly waits on its page (a poll, a reload, a render),
-  // so the three take turns on the CPU rather than queue.
-  const second = common.uiChecks.filter((c) => SECOND_UI_WINDOW.includes(c.group));
-  const first = common.uiChecks.filter((c) => !SECOND_UI_WINDOW.includes(c.group));
-  const firstRunThenUi = async () => [
-    ...(phases('trusted', 'ui') ? await runFirstRunChecks({ ...common, vsix }) : []),
-    ...(await uiWindow('trusted-ui-1', first)),
-  ];
-  return (await Promise.all([suiteWindows(), firstRunThenUi(), uiWindow('trusted-ui-2', second)])).flat();
+  // In the browser harness the untrusted phase and the first windows run beside the trusted phase: each has its own
+  // server, profile and workspace, and mostly waits on it. Desktop VS Code runs one window at a time.
+  if (desktop) return [...(await trusted()), ...(await others())];
+  const [first, second] = await Promise.all([trusted(), others()]);
+  return [...first, ...second];
 }
 
 let exitCode = 1;

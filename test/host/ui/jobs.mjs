@@ -181,7 +181,7 @@ export const checks = [
     async run({ page, emulatorUrl, workspaceRoot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no running job';
       await openJobsView(page);
-      // Polls every 5 s: the running job moves a step about every 15 s at a UI window's --running-speed 30.
+      // Polls every 5 s: the running job moves a step about every 30 s at the harness's --running-speed 15.
       setWorkspaceSetting(workspaceRoot, 'mtrl.jobs.refreshSeconds', 5);
       try {
         const before = await runningStep(page);
@@ -195,7 +195,7 @@ export const checks = [
           [RUNNING, before],
           { timeout: ceiling(60_000) },
         );
-        // Two looks, each after the row moved (a step is about 15 s here): nothing is gained by waiting after the last.
+        // Two looks, each after the row moved (a step is about 30 s here): nothing is gained by waiting after the last.
         for (let look = 0; look < 2; look++) {
           const tip = await tooltipOf(page, rowByName(page, RUNNING));
           const tooltipStep = Number(/step (\d+)\/100/.exec(tip)?.[1]);
