@@ -53,6 +53,12 @@ export function descendants(root: number): number[] {
   return found;
 }
 
+/** This test process's descendants whose command line names one of `needles`: what a run must not leave behind. Only
+ * descendants, since mocha's other worker (or another checkout on a busy CI machine) runs agents of its own meanwhile. */
+export function leftRunning(...needles: string[]): number[] {
+  return descendants(process.pid).filter((pid) => needles.some((needle) => commandLine(pid).includes(needle)));
+}
+
 /** True when nothing accepts a connection on 127.0.0.1:port. */
 export function refused(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -8,6 +8,7 @@ import type { WordleData } from '../../../src/core/environments/wordle/pack';
 import type { Transcript } from '../../../src/core/transcript/model';
 import { savedTranscripts } from '../../../src/services/rollouts/saved';
 import { ceiling } from '../../host/lib/ceiling';
+import { leftRunning } from '../processes';
 
 const root = path.resolve(__dirname, '../../..');
 const agent = path.join(root, 'test/fixtures/demo-workspace/main.py');
@@ -48,26 +49,15 @@ function listeningSockets(): string[] {
     .sort();
 }
 
-/** Agent runner processes of this checkout, or processes naming the demo agent. */
 /** A killed process and a closed server let go on a later turn of the event loop: waited for, never for ever. */
 async function settled(done: () => boolean): Promise<void> {
   const deadline = Date.now() + ceiling(2_500);
   while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
+/** Agent runners (or the demo agent) this test started and did not end. */
 function runners(): number[] {
-  const script = path.join(root, 'src/python/agent_runner.py');
-  return readdirSync('/proc')
-    .filter((n) => /^\d+$/.test(n))
-    .filter((n) => {
-      try {
-        const cmd = readFileSync(`/proc/${n}/cmdline`, 'utf8');
-        return cmd.includes(script) || cmd.includes(agent);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return leftRunning(path.join(root, 'src/python/agent_runner.py'), agent);
 }
 
 /** Tasks whose G rewards are all equal, counted by hand (a failed rollout counts 0). */

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { expectedOutcome, refundRows, ticketOf } from '../../../../src/emulator/
 import { startEmulator, type Emulator } from '../../../../src/emulator/server';
 import { runLocalSignal, type LocalSignalRun } from '../../../../src/services/signal/localSignal';
 import { ceiling } from '../../../host/lib/ceiling';
+import { leftRunning } from '../../processes';
 
 const root = path.resolve(__dirname, '../../../..');
 const fixtures = path.join(root, 'test/fixtures/signal');
@@ -20,19 +21,9 @@ const dataset = readFileSync(path.join(root, 'test/fixtures/datasets/training-da
   .filter(Boolean)
   .map((line, index) => ({ row: JSON.parse(line) as Record<string, unknown>, index }));
 
-/** Processes whose command line names this checkout's agent runner or this agent file: what a run must not leave behind (another checkout's runs, on a busy CI machine, are not ours). */
+/** Agent runners (or this agent file) this test started and did not end. */
 function runnersOf(agentFile: string): number[] {
-  return readdirSync('/proc')
-    .filter((n) => /^\d+$/.test(n))
-    .filter((n) => {
-      try {
-        const cmd = readFileSync(`/proc/${n}/cmdline`, 'utf8');
-        return cmd.includes(script) || cmd.includes(agentFile);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return leftRunning(script, agentFile);
 }
 
 function refused(url: string): Promise<boolean> {
