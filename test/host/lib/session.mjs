@@ -125,6 +125,7 @@ export async function openWorkbench(url, folder) {
   });
   await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`, { timeout: ceiling(180_000) });
   await page.locator('.monaco-workbench').waitFor({ timeout: ceiling(60_000) });
+  await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; }' });
   return {
     page,
     consoleErrors,
