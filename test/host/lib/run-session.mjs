@@ -222,6 +222,7 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, selfTes
   mkdirSync(commandDir, { recursive: true });
   const config = {
     mochaPath: path.join(root, 'node_modules/mocha/lib/mocha.cjs'),
+    repository: root,
     files: bundles,
     grep,
     reportPath,

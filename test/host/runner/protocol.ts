@@ -3,6 +3,8 @@
 export interface HostRunConfig {
   /** Absolute path of the repo's mocha CommonJS entry (node_modules/mocha/lib/mocha.cjs). */
   mochaPath: string;
+  /** The repository's root: fixtures a suite copies in as a user's tool would write them (files written by pandas, polars, pyarrow). */
+  repository: string;
   /** Bundled suite files (CommonJS), run in this order. */
   files: string[];
   /** Mocha grep over full titles; empty runs everything. */

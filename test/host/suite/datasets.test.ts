@@ -1,5 +1,7 @@
-// Datasets in the real VS Code: diagnostics as a broken JSONL opens, the "wrap row" quick fix and its undo, train/val overlap, Parquet through the command, upload to the emulator's S3.
+// Datasets in the real VS Code: diagnostics as a broken JSONL opens, the "wrap row" quick fix and its undo, train/val overlap, Parquet through the command (as pandas, polars and pyarrow write it), upload to the emulator's S3.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { ceiling, diagnosticsFrom, runner, workspaceFile } from './workspace';
 
@@ -149,6 +151,25 @@ describe('datasets', function () {
     assert.equal(report?.rows, 3);
     assert.equal(report?.format, 'parquet');
     assert.deepEqual(ours(uri), ['1 bad-answer', '2 bad-answer']);
+  });
+
+  it('reads Parquet as pandas, polars and pyarrow write it (gzip, brotli, lz4, zstd), and again when a tool rewrites a file', async () => {
+    const writers = path.join(runner().config!.repository, 'test/fixtures/datasets/writers');
+    const copy = async (name: string, to: vscode.Uri) => vscode.workspace.fs.writeFile(to, await readFile(path.join(writers, name)));
+    // polars' default is zstd; the packaged extension must carry each codec's decompressor.
+    for (const name of ['polars-default', 'pandas-gzip', 'pandas-brotli', 'pyarrow-lz4-v2-plain-large', 'pyarrow-zstd-v1-dict']) {
+      const uri = datasetFile(`${name}.parquet`);
+      await copy(`${name}.parquet`, uri);
+      const report = await vscode.commands.executeCommand<{ rows: number; findings: unknown[] }>('mtrl.validateDataset', uri);
+      assert.deepEqual([name, report?.rows, report?.findings], [name, 300, []]);
+    }
+    // A file with findings, then rewritten on disk by polars (zstd): its diagnostics follow the disk.
+    const rewritten = datasetFile('rewritten.parquet');
+    await vscode.workspace.fs.copy(datasetFile('bad-answers.parquet'), rewritten);
+    await vscode.commands.executeCommand('mtrl.validateDataset', rewritten);
+    assert.deepEqual(ours(rewritten), ['1 bad-answer', '2 bad-answer']);
+    await copy('polars-default.parquet', rewritten);
+    assert.deepEqual(await until(rewritten, (f) => f.length === 0), []);
   });
 
   it('uploads a clean dataset to the emulator S3, verified, then validates it from there', async () => {
