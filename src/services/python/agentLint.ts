@@ -1,13 +1,21 @@
 // Pure Node: the editor, the `mtrl lint` command line and the unit tests run the real script through it.
 import { lintAgentByRegex, readPythonLintOutput, type LintFinding } from '../../core/lint';
+import { interpreterOf } from './interpreter';
 
 /** Runs `agent_lint.py` with the given interpreter on the source (stdin); resolves with its stdout, rejects when Python cannot run. */
-export function runPythonLint(python: string, script: string, source: string, signal?: AbortSignal, timeoutMs = 10_000): Promise<string> {
+export async function runPythonLint(
+  python: string,
+  script: string,
+  source: string,
+  signal?: AbortSignal,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const interpreter = await interpreterOf(python);
   return new Promise((resolve, reject) => {
     // node:child_process loads with the first run, not at activation.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { spawn } = require('node:child_process') as typeof import('node:child_process');
-    const child = spawn(python, ['-I', script], { stdio: ['pipe', 'pipe', 'pipe'], signal, timeout: timeoutMs });
+    const child = spawn(interpreter, ['-I', script], { stdio: ['pipe', 'pipe', 'pipe'], signal, timeout: timeoutMs });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));

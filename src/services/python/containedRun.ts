@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { HarnessRunFailure } from '../../core/reward/protocol';
+import { interpreterOf } from './interpreter';
 
 // One Python script run with the user's code inside: request on stdin, one result line back, user output kept
 // (bounded) from stderr, and everything the user's code started killed on timeout, cancel or exit (contained_run.py).
@@ -110,7 +111,11 @@ function scriptArguments(script: string): string[] {
  * Runs the script once: request on stdin, one result line back. The run ends when the process exits, not when its
  * pipes close (a daemon the user's code left could hold them), and nothing it started survives it.
  */
-export function runContained<R>(run: ContainedRun<R>): Promise<ContainedOutcome<R>> {
+export async function runContained<R>(run: ContainedRun<R>): Promise<ContainedOutcome<R>> {
+  return runWith({ ...run, python: await interpreterOf(run.python) });
+}
+
+function runWith<R>(run: ContainedRun<R>): Promise<ContainedOutcome<R>> {
   return new Promise((resolve) => {
     const stdout = new KeptOutput();
     const stderr = new KeptOutput();
