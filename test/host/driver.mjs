@@ -169,7 +169,7 @@ async function main() {
       all.push(...(await session({ ...common, phase: 'untrusted', bundles: untrustedBundles })));
     }
     // A user's first window (#41): VS Code servers of their own, the product alone, no test hooks.
-    if (!desktop && onlyPhase !== 'untrusted') all.push(...(await runFirstRunChecks({ ...common, vsix })));
+    if (!desktop && onlyPhase !== 'untrusted') all.push(...(await runFirstRunChecks({ ...common, vsix, oldest })));
     return all;
   };
   // In the browser harness the untrusted phase and the first windows run beside the trusted phase: each has its own
