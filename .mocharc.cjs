@@ -1,12 +1,33 @@
 // Unit tests: every timeout is a ceiling that scales with the machine's load, as the host suites' waits do.
+const { readdirSync } = require('node:fs');
+const path = require('node:path');
 const { require: tsRequire } = require('tsx/cjs/api');
 const { LOAD_AT_START_VARIABLE, ceiling, loadFactor } = tsRequire('./test/host/lib/ceiling.ts', __filename);
 
 // Measured once before the tests add their own load; mocha's worker process and each test's ceiling() read it.
 process.env[LOAD_AT_START_VARIABLE] ??= loadFactor().toFixed(2);
 
+// The longest files first (measured in CI), then the rest: mocha's workers take files in list order, and a file of a
+// minute started last keeps the phase waiting on it while the other core idles. A name gone from here only loses its turn.
+const LONGEST_FIRST = [
+  'cli/reportFirefox.test.ts',
+  'services/signal/localSignal.test.ts',
+  'cli/signalDemoAgent.test.ts',
+  'cli/rescoreJobs.test.ts',
+  'fuzz.test.ts',
+  'features/replay/board.test.ts',
+  'features/replay/transcript.test.ts',
+  'cli/cleanupSafety.test.ts',
+  'features/replay/steps.test.ts',
+  'features/replay/xss.test.ts',
+].map((name) => path.join(__dirname, 'test/unit', name));
+const testFiles = readdirSync(path.join(__dirname, 'test/unit'), { recursive: true })
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => path.join(__dirname, 'test/unit', name))
+  .sort();
+
 module.exports = {
-  spec: ['test/unit/**/*.test.ts'],
+  spec: [...LONGEST_FIRST.filter((file) => testFiles.includes(file)), ...testFiles.filter((file) => !LONGEST_FIRST.includes(file))],
   extension: ['ts'],
   'node-option': ['import=tsx'],
   // `vscode` is the stub of test/unit/vscode (the feature layer is tested in plain Node); timeouts follow the load.

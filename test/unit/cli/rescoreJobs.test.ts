@@ -77,8 +77,9 @@ describe('mtrl reward --job: what a changed reward would have given a seeded job
 
   it('Wordle: a reward made constant leaves every group with zero advantage; before matches the hand count', async () => {
     await withEmulator({ clock: new ManualClock() }, async (emulator) => {
-      const job = ['--job', SEEDED.completedJob, '--endpoint', emulator.url];
-      // One step of the 100 (1,024 rollouts): each read of this job plays its games again, so the test reads two steps' worth.
+      // The running sweep, 12 of its 100 steps done on the still clock: each read of a job plays all its games again, and the
+      // finished job's 100 steps of 1,024 rollouts took a minute to read twice. Step 2 alone is re-scored (1,024 rollouts).
+      const job = ['--job', SEEDED.inProgressJob, '--endpoint', emulator.url];
       const step2 = (await mtrl('rollouts', ...job, '--step', '2', '--transcripts')).out.split('\n').map((l) => JSON.parse(l) as Rollout);
       const { code, out } = await mtrl('reward', scenarios('wordle_constant.mtrl-reward.json'), ...job, '--steps', '2-2', '--json');
       assert.equal(code, 0);

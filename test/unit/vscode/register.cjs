@@ -1,4 +1,5 @@
 // Unit tests import `vscode` as the features do; in plain Node it resolves to the stub beside this file.
+require('../pythonOnPath.cjs');
 const Module = require('node:module');
 const path = require('node:path');
 

@@ -18,7 +18,9 @@ describe('reward harness: containment with the real python3', function () {
   this.timeout(ceiling(40_000));
 
   it('a helper started in a new session dies with the run at the timeout', async () => {
-    const { response, stderr, pid } = await runHarness({ python, script, request: request('escapes_session.py'), timeoutMs: 8000 });
+    // The test waits the whole timeout by design: long enough for the helper to start and say its pid (~0.2 s idle), scaled by the load.
+    const timeoutMs = ceiling(1_500);
+    const { response, stderr, pid } = await runHarness({ python, script, request: request('escapes_session.py'), timeoutMs });
     assert.equal(response.ok, false);
     assert.equal(!response.ok && response.error, 'timeout');
     const helper = helperPid(stderr);
@@ -59,7 +61,8 @@ describe('reward harness: containment with the real python3', function () {
       python,
       script,
       request: request('prints_forever.py'),
-      timeoutMs: 8000,
+      // Waited out by design: a MB is printed in milliseconds, so a load-scaled second is plenty.
+      timeoutMs: ceiling(1_000),
       onStderr: (t) => (forwarded += t.length),
     });
     assert.equal(!response.ok && response.error, 'timeout');
