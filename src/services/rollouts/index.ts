@@ -24,11 +24,17 @@ export async function* streamRollouts(
   batch: () => number = () => 4096,
 ): AsyncGenerator<Transcript[]> {
   let read = 0;
-  for await (const item of reader.read(signal)) {
-    pipeline.feed(item);
-    if (++read % batch() === 0) yield pipeline.take();
+  for await (const items of reader.readBatches?.(signal) ?? oneByOne(reader.read(signal))) {
+    for (const item of items) {
+      pipeline.feed(item);
+      if (++read % batch() === 0) yield pipeline.take();
+    }
     signal.throwIfAborted();
   }
+}
+
+async function* oneByOne<T>(items: AsyncIterable<T>): AsyncIterable<T[]> {
+  for await (const item of items) yield [item];
 }
 
 /** Every rollout a reader gives in one read, through the one pipeline, prepared with what the job tells. */
