@@ -94,8 +94,8 @@ export function groupKeysHeld(): (t: Transcript) => string {
   };
 }
 
-/** The prompt when it alone tells the task (taskKeyOf's last case), else undefined. */
-function promptTold(t: Transcript): string | undefined {
+/** The prompt when it alone tells the task (taskKeyOf's last case) and its label (taskLabel's), else undefined. */
+export function promptTold(t: Transcript): string | undefined {
   return t.task.rowIndex === undefined && t.task.id === undefined && !t.env?.label && t.task.prompt ? t.task.prompt : undefined;
 }
 
