@@ -195,7 +195,8 @@ export class RowChecker {
       if (problem) this.report('bad-answer', problem, this.valueSpan(place, column), place.row);
       // Only where the answer is the task (a secret word) does the same answer mean the same task.
       this.repeats.answer(key, !!pack?.answerIsTheTask, place, column);
-      if (shown !== undefined && rowText.leaks(key, pack) && rowText.containsLowerWord(this.lastShownLower, key)) {
+      // The word search first: an answer is rarely in its prompt, and it is cheaper than the leak rule's pattern.
+      if (shown !== undefined && rowText.containsLowerWord(this.lastShownLower, key) && rowText.leaks(key, pack)) {
         this.report(
           'answer-leak',
           `The answer '${answer}' appears in the prompt text shown to the model: the task gives its solution away.`,

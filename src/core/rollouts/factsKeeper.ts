@@ -1,5 +1,5 @@
 import type { Transcript, Turn } from '../transcript/model';
-import { taskLabel } from '../transcript/tasks';
+import { promptTold, taskLabel } from '../transcript/tasks';
 import { actionText, callActions, type ActionKey } from './actions';
 import { heldOnce, type RolloutFacts } from './facts';
 import { movesOf, outcomeOf, toolCallCount } from './stats';
@@ -15,7 +15,10 @@ export class FactsKeeper {
   private readonly turnIds?: Map<Turn, readonly number[]>;
 
   constructor(turnsShared = false) {
-    if (turnsShared) this.turnIds = new Map();
+    if (turnsShared) {
+      this.turnIds = new Map();
+      this.listIds = new Map();
+    }
   }
 
   private idOf(action: ActionKey): number {
@@ -38,23 +41,38 @@ export class FactsKeeper {
     return ids;
   }
 
-  facts(t: Transcript): RolloutFacts {
+  /** Each turn list's distinct action ids, when the rollouts share their lists too (summaryKeeper). */
+  private readonly listIds?: Map<readonly Turn[], readonly number[]>;
+  /** Each prompt's label, where the prompt alone tells it. */
+  private readonly labels = new Map<string, string>();
+
+  private actionsOf(turns: readonly Turn[]): readonly number[] {
+    const known = this.listIds?.get(turns);
+    if (known) return known;
     // Distinct, in the order first called.
     const ids: number[] = [];
-    const seen = new Set<number>();
-    for (const turn of t.turns)
-      for (const id of this.idsOfTurn(turn))
-        if (!seen.has(id)) {
-          seen.add(id);
-          ids.push(id);
-        }
+    for (const turn of turns) for (const id of this.idsOfTurn(turn)) if (!ids.includes(id)) ids.push(id);
     const listKey = ids.join(',');
     let actions = this.actionLists.get(listKey);
     if (!actions) this.actionLists.set(listKey, (actions = ids));
+    this.listIds?.set(turns, actions);
+    return actions;
+  }
+
+  private labelOf(t: Transcript): string {
+    const told = promptTold(t);
+    if (told === undefined) return this.once(taskLabel(t));
+    let label = this.labels.get(told);
+    if (label === undefined) this.labels.set(told, (label = this.once(taskLabel(t))));
+    return label;
+  }
+
+  facts(t: Transcript): RolloutFacts {
+    const actions = this.actionsOf(t.turns);
     return {
       id: t.id,
       groupKey: this.once(t.groupKey),
-      label: this.once(taskLabel(t)),
+      label: this.labelOf(t),
       pack: t.env?.pack,
       prompt: this.once(t.task.prompt),
       taskId: t.task.id === undefined ? undefined : this.once(t.task.id),

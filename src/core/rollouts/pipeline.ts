@@ -1,6 +1,7 @@
 import type { Transcript } from '../transcript/model';
 import { RolloutCollector, type SkippedLine } from './collect';
 import { prepareTranscripts, type JobContext } from './prepare';
+import { groupKeysHeld } from '../transcript/tasks';
 
 /** Where a saved transcript's line lies in a local file: the board reads its turns back from there when it is opened. */
 export interface SavedAt {
@@ -19,6 +20,7 @@ export type ReadItem = { text: string; time?: number } | { transcript: Transcrip
  */
 export class RolloutPipeline {
   private collector = new RolloutCollector();
+  private groupKey = groupKeysHeld();
   private readonly where = new WeakMap<Transcript, SavedAt>();
 
   constructor(
@@ -61,9 +63,10 @@ export class RolloutPipeline {
   /** Starts over (the source is read again from the start). */
   reset(): void {
     this.collector = new RolloutCollector();
+    this.groupKey = groupKeysHeld();
   }
 
   private ready(transcripts: Transcript[]): Transcript[] {
-    return prepareTranscripts(transcripts.filter(this.accepts), this.job);
+    return prepareTranscripts(transcripts.filter(this.accepts), this.job, this.groupKey);
   }
 }

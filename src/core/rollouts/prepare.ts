@@ -15,13 +15,18 @@ export interface JobContext {
 }
 
 /** Readies rollouts for the views: the pack's facts, the dataset row, the step, the GRPO group, solved. */
-export function prepareTranscripts(transcripts: readonly Transcript[], job: JobContext = {}): Transcript[] {
+export function prepareTranscripts(
+  transcripts: readonly Transcript[],
+  job: JobContext = {},
+  /** A pipeline's held keys (groupKeysHeld), so a group's key is built once across its batches. */
+  keyOf: (t: Transcript) => string = groupKeyOf,
+): Transcript[] {
   if (job.clock) assignSteps(transcripts, job.clock);
   const threshold = job.successThreshold ?? DEFAULT_SUCCESS_THRESHOLD;
   for (const t of transcripts) {
     if (!t.env) enrichTranscript(t);
     if (job.tasks && t.task.rowIndex === undefined) job.tasks.match(t.task);
-    t.groupKey = groupKeyOf(t);
+    t.groupKey = keyOf(t);
     t.solved = isSolved(t.reward, threshold);
   }
   return transcripts as Transcript[];

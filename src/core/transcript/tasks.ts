@@ -75,6 +75,30 @@ export function groupKeyOf(t: Transcript): string {
   return `${t.jobArn ?? ''}|${t.step ?? '?'}|${taskKeyOf(t)}`;
 }
 
+/**
+ * groupKeyOf, each key built once per prompt and job step: a key told by the prompt holds the whole prompt, and built
+ * and hashed anew for each of 100,000 rollouts it cost about a twentieth of reading them. The same string is returned
+ * for the same group, so the keys' later look-ups compare by identity.
+ */
+export function groupKeysHeld(): (t: Transcript) => string {
+  const byPrompt = new Map<string, Map<string, string>>();
+  return (t) => {
+    const told = promptTold(t);
+    if (told === undefined) return groupKeyOf(t);
+    const step = `${t.jobArn ?? ''}|${t.step ?? '?'}`;
+    let keys = byPrompt.get(told);
+    if (!keys) byPrompt.set(told, (keys = new Map()));
+    let key = keys.get(step);
+    if (key === undefined) keys.set(step, (key = groupKeyOf(t)));
+    return key;
+  };
+}
+
+/** The prompt when it alone tells the task (taskKeyOf's last case) and its label (taskLabel's), else undefined. */
+export function promptTold(t: Transcript): string | undefined {
+  return t.task.rowIndex === undefined && t.task.id === undefined && !t.env?.label && t.task.prompt ? t.task.prompt : undefined;
+}
+
 /** The task in a few words: the pack's label, else the first line of the prompt, else the row id. */
 export function taskLabel(t: Transcript): string {
   if (t.env?.label) return t.env.label;

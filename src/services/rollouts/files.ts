@@ -143,30 +143,65 @@ const TURN_BYTES = 2 * 2 ** 20;
 /** What a file counts for against TURN_BYTES beyond its size: an empty file still costs its system calls. */
 const FILE_COST_BYTES = 4096;
 
+/** Items of a streamed source handed on this many at a time: one await per item through nested generators costs more than its reading. */
+const STREAMED_BATCH = 256;
+
+/** A folder's items handed on this many at a time. */
+const FOLDER_BATCH = 32;
+
+/** Items in batches of STREAMED_BATCH, in order. */
+async function* batchesOf(items: AsyncIterable<ReadItem> | Iterable<ReadItem>): AsyncIterable<ReadItem[]> {
+  let batch: ReadItem[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length >= STREAMED_BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
 /**
- * A folder's files, read synchronously a batch at a time, in name order. One read per file through the thread pool
- * (open, stat, read, close, each a round trip) is bound by latency, not work: `mtrl rollouts` on 10,000 trace folders
- * read that way took five times the CPU and wall time of a plain loop over readFileSync (bench/traceFolders.bench.ts).
+ * A folder's files, read synchronously a batch at a time, in name order, their items handed on as one batch per turn.
+ * One read per file through the thread pool (open, stat, read, close, each a round trip) is bound by latency, not work:
+ * `mtrl rollouts` on 10,000 trace folders read that way took five times the CPU and wall time of a plain loop over
+ * readFileSync (bench/traceFolders.bench.ts); and an await per rollout through the nested generators was a few more
+ * promises for each.
  */
-async function* folderItems(files: Iterable<FolderFile>, skipped: SkippedLine[], signal: AbortSignal): AsyncIterable<ReadItem> {
+async function* folderBatches(files: Iterable<FolderFile>, skipped: SkippedLine[], signal: AbortSignal): AsyncIterable<ReadItem[]> {
   let spent = 0;
+  let batch: ReadItem[] = [];
   for (const found of files) {
     if (spent >= TURN_BYTES) {
+      if (batch.length) yield batch;
+      batch = [];
       await new Promise((resolve) => setImmediate(resolve));
       signal.throwIfAborted();
       spent = 0;
     }
     const read = readSmall(found);
     if (read === 'absent') {
-      // The layout expected this file and the entry has another shape: it is walked.
-      yield* folderItems(entryFiles(found.expected!.entry), skipped, signal);
+      // The layout expected this file and the entry has another shape: it is walked (what was read before goes first).
+      if (batch.length) yield batch;
+      batch = [];
+      yield* folderBatches(entryFiles(found.expected!.entry), skipped, signal);
       spent += FILE_COST_BYTES;
-    } else if (read === 'large') yield* largeFileItems(found.file, skipped, signal);
-    else {
+    } else if (read === 'large') {
+      if (batch.length) yield batch;
+      batch = [];
+      yield* batchesOf(largeFileItems(found.file, skipped, signal));
+    } else {
       spent += read.text.length + FILE_COST_BYTES;
-      yield* textItems(read.text);
+      for (const item of textItems(read.text)) batch.push(item);
+      // Handed on small: a batch holds whole rollouts, and held long they outlive young-generation collections.
+      if (batch.length >= FOLDER_BATCH) {
+        yield batch;
+        batch = [];
+      }
     }
   }
+  if (batch.length) yield batch;
 }
 
 /** A file past WHOLE_FILE_BYTES, streamed line by line; its saved transcripts can be read again from where they lie. */
@@ -174,15 +209,19 @@ async function* largeFileItems(file: string, skipped: SkippedLine[], signal: Abo
   yield* lineItems(placedLines(file, signal, (n, chars) => skipped.push({ line: n, chars })));
 }
 
-/** A reader of an input read whole on each call, noting afresh the lines it had to skip. */
-function wholeInputReader(items: (skipped: SkippedLine[], signal: AbortSignal) => AsyncIterable<ReadItem>): RolloutReader {
+/** A reader of an input read whole on each call, in batches of items, noting afresh the lines it had to skip. */
+function wholeInputReader(batches: (skipped: SkippedLine[], signal: AbortSignal) => AsyncIterable<ReadItem[]>): RolloutReader {
   const skipped: SkippedLine[] = [];
+  const readBatches = (signal: AbortSignal) => {
+    skipped.length = 0;
+    return batches(skipped, signal);
+  };
   return {
     from: 'file',
     skipped,
+    readBatches,
     async *read(signal) {
-      skipped.length = 0;
-      yield* items(skipped, signal);
+      for await (const batch of readBatches(signal)) yield* batch;
     },
     followable: async () => false,
     accepts: () => true,
@@ -193,9 +232,9 @@ function wholeInputReader(items: (skipped: SkippedLine[], signal: AbortSignal) =
 export function localReader(target: string): RolloutReader {
   return wholeInputReader(async function* (skipped, signal) {
     const info = await stat(target);
-    if (info.isDirectory()) yield* folderItems(filesUnder(path.normalize(target).replace(/(.)[\\/]+$/, '$1')), skipped, signal);
-    else if (info.size <= WHOLE_FILE_BYTES) yield* textItems(await readFile(target, { encoding: 'utf8', signal }));
-    else yield* largeFileItems(target, skipped, signal);
+    if (info.isDirectory()) yield* folderBatches(filesUnder(path.normalize(target).replace(/(.)[\\/]+$/, '$1')), skipped, signal);
+    else if (info.size <= WHOLE_FILE_BYTES) yield* batchesOf(textItems(await readFile(target, { encoding: 'utf8', signal })));
+    else yield* batchesOf(largeFileItems(target, skipped, signal));
   });
 }
 
@@ -204,6 +243,6 @@ export function streamReader(
   open: (signal: AbortSignal) => Promise<AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>>,
 ): RolloutReader {
   return wholeInputReader(async function* (skipped, signal) {
-    yield* streamItems(await open(signal), skipped);
+    yield* batchesOf(streamItems(await open(signal), skipped));
   });
 }

@@ -7,6 +7,8 @@ export interface RolloutReader {
   from: 'log' | 'traces' | 'file';
   /** What was read since the last call (follow mode polls again). */
   read(signal: AbortSignal): AsyncIterable<ReadItem>;
+  /** The same items in batches, when the source reads many at once (a folder of files): one await per batch, not per item. */
+  readBatches?(signal: AbortSignal): AsyncIterable<readonly ReadItem[]>;
   /** Whether more may come (a running job): follow mode polls `read` again. */
   followable(signal: AbortSignal): Promise<boolean>;
   /** Whether a rollout belongs here: a runtime's log also holds other jobs' rollouts. */

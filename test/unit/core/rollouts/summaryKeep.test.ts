@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import path from 'node:path';
 import { reportJson, reportText, rolloutReport } from '../../../../src/cli/rolloutsReport';
 import { summaryKeeper } from '../../../../src/core/rollouts';
+import type { ToolCall, Transcript, Turn } from '../../../../src/core/transcript/model';
 import { signalReport } from '../../../../src/core/signal/report';
 import { localReader, readRollouts } from '../../../../src/services/rollouts';
 
@@ -25,5 +26,44 @@ describe('what a summary keeps of each rollout', () => {
     const kept = whole.map(summaryKeeper());
     assert.match(signalReport(whole).warnings?.join('\n') ?? '', /1 tool call in 1 rollout has no result/);
     assert.deepEqual(signalReport(kept), signalReport(whole));
+  });
+
+  it('holds equal turns and equal lists of turns once, and keeps apart turns that differ in a call, an error, a reward or a length', () => {
+    const call = (name: string, args: unknown, more: Partial<ToolCall> = {}): ToolCall => ({ name, arguments: args, ...more });
+    const rollout = (id: string, turns: Turn[]): Transcript => ({
+      id,
+      task: { prompt: 'Ticket' },
+      groupKey: 'g',
+      status: 'completed',
+      source: 'trace',
+      turns,
+    });
+    const a = () => ({ toolCalls: [call('act', { action: 'restart' })] });
+    const keep = summaryKeeper();
+    const one = keep(rollout('1', [a(), a()]));
+    const two = keep(rollout('2', [a(), a()]));
+    assert.equal(one.turns[0], one.turns[1]);
+    assert.equal(one.turns, two.turns);
+    const shorter = keep(rollout('3', [a()]));
+    assert.notEqual(shorter.turns, one.turns);
+    assert.deepEqual(shorter.turns, [one.turns[0]]);
+    const differing = [
+      { toolCalls: [call('act', { action: 'escalate' })] },
+      { toolCalls: [call('act', '{"action":"restart"}')] },
+      { toolCalls: [call('act', { action: 'restart' }, { error: 'timeout' })] },
+      { toolCalls: [call('act', { action: 'restart' }, { resultNotSeen: true })] },
+      { toolCalls: [call('other', { action: 'restart' })] },
+      { ...a(), reward: 1 },
+      { toolCalls: [...a().toolCalls, ...a().toolCalls] },
+      { toolCalls: [] },
+    ];
+    const kept = differing.map((turn, i) => keep(rollout(`d${i}`, [turn])).turns[0]);
+    assert.equal(new Set([one.turns[0], ...kept]).size, differing.length + 1);
+    kept.forEach((turn, i) =>
+      assert.deepEqual(
+        turn.toolCalls.map((c) => c.arguments),
+        differing[i].toolCalls.map((c) => c.arguments),
+      ),
+    );
   });
 });

@@ -60,6 +60,29 @@ describe('a local folder of trace artifacts', function () {
     );
   });
 
+  it('hands its rollouts on in small batches, in name order, an entry of another shape walked in its place', async () => {
+    const { dir, ids } = traceFolders(200);
+    // Sorts between tr-t0100 and tr-t0101; holds two files, not artifacts/traces.json: walked when that is absent.
+    const odd = path.join(dir, 'tr-t0100x');
+    mkdirSync(odd);
+    writeFileSync(path.join(odd, 'a.json'), artifact('odd-a', 1));
+    writeFileSync(path.join(odd, 'b.json'), artifact('odd-b', 0));
+    const expected = [...ids.slice(0, 101), 'odd-a', 'odd-b', ...ids.slice(101)];
+    const reader = localReader(dir);
+    const batches: string[][] = [];
+    for await (const batch of reader.readBatches!(new AbortController().signal))
+      batches.push(batch.map((item) => ('transcript' in item ? item.transcript.id : item.text)));
+    assert.deepEqual(batches.flat(), expected);
+    assert.ok(batches.length > 1 && batches.every((b) => b.length <= 32), `batch sizes ${batches.map((b) => b.length).join(' ')}`);
+    const items: string[] = [];
+    for await (const item of reader.read(new AbortController().signal)) items.push('transcript' in item ? item.transcript.id : item.text);
+    assert.deepEqual(items, expected);
+    assert.deepEqual(
+      (await readRollouts(reader, new AbortController().signal)).map((t) => t.id),
+      expected,
+    );
+  });
+
   it('lets timers and progress run while a large folder is read', async () => {
     const { dir, ids } = traceFolders(800, 5000);
     let read = 0;
