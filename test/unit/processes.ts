@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { ceiling } from '../host/lib/ceiling';
 
 // What the containment tests look at: processes in /proc and ports on 127.0.0.1.
 
@@ -17,9 +18,10 @@ export function running(pid: number): boolean {
   }
 }
 
-/** Waits (polling, at most 8 s) for the process to be gone; false when it still runs. */
+/** Waits (polling, at most ceiling(8 s): a loaded machine reaps slower) for the process to be gone; false when it still runs. */
 export async function gone(pid: number): Promise<boolean> {
-  for (let waited = 0; running(pid) && waited < 8000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  const deadline = Date.now() + ceiling(8_000);
+  while (running(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   return !running(pid);
 }
 

@@ -5,7 +5,7 @@ import { runContained } from '../../../../src/services/python/containedRun';
 import { runHarness } from '../../../../src/services/python/rewardHarness';
 import { wordleRequest } from '../wordleRequest';
 import { python } from '../../python';
-import { descendants, gone, refused, running } from '../../processes';
+import { commandLine, descendants, gone, refused, running } from '../../processes';
 import { ceiling } from '../../../host/lib/ceiling';
 
 // User Python that daemonizes (fork, setsid, fork again, a listening port) and then leaves: the run must end on the
@@ -86,14 +86,16 @@ describe('contained run: a daemon the user code leaves behind (real python3)', f
       python,
     ]);
     const exited = new Promise((resolve) => cli.on('exit', resolve));
-    // Supervisor, harness and the daemon (adopted by the supervisor): all three below the CLI.
+    // Supervisor, harness and the daemon (adopted by the supervisor): all three Pythons below the CLI (tsx's esbuild
+    // service is below it too, and not the run's).
     let below: number[] = [];
     while (below.length < 3) {
       await new Promise((r) => setTimeout(r, 100));
-      below = descendants(cli.pid!);
+      below = descendants(cli.pid!).filter((pid) => commandLine(pid).includes(python));
     }
+    const named = below.map((pid) => `${pid} ${commandLine(pid).replaceAll('\0', ' ').trim()}`);
     cli.kill('SIGKILL');
     await exited;
-    for (const pid of below) assert.ok(await gone(pid), `process ${pid} outlived the CLI`);
+    for (const [i, pid] of below.entries()) assert.ok(await gone(pid), `process ${named[i]} outlived the CLI`);
   });
 });
