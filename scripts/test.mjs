@@ -74,7 +74,7 @@ totals.skipped += count('pending');
 // Mocha lists each failure as "  1) suite" with its title on the lines below and the error's first line under them,
 // after the "N failing" line: the summary keeps the error too, since a CI log is often read from its end only.
 const failingSection = stripVTControlCharacters(unit.out).split(/\d+ failing/)[1] ?? '';
-for (const m of failingSection.matchAll(/^ {2}\d+\) (.+)\n((?: {7}.+\n)*)\n?(?: {5}(\S.*))?/gm))
+for (const m of failingSection.matchAll(/^ {2}\d+\) (.+)\n((?: {7}.+\n)*)\n?(?: {4,8}(\S.*))?/gm))
   failures.push(`unit: ${[m[1], ...m[2].split('\n').map((l) => l.trim()), m[3] ?? ''].filter(Boolean).join(' ')}`);
 step('unit tests', unit.code === 0 || count('failing') > 0);
 
