@@ -124,6 +124,12 @@ function countHost(name, host, summaryFile, { quiet = true } = {}) {
 // and the type check alone took 5.3 min instead of 1.1). The minimum-version lane runs beside the full suite, whose servers wait more than work.
 const hostDriver = path.join(root, 'test/host/driver.mjs');
 if (existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1') {
+  // One .vsix for every host run: each driver would package the same one, the second waiting on the first's lock
+  // (36 s of the full suite's start in CI). A failure here leaves each driver to package, and to report why it cannot.
+  const packaged = await run(process.execPath, ['scripts/package.mjs'], { quiet: true });
+  const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  if (packaged.code === 0) process.env.MTRL_HOST_VSIX = path.join(root, `dist/mtrl-workbench-${version}.vsix`);
+  phase('packaging the .vsix for the host runs');
   const lane = startHost(['--oldest'], 'oldest-summary.json');
   countHost('host tests', await startHost([], 'host-summary.json', { quiet: false }), 'host-summary.json', { quiet: false });
   countHost('minimum-version lane (VS Code 1.103)', await lane, 'oldest-summary.json');
