@@ -96,7 +96,8 @@ export function jobState(job: Job, t: number): JobState {
     transitions.push({ Status: 'Failed', StartTime: failAt, EndTime: failAt, StatusMessage: p.failure?.reason });
     return { ...state, status: 'Failed', secondary: 'Failed', lastModified: failAt, endTime: failAt, failureReason: p.failure?.reason };
   }
-  if (stopAt <= t && stopAt < at) {
+  // A stop at the very millisecond a phase ends stops the job too, unless that phase was the last (it completed).
+  if (stopAt <= t && (stopAt < at || begun < phases.length)) {
     close(stopAt);
     const stopped = stopAt + p.stoppingMs;
     transitions.push({

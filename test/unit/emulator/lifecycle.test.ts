@@ -66,6 +66,25 @@ describe('emulator: job lifecycle on an injected clock', () => {
     });
   });
 
+  it('a stop at the very millisecond a phase ends stops the job (it stayed InProgress for ever)', async () => {
+    const clock = new ManualClock();
+    await withEmulator({ clock, history: false }, async (_emulator, aws) => {
+      const job = await create(aws, 'stop-at-boundary', { global_batch_size: '32', group_size: '2', max_steps: '3' });
+      // At 60x Starting (90 s) ends at 1.5 s: the stop lands on the boundary between Starting and Downloading.
+      clock.advance(1_500);
+      await stopJob(aws.sagemaker(), job);
+      assert.equal((await describeJob(aws.sagemaker(), job)).JobStatus, 'Stopping');
+      // Stopping takes 45 s at 60x.
+      clock.advance(750);
+      const d = await describeJob(aws.sagemaker(), job);
+      assert.equal(d.JobStatus, 'Stopped');
+      assert.deepEqual(
+        d.SecondaryStatusTransitions?.map((t) => t.Status),
+        ['Starting', 'Stopping', 'Stopped'],
+      );
+    });
+  });
+
   it('a job completes, and its rollout records, RolloutInfo and token usage agree at every point', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (_emulator, aws) => {

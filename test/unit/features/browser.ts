@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { ViewDescriptor } from '../../../src/webview-kit/channel';
+import { ceiling } from '../../host/lib/ceiling';
 import { appPage, newNonce } from '../../../src/webview-kit/page';
 
 const root = path.resolve(__dirname, '../../..');
@@ -65,19 +66,39 @@ export class AppServer {
   }
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.MTRL_CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+/** Chromium for the view tests, its pages' waits stretched as every other wait in the tests (Playwright's own 30 s was reached once on a loaded CI machine). */
+export async function launchChromium(): Promise<Browser> {
+  return scaledWaits(
+    await chromium.launch({
+      executablePath: process.env.MTRL_CHROMIUM ?? '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    }),
+  );
+}
+
+/** Every context and page the browser makes waits up to ceiling(30 s) by default instead of a fixed 30 s. */
+function scaledWaits(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(ceiling(30_000));
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.setDefaultTimeout(ceiling(30_000));
+    return page;
+  };
+  return browser;
 }
 
 /** Collects CSP violations and page errors so tests can assert there were none. */
