@@ -25,6 +25,7 @@ import { checkChromium, closeBrowsers } from './lib/session.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const { formatResults, summarize } = await tsImport('./lib/report.ts', import.meta.url);
+const { selects } = await tsImport('./lib/selection.ts', import.meta.url);
 const { findDesktopVsCode, machineLookup } = await tsImport('./lib/desktop.ts', import.meta.url);
 const { LOAD_AT_START_VARIABLE, loadFactor } = await tsImport('./lib/ceiling.ts', import.meta.url);
 // Measured once, before this run adds its own load; every wait's ceiling (here and in the VS Code server) scales with it.
@@ -120,18 +121,6 @@ async function main() {
     path.join(runner.dir, 'suites/selftest'),
   );
 
-  const cli = path.join(product.dir, 'dist/cli.js');
-  let emulatorUrl;
-  if (hasEmulator(cli)) {
-    // The seeded running job at a quarter of the emulator's pace: 45 minutes of steps (one every 30 s), where the
-    // default's 11 minutes ran out before the running-job checks of a host run on a busy machine.
-    const emulator = await startEmulator(cli, { logStream: createWriteStream(path.join(artifacts, 'emulator.log')), runningSpeed: 15 });
-    emulatorUrl = emulator.url;
-    log(`emulator at ${emulatorUrl}`);
-  } else {
-    log('the CLI has no `emulator` command yet: AWS settings left unset');
-  }
-
   const uiDir = path.join(root, 'test/host/ui');
   const uiChecks = [];
   for (const file of existsSync(uiDir)
@@ -142,6 +131,24 @@ async function main() {
     // A file's checks form a group: the group starts from a known state (see run-session.mjs).
     uiChecks.push(...(await import(path.join(uiDir, file))).checks.map((check) => ({ ...check, group: file })));
   }
+
+  const cli = path.join(product.dir, 'dist/cli.js');
+  // The trusted phase's suites and its UI checks run side by side in the browser harness, each against its own emulator:
+  // both stop, launch and delete jobs, and each expects the seeded account it started from.
+  const splitTrusted = !desktop && uiChecks.some((c) => (c.phase ?? 'trusted') === 'trusted' && selects(grep, `ui: ${c.name}`));
+  const emulatorUrls = [];
+  if (hasEmulator(cli)) {
+    const start = (name, runningSpeed) =>
+      startEmulator(cli, { logStream: createWriteStream(path.join(artifacts, `${name}.log`)), runningSpeed }).then((e) => e.url);
+    // The suites' seeded running job at a quarter of the emulator's pace: 45 minutes of steps (one every 30 s), where
+    // the default's 11 minutes ran out before their running-job checks on a busy machine. The UI checks' job keeps the
+    // default pace (a step every 7.5 s, 11 minutes): they watch it move in their first minutes, then stop it.
+    emulatorUrls.push(...(await Promise.all([start('emulator', 15), ...(splitTrusted ? [start('emulator-ui')] : [])])));
+    log(`emulator at ${emulatorUrls.join(' and ')}`);
+  } else {
+    log('the CLI has no `emulator` command yet: AWS settings left unset');
+  }
+  const [emulatorUrl, uiEmulatorUrl = emulatorUrl] = emulatorUrls;
 
   if (desktop && uiChecks.length) log(`the ${uiChecks.length} UI checks drive the browser workbench: they run in npm run test:host only`);
   const session = desktop ? (await import('./lib/desktop-session.mjs')).runDesktopSession : runSession;
@@ -162,7 +169,15 @@ async function main() {
     uiChecks: desktop ? [] : uiChecks,
     log,
   };
-  const trusted = () => (onlyPhase === 'untrusted' ? [] : session({ ...common, phase: 'trusted', bundles: trustedBundles }));
+  const trusted = async () => {
+    if (onlyPhase === 'untrusted') return [];
+    if (!splitTrusted) return session({ ...common, phase: 'trusted', bundles: trustedBundles });
+    const [suites, checks] = await Promise.all([
+      session({ ...common, phase: 'trusted', bundles: trustedBundles, uiChecks: [] }),
+      session({ ...common, phase: 'trusted', name: 'trusted-ui', bundles: [], selfTestBundles: [], emulatorUrl: uiEmulatorUrl }),
+    ]);
+    return [...suites, ...checks];
+  };
   const others = async () => {
     const all = [];
     if (onlyPhase !== 'trusted' && (untrustedBundles.length || common.uiChecks.some((c) => c.phase === 'untrusted'))) {

@@ -203,8 +203,8 @@ async function runUiChecks({ checks, phase, page, workspace, keptCopies, emulato
  * One phase's folders, user settings (trust per phase), runner config, the fixture folder every suite and UI check group
  * copies, and the workspace folder the window opens (empty until a suite's copy lands in it): the same for every launcher.
  */
-export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, selfTestBundles = [], phase, deadline }) {
-  const dir = path.join(runDir, phase);
+export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, selfTestBundles = [], phase, name = phase, deadline }) {
+  const dir = path.join(runDir, name);
   const userDataDir = path.join(dir, 'user-data');
   const serverDataDir = path.join(dir, 'server-data');
   mkdirSync(serverDataDir, { recursive: true });
@@ -246,6 +246,8 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, selfTes
 export async function runSession(options) {
   const { artifacts, serverNode, codeServer, extensionsDir, manifest, emulatorUrl, grep, timeoutMs, uiChecks, bundles, phase, log } =
     options;
+  // A phase may run as two sessions side by side (its suites, its UI checks): each names its own folders and logs.
+  const name = options.name ?? phase;
   const { userDataDir, serverDataDir, workspace, keptCopies, reportPath, commandDir, env } = preparePhase(options);
 
   let server;
@@ -258,16 +260,16 @@ export async function runSession(options) {
       serverDataDir,
       extensionsDir,
       env,
-      logFile: path.join(artifacts, `${phase}-server.log`),
+      logFile: path.join(artifacts, `${name}-server.log`),
     });
-    log(`${phase}: server at ${server.url}, ${bundles.length} suite file(s)`);
+    log(`${name}: server at ${server.url}, ${bundles.length} suite file(s)`);
     workbench = await openWorkbench(server.url, workspace);
     // MTRL_HOST_TIMEOUT (600 s) is the most a phase may go without a test ending on a lightly loaded machine.
     const stallMs = ceiling(timeoutMs / 2);
     const text = await waitForReport(reportPath, server.child, stallMs);
-    if (existsSync(reportPath)) copyFileSync(reportPath, path.join(artifacts, `${phase}-report.json`));
+    if (existsSync(reportPath)) copyFileSync(reportPath, path.join(artifacts, `${name}-report.json`));
     const results = sessionResults(phase, text ? parseReport(text) : undefined, stallMs);
-    await workbench.page.screenshot({ path: path.join(artifacts, `${phase}-workbench.png`) });
+    await workbench.page.screenshot({ path: path.join(artifacts, `${name}-workbench.png`) });
     results.push(
       ...(await runUiChecks({
         checks: uiChecks,
@@ -285,13 +287,13 @@ export async function runSession(options) {
       })),
     );
     if (results.some((r) => r.state === 'failed') && workbench.consoleErrors.length) {
-      writeFileSync(path.join(artifacts, `${phase}-console-errors.txt`), workbench.consoleErrors.join('\n'));
+      writeFileSync(path.join(artifacts, `${name}-console-errors.txt`), workbench.consoleErrors.join('\n'));
     }
     return results;
   } finally {
     await workbench?.close();
     if (server) await stopProcess(server.child);
-    collectHostLogs([userDataDir, serverDataDir], path.join(artifacts, `${phase}-logs`));
-    if (existsSync(keptCopies)) cpSync(keptCopies, path.join(artifacts, `${phase}-failed-copies`), { recursive: true });
+    collectHostLogs([userDataDir, serverDataDir], path.join(artifacts, `${name}-logs`));
+    if (existsSync(keptCopies)) cpSync(keptCopies, path.join(artifacts, `${name}-failed-copies`), { recursive: true });
   }
 }

@@ -181,7 +181,7 @@ export const checks = [
     async run({ page, emulatorUrl, workspaceRoot }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no running job';
       await openJobsView(page);
-      // Polls every 5 s: the running job moves a step about every 30 s at the harness's --running-speed 15.
+      // Polls every 5 s: the UI checks' emulator moves the running job a step about every 7.5 s.
       setWorkspaceSetting(workspaceRoot, 'mtrl.jobs.refreshSeconds', 5);
       try {
         const before = await runningStep(page);
@@ -195,7 +195,7 @@ export const checks = [
           [RUNNING, before],
           { timeout: ceiling(60_000) },
         );
-        // One look once the row moved (a step is about 30 s here): a row kept from an earlier draw would be behind its tooltip.
+        // One look once the row moved: a row kept from an earlier draw would be behind its tooltip.
         const tip = await tooltipOf(page, rowByName(page, RUNNING));
         const tooltipStep = Number(/step (\d+)\/100/.exec(tip)?.[1]);
         const rowStep = await runningStep(page);

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { SageMakerClient, StopJobCommand } from '@aws-sdk/client-sagemaker';
 import { ceiling, frameShowing, until } from '../lib/wait.mjs';
 import { boardFrame, openFile, palette } from './replay.mjs';
-import { reloadWindow } from './reward-lens.mjs';
 import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 const VIEWPORT = { width: 1400, height: 900 };
@@ -187,25 +186,6 @@ export const checks = [
           credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
         });
         await sagemaker.send(new StopJobCommand({ JobName: check.jobName, JobCategory: 'AgentRFTEvaluation' }));
-      }
-    },
-  },
-  {
-    name: '#29 a learning-signal report comes back after a window reload, read again from its folder',
-    async run({ page, workspace, host }) {
-      await host('mtrl.checkLearningSignal', [path.join(workspace, 'signal', 'refund-check')]);
-      const headline = (frame) => frame.locator('.verdict h2', { hasText: '50 % of tasks have zero advantage (3 of 6 groups)' });
-      await frameShowing(page, 'the learning-signal report', headline, { timeoutMs: ceiling(60_000) });
-      try {
-        await reloadWindow(page);
-        await page
-          .locator('.tabs-container .tab', { hasText: `Learning signal: ${path.basename(workspace)}/signal/refund-check` })
-          .first()
-          .waitFor({ timeout: ceiling(60_000) });
-        // After a reload on a loaded machine the extension host alone may take over 20 s to come back.
-        await frameShowing(page, 'the restored report', headline, { timeoutMs: ceiling(120_000) });
-      } finally {
-        await palette(page, '>View: Close All Editors', 'View: Close All Editors');
       }
     },
   },

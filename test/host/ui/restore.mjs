@@ -1,8 +1,12 @@
-// UI check of the replay board (#5): a board opened with "MTRL: Open Rollouts" comes back after a window reload with its data and selection.
+// UI check of what a window reload brings back (#5, #16, #29), with one reload for all three views: the metrics view with
+// its job and curves, a learning-signal report read again from its folder, and a board opened with "MTRL: Open Rollouts"
+// with its group, rollout and turn.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ceiling, until } from '../lib/wait.mjs';
+import { ceiling, frameShowing, until } from '../lib/wait.mjs';
+import { COMPLETED, metricsFrame, showMetrics } from './metrics.mjs';
 import { boardFrame, palette, stepTo } from './replay.mjs';
+import { reloadWindow } from './reward-lens.mjs';
 import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
 /** What the board shows: its source, counts, the visible groups, and what is selected and played. */
@@ -49,12 +53,29 @@ async function settled(page, expected, timeoutMs = ceiling(120_000)) {
   return last;
 }
 
+/** Brings a restored view's tab to the front: VS Code revives a webview only once it is shown. */
+async function showTab(page, title) {
+  const tab = page.locator('.tabs-container .tab', { hasText: title }).first();
+  await tab.waitFor({ timeout: ceiling(60_000) });
+  await tab.click();
+}
+
 export const checks = [
   {
-    name: 'replay board opened with MTRL: Open Rollouts is restored after a window reload with its group, rollout and turn',
-    async run({ page, workspace, screenshot, host }) {
-      // Only this board may hold group rows, so the frame found after the reload is the restored one.
+    name: 'one window reload brings back the metrics view with its curves, a learning-signal report from its folder, and a board opened with MTRL: Open Rollouts with its group, rollout and turn',
+    async run({ page, workspace, screenshot, host, emulatorUrl }) {
+      // Only the board may hold group rows, so the frame found after the reload is the restored one.
       await host('mtrl-test.resetWorkbench');
+      const metricsTab = `Metrics: ${COMPLETED}`;
+      if (emulatorUrl) {
+        await showMetrics(page, COMPLETED);
+        await metricsFrame(page, COMPLETED);
+      }
+      const signalTab = `Learning signal: ${path.basename(workspace)}/signal/refund-check`;
+      const headline = (frame) => frame.locator('.verdict h2', { hasText: '50 % of tasks have zero advantage (3 of 6 groups)' });
+      await host('mtrl.checkLearningSignal', [path.join(workspace, 'signal', 'refund-check')]);
+      await frameShowing(page, 'the learning-signal report', headline, { timeoutMs: ceiling(60_000) });
+
       await palette(page, '>MTRL: Open Rollouts', 'MTRL: Open Rollouts');
       await page
         .locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Local log file' })
@@ -117,22 +138,29 @@ export const checks = [
 
       // The workbench's own reload saves the editor layout and webview state before unloading; a bare page.reload()
       // does not wait for that (the board then comes back only if storage happened to be flushed), so it cannot prove anything.
-      await page.evaluate(() => {
-        window.mtrlBeforeReload = true;
-      });
-      await palette(page, '>Developer: Reload Window', 'Developer: Reload Window');
-      await page.waitForFunction(() => !window.mtrlBeforeReload, undefined, { timeout: ceiling(60_000) });
-      await page.locator('.monaco-workbench').waitFor({ timeout: ceiling(60_000) });
-      await page
-        .locator('.tabs-container .tab', { hasText: `Rollouts: ${path.basename(workspace)}/replay/rollouts.log` })
-        .first()
-        .waitFor({ timeout: ceiling(30_000) });
+      await reloadWindow(page);
+      // The board was in front: it comes back first, with the same data and selection.
+      await showTab(page, `Rollouts: ${path.basename(workspace)}/replay/rollouts.log`);
       const after = await settled(page, before);
       await screenshot('replay-restored');
       assert.deepEqual(after, before, 'the restored board should show the same data and selection as before the reload');
-
       frame = await boardFrame(page);
       assert.equal(await frame.locator('.group-row.selected').count(), 1);
+
+      if (emulatorUrl) {
+        await showTab(page, metricsTab);
+        const metrics = await metricsFrame(page, COMPLETED);
+        const charts = () => metrics.locator('.chart .uplot').count();
+        await until('the restored view to draw its four charts', async () => (await charts()) >= 4, { timeoutMs: ceiling(10_000) }).catch(
+          () => undefined,
+        );
+        await screenshot('metrics-restored');
+        assert.ok((await charts()) >= 4, `${await charts()} charts after the reload`);
+      }
+
+      await showTab(page, signalTab);
+      // After a reload on a loaded machine the extension host alone may take over 20 s to come back.
+      await frameShowing(page, 'the restored report', headline, { timeoutMs: ceiling(120_000) });
       await host('mtrl-test.resetWorkbench');
     },
   },
