@@ -134,8 +134,9 @@ async function main() {
 
   const cli = path.join(product.dir, 'dist/cli.js');
   // The trusted phase's suites and its UI checks run side by side in the browser harness, each against its own emulator:
-  // both stop, launch and delete jobs, and each expects the seeded account it started from.
-  const splitTrusted = !desktop && uiChecks.some((c) => (c.phase ?? 'trusted') === 'trusted' && selects(grep, `ui: ${c.name}`));
+  // both stop, launch and delete jobs, and each expects the seeded account it started from. Not in the lane, whose few
+  // suites end in seconds: a second server there would cost more than it saves.
+  const splitTrusted = !desktop && !oldest && uiChecks.some((c) => (c.phase ?? 'trusted') === 'trusted' && selects(grep, `ui: ${c.name}`));
   const emulatorUrls = [];
   if (hasEmulator(cli)) {
     const start = (name, runningSpeed) =>
