@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import { categoryLabel, JOB_CATEGORIES } from '../../core/jobs/status';
 import { jobsIn } from '../../services/jobs/lookup';
 import { METRICS_VIEW, type MetricsJob, type PersistedMetrics } from '../../shared/metrics';
@@ -7,12 +6,7 @@ import { openViewPanel, restoreViewPanels } from '../../webview-kit/panel';
 import type { Services } from '../services';
 import type { TestProbes } from '../testHooks';
 import type { MetricsPanel } from './panel';
-
-/** A job from a Jobs-view node, `{jobName, category, region}` (tooltip links, other commands) or a job ARN. */
-function jobOf(arg: unknown, region: string): MetricsJob | undefined {
-  const job = parseJobArgument(arg);
-  return isJobRef(job) ? { name: job.jobName, category: job.category, region: job.region ?? region } : undefined;
-}
+import { jobOf, restoredMetrics } from './restore';
 
 /** The training metrics view: `mtrl.showMetrics` from a job node, its tooltip or the palette (several jobs overlaid). */
 export function register(services: Services): Pick<TestProbes, 'metricsView'> {
@@ -87,14 +81,9 @@ export function register(services: Services): Pick<TestProbes, 'metricsView'> {
       (require('./exportReport') as typeof import('./exportReport')).exportMetricsReport(services, loaded?.current, given),
     ),
     restoreViewPanels<Partial<PersistedMetrics>>(METRICS_VIEW, (panel, state) => {
-      const region = services.aws.current.region;
-      const jobs = (Array.isArray(state?.jobs) ? state.jobs : [])
-        .map((j) => jobOf({ jobName: j?.name, category: j?.category, region: j?.region }, region))
-        .filter((j): j is MetricsJob => j !== undefined);
-      if (!jobs.length) return panel.dispose();
-      const window = typeof state?.window === 'number' ? Math.max(1, Math.min(100, Math.round(state.window))) : 10;
-      const extraKeys = Array.isArray(state?.extraKeys) ? state.extraKeys.filter((k) => typeof k === 'string') : [];
-      new (Panel())(panel, services, jobs, pickOne, { window, extraKeys });
+      const restored = restoredMetrics(state, services.aws.current.region);
+      if (!restored) return panel.dispose();
+      new (Panel())(panel, services, restored.jobs, pickOne, { window: restored.window, extraKeys: restored.extraKeys });
     }),
     { dispose: () => loaded?.current?.panel.dispose() },
   );

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isJobRef, parseJobArgument } from '../../core/jobs/reference';
 import type { JobFile } from '../../core/jobs/jobfile';
 import { jobsIn } from '../../services/jobs/lookup';
-import type { KeptSignalCheck, SignalCheckKey } from '../../services/signal/checks';
+import type { KeptSignalCheck } from '../../services/signal/checks';
 import { SIGNAL_VIEW, type PersistedSignal, type SignalSource } from '../../shared/signal';
 import { openViewPanel } from '../../webview-kit/panel';
 import type { Launcher } from '../launch/launcher';
@@ -10,24 +10,9 @@ import type { Services } from '../services';
 import { launchCloudCheck, pickTrainingJob, type CloudCheckRequest } from './cloud';
 import { exportSignalReport } from './exportReport';
 import { keptSignal, keptSource, loadKept, pickKeptCheck } from './kept';
+import { isKey, restoredSource } from './restore';
 import { SignalPanel, type BoardRead, type SignalLoader } from './panel';
 import { loadSignal, type LoadedSignal } from './sources';
-
-const isKey = (value: unknown): value is SignalCheckKey => {
-  const k = value as Partial<SignalCheckKey> | null;
-  return !!k && typeof k.dataset === 'string' && typeof k.runtime === 'string' && typeof k.reward === 'string';
-};
-
-/** A source a window reload gave back, checked field by field: the page's state is not trusted blindly. */
-function restoredSource(value: unknown): SignalSource | undefined {
-  const s = value as Partial<Record<string, unknown>> | null;
-  if (!s || typeof s.label !== 'string') return undefined;
-  if (s.kind === 'file' && typeof s.uri === 'string') return { kind: 'file', uri: s.uri, label: s.label };
-  if (s.kind === 'job' && typeof s.jobName === 'string' && typeof s.region === 'string')
-    return { kind: 'job', jobName: s.jobName, region: s.region, label: s.label };
-  if (s.kind === 'kept' && isKey(s.key)) return keptSource(s.key);
-  return undefined;
-}
 
 /** What Check Learning Signal got: a file or folder (a URI, or its path from a command link), an evaluation job (a Jobs-view node, `{ jobName, category, region }`, an ARN). */
 function sourceFromArgument(arg: unknown, region: string): SignalSource | undefined {
