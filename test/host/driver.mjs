@@ -21,6 +21,7 @@ import {
 import { cleanUpOnSignals, stopAll } from './lib/processes.mjs';
 import { runFirstRunChecks } from './lib/first-run.mjs';
 import { runSession } from './lib/run-session.mjs';
+import { uiQueue } from './lib/ui-queue.mjs';
 import { checkChromium, closeBrowsers } from './lib/session.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -173,11 +174,21 @@ async function main() {
   const trusted = async () => {
     if (onlyPhase === 'untrusted') return [];
     if (!splitTrusted) return session({ ...common, phase: 'trusted', bundles: trustedBundles });
-    const [suites, checks] = await Promise.all([
-      session({ ...common, phase: 'trusted', bundles: trustedBundles, uiChecks: [] }),
-      session({ ...common, phase: 'trusted', name: 'trusted-ui', bundles: [], selfTestBundles: [], emulatorUrl: uiEmulatorUrl }),
+    const checks = uiQueue(common.uiChecks.filter((c) => (c.phase ?? 'trusted') === 'trusted'));
+    const [suites, ui] = await Promise.all([
+      // The suites' session takes groups of UI checks too once its suites end, from the same queue.
+      session({ ...common, phase: 'trusted', bundles: trustedBundles, uiChecks: checks }),
+      session({
+        ...common,
+        phase: 'trusted',
+        name: 'trusted-ui',
+        bundles: [],
+        selfTestBundles: [],
+        emulatorUrl: uiEmulatorUrl,
+        uiChecks: checks,
+      }),
     ]);
-    return [...suites, ...checks];
+    return [...suites, ...ui];
   };
   const others = async () => {
     const all = [];

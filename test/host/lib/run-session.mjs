@@ -4,6 +4,7 @@ import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { emulatorEnvironment } from './emulator.mjs';
 import { hostCommand } from './host-commands.mjs';
+import { uiQueue } from './ui-queue.mjs';
 import { ceiling } from './wait.mjs';
 import {
   collectHostLogs,
@@ -131,7 +132,7 @@ async function withinLimit(work, ms) {
  * `polling: true`). A failed check leaves a screenshot and the logs written during it, and the group's next check starts
  * on a new copy. A group's copy leaves the workspace when the group ends (kept for the artifacts when a check failed).
  */
-async function runUiChecks({ checks, phase, page, workspace, keptCopies, emulatorUrl, manifest, artifacts, grep, commandDir, logDirs }) {
+async function runUiChecks({ queue, phase, page, workspace, keptCopies, emulatorUrl, manifest, artifacts, grep, commandDir, logDirs }) {
   const results = [];
   let group;
   let copy;
@@ -143,57 +144,60 @@ async function runUiChecks({ checks, phase, page, workspace, keptCopies, emulato
     copy = undefined;
     failed = false;
   };
-  for (const check of checks.filter((c) => (c.phase ?? 'trusted') === phase)) {
-    const title = `ui: ${check.name}`;
-    if (!selects(grep, title)) continue;
-    const screenshot = (name) => page.screenshot({ path: path.join(artifacts, `${phase}-${name}.png`) });
-    const at = Date.now();
-    const marks = logMarks(logDirs);
-    let running;
-    try {
-      await settlePage(page);
-      const newGroup = check.group !== group || !copy;
-      if (newGroup) {
-        await hostCommand(commandDir, 'mtrl-test.resetWorkbench');
+  for (let taken = queue.take(); taken; taken = queue.take())
+    for (const check of taken) {
+      const title = `ui: ${check.name}`;
+      if (!selects(grep, title)) continue;
+      const screenshot = (name) => page.screenshot({ path: path.join(artifacts, `${phase}-${name}.png`) });
+      const at = Date.now();
+      const marks = logMarks(logDirs);
+      let running;
+      try {
+        await settlePage(page);
+        const newGroup = check.group !== group || !copy;
+        if (newGroup) {
+          await hostCommand(commandDir, 'mtrl-test.resetWorkbench');
+          retire();
+          copy = await hostCommand(commandDir, 'mtrl-test.freshCopy', [`ui-${check.group.replace(/\.mjs$/, '')}`]);
+          group = check.group;
+        }
+        // A group also starts with no remembered choice (the wizards' last answers and the like) of an earlier group.
+        const reset = await hostCommand(commandDir, 'mtrl-test.resetProduct', [
+          { polling: Boolean(check.polling), forgetChoices: newGroup },
+        ]);
+        if (phase === 'trusted' && reset !== true) throw new Error(`the product's test-only reset did not run (${JSON.stringify(reset)})`);
+        running = check.run({
+          page,
+          workspace: copy,
+          workspaceRoot: workspace,
+          emulatorUrl,
+          manifest,
+          screenshot,
+          host: (command, args) => hostCommand(commandDir, command, args),
+        });
+        const note = await withinLimit(running, ceiling(CHECK_LIMIT_MS));
+        results.push({
+          phase: 'ui',
+          title: note ? `${title} (${note})` : title,
+          state: note ? 'pending' : 'passed',
+          durationMs: Date.now() - at,
+        });
+      } catch (error) {
+        await screenshot(`failed-${slug(check.name)}`).catch(() => {});
+        writeFileSync(path.join(artifacts, `${phase}-failed-${slug(check.name)}.log`), logsSince(logDirs, marks));
+        // A check past its limit still runs: its waits end by their own ceilings, and its finally (theme, window size, Escape)
+        // would act on the next check's page. The next starts once it has stopped.
+        await withinLimit(
+          Promise.resolve(running).catch(() => undefined),
+          ceiling(CHECK_LIMIT_MS),
+        ).catch(() => undefined);
+        // The next check starts over on a new copy, in its group's known state.
+        failed = true;
+        await hostCommand(commandDir, 'mtrl-test.resetWorkbench').catch(() => undefined);
         retire();
-        copy = await hostCommand(commandDir, 'mtrl-test.freshCopy', [`ui-${check.group.replace(/\.mjs$/, '')}`]);
-        group = check.group;
+        results.push({ phase: 'ui', title, state: 'failed', durationMs: Date.now() - at, error: error?.stack ?? String(error) });
       }
-      // A group also starts with no remembered choice (the wizards' last answers and the like) of an earlier group.
-      const reset = await hostCommand(commandDir, 'mtrl-test.resetProduct', [{ polling: Boolean(check.polling), forgetChoices: newGroup }]);
-      if (phase === 'trusted' && reset !== true) throw new Error(`the product's test-only reset did not run (${JSON.stringify(reset)})`);
-      running = check.run({
-        page,
-        workspace: copy,
-        workspaceRoot: workspace,
-        emulatorUrl,
-        manifest,
-        screenshot,
-        host: (command, args) => hostCommand(commandDir, command, args),
-      });
-      const note = await withinLimit(running, ceiling(CHECK_LIMIT_MS));
-      results.push({
-        phase: 'ui',
-        title: note ? `${title} (${note})` : title,
-        state: note ? 'pending' : 'passed',
-        durationMs: Date.now() - at,
-      });
-    } catch (error) {
-      await screenshot(`failed-${slug(check.name)}`).catch(() => {});
-      writeFileSync(path.join(artifacts, `${phase}-failed-${slug(check.name)}.log`), logsSince(logDirs, marks));
-      // A check past its limit still runs: its waits end by their own ceilings, and its finally (theme, window size, Escape)
-      // would act on the next check's page. The next starts once it has stopped.
-      await withinLimit(
-        Promise.resolve(running).catch(() => undefined),
-        ceiling(CHECK_LIMIT_MS),
-      ).catch(() => undefined);
-      // The next check starts over on a new copy, in its group's known state.
-      failed = true;
-      await hostCommand(commandDir, 'mtrl-test.resetWorkbench').catch(() => undefined);
-      retire();
-      results.push({ phase: 'ui', title, state: 'failed', durationMs: Date.now() - at, error: error?.stack ?? String(error) });
     }
-  }
   await hostCommand(commandDir, 'mtrl-test.resetWorkbench').catch(() => undefined);
   retire();
   return results;
@@ -272,7 +276,8 @@ export async function runSession(options) {
     await workbench.page.screenshot({ path: path.join(artifacts, `${name}-workbench.png`) });
     results.push(
       ...(await runUiChecks({
-        checks: uiChecks,
+        // A queue shared with a session beside this one, or this session's own.
+        queue: Array.isArray(uiChecks) ? uiQueue(uiChecks.filter((c) => (c.phase ?? 'trusted') === phase)) : uiChecks,
         phase,
         page: workbench.page,
         workspace,
