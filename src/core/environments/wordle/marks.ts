@@ -11,6 +11,10 @@ export function isValidWord(word: unknown): word is string {
   return typeof word === 'string' && FIVE_LETTERS.test(word);
 }
 
+/** Letters of the answer not matched green, by letter (a–z): one table reused, since the emulator marks millions of guesses. */
+const lettersLeft = new Uint8Array(26);
+const A = 97;
+
 /** Marks for `guess` against `answer` ("GYXXG"): greens first, then yellows up to the letters left over. */
 export function markGuess(guess: string, answer: string): string {
   const g = guess.toLowerCase();
@@ -18,21 +22,25 @@ export function markGuess(guess: string, answer: string): string {
   if (!isValidWord(g) || !isValidWord(a)) {
     throw new Error(`markGuess needs two 5-letter words, got '${guess}' and '${answer}'`);
   }
-  const marks: Mark[] = ['X', 'X', 'X', 'X', 'X'];
-  const unmatched = new Map<string, number>();
+  lettersLeft.fill(0);
+  let greens = 0;
   for (let i = 0; i < WORD_LENGTH; i++) {
-    if (g[i] === a[i]) marks[i] = 'G';
-    else unmatched.set(a[i], (unmatched.get(a[i]) ?? 0) + 1);
+    if (g.charCodeAt(i) === a.charCodeAt(i)) greens |= 1 << i;
+    else lettersLeft[a.charCodeAt(i) - A]++;
   }
+  let marks = '';
   for (let i = 0; i < WORD_LENGTH; i++) {
-    if (marks[i] === 'G') continue;
-    const left = unmatched.get(g[i]) ?? 0;
-    if (left > 0) {
-      marks[i] = 'Y';
-      unmatched.set(g[i], left - 1);
+    if (greens & (1 << i)) {
+      marks += 'G';
+      continue;
     }
+    const letter = g.charCodeAt(i) - A;
+    if (lettersLeft[letter] > 0) {
+      lettersLeft[letter]--;
+      marks += 'Y';
+    } else marks += 'X';
   }
-  return marks.join('');
+  return marks;
 }
 
 export function isMarks(text: unknown): text is string {
