@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { lineSpan } from './positions';
-import type { RowChecker } from './rows';
+import { columnsChecked, type RowChecker } from './rows';
 
 /** Rows decoded at once: a whole row group up to this size (decoding part of a group still decodes its pages). */
 const BATCH_ROWS = 100_000;
@@ -19,13 +19,16 @@ export interface ParquetBytes {
   slice(start: number, end?: number): ArrayBuffer | Promise<ArrayBuffer>;
 }
 
-/** What decoding a Parquet file yields: batches of rows (0-based `start`), or one sentence saying why the rest cannot be read. */
+/** What decoding a Parquet file yields: batches of rows (0-based `start`, `fileRows` in the whole file), or one sentence saying why the rest cannot be read. */
 export type ParquetEvent =
-  | { kind: 'rows'; start: number; rows: Record<string, unknown>[] }
+  | { kind: 'rows'; start: number; rows: Record<string, unknown>[]; fileRows: number }
   | { kind: 'unreadable'; message: string; row: number; timedOut?: boolean };
 
+/** Which columns to decode: those the checks read (the others are never fetched nor decompressed), or every column. */
+export type ParquetColumns = 'checked' | 'all';
+
 /** Turns Parquet bytes into row batches; the services run it off the editor's thread with a time budget. */
-export type ParquetDecoder = (file: ParquetBytes) => AsyncIterable<ParquetEvent>;
+export type ParquetDecoder = (file: ParquetBytes, columns: ParquetColumns) => AsyncIterable<ParquetEvent>;
 
 /** A local Parquet file read by position, so only the footer and the row groups being checked are in memory. */
 export async function parquetFile(path: string): Promise<ParquetBytes & { close(): Promise<void> }> {
@@ -60,15 +63,17 @@ function batches(groupRows: number[], rows: number): [number, number][] {
 }
 
 /** Decodes a Parquet file in batches of rows, fetching only what each batch needs; a cut-short file ends with one `unreadable` event instead of an exception. */
-export async function* decodeParquet(file: ParquetBytes): AsyncGenerator<ParquetEvent> {
+export async function* decodeParquet(file: ParquetBytes, columns: ParquetColumns = 'all'): AsyncGenerator<ParquetEvent> {
   // hyparquet (70 KB) loads with the first Parquet file, not at activation: the build keeps './hyparquet' in dist/hyparquet.js.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { compressors, parquetMetadataAsync, parquetReadObjects } = require('./hyparquet') as typeof import('./hyparquet');
+  const { compressors, parquetMetadataAsync, parquetReadObjects, parquetSchema } = require('./hyparquet') as typeof import('./hyparquet');
   let rows: number;
   let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>;
+  let read: string[] | undefined;
   try {
     metadata = await parquetMetadataAsync(file);
     rows = Number(metadata.num_rows);
+    if (columns === 'checked') read = columnsChecked(parquetSchema(metadata).children.map((c) => c.element.name));
   } catch (error) {
     yield {
       kind: 'unreadable',
@@ -83,7 +88,7 @@ export async function* decodeParquet(file: ParquetBytes): AsyncGenerator<Parquet
   )) {
     let batch: Record<string, unknown>[];
     try {
-      batch = await parquetReadObjects({ file, metadata, compressors, rowStart: start, rowEnd: end });
+      batch = await parquetReadObjects({ file, metadata, compressors, columns: read, rowStart: start, rowEnd: end });
     } catch (error) {
       yield {
         kind: 'unreadable',
@@ -92,7 +97,7 @@ export async function* decodeParquet(file: ParquetBytes): AsyncGenerator<Parquet
       };
       return;
     }
-    yield { kind: 'rows', start, rows: batch };
+    yield { kind: 'rows', start, rows: batch, fileRows: rows };
   }
 }
 
@@ -103,11 +108,12 @@ export async function readParquet(
   decoder: ParquetDecoder = decodeParquet,
   tick?: () => Promise<void> | void,
 ): Promise<void> {
-  for await (const event of decoder(file)) {
+  for await (const event of decoder(file, 'checked')) {
     if (event.kind === 'unreadable') {
       checker.report(event.timedOut ? 'read-timeout' : 'unreadable', event.message, lineSpan(Math.max(1, event.row)), event.row);
       return;
     }
+    if (event.start === 0) checker.expectRows(event.fileRows);
     event.rows.forEach((value, i) =>
       checker.check(value, { row: event.start + i + 1, line: event.start + i + 1, span: lineSpan(event.start + i + 1) }),
     );

@@ -18,6 +18,17 @@ import {
   type ValidateOptions,
 } from './types';
 
+/**
+ * The columns `RowChecker.check` reads, from a file's column names in order: `prompt` with `answer` and `id` beside it
+ * (a flat row), or without `prompt` the first key of the row, which the service passes instead; all when there are none.
+ */
+export function columnsChecked(names: string[]): string[] | undefined {
+  if (!names.length) return undefined;
+  if (names.includes('prompt')) return ['prompt', 'answer', 'id'].filter((n) => names.includes(n));
+  // The first key as a row object orders it: integer-like names come before the others.
+  return [Object.keys(Object.fromEntries(names.map((n) => [n, true])))[0]];
+}
+
 /** Checks rows one at a time, keeping only what later rows and the file summary need. */
 export class RowChecker {
   private rows = 0;
@@ -51,6 +62,11 @@ export class RowChecker {
     // The waiting look-ups of earlier rows report first, so findings keep the order of rows.
     this.repeats.flush();
     this.log.report(code, message, span, row, related);
+  }
+
+  /** The number of rows the file says it holds, where the format tells it first (Parquet). */
+  expectRows(rows: number): void {
+    this.repeats.expect(rows);
   }
 
   /** Counts a row the reader could not parse, so row numbers and totals stay right. */
