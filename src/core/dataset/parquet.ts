@@ -62,18 +62,33 @@ function batches(groupRows: number[], rows: number): [number, number][] {
   return out;
 }
 
-/** Decodes a Parquet file in batches of rows, fetching only what each batch needs; a cut-short file ends with one `unreadable` event instead of an exception. */
-export async function* decodeParquet(file: ParquetBytes, columns: ParquetColumns = 'all'): AsyncGenerator<ParquetEvent> {
+/** Text values left as their UTF-8 bytes, for a caller that decodes them later in one piece. */
+const textAsBytes = { stringFromBytes: (bytes: Uint8Array) => bytes as unknown as string };
+
+/**
+ * Decodes a Parquet file in batches of rows, fetching only what each batch needs; a cut-short file ends with one `unreadable`
+ * event instead of an exception. With `text: 'bytes'`, when every column read is a plain column (no list, map or struct),
+ * its text values come as their UTF-8 bytes.
+ */
+export async function* decodeParquet(
+  file: ParquetBytes,
+  columns: ParquetColumns = 'all',
+  text: 'strings' | 'bytes' = 'strings',
+): AsyncGenerator<ParquetEvent> {
   // hyparquet (70 KB) loads with the first Parquet file, not at activation: the build keeps './hyparquet' in dist/hyparquet.js.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { compressors, parquetMetadataAsync, parquetReadObjects, parquetSchema } = require('./hyparquet') as typeof import('./hyparquet');
   let rows: number;
   let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>;
   let read: string[] | undefined;
+  let parsers: typeof textAsBytes | undefined;
   try {
     metadata = await parquetMetadataAsync(file);
     rows = Number(metadata.num_rows);
-    if (columns === 'checked') read = columnsChecked(parquetSchema(metadata).children.map((c) => c.element.name));
+    const top = parquetSchema(metadata).children;
+    if (columns === 'checked') read = columnsChecked(top.map((c) => c.element.name));
+    const plain = top.filter((c) => !read || read.includes(c.element.name)).every((c) => !c.children.length);
+    if (text === 'bytes' && plain) parsers = textAsBytes;
   } catch (error) {
     yield {
       kind: 'unreadable',
@@ -88,7 +103,7 @@ export async function* decodeParquet(file: ParquetBytes, columns: ParquetColumns
   )) {
     let batch: Record<string, unknown>[];
     try {
-      batch = await parquetReadObjects({ file, metadata, compressors, columns: read, rowStart: start, rowEnd: end });
+      batch = await parquetReadObjects({ file, metadata, compressors, parsers, columns: read, rowStart: start, rowEnd: end });
     } catch (error) {
       yield {
         kind: 'unreadable',

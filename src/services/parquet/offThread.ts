@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { ParquetBytes, ParquetColumns, ParquetDecoder, ParquetEvent } from '../../core/dataset/parquet';
-import { toRows } from './batch';
+import { BatchRows } from './batch';
 import type { FromParent, ToParent, WorkerStart } from './messages';
 
 /** Seconds the decoder may work on one batch (reads from disk or S3 not counted) before the file is given up. */
@@ -102,12 +102,13 @@ async function* decodeInWorker(file: ParquetBytes, columns: ParquetColumns, budg
       }
       if (message.type === 'rows') {
         const { batch } = message;
+        const rows = new BatchRows(batch);
         for (let from = 0; from < batch.count; from += PIECE_ROWS) {
           // Back to the event loop between pieces, so the worker's reads for the next batch are answered while this one is checked.
           await new Promise<void>((resolve) => setImmediate(resolve));
           const to = Math.min(batch.count, from + PIECE_ROWS);
           nextRow = batch.start + to;
-          yield { kind: 'rows', start: batch.start + from, rows: toRows(batch, from, to), fileRows: batch.fileRows };
+          yield { kind: 'rows', start: batch.start + from, rows: rows.rows(from, to), fileRows: batch.fileRows };
         }
         post({ type: 'next' });
       }
