@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
-import { lineSpan } from './positions';
+import { lineSpan, type RowPlace } from './positions';
+import type { Span } from './types';
 import { columnsChecked, type RowChecker } from './rows';
 
 /** Rows decoded at once: a whole row group up to this size (decoding part of a group still decodes its pages). */
@@ -116,6 +117,19 @@ export async function* decodeParquet(
   }
 }
 
+/** A Parquet row's place: its number is its line, and its span is made only for a finding (one object a row, not four). */
+class ParquetRow implements RowPlace {
+  constructor(readonly row: number) {}
+
+  get line(): number {
+    return this.row;
+  }
+
+  get span(): Span {
+    return lineSpan(this.row);
+  }
+}
+
 /** Checks decoded Parquet rows; row numbers are 1-based. */
 export async function readParquet(
   file: ParquetBytes,
@@ -129,9 +143,7 @@ export async function readParquet(
       return;
     }
     if (event.start === 0) checker.expectRows(event.fileRows);
-    event.rows.forEach((value, i) =>
-      checker.check(value, { row: event.start + i + 1, line: event.start + i + 1, span: lineSpan(event.start + i + 1) }),
-    );
+    event.rows.forEach((value, i) => checker.check(value, new ParquetRow(event.start + i + 1)));
     await tick?.();
   }
 }
