@@ -1,7 +1,8 @@
 import { open } from 'node:fs/promises';
 import { lineSpan, type RowPlace } from './positions';
 import type { Span } from './types';
-import { columnsChecked, type RowChecker } from './rows';
+import { columnsChecked } from './checkedColumns';
+import type { RowChecker } from './rows';
 
 /** Rows decoded at once: a whole row group up to this size (decoding part of a group still decodes its pages). */
 const BATCH_ROWS = 100_000;

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { columnsChecked } from '../../../../src/core/dataset/rows';
+import { columnsChecked } from '../../../../src/core/dataset/checkedColumns';
 import { KeyTable } from '../../../../src/core/dataset/key-table';
 
 describe('the columns the dataset checks read', () => {
