@@ -1,5 +1,5 @@
 // Dataset validation speed against a bare parse loop over the same file, and memory while streaming a large file.
-// Run: npm run bench (or: node --import tsx bench/dataset.bench.ts [--big-mb N])
+// Run: npm run bench (or: node --import tsx bench/dataset.bench.ts [--big-mb N]; Parquet against pyarrow alone: --parquet-pyarrow [ROWS])
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -288,5 +288,6 @@ if (mode === '--write') {
     for (const n of [300_000, 3_000_000]) peakRss(n, 'parquet');
     for (const n of [300_000, 3_000_000]) peakRss(n, 'csv');
     for (const mb of [256, 1024]) openQuote(mb);
+    await parquetAgainstPyarrow(2_000_000);
   })();
 }

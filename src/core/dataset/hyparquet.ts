@@ -4,7 +4,7 @@ import { brotliDecompressSync, unzipSync } from 'node:zlib';
 type Hyparquet = typeof import('hyparquet', { with: { 'resolution-mode': 'import' } });
 type Compressors = typeof import('hyparquet-compressors', { with: { 'resolution-mode': 'import' } });
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-export const { parquetMetadataAsync, parquetReadObjects } = require('hyparquet') as Hyparquet;
+export const { parquetMetadataAsync, parquetReadObjects, parquetSchema } = require('hyparquet') as Hyparquet;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const packaged = (require('hyparquet-compressors') as Compressors).compressors;
 

@@ -56,7 +56,7 @@ export class KeyTable {
     }
     // Grown past 3/4 full, not 1/2: fewer and smaller tables, so fewer cache and TLB misses per key.
     if ((this.count + 1) * 4 > this.capacity * 3) {
-      this.grow();
+      this.resize(this.capacity * 2);
       i = this.slot();
     }
     this.slots[i] = this.a;
@@ -64,6 +64,13 @@ export class KeyTable {
     this.slots[i + 2] = Math.max(1, line);
     this.count++;
     return undefined;
+  }
+
+  /** Sized once for `keys` keys (a Parquet file tells its row count first), so they come without doubling and rehashing. */
+  reserve(keys: number): void {
+    let capacity = this.capacity;
+    while (Math.min(keys, this.maxKeys) * 4 > capacity * 3) capacity *= 2;
+    if (capacity > this.capacity) this.resize(capacity);
   }
 
   get(key: string): number | undefined {
@@ -97,9 +104,9 @@ export class KeyTable {
     return 3 * n;
   }
 
-  private grow(): void {
+  private resize(capacity: number): void {
     const old = this.slots;
-    this.capacity *= 2;
+    this.capacity = capacity;
     const mask = this.capacity - 1;
     const s = (this.slots = new Int32Array(3 * this.capacity));
     // Every key is new here: the first empty slot from its home is its place.

@@ -1,5 +1,7 @@
 import { open } from 'node:fs/promises';
-import { lineSpan } from './positions';
+import { lineSpan, type RowPlace } from './positions';
+import type { Span } from './types';
+import { columnsChecked } from './checkedColumns';
 import type { RowChecker } from './rows';
 
 /** Rows decoded at once: a whole row group up to this size (decoding part of a group still decodes its pages). */
@@ -19,13 +21,16 @@ export interface ParquetBytes {
   slice(start: number, end?: number): ArrayBuffer | Promise<ArrayBuffer>;
 }
 
-/** What decoding a Parquet file yields: batches of rows (0-based `start`), or one sentence saying why the rest cannot be read. */
+/** What decoding a Parquet file yields: batches of rows (0-based `start`, `fileRows` in the whole file), or one sentence saying why the rest cannot be read. */
 export type ParquetEvent =
-  | { kind: 'rows'; start: number; rows: Record<string, unknown>[] }
+  | { kind: 'rows'; start: number; rows: Record<string, unknown>[]; fileRows: number }
   | { kind: 'unreadable'; message: string; row: number; timedOut?: boolean };
 
+/** Which columns to decode: those the checks read (the others are never fetched nor decompressed), or every column. */
+export type ParquetColumns = 'checked' | 'all';
+
 /** Turns Parquet bytes into row batches; the services run it off the editor's thread with a time budget. */
-export type ParquetDecoder = (file: ParquetBytes) => AsyncIterable<ParquetEvent>;
+export type ParquetDecoder = (file: ParquetBytes, columns: ParquetColumns) => AsyncIterable<ParquetEvent>;
 
 /** A local Parquet file read by position, so only the footer and the row groups being checked are in memory. */
 export async function parquetFile(path: string): Promise<ParquetBytes & { close(): Promise<void> }> {
@@ -59,16 +64,33 @@ function batches(groupRows: number[], rows: number): [number, number][] {
   return out;
 }
 
-/** Decodes a Parquet file in batches of rows, fetching only what each batch needs; a cut-short file ends with one `unreadable` event instead of an exception. */
-export async function* decodeParquet(file: ParquetBytes): AsyncGenerator<ParquetEvent> {
+/** Text values left as their UTF-8 bytes, for a caller that decodes them later in one piece. */
+const textAsBytes = { stringFromBytes: (bytes: Uint8Array) => bytes as unknown as string };
+
+/**
+ * Decodes a Parquet file in batches of rows, fetching only what each batch needs; a cut-short file ends with one `unreadable`
+ * event instead of an exception. With `text: 'bytes'`, when every column read is a plain column (no list, map or struct),
+ * its text values come as their UTF-8 bytes.
+ */
+export async function* decodeParquet(
+  file: ParquetBytes,
+  columns: ParquetColumns = 'all',
+  text: 'strings' | 'bytes' = 'strings',
+): AsyncGenerator<ParquetEvent> {
   // hyparquet (70 KB) loads with the first Parquet file, not at activation: the build keeps './hyparquet' in dist/hyparquet.js.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { compressors, parquetMetadataAsync, parquetReadObjects } = require('./hyparquet') as typeof import('./hyparquet');
+  const { compressors, parquetMetadataAsync, parquetReadObjects, parquetSchema } = require('./hyparquet') as typeof import('./hyparquet');
   let rows: number;
   let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>;
+  let read: string[] | undefined;
+  let parsers: typeof textAsBytes | undefined;
   try {
     metadata = await parquetMetadataAsync(file);
     rows = Number(metadata.num_rows);
+    const top = parquetSchema(metadata).children;
+    if (columns === 'checked') read = columnsChecked(top.map((c) => c.element.name));
+    const plain = top.filter((c) => !read || read.includes(c.element.name)).every((c) => !c.children.length);
+    if (text === 'bytes' && plain) parsers = textAsBytes;
   } catch (error) {
     yield {
       kind: 'unreadable',
@@ -83,7 +105,7 @@ export async function* decodeParquet(file: ParquetBytes): AsyncGenerator<Parquet
   )) {
     let batch: Record<string, unknown>[];
     try {
-      batch = await parquetReadObjects({ file, metadata, compressors, rowStart: start, rowEnd: end });
+      batch = await parquetReadObjects({ file, metadata, compressors, parsers, columns: read, rowStart: start, rowEnd: end });
     } catch (error) {
       yield {
         kind: 'unreadable',
@@ -92,7 +114,20 @@ export async function* decodeParquet(file: ParquetBytes): AsyncGenerator<Parquet
       };
       return;
     }
-    yield { kind: 'rows', start, rows: batch };
+    yield { kind: 'rows', start, rows: batch, fileRows: rows };
+  }
+}
+
+/** A Parquet row's place: its number is its line, and its span is made only for a finding (one object a row, not four). */
+class ParquetRow implements RowPlace {
+  constructor(readonly row: number) {}
+
+  get line(): number {
+    return this.row;
+  }
+
+  get span(): Span {
+    return lineSpan(this.row);
   }
 }
 
@@ -103,14 +138,13 @@ export async function readParquet(
   decoder: ParquetDecoder = decodeParquet,
   tick?: () => Promise<void> | void,
 ): Promise<void> {
-  for await (const event of decoder(file)) {
+  for await (const event of decoder(file, 'checked')) {
     if (event.kind === 'unreadable') {
       checker.report(event.timedOut ? 'read-timeout' : 'unreadable', event.message, lineSpan(Math.max(1, event.row)), event.row);
       return;
     }
-    event.rows.forEach((value, i) =>
-      checker.check(value, { row: event.start + i + 1, line: event.start + i + 1, span: lineSpan(event.start + i + 1) }),
-    );
+    if (event.start === 0) checker.expectRows(event.fileRows);
+    event.rows.forEach((value, i) => checker.check(value, new ParquetRow(event.start + i + 1)));
     await tick?.();
   }
 }

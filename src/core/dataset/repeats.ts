@@ -40,6 +40,11 @@ export class Repeats {
     this.trackKeys = options.trackKeys ?? true;
   }
 
+  /** Sizes the tables for a file of `rows` rows before they come. */
+  expect(rows: number): void {
+    for (const table of [this.ids, this.answers, this.prompts]) table.reserve(rows);
+  }
+
   /** The prompt string is what the agent receives: the same one twice is the same task. */
   prompt(prompt: string, place: RowPlace, column: string): void {
     this.wait('prompt', this.prompts, prompt, place, column);

@@ -53,6 +53,11 @@ export class RowChecker {
     this.log.report(code, message, span, row, related);
   }
 
+  /** The number of rows the file says it holds, where the format tells it first (Parquet). */
+  expectRows(rows: number): void {
+    this.repeats.expect(rows);
+  }
+
   /** Counts a row the reader could not parse, so row numbers and totals stay right. */
   countBrokenRow(): void {
     this.rows++;

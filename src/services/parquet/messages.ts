@@ -1,9 +1,17 @@
-import type { ParquetEvent } from '../../core/dataset/parquet';
+import type { ParquetColumns, ParquetEvent } from '../../core/dataset/parquet';
+import type { ColumnBatch } from './batch';
 
-/** What the Parquet worker sends: a byte range it needs, a decoded event, the end, or an exception it could not turn into a finding. */
+/** What the worker is started with. */
+export interface WorkerStart {
+  byteLength: number;
+  columns: ParquetColumns;
+}
+
+/** What the Parquet worker sends: a byte range it needs, a batch of rows, the reason the rest cannot be read, the end, or an exception it could not turn into a finding. */
 export type ToParent =
   | { type: 'read'; id: number; start: number; end?: number }
-  | { type: 'event'; event: ParquetEvent }
+  | { type: 'rows'; batch: ColumnBatch }
+  | { type: 'event'; event: Exclude<ParquetEvent, { kind: 'rows' }> }
   | { type: 'end' }
   | { type: 'failed'; message: string };
 

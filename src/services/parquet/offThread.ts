@@ -1,17 +1,20 @@
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import type { ParquetBytes, ParquetDecoder, ParquetEvent } from '../../core/dataset/parquet';
-import type { FromParent, ToParent } from './messages';
+import type { ParquetBytes, ParquetColumns, ParquetDecoder, ParquetEvent } from '../../core/dataset/parquet';
+import { BatchRows } from './batch';
+import type { FromParent, ToParent, WorkerStart } from './messages';
 
 /** Seconds the decoder may work on one batch (reads from disk or S3 not counted) before the file is given up. */
 export const PARQUET_BUDGET_SECONDS = 30;
 
+/** Rows checked between two turns of the event loop: about 20 ms of checking. */
+const PIECE_ROWS = 8192;
+
 /** The worker script: bundled beside extension.js and cli.js; under tsx (tests, bench) its TypeScript source. */
-function startWorker(byteLength: number): Worker {
+function startWorker(workerData: WorkerStart): Worker {
   // node:worker_threads loads with the first Parquet file, not at activation.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
-  const workerData = { byteLength };
   if (!__filename.endsWith('.ts')) return new Worker(path.join(__dirname, 'parquetWorker.js'), { workerData });
   const source = `require('tsx/cjs'); require(${JSON.stringify(path.join(__dirname, 'worker.ts'))});`;
   return new Worker(source, { eval: true, workerData });
@@ -22,11 +25,11 @@ function startWorker(byteLength: number): Worker {
  * cannot be cancelled, so past the budget the worker is terminated and the file gets one `unreadable` event.
  */
 export function offThreadParquet(budgetSeconds = PARQUET_BUDGET_SECONDS): ParquetDecoder {
-  return (file) => decodeInWorker(file, budgetSeconds);
+  return (file, columns) => decodeInWorker(file, columns, budgetSeconds);
 }
 
-async function* decodeInWorker(file: ParquetBytes, budgetSeconds: number): AsyncGenerator<ParquetEvent> {
-  const worker = startWorker(file.byteLength);
+async function* decodeInWorker(file: ParquetBytes, columns: ParquetColumns, budgetSeconds: number): AsyncGenerator<ParquetEvent> {
+  const worker = startWorker({ byteLength: file.byteLength, columns });
   const inbox: ToParent[] = [];
   let wake: (() => void) | undefined;
   const deliver = (message: ToParent) => {
@@ -94,9 +97,19 @@ async function* decodeInWorker(file: ParquetBytes, budgetSeconds: number): Async
         return;
       }
       if (message.type === 'event') {
-        if (message.event.kind === 'rows') nextRow = message.event.start + message.event.rows.length;
         yield message.event;
-        if (message.event.kind === 'unreadable') return;
+        return;
+      }
+      if (message.type === 'rows') {
+        const { batch } = message;
+        const rows = new BatchRows(batch);
+        for (let from = 0; from < batch.count; from += PIECE_ROWS) {
+          // Back to the event loop between pieces, so the worker's reads for the next batch are answered while this one is checked.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          const to = Math.min(batch.count, from + PIECE_ROWS);
+          nextRow = batch.start + to;
+          yield { kind: 'rows', start: batch.start + from, rows: rows.rows(from, to), fileRows: batch.fileRows };
+        }
         post({ type: 'next' });
       }
     }

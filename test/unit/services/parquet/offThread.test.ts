@@ -1,7 +1,15 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { decodeParquet, parquetBuffer, parquetFile, validateParquet, type DatasetReport } from '../../../../src/core/dataset';
+import {
+  decodeParquet,
+  parquetBuffer,
+  parquetFile,
+  validateParquet,
+  type DatasetReport,
+  type ParquetBytes,
+} from '../../../../src/core/dataset';
 import { offThreadParquet } from '../../../../src/services/parquet/offThread';
 
 const fixtures = path.resolve(__dirname, '../../../fixtures/datasets');
@@ -64,5 +72,80 @@ describe('Parquet decoded off the thread', () => {
     const report = await validateParquet(file, { format: 'parquet', parquetDecoder: offThreadParquet() });
     assert.equal(report.rows, 100);
     assert.ok(ranges.length >= 1);
+  });
+
+  describe('a file of several row groups with a column the checks do not read', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mtrl-parquet-worker-'));
+    const rows = 30_000;
+    // Notes that do not compress: most of the file's bytes.
+    const extra = Array.from({ length: rows }, (_, i) =>
+      Array.from({ length: 40 }, (_, k) => (Math.imul(i + 1, 2654435761) ^ Math.imul(k + 1, 40503)) >>> 0).join(' '),
+    );
+    const word = (i: number) =>
+      ['crane', 'slate', 'cr4ne', 'ÉCLAT', 'trace'][i % 5] + (i % 7 === 0 ? '' : String.fromCharCode(97 + (i % 26)));
+    const files = {
+      // Tasks inside the prompt string, some answers repeated or not a word, some prompts non-ASCII.
+      wrapped: [
+        { name: 'extra', data: extra, type: 'STRING' as const },
+        {
+          name: 'prompt',
+          data: Array.from({ length: rows }, (_, i) =>
+            JSON.stringify({
+              prompt: i % 3 ? 'Guess the 5-letter word' : 'Devinez le mot — 5 lettres',
+              answer: word(i),
+              id: `t${i % 29_000}`,
+            }),
+          ),
+          type: 'STRING' as const,
+        },
+      ],
+      // Flat rows: answer and id beside the prompt.
+      flat: [
+        { name: 'id', data: Array.from({ length: rows }, (_, i) => `t${i % 29_000}`), type: 'STRING' as const },
+        { name: 'extra', data: extra, type: 'STRING' as const },
+        { name: 'prompt', data: Array.from({ length: rows }, (_, i) => `Solve task ${i % 25_000}`), type: 'STRING' as const },
+        { name: 'answer', data: Array.from({ length: rows }, (_, i) => word(i)), type: 'STRING' as const },
+      ],
+    };
+
+    before(async () => {
+      const { parquetWriteBuffer } = await import('hyparquet-writer');
+      for (const [name, columnData] of Object.entries(files))
+        writeFileSync(path.join(dir, `${name}.parquet`), Buffer.from(parquetWriteBuffer({ columnData, rowGroupSize: 10_000 })));
+    });
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    const options = { format: 'parquet' as const, role: 'training' as const, maxFindings: Infinity, maxPerCode: Infinity };
+    const listed = (r: DatasetReport) => ({ rows: r.rows, findings: r.findings.map((f) => `${f.row} ${f.code} ${f.message}`) });
+
+    for (const name of Object.keys(files)) {
+      it(`${name}: the worker gives the same findings in the same order as every column decoded in this thread`, async () => {
+        const file = await parquetFile(path.join(dir, `${name}.parquet`));
+        try {
+          const off = await validateParquet(file, { ...options, parquetDecoder: offThreadParquet() });
+          const here = await validateParquet(file, { ...options, parquetDecoder: (bytes) => decodeParquet(bytes, 'all') });
+          assert.equal(off.rows, rows);
+          assert.ok(off.findings.length > 100, `${off.findings.length} findings`);
+          assert.deepEqual(listed(off), listed(here));
+        } finally {
+          await file.close();
+        }
+      });
+    }
+
+    it('reads only the bytes of the columns the checks use', async () => {
+      const file = await parquetFile(path.join(dir, 'wrapped.parquet'));
+      let read = 0;
+      const counted: ParquetBytes = {
+        byteLength: file.byteLength,
+        slice: (start, end) => ((read += (end ?? file.byteLength) - start), file.slice(start, end)),
+      };
+      try {
+        await validateParquet(counted, { ...options, parquetDecoder: offThreadParquet() });
+        assert.ok(read < file.byteLength / 2, `${read} of ${file.byteLength} bytes read`);
+      } finally {
+        await file.close();
+      }
+    });
   });
 });
