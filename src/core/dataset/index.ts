@@ -5,6 +5,7 @@ import { parquetBuffer, readParquet, type ParquetBytes, type ParquetDecoder } fr
 import { lineSpan } from './positions';
 import { RowChecker } from './rows';
 import { wideEncodingMessage, wideEncodingOf } from '../text/encoding';
+import { Utf8Pieces } from '../text/utf8Pieces';
 import { uncompressed } from './gzip';
 import type { DatasetReport, ValidateOptions } from './types';
 
@@ -39,7 +40,7 @@ const BOM_BYTES = 4;
 
 /** Text pieces from bytes or strings; invalid UTF-8 becomes U+FFFD, which the readers report. */
 async function* decode(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
+  const decoder = new Utf8Pieces();
   /** The first bytes, held until a byte order mark can be told; undefined once it was. */
   let head: Uint8Array | undefined = new Uint8Array(0);
   const text = (bytes: Uint8Array) => {
@@ -48,7 +49,7 @@ async function* decode(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerat
       if (wide) throw new WideEncoding(wideEncodingMessage(wide));
       head = undefined;
     }
-    return decoder.decode(bytes, { stream: true });
+    return decoder.decode(bytes);
   };
   for await (const chunk of chunks) {
     if (typeof chunk === 'string') {
@@ -64,7 +65,7 @@ async function* decode(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerat
     const piece = text(bytes);
     if (piece) yield piece;
   }
-  const rest = (head?.length ? text(head) : '') + decoder.decode();
+  const rest = (head?.length ? text(head) : '') + decoder.end();
   if (rest) yield rest;
 }
 

@@ -1,13 +1,17 @@
+import { caselessIncludes } from '../../text/caseless';
 import type { PackDatasetChecks } from '../types';
 
 const ANSWER = /^[a-z]{5}$/;
-const HINT = /wordle|5-letter|five-letter/i;
+// `/wordle|5-letter|five-letter/i` by `indexOf` scans: it runs on every row's prompt.
+const mentionsWordle = caselessIncludes('wordle');
+const mentionsFiveLetters = caselessIncludes('5-letter');
+const mentionsFiveLettersInWords = caselessIncludes('five-letter');
 
 /** Wordle's rows: one prompt text, a five-letter answer each, every answer once (a repeat doubles that word's weight). */
 export const wordleDatasetChecks: PackDatasetChecks = {
   convention: 'wordle',
-  promptLooksLike: (prompt) => HINT.test(prompt),
-  idLooksLike: (id) => /wordle/i.test(id),
+  promptLooksLike: (prompt) => mentionsWordle(prompt) || mentionsFiveLetters(prompt) || mentionsFiveLettersInWords(prompt),
+  idLooksLike: mentionsWordle,
   answerProblem(answer) {
     if (ANSWER.test(answer)) return undefined;
     const key = answer.trim().toLowerCase();
