@@ -5,6 +5,7 @@ import { parquetBuffer, readParquet, type ParquetBytes, type ParquetDecoder } fr
 import { lineSpan } from './positions';
 import { RowChecker } from './rows';
 import { wideEncodingMessage, wideEncodingOf } from '../text/encoding';
+import { Utf8Pieces } from '../text/utf8Pieces';
 import { uncompressed } from './gzip';
 import type { DatasetReport, ValidateOptions } from './types';
 
@@ -37,9 +38,15 @@ class WideEncoding extends Error {}
 /** Bytes a byte order mark can take: the first ones are held until this many arrived, as a stream may cut a mark in two. */
 const BOM_BYTES = 4;
 
+/**
+ * Bytes decoded at a time: a string this small is made in the young heap, where a 1 MB chunk's string took fresh pages
+ * of the large-object space (a page fault every 4 KB) and a collection of the old heap to free them.
+ */
+const TEXT_PIECE = 64 * 1024;
+
 /** Text pieces from bytes or strings; invalid UTF-8 becomes U+FFFD, which the readers report. */
 async function* decode(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
+  const decoder = new Utf8Pieces();
   /** The first bytes, held until a byte order mark can be told; undefined once it was. */
   let head: Uint8Array | undefined = new Uint8Array(0);
   const text = (bytes: Uint8Array) => {
@@ -48,7 +55,7 @@ async function* decode(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerat
       if (wide) throw new WideEncoding(wideEncodingMessage(wide));
       head = undefined;
     }
-    return decoder.decode(bytes, { stream: true });
+    return decoder.decode(bytes);
   };
   for await (const chunk of chunks) {
     if (typeof chunk === 'string') {
@@ -61,10 +68,12 @@ async function* decode(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerat
       head = bytes;
       continue;
     }
-    const piece = text(bytes);
-    if (piece) yield piece;
+    for (let at = 0; at < bytes.length; at += TEXT_PIECE) {
+      const piece = text(bytes.subarray(at, at + TEXT_PIECE));
+      if (piece) yield piece;
+    }
   }
-  const rest = (head?.length ? text(head) : '') + decoder.decode();
+  const rest = (head?.length ? text(head) : '') + decoder.end();
   if (rest) yield rest;
 }
 

@@ -162,7 +162,7 @@ export class RowChecker {
 
   /** Any task: the same prompt twice is the same task trained twice as often; unless a pack's rows differ by answer (the answer and id checks cover those). */
   private duplicatePrompt(prompt: string, place: RowPlace, column: string): void {
-    if ((this.forced ?? this.candidates.find((p) => p.promptLooksLike(prompt)))?.answerIsTheTask) return;
+    if ((this.forced ?? this.packOfPrompt(prompt))?.answerIsTheTask) return;
     this.repeats.prompt(prompt, place, column);
   }
 
@@ -174,7 +174,13 @@ export class RowChecker {
     if (shown === this.lastShown) return;
     this.lastShown = shown;
     this.lastShownLower = shown.toLowerCase();
-    this.lastShownPack = this.candidates.find((p) => p.promptLooksLike(shown));
+    this.lastShownPack = this.packOfPrompt(shown);
+  }
+
+  /** A loop, not `find` with a closure: it runs on every row. */
+  private packOfPrompt(prompt: string): PackDatasetChecks | undefined {
+    for (const pack of this.candidates) if (pack.promptLooksLike(prompt)) return pack;
+    return undefined;
   }
 
   /** The task checks on the fields `prompt`, `answer` and `id` (inside the prompt string, or beside it for a flat row). */

@@ -137,8 +137,19 @@ export function transcriptFromTrace(trace: TraceDocument): Transcript | undefine
 function restTraceId(span: TraceSpan | undefined): string | undefined {
   const raw = span?.context?.trace_id ?? span?.trace_id;
   if (!raw) return undefined;
-  const hex = raw.replace(/-/g, '');
-  return /^[0-9a-f]{32}$/i.test(hex) ? `tr-${hex.toLowerCase()}` : raw;
+  const hex = raw.includes('-') ? raw.split('-').join('') : raw;
+  return isHex32(hex) ? `tr-${hex.toLowerCase()}` : raw;
+}
+
+/** `/^[0-9a-f]{32}$/i` without a regex: it ran once per rollout, on 100,000 trace folders. */
+function isHex32(text: string): boolean {
+  if (text.length !== 32) return false;
+  for (let i = 0; i < 32; i++) {
+    const c = text.charCodeAt(i);
+    const letter = c | 0x20;
+    if (!(c >= 0x30 && c <= 0x39) && !(letter >= 0x61 && letter <= 0x66)) return false;
+  }
+  return true;
 }
 
 /** Where a trace's `traces.json` artifact is (its `mlflow.artifactLocation` tag plus the file name), if it says. */

@@ -123,4 +123,20 @@ describe('rollouts from MLflow traces', () => {
     assert.equal(rolloutFromTrace({ trace_info: { ...trace().trace_info, response_preview: '{"reward": 0.7' } }), undefined);
     assert.equal(rolloutFromTrace({ trace_info: { trace_id: '' } }), undefined);
   });
+
+  it("names a raw artifact's rollout as the REST API names its trace: `tr-` and the UUID's hex in lower case, else the id as written", () => {
+    const artifact = (traceId: string) =>
+      transcriptFromTrace({
+        spans: [{ name: 'trajectory', context: { span_id: 'r', trace_id: traceId }, attributes: { reward: '1' } }],
+      })?.id;
+    assert.equal(artifact('2207CD19-0073-47c7-8487-00000000000A'), 'tr-2207cd19007347c7848700000000000a');
+    assert.equal(artifact('2207cd19007347c7848700000000000a'), 'tr-2207cd19007347c7848700000000000a');
+    // Not 32 hex digits: a letter past f, a control character that folds onto a digit, one digit short.
+    for (const id of [
+      '2207cd19-0073-47c7-8487-00000000000g',
+      '2207cd19-0073-47c7-8487-00000000000\u0010',
+      '2207cd19-0073-47c7-8487-0000000000',
+    ])
+      assert.equal(artifact(id), id);
+  });
 });
