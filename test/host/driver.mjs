@@ -171,13 +171,18 @@ async function main() {
     uiChecks: desktop ? [] : uiChecks,
     log,
   };
+  // The untrusted phase and the first windows start once the trusted suites end: at the start the trusted sessions, their
+  // emulators and the minimum-version lane beside this run already keep both cores busy (load 20-24 in CI), and these
+  // end well before the UI checks do.
+  let suitesEnd = () => {};
+  const suitesEnded = splitTrusted && onlyPhase !== 'untrusted' ? new Promise((resolve) => (suitesEnd = resolve)) : undefined;
   const trusted = async () => {
     if (onlyPhase === 'untrusted') return [];
     if (!splitTrusted) return session({ ...common, phase: 'trusted', bundles: trustedBundles });
     const checks = uiQueue(common.uiChecks.filter((c) => (c.phase ?? 'trusted') === 'trusted'));
     const [suites, ui] = await Promise.all([
       // The suites' session takes groups of UI checks too once its suites end, from the same queue.
-      session({ ...common, phase: 'trusted', bundles: trustedBundles, uiChecks: checks }),
+      session({ ...common, phase: 'trusted', bundles: trustedBundles, uiChecks: checks, onSuitesEnd: suitesEnd }),
       session({
         ...common,
         phase: 'trusted',
@@ -191,6 +196,7 @@ async function main() {
     return [...suites, ...ui];
   };
   const others = async () => {
+    await suitesEnded;
     const all = [];
     if (onlyPhase !== 'trusted' && (untrustedBundles.length || common.uiChecks.some((c) => c.phase === 'untrusted'))) {
       all.push(...(await session({ ...common, phase: 'untrusted', bundles: untrustedBundles })));
@@ -199,8 +205,8 @@ async function main() {
     if (!desktop && onlyPhase !== 'untrusted') all.push(...(await runFirstRunChecks({ ...common, vsix, oldest })));
     return all;
   };
-  // In the browser harness the untrusted phase and the first windows run beside the trusted phase: each has its own
-  // server, profile and workspace, and mostly waits on it. Desktop VS Code runs one window at a time.
+  // In the browser harness the untrusted phase and the first windows run beside the trusted phase's UI checks: each has
+  // its own server, profile and workspace, and mostly waits on it. Desktop VS Code runs one window at a time.
   if (desktop) return [...(await trusted()), ...(await others())];
   const [first, second] = await Promise.all([trusted(), others()]);
   return [...first, ...second];

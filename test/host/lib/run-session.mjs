@@ -273,6 +273,7 @@ export async function runSession(options) {
     const text = await waitForReport(reportPath, server.child, stallMs);
     if (existsSync(reportPath)) copyFileSync(reportPath, path.join(artifacts, `${name}-report.json`));
     const results = sessionResults(phase, text ? parseReport(text) : undefined, stallMs);
+    options.onSuitesEnd?.();
     await workbench.page.screenshot({ path: path.join(artifacts, `${name}-workbench.png`) });
     results.push(
       ...(await runUiChecks({
