@@ -131,6 +131,8 @@ if (existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1') {
   if (packaged.code === 0) process.env.MTRL_HOST_VSIX = path.join(root, `dist/mtrl-workbench-${version}.vsix`);
   phase('packaging the .vsix for the host runs');
   const lane = startHost(['--oldest'], 'oldest-summary.json');
+  // The full run starts its untrusted phase and first windows once the lane's summary is written: the lane frees the cores.
+  process.env.MTRL_HOST_AFTER_LANE = path.join(root, 'test-results/oldest-summary.json');
   countHost('host tests', await startHost([], 'host-summary.json', { quiet: false }), 'host-summary.json', { quiet: false });
   countHost('minimum-version lane (VS Code 1.103)', await lane, 'oldest-summary.json');
   const { findDesktopVsCode, machineLookup } = await tsImport('../test/host/lib/desktop.ts', import.meta.url);

@@ -5,6 +5,7 @@
 // Prints each result and `<kind>: N passed, N failed`, writes test-results/<kind>-summary.json, exits 1 on any failure.
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { clearInterval, setInterval } from 'node:timers';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { hasEmulator, startEmulator } from './lib/emulator.mjs';
@@ -171,11 +172,19 @@ async function main() {
     uiChecks: desktop ? [] : uiChecks,
     log,
   };
-  // The untrusted phase and the first windows start once the trusted suites end: at the start the trusted sessions, their
-  // emulators and the minimum-version lane beside this run already keep both cores busy (load 20-24 in CI), and these
-  // end well before the UI checks do.
+  // The untrusted phase and the first windows start once the trusted suites end, or sooner once the minimum-version lane
+  // beside this run has ended (`npm test` names its summary file): at the start the trusted sessions, their emulators and
+  // the lane already keep both cores busy (load 20-24 in CI), and started after the suites these ran last.
   let suitesEnd = () => {};
   const suitesEnded = splitTrusted && onlyPhase !== 'untrusted' ? new Promise((resolve) => (suitesEnd = resolve)) : undefined;
+  const laneSummary = process.env.MTRL_HOST_AFTER_LANE;
+  const othersMayStart = new Promise((resolve) => {
+    if (!suitesEnded) return resolve();
+    suitesEnded.then(resolve);
+    if (!laneSummary) return;
+    const poll = setInterval(() => existsSync(laneSummary) && (clearInterval(poll), resolve()), 1_000);
+    suitesEnded.then(() => clearInterval(poll));
+  });
   const trusted = async () => {
     if (onlyPhase === 'untrusted') return [];
     if (!splitTrusted) return session({ ...common, phase: 'trusted', bundles: trustedBundles });
@@ -196,7 +205,7 @@ async function main() {
     return [...suites, ...ui];
   };
   const others = async () => {
-    await suitesEnded;
+    await othersMayStart;
     const all = [];
     if (onlyPhase !== 'trusted' && (untrustedBundles.length || common.uiChecks.some((c) => c.phase === 'untrusted'))) {
       all.push(...(await session({ ...common, phase: 'untrusted', bundles: untrustedBundles })));
