@@ -1,4 +1,4 @@
-"""MTRL Workbench containment: `python contained_run.py SCRIPT` runs SCRIPT (which imports the user's code) and outlives it.
+"""MTRL Workbench containment: `python -S contained_run.py SCRIPT` runs SCRIPT (which imports the user's code) and outlives it.
 
 SCRIPT runs in a session of its own with this process's stdin, stdout and stderr. On Linux this process is a child
 subreaper, so whatever the user's code starts and abandons (a double fork, a new session, a daemon with a port)

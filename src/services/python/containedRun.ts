@@ -102,9 +102,13 @@ function terminate(child: ChildProcess): NodeJS.Timeout | undefined {
   }, STOP_GRACE_MS).unref();
 }
 
-/** The interpreter's arguments: on POSIX the script runs under contained_run.py, which sits beside it. */
+/**
+ * The interpreter's arguments: on POSIX the script runs under contained_run.py, which sits beside it. The supervisor
+ * needs only the standard library: `-S` spares it the site packages' start-up (0.1 s of CPU per run here, one per
+ * rollout); the script it starts gets them as usual.
+ */
 function scriptArguments(script: string): string[] {
-  return POSIX ? [path.join(path.dirname(script), 'contained_run.py'), script] : [script];
+  return POSIX ? ['-S', path.join(path.dirname(script), 'contained_run.py'), script] : [script];
 }
 
 /**

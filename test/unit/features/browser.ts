@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { ViewDescriptor } from '../../../src/webview-kit/channel';
 import { ceiling } from '../../host/lib/ceiling';
 import { appPage, newNonce } from '../../../src/webview-kit/page';
@@ -66,22 +66,36 @@ export class AppServer {
   }
 }
 
-/** Chromium for the view tests, its pages' waits stretched as every other wait in the tests (Playwright's own 30 s was reached once on a loaded CI machine). */
+/** The Chromium of this mocha worker, launched by its first view test; undefined outside a parallel run's worker. */
+let workerChromium: Promise<Browser> | undefined;
+
+/**
+ * Chromium for the view tests, its pages' waits stretched as every other wait in the tests (Playwright's own 30 s was
+ * reached once on a loaded CI machine). A parallel run's worker runs many files: they share one Chromium (its launch
+ * costs ~2 s of CPU), each file with contexts of its own that its `close()` ends; the worker's exit ends the browser.
+ */
 export async function launchChromium(): Promise<Browser> {
-  return scaledWaits(
-    await chromium.launch({
-      executablePath: process.env.MTRL_CHROMIUM ?? '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    }),
-  );
+  if (process.env.MOCHA_WORKER_ID === undefined) return scaledWaits(await startChromium());
+  // A browser that crashed under an earlier file is replaced, not handed on.
+  const running = await workerChromium?.catch(() => undefined);
+  if (running?.isConnected()) return forOneFile(running);
+  workerChromium = startChromium();
+  return forOneFile(await workerChromium);
+}
+
+function startChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.MTRL_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
 }
 
 /** Every context and page the browser makes waits up to ceiling(30 s) by default instead of a fixed 30 s. */
@@ -97,6 +111,24 @@ function scaledWaits(browser: Browser): Browser {
     const page = await newPage(options);
     page.setDefaultTimeout(ceiling(30_000));
     return page;
+  };
+  return browser;
+}
+
+/** The shared browser as one file sees it: what it opens has the stretched waits, and its `close()` ends only that. */
+function forOneFile(shared: Browser): Browser {
+  const contexts = new Set<BrowserContext>();
+  const browser = Object.create(shared) as Browser;
+  browser.newContext = async (options) => {
+    const context = await shared.newContext(options);
+    context.setDefaultTimeout(ceiling(30_000));
+    contexts.add(context);
+    return context;
+  };
+  browser.newPage = async (options) => (await browser.newContext(options)).newPage();
+  browser.close = async () => {
+    await Promise.all([...contexts].map((context) => context.close()));
+    contexts.clear();
   };
   return browser;
 }
