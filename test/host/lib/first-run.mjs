@@ -1,6 +1,7 @@
 // UI checks (#41) on the real first-activation path, each in a VS Code of its own: the packaged extension alone (no test
 // runner, no test hooks), a user's settings, a folder with a job file. With VS Code's defaults the walkthrough opens by
-// itself, and not again when the window reloads; with "Open walkthroughs on install" turned off it does not open.
+// itself, and not again when the window reloads. The decision (and "Open walkthroughs on install" turned off) is
+// unit-tested: test/unit/features/welcome/firstActivation.test.ts.
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,15 +9,7 @@ import { tsImport } from 'tsx/esm/api';
 import { emulatorEnvironment } from './emulator.mjs';
 import { installVsix } from './extensions.mjs';
 import { QUIET_SETTINGS } from './run-session.mjs';
-import {
-  collectHostLogs,
-  hostLogFiles,
-  openWorkbench,
-  startServer,
-  stopProcess,
-  writeMachineSettings,
-  writeUserSettings,
-} from './session.mjs';
+import { collectHostLogs, hostLogFiles, openWorkbench, startServer, stopProcess, writeUserSettings } from './session.mjs';
 import { ceiling, until } from './wait.mjs';
 import { reloadWindow } from '../ui/reward-lens.mjs';
 
@@ -43,13 +36,10 @@ function decided(dirs, activation) {
   });
 }
 
-const walkthroughTabs = (page) => page.locator('.gettingStartedContainer', { hasText: TITLE }).count();
-
 const CHECKS = [
   {
     name: "#41 first run: a new window with the packaged extension and VS Code's defaults opens the walkthrough by itself, once",
     oldest: 'the first window only: the next one decides from the global state, as on the current VS Code',
-    machineSettings: {},
     async run({ page, dirs, screenshot, oldest }) {
       await page.locator('.gettingStartedContainer', { hasText: TITLE }).waitFor({ timeout: ceiling(60_000) });
       assert.equal(count(await decided(dirs, 1), OPENED), 1);
@@ -63,16 +53,6 @@ const CHECKS = [
       const log = await decided(dirs, 2);
       assert.equal(count(log, OPENED), 1, 'the walkthrough opened again in the next window');
       assert.match(log, /not opened: it opened on an earlier first activation/);
-    },
-  },
-  {
-    name: '#41 first run: with VS Code\'s "Open walkthroughs on install" off, the walkthrough does not open',
-    // Where a user of a remote window turns it off (its "Remote" settings tab): the setting is machine-scoped.
-    machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false },
-    async run({ page, dirs }) {
-      const log = await decided(dirs, 1);
-      assert.match(log, /not opened: VS Code's "Open walkthroughs on install" is off/);
-      assert.equal(await walkthroughTabs(page), 0, 'the walkthrough opened although the setting is off');
     },
   },
 ];
@@ -89,7 +69,6 @@ async function runOne(check, { root, runDir, artifacts, serverNode, codeServer, 
   cpSync(path.join(root, 'test/fixtures/workspace/launch'), workspace, { recursive: true });
   const emulatorSettings = emulatorUrl ? { 'mtrl.aws.endpoint': emulatorUrl, 'mtrl.aws.region': 'us-east-1' } : {};
   writeUserSettings(userDataDir, { ...QUIET_SETTINGS, 'security.workspace.trust.enabled': false, ...emulatorSettings });
-  writeMachineSettings(userDataDir, check.machineSettings);
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('AWS_') && key !== 'MTRL_TEST_HOOKS'));
   const server = await startServer({
     codeServer,
