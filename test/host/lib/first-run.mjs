@@ -1,6 +1,6 @@
 // UI checks (#41) on the real first-activation path, each in a VS Code of its own: the packaged extension alone (no test
 // runner, no test hooks), a user's settings, a folder with a job file. With VS Code's defaults the walkthrough opens by
-// itself, and not again when the window reloads. The decision (and "Open walkthroughs on install" turned off) is
+// itself. What each activation decides (not again in the next window, not with "Open walkthroughs on install" off) is
 // unit-tested: test/unit/features/welcome/firstActivation.test.ts.
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
@@ -11,7 +11,6 @@ import { installVsix } from './extensions.mjs';
 import { QUIET_SETTINGS } from './run-session.mjs';
 import { collectHostLogs, hostLogFiles, openWorkbench, startServer, stopProcess, writeUserSettings } from './session.mjs';
 import { ceiling, until } from './wait.mjs';
-import { reloadWindow } from '../ui/reward-lens.mjs';
 
 const { selects } = await tsImport('./selection.ts', import.meta.url);
 
@@ -38,27 +37,17 @@ function decided(dirs, activation) {
 
 const CHECKS = [
   {
-    name: "#41 first run: a new window with the packaged extension and VS Code's defaults opens the walkthrough by itself, once",
-    oldest: 'the first window only: the next one decides from the global state, as on the current VS Code',
-    async run({ page, dirs, screenshot, oldest }) {
+    name: "#41 first run: a new window with the packaged extension and VS Code's defaults opens the walkthrough by itself",
+    async run({ page, dirs, screenshot }) {
       await page.locator('.gettingStartedContainer', { hasText: TITLE }).waitFor({ timeout: ceiling(60_000) });
       assert.equal(count(await decided(dirs, 1), OPENED), 1);
       await screenshot('first-run-walkthrough');
-      // The lane on the oldest VS Code proves the first opening, where 1.103 shows its own walkthrough first; the next
-      // window's decision reads the product's own global state, the same code on every version (proved on the current one).
-      if (oldest) return;
-      // The next window of the same user. Its product log says what it decided: VS Code may restore the closed tab of the
-      // last window (its editor state is saved asynchronously), so a tab there would not tell a new opening apart.
-      await reloadWindow(page);
-      const log = await decided(dirs, 2);
-      assert.equal(count(log, OPENED), 1, 'the walkthrough opened again in the next window');
-      assert.match(log, /not opened: it opened on an earlier first activation/);
     },
   },
 ];
 
 /** One check in a fresh VS Code: its own user data, extensions (the product only) and a folder holding a job file. */
-async function runOne(check, { root, runDir, artifacts, serverNode, codeServer, vsix, emulatorUrl, oldest }, index) {
+async function runOne(check, { root, runDir, artifacts, serverNode, codeServer, vsix, emulatorUrl }, index) {
   const dir = path.join(runDir, `first-run-${index}`);
   const userDataDir = path.join(dir, 'user-data');
   const serverDataDir = path.join(dir, 'server-data');
@@ -84,7 +73,7 @@ async function runOne(check, { root, runDir, artifacts, serverNode, codeServer, 
   try {
     workbench = await openWorkbench(server.url, workspace);
     const screenshot = (name) => workbench.page.screenshot({ path: path.join(artifacts, `${name}.png`) });
-    await check.run({ page: workbench.page, dirs, screenshot, oldest }).catch(async (error) => {
+    await check.run({ page: workbench.page, dirs, screenshot }).catch(async (error) => {
       await screenshot(`first-run-${index}-failed`).catch(() => {});
       throw error;
     });
@@ -99,9 +88,8 @@ async function runOne(check, { root, runDir, artifacts, serverNode, codeServer, 
 export async function runFirstRunChecks(options) {
   const results = [];
   for (const [index, check] of CHECKS.entries()) {
-    // Selected by its name; on the oldest VS Code the title says what that run leaves out.
-    if (!selects(options.grep, `ui: ${check.name}`)) continue;
-    const title = `ui: ${check.name}${options.oldest && check.oldest ? ` (${check.oldest})` : ''}`;
+    const title = `ui: ${check.name}`;
+    if (!selects(options.grep, title)) continue;
     const at = Date.now();
     try {
       await runOne(check, options, index);
