@@ -1,6 +1,7 @@
 // UI checks (#41) on the real first-activation path, each in a VS Code of its own: the packaged extension alone (no test
 // runner, no test hooks), a user's settings, a folder with a job file. With VS Code's defaults the walkthrough opens by
-// itself, and not again when the window reloads; with "Open walkthroughs on install" turned off it does not open.
+// itself. What each activation decides (not again in the next window, not with "Open walkthroughs on install" off) is
+// unit-tested: test/unit/features/welcome/firstActivation.test.ts.
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,17 +9,8 @@ import { tsImport } from 'tsx/esm/api';
 import { emulatorEnvironment } from './emulator.mjs';
 import { installVsix } from './extensions.mjs';
 import { QUIET_SETTINGS } from './run-session.mjs';
-import {
-  collectHostLogs,
-  hostLogFiles,
-  openWorkbench,
-  startServer,
-  stopProcess,
-  writeMachineSettings,
-  writeUserSettings,
-} from './session.mjs';
+import { collectHostLogs, hostLogFiles, openWorkbench, startServer, stopProcess, writeUserSettings } from './session.mjs';
 import { ceiling, until } from './wait.mjs';
-import { reloadWindow } from '../ui/reward-lens.mjs';
 
 const { selects } = await tsImport('./selection.ts', import.meta.url);
 
@@ -43,42 +35,19 @@ function decided(dirs, activation) {
   });
 }
 
-const walkthroughTabs = (page) => page.locator('.gettingStartedContainer', { hasText: TITLE }).count();
-
 const CHECKS = [
   {
-    name: "#41 first run: a new window with the packaged extension and VS Code's defaults opens the walkthrough by itself, once",
-    oldest: 'the first window only: the next one decides from the global state, as on the current VS Code',
-    machineSettings: {},
-    async run({ page, dirs, screenshot, oldest }) {
+    name: "#41 first run: a new window with the packaged extension and VS Code's defaults opens the walkthrough by itself",
+    async run({ page, dirs, screenshot }) {
       await page.locator('.gettingStartedContainer', { hasText: TITLE }).waitFor({ timeout: ceiling(60_000) });
       assert.equal(count(await decided(dirs, 1), OPENED), 1);
       await screenshot('first-run-walkthrough');
-      // The lane on the oldest VS Code proves the first opening, where 1.103 shows its own walkthrough first; the next
-      // window's decision reads the product's own global state, the same code on every version (proved on the current one).
-      if (oldest) return;
-      // The next window of the same user. Its product log says what it decided: VS Code may restore the closed tab of the
-      // last window (its editor state is saved asynchronously), so a tab there would not tell a new opening apart.
-      await reloadWindow(page);
-      const log = await decided(dirs, 2);
-      assert.equal(count(log, OPENED), 1, 'the walkthrough opened again in the next window');
-      assert.match(log, /not opened: it opened on an earlier first activation/);
-    },
-  },
-  {
-    name: '#41 first run: with VS Code\'s "Open walkthroughs on install" off, the walkthrough does not open',
-    // Where a user of a remote window turns it off (its "Remote" settings tab): the setting is machine-scoped.
-    machineSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': false },
-    async run({ page, dirs }) {
-      const log = await decided(dirs, 1);
-      assert.match(log, /not opened: VS Code's "Open walkthroughs on install" is off/);
-      assert.equal(await walkthroughTabs(page), 0, 'the walkthrough opened although the setting is off');
     },
   },
 ];
 
 /** One check in a fresh VS Code: its own user data, extensions (the product only) and a folder holding a job file. */
-async function runOne(check, { root, runDir, artifacts, serverNode, codeServer, vsix, emulatorUrl, oldest }, index) {
+async function runOne(check, { root, runDir, artifacts, serverNode, codeServer, vsix, emulatorUrl }, index) {
   const dir = path.join(runDir, `first-run-${index}`);
   const userDataDir = path.join(dir, 'user-data');
   const serverDataDir = path.join(dir, 'server-data');
@@ -89,7 +58,6 @@ async function runOne(check, { root, runDir, artifacts, serverNode, codeServer, 
   cpSync(path.join(root, 'test/fixtures/workspace/launch'), workspace, { recursive: true });
   const emulatorSettings = emulatorUrl ? { 'mtrl.aws.endpoint': emulatorUrl, 'mtrl.aws.region': 'us-east-1' } : {};
   writeUserSettings(userDataDir, { ...QUIET_SETTINGS, 'security.workspace.trust.enabled': false, ...emulatorSettings });
-  writeMachineSettings(userDataDir, check.machineSettings);
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('AWS_') && key !== 'MTRL_TEST_HOOKS'));
   const server = await startServer({
     codeServer,
@@ -105,7 +73,7 @@ async function runOne(check, { root, runDir, artifacts, serverNode, codeServer, 
   try {
     workbench = await openWorkbench(server.url, workspace);
     const screenshot = (name) => workbench.page.screenshot({ path: path.join(artifacts, `${name}.png`) });
-    await check.run({ page: workbench.page, dirs, screenshot, oldest }).catch(async (error) => {
+    await check.run({ page: workbench.page, dirs, screenshot }).catch(async (error) => {
       await screenshot(`first-run-${index}-failed`).catch(() => {});
       throw error;
     });
@@ -120,9 +88,8 @@ async function runOne(check, { root, runDir, artifacts, serverNode, codeServer, 
 export async function runFirstRunChecks(options) {
   const results = [];
   for (const [index, check] of CHECKS.entries()) {
-    // Selected by its name; on the oldest VS Code the title says what that run leaves out.
-    if (!selects(options.grep, `ui: ${check.name}`)) continue;
-    const title = `ui: ${check.name}${options.oldest && check.oldest ? ` (${check.oldest})` : ''}`;
+    const title = `ui: ${check.name}`;
+    if (!selects(options.grep, title)) continue;
     const at = Date.now();
     try {
       await runOne(check, options, index);

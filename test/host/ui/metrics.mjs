@@ -223,12 +223,9 @@ export const checks = [
       await until(
         `the board to show step ${step}`,
         async () => {
+          // Read at once in every frame: a waited read would cost its timeout in each frame without a board.
           for (const f of page.frames()) {
-            const text = await f
-              .locator('.step-shown')
-              .first()
-              .textContent({ timeout: ceiling(500) })
-              .catch(() => null);
+            const text = await f.evaluate(() => document.querySelector('.step-shown')?.textContent ?? null).catch(() => null);
             if (text) shown = text.trim();
           }
           return shown.startsWith(`step ${step}:`);

@@ -9,30 +9,20 @@ import { boardFrame, palette, stepTo } from './replay.mjs';
 import { reloadWindow } from './reward-lens.mjs';
 import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
-/** What the board shows: its source, counts, the visible groups, and what is selected and played. */
-async function shown(frame) {
-  const text = async (selector) =>
-    (
-      (await frame
-        .locator(selector)
-        .first()
-        .textContent({ timeout: ceiling(2_000) })
-        .catch(() => null)) ?? ''
-    ).trim();
-  return {
-    title: await text('.toolbar h1'),
-    status: await text('.status-line'),
-    groups: (await frame.locator('.group-row[data-group] .group-label').allTextContents()).map((t) => t.trim()),
-    group: await text('.group-row.selected .group-label'),
-    rollout: await frame
-      .locator('.rollout-row.selected')
-      .first()
-      .getAttribute('data-rollout', { timeout: ceiling(2_000) })
-      .catch(() => null),
-    trajectory: await text('.player-header > .muted'),
-    turn: await text('.player .turn-count'),
-  };
-}
+/** What the board shows: its source, counts, the visible groups, and what is selected and played (read at once, never waited for). */
+const shown = (frame) =>
+  frame.evaluate(() => {
+    const text = (selector) => document.querySelector(selector)?.textContent?.trim() ?? '';
+    return {
+      title: text('.toolbar h1'),
+      status: text('.status-line'),
+      groups: [...document.querySelectorAll('.group-row[data-group] .group-label')].map((e) => e.textContent.trim()),
+      group: text('.group-row.selected .group-label'),
+      rollout: document.querySelector('.rollout-row.selected')?.getAttribute('data-rollout') ?? null,
+      trajectory: text('.player-header > .muted'),
+      turn: text('.player .turn-count'),
+    };
+  });
 
 /**
  * Polls until the board's selection matches `expected` (rendering is asynchronous), then returns what it shows.
@@ -81,19 +71,24 @@ export const checks = [
         .locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Local log file' })
         .first()
         .click({ timeout: ceiling(15_000) });
-      // The web workbench's path box fills in its starting folder asynchronously, overwriting a path typed too early: retry.
+      // The web workbench's path box fills in its starting folder asynchronously, overwriting a path typed too early: the
+      // path is typed (again) whenever the box shows a folder, until the board's tab opens.
       const input = page.locator(`${QUICK_INPUT} input`);
       const tab = page.locator('.tabs-container .tab', { hasText: `Rollouts: ${path.basename(workspace)}/replay/rollouts.log` }).first();
-      for (let attempt = 0; attempt < 5 && !(await tab.isVisible()); attempt++) {
-        await page
-          .waitForFunction((widget) => document.querySelector(`${widget} input`)?.value.endsWith('/'), QUICK_INPUT, {
-            timeout: ceiling(10_000),
-          })
-          .catch(() => undefined);
-        await input.fill(path.join(workspace, 'replay/rollouts.log'));
-        await input.press('Enter');
-        await tab.waitFor({ timeout: ceiling(3_000) }).catch(() => undefined);
-      }
+      const file = path.join(workspace, 'replay/rollouts.log');
+      await until(
+        'the board opened from the path box',
+        async () => {
+          if (await tab.isVisible()) return true;
+          const folder = await page.evaluate((widget) => !!document.querySelector(`${widget} input`)?.value.endsWith('/'), QUICK_INPUT);
+          if (folder) {
+            await input.fill(file);
+            await input.press('Enter');
+          }
+          return false;
+        },
+        { timeoutMs: ceiling(60_000), everyMs: 250 },
+      );
       await tab.waitFor({ timeout: ceiling(15_000) });
 
       let frame = await boardFrame(page);

@@ -11,4 +11,11 @@ describe('activation events', () => {
     const plain = manifest.activationEvents.filter((e) => e.startsWith('workspaceContains:') && !/[*?]/.test(e));
     assert.ok(plain.includes('workspaceContains:.bedrock_agentcore.yaml'), plain.join(', '));
   });
+
+  // A fresh window with a reward open and no project file found in time (#17): the reward's lens must still draw.
+  it('opening a Python file (a reward) activates the extension, whose reward lens is registered for Python files', () => {
+    assert.ok(manifest.activationEvents.includes('onLanguage:python'), manifest.activationEvents.join(', '));
+    const scenarios = readFileSync(path.resolve(__dirname, '../../../src/features/reward/scenarios.ts'), 'utf8');
+    assert.match(scenarios, /registerCodeLensProvider\(\{ language: 'python', scheme: 'file' \}/);
+  });
 });

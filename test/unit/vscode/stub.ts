@@ -407,3 +407,6 @@ export const env = {
   opened: [] as string[],
   openExternal: async (uri: Uri) => (env.opened.push(uri.toString()), true),
 };
+
+/** The VS Code version the features see: the one the host harness runs. */
+export const version = '1.139.1';
