@@ -124,7 +124,7 @@ export async function validateDataset(chunks: AsyncIterable<Uint8Array | string>
 
 async function readAny(chunks: AsyncIterable<Uint8Array | string>, checker: RowChecker, options: RunOptions): Promise<void> {
   if (options.format === 'parquet') {
-    await readParquet(parquetBuffer(await collectBytes(chunks)), checker, options, options.parquetDecoder, options.tick);
+    await readParquet(parquetBuffer(await collectBytes(chunks)), checker, options.parquetDecoder, options.tick);
   } else if (options.format === 'csv') {
     await readCsv(decode(chunks), checker, options.tick);
   } else if (options.format === 'json') {
@@ -142,7 +142,7 @@ async function readAny(chunks: AsyncIterable<Uint8Array | string>, checker: RowC
 /** Validates a Parquet file by random access (a local file, an S3 object by ranges), so memory stays flat on large files. */
 export async function validateParquet(file: ParquetBytes, options: RunOptions): Promise<DatasetReport> {
   const checker = new RowChecker(options);
-  await readParquet(file, checker, options, options.parquetDecoder, options.tick);
+  await readParquet(file, checker, options.parquetDecoder, options.tick);
   return withEmptyFileError(checker.finish());
 }
 

@@ -1,7 +1,6 @@
 import { open } from 'node:fs/promises';
-import { lineSpan } from './positions';
-import { ParquetRow, type RecordedOutcomes } from './rowOutcomes';
-import type { ValidateOptions } from './types';
+import { lineSpan, type RowPlace } from './positions';
+import type { Span } from './types';
 import { columnsChecked } from './checkedColumns';
 import type { RowChecker } from './rows';
 
@@ -22,26 +21,16 @@ export interface ParquetBytes {
   slice(start: number, end?: number): ArrayBuffer | Promise<ArrayBuffer>;
 }
 
-/**
- * What decoding a Parquet file yields: batches of rows (0-based `start`, `fileRows` in the whole file), or rows already
- * checked where they were decoded (their outcomes, for the checker to apply in order), or one sentence saying why the rest cannot be read.
- */
+/** What decoding a Parquet file yields: batches of rows (0-based `start`, `fileRows` in the whole file), or one sentence saying why the rest cannot be read. */
 export type ParquetEvent =
   | { kind: 'rows'; start: number; rows: Record<string, unknown>[]; fileRows: number }
-  | { kind: 'checked'; start: number; count: number; outcomes: RecordedOutcomes; fileRows: number }
   | { kind: 'unreadable'; message: string; row: number; timedOut?: boolean };
-
-/** What the decoding itself yields: rows not yet checked, or why the rest cannot be read. */
-export type DecodedEvent = Exclude<ParquetEvent, { kind: 'checked' }>;
 
 /** Which columns to decode: those the checks read (the others are never fetched nor decompressed), or every column. */
 export type ParquetColumns = 'checked' | 'all';
 
-/** What checking a row depends on beside the row: a decoder given it may check the rows where it decodes them. */
-export type RowChecks = Pick<ValidateOptions, 'convention'>;
-
 /** Turns Parquet bytes into row batches; the services run it off the editor's thread with a time budget. */
-export type ParquetDecoder = (file: ParquetBytes, columns: ParquetColumns, checks?: RowChecks) => AsyncIterable<ParquetEvent>;
+export type ParquetDecoder = (file: ParquetBytes, columns: ParquetColumns) => AsyncIterable<ParquetEvent>;
 
 /** A local Parquet file read by position, so only the footer and the row groups being checked are in memory. */
 export async function parquetFile(path: string): Promise<ParquetBytes & { close(): Promise<void> }> {
@@ -87,7 +76,7 @@ export async function* decodeParquet(
   file: ParquetBytes,
   columns: ParquetColumns = 'all',
   text: 'strings' | 'bytes' = 'strings',
-): AsyncGenerator<DecodedEvent> {
+): AsyncGenerator<ParquetEvent> {
   // hyparquet (70 KB) loads with the first Parquet file, not at activation: the build keeps './hyparquet' in dist/hyparquet.js.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { compressors, parquetMetadataAsync, parquetReadObjects, parquetSchema } = require('./hyparquet') as typeof import('./hyparquet');
@@ -129,22 +118,33 @@ export async function* decodeParquet(
   }
 }
 
+/** A Parquet row's place: its number is its line, and its span is made only for a finding (one object a row, not four). */
+class ParquetRow implements RowPlace {
+  constructor(readonly row: number) {}
+
+  get line(): number {
+    return this.row;
+  }
+
+  get span(): Span {
+    return lineSpan(this.row);
+  }
+}
+
 /** Checks decoded Parquet rows; row numbers are 1-based. */
 export async function readParquet(
   file: ParquetBytes,
   checker: RowChecker,
-  checks: RowChecks,
-  decoder: ParquetDecoder = (bytes, columns) => decodeParquet(bytes, columns),
+  decoder: ParquetDecoder = decodeParquet,
   tick?: () => Promise<void> | void,
 ): Promise<void> {
-  for await (const event of decoder(file, 'checked', { convention: checks.convention })) {
+  for await (const event of decoder(file, 'checked')) {
     if (event.kind === 'unreadable') {
       checker.report(event.timedOut ? 'read-timeout' : 'unreadable', event.message, lineSpan(Math.max(1, event.row)), event.row);
       return;
     }
     if (event.start === 0) checker.expectRows(event.fileRows);
-    if (event.kind === 'checked') checker.checked(event.count, event.outcomes);
-    else event.rows.forEach((value, i) => checker.check(value, new ParquetRow(event.start + i + 1)));
+    event.rows.forEach((value, i) => checker.check(value, new ParquetRow(event.start + i + 1)));
     await tick?.();
   }
 }

@@ -2,10 +2,9 @@ import type { FindingLog } from './findingLog';
 import { KeyTable } from './key-table';
 import { lineSpan, type RowPlace } from './positions';
 import { promptKey } from './rowText';
-import type { LazyKeys, LookupKind } from './rowOutcomes';
 import type { OverlapHit, Span, ValidateOptions } from './types';
 
-type Kind = LookupKind;
+type Kind = OverlapHit['kind'];
 
 /** Look-ups held before they run together: one per row they would each wait on memory, in a run the processor overlaps them. */
 const BATCH = 128;
@@ -28,8 +27,6 @@ export class Repeats {
   private readonly hashes = new Int32Array(2 * BATCH);
   private readonly kinds: Kind[] = [];
   private readonly keys: string[] = [];
-  private readonly lazyKeys: (LazyKeys | undefined)[] = [];
-  private readonly lazyAt = new Int32Array(BATCH);
   private readonly places: RowPlace[] = [];
   private readonly columns: string[] = [];
   private waiting = 0;
@@ -48,38 +45,28 @@ export class Repeats {
     for (const table of [this.ids, this.answers, this.prompts]) table.reserve(rows);
   }
 
-  /**
-   * A key to look up among earlier rows' and the training file's: a prompt (the string the agent receives), an id, or a
-   * normalized answer, `answer` where the pack's answer is the task (a secret word) so a repeat is a duplicate.
-   */
-  lookup(kind: Kind, key: string, place: RowPlace, column: string): void {
-    const n = this.waiting;
-    this.tableOf(kind).hashInto(key, this.hashes, 2 * n);
-    this.keys[n] = key;
-    this.lazyKeys[n] = undefined;
-    this.wait(kind, place, column);
+  /** The prompt string is what the agent receives: the same one twice is the same task. */
+  prompt(prompt: string, place: RowPlace, column: string): void {
+    this.wait('prompt', this.prompts, prompt, place, column);
   }
 
-  /** `lookup` for a key hashed by `KeyTable.hashInto` elsewhere (the Parquet worker), its text read only if a finding or an overlap needs it. */
-  lookupHashed(kind: Kind, a: number, b: number, keys: LazyKeys, at: number, place: RowPlace, column: string): void {
-    const n = this.waiting;
-    this.hashes[2 * n] = a;
-    this.hashes[2 * n + 1] = b;
-    this.lazyKeys[n] = keys;
-    this.lazyAt[n] = at;
-    this.wait(kind, place, column);
+  /** A normalized answer; `isTheTask` where the pack's answer is the task (a secret word), so a repeat is a duplicate. */
+  answer(key: string, isTheTask: boolean, place: RowPlace, column: string): void {
+    this.wait(isTheTask ? 'answer' : 'shared-answer', this.answers, key, place, column);
   }
 
-  private wait(kind: Kind, place: RowPlace, column: string): void {
+  id(id: string, place: RowPlace, column: string): void {
+    this.wait('id', this.ids, id, place, column);
+  }
+
+  private wait(kind: Kind, table: KeyTable, key: string, place: RowPlace, column: string): void {
     const n = this.waiting++;
+    table.hashInto(key, this.hashes, 2 * n);
     this.kinds[n] = kind;
+    this.keys[n] = key;
     this.places[n] = place;
     this.columns[n] = column;
     if (this.waiting === BATCH) this.flush();
-  }
-
-  private keyOf(n: number): string {
-    return this.lazyKeys[n]?.key(this.lazyAt[n]) ?? this.keys[n];
   }
 
   /** Runs the waiting look-ups in row order and reports their repeats. */
@@ -93,8 +80,8 @@ export class Repeats {
       const kind = this.kinds[n];
       const place = this.places[n];
       const first = this.tableOf(kind).firstOrAddHashed(this.hashes[2 * n], this.hashes[2 * n + 1], place.line);
-      if (first === undefined) this.overlap(kind, n, place.line);
-      else this.repeated(kind, n, first, place, this.columns[n]);
+      if (first === undefined) this.overlap(kind, this.keys[n], place.line);
+      else this.repeated(kind, this.keys[n], first, place, this.columns[n]);
     }
   }
 
@@ -102,13 +89,12 @@ export class Repeats {
     return kind === 'id' ? this.ids : kind === 'prompt' ? this.prompts : this.answers;
   }
 
-  private repeated(kind: Kind, n: number, first: number, place: RowPlace, column: string): void {
+  private repeated(kind: Kind, key: string, first: number, place: RowPlace, column: string): void {
     // Math or support tasks share answers by nature: only where the answer is the task does a repeat double its weight.
     if (kind === 'shared-answer') return;
     const code = kind === 'id' ? 'duplicate-id' : kind === 'prompt' ? 'duplicate-prompt' : 'duplicate-answer';
     if (this.log.summarized(code, place.row)) return;
     const span: Span = place.locate?.(column) ?? place.span;
-    const key = kind === 'prompt' ? '' : this.keyOf(n);
     if (kind === 'prompt')
       this.log.keep(
         code,
@@ -132,16 +118,13 @@ export class Repeats {
   }
 
   /** A key seen for the first time in this file: kept for `compareTrainVal`, and looked up in the training file's keys. */
-  private overlap(kind: Kind, n: number, line: number): void {
-    const against = this.options.against;
-    if (!this.trackKeys && !against) return;
-    const key = this.keyOf(n);
+  private overlap(kind: Kind, key: string, line: number): void {
     if (this.trackKeys) {
       const strings = kind === 'id' ? this.idStrings : kind === 'prompt' ? this.promptStrings : this.answerStrings;
       strings.set(kind === 'prompt' ? promptKey(key) : key, line);
       if (kind === 'answer') this.taskAnswers.add(key);
     }
-    const trainingLine = against?.[kind === 'id' ? 'ids' : kind === 'prompt' ? 'prompts' : 'answers'].get(key);
+    const trainingLine = this.options.against?.[kind === 'id' ? 'ids' : kind === 'prompt' ? 'prompts' : 'answers'].get(key);
     if (trainingLine !== undefined) this.overlaps.push({ kind, key: kind === 'prompt' ? promptKey(key) : key, line, trainingLine });
   }
 }

@@ -4,14 +4,6 @@ import { findJsonError } from './json-scan';
 import { lineSpan, type RowPlace } from './positions';
 import { FindingLog } from './findingLog';
 import { Repeats } from './repeats';
-import {
-  replayOutcomes,
-  type HashedOutcomes,
-  type LazyKeys,
-  type LookupKind,
-  type RecordedOutcomes,
-  type RowOutcomes,
-} from './rowOutcomes';
 import { rowCountFinding } from './rowCounts';
 import * as rowText from './rowText';
 import {
@@ -27,7 +19,7 @@ import {
 } from './types';
 
 /** Checks rows one at a time, keeping only what later rows and the file summary need. */
-export class RowChecker implements RowOutcomes, HashedOutcomes {
+export class RowChecker {
   private rows = 0;
   private fallback?: { column: string; place: RowPlace; count: number };
   private readonly batchSize: number;
@@ -44,14 +36,7 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
   private lastShownLower = '';
   private lastShownPack?: PackDatasetChecks;
 
-  /** Where a row's outcomes go: this checker, or a record that another thread's checker applies in row order. */
-  private readonly out: RowOutcomes;
-
-  constructor(
-    private readonly options: ValidateOptions,
-    outcomes?: RowOutcomes,
-  ) {
-    this.out = outcomes ?? this;
+  constructor(private readonly options: ValidateOptions) {
     this.batchSize = options.batchSize && options.batchSize > 0 ? Math.floor(options.batchSize) : DEFAULT_BATCH_SIZE;
     this.convention = options.convention ?? 'auto';
     const packs = datasetChecks();
@@ -68,26 +53,6 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
     this.log.report(code, message, span, row, related);
   }
 
-  lookup(kind: LookupKind, key: string, place: RowPlace, column: string): void {
-    this.repeats.lookup(kind, key, place, column);
-  }
-
-  lookupHashed(kind: LookupKind, a: number, b: number, keys: LazyKeys, at: number, place: RowPlace, column: string): void {
-    this.repeats.lookupHashed(kind, a, b, keys, at, place, column);
-  }
-
-  /** Without a `prompt` column the service passes the first one: said once, with the first row and a count. */
-  promptMissing(column: string, place: RowPlace): void {
-    if (this.fallback) this.fallback.count++;
-    else this.fallback = { column, place, count: 1 };
-  }
-
-  /** Applies `count` rows checked on another thread, whose outcomes were recorded in row order. */
-  checked(count: number, outcomes: RecordedOutcomes): void {
-    this.rows += count;
-    replayOutcomes(outcomes, this);
-  }
-
   /** The number of rows the file says it holds, where the format tells it first (Parquet). */
   expectRows(rows: number): void {
     this.repeats.expect(rows);
@@ -101,7 +66,7 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
   check(value: unknown, place: RowPlace): void {
     this.rows++;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      this.out.report(
+      this.report(
         'not-object',
         `The row is ${rowText.kindOf(value)}, not an object: the service reads the \`prompt\` column of each row.`,
         place.span,
@@ -115,12 +80,13 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
     if (prompt === undefined && !('prompt' in row)) {
       const first = Object.keys(row)[0];
       if (first === undefined) {
-        this.out.report('empty-prompt', 'The row has no columns, so the agent would get an empty prompt.', place.span, place.row);
+        this.report('empty-prompt', 'The row has no columns, so the agent would get an empty prompt.', place.span, place.row);
         return;
       }
       column = first;
       prompt = row[first];
-      this.out.promptMissing(column, place);
+      if (this.fallback) this.fallback.count++;
+      else this.fallback = { column, place, count: 1 };
     }
     const flat = column === 'prompt' && ('answer' in row || 'id' in row);
     if (flat) {
@@ -128,7 +94,7 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
         .filter((k) => k in row)
         .map((k) => `\`${k}\``)
         .join(' and ');
-      this.out.report(
+      this.report(
         'flat-row',
         `${beside} ${beside.includes(' and ') ? 'sit' : 'sits'} beside \`prompt\`: the service passes only the prompt column, so the agent never sees ${beside.includes(' and ') ? 'them' : 'it'}. Wrap the row into a JSON prompt string.`,
         place.span,
@@ -136,11 +102,11 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
       );
     }
     if (typeof prompt !== 'string') {
-      this.out.report('prompt-not-string', rowText.notTextMessage(column, prompt), this.valueSpan(place, column), place.row);
+      this.report('prompt-not-string', rowText.notTextMessage(column, prompt), this.valueSpan(place, column), place.row);
       return;
     }
     if (rowText.isBlank(prompt)) {
-      this.out.report(
+      this.report(
         'empty-prompt',
         `The \`${column}\` value is empty: the agent would get nothing to work on.`,
         this.valueSpan(place, column),
@@ -158,7 +124,7 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
     const strict = this.convention !== 'auto';
     if (!rowText.startsLikeJson(prompt)) {
       if (strict)
-        this.out.report(
+        this.report(
           'inner-json-syntax',
           `The prompt is plain text; the ${this.convention} convention needs a JSON object string with \`prompt\`, \`answer\` and \`id\`.`,
           this.valueSpan(place, column),
@@ -172,7 +138,7 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
     } catch {
       const error = findJsonError(prompt) ?? { offset: 0, message: 'Invalid JSON' };
       const span = place.locate?.(column, error.offset, 1) ?? place.span;
-      this.out.report(
+      this.report(
         'inner-json-syntax',
         `The prompt string starts like JSON but does not parse: ${error.message} (character ${error.offset + 1} of the prompt string).`,
         span,
@@ -182,7 +148,7 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
     }
     if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) {
       if (strict)
-        this.out.report(
+        this.report(
           'inner-json-syntax',
           `The prompt string holds ${rowText.kindOf(inner)}; the ${this.convention} convention needs an object with \`prompt\`, \`answer\` and \`id\`.`,
           this.valueSpan(place, column),
@@ -197,7 +163,7 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
   /** Any task: the same prompt twice is the same task trained twice as often; unless a pack's rows differ by answer (the answer and id checks cover those). */
   private duplicatePrompt(prompt: string, place: RowPlace, column: string): void {
     if ((this.forced ?? this.packOfPrompt(prompt))?.answerIsTheTask) return;
-    this.out.lookup('prompt', prompt, place, column);
+    this.repeats.prompt(prompt, place, column);
   }
 
   private valueSpan(place: RowPlace, column: string): Span {
@@ -228,7 +194,7 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
       (id !== undefined ? this.candidates.find((p) => p.idLooksLike(id)) : undefined);
     if (answer === undefined || rowText.isBlank(answer)) {
       if (!flat)
-        this.out.report(
+        this.report(
           'missing-answer',
           'The task has no `answer`: the environment and the reward cannot score the rollout.',
           this.valueSpan(place, column),
@@ -237,12 +203,12 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
     } else {
       const key = rowText.normalizeAnswer(answer);
       const problem = pack?.answerProblem(answer);
-      if (problem) this.out.report('bad-answer', problem, this.valueSpan(place, column), place.row);
+      if (problem) this.report('bad-answer', problem, this.valueSpan(place, column), place.row);
       // Only where the answer is the task (a secret word) does the same answer mean the same task.
-      this.out.lookup(pack?.answerIsTheTask ? 'answer' : 'shared-answer', key, place, column);
+      this.repeats.answer(key, !!pack?.answerIsTheTask, place, column);
       // The word search first: an answer is rarely in its prompt, and it is cheaper than the leak rule's pattern.
       if (shown !== undefined && rowText.containsLowerWord(this.lastShownLower, key) && rowText.leaks(key, pack)) {
-        this.out.report(
+        this.report(
           'answer-leak',
           `The answer '${answer}' appears in the prompt text shown to the model: the task gives its solution away.`,
           this.valueSpan(place, column),
@@ -252,13 +218,13 @@ export class RowChecker implements RowOutcomes, HashedOutcomes {
     }
     if (id === undefined || rowText.isBlank(id)) {
       if (!flat)
-        this.out.report(
+        this.report(
           'missing-id',
           'The task has no `id`: its rollouts cannot be told apart in the logs.',
           this.valueSpan(place, column),
           place.row,
         );
-    } else this.out.lookup('id', id, place, column);
+    } else this.repeats.id(id, place, column);
   }
 
   finish(): DatasetReport {

@@ -1,21 +1,17 @@
-import type { ParquetColumns, ParquetEvent, RowChecks } from '../../core/dataset/parquet';
-import type { RecordedOutcomes } from '../../core/dataset/rowOutcomes';
+import type { ParquetColumns, ParquetEvent } from '../../core/dataset/parquet';
 import type { ColumnBatch } from './batch';
 
 /** What the worker is started with. */
 export interface WorkerStart {
   byteLength: number;
   columns: ParquetColumns;
-  /** Given, the worker checks the rows it decodes and sends their outcomes, not the rows. */
-  checks?: RowChecks;
 }
 
-/** What the Parquet worker sends: a byte range it needs, a batch of rows or of checked rows' outcomes, the reason the rest cannot be read, the end, or an exception it could not turn into a finding. */
+/** What the Parquet worker sends: a byte range it needs, a batch of rows, the reason the rest cannot be read, the end, or an exception it could not turn into a finding. */
 export type ToParent =
   | { type: 'read'; id: number; start: number; end?: number }
   | { type: 'rows'; batch: ColumnBatch }
-  | { type: 'checked'; start: number; count: number; fileRows: number; outcomes: RecordedOutcomes }
-  | { type: 'event'; event: Extract<ParquetEvent, { kind: 'unreadable' }> }
+  | { type: 'event'; event: Exclude<ParquetEvent, { kind: 'rows' }> }
   | { type: 'end' }
   | { type: 'failed'; message: string };
 

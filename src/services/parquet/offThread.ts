@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import type { ParquetBytes, ParquetColumns, ParquetDecoder, ParquetEvent, RowChecks } from '../../core/dataset/parquet';
+import type { ParquetBytes, ParquetColumns, ParquetDecoder, ParquetEvent } from '../../core/dataset/parquet';
 import { BatchRows } from './batch';
 import type { FromParent, ToParent, WorkerStart } from './messages';
 
@@ -25,16 +25,11 @@ function startWorker(workerData: WorkerStart): Worker {
  * cannot be cancelled, so past the budget the worker is terminated and the file gets one `unreadable` event.
  */
 export function offThreadParquet(budgetSeconds = PARQUET_BUDGET_SECONDS): ParquetDecoder {
-  return (file, columns, checks) => decodeInWorker(file, columns, checks, budgetSeconds);
+  return (file, columns) => decodeInWorker(file, columns, budgetSeconds);
 }
 
-async function* decodeInWorker(
-  file: ParquetBytes,
-  columns: ParquetColumns,
-  checks: RowChecks | undefined,
-  budgetSeconds: number,
-): AsyncGenerator<ParquetEvent> {
-  const worker = startWorker({ byteLength: file.byteLength, columns, checks });
+async function* decodeInWorker(file: ParquetBytes, columns: ParquetColumns, budgetSeconds: number): AsyncGenerator<ParquetEvent> {
+  const worker = startWorker({ byteLength: file.byteLength, columns });
   const inbox: ToParent[] = [];
   let wake: (() => void) | undefined;
   const deliver = (message: ToParent) => {
@@ -104,14 +99,6 @@ async function* decodeInWorker(
       if (message.type === 'event') {
         yield message.event;
         return;
-      }
-      if (message.type === 'checked') {
-        // Back to the event loop first, so the worker's reads for its next batch are answered while this one is applied.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        const { start, count, fileRows, outcomes } = message;
-        nextRow = start + count;
-        yield { kind: 'checked', start, count, fileRows, outcomes };
-        post({ type: 'next' });
       }
       if (message.type === 'rows') {
         const { batch } = message;

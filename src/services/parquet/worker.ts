@@ -1,17 +1,12 @@
 // The Parquet decoder's thread: bytes are asked of the parent (which owns the file or the S3 client), row batches sent back as columns.
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeParquet, type ParquetBytes } from '../../core/dataset/parquet';
-import { OutcomeRecorder, ParquetRow } from '../../core/dataset/rowOutcomes';
-import { RowChecker } from '../../core/dataset/rows';
-import { BatchRows, toColumns, transferables } from './batch';
+import { toColumns, transferables } from './batch';
 import type { FromParent, ToParent, WorkerStart } from './messages';
 
 const port = parentPort;
 if (!port) throw new Error('The Parquet decoder runs as a worker thread.');
 const start = workerData as WorkerStart;
-
-const recorder = new OutcomeRecorder();
-const checker = start.checks && new RowChecker({ format: 'parquet', ...start.checks }, recorder);
 
 const reads = new Map<number, (buffer: ArrayBuffer) => void>();
 /** Batches sent that the parent has not yet checked. */
@@ -49,17 +44,7 @@ void (async () => {
     while (unchecked > 0) await new Promise<void>((resolve) => (resume = resolve));
     unchecked++;
     if (event.kind === 'unreadable') send({ type: 'event', event });
-    else if (checker) {
-      // The rows are checked here, the parent only applies their outcomes: what needs no earlier row runs beside the parent.
-      const batch = toColumns(event.start, event.fileRows, event.rows);
-      new BatchRows(batch).rows().forEach((row, i) => checker.check(row, new ParquetRow(event.start + i + 1)));
-      const outcomes = recorder.take();
-      const { start, fileRows } = event;
-      send({ type: 'checked', start, count: batch.count, fileRows, outcomes }, [
-        outcomes.ops.buffer,
-        outcomes.latin1.buffer,
-      ] as ArrayBuffer[]);
-    } else {
+    else {
       const batch = toColumns(event.start, event.fileRows, event.rows);
       send({ type: 'rows', batch }, transferables(batch));
     }

@@ -29,7 +29,7 @@ describe('Parquet decoded off the thread', () => {
   it('gives the same report as decoding in this thread', async () => {
     for (const name of ['training-data.parquet', 'validation-data.parquet']) {
       const off = await validateFile(name, offThreadParquet(), 'training');
-      const here = await validateFile(name, (f, c) => decodeParquet(f, c), 'training');
+      const here = await validateFile(name, decodeParquet, 'training');
       assert.ok(off.rows > 0);
       assert.deepEqual(summary(off), summary(here), name);
     }
