@@ -71,23 +71,30 @@ export const checks = [
         .locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Local log file' })
         .first()
         .click({ timeout: ceiling(15_000) });
-      // The web workbench's path box fills in its starting folder asynchronously, overwriting a path typed too early: the
-      // path is typed (again) whenever the box shows a folder, until the board's tab opens.
+      // The web workbench's path box fills in its starting folder asynchronously, overwriting a path typed too early, and
+      // may refuse or ignore a path entered before it listed the folder ("Please enter a path that exists", and an Enter
+      // with the file highlighted that did nothing, both seen in CI): the path is typed and entered again whenever the box
+      // shows a folder or that refusal, or when a few seconds pass without the board's tab, until the tab opens.
       const input = page.locator(`${QUICK_INPUT} input`);
       const tab = page.locator('.tabs-container .tab', { hasText: `Rollouts: ${path.basename(workspace)}/replay/rollouts.log` }).first();
       const file = path.join(workspace, 'replay/rollouts.log');
+      let enteredAt = Date.now();
       await until(
         'the board opened from the path box',
         async () => {
           if (await tab.isVisible()) return true;
-          const folder = await page.evaluate((widget) => !!document.querySelector(`${widget} input`)?.value.endsWith('/'), QUICK_INPUT);
-          if (folder) {
+          const stuck = await page.evaluate((widget) => {
+            const box = document.querySelector(widget);
+            return !!box?.querySelector('input')?.value.endsWith('/') || /path that exists/i.test(box?.textContent ?? '');
+          }, QUICK_INPUT);
+          if (stuck || Date.now() - enteredAt > ceiling(3_000)) {
             await input.fill(file);
             await input.press('Enter');
+            enteredAt = Date.now();
           }
           return false;
         },
-        { timeoutMs: ceiling(60_000), everyMs: 250 },
+        { timeoutMs: ceiling(60_000), everyMs: 500 },
       );
       await tab.waitFor({ timeout: ceiling(15_000) });
 
