@@ -16,10 +16,11 @@ const labels = (page) =>
 export const checks = [
   {
     name: 'agent runtimes view lists runtimes with status; the inline Smoke Test shows the verdict on the row and opens the report',
-    async run({ page, emulatorUrl, screenshot }) {
+    async run({ page, emulatorUrl, screenshot, host }) {
       if (!emulatorUrl) return 'skipped: no emulator, so no runtimes to show';
       const header = page.locator('.part.sidebar .pane-header', { hasText: 'Agent Runtimes' }).first();
-      if (!(await header.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="MTRL"]').first().click();
+      // The view's focus command: a click on the MTRL icon hides the side bar when MTRL is already its container.
+      if (!(await header.isVisible())) await host('mtrl.runtimes.focus');
       await header.waitFor({ timeout: ceiling(20_000) });
       if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
       const row = runtimesPane(page)
