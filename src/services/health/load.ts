@@ -13,6 +13,7 @@ interface HealthOptions {
   signal?: AbortSignal;
   /** An already described job (the Jobs view has one): skips DescribeJob. */
   described?: JobDetails;
+  /** When the job was asked about (default: when this call starts, before the slow reads). */
   now?: number;
   /** The scan of the job's rollouts (scanJobRollouts): a kind rising over its steps is a finding too. */
   scan?: ScanResult;
@@ -26,12 +27,14 @@ export async function loadJobHealth(
   ref: Required<JobRef>,
   options: HealthOptions = {},
 ): Promise<{ metrics: JobMetrics; report: HealthReport }> {
+  // "No new step for N s" counts from before the reads: a slow MLflow must not read as a stalled job.
+  const asked = options.now ?? Date.now();
   const metrics = await loadJobMetrics(aws, ref, {
     keys: [...new Set([...HEALTH_KEYS, ...(options.alsoKeys ?? [])])],
     signal: options.signal,
     described: options.described,
   });
-  const input = healthInputOf(metrics.job, metrics.series, options.now ?? Date.now());
+  const input = healthInputOf(metrics.job, metrics.series, asked);
   const report = checkHealth(options.scan ? { ...input, scan: options.scan } : input, options.thresholds);
   return { metrics, report };
 }
