@@ -5,6 +5,7 @@ import { tsImport } from 'tsx/esm/api';
 import { emulatorEnvironment } from './emulator.mjs';
 import { hostCommand } from './host-commands.mjs';
 import { uiQueue } from './ui-queue.mjs';
+import { waitForReport } from './report-wait.mjs';
 import { ceiling } from './wait.mjs';
 import {
   collectHostLogs,
@@ -13,7 +14,7 @@ import {
   openWorkbench,
   startServer,
   stopProcess,
-  waitForReport,
+  reopenWorkbench,
   writeMachineSettings,
   writeUserSettings,
 } from './session.mjs';
@@ -271,7 +272,16 @@ export async function runSession(options) {
     workbench = await openWorkbench(server.url, workspace);
     // MTRL_HOST_TIMEOUT (600 s) is the most a phase may go without a test ending on a lightly loaded machine.
     const stallMs = ceiling(timeoutMs / 2);
-    const text = await waitForReport(reportPath, server.child, stallMs);
+    const text = await waitForReport(reportPath, server.child, stallMs, {
+      // Seen with three CIs at once (load 60): all six windows connected, started an extension host and then activated
+      // nothing for 15 minutes, so the runner never ran. Such a window is loaded again, once, after a screenshot of it.
+      startMs: ceiling(90_000),
+      notStarted: async () => {
+        log(`${name}: the test runner did not start within ${Math.round(ceiling(90_000) / 1000)} s; loading the window again`);
+        await workbench.page.screenshot({ path: path.join(artifacts, `${name}-not-started.png`) }).catch(() => undefined);
+        if (!existsSync(reportPath)) await reopenWorkbench(workbench.page);
+      },
+    });
     if (existsSync(reportPath)) copyFileSync(reportPath, path.join(artifacts, `${name}-report.json`));
     const results = sessionResults(phase, text ? parseReport(text) : undefined, stallMs);
     options.onSuitesEnd?.();

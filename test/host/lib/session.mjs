@@ -1,7 +1,6 @@
 // One session: a fresh VS Code server with the run's extensions, the workbench in Chromium, the runner's report.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import { startProcess, stopProcess, waitForOutput } from './processes.mjs';
 import { MissingPrerequisite } from './install.mjs';
@@ -89,22 +88,16 @@ export function prepareFixture(from, to) {
   return to;
 }
 
-/** Polls the runner's report until it says done, the server dies, or `stallMs` pass without a test ending. */
-export async function waitForReport(reportPath, server, stallMs) {
-  let deadline = Date.now() + stallMs;
-  let seen = '';
-  while (Date.now() < deadline) {
-    if (existsSync(reportPath)) {
-      const text = readFileSync(reportPath, 'utf8');
-      if (JSON.parse(text).done) return text;
-      // A test ended since the last look: the suites are moving, however slowly the machine runs them.
-      if (text !== seen) deadline = Date.now() + stallMs;
-      seen = text;
-    }
-    if (server.exitCode !== null) break;
-    await sleep(300);
-  }
-  return existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : undefined;
+/** Waits for the workbench to draw, then turns its animations off. */
+async function shown(page) {
+  await page.locator('.monaco-workbench').waitFor({ timeout: ceiling(60_000) });
+  await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; }' });
+}
+
+/** Loads the workbench page again: a browser reload, since a window that does not answer cannot run Reload Window. */
+export async function reopenWorkbench(page) {
+  await page.reload({ timeout: ceiling(180_000) });
+  await shown(page);
 }
 
 export async function openWorkbench(url, folder) {
@@ -124,8 +117,7 @@ export async function openWorkbench(url, folder) {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`, { timeout: ceiling(180_000) });
-  await page.locator('.monaco-workbench').waitFor({ timeout: ceiling(60_000) });
-  await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; }' });
+  await shown(page);
   return {
     page,
     consoleErrors,

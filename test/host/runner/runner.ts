@@ -119,6 +119,8 @@ async function runSuites(config: HostRunConfig): Promise<void> {
   const startedAt = new Date().toISOString();
   const tests: HostTestResult[] = [];
   const report = (done: boolean, fatal?: string): HostReport => ({ startedAt, done, fatal, tests, measurements });
+  // Written first thing, so the driver can tell a window that never started its extensions from a slow first test.
+  writeReport(config.reportPath, report(false));
   try {
     for (const file of config.files) {
       let copy: string | undefined;
