@@ -174,11 +174,16 @@ function runWith<R>(run: ContainedRun<R>): Promise<ContainedOutcome<R>> {
     });
     child.on('exit', (code, signal) => {
       clearTimeout(backstop);
-      drain = setTimeout(() => {
+      const letGo = () => {
+        if (settled) return;
         child.stdout.destroy();
         child.stderr.destroy();
         ended(code, signal);
-      }, DRAIN_MS);
+      };
+      // Timers run before reads in a turn of the event loop: this exit may be reaped (by another child's SIGCHLD) before
+      // its output is read, and after a stall of DRAIN_MS (a loaded machine) the output would be dropped unread.
+      // setImmediate runs after the turn's reads.
+      drain = setTimeout(() => setImmediate(letGo), DRAIN_MS);
     });
     child.on('close', ended);
     child.stdin.on('error', () => {
