@@ -289,10 +289,11 @@ describe('jobs tree paging, stop and polling against the emulator', function () 
     const seen: string[] = [];
     const pending: Array<() => void> = [];
     const timer: Timer = { setTimeout: (cb) => pending.push(cb), clearTimeout: () => undefined };
+    let polled: Promise<void> = Promise.resolve();
     const poller = new JobsPoller(
       {
         hasInProgress: () => model.inProgress().length > 0,
-        poll: async () => void seen.push(...(await model.refreshInProgress()).map((c) => c.to)),
+        poll: () => (polled = model.refreshInProgress().then((changes) => void seen.push(...changes.map((c) => c.to)))),
       },
       30_000,
       timer,
@@ -307,7 +308,9 @@ describe('jobs tree paging, stop and polling against the emulator', function () 
     for (let i = 0; i < 20 && pending.length; i++) {
       clock.advance(60_000);
       pending.shift()!();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await polled;
+      // The poller schedules its next poll once the poll's promise settled: a turn of the event loop later.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     assert.equal(running.status, 'Stopped');
     assert.deepEqual(seen, ['Stopped']);
