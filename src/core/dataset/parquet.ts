@@ -40,9 +40,10 @@ export async function parquetFile(path: string): Promise<ParquetBytes & { close(
   return {
     byteLength: size,
     async slice(start, end = size) {
-      const bytes = Buffer.alloc(Math.max(0, end - start));
+      // A buffer of its own (no pool, no copy): the worker is handed it whole.
+      const bytes = new Uint8Array(Math.max(0, end - start));
       const { bytesRead } = await handle.read(bytes, 0, bytes.length, start);
-      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytesRead) as ArrayBuffer;
+      return bytesRead === bytes.length ? bytes.buffer : bytes.buffer.slice(0, bytesRead);
     },
     close: () => handle.close(),
   };

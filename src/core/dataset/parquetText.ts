@@ -95,7 +95,8 @@ function joined(pieces: Piece[]): PackedText {
   for (const [text, from, to] of pieces) {
     const base = startOf(text, from);
     bytes.set(text.bytes.subarray(base, startOf(text, to)), at);
-    for (let i = from; i < to; i++) ends[row + i - from] = text.ends[i] - base + at;
+    const source = text.ends;
+    for (let i = from; i < to; i++) ends[row + i - from] = source[i] - base + at;
     if (text.nulls) nulls?.set(text.nulls.subarray(from, to), row);
     row += to - from;
     at += startOf(text, to) - base;
