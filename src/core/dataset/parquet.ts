@@ -100,7 +100,7 @@ export async function* decodeParquet(
     if (columns === 'checked') read = columnsChecked(top.map((c) => c.element.name));
     const plain = top.filter((c) => !read || read.includes(c.element.name)).every((c) => !c.children.length);
     if (form === 'columns' && plain) parsers = textAsBytes;
-    if (form === 'columns') packed = PackedBatches.of(file, metadata, read, hyparquet);
+    if (form === 'columns') packed = PackedBatches.of((from, to) => file.slice(from, to), metadata, read, hyparquet);
   } catch (error) {
     yield {
       kind: 'unreadable',

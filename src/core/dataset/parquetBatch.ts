@@ -1,6 +1,8 @@
 import type { FileMetaData, SchemaTree } from 'hyparquet' with { 'resolution-mode': 'import' };
 import { isPlainText, TextPages, type PackedText } from './parquetText';
-import type { ParquetBytes } from './parquet';
+
+/** Bytes `start`–`end` of the file (`ParquetBytes.slice`). */
+type ReadBytes = (start: number, end: number) => ArrayBuffer | Promise<ArrayBuffer>;
 
 /** A column of a batch: text packed in one buffer, or the values as hyparquet decoded them. */
 export type Column = unknown[] | PackedText;
@@ -45,7 +47,7 @@ export class PackedBatches {
   private pages: TextPages[] = [];
 
   private constructor(
-    private readonly file: ParquetBytes,
+    private readonly bytes: ReadBytes,
     private readonly metadata: FileMetaData,
     private readonly names: string[],
     private readonly columns: SchemaTree[],
@@ -53,7 +55,7 @@ export class PackedBatches {
   ) {}
 
   /** A reader for the columns `read` (all when undefined), or undefined when one of them is not plain text. */
-  static of(file: ParquetBytes, metadata: FileMetaData, read: string[] | undefined, hyparquet: typeof import('./hyparquet')) {
+  static of(bytes: ReadBytes, metadata: FileMetaData, read: string[] | undefined, hyparquet: typeof import('./hyparquet')) {
     const top = hyparquet.parquetSchema(metadata).children;
     // Row objects key the values by the order of the first row group's column chunks, as hyparquet builds them.
     const names = (metadata.row_groups[0]?.columns ?? [])
@@ -61,7 +63,7 @@ export class PackedBatches {
       .filter((name) => !read || read.includes(name));
     const columns = names.map((name) => top.find((c) => c.element.name === name));
     if (!names.length || new Set(names).size !== names.length || !columns.every((c) => c && isPlainText(c))) return undefined;
-    return new PackedBatches(file, metadata, names, columns as SchemaTree[], hyparquet);
+    return new PackedBatches(bytes, metadata, names, columns as SchemaTree[], hyparquet);
   }
 
   /** Rows `start`–`end` (excluded), which lie in one row group, after the rows of the batch before. */
@@ -85,8 +87,8 @@ export class PackedBatches {
         const chunk = group.columns.find((c) => c.meta_data?.path_in_schema[0] === name);
         if (!chunk?.meta_data || chunk.file_path) throw new Error(`no column chunk of ${name} in this file`);
         const [from, to] = TextPages.range(chunk.meta_data);
-        const bytes = await this.file.slice(from, to);
-        return new TextPages(bytes, chunk.meta_data, this.columns[i], this.hyparquet);
+        const buffer = await this.bytes(from, to);
+        return new TextPages(buffer, chunk.meta_data, this.columns[i], this.hyparquet);
       }),
     );
   }
