@@ -5,6 +5,19 @@ type Hyparquet = typeof import('hyparquet', { with: { 'resolution-mode': 'import
 type Compressors = typeof import('hyparquet-compressors', { with: { 'resolution-mode': 'import' } });
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const { parquetMetadataAsync, parquetReadObjects, parquetSchema } = require('hyparquet') as Hyparquet;
+// Page by page, for text read straight into one buffer a column (parquetText.ts); the package exports its modules as `hyparquet/src/*.js`.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const { parquetHeader } = require('hyparquet/src/column.js') as typeof import('hyparquet/src/column.js', {
+  with: { 'resolution-mode': 'import' },
+});
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const { decompressPage } = require('hyparquet/src/datapage.js') as typeof import('hyparquet/src/datapage.js', {
+  with: { 'resolution-mode': 'import' },
+});
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const { readRleBitPackedHybrid } = require('hyparquet/src/encoding.js') as typeof import('hyparquet/src/encoding.js', {
+  with: { 'resolution-mode': 'import' },
+});
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const packaged = (require('hyparquet-compressors') as Compressors).compressors;
 

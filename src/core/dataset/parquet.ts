@@ -3,6 +3,7 @@ import { lineSpan, type RowPlace } from './positions';
 import type { Span } from './types';
 import { columnsChecked } from './checkedColumns';
 import type { RowChecker } from './rows';
+import { PackedBatches, toColumns, type ColumnBatch } from './parquetBatch';
 
 /** Rows decoded at once: a whole row group up to this size (decoding part of a group still decodes its pages). */
 const BATCH_ROWS = 100_000;
@@ -39,9 +40,10 @@ export async function parquetFile(path: string): Promise<ParquetBytes & { close(
   return {
     byteLength: size,
     async slice(start, end = size) {
-      const bytes = Buffer.alloc(Math.max(0, end - start));
+      // A buffer of its own (no pool, no copy): the worker is handed it whole.
+      const bytes = new Uint8Array(Math.max(0, end - start));
       const { bytesRead } = await handle.read(bytes, 0, bytes.length, start);
-      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytesRead) as ArrayBuffer;
+      return bytesRead === bytes.length ? bytes.buffer : bytes.buffer.slice(0, bytesRead);
     },
     close: () => handle.close(),
   };
@@ -67,30 +69,38 @@ function batches(groupRows: number[], rows: number): [number, number][] {
 /** Text values left as their UTF-8 bytes, for a caller that decodes them later in one piece. */
 const textAsBytes = { stringFromBytes: (bytes: Uint8Array) => bytes as unknown as string };
 
+/** Batches as columns (text as UTF-8 bytes packed in one buffer a column), for the worker to hand over without cloning. */
+export type ParquetColumnsEvent = { kind: 'columns'; batch: ColumnBatch } | Extract<ParquetEvent, { kind: 'unreadable' }>;
+
 /**
  * Decodes a Parquet file in batches of rows, fetching only what each batch needs; a cut-short file ends with one `unreadable`
- * event instead of an exception. With `text: 'bytes'`, when every column read is a plain column (no list, map or struct),
- * its text values come as their UTF-8 bytes.
+ * event instead of an exception. As `columns`, plain text columns are read page by page into packed text, and any other
+ * batch is hyparquet's rows turned into columns (text as bytes where every column read is flat).
  */
+export function decodeParquet(file: ParquetBytes, columns?: ParquetColumns, form?: 'rows'): AsyncGenerator<ParquetEvent>;
+export function decodeParquet(file: ParquetBytes, columns: ParquetColumns, form: 'columns'): AsyncGenerator<ParquetColumnsEvent>;
 export async function* decodeParquet(
   file: ParquetBytes,
   columns: ParquetColumns = 'all',
-  text: 'strings' | 'bytes' = 'strings',
-): AsyncGenerator<ParquetEvent> {
+  form: 'rows' | 'columns' = 'rows',
+): AsyncGenerator<ParquetEvent | ParquetColumnsEvent> {
   // hyparquet (70 KB) loads with the first Parquet file, not at activation: the build keeps './hyparquet' in dist/hyparquet.js.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { compressors, parquetMetadataAsync, parquetReadObjects, parquetSchema } = require('./hyparquet') as typeof import('./hyparquet');
+  const hyparquet = require('./hyparquet') as typeof import('./hyparquet');
+  const { compressors, parquetMetadataAsync, parquetReadObjects, parquetSchema } = hyparquet;
   let rows: number;
   let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>;
   let read: string[] | undefined;
   let parsers: typeof textAsBytes | undefined;
+  let packed: PackedBatches | undefined;
   try {
     metadata = await parquetMetadataAsync(file);
     rows = Number(metadata.num_rows);
     const top = parquetSchema(metadata).children;
     if (columns === 'checked') read = columnsChecked(top.map((c) => c.element.name));
     const plain = top.filter((c) => !read || read.includes(c.element.name)).every((c) => !c.children.length);
-    if (text === 'bytes' && plain) parsers = textAsBytes;
+    if (form === 'columns' && plain) parsers = textAsBytes;
+    if (form === 'columns') packed = PackedBatches.of((from, to) => file.slice(from, to), metadata, read, hyparquet);
   } catch (error) {
     yield {
       kind: 'unreadable',
@@ -103,9 +113,16 @@ export async function* decodeParquet(
     metadata.row_groups.map((g) => Number(g.num_rows)),
     rows,
   )) {
-    let batch: Record<string, unknown>[];
+    let batch: ColumnBatch | undefined;
+    // Any page it does not know, or a corrupt one, leaves this batch and the rest to hyparquet, which reads it or says why not.
+    if (packed) batch = await packed.batch(start, end, rows).catch(() => (packed = undefined));
+    if (batch) {
+      yield { kind: 'columns', batch };
+      continue;
+    }
+    let objects: Record<string, unknown>[];
     try {
-      batch = await parquetReadObjects({ file, metadata, compressors, parsers, columns: read, rowStart: start, rowEnd: end });
+      objects = await parquetReadObjects({ file, metadata, compressors, parsers, columns: read, rowStart: start, rowEnd: end });
     } catch (error) {
       yield {
         kind: 'unreadable',
@@ -114,7 +131,8 @@ export async function* decodeParquet(
       };
       return;
     }
-    yield { kind: 'rows', start, rows: batch, fileRows: rows };
+    if (form === 'columns') yield { kind: 'columns', batch: toColumns(start, rows, objects) };
+    else yield { kind: 'rows', start, rows: objects, fileRows: rows };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ParquetColumns, ParquetEvent } from '../../core/dataset/parquet';
-import type { ColumnBatch } from './batch';
+import type { ColumnBatch } from '../../core/dataset/parquetBatch';
 
 /** What the worker is started with. */
 export interface WorkerStart {

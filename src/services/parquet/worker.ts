@@ -1,7 +1,7 @@
 // The Parquet decoder's thread: bytes are asked of the parent (which owns the file or the S3 client), row batches sent back as columns.
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeParquet, type ParquetBytes } from '../../core/dataset/parquet';
-import { toColumns, transferables } from './batch';
+import { transferables } from './batch';
 import type { FromParent, ToParent, WorkerStart } from './messages';
 
 const port = parentPort;
@@ -39,15 +39,12 @@ const file: ParquetBytes = {
 };
 
 void (async () => {
-  for await (const event of decodeParquet(file, start.columns, 'bytes')) {
+  for await (const event of decodeParquet(file, start.columns, 'columns')) {
     // The next batch is decoded while the parent checks this one; past that the worker waits, so memory holds two batches.
     while (unchecked > 0) await new Promise<void>((resolve) => (resume = resolve));
     unchecked++;
     if (event.kind === 'unreadable') send({ type: 'event', event });
-    else {
-      const batch = toColumns(event.start, event.fileRows, event.rows);
-      send({ type: 'rows', batch }, transferables(batch));
-    }
+    else send({ type: 'rows', batch: event.batch }, transferables(event.batch));
   }
   send({ type: 'end' });
 })().catch((error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }));

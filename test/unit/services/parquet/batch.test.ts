@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { BatchRows, toColumns, transferables } from '../../../../src/services/parquet/batch';
+import { toColumns } from '../../../../src/core/dataset/parquetBatch';
+import { BatchRows, transferables } from '../../../../src/services/parquet/batch';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
