@@ -43,6 +43,8 @@ export const TRACE_ARTIFACT_TAG = 'mlflow.artifactLocation';
 type Fields = Record<string, unknown>;
 const asFields = (v: unknown): Fields | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Fields) : undefined);
 const TURN = /^turn[-_ ]?\d+$/i;
+/** Fields a trace does not give, read and never written: one object for all, not two new ones per rollout. */
+const NONE: Fields = Object.freeze({});
 
 /** Epoch ms of a protobuf Timestamp (RFC 3339 text) plus a Duration ("1.5s"), or undefined. */
 function endTime(info: TraceInfo | undefined): number | undefined {
@@ -92,9 +94,9 @@ export function transcriptFromTrace(trace: TraceDocument): Transcript | undefine
   // Artifacts list spans in start order; REST responses need not.
   if (!ordered) spans.sort(byStart);
   const root = rootOf(spans);
-  const payload = asFields(decoded(root?.inputs)) ?? asFields(jsonOrText(info?.request_preview)) ?? {};
-  const answer = asFields(decoded(root?.outputs)) ?? asFields(jsonOrText(info?.response_preview)) ?? {};
-  const metadata = asFields(payload.metadata) ?? {};
+  const payload = asFields(decoded(root?.inputs)) ?? asFields(jsonOrText(info?.request_preview)) ?? NONE;
+  const answer = asFields(decoded(root?.outputs)) ?? asFields(jsonOrText(info?.response_preview)) ?? NONE;
+  const metadata = asFields(payload.metadata) ?? NONE;
   const assessed = info?.assessments?.find((a) => a.assessment_name === 'reward')?.feedback?.value;
   const { reward, perTurn } = rewardOf(root?.reward ?? answer.reward ?? assessed);
   const status = statusOf(root?.status ?? answer.status, info);
@@ -137,7 +139,7 @@ export function transcriptFromTrace(trace: TraceDocument): Transcript | undefine
 function restTraceId(span: TraceSpan | undefined): string | undefined {
   const raw = span?.context?.trace_id ?? span?.trace_id;
   if (!raw) return undefined;
-  const hex = raw.includes('-') ? raw.split('-').join('') : raw;
+  const hex = raw.includes('-') ? raw.replaceAll('-', '') : raw;
   return isHex32(hex) ? `tr-${hex.toLowerCase()}` : raw;
 }
 

@@ -39,11 +39,13 @@ function savedItems(text: string): ReadItem[] | undefined {
   return all.problem ? undefined : all.transcripts.map((transcript) => ({ transcript }));
 }
 
-/** A text's items: one JSON document of traces, saved transcripts, else its lines. */
-function* textItems(text: string): Iterable<ReadItem> {
-  const whole = documentItems(text) ?? savedItems(text);
-  if (whole) yield* whole;
-  else for (const line of text.split('\n')) yield { text: line };
+/** A text's items: one JSON document of traces, saved transcripts (both as a list: no generator per file), else its lines. */
+function textItems(text: string): Iterable<ReadItem> {
+  return documentItems(text) ?? savedItems(text) ?? lineTexts(text);
+}
+
+function* lineTexts(text: string): Iterable<ReadItem> {
+  for (const line of text.split('\n')) yield { text: line };
 }
 
 /**
@@ -150,7 +152,7 @@ const FILE_COST_BYTES = 4096;
 const STREAMED_BATCH = 256;
 
 /** A folder's items handed on this many at a time. */
-const FOLDER_BATCH = 32;
+const FOLDER_BATCH = 8;
 
 /** Items in batches of STREAMED_BATCH, in order. */
 async function* batchesOf(items: AsyncIterable<ReadItem> | Iterable<ReadItem>): AsyncIterable<ReadItem[]> {
