@@ -306,6 +306,11 @@ describe('architecture', () => {
     assert.ok(shipped.includes('!dist/cli-*.js'), '.vscodeignore does not ship the CLI command bundles (dist/cli-*.js)');
   });
 
+  it('no test file imports another (mocha would register its tests once or twice, by which worker loads it first)', () => {
+    const found = violations(path.join(root, 'test'), (resolved, spec) => spec.startsWith('.') && /\.test(\.ts)?$/.test(resolved));
+    assert.deepEqual(found, []);
+  });
+
   it('the guard itself sees a forbidden import', () => {
     assert.deepEqual(importsOf(__filename).includes('node:fs'), true);
     assert.ok(IMPORT.source.length > 0);

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { costConfirmation, parseSweep, sweepEstimate } from '../../../../src/core/evaluation/sweep';
 import { MAX_SWEEP_RUNS, runCount } from '../../../../src/core/evaluation/sweepLimits';
-import { SWEEP } from './sweep.test';
+import { SWEEP } from './sweepFixture';
 
 const messages = (file: unknown) => parseSweep(JSON.stringify(file)).problems.map((p) => p.message);
 

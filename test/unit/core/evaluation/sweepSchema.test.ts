@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { GRID_KEYS, parseSweep } from '../../../../src/core/evaluation/sweep';
-import { SWEEP } from './sweep.test';
+import { SWEEP } from './sweepFixture';
 
 const schema = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../media/mtrl-sweep.schema.json'), 'utf8'));
 
