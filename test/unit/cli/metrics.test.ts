@@ -3,7 +3,7 @@ import { main } from '../../../src/cli';
 import { createJob } from '../../../src/aws/sagemaker';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
-import { evaluationDocument, trainingDocument, withEmulator } from '../emulator/helpers';
+import { createTrainingJob, evaluationDocument, trainingDocument, withEmulator } from '../emulator/helpers';
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -18,22 +18,14 @@ describe('mtrl metrics', () => {
   it('prints the per-step table, --json in the issue shape and --csv, by name or ARN, through the emulator', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
-      await createJob(aws.sagemaker(), {
-        JobName: 'cli-run',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '4', val_every: '2' })),
-      });
+      await createTrainingJob(
+        aws,
+        'cli-run',
+        trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '4', val_every: '2' }),
+      );
       const noMlflow = trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '2' });
       delete (noMlflow.TrainingConfig as Record<string, unknown>).MlflowConfig;
-      await createJob(aws.sagemaker(), {
-        JobName: 'no-mlflow',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(noMlflow),
-      });
+      await createTrainingJob(aws, 'no-mlflow', noMlflow);
       const evaluation = {
         ...evaluationDocument({ eval_group_size: '2', pass_k_values: '[1,2]' }),
         OutputDataConfig: {

@@ -4,10 +4,9 @@ import { MAX_RECORD_TURNS } from '../../../src/core/transcript/record';
 import { readRollouts, streamReader } from '../../../src/services/rollouts';
 import { wordleView } from '../core/rollouts/wordleView';
 
-import { createJob } from '../../../src/aws/sagemaker';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
-import { trainingDocument, withEmulator } from '../emulator/helpers';
+import { createTrainingJob, trainingDocument, withEmulator } from '../emulator/helpers';
 import { ceiling } from '../../host/lib/ceiling';
 
 const record = (id: string) =>
@@ -78,13 +77,7 @@ describe('mtrl rollouts --job', function () {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
       const document = trainingDocument({ max_steps: '3', global_batch_size: '32', group_size: '4' });
-      await createJob(aws.sagemaker(), {
-        JobName: 'tiny',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(document),
-      });
+      await createTrainingJob(aws, 'tiny', document);
       clock.advance(24 * 3_600_000);
       const { code, out } = await run('--job', 'tiny', '--endpoint', emulator.url, '--json');
       assert.equal(code, 0, out);
@@ -125,13 +118,7 @@ describe('mtrl rollouts --job', function () {
         ['silent', SEEDED.silentRuntime],
         ['logged', SEEDED.runtime],
       ])
-        await createJob(aws.sagemaker(), {
-          JobName: name,
-          JobCategory: 'AgentRFT',
-          RoleArn: SEEDED.jobRole,
-          JobConfigSchemaVersion: '1.0.0',
-          JobConfigDocument: JSON.stringify(trainingDocument(hp, runtime)),
-        });
+        await createTrainingJob(aws, name, trainingDocument(hp, runtime));
       clock.advance(24 * 3_600_000);
       type Summary = { steps: { step: number; rollouts: number; groups: number; zero_advantage_groups?: number }[] };
       const steps = (json: Summary) => json.steps.map((s) => [s.step, s.rollouts]);

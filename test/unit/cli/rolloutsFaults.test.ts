@@ -1,9 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { main } from '../../../src/cli';
-import { createJob } from '../../../src/aws/sagemaker';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
-import { trainingDocument, withEmulator } from '../emulator/helpers';
+import { createTrainingJob, trainingDocument, withEmulator } from '../emulator/helpers';
 import { startFaultProxy } from '../hostile/faultProxy';
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -23,15 +22,11 @@ describe('mtrl rollouts --job under faults', () => {
   it('keeps the rollouts read before MLflow throttled, marks them partial and names the service, endpoint and fix', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
-      await createJob(aws.sagemaker(), {
-        JobName: 'silent',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(
-          trainingDocument({ max_steps: '12', global_batch_size: '32', group_size: '4' }, SEEDED.silentRuntime),
-        ),
-      });
+      await createTrainingJob(
+        aws,
+        'silent',
+        trainingDocument({ max_steps: '12', global_batch_size: '32', group_size: '4' }, SEEDED.silentRuntime),
+      );
       clock.advance(24 * 3_600_000);
       // The probe for any trace and the first page of 500 are listed and read whole; the listing's second page is throttled
       // on every attempt (a throttled batchGet alone is no longer partial: spans are read from each traces.json in S3 instead).

@@ -1,4 +1,5 @@
 import { AwsClients } from '../../../src/aws/clients';
+import { createJob } from '../../../src/aws/sagemaker';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../../src/emulator/server';
 import { SEEDED } from '../../../src/emulator/seed';
 import { loggedSteps, stepValues } from '../../../src/emulator/metricsLedger';
@@ -63,4 +64,15 @@ export function evaluationDocument(hyperParameters: Record<string, string>): Rec
     OutputDataConfig: { S3OutputPath: 's3://mtrl-demo/eval' },
     EvaluationConfig: { BaseModelArn: GPT_OSS, AcceptEula: true, HyperParameters: hyperParameters },
   };
+}
+
+/** Creates an Agent RFT training job on the emulator through the real SDK, as the launch wizard would. */
+export async function createTrainingJob(aws: AwsClients, jobName: string, document: Record<string, unknown>): Promise<void> {
+  await createJob(aws.sagemaker(), {
+    JobName: jobName,
+    JobCategory: 'AgentRFT',
+    RoleArn: SEEDED.jobRole,
+    JobConfigSchemaVersion: '1.0.0',
+    JobConfigDocument: JSON.stringify(document),
+  });
 }

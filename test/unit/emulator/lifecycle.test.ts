@@ -10,7 +10,7 @@ import { ManualClock } from '../../../src/emulator/clock';
 import { TOKENS_PER_ROLLOUT } from '../../../src/emulator/jobs';
 import { SEEDED } from '../../../src/emulator/seed';
 import { TRAIN_ANSWERS } from '../../../src/emulator/answers';
-import { collect, evaluationDocument, trainingDocument, withEmulator } from './helpers';
+import { collect, createTrainingJob, evaluationDocument, trainingDocument, withEmulator } from './helpers';
 
 const RUNTIME_GROUP = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT';
 const MINUTE = 60_000;
@@ -185,13 +185,7 @@ describe('emulator: job lifecycle on an injected clock', () => {
       const document = trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '1' });
       (document.InputDataConfig as { DataSource: { S3DataSource: { S3Uri: string } } }[])[0].DataSource.S3DataSource.S3Uri =
         's3://mtrl-demo/mine/train.jsonl';
-      await createJob(aws.sagemaker(), {
-        JobName: 'mine',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(document),
-      });
+      await createTrainingJob(aws, 'mine', document);
       clock.advance(30 * MINUTE);
       const records = await recordsOf(aws, 'mine');
       assert.equal(records.length, 64);

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { createJob } from '../../../src/aws/sagemaker';
 import { ManualClock } from '../../../src/emulator/clock';
 import { hasStepValues } from '../../../src/emulator/metricsLedger';
-import { SEEDED } from '../../../src/emulator/seed';
 import { loadJobMetrics } from '../../../src/services/metrics/load';
-import { trainingDocument, withEmulator } from './helpers';
+import { createTrainingJob, trainingDocument, withEmulator } from './helpers';
 import { ceiling } from '../../host/lib/ceiling';
 
 const hp = { global_batch_size: '32', group_size: '2', max_steps: '6', val_every: '4' };
@@ -24,13 +22,7 @@ describe('emulator: metrics ledger', () => {
     let served: Awaited<ReturnType<typeof loadJobMetrics>> | undefined;
     const clock = new ManualClock();
     await withEmulator({ clock, history: false, precomputeMetrics: true }, async (emulator, aws) => {
-      await createJob(aws.sagemaker(), {
-        JobName: 'ledger',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(trainingDocument(hp)),
-      });
+      await createTrainingJob(aws, 'ledger', trainingDocument(hp));
       const job = emulator.world.jobs.get('us-east-1/AgentRFT/ledger')!;
       const plan = job.plan;
       clock.advance(plan.startingMs + plan.downloadingMs + 2.5 * plan.stepMs);
@@ -43,13 +35,7 @@ describe('emulator: metrics ledger', () => {
     // A fresh emulator without the ledger plays the same rollouts on request: the values must not depend on who computed them.
     const later = new ManualClock();
     await withEmulator({ clock: later, history: false }, async (_, aws) => {
-      await createJob(aws.sagemaker(), {
-        JobName: 'ledger',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(trainingDocument(hp)),
-      });
+      await createTrainingJob(aws, 'ledger', trainingDocument(hp));
       later.advance(24 * 3_600_000);
       const fresh = await loadJobMetrics(aws, ref);
       const values = (m: typeof fresh) =>

@@ -3,14 +3,14 @@ import { filterLogEvents } from '../../../src/aws/logs';
 import { MlflowError } from '../../../src/aws/mlflow/answers';
 import { MlflowClient } from '../../../src/aws/mlflow/client';
 import { describeMlflowError } from '../../../src/aws/mlflow/errors';
-import { createJob, describeJob } from '../../../src/aws/sagemaker';
+import { describeJob } from '../../../src/aws/sagemaker';
 import type { AwsClients } from '../../../src/aws/clients';
 import { parseMlflowArn } from '../../../src/core/metrics/mlflow';
 import { ManualClock } from '../../../src/emulator/clock';
 import { rolloutTokens } from '../../../src/emulator/mlflowMetrics';
 import { SEEDED } from '../../../src/emulator/seed';
 import { loadJobMetrics } from '../../../src/services/metrics/load';
-import { collect, trainingDocument, withEmulator } from './helpers';
+import { collect, createTrainingJob, trainingDocument, withEmulator } from './helpers';
 
 const RUNTIME_GROUP = '/aws/bedrock-agentcore/runtimes/wordle_agent-AbCdEf1234-DEFAULT';
 const MINUTE = 60_000;
@@ -43,13 +43,7 @@ describe('emulator: MLflow REST API', () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
       const hp = { global_batch_size: '32', group_size: '4', max_steps: '6', val_every: '4', pass_k_values: '[1,2,4,8]' };
-      await createJob(aws.sagemaker(), {
-        JobName: 'curves',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(trainingDocument(hp)),
-      });
+      await createTrainingJob(aws, 'curves', trainingDocument(hp));
       const ref = { jobName: 'curves', category: 'AgentRFT' as const, region: 'us-east-1' };
       const plan = emulator.world.jobs.get('us-east-1/AgentRFT/curves')!.plan;
       clock.advance(plan.startingMs + plan.downloadingMs + 3.5 * plan.stepMs);
@@ -113,13 +107,7 @@ describe('emulator: MLflow REST API', () => {
   it('finds a run by experiment and run name, pages histories, and answers unknown ids and apps with MLflow and gateway errors', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
-      await createJob(aws.sagemaker(), {
-        JobName: 'paged',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '5' })),
-      });
+      await createTrainingJob(aws, 'paged', trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '5' }));
       clock.advance(60 * MINUTE);
       const client = new MlflowClient(parseMlflowArn(SEEDED.mlflowApp)!, { credentials, endpoint: emulator.url });
       const experiment = await client.experimentByName('tests');
@@ -157,13 +145,7 @@ describe('emulator: MLflow REST API', () => {
   it('pages get-history by max_results and page_token', async () => {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
-      await createJob(aws.sagemaker(), {
-        JobName: 'pages',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '7' })),
-      });
+      await createTrainingJob(aws, 'pages', trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '7' }));
       clock.advance(60 * MINUTE);
       const d = await describeJob(aws.sagemaker(), { jobName: 'pages', category: 'AgentRFT' });
       const runId = d.config!.ServiceOutput!.MlflowDetails!.RunId!;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { MlflowClient } from '../../../src/aws/mlflow/client';
-import { createJob, describeJob } from '../../../src/aws/sagemaker';
+import { describeJob } from '../../../src/aws/sagemaker';
 import { parseMlflowArn } from '../../../src/core/metrics/mlflow';
 import { ManualClock } from '../../../src/emulator/clock';
 import { Random } from '../../../src/emulator/random';
@@ -8,7 +8,7 @@ import { playRefund } from '../../../src/emulator/refund/agent';
 import { RefundDesk } from '../../../src/emulator/refund/desk';
 import { expectedOutcome, refundRows, ticketOf } from '../../../src/emulator/refund/tickets';
 import { SEEDED } from '../../../src/emulator/seed';
-import { trainingDocument, withEmulator } from './helpers';
+import { createTrainingJob, trainingDocument, withEmulator } from './helpers';
 import { ceiling } from '../../host/lib/ceiling';
 
 const credentials = async () => ({ accessKeyId: 'test', secretAccessKey: 'test' });
@@ -65,13 +65,7 @@ describe('emulator: the refund desk', function () {
       );
       (document.InputDataConfig as { DataSource: { S3DataSource: { S3Uri: string } } }[])[0].DataSource.S3DataSource.S3Uri =
         SEEDED.refundRoutine;
-      await createJob(aws.sagemaker(), {
-        JobName: 'routine',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(document),
-      });
+      await createTrainingJob(aws, 'routine', document);
       clock.advance(24 * 3_600_000);
       const details = (await describeJob(aws.sagemaker(), { jobName: 'routine', category: 'AgentRFT' })).config!.ServiceOutput!
         .MlflowDetails!;

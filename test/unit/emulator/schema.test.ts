@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import Ajv from 'ajv';
 import { createJob, describeJob, describeJobSchemaVersion, listJobSchemaVersions } from '../../../src/aws/sagemaker';
 import { SEEDED } from '../../../src/emulator/seed';
-import { evaluationDocument, trainingDocument, withEmulator } from './helpers';
+import { createTrainingJob, evaluationDocument, trainingDocument, withEmulator } from './helpers';
 
 describe('emulator: config schemas', () => {
   it('serves a JSON Schema per category that accepts the documents of the reference', async () => {
@@ -79,24 +79,12 @@ describe('emulator: config schemas', () => {
       const training = sdk.TrainingConfig as { AcceptEula: boolean; MlflowConfig: Record<string, string> };
       training.AcceptEula = false;
       training.MlflowConfig.MlflowRunName = 'sdk-run';
-      await createJob(aws.sagemaker(), {
-        JobName: 'sdk-shape',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(sdk),
-      });
+      await createTrainingJob(aws, 'sdk-shape', sdk);
       const docExample = trainingDocument({ max_steps: '10' });
       const mlflow = (docExample.TrainingConfig as { MlflowConfig: Record<string, string> }).MlflowConfig;
       delete (docExample.TrainingConfig as { MlflowConfig?: unknown }).MlflowConfig;
       docExample.OutputDataConfig = { S3OutputPath: 's3://mtrl-demo/output', MlflowConfig: { ...mlflow, MlflowRunName: 'doc-run' } };
-      await createJob(aws.sagemaker(), {
-        JobName: 'doc-shape',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(docExample),
-      });
+      await createTrainingJob(aws, 'doc-shape', docExample);
       const evaluation = evaluationDocument({});
       (evaluation.EvaluationConfig as { AcceptEula: boolean }).AcceptEula = false;
       await createJob(aws.sagemaker(), {

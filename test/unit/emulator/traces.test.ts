@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { filterLogEvents } from '../../../src/aws/logs';
 import { MlflowClient } from '../../../src/aws/mlflow/client';
 import { mlflowRoute, signMlflowCall } from '../../../src/aws/mlflow/signing';
-import { createJob, describeJob } from '../../../src/aws/sagemaker';
+import { describeJob } from '../../../src/aws/sagemaker';
 import { parseMlflowArn } from '../../../src/core/metrics/mlflow';
 import type { TraceInfo } from '../../../src/core/rollouts';
 import { ManualClock } from '../../../src/emulator/clock';
 import { SEEDED } from '../../../src/emulator/seed';
-import { collect, trainingDocument, withEmulator } from './helpers';
+import { collect, createTrainingJob, trainingDocument, withEmulator } from './helpers';
 import { rolloutOfTrace } from './spans';
 import { ceiling } from '../../host/lib/ceiling';
 
@@ -22,13 +22,7 @@ describe('emulator: MLflow traces, one per rollout', function () {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
       const document = trainingDocument({ max_steps: '3', global_batch_size: '32', group_size: '4' });
-      await createJob(aws.sagemaker(), {
-        JobName: 'traced',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(document),
-      });
+      await createTrainingJob(aws, 'traced', document);
       clock.advance(24 * 3_600_000);
       const details = (await describeJob(aws.sagemaker(), { jobName: 'traced', category: 'AgentRFT' })).config!.ServiceOutput!
         .MlflowDetails!;

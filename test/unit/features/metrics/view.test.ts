@@ -2,13 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { createJob } from '../../../../src/aws/sagemaker';
 import { ManualClock } from '../../../../src/emulator/clock';
-import { SEEDED } from '../../../../src/emulator/seed';
 import { curvesOf } from '../../../../src/services/metrics/curves';
 import { loadJobMetrics } from '../../../../src/services/metrics/load';
 import { METRICS_VIEW, type JobCurves, type MetricsState } from '../../../../src/shared/metrics';
-import { trainingDocument, withEmulator } from '../../emulator/helpers';
+import { createTrainingJob, trainingDocument, withEmulator } from '../../emulator/helpers';
 import { AppServer, launchChromium, watchProblems } from '../browser';
 import { ceiling } from '../../../host/lib/ceiling';
 
@@ -25,15 +23,11 @@ async function sweepCurves(): Promise<JobCurves[]> {
   let curves: JobCurves[] = [];
   await withEmulator({ clock, history: false }, async (_emulator, aws) => {
     for (const lr of ['1e-5', '2e-5']) {
-      await createJob(aws.sagemaker(), {
-        JobName: `sweep-${lr}`,
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(
-          trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '12', val_every: '4', learning_rate: lr }),
-        ),
-      });
+      await createTrainingJob(
+        aws,
+        `sweep-${lr}`,
+        trainingDocument({ global_batch_size: '32', group_size: '2', max_steps: '12', val_every: '4', learning_rate: lr }),
+      );
     }
     clock.advance(120 * 60_000);
     curves = await Promise.all(

@@ -1,11 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { createJob } from '../../../../src/aws/sagemaker';
 import { ManualClock } from '../../../../src/emulator/clock';
 import { rolloutPhaseStart } from '../../../../src/emulator/jobs';
-import { SEEDED } from '../../../../src/emulator/seed';
 import { loadJobHealth } from '../../../../src/services/health/load';
 import { ceiling } from '../../../host/lib/ceiling';
-import { computeMetricsAhead, trainingDocument, withEmulator } from '../../emulator/helpers';
+import { computeMetricsAhead, createTrainingJob, trainingDocument, withEmulator } from '../../emulator/helpers';
 
 describe('health of a running job read through a slow MLflow', function () {
   this.timeout(ceiling(60_000));
@@ -15,13 +13,7 @@ describe('health of a running job read through a slow MLflow', function () {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false, speed: 60, latencyMs: 800 }, async (emulator, aws) => {
       const document = trainingDocument({ max_steps: '100', global_batch_size: '32', group_size: '2' });
-      await createJob(aws.sagemaker(), {
-        JobName: 'training',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(document),
-      });
+      await createTrainingJob(aws, 'training', document);
       const job = emulator.world.jobs.get(emulator.world.jobKey('AgentRFT', 'training', 'us-east-1'))!;
       // Ten and a half steps trained at this moment of the wall clock, which the health check reads; the steps' values are
       // computed first (seconds of CPU), then the job and the emulator's time moved on together to the wall clock's now.

@@ -1,12 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { createJob } from '../../../../src/aws/sagemaker';
 import { main } from '../../../../src/cli';
 import { SCAN_DEFAULTS } from '../../../../src/core/scan';
 import { ManualClock } from '../../../../src/emulator/clock';
-import { SEEDED } from '../../../../src/emulator/seed';
 import { scanJobRollouts } from '../../../../src/services/health/scan';
 import { ceiling } from '../../../host/lib/ceiling';
-import { trainingDocument, withEmulator } from '../../emulator/helpers';
+import { createTrainingJob, trainingDocument, withEmulator } from '../../emulator/helpers';
 
 describe('health watch: the scan of a job’s rollouts', function () {
   this.timeout(ceiling(60_000));
@@ -15,13 +13,7 @@ describe('health watch: the scan of a job’s rollouts', function () {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (emulator, aws) => {
       const document = trainingDocument({ max_steps: '2', global_batch_size: '32', group_size: '2' });
-      await createJob(aws.sagemaker(), {
-        JobName: 'watched',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(document),
-      });
+      await createTrainingJob(aws, 'watched', document);
       clock.advance(24 * 3_600_000);
       const job = { jobName: 'watched', category: 'AgentRFT' as const, region: 'us-east-1' };
       const result = await scanJobRollouts(aws, job, SCAN_DEFAULTS, AbortSignal.timeout(ceiling(30_000)));

@@ -1,10 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { createJob } from '../../../../src/aws/sagemaker';
 import { RolloutPipeline, skippedLineNotes } from '../../../../src/core/rollouts';
 import { ManualClock } from '../../../../src/emulator/clock';
-import { SEEDED } from '../../../../src/emulator/seed';
 import { jobReader, jobStepClock, streamReader } from '../../../../src/services/rollouts';
-import { trainingDocument, withEmulator } from '../../emulator/helpers';
+import { createTrainingJob, trainingDocument, withEmulator } from '../../emulator/helpers';
 import { ceiling } from '../../../host/lib/ceiling';
 
 describe("a job's rollout log", function () {
@@ -14,13 +12,7 @@ describe("a job's rollout log", function () {
     const clock = new ManualClock();
     await withEmulator({ clock, history: false }, async (_emulator, aws) => {
       const document = trainingDocument({ max_steps: '4', global_batch_size: '32', group_size: '2' });
-      await createJob(aws.sagemaker(), {
-        JobName: 'four',
-        JobCategory: 'AgentRFT',
-        RoleArn: SEEDED.jobRole,
-        JobConfigSchemaVersion: '1.0.0',
-        JobConfigDocument: JSON.stringify(document),
-      });
+      await createTrainingJob(aws, 'four', document);
       clock.advance(24 * 3_600_000);
       const signal = new AbortController().signal;
       const job = { jobName: 'four', category: 'AgentRFT' as const };
