@@ -5,6 +5,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parquetFile, validateDataset, validateParquet } from '../src/core/dataset';
+import { validateSource } from '../src/services/datasets/sources';
 
 const ROWS = 300_000;
 const ROUNDS = 5;
@@ -78,12 +79,8 @@ async function full(file: string): Promise<number> {
     if (report.findings.some((f) => f.severity === 'error')) throw new Error(`${file}: unexpected errors: ${report.findings[0].message}`);
     return report.rows;
   }
-  const format = file.endsWith('.json') ? 'json' : file.endsWith('.csv') ? 'csv' : 'jsonl';
-  const report = await validateDataset(createReadStream(file, { highWaterMark: 1024 * 1024 }), {
-    format,
-    role: 'training',
-    trackKeys: false,
-  });
+  // The CLI's own path: the service opens the file and passes its size, which JSON Lines sizes its tables from.
+  const report = await validateSource(file, { role: 'training', trackKeys: false });
   if (report.findings.some((f) => f.severity === 'error')) throw new Error(`${file}: unexpected errors: ${report.findings[0].message}`);
   return report.rows;
 }
