@@ -104,7 +104,11 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
     const toggle = (node: Node) => (this.toggled.has(node.id) ? this.toggled.delete(node.id) : this.toggled.add(node.id));
     return vscode.Disposable.from(
       view.onDidExpandElement((e) => this.isExpanded(e.element) || toggle(e.element)),
-      view.onDidCollapseElement((e) => this.isExpanded(e.element) && toggle(e.element)),
+      view.onDidCollapseElement((e) => {
+        if (this.isExpanded(e.element)) toggle(e.element);
+        this.redraws.collapsed(e.element);
+      }),
+      view.onDidChangeVisibility((e) => e.visible || this.redraws.hidden()),
     );
   }
 

@@ -3,8 +3,11 @@ export interface RedrawNode {
   readonly id: string;
 }
 
-/** How long to wait for VS Code to ask for children it should ask for (a view hidden meanwhile never asks). */
-const ASK_WAIT_MS = 5_000;
+/**
+ * How long to wait for VS Code to ask for children it should ask for, when neither a hidden view nor a collapse released
+ * the wait: a last resort. 5 s was reached on a loaded machine (three CIs at once) while VS Code was still on its way to ask.
+ */
+const ASK_WAIT_MS = 30_000;
 
 /**
  * The one path by which the Jobs view redraws and reveals, so VS Code never meets an item it has forgotten or not yet
@@ -41,7 +44,19 @@ export class TreeRedraws<N extends RedrawNode> {
     private readonly fire: (nodes: N[] | undefined) => void,
     private readonly view: { visible(): boolean; expanded(node: N): boolean },
     private readonly log: (message: string) => void = () => undefined,
+    private readonly askWaitMs = ASK_WAIT_MS,
   ) {}
+
+  /** The view was hidden: VS Code asks for nothing until it shows it again, so the redraws waiting on it go ahead. */
+  hidden(): void {
+    this.awaited.clear();
+    this.flush();
+  }
+
+  /** The user collapsed a node: VS Code will not ask for its children until it is expanded again. */
+  collapsed(node: N): void {
+    if (this.awaited.delete(node.id)) this.flush();
+  }
 
   /** Wraps the provider's `getChildren`: until VS Code has registered its answer nothing is redrawn; what it returns counts as handed. */
   async children(parent: N | undefined, fetch: () => Promise<N[]>): Promise<N[]> {
@@ -108,11 +123,11 @@ export class TreeRedraws<N extends RedrawNode> {
     this.awaitTimer ??= setTimeout(() => {
       this.awaitTimer = undefined;
       this.log(
-        `Jobs view: VS Code did not ask for the children of ${[...this.awaited].map((a) => a || 'the top level').join(', ')} within ${ASK_WAIT_MS / 1000} s`,
+        `Jobs view: VS Code did not ask for the children of ${[...this.awaited].map((a) => a || 'the top level').join(', ')} within ${this.askWaitMs / 1000} s`,
       );
       this.awaited.clear();
       this.flush();
-    }, ASK_WAIT_MS);
+    }, this.askWaitMs);
   }
 
   private flush(): void {

@@ -6,19 +6,21 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { HostCommandRequest, HostCommandResponse, HostRunConfig } from './protocol';
 import { watchedCopy } from './watchedCopy';
+import { ceiling } from '../lib/ceiling';
 
 /** No editor, dirty or not (a "save?" dialog would block the page), no notification, no open quick input; the tabs left. */
 export async function resetWorkbench(): Promise<string[]> {
   for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
     // An editor another part of the workbench opens at the same moment makes showTextDocument refuse: ask again, for
-    // up to about 15 s (on a loaded machine the editors a suite left keep opening for seconds).
+    // 15 s stretched by the load (the editors a suite left keep opening for seconds; 15 s alone ran out at load 37).
+    const deadline = Date.now() + ceiling(15_000);
     for (let attempt = 1; ; attempt++) {
       try {
         await vscode.window.showTextDocument(document);
         break;
       } catch (error) {
-        if (attempt >= 10 || !/another editor opened in the meantime/.test(String(error))) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+        if (Date.now() > deadline || !/another editor opened in the meantime/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 300 * Math.min(attempt, 5)));
       }
     }
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

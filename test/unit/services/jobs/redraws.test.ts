@@ -237,6 +237,31 @@ describe('the Jobs view redraw path', () => {
     assert.deepEqual([(await revealed).jobName, (await again).jobName], [PIPELINE[1], PIPELINE[0]]);
   });
 
+  it('a redraw waiting on VS Code to ask goes ahead when the view is hidden or the node collapsed, and else only after the last-resort wait', async () => {
+    for (const release of ['hidden', 'collapsed', 'timer'] as const) {
+      const fired: Array<string[] | undefined> = [];
+      const logged: string[] = [];
+      const root = { id: 'root' };
+      const redraws = new TreeRedraws<{ id: string }>(
+        (nodes) => fired.push(nodes?.map((n) => n.id)),
+        { visible: () => true, expanded: (node) => node === root },
+        (message) => logged.push(message),
+        release === 'timer' ? 30 : 60_000,
+      );
+      // VS Code is handed an expanded root: it will ask for its children, so a redraw waits for that.
+      await redraws.children(undefined, async () => [root]);
+      await registered();
+      redraws.redraw([root]);
+      await registered();
+      assert.deepEqual(fired, [], `${release}: drawn before VS Code asked`);
+      if (release === 'hidden') redraws.hidden();
+      if (release === 'collapsed') redraws.collapsed(root);
+      if (release === 'timer') while (!fired.length) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.deepEqual(fired, [['root']], release);
+      assert.equal(logged.length, release === 'timer' ? 1 : 0, `${release}: ${logged.join(' ')}`);
+    }
+  });
+
   it('a redraw asked while a fetch is in flight waits for it, so the fetch cannot answer it with the old children', async () => {
     const fired: Array<string[] | undefined> = [];
     const redraws = new TreeRedraws<{ id: string }>((nodes) => fired.push(nodes?.map((n) => n.id)), {
