@@ -5,23 +5,15 @@ import { jobDescription, jobFacts } from '../../core/jobs/summary';
 import { jobLabel } from '../../core/jobs/label';
 import { jobTooltip } from '../../core/jobs/tooltip';
 import { documentFacts, mlflowConfigOf } from '../../core/jobs/document';
-import { formatDuration } from '../../core/jobs/timeline';
 import type { ContributedNode, JobsViewContribution } from './contributed';
 import { visibleText } from '../../core/text/display';
 import type { JobsModel } from '../../services/jobs/model';
 import { pipelineRole } from '../../services/jobs/pipelines';
-import {
-  drawnParent,
-  type JobNode,
-  type JobsTreeNode,
-  type PipelineNode,
-  type RootNode,
-  type SectionNode,
-  type TransitionNode,
-} from '../../services/jobs/nodes';
+import { drawnParent, type JobNode, type JobsTreeNode, type RootNode, type SectionNode } from '../../services/jobs/nodes';
 import { TreeRedraws } from '../../services/jobs/redraws';
 import { jobsWelcome } from '../../services/jobs/welcome';
 import { loadMoreItem, messageItem, showWelcome } from '../treeItems';
+import { pipelineItem, transitionItem } from './rowItems';
 import type { HealthReport } from '../../core/health/findings';
 import { findingLabel, HEALTH_LINK_COMMANDS, healthMarkdown, warningsOf } from '../../core/health/label';
 
@@ -275,30 +267,4 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
     if (section.command) item.command = { command: section.command, title: section.label, arguments: [node.parent] };
     return item;
   }
-}
-
-function transitionItem(node: TransitionNode): vscode.TreeItem {
-  const { entry } = node;
-  const item = new vscode.TreeItem(entry.status);
-  item.id = node.id;
-  const started = entry.start ? entry.start.toISOString().replace('T', ' ').slice(0, 19) : '';
-  const duration = entry.durationMs !== undefined ? `${formatDuration(entry.durationMs)}${entry.current ? ' so far' : ''}` : '';
-  item.description = [started, duration].filter(Boolean).join(' · ');
-  item.tooltip = entry.message ? visibleText(entry.message) : undefined;
-  item.iconPath = new vscode.ThemeIcon(entry.current ? 'circle-filled' : 'circle-outline');
-  return item;
-}
-
-/** One SDK pipeline execution: its base and fine-tuned evaluations below, and a click compares them. */
-function pipelineItem(node: PipelineNode): vscode.TreeItem {
-  const item = new vscode.TreeItem(`pipeline ${node.execution}`, vscode.TreeItemCollapsibleState.Expanded);
-  item.id = node.id;
-  item.iconPath = new vscode.ThemeIcon('git-compare');
-  const roles = node.jobs.map((j) => pipelineRole(j) ?? j.jobName);
-  item.description = roles.join(' vs ');
-  item.accessibilityInformation = { label: `pipeline ${node.execution}, ${roles.join(' vs ')}` };
-  item.tooltip = `Evaluations of SageMaker pipeline execution ${node.execution}:\n${node.jobs.map((j) => `${pipelineRole(j) ?? '?'}: ${j.jobName}`).join('\n')}${node.jobs.length > 1 ? '\nClick to compare them.' : ''}`;
-  item.contextValue = 'evaluationPipeline';
-  if (node.jobs.length > 1) item.command = { command: 'mtrl.compareEvaluations', title: 'Compare', arguments: [node.jobs[0], node.jobs] };
-  return item;
 }
