@@ -79,7 +79,7 @@ async function full(file: string): Promise<number> {
     if (report.findings.some((f) => f.severity === 'error')) throw new Error(`${file}: unexpected errors: ${report.findings[0].message}`);
     return report.rows;
   }
-  // The CLI's own path: the service opens the file and passes its size, which JSON Lines sizes its tables from.
+  // The CLI's own path: the dataset service opens the file, as `mtrl validate` does.
   const report = await validateSource(file, { role: 'training', trackKeys: false });
   if (report.findings.some((f) => f.severity === 'error')) throw new Error(`${file}: unexpected errors: ${report.findings[0].message}`);
   return report.rows;

@@ -1,7 +1,6 @@
 import { readCsv } from './csv';
 import { readJsonArray } from './json-array';
 import { JsonlReader } from './jsonl';
-import { RowEstimate } from './rowEstimate';
 import { parquetBuffer, readParquet, type ParquetBytes, type ParquetDecoder } from './parquet';
 import { lineSpan } from './positions';
 import { RowChecker } from './rows';
@@ -26,8 +25,6 @@ export interface RunOptions extends ValidateOptions {
   tick?: () => Promise<void> | void;
   /** How Parquet is decoded; the services pass one that runs off the editor's thread with a time budget. Default: in this thread. */
   parquetDecoder?: ParquetDecoder;
-  /** The size in bytes, where known before reading (a local file, bytes in memory): JSON Lines sizes its first-seen tables from it. */
-  byteSize?: number;
 }
 
 /** A gzip stream cut short or corrupt. */
@@ -134,10 +131,8 @@ async function readAny(chunks: AsyncIterable<Uint8Array | string>, checker: RowC
     await readJsonArray(decode(chunks), checker, options.tick);
   } else {
     const reader = new JsonlReader(checker);
-    const sizing = options.byteSize ? new RowEstimate(options.byteSize) : undefined;
     for await (const piece of decode(chunks)) {
       reader.push(piece);
-      if (sizing?.add(piece, reader.linesRead)) checker.expectRows(sizing.rows);
       await options.tick?.();
     }
     reader.end();

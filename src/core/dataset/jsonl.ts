@@ -26,11 +26,6 @@ export class JsonlReader {
 
   constructor(private readonly checker: RowChecker) {}
 
-  /** Lines read so far, blank and broken ones included. */
-  get linesRead(): number {
-    return this.line;
-  }
-
   push(piece: string): void {
     if (!this.started && piece.length) {
       this.started = true;

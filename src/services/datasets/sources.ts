@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { AwsClients } from '../../aws/clients';
 import type { Explain } from '../../aws/errors';
@@ -62,15 +61,15 @@ export async function validateSource(
   if (typeof source !== 'string') {
     if ('text' in source && format !== 'parquet') return validateText(source.text, run);
     const bytes = 'bytes' in source ? source.bytes : new TextEncoder().encode(source.text);
-    return validateDataset(once(bytes), { ...run, byteSize: bytes.length });
+    return validateDataset(once(bytes), run);
   }
   const location = parseS3Uri(source);
   if (location) {
     if (format !== 'parquet') return validateDataset(await objectChunks(source, location, context), run);
     return validateParquet(await parquetObject(source, location, context), run);
   }
-  const byteSize = await fileSize(source);
-  if (format !== 'parquet') return validateDataset(createReadStream(source, { highWaterMark: 1024 * 1024 }), { ...run, byteSize });
+  await mustBeFile(source);
+  if (format !== 'parquet') return validateDataset(createReadStream(source, { highWaterMark: 1024 * 1024 }), run);
   const file = await parquetFile(source);
   try {
     return await validateParquet(file, run);
@@ -116,15 +115,13 @@ async function parquetObject(uri: string, location: S3Location, context: SourceC
   }
 }
 
-/** The file's size in bytes; a clear error when it is missing or a folder. */
-async function fileSize(path: string): Promise<number> {
-  let found: Stats;
+async function mustBeFile(path: string): Promise<void> {
+  let isFile: boolean;
   try {
-    found = await stat(path);
+    isFile = (await stat(path)).isFile();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new DatasetUnreadable(`Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}.`, error);
   }
-  if (!found.isFile()) throw new DatasetUnreadable(`${path} is not a file.`);
-  return found.size;
+  if (!isFile) throw new DatasetUnreadable(`${path} is not a file.`);
 }
