@@ -218,7 +218,8 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, selfTes
   const workspace = path.join(dir, 'mtrl-host-workspace');
   mkdirSync(workspace);
   const keptCopies = path.join(dir, 'kept-copies');
-  const emulatorSettings = emulatorUrl ? { 'mtrl.aws.endpoint': emulatorUrl, 'mtrl.aws.region': 'us-east-1' } : {};
+  const awsSettings = emulatorUrl ? { 'aws.endpoint': emulatorUrl, 'aws.region': 'us-east-1' } : {};
+  const emulatorSettings = Object.fromEntries(Object.entries(awsSettings).map(([key, value]) => [`mtrl.${key}`, value]));
   writeUserSettings(userDataDir, { ...QUIET_SETTINGS, ...trustSettings(phase), ...emulatorSettings });
   writeMachineSettings(userDataDir, QUIET_MACHINE_SETTINGS);
 
@@ -241,6 +242,7 @@ export function preparePhase({ root, runDir, emulatorUrl, grep, bundles, selfTes
     emulatorUrl,
     deadline,
     commandDir,
+    awsSettings,
   };
   writeFileSync(configPath, JSON.stringify(config, null, 2));
   const cacheDir = path.join(dir, 'cache');

@@ -31,11 +31,23 @@ export async function resetWorkbench(): Promise<string[]> {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
 }
 
+/** The AWS connection a check may change through the product's own commands (Choose AWS Region, Choose AWS Profile). */
+const AWS_SETTINGS = ['aws.region', 'aws.profile', 'aws.endpoint', 'aws.regions'];
+
+/** Puts the user's AWS settings back as the session began: a check that failed between two region choices left the other. */
+export async function restoreAwsSettings(start: Record<string, unknown> = {}): Promise<void> {
+  const config = vscode.workspace.getConfiguration('mtrl');
+  for (const key of AWS_SETTINGS)
+    if (JSON.stringify(config.inspect(key)?.globalValue) !== JSON.stringify(start[key]))
+      await config.update(key, start[key], vscode.ConfigurationTarget.Global);
+}
+
 /** Built-in requests the runner answers itself, next to any VS Code command id. */
 const builtIn = (config: HostRunConfig): Record<string, (...args: unknown[]) => Promise<unknown>> => ({
   'mtrl-test.resetWorkbench': resetWorkbench,
   /** The product's test-only reset (sweeps forgotten, their tick held, the Jobs view unfiltered); false when the product is not active. */
   'mtrl-test.resetProduct': async (options: unknown) => {
+    if ((options as { forgetChoices?: boolean } | undefined)?.forgetChoices) await restoreAwsSettings(config.awsSettings);
     const product = vscode.extensions.getExtension('mtrl.mtrl-workbench');
     if (!product) return false;
     await product.activate();

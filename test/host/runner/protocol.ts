@@ -29,6 +29,8 @@ export interface HostRunConfig {
   deadline?: number;
   /** Where the UI checks drop command requests (`<id>.request.json`) and the runner answers (`<id>.response.json`). */
   commandDir?: string;
+  /** The session's user-level `mtrl.*` AWS settings (keys without `mtrl.`): a UI check group starts from them again. */
+  awsSettings?: Record<string, unknown>;
 }
 
 /** A command the UI harness asks the extension host to run (see `test/host/lib/host-commands.mjs`). */

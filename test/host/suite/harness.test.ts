@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { restoreAwsSettings } from '../runner/commands';
 import { DELIBERATE_FAILURE, LEFTOVER } from '../selftest/contagion';
 import { ceiling, runner, workspaceFile } from './workspace';
 
@@ -64,6 +65,22 @@ describe('host harness', () => {
       assert.equal(process.env.AWS_ACCESS_KEY_ID, undefined, 'AWS credentials leaked into the test host');
     }
     assert.equal(process.env.AWS_PROFILE, undefined, 'an AWS profile leaked into the test host');
+  });
+
+  it('puts back the AWS settings a UI check changed and left (a new check group starts from the session’s own)', async () => {
+    const { awsSettings } = config();
+    const aws = () => vscode.workspace.getConfiguration('mtrl.aws');
+    const before = { region: aws().inspect('region')?.globalValue, profile: aws().inspect('profile')?.globalValue };
+    assert.equal(before.region, awsSettings?.['aws.region'], 'the session did not start from its own AWS settings');
+    try {
+      await aws().update('region', 'eu-west-1', vscode.ConfigurationTarget.Global);
+      await aws().update('profile', 'left-by-a-check', vscode.ConfigurationTarget.Global);
+      await restoreAwsSettings(awsSettings);
+      assert.deepEqual({ region: aws().inspect('region')?.globalValue, profile: aws().inspect('profile')?.globalValue }, before);
+    } finally {
+      await aws().update('region', before.region, vscode.ConfigurationTarget.Global);
+      await aws().update('profile', before.profile, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('contagion self-test: a test that writes a scenario file and fails before cleaning up leaves the next suite that reads scenario files passing', async function () {
