@@ -175,7 +175,7 @@ async function runUiChecks({ queue, phase, page, workspace, keptCopies, emulator
           emulatorUrl,
           manifest,
           screenshot,
-          host: (command, args) => hostCommand(commandDir, command, args),
+          host: (command, args, options) => hostCommand(commandDir, command, args, options),
         });
         const note = await withinLimit(running, ceiling(CHECK_LIMIT_MS));
         results.push({

@@ -112,6 +112,8 @@ export async function openWorkbench(url, folder) {
   });
   browsers.add(browser);
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // An action given no timeout of its own waits as long as the load allows, not Playwright's fixed 30 s (run out at load 60).
+  page.setDefaultTimeout(ceiling(30_000));
   const consoleErrors = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());

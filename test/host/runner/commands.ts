@@ -45,6 +45,8 @@ export async function restoreAwsSettings(start: Record<string, unknown> = {}): P
 /** Built-in requests the runner answers itself, next to any VS Code command id. */
 const builtIn = (config: HostRunConfig): Record<string, (...args: unknown[]) => Promise<unknown>> => ({
   'mtrl-test.resetWorkbench': resetWorkbench,
+  /** Answered once the runner runs: its extension host activated the extensions of startup. */
+  'mtrl-test.ready': async () => true,
   /** The product's test-only reset (sweeps forgotten, their tick held, the Jobs view unfiltered); false when the product is not active. */
   'mtrl-test.resetProduct': async (options: unknown) => {
     if ((options as { forgetChoices?: boolean } | undefined)?.forgetChoices) await restoreAwsSettings(config.awsSettings);

@@ -1,6 +1,7 @@
 // UI checks on the running seeded job (before jobs.mjs stops it): the budget notification, and the Clean Up flow with its one confirmation.
 import assert from 'node:assert/strict';
 import { palette } from './replay.mjs';
+import { heldToast } from '../lib/toasts.mjs';
 import { ceiling } from '../lib/wait.mjs';
 import { QUICK_INPUT } from '../lib/quick-input.mjs';
 
@@ -48,8 +49,7 @@ export const checks = [
       await page.keyboard.press('Enter');
       await quickInput(page, /passes \$0\.01/);
       await rowOf(page, 'Warn me').click();
-      const warning = toast(page, `Job ${RUNNING}'s estimated token cost`);
-      await warning.waitFor({ timeout: ceiling(30_000) });
+      const warning = await heldToast(page, `Job ${RUNNING}'s estimated token cost`, ceiling(30_000));
       assert.match(await warning.innerText(), /passed its budget of \$0\.01/);
       await screenshot('budget-notification');
       assert.equal(await warning.locator('.monaco-button', { hasText: 'Stop job' }).count(), 1, 'no Stop job button');

@@ -3,13 +3,13 @@
 // what each answer runs: test/unit/features/health/watch.test.ts.
 import assert from 'node:assert/strict';
 import { DescribeJobCommand, SageMakerClient } from '@aws-sdk/client-sagemaker';
+import { heldToast } from '../lib/toasts.mjs';
 import { ceiling } from '../lib/wait.mjs';
 import { openJobsView, setWorkspaceSetting } from './jobs.mjs';
 
 // The emulator's seeded running job with no new step since step 8 (src/emulator/seedHealth.ts), in us-west-2.
 const STALLED = 'wordle-grpo-stalled';
 const WEST = 'us-west-2';
-const toasts = (page, text) => page.locator('.notifications-toasts .notification-toast', { hasText: text });
 
 export const checks = [
   {
@@ -20,11 +20,10 @@ export const checks = [
       setWorkspaceSetting(workspaceRoot, 'mtrl.jobs.refreshSeconds', 5);
       setWorkspaceSetting(workspaceRoot, 'mtrl.aws.regions', ['us-east-1', WEST]);
       await openJobsView(page);
-      const stalled = toasts(page, `${STALLED}: stalled at step 8.`);
-      await stalled.first().waitFor({ timeout: ceiling(60_000) });
-      assert.match(await stalled.first().innerText(), /No new step since step 8, .* ago, while a step has taken about /);
+      const stalled = await heldToast(page, `${STALLED}: stalled at step 8.`, ceiling(60_000));
+      assert.match(await stalled.innerText(), /No new step since step 8, .* ago, while a step has taken about /);
       for (const button of ['Open Curves', 'Stop Job'])
-        assert.equal(await stalled.first().locator('.monaco-button', { hasText: button }).count(), 1, `no ${button} button`);
+        assert.equal(await stalled.locator('.monaco-button', { hasText: button }).count(), 1, `no ${button} button`);
       // The toast slides in from below: the screenshot waits until its buttons are inside the window.
       await page.waitForFunction(
         () =>
@@ -37,7 +36,7 @@ export const checks = [
       await screenshot('health-notification');
 
       // Stop Job asks first; Cancel leaves the job running.
-      await stalled.first().locator('.monaco-button', { hasText: 'Stop Job' }).click();
+      await stalled.locator('.monaco-button', { hasText: 'Stop Job' }).click();
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: ceiling(10_000) });
       assert.match(await dialog.innerText(), new RegExp(`Stop ${STALLED}\\?`));

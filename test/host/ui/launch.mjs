@@ -1,5 +1,6 @@
 // UI check of the training wizard (#7): every step driven with the keyboard and mouse, Back included, the review read, the launch confirmed and the job found in the tree.
 import assert from 'node:assert/strict';
+import { heldToast } from '../lib/toasts.mjs';
 import { ceiling } from '../lib/wait.mjs';
 import { QUICK_INPUT } from '../lib/quick-input.mjs';
 import { palette } from './replay.mjs';
@@ -139,8 +140,7 @@ async function wizard({ page, emulatorUrl, screenshot }) {
     .locator(`.part.sidebar .monaco-list-row[aria-label^="${jobName},"]`)
     .first()
     .waitFor({ timeout: ceiling(30_000) });
-  const notice = page.locator('.notification-toast', { hasText: 'Do not redeploy runtime wordle_agent-AbCdEf1234' }).first();
-  await notice.waitFor({ timeout: ceiling(10_000) });
+  const notice = await heldToast(page, 'Do not redeploy runtime wordle_agent-AbCdEf1234', ceiling(10_000));
   if (screenshot) await screenshot('launch-revealed');
   // Turning the notice off leaves the workbench as the next check expects it.
   await notice.locator('.monaco-button', { hasText: "Don't Show Again" }).click();

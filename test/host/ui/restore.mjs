@@ -140,7 +140,7 @@ export const checks = [
 
       // The workbench's own reload saves the editor layout and webview state before unloading; a bare page.reload()
       // does not wait for that (the board then comes back only if storage happened to be flushed), so it cannot prove anything.
-      await reloadWindow(page);
+      await reloadWindow(page, host);
       // The board was in front: it comes back first, with the same data and selection.
       await showTab(page, `Rollouts: ${path.basename(workspace)}/replay/rollouts.log`);
       const after = await settled(page, before);
