@@ -133,7 +133,20 @@ async function withinLimit(work, ms) {
  * `polling: true`). A failed check leaves a screenshot and the logs written during it, and the group's next check starts
  * on a new copy. A group's copy leaves the workspace when the group ends (kept for the artifacts when a check failed).
  */
-async function runUiChecks({ queue, phase, page, workspace, keptCopies, emulatorUrl, manifest, artifacts, grep, commandDir, logDirs }) {
+async function runUiChecks({
+  queue,
+  phase,
+  page,
+  workspace,
+  keptCopies,
+  emulatorUrl,
+  manifest,
+  artifacts,
+  grep,
+  commandDir,
+  logDirs,
+  log,
+}) {
   const results = [];
   let group;
   let copy;
@@ -145,10 +158,13 @@ async function runUiChecks({ queue, phase, page, workspace, keptCopies, emulator
     copy = undefined;
     failed = false;
   };
-  for (let taken = queue.take(); taken; taken = queue.take())
+  for (let taken = queue.take(); taken; taken = queue.take()) {
+    const groupStart = Date.now();
+    let ran = 0;
     for (const check of taken) {
       const title = `ui: ${check.name}`;
       if (!selects(grep, title)) continue;
+      ran++;
       const screenshot = (name) => page.screenshot({ path: path.join(artifacts, `${phase}-${name}.png`) });
       const at = Date.now();
       const marks = logMarks(logDirs);
@@ -200,6 +216,9 @@ async function runUiChecks({ queue, phase, page, workspace, keptCopies, emulator
         results.push({ phase: 'ui', title, state: 'failed', durationMs: Date.now() - at, error: error?.stack ?? String(error) });
       }
     }
+    // Which session ran which group, and for how long: where a CI's host time goes.
+    if (ran) log(`${taken[0].group}: ${ran} check(s) in ${Math.round((Date.now() - groupStart) / 1000)} s`);
+  }
   await hostCommand(commandDir, 'mtrl-test.resetWorkbench').catch(() => undefined);
   retire();
   return results;
@@ -286,6 +305,7 @@ export async function runSession(options) {
     });
     if (existsSync(reportPath)) copyFileSync(reportPath, path.join(artifacts, `${name}-report.json`));
     const results = sessionResults(phase, text ? parseReport(text) : undefined, stallMs);
+    if (bundles.length) log(`${name}: ${results.length} suite test(s) ended`);
     options.onSuitesEnd?.();
     await workbench.page.screenshot({ path: path.join(artifacts, `${name}-workbench.png`) });
     results.push(
@@ -303,6 +323,7 @@ export async function runSession(options) {
         commandDir,
         userDataDir,
         logDirs: [userDataDir, serverDataDir],
+        log: (message) => log(`${name}: ${message}`),
       })),
     );
     if (results.some((r) => r.state === 'failed') && workbench.consoleErrors.length) {

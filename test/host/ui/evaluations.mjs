@@ -6,6 +6,7 @@ import { clickInlineAction, clickMenuItem } from '../lib/menu.mjs';
 import { ceiling, frameShowing } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
 import { QUICK_INPUT } from '../lib/quick-input.mjs';
+import { POLL_MS } from '../lib/session.mjs';
 
 const REGION = 'us-east-1';
 const ACCOUNT = '111122223333';
@@ -234,7 +235,7 @@ export const checks = [
                 return light === r + g + b > 382;
               },
               theme === 'light',
-              { timeout: ceiling(10_000) },
+              { timeout: ceiling(10_000), polling: POLL_MS },
             )
             .catch(() => undefined);
           const luminance = await backgroundLuminance(shown);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { ceiling, until } from '../lib/wait.mjs';
 import { palette } from './replay.mjs';
 import { QUICK_INPUT } from '../lib/quick-input.mjs';
+import { POLL_MS } from '../lib/session.mjs';
 
 export const COMPLETED = 'wordle-gptoss20b-grpo-100steps';
 const RUNNING = 'wordle-gptoss20b-grpo-lr-sweep';
@@ -137,7 +138,7 @@ export const checks = [
               return fg === want && document.querySelector('.chart')?.dataset.foreground === fg;
             },
             workbench,
-            { timeout: ceiling(15_000) },
+            { timeout: ceiling(15_000), polling: POLL_MS },
           );
           seen[theme] = workbench;
           await marked.scrollIntoViewIfNeeded();
@@ -172,7 +173,7 @@ export const checks = [
               return fg && document.querySelector('.chart')?.dataset.foreground === fg;
             },
             undefined,
-            { timeout: ceiling(15_000) },
+            { timeout: ceiling(15_000), polling: POLL_MS },
           );
           // Away from the tab, whose hover tooltip would cover the toolbar in the screenshot.
           await frame.locator('.hint').first().hover();
