@@ -60,24 +60,6 @@ const staticChecks = (async () => {
 const build = await run(process.execPath, ['scripts/build.mjs']);
 step('build', build.code === 0);
 
-const hostDriver = path.join(root, 'test/host/driver.mjs');
-const hostRuns = existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1';
-if (hostRuns) {
-  // One .vsix for every host run: each driver would package the same one, the second waiting on the first's lock
-  // (36 s of the full suite's start in CI). Packaged before the unit tests, which write dist/webview/report.js while
-  // packaging empties dist/. A failure here leaves each driver to package, and to report why it cannot.
-  const packaged = await run(process.execPath, ['scripts/package.mjs'], { quiet: true });
-  const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  if (packaged.code === 0) process.env.MTRL_HOST_VSIX = path.join(root, `dist/mtrl-workbench-${version}.vsix`);
-  phase('packaging the .vsix for the host runs');
-}
-
-// The minimum-version lane starts once the static checks end: from then the unit tests wait on their processes and
-// servers more than they keep both cores busy (unit tests and static checks together: 1.2 of 2 cores). The full host
-// run starts after the unit tests: beside them its windows took the load to 25-30 on 2 cores, and the type check alone
-// 5.3 min instead of 1.1. Its untrusted phase and first windows wait for the lane's summary: the lane frees the cores.
-const lane = hostRuns ? staticChecks.then(() => startHost(['--oldest'], 'oldest-summary.json')) : undefined;
-
 // The Python clients (boto3, openai) against the emulator mostly wait on it: they run beside the unit tests, printed after.
 const boto3Report = path.join(root, 'test-results/boto3-summary.json');
 rmSync(boto3Report, { force: true });
@@ -138,7 +120,18 @@ function countHost(name, host, summaryFile, { quiet = true } = {}) {
   step(name, host.code === 0 || (summary?.failed ?? 0) > 0, { timed: false });
 }
 
-if (hostRuns) {
+// The host runs after the unit tests: both keep this machine's cores busy (tried: at once the load reached 25-30 on 2 cores
+// and the type check alone took 5.3 min instead of 1.1). The minimum-version lane runs beside the full suite, whose servers wait more than work.
+const hostDriver = path.join(root, 'test/host/driver.mjs');
+if (existsSync(hostDriver) && process.env.MTRL_SKIP_HOST !== '1') {
+  // One .vsix for every host run: each driver would package the same one, the second waiting on the first's lock
+  // (36 s of the full suite's start in CI). A failure here leaves each driver to package, and to report why it cannot.
+  const packaged = await run(process.execPath, ['scripts/package.mjs'], { quiet: true });
+  const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  if (packaged.code === 0) process.env.MTRL_HOST_VSIX = path.join(root, `dist/mtrl-workbench-${version}.vsix`);
+  phase('packaging the .vsix for the host runs');
+  const lane = startHost(['--oldest'], 'oldest-summary.json');
+  // The full run starts its untrusted phase and first windows once the lane's summary is written: the lane frees the cores.
   process.env.MTRL_HOST_AFTER_LANE = path.join(root, 'test-results/oldest-summary.json');
   countHost('host tests', await startHost([], 'host-summary.json', { quiet: false }), 'host-summary.json', { quiet: false });
   countHost('minimum-version lane (VS Code 1.103)', await lane, 'oldest-summary.json');
