@@ -140,7 +140,9 @@ export function validationValues(job: Job, step: number): Record<string, number>
   const played = rows
     .flatMap((row, i) =>
       Array.from({ length: p.groupSize }, (_, j) =>
-        playRollout(row.answer ?? '', pool, p.skill(step) * 0.8, new Random(hashSeed(`${job.seed}#${job.arn}#val${step}#${i}#${j}`))),
+        playRollout(row.answer ?? '', pool, p.skill(step) * 0.8, new Random(hashSeed(`${job.seed}#${job.arn}#val${step}#${i}#${j}`)), {
+          feedback: false,
+        }),
       ),
     )
     .map((x) => ({ reward: x.reward, solved: x.solved, turns: x.turns.length, valid: x.turns.some((t) => t.valid) }));

@@ -26,9 +26,10 @@ const SAMPLE = 30;
  * A scripted player of mixed skill: a skilled move guesses a word consistent with the feedback so far
  * from a random sample of the pool (which holds the answer with probability `skill`), an unskilled one
  * any word; a few inputs are invalid, repeated or recovered from raw text, and a few games never make a valid guess.
+ * `feedback: false` plays the same game without the tool's feedback text, for its reward and turns alone.
  */
-export function playRollout(answer: string, pool: readonly string[], skill: number, rng: Random): PlayedRollout {
-  const game = new WordleGame(answer);
+export function playRollout(answer: string, pool: readonly string[], skill: number, rng: Random, { feedback = true } = {}): PlayedRollout {
+  const game = new WordleGame(answer, { feedback });
   const turns: AgentTurn[] = [];
   const scored: ScoredGuess[] = [];
   const noPlay = rng.chance(0.03);

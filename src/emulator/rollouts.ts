@@ -40,15 +40,15 @@ const randomOf = (job: Job, k: number) => new Random(hashSeed(`${job.seed}#${job
 const skillOf = (job: Job, k: number) => job.plan.skill(Math.floor(k / job.plan.rolloutsPerStep));
 
 /** The Wordle game of rollout k, the same every time: seeded by --seed, the job ARN and k. */
-function wordleGameOf(job: Job, k: number): PlayedRollout {
-  return playRollout(rowOf(job, k).answer ?? '', POOL, skillOf(job, k), randomOf(job, k));
+function wordleGameOf(job: Job, k: number, { feedback = false } = {}): PlayedRollout {
+  return playRollout(rowOf(job, k).answer ?? '', POOL, skillOf(job, k), randomOf(job, k), { feedback });
 }
 
 /** Rollout k as its agent lived it: the first message, the model calls and tool calls, the reward. */
 export function episodeOf(job: Job, k: number): Episode {
   const row = rowOf(job, k);
   if (job.plan.environment === 'refund') return playRefund(row.prompt, skillOf(job, k), randomOf(job, k));
-  return wordleEpisode(row.prompt, wordleGameOf(job, k));
+  return wordleEpisode(row.prompt, wordleGameOf(job, k, { feedback: true }));
 }
 
 /** Rollout k's first user message alone (what `traces/search` previews), without playing the rollout. */

@@ -62,4 +62,22 @@ describe('emulator: the scripted policy scores rollouts with the one reference r
       );
     });
   });
+
+  it('plays the same games without their feedback text: the metrics play a million for their rewards alone', () => {
+    for (let i = 0; i < 400; i++) {
+      const answer = TRAIN_ANSWERS[i % TRAIN_ANSWERS.length];
+      const told = playRollout(answer, TRAIN_ANSWERS, (i % 11) / 10, new Random(`quiet-${i}`));
+      const quiet = playRollout(answer, TRAIN_ANSWERS, (i % 11) / 10, new Random(`quiet-${i}`), { feedback: false });
+      assert.ok(
+        told.turns.every((t) => t.feedback.length > 0),
+        `game ${i} has a text for every turn`,
+      );
+      assert.ok(
+        quiet.turns.every((t) => t.feedback === ''),
+        `game ${i} is played without one`,
+      );
+      const without = (g: PlayedRollout) => ({ ...g, turns: g.turns.map(({ feedback: _, ...turn }) => turn) });
+      assert.deepEqual(without(quiet), without(told), `game ${i}`);
+    }
+  });
 });

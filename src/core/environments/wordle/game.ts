@@ -21,7 +21,11 @@ export class WordleGame {
   readonly turns: PlayedTurn[] = [];
   private readonly scored: ScoredGuess[] = [];
 
-  constructor(answer: string) {
+  /** `feedback: false` leaves each turn's text empty: a game played for its reward alone (the emulator plays a million). */
+  constructor(
+    answer: string,
+    private readonly options: { feedback: boolean } = { feedback: true },
+  ) {
     if (!isValidWord(answer)) throw new Error(`Answer '${answer}' is not 5 letters a-z`);
     this.answer = answer.toLowerCase();
   }
@@ -48,18 +52,19 @@ export class WordleGame {
   guess(input: string): PlayedTurn {
     if (this.status !== 'playing') throw new Error('The game is over');
     const word = input.trim().toLowerCase();
+    const told = this.options.feedback;
     let turn: PlayedTurn;
     if (!isValidWord(word)) {
-      turn = { guess: input, valid: false, feedback: renderInvalid(input, MAX_GUESSES - this.scored.length) };
+      turn = { guess: input, valid: false, feedback: told ? renderInvalid(input, MAX_GUESSES - this.scored.length) : '' };
     } else if (this.scored.some((s) => s.guess === word)) {
-      turn = { guess: word, valid: false, repeated: true, feedback: renderRepeat(word) };
+      turn = { guess: word, valid: false, repeated: true, feedback: told ? renderRepeat(word) : '' };
     } else {
       const marks = markGuess(word, this.answer);
       this.scored.push({ guess: word, marks });
-      turn = { guess: word, marks, valid: true, feedback: renderFeedback(this.scored.length, word, marks, this.knowledge) };
+      turn = { guess: word, marks, valid: true, feedback: told ? renderFeedback(this.scored.length, word, marks, this.knowledge) : '' };
     }
     this.turns.push(turn);
-    if (turn.marks !== 'GGGGG' && this.gameOver()) turn.feedback += `\n${renderLoss(this.answer)}`;
+    if (told && turn.marks !== 'GGGGG' && this.gameOver()) turn.feedback += `\n${renderLoss(this.answer)}`;
     return turn;
   }
 }

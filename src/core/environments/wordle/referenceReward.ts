@@ -1,4 +1,4 @@
-import { contradictions, knowledgeFrom, type ScoredGuess } from './knowledge';
+import { contradictions, knowledgeFrom, type Knowledge, type ScoredGuess } from './knowledge';
 import { isValidWord, markGuess, MAX_GUESSES } from './marks';
 
 /**
@@ -47,17 +47,15 @@ export function referenceOutcome(solvedOn: number | undefined, validGuesses: num
   return { outcome: -1.5, weight: 0 };
 }
 
-/** Shaping points for one valid guess given what the guesses before it showed. */
-function guessPoints(word: string, before: ScoredGuess[], marks: string): number {
+/** Shaping points for one valid guess given what the guesses before it showed (`known`) and what it showed (`after`). */
+function guessPoints(word: string, before: ScoredGuess[], known: Knowledge, after: Knowledge): number {
   const p = SHAPING_POINTS;
-  const known = knowledgeFrom(before);
   let points = p.valid + p.time;
   for (const broken of contradictions(word, known)) {
     points += broken.startsWith('position') ? p.contradictGreen : broken.endsWith('is in the word') ? p.contradictYellow : p.contradictGray;
   }
   const seen = new Set(before.flatMap((g) => [...g.guess]));
   points += p.newLetter * new Set([...word].filter((l) => !seen.has(l))).size;
-  const after = knowledgeFrom([...before, { guess: word, marks }]);
   const newGreens = after.greens.filter((l, i) => l && !known.greens[i]).length;
   const presentBefore = new Set([...known.greens.filter((l): l is string => !!l), ...known.yellows]);
   const presentAfter = new Set([...after.greens.filter((l): l is string => !!l), ...after.yellows]);
@@ -69,6 +67,8 @@ function guessPoints(word: string, before: ScoredGuess[], marks: string): number
 /** Scores a played game: each input in order, invalid and repeated ones included; play stops at a solve or six guesses. */
 export function referenceReward(answer: string, turns: readonly RewardTurn[]): ReferenceReward {
   const scored: ScoredGuess[] = [];
+  // What the guesses so far showed, carried from one guess to the next.
+  let known = knowledgeFrom(scored);
   let points = 0;
   let solvedOn: number | undefined;
   for (const turn of turns) {
@@ -83,8 +83,10 @@ export function referenceReward(answer: string, turns: readonly RewardTurn[]): R
       continue;
     }
     const marks = markGuess(word, answer);
-    points += guessPoints(word, scored, marks) + (turn.source === 'text' ? SHAPING_POINTS.rawText : 0);
+    const after = knowledgeFrom([...scored, { guess: word, marks }]);
+    points += guessPoints(word, scored, known, after) + (turn.source === 'text' ? SHAPING_POINTS.rawText : 0);
     scored.push({ guess: word, marks });
+    known = after;
     if (marks === 'GGGGG') solvedOn = scored.length;
   }
   const { outcome, weight } = referenceOutcome(solvedOn, scored.length);
