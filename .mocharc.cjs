@@ -1,11 +1,20 @@
 // Unit tests: every timeout is a ceiling that scales with the machine's load, as the host suites' waits do.
-const { readdirSync } = require('node:fs');
+const { mkdtempSync, readdirSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
 const path = require('node:path');
 const { require: tsRequire } = require('tsx/cjs/api');
 const { LOAD_AT_START_VARIABLE, ceiling, loadFactor } = tsRequire('./test/host/lib/ceiling.ts', __filename);
 
 // Measured once before the tests add their own load; mocha's worker process and each test's ceiling() read it.
 process.env[LOAD_AT_START_VARIABLE] ??= loadFactor().toFixed(2);
+
+// The temporary folders of the tests and of every process they start go under one folder of this run, removed when
+// mocha ends: tests that made one and never removed it left about 100 in /tmp per run. Workers inherit it.
+if (!process.env.MTRL_UNIT_TMPDIR) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-unit-'));
+  process.env.MTRL_UNIT_TMPDIR = process.env.TMPDIR = process.env.TMP = process.env.TEMP = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
 
 // The longest files first (measured in CI), then the rest: mocha's workers take files in list order, and a file of a
 // minute started last keeps the phase waiting on it while the other core idles. A name gone from here only loses its turn.
