@@ -60,15 +60,11 @@ export const reportCommand: CliCommand = {
     // Each rollout is scanned whole as it is read; past the most the report carries of its group, only its summary stays.
     const scan = values.scan ? new RolloutScan() : undefined;
     const bound = reportKeeper();
-    let streamed = 0;
     const keep = (t: Transcript) => {
-      streamed++;
       scan?.add(t);
       return bound(t);
     };
     const read = requireRollouts(await readSource('report', sourceValues, file, io, keep));
-    // Saved transcripts come back whole, not through the keeper.
-    if (!streamed) for (const t of read.rollouts) scan?.add(t);
     const job = values.job ? await jobCurves(values.job, values, io) : undefined;
     if (job && 'problem' in job) io.err(`mtrl report: no curves: ${job.problem}`);
     const model = buildReport({

@@ -1,5 +1,5 @@
 import { MlflowError } from '../aws/mlflow/answers';
-import { rewardRuleProblem } from '../core/numberRules';
+import { RewardRuleCheck } from '../core/numberRules';
 import { describeMlflowError } from '../aws/mlflow/errors';
 import { DEFAULT_SUCCESS_THRESHOLD, prepareTranscripts, skippedLineNotes, type JobContext } from '../core/rollouts';
 import type { Transcript } from '../core/transcript/model';
@@ -53,8 +53,9 @@ interface SourceValues {
   profile?: string;
 }
 
-export interface ReadSource {
-  rollouts: Transcript[];
+export interface ReadSource<T = Transcript> {
+  /** What was kept of each rollout read (the rollout whole, unless the caller keeps less). */
+  rollouts: T[];
   /** In words, for the report's first line: `run.log`, `job X (its MLflow traces)`. */
   source: string;
   /** Why a job's read stopped part-way; the rollouts are what was read before it. */
@@ -73,12 +74,12 @@ async function tasksFrom(file: string) {
 }
 
 /** A file's, folder's or standard input's rollouts; lines over the cap go to stderr, so JSON output stays what scripts expect. */
-async function fromLocal(command: string, target: string, io: CliIO, job: JobContext, keep: Keep): Promise<Transcript[]> {
+async function fromLocal<T>(command: string, target: string, io: CliIO, job: JobContext, keep: Keep<T>): Promise<T[]> {
   const saved = await savedTranscripts(target, job).catch((error: unknown) => {
     throw error instanceof SavedTranscriptsProblem ? new UsageError(error.message) : error;
   });
   // Saved transcripts were readied when kept; a dataset given now still matches those without a row.
-  if (saved) return job.tasks ? prepareTranscripts(saved, job) : saved;
+  if (saved) return (job.tasks ? prepareTranscripts(saved, job) : saved).map(keep);
   try {
     const reader: RolloutReader = target === '-' ? streamReader(async () => io.stdin()) : localReader(target);
     const rollouts = await readRollouts(reader, io.signal ?? new AbortController().signal, job, undefined, undefined, keep);
@@ -92,13 +93,13 @@ async function fromLocal(command: string, target: string, io: CliIO, job: JobCon
 }
 
 /** With --data, how many rollouts found their row, when not all did: a dataset that matches nothing is said, not silent. */
-function sayUnmatched(command: string, data: string | undefined, rollouts: readonly Transcript[], io: CliIO): void {
-  const note = data && unmatchedRowsNote(rollouts.filter((t) => t.task.rowIndex !== undefined).length, rollouts.length, data);
+function sayUnmatched(command: string, data: string | undefined, counted: { matched: number; read: number }, io: CliIO): void {
+  const note = data && unmatchedRowsNote(counted.matched, counted.read, data);
   if (note) io.err(`mtrl ${command}: ${note}.`);
 }
 
 /** For commands that need rollouts to work on: none found is an error naming the source. */
-export function requireRollouts(read: ReadSource): ReadSource {
+export function requireRollouts<T>(read: ReadSource<T>): ReadSource<T> {
   if (!read.rollouts.length)
     throw new UsageError(
       `no rollouts in ${read.source}: give a log with rollout records or SDK lines, MLflow traces, the output of mtrl rollouts … --transcripts, or --job <name>`,
@@ -106,30 +107,47 @@ export function requireRollouts(read: ReadSource): ReadSource {
   return read;
 }
 
-/** What is kept of each rollout read (summaryKeeper for a summary); absent: the rollout whole. */
-type Keep = ((t: Transcript) => Transcript) | undefined;
+/** What is kept of each rollout read, saved transcripts included: summaryKeeper for a summary, a report's bound, a tally. */
+type Keep<T> = (t: Transcript) => T;
 
 /** Every rollout of a file, folder, standard input or job (`--job`), prepared with the dataset and threshold given; refused when a reward breaks the reward rule. */
+export async function readSource(command: string, values: SourceValues, target: string | undefined, io: CliIO): Promise<ReadSource>;
+export async function readSource<T>(
+  command: string,
+  values: SourceValues,
+  target: string | undefined,
+  io: CliIO,
+  keep: Keep<T>,
+): Promise<ReadSource<T>>;
 export async function readSource(
   command: string,
   values: SourceValues,
   target: string | undefined,
   io: CliIO,
-  keep?: Keep,
-): Promise<ReadSource> {
-  const read = await readAnySource(command, values, target, io, keep);
-  const problem = rewardRuleProblem(read.rollouts);
+  keep: Keep<unknown> = (t) => t,
+): Promise<ReadSource<unknown>> {
+  // Each rollout is checked as it is read: a caller may keep nothing of it.
+  const rule = new RewardRuleCheck();
+  const counted = { matched: 0, read: 0 };
+  const read = await readAnySource(command, values, target, io, (t) => {
+    rule.add(t);
+    counted.read++;
+    if (t.task.rowIndex !== undefined) counted.matched++;
+    return keep(t);
+  });
+  const problem = rule.problem();
   if (problem) throw new UsageError(`${read.source}: ${problem}`);
+  sayUnmatched(command, values.data, counted, io);
   return read;
 }
 
-async function readAnySource(
+async function readAnySource<T>(
   command: string,
   values: SourceValues,
   target: string | undefined,
   io: CliIO,
-  keep: Keep,
-): Promise<ReadSource> {
+  keep: Keep<T>,
+): Promise<ReadSource<T>> {
   const threshold = values['success-threshold'] === undefined ? undefined : Number(values['success-threshold']);
   if (threshold !== undefined && !Number.isFinite(threshold))
     throw new UsageError(`--success-threshold takes a number, not "${values['success-threshold']}"`);
@@ -141,7 +159,6 @@ async function readAnySource(
   if (!values.job) {
     if (!target) throw new UsageError('give a log file, traces file or folder (or - for standard input), or --job <name>');
     const rollouts = await fromLocal(command, target, io, job, keep);
-    sayUnmatched(command, values.data, rollouts, io);
     return { rollouts, source: target === '-' ? 'standard input' : target, successThreshold: threshold ?? DEFAULT_SUCCESS_THRESHOLD };
   }
   const { aws, settings, explain } = awsFromOptions(values);
@@ -159,7 +176,7 @@ async function readAnySource(
     region: settings.region,
   };
   let from: RolloutReader['from'];
-  let rollouts: Transcript[];
+  let rollouts: T[];
   const judged: { successThreshold?: number } = {};
   try {
     const signal = io.signal ?? new AbortController().signal;
@@ -179,7 +196,6 @@ async function readAnySource(
   } finally {
     aws.reset();
   }
-  sayUnmatched(command, values.data, rollouts, io);
   let source = from === 'traces' ? `job ${values.job} (its MLflow traces)` : `job ${values.job}`;
   const successThreshold = judged.successThreshold ?? DEFAULT_SUCCESS_THRESHOLD;
   if (stopped.error === undefined) return { rollouts, source, successThreshold };

@@ -1,4 +1,5 @@
-import { summaryKeeper } from '../core/rollouts';
+import { RolloutTally } from '../core/rollouts';
+import type { Transcript } from '../core/transcript/model';
 import { EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, parseOptions, UsageError, type CliCommand } from './command';
 import { readSource, SOURCE_OPTIONS, SOURCE_USAGE } from './rolloutSource';
 import { reportJson, reportText, rolloutReport } from './rolloutsReport';
@@ -43,28 +44,32 @@ export const rolloutsCommand: CliCommand = {
     const step = values.step === undefined ? undefined : Number(values.step);
     if (step !== undefined && !(Number.isInteger(step) && step >= 0))
       throw new UsageError(`--step takes a step number, not "${values.step}"`);
-    // A summary reads no thinking or tool results: they are let go as rollouts are read.
-    const read = await readSource('rollouts', values, file, io, values.transcripts ? undefined : summaryKeeper());
-    let { rollouts, source } = read;
-    const { partial } = read;
-    if (step !== undefined) {
-      rollouts = rollouts.filter((r) => r.step === step);
-      source += `, step ${step}`;
-    }
+    const inStep = (t: Transcript) => step === undefined || t.step === step;
+    const where = (source: string) => (step === undefined ? source : `${source}, step ${step}`);
     if (values.transcripts) {
+      const read = await readSource('rollouts', values, file, io);
+      const rollouts = read.rollouts.filter(inStep);
+      if (read.partial) io.err(`mtrl rollouts: partial: ${rollouts.length} rollouts read, then ${read.partial}`);
       for (const t of rollouts) io.out(JSON.stringify(t));
+      if (read.partial) return EXIT_USAGE;
       return rollouts.length ? EXIT_CLEAN : EXIT_FINDINGS;
     }
-    const report = rolloutReport(rollouts, read.successThreshold);
-    if (partial) io.err(`mtrl rollouts: partial: ${rollouts.length} rollouts read, then ${partial}`);
+    // A summary reads each rollout's facts as it is read and lets the rollout go.
+    const tally = new RolloutTally();
+    const { source, partial, successThreshold } = await readSource('rollouts', values, file, io, (t) => {
+      if (inStep(t)) tally.add(t);
+    });
+    const count = tally.facts.length;
+    const report = rolloutReport(tally, successThreshold);
+    if (partial) io.err(`mtrl rollouts: partial: ${count} rollouts read, then ${partial}`);
     if (values.json) io.out(JSON.stringify({ ...reportJson(report), ...(partial ? { partial } : {}) }));
     else
       io.out(
-        rollouts.length
-          ? reportText(report, source)
-          : `no rollouts in ${source}: the agent logs no rollout record (see "MTRL: Insert Rollout Logging"), and no trace, UpdateReward or tool output line was found`,
+        count
+          ? reportText(report, where(source))
+          : `no rollouts in ${where(source)}: the agent logs no rollout record (see "MTRL: Insert Rollout Logging"), and no trace, UpdateReward or tool output line was found`,
       );
     if (partial) return EXIT_USAGE;
-    return rollouts.length ? EXIT_CLEAN : EXIT_FINDINGS;
+    return count ? EXIT_CLEAN : EXIT_FINDINGS;
   },
 };

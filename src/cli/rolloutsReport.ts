@@ -2,19 +2,16 @@ import {
   actionTable,
   ADVANTAGE_FORMULA,
   DEFAULT_SUCCESS_THRESHOLD,
-  factsOf,
   groupRollouts,
-  packVerdictCounts,
   packVerdictsText,
   stepSummaries,
   summarize,
-  toolCallCount,
   type ActionTable,
   type RolloutSummary,
+  type RolloutTally,
 } from '../core/rollouts';
 import { PACKS } from '../core/environments/registry';
 import { outsideText } from '../core/text/display';
-import type { Transcript } from '../core/transcript/model';
 
 // What `mtrl rollouts` prints: the summary people read, and the `--json` shape scripts compare runs with.
 
@@ -36,19 +33,15 @@ const actionsJson = (table: ActionTable) => ({
   })),
 });
 
-/** Everything both outputs need, computed once. */
-export function rolloutReport(rollouts: readonly Transcript[], successThreshold = DEFAULT_SUCCESS_THRESHOLD) {
-  const { facts, actions } = factsOf(rollouts);
+/** Everything both outputs need, computed once from the rollouts' tally. */
+export function rolloutReport(tally: RolloutTally, successThreshold = DEFAULT_SUCCESS_THRESHOLD) {
+  const { facts, actions } = tally;
   const grouping = groupRollouts(facts);
   const summary = summarize(facts, grouping.groups);
-  const { steps, unknown } = stepSummaries(rollouts, grouping);
-  const everyone = rollouts.map((_, i) => i);
+  const { steps, unknown } = stepSummaries(facts, grouping);
+  const everyone = facts.map((_, i) => i);
   const byStep = new Map<number, number[]>();
-  rollouts.forEach((r, i) => r.step !== undefined && (byStep.get(r.step) ?? byStep.set(r.step, []).get(r.step)!).push(i));
-  const byTool: Record<string, number> = {};
-  for (const r of rollouts) for (const turn of r.turns) for (const call of turn.toolCalls) byTool[call.name] = (byTool[call.name] ?? 0) + 1;
-  // Where a pack's own verdict differs from the threshold's (a Wordle solve below it), said beside the solved count.
-  const packVerdicts = packVerdictCounts(rollouts);
+  facts.forEach((r, i) => r.step !== undefined && (byStep.get(r.step) ?? byStep.set(r.step, []).get(r.step)!).push(i));
   return {
     summary,
     successThreshold,
@@ -59,14 +52,12 @@ export function rolloutReport(rollouts: readonly Transcript[], successThreshold 
     zeroAdvantageGroups: summary.zeroAdvantageGroups,
     zeroAdvantageStepUnknown: grouping.groups.filter((g) => g.step === undefined && g.zeroAdvantage).length,
     actions: actionTable(facts, actions, grouping.advantage, everyone),
-    toolCalls: rollouts.reduce((n, r) => n + toolCallCount(r), 0),
-    byTool,
-    packVerdicts,
+    toolCalls: tally.toolCalls,
+    byTool: tally.byTool,
+    // Where a pack's own verdict differs from the threshold's (a Wordle solve below it), said beside the solved count.
+    packVerdicts: tally.packVerdicts,
     /** What the packs that recognized any rollout add in their own words (Wordle: its solve histogram). */
-    packFields: Object.assign(
-      {},
-      ...PACKS.filter((p) => rollouts.some((r) => r.env?.pack === p.id)).map((p) => p.summary?.(rollouts) ?? {}),
-    ),
+    packFields: Object.assign({}, ...PACKS.filter((p) => facts.some((r) => r.pack === p.id)).map((p) => p.summary?.(facts) ?? {})),
   };
 }
 

@@ -93,15 +93,11 @@ export const scanCommand: CliCommand = {
     if (!(timeout > 0 && timeout <= MAX_TIMEOUT_SECONDS))
       throw new UsageError(`--timeout takes seconds from 1 to ${MAX_TIMEOUT_SECONDS}, not "${values.timeout}"`);
     // Each rollout is scanned as it is read and let go, unless the user's scanner needs it whole afterwards.
-    let streamed = 0;
-    const keep = spec
-      ? undefined
-      : (t: Transcript) => {
-          streamed++;
-          scan.add(t);
-          return scanned(t);
-        };
-    const read = requireRollouts(await readSource('scan', values, file, io, keep));
+    const keep = (t: Transcript) => {
+      scan.add(t);
+      return scanned(t);
+    };
+    const read = requireRollouts(spec ? await readSource('scan', values, file, io) : await readSource('scan', values, file, io, keep));
     let failed = false;
     if (spec) {
       const { marks, failures } = await runPythonScanner(
@@ -126,7 +122,7 @@ export const scanCommand: CliCommand = {
           `mtrl scan: the scanner failed on ${failures.length} rollout${failures.length === 1 ? '' : 's'}; the first, ${read.rollouts[first.index].id}: ${first.message}${first.line ? ` (${spec.file}:${first.line})` : ''}`,
         );
       }
-    } else if (!streamed) for (const t of read.rollouts) scan.add(t);
+    }
     const result = scan.result();
     if (read.partial) io.err(`mtrl scan: partial: ${result.scanned} rollouts read, then ${read.partial}`);
     io.out(

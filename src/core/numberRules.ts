@@ -51,14 +51,27 @@ const NAMED_ROLLOUTS = 3;
 export function rewardRuleProblem(
   rollouts: readonly { id: string; reward?: number; turns: readonly { reward?: number }[] }[],
 ): string | undefined {
-  const broken: string[] = [];
-  let count = 0;
-  for (const t of rollouts) {
-    const bad = [t.reward, ...t.turns.map((turn) => turn.reward)].find((r) => r !== undefined && !followsRewardRule(r));
-    if (bad === undefined) continue;
-    if (count++ < NAMED_ROLLOUTS) broken.push(`${t.id ? outsideText(t.id, 120) : '(no id)'} ${quotedValue(bad)}`);
+  const check = new RewardRuleCheck();
+  for (const t of rollouts) check.add(t);
+  return check.problem();
+}
+
+/** rewardRuleProblem as rollouts stream past, one at a time: the rollouts need not be held. */
+export class RewardRuleCheck {
+  private readonly named: string[] = [];
+  private count = 0;
+
+  add(t: { id: string; reward?: number; turns: readonly { reward?: number }[] }): void {
+    let bad = t.reward !== undefined && !followsRewardRule(t.reward) ? t.reward : undefined;
+    for (const turn of t.turns) if (bad === undefined && turn.reward !== undefined && !followsRewardRule(turn.reward)) bad = turn.reward;
+    if (bad === undefined) return;
+    if (this.count++ < NAMED_ROLLOUTS) this.named.push(`${t.id ? outsideText(t.id, 120) : '(no id)'} ${quotedValue(bad)}`);
   }
-  if (!count) return undefined;
-  const more = count > NAMED_ROLLOUTS ? ` and ${count - NAMED_ROLLOUTS} more` : '';
-  return `${count} rollout${count === 1 ? ' has a reward' : 's have rewards'} that break${count === 1 ? 's' : ''} the reward rule (${REWARD_RULE}): ${broken.join(', ')}${more}. Fix the code that computes the reward; no statistics are given over such rewards`;
+
+  problem(): string | undefined {
+    const count = this.count;
+    if (!count) return undefined;
+    const more = count > NAMED_ROLLOUTS ? ` and ${count - NAMED_ROLLOUTS} more` : '';
+    return `${count} rollout${count === 1 ? ' has a reward' : 's have rewards'} that break${count === 1 ? 's' : ''} the reward rule (${REWARD_RULE}): ${this.named.join(', ')}${more}. Fix the code that computes the reward; no statistics are given over such rewards`;
+  }
 }

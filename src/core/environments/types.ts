@@ -9,6 +9,15 @@ export interface ScenarioDocument {
   invariants?: string[];
 }
 
+/** What a pack's summary reads of each rollout (a rollout's facts): its pack, the threshold's verdict, the moves counted. */
+export interface SummarizedRollout {
+  pack: string | undefined;
+  solved: boolean;
+  moves: number;
+  /** The pack counted the moves (`env.moves`); else `moves` are the tool calls. */
+  packMoves: boolean;
+}
+
 /**
  * What one environment (Wordle, a support game, SQL, …) knows beyond the generic transcript.
  * A new environment is one folder under core/environments and one line in the registry.
@@ -25,7 +34,7 @@ export interface EnvironmentPack {
   /** Tool calls one rollout allows: a rebuilt rollout ends there. */
   maxToolCalls?: number;
   /** Summary fields in the pack's words for `mtrl rollouts --json` (Wordle: `guesses_to_solve`). */
-  summary?(transcripts: readonly Transcript[]): Record<string, unknown>;
+  summary?(rollouts: readonly SummarizedRollout[]): Record<string, unknown>;
   /** What the smoke test and the agent lint add for an agent that plays here (Wordle: -1.5 for a game never played). */
   agentAdvice?: PackAgentAdvice;
   /** The dataset check's word on this environment's tasks (a fixed answer form, answers as the tasks). */

@@ -14,3 +14,4 @@ export * from './facts';
 export * from './factsKeeper';
 export * from './savedPlaces';
 export * from './marker';
+export * from './tally';

@@ -41,19 +41,34 @@ async function* oneByOne<T>(items: AsyncIterable<T>): AsyncIterable<T[]> {
 export async function readRollouts(
   reader: RolloutReader,
   signal: AbortSignal,
-  job = {},
+  job?: JobContext,
+  stopped?: { error?: unknown },
+  judged?: { successThreshold?: number },
+): Promise<Transcript[]>;
+export async function readRollouts<T>(
+  reader: RolloutReader,
+  signal: AbortSignal,
+  job: JobContext,
+  stopped: { error?: unknown } | undefined,
+  judged: { successThreshold?: number } | undefined,
+  keep: (t: Transcript) => T,
+): Promise<T[]>;
+export async function readRollouts(
+  reader: RolloutReader,
+  signal: AbortSignal,
+  job: JobContext = {},
   /** Given: a read that fails part-way (throttling, a 5xx, a paging loop) keeps what it had and puts the error here. */
   stopped?: { error?: unknown },
   /** Given: the success threshold the rollouts were judged at (the caller's, else the job's, else the default) lands here. */
   judged?: { successThreshold?: number },
-  /** Given: what is kept of each rollout as it is read (summaryKeeper: what a summary reads); else the rollout whole. */
-  keep: (t: Transcript) => Transcript = (t) => t,
-): Promise<Transcript[]> {
+  /** Given: what is kept of each rollout as it is read (summaryKeeper: what a summary reads; a tally: nothing); else the rollout whole. */
+  keep: (t: Transcript) => unknown = (t) => t,
+): Promise<unknown[]> {
   // What the caller says (--data, --success-threshold) wins over what the job tells.
   const context: JobContext = { ...(await reader.context?.(signal)), ...job };
   if (judged) judged.successThreshold = context.successThreshold ?? DEFAULT_SUCCESS_THRESHOLD;
   const pipeline = new RolloutPipeline(context, (t) => reader.accepts(t));
-  const out: Transcript[] = [];
+  const out: unknown[] = [];
   try {
     // Whole rollouts let go every 8 items: each young-generation collection copies those still held (at 64, the bytes
     // it copied on 20,000 trace folders were twice as many; at 4,096 the collector took a third of the CPU).

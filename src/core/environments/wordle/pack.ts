@@ -107,12 +107,10 @@ export const wordlePack: EnvironmentPack = {
     if (turn.marks === SOLVED || turn.number === MAX_GUESSES) read.ends = true;
     return read;
   },
-  summary(transcripts) {
+  summary(rollouts) {
     const toSolve = [0, 0, 0, 0, 0, 0, 0];
-    for (const t of transcripts) {
-      const moves = t.env?.pack === 'wordle' ? t.env.moves : undefined;
-      if (t.solved && moves !== undefined && moves >= 1 && moves <= MAX_GUESSES) toSolve[moves]++;
-    }
+    for (const r of rollouts)
+      if (r.pack === 'wordle' && r.solved && r.packMoves && r.moves >= 1 && r.moves <= MAX_GUESSES) toSolve[r.moves]++;
     return { guesses_to_solve: Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [String(n), toSolve[n]])) };
   },
 };

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import path from 'node:path';
 import { reportJson, reportText, rolloutReport } from '../../../../src/cli/rolloutsReport';
-import { summaryKeeper } from '../../../../src/core/rollouts';
+import { RolloutTally, summaryKeeper } from '../../../../src/core/rollouts';
 import type { ToolCall, Transcript, Turn } from '../../../../src/core/transcript/model';
 import { signalReport } from '../../../../src/core/signal/report';
 import { localReader, readRollouts } from '../../../../src/services/rollouts';
@@ -13,10 +13,23 @@ describe('what a summary keeps of each rollout', () => {
     const whole = await readRollouts(localReader(fixtures), new AbortController().signal);
     const kept = await readRollouts(localReader(fixtures), new AbortController().signal, {}, undefined, undefined, summaryKeeper());
     assert.ok(whole.some((t) => t.env?.pack) && whole.some((t) => !t.env?.pack), 'a pack rollout and a generic one');
-    assert.deepEqual(reportJson(rolloutReport(kept)), reportJson(rolloutReport(whole)));
-    assert.equal(reportText(rolloutReport(kept), 'x'), reportText(rolloutReport(whole), 'x'));
+    const report = (rollouts: Transcript[]) => rolloutReport(RolloutTally.of(rollouts));
+    assert.deepEqual(reportJson(report(kept)), reportJson(report(whole)));
+    assert.equal(reportText(report(kept), 'x'), reportText(report(whole), 'x'));
     assert.ok(whole.some((t) => t.turns.some((turn) => turn.thinking)));
     assert.ok(kept.every((t) => t.turns.every((turn) => turn.thinking === undefined && turn.toolCalls.every((c) => !('result' in c)))));
+  });
+
+  it('a tally of the rollouts as they stream past reports as the rollouts held whole, and keeps none of them', async () => {
+    const whole = await readRollouts(localReader(fixtures), new AbortController().signal);
+    const tally = new RolloutTally();
+    const kept = await readRollouts(localReader(fixtures), new AbortController().signal, {}, undefined, undefined, (t) => tally.add(t));
+    assert.equal(kept.length, whole.length);
+    assert.ok(kept.every((k) => k === undefined));
+    const held = RolloutTally.of(whole);
+    assert.ok(held.toolCalls > 0 && Object.keys(held.byTool).length > 1, 'tool calls of more than one tool');
+    assert.deepEqual(reportJson(rolloutReport(tally)), reportJson(rolloutReport(held)));
+    assert.equal(reportText(rolloutReport(tally), 'x'), reportText(rolloutReport(held), 'x'));
   });
 
   it('gives the same learning-signal report as the rollouts whole, a tool call whose result was not seen still counted', async () => {
