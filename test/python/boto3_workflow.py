@@ -59,7 +59,7 @@ def upload_datasets():
     expect(body == b"{", f"first byte {body!r}")
 
 
-def training_document(run, steps):
+def training_document(run, steps, batch="32", group="2", epochs="1"):
     # The SDK's document shape: MlflowConfig (with a run name) under TrainingConfig, AcceptEula false for an ungated model.
     return {
         "AgentConfig": {"BedrockAgentCoreConfig": {"AgentRuntimeArn": RUNTIME, "Qualifier": "DEFAULT"}},
@@ -69,7 +69,7 @@ def training_document(run, steps):
             "BaseModelArn": MODEL,
             "MlflowConfig": {"MlflowResourceArn": MLFLOW, "MlflowExperimentName": "boto3", "MlflowRunName": run},
             "AcceptEula": False,
-            "HyperParameters": {"global_batch_size": "32", "group_size": "2", "max_steps": str(steps)},
+            "HyperParameters": {"global_batch_size": batch, "group_size": group, "max_epochs": epochs, "max_steps": str(steps)},
         },
     }
 
@@ -149,8 +149,9 @@ def read_logs():
 
 
 def stop():
-    # A job of its own, long enough (1,000 steps: minutes at the emulator's speed) that a busy machine cannot let it finish first.
-    document = training_document("boto3-stop", 1000)
+    # A job of its own, long enough that a starved client cannot see it finish first: 540 steps (30 epochs of 18) of 1,024
+    # rollouts, 450 s each, two minutes at the emulator's speed (one epoch of small steps ended in under a second).
+    document = training_document("boto3-stop", 1000, batch="32", group="32", epochs="30")
     sagemaker.create_job(JobName=STOPPED, JobCategory="AgentRFT", RoleArn=ROLE, JobConfigSchemaVersion="1.0.0", JobConfigDocument=json.dumps(document))
     deadline = time.time() + 60
     job = sagemaker.describe_job(JobName=STOPPED, JobCategory="AgentRFT")
