@@ -1,8 +1,12 @@
-import type { Transcript, Turn } from '../transcript/model';
+import type { ToolCall, Transcript, Turn } from '../transcript/model';
 import { promptTold, taskLabel } from '../transcript/tasks';
 import { actionText, callActions, type ActionKey } from './actions';
 import { heldOnce, type RolloutFacts } from './facts';
+import { SpanCall } from './spans';
 import { movesOf, outcomeOf, toolCallCount } from './stats';
+
+/** Distinct calls remembered by their stored text: past these (each call unlike the others), each is decoded. */
+const CALLS_REMEMBERED = 10_000;
 
 /** Turns rollouts into their facts as they are read, numbering each distinct action once for the action table. */
 export class FactsKeeper {
@@ -32,11 +36,30 @@ export class FactsKeeper {
     return id;
   }
 
+  /** Each call's action ids by its tool, then its stored argument text (a trace's), up to CALLS_REMEMBERED of them. */
+  private readonly callIds = new Map<string, Map<string, readonly number[]>>();
+  private callsRemembered = 0;
+
+  private idsOfCall(call: ToolCall): readonly number[] {
+    // Equal calls told by their stored text, not decoded each: a run's calls repeat a few actions.
+    const source = call instanceof SpanCall ? call.argumentsSource : undefined;
+    const ofTool = source === undefined ? undefined : this.callIds.get(call.name);
+    const known = source === undefined ? undefined : ofTool?.get(source);
+    if (known) return known;
+    const ids = callActions(call).map((action) => this.idOf(action));
+    if (source !== undefined && this.callsRemembered < CALLS_REMEMBERED) {
+      this.callsRemembered++;
+      if (ofTool) ofTool.set(source, ids);
+      else this.callIds.set(call.name, new Map([[source, ids]]));
+    }
+    return ids;
+  }
+
   private idsOfTurn(turn: Turn): readonly number[] {
     const known = this.turnIds?.get(turn);
     if (known) return known;
     const ids: number[] = [];
-    for (const call of turn.toolCalls) for (const action of callActions(call)) ids.push(this.idOf(action));
+    for (const call of turn.toolCalls) for (const id of this.idsOfCall(call)) ids.push(id);
     this.turnIds?.set(turn, ids);
     return ids;
   }
