@@ -59,7 +59,7 @@ export const rolloutsCommand: CliCommand = {
     const { source, partial, successThreshold } = await readSource('rollouts', values, file, io, (t) => {
       if (inStep(t)) tally.add(t);
     });
-    const count = tally.facts.length;
+    const count = tally.rows.length;
     const report = rolloutReport(tally, successThreshold);
     if (partial) io.err(`mtrl rollouts: partial: ${count} rollouts read, then ${partial}`);
     if (values.json) io.out(JSON.stringify({ ...reportJson(report), ...(partial ? { partial } : {}) }));

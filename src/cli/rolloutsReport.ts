@@ -2,7 +2,6 @@ import {
   actionTable,
   ADVANTAGE_FORMULA,
   DEFAULT_SUCCESS_THRESHOLD,
-  groupRollouts,
   packVerdictsText,
   stepSummaries,
   summarize,
@@ -35,29 +34,35 @@ const actionsJson = (table: ActionTable) => ({
 
 /** Everything both outputs need, computed once from the rollouts' tally. */
 export function rolloutReport(tally: RolloutTally, successThreshold = DEFAULT_SUCCESS_THRESHOLD) {
-  const { facts, actions } = tally;
-  const grouping = groupRollouts(facts);
-  const summary = summarize(facts, grouping.groups);
-  const { steps, unknown } = stepSummaries(facts, grouping);
-  const everyone = facts.map((_, i) => i);
+  const { rows, actions } = tally;
+  const grouping = tally.groups();
+  const summary = summarize(rows, grouping.groups);
+  const { steps, unknown } = stepSummaries(rows, grouping);
+  const everyone = Array.from({ length: rows.length }, (_, i) => i);
   const byStep = new Map<number, number[]>();
-  facts.forEach((r, i) => r.step !== undefined && (byStep.get(r.step) ?? byStep.set(r.step, []).get(r.step)!).push(i));
+  for (let i = 0; i < rows.length; i++) {
+    const step = rows.step(i);
+    if (step !== undefined) (byStep.get(step) ?? byStep.set(step, []).get(step)!).push(i);
+  }
   return {
     summary,
     successThreshold,
-    steps: steps.map((s) => ({ ...s, actions: actionTable(facts, actions, grouping.advantage, byStep.get(s.step) ?? []) })),
+    steps: steps.map((s) => ({ ...s, actions: actionTable(rows, actions, grouping.advantage, byStep.get(s.step) ?? []) })),
     pooledGroups: summary.stepUnknownGroups,
     unknownStepRollouts: unknown,
     /** Every group's, step-unknown groups included (verdict.ts). */
     zeroAdvantageGroups: summary.zeroAdvantageGroups,
     zeroAdvantageStepUnknown: grouping.groups.filter((g) => g.step === undefined && g.zeroAdvantage).length,
-    actions: actionTable(facts, actions, grouping.advantage, everyone),
+    actions: actionTable(rows, actions, grouping.advantage, everyone),
     toolCalls: tally.toolCalls,
     byTool: tally.byTool,
     // Where a pack's own verdict differs from the threshold's (a Wordle solve below it), said beside the solved count.
     packVerdicts: tally.packVerdicts,
     /** What the packs that recognized any rollout add in their own words (Wordle: its solve histogram). */
-    packFields: Object.assign({}, ...PACKS.filter((p) => facts.some((r) => r.pack === p.id)).map((p) => p.summary?.(facts) ?? {})),
+    packFields: Object.assign(
+      {},
+      ...PACKS.filter((p) => tally.packed.some((r) => r.pack === p.id)).map((p) => p.summary?.(tally.packed) ?? {}),
+    ),
   };
 }
 

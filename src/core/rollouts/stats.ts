@@ -67,33 +67,40 @@ export class GroupIndex implements Grouping {
   /** Adds rollouts that sit at `first`, `first + 1`, … of `all` (already in it), and recomputes the groups they joined. */
   add(added: readonly GroupMember[], first: number, all: FactsRows<Spread>): void {
     const touched = new Set<number>();
-    for (let i = first; i < first + added.length; i++) {
-      const r = added[i - first];
-      const key = r.groupKey;
-      let index = this.byKey.get(key);
-      if (index === undefined) {
-        index = this.groups.length;
-        this.byKey.set(key, index);
-        this.groups.push({
-          key,
-          label: r.label,
-          pack: r.pack,
-          step: r.step,
-          members: [],
-          solved: 0,
-          zeroAdvantage: false,
-          mean: 0,
-          std: 0,
-        });
-      }
-      const group = this.groups[index];
-      group.members.push(i);
-      if (r.solved) group.solved++;
-      this.groupOf[i] = index;
-      this.advantage[i] = NaN;
-      touched.add(index);
-    }
+    for (let i = first; i < first + added.length; i++) touched.add(this.join(added[i - first], i));
     for (const index of touched) this.spread(all, this.groups[index]);
+  }
+
+  /** Puts the rollout at `i` of the list in its group, its spread left for spreadAll: a tally joins 100,000 one by one. */
+  join(r: GroupMember, i: number): number {
+    const key = r.groupKey;
+    let index = this.byKey.get(key);
+    if (index === undefined) {
+      index = this.groups.length;
+      this.byKey.set(key, index);
+      this.groups.push({
+        key,
+        label: r.label,
+        pack: r.pack,
+        step: r.step,
+        members: [],
+        solved: 0,
+        zeroAdvantage: false,
+        mean: 0,
+        std: 0,
+      });
+    }
+    const group = this.groups[index];
+    group.members.push(i);
+    if (r.solved) group.solved++;
+    this.groupOf[i] = index;
+    this.advantage[i] = NaN;
+    return index;
+  }
+
+  /** Every group's reward spread and its members' advantages, computed again. */
+  spreadAll(all: FactsRows<Spread>): void {
+    for (const group of this.groups) this.spread(all, group);
   }
 
   private spread(all: FactsRows<Spread>, group: RolloutGroup): void {
