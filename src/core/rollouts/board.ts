@@ -7,7 +7,8 @@ import { FactsKeeper } from './factsKeeper';
 import { SavedPlaces } from './savedPlaces';
 import type { RolloutMarker } from './marker';
 import type { SavedAt } from './pipeline';
-import { GroupIndex, stepSummaries, summarize, type RolloutSummary, type StepSummary } from './stats';
+import { GroupIndex } from './groups';
+import { stepSummaries, summarize, type RolloutSummary, type StepSummary } from './stats';
 import type { RolloutOutcome } from './verdict';
 
 /** What the board's filters keep. Empty or absent fields keep everything. */

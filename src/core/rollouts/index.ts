@@ -1,6 +1,7 @@
 export * from './parse';
 export * from './collect';
 export * from './stats';
+export * from './groups';
 export * from './verdict';
 export * from './steps';
 export * from './board';

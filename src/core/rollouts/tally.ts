@@ -3,7 +3,7 @@ import type { Transcript } from '../transcript/model';
 import type { ActionKey } from './actions';
 import { FactsTable } from './facts';
 import { FactsKeeper } from './factsKeeper';
-import { GroupIndex } from './stats';
+import { GroupIndex } from './groups';
 import { packVerdictDiffers, type PackVerdictDiffers } from './verdict';
 
 /**

@@ -1,5 +1,5 @@
 import type { RolloutMarker } from '../rollouts/marker';
-import { groupRollouts } from '../rollouts/stats';
+import { groupRollouts } from '../rollouts/groups';
 import type { Transcript } from '../transcript/model';
 import { scanRollout } from './marks';
 import { SCAN_DEFAULTS, thresholdOf, type ScanSettings } from './settings';
