@@ -59,11 +59,11 @@ def upload_datasets():
     expect(body == b"{", f"first byte {body!r}")
 
 
-def training_document(run, steps, batch="32", group="2", epochs="1"):
+def training_document(run, steps, batch="32", group="2", epochs="1", train="wordle/training-data.jsonl"):
     # The SDK's document shape: MlflowConfig (with a run name) under TrainingConfig, AcceptEula false for an ungated model.
     return {
         "AgentConfig": {"BedrockAgentCoreConfig": {"AgentRuntimeArn": RUNTIME, "Qualifier": "DEFAULT"}},
-        "InputDataConfig": [channel("train", f"s3://{BUCKET}/wordle/training-data.jsonl"), channel("validation", f"s3://{BUCKET}/wordle/validation-data.jsonl")],
+        "InputDataConfig": [channel("train", f"s3://{BUCKET}/{train}"), channel("validation", f"s3://{BUCKET}/wordle/validation-data.jsonl")],
         "OutputDataConfig": {"S3OutputPath": f"s3://{BUCKET}/output"},
         "TrainingConfig": {
             "BaseModelArn": MODEL,
@@ -149,9 +149,12 @@ def read_logs():
 
 
 def stop():
-    # A job of its own, long enough that a starved client cannot see it finish first: 540 steps (30 epochs of 18) of 1,024
-    # rollouts, 450 s each, two minutes at the emulator's speed (one epoch of small steps ended in under a second).
-    document = training_document("boto3-stop", 1000, batch="32", group="32", epochs="30")
+    # A job of its own, long enough that a starved client cannot see it finish first: the training rows ten times over,
+    # 1,000 steps (the service's most) of 4,096 rollouts, 1,740 s each: 14 minutes at the emulator's speed. Two minutes
+    # (the 600 rows' most) ran out once between describe and stop, the client at the lowest priority under load 60.
+    with open(f"{DATASETS}/training-data.jsonl", "rb") as rows:
+        s3.put_object(Bucket=BUCKET, Key="wordle-long/training-data.jsonl", Body=rows.read() * 10)
+    document = training_document("boto3-stop", 1000, batch="128", group="32", epochs="30", train="wordle-long/training-data.jsonl")
     sagemaker.create_job(JobName=STOPPED, JobCategory="AgentRFT", RoleArn=ROLE, JobConfigSchemaVersion="1.0.0", JobConfigDocument=json.dumps(document))
     deadline = time.time() + 60
     job = sagemaker.describe_job(JobName=STOPPED, JobCategory="AgentRFT")

@@ -14,16 +14,20 @@ export async function resetWorkbench(): Promise<string[]> {
     // An editor another part of the workbench opens at the same moment makes showTextDocument refuse: ask again, for
     // 15 s stretched by the load (the editors a suite left keep opening for seconds; 15 s alone ran out at load 37).
     const deadline = Date.now() + ceiling(15_000);
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1; document.isDirty; attempt++) {
       try {
         await vscode.window.showTextDocument(document);
-        break;
       } catch (error) {
-        if (Date.now() > deadline || !/another editor opened in the meantime/.test(String(error))) throw error;
+        if (!/another editor opened in the meantime/.test(String(error))) throw error;
+        // At load 60 a settings write left the extension host's copy of settings.json dirty while the workbench had
+        // saved it ("Unable to retrieve document"): no editor holds unsaved text, so no "save?" dialog can follow.
+        if (Date.now() > deadline) break;
         await new Promise((resolve) => setTimeout(resolve, 300 * Math.min(attempt, 5)));
+        continue;
       }
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      break;
     }
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await vscode.commands.executeCommand('notifications.clearAll');
