@@ -89,13 +89,15 @@ const jobsPane = (page) => page.locator('.part.sidebar .pane', { has: page.locat
 
 async function chooseRegion(page, region) {
   const shown = page.locator('.part.statusbar', { hasText: `@ ${region}` }).first();
-  // Once more if the status bar did not follow: in three CIs at once it once stayed on the old region for 120 s (cause not found).
+  const picker = page.locator(QUICK_INPUT, { has: page.locator('input[placeholder="Region for jobs, runtimes and logs"]') });
+  // Once more if the status bar did not follow: in three CIs at once it once stayed on the old region for 120 s.
   for (let attempt = 1; ; attempt++) {
     await palette(page, '>MTRL: Choose AWS Region', 'MTRL: Choose AWS Region');
-    await page
-      .locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: region })
-      .first()
-      .click({ timeout: ceiling(15_000) });
+    // Typed and taken with Enter, not clicked: the list recycles its rows as it scrolls, and at load 30 a click on the
+    // us-east-1 row chose ap-northeast-1, twice.
+    await picker.locator('input').fill(region);
+    await picker.locator('.monaco-list-row.focused', { hasText: region }).waitFor({ timeout: ceiling(15_000) });
+    await page.keyboard.press('Enter');
     try {
       return await shown.waitFor({ timeout: ceiling(15_000) });
     } catch (error) {
