@@ -17,10 +17,16 @@ export class RolloutTally {
   private readonly grouping = new GroupIndex();
   private spread = true;
   toolCalls = 0;
-  readonly byTool: Record<string, number> = {};
+  /** By a map, not an object's keys: a tool name read from a trace is a new string each time, made an object key anew. */
+  private readonly callsByTool = new Map<string, number>();
   readonly packVerdicts: Partial<Record<PackVerdictDiffers, number>> = {};
   /** What the packs' summaries read, of the rollouts a pack recognized. */
   readonly packed: SummarizedRollout[] = [];
+
+  /** Tool calls by tool name. */
+  get byTool(): Record<string, number> {
+    return Object.fromEntries(this.callsByTool);
+  }
 
   /** Every distinct (tool, argument, value) the rows' `actions` index. */
   get actions(): readonly ActionKey[] {
@@ -33,7 +39,8 @@ export class RolloutTally {
     this.spread = false;
     this.rows.push(facts);
     this.toolCalls += facts.toolCalls;
-    for (const turn of t.turns) for (const call of turn.toolCalls) this.byTool[call.name] = (this.byTool[call.name] ?? 0) + 1;
+    for (const turn of t.turns)
+      for (const call of turn.toolCalls) this.callsByTool.set(call.name, (this.callsByTool.get(call.name) ?? 0) + 1);
     const differs = packVerdictDiffers(t);
     if (differs) this.packVerdicts[differs] = (this.packVerdicts[differs] ?? 0) + 1;
     if (facts.pack !== undefined)

@@ -103,17 +103,17 @@ export function transcriptFromTrace(trace: TraceDocument): Transcript | undefine
   const id = metadata.rolloutId ?? metadata.trajectory_id ?? info?.client_request_id ?? info?.trace_id ?? restTraceId(trace.spans?.[0]);
   if (!id || (reward === undefined && status !== 'error')) return undefined;
   const turns: Turn[] = [];
-  const turnById = new Map<string, Turn>();
+  const turnSpans = new TurnSpans();
   for (const span of spans) {
     if (span === root) continue;
     if (TURN.test(span.name)) {
       const turn = new SpanTurn(span);
       turns.push(turn);
-      turnById.set(span.id, turn);
+      turnSpans.add(span.id, turn);
       continue;
     }
-    const holder = (span.parent && turnById.get(span.parent)) || turns.at(-1);
-    if (holder && turnById.size) holder.toolCalls.push(new SpanCall(span));
+    // Once a turn span was read, every call has a turn: its parent's, else the newest.
+    if (turnSpans.count) (turnSpans.holding(span.parent) ?? turns.at(-1)!).toolCalls.push(new SpanCall(span));
     else turns.push({ toolCalls: [new SpanCall(span)] });
   }
   if (perTurn) perTurn.forEach((r, i) => turns[i] && (turns[i].reward = r));
@@ -133,6 +133,34 @@ export function transcriptFromTrace(trace: TraceDocument): Transcript | undefine
   const time = endTime(info) ?? (root?.end ? Math.round(root.end / 1e6) : undefined);
   if (time !== undefined) t.time = time;
   return t;
+}
+
+/**
+ * A trace's turn spans by span id. A tool span's parent is nearly always the newest turn, told by one comparison: a map
+ * per rollout hashed every span id (about 60 ms of 100,000 trace folders' read, in `perf`). The map is built only for
+ * a call whose parent is an older turn.
+ */
+class TurnSpans {
+  private readonly ids: string[] = [];
+  private readonly turns: SpanTurn[] = [];
+  private byId?: Map<string, SpanTurn>;
+
+  get count(): number {
+    return this.ids.length;
+  }
+
+  add(id: string, turn: SpanTurn): void {
+    this.ids.push(id);
+    this.turns.push(turn);
+    this.byId?.set(id, turn);
+  }
+
+  holding(parent: string | undefined): SpanTurn | undefined {
+    if (!parent) return undefined;
+    if (this.ids.at(-1) === parent) return this.turns.at(-1);
+    this.byId ??= new Map(this.ids.map((id, i) => [id, this.turns[i]]));
+    return this.byId.get(parent);
+  }
 }
 
 /** A raw artifact's trace id as the REST API names the same trace (`tr-` and the UUID's hex), so both forms agree. */

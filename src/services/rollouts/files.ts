@@ -14,7 +14,7 @@ import { isSavedTranscriptLine, placedLines, type PlacedLine } from './saved';
 
 /** The rollouts of one JSON document (traces in any of their forms), or undefined when the text is not one JSON value. */
 function documentItems(text: string): ReadItem[] | undefined {
-  const first = text.charCodeAt(text.search(/\S/));
+  const first = firstAfterSpace(text);
   if (first !== 123 && first !== 91) return undefined;
   let value: unknown;
   try {
@@ -29,6 +29,13 @@ function documentItems(text: string): ReadItem[] | undefined {
   }
   // A JSON document that holds no trace (a single record, a CloudWatch export) is read as lines.
   return items.length ? items : undefined;
+}
+
+/** The code of the first character past JSON's white space: a regex search per file cost 15 ms on 100,000 trace folders. */
+function firstAfterSpace(text: string): number {
+  let i = 0;
+  for (let c = text.charCodeAt(0); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(++i));
+  return text.charCodeAt(i);
 }
 
 /** Transcripts saved one a line (`mtrl rollouts --transcripts`, a local signal check's), told by the first line; else undefined. */

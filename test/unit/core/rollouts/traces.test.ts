@@ -139,4 +139,33 @@ describe('rollouts from MLflow traces', () => {
     ])
       assert.equal(artifact(id), id);
   });
+  it("puts each tool call in its parent's turn, an older one too, else in the newest, and calls before any turn in turns of their own", () => {
+    const span = (name: string, id: string, parent: string | undefined, start: number): TraceSpan => ({
+      name,
+      context: { span_id: id },
+      parent_id: parent ?? null,
+      start_time: start,
+      attributes: { 'mlflow.spanInputs': JSON.stringify({ arguments: JSON.stringify({ n: id }) }) },
+    });
+    const t = transcriptFromTrace({
+      spans: [
+        { ...span('trajectory', 'r', undefined, 0), context: { span_id: 'r', trace_id: 'x' }, attributes: { reward: '0.5' } },
+        span('lookup', 'early', 'r', 1),
+        span('turn-1', 't1', 'r', 2),
+        span('lookup', 'a', 't1', 3),
+        span('turn-2', 't2', 'r', 4),
+        span('lookup', 'b', 't2', 5),
+        span('lookup', 'late', 't1', 6),
+        span('lookup', 'root', 'r', 7),
+        span('lookup', 'orphan', undefined, 8),
+        span('turn-3', 't3', 'r', 9),
+        span('lookup', 'back', 't2', 10),
+        span('lookup', 'c', 't3', 11),
+      ],
+    })!;
+    assert.deepEqual(
+      t.turns.map((turn) => turn.toolCalls.map((call) => (call.arguments as { n: string }).n)),
+      [['early'], ['a', 'late'], ['b', 'root', 'orphan', 'back'], ['c']],
+    );
+  });
 });
