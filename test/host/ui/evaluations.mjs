@@ -4,8 +4,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { clickInlineAction, clickMenuItem } from '../lib/menu.mjs';
 import { ceiling, frameShowing } from '../lib/wait.mjs';
+import { colorTheme } from './metrics.mjs';
 import { palette } from './replay.mjs';
-import { QUICK_INPUT } from '../lib/quick-input.mjs';
 import { POLL_MS } from '../lib/session.mjs';
 
 const REGION = 'us-east-1';
@@ -72,21 +72,6 @@ const backgroundLuminance = (frame) =>
     const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
   });
-
-/** Picks a colour theme by its label; returns the label of the theme that was active before. */
-async function colorTheme(page, label) {
-  await palette(page, '>Preferences: Color Theme', 'Preferences: Color Theme');
-  // The theme picker, never the palette closing with its own focused row ("Preferences: Color Theme").
-  const widget = page.locator(QUICK_INPUT, { has: page.locator('input[placeholder^="Select Color Theme"]') });
-  const focused = widget.locator('.monaco-list-row.focused');
-  await focused.waitFor({ timeout: ceiling(10_000) });
-  const before = (await focused.locator('.label-name').first().innerText()).trim();
-  await widget.locator('input').fill(label);
-  await widget.locator('.monaco-list-row.focused', { hasText: label }).waitFor({ timeout: ceiling(10_000) });
-  await page.keyboard.press('Enter');
-  await widget.waitFor({ state: 'hidden', timeout: ceiling(10_000) });
-  return before;
-}
 
 export const checks = [
   {
@@ -219,13 +204,8 @@ export const checks = [
           ['light', 'Light Modern'],
           ['dark', 'Dark Modern'],
         ]) {
-          const previous = await colorTheme(page, label);
+          const previous = await colorTheme(page, label, theme);
           before ??= previous;
-          await page.waitForFunction(
-            (light) => document.querySelector('.monaco-workbench').classList.contains(light ? 'vs' : 'vs-dark'),
-            theme === 'light',
-            { timeout: ceiling(10_000) },
-          );
           const shown = await comparisonFrame(page, 'Compare 2 evaluations');
           // The webview gets the new theme's colours a moment after the workbench.
           await shown

@@ -52,24 +52,55 @@ async function closeEditors(page) {
     .waitFor({ state: 'detached', timeout: ceiling(10_000) });
 }
 
-/** Picks the colour theme `name` and waits until the workbench wears it (`kind`: light or dark). */
-async function colorTheme(page, name, kind) {
+/**
+ * Picks the colour theme `label` and, given `kind` (light or dark), waits until the workbench wears it; returns the
+ * label of the theme before. The name is typed and Enter pressed once its row has the focus: a click can land on a row
+ * the list recycled as it scrolled, and choose another theme (the region picker did at load 30).
+ */
+export async function colorTheme(page, label, kind) {
   await palette(page, '>Preferences: Color Theme', 'Preferences: Color Theme');
-  // The theme picker's box, never the palette's still closing: a name typed there would be lost.
-  const input = page.locator(`${QUICK_INPUT} input[placeholder^="Select Color Theme"]`);
-  await input.fill(name);
-  await page
-    .locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: name })
-    .first()
-    .click({ timeout: ceiling(15_000) });
-  await input.waitFor({ state: 'hidden', timeout: ceiling(10_000) });
-  await page.waitForFunction(
-    (k) => document.querySelector('.monaco-workbench')?.classList.contains(k === 'light' ? 'vs' : 'vs-dark'),
-    kind,
-    {
-      timeout: ceiling(10_000),
-    },
-  );
+  // The theme picker, never the palette closing with its own focused row ("Preferences: Color Theme").
+  const widget = page.locator(QUICK_INPUT, { has: page.locator('input[placeholder^="Select Color Theme"]') });
+  const focused = widget.locator('.monaco-list-row.focused');
+  await focused.waitFor({ timeout: ceiling(10_000) });
+  const before = (await focused.locator('.label-name').first().innerText()).trim();
+  await widget.locator('input').fill(label);
+  await widget.locator('.monaco-list-row.focused', { hasText: label }).waitFor({ timeout: ceiling(10_000) });
+  await page.keyboard.press('Enter');
+  await widget.waitFor({ state: 'hidden', timeout: ceiling(10_000) });
+  if (kind)
+    await page.waitForFunction(
+      (light) => document.querySelector('.monaco-workbench')?.classList.contains(light ? 'vs' : 'vs-dark'),
+      kind === 'light',
+      { timeout: ceiling(10_000) },
+    );
+  return before;
+}
+
+/**
+ * Waits until the page's charts are drawn in the foreground `want` (the workbench's, else the page's own); a timeout
+ * says what each held, so a run that fails shows whether the page or its canvas lagged.
+ */
+async function chartsInForeground(frame, want) {
+  const read = () =>
+    frame.evaluate(() => ({
+      page: getComputedStyle(document.body).getPropertyValue('--vscode-foreground').trim(),
+      chart: document.querySelector('.chart')?.dataset.foreground,
+      charts: document.querySelectorAll('.chart').length,
+    }));
+  try {
+    await frame.waitForFunction(
+      (wanted) => {
+        const fg = getComputedStyle(document.body).getPropertyValue('--vscode-foreground').trim();
+        return fg && (wanted === undefined || fg === wanted) && document.querySelector('.chart')?.dataset.foreground === fg;
+      },
+      want,
+      { timeout: ceiling(15_000), polling: POLL_MS },
+    );
+  } catch (error) {
+    const seen = await read().catch((e) => ({ unreadable: e.message }));
+    throw new Error(`the charts did not take the foreground ${want ?? 'of the page'}: ${JSON.stringify(seen)}`, { cause: error });
+  }
 }
 
 /** Resizes the browser so the editor area is `width` px wide; returns the viewport to restore. */
@@ -132,14 +163,7 @@ export const checks = [
           const workbench = await page.evaluate(() =>
             getComputedStyle(document.querySelector('.monaco-workbench')).getPropertyValue('--vscode-foreground').trim(),
           );
-          await frame.waitForFunction(
-            (want) => {
-              const fg = getComputedStyle(document.body).getPropertyValue('--vscode-foreground').trim();
-              return fg === want && document.querySelector('.chart')?.dataset.foreground === fg;
-            },
-            workbench,
-            { timeout: ceiling(15_000), polling: POLL_MS },
-          );
+          await chartsInForeground(frame, workbench);
           seen[theme] = workbench;
           await marked.scrollIntoViewIfNeeded();
           await marked.locator('.finding').first().hover();
@@ -167,14 +191,7 @@ export const checks = [
           await colorTheme(page, name, theme);
           const frame = await metricsFrame(page, COMPLETED);
           // The charts redraw on a theme change: wait for the axis colour the page reads to match the new theme.
-          await frame.waitForFunction(
-            () => {
-              const fg = getComputedStyle(document.body).getPropertyValue('--vscode-foreground').trim();
-              return fg && document.querySelector('.chart')?.dataset.foreground === fg;
-            },
-            undefined,
-            { timeout: ceiling(15_000), polling: POLL_MS },
-          );
+          await chartsInForeground(frame);
           // Away from the tab, whose hover tooltip would cover the toolbar in the screenshot.
           await frame.locator('.hint').first().hover();
           const shown = await layout(frame);
