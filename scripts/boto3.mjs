@@ -5,9 +5,12 @@
 // the run says so on its own line and counts the test as skipped, never as passed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import os, { constants, setPriority } from 'node:os';
 import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import { acquireLock } from '../test/host/lib/lock.mjs';
+
+const { ceiling } = await tsImport('../test/host/lib/ceiling.ts', import.meta.url);
 
 const BOTO3_VERSION = '1.43.107';
 // The agents people write call the policy with the openai client (Strands' OpenAIModel wraps it).
@@ -87,9 +90,19 @@ function startEmulator() {
   });
 }
 
-/** Runs one Python test script, echoing its lines; its closing counts (a crash counts as a failure). */
+/**
+ * Runs one Python test script, echoing its lines; its closing counts (a crash counts as a failure). The script (and what
+ * it starts) runs at the lowest CPU priority, beside the unit tests; the emulator it calls does not: at that priority,
+ * busy, it once left a request unanswered past boto3's read timeout (load 60). Its waits scale with the load.
+ */
 async function runScript(args) {
-  const script = spawn(python, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE: process.execPath } });
+  const env = { ...process.env, NODE: process.execPath, MTRL_WAIT_SCALE: String(ceiling(1000) / 1000) };
+  const script = spawn(python, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
+  try {
+    setPriority(script.pid, constants.priority.PRIORITY_LOW);
+  } catch {
+    // A system that refuses leaves it at the normal priority: slower beside the tests, never wrong.
+  }
   let out = '';
   let printed = 0;
   script.stdout.on('data', (chunk) => {

@@ -75,11 +75,11 @@ const build = await run(process.execPath, ['scripts/build.mjs']);
 step('build', build.code === 0);
 
 // The Python clients (boto3, openai) against the emulator mostly wait on it: they run beside the unit tests, printed after,
-// in the background priority (88 Python processes, 60 s of CPU). The job they stop runs minutes on the emulator's clock,
-// so a starved client still finds it running.
+// in the background priority (88 Python processes, 60 s of CPU: scripts/boto3.mjs lowers them, not the emulator they
+// call). The job they stop runs minutes on the emulator's clock, so a starved client still finds it running.
 const boto3Report = path.join(root, 'test-results/boto3-summary.json');
 rmSync(boto3Report, { force: true });
-const boto3Run = run(process.execPath, ['scripts/boto3.mjs'], { quiet: true, background: true });
+const boto3Run = run(process.execPath, ['scripts/boto3.mjs'], { quiet: true });
 
 const unit = await run(process.execPath, ['node_modules/mocha/bin/mocha.js', '--color']);
 const count = (label) => Number(/(\d+) (\w+)/.exec(unit.out.match(new RegExp(`\\d+ ${label}`))?.[0] ?? '0 x')[1]);
