@@ -5,10 +5,11 @@
 // the run says so on its own line and counts the test as skipped, never as passed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import os, { constants, setPriority } from 'node:os';
+import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { acquireLock } from '../test/host/lib/lock.mjs';
+import { lowerPriority } from '../test/host/lib/processes.mjs';
 
 const { ceiling } = await tsImport('../test/host/lib/ceiling.ts', import.meta.url);
 
@@ -98,11 +99,7 @@ function startEmulator() {
 async function runScript(args) {
   const env = { ...process.env, NODE: process.execPath, MTRL_WAIT_SCALE: String(ceiling(1000) / 1000) };
   const script = spawn(python, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
-  try {
-    setPriority(script.pid, constants.priority.PRIORITY_LOW);
-  } catch {
-    // A system that refuses leaves it at the normal priority: slower beside the tests, never wrong.
-  }
+  lowerPriority(script.pid);
   let out = '';
   let printed = 0;
   script.stdout.on('data', (chunk) => {

@@ -3,10 +3,10 @@
 // "total: N passed, N failed, N skipped", counting every suite that ran; a suite set that could not run is skipped, never passed.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { constants, setPriority } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { tsImport } from 'tsx/esm/api';
+import { lowerPriority } from '../test/host/lib/processes.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -30,14 +30,6 @@ function run(cmd, args, { quiet = false, background = false } = {}) {
     child.stderr?.on('data', take);
     child.on('close', (code) => resolve({ code: code ?? 1, out }));
   });
-}
-
-function lowerPriority(pid) {
-  try {
-    if (pid) setPriority(pid, constants.priority.PRIORITY_LOW);
-  } catch {
-    // A system that refuses leaves it at the normal priority: slower beside the tests, never wrong.
-  }
 }
 
 const started = Date.now();

@@ -1,9 +1,19 @@
 // Every process a run starts is tracked here and killed with its whole tree on exit, failure, timeout or Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
+import { constants, setPriority } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const started = new Set();
 let stopping = false;
+
+/** Moves a started process (and what it starts after) to the lowest CPU priority: it takes what the rest leaves idle. */
+export function lowerPriority(pid) {
+  try {
+    if (pid) setPriority(pid, constants.priority.PRIORITY_LOW);
+  } catch {
+    // A system that refuses leaves it at the normal priority: slower beside the rest, never wrong.
+  }
+}
 
 /** Starts a process in its own process group and remembers it for `stopAll`. */
 export function startProcess(cmd, args, options = {}) {
