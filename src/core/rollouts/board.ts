@@ -213,7 +213,7 @@ export class ReplayData {
         const findings = this.marker?.kindsOf(i);
         return {
           index: i,
-          trajectoryId: r.id,
+          trajectoryId: this.rollouts.id(i),
           reward: orNull(r.reward),
           advantage: orNull(this.grouping.advantage[i]),
           turns: r.turns,

@@ -1,6 +1,7 @@
 import type { EnvironmentPack, PackLogLine } from '../environments/types';
 import type { ToolCall, Transcript, TranscriptStatus } from '../transcript/model';
 import { parseRolloutLine } from './parse';
+import { SeenIds } from './traceIds';
 import { JSON_TOO_DEEP } from '../text/json';
 import { LineSplitter, MAX_LINE_CHARS } from '../text/lines';
 
@@ -30,8 +31,7 @@ export class RolloutCollector {
   private readonly finished: { session: string; game: RebuiltGame }[] = [];
   private readonly endings = new Map<string, Ending>();
   private readonly rebuiltById = new Map<string, Transcript>();
-  /** Traces already taken: a folder may hold a trace as its artifact and in a REST response. */
-  private readonly traceIds = new Set<string>();
+  private readonly traceIds = new SeenIds();
   private rebuiltCount = 0;
   /** Lines read so far, for progress messages. */
   lines = 0;
@@ -50,11 +50,7 @@ export class RolloutCollector {
   /** Adds a rollout read whole from a source other than log lines (an MLflow trace): it counts as a record. */
   addTranscript(transcript: Transcript): void {
     this.records++;
-    if (transcript.source === 'trace') {
-      // One probe of the table, not has() then add(): 100,000 of each on a folder of trace artifacts.
-      const before = this.traceIds.size;
-      if (this.traceIds.add(transcript.id).size === before) return;
-    }
+    if (transcript.source === 'trace' && !this.traceIds.add(transcript.id)) return;
     this.ready.push(transcript);
   }
 

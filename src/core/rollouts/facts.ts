@@ -1,4 +1,5 @@
 import type { TranscriptStatus } from '../transcript/model';
+import { RolloutIds } from './traceIds';
 import type { RolloutOutcome } from './verdict';
 
 /**
@@ -38,6 +39,8 @@ export interface FactsRows<T> {
 
 /** What the board keeps of each rollout; the group's own facts (key, label, pack) are its group's. */
 export type HeldFacts = Omit<RolloutFacts, 'groupKey' | 'label' | 'pack'>;
+/** A row read back without its id (FactsTable.id): every scan over the rows reads a reward or a count, none an id. */
+export type RowFacts = Omit<HeldFacts, 'id'>;
 
 const STATUSES: readonly TranscriptStatus[] = ['completed', 'error', 'skipped'];
 const OUTCOMES: readonly RolloutOutcome[] = ['solved', 'partial', 'lost', 'no-play'];
@@ -50,9 +53,9 @@ const REBUILT = 4;
  * each. With an object per rollout a million held 382 MB live and the host's heap, grown ahead of it, passed 1 GB;
  * in columns they hold 209 MB with their groups (docs/scale.md).
  */
-export class FactsTable implements FactsRows<HeldFacts> {
+export class FactsTable implements FactsRows<RowFacts> {
   private count = 0;
-  private readonly ids: string[] = [];
+  private readonly ids = new RolloutIds();
   private readonly prompts: string[] = [];
   private readonly taskIds: (string | undefined)[] = [];
   private readonly actionLists: (readonly number[])[] = [];
@@ -98,7 +101,7 @@ export class FactsTable implements FactsRows<HeldFacts> {
   }
 
   id(i: number): string {
-    return this.ids[i];
+    return this.ids.at(i);
   }
   reward(i: number): number | undefined {
     const r = this.numbers[2 * i];
@@ -113,14 +116,13 @@ export class FactsTable implements FactsRows<HeldFacts> {
   }
   /** What the board's search reads besides the group's label. */
   searched(i: number): { id: string; prompt: string; taskId: string | undefined } {
-    return { id: this.ids[i], prompt: this.prompts[i], taskId: this.taskIds[i] };
+    return { id: this.ids.at(i), prompt: this.prompts[i], taskId: this.taskIds[i] };
   }
 
-  at(i: number): HeldFacts | undefined {
+  at(i: number): RowFacts | undefined {
     if (i < 0 || i >= this.count) return undefined;
     const flags = this.kinds[3 * i + 2];
     return {
-      id: this.ids[i],
       prompt: this.prompts[i],
       taskId: this.taskIds[i],
       step: this.step(i),

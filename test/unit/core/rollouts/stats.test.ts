@@ -249,8 +249,9 @@ describe('the board’s facts in columns', () => {
     for (const f of facts) table.push(f);
     assert.equal(table.length, 3);
     for (let i = 0; i < 3; i++) {
-      const { groupKey: _key, label: _label, pack: _pack, ...held } = facts[i];
+      const { groupKey: _key, label: _label, pack: _pack, id, ...held } = facts[i];
       assert.deepEqual(table.at(i), held, `rollout ${i}`);
+      assert.equal(table.id(i), id);
       assert.equal(table.at(i)!.turns, rs[i].turns.length, 'a count, not the turns');
     }
     assert.equal(table.at(3), undefined);
