@@ -11,7 +11,8 @@ import { writeFolders, type FolderLayout } from './lib/traceFolders';
 
 const root = path.resolve(__dirname, '..');
 const COUNT = Number(process.env.MTRL_BENCH_TRACES ?? 100_000);
-const ROUNDS = Number(process.env.MTRL_BENCH_ROUNDS ?? 2);
+// Four: on a shared machine the fastest of two was often a slow minute's (docs/scale.md).
+const ROUNDS = Number(process.env.MTRL_BENCH_ROUNDS ?? 4);
 const LAYOUT = (process.env.MTRL_BENCH_LAYOUT ?? 'id') as FolderLayout;
 // 244 MB measured; 793 MB when it held every rollout whole: a return to that fails.
 const SIGNAL_PEAK_MB = 400;

@@ -13,7 +13,8 @@ export class FactsKeeper {
   /** Every distinct (tool, argument, value) seen, by the index `RolloutFacts.actions` holds. */
   readonly actions: ActionKey[] = [];
   private readonly actionIds = new Map<string, number>();
-  private readonly actionLists = new Map<string, readonly number[]>();
+  /** Each distinct list of action ids, by a number made of its ids: joined into text and hashed, 100,000 lists cost more. */
+  private readonly actionLists = new Map<number, (readonly number[])[]>();
   private readonly once = heldOnce();
   /** Each turn's action ids, when the rollouts share their turns (summaryKeeper holds each repeated turn once). */
   private readonly turnIds?: Map<Turn, readonly number[]>;
@@ -75,9 +76,15 @@ export class FactsKeeper {
     // Distinct, in the order first called.
     const ids: number[] = [];
     for (const turn of turns) for (const id of this.idsOfTurn(turn)) if (!ids.includes(id)) ids.push(id);
-    const listKey = ids.join(',');
-    let actions = this.actionLists.get(listKey);
-    if (!actions) this.actionLists.set(listKey, (actions = ids));
+    let key = ids.length;
+    for (const id of ids) key = (Math.imul(key, 31) + id) & 0x3fffffff;
+    const lists = this.actionLists.get(key);
+    let actions = lists && sameList(lists, ids);
+    if (!actions) {
+      actions = ids;
+      if (lists) lists.push(ids);
+      else this.actionLists.set(key, [ids]);
+    }
     this.listIds?.set(turns, actions);
     return actions;
   }
@@ -113,6 +120,12 @@ export class FactsKeeper {
       actions,
     };
   }
+}
+
+/** The list among `lists` with the same ids as `ids`, if any. */
+function sameList(lists: readonly (readonly number[])[], ids: readonly number[]): readonly number[] | undefined {
+  for (const list of lists) if (list.length === ids.length && list.every((id, i) => id === ids[i])) return list;
+  return undefined;
 }
 
 /** The facts of rollouts held whole (`mtrl rollouts`, a test): the same numbers the board computes from its facts. */

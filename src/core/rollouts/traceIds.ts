@@ -40,21 +40,24 @@ function idOfWords(words: Uint32Array, at: number): string {
 /** Ids by row, appended in order. */
 export class RolloutIds {
   private words: Uint32Array = new Uint32Array(0);
-  /** Per row: the id when it has not the REST trace form, else undefined. */
-  private readonly others: (string | undefined)[] = [];
+  /** Per row from the first id not of the REST trace form: that id, else undefined. None while every id has the form. */
+  private others?: (string | undefined)[];
+  private count = 0;
 
   get length(): number {
-    return this.others.length;
+    return this.count;
   }
 
   push(id: string): void {
-    const row = this.others.length;
-    if (this.words.length < 4 * (row + 1)) this.words = grown(this.words, 4 * Math.max(1024, 2 * row));
-    this.others.push(readWords(id, this.words, 4 * row) ? undefined : id);
+    const row = this.count++;
+    if (this.words.length < 4 * this.count) this.words = grown(this.words, 4 * Math.max(1024, 2 * row));
+    const other = !readWords(id, this.words, 4 * row);
+    if (other) this.others ??= new Array<string | undefined>(row).fill(undefined);
+    this.others?.push(other ? id : undefined);
   }
 
   at(row: number): string {
-    return this.others[row] ?? idOfWords(this.words, 4 * row);
+    return this.others?.[row] ?? idOfWords(this.words, 4 * row);
   }
 }
 

@@ -42,7 +42,6 @@ export const TRACE_ARTIFACT_TAG = 'mlflow.artifactLocation';
 
 type Fields = Record<string, unknown>;
 const asFields = (v: unknown): Fields | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Fields) : undefined);
-const TURN = /^turn[-_ ]?\d+$/i;
 /** Fields a trace does not give, read and never written: one object for all, not two new ones per rollout. */
 const NONE: Fields = Object.freeze({});
 
@@ -106,7 +105,7 @@ export function transcriptFromTrace(trace: TraceDocument): Transcript | undefine
   const turnSpans = new TurnSpans();
   for (const span of spans) {
     if (span === root) continue;
-    if (TURN.test(span.name)) {
+    if (isTurnName(span.name)) {
       const turn = new SpanTurn(span);
       turns.push(turn);
       turnSpans.add(span.id, turn);
@@ -161,6 +160,19 @@ class TurnSpans {
     this.byId ??= new Map(this.ids.map((id, i) => [id, this.turns[i]]));
     return this.byId.get(parent);
   }
+}
+
+/** `/^turn[-_ ]?\d+$/i` without a regex: asked of every span of every trace (900,000 on 100,000 trace folders). */
+function isTurnName(name: string): boolean {
+  for (let i = 0; i < 4; i++) if ((name.charCodeAt(i) | 0x20) !== 'turn'.charCodeAt(i)) return false;
+  const c = name.charCodeAt(4);
+  const first = c === 0x2d || c === 0x5f || c === 0x20 ? 5 : 4;
+  if (name.length <= first) return false;
+  for (let i = first; i < name.length; i++) {
+    const d = name.charCodeAt(i);
+    if (d < 0x30 || d > 0x39) return false;
+  }
+  return true;
 }
 
 /** `tr-` and the 32 digits of a REST trace id, reused: the id is made as one flat string, not joined from pieces. */

@@ -21,6 +21,13 @@ describe('rollout ids held as words', () => {
     for (const id of pushed) ids.push(id);
     assert.equal(ids.length, pushed.length);
     pushed.forEach((id, row) => assert.equal(ids.at(row), id));
+    // Only REST ids: none kept as text.
+    const rest3 = new RolloutIds();
+    for (const id of REST) rest3.push(id);
+    assert.deepEqual(
+      [0, 1, 2].map((row) => rest3.at(row)),
+      REST,
+    );
   });
 
   it('tells an id seen before, in either form, across the table growing', () => {

@@ -139,6 +139,18 @@ describe('rollouts from MLflow traces', () => {
     ])
       assert.equal(artifact(id), id);
   });
+  it('takes a span named turn-N, turn_N, "turn N" or turnN in any case for a turn, and any other name for a tool call', () => {
+    const turnsOf = (name: string) =>
+      transcriptFromTrace({
+        spans: [
+          { name: 'trajectory', context: { span_id: 'r', trace_id: 't' }, attributes: { reward: '1' } },
+          { name, context: { span_id: 's', trace_id: 't' }, parent_id: 'r', start_time: 1 },
+        ],
+      })!.turns;
+    for (const name of ['turn-1', 'Turn_2', 'TURN 3', 'turn12']) assert.deepEqual(turnsOf(name)[0].toolCalls, [], name);
+    for (const name of ['turn', 'turn-', 'turnx1', 'turn-1a', 'return-1', 'turn--1', 'tur-1', ''])
+      assert.equal(turnsOf(name)[0].toolCalls[0]?.name, name, name);
+  });
   it("puts each tool call in its parent's turn, an older one too, else in the newest, and calls before any turn in turns of their own", () => {
     const span = (name: string, id: string, parent: string | undefined, start: number): TraceSpan => ({
       name,
