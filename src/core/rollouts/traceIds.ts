@@ -1,7 +1,7 @@
 // Rollout ids held for a whole read without a string each. A trace's id in its REST form (`tr-` and 32 lowercase hex
-// digits, what every raw artifact's id becomes) is kept as four 32-bit words: on 100,000 trace folders the ids held as
-// strings, in the duplicate check and the board's columns, cost the young generation's collector about 0.2 s of copying,
-// a twelfth of reading the files (bench/traceFolders.bench.ts). Any other id is kept as it is.
+// digits, what restTraceIdOf makes of every raw artifact's id) is kept as four 32-bit words: on 100,000 trace folders
+// the ids held as strings, in the duplicate check and the board's columns, cost the young generation's collector about
+// 0.2 s of copying, a twelfth of reading the files (bench/traceFolders.bench.ts). Any other id is kept as it is.
 
 const PREFIX = 'tr-';
 const LENGTH = PREFIX.length + 32;
@@ -23,8 +23,25 @@ function readWords(id: string, words: Uint32Array, at: number): boolean {
   return true;
 }
 
-/** The id's character codes, reused: made as one flat string, which a board search over every row reads whole. */
+/** An id's character codes, reused: each id is made as one flat string, not joined from pieces a later read must flatten. */
 const CODES: number[] = [...PREFIX].map((c) => c.charCodeAt(0)).concat(new Array<number>(32).fill(0));
+
+/**
+ * A trace id as the REST API writes it: `tr-` and the UUID's 32 hex digits in lower case (dashes dropped); any other id
+ * as it is. One pass over the characters: `replaceAll`, `toLowerCase` and a template string cost three times as much.
+ */
+export function restTraceIdOf(raw: string): string {
+  let digits = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x2d) continue;
+    const lower = c | 0x20;
+    const isDigit = c >= 0x30 && c <= 0x39;
+    if (digits === 32 || !(isDigit || (lower >= 0x61 && lower <= 0x66))) return raw;
+    CODES[PREFIX.length + digits++] = isDigit ? c : lower;
+  }
+  return digits === 32 ? String.fromCharCode(...CODES) : raw;
+}
 
 function idOfWords(words: Uint32Array, at: number): string {
   for (let w = 0; w < 4; w++) {

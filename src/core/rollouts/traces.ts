@@ -1,6 +1,7 @@
 import type { Transcript, Turn } from '../transcript/model';
 import { jsonOrText, rewardOf, stepNumber } from '../transcript/record';
 import { byStart, decoded, readSpan, rootOf, SpanCall, SpanTurn, type TraceSpan } from './spans';
+import { restTraceIdOf } from './traceIds';
 
 // MLflow traces as the service writes them (one per rollout) and how one becomes a transcript: the REST API's
 // `traces/search` (info) and `traces/batchGet` (info and spans), and the raw `traces.json` artifact (spans only).
@@ -175,26 +176,10 @@ function isTurnName(name: string): boolean {
   return true;
 }
 
-/** `tr-` and the 32 digits of a REST trace id, reused: the id is made as one flat string, not joined from pieces. */
-const REST_ID_CODES: number[] = [0x74, 0x72, 0x2d, ...new Array<number>(32).fill(0)];
-
-/**
- * A raw artifact's trace id as the REST API names the same trace (`tr-` and the UUID's hex, lowercase), so both forms
- * agree; any other id as it is. One pass over the characters: `replaceAll`, `toLowerCase` and a template string cost
- * three times as much on 100,000 trace folders and left a joined string that later reads had to flatten.
- */
+/** A raw artifact's trace id as the REST API names the same trace, so both forms agree. */
 function restTraceId(span: TraceSpan | undefined): string | undefined {
   const raw = span?.context?.trace_id ?? span?.trace_id;
-  if (!raw) return undefined;
-  let digits = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw.charCodeAt(i);
-    if (c === 0x2d) continue;
-    const lower = c | 0x20;
-    if (digits === 32 || !((c >= 0x30 && c <= 0x39) || (lower >= 0x61 && lower <= 0x66))) return raw;
-    REST_ID_CODES[3 + digits++] = c >= 0x30 && c <= 0x39 ? c : lower;
-  }
-  return digits === 32 ? String.fromCharCode(...REST_ID_CODES) : raw;
+  return raw ? restTraceIdOf(raw) : undefined;
 }
 
 /** Where a trace's `traces.json` artifact is (its `mlflow.artifactLocation` tag plus the file name), if it says. */
