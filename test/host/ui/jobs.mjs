@@ -195,6 +195,9 @@ export const checks = [
           [RUNNING, before],
           { timeout: ceiling(60_000) },
         );
+        // Polling slowed once the row moved: a redraw every 5 s under the pointer closed the hover in six tries of one
+        // loaded CI. A poll already under way may still redraw once (tooltipOf hovers again).
+        setWorkspaceSetting(workspaceRoot, 'mtrl.jobs.refreshSeconds', 3600);
         // One look once the row moved: a row kept from an earlier draw would be behind its tooltip.
         const tip = await tooltipOf(page, rowByName(page, RUNNING));
         const tooltipStep = Number(/step (\d+)\/100/.exec(tip)?.[1]);
