@@ -47,7 +47,7 @@ export async function startServer({ codeServer, serverNode, userDataDir, serverD
     serverDataDir,
     '--extensions-dir',
     extensionsDir,
-    // The server would start each extension host only after a login shell (`bash -i -l`, the user's ~/.bashrc) printed
+    // The server would start its first extension host only after a login shell (`bash -i -l`, the user's ~/.bashrc) printed
     // its environment: 0.5 s idle, 7-13 s at load 30+, and past VS Code's 10 s limit it fails ("Unable to resolve your
     // shell environment"). The harness gives the server the environment its tests need; `npm start` runs from the
     // user's shell, whose environment the server inherits.
