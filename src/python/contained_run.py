@@ -26,8 +26,19 @@ class Stopped(Exception):
         self.signum = signum
 
 
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+# A dying caller signals once per thread it had (the kernel passes the child to each in turn): only the first stop signal
+# may interrupt the run, so no later one can cut the clean-up short. One that comes before the run starts is kept.
+first_stop = None
+interruptible = False
+
+
 def on_stop(signum, _frame):
-    raise Stopped(signum)
+    global first_stop, interruptible
+    first_stop = first_stop or signum
+    if interruptible:
+        interruptible = False
+        raise Stopped(signum)
 
 
 def prctl(option, value):
@@ -89,26 +100,37 @@ def kill_all(script_pid):
         time.sleep(0.01)
 
 
+# The script's process once started: what the clean-up kills first, even when a stop signal came during the wait.
+started = []
+
+
+def run(command):
+    """Starts the script and waits for its exit status; raises Stopped for the first stop signal, whenever it came."""
+    global interruptible
+    interruptible = True
+    if first_stop or os.getppid() == 1:
+        interruptible = False
+        raise Stopped(first_stop or signal.SIGTERM)
+    started.append(subprocess.Popen(command, start_new_session=True))
+    status = started[0].wait()
+    interruptible = False
+    return status
+
+
 def main():
-    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    global interruptible
+    for signum in STOP_SIGNALS:
         signal.signal(signum, on_stop)
     prctl(PR_SET_CHILD_SUBREAPER, 1)
     # The editor or the CLI may die without stopping the run: then this process gets SIGTERM and cleans up.
     prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-    parent_gone = os.getppid() == 1
-    script = None
-    status = 0
     try:
-        if parent_gone:
-            raise Stopped(signal.SIGTERM)
-        script = subprocess.Popen([sys.executable, *sys.argv[1:]], start_new_session=True)
-        status = script.wait()
+        status = run([sys.executable, *sys.argv[1:]])
     except Stopped as stop:
         status = -stop.signum
     finally:
-        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-            signal.signal(signum, signal.SIG_IGN)
-        kill_all(script.pid if script else None)
+        interruptible = False
+        kill_all(started[0].pid if started else None)
     if status < 0:
         # Killed by a signal: say so the same way, so the caller reads "killed by SIGKILL" and not an exit code.
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))

@@ -73,6 +73,39 @@ describe('contained run: a daemon the user code leaves behind (real python3)', f
     assert.ok(await refused(daemon.port), 'the daemon’s port still accepts connections');
   });
 
+  it('stop signals that keep coming (a dying caller sends one per thread it had) never cut the clean-up short', async () => {
+    // The script starts a daemon (its own session, a port) and loops; the supervisor then gets several stop signals.
+    const script = [
+      'import os, socket, sys, time',
+      'if os.fork() == 0:',
+      '    os.setsid()',
+      '    if os.fork(): os._exit(0)',
+      '    server = socket.socket(); server.bind(("127.0.0.1", 0)); server.listen()',
+      '    print(f"daemon pid {os.getpid()} port {server.getsockname()[1]}", file=sys.stderr, flush=True)',
+      '    time.sleep(60); os._exit(0)',
+      'while True: time.sleep(0.1)',
+    ].join('\n');
+    const supervisor = spawn(python, ['-S', path.join(root, 'src/python/contained_run.py'), '-c', script]);
+    let stderr = '';
+    supervisor.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const ended = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      supervisor.on('exit', (code, signal) => resolve([code, signal])),
+    );
+    while (!/daemon pid/.test(stderr)) await new Promise((r) => setTimeout(r, 50));
+    const daemon = daemonOf(stderr);
+    // Three stop signals pending at once: Python handles one, and meets the next inside whatever runs after it.
+    supervisor.kill('SIGSTOP');
+    for (const stop of ['SIGHUP', 'SIGINT', 'SIGTERM'] as const) supervisor.kill(stop);
+    supervisor.kill('SIGCONT');
+    const [code, signal] = await ended;
+    assert.ok(
+      code === null && ['SIGHUP', 'SIGINT', 'SIGTERM'].includes(signal!),
+      `the supervisor did not end by its clean-up (code ${code}): ${stderr}`,
+    );
+    assert.ok(await gone(daemon.pid), 'the daemon still runs');
+    assert.ok(await refused(daemon.port), 'the daemon’s port still accepts connections');
+  });
+
   it('the CLI killed outright (SIGKILL) still takes the run’s processes with it', async () => {
     const cli = spawn(process.execPath, [
       '--import',
