@@ -15,8 +15,23 @@ export class KeyTable {
   // The two halves of the last hash, kept in fields so hashing allocates nothing.
   private a = 0;
   private b = 0;
+  // Ids mostly come in order (task-1, task-2, … or zero-padded). While each key is past the one before (shorter first,
+  // then by character) none can be a repeat, so its hash is appended here, [high, low, line] at 3i, in file order
+  // instead of at a random slot; the slots take them all in when the order first breaks or the table is read.
+  private ascending: Int32Array | undefined;
+  private ascendingCount = 0;
+  private last = '';
+  private stillAscending: boolean;
+  private reserved = 0;
 
-  constructor(private readonly maxKeys = 2_000_000) {}
+  /** `ordered`: the keys often ascend (ids), so they are checked for it and skip the look-up while they do. */
+  constructor(
+    private readonly maxKeys = 2_000_000,
+    ordered = false,
+  ) {
+    this.stillAscending = ordered;
+    if (ordered) this.ascending = new Int32Array(3 << 10);
+  }
 
   get size(): number {
     return this.count;
@@ -24,19 +39,54 @@ export class KeyTable {
 
   /** The line of the key's first occurrence, or undefined after recording `line` (≥ 1) as that first occurrence. */
   firstOrAdd(key: string, line: number): number | undefined {
+    if (this.isPastLast(key)) {
+      this.hash(key);
+      this.addNewHashed(this.a, this.b, line);
+      return undefined;
+    }
+    if (this.ascending) this.takeInAscending();
     this.hash(key);
     return this.firstOrAddLast(line);
   }
 
-  /** Writes the key's hash to `out` at `at` and `at + 1`, for `firstOrAddHashed` later. */
-  hashInto(key: string, out: Int32Array, at: number): void {
+  /**
+   * Writes the key's hash to `out` at `at` and `at + 1`. True when the key is past every earlier one of an ordered
+   * table, so certainly new: it then goes to `addNewHashed`, else to `firstOrAddHashed`, in the keys' order.
+   */
+  hashInto(key: string, out: Int32Array, at: number): boolean {
+    const past = this.isPastLast(key);
     this.hash(key);
     out[at] = this.a;
     out[at + 1] = this.b;
+    return past;
+  }
+
+  /** Records a key `hashInto` found past every earlier one. */
+  addNewHashed(a: number, b: number, line: number): void {
+    const keys = this.ascending;
+    if (!keys) {
+      this.firstOrAddHashed(a, b, line);
+      return;
+    }
+    if (this.count >= this.maxKeys) {
+      this.full = true;
+      return;
+    }
+    let at = 3 * this.ascendingCount++;
+    if (at === keys.length) {
+      this.ascending = new Int32Array(2 * keys.length);
+      this.ascending.set(keys);
+    }
+    const to = this.ascending!;
+    to[at++] = a;
+    to[at++] = b;
+    to[at] = Math.max(1, line);
+    this.count++;
   }
 
   /** `firstOrAdd` for a key hashed by `hashInto`: many in a row overlap their waits on memory. */
   firstOrAddHashed(a: number, b: number, line: number): number | undefined {
+    if (this.ascending) this.takeInAscending();
     this.a = a;
     this.b = b;
     return this.firstOrAddLast(line);
@@ -45,6 +95,37 @@ export class KeyTable {
   /** Reads the home slot of a hash from `hashInto`: run over a batch first, the cache misses overlap, and the look-ups after find the slots cached. */
   touch(b: number): number {
     return this.slots[3 * (b & (this.capacity - 1)) + 2];
+  }
+
+  /** Sized once for `keys` keys (a Parquet file tells its row count first), so they come without doubling and rehashing. */
+  reserve(keys: number): void {
+    // Keys still in order need no slots: the size is used when they are taken in, if ever.
+    if (this.ascending) {
+      this.reserved = Math.max(this.reserved, keys);
+      return;
+    }
+    let capacity = this.capacity;
+    while (Math.min(keys, this.maxKeys) * 4 > capacity * 3) capacity *= 2;
+    if (capacity > this.capacity) this.resize(capacity);
+  }
+
+  get(key: string): number | undefined {
+    if (this.ascending) this.takeInAscending();
+    this.hash(key);
+    const line = this.slots[this.slot() + 2];
+    return line === 0 ? undefined : line;
+  }
+
+  /** Past the last key of a table whose keys have ascended so far; the first key that is not ends the ascent for good. */
+  private isPastLast(key: string): boolean {
+    if (!this.stillAscending) return false;
+    const last = this.last;
+    if (key.length > last.length || (key.length === last.length && key > last)) {
+      this.last = key;
+      return true;
+    }
+    this.last = '';
+    return (this.stillAscending = false);
   }
 
   private firstOrAddLast(line: number): number | undefined {
@@ -66,17 +147,14 @@ export class KeyTable {
     return undefined;
   }
 
-  /** Sized once for `keys` keys (a Parquet file tells its row count first), so they come without doubling and rehashing. */
-  reserve(keys: number): void {
-    let capacity = this.capacity;
-    while (Math.min(keys, this.maxKeys) * 4 > capacity * 3) capacity *= 2;
-    if (capacity > this.capacity) this.resize(capacity);
-  }
-
-  get(key: string): number | undefined {
-    this.hash(key);
-    const line = this.slots[this.slot() + 2];
-    return line === 0 ? undefined : line;
+  /** Moves the keys that came in order into the slots: all distinct, so each takes the first empty slot from its home. */
+  private takeInAscending(): void {
+    const keys = this.ascending!;
+    const n = this.ascendingCount;
+    this.ascending = undefined;
+    this.stillAscending = false;
+    this.reserve(Math.max(this.reserved, this.count));
+    this.place(keys, 3 * n);
   }
 
   private hash(key: string): void {
@@ -107,16 +185,21 @@ export class KeyTable {
   private resize(capacity: number): void {
     const old = this.slots;
     this.capacity = capacity;
+    this.slots = new Int32Array(3 * this.capacity);
+    this.place(old, old.length);
+  }
+
+  /** Puts the keys of `from` (triples up to `end`, line 0 skipped) into the slots; every one is new to them. */
+  private place(from: Int32Array, end: number): void {
     const mask = this.capacity - 1;
-    const s = (this.slots = new Int32Array(3 * this.capacity));
-    // Every key is new here: the first empty slot from its home is its place.
-    for (let j = 0; j < old.length; j += 3) {
-      const line = old[j + 2];
+    const s = this.slots;
+    for (let j = 0; j < end; j += 3) {
+      const line = from[j + 2];
       if (line === 0) continue;
-      let n = old[j + 1] & mask;
+      let n = from[j + 1] & mask;
       while (s[3 * n + 2] !== 0) n = (n + 1) & mask;
-      s[3 * n] = old[j];
-      s[3 * n + 1] = old[j + 1];
+      s[3 * n] = from[j];
+      s[3 * n + 1] = from[j + 1];
       s[3 * n + 2] = line;
     }
   }

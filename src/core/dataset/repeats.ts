@@ -14,7 +14,7 @@ const BATCH = 128;
  * wait in a batch until it is full or a finding is about to be reported (`flush`), so findings keep the order of rows.
  */
 export class Repeats {
-  readonly ids = new KeyTable();
+  readonly ids = new KeyTable(undefined, true);
   readonly answers = new KeyTable();
   readonly prompts = new KeyTable();
   readonly idStrings = new Map<string, number>();
@@ -25,6 +25,8 @@ export class Repeats {
   private readonly trackKeys: boolean;
   // The waiting look-ups, in columns reused from batch to batch so a row allocates nothing here.
   private readonly hashes = new Int32Array(2 * BATCH);
+  /** 1 where the key is certainly new (an id past every earlier one): no look-up to wait on. */
+  private readonly fresh = new Uint8Array(BATCH);
   private readonly kinds: Kind[] = [];
   private readonly keys: string[] = [];
   private readonly places: RowPlace[] = [];
@@ -61,7 +63,7 @@ export class Repeats {
 
   private wait(kind: Kind, table: KeyTable, key: string, place: RowPlace, column: string): void {
     const n = this.waiting++;
-    table.hashInto(key, this.hashes, 2 * n);
+    this.fresh[n] = table.hashInto(key, this.hashes, 2 * n) ? 1 : 0;
     this.kinds[n] = kind;
     this.keys[n] = key;
     this.places[n] = place;
@@ -74,12 +76,17 @@ export class Repeats {
     const count = this.waiting;
     this.waiting = 0;
     let touched = 0;
-    for (let n = 0; n < count; n++) touched |= this.tableOf(this.kinds[n]).touch(this.hashes[2 * n + 1]);
+    for (let n = 0; n < count; n++) if (!this.fresh[n]) touched |= this.tableOf(this.kinds[n]).touch(this.hashes[2 * n + 1]);
     this.touched = touched;
     for (let n = 0; n < count; n++) {
       const kind = this.kinds[n];
       const place = this.places[n];
-      const first = this.tableOf(kind).firstOrAddHashed(this.hashes[2 * n], this.hashes[2 * n + 1], place.line);
+      const table = this.tableOf(kind);
+      const a = this.hashes[2 * n];
+      const b = this.hashes[2 * n + 1];
+      let first: number | undefined;
+      if (this.fresh[n]) table.addNewHashed(a, b, place.line);
+      else first = table.firstOrAddHashed(a, b, place.line);
       if (first === undefined) this.overlap(kind, this.keys[n], place.line);
       else this.repeated(kind, this.keys[n], first, place, this.columns[n]);
     }

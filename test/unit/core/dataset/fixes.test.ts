@@ -67,4 +67,40 @@ describe('KeyTable', () => {
     assert.equal(table.firstOrAdd('id_49999', 7), 50_000);
     assert.equal(table.get('id_55000'), undefined);
   });
+
+  // An ordered table answers as a plain one whatever the order: ids that ascend, then break, then repeat.
+  const orders: [string, string[]][] = [
+    ['ascending, then a repeat of an early id', [...Array.from({ length: 5000 }, (_, i) => `task-${i + 1}`), 'task-7']],
+    ['ascending, then older ids again and new ones', ['a', 'b', 'c', 'aa', 'ab', 'b', 'ac', 'c', 'zz', 'aa', 'ba']],
+    ['a repeat right away', ['x1', 'x1', 'x2']],
+    ['an empty key first', ['', 'a', '', 'b']],
+    ['shuffled', Array.from({ length: 3000 }, (_, i) => `id${(i * 7919) % 2000}`)],
+  ];
+  for (const [name, keys] of orders)
+    it(`an ordered table (ids) finds the same first lines as a plain one: ${name}`, () => {
+      const plain = new KeyTable();
+      const ordered = new KeyTable(undefined, true);
+      keys.forEach((key, i) => assert.equal(ordered.firstOrAdd(key, i + 1), plain.firstOrAdd(key, i + 1), `${key} on line ${i + 1}`));
+      assert.equal(ordered.size, plain.size);
+      for (const key of new Set(keys)) assert.equal(ordered.get(key), plain.get(key), key);
+    });
+
+  it('an ordered table read while its keys still ascend (a training file’s ids) has every one, at its line', () => {
+    const ordered = new KeyTable(undefined, true);
+    ordered.reserve(20_000);
+    for (let i = 0; i < 20_000; i++) assert.equal(ordered.firstOrAdd(`row_${String(i).padStart(6, '0')}`, i + 1), undefined);
+    assert.equal(ordered.get('row_000000'), 1);
+    assert.equal(ordered.get('row_019999'), 20_000);
+    assert.equal(ordered.get('row_020000'), undefined);
+    assert.equal(ordered.firstOrAdd('row_000042', 20_001), 43);
+  });
+
+  it('an ordered table stops adding at its cap while its keys ascend', () => {
+    const ordered = new KeyTable(1000, true);
+    for (let i = 0; i < 1500; i++) ordered.firstOrAdd(`t${i + 1000}`, i + 1);
+    assert.equal(ordered.size, 1000);
+    assert.equal(ordered.full, true);
+    assert.equal(ordered.get('t1999'), 1000);
+    assert.equal(ordered.get('t2000'), undefined);
+  });
 });
