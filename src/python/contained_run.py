@@ -101,18 +101,18 @@ def kill_all(script_pid):
 
 
 # The script's process once started: what the clean-up kills first, even when a stop signal came during the wait.
-started = []
+script = None
 
 
 def run(command):
     """Starts the script and waits for its exit status; raises Stopped for the first stop signal, whenever it came."""
-    global interruptible
+    global interruptible, script
     interruptible = True
     if first_stop or os.getppid() == 1:
         interruptible = False
         raise Stopped(first_stop or signal.SIGTERM)
-    started.append(subprocess.Popen(command, start_new_session=True))
-    status = started[0].wait()
+    script = subprocess.Popen(command, start_new_session=True)
+    status = script.wait()
     interruptible = False
     return status
 
@@ -130,7 +130,7 @@ def main():
         status = -stop.signum
     finally:
         interruptible = False
-        kill_all(started[0].pid if started else None)
+        kill_all(script.pid if script else None)
     if status < 0:
         # Killed by a signal: say so the same way, so the caller reads "killed by SIGKILL" and not an exit code.
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
