@@ -5,6 +5,12 @@
 /** What a local check holds at once, all rollouts together (see docs/limits.md). */
 export const CHECK_ALLOWANCE_BYTES = 128 * 1024 * 1024;
 
+/**
+ * What one byte of an agent's request costs while its call is answered: the bytes read, their text, the parsed
+ * messages and the JSON forwarded to the policy (measured: 15 MB bodies raised the CLI's peak by ~100 MB each).
+ */
+export const REQUEST_BYTE_COPIES = 4;
+
 /** What is kept of one rollout (its turns, tool results, the agent's error): past it the rest is cut with a note. */
 export const KEPT_ROLLOUT_BYTES = 16 * 1024 * 1024;
 

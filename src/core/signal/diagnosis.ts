@@ -12,6 +12,8 @@ export interface PlayedRollout {
   reported?: string;
   /** The last lines the agent wrote to stderr. */
   stderr?: readonly string[];
+  /** The local check stopped it: the sentence naming whose draw would have passed the check's allowance. */
+  stopped?: string;
 }
 
 /** Everything a local check knows about why its rollouts did not play. */
@@ -35,11 +37,12 @@ export interface LocalRunFacts {
 }
 
 /**
- * Why rollouts did not play, in the one order the first line follows (the first that applies): the policy refused,
+ * Why rollouts did not play, in the one order the first line follows (the first that applies): the check's allowance
+ * stopped them (what the agent or the policy said after that is its echo), the policy refused,
  * a stub stood in the way, the agent's own reported error, an exception that escaped it, calls at a path the runtime
  * does not serve, no model call at all.
  */
-export type DiagnosisKind = 'policy-refused' | 'inside-stub' | 'agent-reported' | 'agent-raised' | 'unserved-path' | 'no-call';
+export type DiagnosisKind = 'stopped' | 'policy-refused' | 'inside-stub' | 'agent-reported' | 'agent-raised' | 'unserved-path' | 'no-call';
 
 export interface Diagnosis {
   kind: DiagnosisKind;
@@ -48,7 +51,7 @@ export interface Diagnosis {
   sentence: string;
 }
 
-const ORDER: DiagnosisKind[] = ['policy-refused', 'inside-stub', 'agent-reported', 'agent-raised', 'unserved-path', 'no-call'];
+const ORDER: DiagnosisKind[] = ['stopped', 'policy-refused', 'inside-stub', 'agent-reported', 'agent-raised', 'unserved-path', 'no-call'];
 
 // An agent's own check of the endpoint (an allow-list of hosts) speaks of endpoints, hosts and trust.
 const ALLOW_LIST = /untrusted|not allowed|allow-?list|refus\w* .*(endpoint|host|url)|(endpoint|host|url).* (refused|not trusted)/i;
@@ -59,6 +62,7 @@ const UNREACHABLE =
 
 /** The kind of trouble a rollout had, or undefined when it played: a model call answered and no error. */
 export function rolloutTrouble(r: PlayedRollout, callsWentAstray: boolean): DiagnosisKind | undefined {
+  if (r.stopped) return 'stopped';
   if (!r.failure && !r.reported && r.answeredCalls > 0) return undefined;
   if (r.refusals.length) return 'policy-refused';
   if (r.failure?.inStub) return 'inside-stub';
@@ -108,6 +112,14 @@ function raisedAt(facts: LocalRunFacts, failure: NonNullable<PlayedRollout['fail
 
 /** The scripted policy's refusal: it plays only its own environments (src/emulator/chat.ts words it). */
 const SCRIPT_DOES_NOT_PLAY = /scripted policy does not play this conversation/;
+
+function stoppedByCheck(_facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
+  const { item, count } = mostCommon(members, (r) => r.stopped!);
+  const others = members.length - count;
+  const rest = others ? ` ${others} more were stopped for other draws (--transcripts-out keeps each one's).` : '';
+  const sentence = item.stopped!.charAt(0).toLowerCase() + item.stopped!.slice(1);
+  return `${of(count, total)}: ${sentence}${rest} docs/limits.md says what draws on the allowance.`;
+}
 
 function policyRefused(facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
   const refusal = mostCommon(
@@ -194,6 +206,7 @@ function noCall(facts: LocalRunFacts, members: readonly PlayedRollout[], total: 
 }
 
 const SENTENCES: Record<DiagnosisKind, (facts: LocalRunFacts, members: readonly PlayedRollout[], total: number) => string> = {
+  stopped: stoppedByCheck,
   'policy-refused': policyRefused,
   'unserved-path': unservedPath,
   'inside-stub': insideStub,

@@ -157,6 +157,8 @@ export class RolloutRecording {
 
   /** A model call the runtime could not forward: the agent sees an error, the rollout keeps it. */
   modelCallFailed(message: string): void {
+    // A call cut because the rollout was stopped says nothing of the policy: the stop's sentence is the cause.
+    if (this.stopped) return;
     this.modelCalls++;
     this.refusals.push(message);
     this.error ??= message;

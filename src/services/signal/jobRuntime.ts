@@ -11,7 +11,7 @@ import {
   TRAJECTORY_HEADER,
   type JobRuntimeErrorCode,
 } from '../../core/signal/jobRuntimeApi';
-import { CheckAllowance, Draw } from '../../core/signal/checkAllowance';
+import { CheckAllowance, Draw, REQUEST_BYTE_COPIES } from '../../core/signal/checkAllowance';
 import { refusalOfPageRequest } from '../../core/signal/localOrigin';
 import { reportBodyProblem, ReportLedger, type ReportOperation } from '../../core/signal/runtimeReports';
 import { rolloutOfRftMetadata } from '../../core/signal/rftMetadata';
@@ -79,8 +79,8 @@ function readBody(req: IncomingMessage, draw: Draw): Promise<unknown> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) return req.destroy(new Error('request body too large'));
-      // The body is held until its call is answered: its bytes, its text and what is forwarded.
-      if (!draw.more(chunk.length)) {
+      // The body is held until its call is answered: its bytes, its text, its messages and what is forwarded.
+      if (!draw.more(chunk.length * REQUEST_BYTE_COPIES)) {
         // The rest is read and dropped, so the agent still gets the sentence.
         req.removeAllListeners('data').resume();
         return reject(new OverAllowance(`The agent's request (${size} bytes so far)`));

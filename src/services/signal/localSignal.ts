@@ -164,7 +164,7 @@ export async function runLocalSignal(run: LocalSignalRun): Promise<LocalSignalRe
     if (recording.stopped) {
       // Its draw would have passed the allowance: the sentence, not what the stopped agent said.
       recording.stop(recording.stopped);
-      fact.failure = { message: recording.stopped };
+      fact.stopped = recording.stopped;
     } else if (r.ok) {
       recording.returned(r.result);
       fact.reported = reportedError(r.result, fact.answeredCalls, stderr);

@@ -73,7 +73,8 @@ describe('hostile: the local job runtime holds one allowance per check', functio
   });
 
   it('concurrent large request bodies: those past the allowance are refused (ServiceQuotaExceededException) naming the agent, the others relayed', async () => {
-    const allowance = new CheckAllowance(8 * MB);
+    // Each 3 MB body draws four times its bytes (12 MB): two fit in 32 MB, a third does not.
+    const allowance = new CheckAllowance(32 * MB);
     let answer!: () => void;
     const policy = await startKeyPolicy(30_000, new Promise<void>((resolve) => (answer = resolve)));
     const runtime = await startJobRuntime({ baseUrl: policy.baseUrl }, { allowance });
@@ -85,11 +86,15 @@ describe('hostile: the local job runtime holds one allowance per check', functio
       const first = await Promise.race(calls);
       assert.equal(first.status, 402, 'the body past the allowance is answered while the others wait for the policy');
       assert.equal(first.headers.get('x-amzn-errortype'), 'ServiceQuotaExceededException');
-      assert.match(await messageOf(first), /^The agent's request \(\d+ bytes so far\) would pass the local check's allowance of 8 MB/);
+      assert.match(await messageOf(first), /^The agent's request \(\d+ bytes so far\) would pass the local check's allowance of 32 MB/);
       answer();
       const statuses = (await Promise.all(calls)).map((r) => r.status).sort();
       assert.ok(statuses.filter((s) => s === 200).length >= 1, `${statuses}`);
-      assert.ok(allowance.peak <= 8 * MB);
+      assert.ok(allowance.peak <= 32 * MB);
+      assert.ok(
+        allowance.peak > 3 * 3 * MB,
+        `a body draws more than its bytes: its text, messages and forwarded copy (peak ${allowance.peak})`,
+      );
       assert.ok(allowance.held < 1024, 'only what is kept of the rollouts stays held');
     } finally {
       answer?.();

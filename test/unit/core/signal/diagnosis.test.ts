@@ -42,6 +42,28 @@ describe('local check diagnosis: the real cause, one sentence per kind of troubl
     assert.doesNotMatch(d.sentence, /ignores the payload's endpoint/);
   });
 
+  it('a rollout the check stopped leads with the allowance sentence, not the refusals or errors its stop caused', () => {
+    const stopped =
+      "The agent's request (675840 bytes so far) would pass the local check's allowance of 128 MB (everything the check holds at once, all rollouts together), so this rollout was stopped; the others go on.";
+    const echo = { message: 'error: 30 of 30 requests refused (402)' };
+    const [d, ...rest] = diagnoseLocalRun(
+      facts([
+        { answeredCalls: 0, refusals: ['The policy answered 500.'], failure: echo, stopped },
+        { answeredCalls: 0, refusals: [], stopped: stopped.replace('675840', '12') },
+        played,
+      ]),
+    );
+    assert.deepEqual(rest, []);
+    assert.equal(d.kind, 'stopped');
+    assert.equal(d.rollouts, 2);
+    assert.match(
+      d.sentence,
+      /^1 of 3 rollouts: the agent's request \(675840 bytes so far\) would pass the local check's allowance of 128 MB .*the others go on\. 1 more were stopped/,
+    );
+    assert.match(d.sentence, /docs\/limits\.md/);
+    assert.doesNotMatch(d.sentence, /refused|raised/);
+  });
+
   it('a plain exception gets no allow-list advice, and other errors are counted', () => {
     const [d] = diagnoseLocalRun(
       facts([

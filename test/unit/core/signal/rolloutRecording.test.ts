@@ -95,6 +95,16 @@ describe('RolloutRecording', () => {
     status.returned({ status: 'error', error: 'no tool' });
     assert.deepEqual([status.transcript().status, status.transcript().error], ['error', 'no tool']);
   });
+
+  it('a call that fails after the rollout was stopped is not a refusal of the policy: the stop stays the cause', () => {
+    const r = new RolloutRecording(task);
+    r.modelCallFailed('The policy answered 500.');
+    r.stop('The agent’s request (9 bytes so far) would pass the local check’s allowance of 128 MB.');
+    r.modelCallFailed('The policy at u had not answered yet: the agent hung up while the policy was still answering.');
+    assert.deepEqual(r.refusals, ['The policy answered 500.']);
+    assert.equal(r.modelCalls, 1);
+    assert.match(r.transcript().error ?? '', /allowance of 128 MB/);
+  });
 });
 
 describe('findHardCodedEndpoint', () => {
