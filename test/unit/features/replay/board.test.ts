@@ -110,6 +110,10 @@ describe('replay board in Chromium', function () {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.page('virtual', rolloutLines(4000, 9)));
     await page.waitForSelector('.group-row[data-group]');
+    // The summary is drawn after the groups: waited for, not read at once.
+    await page.waitForFunction(() =>
+      /4000\s*rollouts\s*500 \(500 step unknown\)\s*groups/.test(document.querySelector('.summary')?.textContent ?? ''),
+    );
     assert.match((await page.textContent('.summary')) ?? '', /4000\s*rollouts\s*500 \(500 step unknown\)\s*groups/);
     const before = await page.locator('.group-row').count();
     assert.ok(before < 40, `only the visible rows exist, got ${before}`);

@@ -49,6 +49,8 @@ describe('replay board: steps, GRPO groups, and a 900-px editor', function () {
     assert.equal(await page.locator('.step-bar.chosen').count(), 1);
     assert.match((await page.textContent('.step-shown')) ?? '', /^step 3: solve rate \d+\.\d%, mean reward -?\d\.\d{3}$/);
     assert.match((await page.textContent('.group-row[data-group] .group-line.muted')) ?? '', /step 3/);
+    // The summary is drawn after the groups: waited for, not read at once.
+    await page.waitForFunction(() => /128\s*rollouts\s*16\s*groups/.test(document.querySelector('.summary')?.textContent ?? ''));
     assert.match((await page.textContent('.summary')) ?? '', /128\s*rollouts\s*16\s*groups/, 'one step: 16 tasks × 8 rollouts');
     assert.match(
       (await page.textContent('.group-note')) ?? '',
