@@ -116,7 +116,9 @@ const SCRIPT_DOES_NOT_PLAY = /scripted policy does not play this conversation/;
 function stoppedByCheck(_facts: LocalRunFacts, members: readonly PlayedRollout[], total: number): string {
   const { item, count } = mostCommon(members, (r) => r.stopped!);
   const others = members.length - count;
-  const rest = others ? ` ${others} more were stopped for other draws (--transcripts-out keeps each one's).` : '';
+  const rest = others
+    ? ` ${others} more ${others === 1 ? 'was' : 'were'} stopped for other draws (--transcripts-out keeps each one's).`
+    : '';
   const sentence = item.stopped!.charAt(0).toLowerCase() + item.stopped!.slice(1);
   return `${of(count, total)}: ${sentence}${rest} docs/limits.md says what draws on the allowance.`;
 }

@@ -58,7 +58,7 @@ describe('local check diagnosis: the real cause, one sentence per kind of troubl
     assert.equal(d.rollouts, 2);
     assert.match(
       d.sentence,
-      /^1 of 3 rollouts: the agent's request \(675840 bytes so far\) would pass the local check's allowance of 128 MB .*the others go on\. 1 more were stopped/,
+      /^1 of 3 rollouts: the agent's request \(675840 bytes so far\) would pass the local check's allowance of 128 MB .*the others go on\. 1 more was stopped/,
     );
     assert.match(d.sentence, /docs\/limits\.md/);
     assert.doesNotMatch(d.sentence, /refused|raised/);
