@@ -83,7 +83,10 @@ function readBody(req: IncomingMessage, draw: Draw): Promise<unknown> {
       if (!draw.more(chunk.length * REQUEST_BYTE_COPIES)) {
         // The rest is read and dropped, so the agent still gets the sentence.
         req.removeAllListeners('data').resume();
-        return reject(new OverAllowance(`The agent's request (${size} bytes so far)`));
+        const declared = Number(req.headers['content-length']);
+        const whole = declared > 0 ? ` of ${declared} bytes` : '';
+        const held = `${size} bytes read so far; a request is held about ${REQUEST_BYTE_COPIES} times over while it is answered`;
+        return reject(new OverAllowance(`The agent's request${whole} (${held})`));
       }
       chunks.push(chunk);
     });
