@@ -64,7 +64,9 @@ console.log(
 );
 console.log(`  JSON.parse per artifact (baseline)   ${b.toFixed(0)} ms`);
 const p = Math.min(...runs.prepared);
-console.log(`  transcripts (parse, spans, calls)    ${t.toFixed(0)} ms  ratio ${(t / b).toFixed(2)} (target ≤ 1.5)`);
+const met = t / b <= 1.5;
+if (!met) process.exitCode = 1;
+console.log(`  transcripts (parse, spans, calls)    ${t.toFixed(0)} ms  ratio ${(t / b).toFixed(2)} (target ≤ 1.5) ${met ? 'ok' : 'OVER'}`);
 console.log(`  transcripts prepared for the board   ${p.toFixed(0)} ms  ratio ${(p / b).toFixed(2)}`);
 console.log('  (tool arguments, results and thinking are decoded when first read: a list of rollouts reads none of them)');
 if (sink < 0) console.log(sink);

@@ -123,8 +123,8 @@ export function transcriptFromRecord(value: unknown): Transcript | undefined {
   const id = typeof r.trajectory_id === 'string' || typeof r.trajectory_id === 'number' ? String(r.trajectory_id) : '';
   const turns: Turn[] = [];
   if (Array.isArray(r.turns))
-    for (const raw of r.turns.slice(0, MAX_RECORD_TURNS)) {
-      const turn = turnOf(raw);
+    for (let i = 0; i < r.turns.length && i < MAX_RECORD_TURNS; i++) {
+      const turn = turnOf(r.turns[i]);
       if (turn) turns.push(turn);
     }
   if (perTurn) perTurn.forEach((x, i) => turns[i] && (turns[i].reward = x));
@@ -147,19 +147,17 @@ export function transcriptFromRecord(value: unknown): Transcript | undefined {
     t.step = step;
     t.stepFrom = 'record';
   }
-  const fields: Record<string, unknown> = {};
-  let extra = false;
-  for (const key in r)
-    if (!KNOWN.has(key)) {
-      fields[key] = r[key];
-      extra = true;
-    }
-  if (extra) t.fields = fields;
+  let fields: Record<string, unknown> | undefined;
+  for (const key in r) if (!KNOWN.has(key)) (fields ??= {})[key] = r[key];
+  if (fields) t.fields = fields;
   const metrics = asFields(r.metrics);
-  // The record's reward parts (outcome, shaping) are what a result's metrics hold for other agents.
-  const parts = { outcome: finite(r.outcome), shaping: finite(r.shaping) };
   if (metrics) t.metrics = metrics;
-  else if (parts.outcome !== undefined || parts.shaping !== undefined)
-    t.metrics = Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined));
+  else {
+    // The record's reward parts (outcome, shaping) are what a result's metrics hold for other agents.
+    const outcome = finite(r.outcome);
+    const shaping = finite(r.shaping);
+    if (outcome !== undefined) (t.metrics ??= {}).outcome = outcome;
+    if (shaping !== undefined) (t.metrics ??= {}).shaping = shaping;
+  }
   return t;
 }

@@ -59,6 +59,19 @@ describe('parseRolloutLine', () => {
     assert.equal(r.shaping, 0.72);
   });
 
+  it("keeps a record's own fields and reward parts: metrics from outcome and shaping only when it gives none", () => {
+    const transcriptOf = (line: object) => (parseRolloutLine(JSON.stringify(line))[0] as { transcript: Transcript }).transcript;
+    const whole = transcriptOf(record);
+    assert.deepEqual(whole.metrics, { outcome: 1.25, shaping: 0.72 });
+    assert.deepEqual(whole.fields, { answer: 'crane', solved: true, outcome: 1.25, shaping: 0.72 });
+    const plain = transcriptOf({ mtrl_rollout: 1, trajectory_id: 'r2', reward: 0.5, turns: [] });
+    assert.equal(plain.metrics, undefined);
+    assert.equal(plain.fields, undefined);
+    assert.deepEqual(transcriptOf({ mtrl_rollout: 1, reward: 0.5, shaping: Infinity, outcome: 0.4 }).metrics, { outcome: 0.4 });
+    const own = transcriptOf({ mtrl_rollout: 1, reward: 0.5, outcome: 0.4, metrics: { accuracy: 1 } });
+    assert.deepEqual(own.metrics, { accuracy: 1 });
+  });
+
   it('reads a record after a timestamp and level prefix', () => {
     assert.equal(only(`2026-11-29 10:00:01,123 INFO main: ${bare}`).answer, 'crane');
   });
