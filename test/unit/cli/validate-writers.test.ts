@@ -5,7 +5,7 @@ import { main } from '../../../src/cli';
 import { validateParquet } from '../../../src/core/dataset';
 import { decodeParquet, parquetFile } from '../../../src/core/dataset/parquet';
 
-// Files pyarrow, pandas and polars wrote (test/fixtures/datasets/writers/write.py), each with the row count pyarrow reads.
+// Files pyarrow, pandas, polars and DuckDB wrote (test/fixtures/datasets/writers/write.py), each with the row count pyarrow reads.
 const writers = path.resolve(__dirname, '../../fixtures/datasets/writers');
 const expected = readFileSync(path.join(writers, 'rows.txt'), 'utf8')
   .trim()
@@ -25,12 +25,12 @@ describe('mtrl validate on Parquet files real writers wrote', () => {
     const codecs = new Set(expected.map((e) => e.codec));
     for (const codec of ['SNAPPY', 'GZIP', 'ZSTD', 'BROTLI', 'LZ4', 'UNCOMPRESSED']) assert.ok(codecs.has(codec), codec);
     const names = expected.map((e) => e.name);
-    for (const writer of ['pyarrow', 'pandas', 'polars'])
+    for (const writer of ['pyarrow', 'pandas', 'polars', 'duckdb'])
       assert.ok(
         names.some((n) => n.startsWith(writer)),
         writer,
       );
-    for (const variant of ['v1-dict', 'v2-plain-large', 'polars-default'])
+    for (const variant of ['v1-dict', 'v2-plain-large', 'polars-default', 'duckdb-default', 'duckdb-zstd-v2'])
       assert.ok(
         names.some((n) => n.includes(variant)),
         variant,
@@ -60,7 +60,7 @@ describe('mtrl validate on Parquet files real writers wrote', () => {
     let err = '';
     // One file per writer and codec family: the worker runs the same decoder the test above runs on every file.
     const some = expected.filter((e) =>
-      ['polars-default', 'pandas-gzip', 'pyarrow-brotli-v2-plain-large', 'pyarrow-lz4-v1-dict'].includes(e.name),
+      ['polars-default', 'pandas-gzip', 'pyarrow-brotli-v2-plain-large', 'pyarrow-lz4-v1-dict', 'duckdb-zstd-v2'].includes(e.name),
     );
     const files = some.map((e) => path.join(writers, `${e.name}.parquet`));
     const code = await main(['validate', ...files, '--json'], {
