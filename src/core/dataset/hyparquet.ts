@@ -19,6 +19,10 @@ export const { readRleBitPackedHybrid } = require('hyparquet/src/encoding.js') a
   with: { 'resolution-mode': 'import' },
 });
 // eslint-disable-next-line @typescript-eslint/no-require-imports
+export const { deltaBinaryUnpack } = require('hyparquet/src/delta.js') as typeof import('hyparquet/src/delta.js', {
+  with: { 'resolution-mode': 'import' },
+});
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const packaged = (require('hyparquet-compressors') as Compressors).compressors;
 
 /**

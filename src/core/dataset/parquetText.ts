@@ -43,6 +43,21 @@ function plainValues(page: Uint8Array, from: number, count: number): PackedText 
   return { bytes: page.subarray(0, written), ends };
 }
 
+/** DELTA_LENGTH_BYTE_ARRAY (DuckDB's text in data page v2): every length first, then the values end to end, so packed already. */
+function deltaLengthValues(page: Uint8Array, from: number, count: number, unpack: Hyparquet['deltaBinaryUnpack']): PackedText {
+  const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: from };
+  const lengths = new Int32Array(count);
+  unpack(reader, count, lengths);
+  const ends = new Int32Array(count);
+  let end = 0;
+  for (let i = 0; i < count; i++) {
+    check(lengths[i] >= 0, 'a negative length');
+    ends[i] = end += lengths[i];
+  }
+  check(reader.offset + end <= page.length, 'a value past the page');
+  return { bytes: page.subarray(reader.offset, reader.offset + end), ends };
+}
+
 /** Dictionary indices turned into the dictionary's values, packed. */
 function fromDictionary(dictionary: PackedText, indices: Int32Array): PackedText {
   const { bytes: source, ends: sourceEnds } = dictionary;
@@ -201,6 +216,7 @@ export class TextPages {
 
   private values(page: Uint8Array, from: number, encoding: string, count: number, rleIsDictionary: boolean): PackedText {
     if (encoding === 'PLAIN') return plainValues(page, from, count);
+    if (encoding === 'DELTA_LENGTH_BYTE_ARRAY') return deltaLengthValues(page, from, count, this.hyparquet.deltaBinaryUnpack);
     const dictionaryEncoded = encoding === 'PLAIN_DICTIONARY' || encoding === 'RLE_DICTIONARY' || (rleIsDictionary && encoding === 'RLE');
     check(dictionaryEncoded && !!this.dictionary && encoding !== 'RLE', `${encoding} values`);
     const indices = new Int32Array(count);

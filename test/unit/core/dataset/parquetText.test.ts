@@ -7,7 +7,7 @@ import type { ColumnBatch } from '../../../../src/core/dataset/parquetBatch';
 import { BatchRows } from '../../../../src/services/parquet/batch';
 
 const datasets = path.resolve(__dirname, '../../../fixtures/datasets');
-// pages/: pyarrow's page layouts (pages/write.py); writers/: every codec of pyarrow, pandas and polars (writers/write.py).
+// pages/: pyarrow's page layouts (pages/write.py); writers/: every codec of pyarrow, pandas, polars and DuckDB (writers/write.py).
 const files = [
   ...readdirSync(path.join(datasets, 'pages')).map((f) => path.join('pages', f)),
   ...readdirSync(path.join(datasets, 'writers')).map((f) => path.join('writers', f)),
@@ -61,7 +61,7 @@ describe('Parquet text read page by page into packed columns', () => {
     assert.match(String(rows[1].prompt), /Résous 1 ☕ — étape 1/);
   });
 
-  it('reads a row group larger than a batch once, in batches of 100,000 rows, and a DELTA page through hyparquet', async () => {
+  it('reads a row group larger than a batch once, in batches of 100,000 rows, and a DELTA_BYTE_ARRAY page through hyparquet', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mtrl-parquet-text-'));
     try {
       const { parquetWriteFile } = await import('hyparquet-writer');
@@ -91,10 +91,12 @@ describe('Parquet text read page by page into packed columns', () => {
       const delta = path.join(dir, 'delta.parquet');
       parquetWriteFile({
         filename: delta,
-        columnData: [{ name: 'prompt', data: ['a', 'b', 'c'], type: 'STRING', encoding: 'DELTA_LENGTH_BYTE_ARRAY' }],
+        columnData: [{ name: 'prompt', data: ['a', null, 'abc'], type: 'STRING', encoding: 'DELTA_BYTE_ARRAY' }],
       });
       const other = await columnRows(parquetBuffer(readFileSync(delta)) as unknown as ParquetBytes, 'checked');
-      assert.deepEqual(other.rows, [{ prompt: 'a' }, { prompt: 'b' }, { prompt: 'c' }]);
+      assert.deepEqual(other.rows, [{ prompt: 'a' }, { prompt: null }, { prompt: 'abc' }]);
+      // hyparquet's values with a null stay an array (toColumns packs only columns without one).
+      assert.ok(!packed(other.batches), 'DELTA_BYTE_ARRAY is left to hyparquet');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
