@@ -1,7 +1,7 @@
 // Dataset validation speed against a bare parse loop over the same file, and memory while streaming a large file.
 // Run: npm run bench (or: node --import tsx bench/dataset.bench.ts [--big-mb N]; Parquet against pyarrow alone: --parquet-pyarrow [ROWS])
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parquetFile, validateDataset, validateParquet } from '../src/core/dataset';
@@ -24,6 +24,17 @@ function row(i: number, seed: number, answers = Infinity): string {
   return JSON.stringify({ prompt: JSON.stringify(task) })
     .replace(/":"/g, '": "')
     .replace(/","/g, '", "');
+}
+
+/** A support task: its own question, a long answer no other row has, an id in order (most users' rows look like this). */
+function supportRow(i: number): string {
+  const account = String((i * 7919) % 100_000).padStart(5, '0');
+  const task = {
+    prompt: `Customer ${i} asks how to reset the password of account A-${account}.`,
+    answer: `Send the reset link for account A-${account} and confirm by mail (case ${i}).`,
+    id: `ticket-${String(i).padStart(6, '0')}`,
+  };
+  return JSON.stringify({ prompt: JSON.stringify(task) });
 }
 
 /** JSON Lines, a pretty-printed JSON array (one element per line) for .json, a prompt column for .csv, or Parquet in row groups of 100,000 for .parquet. */
@@ -100,11 +111,13 @@ async function time(fn: () => Promise<number>): Promise<{ ms: number; cpu: numbe
   return { ms: performance.now() - start, cpu: (used.user + used.system) / 1000, rows };
 }
 
-async function speed(): Promise<void> {
+/** The bench's Wordle-shaped rows carry the issue's target; support-shaped rows are measured beside them. */
+async function speed(shape: 'wordle' | 'support' = 'wordle'): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mtrl-bench-'));
   try {
     const file = path.join(dir, 'training-data.jsonl');
-    await writeRows(file, ROWS);
+    if (shape === 'wordle') await writeRows(file, ROWS);
+    else writeFileSync(file, Array.from({ length: ROWS }, (_, i) => supportRow(i)).join('\n') + '\n');
     const mb = statSync(file).size / 1024 / 1024;
     let bare = Infinity;
     let validated = Infinity;
@@ -119,7 +132,8 @@ async function speed(): Promise<void> {
       bareCpu = Math.min(bareCpu, b.cpu);
       validatedCpu = Math.min(validatedCpu, v.cpu);
     }
-    console.log(`file: ${ROWS.toLocaleString('en')} rows, ${mb.toFixed(1)} MB (best of ${ROUNDS})`);
+    const what = shape === 'wordle' ? 'Wordle-shaped' : 'support-shaped: a question, a long answer and an id of its own each';
+    console.log(`file: ${ROWS.toLocaleString('en')} rows, ${mb.toFixed(1)} MB, ${what} (best of ${ROUNDS})`);
     console.log(
       `bare parse loop:  ${bare.toFixed(0)} ms  ${Math.round(ROWS / (bare / 1000)).toLocaleString('en')} rows/s  ${(mb / (bare / 1000)).toFixed(1)} MB/s`,
     );
@@ -127,8 +141,9 @@ async function speed(): Promise<void> {
       `full validation:  ${validated.toFixed(0)} ms  ${Math.round(ROWS / (validated / 1000)).toLocaleString('en')} rows/s  ${(mb / (validated / 1000)).toFixed(1)} MB/s`,
     );
     const cpuRatio = validatedCpu / bareCpu;
+    const target = shape === 'wordle' ? `(target ≤ 1.0 CPU) ${verdict(cpuRatio <= 1)}` : '(no target: measured beside)';
     console.log(
-      `ratio full / bare: ${(validated / bare).toFixed(2)} wall, ${cpuRatio.toFixed(2)} CPU (${validatedCpu.toFixed(0)} / ${bareCpu.toFixed(0)} ms) (target ≤ 1.0 CPU) ${verdict(cpuRatio <= 1)}`,
+      `ratio full / bare: ${(validated / bare).toFixed(2)} wall, ${cpuRatio.toFixed(2)} CPU (${validatedCpu.toFixed(0)} / ${bareCpu.toFixed(0)} ms) ${target}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -290,12 +305,13 @@ if (mode === '--write') {
 } else if (mode === '--parquet-pyarrow') {
   void parquetAgainstPyarrow(Number(file ?? 2_000_000));
 } else if (mode === '--speed') {
-  void speed();
+  void speed().then(() => speed('support'));
 } else if (mode === '--measure') {
   void full(file).then(() => console.log((process.resourceUsage().maxRSS / 1024).toFixed(0)));
 } else {
   void (async () => {
     await speed();
+    await speed('support');
     repeatedAnswers();
     for (const n of [300_000, 3_000_000]) peakRss(n, 'jsonl');
     for (const n of [300_000, 3_000_000]) peakRss(n, 'json');

@@ -23,6 +23,11 @@ export class Repeats {
   readonly taskAnswers = new Set<string>();
   readonly overlaps: OverlapHit[] = [];
   private readonly trackKeys: boolean;
+  /**
+   * Whether answers that are not the task (math, support) are looked up at all: a repeat of one is no finding, so only
+   * when the keys are kept as text or a training/validation pair counts the answers it shares.
+   */
+  private readonly sharedAnswersRead: boolean;
   // The waiting look-ups' hashes, in columns reused from batch to batch.
   private readonly hashes = new Int32Array(2 * BATCH);
   /** 1 where the key is certainly new (an id past every earlier one): no look-up to wait on. */
@@ -42,6 +47,7 @@ export class Repeats {
     private readonly options: ValidateOptions,
   ) {
     this.trackKeys = options.trackKeys ?? true;
+    this.sharedAnswersRead = this.trackKeys || !!options.against || !!options.compared;
   }
 
   /** Sizes the tables for a file of `rows` rows before they come. */
@@ -56,6 +62,7 @@ export class Repeats {
 
   /** A normalized answer; `isTheTask` where the pack's answer is the task (a secret word), so a repeat is a duplicate. */
   answer(key: string, isTheTask: boolean, place: RowPlace, column: string): void {
+    if (!isTheTask && !this.sharedAnswersRead) return;
     this.wait(isTheTask ? 'answer' : 'shared-answer', this.answers, key, place, column);
   }
 

@@ -114,15 +114,17 @@ export class RowChecker {
       );
       return;
     }
-    // The prompt string is what the agent receives: the same one twice is the same task.
-    if (!flat) this.duplicatePrompt(prompt, place, column);
     if (flat) {
       this.checkTask(row, prompt, place, column, true);
       return;
     }
+    const inner = this.convention === 'none' || !rowText.startsLikeJson(prompt) ? NOT_JSON : parseInner(prompt);
+    const task = inner !== NOT_JSON && inner !== UNPARSED && isObject(inner) ? inner : undefined;
+    // The prompt string is what the agent receives: the same one twice is the same task.
+    this.duplicatePrompt(prompt, task, place, column);
     if (this.convention === 'none') return;
     const strict = this.convention !== 'auto';
-    if (!rowText.startsLikeJson(prompt)) {
+    if (inner === NOT_JSON) {
       if (strict)
         this.report(
           'inner-json-syntax',
@@ -132,10 +134,7 @@ export class RowChecker {
         );
       return;
     }
-    let inner: unknown;
-    try {
-      inner = JSON.parse(prompt);
-    } catch {
+    if (inner === UNPARSED) {
       const error = findJsonError(prompt) ?? { offset: 0, message: 'Invalid JSON' };
       const span = place.locate?.(column, error.offset, 1) ?? place.span;
       this.report(
@@ -146,7 +145,7 @@ export class RowChecker {
       );
       return;
     }
-    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) {
+    if (!task) {
       if (strict)
         this.report(
           'inner-json-syntax',
@@ -156,14 +155,28 @@ export class RowChecker {
         );
       return;
     }
-    const task = inner as Record<string, unknown>;
-    this.checkTask(task, typeof task.prompt === 'string' ? task.prompt : undefined, place, column, false);
+    this.checkTask(task, shownOf(task), place, column, false);
   }
 
-  /** Any task: the same prompt twice is the same task trained twice as often; unless a pack's rows differ by answer (the answer and id checks cover those). */
-  private duplicatePrompt(prompt: string, place: RowPlace, column: string): void {
-    if ((this.forced ?? this.packOfPrompt(prompt))?.answerIsTheTask) return;
+  /**
+   * Any task: the same prompt twice is the same task trained twice as often; unless the row's pack has rows that differ
+   * by answer (the answer and id checks cover those). A JSON task's pack is told by its own fields, as its checks are:
+   * the whole prompt string, different on every row, was lower-cased and searched on every row.
+   */
+  private duplicatePrompt(prompt: string, task: Record<string, unknown> | undefined, place: RowPlace, column: string): void {
+    const pack = task ? this.packOfTask(task, shownOf(task)) : (this.forced ?? this.packOfPrompt(prompt.toLowerCase()));
+    if (pack?.answerIsTheTask) return;
     this.repeats.prompt(prompt, place, column);
+  }
+
+  /** The pack whose checks a task gets: the convention's, else the one its prompt text looks like, else its id. */
+  private packOfTask(task: Record<string, unknown>, shown: string | undefined): PackDatasetChecks | undefined {
+    // Looked at whatever the convention: the leak check reads the prompt's lower-case form.
+    if (shown !== undefined) this.look(shown);
+    if (this.forced) return this.forced;
+    if (shown !== undefined && this.lastShownPack) return this.lastShownPack;
+    const id = rowText.scalarText(task.id);
+    return id !== undefined ? this.candidates.find((p) => p.idLooksLike(id)) : undefined;
   }
 
   private valueSpan(place: RowPlace, column: string): Span {
@@ -174,12 +187,12 @@ export class RowChecker {
     if (shown === this.lastShown) return;
     this.lastShown = shown;
     this.lastShownLower = shown.toLowerCase();
-    this.lastShownPack = this.packOfPrompt(shown);
+    this.lastShownPack = this.packOfPrompt(this.lastShownLower);
   }
 
-  /** A loop, not `find` with a closure: it runs on every row. */
-  private packOfPrompt(prompt: string): PackDatasetChecks | undefined {
-    for (const pack of this.candidates) if (pack.promptLooksLike(prompt)) return pack;
+  /** A loop, not `find` with a closure: it runs on every row. `lower`: the prompt lower-cased. */
+  private packOfPrompt(lower: string): PackDatasetChecks | undefined {
+    for (const pack of this.candidates) if (pack.promptLooksLike(lower)) return pack;
     return undefined;
   }
 
@@ -187,11 +200,7 @@ export class RowChecker {
   private checkTask(task: Record<string, unknown>, shown: string | undefined, place: RowPlace, column: string, flat: boolean): void {
     const answer = rowText.scalarText(task.answer);
     const id = rowText.scalarText(task.id);
-    if (shown !== undefined) this.look(shown);
-    const pack =
-      this.forced ??
-      (shown !== undefined ? this.lastShownPack : undefined) ??
-      (id !== undefined ? this.candidates.find((p) => p.idLooksLike(id)) : undefined);
+    const pack = this.packOfTask(task, shown);
     if (answer === undefined || rowText.isBlank(answer)) {
       if (!flat)
         this.report(
@@ -262,3 +271,18 @@ export class RowChecker {
     };
   }
 }
+
+/** What a prompt string holds when it is not read as a JSON task: plain text (or the `none` convention), or text that does not parse. */
+const NOT_JSON = Symbol('not JSON');
+const UNPARSED = Symbol('unparsed');
+
+function parseInner(prompt: string): unknown {
+  try {
+    return JSON.parse(prompt);
+  } catch {
+    return UNPARSED;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const shownOf = (task: Record<string, unknown>) => (typeof task.prompt === 'string' ? task.prompt : undefined);

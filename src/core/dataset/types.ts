@@ -83,6 +83,8 @@ export interface ValidateOptions {
   against?: { ids: KeyLookup; answers: KeyLookup; prompts: KeyLookup };
   /** Keep every id, prompt and answer as strings in the report's maps (default true); false keeps only hashes, for files of millions of rows. */
   trackKeys?: boolean;
+  /** The file's key tables will be the `against` of another file's validation (a training file beside its validation file). */
+  compared?: boolean;
 }
 
 /** Line of a key's first occurrence: a Map or a KeyTable. */

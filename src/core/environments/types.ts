@@ -61,8 +61,11 @@ export interface PackScanner {
 export interface PackDatasetChecks {
   /** The dataset convention (`--convention`, `mtrl.datasets.convention`) that applies them to every row. */
   convention: string;
-  /** Under the `auto` convention: a task whose prompt text, or else whose id, looks like this environment's gets them. */
-  promptLooksLike(prompt: string): boolean;
+  /**
+   * Under the `auto` convention: a task whose prompt text, or else whose id, looks like this environment's gets them.
+   * `lower` is the prompt lower-cased (`toLowerCase`, done once per row for every pack), so a plain `includes` finds a word in any case.
+   */
+  promptLooksLike(lower: string): boolean;
   idLooksLike(id: string): boolean;
   /** Why an answer cannot be this environment's, as a sentence naming the fix; undefined when it can. */
   answerProblem(answer: string): string | undefined;

@@ -74,7 +74,12 @@ export async function validateDatasets(
   const reports: DatasetReport[] = new Array(files.length);
   for (const i of order) {
     // Keys are kept as hashes only, so memory stays flat; the overlap is found while the validation file streams.
-    const against = i === pair.validation ? { against: reports[pair.training].keyTables, trackKeys: false } : {};
+    const against =
+      i === pair.validation
+        ? { against: reports[pair.training].keyTables, trackKeys: false }
+        : i === pair.training && pair.validation !== -1
+          ? { compared: true }
+          : {};
     reports[i] = await validateSource(files[i].source, { ...run, role: files[i].role, ...against }, context);
   }
   const out: FileReport[] = reports.map((report, i) => ({

@@ -10,15 +10,13 @@ function isFiveLetters(answer: string): boolean {
   }
   return true;
 }
-// `/wordle|5-letter|five-letter/i` by `indexOf` scans: it runs on every row's prompt.
+// `/wordle/i` by `indexOf` scans: it runs on the id of every row whose prompt names no pack.
 const mentionsWordle = caselessIncludes('wordle');
-const mentionsFiveLetters = caselessIncludes('5-letter');
-const mentionsFiveLettersInWords = caselessIncludes('five-letter');
 
 /** Wordle's rows: one prompt text, a five-letter answer each, every answer once (a repeat doubles that word's weight). */
 export const wordleDatasetChecks: PackDatasetChecks = {
   convention: 'wordle',
-  promptLooksLike: (prompt) => mentionsWordle(prompt) || mentionsFiveLetters(prompt) || mentionsFiveLettersInWords(prompt),
+  promptLooksLike: (lower) => lower.includes('wordle') || lower.includes('5-letter') || lower.includes('five-letter'),
   idLooksLike: mentionsWordle,
   answerProblem(answer) {
     if (isFiveLetters(answer)) return undefined;

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { KeyTable } from '../../../../src/core/dataset/key-table';
 import { check, jsonl, wordleRow } from './helpers';
 
 // Repeats are looked up in batches (src/core/dataset/repeats.ts): their findings must still come in row order, across
@@ -25,5 +26,27 @@ describe('dataset repeats looked up in batches', () => {
       r.findings.map((f) => `${f.row} ${f.code}`),
       ['2 duplicate-answer', '3 duplicate-id'],
     );
+  });
+
+  it('tells long keys apart by every character, one past U+00FF from its low byte too', () => {
+    const table = new KeyTable();
+    const long = 'Customer 7 asks how to reset the password of account A-55433.';
+    const keys = [long, long.replace('7', '8'), `${long} `, `${long}\u0141`, `${long}A`, `${long}\u00e9`, 'x'.repeat(32), 'x'.repeat(33)];
+    keys.forEach((key, i) => assert.equal(table.firstOrAdd(key, i + 1), undefined, key));
+    keys.forEach((key, i) => assert.equal(table.firstOrAdd(key, 100 + i), i + 1, key));
+    assert.equal(table.get(`${long}\u0141`), 4);
+  });
+
+  it("looks up answers that are not the task only when a pair's shared answers are counted", async () => {
+    const math = jsonl(
+      Array.from({ length: 50 }, (_, i) =>
+        JSON.stringify({ prompt: JSON.stringify({ prompt: `Compute ${i} % 7.`, answer: String(i % 7), id: `m-${i}` }) }),
+      ),
+    );
+    const alone = await check(math, { trackKeys: false });
+    assert.deepEqual([alone.rows, alone.findings.length, alone.keyTables.answers.size], [50, 0, 0]);
+    const compared = await check(math, { trackKeys: false, compared: true });
+    assert.deepEqual([compared.rows, compared.findings.length, compared.keyTables.answers.size], [50, 0, 7]);
+    assert.equal((await check(math)).answers.size, 7);
   });
 });

@@ -12,6 +12,12 @@ describe("Wordle's dataset checks", () => {
     'wordl',
     'five letter',
     '{"id":"WORDLE_1"}',
+    // Lower-cased by toLowerCase, as a regex's /i folds them: the dotted İ, the Kelvin sign, a non-breaking hyphen, full width.
+    'PLAY WORDLE İN 6',
+    'FİVE-LETTER',
+    'a \u212Aind of 5-LETTER word',
+    'five\u2011letter',
+    '\uff37\uff2f\uff32\uff24\uff2c\uff25',
   ];
 
   it('takes an answer as /^[a-z]{5}$/ does, and names the normalized form when only case or spaces are wrong', () => {
@@ -24,7 +30,7 @@ describe("Wordle's dataset checks", () => {
 
   it('tells a Wordle prompt and id as /wordle|5-letter|five-letter/i and /wordle/i do', () => {
     for (const text of [...prompts, ...texts]) {
-      assert.equal(wordleDatasetChecks.promptLooksLike(text), /wordle|5-letter|five-letter/i.test(text), text);
+      assert.equal(wordleDatasetChecks.promptLooksLike(text.toLowerCase()), /wordle|5-letter|five-letter/i.test(text), text);
       assert.equal(wordleDatasetChecks.idLooksLike(text), /wordle/i.test(text), text);
     }
   });
