@@ -176,7 +176,8 @@ export class RowChecker {
     if (this.forced) return this.forced;
     if (shown !== undefined && this.lastShownPack) return this.lastShownPack;
     const id = rowText.scalarText(task.id);
-    return id !== undefined ? this.candidates.find((p) => p.idLooksLike(id)) : undefined;
+    if (id !== undefined) for (const pack of this.candidates) if (pack.idLooksLike(id)) return pack;
+    return undefined;
   }
 
   private valueSpan(place: RowPlace, column: string): Span {
