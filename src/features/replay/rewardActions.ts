@@ -23,7 +23,13 @@ async function pickScenarioFile(purpose: string, offerNew: boolean): Promise<vsc
     );
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(items, { title: `MTRL: ${purpose}`, placeHolder: 'Reward scenario file' });
+  // Kept open when the focus moves: the board, brought forward just before (Try a Changed Reward), may take the focus as
+  // it finishes drawing, which closed the pick unseen in a host run.
+  const picked = await vscode.window.showQuickPick(items, {
+    title: `MTRL: ${purpose}`,
+    placeHolder: 'Reward scenario file',
+    ignoreFocusOut: true,
+  });
   if (!picked) return undefined;
   if (picked.uri) return picked.uri;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
