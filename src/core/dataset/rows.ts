@@ -160,11 +160,13 @@ export class RowChecker {
 
   /**
    * Any task: the same prompt twice is the same task trained twice as often; unless the row's pack has rows that differ
-   * by answer (the answer and id checks cover those). A JSON task's pack is told by its own fields, as its checks are:
-   * the whole prompt string, different on every row, was lower-cased and searched on every row.
+   * by answer (the answer and id checks cover those). A JSON task's pack is told by its own fields, as its checks are,
+   * not by the whole prompt string: lower-casing and searching that, new on every row, cost support rows a tenth.
    */
   private duplicatePrompt(prompt: string, task: Record<string, unknown> | undefined, place: RowPlace, column: string): void {
-    const pack = task ? this.packOfTask(task, shownOf(task)) : (this.forced ?? this.packOfPrompt(prompt.toLowerCase()));
+    const pack = task
+      ? this.packOfTask(task, shownOf(task))
+      : (this.forced ?? (this.candidates.length ? this.packOfPrompt(prompt.toLowerCase()) : undefined));
     if (pack?.answerIsTheTask) return;
     this.repeats.prompt(prompt, place, column);
   }
