@@ -1,5 +1,6 @@
 import { decodeParquet, parquetBuffer } from './parquet';
 import type { DatasetFormat } from './types';
+import { isFields } from '../text/json';
 
 /**
  * A dataset's rows as plain objects, for matching rollouts to tasks (not for checking: the validator reports what is
@@ -29,19 +30,17 @@ export async function datasetRows(bytes: Uint8Array, format: DatasetFormat): Pro
   }
   if (format === 'json' || /^\s*\[/.test(text)) {
     const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter(isRow) : [];
+    return Array.isArray(value) ? value.filter(isFields) : [];
   }
   const rows: Record<string, unknown>[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     try {
       const row: unknown = JSON.parse(line);
-      if (isRow(row)) rows.push(row);
+      if (isFields(row)) rows.push(row);
     } catch {
       // A broken line names no task; the validator is where it is reported.
     }
   }
   return rows;
 }
-
-const isRow = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -1,5 +1,6 @@
 import { scanValue, skipWhitespace } from './json-scan';
 import { normalizeAnswer } from './rowText';
+import { asFields } from '../text/json';
 
 /** A replacement of the text between two offsets. */
 export interface TextEdit {
@@ -48,7 +49,7 @@ function stringifyLike(sample: string, value: Record<string, unknown>): string {
 export function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return asFields(value);
   } catch {
     return undefined;
   }

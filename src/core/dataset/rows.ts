@@ -1,5 +1,6 @@
 import { datasetChecks } from '../environments/registry';
 import type { PackDatasetChecks } from '../environments/types';
+import { isFields } from '../text/json';
 import { findJsonError } from './json-scan';
 import { lineSpan, type RowPlace } from './positions';
 import { FindingLog } from './findingLog';
@@ -119,7 +120,7 @@ export class RowChecker {
       return;
     }
     const inner = this.convention === 'none' || !rowText.startsLikeJson(prompt) ? NOT_JSON : parseInner(prompt);
-    const task = inner !== NOT_JSON && inner !== UNPARSED && isObject(inner) ? inner : undefined;
+    const task = inner !== NOT_JSON && inner !== UNPARSED && isFields(inner) ? inner : undefined;
     // The prompt string is what the agent receives: the same one twice is the same task.
     this.duplicatePrompt(prompt, task, place, column);
     if (this.convention === 'none') return;
@@ -287,5 +288,4 @@ function parseInner(prompt: string): unknown {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const shownOf = (task: Record<string, unknown>) => (typeof task.prompt === 'string' ? task.prompt : undefined);

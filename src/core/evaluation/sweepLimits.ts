@@ -1,3 +1,4 @@
+import { isFields } from '../text/json';
 // What a sweep file may ask for, checked from its lists alone: a few hundred bytes of grid must not expand to a million
 // runs (or a cost nobody meant) before anything says so.
 
@@ -37,8 +38,8 @@ export function sweepLimitProblems(v: Record<string, unknown>): Problem[] {
       message: `The sweep makes ${runs.toLocaleString('en-US')} runs; a sweep file may make at most ${MAX_SWEEP_RUNS.toLocaleString('en-US')}. Split it, or shorten the grid lists.`,
       key: 'grid',
     });
-  if (v.grid && typeof v.grid === 'object' && !Array.isArray(v.grid)) {
-    for (const [key, values] of Object.entries(v.grid as Record<string, unknown>)) {
+  if (isFields(v.grid)) {
+    for (const [key, values] of Object.entries(v.grid)) {
       if (!Array.isArray(values)) continue;
       const twice = values.find((value, i) => values.indexOf(value) !== i);
       if (twice !== undefined)

@@ -3,6 +3,7 @@ import { parseBaseModelArn } from './models';
 import type { ServiceOutput } from './serviceOutput';
 import type { MlflowConfig } from '../metrics/mlflow';
 import type { JobCategory } from './status';
+import { asFields } from '../text/json';
 
 export interface JobModelConfig {
   BaseModelArn?: string;
@@ -42,7 +43,7 @@ export function parseConfigDocument(text: string | undefined): JobConfigDocument
   if (!text) return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as JobConfigDocument) : undefined;
+    return asFields(value) as JobConfigDocument | undefined;
   } catch {
     return undefined;
   }
@@ -164,7 +165,7 @@ export interface DocumentFacts {
 }
 
 function object(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return asFields(value) ?? {};
 }
 
 function text(value: unknown): string | undefined {

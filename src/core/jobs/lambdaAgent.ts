@@ -1,4 +1,5 @@
 import type { CheckResult } from './preflight';
+import { asFields } from '../text/json';
 
 // The bring-your-own-agent contract, from the AWS guide's MTRL page "Preparing your agent" (docs/service-facts.md):
 // the service invokes the Lambda with {prompt, metadata: {jobArn, rolloutId}, inferenceParams} and reads {} or {errorType, errorMessage}.
@@ -87,7 +88,7 @@ export function checkLambdaSmoke(answer: LambdaSmokeAnswer | { notChecked: strin
       fix: 'Read the request as {prompt, metadata: {jobArn, rolloutId}, inferenceParams} and answer {} or {errorType, errorMessage}; see its CloudWatch log.',
     };
   const json = answer.json;
-  const object = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
+  const object = asFields(json);
   if (object && Object.keys(object).length === 0)
     return { ...at, level: 'pass', message: 'Lambda smoke call answered {} (the documented success).' };
   if (object && typeof object.errorType === 'string' && LAMBDA_ERROR_TYPES.includes(object.errorType))

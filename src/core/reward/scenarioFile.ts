@@ -1,5 +1,5 @@
 import type { Task, ToolCall, Transcript, Turn } from '../transcript/model';
-import { JsonTooDeep, parseOutsideJson } from '../text/json';
+import { isFields, JsonTooDeep, parseOutsideJson } from '../text/json';
 import { jsonOrText } from '../transcript/record';
 
 /** How a `*.mtrl-reward.json` file says to score a transcript. */
@@ -69,12 +69,11 @@ export interface ScenarioFileProblem {
 
 type Parsed = { file: ScenarioFile; problems: [] } | { file?: undefined; problems: ScenarioFileProblem[] };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const NAME = /^[A-Za-z0-9_@.-]+$/;
 
 /** A tool call as a scenario writes it: `{"name", "arguments"}` or the short `{"tool_name": {arguments}}`. */
 function toolCallOf(value: unknown, path: string, problems: ScenarioFileProblem[]): ToolCall | undefined {
-  if (!isObject(value)) {
+  if (!isFields(value)) {
     problems.push({ path, message: 'A tool call is an object: {"name": "tool", "arguments": {…}} or {"tool": {…}}.' });
     return undefined;
   }
@@ -98,7 +97,7 @@ function toolCallOf(value: unknown, path: string, problems: ScenarioFileProblem[
 function taskOf(value: unknown, fallback: Task | undefined, path: string, problems: ScenarioFileProblem[]): Task | undefined {
   if (value === undefined) return fallback;
   if (typeof value === 'string') return { prompt: value };
-  if (isObject(value)) return { prompt: typeof value.prompt === 'string' ? value.prompt : '', row: value };
+  if (isFields(value)) return { prompt: typeof value.prompt === 'string' ? value.prompt : '', row: value };
   problems.push({ path, message: 'A task is the dataset row as an object (with its "prompt"), or the prompt text.' });
   return undefined;
 }
@@ -107,14 +106,14 @@ function scenarioOf(name: string, value: unknown, task: Task | undefined, proble
   const path = `scenarios.${name}`;
   if (!NAME.test(name)) problems.push({ path, message: `Scenario names are letters, digits and - _ @ . (got '${name}').` });
   const raw = Array.isArray(value) ? { tool_calls: value } : value;
-  if (!isObject(raw)) {
+  if (!isFields(raw)) {
     problems.push({ path, message: 'A scenario is a list of tool calls, or an object with "tool_calls" or "turns".' });
     return undefined;
   }
   let turns: Turn[] = [];
   if (Array.isArray(raw.turns)) {
     turns = raw.turns.map((t, i) => {
-      const turn = isObject(t) ? t : {};
+      const turn = isFields(t) ? t : {};
       const calls = Array.isArray(turn.tool_calls ?? turn.toolCalls) ? ((turn.tool_calls ?? turn.toolCalls) as unknown[]) : [];
       return {
         thinking: typeof turn.thinking === 'string' ? turn.thinking : undefined,
@@ -154,7 +153,7 @@ function argumentPassing(value: unknown, path: string, problems: ScenarioFilePro
 }
 
 function rewardOf(value: unknown, problems: ScenarioFileProblem[]): RewardSpec | undefined {
-  if (!isObject(value) || typeof value.file !== 'string' || !value.file) {
+  if (!isFields(value) || typeof value.file !== 'string' || !value.file) {
     problems.push({ path: 'reward', message: '"reward" names the Python "file" and either a "function" or a "class".' });
     return undefined;
   }
@@ -167,24 +166,24 @@ function rewardOf(value: unknown, problems: ScenarioFileProblem[]): RewardSpec |
     return undefined;
   }
   const tools: ClassReward['tools'] = {};
-  if (!isObject(value.tools) || !Object.keys(value.tools).length)
+  if (!isFields(value.tools) || !Object.keys(value.tools).length)
     problems.push({ path: 'reward.tools', message: 'The class form maps each tool to a method: "tools": {"tool": {"method": "apply"}}.' });
   else
     for (const [tool, spec] of Object.entries(value.tools)) {
-      const method = typeof spec === 'string' ? spec : isObject(spec) ? spec.method : undefined;
+      const method = typeof spec === 'string' ? spec : isFields(spec) ? spec.method : undefined;
       if (typeof method !== 'string' || !method) {
         problems.push({ path: `reward.tools.${tool}`, message: `Tool '${tool}' needs the "method" it goes to.` });
         continue;
       }
       tools[tool] = {
         method,
-        arguments: argumentPassing(isObject(spec) ? spec.arguments : undefined, `reward.tools.${tool}.arguments`, problems),
+        arguments: argumentPassing(isFields(spec) ? spec.arguments : undefined, `reward.tools.${tool}.arguments`, problems),
       };
-      if (isObject(spec) && typeof spec.text === 'string' && spec.text) tools[tool].text = spec.text;
+      if (isFields(spec) && typeof spec.text === 'string' && spec.text) tools[tool].text = spec.text;
     }
   let init: Record<string, string> | undefined;
   if (value.init !== undefined) {
-    if (isObject(value.init) && Object.values(value.init).every((v) => typeof v === 'string')) init = value.init as Record<string, string>;
+    if (isFields(value.init) && Object.values(value.init).every((v) => typeof v === 'string')) init = value.init as Record<string, string>;
     else problems.push({ path: 'reward.init', message: '"init" maps constructor parameters to task fields: {"ticket": "prompt"}.' });
   }
   const score = typeof value.score === 'string' && value.score ? value.score : 'reward';
@@ -208,7 +207,7 @@ export function parseScenarioFile(text: string): Parsed {
 
 /** Reads a scenario file's JSON value (parsed text, or a pack's document as it is); every problem is reported, none thrown. */
 export function scenarioFileOf(value: unknown): Parsed {
-  if (!isObject(value))
+  if (!isFields(value))
     return { problems: [{ path: '', message: 'A reward scenario file is a JSON object with "reward" and "scenarios".' }] };
   const problems: ScenarioFileProblem[] = [];
   for (const key of Object.keys(value))
@@ -217,7 +216,7 @@ export function scenarioFileOf(value: unknown): Parsed {
   const reward = rewardOf(value.reward, problems);
   const task = taskOf(value.task, undefined, 'task', problems);
   const scenarios: Scenario[] = [];
-  const count = isObject(value.scenarios) ? Object.keys(value.scenarios).length : 0;
+  const count = isFields(value.scenarios) ? Object.keys(value.scenarios).length : 0;
   if (!count) problems.push({ path: 'scenarios', message: '"scenarios" names at least one transcript: {"ideal": [{"tool": {…}}, …]}.' });
   else if (count > MAX_SCENARIOS)
     problems.push({
@@ -286,8 +285,8 @@ export function withScenario(text: string, name: string, scenario: Record<string
   } catch {
     return { problem: 'The scenario file is not valid JSON; fix it first so nothing in it is lost.' };
   }
-  if (!isObject(value)) return { problem: 'The scenario file is not a JSON object.' };
-  const scenarios = isObject(value.scenarios) ? value.scenarios : {};
+  if (!isFields(value)) return { problem: 'The scenario file is not a JSON object.' };
+  const scenarios = isFields(value.scenarios) ? value.scenarios : {};
   if (name in scenarios) return { problem: `A scenario named '${name}' exists already: pick another name.` };
   const indent = /\n( +)"/.exec(text)?.[1].length ?? 2;
   return { text: `${JSON.stringify({ ...value, scenarios: { ...scenarios, [name]: scenario } }, null, indent)}\n` };

@@ -1,5 +1,5 @@
 import type { ToolCall, Turn } from '../transcript/model';
-import { parseOutsideJson } from '../text/json';
+import { asFields, parseOutsideJson } from '../text/json';
 import { jsonOrText } from '../transcript/record';
 
 // One span of a trace, in either encoding, read lazily: only the attributes a transcript needs are kept, and the
@@ -32,9 +32,6 @@ export interface TraceSpan {
   trace_id?: string;
   status?: { code?: string; message?: string; status_code?: string; description?: string };
 }
-
-type Fields = Record<string, unknown>;
-const asFields = (v: unknown): Fields | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Fields) : undefined);
 
 function spanValue(value: SpanValue | undefined): unknown {
   if (!value) return undefined;

@@ -2,6 +2,7 @@ import type { Transcript, Turn } from '../transcript/model';
 import { jsonOrText, rewardOf, stepNumber } from '../transcript/record';
 import { byStart, decoded, readSpan, rootOf, SpanCall, SpanTurn, type TraceSpan } from './spans';
 import { restTraceIdOf } from './traceIds';
+import { asFields, type Fields } from '../text/json';
 
 // MLflow traces as the service writes them (one per rollout) and how one becomes a transcript: the REST API's
 // `traces/search` (info) and `traces/batchGet` (info and spans), and the raw `traces.json` artifact (spans only).
@@ -41,8 +42,6 @@ export const TRACE_RUN_KEY = 'mlflow.sourceRun';
 /** The tag naming where the trace's `traces.json` artifact is stored. */
 export const TRACE_ARTIFACT_TAG = 'mlflow.artifactLocation';
 
-type Fields = Record<string, unknown>;
-const asFields = (v: unknown): Fields | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Fields) : undefined);
 /** Fields a trace does not give, read and never written: one object for all, not two new ones per rollout. */
 const NONE: Fields = Object.freeze({});
 

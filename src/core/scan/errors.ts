@@ -1,6 +1,7 @@
 import type { Transcript } from '../transcript/model';
 import { callOutput, evidence, offeredTools, textOf } from './text';
 import type { ScanMark } from './types';
+import { asFields } from '../text/json';
 
 // Failures the agent's environment reports: credentials refused, a failure status instead of a reward, a tool that
 // does not exist, a tool that failed.
@@ -48,9 +49,6 @@ export function invalidTool(t: Transcript, outputs: CallOutputs = callOutputs(t)
   }
   return undefined;
 }
-
-const asFields = (v: unknown): Record<string, unknown> | undefined =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 /** A result object that says it failed: `{error}`, `{is_error: true}` (MCP, Anthropic), `{status: "error"}` (Strands). */
 function failedResult(result: unknown): boolean {

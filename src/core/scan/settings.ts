@@ -1,4 +1,5 @@
 import { GENERIC_KINDS } from './types';
+import { isFields } from '../text/json';
 
 /** What a scan is told: the share past which each kind fails it, and how many equal calls in a row are a repeat. */
 export interface ScanSettings {
@@ -32,9 +33,8 @@ export function parseThreshold(text: string): { kind: string; value: number } | 
 
 /** The settings as the editor holds them (`mtrl.scan.thresholds`: kind → share from 0 to 1; other entries ignored). */
 export function scanSettingsFrom(thresholds: unknown, repeatedCalls: number): ScanSettings {
-  const given =
-    thresholds && typeof thresholds === 'object' && !Array.isArray(thresholds)
-      ? Object.entries(thresholds).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] >= 0 && e[1] <= 1)
-      : [];
+  const given = isFields(thresholds)
+    ? Object.entries(thresholds).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] >= 0 && e[1] <= 1)
+    : [];
   return { ...SCAN_DEFAULTS, thresholds: { ...SCAN_DEFAULTS.thresholds, ...Object.fromEntries(given) }, repeatedCalls };
 }

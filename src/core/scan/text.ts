@@ -1,4 +1,5 @@
 import type { ToolCall } from '../transcript/model';
+import { asFields } from '../text/json';
 
 /** Characters of a text or result a scanner reads: what shows a pattern is at its start, and 100,000 rollouts must scan fast. */
 export const READ_CHARS = 4000;
@@ -36,9 +37,6 @@ export function evidence(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > EVIDENCE_CHARS ? `${line.slice(0, EVIDENCE_CHARS - 1)}…` : line;
 }
-
-const asFields = (v: unknown): Record<string, unknown> | undefined =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 /** The name of a tool as a tools list gives it: `"search"`, `{name}`, or OpenAI's `{function: {name}}`. */
 function toolName(v: unknown): string | undefined {

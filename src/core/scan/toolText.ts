@@ -1,6 +1,7 @@
 import type { Transcript, Turn } from '../transcript/model';
 import { evidence, offeredTools, READ_CHARS } from './text';
 import type { ScanMark } from './types';
+import { asFields } from '../text/json';
 
 // A tool call the model wrote as text instead of making it: chat-template markers, a JSON call object, or a line
 // calling a tool the agent has (`search("refund policy")`), in a turn that made no call.
@@ -12,9 +13,6 @@ const JSON_CALL = /\{\s*"(?:name|tool|tool_name|function|action)"\s*:/;
 const ARGUMENT_KEYS = ['arguments', 'parameters', 'args', 'input', 'tool_input', 'action_input'];
 /** One line that is a call: `name(…)`, optionally after `Action:`. */
 const CALL_LINE = /^\s*(?:Action:\s*)?([A-Za-z_][\w.]*)\s*\(.*\)\s*;?\s*$/;
-
-const asFields = (v: unknown): Record<string, unknown> | undefined =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 function isCallObject(v: unknown): boolean {
   const o = asFields(Array.isArray(v) ? v[0] : v);

@@ -1,18 +1,17 @@
 import { followsRewardRule, quotedValue, REWARD_RULE } from '../numberRules';
+import { isFields, type Fields } from '../text/json';
 
 // A kept check is read back from a file anyone may have edited: every figure a view or `mtrl signal --check` prints is
 // checked here, so one damaged file is skipped with a sentence instead of a stack trace hiding the valid checks.
 
 const STATUSES = new Set(['running', 'done', 'failed']);
 
-type Fields = Record<string, unknown>;
-const isObject = (v: unknown): v is Fields => !!v && typeof v === 'object' && !Array.isArray(v);
 const isCount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER;
 
 /** The first field of `value` (named by path) that `ok` refuses, with its value. */
 function firstBad(value: Fields, paths: string[], ok: (v: unknown) => boolean, optional = false): string | undefined {
   for (const path of paths) {
-    const v = path.split('.').reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), value);
+    const v = path.split('.').reduce<unknown>((o, k) => (isFields(o) ? o[k] : undefined), value);
     if (optional && (v === undefined || v === null)) continue;
     if (!ok(v)) return `${path} is ${v === undefined ? 'missing' : quotedValue(v)}`;
   }
@@ -25,7 +24,7 @@ function componentsProblem(components: unknown): string | undefined {
   if (!Array.isArray(components)) return 'report.components is not a list';
   const finite = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
   for (const [i, c] of components.entries()) {
-    if (!isObject(c) || typeof c.name !== 'string') return `report.components[${i}] has no name`;
+    if (!isFields(c) || typeof c.name !== 'string') return `report.components[${i}] has no name`;
     const bad = firstBad(c, ['groups'], isCount) ?? firstBad(c, ['meanWithinGroupSpread', 'flatShare'], finite);
     if (bad) return `report.components[${i}].${bad}, not a number`;
   }
@@ -34,9 +33,9 @@ function componentsProblem(components: unknown): string | undefined {
 
 /** Why `value` is not a kept signal check (a clause to follow "it is not a kept signal check: "), or undefined. */
 export function keptCheckProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'it is not a JSON object';
+  if (!isFields(value)) return 'it is not a JSON object';
   const key = value.key;
-  if (!isObject(key) || !['dataset', 'runtime', 'reward'].every((k) => typeof key[k] === 'string'))
+  if (!isFields(key) || !['dataset', 'runtime', 'reward'].every((k) => typeof key[k] === 'string'))
     return 'its key is missing or incomplete';
   if (typeof value.at !== 'string') return 'its time (at) is missing';
   if (value.route !== 'cloud' && value.route !== 'local') return `its route is ${quotedValue(value.route)}`;
@@ -51,7 +50,7 @@ export function keptCheckProblem(value: unknown): string | undefined {
   );
   if (tokens) return `${tokens}, not a finite token count`;
   if (value.report === undefined) return undefined;
-  if (!isObject(value.report)) return `its report is ${quotedValue(value.report)}`;
+  if (!isFields(value.report)) return `its report is ${quotedValue(value.report)}`;
   const report = { report: value.report };
   const reportCounts = firstBad(
     report,

@@ -1,3 +1,4 @@
+import { asFields } from '../text/json';
 // The agent's own words for a rollout that did not play: what it returned or logged after catching its error.
 
 /** A summary or message that says the rollout went wrong: it starts so, or names an exception ("error: …", "BotoCoreError: …"). */
@@ -21,8 +22,8 @@ export function stderrTail(stderr: string, n = 5): string[] {
  * error (quoting the most telling field), or, for a rollout with no model call answered, the last error line it logged.
  */
 export function reportedError(returned: unknown, answeredCalls: number, stderr: readonly string[]): string | undefined {
-  if (returned && typeof returned === 'object' && !Array.isArray(returned)) {
-    const v = returned as Record<string, unknown>;
+  const v = asFields(returned);
+  if (v) {
     const metrics = (v.metrics && typeof v.metrics === 'object' ? v.metrics : {}) as Record<string, unknown>;
     const error = text(v.error) ?? text(metrics.error);
     if (error) return error;

@@ -1,6 +1,17 @@
 // JSON from outside (logs, traces, saved transcripts, scenario files, tool arguments) is nested at most this deep:
 // deeper values overflow the stack of every recursive reader after the parse (JSON.stringify included).
 
+/** A JSON object's values by name. */
+export type Fields = Record<string, unknown>;
+
+/** A JSON object (not an array, null or a scalar) as its fields, else undefined. */
+export const asFields = (v: unknown): Fields | undefined => (isFields(v) ? v : undefined);
+
+/** Whether a value is a JSON object: not an array, null or a scalar. */
+export function isFields(v: unknown): v is Fields {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
 /** Levels of arrays and objects a JSON value from outside may hold; real traces and records use a few dozen. */
 export const MAX_JSON_DEPTH = 256;
 

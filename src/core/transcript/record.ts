@@ -1,5 +1,5 @@
 import type { ToolCall, Transcript, TranscriptStatus, Turn } from './model';
-import { parseOutsideJson } from '../text/json';
+import { asFields, parseOutsideJson } from '../text/json';
 
 // The agent's own rollout record (one JSON log line marked `mtrl_rollout`), read as a transcript. A record's turns are
 // either generic (`{thinking, text, tool_calls: [{name, arguments, result, error}]}`) or the older one-move form
@@ -28,8 +28,6 @@ const KNOWN = new Set([
 
 const finite = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
-const asFields = (v: unknown): Record<string, unknown> | undefined =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 /** A step as records and traces write it: a non-negative integer, or its decimal string. */
 export function stepNumber(v: unknown): number | undefined {

@@ -1,11 +1,9 @@
 import type { ToolCall } from '../../transcript/model';
 import { RECORD_MOVE_TOOL } from '../../transcript/record';
+import { asFields } from '../../text/json';
 
 /** The sample agent's tool. */
 export const TOOL = 'guess_word';
-
-export const asFields = (v: unknown): Record<string, unknown> | undefined =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 /** Calls that can be guesses: a tool named for guessing (`guess_word`, the emulator's `guess`), a record's one-move turn, or a nameless span. */
 const GUESSING = /guess/i;

@@ -1,7 +1,8 @@
 import type { ToolCall, Transcript } from '../../transcript/model';
+import { asFields } from '../../text/json';
 import type { EnvironmentPack, PackLogLine } from '../types';
 import { wordleAgentAdvice } from './agentAdvice';
-import { asFields, guessOf, TOOL } from './calls';
+import { guessOf, TOOL } from './calls';
 import { wordleDatasetChecks } from './datasetChecks';
 import { parseFeedbackLine } from './feedback';
 import { wordleRewardScenarios } from './rewardScenarios';
