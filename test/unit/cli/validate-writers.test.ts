@@ -1,11 +1,13 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../../src/cli';
 import { validateParquet } from '../../../src/core/dataset';
 import { decodeParquet, parquetFile } from '../../../src/core/dataset/parquet';
+import { promptKey } from '../../../src/core/dataset/rowText';
+import { validateSource } from '../../../src/services/datasets/sources';
 
-// Files pyarrow, pandas, polars and DuckDB wrote (test/fixtures/datasets/writers/write.py), each with the row count pyarrow reads.
+// Files pyarrow, pandas, polars, DuckDB and Hugging Face datasets wrote (test/fixtures/datasets/writers/write.py), each with the row count pyarrow reads.
 const writers = path.resolve(__dirname, '../../fixtures/datasets/writers');
 const expected = readFileSync(path.join(writers, 'rows.txt'), 'utf8')
   .trim()
@@ -16,8 +18,8 @@ const expected = readFileSync(path.join(writers, 'rows.txt'), 'utf8')
 interface FileReport {
   path: string;
   rows: number;
-  errors: unknown[];
-  warnings: unknown[];
+  errors: { code: string }[];
+  warnings: { code: string }[];
 }
 
 describe('mtrl validate on Parquet files real writers wrote', () => {
@@ -25,7 +27,7 @@ describe('mtrl validate on Parquet files real writers wrote', () => {
     const codecs = new Set(expected.map((e) => e.codec));
     for (const codec of ['SNAPPY', 'GZIP', 'ZSTD', 'BROTLI', 'LZ4', 'UNCOMPRESSED']) assert.ok(codecs.has(codec), codec);
     const names = expected.map((e) => e.name);
-    for (const writer of ['pyarrow', 'pandas', 'polars', 'duckdb'])
+    for (const writer of ['pyarrow', 'pandas', 'polars', 'duckdb', 'datasets'])
       assert.ok(
         names.some((n) => n.startsWith(writer)),
         writer,
@@ -91,5 +93,57 @@ describe('mtrl validate on Parquet files real writers wrote', () => {
     assert.match(messages[0], /value is null \(an empty cell\)/);
     assert.match(messages[1], /value is an integer;/);
     assert.match(messages[2], /value is a timestamp;/);
+  });
+});
+
+describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', () => {
+  // text/: the same 50 tasks as pandas, polars and Hugging Face datasets write them (writers/write.py).
+  const text = path.join(writers, 'text');
+  const files = readdirSync(text).sort();
+  // The first task's prompt string, as Python's json.dumps wrote it before each writer escaped it its own way.
+  const first = String.raw`{"id": "ticket-0000", "prompt": "Customer 0 asks: reset A-00000/pwd? Ünï ✓ \"quoted\", comma\nsecond line", "answer": "Case 0."}`;
+
+  it('covers each writer and format, gzipped files too', () => {
+    for (const name of [
+      'pandas.csv',
+      'pandas-index.csv',
+      'pandas-crlf.csv',
+      'pandas.jsonl',
+      'pandas-records.json',
+      'polars.json',
+      'datasets.csv',
+      'datasets.jsonl',
+      'pandas.jsonl.gz',
+      'pandas.csv.gz',
+    ])
+      assert.ok(files.includes(name), name);
+  });
+
+  it('reads every task of each file, clean but for naming the gzipped ones, exit 0', async () => {
+    let out = '';
+    let err = '';
+    const code = await main(['validate', ...files.map((f) => path.join(text, f)), '--batch', '8', '--json'], {
+      out: (t) => (out += t),
+      err: (t) => (err += t),
+      stdin: () => [],
+    });
+    const reports = (JSON.parse(out) as { files: FileReport[] }).files;
+    assert.deepEqual(
+      reports.map((r) => `${path.basename(r.path)} ${r.rows} ${r.errors.length} ${r.warnings.map((w) => w.code).join()}`),
+      files.map((f) => `${f} 50 0 ${f.endsWith('.gz') ? 'compressed' : ''}`),
+      err,
+    );
+    assert.equal(code, 0, err);
+  });
+
+  it('reads the same prompt strings from every file, whatever each writer escaped', async () => {
+    const promptsOf = async (file: string) => {
+      const report = await validateSource(path.join(text, file), { role: 'training', trackKeys: true });
+      return [...report.prompts.keys()].sort();
+    };
+    const expected = await promptsOf('pandas.csv');
+    assert.equal(expected.length, 50);
+    assert.ok(expected.includes(promptKey(first)), expected[0]);
+    for (const file of files) assert.deepEqual(await promptsOf(file), expected, file);
   });
 });
