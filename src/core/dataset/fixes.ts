@@ -9,7 +9,7 @@ export interface TextEdit {
   text: string;
 }
 
-export type FixKind = 'wrap' | 'ids' | 'duplicates' | 'answers';
+export type FixKind = 'wrap' | 'serialize' | 'ids' | 'duplicates' | 'answers';
 
 /** Where each row of a JSON Lines or JSON array text sits, as [start, end) offsets; rows that do not parse are skipped. */
 export function rowRanges(text: string, format: 'jsonl' | 'json'): [number, number][] {
@@ -75,6 +75,15 @@ export function wrapFlatRow(rowText: string): string | undefined {
   return stringifyLike(rowText, { prompt: stringifyLike(rowText, task), ...rest });
 }
 
+/** A row whose prompt is an object or array (a task or messages kept as structure), with it serialized as the string the service passes on. */
+export function serializePrompt(rowText: string): string | undefined {
+  const row = parseObject(rowText);
+  const prompt = row?.prompt;
+  if (!row || prompt === null || typeof prompt !== 'object') return undefined;
+  const text = Array.isArray(prompt) ? JSON.stringify(prompt) : stringifyLike(rowText, prompt as Record<string, unknown>);
+  return stringifyLike(rowText, { ...row, prompt: text });
+}
+
 function addRowId(rowText: string, id: string): string | undefined {
   return editTask(rowText, (task) => {
     if (task.id !== undefined && task.id !== null && String(task.id).trim()) return false;
@@ -130,6 +139,7 @@ export function fixEdits(
     const row = text.slice(start, end);
     let replaced: string | undefined;
     if (kind === 'wrap') replaced = wrapFlatRow(row);
+    else if (kind === 'serialize') replaced = serializePrompt(row);
     else if (kind === 'answers') replaced = normalizeRowAnswer(row);
     else {
       const base = `${options.stem}_${String(index).padStart(4, '0')}`;

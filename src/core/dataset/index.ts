@@ -15,7 +15,7 @@ export { KeyTable } from './key-table';
 export { datasetConventions } from './conventions';
 export { summaryLine } from './summary';
 export { errorCount } from './summarized';
-export { fixEdits, rowRanges, wrapFlatRow, type FixKind, type TextEdit } from './fixes';
+export { fixEdits, rowRanges, serializePrompt, wrapFlatRow, type FixKind, type TextEdit } from './fixes';
 export { fileStem, formatFromName, roleFromName } from './names';
 export { closeRow, misspelledKey, renameTaskKey } from './repairs';
 export { decodeParquet, parquetBuffer, parquetFile, type ParquetBytes } from './parquet';

@@ -70,5 +70,9 @@ export function leaks(answer: string, pack: PackDatasetChecks | undefined): bool
 export function notTextMessage(column: string, value: unknown): string {
   if (value === null || value === undefined)
     return `The \`${column}\` value is null (an empty cell): the agent would get no prompt. Fill it in or drop the row.`;
-  return `The \`${column}\` value is ${kindOf(value)}; the service passes strings to the agent. Store the column as text (a JSON string for a task).`;
+  const kind = kindOf(value);
+  // A task or a list of messages kept as structure: what it needs is one json.dumps per row.
+  if (typeof value === 'object' && !(value instanceof Date))
+    return `The \`${column}\` value is ${kind}; the service passes strings to the agent. Store it as a JSON string: in pandas \`df["${column}"] = df["${column}"].map(json.dumps)\`.`;
+  return `The \`${column}\` value is ${kind}; the service passes strings to the agent. Store the column as text.`;
 }

@@ -1,14 +1,31 @@
 import * as vscode from 'vscode';
-import { closeRow, fileStem, fixEdits, misspelledKey, renameTaskKey, rowRanges, wrapFlatRow, type FixKind } from '../../core/dataset';
+import {
+  closeRow,
+  fileStem,
+  fixEdits,
+  misspelledKey,
+  renameTaskKey,
+  rowRanges,
+  serializePrompt,
+  wrapFlatRow,
+  type FixKind,
+} from '../../core/dataset';
 import { editorFormat } from './settings';
 
 const TITLES: Record<string, { kind: FixKind; title: string }> = {
   'flat-row': { kind: 'wrap', title: 'Wrap all flat rows for the service' },
+  'prompt-not-string': { kind: 'serialize', title: 'Serialize every object prompt as a JSON string' },
   'missing-id': { kind: 'ids', title: 'Add missing ids (<stem>_%04d)' },
   'duplicate-id': { kind: 'duplicates', title: 'Remove exact duplicate rows' },
   'duplicate-answer': { kind: 'duplicates', title: 'Remove exact duplicate rows' },
   'duplicate-prompt': { kind: 'duplicates', title: 'Remove exact duplicate rows' },
   'bad-answer': { kind: 'answers', title: 'Normalize answers (trim, lowercase)' },
+};
+
+/** The fixes of one row, offered on the row under the diagnostic as well as for the whole file. */
+const ROW_FIXES: Partial<Record<FixKind, { fix: (row: string) => string | undefined; title: string }>> = {
+  wrap: { fix: wrapFlatRow, title: 'Wrap this row for the service' },
+  serialize: { fix: serializePrompt, title: 'Serialize this prompt as a JSON string' },
 };
 
 /** A whole-file fix whose edit is computed only when chosen, so the light bulb stays cheap on large files. */
@@ -46,9 +63,11 @@ export class DatasetQuickFixes implements vscode.CodeActionProvider<vscode.CodeA
       if (repair) actions.push(repair);
       const offer = diagnostic.source === 'MTRL' && typeof diagnostic.code === 'string' ? TITLES[diagnostic.code] : undefined;
       if (!offer) continue;
-      if (offer.kind === 'wrap') {
-        const row = this.wrapRow(document, format, diagnostic);
+      if (ROW_FIXES[offer.kind]) {
+        const row = this.fixRow(document, format, diagnostic, offer.kind);
         if (row) actions.push(row);
+        // A null or number prompt has no structure to serialize.
+        else if (offer.kind === 'serialize') continue;
       }
       if (offer.kind === 'duplicates' && !this.exactDuplicate(document, format, diagnostic)) continue;
       const title = offer.title.replace('<stem>', stem);
@@ -93,13 +112,17 @@ export class DatasetQuickFixes implements vscode.CodeActionProvider<vscode.CodeA
     return action;
   }
 
-  /** "Wrap this row": the row under the diagnostic, computed now since it is one row. */
-  private wrapRow(document: vscode.TextDocument, format: 'jsonl' | 'json', diagnostic: vscode.Diagnostic): vscode.CodeAction | undefined {
+  /** "Wrap this row", "Serialize this prompt": the row under the diagnostic, computed now since it is one row. */
+  private fixRow(
+    document: vscode.TextDocument,
+    format: 'jsonl' | 'json',
+    diagnostic: vscode.Diagnostic,
+    kind: FixKind,
+  ): vscode.CodeAction | undefined {
+    const { fix, title } = ROW_FIXES[kind]!;
     const range = this.rowRange(document, format, diagnostic);
-    const wrapped = range && wrapFlatRow(document.getText(range));
-    return range && wrapped !== undefined
-      ? this.rowAction('Wrap this row for the service', document, range, wrapped, diagnostic)
-      : undefined;
+    const fixed = range && fix(document.getText(range));
+    return range && fixed !== undefined ? this.rowAction(title, document, range, fixed, diagnostic) : undefined;
   }
 
   /** A misspelled task key (`answr` → `answer`) or a missing closing brace, on the one row of JSON Lines. */

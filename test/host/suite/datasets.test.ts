@@ -71,14 +71,18 @@ describe('datasets', function () {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
-  it('renames a misspelled key and adds a missing closing brace, each as a quick fix on its row', async () => {
+  it('renames a misspelled key, adds a missing closing brace and serializes an object prompt, each as a quick fix on its row', async () => {
     const uri = datasetFile('typos.jsonl');
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    const found = await until(uri, (f) => f.includes('0 missing-answer') && f.includes('1 json-syntax'));
-    assert.ok(!found.some((f) => f.startsWith('2')), JSON.stringify(found));
+    const found = await until(
+      uri,
+      (f) => f.includes('0 missing-answer') && f.includes('1 json-syntax') && f.includes('2 prompt-not-string'),
+    );
+    assert.equal(found.length, 3, JSON.stringify(found));
     for (const [code, title] of [
       ['missing-answer', 'Rename "answr" to "answer"'],
       ['json-syntax', 'Add the missing closing brace'],
+      ['prompt-not-string', 'Serialize this prompt as a JSON string'],
     ]) {
       const diagnostic = vscode.languages.getDiagnostics(uri).find((d) => d.code === code)!;
       const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
@@ -93,6 +97,10 @@ describe('datasets', function () {
       assert.ok(await vscode.workspace.applyEdit(fix.edit));
     }
     assert.match(editor.document.lineAt(0).text, /\\"answer\\": \\"riser\\"/);
+    assert.equal(
+      editor.document.lineAt(2).text,
+      '{"prompt": "{\\"prompt\\": \\"Guess the 5-letter word\\", \\"answer\\": \\"flame\\", \\"id\\": \\"typo_0002\\"}"}',
+    );
     assert.deepEqual(await until(uri, (f) => f.length === 0), []);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });

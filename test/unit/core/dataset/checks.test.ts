@@ -25,7 +25,8 @@ describe('dataset checks, one per code', () => {
   it('prompt-not-string: an object or number prompt, pointing at the value', async () => {
     const r = await check(jsonl(['{"prompt": {"answer": "crane"}}', '{"prompt": 7}']));
     assert.deepEqual(where(r), ['1:12 prompt-not-string', '2:12 prompt-not-string']);
-    assert.match(r.findings[0].message, /Store the column as text/);
+    assert.match(r.findings[0].message, /Store it as a JSON string: in pandas `df\["prompt"\] = df\["prompt"\]\.map\(json\.dumps\)`/);
+    assert.match(r.findings[1].message, /is an integer; .*Store the column as text\.$/);
   });
 
   it('empty-prompt: empty or whitespace prompts, and rows with no columns', async () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { fixEdits, KeyTable, wrapFlatRow, type TextEdit } from '../../../../src/core/dataset';
+import { fixEdits, KeyTable, serializePrompt, wrapFlatRow, type TextEdit } from '../../../../src/core/dataset';
 import { check, codes, jsonl, wordleRow } from './helpers';
 
 function apply(text: string, edits: TextEdit[]): string {
@@ -47,6 +47,24 @@ describe('dataset quick fixes (text edits)', () => {
     assert.equal(deduped.split('\n').length, 4);
     const fixed = apply(deduped, fixEdits(deduped, 'jsonl', 'answers', { stem: 'x' }));
     assert.deepEqual(codes(await check(fixed)), []);
+  });
+
+  it('serializes a prompt kept as an object or a list of messages, in the style of the row; leaves null and numbers', async () => {
+    assert.equal(
+      serializePrompt('{"prompt": {"prompt": "What is 2 + 2?", "answer": "4", "id": "m_0"}, "note": 1}'),
+      '{"prompt": "{\\"prompt\\": \\"What is 2 + 2?\\", \\"answer\\": \\"4\\", \\"id\\": \\"m_0\\"}", "note": 1}',
+    );
+    assert.equal(
+      serializePrompt('{"prompt":[{"role":"user","content":"Hi"}]}'),
+      '{"prompt":"[{\\"role\\":\\"user\\",\\"content\\":\\"Hi\\"}]"}',
+    );
+    for (const row of ['{"prompt": null}', '{"prompt": 7}', '{"prompt": "text"}', 'not json'])
+      assert.equal(serializePrompt(row), undefined, row);
+    const task = (id: string) => JSON.stringify({ prompt: { prompt: `What is ${id} + 1?`, answer: 'x', id } });
+    const text = jsonl([task('a'), wordleRow('slate', 'b'), '{"prompt": 7}', task('c')]);
+    assert.deepEqual(codes(await check(text)), ['prompt-not-string', 'prompt-not-string', 'prompt-not-string']);
+    const fixed = apply(text, fixEdits(text, 'jsonl', 'serialize', { stem: 'x' }));
+    assert.deepEqual(codes(await check(fixed)), ['prompt-not-string']);
   });
 
   it('works on JSON array elements too', async () => {
