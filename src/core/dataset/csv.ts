@@ -17,16 +17,35 @@ const millions = (chars: number) => `${chars / 1024 / 1024} M`;
 /** Excel's `sep=;` line, which names the separator of the lines after it. */
 const SEP_LINE = /^\uFEFF?sep=(.)\r?$/i;
 
-/** Whether a header line is split by `;`: a `;` outside quotes and no `,` outside them (a `;` inside a quoted field says nothing). */
-function splitBySemicolon(header: string): boolean {
+/**
+ * The separator a header line is split by when it is not the comma: `;` (Excel where the comma is the decimal mark) or a
+ * tab (TSV, pandas `sep="\t"`). Judged outside quotes only, and never where a comma separates: a `;` inside a quoted field says nothing.
+ */
+function otherSeparator(header: string): ';' | '\t' | undefined {
   let quoted = false;
   let semicolons = 0;
+  let tabs = 0;
   for (const ch of header) {
     if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === ',') return false;
-    else if (!quoted && ch === ';') semicolons++;
+    else if (quoted) continue;
+    else if (ch === ',') return undefined;
+    else if (ch === ';') semicolons++;
+    else if (ch === '\t') tabs++;
   }
-  return semicolons > 0;
+  return tabs > semicolons ? '\t' : semicolons ? ';' : undefined;
+}
+
+/** Why a file split by another separator is refused, and how to save it as the service reads it. */
+function separatorMessage(separator: string, sepLine: boolean): string {
+  const named = separator === '\t' ? 'tabs' : `\`${separator}\``;
+  const line = sepLine ? ` (its first line is \`sep=${separator === '\t' ? '\\t' : separator}\`)` : '';
+  const why =
+    separator === ';' ? ', as Excel writes CSV where the comma is the decimal mark' : separator === '\t' ? ' (tab-separated values)' : '';
+  const save =
+    separator === ';'
+      ? 'Save it as comma-separated CSV (Excel: *CSV UTF-8 (Comma delimited)*)'
+      : 'Save it as comma-separated CSV (pandas: `df.to_csv(path, index=False)`)';
+  return `The file is separated by ${named}${line}${why}: the service reads comma-separated CSV and would see one column. ${save}; its rows were read with ${named} to check them.`;
 }
 
 /** The first line of the text (held back until it is whole), then the rest as it comes. */
@@ -105,18 +124,12 @@ export async function readCsv(
     },
   });
   let parser: ReturnType<typeof parse> | undefined;
-  /** Decides the separator from the first line: Excel's `;` CSV is named as such and its rows still read and counted. */
+  /** Decides the separator from the first line: a file split by `;` or tabs is named as such and its rows still read and counted. */
   const start = (line: string) => {
     const sep = SEP_LINE.exec(line)?.[1];
-    const semicolon = sep === ';' || (sep === undefined && splitBySemicolon(line));
-    if (semicolon)
-      checker.report(
-        'csv-syntax',
-        `The file is separated by \`;\`${sep ? ' (its first line is `sep=;`)' : ''}, as Excel writes CSV where the comma is the decimal mark: the service reads comma-separated CSV and would see one column. Save it as comma-separated CSV (Excel: *CSV UTF-8 (Comma delimited)*); its rows were read with \`;\` to check them.`,
-        lineSpan(1),
-        0,
-      );
-    parser = parse(options(sep !== undefined, semicolon ? ';' : (sep ?? ',')));
+    const separator = sep ?? otherSeparator(line) ?? ',';
+    if (separator !== ',') checker.report('csv-syntax', separatorMessage(separator, sep !== undefined), lineSpan(1), 0);
+    parser = parse(options(sep !== undefined, separator));
     parser.on('error', (error: CsvError) => {
       failure = error;
     });

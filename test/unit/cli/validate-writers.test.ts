@@ -18,8 +18,8 @@ const expected = readFileSync(path.join(writers, 'rows.txt'), 'utf8')
 interface FileReport {
   path: string;
   rows: number;
-  errors: { code: string }[];
-  warnings: { code: string }[];
+  errors: { code: string; message: string }[];
+  warnings: { code: string; message: string }[];
 }
 
 describe('mtrl validate on Parquet files real writers wrote', () => {
@@ -145,5 +145,24 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
     assert.equal(expected.length, 50);
     assert.ok(expected.includes(promptKey(first)), expected[0]);
     for (const file of files) assert.deepEqual(await promptsOf(file), expected, file);
+  });
+
+  it("names the separator of pandas' `;` and tab files, counting their 50 rows, exit 1", async () => {
+    let out = '';
+    const separators = path.join(writers, 'separators');
+    const code = await main(['validate', ...['pandas-semicolon.csv', 'pandas-tab.csv'].map((f) => path.join(separators, f)), '--json'], {
+      out: (t) => (out += t),
+      err: () => undefined,
+      stdin: () => [],
+    });
+    const reports = (JSON.parse(out) as { files: FileReport[] }).files;
+    assert.deepEqual(
+      reports.map((r) => [r.rows, r.errors.map((e) => `${e.code} ${/separated by (`;`|tabs)/.exec(e.message)?.[1]}`)]),
+      [
+        [50, ['csv-syntax `;`']],
+        [50, ['csv-syntax tabs']],
+      ],
+    );
+    assert.equal(code, 1);
   });
 });

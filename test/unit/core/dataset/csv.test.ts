@@ -80,6 +80,25 @@ describe('CSV separated by semicolons', () => {
     assert.equal(report.rows, 5);
   });
 
+  it('a header split by tabs (TSV saved as .csv) is named as such, with its rows; a tab inside quotes of a comma file is not', async () => {
+    const tsv = rows.map((r) => r.replace(';note', '\tnote'));
+    const report = await validateDataset(pieces(`prompt\tnote\n${tsv.join('\n')}\n`), { format: 'csv' });
+    assert.deepEqual(
+      report.findings.map((f) => f.code),
+      ['csv-syntax'],
+    );
+    assert.match(
+      report.findings[0].message,
+      /^The file is separated by tabs \(tab-separated values\): the service reads comma-separated CSV/,
+    );
+    assert.equal(report.rows, 5);
+    const comma = await validateDataset(pieces(`"prompt\tx",note\n"${row('crane', 'a')}",one\n`), { format: 'csv' });
+    assert.deepEqual(
+      comma.findings.map((f) => f.code),
+      ['missing-prompt'],
+    );
+  });
+
   it('a `;` inside quoted fields of a comma-separated file is not a separator', async () => {
     const report = await validateDataset(pieces(`"prompt;x",note\n"${row('crane', 'a').replace('word', 'word; go')}",one\n`), {
       format: 'csv',
