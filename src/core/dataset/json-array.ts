@@ -1,7 +1,9 @@
 import { scanValue, skipWhitespace, type JsonError } from './json-scan';
 import { LineIndex, TextRow } from './positions';
 import type { RowChecker } from './rows';
+import { pythonFloatMessage } from './rowText';
 import type { Position } from './types';
+import { parsePythonJson } from '../text/json';
 
 /** Errors this close to the end of the text may be a token cut short ("tru", "1.", "\u00"), so more text is read before believing them. */
 const TOKEN_MARGIN = 8;
@@ -85,6 +87,18 @@ class Window {
   }
 }
 
+/** An element the scanner passed: JSON, or as Python's json wrote it with NaN or ±Infinity (read as null, with a warning). */
+function elementValue(text: string, checker: RowChecker, place: TextRow): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // The scanner passed the element, so only Python's floats can have stopped JSON.parse.
+    const python = parsePythonJson(text)!;
+    checker.report('nan-value', pythonFloatMessage(python.token, 'row'), place.spanAt(python.offset, python.token.length), place.row);
+    return python.value;
+  }
+}
+
 /**
  * Reads a JSON array of rows from text pieces in any split, holding only the row being read; gives each element its own
  * position and stops at the first syntax error, which it reports exactly.
@@ -124,7 +138,8 @@ export async function readJsonArray(
       row++;
       const text = w.text.slice(w.at, end);
       const start = w.position(w.at);
-      checker.check(JSON.parse(text), new TextRow(row, start.line, text, 0, text.length, new LineIndex(text, start)));
+      const place = new TextRow(row, start.line, text, 0, text.length, new LineIndex(text, start));
+      checker.check(elementValue(text, checker, place), place);
       w.at = end;
       if (tick && row % 2000 === 0) await tick(row);
       c = await w.peek();

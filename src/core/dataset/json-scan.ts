@@ -58,7 +58,13 @@ function scanMemberKey(text: string, i: number, end: number): number | JsonError
   return skipWhitespace(text, colon + 1, end);
 }
 
-/** End (exclusive) of the JSON value starting at `start` (after whitespace), or where it goes wrong. Iterative: deep nesting cannot overflow the stack. */
+/** Words that stand for a value: JSON's, and the floats Python's json writes and reads (`parsePythonJson` reads them as null). */
+const WORDS = ['true', 'false', 'null', 'NaN', 'Infinity', '-Infinity'];
+
+/**
+ * End (exclusive) of the JSON value starting at `start` (after whitespace), or where it goes wrong. Iterative: deep
+ * nesting cannot overflow the stack. NaN and ±Infinity pass, as Python reads them: the error found is the one that is not.
+ */
 export function scanValue(text: string, start: number, end = text.length): number | JsonError {
   const stack: boolean[] = []; // true: inside an object
   let i = skipWhitespace(text, start, end);
@@ -85,9 +91,9 @@ export function scanValue(text: string, start: number, end = text.length): numbe
     if (!closed) {
       let next: number | JsonError;
       if (c === 0x22) next = scanString(text, i, end);
-      else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) next = scanNumber(text, i, end);
+      else if ((c === 0x2d && !text.startsWith('-Infinity', i)) || (c >= 0x30 && c <= 0x39)) next = scanNumber(text, i, end);
       else {
-        const word = ['true', 'false', 'null'].find((w) => text.startsWith(w, i) && i + w.length <= end);
+        const word = WORDS.find((w) => text.startsWith(w, i) && i + w.length <= end);
         next = word
           ? i + word.length
           : {

@@ -1,7 +1,8 @@
 import { findJsonError } from './json-scan';
 import { lineSpan, TextRow } from './positions';
-import { isBlank } from './rowText';
+import { isBlank, pythonFloatMessage } from './rowText';
 import type { RowChecker } from './rows';
+import { parsePythonJson } from '../text/json';
 import { LineSplitter, MAX_LINE_CHARS } from '../text/lines';
 
 /** Reads JSON Lines from text pieces in any split: CRLF, a BOM and a missing final newline never shift positions. */
@@ -47,11 +48,17 @@ export class JsonlReader {
     try {
       value = JSON.parse(text);
     } catch {
-      this.checker.countBrokenRow();
-      const error = findJsonError(text) ?? { offset: 0, message: 'Invalid JSON' };
-      const span = { start: { line, column: error.offset + 1 }, end: { line, column: Math.min(error.offset + 2, text.length + 1) } };
-      this.checker.report('json-syntax', `The line is not JSON: ${error.message}.`, span, line);
-      return;
+      const python = parsePythonJson(text);
+      if (!python) {
+        this.checker.countBrokenRow();
+        const error = findJsonError(text) ?? { offset: 0, message: 'Invalid JSON' };
+        const span = { start: { line, column: error.offset + 1 }, end: { line, column: Math.min(error.offset + 2, text.length + 1) } };
+        this.checker.report('json-syntax', `The line is not JSON: ${error.message}.`, span, line);
+        return;
+      }
+      const span = new TextRow(line, line, text, 0, text.length).spanAt(python.offset, python.token.length);
+      this.checker.report('nan-value', pythonFloatMessage(python.token, 'line'), span, line);
+      value = python.value;
     }
     const bad = this.replaced ? text.indexOf('\ufffd') : -1;
     if (bad !== -1) {

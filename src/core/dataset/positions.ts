@@ -49,6 +49,11 @@ export class TextRow implements RowPlace {
     return { start: this.toPosition(this.start), end: this.toPosition(this.end) };
   }
 
+  /** `length` characters at `offset` into the row's text. */
+  spanAt(offset: number, length: number): Span {
+    return { start: this.toPosition(this.start + offset), end: this.toPosition(this.start + offset + length) };
+  }
+
   locate(key: string, decodedIndex?: number, length = 1): Span | undefined {
     const range = propertyValueRange(this.text, this.start, key, this.end);
     if (!range) return undefined;

@@ -66,6 +66,15 @@ export function leaks(answer: string, pack: PackDatasetChecks | undefined): bool
   return !!pack?.answerIsTheTask || answer.length >= TELLING_ANSWER_LENGTH;
 }
 
+/** A `NaN` or `±Infinity` Python's json wrote (for a missing float): read, as Python reads it, but strict readers refuse it. */
+export function pythonFloatMessage(token: string, where: 'line' | 'row' | 'prompt'): string {
+  const reader =
+    where === 'prompt'
+      ? "an agent reading the prompt with Python's `json.loads` gets a float, one using JavaScript's `JSON.parse` fails"
+      : "Python's readers (json, pandas, pyarrow) read it back, stricter ones refuse it";
+  return `The ${where === 'prompt' ? 'prompt string' : where} holds \`${token}\`, which Python's \`json.dumps\` writes for a missing float but JSON has no word for: ${reader}. Write \`null\` instead (\`json.dumps(…, allow_nan=False)\` finds them).`;
+}
+
 /** Why a prompt that is not text cannot be passed, in the user's words. */
 export function notTextMessage(column: string, value: unknown): string {
   if (value === null || value === undefined)

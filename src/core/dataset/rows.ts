@@ -1,6 +1,6 @@
 import { datasetChecks } from '../environments/registry';
 import type { PackDatasetChecks } from '../environments/types';
-import { isFields } from '../text/json';
+import { isFields, parsePythonJson } from '../text/json';
 import { findJsonError } from './json-scan';
 import { lineSpan, type RowPlace } from './positions';
 import { FindingLog } from './findingLog';
@@ -119,7 +119,13 @@ export class RowChecker {
       this.checkTask(row, prompt, place, column, true);
       return;
     }
-    const inner = this.convention === 'none' || !rowText.startsLikeJson(prompt) ? NOT_JSON : parseInner(prompt);
+    let inner = this.convention === 'none' || !rowText.startsLikeJson(prompt) ? NOT_JSON : parseInner(prompt);
+    const python = inner === UNPARSED ? parsePythonJson(prompt) : undefined;
+    if (python) {
+      const span = place.locate?.(column, python.offset, python.token.length) ?? place.span;
+      this.report('nan-value', rowText.pythonFloatMessage(python.token, 'prompt'), span, place.row);
+      inner = python.value;
+    }
     const task = inner !== NOT_JSON && inner !== UNPARSED && isFields(inner) ? inner : undefined;
     // The prompt string is what the agent receives: the same one twice is the same task.
     this.duplicatePrompt(prompt, task, place, column);

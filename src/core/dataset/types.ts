@@ -36,7 +36,8 @@ export type FindingCode =
   | 'small-dataset'
   | 'train-val-overlap'
   | 'shared-answers'
-  | 'compressed';
+  | 'compressed'
+  | 'nan-value';
 
 /** A place in the file: 1-based line and column (UTF-16 code units, as editors count). */
 export interface Position {
@@ -156,4 +157,5 @@ export const SEVERITY: Record<FindingCode, Severity> = {
   'train-val-overlap': 'error',
   'shared-answers': 'info',
   compressed: 'warning',
+  'nan-value': 'warning',
 };

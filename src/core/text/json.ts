@@ -50,3 +50,45 @@ export function parseOutsideJson(text: string): unknown {
   if (text.length > 2 * MAX_JSON_DEPTH && deeperThan(value, MAX_JSON_DEPTH)) throw new JsonTooDeep();
   return value;
 }
+
+/** Where Python's json wrote a float JSON has no word for, and the value read with it as null. */
+export interface PythonJson {
+  value: unknown;
+  /** The first `NaN`, `Infinity` or `-Infinity`: its offset and text. */
+  offset: number;
+  token: string;
+}
+
+const PYTHON_FLOATS = ['NaN', 'Infinity', '-Infinity'];
+
+/**
+ * Text that JSON.parse refused, read as Python's json reads it: `json.dumps` writes NaN, Infinity and -Infinity for such
+ * floats (a missing value in pandas), and Python's readers take them back. Undefined when there is none, or the text is
+ * not JSON even with them read as null.
+ */
+export function parsePythonJson(text: string): PythonJson | undefined {
+  let out = '';
+  let from = 0;
+  let first: { offset: number; token: string } | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: its escapes skipped, so a quoted "NaN" stays text.
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      continue;
+    }
+    if (c !== 0x4e && c !== 0x49 && c !== 0x2d) continue;
+    const token = PYTHON_FLOATS.find((t) => text.startsWith(t, i));
+    if (!token) continue;
+    first ??= { offset: i, token };
+    out += `${text.slice(from, i)}null`;
+    from = i + token.length;
+    i = from - 1;
+  }
+  if (!first) return undefined;
+  try {
+    return { value: JSON.parse(out + text.slice(from)), ...first };
+  } catch {
+    return undefined;
+  }
+}

@@ -165,4 +165,26 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
     );
     assert.equal(code, 1);
   });
+
+  it("reads what Python's json wrote with NaN and Infinity, as Python reads it: each named, every row counted, exit 0", async () => {
+    let out = '';
+    let err = '';
+    const nan = path.join(writers, 'nan');
+    const code = await main(['validate', ...['json-dump.json', 'json-dumps.jsonl'].map((f) => path.join(nan, f)), '--json'], {
+      out: (t) => (out += t),
+      err: (t) => (err += t),
+      stdin: () => [],
+    });
+    const reports = (JSON.parse(out) as { files: FileReport[] }).files;
+    // 17 tasks with a NaN score (every third), 25 rows with an Infinity weight (every other).
+    assert.deepEqual(
+      reports.map((r) => [r.rows, r.errors.length, r.warnings.filter((w) => w.code === 'nan-value').length, r.warnings.length]),
+      [
+        [50, 0, 42, 42],
+        [50, 0, 42, 42],
+      ],
+      err,
+    );
+    assert.equal(code, 0, err);
+  });
 });

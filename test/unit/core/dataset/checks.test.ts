@@ -29,6 +29,32 @@ describe('dataset checks, one per code', () => {
     assert.match(r.findings[1].message, /is an integer; .*Store the column as text\.$/);
   });
 
+  it("nan-value: NaN or Infinity as Python's json writes them, in a line, a JSON array or the task, is read with a warning", async () => {
+    const task = (id: string, score: string) =>
+      `{\\"prompt\\": \\"What is 1 + 1?\\", \\"answer\\": \\"2\\", \\"id\\": \\"${id}\\", \\"score\\": ${score}}`;
+    const r = await check(
+      jsonl([
+        `{"prompt": "${task('a', 'NaN')}", "weight": 1}`,
+        `{"prompt": "${task('b', '0')}", "weight": -Infinity}`,
+        `{"prompt": "${task('b', '1')}"}`,
+      ]),
+    );
+    assert.deepEqual(where(r), ['1:91 nan-value', '2:106 nan-value', '3:12 duplicate-id']);
+    assert.equal(r.rows, 3);
+    assert.match(r.findings[0].message, /^The prompt string holds `NaN`, .*Python's `json.loads` gets a float/);
+    assert.match(r.findings[1].message, /^The line holds `-Infinity`, .*Python's readers \(json, pandas, pyarrow\) read it back/);
+    const array = await check(`[\n  {"prompt": "${task('a', '1')}", "weight": NaN},\n  {"prompt": "${task('b', '1')}"}\n]\n`, {
+      format: 'json',
+    });
+    assert.deepEqual(where(array), ['2:108 nan-value']);
+    assert.equal(array.rows, 2);
+  });
+
+  it('json-syntax: a line with NaN and a real error is placed at the error, not at the NaN', async () => {
+    const r = await check(jsonl(['{"prompt": "hi", "weight": NaN, "x": tru}']));
+    assert.deepEqual(where(r), ['1:38 json-syntax']);
+  });
+
   it('empty-prompt: empty or whitespace prompts, and rows with no columns', async () => {
     const r = await check(jsonl(['{"prompt": ""}', '{"prompt": "  \\t "}', '{}']));
     assert.deepEqual(codes(r), ['empty-prompt', 'empty-prompt', 'empty-prompt']);
