@@ -35,6 +35,10 @@ function otherSeparator(header: string): ';' | '\t' | undefined {
   return tabs > semicolons ? '\t' : semicolons ? ';' : undefined;
 }
 
+// pandas and Hugging Face datasets read `sep=,` as the header: the column is named `sep=` and the real header is a row.
+const SEP_COMMA_MESSAGE =
+  "The first line is `sep=,`, Excel's note of the separator: pandas and Hugging Face `datasets` read it as the header instead, so the file has no `prompt` column and its real header becomes a row with the prompt `prompt`. Delete that line; the rows after it were read to check them.";
+
 /** Why a file split by another separator is refused, and how to save it as the service reads it. */
 function separatorMessage(separator: string, sepLine: boolean): string {
   const named = separator === '\t' ? 'tabs' : `\`${separator}\``;
@@ -128,7 +132,8 @@ export async function readCsv(
   const start = (line: string) => {
     const sep = SEP_LINE.exec(line)?.[1];
     const separator = sep ?? otherSeparator(line) ?? ',';
-    if (separator !== ',') checker.report('csv-syntax', separatorMessage(separator, sep !== undefined), lineSpan(1), 0);
+    if (sep === ',') checker.report('csv-syntax', SEP_COMMA_MESSAGE, lineSpan(1), 0);
+    else if (separator !== ',') checker.report('csv-syntax', separatorMessage(separator, sep !== undefined), lineSpan(1), 0);
     parser = parse(options(sep !== undefined, separator));
     parser.on('error', (error: CsvError) => {
       failure = error;

@@ -99,6 +99,17 @@ describe('CSV separated by semicolons', () => {
     );
   });
 
+  it('a `sep=,` first line is named too: other readers take it for the header', async () => {
+    const comma = rows.map((r) => r.replace(';note', ',note'));
+    const report = await validateDataset(pieces(`sep=,\nprompt,note\n${comma.join('\n')}\n`), { format: 'csv' });
+    assert.deepEqual(
+      report.findings.map((f) => f.code),
+      ['csv-syntax'],
+    );
+    assert.match(report.findings[0].message, /^The first line is `sep=,`, .*read it as the header/);
+    assert.equal(report.rows, 5);
+  });
+
   it('a `;` inside quoted fields of a comma-separated file is not a separator', async () => {
     const report = await validateDataset(pieces(`"prompt;x",note\n"${row('crane', 'a').replace('word', 'word; go')}",one\n`), {
       format: 'csv',
