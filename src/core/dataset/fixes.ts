@@ -1,5 +1,5 @@
 import { scanValue, skipWhitespace } from './json-scan';
-import { normalizeAnswer } from './rowText';
+import { isPandasColumn, normalizeAnswer } from './rowText';
 import { asFields } from '../text/json';
 
 /** A replacement of the text between two offsets. */
@@ -79,7 +79,8 @@ export function wrapFlatRow(rowText: string): string | undefined {
 export function serializePrompt(rowText: string): string | undefined {
   const row = parseObject(rowText);
   const prompt = row?.prompt;
-  if (!row || prompt === null || typeof prompt !== 'object') return undefined;
+  // A whole pandas column in one row is rewritten by its writer, not serialized into one prompt.
+  if (!row || prompt === null || typeof prompt !== 'object' || isPandasColumn(prompt)) return undefined;
   const text = Array.isArray(prompt) ? JSON.stringify(prompt) : stringifyLike(rowText, prompt as Record<string, unknown>);
   return stringifyLike(rowText, { ...row, prompt: text });
 }

@@ -87,6 +87,14 @@ class Window {
   }
 }
 
+/** How pandas laid out a DataFrame written as one object, told from the start of the text. */
+function pandasOrient(head: string): 'columns' | 'index' | 'split' | undefined {
+  if (/^\{\s*"columns"\s*:\s*\[/.test(head)) return 'split';
+  if (/^\{\s*"0"\s*:\s*\{/.test(head)) return 'index';
+  if (/^\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\{\s*"0"\s*:/.test(head)) return 'columns';
+  return undefined;
+}
+
 /** An element the scanner passed: JSON, or as Python's json wrote it with NaN or ±Infinity (read as null, with a warning). */
 function elementValue(text: string, checker: RowChecker, place: TextRow): unknown {
   try {
@@ -121,7 +129,13 @@ export async function readJsonArray(
   let c = await w.peek();
   if (c === undefined) return;
   if (c !== '[') {
-    syntax(w.at, `expected '[' at the start, found '${c}' (a JSON dataset is an array of objects; use .jsonl for one object per line)`);
+    const orient = pandasOrient(w.text.slice(w.at, w.at + 200));
+    syntax(
+      w.at,
+      orient
+        ? `it is one object, as pandas' \`df.to_json()\` writes with orient="${orient}"${orient === 'columns' ? ' (its default)' : ''}; write \`df.to_json(path, orient="records")\` for an array of rows, or add \`lines=True\` and name it .jsonl`
+        : `expected '[' at the start, found '${c}' (a JSON dataset is an array of objects; use .jsonl for one object per line)`,
+    );
     return;
   }
   w.at++;

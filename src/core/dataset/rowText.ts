@@ -75,10 +75,30 @@ export function pythonFloatMessage(token: string, where: 'line' | 'row' | 'promp
   return `The ${where === 'prompt' ? 'prompt string' : where} holds \`${token}\`, which Python's \`json.dumps\` writes for a missing float but JSON has no word for: ${reader}. Write \`null\` instead (\`json.dumps(…, allow_nan=False)\` finds them).`;
 }
 
+// pandas' DataFrame.to_json() writes a whole column as one object keyed by row number unless told orient="records".
+const PANDAS_RECORDS = 'write `df.to_json(path, orient="records", lines=True)` (one row per line)';
+
+/** A whole pandas column written as one object keyed by row numbers ("0", "1", …): `to_json()` without orient="records". */
+export function isPandasColumn(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  let n = 0;
+  for (const key in value) if (key !== String(n++)) return false;
+  return n > 0;
+}
+
+/** Why a row that is not an object cannot be read, with pandas' records written as one array named as such. */
+export function notObjectMessage(value: unknown): string {
+  if (Array.isArray(value) && value.length && value.every((v) => v !== null && typeof v === 'object' && 'prompt' in v))
+    return `The line holds ${value.length} rows as one JSON array, as pandas \`to_json(orient="records")\` writes without \`lines=True\`: ${PANDAS_RECORDS}.`;
+  return `The row is ${kindOf(value)}, not an object: the service reads the \`prompt\` column of each row.`;
+}
+
 /** Why a prompt that is not text cannot be passed, in the user's words. */
 export function notTextMessage(column: string, value: unknown): string {
   if (value === null || value === undefined)
     return `The \`${column}\` value is null (an empty cell): the agent would get no prompt. Fill it in or drop the row.`;
+  if (isPandasColumn(value))
+    return `The \`${column}\` value is the whole column keyed by row number, as pandas' \`df.to_json()\` writes by default: ${PANDAS_RECORDS}.`;
   const kind = kindOf(value);
   // A task or a list of messages kept as structure: what it needs is one json.dumps per row.
   if (typeof value === 'object' && !(value instanceof Date))

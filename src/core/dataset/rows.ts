@@ -67,12 +67,7 @@ export class RowChecker {
   check(value: unknown, place: RowPlace): void {
     this.rows++;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      this.report(
-        'not-object',
-        `The row is ${rowText.kindOf(value)}, not an object: the service reads the \`prompt\` column of each row.`,
-        place.span,
-        place.row,
-      );
+      this.report('not-object', rowText.notObjectMessage(value), place.span, place.row);
       return;
     }
     const row = value as Record<string, unknown>;

@@ -187,4 +187,28 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
     );
     assert.equal(code, 0, err);
   });
+
+  it("names pandas' to_json() layouts that are not rows (its default, split, index, records without lines) and what to write", async () => {
+    let out = '';
+    const layouts = path.join(writers, 'layouts');
+    const names = ['default.json', 'default.jsonl', 'index.json', 'records-without-lines.jsonl', 'split.json'];
+    const code = await main(['validate', ...names.map((f) => path.join(layouts, f)), '--json'], {
+      out: (t) => (out += t),
+      err: () => undefined,
+      stdin: () => [],
+    });
+    const reports = (JSON.parse(out) as { files: FileReport[] }).files;
+    assert.deepEqual(
+      reports.map((r) => r.errors.map((e) => `${e.code} ${/orient="\w+"|lines=True/.exec(e.message)?.[0]}`)),
+      [
+        ['json-syntax orient="columns"'],
+        ['prompt-not-string orient="records"'],
+        ['json-syntax orient="index"'],
+        ['not-object orient="records"'],
+        ['json-syntax orient="split"'],
+      ],
+    );
+    for (const r of reports) assert.match(r.errors[0].message, /df\.to_json\(path, orient="records"/, r.path);
+    assert.equal(code, 1);
+  });
 });

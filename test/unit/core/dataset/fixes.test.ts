@@ -58,7 +58,7 @@ describe('dataset quick fixes (text edits)', () => {
       serializePrompt('{"prompt":[{"role":"user","content":"Hi"}]}'),
       '{"prompt":"[{\\"role\\":\\"user\\",\\"content\\":\\"Hi\\"}]"}',
     );
-    for (const row of ['{"prompt": null}', '{"prompt": 7}', '{"prompt": "text"}', 'not json'])
+    for (const row of ['{"prompt": null}', '{"prompt": 7}', '{"prompt": "text"}', 'not json', '{"prompt": {"0": "a", "1": "b"}}'])
       assert.equal(serializePrompt(row), undefined, row);
     const task = (id: string) => JSON.stringify({ prompt: { prompt: `What is ${id} + 1?`, answer: 'x', id } });
     const text = jsonl([task('a'), wordleRow('slate', 'b'), '{"prompt": 7}', task('c')]);
