@@ -7,7 +7,7 @@ import { decodeParquet, parquetFile } from '../../../src/core/dataset/parquet';
 import { promptKey } from '../../../src/core/dataset/rowText';
 import { validateSource } from '../../../src/services/datasets/sources';
 
-// Files pyarrow, pandas, polars, DuckDB and Hugging Face datasets wrote (test/fixtures/datasets/writers/write.py), each with the row count pyarrow reads.
+// Files pyarrow, pandas (both engines), polars, DuckDB and Hugging Face datasets wrote (test/fixtures/datasets/writers/write.py), each with the row count pyarrow reads.
 const writers = path.resolve(__dirname, '../../fixtures/datasets/writers');
 const expected = readFileSync(path.join(writers, 'rows.txt'), 'utf8')
   .trim()
@@ -27,7 +27,7 @@ describe('mtrl validate on Parquet files real writers wrote', () => {
     const codecs = new Set(expected.map((e) => e.codec));
     for (const codec of ['SNAPPY', 'GZIP', 'ZSTD', 'BROTLI', 'LZ4', 'UNCOMPRESSED']) assert.ok(codecs.has(codec), codec);
     const names = expected.map((e) => e.name);
-    for (const writer of ['pyarrow', 'pandas', 'polars', 'duckdb', 'datasets'])
+    for (const writer of ['pyarrow', 'pandas', 'fastparquet', 'polars', 'duckdb', 'datasets'])
       assert.ok(
         names.some((n) => n.startsWith(writer)),
         writer,
