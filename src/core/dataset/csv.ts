@@ -2,6 +2,7 @@ import type { CsvError } from 'csv-parse';
 import { finished } from 'node:stream/promises';
 import { lineSpan, type RowPlace } from './positions';
 import type { RowChecker } from './rows';
+import { notUtf8Message } from './rowText';
 import { MAX_LINE_CHARS } from '../text/lines';
 
 /** How much of a CSV file is held at once: a row (csv-parse stops past it, so memory stays bounded). */
@@ -90,6 +91,8 @@ export async function readCsv(
   let failure: CsvError | undefined;
   /** Line the last record ended on: an overlong row starts after it. */
   let lastLine = 0;
+  /** Whether any piece so far held U+FFFD (what the decoder puts for invalid UTF-8): only then is each row searched for it. */
+  let replaced = false;
   // csv-parse (30 KB) loads with the first CSV file, not at activation: the build keeps './csvParse' in dist/csv-parse.js.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { parse } = require('./csvParse') as typeof import('./csvParse');
@@ -123,7 +126,10 @@ export async function readCsv(
         if (i < fields.length) value[name] = fields[i];
       });
       const place: RowPlace = { row, line: start, span };
-      checker.check(value, place);
+      if (replaced && fields.some((f) => f.includes('\ufffd'))) {
+        checker.countBrokenRow();
+        checker.report('csv-syntax', notUtf8Message('row', true), span, row);
+      } else checker.check(value, place);
       return null;
     },
   });
@@ -143,6 +149,7 @@ export async function readCsv(
   try {
     for await (const piece of withFirstLine(pieces, start)) {
       if (failure) break;
+      if (!replaced) replaced = piece.includes('\ufffd');
       parser?.write(piece);
       await tick?.();
     }

@@ -1,7 +1,7 @@
 import { scanValue, skipWhitespace, type JsonError } from './json-scan';
 import { LineIndex, TextRow } from './positions';
 import type { RowChecker } from './rows';
-import { pythonFloatMessage } from './rowText';
+import { notUtf8Message, pythonFloatMessage } from './rowText';
 import type { Position } from './types';
 import { parsePythonJson } from '../text/json';
 
@@ -19,6 +19,8 @@ class Window {
   private mark = 0;
   private line = 1;
   private column = 1;
+  /** Whether any piece so far held U+FFFD (what the decoder puts for invalid UTF-8): only then is each row searched for it. */
+  replaced = false;
 
   constructor(private readonly pieces: AsyncIterator<string>) {}
 
@@ -35,6 +37,7 @@ class Window {
       this.started = true;
       if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
     }
+    if (!this.replaced) this.replaced = piece.includes('\ufffd');
     this.position(this.at);
     this.text = this.text.slice(this.at) + piece;
     this.mark = 0;
@@ -153,7 +156,12 @@ export async function readJsonArray(
       const text = w.text.slice(w.at, end);
       const start = w.position(w.at);
       const place = new TextRow(row, start.line, text, 0, text.length, new LineIndex(text, start));
-      checker.check(elementValue(text, checker, place), place);
+      const bad = w.replaced ? text.indexOf('\ufffd') : -1;
+      if (bad === -1) checker.check(elementValue(text, checker, place), place);
+      else {
+        checker.countBrokenRow();
+        checker.report('json-syntax', notUtf8Message('row'), place.spanAt(bad, 1), row);
+      }
       w.at = end;
       if (tick && row % 2000 === 0) await tick(row);
       c = await w.peek();

@@ -1,6 +1,6 @@
 import { findJsonError } from './json-scan';
 import { lineSpan, TextRow } from './positions';
-import { isBlank, pythonFloatMessage } from './rowText';
+import { isBlank, notUtf8Message, pythonFloatMessage } from './rowText';
 import type { RowChecker } from './rows';
 import { parsePythonJson } from '../text/json';
 import { LineSplitter, MAX_LINE_CHARS } from '../text/lines';
@@ -64,7 +64,7 @@ export class JsonlReader {
     if (bad !== -1) {
       this.checker.countBrokenRow();
       const span = { start: { line, column: bad + 1 }, end: { line, column: bad + 2 } };
-      this.checker.report('json-syntax', 'The line holds bytes that are not valid UTF-8 (shown as �): save the file as UTF-8.', span, line);
+      this.checker.report('json-syntax', notUtf8Message('line'), span, line);
       return;
     }
     this.checker.check(value, new TextRow(line, line, text, 0, text.length));

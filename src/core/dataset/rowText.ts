@@ -66,6 +66,13 @@ export function leaks(answer: string, pack: PackDatasetChecks | undefined): bool
   return !!pack?.answerIsTheTask || answer.length >= TELLING_ANSWER_LENGTH;
 }
 
+/** Bytes the decoder could not read as UTF-8 (it puts U+FFFD): the service reads UTF-8 only. */
+export function notUtf8Message(where: 'line' | 'row', csv = false): string {
+  // The usual sources: Excel's plain *CSV* and Python's open() on Windows both write Windows-1252.
+  const how = csv ? 'Excel: *CSV UTF-8*, not *CSV*' : 'in Python, `open(path, "w", encoding="utf-8")`';
+  return `The ${where} holds bytes that are not valid UTF-8 (shown as �): save the file as UTF-8 (${how}).`;
+}
+
 /** A `NaN` or `±Infinity` Python's json wrote (for a missing float): read, as Python reads it, but strict readers refuse it. */
 export function pythonFloatMessage(token: string, where: 'line' | 'row' | 'prompt'): string {
   const reader =

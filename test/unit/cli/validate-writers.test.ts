@@ -211,4 +211,24 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
     for (const r of reports) assert.match(r.errors[0].message, /df\.to_json\(path, orient="records"/, r.path);
     assert.equal(code, 1);
   });
+
+  it('names Windows-1252 files (pandas encoding="cp1252", open() on Windows) as not UTF-8 on every row, counting them', async () => {
+    let out = '';
+    const encodings = path.join(writers, 'encodings');
+    const code = await main(['validate', ...['open-cp1252.jsonl', 'pandas-cp1252.csv'].map((f) => path.join(encodings, f)), '--json'], {
+      out: (t) => (out += t),
+      err: () => undefined,
+      stdin: () => [],
+    });
+    const reports = (JSON.parse(out) as { files: (FileReport & { counts: Record<string, number> })[] }).files;
+    assert.deepEqual(
+      reports.map((r) => [r.rows, r.counts]),
+      [
+        [50, { 'json-syntax': 50 }],
+        [50, { 'csv-syntax': 50 }],
+      ],
+    );
+    assert.match(reports[1].errors[0].message, /not valid UTF-8/);
+    assert.equal(code, 1);
+  });
 });

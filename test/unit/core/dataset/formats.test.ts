@@ -206,6 +206,21 @@ describe('dataset formats', () => {
       assert.match(u.findings[0].message, /UTF-8/);
     });
 
+    it("Windows-1252 bytes in a CSV or a JSON array, as Excel's plain CSV and Python's open() on Windows write them", async () => {
+      const task = (id: string) => JSON.stringify({ prompt: 'Café', answer: '1', id });
+      const cp1252 = (text: string) => Buffer.from(text, 'latin1');
+      const csv = `prompt\n"${task('a').replace(/"/g, '""')}"\n"${task('b').replace(/"/g, '""').replace('Café', 'Cafe')}"\n`;
+      const fromCsv = await validateDataset(once(cp1252(csv)), { format: 'csv' });
+      assert.deepEqual([where(fromCsv), fromCsv.rows], [['2:1 csv-syntax'], 2]);
+      assert.match(fromCsv.findings[0].message, /not valid UTF-8 .*Excel: \*CSV UTF-8\*/);
+      const json = `[${JSON.stringify({ prompt: task('a') })},\n${JSON.stringify({ prompt: task('b') })}]`;
+      const fromJson = await validateDataset(once(cp1252(json)), { format: 'json' });
+      assert.deepEqual([where(fromJson), fromJson.rows], [['1:30 json-syntax', '2:29 json-syntax'], 2]);
+      assert.match(fromJson.findings[0].message, /encoding="utf-8"/);
+      // The same text as UTF-8 is clean: the finding is the bytes', not the character's.
+      assert.deepEqual(codes(await validateDataset(once(Buffer.from(json)), { format: 'json' })), []);
+    });
+
     it('a 10 MB single line, an empty file', async () => {
       const big = `{"prompt": "${'a'.repeat(10 * 1024 * 1024)}`;
       assert.deepEqual(codes(await check(big)), ['json-syntax']);
