@@ -20,6 +20,19 @@ interface FileReport {
   rows: number;
   errors: { code: string; message: string }[];
   warnings: { code: string; message: string }[];
+  counts: Record<string, number>;
+}
+
+/** `mtrl validate FILES… --json` in process: its exit code, each file's report, and what it wrote to stderr. */
+async function validateJson(files: string[], ...options: string[]): Promise<{ code: number; reports: FileReport[]; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(['validate', ...files, ...options, '--json'], {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    stdin: () => [],
+  });
+  return { code, reports: (JSON.parse(out) as { files: FileReport[] }).files, err };
 }
 
 describe('mtrl validate on Parquet files real writers wrote', () => {
@@ -58,19 +71,18 @@ describe('mtrl validate on Parquet files real writers wrote', () => {
   });
 
   it('mtrl validate reads them on its worker thread, clean, exit 0', async () => {
-    let out = '';
-    let err = '';
     // One file per writer and codec family: the worker runs the same decoder the test above runs on every file.
     const some = expected.filter((e) =>
-      ['polars-default', 'pandas-gzip', 'pyarrow-brotli-v2-plain-large', 'pyarrow-lz4-v1-dict', 'duckdb-zstd-v2'].includes(e.name),
+      [
+        'polars-default',
+        'pandas-gzip',
+        'fastparquet-zstd',
+        'pyarrow-brotli-v2-plain-large',
+        'pyarrow-lz4-v1-dict',
+        'duckdb-zstd-v2',
+      ].includes(e.name),
     );
-    const files = some.map((e) => path.join(writers, `${e.name}.parquet`));
-    const code = await main(['validate', ...files, '--json'], {
-      out: (t) => (out += t),
-      err: (t) => (err += t),
-      stdin: () => [],
-    });
-    const reports = (JSON.parse(out) as { files: FileReport[] }).files;
+    const { code, reports, err } = await validateJson(some.map((e) => path.join(writers, `${e.name}.parquet`)));
     assert.deepEqual(
       reports.map((r) => `${path.basename(r.path, '.parquet')} ${r.rows} ${r.errors.length + r.warnings.length}`),
       some.map((e) => `${e.name} ${e.rows} 0`),
@@ -120,14 +132,11 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
   });
 
   it('reads every task of each file, clean but for naming the gzipped ones, exit 0', async () => {
-    let out = '';
-    let err = '';
-    const code = await main(['validate', ...files.map((f) => path.join(text, f)), '--batch', '8', '--json'], {
-      out: (t) => (out += t),
-      err: (t) => (err += t),
-      stdin: () => [],
-    });
-    const reports = (JSON.parse(out) as { files: FileReport[] }).files;
+    const { code, reports, err } = await validateJson(
+      files.map((f) => path.join(text, f)),
+      '--batch',
+      '8',
+    );
     assert.deepEqual(
       reports.map((r) => `${path.basename(r.path)} ${r.rows} ${r.errors.length} ${r.warnings.map((w) => w.code).join()}`),
       files.map((f) => `${f} 50 0 ${f.endsWith('.gz') ? 'compressed' : ''}`),
@@ -148,14 +157,8 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
   });
 
   it("names the separator of pandas' `;` and tab files, counting their 50 rows, exit 1", async () => {
-    let out = '';
     const separators = path.join(writers, 'separators');
-    const code = await main(['validate', ...['pandas-semicolon.csv', 'pandas-tab.csv'].map((f) => path.join(separators, f)), '--json'], {
-      out: (t) => (out += t),
-      err: () => undefined,
-      stdin: () => [],
-    });
-    const reports = (JSON.parse(out) as { files: FileReport[] }).files;
+    const { code, reports } = await validateJson(['pandas-semicolon.csv', 'pandas-tab.csv'].map((f) => path.join(separators, f)));
     assert.deepEqual(
       reports.map((r) => [r.rows, r.errors.map((e) => `${e.code} ${/separated by (`;`|tabs)/.exec(e.message)?.[1]}`)]),
       [
@@ -167,15 +170,8 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
   });
 
   it("reads what Python's json wrote with NaN and Infinity, as Python reads it: each named, every row counted, exit 0", async () => {
-    let out = '';
-    let err = '';
     const nan = path.join(writers, 'nan');
-    const code = await main(['validate', ...['json-dump.json', 'json-dumps.jsonl'].map((f) => path.join(nan, f)), '--json'], {
-      out: (t) => (out += t),
-      err: (t) => (err += t),
-      stdin: () => [],
-    });
-    const reports = (JSON.parse(out) as { files: FileReport[] }).files;
+    const { code, reports, err } = await validateJson(['json-dump.json', 'json-dumps.jsonl'].map((f) => path.join(nan, f)));
     // 17 tasks with a NaN score (every third), 25 rows with an Infinity weight (every other).
     assert.deepEqual(
       reports.map((r) => [r.rows, r.errors.length, r.warnings.filter((w) => w.code === 'nan-value').length, r.warnings.length]),
@@ -189,15 +185,9 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
   });
 
   it("names pandas' to_json() layouts that are not rows (its default, split, index, records without lines) and what to write", async () => {
-    let out = '';
     const layouts = path.join(writers, 'layouts');
     const names = ['default.json', 'default.jsonl', 'index.json', 'records-without-lines.jsonl', 'split.json'];
-    const code = await main(['validate', ...names.map((f) => path.join(layouts, f)), '--json'], {
-      out: (t) => (out += t),
-      err: () => undefined,
-      stdin: () => [],
-    });
-    const reports = (JSON.parse(out) as { files: FileReport[] }).files;
+    const { code, reports } = await validateJson(names.map((f) => path.join(layouts, f)));
     assert.deepEqual(
       reports.map((r) => r.errors.map((e) => `${e.code} ${/orient="\w+"|lines=True/.exec(e.message)?.[0]}`)),
       [
@@ -213,14 +203,8 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
   });
 
   it('names Windows-1252 files (pandas encoding="cp1252", open() on Windows) as not UTF-8 on every row, counting them', async () => {
-    let out = '';
     const encodings = path.join(writers, 'encodings');
-    const code = await main(['validate', ...['open-cp1252.jsonl', 'pandas-cp1252.csv'].map((f) => path.join(encodings, f)), '--json'], {
-      out: (t) => (out += t),
-      err: () => undefined,
-      stdin: () => [],
-    });
-    const reports = (JSON.parse(out) as { files: (FileReport & { counts: Record<string, number> })[] }).files;
+    const { code, reports } = await validateJson(['open-cp1252.jsonl', 'pandas-cp1252.csv'].map((f) => path.join(encodings, f)));
     assert.deepEqual(
       reports.map((r) => [r.rows, r.counts]),
       [
