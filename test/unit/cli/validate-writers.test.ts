@@ -215,4 +215,13 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
     assert.match(reports[1].errors[0].message, /not valid UTF-8/);
     assert.equal(code, 1);
   });
+
+  it('reads rows json.dumps(row, indent=2) spread over lines as the rows they are, naming that once', async () => {
+    const { code, reports } = await validateJson([path.join(writers, 'layouts', 'indent-rows.jsonl')]);
+    assert.deepEqual(
+      reports.map((r) => [r.rows, r.counts, r.errors[0].message.slice(0, 48)]),
+      [[50, { 'json-syntax': 1 }, 'This row is written over lines 1–3, as `json.dum']],
+    );
+    assert.equal(code, 1);
+  });
 });

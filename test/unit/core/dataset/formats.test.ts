@@ -221,6 +221,16 @@ describe('dataset formats', () => {
       assert.deepEqual(codes(await validateDataset(once(Buffer.from(json)), { format: 'json' })), []);
     });
 
+    it('rows spread over lines: read as rows when a `}` at column 1 closes them, else each line as one', async () => {
+      const pretty = [wordleRow('crane', 'a'), wordleRow('slate', 'a')].map((r) => JSON.stringify(JSON.parse(r), null, 2)).join('\n');
+      const read = await check(`${pretty}\n`);
+      assert.deepEqual([where(read), read.rows], [['1:1 json-syntax', '5:13 duplicate-id'], 2]);
+      assert.match(read.findings[0].message, /^This row is written over lines 1–3/);
+      // A lone `{` then rows: the `{` is one broken line, the rows after it are read, none lost.
+      const lone = await check(jsonl(['{', wordleRow('crane', 'a'), '{', '  "prompt": "x"', wordleRow('slate', 'b')]));
+      assert.deepEqual([where(lone), lone.rows], [['1:2 json-syntax', '3:2 json-syntax', '4:11 json-syntax'], 5]);
+    });
+
     it('a 10 MB single line, an empty file', async () => {
       const big = `{"prompt": "${'a'.repeat(10 * 1024 * 1024)}`;
       assert.deepEqual(codes(await check(big)), ['json-syntax']);
