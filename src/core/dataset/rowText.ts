@@ -73,13 +73,13 @@ export function notUtf8Message(where: 'line' | 'row', csv = false): string {
   return `The ${where} holds bytes that are not valid UTF-8 (shown as �): save the file as UTF-8 (${how}).`;
 }
 
-/** A `NaN` or `±Infinity` Python's json wrote (for a missing float): read, as Python reads it, but strict readers refuse it. */
+/** A `NaN` or `±Infinity` Python's json wrote for such a float: read, as Python reads it, but strict readers refuse it. */
 export function pythonFloatMessage(token: string, where: 'line' | 'row' | 'prompt'): string {
   const reader =
     where === 'prompt'
       ? "an agent reading the prompt with Python's `json.loads` gets a float, one using JavaScript's `JSON.parse` fails"
       : "Python's readers (json, pandas, pyarrow) read it back, stricter ones refuse it";
-  return `The ${where === 'prompt' ? 'prompt string' : where} holds \`${token}\`, which Python's \`json.dumps\` writes for a missing float but JSON has no word for: ${reader}. Write \`null\` instead (\`json.dumps(…, allow_nan=False)\` finds them).`;
+  return `The ${where === 'prompt' ? 'prompt string' : where} holds \`${token}\`, which Python's \`json.dumps\` writes for that float${token === 'NaN' ? ' (a missing value in pandas)' : ''} but JSON has no word for: ${reader}. Write \`null\` instead (\`json.dumps(…, allow_nan=False)\` finds them).`;
 }
 
 // pandas' DataFrame.to_json() writes a whole column as one object keyed by row number unless told orient="records".
