@@ -11,7 +11,7 @@ import {
   type FindingCode,
 } from '../core/dataset';
 import { jobFilesBeside } from '../services/datasets/batchSize';
-import { DatasetUnreadable, sourceFormat } from '../services/datasets/sources';
+import { DatasetUnreadable, sourceFormat, whyNoFormat } from '../services/datasets/sources';
 import { validateDatasets, withOverlap, type DatasetsReport } from '../services/datasets/validate';
 import { PARQUET_BUDGET_SECONDS } from '../services/parquet/offThread';
 import { AWS_OPTIONS, awsFromOptions } from './awsOptions';
@@ -118,8 +118,7 @@ export const validateCommand: CliCommand = {
     const roleOf = (p: string): DatasetRole | undefined =>
       p === values.train ? 'training' : p === values.val ? 'validation' : values.train || values.val ? undefined : roleFromName(p);
     for (const p of paths)
-      if (!sourceFormat(p, format))
-        throw new UsageError(`Cannot tell the format of ${p} from its name; pass --format jsonl|json|csv|parquet.`);
+      if (!sourceFormat(p, format)) throw new UsageError(await whyNoFormat(p, '; pass --format jsonl|json|csv|parquet'));
     let result: DatasetsReport;
     try {
       result = await validateDatasets(

@@ -17,6 +17,7 @@ export { summaryLine } from './summary';
 export { errorCount } from './summarized';
 export { fixEdits, rowRanges, serializePrompt, wrapFlatRow, type FixKind, type TextEdit } from './fixes';
 export { fileStem, formatFromName, roleFromName } from './names';
+export { otherKindOfName } from './fileKinds';
 export { closeRow, misspelledKey, renameTaskKey } from './repairs';
 export { decodeParquet, parquetBuffer, parquetFile, type ParquetBytes } from './parquet';
 
@@ -110,7 +111,7 @@ function withEmptyFileError(report: DatasetReport): DatasetReport {
 export async function validateDataset(chunks: AsyncIterable<Uint8Array | string>, options: RunOptions): Promise<DatasetReport> {
   const checker = new RowChecker(options);
   try {
-    await readAny(options.format === 'parquet' ? chunks : uncompressed(chunks, checker), checker, options);
+    await readAny(options.format === 'parquet' ? chunks : uncompressed(chunks, checker, options.format), checker, options);
   } catch (error) {
     if (!(error instanceof WideEncoding) && !isZlibError(error)) throw error;
     const message =

@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { lineSpan, type RowPlace } from './positions';
 import type { Span } from './types';
 import { columnsChecked } from './checkedColumns';
+import { otherKindOf } from './fileKinds';
 import type { RowChecker } from './rows';
 import { PackedBatches, toColumns, type ColumnBatch } from './parquetBatch';
 
@@ -102,9 +103,12 @@ export async function* decodeParquet(
     if (form === 'columns' && plain) parsers = textAsBytes;
     if (form === 'columns') packed = PackedBatches.of((from, to) => file.slice(from, to), metadata, read, hyparquet);
   } catch (error) {
+    const head = await Promise.resolve(file.slice(0, Math.min(16, file.byteLength))).catch(() => undefined);
     yield {
       kind: 'unreadable',
-      message: `The file cannot be read as Parquet (is it cut short or not Parquet at all?): ${sentence(error)}`,
+      message:
+        (head && otherKindOf(new Uint8Array(head), 'parquet')) ??
+        `The file cannot be read as Parquet (is it cut short or not Parquet at all?): ${sentence(error)}`,
       row: 0,
     };
     return;

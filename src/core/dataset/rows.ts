@@ -254,7 +254,9 @@ export class RowChecker {
       );
     }
     const b = this.batchSize;
-    const count = role === 'training' ? rowCountFinding(this.rows, b, this.options.batchSizeSource) : undefined;
+    // A file read only in part has no true row count to hold against the batch size.
+    const counted = !this.log.counts.unreadable;
+    const count = role === 'training' && counted ? rowCountFinding(this.rows, b, this.options.batchSizeSource) : undefined;
     if (count) this.report(count.code, count.message, lineSpan(1), 0);
     this.log.summarize(format);
     return {

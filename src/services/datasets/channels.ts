@@ -2,7 +2,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Explain } from '../../aws/errors';
 import { listObjectsV2, parseS3Uri, s3Uri } from '../../aws/s3';
-import { compareTrainVal, formatFromName, type DatasetReport, type DatasetRole } from '../../core/dataset';
+import { compareTrainVal, formatFromName, otherKindOfName, type DatasetReport, type DatasetRole } from '../../core/dataset';
 import type { DatasetFacts } from '../../core/jobs/preflight';
 import { DatasetUnreadable, validateSource } from './sources';
 
@@ -34,7 +34,10 @@ async function readChannel(
   if (!location) return { facts: { channel, uri, unreadable: 'not an s3:// URI', errors: [] } };
   try {
     const keys = await objectKeys(s3, location.bucket, location.key, signal);
-    if (keys.length === 0) return { facts: { channel, uri, unreadable: 'no .jsonl, .json, .csv or .parquet object there', errors: [] } };
+    if (keys.length === 0) {
+      const unreadable = otherKindOfName(location.key) ?? 'no .jsonl, .json, .csv or .parquet object there';
+      return { facts: { channel, uri, unreadable, errors: [] } };
+    }
     let rows = 0;
     const errors: string[] = [];
     let merged: DatasetReport | undefined;

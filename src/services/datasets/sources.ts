@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import type { AwsClients } from '../../aws/clients';
 import type { Explain } from '../../aws/errors';
 import { getObject, objectByRanges, parseS3Uri, type S3Location } from '../../aws/s3';
 import {
   formatFromName,
+  otherKindOfName,
   parquetFile,
   validateDataset,
   validateParquet,
@@ -56,7 +57,7 @@ export async function validateSource(
   context: SourceContext = {},
 ): Promise<DatasetReport> {
   const format = sourceFormat(source, options.format);
-  if (!format) throw new DatasetUnreadable(`Cannot tell the format of ${sourceName(source)} from its name.`);
+  if (!format) throw new DatasetUnreadable(await whyNoFormat(sourceName(source)));
   const run: RunOptions = { ...options, format, parquetDecoder: offThreadParquet(context.readTimeout) };
   if (typeof source !== 'string') {
     if ('text' in source && format !== 'parquet') return validateText(source.text, run);
@@ -76,6 +77,23 @@ export async function validateSource(
   } finally {
     await file.close();
   }
+}
+
+/**
+ * Why a name tells no format, in a sentence that starts with it: a file compressed otherwise than gzip, an Arrow file,
+ * a folder (`datasets`' `save_to_disk` writes one), or a name that says nothing, followed by `howToTell` (the CLI's `--format`).
+ */
+export async function whyNoFormat(name: string, howToTell = ''): Promise<string> {
+  const other = otherKindOfName(name);
+  if (other) return `${name}: ${other}`;
+  const entries = parseS3Uri(name) ? undefined : await readdir(name).catch(() => undefined);
+  if (!entries) return `Cannot tell the format of ${name} from its name${howToTell}.`;
+  if (entries.includes('dataset_dict.json') || entries.includes('state.json'))
+    return (
+      `${name} is a Hugging Face dataset saved with \`save_to_disk()\`, as Arrow files; the service reads JSON Lines, JSON, CSV ` +
+      `or Parquet. Write Parquet from it: \`load_from_disk(${JSON.stringify(name)})${entries.includes('dataset_dict.json') ? '["train"]' : ''}.to_parquet("train.parquet")\`.`
+    );
+  return `${name} is a folder: name the dataset files in it.`;
 }
 
 async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {

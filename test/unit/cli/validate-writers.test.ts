@@ -225,3 +225,85 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
     assert.equal(code, 1);
   });
 });
+
+describe('mtrl validate on files that hold no dataset the service reads, as users hand them over', () => {
+  const others = path.join(writers, 'others');
+
+  /** `mtrl validate FILE` in process, for a name it cannot read as any format: the exit code and what it wrote to stderr. */
+  async function refused(file: string): Promise<{ code: number; err: string }> {
+    let err = '';
+    const code = await main(['validate', path.join(others, file)], { out: () => undefined, err: (t) => (err += t), stdin: () => [] });
+    return { code, err };
+  }
+
+  it('names what pandas compressed otherwise than gzip (bz2, xz, zip, zst) and how to decompress it, exit 2', async () => {
+    for (const [file, codec, undo] of [
+      ['pandas.jsonl.bz2', 'bzip2', 'bunzip2 -k'],
+      ['pandas.jsonl.xz', 'xz', 'unxz -k'],
+      ['pandas.jsonl.zip', 'zip', 'unzip'],
+      ['pandas.jsonl.zst', 'Zstandard', 'zstd -d'],
+    ]) {
+      const { code, err } = await refused(file);
+      assert.match(err, new RegExp(`compressed with ${codec}, which mtrl does not read .*\\(\`${undo} FILE`), file);
+      assert.equal(code, 2, file);
+    }
+  });
+
+  it('names Arrow files (pandas to_feather, polars write_ipc) and a datasets save_to_disk folder, with the call that writes Parquet', async () => {
+    for (const file of ['pandas.feather', 'polars.arrow', 'datasets-saved/data-00000-of-00001.arrow']) {
+      const { code, err } = await refused(file);
+      assert.match(err, /The file is Arrow, .*`df\.to_parquet\("train\.parquet"\)`/, file);
+      assert.equal(code, 2, file);
+    }
+    const { code, err } = await refused('datasets-saved');
+    assert.match(
+      err,
+      /datasets-saved is a Hugging Face dataset saved with `save_to_disk\(\)`.*`load_from_disk\(".*datasets-saved"\)\.to_parquet/,
+    );
+    assert.equal(code, 2);
+  });
+
+  it('names the same files by their bytes under a dataset name or --format: one unreadable error each, no invented row count', async () => {
+    const files = ['pandas.jsonl.bz2', 'pandas.jsonl.xz', 'pandas.jsonl.zip', 'pandas.jsonl.zst', 'pandas.feather', 'polars.arrow'];
+    const { code, reports } = await validateJson(
+      files.map((f) => path.join(others, f)),
+      '--format',
+      'jsonl',
+      '--train',
+      path.join(others, 'pandas.feather'),
+    );
+    assert.deepEqual(
+      reports.map((r) => [r.rows, r.counts]),
+      files.map(() => [0, { unreadable: 1 }]),
+    );
+    assert.deepEqual(
+      reports.map((r) => /compressed with (\w+)|(Arrow)/.exec(r.errors[0].message)?.slice(1).find(Boolean)),
+      ['bzip2', 'xz', 'zip', 'Zstandard', 'Arrow', 'Arrow'],
+    );
+    assert.equal(code, 1);
+    const parquet = await validateJson(
+      [path.join(writers, 'text', 'pandas.jsonl'), path.join(others, 'pandas.feather')],
+      '--format',
+      'parquet',
+    );
+    const parquetAsText = await validateJson([path.join(others, 'pandas-parquet.jsonl')]);
+    assert.deepEqual(
+      [...parquet.reports, ...parquetAsText.reports].map((r) => [r.counts, r.errors[0].message.slice(0, 22)]),
+      [
+        [{ unreadable: 1 }, 'The file is JSON text '],
+        [{ unreadable: 1 }, 'The file is Arrow, as '],
+        [{ unreadable: 1 }, 'The file is Parquet (i'],
+      ],
+    );
+  });
+
+  it('names a UTF-16 file (what PowerShell writes) as such, training role, with no row count quoted from the service', async () => {
+    const { code, reports } = await validateJson(['--train', path.join(others, 'open-utf16.jsonl')]);
+    assert.deepEqual(
+      reports.map((r) => [r.rows, r.counts]),
+      [[0, { unreadable: 1 }]],
+    );
+    assert.match(reports[0].errors[0].message, /UTF-16LE/);
+    assert.equal(code, 1);
+  });
+});

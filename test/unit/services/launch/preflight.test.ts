@@ -204,6 +204,24 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
     assert.equal(small.facts[0].rows, 10);
   });
 
+  it('names a channel compressed otherwise than gzip, by its name or by its bytes, before any row is counted', async () => {
+    const zst = readFileSync(path.resolve(__dirname, '../../../fixtures/datasets/writers/others/pandas.jsonl.zst'));
+    await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'tests/train.jsonl.zst' }, zst);
+    await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'tests/zst-named-plain/train.jsonl' }, zst);
+    const read = (uri: string) =>
+      readDatasets(
+        aws.s3(),
+        { train: uri },
+        128,
+        explainerFor(() => aws.current),
+      );
+    const byName = await read('s3://mtrl-demo/tests/train.jsonl.zst');
+    assert.match(byName.facts[0].unreadable ?? '', /compressed with Zstandard, .*`zstd -d FILE\.zst`/);
+    const byBytes = await read('s3://mtrl-demo/tests/zst-named-plain/train.jsonl');
+    assert.deepEqual(byBytes.facts[0].errors.length, 1, JSON.stringify(byBytes.facts));
+    assert.match(byBytes.facts[0].errors[0], /compressed with Zstandard/);
+  });
+
   it('estimates cost from the user own completed jobs of the same model', async () => {
     const own = await ownTokenAverages(aws.sagemaker(), 'AgentRFT', 'openai-reasoning-gpt-oss-20b');
     assert.ok(own.length >= 1);
