@@ -53,8 +53,11 @@ function separatorMessage(separator: string, sepLine: boolean): string {
   return `The file is separated by ${named}${line}${why}: the service reads comma-separated CSV and would see one column. ${save}; its rows were read with ${named} to check them.`;
 }
 
-/** The first line of the text (held back until it is whole), then the rest as it comes. */
-async function* withFirstLine(pieces: AsyncIterable<string>, first: (line: string) => void): AsyncGenerator<string> {
+/** How lines end: `\n` or `\r\n`, or a lone `\r` as Excel's *CSV (Macintosh)* and pandas' `lineterminator="\r"` write (pandas and pyarrow read it). */
+type LineEnd = '\n' | '\r';
+
+/** The first line of the text (held back until it is whole) and how it ends, then the rest as it comes. */
+async function* withFirstLine(pieces: AsyncIterable<string>, first: (line: string, end: LineEnd) => void): AsyncGenerator<string> {
   let head: string | undefined = '';
   for await (const piece of pieces) {
     if (head === undefined) {
@@ -62,21 +65,24 @@ async function* withFirstLine(pieces: AsyncIterable<string>, first: (line: strin
       continue;
     }
     head += piece;
-    const end = head.indexOf('\n');
+    const end = head.search(/\n|\r[^\n]/);
     if (end === -1 && head.length < MAX_LINE_CHARS) continue;
-    first(end === -1 ? head : head.slice(0, end));
+    const line = end === -1 ? head : head.slice(0, end);
+    first(line.replace(/\r$/, ''), head[end] === '\r' ? '\r' : '\n');
     yield head;
     head = undefined;
   }
   if (head !== undefined) {
-    first(head);
+    first(head.replace(/\r$/, ''), '\n');
     if (head) yield head;
   }
 }
 
-function newlines(fields: string[]): number {
+/** Line breaks inside a record's fields, counted as csv-parse counts lines (where `\r` ends lines, `\n` inside quotes does too). */
+function lineBreaks(fields: string[], end: LineEnd): number {
   let n = 0;
-  for (const f of fields) for (let i = f.indexOf('\n'); i !== -1; i = f.indexOf('\n', i + 1)) n++;
+  if (end === '\r') for (const f of fields) n += f.match(/\r\n?|\n/g)?.length ?? 0;
+  else for (const f of fields) for (let i = f.indexOf('\n'); i !== -1; i = f.indexOf('\n', i + 1)) n++;
   return n;
 }
 
@@ -96,17 +102,17 @@ export async function readCsv(
   // csv-parse (30 KB) loads with the first CSV file, not at activation: the build keeps './csvParse' in dist/csv-parse.js.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { parse } = require('./csvParse') as typeof import('./csvParse');
-  const options = (sepLine: boolean, delimiter: string) => ({
+  const options = (sepLine: boolean, delimiter: string, end: LineEnd) => ({
     bom: true,
     relax_column_count: true,
     skip_empty_lines: true,
-    record_delimiter: ['\r\n', '\n'],
+    record_delimiter: end === '\r' ? ['\r'] : ['\r\n', '\n'],
     max_record_size: limits.rowChars,
     delimiter,
     from_line: sepLine ? 2 : 1,
     on_record: (fields: string[], context: { records: number; lines: number }) => {
       const row = context.records;
-      const start = context.lines - newlines(fields);
+      const start = context.lines - lineBreaks(fields, end);
       lastLine = context.lines;
       const span = { start: { line: start, column: 1 }, end: { line: context.lines, column: 1 + (fields.at(-1)?.length ?? 0) } };
       if (!header) {
@@ -135,12 +141,12 @@ export async function readCsv(
   });
   let parser: ReturnType<typeof parse> | undefined;
   /** Decides the separator from the first line: a file split by `;` or tabs is named as such and its rows still read and counted. */
-  const start = (line: string) => {
+  const start = (line: string, end: LineEnd) => {
     const sep = SEP_LINE.exec(line)?.[1];
     const separator = sep ?? otherSeparator(line) ?? ',';
     if (sep === ',') checker.report('csv-syntax', SEP_COMMA_MESSAGE, lineSpan(1), 0);
     else if (separator !== ',') checker.report('csv-syntax', separatorMessage(separator, sep !== undefined), lineSpan(1), 0);
-    parser = parse(options(sep !== undefined, separator));
+    parser = parse(options(sep !== undefined, separator, end));
     parser.on('error', (error: CsvError) => {
       failure = error;
     });

@@ -120,6 +120,7 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
       'pandas.csv',
       'pandas-index.csv',
       'pandas-crlf.csv',
+      'pandas-cr.csv',
       'pandas.jsonl',
       'pandas-records.json',
       'polars.json',

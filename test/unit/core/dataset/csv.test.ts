@@ -120,4 +120,18 @@ describe('CSV separated by semicolons', () => {
     );
     assert.equal(report.rows, 1);
   });
+
+  it("lines ended by a lone \\r (Excel's CSV (Macintosh)) are rows, placed on their lines, even when a piece ends between \\r and the next", async () => {
+    const text = `prompt,note\r${taskRow('cr4ne', 'a')},"two\nlines"\r${taskRow('crane', 'b')},x\r${taskRow('sl4te', 'c')},y\r`;
+    const cut = text.indexOf('\r') + 1;
+    const checker = new RowChecker({ format: 'csv' });
+    await readCsv(pieces(text.slice(0, cut), text.slice(cut)), checker);
+    const report = checker.finish();
+    assert.equal(report.rows, 3);
+    assert.deepEqual(
+      report.findings.map((f) => `${f.span.start.line} ${f.code}`),
+      // Where an editor puts them: the `\n` inside quotes breaks a line there too.
+      ['2 bad-answer', '5 bad-answer'],
+    );
+  });
 });
