@@ -93,7 +93,12 @@ export async function whyNoFormat(name: string, howToTell = ''): Promise<string>
       `${name} is a Hugging Face dataset saved with \`save_to_disk()\`, as Arrow files; the service reads JSON Lines, JSON, CSV ` +
       `or Parquet. Write Parquet from it: \`load_from_disk(${JSON.stringify(name)})${entries.includes('dataset_dict.json') ? '["train"]' : ''}.to_parquet("train.parquet")\`.`
     );
-  return `${name} is a folder: name the dataset files in it.`;
+  // Spark, DuckDB and pyarrow's write_to_dataset write a folder of part files: name them, as a shell glob does.
+  const files = entries.filter((e) => formatFromName(e));
+  const extensions = [...new Set(files.map((f) => f.slice(f.lastIndexOf('.'))))];
+  if (!files.length) return `${name} is a folder: name the dataset files in it.`;
+  const glob = extensions.length === 1 ? `${name.replace(/[\\/]$/, '')}/*${extensions[0]}` : `${name.replace(/[\\/]$/, '')}/FILE`;
+  return `${name} is a folder holding ${files.length} dataset file${files.length === 1 ? '' : 's'}: name ${files.length === 1 ? 'it' : 'them'} (\`mtrl validate ${glob}\`).`;
 }
 
 async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../../src/cli';
 import { validateParquet } from '../../../src/core/dataset';
@@ -233,7 +234,7 @@ describe('mtrl validate on files that hold no dataset the service reads, as user
   /** `mtrl validate FILE` in process, for a name it cannot read as any format: the exit code and what it wrote to stderr. */
   async function refused(file: string): Promise<{ code: number; err: string }> {
     let err = '';
-    const code = await main(['validate', path.join(others, file)], { out: () => undefined, err: (t) => (err += t), stdin: () => [] });
+    const code = await main(['validate', path.resolve(others, file)], { out: () => undefined, err: (t) => (err += t), stdin: () => [] });
     return { code, err };
   }
 
@@ -256,6 +257,15 @@ describe('mtrl validate on files that hold no dataset the service reads, as user
       assert.match(err, /The file is Arrow, .*`df\.to_parquet\("train\.parquet"\)`/, file);
       assert.equal(code, 2, file);
     }
+    const empty = mkdtempSync(path.join(tmpdir(), 'mtrl-folder-'));
+    try {
+      assert.match((await refused(empty)).err, /mtrl-folder-\w+ is a folder: name the dataset files in it\./);
+    } finally {
+      rmSync(empty, { recursive: true });
+    }
+    assert.match((await refused('.')).err, /others is a folder holding 2 dataset files: name them \(`mtrl validate .*others\/\*\.jsonl`\)/);
+    const parts = await refused('../text');
+    assert.match(parts.err, /text is a folder holding \d+ dataset files: name them \(`mtrl validate .*text\/FILE`\)/);
     const { code, err } = await refused('datasets-saved');
     assert.match(
       err,
