@@ -37,7 +37,7 @@ function compressedMessage(c: Compression): string {
   );
 }
 
-export const ARROW_MESSAGE =
+const ARROW_MESSAGE =
   'The file is Arrow, as `df.to_feather()` and Hugging Face `save_to_disk()` write it; the service reads JSON Lines, ' +
   'JSON, CSV or Parquet. Write Parquet instead: `df.to_parquet("train.parquet")`, or `ds.to_parquet("train.parquet")` ' +
   'for a `datasets` Dataset.';
