@@ -98,6 +98,15 @@ function pandasOrient(head: string): 'columns' | 'index' | 'split' | undefined {
   return undefined;
 }
 
+/** `{`, fields of plain values, then a key whose value opens an array of objects: rows wrapped in one object. */
+const WRAPPED_ROWS =
+  /^\{\s*(?:"(?:[^"\\]|\\.)*"\s*:\s*(?:"(?:[^"\\]|\\.)*"|[-+\d.eE]+|true|false|null)\s*,\s*)*"((?:[^"\\]|\\.)*)"\s*:\s*\[\s*\{/;
+
+/** The key of an object whose value is the array of rows (`{"data": [{…}, …]}`, what `load_dataset("json", field=…)` reads), told from the start of the text. */
+function wrappingKey(head: string): string | undefined {
+  return WRAPPED_ROWS.exec(head)?.[1];
+}
+
 /** An element the scanner passed: JSON, or as Python's json wrote it with NaN or ±Infinity (read as null, with a warning). */
 function elementValue(text: string, checker: RowChecker, place: TextRow): unknown {
   try {
@@ -132,12 +141,16 @@ export async function readJsonArray(
   let c = await w.peek();
   if (c === undefined) return;
   if (c !== '[') {
-    const orient = pandasOrient(w.text.slice(w.at, w.at + 200));
+    const head = w.text.slice(w.at, w.at + 200);
+    const orient = pandasOrient(head);
+    const key = orient ? undefined : wrappingKey(head);
     syntax(
       w.at,
       orient
         ? `it is one object, as pandas' \`df.to_json()\` writes with orient="${orient}"${orient === 'columns' ? ' (its default)' : ''}; write \`df.to_json(path, orient="records")\` for an array of rows, or add \`lines=True\` and name it .jsonl`
-        : `expected '[' at the start, found '${c}' (a JSON dataset is an array of objects; use .jsonl for one object per line)`,
+        : key !== undefined
+          ? `it is one object whose \`${key}\` holds the rows (what \`load_dataset("json", field="${key}")\` reads); the service reads the array itself: write \`json.dump(obj["${key}"], f)\`, or the rows one per line as .jsonl`
+          : `expected '[' at the start, found '${c}' (a JSON dataset is an array of objects; use .jsonl for one object per line)`,
     );
     return;
   }

@@ -1,4 +1,5 @@
 import type { PackDatasetChecks } from '../environments/types';
+import { isFields } from '../text/json';
 /** Small readings of a row's values that the row checks share. */
 
 /** A value's kind in the user's words: Parquet hands int64 as a bigint and a timestamp as a Date, which are "an integer" and "a timestamp" to them. */
@@ -98,6 +99,22 @@ export function notObjectMessage(value: unknown): string {
   if (Array.isArray(value) && value.length && value.every((v) => v !== null && typeof v === 'object' && 'prompt' in v))
     return `The line holds ${value.length} rows as one JSON array, as pandas \`to_json(orient="records")\` writes without \`lines=True\`: ${PANDAS_RECORDS}.`;
   return `The row is ${kindOf(value)}, not an object: the service reads the \`prompt\` column of each row.`;
+}
+
+/**
+ * Why a row without `prompt` is refused when one of its fields holds the rows (`{"version": …, "data": [rows]}` written
+ * whole, as SQuAD's layout is); undefined for any other row.
+ */
+export function wrappedRowsMessage(row: Record<string, unknown>): string | undefined {
+  for (const key in row) {
+    const value = row[key];
+    if (!Array.isArray(value) || !value.length || !value.every((v) => isFields(v) && 'prompt' in v)) continue;
+    return (
+      `The row holds ${value.length} rows under \`${key}\`, as \`json.dump({"${key}": rows}, f)\` writes them, and is read as one row. ` +
+      `Write the rows themselves: one per line as JSON Lines (\`f.write(json.dumps(row) + "\\n")\` for each), or \`json.dump(obj["${key}"], f)\` as a JSON array.`
+    );
+  }
+  return undefined;
 }
 
 /** Why a prompt that is not text cannot be passed, in the user's words. */

@@ -74,6 +74,11 @@ export class RowChecker {
     let column = 'prompt';
     let prompt = row.prompt;
     if (prompt === undefined && !('prompt' in row)) {
+      const wrapped = rowText.wrappedRowsMessage(row);
+      if (wrapped) {
+        this.report('not-object', wrapped, place.span, place.row);
+        return;
+      }
       const first = Object.keys(row)[0];
       if (first === undefined) {
         this.report('empty-prompt', 'The row has no columns, so the agent would get an empty prompt.', place.span, place.row);

@@ -204,6 +204,20 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
     assert.equal(code, 1);
   });
 
+  it('names rows wrapped under a key of one object (json.dump of {"version", "data": rows}) and what to write', async () => {
+    const { code, reports } = await validateJson(['wrapped.json', 'wrapped.jsonl'].map((f) => path.join(writers, 'layouts', f)));
+    assert.deepEqual(
+      reports.map((r) => [r.rows, r.counts]),
+      [
+        [0, { 'json-syntax': 1 }],
+        [1, { 'not-object': 1 }],
+      ],
+    );
+    assert.match(reports[0].errors[0].message, /one object whose `data` holds the rows .* `json\.dump\(obj\["data"\], f\)`/);
+    assert.match(reports[1].errors[0].message, /holds 50 rows under `data`, .* `json\.dump\(obj\["data"\], f\)`/);
+    assert.equal(code, 1);
+  });
+
   it('names Windows-1252 files (pandas encoding="cp1252", open() on Windows) as not UTF-8 on every row, counting them', async () => {
     const encodings = path.join(writers, 'encodings');
     const { code, reports } = await validateJson(['open-cp1252.jsonl', 'pandas-cp1252.csv'].map((f) => path.join(encodings, f)));
