@@ -90,6 +90,8 @@ class Window {
   }
 }
 
+const HEAD_CHARS = 200;
+
 /** How pandas laid out a DataFrame written as one object, told from the start of the text. */
 function pandasOrient(head: string): 'columns' | 'index' | 'split' | undefined {
   if (/^\{\s*"columns"\s*:\s*\[/.test(head)) return 'split';
@@ -141,7 +143,9 @@ export async function readJsonArray(
   let c = await w.peek();
   if (c === undefined) return;
   if (c !== '[') {
-    const head = w.text.slice(w.at, w.at + 200);
+    // The same head whatever the split: the layouts are told from its first 200 characters.
+    while (w.text.length - w.at < HEAD_CHARS && (await w.more()));
+    const head = w.text.slice(w.at, w.at + HEAD_CHARS);
     const orient = pandasOrient(head);
     const key = orient ? undefined : wrappingKey(head);
     syntax(
