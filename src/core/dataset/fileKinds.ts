@@ -54,7 +54,7 @@ export function otherKindOf(head: Uint8Array, format: DatasetFormat): string | u
   return undefined;
 }
 
-/** Why a name tells no format, when it says what the file is: a dataset compressed otherwise than gzip, or Arrow. */
+/** Why a name tells no format, when it says what the file is: a dataset compressed otherwise than gzip, Arrow, TSV or Excel. */
 export function otherKindOfName(name: string): string | undefined {
   const compressed = /\.(?:jsonl|ndjson|json|csv|parquet)\.(bz2|xz|zip|zst)$/i.exec(name);
   const compression = compressed && COMPRESSIONS.find((c) => c.extension === compressed[1].toLowerCase());
@@ -62,5 +62,9 @@ export function otherKindOfName(name: string): string | undefined {
   if (/\.parquet\.gz$/i.test(name))
     return 'The file is a Parquet file compressed with gzip: Parquet compresses its own pages, so decompress it (`gunzip -k FILE.gz`) and upload the `.parquet`.';
   if (/\.(?:arrow|feather|ipc)$/i.test(name)) return ARROW_MESSAGE;
+  if (/\.tsv$/i.test(name))
+    return 'The file is tab-separated (TSV); the service reads comma-separated CSV. Save it as CSV: `pd.read_csv(path, sep="\\t").to_csv("train.csv", index=False)`.';
+  if (/\.xlsx?$/i.test(name))
+    return 'The file is an Excel workbook; the service reads JSON Lines, JSON, CSV or Parquet. Save the sheet as *CSV UTF-8 (Comma delimited)*, or `pd.read_excel(path).to_csv("train.csv", index=False)`.';
   return undefined;
 }

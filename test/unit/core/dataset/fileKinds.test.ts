@@ -36,7 +36,7 @@ describe('files that hold no dataset', () => {
     assert.equal(otherKindOf(Buffer.from('{"prompt": "x"}\n'), 'jsonl'), undefined);
   });
 
-  it('are told by their names where no format is: compressed datasets, gzipped Parquet, Arrow and Feather', () => {
+  it('are told by their names where no format is: compressed datasets, gzipped Parquet, Arrow and Feather, TSV, Excel', () => {
     const names: [string, RegExp | undefined][] = [
       ['s3://b/train.jsonl.zst', /Zstandard/],
       ['train.csv.bz2', /bzip2/],
@@ -45,6 +45,9 @@ describe('files that hold no dataset', () => {
       ['train.parquet.gz', /Parquet compresses its own pages/],
       ['train.feather', /Arrow/],
       ['data-00000-of-00001.arrow', /Arrow/],
+      ['train.tsv', /tab-separated .* sep="\\t"/],
+      ['Train.XLSX', /Excel workbook/],
+      ['old.xls', /Excel workbook/],
       ['notes.txt', undefined],
       ['train.zip', undefined],
     ];
