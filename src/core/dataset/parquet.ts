@@ -25,7 +25,7 @@ export interface ParquetBytes {
 
 /** What decoding a Parquet file yields: batches of rows (0-based `start`, `fileRows` in the whole file), or one sentence saying why the rest cannot be read. */
 export type ParquetEvent =
-  | { kind: 'rows'; start: number; rows: Record<string, unknown>[]; fileRows: number }
+  | { kind: 'rows'; start: number; rows: Record<string, unknown>[]; fileRows: number; fileColumns?: string[] }
   | { kind: 'unreadable'; message: string; row: number; timedOut?: boolean };
 
 /** Which columns to decode: those the checks read (the others are never fetched nor decompressed), or every column. */
@@ -92,13 +92,15 @@ export async function* decodeParquet(
   let rows: number;
   let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>;
   let read: string[] | undefined;
+  let names: string[];
   let parsers: typeof textAsBytes | undefined;
   let packed: PackedBatches | undefined;
   try {
     metadata = await parquetMetadataAsync(file);
     rows = Number(metadata.num_rows);
     const top = parquetSchema(metadata).children;
-    if (columns === 'checked') read = columnsChecked(top.map((c) => c.element.name));
+    names = top.map((c) => c.element.name);
+    if (columns === 'checked') read = columnsChecked(names);
     const plain = top.filter((c) => !read || read.includes(c.element.name)).every((c) => !c.children.length);
     if (form === 'columns' && plain) parsers = textAsBytes;
     if (form === 'columns') packed = PackedBatches.of((from, to) => file.slice(from, to), metadata, read, hyparquet);
@@ -121,7 +123,7 @@ export async function* decodeParquet(
     // Any page it does not know, or a corrupt one, leaves this batch and the rest to hyparquet, which reads it or says why not.
     if (packed) batch = await packed.batch(start, end, rows).catch(() => (packed = undefined));
     if (batch) {
-      yield { kind: 'columns', batch };
+      yield { kind: 'columns', batch: start === 0 ? { ...batch, fileColumns: names } : batch };
       continue;
     }
     let objects: Record<string, unknown>[];
@@ -135,8 +137,9 @@ export async function* decodeParquet(
       };
       return;
     }
-    if (form === 'columns') yield { kind: 'columns', batch: toColumns(start, rows, objects) };
-    else yield { kind: 'rows', start, rows: objects, fileRows: rows };
+    const fileColumns = start === 0 ? names : undefined;
+    if (form === 'columns') yield { kind: 'columns', batch: { ...toColumns(start, rows, objects), fileColumns } };
+    else yield { kind: 'rows', start, rows: objects, fileRows: rows, fileColumns };
   }
 }
 
@@ -165,7 +168,7 @@ export async function readParquet(
       checker.report(event.timedOut ? 'read-timeout' : 'unreadable', event.message, lineSpan(Math.max(1, event.row)), event.row);
       return;
     }
-    if (event.start === 0) checker.expectRows(event.fileRows);
+    if (event.start === 0) checker.expectRows(event.fileRows, event.fileColumns);
     event.rows.forEach((value, i) => checker.check(value, new ParquetRow(event.start + i + 1)));
     await tick?.();
   }

@@ -14,6 +14,8 @@ export interface ColumnBatch {
   count: number;
   names: string[];
   columns: Column[];
+  /** On the first batch, every column of the file (`names` are those read): a `prompt` look-alike is named from them. */
+  fileColumns?: string[];
 }
 
 /** As hyparquet decodes text: UTF-8 with replacement characters, a leading byte order mark dropped. */

@@ -1,3 +1,4 @@
+import { editDistance } from '../text/editDistance';
 import { parseObject } from './fixes';
 
 // Repairs of one row the validator flagged: a misspelled task key, a missing closing brace. Each returns the row's new text, or undefined.
@@ -6,25 +7,13 @@ import { parseObject } from './fixes';
 const TASK_KEYS = ['prompt', 'answer', 'id'] as const;
 type TaskKey = (typeof TASK_KEYS)[number];
 
-/** Edits (insert, delete, substitute, swap two neighbours) between two short words. */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
-
 /** The key of the task that looks like a misspelling of `wanted` ("answr", "Answer", "anwser"), when exactly one does. */
 export function misspelledKey(rowText: string, wanted: TaskKey): string | undefined {
   const row = parseObject(rowText);
   const task = row && typeof row.prompt === 'string' ? parseObject(row.prompt) : undefined;
   if (!task || wanted in task) return undefined;
   const near = Object.keys(task).filter(
-    (k) => !(TASK_KEYS as readonly string[]).includes(k) && distance(k.toLowerCase(), wanted) <= (wanted.length > 3 ? 2 : 1),
+    (k) => !(TASK_KEYS as readonly string[]).includes(k) && editDistance(k.toLowerCase(), wanted) <= (wanted.length > 3 ? 2 : 1),
   );
   return near.length === 1 ? near[0] : undefined;
 }

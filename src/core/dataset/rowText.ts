@@ -1,4 +1,5 @@
 import type { PackDatasetChecks } from '../environments/types';
+import { editDistance } from '../text/editDistance';
 import { isFields } from '../text/json';
 /** Small readings of a row's values that the row checks share. */
 
@@ -115,6 +116,23 @@ export function wrappedRowsMessage(row: Record<string, unknown>): string | undef
     );
   }
   return undefined;
+}
+
+/** Why the service passes another column: no `prompt` in `count` rows; a column of the file named almost so is named too. */
+export function missingPromptMessage(column: string, count: number, columns: string[]): string {
+  const rows = count > 1 ? ` in ${count} rows` : '';
+  return `No \`prompt\` column${rows}: the service will pass the first column, \`${column}\`, instead.${promptLookalikeAdvice(columns)}`;
+}
+
+/** What to do when one column is named almost `prompt` ("Prompt", "prompts", "promt", " prompt"); empty when none or several are. */
+function promptLookalikeAdvice(columns: string[]): string {
+  // One edit away is within a character of its length: longer names (a row's keys can be anything) are not compared.
+  const near = columns.filter(
+    (c) => c !== 'prompt' && Math.abs(c.trim().length - 6) <= 1 && editDistance(c.trim().toLowerCase(), 'prompt') <= 1,
+  );
+  if (near.length !== 1) return '';
+  const [name] = near;
+  return ` \`${name}\` looks like it: the service matches the name exactly (a guess: Python's readers do), so name it \`prompt\` (in pandas \`df = df.rename(columns={${JSON.stringify(name)}: "prompt"})\`).`;
 }
 
 /** Why a prompt that is not text cannot be passed, in the user's words. */

@@ -22,7 +22,9 @@ import {
 /** Checks rows one at a time, keeping only what later rows and the file summary need. */
 export class RowChecker {
   private rows = 0;
-  private fallback?: { column: string; place: RowPlace; count: number };
+  private fallback?: { column: string; place: RowPlace; count: number; columns: string[] };
+  /** Every column of the file where its format lists them (Parquet reads only those the checks use). */
+  private fileColumns?: string[];
   private readonly batchSize: number;
   private readonly convention: DatasetConvention;
   /** Findings of each code, kept or not; past `maxPerCode` only counted, with the first rows as examples. */
@@ -54,9 +56,10 @@ export class RowChecker {
     this.log.report(code, message, span, row, related);
   }
 
-  /** The number of rows the file says it holds, where the format tells it first (Parquet). */
-  expectRows(rows: number): void {
+  /** The number of rows the file says it holds and its columns, where the format tells them first (Parquet). */
+  expectRows(rows: number, columns?: string[]): void {
     this.repeats.expect(rows);
+    this.fileColumns = columns;
   }
 
   /** Counts a row the reader could not parse, so row numbers and totals stay right. */
@@ -87,7 +90,7 @@ export class RowChecker {
       column = first;
       prompt = row[first];
       if (this.fallback) this.fallback.count++;
-      else this.fallback = { column, place, count: 1 };
+      else this.fallback = { column, place, count: 1, columns: Object.keys(row) };
     }
     const flat = column === 'prompt' && ('answer' in row || 'id' in row);
     if (flat) {
@@ -250,13 +253,8 @@ export class RowChecker {
     this.repeats.flush();
     const { role, format } = this.options;
     if (this.fallback) {
-      const { column, place, count } = this.fallback;
-      this.report(
-        'missing-prompt',
-        `No \`prompt\` column${count > 1 ? ` in ${count} rows` : ''}: the service will pass the first column, \`${column}\`, instead.`,
-        place.span,
-        place.row,
-      );
+      const { column, place, count, columns } = this.fallback;
+      this.report('missing-prompt', rowText.missingPromptMessage(column, count, this.fileColumns ?? columns), place.span, place.row);
     }
     const b = this.batchSize;
     // A file read only in part has no true row count to hold against the batch size.

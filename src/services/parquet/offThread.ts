@@ -108,7 +108,8 @@ async function* decodeInWorker(file: ParquetBytes, columns: ParquetColumns, budg
           await new Promise<void>((resolve) => setImmediate(resolve));
           const to = Math.min(batch.count, from + PIECE_ROWS);
           nextRow = batch.start + to;
-          yield { kind: 'rows', start: batch.start + from, rows: rows.rows(from, to), fileRows: batch.fileRows };
+          const fileColumns = from === 0 ? batch.fileColumns : undefined;
+          yield { kind: 'rows', start: batch.start + from, rows: rows.rows(from, to), fileRows: batch.fileRows, fileColumns };
         }
         post({ type: 'next' });
       }

@@ -204,6 +204,21 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
     assert.equal(code, 1);
   });
 
+  it('names a prompt column written "Prompt" after an id column, and the rename, in Parquet, CSV and JSON Lines', async () => {
+    const files = ['Prompt.parquet', 'Prompt.csv', 'Prompt.jsonl'];
+    const { code, reports } = await validateJson(files.map((f) => path.join(writers, 'names', f)));
+    assert.deepEqual(
+      reports.map((r) => [r.rows, r.counts]),
+      files.map(() => [50, { 'missing-prompt': 1 }]),
+    );
+    for (const r of reports)
+      assert.match(
+        r.warnings[0].message,
+        /first column, `id`, instead\. `Prompt` looks like it: .*`df = df\.rename\(columns=\{"Prompt": "prompt"\}\)`/,
+      );
+    assert.equal(code, 0);
+  });
+
   it('names rows wrapped under a key of one object (json.dump of {"version", "data": rows}) and what to write', async () => {
     const { code, reports } = await validateJson(['wrapped.json', 'wrapped.jsonl'].map((f) => path.join(writers, 'layouts', f)));
     assert.deepEqual(
