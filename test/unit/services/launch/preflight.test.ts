@@ -204,7 +204,7 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
     assert.equal(small.facts[0].rows, 10);
   });
 
-  it('names a channel compressed otherwise than gzip, by its name or by its bytes, before any row is counted', async () => {
+  it('names a channel compressed otherwise than gzip, by its name or by its bytes, or Arrow read by byte ranges, before any row is counted', async () => {
     const zst = readFileSync(path.resolve(__dirname, '../../../fixtures/datasets/writers/others/pandas.jsonl.zst'));
     await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'tests/train.jsonl.zst' }, zst);
     await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'tests/zst-named-plain/train.jsonl' }, zst);
@@ -220,6 +220,11 @@ describe('launch against the emulator (real SDK over HTTP)', function () {
     const byBytes = await read('s3://mtrl-demo/tests/zst-named-plain/train.jsonl');
     assert.deepEqual(byBytes.facts[0].errors.length, 1, JSON.stringify(byBytes.facts));
     assert.match(byBytes.facts[0].errors[0], /compressed with Zstandard/);
+    // Parquet is read by byte ranges: its first bytes are fetched to tell what the file is instead.
+    const feather = readFileSync(path.resolve(__dirname, '../../../fixtures/datasets/writers/others/pandas.feather'));
+    await upload(aws.s3(), { bucket: 'mtrl-demo', key: 'tests/feather-named/train.parquet' }, feather);
+    const arrow = await read('s3://mtrl-demo/tests/feather-named/train.parquet');
+    assert.match(arrow.facts[0].errors.join(), /The file is Arrow, .*`df\.to_parquet\("train\.parquet"\)`/);
   });
 
   it('estimates cost from the user own completed jobs of the same model', async () => {
