@@ -135,12 +135,19 @@ function promptLookalikeAdvice(columns: string[]): string {
   return ` \`${name}\` looks like it: the service matches the name exactly (a guess: Python's readers do), so name it \`prompt\` (in pandas \`df = df.rename(columns={${JSON.stringify(name)}: "prompt"})\`).`;
 }
 
+/** `[{"role": …, "content": …}, …]`: a conversation in the chat format (OpenAI's fine-tuning files, chat templates). */
+function isChatMessages(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.length > 0 && value.every((m) => isFields(m) && typeof m.role === 'string' && 'content' in m);
+}
+
 /** Why a prompt that is not text cannot be passed, in the user's words. */
 export function notTextMessage(column: string, value: unknown): string {
   if (value === null || value === undefined)
     return `The \`${column}\` value is null (an empty cell): the agent would get no prompt. Fill it in or drop the row.`;
   if (isPandasColumn(value))
     return `The \`${column}\` value is the whole column keyed by row number, as pandas' \`df.to_json()\` writes by default: ${PANDAS_RECORDS}.`;
+  if (isChatMessages(value))
+    return `The \`${column}\` value is ${value.length} chat messages, as chat fine-tuning data is written; the service passes one string per row to your agent. Give each row a \`prompt\` column holding the task as text or a JSON string (\`json.dumps({"prompt": …, "answer": …, "id": …})\`), or serialize the messages for an agent that reads them: \`df["${column}"] = df["${column}"].map(json.dumps)\`.`;
   const kind = kindOf(value);
   // A task or a list of messages kept as structure: what it needs is one json.dumps per row.
   if (typeof value === 'object' && !(value instanceof Date))

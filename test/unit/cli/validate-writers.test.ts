@@ -219,6 +219,16 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
     assert.equal(code, 0);
   });
 
+  it('names chat messages (a conversation per line, as OpenAI fine-tuning files hold) and where the task goes instead', async () => {
+    const { code, reports } = await validateJson([path.join(writers, 'layouts', 'chat-messages.jsonl')]);
+    assert.deepEqual(
+      reports.map((r) => [r.rows, r.counts]),
+      [[50, { 'prompt-not-string': 50, 'missing-prompt': 1 }]],
+    );
+    assert.match(reports[0].errors[0].message, /^The `messages` value is 2 chat messages, .* Give each row a `prompt` column/);
+    assert.equal(code, 1);
+  });
+
   it('names rows wrapped under a key of one object (json.dump of {"version", "data": rows}) and what to write', async () => {
     const { code, reports } = await validateJson(['wrapped.json', 'wrapped.jsonl'].map((f) => path.join(writers, 'layouts', f)));
     assert.deepEqual(
