@@ -1,6 +1,7 @@
 import type { PackDatasetChecks } from '../environments/types';
 import { editDistance } from '../text/editDistance';
 import { isFields } from '../text/json';
+import { shortenMiddle } from '../text/shorten';
 /** Small readings of a row's values that the row checks share. */
 
 /** A value's kind in the user's words: Parquet hands int64 as a bigint and a timestamp as a Date, which are "an integer" and "a timestamp" to them. */
@@ -120,8 +121,12 @@ export function wrappedRowsMessage(row: Record<string, unknown>): string | undef
 
 /** Why the service passes another column: no `prompt` in `count` rows; a column of the file named almost so is named too. */
 export function missingPromptMessage(column: string, count: number, columns: string[]): string {
+  const shown = shortenMiddle(column, 80);
+  // A task where a column name goes: the file has no header line (pandas `header=False`), so its first row became one.
+  if (/^\s*[{[]/.test(column))
+    return `The first line is a row, not a header: its first field (\`${shown}\`) is read as a column name, so that row is lost and the service passes the first column of the others. Write the header line: \`df.to_csv(path, index=False)\`, without \`header=False\`.`;
   const rows = count > 1 ? ` in ${count} rows` : '';
-  return `No \`prompt\` column${rows}: the service will pass the first column, \`${column}\`, instead.${promptLookalikeAdvice(columns)}`;
+  return `No \`prompt\` column${rows}: the service will pass the first column, \`${shown}\`, instead.${promptLookalikeAdvice(columns)}`;
 }
 
 /** What to do when one column is named almost `prompt` ("Prompt", "prompts", "promt", " prompt"); empty when none or several are. */

@@ -219,6 +219,19 @@ describe('mtrl validate on CSV, JSON Lines and JSON files real writers wrote', (
     assert.equal(code, 0);
   });
 
+  it('names a CSV written without its header line (header=False): the first task taken for a column name', async () => {
+    const { code, reports } = await validateJson([path.join(writers, 'names', 'no-header.csv')]);
+    assert.deepEqual(
+      reports.map((r) => [r.rows, r.counts]),
+      [[49, { 'missing-prompt': 1 }]],
+    );
+    assert.match(
+      reports[0].warnings[0].message,
+      /^The first line is a row, not a header: its first field \(`\{"id": "ticket-0000".{0,80}`\) .* without `header=False`/,
+    );
+    assert.equal(code, 0);
+  });
+
   it('names chat messages (a conversation per line, as OpenAI fine-tuning files hold) and where the task goes instead', async () => {
     const { code, reports } = await validateJson([path.join(writers, 'layouts', 'chat-messages.jsonl')]);
     assert.deepEqual(
