@@ -96,9 +96,14 @@ export function isPandasColumn(value: unknown): boolean {
   return n > 0;
 }
 
+/** Rows where one value belongs: a list of objects that each have `prompt` (a file's rows written as one value). */
+function isRowList(value: unknown): value is Record<string, unknown>[] {
+  return Array.isArray(value) && value.length > 0 && value.every((v) => isFields(v) && 'prompt' in v);
+}
+
 /** Why a row that is not an object cannot be read, with pandas' records written as one array named as such. */
 export function notObjectMessage(value: unknown): string {
-  if (Array.isArray(value) && value.length && value.every((v) => v !== null && typeof v === 'object' && 'prompt' in v))
+  if (isRowList(value))
     return `The line holds ${value.length} rows as one JSON array, as pandas \`to_json(orient="records")\` writes without \`lines=True\`: ${PANDAS_RECORDS}.`;
   return `The row is ${kindOf(value)}, not an object: the service reads the \`prompt\` column of each row.`;
 }
@@ -110,7 +115,7 @@ export function notObjectMessage(value: unknown): string {
 export function wrappedRowsMessage(row: Record<string, unknown>): string | undefined {
   for (const key in row) {
     const value = row[key];
-    if (!Array.isArray(value) || !value.length || !value.every((v) => isFields(v) && 'prompt' in v)) continue;
+    if (!isRowList(value)) continue;
     return (
       `The row holds ${value.length} rows under \`${key}\`, as \`json.dump({"${key}": rows}, f)\` writes them, and is read as one row. ` +
       `Write the rows themselves: one per line as JSON Lines (\`f.write(json.dumps(row) + "\\n")\` for each), or \`json.dump(obj["${key}"], f)\` as a JSON array.`
